@@ -1,0 +1,92 @@
+"""Adapter discovery: the ``memaudit.adapters`` entry-point group."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Any
+
+from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue, Store
+from memaudit.errors import MemauditError, NotAStore
+
+GROUP = "memaudit.adapters"
+
+
+@dataclass
+class Registry:
+    adapters: dict[str, type[Adapter]] = field(default_factory=dict)
+    broken: dict[str, str] = field(default_factory=dict)  # entry point → why it failed
+
+
+def load_registry() -> Registry:
+    """Every adapter installed; one that fails to import is reported, not fatal."""
+    reg = Registry()
+    for ep in sorted(entry_points(group=GROUP), key=lambda e: e.name):
+        try:
+            cls = ep.load()
+        except Exception as exc:  # a third-party plugin must not break memaudit
+            reg.broken[ep.name] = f"{type(exc).__name__}: {exc}"
+            continue
+        if isinstance(cls, type) and issubclass(cls, Adapter):
+            reg.adapters[cls.name] = cls
+        else:
+            reg.broken[ep.name] = "not an Adapter subclass"
+    return reg
+
+
+def detect(location: str, registry: Registry | None = None) -> list[tuple[float, str]]:
+    reg = registry or load_registry()
+    scores = []
+    for name, cls in reg.adapters.items():
+        try:
+            score = float(cls.detect(location))
+        except Exception:  # detection must never take memaudit down
+            score = 0.0
+        scores.append((score, name))
+    return sorted(scores, reverse=True)
+
+
+def open_store(
+    location: str,
+    *,
+    adapter: str | None = None,
+    writable: bool = False,
+    **options: Any,
+) -> Store:
+    """Open a store with the adapter named, or the one most sure it is theirs."""
+    reg = load_registry()
+    if adapter:
+        cls = reg.adapters.get(adapter)
+        if cls is None:
+            known = ", ".join(sorted(reg.adapters)) or "none"
+            raise MemauditError(f"unknown adapter {adapter!r}; installed: {known}")
+        _check_exists(location)
+        return cls.open(location, writable=writable, **options)
+    _check_exists(location)
+    scores = detect(location, reg)
+    best = [(s, n) for s, n in scores if s > 0]
+    if not best:
+        tried = ", ".join(n for _, n in scores)
+        raise NotAStore(
+            f"{location}: not a memory store I know (tried: {tried}); "
+            "use --adapter NAME to force one, or `memaudit adapters` to list them"
+        )
+    return reg.adapters[best[0][1]].open(location, writable=writable, **options)
+
+
+def _check_exists(location: str) -> None:
+    if "://" in location:
+        return  # a server URL: the adapter checks it
+    path = Path(location)
+    if not path.exists():
+        raise NotAStore(f"no such file or folder: {location}")
+    if not os.access(path, os.R_OK):
+        raise NotAStore(f"cannot read {location}: permission denied")
+
+
+__all__ = [
+    "Adapter", "Capability", "Layer", "Needle", "Registry", "Residue", "Store",
+    "detect", "load_registry", "open_store",
+]

@@ -1,0 +1,237 @@
+"""The adapter protocol: how memaudit opens a store it did not write.
+
+Shaped after harlequin's adapters: an ``Adapter`` class says whether a path looks
+like its format (``detect``) and opens it (``open``), returning a ``Store`` — the
+canonical view of that store. Required methods are abstract; optional ones (queue,
+forget, layers, ...) raise ``Unsupported`` by default and are announced in the
+adapter's ``capabilities``, so the CLI can say *which* capability a store lacks
+instead of failing somewhere deep.
+
+Adapters are found through the ``memaudit.adapters`` entry-point group; the native
+ledger is registered the same way, so a third-party adapter is a peer, not a guest.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from memaudit.clock import age_days
+from memaudit.errors import NotFound, Unsupported
+from memaudit.model import Edge, Event, Memory, MemoryFilter, Status
+from memaudit.policy import Policy
+
+if TYPE_CHECKING:
+    from memaudit.review import Candidate, Staged
+
+
+class Capability(StrEnum):
+    READ = "read"  # ls, show, stats
+    LINEAGE = "lineage"  # trace: the store records what a memory was derived from
+    HISTORY = "history"  # log: the store keeps events or versions
+    QUEUE = "queue"  # review, approve, reject, edit: the store has pending writes
+    STAGE = "stage"  # stage: new candidates can be written through the gate
+    FORGET = "forget"  # forget: memaudit can reach every layer the store declares
+    DECAY = "decay"  # decay: lifecycle columns memaudit can write
+    RESOLVE = "resolve"  # resolve: validated supersession can be written
+    LAYERS = "layers"  # verify --content: every layer can be probed
+
+
+CAPABILITY_HELP = {
+    Capability.READ: "list and show memories",
+    Capability.LINEAGE: "record what a memory was derived from",
+    Capability.HISTORY: "keep a history of events or versions",
+    Capability.QUEUE: "hold pending writes for review",
+    Capability.STAGE: "take new candidates through the write gate",
+    Capability.FORGET: "delete a memory from every layer it keeps",
+    Capability.DECAY: "store decay scores and lifecycle status",
+    Capability.RESOLVE: "record validated supersession",
+    Capability.LAYERS: "probe every layer for a memory's content",
+}
+
+
+@dataclass(slots=True)
+class Needle:
+    """What verification looks for: ids and/or content."""
+
+    ids: list[str] = field(default_factory=list)
+    content: str | None = None
+
+
+@dataclass(slots=True)
+class Residue:
+    """One place where something that should be gone was found."""
+
+    layer: str
+    where: str  # table.column / file path / byte offset
+    match: str  # "id", "exact text", "quoted sentence", "term", "bytes", ...
+    detail: str = ""
+
+    def to_dict(self) -> dict[str, str]:
+        return {"layer": self.layer, "where": self.where, "match": self.match, "detail": self.detail}
+
+
+@dataclass(slots=True)
+class Layer:
+    """A place a store keeps content or ids; ``probe`` finds a needle in it.
+
+    ``checked`` is False when the layer cannot be probed here (say, a server's data
+    directory memaudit cannot read) — reported as *not checked*, never as clean.
+    """
+
+    name: str
+    kind: str  # rows, fts, vectors, graph, history, summaries, side-files, raw-bytes
+    description: str
+    probe: Callable[[Needle], list[Residue]]
+    checked: bool = True
+    why_unchecked: str = ""
+
+
+class Store(ABC):
+    """An opened store, seen through the canonical model."""
+
+    adapter_name: ClassVar[str] = "?"
+    capabilities: ClassVar[frozenset[Capability]] = frozenset({Capability.READ})
+
+    def __init__(self, location: str, *, writable: bool = False) -> None:
+        self.location = location
+        self.writable = writable
+
+    # -- required ------------------------------------------------------------
+
+    @abstractmethod
+    def memories(self, flt: MemoryFilter | None = None) -> list[Memory]: ...
+
+    @abstractmethod
+    def get(self, memory_id: str) -> Memory | None: ...
+
+    # -- optional, with defaults ----------------------------------------------
+
+    def require(self, memory_id: str) -> Memory:
+        memory = self.get(memory_id)
+        if memory is None:
+            raise NotFound(f"no memory with id {memory_id!r} in {self.location}")
+        return memory
+
+    def count(self, flt: MemoryFilter | None = None) -> int:
+        base = flt or MemoryFilter()
+        unbounded = MemoryFilter(**{**_filter_fields(base), "limit": None, "offset": 0})
+        return len(self.memories(unbounded))
+
+    def edges(self, memory_ids: list[str] | None = None) -> list[Edge]:
+        return []
+
+    def events(self, *, memory_id: str | None = None, limit: int | None = None,
+               **_: Any) -> list[Event]:
+        return []
+
+    def policy(self) -> Policy:
+        return Policy()
+
+    def missing_provenance(self) -> list[str]:
+        """What this kind of store never records (shown by ``show`` as flags)."""
+        return []
+
+    def stats(self, now: datetime) -> dict[str, Any]:
+        all_memories = self.memories()
+        by_status: dict[str, int] = {}
+        by_tier: dict[str, int] = {}
+        by_source: dict[str, int] = {}
+        oldest: str | None = None
+        for m in all_memories:
+            by_status[m.status.value] = by_status.get(m.status.value, 0) + 1
+            by_tier[m.trust_tier.value] = by_tier.get(m.trust_tier.value, 0) + 1
+            by_source[m.source_type.value] = by_source.get(m.source_type.value, 0) + 1
+            if m.status is Status.PENDING and m.created_at and (oldest is None or m.created_at < oldest):
+                oldest = m.created_at
+        return {
+            "store": self.location,
+            "adapter": self.adapter_name,
+            "totals": {"memories": len(all_memories), "edges": len(self.edges())},
+            "by_status": dict(sorted(by_status.items())),
+            "by_tier": dict(sorted(by_tier.items())),
+            "by_source_type": dict(sorted(by_source.items())),
+            "oldest_pending": oldest,
+            "oldest_pending_age_days": age_days(oldest, now),
+        }
+
+    def layers(self) -> list[Layer]:
+        raise self.unsupported(Capability.LAYERS)
+
+    def stage_batch(self, candidates: Sequence[Candidate], *, actor: str | None = None
+                    ) -> list[Staged]:
+        raise self.unsupported(Capability.STAGE)
+
+    def approve(self, memory_id: str, *, expected_version: int | None = None,
+                actor: str | None = None, promote: bool = False) -> Memory:
+        raise self.unsupported(Capability.QUEUE)
+
+    def reject(self, memory_id: str, reason: str, *, expected_version: int | None = None,
+               actor: str | None = None) -> None:
+        raise self.unsupported(Capability.QUEUE)
+
+    def approve_many(self, items: Sequence[tuple[str, int | None]], *,
+                     actor: str | None = None, promote: bool = False) -> list[Memory]:
+        """Approve several; stores that can do it atomically override this."""
+        return [self.approve(mid, expected_version=v, actor=actor, promote=promote)
+                for mid, v in items]
+
+    def reject_many(self, items: Sequence[tuple[str, int | None]], reason: str, *,
+                    actor: str | None = None) -> None:
+        for mid, v in items:
+            self.reject(mid, reason, expected_version=v, actor=actor)
+
+    def edit(self, memory_id: str, content: str, *, expected_version: int | None = None,
+             actor: str | None = None) -> Memory:
+        raise self.unsupported(Capability.QUEUE)
+
+    def close(self) -> None:
+        return None
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- helpers -------------------------------------------------------------
+
+    def has(self, capability: Capability) -> bool:
+        return capability in self.capabilities
+
+    def unsupported(self, capability: Capability) -> Unsupported:
+        return Unsupported(
+            f"the {self.adapter_name} adapter cannot do this: its stores do not "
+            f"{CAPABILITY_HELP[capability]} (capability '{capability.value}')"
+        )
+
+    def need(self, capability: Capability) -> None:
+        if capability not in self.capabilities:
+            raise self.unsupported(capability)
+
+
+def _filter_fields(flt: MemoryFilter) -> dict[str, Any]:
+    return {name: getattr(flt, name) for name in flt.__slots__}  # type: ignore[attr-defined]
+
+
+class Adapter(ABC):
+    """A kind of store: detects it and opens it."""
+
+    name: ClassVar[str]
+    description: ClassVar[str]
+    capabilities: ClassVar[frozenset[Capability]] = frozenset({Capability.READ})
+    # What the adapter has been tested against, said plainly in `memaudit adapters`.
+    tested_against: ClassVar[str] = "not stated"
+
+    @classmethod
+    @abstractmethod
+    def detect(cls, location: str) -> float:
+        """0.0 (not mine) .. 1.0 (certainly mine). Must never write or raise."""
+
+    @classmethod
+    @abstractmethod
+    def open(cls, location: str, *, writable: bool = False, **options: Any) -> Store: ...

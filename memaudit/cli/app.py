@@ -1,0 +1,131 @@
+"""The Typer application, its global options, and how errors reach the user.
+
+Errors a user can cause (``MemauditError``) become one line on stderr and the
+documented exit code; the handler sits in the click group's ``invoke`` so it covers
+``CliRunner`` tests and the console script alike. A traceback is shown only with
+``--debug``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+
+import typer
+import typer.core
+from typer._click.exceptions import ClickException  # typer vendors click
+
+from memaudit.clock import Clock, fixed_clock, parse_time, system_clock
+from memaudit.errors import ExitCode, MemauditError
+
+HELP = """Audit and curate the long-term memory of AI agents.
+
+memaudit shows where every memory came from and how far to trust it, keeps
+unreviewed writes from becoming facts (stage → review → approve), forgets on request
+and verifies every layer, and retires memories that outlived their use.
+
+The store comes from --db PATH or the MEMAUDIT_DB environment variable.
+"""
+
+
+@dataclass
+class State:
+    db: str | None = None
+    adapter: str | None = None
+    debug: bool = False
+    actor: str | None = None
+    clock: Clock = field(default=system_clock)
+
+
+class MemauditGroup(typer.core.TyperGroup):
+    """Turns MemauditError into `Error: ...` on stderr plus its exit code."""
+
+    def invoke(self, ctx: typer.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except MemauditError as exc:
+            if _debug(ctx):
+                raise
+            _fail(exc.message, exc.code)
+        except (typer.Exit, typer.Abort, ClickException):
+            raise
+        except KeyboardInterrupt:
+            _fail("interrupted", ExitCode.ERROR)
+        except BrokenPipeError:
+            # `memaudit ls | head` closed the pipe: not an error worth a message.
+            sys.stderr.close()
+            raise typer.Exit(0) from None
+        except Exception as exc:
+            if _debug(ctx):
+                raise
+            _fail(
+                f"internal error: {type(exc).__name__}: {exc} (run with --debug for the traceback)",
+                ExitCode.ERROR,
+            )
+
+
+def _debug(ctx: typer.Context) -> bool:
+    obj = ctx.find_object(State)
+    return bool(obj and obj.debug) or os.environ.get("MEMAUDIT_DEBUG") == "1"
+
+
+def _fail(message: str, code: int) -> None:
+    from memaudit.textsafety import preview
+
+    # Messages can quote store content: keep them on one safe line.
+    typer.echo(f"Error: {preview(message, width=2000)}", err=True)
+    raise typer.Exit(int(code))
+
+
+app = typer.Typer(
+    cls=MemauditGroup,
+    help=HELP,
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    pretty_exceptions_enable=False,
+)
+
+
+@app.callback()
+def root(
+    ctx: typer.Context,
+    db: Annotated[
+        str | None,
+        typer.Option("--db", envvar="MEMAUDIT_DB", help="Store to open (file, folder or URL)."),
+    ] = None,
+    adapter: Annotated[
+        str | None,
+        typer.Option("--adapter", help="Force an adapter instead of auto-detecting."),
+    ] = None,
+    actor: Annotated[
+        str | None,
+        typer.Option("--actor", envvar="MEMAUDIT_ACTOR", help="Who is acting (recorded in events)."),
+    ] = None,
+    now: Annotated[
+        str | None,
+        typer.Option("--now", envvar="MEMAUDIT_NOW",
+                     help="Pretend it is this time (ISO 8601); for replay and tests."),
+    ] = None,
+    debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks.")] = False,
+) -> None:
+    clock = system_clock
+    if now:
+        try:
+            clock = fixed_clock(parse_time(now))
+        except MemauditError as exc:
+            raise typer.BadParameter(exc.message, param_hint="--now") from None
+    ctx.obj = State(db=db, adapter=adapter, debug=debug, actor=actor, clock=clock)
+
+
+def state(ctx: typer.Context) -> State:
+    obj = ctx.find_object(State)
+    return obj if obj is not None else State()
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app(prog_name="memaudit")

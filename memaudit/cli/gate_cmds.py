@@ -1,0 +1,297 @@
+"""The write gate on the command line: stage, approve, reject, edit, access, link, policy."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from memaudit.adapters import Capability
+from memaudit.cli.app import app, state
+from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from
+from memaudit.cli.render import console, emit_json, err_console, safe
+from memaudit.errors import InvalidInput, MemauditError
+from memaudit.model import Relation, SourceType
+from memaudit.review import Candidate, parse_versioned_id
+
+MAX_STDIN_BYTES = 64 * 1024 * 1024
+
+
+def _read_batch() -> list[Candidate]:
+    """Parse JSON Lines from stdin completely before anything is written."""
+    raw = sys.stdin.buffer.read(MAX_STDIN_BYTES + 1)
+    if len(raw) > MAX_STDIN_BYTES:
+        raise InvalidInput(f"stdin is larger than {MAX_STDIN_BYTES // (1024 * 1024)} MiB; nothing staged")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise InvalidInput(f"line {line}: not valid UTF-8; nothing staged") from None
+    candidates = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except (ValueError, RecursionError) as exc:
+            raise InvalidInput(f"line {n}: invalid JSON ({exc}); nothing staged") from None
+        try:
+            candidates.append(Candidate.from_json(data))
+        except MemauditError as exc:
+            raise InvalidInput(f"line {n}: {exc.message}; nothing staged") from None
+    if not candidates:
+        raise InvalidInput("no candidates on stdin (expected JSON Lines: one object per line)")
+    return candidates
+
+
+@app.command()
+def stage(
+    ctx: typer.Context,
+    content: Annotated[
+        str | None,
+        typer.Argument(help="What to remember. Omit (or '-') to read a JSON Lines batch from stdin."),
+    ] = None,
+    source_type: Annotated[
+        str | None,
+        typer.Option("--source-type", "-t", help="user_statement, tool_observation, "
+                     "external_document, extraction, summary, inference, reflection, "
+                     "assistant_message, unknown"),
+    ] = None,
+    source_ref: Annotated[str | None, typer.Option("--source-ref", help="Session/message id, tool call, URL, file.")] = None,
+    derived_from: Annotated[list[str] | None, typer.Option("--derived-from", "-d", help="Id it was built from (repeatable).")] = None,
+    relation: Annotated[str | None, typer.Option("--relation", help="summarizes, infers, reflects_on, extracts, merges.")] = None,
+    confidence: Annotated[float | None, typer.Option("--confidence", help="0..1")] = None,
+    importance: Annotated[float | None, typer.Option("--importance")] = None,
+    scope: Annotated[str | None, typer.Option("--scope", help="user / project / session / environment it holds for.")] = None,
+    expires: Annotated[str | None, typer.Option("--expires", help="ISO date after which it expires.")] = None,
+    tag: Annotated[list[str] | None, typer.Option("--tag", help="Tag (repeatable).")] = None,
+    summary: Annotated[str | None, typer.Option("--summary")] = None,
+    promote: Annotated[bool, typer.Option("--promote", help="Queue a transient model conclusion for review as a derived item.")] = False,
+    db: DbOpt = None,
+    adapter: AdapterOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Offer a candidate memory to the write gate.
+
+    The store's policy decides: observations go to pending for review; summaries go to
+    pending marked derived; inference, reflection and assistant output are refused
+    (transient) unless --promote. A batch on stdin (JSON Lines with the same field
+    names: content, source_type, source_ref, derived_from, ...) is all or nothing.
+    """
+    if content is None or content == "-":
+        if source_type or derived_from:
+            raise typer.BadParameter("with a batch on stdin, give fields per line, not as options")
+        candidates = _read_batch()
+    else:
+        if not source_type:
+            raise typer.BadParameter("--source-type is required (e.g. -t user_statement)")
+        candidates = [
+            Candidate(
+                content=content,
+                source_type=SourceType.parse(source_type),
+                source_ref=source_ref,
+                derived_from=list(derived_from or []),
+                relation=Relation.parse(relation) if relation else None,
+                confidence=confidence,
+                importance=importance,
+                scope=scope,
+                expires_at=expires,
+                tags=list(tag or []),
+                summary=summary,
+                promote=promote,
+            )
+        ]
+    with open_from(ctx, db, adapter, writable=True) as store:
+        store.need(Capability.STAGE)
+        staged = store.stage_batch(candidates, actor=state(ctx).actor)
+    if json_:
+        emit_json([s.to_dict() for s in staged])
+        return
+    for s in staged:
+        how = "derived, " if s.derived else ""
+        how += "promoted, " if s.promoted else ""
+        console.print(Text(f"{s.id}  {s.status.value} ({how}route {s.route})"))
+
+
+def _ids(raw: list[str]) -> list[tuple[str, int | None]]:
+    return [parse_versioned_id(r) for r in raw]
+
+
+@app.command()
+def approve(
+    ctx: typer.Context,
+    ids: Annotated[list[str], typer.Argument(metavar="ID...", help="Pending ids; ID@VERSION approves only if unchanged since you saw that version.")],
+    promote: Annotated[bool, typer.Option("--promote", help="Record it as an explicit promotion of a model conclusion.")] = False,
+    db: DbOpt = None,
+    adapter: AdapterOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Approve pending items into durable memory (all of them, or none)."""
+    with open_from(ctx, db, adapter, writable=True) as store:
+        store.need(Capability.QUEUE)
+        done = store.approve_many(_ids(ids), actor=state(ctx).actor, promote=promote)
+    if json_:
+        emit_json([{"id": m.id, "status": m.status.value, "version": m.version} for m in done])
+    else:
+        for m in done:
+            console.print(Text(f"{m.id}  approved → {m.status.value}"))
+
+
+@app.command()
+def reject(
+    ctx: typer.Context,
+    ids: Annotated[list[str], typer.Argument(metavar="ID...", help="Pending ids (ID@VERSION accepted).")],
+    reason: Annotated[str, typer.Option("--reason", "-r", help="Why (recorded in the log).")],
+    db: DbOpt = None,
+    adapter: AdapterOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Reject pending items: their content is removed; a tombstone and the reason stay."""
+    items = _ids(ids)
+    with open_from(ctx, db, adapter, writable=True) as store:
+        store.need(Capability.QUEUE)
+        store.reject_many(items, reason, actor=state(ctx).actor)
+    if json_:
+        emit_json([{"id": mid, "status": "rejected"} for mid, _ in items])
+    else:
+        for mid, _ in items:
+            console.print(Text(f"{mid}  rejected"))
+
+
+@app.command()
+def edit(
+    ctx: typer.Context,
+    memory_id: Annotated[str, typer.Argument(metavar="ID", help="Pending id (ID@VERSION accepted).")],
+    content: Annotated[str, typer.Argument(help="The corrected content.")],
+    db: DbOpt = None,
+    adapter: AdapterOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Replace a pending item's content before approval (a new version; logged)."""
+    mid, version = parse_versioned_id(memory_id)
+    with open_from(ctx, db, adapter, writable=True) as store:
+        store.need(Capability.QUEUE)
+        m = store.edit(mid, content, expected_version=version, actor=state(ctx).actor)
+    if json_:
+        emit_json({"id": m.id, "version": m.version, "status": m.status.value})
+    else:
+        console.print(Text(f"{m.id}  edited (version {m.version})"))
+
+
+@app.command()
+def access(
+    ctx: typer.Context,
+    memory_id: Annotated[str, typer.Argument(metavar="ID")],
+    db: DbOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Record that an agent retrieved a memory (feeds decay and the audit)."""
+    from memaudit import review
+    from memaudit.adapters.native import NativeStore
+
+    with open_from(ctx, db, "native", writable=True) as store:
+        assert isinstance(store, NativeStore)
+        m = review.record_access(store.ledger, memory_id, actor=state(ctx).actor)
+    if json_:
+        emit_json({"id": m.id, "access_count": m.access_count, "last_accessed": m.last_accessed})
+    else:
+        console.print(f"{m.id}  accessed ({m.access_count} times)")
+
+
+@app.command()
+def link(
+    ctx: typer.Context,
+    child: Annotated[str, typer.Argument(metavar="ID", help="The derived memory.")],
+    parents: Annotated[list[str], typer.Argument(metavar="SOURCE...", help="What it was derived from.")],
+    relation: Annotated[str, typer.Option("--relation", help="summarizes, infers, reflects_on, extracts, merges.")] = "derived",
+    db: DbOpt = None,
+) -> None:
+    """Record derivation edges: ID was built from each SOURCE."""
+    from memaudit import review
+    from memaudit.adapters.native import NativeStore
+
+    with open_from(ctx, db, "native", writable=True) as store:
+        assert isinstance(store, NativeStore)
+        review.link(store.ledger, child, parents, Relation.parse(relation), actor=state(ctx).actor)
+    console.print(f"{child} ← {', '.join(parents)} ({relation})")
+
+
+policy_app = typer.Typer(help="Show or change the store's policy.", no_args_is_help=False)
+app.add_typer(policy_app, name="policy")
+
+
+@policy_app.callback(invoke_without_command=True)
+def policy_show(
+    ctx: typer.Context,
+    db: DbOpt = None,
+    adapter: AdapterOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Show the policy: where each source type goes at the gate, limits, thresholds."""
+    if ctx.invoked_subcommand:
+        return
+    with open_from(ctx, db, adapter) as store:
+        items = store.policy().items()
+    if json_:
+        emit_json(items)
+        return
+    table = Table(header_style="bold")
+    table.add_column("key", no_wrap=True)
+    table.add_column("value", no_wrap=True)
+    table.add_column("meaning")
+    for it in items:
+        value = Text(str(it["value"]), style="bold yellow" if it["changed"] else "")
+        table.add_row(it["key"], value, it["help"])
+    console.print(table)
+
+
+@policy_app.command("set")
+def policy_set(
+    ctx: typer.Context,
+    key: Annotated[str, typer.Argument(help="Policy key (see `memaudit policy`).")],
+    value: Annotated[str, typer.Argument(help="New value.")],
+    db: DbOpt = None,
+) -> None:
+    """Change one policy value (logged)."""
+    from memaudit import policy as policy_mod
+    from memaudit.adapters.native import NativeStore
+
+    parsed = policy_mod.coerce(key, _parse_value(value))
+    with open_from(ctx, db, "native", writable=True) as store:
+        assert isinstance(store, NativeStore)
+        ledger = store.ledger
+        old = ledger.policy().get(key)
+        with ledger.transaction():
+            ledger.conn.execute(
+                "INSERT OR REPLACE INTO policy(key, value) VALUES (?, ?)", (key, json.dumps(parsed))
+            )
+            ledger.log("policy", actor=state(ctx).actor, detail={"key": key, "old": old, "new": parsed})
+    err_console.print(f"{key}: {old} → {parsed}")
+
+
+def _parse_value(raw: str) -> object:
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return raw
+
+
+@policy_app.command("reset")
+def policy_reset(
+    ctx: typer.Context,
+    key: Annotated[str, typer.Argument(help="Policy key to set back to its default.")],
+    db: DbOpt = None,
+) -> None:
+    """Set one policy value back to its default (logged)."""
+    from memaudit import policy as policy_mod
+
+    if key not in policy_mod.KEYS:
+        raise InvalidInput(f"unknown policy key {key!r}")
+    ctx.invoke(policy_set, ctx=ctx, key=key, value=json.dumps(policy_mod.KEYS[key].default), db=db)
+
+
+_ = safe  # re-exported helpers used by other command modules

@@ -1,0 +1,317 @@
+"""Reading commands: init, ls, show, stats, log, adapters."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from memaudit.adapters import Capability, detect, load_registry
+from memaudit.cli.app import app, state
+from memaudit.cli.options import (
+    AdapterOpt,
+    CsvOpt,
+    DbOpt,
+    Fmt,
+    JsonlOpt,
+    JsonOpt,
+    LimitOpt,
+    open_from,
+    pick_format,
+    since_iso,
+)
+from memaudit.cli.render import (
+    console,
+    counts_table,
+    emit_csv,
+    emit_json,
+    emit_jsonl,
+    err_console,
+    fmt_num,
+    memory_table,
+    safe,
+    status_text,
+    tier_badge,
+)
+from memaudit.clock import age_days, human_age
+from memaudit.ledger import Ledger
+from memaudit.model import MemoryFilter, SourceType, Status, TrustTier
+from memaudit.textsafety import hidden_characters, reveal
+from memaudit.trust import is_flagged
+
+
+@app.command()
+def init(
+    ctx: typer.Context,
+    path: Annotated[Path, typer.Argument(help="Where to create the ledger file.")],
+    json_: JsonOpt = False,
+) -> None:
+    """Create a new, empty native ledger (owner-only permissions, WAL mode).
+
+    The default policy is the brief's: observations are reviewed before they become
+    memory, model conclusions stay transient unless promoted. See `memaudit policy`.
+    """
+    st = state(ctx)
+    with Ledger.init(path, clock=st.clock, **({"actor": st.actor} if st.actor else {})) as ledger:
+        info = {"created": str(ledger.path), "policy": "default"}
+    if json_:
+        emit_json(info)
+    else:
+        console.print(f"Created ledger {path}")
+        console.print(f"  use it with: export MEMAUDIT_DB={path}")
+
+
+@app.command("ls")
+def ls(
+    ctx: typer.Context,
+    status: Annotated[
+        list[str] | None,
+        typer.Option("--status", "-s", help="pending, active, archived, superseded, expired "
+                     "(repeatable; default: all)"),
+    ] = None,
+    tier: Annotated[list[str] | None, typer.Option("--tier", "-t", help="T1..T5 (repeatable).")] = None,
+    source_type: Annotated[
+        list[str] | None, typer.Option("--source-type", help="Source type (repeatable).")
+    ] = None,
+    search: Annotated[str | None, typer.Option("--search", "-q", help="Full-text search.")] = None,
+    since: Annotated[
+        str | None, typer.Option("--since", help="Created since: 7d, 12h, or an ISO time.")
+    ] = None,
+    oldest_first: Annotated[bool, typer.Option("--oldest-first", help="Oldest first.")] = False,
+    limit: LimitOpt = 100,
+    db: DbOpt = None,
+    adapter: AdapterOpt = None,
+    json_: JsonOpt = False,
+    jsonl: JsonlOpt = False,
+    csv: CsvOpt = False,
+) -> None:
+    """List memories, newest first.
+
+    Examples: `memaudit ls --status pending --oldest-first`,
+    `memaudit ls --tier T5 --search cache --json`.
+    """
+    fmt = pick_format(json_, jsonl, csv)
+    flt = MemoryFilter(
+        statuses=[Status.parse(s) for s in status] if status else None,
+        tiers=[TrustTier.parse(t) for t in tier] if tier else None,
+        source_types=[SourceType.parse(s) for s in source_type] if source_type else None,
+        search=search,
+        since=since_iso(ctx, since),
+        limit=limit or None,
+        oldest_first=oldest_first,
+    )
+    with open_from(ctx, db, adapter) as store:
+        memories = store.memories(flt)
+        total = store.count(flt) if limit and len(memories) >= limit else len(memories)
+    rows = [m.to_dict() for m in memories]
+    if fmt is Fmt.JSON:
+        emit_json(rows)
+    elif fmt is Fmt.JSONL:
+        emit_jsonl(rows)
+    elif fmt is Fmt.CSV:
+        emit_csv(rows, columns=list(rows[0].keys()) if rows else ["id"])
+    else:
+        if not memories:
+            err_console.print("no memories match")
+            return
+        console.print(memory_table(memories, state(ctx).clock()))
+        if total > len(memories):
+            err_console.print(f"showing {len(memories)} of {total} (use --limit 0 for all)")
+
+
+@app.command()
+def show(
+    ctx: typer.Context,
+    memory_id: Annotated[str, typer.Argument(metavar="ID", help="The memory's id.")],
+    db: DbOpt = None,
+    adapter: AdapterOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Show one memory: content (hidden characters made visible), provenance,
+    lifecycle, direct lineage and history — and what the store cannot tell."""
+    now = state(ctx).clock()
+    with open_from(ctx, db, adapter) as store:
+        memory = store.require(memory_id)
+        edges = store.edges([memory_id]) if store.has(Capability.LINEAGE) else []
+        events = store.events(memory_id=memory_id) if store.has(Capability.HISTORY) else []
+        missing = sorted(set(store.missing_provenance()) | set(memory.missing))
+    parents = [e for e in edges if e.child_id == memory_id]
+    children = [e for e in edges if e.parent_id == memory_id]
+    flags = []
+    if is_flagged(memory.source_type):
+        flags.append("source unknown: ranked T5")
+    hidden = hidden_characters(memory.content)
+    if hidden:
+        flags.append(f"{len(hidden)} hidden/control character(s) in content")
+    flags += [f"store does not record: {m}" for m in missing]
+    if fmt_json := json_:
+        data = memory.to_dict()
+        data["parents"] = [e.to_dict() for e in parents]
+        data["children"] = [e.to_dict() for e in children]
+        data["events"] = [e.to_dict() for e in events]
+        data["flags"] = flags
+        data["hidden_characters"] = [{"index": i, "name": n} for i, n in hidden]
+        emit_json(data)
+        return
+    assert not fmt_json
+    head = Text.assemble(tier_badge(memory.trust_tier), " ", Text(memory.id, style="bold"),
+                         "  ", status_text(memory.status))
+    console.print(head)
+    console.print(Panel(Text(reveal(memory.content)), title="content", title_align="left"))
+    info = Table(show_header=False, box=None, padding=(0, 2))
+    info.add_column(style="bold")
+    info.add_column()
+    rows = [
+        ("source type", memory.source_type.value + (" (flagged)" if is_flagged(memory.source_type) else "")),
+        ("source ref", memory.source_ref),
+        ("derived", "yes" if memory.derived else "no"),
+        ("confidence", fmt_num(memory.confidence)),
+        ("importance", fmt_num(memory.importance)),
+        ("scope", memory.scope),
+        ("validation", memory.validation.value + (f" by {memory.validated_by}" if memory.validated_by else "")),
+        ("superseded by", memory.superseded_by),
+        ("created", f"{memory.created_at} ({human_age(age_days(memory.created_at, now))} ago)"
+         if memory.created_at else None),
+        ("created by", memory.created_by),
+        ("last accessed", memory.last_accessed),
+        ("access count", str(memory.access_count)),
+        ("decay score", fmt_num(memory.decay_score)),
+        ("expires", memory.expires_at),
+        ("pinned", "yes" if memory.pinned else None),
+        ("version", str(memory.version)),
+        ("tags", ", ".join(memory.tags) if memory.tags else None),
+    ]
+    for key, value in memory.extra.items():
+        rows.append((key, str(value)))
+    for key, value in rows:
+        if value is not None:
+            info.add_row(key, safe(value))
+    console.print(info)
+    if parents or children:
+        console.print(Text("lineage", style="bold"))
+        for e in parents:
+            console.print(Text(f"  ← {e.relation.value} {e.parent_id}"))
+        for e in children:
+            console.print(Text(f"  → {e.child_id} ({e.relation.value})"))
+    if events:
+        console.print(Text("history", style="bold"))
+        for ev in events[-20:]:
+            console.print(Text(f"  {ev.at}  {ev.action:<10} {ev.actor}" +
+                               (f"  — {reveal(ev.reason)}" if ev.reason else "")))
+    for flag in flags:
+        console.print(Text(f"⚑ {flag}", style="yellow"))
+
+
+@app.command()
+def stats(
+    ctx: typer.Context,
+    db: DbOpt = None,
+    adapter: AdapterOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Counts by status, trust tier and source type; the age of the oldest pending item."""
+    now = state(ctx).clock()
+    with open_from(ctx, db, adapter) as store:
+        data = store.stats(now)
+    if json_:
+        emit_json(data)
+        return
+    console.print(Text(f"{data['store']}  ({data['adapter']})", style="bold"))
+    totals = ", ".join(f"{k} {v}" for k, v in data["totals"].items())
+    console.print(totals)
+    console.print(counts_table("by status", data["by_status"]))
+    console.print(counts_table("by trust tier", data["by_tier"]))
+    console.print(counts_table("by source type", data["by_source_type"]))
+    if data.get("oldest_pending"):
+        age = human_age(data["oldest_pending_age_days"])
+        console.print(f"oldest pending: {data['oldest_pending']} ({age} ago)")
+    else:
+        console.print("no pending items")
+
+
+@app.command()
+def log(
+    ctx: typer.Context,
+    memory: Annotated[str | None, typer.Option("--memory", "-m", help="Only this memory's events.")] = None,
+    action: Annotated[list[str] | None, typer.Option("--action", "-a", help="Only these actions (repeatable).")] = None,
+    actor: Annotated[str | None, typer.Option("--by", help="Only this actor.")] = None,
+    since: Annotated[str | None, typer.Option("--since", help="7d, 12h, or an ISO time.")] = None,
+    limit: LimitOpt = 100,
+    db: DbOpt = None,
+    adapter: AdapterOpt = None,
+    json_: JsonOpt = False,
+    jsonl: JsonlOpt = False,
+    csv: CsvOpt = False,
+) -> None:
+    """The event log (append-only): who did what to which memory, when and why.
+
+    Newest last. Forgotten or rejected content never appears here.
+    """
+    fmt = pick_format(json_, jsonl, csv)
+    with open_from(ctx, db, adapter) as store:
+        store.need(Capability.HISTORY)
+        events = store.events(memory_id=memory, actions=action, actor=actor,
+                              since=since_iso(ctx, since), limit=limit or None, newest_first=True)
+    events.reverse()
+    rows = [e.to_dict() for e in events]
+    if fmt is Fmt.JSON:
+        emit_json(rows)
+    elif fmt is Fmt.JSONL:
+        emit_jsonl(rows)
+    elif fmt is Fmt.CSV:
+        emit_csv(rows, ["id", "at", "actor", "action", "memory_id", "reason", "detail"])
+    else:
+        table = Table(header_style="bold")
+        for col in ("#", "at", "actor", "action", "memory", "reason / detail"):
+            table.add_column(col, no_wrap=col != "reason / detail")
+        for e in events:
+            extra = e.reason or ", ".join(f"{k}={v}" for k, v in e.detail.items())
+            table.add_row(str(e.id), e.at or "-", safe(e.actor), e.action, safe(e.memory_id),
+                          safe(extra, 60))
+        console.print(table)
+
+
+@app.command()
+def adapters(
+    detect_path: Annotated[
+        str | None, typer.Option("--detect", help="Show how sure each adapter is about this path.")
+    ] = None,
+    json_: JsonOpt = False,
+) -> None:
+    """List installed adapters (entry-point group `memaudit.adapters`) with their
+    capabilities and what each was tested against."""
+    reg = load_registry()
+    scores = dict((n, s) for s, n in detect(detect_path, reg)) if detect_path else {}
+    rows = [
+        {
+            "name": cls.name,
+            "description": cls.description,
+            "capabilities": sorted(c.value for c in cls.capabilities),
+            "tested_against": cls.tested_against,
+            **({"detect_score": scores.get(cls.name, 0.0)} if detect_path else {}),
+        }
+        for cls in reg.adapters.values()
+    ]
+    if json_:
+        emit_json({"adapters": rows, "broken": reg.broken})
+        return
+    table = Table(header_style="bold")
+    table.add_column("adapter", style="bold")
+    if detect_path:
+        table.add_column("detect", justify="right")
+    table.add_column("capabilities")
+    table.add_column("tested against")
+    table.add_column("what it opens")
+    for r in rows:
+        cells = [r["name"]]
+        if detect_path:
+            cells.append(f"{r['detect_score']:.2f}")
+        cells += [", ".join(r["capabilities"]), r["tested_against"], r["description"]]
+        table.add_row(*cells)
+    console.print(table)
+    for name, why in reg.broken.items():
+        err_console.print(f"adapter {name} failed to load: {why}")

@@ -1,0 +1,198 @@
+"""The native ledger's schema, versioned with ``sqlite_utils.Migrations``.
+
+Migrations are applied on every open, so a store written by an older memaudit is
+brought up to date the moment a newer one opens it (each migration in one
+transaction, recorded in ``_sqlite_migrations``). Never edit a released migration:
+add a new one.
+"""
+
+from __future__ import annotations
+
+from sqlite_utils import Database, Migrations
+
+MIGRATION_SET = "memaudit"
+migrations = Migrations(MIGRATION_SET)
+
+# Ledger marker: lets detection tell a memaudit ledger from any other SQLite file.
+META_TABLE = "memaudit_meta"
+
+
+@migrations()
+def m001_initial(db: Database) -> None:
+    db.execute(f"CREATE TABLE {META_TABLE} (key TEXT PRIMARY KEY, value TEXT)")
+    db.execute(f"INSERT INTO {META_TABLE} VALUES ('format', 'memaudit-ledger')")
+    db.execute(
+        """
+        CREATE TABLE memories (
+            seq INTEGER PRIMARY KEY,  -- stable rowid for the FTS index (VACUUM keeps it)
+            id TEXT NOT NULL UNIQUE,
+            content TEXT NOT NULL,
+            summary TEXT,
+            tags TEXT NOT NULL DEFAULT '[]',
+            source_type TEXT NOT NULL,
+            source_ref TEXT,
+            confidence REAL,
+            importance REAL,
+            scope TEXT,
+            status TEXT NOT NULL,
+            validation TEXT NOT NULL DEFAULT 'unvalidated',
+            validated_by TEXT,
+            validated_at TEXT,
+            derived INTEGER NOT NULL DEFAULT 0,
+            superseded_by TEXT,
+            contradicted_by TEXT,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            created_by TEXT,
+            last_accessed TEXT,
+            access_count INTEGER NOT NULL DEFAULT 0,
+            decay_score REAL NOT NULL DEFAULT 1.0,
+            expires_at TEXT,
+            content_hash TEXT NOT NULL
+        )
+        """
+    )
+    db.execute("CREATE INDEX idx_memories_status_created ON memories(status, created_at)")
+    db.execute("CREATE INDEX idx_memories_source_type ON memories(source_type)")
+    db.execute("CREATE INDEX idx_memories_content_hash ON memories(content_hash)")
+    db.execute("CREATE INDEX idx_memories_source_ref ON memories(source_ref)")
+    db.execute(
+        """
+        CREATE TABLE edges (
+            child_id TEXT NOT NULL REFERENCES memories(id),
+            parent_id TEXT NOT NULL,
+            relation TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (child_id, parent_id)
+        ) WITHOUT ROWID
+        """
+    )
+    db.execute("CREATE INDEX idx_edges_parent ON edges(parent_id, child_id)")
+    db.execute(
+        """
+        CREATE TABLE events (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            at TEXT NOT NULL,
+            actor TEXT NOT NULL,
+            action TEXT NOT NULL,
+            memory_id TEXT,
+            reason TEXT,
+            detail TEXT NOT NULL DEFAULT '{}'
+        )
+        """
+    )
+    db.execute("CREATE INDEX idx_events_memory ON events(memory_id)")
+    db.execute("CREATE INDEX idx_events_action_at ON events(action, at)")
+    # The log is append-only: history that can be edited proves nothing.
+    db.execute(
+        """
+        CREATE TRIGGER events_no_update BEFORE UPDATE ON events
+        BEGIN SELECT RAISE(ABORT, 'events are append-only'); END
+        """
+    )
+    db.execute(
+        """
+        CREATE TRIGGER events_no_delete BEFORE DELETE ON events
+        BEGIN SELECT RAISE(ABORT, 'events are append-only'); END
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE embeddings (
+            memory_id TEXT PRIMARY KEY REFERENCES memories(id),
+            model TEXT NOT NULL,
+            dim INTEGER NOT NULL,
+            vector BLOB NOT NULL
+        )
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE tombstones (
+            memory_id TEXT PRIMARY KEY,
+            status TEXT NOT NULL,
+            at TEXT NOT NULL,
+            actor TEXT NOT NULL,
+            reason TEXT,
+            salt TEXT NOT NULL,
+            fingerprints TEXT NOT NULL
+        )
+        """
+    )
+    # Full-text index over the content, kept in sync by triggers. External content:
+    # the text lives once, in memories; the index holds terms (which is why forget
+    # must rebuild it — FTS5 keeps a deleted document's terms in old segments).
+    db.execute(
+        """
+        CREATE VIRTUAL TABLE memories_fts USING fts5(
+            content, summary, tags, content='memories', content_rowid='seq'
+        )
+        """
+    )
+    db.execute(
+        """
+        CREATE TRIGGER memories_ai AFTER INSERT ON memories BEGIN
+          INSERT INTO memories_fts(rowid, content, summary, tags)
+          VALUES (new.seq, new.content, new.summary, new.tags);
+        END
+        """
+    )
+    db.execute(
+        """
+        CREATE TRIGGER memories_ad AFTER DELETE ON memories BEGIN
+          INSERT INTO memories_fts(memories_fts, rowid, content, summary, tags)
+          VALUES ('delete', old.seq, old.content, old.summary, old.tags);
+        END
+        """
+    )
+    db.execute(
+        """
+        CREATE TRIGGER memories_au AFTER UPDATE OF content, summary, tags ON memories BEGIN
+          INSERT INTO memories_fts(memories_fts, rowid, content, summary, tags)
+          VALUES ('delete', old.seq, old.content, old.summary, old.tags);
+          INSERT INTO memories_fts(rowid, content, summary, tags)
+          VALUES (new.seq, new.content, new.summary, new.tags);
+        END
+        """
+    )
+
+
+@migrations()
+def m002_profile_policy_versions(db: Database) -> None:
+    """0.1: user-model entries, the policy table, pinning and optimistic versions."""
+    db.execute("ALTER TABLE memories ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE memories ADD COLUMN version INTEGER NOT NULL DEFAULT 1")
+    db.execute(
+        """
+        CREATE TABLE profile (
+            id TEXT PRIMARY KEY,
+            subject TEXT NOT NULL,
+            trait TEXT NOT NULL,
+            value TEXT NOT NULL,
+            memory_id TEXT REFERENCES memories(id),
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        )
+        """
+    )
+    db.execute("CREATE INDEX idx_profile_memory ON profile(memory_id)")
+    db.execute("CREATE TABLE policy (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    db.execute(
+        "CREATE INDEX idx_memories_decay ON memories(status, pinned, last_accessed, created_at)"
+    )
+    db.execute("CREATE INDEX idx_memories_expires ON memories(expires_at) WHERE expires_at IS NOT NULL")
+
+
+def apply(db: Database) -> list[str]:
+    """Apply pending migrations; return the names applied."""
+    names = [m.name for m in migrations.pending(db)]
+    migrations.apply(db)
+    return names
+
+
+def applied_names(db: Database) -> list[str]:
+    return [m.name for m in migrations.applied(db)]
+
+
+def latest() -> str:
+    return migrations._migrations[-1].name

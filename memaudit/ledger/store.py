@@ -1,0 +1,533 @@
+"""Opening the native ledger and reading from it.
+
+The ledger is one SQLite file in WAL mode with ``busy_timeout`` and foreign keys on.
+Read commands open it read-only (``mode=ro``) so looking never changes the file;
+write commands take the write lock up front (``BEGIN IMMEDIATE``) so two writers
+queue instead of failing half-way. Deleted content is overwritten on disk
+(``secure_delete``) on every connection that writes: memaudit does not rely on how
+SQLite was compiled.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import getpass
+import json
+import os
+import secrets
+import sqlite3
+import urllib.parse
+from collections.abc import Callable, Iterator
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from sqlite_utils import Database
+
+from memaudit.clock import Clock, age_days, system_clock, to_iso
+from memaudit.errors import ExitCode, MemauditError, NotAStore, NotFound, StoreBusy
+from memaudit.ledger import schema
+from memaudit.model import (
+    Edge,
+    Event,
+    Memory,
+    MemoryFilter,
+    Relation,
+    SourceType,
+    Status,
+    Validation,
+)
+from memaudit.policy import KEYS, Policy
+from memaudit.trust import tier_of
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+DEFAULT_BUSY_TIMEOUT = 5.0
+
+MEMORY_COLUMNS = (
+    "id, content, summary, tags, source_type, source_ref, confidence, importance, scope, "
+    "status, validation, validated_by, validated_at, derived, superseded_by, "
+    "contradicted_by, created_at, updated_at, created_by, last_accessed, access_count, "
+    "decay_score, expires_at, pinned, version"
+)
+
+
+def default_actor() -> str:
+    env = os.environ.get("MEMAUDIT_ACTOR")
+    if env:
+        return env
+    try:
+        return getpass.getuser()
+    except Exception:  # no user name in some containers
+        return "unknown"
+
+
+def busy_timeout_from_env() -> float:
+    raw = os.environ.get("MEMAUDIT_BUSY_TIMEOUT")
+    try:
+        return float(raw) if raw else DEFAULT_BUSY_TIMEOUT
+    except ValueError:
+        return DEFAULT_BUSY_TIMEOUT
+
+
+def new_memory_id() -> str:
+    return "m_" + secrets.token_hex(6)
+
+
+def is_sqlite_file(path: Path) -> bool:
+    try:
+        with path.open("rb") as fh:
+            return fh.read(16) == SQLITE_HEADER
+    except OSError:
+        return False
+
+
+def is_locked_error(exc: BaseException) -> bool:
+    text = str(exc).lower()
+    return isinstance(exc, sqlite3.OperationalError) and (
+        "locked" in text or "busy" in text
+    )
+
+
+def fts_query(text: str) -> str:
+    """Turn what a user typed into a safe FTS5 query: every word must appear.
+
+    Words are quoted, so FTS syntax (``AND``, ``*``, ``:``, quotes) in the input is
+    searched for literally instead of raising a syntax error.
+    """
+    words = [w for w in text.replace('"', " ").split() if w]
+    if not words:
+        raise MemauditError("empty search text")
+    return " ".join(f'"{w}"' for w in words)
+
+
+def connect(path: Path, *, readonly: bool, busy_timeout: float) -> sqlite3.Connection:
+    if readonly:
+        uri = f"file:{urllib.parse.quote(str(path.resolve()))}?mode=ro"
+        conn = sqlite3.connect(uri, uri=True, timeout=busy_timeout, check_same_thread=False)
+    else:
+        conn = sqlite3.connect(str(path), timeout=busy_timeout, check_same_thread=False)
+    # Explicit transactions only: every write goes through Ledger.transaction().
+    conn.isolation_level = None
+    conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+    conn.execute("PRAGMA foreign_keys = ON")
+    if not readonly:
+        conn.execute("PRAGMA secure_delete = ON")
+    return conn
+
+
+class Ledger:
+    """An open native ledger."""
+
+    def __init__(
+        self,
+        path: Path,
+        conn: sqlite3.Connection,
+        *,
+        readonly: bool,
+        clock: Clock = system_clock,
+        actor: str | None = None,
+        id_factory: Callable[[], str] = new_memory_id,
+        busy_timeout: float = DEFAULT_BUSY_TIMEOUT,
+    ) -> None:
+        self.path = path
+        self.conn = conn
+        self.db = Database(conn, execute_plugins=False, recursive_triggers=False)
+        self.readonly = readonly
+        self.clock = clock
+        self.actor = actor or default_actor()
+        self.new_id = id_factory
+        self.busy_timeout = busy_timeout
+
+    # -- opening -------------------------------------------------------------
+
+    @classmethod
+    def init(cls, path: str | Path, **kwargs: Any) -> Ledger:
+        """Create a new, empty ledger (owner-only permissions)."""
+        path = Path(path)
+        if path.exists() and path.stat().st_size > 0:
+            raise MemauditError(f"{path} already exists; memaudit init never overwrites a file")
+        if not path.parent.exists():
+            raise MemauditError(f"folder {path.parent} does not exist")
+        fd = os.open(path, os.O_CREAT | os.O_WRONLY, 0o600)
+        os.close(fd)
+        os.chmod(path, 0o600)
+        busy = kwargs.pop("busy_timeout", busy_timeout_from_env())
+        conn = connect(path, readonly=False, busy_timeout=busy)
+        conn.execute("PRAGMA journal_mode = WAL")
+        ledger = cls(path, conn, readonly=False, busy_timeout=busy, **kwargs)
+        schema.apply(ledger.db)
+        with ledger.transaction():
+            for key, spec in KEYS.items():
+                conn.execute(
+                    "INSERT INTO policy(key, value) VALUES (?, ?)", (key, json.dumps(spec.default))
+                )
+            ledger.log("init", detail={"schema": schema.latest()})
+        return ledger
+
+    @classmethod
+    def open(cls, path: str | Path, *, readonly: bool = True, **kwargs: Any) -> Ledger:
+        """Open an existing ledger, migrating it first if an older memaudit wrote it."""
+        path = Path(path)
+        check_ledger_file(path)
+        busy = kwargs.pop("busy_timeout", busy_timeout_from_env())
+        try:
+            conn = connect(path, readonly=True, busy_timeout=busy)
+            pending = schema.migrations.pending(Database(conn, execute_plugins=False))
+            if not _is_ledger(conn):
+                names = _table_names(conn)
+                conn.close()
+                listed = ", ".join(names[:8]) or "no tables"
+                raise NotAStore(
+                    f"{path} is a SQLite database but not a memaudit ledger ({listed})"
+                )
+        except sqlite3.DatabaseError as exc:
+            if is_locked_error(exc):
+                raise StoreBusy(f"{path} is locked by another writer (waited {busy:g}s)") from None
+            raise NotAStore(f"{path} is not a readable SQLite database: {exc}") from None
+        if pending or not readonly:
+            conn.close()
+            conn = connect(path, readonly=False, busy_timeout=busy)
+            ledger = cls(path, conn, readonly=False, busy_timeout=busy, **kwargs)
+            if pending:
+                ledger.migrate()
+            if readonly:
+                # Migrated because it had to; the command itself only reads.
+                ledger.readonly = True
+            return ledger
+        return cls(path, conn, readonly=True, busy_timeout=busy, **kwargs)
+
+    def migrate(self) -> list[str]:
+        try:
+            with self._locked():
+                applied = schema.apply(self.db)
+                if applied:
+                    with self.transaction(force=True):
+                        self.log("migrate", detail={"applied": applied})
+                        for key, spec in KEYS.items():
+                            self.conn.execute(
+                                "INSERT OR IGNORE INTO policy(key, value) VALUES (?, ?)",
+                                (key, json.dumps(spec.default)),
+                            )
+        except sqlite3.OperationalError as exc:
+            if is_locked_error(exc):
+                raise StoreBusy(f"{self.path} is locked by another writer") from None
+            raise
+        return applied
+
+    def close(self) -> None:
+        with contextlib.suppress(sqlite3.Error):
+            self.conn.close()
+
+    def __enter__(self) -> Ledger:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- writing -------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        try:
+            yield
+        except sqlite3.OperationalError as exc:
+            if is_locked_error(exc):
+                raise StoreBusy(
+                    f"{self.path} is locked by another writer (waited {self.busy_timeout:g}s); "
+                    "try again, or raise MEMAUDIT_BUSY_TIMEOUT"
+                ) from None
+            raise
+
+    @contextlib.contextmanager
+    def transaction(self, *, force: bool = False) -> Iterator[sqlite3.Connection]:
+        """One write transaction: all of it happens, or none of it."""
+        if self.readonly and not force:
+            raise MemauditError("internal: store opened read-only for a write")
+        with self._locked():
+            self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.conn
+            with self._locked():
+                self.conn.execute("COMMIT")
+        except BaseException:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise
+
+    def now(self) -> str:
+        return to_iso(self.clock())
+
+    def log(
+        self,
+        action: str,
+        memory_id: str | None = None,
+        *,
+        reason: str | None = None,
+        detail: dict[str, Any] | None = None,
+        actor: str | None = None,
+    ) -> None:
+        """Append one event. Callers are inside a transaction."""
+        self.conn.execute(
+            "INSERT INTO events(at, actor, action, memory_id, reason, detail) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                self.now(),
+                actor or self.actor,
+                action,
+                memory_id,
+                reason,
+                json.dumps(detail or {}, sort_keys=True),
+            ),
+        )
+
+    # -- reading -------------------------------------------------------------
+
+    def policy(self) -> Policy:
+        rows = self.conn.execute("SELECT key, value FROM policy").fetchall()
+        return Policy.from_rows(rows)
+
+    def get(self, memory_id: str) -> Memory | None:
+        row = self.conn.execute(
+            f"SELECT {MEMORY_COLUMNS} FROM memories WHERE id = ?", (memory_id,)
+        ).fetchone()
+        return row_to_memory(row) if row else None
+
+    def require(self, memory_id: str) -> Memory:
+        memory = self.get(memory_id)
+        if memory is None:
+            tomb = self.tombstone(memory_id)
+            if tomb:
+                raise NotFound(f"{memory_id} was {tomb['status']} on {tomb['at']}; its content is gone")
+            raise NotFound(f"no memory with id {memory_id!r} in {self.path}")
+        return memory
+
+    def tombstone(self, memory_id: str) -> dict[str, Any] | None:
+        row = self.conn.execute(
+            "SELECT memory_id, status, at, actor, reason FROM tombstones WHERE memory_id = ?",
+            (memory_id,),
+        ).fetchone()
+        if not row:
+            return None
+        return dict(zip(("memory_id", "status", "at", "actor", "reason"), row, strict=True))
+
+    def _where(self, flt: MemoryFilter) -> tuple[str, list[Any]]:
+        clauses: list[str] = []
+        params: list[Any] = []
+        if flt.statuses:
+            clauses.append(f"status IN ({','.join('?' * len(flt.statuses))})")
+            params += [s.value for s in flt.statuses]
+        types = flt.source_type_set()
+        if types is not None:
+            if not types:
+                clauses.append("0")
+            else:
+                clauses.append(f"source_type IN ({','.join('?' * len(types))})")
+                params += [s.value for s in types]
+        if flt.search:
+            clauses.append("seq IN (SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?)")
+            params.append(fts_query(flt.search))
+        if flt.since:
+            clauses.append("created_at >= ?")
+            params.append(flt.since)
+        if flt.ids is not None:
+            clauses.append(f"id IN ({','.join('?' * len(flt.ids))})" if flt.ids else "0")
+            params += list(flt.ids)
+        return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
+
+    def query(self, flt: MemoryFilter | None = None) -> list[Memory]:
+        flt = flt or MemoryFilter()
+        where, params = self._where(flt)
+        order = "ASC" if flt.oldest_first else "DESC"
+        sql = f"SELECT {MEMORY_COLUMNS} FROM memories{where} ORDER BY created_at {order}, seq {order}"
+        if flt.limit is not None:
+            sql += " LIMIT ? OFFSET ?"
+            params += [flt.limit, flt.offset]
+        return [row_to_memory(r) for r in self.conn.execute(sql, params)]
+
+    def count(self, flt: MemoryFilter | None = None) -> int:
+        where, params = self._where(flt or MemoryFilter())
+        return int(self.conn.execute(f"SELECT count(*) FROM memories{where}", params).fetchone()[0])
+
+    def edges(self, memory_ids: list[str] | None = None) -> list[Edge]:
+        if memory_ids is None:
+            rows = self.conn.execute("SELECT child_id, parent_id, relation, created_at FROM edges")
+        else:
+            marks = ",".join("?" * len(memory_ids))
+            rows = self.conn.execute(
+                "SELECT child_id, parent_id, relation, created_at FROM edges "
+                f"WHERE child_id IN ({marks}) OR parent_id IN ({marks})",
+                [*memory_ids, *memory_ids],
+            )
+        return [Edge(c, p, Relation(r), at) for c, p, r, at in rows]
+
+    def parents(self, memory_id: str) -> list[Edge]:
+        rows = self.conn.execute(
+            "SELECT child_id, parent_id, relation, created_at FROM edges WHERE child_id = ?",
+            (memory_id,),
+        )
+        return [Edge(c, p, Relation(r), at) for c, p, r, at in rows]
+
+    def children(self, memory_id: str) -> list[Edge]:
+        rows = self.conn.execute(
+            "SELECT child_id, parent_id, relation, created_at FROM edges WHERE parent_id = ?",
+            (memory_id,),
+        )
+        return [Edge(c, p, Relation(r), at) for c, p, r, at in rows]
+
+    def events(
+        self,
+        *,
+        memory_id: str | None = None,
+        actions: list[str] | None = None,
+        actor: str | None = None,
+        since: str | None = None,
+        limit: int | None = None,
+        newest_first: bool = False,
+    ) -> list[Event]:
+        clauses: list[str] = []
+        params: list[Any] = []
+        if memory_id:
+            clauses.append("memory_id = ?")
+            params.append(memory_id)
+        if actions:
+            clauses.append(f"action IN ({','.join('?' * len(actions))})")
+            params += actions
+        if actor:
+            clauses.append("actor = ?")
+            params.append(actor)
+        if since:
+            clauses.append("at >= ?")
+            params.append(since)
+        where = (" WHERE " + " AND ".join(clauses)) if clauses else ""
+        order = "DESC" if newest_first else "ASC"
+        sql = f"SELECT id, at, actor, action, memory_id, reason, detail FROM events{where} ORDER BY id {order}"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        out = []
+        for eid, at, who, action, mid, reason, detail in self.conn.execute(sql, params):
+            try:
+                parsed = json.loads(detail) if detail else {}
+            except ValueError:
+                parsed = {"raw": detail}
+            out.append(Event(eid, at, who, action, mid, reason, parsed))
+        return out
+
+    def stats(self, now: datetime) -> dict[str, Any]:
+        by_status = dict(self.conn.execute("SELECT status, count(*) FROM memories GROUP BY status"))
+        by_source = dict(
+            self.conn.execute("SELECT source_type, count(*) FROM memories GROUP BY source_type")
+        )
+        by_tier: dict[str, int] = {}
+        for source, n in by_source.items():
+            try:
+                tier = tier_of(SourceType(source)).value
+            except ValueError:
+                tier = "T5"
+            by_tier[tier] = by_tier.get(tier, 0) + n
+        oldest = self.conn.execute(
+            "SELECT min(created_at) FROM memories WHERE status = 'pending'"
+        ).fetchone()[0]
+        totals = {
+            table: self.conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+            for table in ("memories", "edges", "events", "embeddings", "profile", "tombstones")
+        }
+        return {
+            "store": str(self.path),
+            "adapter": "native",
+            "totals": totals,
+            "by_status": dict(sorted(by_status.items())),
+            "by_tier": dict(sorted(by_tier.items())),
+            "by_source_type": dict(sorted(by_source.items())),
+            "oldest_pending": oldest,
+            "oldest_pending_age_days": age_days(oldest, now),
+        }
+
+
+def row_to_memory(row: tuple[Any, ...]) -> Memory:
+    (
+        mid, content, summary, tags, source_type, source_ref, confidence, importance, scope,
+        status, validation, validated_by, validated_at, derived, superseded_by,
+        contradicted_by, created_at, updated_at, created_by, last_accessed, access_count,
+        decay_score, expires_at, pinned, version,
+    ) = row
+    try:
+        tag_list = json.loads(tags) if tags else []
+    except ValueError:
+        tag_list = [tags]
+    return Memory(
+        id=mid,
+        content=content,
+        summary=summary,
+        tags=[str(t) for t in tag_list] if isinstance(tag_list, list) else [str(tag_list)],
+        source_type=_enum(SourceType, source_type, SourceType.UNKNOWN),
+        source_ref=source_ref,
+        confidence=confidence,
+        importance=importance,
+        scope=scope,
+        status=_enum(Status, status, Status.ACTIVE),
+        validation=_enum(Validation, validation, Validation.UNVALIDATED),
+        validated_by=validated_by,
+        validated_at=validated_at,
+        derived=bool(derived),
+        superseded_by=superseded_by,
+        contradicted_by=contradicted_by,
+        created_at=created_at,
+        updated_at=updated_at,
+        created_by=created_by,
+        last_accessed=last_accessed,
+        access_count=access_count or 0,
+        decay_score=decay_score,
+        expires_at=expires_at,
+        pinned=bool(pinned),
+        version=version or 1,
+    )
+
+
+def _enum(kind: Any, value: Any, fallback: Any) -> Any:
+    try:
+        return kind(value)
+    except ValueError:
+        return fallback
+
+
+def _table_names(conn: sqlite3.Connection) -> list[str]:
+    return [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")]
+
+
+def _is_ledger(conn: sqlite3.Connection) -> bool:
+    names = set(_table_names(conn))
+    if schema.META_TABLE not in names:
+        return False
+    row = conn.execute(f"SELECT value FROM {schema.META_TABLE} WHERE key='format'").fetchone()
+    return bool(row and row[0] == "memaudit-ledger")
+
+
+def check_ledger_file(path: Path) -> None:
+    """Refuse what cannot be a ledger before SQLite gets a chance to create a file."""
+    if not path.exists():
+        raise NotAStore(f"no such store: {path} (create one with `memaudit init {path}`)")
+    if path.is_dir():
+        raise NotAStore(f"{path} is a folder, not a memaudit ledger file")
+    if path.stat().st_size == 0:
+        raise NotAStore(f"{path} is an empty file, not a memaudit ledger")
+    if not is_sqlite_file(path):
+        raise NotAStore(f"{path} is not a SQLite database")
+
+
+def looks_like_ledger(path: Path) -> bool:
+    """Cheap check for adapter detection (never writes, never migrates)."""
+    try:
+        check_ledger_file(path)
+        conn = connect(path, readonly=True, busy_timeout=1.0)
+    except (MemauditError, sqlite3.Error):
+        return False
+    try:
+        return _is_ledger(conn)
+    except sqlite3.Error:
+        return False
+    finally:
+        conn.close()
+
+
+__all__ = ["Ledger", "ExitCode", "looks_like_ledger", "check_ledger_file"]

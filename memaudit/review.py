@@ -1,0 +1,480 @@
+"""The write gate: the provider-independent approval contract.
+
+    stage ──▶ pending ──approve──▶ active
+                 │  └──edit──▶ pending (new version)
+                 └──reject──▶ gone (a tombstone with salted fingerprints stays)
+
+A candidate is classified by the store's policy before anything is written. By
+default user statements, tool observations, documents and extractions are queued for
+review, summaries are queued marked as derived, and model conclusions (inference,
+reflection, assistant output) are *transient*: refused from durable memory unless a
+person promotes them, which queues them as derived items. Every mutation appends an
+event (who, what, when, why) — never the content of what was rejected.
+
+Approvals are optimistic: a reviewer approves the version they saw, and an item that
+changed since then is refused instead of approved unseen.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from memaudit import fingerprint
+from memaudit.clock import parse_time, to_iso
+from memaudit.errors import Conflict, InvalidInput, MemauditError, NotFound, Refused
+from memaudit.ledger import Ledger
+from memaudit.model import Memory, Relation, SourceType, Status
+from memaudit.trust import DERIVED_TYPES
+
+DEFAULT_RELATION = {
+    SourceType.SUMMARY: Relation.SUMMARIZES,
+    SourceType.INFERENCE: Relation.INFERS,
+    SourceType.REFLECTION: Relation.REFLECTS_ON,
+    SourceType.EXTRACTION: Relation.EXTRACTS,
+}
+
+
+@dataclass(slots=True)
+class Candidate:
+    """What an agent asks to remember."""
+
+    content: str
+    source_type: SourceType
+    source_ref: str | None = None
+    derived_from: list[str] = field(default_factory=list)
+    relation: Relation | None = None
+    confidence: float | None = None
+    importance: float | None = None
+    scope: str | None = None
+    expires_at: str | None = None
+    tags: list[str] = field(default_factory=list)
+    summary: str | None = None
+    promote: bool = False
+    id: str | None = None
+
+    @classmethod
+    def from_json(cls, data: Any) -> Candidate:
+        """Build from one JSON Lines record; every problem is an InvalidInput."""
+        if not isinstance(data, dict):
+            raise InvalidInput("expected a JSON object")
+        known = {
+            "content", "source_type", "source_ref", "derived_from", "relation", "confidence",
+            "importance", "scope", "expires_at", "tags", "summary", "promote", "id",
+        }
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise InvalidInput(f"unknown field(s): {', '.join(unknown)}")
+        content = data.get("content")
+        if not isinstance(content, str):
+            raise InvalidInput("'content' must be a string")
+        source_type = data.get("source_type")
+        if not isinstance(source_type, str):
+            raise InvalidInput("'source_type' must be a string")
+        derived = data.get("derived_from") or []
+        if isinstance(derived, str):
+            derived = [derived]
+        if not isinstance(derived, list) or not all(isinstance(d, str) for d in derived):
+            raise InvalidInput("'derived_from' must be a list of ids")
+        tags = data.get("tags") or []
+        if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
+            raise InvalidInput("'tags' must be a list of strings")
+        relation = data.get("relation")
+        for key in ("source_ref", "scope", "expires_at", "summary", "id"):
+            if data.get(key) is not None and not isinstance(data[key], str):
+                raise InvalidInput(f"'{key}' must be a string")
+        for key in ("confidence", "importance"):
+            value = data.get(key)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int | float)):
+                raise InvalidInput(f"'{key}' must be a number")
+        if not isinstance(data.get("promote", False), bool):
+            raise InvalidInput("'promote' must be true or false")
+        return cls(
+            content=content,
+            source_type=SourceType.parse(source_type),
+            source_ref=data.get("source_ref"),
+            derived_from=list(derived),
+            relation=Relation.parse(relation) if isinstance(relation, str) else None,
+            confidence=data.get("confidence"),
+            importance=data.get("importance"),
+            scope=data.get("scope"),
+            expires_at=data.get("expires_at"),
+            tags=list(tags),
+            summary=data.get("summary"),
+            promote=bool(data.get("promote", False)),
+            id=data.get("id"),
+        )
+
+
+@dataclass(slots=True)
+class Staged:
+    id: str
+    status: Status
+    derived: bool
+    route: str
+    promoted: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "status": self.status.value,
+            "derived": self.derived,
+            "route": self.route,
+            "promoted": self.promoted,
+        }
+
+
+def _validate(ledger: Ledger, cand: Candidate) -> None:
+    limit = int(ledger.policy().get("max_content_chars"))
+    if not cand.content.strip():
+        raise InvalidInput("content is empty")
+    if len(cand.content) > limit:
+        raise InvalidInput(
+            f"content is {len(cand.content)} characters; the limit is {limit} "
+            "(policy max_content_chars)"
+        )
+    if "\x00" in cand.content:
+        raise InvalidInput("content contains a NUL character")
+    if cand.confidence is not None and not (
+        math.isfinite(cand.confidence) and 0.0 <= cand.confidence <= 1.0
+    ):
+        raise InvalidInput(f"confidence must be between 0 and 1, got {cand.confidence}")
+    if cand.importance is not None and not (
+        math.isfinite(cand.importance) and cand.importance >= 0
+    ):
+        raise InvalidInput(f"importance must be a non-negative number, got {cand.importance}")
+    if cand.expires_at is not None:
+        cand.expires_at = to_iso(parse_time(cand.expires_at))
+    if cand.id is not None and (not cand.id.strip() or len(cand.id) > 200):
+        raise InvalidInput("id must be 1-200 characters")
+
+
+def _classify(ledger: Ledger, cand: Candidate) -> tuple[str, Status, bool]:
+    route = ledger.policy().route(cand.source_type)
+    derived = cand.source_type in DERIVED_TYPES or bool(cand.derived_from)
+    if route == "transient":
+        if not cand.promote:
+            raise Refused(
+                f"{cand.source_type.value} is transient by policy "
+                f"(route.{cand.source_type.value}=transient): nothing written. "
+                "Model conclusions need a separate promotion step: pass --promote to "
+                "queue it for review as a derived item."
+            )
+        return route, Status.PENDING, True
+    if route == "active":
+        return route, Status.ACTIVE, derived
+    return route, Status.PENDING, derived
+
+
+def _insert(ledger: Ledger, cand: Candidate, status: Status, derived: bool, actor: str) -> str:
+    conn = ledger.conn
+    mid = cand.id or ledger.new_id()
+    if conn.execute("SELECT 1 FROM memories WHERE id = ?", (mid,)).fetchone():
+        raise InvalidInput(f"id {mid!r} already exists")
+    if conn.execute("SELECT 1 FROM tombstones WHERE memory_id = ?", (mid,)).fetchone():
+        raise InvalidInput(f"id {mid!r} belonged to a forgotten memory; ids are not reused")
+    for parent in cand.derived_from:
+        if not conn.execute("SELECT 1 FROM memories WHERE id = ?", (parent,)).fetchone():
+            raise NotFound(f"derived_from names an unknown id: {parent!r}")
+    now = ledger.now()
+    conn.execute(
+        "INSERT INTO memories(id, content, summary, tags, source_type, source_ref, confidence, "
+        "importance, scope, status, derived, created_at, updated_at, created_by, expires_at, "
+        "content_hash) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        (
+            mid, cand.content, cand.summary, json.dumps(cand.tags), cand.source_type.value,
+            cand.source_ref, cand.confidence, cand.importance, cand.scope, status.value,
+            int(derived), now, now, actor, cand.expires_at, fingerprint.content_hash(cand.content),
+        ),
+    )
+    relation = cand.relation or DEFAULT_RELATION.get(cand.source_type, Relation.DERIVED)
+    for parent in dict.fromkeys(cand.derived_from):
+        conn.execute(
+            "INSERT INTO edges(child_id, parent_id, relation, created_at) VALUES (?,?,?,?)",
+            (mid, parent, relation.value, now),
+        )
+    return mid
+
+
+def stage(ledger: Ledger, cand: Candidate, *, actor: str | None = None) -> Staged:
+    """Classify one candidate and write it where the policy says (one transaction)."""
+    return stage_batch(ledger, [cand], actor=actor)[0]
+
+
+def stage_batch(
+    ledger: Ledger, candidates: Sequence[Candidate], *, actor: str | None = None
+) -> list[Staged]:
+    """All or nothing: any refused or invalid candidate stages nothing of the batch."""
+    who = actor or ledger.actor
+    plan = []
+    for n, cand in enumerate(candidates, 1):
+        try:
+            _validate(ledger, cand)
+            plan.append((cand, *_classify(ledger, cand)))
+        except MemauditError as exc:
+            if len(candidates) > 1:
+                raise type(exc)(f"item {n}: {exc.message}; nothing staged", exc.code) from None
+            raise
+    results = []
+    with ledger.transaction():
+        for n, (cand, route, status, derived) in enumerate(plan, 1):
+            try:
+                mid = _insert(ledger, cand, status, derived, who)
+            except MemauditError as exc:
+                if len(candidates) > 1:
+                    raise type(exc)(f"item {n}: {exc.message}; nothing staged", exc.code) from None
+                raise
+            promoted = route == "transient" and cand.promote
+            ledger.log(
+                "stage" if status is Status.PENDING else "write",
+                mid,
+                actor=who,
+                detail={
+                    "source_type": cand.source_type.value,
+                    "status": status.value,
+                    "derived": derived,
+                    "promoted": promoted,
+                    "derived_from": cand.derived_from,
+                },
+            )
+            results.append(Staged(mid, status, derived, route, promoted))
+    return results
+
+
+def parse_versioned_id(text: str) -> tuple[str, int | None]:
+    """``m_abc@3`` → ("m_abc", 3): approve only if it is still version 3."""
+    if "@" in text:
+        mid, _, version = text.rpartition("@")
+        if version.isdigit() and mid:
+            return mid, int(version)
+        raise InvalidInput(f"bad id {text!r}: expected ID or ID@VERSION")
+    return text, None
+
+
+def _pending(ledger: Ledger, memory_id: str, expected_version: int | None) -> Memory:
+    memory = ledger.require(memory_id)
+    if memory.status is not Status.PENDING:
+        raise MemauditError(f"{memory_id} is {memory.status.value}, not pending")
+    if expected_version is not None and memory.version != expected_version:
+        raise Conflict(
+            f"{memory_id} changed since it was read (version {expected_version} → "
+            f"{memory.version}); review it again before approving"
+        )
+    return memory
+
+
+def approve(
+    ledger: Ledger,
+    memory_id: str,
+    *,
+    expected_version: int | None = None,
+    actor: str | None = None,
+    promote: bool = False,
+    note: str | None = None,
+) -> Memory:
+    """Commit a pending item to durable memory. ``promote`` records that a person
+    explicitly accepted a model conclusion as memory."""
+    return approve_many(
+        ledger, [(memory_id, expected_version)], actor=actor, promote=promote, note=note
+    )[0]
+
+
+def approve_many(
+    ledger: Ledger,
+    items: Sequence[tuple[str, int | None]],
+    *,
+    actor: str | None = None,
+    promote: bool = False,
+    note: str | None = None,
+) -> list[Memory]:
+    """Approve several pending items together: all of them, or none if any changed."""
+    with ledger.transaction():
+        for memory_id, expected_version in items:
+            memory = _pending(ledger, memory_id, expected_version)
+            ledger.conn.execute(
+                "UPDATE memories SET status='active', updated_at=?, version=version+1 WHERE id=?",
+                (ledger.now(), memory_id),
+            )
+            ledger.log(
+                "promote" if promote else "approve",
+                memory_id,
+                actor=actor,
+                reason=note,
+                detail={"version": memory.version, "source_type": memory.source_type.value},
+            )
+    return [ledger.require(mid) for mid, _ in items]
+
+
+def edit(
+    ledger: Ledger,
+    memory_id: str,
+    content: str,
+    *,
+    expected_version: int | None = None,
+    actor: str | None = None,
+) -> Memory:
+    """Change a pending item's content; the edit is a new version, logged without text."""
+    with ledger.transaction():
+        memory = _pending(ledger, memory_id, expected_version)
+        _validate(ledger, Candidate(content=content, source_type=memory.source_type))
+        ledger.conn.execute(
+            "UPDATE memories SET content=?, content_hash=?, updated_at=?, version=version+1 "
+            "WHERE id=?",
+            (content, fingerprint.content_hash(content), ledger.now(), memory_id),
+        )
+        ledger.log(
+            "edit",
+            memory_id,
+            actor=actor,
+            detail={
+                "version": memory.version + 1,
+                "chars_before": len(memory.content),
+                "chars_after": len(content),
+            },
+        )
+    return ledger.require(memory_id)
+
+
+def erase(ledger: Ledger, memory_id: str) -> None:
+    """Remove one memory from every table of the ledger (caller holds the transaction).
+
+    Children that were derived from it keep existing but lose the edge; the caller
+    decides what else happens to them.
+    """
+    conn = ledger.conn
+    conn.execute("DELETE FROM embeddings WHERE memory_id = ?", (memory_id,))
+    conn.execute("DELETE FROM profile WHERE memory_id = ?", (memory_id,))
+    conn.execute("DELETE FROM edges WHERE child_id = ? OR parent_id = ?", (memory_id, memory_id))
+    conn.execute("DELETE FROM memories WHERE id = ?", (memory_id,))
+
+
+def write_tombstone(
+    ledger: Ledger, memory: Memory, status: Status, reason: str | None, actor: str
+) -> None:
+    salt = fingerprint.new_salt()
+    text = memory.content + ("\n" + memory.summary if memory.summary else "")
+    ledger.conn.execute(
+        "INSERT OR REPLACE INTO tombstones(memory_id, status, at, actor, reason, salt, "
+        "fingerprints) VALUES (?,?,?,?,?,?,?)",
+        (
+            memory.id, status.value, ledger.now(), actor, reason, salt,
+            json.dumps(fingerprint.fingerprints(salt, text)),
+        ),
+    )
+
+
+def reject(
+    ledger: Ledger,
+    memory_id: str,
+    reason: str,
+    *,
+    expected_version: int | None = None,
+    actor: str | None = None,
+) -> None:
+    """Refuse a pending item: its content is removed; a tombstone remembers that it was."""
+    reject_many(ledger, [(memory_id, expected_version)], reason, actor=actor)
+
+
+def reject_many(
+    ledger: Ledger,
+    items: Sequence[tuple[str, int | None]],
+    reason: str,
+    *,
+    actor: str | None = None,
+) -> None:
+    """Reject several pending items together, all or none."""
+    if not reason or not reason.strip():
+        raise InvalidInput("a reason is required to reject")
+    who = actor or ledger.actor
+    with ledger.transaction():
+        for memory_id, expected_version in items:
+            memory = _pending(ledger, memory_id, expected_version)
+            orphans = [e.child_id for e in ledger.children(memory_id)]
+            erase(ledger, memory_id)
+            write_tombstone(ledger, memory, Status.REJECTED, reason, who)
+            ledger.log("reject", memory_id, actor=who, reason=reason,
+                       detail={"version": memory.version,
+                               "source_type": memory.source_type.value})
+            for child in orphans:
+                ledger.log("edge_removed", child, actor=who,
+                           reason=f"source {memory_id} was rejected",
+                           detail={"parent": memory_id})
+
+
+def record_access(ledger: Ledger, memory_id: str, *, actor: str | None = None) -> Memory:
+    """An agent retrieved this memory: count it (decay and audit read the count)."""
+    with ledger.transaction():
+        memory = ledger.require(memory_id)
+        ledger.conn.execute(
+            "UPDATE memories SET access_count = access_count + 1, last_accessed = ? WHERE id = ?",
+            (ledger.now(), memory_id),
+        )
+        ledger.log("access", memory_id, actor=actor, detail={"count": memory.access_count + 1})
+    return ledger.require(memory_id)
+
+
+def link(
+    ledger: Ledger,
+    child_id: str,
+    parent_ids: Iterable[str],
+    relation: Relation,
+    *,
+    actor: str | None = None,
+) -> None:
+    """Record that ``child_id`` was derived from each parent."""
+    parents = list(dict.fromkeys(parent_ids))
+    with ledger.transaction():
+        child = ledger.require(child_id)
+        for parent in parents:
+            ledger.require(parent)
+            if parent == child_id:
+                raise InvalidInput("a memory cannot be derived from itself")
+        now = ledger.now()
+        for parent in parents:
+            ledger.conn.execute(
+                "INSERT OR REPLACE INTO edges(child_id, parent_id, relation, created_at) "
+                "VALUES (?,?,?,?)",
+                (child_id, parent, relation.value, now),
+            )
+        if not child.derived:
+            ledger.conn.execute("UPDATE memories SET derived = 1 WHERE id = ?", (child_id,))
+        ledger.log("link", child_id, actor=actor,
+                   detail={"parents": parents, "relation": relation.value})
+
+
+def add_profile(
+    ledger: Ledger,
+    subject: str,
+    trait: str,
+    value: str,
+    memory_id: str | None,
+    *,
+    profile_id: str | None = None,
+    actor: str | None = None,
+) -> str:
+    """A user-model entry; ``memory_id`` is the memory it rests on (its lineage)."""
+    pid = profile_id or "p_" + ledger.new_id().removeprefix("m_")
+    with ledger.transaction():
+        if memory_id is not None:
+            ledger.require(memory_id)
+        now = ledger.now()
+        ledger.conn.execute(
+            "INSERT INTO profile(id, subject, trait, value, memory_id, created_at, updated_at) "
+            "VALUES (?,?,?,?,?,?,?)",
+            (pid, subject, trait, value, memory_id, now, now),
+        )
+        ledger.log("profile", memory_id, actor=actor, detail={"profile_id": pid, "trait": trait})
+    return pid
+
+
+def add_embedding(ledger: Ledger, memory_id: str, vector: bytes, model: str, dim: int) -> None:
+    with ledger.transaction():
+        ledger.require(memory_id)
+        ledger.conn.execute(
+            "INSERT OR REPLACE INTO embeddings(memory_id, model, dim, vector) VALUES (?,?,?,?)",
+            (memory_id, model, dim, vector),
+        )
+        ledger.log("embed", memory_id, detail={"model": model, "dim": dim})
