@@ -416,6 +416,17 @@ def record_access(ledger: Ledger, memory_id: str, *, actor: str | None = None) -
     return ledger.require(memory_id)
 
 
+def set_pinned(ledger: Ledger, memory_id: str, pinned: bool, *, actor: str | None = None) -> None:
+    """Pinned memories do not decay (a person said this one stays)."""
+    with ledger.transaction():
+        ledger.require(memory_id)
+        ledger.conn.execute(
+            "UPDATE memories SET pinned = ?, version = version + 1 WHERE id = ?",
+            (int(pinned), memory_id),
+        )
+        ledger.log("pin" if pinned else "unpin", memory_id, actor=actor)
+
+
 def link(
     ledger: Ledger,
     child_id: str,

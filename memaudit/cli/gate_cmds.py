@@ -295,3 +295,20 @@ def policy_reset(
 
 
 _ = safe  # re-exported helpers used by other command modules
+
+
+@app.command()
+def pin(
+    ctx: typer.Context,
+    memory_id: Annotated[str, typer.Argument(metavar="ID")],
+    off: Annotated[bool, typer.Option("--off", help="Unpin instead.")] = False,
+    db: DbOpt = None,
+) -> None:
+    """Pin a memory so decay never archives it (or --off to unpin)."""
+    from memaudit import review
+    from memaudit.adapters.native import NativeStore
+
+    with open_from(ctx, db, "native", writable=True) as store:
+        assert isinstance(store, NativeStore)
+        review.set_pinned(store.ledger, memory_id, not off, actor=state(ctx).actor)
+    console.print(f"{memory_id} {'unpinned' if off else 'pinned'}")
