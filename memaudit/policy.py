@@ -47,15 +47,44 @@ KEYS: dict[str, PolicyKey] = {
         *_route_keys(),
         PolicyKey("max_content_chars", 16000, "longest content the gate accepts", int),
         PolicyKey("stale_pending_days", 7.0, "pending longer than this is flagged stale", float),
-        PolicyKey("decay.half_life_days", 30.0, "decay halves the score every this many idle days", float),
-        PolicyKey("decay.threshold", 0.1, "active memories whose decay score falls below this are archived", float),
+        PolicyKey(
+            "decay.half_life_days", 30.0, "decay halves the score every this many idle days", float
+        ),
+        PolicyKey(
+            "decay.threshold",
+            0.1,
+            "active memories whose decay score falls below this are archived",
+            float,
+        ),
         PolicyKey("decay.access_bonus", 0.03, "freshness bonus per recorded access", float),
         PolicyKey("decay.access_bonus_cap", 0.3, "cap on the total access bonus", float),
-        PolicyKey("duplicates.similarity", 0.8, "shingle similarity at which two memories are near-duplicates", float),
-        PolicyKey("audit.access_top_percentile", 99.0, "access counts above this percentile are retrieval-amplified", float),
-        PolicyKey("audit.mass_invalidation_share", 0.3, "a consolidation run invalidating more than this share is contradiction collapse", float),
-        PolicyKey("audit.stale_lockin_days", 60.0, "an active memory older than this with a newer contradiction is stale lock-in", float),
-        PolicyKey("audit.high_importance", 7.0, "importance at or above this counts as high", float),
+        PolicyKey(
+            "duplicates.similarity",
+            0.8,
+            "shingle similarity at which two memories are near-duplicates",
+            float,
+        ),
+        PolicyKey(
+            "audit.access_top_percentile",
+            99.0,
+            "access counts above this percentile are retrieval-amplified",
+            float,
+        ),
+        PolicyKey(
+            "audit.mass_invalidation_share",
+            0.3,
+            "a consolidation run invalidating more than this share is contradiction collapse",
+            float,
+        ),
+        PolicyKey(
+            "audit.stale_lockin_days",
+            60.0,
+            "an active memory older than this with a newer contradiction is stale lock-in",
+            float,
+        ),
+        PolicyKey(
+            "audit.high_importance", 7.0, "importance at or above this counts as high", float
+        ),
     ]
 }
 

@@ -62,8 +62,19 @@ class Candidate:
         if not isinstance(data, dict):
             raise InvalidInput("expected a JSON object")
         known = {
-            "content", "source_type", "source_ref", "derived_from", "relation", "confidence",
-            "importance", "scope", "expires_at", "tags", "summary", "promote", "id",
+            "content",
+            "source_type",
+            "source_ref",
+            "derived_from",
+            "relation",
+            "confidence",
+            "importance",
+            "scope",
+            "expires_at",
+            "tags",
+            "summary",
+            "promote",
+            "id",
         }
         unknown = sorted(set(data) - known)
         if unknown:
@@ -88,7 +99,9 @@ class Candidate:
                 raise InvalidInput(f"'{key}' must be a string")
         for key in ("confidence", "importance"):
             value = data.get(key)
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int | float)):
+            if value is not None and (
+                isinstance(value, bool) or not isinstance(value, int | float)
+            ):
                 raise InvalidInput(f"'{key}' must be a number")
         if not isinstance(data.get("promote", False), bool):
             raise InvalidInput("'promote' must be true or false")
@@ -185,9 +198,22 @@ def _insert(ledger: Ledger, cand: Candidate, status: Status, derived: bool, acto
         "importance, scope, status, derived, created_at, updated_at, created_by, expires_at, "
         "content_hash) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
         (
-            mid, cand.content, cand.summary, json.dumps(cand.tags), cand.source_type.value,
-            cand.source_ref, cand.confidence, cand.importance, cand.scope, status.value,
-            int(derived), now, now, actor, cand.expires_at, fingerprint.content_hash(cand.content),
+            mid,
+            cand.content,
+            cand.summary,
+            json.dumps(cand.tags),
+            cand.source_type.value,
+            cand.source_ref,
+            cand.confidence,
+            cand.importance,
+            cand.scope,
+            status.value,
+            int(derived),
+            now,
+            now,
+            actor,
+            cand.expires_at,
+            fingerprint.content_hash(cand.content),
         ),
     )
     relation = cand.relation or DEFAULT_RELATION.get(cand.source_type, Relation.DERIVED)
@@ -360,7 +386,12 @@ def write_tombstone(
         "INSERT OR REPLACE INTO tombstones(memory_id, status, at, actor, reason, salt, "
         "fingerprints) VALUES (?,?,?,?,?,?,?)",
         (
-            memory.id, status.value, ledger.now(), actor, reason, salt,
+            memory.id,
+            status.value,
+            ledger.now(),
+            actor,
+            reason,
+            salt,
             json.dumps(fingerprint.fingerprints(salt, text)),
         ),
     )
@@ -395,13 +426,21 @@ def reject_many(
             orphans = [e.child_id for e in ledger.children(memory_id)]
             erase(ledger, memory_id)
             write_tombstone(ledger, memory, Status.REJECTED, reason, who)
-            ledger.log("reject", memory_id, actor=who, reason=reason,
-                       detail={"version": memory.version,
-                               "source_type": memory.source_type.value})
+            ledger.log(
+                "reject",
+                memory_id,
+                actor=who,
+                reason=reason,
+                detail={"version": memory.version, "source_type": memory.source_type.value},
+            )
             for child in orphans:
-                ledger.log("edge_removed", child, actor=who,
-                           reason=f"source {memory_id} was rejected",
-                           detail={"parent": memory_id})
+                ledger.log(
+                    "edge_removed",
+                    child,
+                    actor=who,
+                    reason=f"source {memory_id} was rejected",
+                    detail={"parent": memory_id},
+                )
 
 
 def record_access(ledger: Ledger, memory_id: str, *, actor: str | None = None) -> Memory:
@@ -452,8 +491,9 @@ def link(
             )
         if not child.derived:
             ledger.conn.execute("UPDATE memories SET derived = 1 WHERE id = ?", (child_id,))
-        ledger.log("link", child_id, actor=actor,
-                   detail={"parents": parents, "relation": relation.value})
+        ledger.log(
+            "link", child_id, actor=actor, detail={"parents": parents, "relation": relation.value}
+        )
 
 
 def add_profile(

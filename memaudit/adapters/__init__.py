@@ -87,6 +87,14 @@ def _check_exists(location: str) -> None:
 
 
 __all__ = [
-    "Adapter", "Capability", "Layer", "Needle", "Registry", "Residue", "Store",
-    "detect", "load_registry", "open_store",
+    "Adapter",
+    "Capability",
+    "Layer",
+    "Needle",
+    "Registry",
+    "Residue",
+    "Store",
+    "detect",
+    "load_registry",
+    "open_store",
 ]

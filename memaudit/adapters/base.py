@@ -72,7 +72,12 @@ class Residue:
     detail: str = ""
 
     def to_dict(self) -> dict[str, str]:
-        return {"layer": self.layer, "where": self.where, "match": self.match, "detail": self.detail}
+        return {
+            "layer": self.layer,
+            "where": self.where,
+            "match": self.match,
+            "detail": self.detail,
+        }
 
 
 @dataclass(slots=True)
@@ -125,8 +130,9 @@ class Store(ABC):
     def edges(self, memory_ids: list[str] | None = None) -> list[Edge]:
         return []
 
-    def events(self, *, memory_id: str | None = None, limit: int | None = None,
-               **_: Any) -> list[Event]:
+    def events(
+        self, *, memory_id: str | None = None, limit: int | None = None, **_: Any
+    ) -> list[Event]:
         return []
 
     def policy(self) -> Policy:
@@ -146,7 +152,11 @@ class Store(ABC):
             by_status[m.status.value] = by_status.get(m.status.value, 0) + 1
             by_tier[m.trust_tier.value] = by_tier.get(m.trust_tier.value, 0) + 1
             by_source[m.source_type.value] = by_source.get(m.source_type.value, 0) + 1
-            if m.status is Status.PENDING and m.created_at and (oldest is None or m.created_at < oldest):
+            if (
+                m.status is Status.PENDING
+                and m.created_at
+                and (oldest is None or m.created_at < oldest)
+            ):
                 oldest = m.created_at
         return {
             "store": self.location,
@@ -162,31 +172,57 @@ class Store(ABC):
     def layers(self) -> list[Layer]:
         raise self.unsupported(Capability.LAYERS)
 
-    def stage_batch(self, candidates: Sequence[Candidate], *, actor: str | None = None
-                    ) -> list[Staged]:
+    def stage_batch(
+        self, candidates: Sequence[Candidate], *, actor: str | None = None
+    ) -> list[Staged]:
         raise self.unsupported(Capability.STAGE)
 
-    def approve(self, memory_id: str, *, expected_version: int | None = None,
-                actor: str | None = None, promote: bool = False) -> Memory:
+    def approve(
+        self,
+        memory_id: str,
+        *,
+        expected_version: int | None = None,
+        actor: str | None = None,
+        promote: bool = False,
+    ) -> Memory:
         raise self.unsupported(Capability.QUEUE)
 
-    def reject(self, memory_id: str, reason: str, *, expected_version: int | None = None,
-               actor: str | None = None) -> None:
+    def reject(
+        self,
+        memory_id: str,
+        reason: str,
+        *,
+        expected_version: int | None = None,
+        actor: str | None = None,
+    ) -> None:
         raise self.unsupported(Capability.QUEUE)
 
-    def approve_many(self, items: Sequence[tuple[str, int | None]], *,
-                     actor: str | None = None, promote: bool = False) -> list[Memory]:
+    def approve_many(
+        self,
+        items: Sequence[tuple[str, int | None]],
+        *,
+        actor: str | None = None,
+        promote: bool = False,
+    ) -> list[Memory]:
         """Approve several; stores that can do it atomically override this."""
-        return [self.approve(mid, expected_version=v, actor=actor, promote=promote)
-                for mid, v in items]
+        return [
+            self.approve(mid, expected_version=v, actor=actor, promote=promote) for mid, v in items
+        ]
 
-    def reject_many(self, items: Sequence[tuple[str, int | None]], reason: str, *,
-                    actor: str | None = None) -> None:
+    def reject_many(
+        self, items: Sequence[tuple[str, int | None]], reason: str, *, actor: str | None = None
+    ) -> None:
         for mid, v in items:
             self.reject(mid, reason, expected_version=v, actor=actor)
 
-    def edit(self, memory_id: str, content: str, *, expected_version: int | None = None,
-             actor: str | None = None) -> Memory:
+    def edit(
+        self,
+        memory_id: str,
+        content: str,
+        *,
+        expected_version: int | None = None,
+        actor: str | None = None,
+    ) -> Memory:
         raise self.unsupported(Capability.QUEUE)
 
     def close(self) -> None:

@@ -39,8 +39,9 @@ class NativeStore(Store):
     def edges(self, memory_ids: list[str] | None = None) -> list[Edge]:
         return self.ledger.edges(memory_ids)
 
-    def events(self, *, memory_id: str | None = None, limit: int | None = None,
-               **kwargs: Any) -> list[Event]:
+    def events(
+        self, *, memory_id: str | None = None, limit: int | None = None, **kwargs: Any
+    ) -> list[Event]:
         return self.ledger.events(memory_id=memory_id, limit=limit, **kwargs)
 
     def policy(self) -> Policy:
@@ -54,32 +55,60 @@ class NativeStore(Store):
 
         return native_layers(self.ledger)
 
-    def stage_batch(self, candidates: Sequence[review.Candidate], *, actor: str | None = None
-                    ) -> list[review.Staged]:
+    def stage_batch(
+        self, candidates: Sequence[review.Candidate], *, actor: str | None = None
+    ) -> list[review.Staged]:
         return review.stage_batch(self.ledger, candidates, actor=actor)
 
-    def approve(self, memory_id: str, *, expected_version: int | None = None,
-                actor: str | None = None, promote: bool = False) -> Memory:
-        return review.approve(self.ledger, memory_id, expected_version=expected_version,
-                              actor=actor, promote=promote)
+    def approve(
+        self,
+        memory_id: str,
+        *,
+        expected_version: int | None = None,
+        actor: str | None = None,
+        promote: bool = False,
+    ) -> Memory:
+        return review.approve(
+            self.ledger, memory_id, expected_version=expected_version, actor=actor, promote=promote
+        )
 
-    def reject(self, memory_id: str, reason: str, *, expected_version: int | None = None,
-               actor: str | None = None) -> None:
-        review.reject(self.ledger, memory_id, reason, expected_version=expected_version,
-                      actor=actor)
+    def reject(
+        self,
+        memory_id: str,
+        reason: str,
+        *,
+        expected_version: int | None = None,
+        actor: str | None = None,
+    ) -> None:
+        review.reject(
+            self.ledger, memory_id, reason, expected_version=expected_version, actor=actor
+        )
 
-    def approve_many(self, items: Sequence[tuple[str, int | None]], *,
-                     actor: str | None = None, promote: bool = False) -> list[Memory]:
+    def approve_many(
+        self,
+        items: Sequence[tuple[str, int | None]],
+        *,
+        actor: str | None = None,
+        promote: bool = False,
+    ) -> list[Memory]:
         return review.approve_many(self.ledger, items, actor=actor, promote=promote)
 
-    def reject_many(self, items: Sequence[tuple[str, int | None]], reason: str, *,
-                    actor: str | None = None) -> None:
+    def reject_many(
+        self, items: Sequence[tuple[str, int | None]], reason: str, *, actor: str | None = None
+    ) -> None:
         review.reject_many(self.ledger, items, reason, actor=actor)
 
-    def edit(self, memory_id: str, content: str, *, expected_version: int | None = None,
-             actor: str | None = None) -> Memory:
-        return review.edit(self.ledger, memory_id, content, expected_version=expected_version,
-                           actor=actor)
+    def edit(
+        self,
+        memory_id: str,
+        content: str,
+        *,
+        expected_version: int | None = None,
+        actor: str | None = None,
+    ) -> Memory:
+        return review.edit(
+            self.ledger, memory_id, content, expected_version=expected_version, actor=actor
+        )
 
     def close(self) -> None:
         self.ledger.close()

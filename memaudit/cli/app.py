@@ -42,7 +42,7 @@ class State:
 class MemauditGroup(typer.core.TyperGroup):
     """Turns MemauditError into `Error: ...` on stderr plus its exit code."""
 
-    def invoke(self, ctx: typer.Context) -> Any:
+    def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
         except MemauditError as exc:
@@ -103,12 +103,17 @@ def root(
     ] = None,
     actor: Annotated[
         str | None,
-        typer.Option("--actor", envvar="MEMAUDIT_ACTOR", help="Who is acting (recorded in events)."),
+        typer.Option(
+            "--actor", envvar="MEMAUDIT_ACTOR", help="Who is acting (recorded in events)."
+        ),
     ] = None,
     now: Annotated[
         str | None,
-        typer.Option("--now", envvar="MEMAUDIT_NOW",
-                     help="Pretend it is this time (ISO 8601); for replay and tests."),
+        typer.Option(
+            "--now",
+            envvar="MEMAUDIT_NOW",
+            help="Pretend it is this time (ISO 8601); for replay and tests.",
+        ),
     ] = None,
     debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks.")] = False,
 ) -> None:

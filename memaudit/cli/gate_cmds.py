@@ -25,7 +25,9 @@ def _read_batch() -> list[Candidate]:
     """Parse JSON Lines from stdin completely before anything is written."""
     raw = sys.stdin.buffer.read(MAX_STDIN_BYTES + 1)
     if len(raw) > MAX_STDIN_BYTES:
-        raise InvalidInput(f"stdin is larger than {MAX_STDIN_BYTES // (1024 * 1024)} MiB; nothing staged")
+        raise InvalidInput(
+            f"stdin is larger than {MAX_STDIN_BYTES // (1024 * 1024)} MiB; nothing staged"
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -53,24 +55,48 @@ def stage(
     ctx: typer.Context,
     content: Annotated[
         str | None,
-        typer.Argument(help="What to remember. Omit (or '-') to read a JSON Lines batch from stdin."),
+        typer.Argument(
+            help="What to remember. Omit (or '-') to read a JSON Lines batch from stdin."
+        ),
     ] = None,
     source_type: Annotated[
         str | None,
-        typer.Option("--source-type", "-t", help="user_statement, tool_observation, "
-                     "external_document, extraction, summary, inference, reflection, "
-                     "assistant_message, unknown"),
+        typer.Option(
+            "--source-type",
+            "-t",
+            help="user_statement, tool_observation, "
+            "external_document, extraction, summary, inference, reflection, "
+            "assistant_message, unknown",
+        ),
     ] = None,
-    source_ref: Annotated[str | None, typer.Option("--source-ref", help="Session/message id, tool call, URL, file.")] = None,
-    derived_from: Annotated[list[str] | None, typer.Option("--derived-from", "-d", help="Id it was built from (repeatable).")] = None,
-    relation: Annotated[str | None, typer.Option("--relation", help="summarizes, infers, reflects_on, extracts, merges.")] = None,
+    source_ref: Annotated[
+        str | None, typer.Option("--source-ref", help="Session/message id, tool call, URL, file.")
+    ] = None,
+    derived_from: Annotated[
+        list[str] | None,
+        typer.Option("--derived-from", "-d", help="Id it was built from (repeatable)."),
+    ] = None,
+    relation: Annotated[
+        str | None,
+        typer.Option("--relation", help="summarizes, infers, reflects_on, extracts, merges."),
+    ] = None,
     confidence: Annotated[float | None, typer.Option("--confidence", help="0..1")] = None,
     importance: Annotated[float | None, typer.Option("--importance")] = None,
-    scope: Annotated[str | None, typer.Option("--scope", help="user / project / session / environment it holds for.")] = None,
-    expires: Annotated[str | None, typer.Option("--expires", help="ISO date after which it expires.")] = None,
+    scope: Annotated[
+        str | None,
+        typer.Option("--scope", help="user / project / session / environment it holds for."),
+    ] = None,
+    expires: Annotated[
+        str | None, typer.Option("--expires", help="ISO date after which it expires.")
+    ] = None,
     tag: Annotated[list[str] | None, typer.Option("--tag", help="Tag (repeatable).")] = None,
     summary: Annotated[str | None, typer.Option("--summary")] = None,
-    promote: Annotated[bool, typer.Option("--promote", help="Queue a transient model conclusion for review as a derived item.")] = False,
+    promote: Annotated[
+        bool,
+        typer.Option(
+            "--promote", help="Queue a transient model conclusion for review as a derived item."
+        ),
+    ] = False,
     db: DbOpt = None,
     adapter: AdapterOpt = None,
     json_: JsonOpt = False,
@@ -124,8 +150,17 @@ def _ids(raw: list[str]) -> list[tuple[str, int | None]]:
 @app.command()
 def approve(
     ctx: typer.Context,
-    ids: Annotated[list[str], typer.Argument(metavar="ID...", help="Pending ids; ID@VERSION approves only if unchanged since you saw that version.")],
-    promote: Annotated[bool, typer.Option("--promote", help="Record it as an explicit promotion of a model conclusion.")] = False,
+    ids: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="ID...",
+            help="Pending ids; ID@VERSION approves only if unchanged since you saw that version.",
+        ),
+    ],
+    promote: Annotated[
+        bool,
+        typer.Option("--promote", help="Record it as an explicit promotion of a model conclusion."),
+    ] = False,
     db: DbOpt = None,
     adapter: AdapterOpt = None,
     json_: JsonOpt = False,
@@ -144,7 +179,9 @@ def approve(
 @app.command()
 def reject(
     ctx: typer.Context,
-    ids: Annotated[list[str], typer.Argument(metavar="ID...", help="Pending ids (ID@VERSION accepted).")],
+    ids: Annotated[
+        list[str], typer.Argument(metavar="ID...", help="Pending ids (ID@VERSION accepted).")
+    ],
     reason: Annotated[str, typer.Option("--reason", "-r", help="Why (recorded in the log).")],
     db: DbOpt = None,
     adapter: AdapterOpt = None,
@@ -165,7 +202,9 @@ def reject(
 @app.command()
 def edit(
     ctx: typer.Context,
-    memory_id: Annotated[str, typer.Argument(metavar="ID", help="Pending id (ID@VERSION accepted).")],
+    memory_id: Annotated[
+        str, typer.Argument(metavar="ID", help="Pending id (ID@VERSION accepted).")
+    ],
     content: Annotated[str, typer.Argument(help="The corrected content.")],
     db: DbOpt = None,
     adapter: AdapterOpt = None,
@@ -206,8 +245,12 @@ def access(
 def link(
     ctx: typer.Context,
     child: Annotated[str, typer.Argument(metavar="ID", help="The derived memory.")],
-    parents: Annotated[list[str], typer.Argument(metavar="SOURCE...", help="What it was derived from.")],
-    relation: Annotated[str, typer.Option("--relation", help="summarizes, infers, reflects_on, extracts, merges.")] = "derived",
+    parents: Annotated[
+        list[str], typer.Argument(metavar="SOURCE...", help="What it was derived from.")
+    ],
+    relation: Annotated[
+        str, typer.Option("--relation", help="summarizes, infers, reflects_on, extracts, merges.")
+    ] = "derived",
     db: DbOpt = None,
 ) -> None:
     """Record derivation edges: ID was built from each SOURCE."""
@@ -269,7 +312,9 @@ def policy_set(
             ledger.conn.execute(
                 "INSERT OR REPLACE INTO policy(key, value) VALUES (?, ?)", (key, json.dumps(parsed))
             )
-            ledger.log("policy", actor=state(ctx).actor, detail={"key": key, "old": old, "new": parsed})
+            ledger.log(
+                "policy", actor=state(ctx).actor, detail={"key": key, "old": old, "new": parsed}
+            )
     err_console.print(f"{key}: {old} → {parsed}")
 
 

@@ -14,8 +14,11 @@ from memaudit.errors import ExitCode, MemauditError
 
 DbOpt = Annotated[
     str | None,
-    typer.Option("--db", help="Store to open (file, folder or URL); default: MEMAUDIT_DB.",
-                 show_default=False),
+    typer.Option(
+        "--db",
+        help="Store to open (file, folder or URL); default: MEMAUDIT_DB.",
+        show_default=False,
+    ),
 ]
 AdapterOpt = Annotated[
     str | None, typer.Option("--adapter", help="Force an adapter (see `memaudit adapters`).")
@@ -23,7 +26,9 @@ AdapterOpt = Annotated[
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 JsonlOpt = Annotated[bool, typer.Option("--jsonl", help="Print one JSON object per line.")]
 CsvOpt = Annotated[bool, typer.Option("--csv", help="Print CSV.")]
-LimitOpt = Annotated[int, typer.Option("--limit", "-n", min=0, help="At most this many rows (0: all).")]
+LimitOpt = Annotated[
+    int, typer.Option("--limit", "-n", min=0, help="At most this many rows (0: all).")
+]
 
 
 class Fmt(StrEnum):

@@ -25,6 +25,7 @@ from memaudit.clock import age_days, human_age
 from memaudit.model import Memory, Status, TrustTier
 from memaudit.textsafety import preview, reveal
 
+
 def _width() -> int | None:
     # Piped output has no terminal width; 120 columns keeps tables readable in logs.
     if sys.stdout.isatty() or os.environ.get("COLUMNS"):
@@ -104,15 +105,24 @@ def memory_table(memories: Sequence[Memory], now: datetime, title: str | None = 
         del widths["conf"], widths["age"]
         widths["source"] = 12
     for name, width in widths.items():
-        table.add_column(name, no_wrap=True, width=width, overflow="ellipsis",
-                         justify="right" if name in ("age", "conf") else "left")
-    table.add_column("content", overflow="ellipsis", no_wrap=True,
-                     max_width=max(10, console.width - sum(widths.values()) - 2 * len(widths) - 12))
+        table.add_column(
+            name,
+            no_wrap=True,
+            width=width,
+            overflow="ellipsis",
+            justify="right" if name in ("age", "conf") else "left",
+        )
+    table.add_column(
+        "content",
+        overflow="ellipsis",
+        no_wrap=True,
+        max_width=max(10, console.width - sum(widths.values()) - 2 * len(widths) - 12),
+    )
     for m in memories:
         flags = ""
         if m.derived:
             flags += "↳ "
-        cells = {
+        cells: dict[str, Text | str] = {
             "id": Text(m.id),
             "age": human_age(age_days(m.created_at, now)),
             "tier": tier_badge(m.trust_tier),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.panel import Panel
@@ -70,10 +70,15 @@ def ls(
     ctx: typer.Context,
     status: Annotated[
         list[str] | None,
-        typer.Option("--status", "-s", help="pending, active, archived, superseded, expired "
-                     "(repeatable; default: all)"),
+        typer.Option(
+            "--status",
+            "-s",
+            help="pending, active, archived, superseded, expired (repeatable; default: all)",
+        ),
     ] = None,
-    tier: Annotated[list[str] | None, typer.Option("--tier", "-t", help="T1..T5 (repeatable).")] = None,
+    tier: Annotated[
+        list[str] | None, typer.Option("--tier", "-t", help="T1..T5 (repeatable).")
+    ] = None,
     source_type: Annotated[
         list[str] | None, typer.Option("--source-type", help="Source type (repeatable).")
     ] = None,
@@ -158,24 +163,39 @@ def show(
         emit_json(data)
         return
     assert not fmt_json
-    head = Text.assemble(tier_badge(memory.trust_tier), " ", Text(memory.id, style="bold"),
-                         "  ", status_text(memory.status))
+    head = Text.assemble(
+        tier_badge(memory.trust_tier),
+        " ",
+        Text(memory.id, style="bold"),
+        "  ",
+        status_text(memory.status),
+    )
     console.print(head)
     console.print(Panel(Text(reveal(memory.content)), title="content", title_align="left"))
     info = Table(show_header=False, box=None, padding=(0, 2))
     info.add_column(style="bold")
     info.add_column()
     rows = [
-        ("source type", memory.source_type.value + (" (flagged)" if is_flagged(memory.source_type) else "")),
+        (
+            "source type",
+            memory.source_type.value + (" (flagged)" if is_flagged(memory.source_type) else ""),
+        ),
         ("source ref", memory.source_ref),
         ("derived", "yes" if memory.derived else "no"),
         ("confidence", fmt_num(memory.confidence)),
         ("importance", fmt_num(memory.importance)),
         ("scope", memory.scope),
-        ("validation", memory.validation.value + (f" by {memory.validated_by}" if memory.validated_by else "")),
+        (
+            "validation",
+            memory.validation.value + (f" by {memory.validated_by}" if memory.validated_by else ""),
+        ),
         ("superseded by", memory.superseded_by),
-        ("created", f"{memory.created_at} ({human_age(age_days(memory.created_at, now))} ago)"
-         if memory.created_at else None),
+        (
+            "created",
+            f"{memory.created_at} ({human_age(age_days(memory.created_at, now))} ago)"
+            if memory.created_at
+            else None,
+        ),
         ("created by", memory.created_by),
         ("last accessed", memory.last_accessed),
         ("access count", str(memory.access_count)),
@@ -200,8 +220,12 @@ def show(
     if events:
         console.print(Text("history", style="bold"))
         for ev in events[-20:]:
-            console.print(Text(f"  {ev.at}  {ev.action:<10} {ev.actor}" +
-                               (f"  — {reveal(ev.reason)}" if ev.reason else "")))
+            console.print(
+                Text(
+                    f"  {ev.at}  {ev.action:<10} {ev.actor}"
+                    + (f"  — {reveal(ev.reason)}" if ev.reason else "")
+                )
+            )
     for flag in flags:
         console.print(Text(f"⚑ {flag}", style="yellow"))
 
@@ -236,8 +260,12 @@ def stats(
 @app.command()
 def log(
     ctx: typer.Context,
-    memory: Annotated[str | None, typer.Option("--memory", "-m", help="Only this memory's events.")] = None,
-    action: Annotated[list[str] | None, typer.Option("--action", "-a", help="Only these actions (repeatable).")] = None,
+    memory: Annotated[
+        str | None, typer.Option("--memory", "-m", help="Only this memory's events.")
+    ] = None,
+    action: Annotated[
+        list[str] | None, typer.Option("--action", "-a", help="Only these actions (repeatable).")
+    ] = None,
     actor: Annotated[str | None, typer.Option("--by", help="Only this actor.")] = None,
     since: Annotated[str | None, typer.Option("--since", help="7d, 12h, or an ISO time.")] = None,
     limit: LimitOpt = 100,
@@ -254,8 +282,14 @@ def log(
     fmt = pick_format(json_, jsonl, csv)
     with open_from(ctx, db, adapter) as store:
         store.need(Capability.HISTORY)
-        events = store.events(memory_id=memory, actions=action, actor=actor,
-                              since=since_iso(ctx, since), limit=limit or None, newest_first=True)
+        events = store.events(
+            memory_id=memory,
+            actions=action,
+            actor=actor,
+            since=since_iso(ctx, since),
+            limit=limit or None,
+            newest_first=True,
+        )
     events.reverse()
     rows = [e.to_dict() for e in events]
     if fmt is Fmt.JSON:
@@ -270,8 +304,9 @@ def log(
             table.add_column(col, no_wrap=col != "reason / detail")
         for e in events:
             extra = e.reason or ", ".join(f"{k}={v}" for k, v in e.detail.items())
-            table.add_row(str(e.id), e.at or "-", safe(e.actor), e.action, safe(e.memory_id),
-                          safe(extra, 60))
+            table.add_row(
+                str(e.id), e.at or "-", safe(e.actor), e.action, safe(e.memory_id), safe(extra, 60)
+            )
         console.print(table)
 
 
@@ -286,7 +321,7 @@ def adapters(
     capabilities and what each was tested against."""
     reg = load_registry()
     scores = dict((n, s) for s, n in detect(detect_path, reg)) if detect_path else {}
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "name": cls.name,
             "description": cls.description,

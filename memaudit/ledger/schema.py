@@ -180,7 +180,9 @@ def m002_profile_policy_versions(db: Database) -> None:
     db.execute(
         "CREATE INDEX idx_memories_decay ON memories(status, pinned, last_accessed, created_at)"
     )
-    db.execute("CREATE INDEX idx_memories_expires ON memories(expires_at) WHERE expires_at IS NOT NULL")
+    db.execute(
+        "CREATE INDEX idx_memories_expires ON memories(expires_at) WHERE expires_at IS NOT NULL"
+    )
 
 
 def apply(db: Database) -> list[str]:

@@ -83,9 +83,7 @@ def is_sqlite_file(path: Path) -> bool:
 
 def is_locked_error(exc: BaseException) -> bool:
     text = str(exc).lower()
-    return isinstance(exc, sqlite3.OperationalError) and (
-        "locked" in text or "busy" in text
-    )
+    return isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
 
 
 def fts_query(text: str) -> str:
@@ -177,9 +175,7 @@ class Ledger:
                 names = _table_names(conn)
                 conn.close()
                 listed = ", ".join(names[:8]) or "no tables"
-                raise NotAStore(
-                    f"{path} is a SQLite database but not a memaudit ledger ({listed})"
-                )
+                raise NotAStore(f"{path} is a SQLite database but not a memaudit ledger ({listed})")
         except sqlite3.DatabaseError as exc:
             if is_locked_error(exc):
                 raise StoreBusy(f"{path} is locked by another writer (waited {busy:g}s)") from None
@@ -297,7 +293,9 @@ class Ledger:
         if memory is None:
             tomb = self.tombstone(memory_id)
             if tomb:
-                raise NotFound(f"{memory_id} was {tomb['status']} on {tomb['at']}; its content is gone")
+                raise NotFound(
+                    f"{memory_id} was {tomb['status']} on {tomb['at']}; its content is gone"
+                )
             raise NotFound(f"no memory with id {memory_id!r} in {self.path}")
         return memory
 
@@ -338,7 +336,9 @@ class Ledger:
         flt = flt or MemoryFilter()
         where, params = self._where(flt)
         order = "ASC" if flt.oldest_first else "DESC"
-        sql = f"SELECT {MEMORY_COLUMNS} FROM memories{where} ORDER BY created_at {order}, seq {order}"
+        sql = (
+            f"SELECT {MEMORY_COLUMNS} FROM memories{where} ORDER BY created_at {order}, seq {order}"
+        )
         if flt.limit is not None:
             sql += " LIMIT ? OFFSET ?"
             params += [flt.limit, flt.offset]
@@ -446,10 +446,31 @@ class Ledger:
 
 def row_to_memory(row: tuple[Any, ...]) -> Memory:
     (
-        mid, content, summary, tags, source_type, source_ref, confidence, importance, scope,
-        status, validation, validated_by, validated_at, derived, superseded_by,
-        contradicted_by, created_at, updated_at, created_by, last_accessed, access_count,
-        decay_score, expires_at, pinned, version,
+        mid,
+        content,
+        summary,
+        tags,
+        source_type,
+        source_ref,
+        confidence,
+        importance,
+        scope,
+        status,
+        validation,
+        validated_by,
+        validated_at,
+        derived,
+        superseded_by,
+        contradicted_by,
+        created_at,
+        updated_at,
+        created_by,
+        last_accessed,
+        access_count,
+        decay_score,
+        expires_at,
+        pinned,
+        version,
     ) = row
     try:
         tag_list = json.loads(tags) if tags else []
@@ -492,7 +513,10 @@ def _enum(kind: Any, value: Any, fallback: Any) -> Any:
 
 
 def _table_names(conn: sqlite3.Connection) -> list[str]:
-    return [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")]
+    return [
+        r[0]
+        for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")
+    ]
 
 
 def _is_ledger(conn: sqlite3.Connection) -> bool:

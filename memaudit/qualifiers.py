@@ -1,0 +1,112 @@
+"""Qualifier loss: the hedges a summary or inference dropped from its sources.
+
+A documented heuristic, not language understanding. A *qualifier* is a word or
+phrase that limits a claim: frequency ("usually", "sometimes"), uncertainty ("I
+think", "may", "probably", "seems"), contrast ("but", "except", "unless"), scope
+("for small tools", "in staging", "on weekdays"). If a source contains one and the
+memory derived from it contains none of the same, the derived memory states the
+claim more broadly than its evidence did — the first step of summary-of-summary
+drift. Scope phrases are caught by the pattern "for/in/on/during/when + the words
+after it" so that "for small tools" is reported as dropped when "small tools" is
+gone.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Single words and short phrases, matched on word boundaries, case-insensitively.
+HEDGES = (
+    "usually",
+    "often",
+    "sometimes",
+    "occasionally",
+    "mostly",
+    "generally",
+    "typically",
+    "rarely",
+    "seldom",
+    "normally",
+    "in general",
+    "most of the time",
+    "i think",
+    "i believe",
+    "i guess",
+    "i suspect",
+    "apparently",
+    "seems",
+    "seem",
+    "may",
+    "might",
+    "could",
+    "possibly",
+    "probably",
+    "perhaps",
+    "maybe",
+    "likely",
+    "unlikely",
+    "not sure",
+    "unclear",
+    "allegedly",
+    "reportedly",
+    "but",
+    "except",
+    "unless",
+    "although",
+    "though",
+    "however",
+    "only",
+    "partly",
+    "partially",
+    "somewhat",
+    "for now",
+    "temporarily",
+    "so far",
+    "at the moment",
+)
+_HEDGE_RE = re.compile(
+    r"\b(" + "|".join(re.escape(h) for h in sorted(HEDGES, key=len, reverse=True)) + r")\b", re.I
+)
+# "for small tools", "in staging", "on weekdays": a preposition and up to three words.
+_SCOPE_RE = re.compile(
+    r"\b(for|in|on|during|when|while|within)\s+((?:[\w'-]+\s+){0,2}[\w'-]+)", re.I
+)
+_STOP = {"the", "a", "an", "this", "that", "it", "is", "are", "be"}
+
+
+def qualifiers(text: str) -> list[str]:
+    """The qualifiers present in ``text`` (lower case, in order, no repeats)."""
+    found = [m.group(1).lower() for m in _HEDGE_RE.finditer(text)]
+    for m in _SCOPE_RE.finditer(text):
+        words = [w for w in m.group(2).lower().split() if w not in _STOP]
+        if words:
+            found.append(f"{m.group(1).lower()} {' '.join(words)}")
+    return list(dict.fromkeys(found))
+
+
+def dropped_qualifiers(derived: str, sources: list[str]) -> list[str]:
+    """Qualifiers of the sources that the derived text no longer carries.
+
+    A hedge counts as kept if the derived text has the same hedge; a scope phrase
+    counts as kept if the derived text still mentions the words it scoped to.
+    """
+    derived_lower = derived.lower()
+    kept_hedges = {m.group(1).lower() for m in _HEDGE_RE.finditer(derived)}
+    dropped: list[str] = []
+    for source in sources:
+        for q in qualifiers(source):
+            if " " in q and q.split(" ", 1)[0] in {
+                "for",
+                "in",
+                "on",
+                "during",
+                "when",
+                "while",
+                "within",
+            }:
+                scope_words = q.split(" ", 1)[1]
+                if scope_words not in derived_lower:
+                    dropped.append(q)
+            elif q not in kept_hedges:
+                dropped.append(q)
+    return list(dict.fromkeys(dropped))
