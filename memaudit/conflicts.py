@@ -85,12 +85,7 @@ CHANGE_MARKERS = {
     "abandoned", "deprecated", "longer", "anymore", "now", "changed", "stopped",
 }  # fmt: skip
 STOPWORDS = set(
-    "a an the and or but of to for from in on at by with as is are was were be been being "
-    "it its this that these those we our us i my me you your he she they them their "
-    "uses use using used has have had do does did will would should can could may might "
-    "not no yes so very also just all any some each every than then there here which who "
-    "what when where how into onto over under about after before since until while via "
-    "user users".split()
+    ["a", "an", "the", "and", "or", "but", "of", "to", "for", "from", "in", "on", "at", "by", "with", "as", "is", "are", "was", "were", "be", "been", "being", "it", "its", "this", "that", "these", "those", "we", "our", "us", "i", "my", "me", "you", "your", "he", "she", "they", "them", "their", "uses", "use", "using", "used", "has", "have", "had", "do", "does", "did", "will", "would", "should", "can", "could", "may", "might", "not", "no", "yes", "so", "very", "also", "just", "all", "any", "some", "each", "every", "than", "then", "there", "here", "which", "who", "what", "when", "where", "how", "into", "onto", "over", "under", "about", "after", "before", "since", "until", "while", "via", "user", "users"]
 )  # fmt: skip
 WORD = re.compile(r"[a-z0-9][a-z0-9_./+#-]*")
 BLOCK_CAP = 2000  # a (slot, term) group larger than this cannot tell subjects apart
@@ -274,7 +269,7 @@ def find(
             for key, idxs in groups.items():
                 idxs.sort(key=lambda i: (memories[i].created_at or "", memories[i].id))
                 wanted = [i for i in idxs if only and memories[i].id in only]
-                groups[key] = (wanted + idxs[-REPRESENTATIVES:])[: REPRESENTATIVES + len(wanted)]
+                groups[key] = list(dict.fromkeys(wanted + idxs[-REPRESENTATIVES:]))
         values = list(groups)
         for x in range(len(values)):
             for y in range(x + 1, len(values)):
@@ -285,17 +280,19 @@ def find(
                             continue
                         if only and a.id not in only and b.id not in only:
                             continue
-                        key = pair_key(a.id, b.id)
-                        if key in exclude:
+                        pk = pair_key(a.id, b.id)
+                        if pk in exclude:
                             continue
-                        prev = seen.get(key)
+                        prev = seen.get(pk)
                         if prev is not None and prev.slot == slot:
                             continue
                         cand = _score(a, feats[i], b, feats[j], slot, idf)
-                        if cand and cand.score >= min_score and (
-                            prev is None or cand.score > prev.score
+                        if (
+                            cand
+                            and cand.score >= min_score
+                            and (prev is None or cand.score > prev.score)
                         ):
-                            seen[key] = cand
+                            seen[pk] = cand
     return sorted(seen.values(), key=lambda c: (-c.score, c.newer_id, c.older_id))
 
 
@@ -365,7 +362,15 @@ def stage(
         for cand in candidates:
             if cand.pair in decided:
                 continue
-            _upsert(records, cand, cand.newer_id, cand.older_id, "disputed", actor=actor, found_by="conflicts")
+            _upsert(
+                records,
+                cand,
+                cand.newer_id,
+                cand.older_id,
+                "disputed",
+                actor=actor,
+                found_by="conflicts",
+            )
             records.log(
                 "dispute",
                 cand.newer_id,
@@ -437,7 +442,15 @@ def check_staged(ledger: Ledger, memory_ids: Sequence[str], *, actor: str) -> in
         pool = [memory, *ledger.query(MemoryFilter(ids=[r[0] for r in others]))]
         decided = decided_pairs(ledger)
         for cand in find(pool, only={mid}, exclude=decided):
-            _upsert(ledger, cand, cand.newer_id, cand.older_id, "disputed", actor=actor, found_by="stage")
+            _upsert(
+                ledger,
+                cand,
+                cand.newer_id,
+                cand.older_id,
+                "disputed",
+                actor=actor,
+                found_by="stage",
+            )
             ledger.log(
                 "dispute",
                 mid,
@@ -486,7 +499,17 @@ def resolve_supersede(
     if records is not None and getattr(store, "ledger", None) is not records:
         # A foreign store: who validated it is memaudit's record, kept in the sidecar.
         with records.transaction():
-            _upsert(records, None, new.id, old.id, "resolved", actor=actor, found_by="resolve", reason=reason, decided=True)
+            _upsert(
+                records,
+                None,
+                new.id,
+                old.id,
+                "resolved",
+                actor=actor,
+                found_by="resolve",
+                reason=reason,
+                decided=True,
+            )
             records.log(
                 "supersede",
                 old.id,
@@ -520,7 +543,17 @@ def supersede_native(
             detail={"by": new.id, "validation": "validated", "validated_by": actor},
         )
         ledger.log("resolve", new.id, actor=actor, reason=reason, detail={"supersedes": old_id})
-        _upsert(ledger, None, new.id, old_id, "resolved", actor=actor, found_by="resolve", reason=reason, decided=True)
+        _upsert(
+            ledger,
+            None,
+            new.id,
+            old_id,
+            "resolved",
+            actor=actor,
+            found_by="resolve",
+            reason=reason,
+            decided=True,
+        )
 
 
 def keep_both(
@@ -549,7 +582,17 @@ def keep_both(
     native = getattr(store, "ledger", None) is records
     with records.transaction():
         for a, b in pairs:
-            _upsert(records, None, a, b, "kept", actor=actor, found_by="resolve", reason=reason, decided=True)
+            _upsert(
+                records,
+                None,
+                a,
+                b,
+                "kept",
+                actor=actor,
+                found_by="resolve",
+                reason=reason,
+                decided=True,
+            )
             for mid, other in ((a, b), (b, a)):
                 records.log("keep_both", mid, actor=actor, reason=reason, detail={"with": other})
             if native:

@@ -61,9 +61,7 @@ class DecayParams:
     ) -> DecayParams:
         params = cls(
             half_life_days=float(
-                half_life_days
-                if half_life_days is not None
-                else policy.get("decay.half_life_days")
+                half_life_days if half_life_days is not None else policy.get("decay.half_life_days")
             ),
             threshold=float(threshold if threshold is not None else policy.get("decay.threshold")),
             access_bonus=float(policy.get("decay.access_bonus")),
@@ -74,7 +72,9 @@ class DecayParams:
 
     def validate(self) -> None:
         if not (math.isfinite(self.half_life_days) and self.half_life_days > 0):
-            raise InvalidInput(f"half-life must be a positive number of days, got {self.half_life_days}")
+            raise InvalidInput(
+                f"half-life must be a positive number of days, got {self.half_life_days}"
+            )
         if not (math.isfinite(self.threshold) and 0.0 <= self.threshold <= 1.0):
             raise InvalidInput(f"threshold must be between 0 and 1, got {self.threshold}")
         for name in ("access_bonus", "access_bonus_cap"):
@@ -244,7 +244,9 @@ def _status_changes(
     bind = _bind(params, now)
     report = DecayReport(t.location, to_iso(now), params, dry_run)
     active_pinned = f"status = 'active' AND ({t.pinned_expr})"
-    report.pinned = t.conn.execute(f"SELECT count(*) FROM {t.table} WHERE {active_pinned}").fetchone()[0]
+    report.pinned = t.conn.execute(
+        f"SELECT count(*) FROM {t.table} WHERE {active_pinned}"
+    ).fetchone()[0]
     report.considered, report.unreadable = t.conn.execute(
         f"SELECT count({_REF}), count(*) - count({_REF}) FROM {t.table}"
         f" WHERE status = 'active' AND NOT ({t.pinned_expr})"

@@ -414,7 +414,9 @@ class LifecycleStore(Store):
             if cur.rowcount != 1:
                 raise NotFound(f"{old_id} is no longer active; nothing superseded")
             if self.has_events:
-                self._event(old.id, "superseded", f"by #{new.id}: {reason or new.content[:80]}", now)
+                self._event(
+                    old.id, "superseded", f"by #{new.id}: {reason or new.content[:80]}", now
+                )
 
     def close(self) -> None:
         if self._sidecar is not None:
@@ -442,10 +444,12 @@ class LifecycleAdapter(Adapter):
         except (sqlite3.Error, NotAStore):
             return 0.0
         try:
-            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            tables = {
+                r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            }
             if "memaudit_meta" in tables or "memories" not in tables:
                 return 0.0
-            if not REQUIRED <= _columns(conn, "memories"):
+            if not _columns(conn, "memories") >= REQUIRED:
                 return 0.0
             return 0.95 if "memory_events" in tables else 0.85
         except sqlite3.Error:
@@ -464,7 +468,7 @@ class LifecycleAdapter(Adapter):
             cols = _columns(conn, "memories")
         except sqlite3.Error as exc:
             raise NotAStore(f"{location} cannot be read: {exc}") from None
-        if not REQUIRED <= cols:
+        if not cols >= REQUIRED:
             conn.close()
             lacking = ", ".join(sorted(REQUIRED - cols))
             raise NotAStore(f"{location} has no lifecycle memories table (missing: {lacking})")

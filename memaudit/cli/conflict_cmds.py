@@ -23,10 +23,15 @@ def conflicts(
     ctx: typer.Context,
     stage: Annotated[
         bool,
-        typer.Option("--stage", help="Record the candidates as disputed pairs in the review queue."),
+        typer.Option(
+            "--stage", help="Record the candidates as disputed pairs in the review queue."
+        ),
     ] = False,
     min_score: Annotated[
-        float, typer.Option("--min-score", min=0.0, max=1.0, help="Report candidates scoring at least this.")
+        float,
+        typer.Option(
+            "--min-score", min=0.0, max=1.0, help="Report candidates scoring at least this."
+        ),
     ] = core.MIN_SCORE,
     db: DbOpt = None,
     adapter: AdapterOpt = None,
@@ -60,7 +65,11 @@ def conflicts(
         table.add_column(col, no_wrap=col != "evidence")
     for c in found:
         table.add_row(
-            safe(c.newer_id), safe(c.older_id), c.slot, f"{c.score:.2f}", safe("\n".join(c.evidence))
+            safe(c.newer_id),
+            safe(c.older_id),
+            c.slot,
+            f"{c.score:.2f}",
+            safe("\n".join(c.evidence)),
         )
     console.print(table)
     console.print(
@@ -72,15 +81,24 @@ def conflicts(
 @app.command()
 def resolve(
     ctx: typer.Context,
-    ids: Annotated[list[str], typer.Argument(metavar="ID...", help="NEW (with --supersedes), or A [B] (with --keep-both).")],
+    ids: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="ID...", help="NEW (with --supersedes), or A [B] (with --keep-both)."
+        ),
+    ],
     supersedes: Annotated[
         str | None,
-        typer.Option("--supersedes", metavar="OLD", help="The memory NEW replaces: it becomes superseded."),
+        typer.Option(
+            "--supersedes", metavar="OLD", help="The memory NEW replaces: it becomes superseded."
+        ),
     ] = None,
     keep_both: Annotated[
         bool, typer.Option("--keep-both", help="Both hold (different date, scope, environment).")
     ] = False,
-    reason: Annotated[str | None, typer.Option("--reason", help="Why (required with --keep-both).")] = None,
+    reason: Annotated[
+        str | None, typer.Option("--reason", help="Why (required with --keep-both).")
+    ] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would change.")] = False,
     db: DbOpt = None,
     adapter: AdapterOpt = None,
@@ -127,9 +145,7 @@ def resolve(
                 pairs = [(c.newer_id, c.older_id) for c in found]
                 if not pairs:
                     raise InvalidInput(f"{ids[0]} has no candidate contradictions to keep")
-            result = core.keep_both(
-                store, pairs, actor=actor, reason=reason or "", dry_run=dry_run
-            )
+            result = core.keep_both(store, pairs, actor=actor, reason=reason or "", dry_run=dry_run)
     if json_:
         emit_json(result)
         return

@@ -42,11 +42,20 @@ def decay(
     ctx: typer.Context,
     half_life: Annotated[
         float | None,
-        typer.Option("--half-life", min=0.001, help="Days for the score to halve (policy decay.half_life_days)."),
+        typer.Option(
+            "--half-life",
+            min=0.001,
+            help="Days for the score to halve (policy decay.half_life_days).",
+        ),
     ] = None,
     threshold: Annotated[
         float | None,
-        typer.Option("--threshold", min=0.0, max=1.0, help="Archive below this score (policy decay.threshold)."),
+        typer.Option(
+            "--threshold",
+            min=0.0,
+            max=1.0,
+            help="Archive below this score (policy decay.threshold).",
+        ),
     ] = None,
     now: Annotated[
         str | None, typer.Option("--now", help="Decay as of this time (ISO 8601); default: now.")
@@ -56,7 +65,9 @@ def decay(
     ] = False,
     explain: Annotated[
         str | None,
-        typer.Option("--explain", metavar="ID", help="Show the computation for one memory (changes nothing)."),
+        typer.Option(
+            "--explain", metavar="ID", help="Show the computation for one memory (changes nothing)."
+        ),
     ] = None,
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="Print nothing on success (for cron).")
@@ -139,7 +150,9 @@ def _print_report(report: decay_core.DecayReport) -> None:
         for col in ("memory", "from", "to", "score", "why"):
             table.add_column(col, no_wrap=col != "why")
         for c in report.changes[:50]:
-            table.add_row(safe(c.id), c.old_status, c.new_status, fmt_num(c.score, 3), safe(c.reason))
+            table.add_row(
+                safe(c.id), c.old_status, c.new_status, fmt_num(c.score, 3), safe(c.reason)
+            )
         console.print(table)
         if len(report.changes) > 50:
             console.print(f"... and {len(report.changes) - 50} more (use --json for all)")
@@ -166,7 +179,10 @@ def _print_explanation(ex: decay_core.Explanation) -> None:
         ("score", f"min(1.0, decay + bonus) = {fmt_num(ex.score, 4)}"),
         ("stored score", fmt_num(ex.stored_score)),
         ("threshold", f"{p.threshold:g}"),
-        ("expires", f"{ex.expires_at}{' (passed)' if ex.expired else ''}" if ex.expires_at else "-"),
+        (
+            "expires",
+            f"{ex.expires_at}{' (passed)' if ex.expired else ''}" if ex.expires_at else "-",
+        ),
         ("outcome", ex.outcome),
     ]
     table = Table(show_header=False, box=None, padding=(0, 2))

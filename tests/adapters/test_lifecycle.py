@@ -8,9 +8,9 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
+from conftest import file_bytes
 
 from memaudit.adapters import detect, open_store
-from conftest import file_bytes
 
 # The article's statement, verbatim (its French comment included).
 ARTICLE_MEMORIES = """
@@ -76,10 +76,15 @@ def agent_db(tmp_path: Path) -> Path:
     touch(conn, bun, datetime(2026, 5, 2, 12, 0, 0))
     add_memory(conn, "The project uses poetry for packaging.", at=datetime(2026, 9, 1, 9, 0))
     add_memory(
-        conn, "We moved the project from poetry to uv for packaging.", at=datetime(2026, 10, 20, 16, 0)
+        conn,
+        "We moved the project from poetry to uv for packaging.",
+        at=datetime(2026, 10, 20, 16, 0),
     )
     add_memory(
-        conn, "Sprint 44 goal: ship the export.", at=datetime(2026, 11, 1, 9, 0), expires_at="2026-11-14"
+        conn,
+        "Sprint 44 goal: ship the export.",
+        at=datetime(2026, 11, 1, 9, 0),
+        expires_at="2026-11-14",
     )
     add_memory(conn, "The user writes code in Neovim.", at=datetime(2026, 10, 30, 9, 0))
     conn.close()
@@ -105,10 +110,7 @@ def test_decay_writes_the_agents_own_columns_and_events(cli, agent_db: Path) -> 
     result = cli("decay", "--now", "2026-11-30", db=agent_db)
     assert result.exit_code == 0, result.stderr
     conn = sqlite3.connect(agent_db)
-    rows = {
-        r[0]: r[1:]
-        for r in conn.execute("SELECT id, status, decay_score FROM memories")
-    }
+    rows = {r[0]: r[1:] for r in conn.execute("SELECT id, status, decay_score FROM memories")}
     events = conn.execute(
         "SELECT memory_id, event_type, detail, occurred_at FROM memory_events ORDER BY id"
     ).fetchall()
@@ -139,7 +141,10 @@ def test_decay_writes_the_agents_own_columns_and_events(cli, agent_db: Path) -> 
 def test_conflicts_and_validated_supersession(cli, agent_db: Path) -> None:
     found = json.loads(cli("conflicts", "--json", db=agent_db).stdout)["candidates"]
     assert [(c["newer_id"], c["older_id"]) for c in found] == [("3", "2")]
-    assert cli("resolve", "3", "--supersedes", "2", "--reason", "moved to uv", db=agent_db).exit_code == 0
+    assert (
+        cli("resolve", "3", "--supersedes", "2", "--reason", "moved to uv", db=agent_db).exit_code
+        == 0
+    )
     conn = sqlite3.connect(agent_db)
     assert conn.execute("SELECT status, contradicted_by FROM memories WHERE id = 2").fetchone() == (
         "superseded",

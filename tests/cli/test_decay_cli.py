@@ -96,7 +96,9 @@ def test_explain_shows_the_computation(cli, sample) -> None:
 def test_flags_override_policy(cli, sample) -> None:
     db = sample("bun_investigation")
     report = json.loads(
-        cli("decay", "--now", SIX_MONTHS_AFTER, "--half-life", "180", "--dry-run", "--json", db=db).stdout
+        cli(
+            "decay", "--now", SIX_MONTHS_AFTER, "--half-life", "180", "--dry-run", "--json", db=db
+        ).stdout
     )
     assert report["params"]["half_life_days"] == 180 and report["archived"] == 0
 

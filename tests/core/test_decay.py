@@ -24,9 +24,7 @@ def test_formula_is_one_when_fresh() -> None:
 def test_formula_halves_every_half_life() -> None:
     assert decay.decay_score(30, 0, P) == pytest.approx(0.5)
     assert decay.decay_score(60, 0, P) == pytest.approx(0.25)
-    assert decay.decay_score(45, 0, decay.DecayParams(half_life_days=90)) == pytest.approx(
-        2**-0.5
-    )
+    assert decay.decay_score(45, 0, decay.DecayParams(half_life_days=90)) == pytest.approx(2**-0.5)
 
 
 def test_access_bonus_is_capped() -> None:
@@ -98,7 +96,11 @@ def test_second_run_same_now_writes_nothing(sample) -> None:
 
 def test_run_lock_refuses_a_second_holder(tmp_path: Path) -> None:
     store = tmp_path / "x.db"
-    with sidecar.run_lock(store, "decay"), pytest.raises(StoreBusy), sidecar.run_lock(store, "decay"):
+    with (
+        sidecar.run_lock(store, "decay"),
+        pytest.raises(StoreBusy),
+        sidecar.run_lock(store, "decay"),
+    ):
         pass
     with sidecar.run_lock(store, "decay"):  # released: free again
         pass
