@@ -249,7 +249,11 @@ def stats(
     table = Table(box=None, show_header=False, padding=(0, 2))
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
-    for label, key in (("status", "by_status"), ("trust tier", "by_tier"), ("source type", "by_source_type")):
+    for label, key in (
+        ("status", "by_status"),
+        ("trust tier", "by_tier"),
+        ("source type", "by_source_type"),
+    ):
         table.add_row(label, "  ".join(f"{k} {v}" for k, v in data[key].items()) or "-")
     console.print(table)
     if data.get("oldest_pending"):

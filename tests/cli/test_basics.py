@@ -12,7 +12,18 @@ from tests.conftest import SAMPLES, Cli, file_bytes
 def test_help_for_every_command_teaches(cli: Cli) -> None:
     result = cli("--help")
     assert result.exit_code == 0
-    for command in ("init", "stage", "ls", "show", "approve", "reject", "log", "stats", "policy", "adapters"):
+    for command in (
+        "init",
+        "stage",
+        "ls",
+        "show",
+        "approve",
+        "reject",
+        "log",
+        "stats",
+        "policy",
+        "adapters",
+    ):
         assert command in result.stdout
         sub = cli(command, "--help")
         assert sub.exit_code == 0 and len(sub.stdout) > 100, command
@@ -30,7 +41,17 @@ def test_full_round_trip_on_a_new_ledger(cli: Cli, tmp_path: Path) -> None:
     assert len(json.loads(cli("ls", "--json", db=db).stdout)) == 1
 
     promoted = json.loads(
-        cli("stage", "User prefers PostgreSQL.", "-t", "inference", "--promote", "-d", first["id"], "--json", db=db).stdout
+        cli(
+            "stage",
+            "User prefers PostgreSQL.",
+            "-t",
+            "inference",
+            "--promote",
+            "-d",
+            first["id"],
+            "--json",
+            db=db,
+        ).stdout
     )[0]
     assert promoted["status"] == "pending" and promoted["derived"] is True
 
@@ -79,15 +100,24 @@ def test_approve_reject_on_the_sample_queue(cli: Cli, sample) -> None:
     db = sample("pending_queue")
     assert cli("approve", "q-user", "q-tool", db=db).exit_code == 0
     assert cli("reject", "q-assistant", "--reason", "assistant guess", db=db).exit_code == 0
-    pending = {m["id"] for m in json.loads(cli("ls", "--json", "--status", "pending", db=db).stdout)}
+    pending = {
+        m["id"] for m in json.loads(cli("ls", "--json", "--status", "pending", db=db).stdout)
+    }
     assert {"q-user", "q-tool", "q-assistant"}.isdisjoint(pending) and len(pending) == 8
     log = json.loads(cli("log", "--json", "--memory", "q-assistant", db=db).stdout)
-    assert log[-1]["action"] == "reject" and log[-1]["reason"] == "assistant guess" and log[-1]["actor"] == "tester"
+    assert (
+        log[-1]["action"] == "reject"
+        and log[-1]["reason"] == "assistant guess"
+        and log[-1]["actor"] == "tester"
+    )
 
 
 def test_versioned_approve_refuses_changed_item(cli: Cli, sample) -> None:
     db = sample("pending_queue")
-    assert cli("edit", "q-user@1", "The user is allergic to peanuts and shellfish.", db=db).exit_code == 0
+    assert (
+        cli("edit", "q-user@1", "The user is allergic to peanuts and shellfish.", db=db).exit_code
+        == 0
+    )
     stale = cli("approve", "q-user@1", db=db)
     assert stale.exit_code == 7 and "changed since it was read" in stale.stderr
     assert cli("approve", "q-user@2", db=db).exit_code == 0
@@ -176,7 +206,8 @@ def test_malformed_jsonl_names_the_line_and_stages_nothing(cli: Cli, ledger_path
 
 def test_batch_from_stdin_is_all_or_nothing(cli: Cli, ledger_path: Path) -> None:
     good = "\n".join(
-        json.dumps({"content": f"Fact number {i}.", "source_type": "user_statement"}) for i in range(3)
+        json.dumps({"content": f"Fact number {i}.", "source_type": "user_statement"})
+        for i in range(3)
     )
     result = cli("stage", "--json", input=good, db=ledger_path)
     assert result.exit_code == 0 and len(json.loads(result.stdout)) == 3
@@ -198,7 +229,9 @@ def test_unknown_source_type_lists_valid_ones(cli: Cli, ledger_path: Path) -> No
     before = file_bytes(ledger_path)
     result = cli("stage", "x", "-t", "hunch", db=ledger_path)
     line = one_error_line(result)
-    assert result.exit_code == 1 and "unknown source type 'hunch'" in line and "user_statement" in line
+    assert (
+        result.exit_code == 1 and "unknown source type 'hunch'" in line and "user_statement" in line
+    )
     assert file_bytes(ledger_path) == before
 
 
@@ -226,7 +259,9 @@ def test_init_never_overwrites(cli: Cli, sample) -> None:
 
 def test_control_characters_never_reach_the_terminal(cli: Cli, ledger_path: Path) -> None:
     evil = "Title change \x1b]0;pwned\x07 and colour \x1b[31mred"
-    staged = json.loads(cli("stage", evil, "-t", "user_statement", "--json", db=ledger_path).stdout)[0]
+    staged = json.loads(
+        cli("stage", evil, "-t", "user_statement", "--json", db=ledger_path).stdout
+    )[0]
     for args in (("ls",), ("show", staged["id"])):
         out = cli(*args, db=ledger_path).stdout
         assert "\x1b" not in out and "⟨ESC⟩" in out

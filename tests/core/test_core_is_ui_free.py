@@ -13,7 +13,10 @@ UI = ("typer", "textual", "rich")
 def core_modules() -> list[str]:
     names = []
     for info in pkgutil.walk_packages(memaudit.__path__, "memaudit."):
-        if info.name.startswith(("memaudit.cli", "memaudit.tui")) or info.name == "memaudit.__main__":
+        if (
+            info.name.startswith(("memaudit.cli", "memaudit.tui"))
+            or info.name == "memaudit.__main__"
+        ):
             continue
         names.append(info.name)
     return names

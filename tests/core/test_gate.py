@@ -23,12 +23,18 @@ def test_observations_go_to_pending(ledger: Ledger) -> None:
 
 def test_summary_is_pending_and_marked_derived(ledger: Ledger) -> None:
     src = review.stage(ledger, Candidate("I usually use PostgreSQL.", SourceType.USER_STATEMENT))
-    staged = review.stage(ledger, Candidate("User prefers PostgreSQL.", SourceType.SUMMARY, derived_from=[src.id]))
+    staged = review.stage(
+        ledger, Candidate("User prefers PostgreSQL.", SourceType.SUMMARY, derived_from=[src.id])
+    )
     assert staged.status is Status.PENDING and staged.derived
-    assert [(e.parent_id, e.relation.value) for e in ledger.parents(staged.id)] == [(src.id, "summarizes")]
+    assert [(e.parent_id, e.relation.value) for e in ledger.parents(staged.id)] == [
+        (src.id, "summarizes")
+    ]
 
 
-@pytest.mark.parametrize("st", [SourceType.INFERENCE, SourceType.REFLECTION, SourceType.ASSISTANT_MESSAGE])
+@pytest.mark.parametrize(
+    "st", [SourceType.INFERENCE, SourceType.REFLECTION, SourceType.ASSISTANT_MESSAGE]
+)
 def test_model_conclusions_are_refused_without_promote(ledger: Ledger, st: SourceType) -> None:
     events_before = len(ledger.events())
     with pytest.raises(Refused, match="transient"):
@@ -38,7 +44,9 @@ def test_model_conclusions_are_refused_without_promote(ledger: Ledger, st: Sourc
 
 
 def test_promoted_conclusion_is_pending_and_derived(ledger: Ledger) -> None:
-    staged = review.stage(ledger, Candidate("The cache is unreliable.", SourceType.INFERENCE, promote=True))
+    staged = review.stage(
+        ledger, Candidate("The cache is unreliable.", SourceType.INFERENCE, promote=True)
+    )
     memory = ledger.require(staged.id)
     assert memory.status is Status.PENDING and memory.derived
     assert ledger.events(memory_id=staged.id)[0].detail["promoted"] is True
@@ -87,7 +95,10 @@ def test_batch_is_all_or_nothing(ledger: Ledger) -> None:
     with pytest.raises(Refused, match="item 2"):
         review.stage_batch(ledger, batch)
     assert count(ledger) == 0
-    batch2 = [Candidate("First fact.", SourceType.USER_STATEMENT), Candidate("Second", SourceType.USER_STATEMENT, derived_from=["nope"])]
+    batch2 = [
+        Candidate("First fact.", SourceType.USER_STATEMENT),
+        Candidate("Second", SourceType.USER_STATEMENT, derived_from=["nope"]),
+    ]
     with pytest.raises(NotFound, match="item 2"):
         review.stage_batch(ledger, batch2)
     assert count(ledger) == 0
@@ -134,7 +145,9 @@ def test_record_access_counts(ledger: Ledger) -> None:
 
 def test_policy_route_active_skips_review(ledger: Ledger) -> None:
     with ledger.transaction():
-        ledger.conn.execute("UPDATE policy SET value = '\"active\"' WHERE key = 'route.assistant_message'")
+        ledger.conn.execute(
+            "UPDATE policy SET value = '\"active\"' WHERE key = 'route.assistant_message'"
+        )
     staged = review.stage(ledger, Candidate("I am helpful.", SourceType.ASSISTANT_MESSAGE))
     assert staged.status is Status.ACTIVE
     assert ledger.events(memory_id=staged.id)[0].action == "write"

@@ -13,7 +13,16 @@ from memaudit.model import MemoryFilter, SourceType
 from memaudit.review import Candidate
 
 NOW = "2026-11-30T12:00:00Z"
-TABLES = {"memories", "edges", "events", "embeddings", "memories_fts", "profile", "tombstones", "policy"}
+TABLES = {
+    "memories",
+    "edges",
+    "events",
+    "embeddings",
+    "memories_fts",
+    "profile",
+    "tombstones",
+    "policy",
+}
 
 
 def tables(path: Path) -> set[str]:
@@ -25,7 +34,7 @@ def tables(path: Path) -> set[str]:
 
 
 def test_init_creates_every_table_in_wal_mode_owner_only(ledger_path: Path) -> None:
-    assert TABLES <= tables(ledger_path)
+    assert tables(ledger_path) >= TABLES
     assert stat.S_IMODE(ledger_path.stat().st_mode) == 0o600
     conn = sqlite3.connect(ledger_path)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
@@ -115,7 +124,10 @@ def test_locked_store_waits_then_says_busy(ledger_path: Path) -> None:
     holder = sqlite3.connect(ledger_path, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
     try:
-        with Ledger.open(ledger_path, readonly=False, busy_timeout=0.2) as ledger, pytest.raises(StoreBusy, match="locked"):
+        with (
+            Ledger.open(ledger_path, readonly=False, busy_timeout=0.2) as ledger,
+            pytest.raises(StoreBusy, match="locked"),
+        ):
             review.stage(ledger, Candidate("x y z", SourceType.USER_STATEMENT))
     finally:
         holder.execute("ROLLBACK")

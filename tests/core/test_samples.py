@@ -19,7 +19,8 @@ def dump(path: Path) -> list[str]:
 def test_rebuild_gives_the_committed_stores(tmp_path: Path) -> None:
     subprocess.run(
         [sys.executable, str(ROOT / "sample_dbs" / "build.py"), "--out", str(tmp_path)],
-        check=True, capture_output=True,
+        check=True,
+        capture_output=True,
     )
     committed = sorted(p.name for p in SAMPLES.glob("*.db"))
     rebuilt = sorted(p.name for p in tmp_path.glob("*.db"))
