@@ -1,17 +1,13 @@
-"""Where memaudit keeps its own records about a store it did not write.
+"""memaudit's own records about a store it does not own.
 
-A foreign store (an agent's own SQLite file, a provider's database) has no room for
-memaudit's events, validations and conflict decisions, and memaudit must not add
-tables to it. Those records go to a *sidecar ledger*: an ordinary native ledger in
-the user's data directory, one per store, keyed by the store's absolute path.
+An auditor must not pollute what it audits: decisions, events and tombstones about a
+provider's store (Hermes, mem0, ...) go into a *sidecar* ledger in the user's data
+directory, never into the provider's files. One sidecar per store, keyed by the store's
+absolute location; it is an ordinary native ledger, so `memaudit log --db SIDECAR`
+reads it.
 
-    $MEMAUDIT_HOME/stores/<name>-<hash>/ledger.db     (default ~/.local/share/memaudit)
-    $MEMAUDIT_HOME/stores/<name>-<hash>/store.json    (which store this is, for humans)
-    $MEMAUDIT_HOME/stores/<name>-<hash>/*.lock        (run locks, e.g. decay.lock)
-
-``<hash>`` is the first 16 hex digits of the SHA-256 of the absolute path (or URL), so
-two stores with the same file name never share a sidecar; ``<name>`` is the file name,
-for a person browsing the folder. Moving a store gives it a fresh sidecar.
+The data directory is ``$MEMAUDIT_HOME``, else ``$XDG_DATA_HOME/memaudit``, else
+``~/.local/share/memaudit``; created owner-only (0700).
 """
 
 from __future__ import annotations
@@ -19,81 +15,74 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import hashlib
-import json
 import os
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from memaudit.errors import StoreBusy
+from memaudit.ledger import Ledger
 
-HOME_ENV = "MEMAUDIT_HOME"
 
-
-def home() -> Path:
-    """memaudit's data directory: ``$MEMAUDIT_HOME``, else the XDG data dir."""
-    env = os.environ.get(HOME_ENV)
+def data_dir() -> Path:
+    env = os.environ.get("MEMAUDIT_HOME")
     if env:
-        return Path(env).expanduser()
-    xdg = os.environ.get("XDG_DATA_HOME")
-    base = Path(xdg).expanduser() if xdg else Path.home() / ".local" / "share"
-    return base / "memaudit"
+        base = Path(env)
+    else:
+        xdg = os.environ.get("XDG_DATA_HOME")
+        base = (Path(xdg) if xdg else Path.home() / ".local" / "share") / "memaudit"
+    base.mkdir(mode=0o700, parents=True, exist_ok=True)
+    return base
 
 
-def store_key(location: str | Path) -> str:
-    """A stable, file-name-safe key for a store: ``<name>-<16 hex of sha256(abs path)>``."""
-    text = str(location)
-    if "://" not in text:
-        text = str(Path(text).expanduser().resolve())
-    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-    name = re.sub(r"[^A-Za-z0-9._-]+", "_", Path(text.rstrip("/")).name or "store")[:40]
-    return f"{name}-{digest}"
+def store_key(location: str) -> str:
+    """A stable key for a store: its absolute path (or URL without credentials)."""
+    if "://" not in location:
+        location = str(Path(location).expanduser().resolve())
+    return location
 
 
-def sidecar_dir(location: str | Path, *, create: bool = False) -> Path:
-    """The folder holding memaudit's records about ``location`` (created on request,
-    owner-only, with a ``store.json`` naming the store)."""
-    folder = home() / "stores" / store_key(location)
-    if create and not folder.exists():
-        folder.mkdir(parents=True, mode=0o700)
-        text = str(location)
-        abs_text = text if "://" in text else str(Path(text).expanduser().resolve())
-        (folder / "store.json").write_text(json.dumps({"store": abs_text}, indent=2) + "\n")
-    return folder
+def sidecar_path(location: str) -> Path:
+    key = store_key(location)
+    digest = hashlib.blake2b(key.encode(), digest_size=10).hexdigest()
+    folder = data_dir() / "sidecars"
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    return folder / f"{digest}.db"
 
 
-def sidecar_ledger_path(location: str | Path) -> Path:
-    """Path of the sidecar ledger for ``location`` (it may not exist yet)."""
-    return sidecar_dir(location) / "ledger.db"
-
-
-def open_sidecar(location: str | Path, *, readonly: bool, **kwargs: Any) -> Any:
-    """Open the sidecar ledger for ``location``; ``None`` when reading and none exists.
-
-    Writing creates it (``Ledger.init``) on first use. ``kwargs`` go to ``Ledger.open``
-    (``clock``, ``actor``).
-    """
-    from memaudit.ledger import Ledger  # the ledger imports nothing from here
-
-    path = sidecar_ledger_path(location)
+def open_sidecar(location: str, *, readonly: bool = False, **kwargs: Any) -> Ledger | None:
+    """The sidecar ledger for a store; created on first write, None if absent on read."""
+    path = sidecar_path(location)
     if not path.exists():
         if readonly:
             return None
-        sidecar_dir(location, create=True)
-        Ledger.init(path, **kwargs).close()
+        ledger = Ledger.init(path, **kwargs)
+        with ledger.transaction():
+            ledger.conn.execute(
+                "INSERT OR REPLACE INTO memaudit_meta(key, value) VALUES ('sidecar_for', ?)",
+                (store_key(location),),
+            )
+        return ledger
     return Ledger.open(path, readonly=readonly, **kwargs)
 
 
+def lock_path(location: str, name: str) -> Path:
+    """``<data dir>/locks/<digest>.<name>.lock``: one run lock per store and command."""
+    digest = sidecar_path(location).stem
+    folder = data_dir() / "locks"
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    return folder / f"{digest}.{name}.lock"
+
+
 @contextlib.contextmanager
-def run_lock(location: str | Path, name: str) -> Iterator[Path]:
-    """Hold ``<sidecar>/<name>.lock`` for the duration, or raise ``StoreBusy`` at once.
+def run_lock(location: str, name: str) -> Iterator[Path]:
+    """Hold the ``name`` run lock of a store for the duration, or raise ``StoreBusy`` at once.
 
     A separate lock file (``flock``), never the store file itself: closing any
     descriptor on a SQLite file drops that process's SQLite locks. The kernel frees
     the lock when the process dies, so a crashed run never leaves it stuck.
     """
-    path = sidecar_dir(location, create=True) / f"{name}.lock"
+    path = lock_path(location, name)
     fd = os.open(path, os.O_CREAT | os.O_RDWR, 0o600)
     try:
         try:
@@ -112,14 +101,3 @@ def run_lock(location: str | Path, name: str) -> Iterator[Path]:
         yield path
     finally:
         os.close(fd)  # releases the flock
-
-
-__all__ = [
-    "HOME_ENV",
-    "home",
-    "open_sidecar",
-    "run_lock",
-    "sidecar_dir",
-    "sidecar_ledger_path",
-    "store_key",
-]

@@ -11,7 +11,7 @@ columns (``decay_score``, ``status``, ``contradicted_by``) and its own
 ``memory_events`` rows, in its vocabulary — ``archived`` "decay below threshold",
 ``expired`` "past expiry date", ``superseded`` "by #N: ...". memaudit's own records
 (run summaries, who validated a supersession, pairs kept apart) go to the sidecar
-ledger in ``$MEMAUDIT_HOME`` (see ``memaudit.sidecar``): nothing is added to the
+ledger in ``$MEMAUDIT_HOME`` (``memaudit.sidecar``): nothing is added to the
 agent's schema.
 
 The store's timestamps are local, timezone-less ISO strings (``datetime.now()``);
@@ -327,7 +327,7 @@ class LifecycleStore(Store):
         if self._sidecar is not None:
             self._sidecar.close()
         self._sidecar = sidecar.open_sidecar(
-            self.path, readonly=not writable, clock=self.clock, actor=self.actor
+            str(self.path), readonly=not writable, clock=self.clock, actor=self.actor
         )
         return self._sidecar
 

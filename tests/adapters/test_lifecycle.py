@@ -8,9 +8,9 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
-from conftest import file_bytes
 
 from memaudit.adapters import detect, open_store
+from tests.conftest import file_bytes
 
 # The article's statement, verbatim (its French comment included).
 ARTICLE_MEMORIES = """

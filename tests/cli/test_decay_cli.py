@@ -131,7 +131,7 @@ def test_a_second_concurrent_run_is_refused(cli, sample) -> None:
         proc.stdin.close()
         proc.wait(timeout=10)
     assert cli("decay", "--now", SIX_MONTHS_AFTER, "--quiet", db=db).exit_code == 0
-    assert sidecar.sidecar_dir(db).exists()
+    assert sidecar.lock_path(str(db), "decay").exists()
 
 
 def test_bad_now_is_a_usage_error(cli, sample) -> None:
