@@ -1,7 +1,7 @@
 """Small helpers shared by the adapters of foreign stores (Hermes, Mnemosyne, Holographic).
 
-Reading someone else's SQLite file must not change it: ``connect_ro`` picks the open
-mode that leaves no trace. Staged-write records (``pending/memory/*.json``) are read
+Reading someone else's SQLite file must not change it: ``open_ro`` goes through
+``sqlite_probe.connect_ro``, which picks the open mode that leaves no trace. Staged-write records (``pending/memory/*.json``) are read
 here too, because Hermes core and the Mnemosyne plugin both write them under the same
 ``HERMES_HOME`` in two different shapes.
 """
@@ -15,49 +15,21 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
+from memaudit.adapters import sqlite_probe
 from memaudit.clock import parse_time, to_iso
 from memaudit.errors import MemauditError, NotAStore, Refused
 from memaudit.fingerprint import normalize
 from memaudit.model import Memory, MemoryFilter
 
-SQLITE_MAGIC = b"SQLite format 3\x00"
 
-
-def is_sqlite(path: Path) -> bool:
+def open_ro(path: Path) -> sqlite3.Connection:
+    """Open a foreign SQLite file read-only, leaving nothing beside it (the rules are in
+    ``sqlite_probe.connect_ro``); rows come back as ``sqlite3.Row``."""
     try:
-        with path.open("rb") as fh:
-            return fh.read(16) == SQLITE_MAGIC
-    except OSError:
-        return False
-
-
-def _is_wal_mode(path: Path) -> bool:
-    """Header bytes 18/19 are 2 for a database in WAL mode."""
-    try:
-        with path.open("rb") as fh:
-            header = fh.read(20)
-    except OSError:
-        return False
-    return len(header) == 20 and header[18] == 2
-
-
-def connect_ro(path: Path) -> sqlite3.Connection:
-    """Open a foreign SQLite file for reading without leaving anything behind.
-
-    A ``mode=ro`` open of a WAL-mode file creates ``-wal``/``-shm`` files next to it.
-    When no ``-wal`` exists the owner has no connection open (SQLite removes it on the
-    last clean close), so ``immutable=1`` reads the file as it is and writes nothing.
-    When a ``-wal`` exists its frames are part of the database: ``mode=ro`` reads them.
-    """
-    uri = "file:" + quote(str(path.resolve())) + "?mode=ro"
-    if _is_wal_mode(path) and not Path(str(path) + "-wal").exists():
-        uri += "&immutable=1"
-    try:
-        conn = sqlite3.connect(uri, uri=True)
+        conn = sqlite_probe.connect_ro(path)
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-    except sqlite3.DatabaseError as exc:
+    except sqlite3.Error as exc:
         raise NotAStore(f"{path}: cannot read it as SQLite ({exc})") from None
     conn.row_factory = sqlite3.Row
     return conn
@@ -65,17 +37,16 @@ def connect_ro(path: Path) -> sqlite3.Connection:
 
 def tables(conn: sqlite3.Connection) -> set[str]:
     return {
-        r[0]
-        for r in conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")
+        r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")
     }
 
 
 def sqlite_tables(path: Path) -> set[str]:
     """Table names of a SQLite file, or an empty set; never raises (for ``detect``)."""
-    if not path.is_file() or not is_sqlite(path):
+    if not path.is_file() or not sqlite_probe.looks_like_sqlite(path):
         return set()
     try:
-        conn = connect_ro(path)
+        conn = open_ro(path)
     except MemauditError:
         return set()
     try:
@@ -168,7 +139,8 @@ def read_pending(folder: Path) -> tuple[list[PendingRecord], list[str]]:
         if not isinstance(raw, dict):
             problems.append(f"{path.name}: not a JSON object")
             continue
-        payload = raw.get("payload") if isinstance(raw.get("payload"), dict) else {}
+        found = raw.get("payload")
+        payload: dict[str, Any] = found if isinstance(found, dict) else {}
         if "provider" in raw or "tool" in raw:
             shape = "mnemosyne"
         elif "action" in raw or "action" in payload:

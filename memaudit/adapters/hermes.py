@@ -22,6 +22,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from memaudit.adapters import file_probe, sqlite_probe
 from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue, Store
 from memaudit.adapters.foreign import (
     PendingRecord,
@@ -210,7 +211,8 @@ class HermesStore(Store):
 
     def limit(self, target: str) -> int:
         data = read_yaml(self.config_path) or {}
-        section = data.get("memory") if isinstance(data.get("memory"), dict) else {}
+        found = data.get("memory")
+        section: dict[str, Any] = found if isinstance(found, dict) else {}
         try:
             return int(section.get(LIMIT_KEYS[target], DEFAULT_LIMITS[target]))
         except (TypeError, ValueError):
@@ -219,9 +221,66 @@ class HermesStore(Store):
     # -- layers --------------------------------------------------------------
 
     def layers(self) -> list[Layer]:
-        from memaudit.adapters.hermes_layers import hermes_layers
+        """Every place Hermes keeps memory text: the two files, their side copies, the
+        staged records, and the session transcripts (which its memory delete never
+        touches)."""
+        home = self.home
+        mem_dir = home / "memories"
 
-        return hermes_layers(self)
+        def probe_files(needle: Needle) -> list[Residue]:
+            out = []
+            ids = set(needle.ids)
+            texts = sqlite_probe.needle_texts(needle)
+            for target, name in FILES.items():
+                for pos, content in enumerate(self.entries(target), 1):
+                    where = f"memories/{name} entry {pos}"
+                    if entry_id(target, content) in ids:
+                        out.append(Residue("memory files", where, "id"))
+                    for text in texts:
+                        how = sqlite_probe.text_match(text, content)
+                        if how:
+                            out.append(Residue("memory files", where, how))
+                            break
+            return out
+
+        def side_copies() -> list[Path]:
+            if not mem_dir.is_dir():
+                return []
+            return sorted(
+                p
+                for p in mem_dir.iterdir()
+                if p.is_file() and (".bak." in p.name or p.name.startswith(".mem_"))
+            )
+
+        def pending_files() -> list[Path]:
+            folder = home / "pending"
+            return sorted(folder.glob("*/*.json")) + sorted(folder.glob("*/*.json.tmp"))
+
+        out = [
+            Layer(
+                "memory files",
+                "rows",
+                "memories/MEMORY.md and USER.md, entry by entry",
+                probe_files,
+            ),
+            file_probe.text_files_layer(
+                "side copies",
+                side_copies,
+                home,
+                description="memories/*.bak.<ts> drift snapshots and .mem_*.tmp leftovers",
+            ),
+            file_probe.json_files_layer(
+                "pending records",
+                pending_files,
+                home,
+                description="pending/<subsystem>/*.json staged writes (Hermes deletes a "
+                "record only when it is approved or rejected)",
+            ),
+        ]
+        state = home / "state.db"
+        if state.is_file():
+            out += transcript_layers(state)
+        return out
 
     # -- the approval queue --------------------------------------------------
 
@@ -438,8 +497,7 @@ class HermesStore(Store):
             raise Conflict(f"No entry matched {old_text!r}; the pending record stays")
         if len({entries[i] for i in matches}) > 1:
             raise Conflict(
-                f"Multiple entries matched {old_text!r}. Be more specific; the pending "
-                "record stays"
+                f"Multiple entries matched {old_text!r}. Be more specific; the pending record stays"
             )
         return matches[0]
 
@@ -513,6 +571,89 @@ class HermesStore(Store):
             else:
                 raise InvalidInput(f"{where}: unknown action")
         return working
+
+
+MESSAGE_TEXT = [
+    "content",
+    "tool_calls",
+    "reasoning",
+    "reasoning_content",
+    "reasoning_details",
+    "codex_reasoning_items",
+    "codex_message_items",
+    "api_content",
+]
+
+
+def transcript_layers(db: Path) -> list[Layer]:
+    """``state.db``: messages (text and tool-call arguments), session titles and system
+    prompts, the FTS5 indexes over messages (word and trigram) with their content
+    copies, and the file's raw bytes."""
+    names = file_probe.table_set(db)
+    out: list[Layer] = []
+    if "messages" in names:
+        out.append(
+            sqlite_probe.column_layer(
+                "transcripts",
+                db,
+                "messages",
+                text_columns=file_probe.present_columns(db, "messages", MESSAGE_TEXT),
+                key_column="id",
+                kind="history",
+                description="state.db messages: what was said, and tool-call arguments",
+            )
+        )
+    if "sessions" in names:
+        cols = file_probe.present_columns(db, "sessions", ["title", "system_prompt"])
+        if cols:
+            out.append(
+                sqlite_probe.column_layer(
+                    "transcript sessions",
+                    db,
+                    "sessions",
+                    text_columns=cols,
+                    key_column="id",
+                    kind="history",
+                    description="state.db sessions: titles and system prompts (which embed "
+                    "the memory files at session start)",
+                )
+            )
+    for table in sorted(names):
+        if not table.endswith("_content") or table[: -len("_content")] + "_data" not in names:
+            continue
+        fts = table[: -len("_content")]
+        cols = [c for c in file_probe.present_columns(db, table, ["c0", "c1", "c2"])]
+        out.append(
+            sqlite_probe.column_layer(
+                f"transcript index copy {fts}",
+                db,
+                table,
+                text_columns=cols,
+                key_column="id",
+                kind="fts",
+                description=f"state.db {table}: the FTS5 table's own copy of the text",
+            )
+        )
+    conn = None
+    try:
+        conn = sqlite_probe.connect_ro(db)
+        fts_tables = sqlite_probe.fts5_tables(conn)
+        sql = {
+            r[0]: (r[1] or "")
+            for r in conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'table'")
+        }
+    except Exception:
+        fts_tables, sql = [], {}
+    finally:
+        if conn is not None:
+            conn.close()
+    for fts in fts_tables:
+        if "trigram" in sql.get(fts, "").lower():
+            out.append(file_probe.trigram_layer(f"transcript index {fts}", db, fts))
+        else:
+            out.append(sqlite_probe.fts5_layer(f"transcript index {fts}", db, fts))
+    out.append(sqlite_probe.raw_bytes_layer("transcript raw bytes", [db]))
+    return out
 
 
 class HermesAdapter(Adapter):
