@@ -176,7 +176,9 @@ def test_approve_replace_in_user_profile(tmp_path: Path) -> None:
         "User prefers concise answers without emoji.\n§\n"
         "User's editor is Neovim (switched from VS Code)"
     )
-    assert m.extra["entry id"] == entry_id("user", "User's editor is Neovim (switched from VS Code)")
+    assert m.extra["entry id"] == entry_id(
+        "user", "User's editor is Neovim (switched from VS Code)"
+    )
 
 
 def test_approve_after_the_entry_is_gone_fails_and_keeps_the_record(cli, tmp_path: Path) -> None:
@@ -259,13 +261,7 @@ def test_escaping_pending_id_is_refused(cli, tmp_path: Path, bad: str) -> None:
 def test_mnemosyne_shaped_record_is_listed_but_not_replayed(tmp_path: Path) -> None:
     home = home_copy(tmp_path)
     mn = (
-        FIX.parent
-        / "mnemosyne"
-        / "before"
-        / "hermes_home"
-        / "pending"
-        / "memory"
-        / "cbfb97ed.json"
+        FIX.parent / "mnemosyne" / "before" / "hermes_home" / "pending" / "memory" / "cbfb97ed.json"
     )
     shutil.copy(mn, home / "pending" / "memory" / "cbfb97ed.json")
     with open_rw(home) as store:
