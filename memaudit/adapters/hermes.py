@@ -33,7 +33,15 @@ from memaudit.adapters.foreign import (
     read_yaml,
     settings,
 )
-from memaudit.errors import Conflict, InvalidInput, NotFound, Refused, StoreBusy, Unsupported
+from memaudit.errors import (
+    Conflict,
+    InvalidInput,
+    MemauditError,
+    NotFound,
+    Refused,
+    StoreBusy,
+    Unsupported,
+)
 from memaudit.fingerprint import normalize
 from memaudit.model import Memory, MemoryFilter, SourceType, Status
 
@@ -351,11 +359,10 @@ class HermesStore(Store):
         for mid, version in items:
             try:
                 done.append(self.approve(mid, expected_version=version, actor=actor))
-            except Exception as exc:
-                if done and hasattr(exc, "message"):
+            except MemauditError as exc:
+                if done:
                     applied = ", ".join(m.id for m in done)
-                    exc.message = f"{exc.message} (already applied: {applied})"  # type: ignore[attr-defined]
-                    exc.args = (exc.message,)  # type: ignore[attr-defined]
+                    exc.args = (f"{exc.message} (already applied: {applied})",)
                 raise
         return done
 

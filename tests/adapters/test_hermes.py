@@ -348,3 +348,18 @@ def test_before_delete_the_token_is_in_the_memory_file(tmp_path: Path) -> None:
         (layer,) = [la for la in store.layers() if la.name == "memory files"]
         hits = layer.probe(Needle(content=TOKEN))
     assert [(h.where, h.match) for h in hits] == [("memories/MEMORY.md entry 4", "contains text")]
+
+
+def test_approve_many_stops_at_the_first_failure_and_says_what_was_applied(
+    cli, tmp_path: Path
+) -> None:
+    home = home_copy(tmp_path, "after_delete")
+    res = cli("approve", IDS["add_summary"], IDS["replace_token_bg"], db=home)
+    assert res.exit_code == ExitCode.CONFLICT
+    assert f"already applied: {IDS['add_summary']}" in res.stderr
+    assert "Summary: packaging" in (home / "memories" / "MEMORY.md").read_text()
+    assert (home / "pending" / "memory" / f"{IDS['replace_token_bg']}.json").exists()
+    # an unknown id anywhere in the list applies nothing
+    res = cli("approve", IDS["replace_editor"], "deadbeef", db=home)
+    assert res.exit_code == ExitCode.ERROR and "deadbeef" in res.stderr
+    assert "Neovim" not in (home / "memories" / "USER.md").read_text()
