@@ -363,3 +363,13 @@ def test_approve_many_stops_at_the_first_failure_and_says_what_was_applied(
     res = cli("approve", IDS["replace_editor"], "deadbeef", db=home)
     assert res.exit_code == ExitCode.ERROR and "deadbeef" in res.stderr
     assert "Neovim" not in (home / "memories" / "USER.md").read_text()
+
+
+def test_a_folder_of_no_known_kind_lists_what_was_tried(cli, tmp_path: Path) -> None:
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "notes.md").write_text("not a memory store")
+    res = cli("ls", db=tmp_path / "other")
+    assert res.exit_code != 0
+    assert "not a memory store I know" in res.stderr
+    for name in ("hermes", "mnemosyne", "holographic"):
+        assert name in res.stderr
