@@ -138,7 +138,22 @@ class NativeAdapter(Adapter):
 
     @classmethod
     def detect(cls, location: str) -> float:
-        return 1.0 if looks_like_ledger(Path(location)) else 0.0
+        path = Path(location)
+        # Look at a foreign file without SQLite creating -wal/-shm beside it (a plain
+        # mode=ro open of a WAL-mode file does): no memaudit_meta table, not ours.
+        from memaudit.adapters import sqlite_probe
+
+        if path.is_file() and sqlite_probe.looks_like_sqlite(path):
+            try:
+                conn = sqlite_probe.connect_ro(path)
+                try:
+                    if "memaudit_meta" not in sqlite_probe.table_names(conn):
+                        return 0.0
+                finally:
+                    conn.close()
+            except Exception:
+                return 0.0
+        return 1.0 if looks_like_ledger(path) else 0.0
 
     @classmethod
     def open(cls, location: str, *, writable: bool = False, **options: Any) -> NativeStore:
