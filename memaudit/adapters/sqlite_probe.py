@@ -37,6 +37,7 @@ import re
 import sqlite3
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -254,7 +255,7 @@ def column_layer(
     description: str = "",
 ) -> Layer:
     def probe(needle: Needle) -> list[Residue]:
-        with _closing(connect_ro(db)) as conn:
+        with closing(connect_ro(db)) as conn:
             if table not in table_names(conn):
                 return []
             return probe_columns(
@@ -413,7 +414,7 @@ def fts5_layer(name: str, db: Path, table: str, *, description: str = "") -> Lay
         src = connect_ro(db)
         uri = _db_uri(src)
         src.close()
-        with _closing(sqlite3.connect(":memory:", uri=True)) as mem:
+        with closing(sqlite3.connect(":memory:", uri=True)) as mem:
             mem.execute("ATTACH DATABASE ? AS s", (uri,))
             return probe_fts5(mem, name, table, needle)
 
@@ -559,14 +560,3 @@ def raw_bytes_layer(name: str, files: Sequence[Path], *, description: str = "") 
 
 def _q(identifier: str) -> str:
     return '"' + identifier.replace('"', '""') + '"'
-
-
-class _closing:
-    def __init__(self, conn: sqlite3.Connection) -> None:
-        self.conn = conn
-
-    def __enter__(self) -> sqlite3.Connection:
-        return self.conn
-
-    def __exit__(self, *exc: object) -> None:
-        self.conn.close()
