@@ -338,13 +338,13 @@ def probe_fts5(conn: sqlite3.Connection, layer: str, table: str, needle: Needle)
 
     ``conn`` is a connection that has the store attached as schema ``s`` (see
     ``fts5_layer``). Residue is reported when *every* significant token of a needle text
-    is there (one common word is not evidence), and for an id that is indexed as a term.
+    is there (one common word is not evidence). Ids are not looked for: an index holds
+    words, and the rows layers find ids.
     """
     out: list[Residue] = []
     wanted: list[tuple[str, list[str]]] = [
         (f"text {n}", significant_tokens(t)) for n, t in enumerate(needle_texts(needle), 1)
     ]
-    wanted += [(f"id {label(i)}", significant_tokens(i)) for i in needle.ids]
     wanted = [(what, toks) for what, toks in wanted if toks]
     if not wanted:
         return out
