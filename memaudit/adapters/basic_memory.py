@@ -80,7 +80,6 @@ CONFIG_KEYS = (
     "default_project",
 )
 MISSING = [
-    "author (whether the user or the assistant wrote a note through the tools or API)",
     "observation timestamps (only the note's created/updated times)",
     "confidence",
     "validation or review",
@@ -270,7 +269,10 @@ class BasicMemoryStore(ListStore):
                 source = CHANGE_SOURCE.get(str(writer.get("source")), source)
             created_by = writer.get("actor_name") or created_by or f"via {writer.get('source')}"
         if source is SourceType.EXTERNAL_DOCUMENT:
-            missing.append("author: the note's writer (user or assistant) is not recorded")
+            missing.append(
+                "author: whether the user or the assistant wrote the note (its tools and "
+                "API do not record it)"
+            )
         try:
             tags = [str(t) for t in json.loads(row.get("tags") or "[]")]
         except ValueError:

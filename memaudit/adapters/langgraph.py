@@ -92,6 +92,12 @@ def value_text(value: Any) -> str:
     return "\n".join(out)
 
 
+def _id_forms(memory_id: str) -> list[str]:
+    """On disk an item is its prefix and key in separate columns: look for the key."""
+    prefix, _, key = memory_id.rpartition("/")
+    return [memory_id, key] if prefix else [memory_id]
+
+
 class LangGraphStore(ListStore):
     adapter_name = "langgraph"
     capabilities = frozenset({Capability.READ, Capability.LAYERS})
@@ -197,7 +203,7 @@ class LangGraphStore(ListStore):
                     )
                 )
         out += [sp.fts5_layer(f"fts {t}", self.db, t) for t in fts]
-        out.append(sp.raw_bytes_layer("store.db bytes", [self.db]))
+        out.append(sp.raw_bytes_layer("store.db bytes", [self.db], id_forms=_id_forms))
         return out
 
     def _probe_store(self, needle: Needle) -> list[Residue]:
