@@ -19,7 +19,7 @@ API (all small; adapters compose them into their ``layers()``):
   attached read-only) and terms still *present in index segments* (the ``<table>_data``
   leaf pages decoded term by term: a deleted document's terms stay there until the index
   is optimised or rebuilt).
-- ``raw_bytes_layer(name, files)`` — a ``Layer`` that streams the raw bytes of files
+- ``raw_bytes_layer(name, files, id_forms=...)`` — a ``Layer`` that streams the raw bytes of files
   (a SQLite file's ``-wal`` and ``-journal`` are added automatically) looking for the
   needle's sentences and ids, case-insensitively; a hit in a SQLite file says whether
   its page is live or on the free list.
@@ -37,6 +37,7 @@ import re
 import sqlite3
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -254,7 +255,7 @@ def column_layer(
     description: str = "",
 ) -> Layer:
     def probe(needle: Needle) -> list[Residue]:
-        with _closing(connect_ro(db)) as conn:
+        with closing(connect_ro(db)) as conn:
             if table not in table_names(conn):
                 return []
             return probe_columns(
@@ -337,13 +338,13 @@ def probe_fts5(conn: sqlite3.Connection, layer: str, table: str, needle: Needle)
 
     ``conn`` is a connection that has the store attached as schema ``s`` (see
     ``fts5_layer``). Residue is reported when *every* significant token of a needle text
-    is there (one common word is not evidence), and for an id that is indexed as a term.
+    is there (one common word is not evidence). Ids are not looked for: an index holds
+    words, and the rows layers find ids.
     """
     out: list[Residue] = []
     wanted: list[tuple[str, list[str]]] = [
         (f"text {n}", significant_tokens(t)) for n, t in enumerate(needle_texts(needle), 1)
     ]
-    wanted += [(f"id {label(i)}", significant_tokens(i)) for i in needle.ids]
     wanted = [(what, toks) for what, toks in wanted if toks]
     if not wanted:
         return out
@@ -413,7 +414,7 @@ def fts5_layer(name: str, db: Path, table: str, *, description: str = "") -> Lay
         src = connect_ro(db)
         uri = _db_uri(src)
         src.close()
-        with _closing(sqlite3.connect(":memory:", uri=True)) as mem:
+        with closing(sqlite3.connect(":memory:", uri=True)) as mem:
             mem.execute("ATTACH DATABASE ? AS s", (uri,))
             return probe_fts5(mem, name, table, needle)
 
@@ -467,14 +468,21 @@ def scan_bytes(
     return sorted(hits)
 
 
-def needle_patterns(needle: Needle) -> list[tuple[bytes, str]]:
+def needle_patterns(
+    needle: Needle, id_forms: Callable[[str], list[str]] | None = None
+) -> list[tuple[bytes, str]]:
+    """Byte patterns for a needle: its texts (see ``raw_pieces``) and its ids, each id
+    in the forms ``id_forms`` gives (how the store spells it on disk; default as is)."""
     pats: list[tuple[bytes, str]] = []
     for n, text in enumerate(needle_texts(needle), 1):
         for k, piece in enumerate(raw_pieces(text), 1):
             pats.append(
                 (piece.encode("utf-8"), f"text {n}" + (f" sentence {k - 1}" if k > 1 else ""))
             )
-    pats += [(i.encode("utf-8"), f"id {label(i)}") for i in needle.ids if len(i) >= 4]
+    for i in needle.ids:
+        for form in id_forms(i) if id_forms else [i]:
+            if len(form) >= 4:
+                pats.append((form.encode("utf-8"), f"id {label(form)}"))
     return pats
 
 
@@ -509,9 +517,14 @@ def sidecars_of(path: Path) -> list[Path]:
     return [p for p in (path, Path(f"{path}-wal"), Path(f"{path}-journal")) if p.is_file()]
 
 
-def probe_raw(layer: str, files: Iterable[Path], needle: Needle) -> list[Residue]:
+def probe_raw(
+    layer: str,
+    files: Iterable[Path],
+    needle: Needle,
+    id_forms: Callable[[str], list[str]] | None = None,
+) -> list[Residue]:
     out: list[Residue] = []
-    patterns = needle_patterns(needle)
+    patterns = needle_patterns(needle, id_forms)
     for path in files:
         hits = scan_bytes(path, patterns)
         if not hits:
@@ -534,14 +547,21 @@ def _wal_page_size(path: Path) -> int:
     return int.from_bytes(head[8:12], "big") or 4096
 
 
-def raw_bytes_layer(name: str, files: Sequence[Path], *, description: str = "") -> Layer:
-    """Raw bytes of ``files`` (and each SQLite file's -wal/-journal at probe time)."""
+def raw_bytes_layer(
+    name: str,
+    files: Sequence[Path],
+    *,
+    description: str = "",
+    id_forms: Callable[[str], list[str]] | None = None,
+) -> Layer:
+    """Raw bytes of ``files`` (and each SQLite file's -wal/-journal at probe time);
+    ``id_forms`` maps a memaudit id to the strings the store writes for it."""
 
     def probe(needle: Needle) -> list[Residue]:
         everything: list[Path] = []
         for f in files:
             everything += sidecars_of(f) if looks_like_sqlite(f) else [f] if f.is_file() else []
-        return probe_raw(name, everything, needle)
+        return probe_raw(name, everything, needle, id_forms)
 
     return Layer(
         name,
@@ -559,14 +579,3 @@ def raw_bytes_layer(name: str, files: Sequence[Path], *, description: str = "") 
 
 def _q(identifier: str) -> str:
     return '"' + identifier.replace('"', '""') + '"'
-
-
-class _closing:
-    def __init__(self, conn: sqlite3.Connection) -> None:
-        self.conn = conn
-
-    def __enter__(self) -> sqlite3.Connection:
-        return self.conn
-
-    def __exit__(self, *exc: object) -> None:
-        self.conn.close()
