@@ -513,18 +513,25 @@ class _NativeProbes:
                     out.append(
                         Residue("memories_fts", f"fts5vocab term {_label(term)} → rowid {doc}", "term", "no memory has this rowid")
                     )
-        # 3. Terms no live document has, still written in an index segment (a deleted
-        #    document's old entry, or a delete marker, not yet merged away).
-        orphan_terms = [t for t in tokens if t not in counts]
-        for term, segid, page in segment_terms(self.conn, "memories_fts", orphan_terms):
-            out.append(
-                Residue(
-                    "memories_fts",
-                    f"memories_fts_data segment {segid} page {page}",
-                    "term",
-                    f"{_label(term)} is in the index but in no live document",
+        # 3. Entries written in the index segments for rowids that are gone: a deleted
+        #    document's old entry or its delete marker, not yet merged away.
+        live: dict[int, bool] = {}
+        for term, segid, page, rowid, deleted in segment_entries(self.conn, "memories_fts", tokens):
+            if rowid not in live:
+                live[rowid] = bool(
+                    self.conn.execute("SELECT 1 FROM memories WHERE seq = ?", (rowid,)).fetchone()
                 )
-            )
+            if deleted or not live[rowid]:
+                what = "delete marker" if deleted else "entry"
+                out.append(
+                    Residue(
+                        "memories_fts",
+                        f"memories_fts_data segment {segid} page {page}",
+                        "term",
+                        f"{what} for {_label(term)}, rowid {rowid}"
+                        + ("" if live[rowid] else " (no memory has this rowid)"),
+                    )
+                )
         return out
 
     def embeddings(self, needle: Needle) -> list[Residue]:
@@ -626,25 +633,28 @@ def _varint(buf: bytes, i: int) -> tuple[int, int]:
     return value, i
 
 
-def leaf_terms(page: bytes) -> list[bytes]:
-    """The terms written on one FTS5 leaf page.
+def leaf_entries(page: bytes) -> dict[bytes, list[tuple[int, bool]]]:
+    """The terms written on one FTS5 leaf page, each with the (rowid, is-delete-marker)
+    entries of its doclist that are on this page.
 
     A leaf page starts with two big-endian u16 (first rowid offset, start of the page
     index); the page index is a list of varint deltas giving each term's offset. The
     first term on a page is written whole (varint length, bytes), later ones as
-    (varint shared-prefix length, varint suffix length, suffix).
+    (varint shared-prefix length, varint suffix length, suffix). Each term is followed
+    by its doclist: a varint rowid, then per entry a varint (position-list size * 2 +
+    delete flag), the positions, and the next rowid as a varint delta.
     """
     if len(page) < 4:
-        return []
+        return {}
     footer = int.from_bytes(page[2:4], "big")
     offsets = []
     i, acc = footer, 0
+    out: dict[bytes, list[tuple[int, bool]]] = {}
     try:
         while i < len(page):
             delta, i = _varint(page, i)
             acc += delta
             offsets.append(acc)
-        terms: list[bytes] = []
         prev = b""
         for n, off in enumerate(offsets):
             if n == 0:
@@ -654,21 +664,38 @@ def leaf_terms(page: bytes) -> list[bytes]:
                 shared, j = _varint(page, off)
                 size, j = _varint(page, j)
                 term = prev[:shared] + page[j : j + size]
-            terms.append(term)
             prev = term
-        return terms
+            j += size
+            stop = offsets[n + 1] if n + 1 < len(offsets) else footer
+            entries: list[tuple[int, bool]] = []
+            rowid = 0
+            first = True
+            while j < stop:
+                step, j = _varint(page, j)
+                rowid = step if first else rowid + step
+                first = False
+                if j >= stop:
+                    break
+                sz, j = _varint(page, j)
+                entries.append((rowid, bool(sz & 1)))
+                j += sz >> 1
+            out[term] = entries
+        return out
     except IndexError:
-        return []  # not a leaf page we understand: report nothing rather than guess
+        return {}  # not a leaf page we understand: report nothing rather than guess
 
 
-def segment_terms(
+def segment_entries(
     conn: sqlite3.Connection, fts: str, tokens: Sequence[str]
-) -> list[tuple[str, int, int]]:
-    """(term, segment, page) for each token written in any segment of an FTS5 index.
+) -> list[tuple[str, int, int, int, bool]]:
+    """(term, segment, page, rowid, delete marker) for each token in any segment of an
+    FTS5 index, read from the index's own pages rather than through FTS5 (which hides
+    deleted entries that are still written on disk).
 
     ``<fts>_idx`` maps each segment's leaf pages by their first term (with a one-byte
     index prefix, '0' for the main index); the page that would hold a token is the one
-    with the largest first term <= it, and its terms are decoded from ``<fts>_data``.
+    with the largest first term <= it. Only that page is read: a rare term's doclist
+    fits on it; a common term's may go on, and its other pages are not read.
     """
     found = []
     try:
@@ -679,7 +706,8 @@ def segment_terms(
         key = b"0" + token.encode("utf-8")
         for segid in segids:
             row = conn.execute(
-                f"SELECT pgno FROM {fts}_idx WHERE segid = ? AND term <= ? ORDER BY term DESC LIMIT 1",
+                f"SELECT pgno FROM {fts}_idx WHERE segid = ? AND term <= ? "
+                "ORDER BY term DESC LIMIT 1",
                 (segid, key),
             ).fetchone()
             if not row:
@@ -688,8 +716,9 @@ def segment_terms(
             blob = conn.execute(
                 f"SELECT block FROM {fts}_data WHERE id = ?", ((segid << 37) + page_no,)
             ).fetchone()
-            if blob and key in leaf_terms(bytes(blob[0])):
-                found.append((token, segid, page_no))
+            if blob:
+                for rowid, deleted in leaf_entries(bytes(blob[0])).get(key, []):
+                    found.append((token, segid, page_no, rowid, deleted))
     return found
 
 
