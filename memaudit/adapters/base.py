@@ -148,6 +148,14 @@ class Store(ABC):
     def policy(self) -> Policy:
         return Policy()
 
+    def provider_config(self) -> dict[str, Any]:
+        """Settings of the provider that decide what gets written, as read from its
+        configuration (e.g. Hermes' ``memory.write_approval``), with where each came from:
+        ``{"memory.write_approval": {"value": True, "source": "/home/u/.hermes/config.yaml"}}``.
+        Empty when the store has no readable configuration. `memaudit questions` reads it.
+        """
+        return {}
+
     def missing_provenance(self) -> list[str]:
         """What this kind of store never records (shown by ``show`` as flags)."""
         return []
