@@ -437,7 +437,9 @@ class _NativeProbes:
             )
         ]
 
-    def _text_columns(self, table: str, key: str, columns: Sequence[str], needle: Needle, layer: str) -> list[Residue]:
+    def _text_columns(
+        self, table: str, key: str, columns: Sequence[str], needle: Needle, layer: str
+    ) -> list[Residue]:
         """Rows whose text columns hold a sentence of the needle (case-insensitive)."""
         out = []
         for n, piece in enumerate(self._pieces(needle), 1):
@@ -448,7 +450,14 @@ class _NativeProbes:
                     f"SELECT {key} FROM {table} WHERE instr(lower({col}), ?) > 0 LIMIT 20",
                     (piece,),
                 ):
-                    out.append(Residue(layer, f"{table}.{col} ({key}={rid})", "quoted sentence", f"sentence {n}"))
+                    out.append(
+                        Residue(
+                            layer,
+                            f"{table}.{col} ({key}={rid})",
+                            "quoted sentence",
+                            f"sentence {n}",
+                        )
+                    )
         return out
 
     # layers
@@ -462,11 +471,18 @@ class _NativeProbes:
             for (mid,) in self.conn.execute(
                 "SELECT id FROM memories WHERE content_hash = ?", (fingerprint.content_hash(text),)
             ):
-                out.append(Residue("memories", f"memories.content ({mid})", "exact text", f"text {n}"))
+                out.append(
+                    Residue("memories", f"memories.content ({mid})", "exact text", f"text {n}")
+                )
             for mid in quoting_memories(self.ledger, text, set()):
                 if not any(r.where.endswith(f"({mid})") for r in out):
                     out.append(
-                        Residue("memories", f"memories.content/summary ({mid})", "quoted sentence", f"text {n}")
+                        Residue(
+                            "memories",
+                            f"memories.content/summary ({mid})",
+                            "quoted sentence",
+                            f"text {n}",
+                        )
                     )
         return out
 
@@ -491,9 +507,18 @@ class _NativeProbes:
                 f"SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? LIMIT {PHRASE_HIT_LIMIT}",
                 (_phrase(tokens),),
             ):
-                row = self.conn.execute("SELECT id FROM memories WHERE seq = ?", (rowid,)).fetchone()
+                row = self.conn.execute(
+                    "SELECT id FROM memories WHERE seq = ?", (rowid,)
+                ).fetchone()
                 who = f"memory {row[0]}" if row else "no memory has this rowid"
-                out.append(Residue("memories_fts", f"memories_fts rowid {rowid} ({who})", "phrase", f"sentence {n}"))
+                out.append(
+                    Residue(
+                        "memories_fts",
+                        f"memories_fts rowid {rowid} ({who})",
+                        "phrase",
+                        f"sentence {n}",
+                    )
+                )
         # 2. Terms of the text that the index lists for documents that are gone.
         tokens = list(dict.fromkeys(t for text in self._texts(needle) for t in fts_tokens(text)))
         if not tokens:
@@ -501,7 +526,9 @@ class _NativeProbes:
         self._vocab()
         marks = ",".join("?" * len(tokens))
         counts = dict(
-            self.conn.execute(f"SELECT term, doc FROM temp.memaudit_vocab_row WHERE term IN ({marks})", tokens)
+            self.conn.execute(
+                f"SELECT term, doc FROM temp.memaudit_vocab_row WHERE term IN ({marks})", tokens
+            )
         )
         for term, docs in counts.items():
             if docs > TERM_DOC_CHECK_LIMIT:
@@ -511,7 +538,12 @@ class _NativeProbes:
             ):
                 if not self.conn.execute("SELECT 1 FROM memories WHERE seq = ?", (doc,)).fetchone():
                     out.append(
-                        Residue("memories_fts", f"fts5vocab term {_label(term)} → rowid {doc}", "term", "no memory has this rowid")
+                        Residue(
+                            "memories_fts",
+                            f"fts5vocab term {_label(term)} → rowid {doc}",
+                            "term",
+                            "no memory has this rowid",
+                        )
                     )
         # 3. Entries written in the index segments for rowids that are gone: a deleted
         #    document's old entry or its delete marker, not yet merged away.
@@ -545,7 +577,14 @@ class _NativeProbes:
             for (mid,) in self.conn.execute(
                 "SELECT memory_id FROM embeddings WHERE memory_id NOT IN (SELECT id FROM memories) LIMIT 50"
             ):
-                out.append(Residue("embeddings", f"embeddings.memory_id = {mid}", "orphan", "its memory is gone; the vector is not"))
+                out.append(
+                    Residue(
+                        "embeddings",
+                        f"embeddings.memory_id = {mid}",
+                        "orphan",
+                        "its memory is gone; the vector is not",
+                    )
+                )
         return out
 
     def edges(self, needle: Needle) -> list[Residue]:
@@ -563,16 +602,22 @@ class _NativeProbes:
             Residue("profile", f"profile.memory_id = {mid}", "id")
             for mid in self._ids_in("profile", "memory_id", needle.ids)
         ]
-        return out + self._text_columns("profile", "id", ("subject", "trait", "value"), needle, "profile")
+        return out + self._text_columns(
+            "profile", "id", ("subject", "trait", "value"), needle, "profile"
+        )
 
     def events(self, needle: Needle) -> list[Residue]:
         # Ids are kept on purpose (the log says *that* something was forgotten).
         return self._text_columns("events", "id", ("reason", "detail"), needle, "events")
 
     def tombstones(self, needle: Needle) -> list[Residue]:
-        return self._text_columns("tombstones", "memory_id", ("reason", "fingerprints"), needle, "tombstones")
+        return self._text_columns(
+            "tombstones", "memory_id", ("reason", "fingerprints"), needle, "tombstones"
+        )
 
-    def raw(self, path: Path, layer: str, needle: Needle, *, warning: bool = False) -> list[Residue]:
+    def raw(
+        self, path: Path, layer: str, needle: Needle, *, warning: bool = False
+    ) -> list[Residue]:
         hits = scan_file(path, self._raw_needles(needle))
         if not hits:
             return []
@@ -601,7 +646,12 @@ class _NativeProbes:
             if long:
                 self._vocab()
                 marks = ",".join("?" * len(long))
-                live = {r[0] for r in self.conn.execute(f"SELECT term FROM temp.memaudit_vocab_row WHERE term IN ({marks})", long)}
+                live = {
+                    r[0]
+                    for r in self.conn.execute(
+                        f"SELECT term FROM temp.memaudit_vocab_row WHERE term IN ({marks})", long
+                    )
+                }
                 tokens = [t for t in long if t not in live]
         return Needles(texts, tokens)
 
@@ -743,16 +793,56 @@ def native_layers(ledger: Ledger) -> list[Layer]:
         else f"known copies outside the store ({path.name}.bak*, {memaudit_home()}/backups|exports): none"
     )
     return [
-        Layer("memories", "rows", "rows by id; content by exact text (hash) and quoted sentences", p.memories),
-        Layer("memories_fts", "fts", "index by phrase, fts5vocab terms, and terms in every segment", p.fts),
-        Layer("embeddings", "vectors", "vectors by memory id (orphaned vectors when only text is given)", p.embeddings),
+        Layer(
+            "memories",
+            "rows",
+            "rows by id; content by exact text (hash) and quoted sentences",
+            p.memories,
+        ),
+        Layer(
+            "memories_fts",
+            "fts",
+            "index by phrase, fts5vocab terms, and terms in every segment",
+            p.fts,
+        ),
+        Layer(
+            "embeddings",
+            "vectors",
+            "vectors by memory id (orphaned vectors when only text is given)",
+            p.embeddings,
+        ),
         Layer("edges", "graph", "lineage edges by id", p.edges),
         Layer("profile", "summaries", "profile entries by memory id and by quoted text", p.profile),
-        Layer("events", "history", "reason and detail for the text (ids are kept on purpose)", p.events),
-        Layer("tombstones", "history", "reason and fingerprints for the text (ids are kept on purpose)", p.tombstones),
-        Layer("file", "raw-bytes", f"raw bytes of {path.name}, free pages included", lambda n: p.raw(path, "file", n)),
-        Layer("wal", "raw-bytes", f"raw bytes of {wal.name}" + ("" if wal.exists() else " (absent)"), lambda n: p.raw(wal, "wal", n)),
-        Layer("journal", "raw-bytes", f"raw bytes of {journal.name}" + ("" if journal.exists() else " (absent)"), lambda n: p.raw(journal, "journal", n)),
+        Layer(
+            "events",
+            "history",
+            "reason and detail for the text (ids are kept on purpose)",
+            p.events,
+        ),
+        Layer(
+            "tombstones",
+            "history",
+            "reason and fingerprints for the text (ids are kept on purpose)",
+            p.tombstones,
+        ),
+        Layer(
+            "file",
+            "raw-bytes",
+            f"raw bytes of {path.name}, free pages included",
+            lambda n: p.raw(path, "file", n),
+        ),
+        Layer(
+            "wal",
+            "raw-bytes",
+            f"raw bytes of {wal.name}" + ("" if wal.exists() else " (absent)"),
+            lambda n: p.raw(wal, "wal", n),
+        ),
+        Layer(
+            "journal",
+            "raw-bytes",
+            f"raw bytes of {journal.name}" + ("" if journal.exists() else " (absent)"),
+            lambda n: p.raw(journal, "journal", n),
+        ),
         Layer("copies", "side-files", copies_desc, scan_copies),
     ]
 
@@ -777,7 +867,9 @@ class TombstoneCheck:
         }
 
 
-def verify_tombstones(ledger: Ledger, memory_ids: Sequence[str] | None = None) -> list[TombstoneCheck]:
+def verify_tombstones(
+    ledger: Ledger, memory_ids: Sequence[str] | None = None
+) -> list[TombstoneCheck]:
     """Re-check forgotten memories: nothing current matches their fingerprints
     (resurrection), and no free page or WAL frame holds a sentence that does.
 
@@ -817,11 +909,20 @@ def verify_tombstones(ledger: Ledger, memory_ids: Sequence[str] | None = None) -
             if how is None and summary:
                 how = fingerprint.matches(salt, prints, content)
             if how:
-                residue.append(Residue("memories", f"memories.content ({cid})", how, "resurrected: the content is back"))
+                residue.append(
+                    Residue(
+                        "memories",
+                        f"memories.content ({cid})",
+                        how,
+                        "resurrected: the content is back",
+                    )
+                )
         for where, text in fragments:
             how = fingerprint.matches(salt, prints, text)
             if how:
-                residue.append(Residue("raw", where, how, "a freed page or WAL frame still holds it"))
+                residue.append(
+                    Residue("raw", where, how, "a freed page or WAL frame still holds it")
+                )
         out.append(TombstoneCheck(mid, status, at, residue))
     return out
 

@@ -50,8 +50,17 @@ def test_forget_reaches_every_layer(sample):
         result = forget.apply(led, forget.plan(led, ["zebra-secret"]), reason="user request")
         assert result.clean, [r.to_dict() for r in result.reports if not r.clean]
         assert {r.layer for r in result.reports} >= {
-            "memories", "memories_fts", "embeddings", "edges", "profile", "events",
-            "tombstones", "file", "wal", "journal", "copies",
+            "memories",
+            "memories_fts",
+            "embeddings",
+            "edges",
+            "profile",
+            "events",
+            "tombstones",
+            "file",
+            "wal",
+            "journal",
+            "copies",
         }
         assert led.get("zebra-secret") is None and led.get("zebra-summary") is None
         conn = led.conn
@@ -62,9 +71,7 @@ def test_forget_reaches_every_layer(sample):
         assert [e.parent_id for e in led.parents("staging-inference")] == ["staging-host"]
         requeue = led.events(memory_id="staging-inference", actions=["requeue"])
         assert requeue and "zebra-secret" in (requeue[0].reason or "")
-        conn.execute(
-            "CREATE VIRTUAL TABLE temp.v USING fts5vocab(main, memories_fts, row)"
-        )
+        conn.execute("CREATE VIRTUAL TABLE temp.v USING fts5vocab(main, memories_fts, row)")
         terms = {r[0] for r in conn.execute("SELECT term FROM temp.v")}
         assert not terms & {"zebra", "7731", "quokka"}
     raw = _raw(path)
@@ -138,7 +145,9 @@ def test_resurrection_is_found(sample):
     with _open(path) as led:
         forget.apply(led, forget.plan(led, ["zebra-secret"]), reason="user request")
         assert all(not c.residue for c in forget.verify_tombstones(led))
-        review.stage(led, review.Candidate(content=SECRET_TEXT, source_type=SourceType.USER_STATEMENT))
+        review.stage(
+            led, review.Candidate(content=SECRET_TEXT, source_type=SourceType.USER_STATEMENT)
+        )
         checks = {c.memory_id: c for c in forget.verify_tombstones(led)}
     assert checks["zebra-secret"].residue
     assert checks["zebra-secret"].residue[0].match == "full text"
