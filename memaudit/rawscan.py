@@ -2,24 +2,26 @@
 
 Deleted rows survive in SQLite's free pages, in unused space inside pages and in old
 WAL frames; none of that is reachable through SQL. So verification reads the files
-themselves. A ledger can be gigabytes: the scan reads fixed-size chunks and keeps an
-overlap of (longest needle - 1) bytes between them, so a needle that straddles a chunk
-boundary is still found and memory use stays flat.
+themselves. A ledger can be gigabytes: the file is memory-mapped read-only (never
+copied into the process) and searched one window at a time, consecutive windows
+overlapping by (longest needle - 1) bytes so a needle that straddles a boundary is
+still found. Mapped pages are the OS's page cache, dropped whenever it needs them.
 
-Needles are searched case-insensitively for ASCII (the chunk is lower-cased once,
-which is cheaper than searching every case variant); needles with non-ASCII letters
-are also searched as given, since ``bytes.lower`` leaves those bytes alone.
+Each piece of text is searched as written, lower-cased and case-folded (stores that
+normalise keep one of those), and FTS terms as the tokenizer writes them (lower case).
+Lower-casing the file instead would cost more than the searches (it copies it).
 """
 
 from __future__ import annotations
 
+import mmap
 import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-CHUNK = 8 * 1024 * 1024
+CHUNK = 64 * 1024 * 1024
 MAX_HITS_PER_FILE = 20
 SQLITE_HEADER = b"SQLite format 3\x00"
 # unicode61 (FTS5's default tokenizer) splits on anything that is not a letter/digit.
@@ -61,68 +63,59 @@ class Needles:
     """Byte patterns for one scan, with labels that never repeat the content."""
 
     def __init__(self, texts: Iterable[str], tokens: Iterable[str] = ()) -> None:
-        self.lowered: list[tuple[bytes, str]] = []  # searched in the lower-cased chunk
-        self.exact: list[tuple[bytes, str]] = []  # searched in the chunk as it is
+        self.patterns: list[tuple[bytes, str]] = []
         seen: set[bytes] = set()
         for n, text in enumerate(texts, 1):
             for k, piece in enumerate(raw_pieces(text), 1):
-                label = f"text {n} sentence {k}"
-                raw = piece.encode("utf-8")
-                low = raw.lower()
-                if low not in seen:
-                    seen.add(low)
-                    self.lowered.append((low, label))
-                if not piece.isascii():
-                    folded = piece.casefold().encode("utf-8")
-                    for variant in (raw, folded):
-                        if variant not in seen:
-                            seen.add(variant)
-                            self.exact.append((variant, label))
+                for variant in (piece, piece.lower(), piece.casefold()):
+                    raw = variant.encode("utf-8")
+                    if raw not in seen:
+                        seen.add(raw)
+                        self.patterns.append((raw, f"text {n} sentence {k}"))
         for token in tokens:
-            b = token.encode("utf-8")
-            if b not in seen:
-                seen.add(b)
-                self.lowered.append((b, f"token {token[:2]}…({len(token)} chars)"))
+            raw = token.encode("utf-8")
+            if raw not in seen:
+                seen.add(raw)
+                self.patterns.append((raw, f"term {token[:2]}…({len(token)} chars)"))
 
     def __bool__(self) -> bool:
-        return bool(self.lowered or self.exact)
+        return bool(self.patterns)
 
     @property
     def longest(self) -> int:
-        return max((len(b) for b, _ in [*self.lowered, *self.exact]), default=1)
+        return max((len(b) for b, _ in self.patterns), default=1)
 
 
 def scan_file(path: Path, needles: Needles, *, chunk_size: int = CHUNK) -> list[Hit]:
     """Every offset (up to a cap) where a needle occurs in the file."""
-    if not needles or not path.exists():
+    if not needles:
+        return []
+    try:
+        fh = path.open("rb")
+    except OSError:
         return []
     hits: list[Hit] = []
-    overlap = needles.longest - 1
     seen: set[tuple[int, str]] = set()
-    with path.open("rb") as fh:
-        base = 0  # file offset of buf[0]
-        tail = b""
-        while True:
-            block = fh.read(chunk_size)
-            if not block:
-                break
-            buf = tail + block
-            lowered = buf.lower() if needles.lowered else b""
-            for haystack, group in ((lowered, needles.lowered), (buf, needles.exact)):
-                for pattern, label in group:
-                    start = haystack.find(pattern)
-                    while start != -1:
-                        key = (base + start, label)
-                        if key not in seen:
-                            seen.add(key)
-                            hits.append(Hit(str(path), base + start, label))
+    with fh:
+        size = path.stat().st_size
+        if size == 0:
+            return []
+        with mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as mm:
+            overlap = needles.longest - 1
+            start = 0
+            while start < size:
+                end = min(size, start + chunk_size + overlap)
+                for pattern, label in needles.patterns:
+                    at = mm.find(pattern, start, end)
+                    while at != -1:
+                        if (at, label) not in seen:
+                            seen.add((at, label))
+                            hits.append(Hit(str(path), at, label))
                             if len(hits) >= MAX_HITS_PER_FILE:
                                 return hits
-                        start = haystack.find(pattern, start + 1)
-            keep = min(overlap, len(buf))
-            tail = buf[len(buf) - keep :] if keep else b""
-            base += len(buf) - len(tail)
-    return hits
+                        at = mm.find(pattern, at + 1, end)
+                start += chunk_size
+    return sorted(hits, key=lambda h: h.offset)
 
 
 def sqlite_page_info(path: Path) -> tuple[int, set[int]]:

@@ -169,9 +169,9 @@ def test_raw_scan_finds_a_needle_across_chunk_boundaries(tmp_path):
     from memaudit.rawscan import Needles, scan_file
 
     f = tmp_path / "blob"
-    text = "the quick brown fox jumps over"
-    f.write_bytes(b"x" * 1000 + text.upper().encode() + b"y" * 1000)
-    needles = Needles([text])
+    text = "The quick brown fox jumps over"
+    f.write_bytes(b"x" * 1000 + text.lower().encode() + b"y" * 1000)
+    needles = Needles([text])  # found as written, lower-cased or case-folded
     for chunk in (7, 13, 1000, 1010, 4096):
         hits = scan_file(f, needles, chunk_size=chunk)
         assert [h.offset for h in hits] == [1000], chunk
