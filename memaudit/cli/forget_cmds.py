@@ -223,8 +223,10 @@ def verify(
     With --content TEXT or --content-file F: every layer of any store memaudit can open
     is probed for the text, read-only — the way to check a provider's own delete.
 
-    Examples: memaudit verify --all
-              memaudit verify --content "ZEBRA-7731-QUOKKA" --db ~/.mem0/history.db
+    \b
+    Examples:
+      memaudit verify --all
+      memaudit verify --content "ZEBRA-7731-QUOKKA" --db ~/.mem0/history.db
 
     Exit codes: 0 clean; 3 residue or resurrection found; 6 the store's layers
     cannot be probed.
