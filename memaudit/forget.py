@@ -636,24 +636,10 @@ class _NativeProbes:
         return out
 
     def _raw_needles(self, needle: Needle) -> Needles:
-        texts = self._texts(needle)
-        # FTS terms are lower-cased tokens; long tokens that no live document holds are
-        # looked for too (short ones would match inside unrelated words).
-        tokens: list[str] = []
-        if texts:
-            all_tokens = list(dict.fromkeys(t for text in texts for t in fts_tokens(text)))
-            long = [t for t in all_tokens if len(t) >= 6]
-            if long:
-                self._vocab()
-                marks = ",".join("?" * len(long))
-                live = {
-                    r[0]
-                    for r in self.conn.execute(
-                        f"SELECT term FROM temp.memaudit_vocab_row WHERE term IN ({marks})", long
-                    )
-                }
-                tokens = [t for t in long if t not in live]
-        return Needles(texts, tokens)
+        # Sentences only: FTS terms are checked where they live, in the index pages
+        # (decoded by the FTS probe) — on disk they are prefix-compressed, so a byte
+        # search for a term could miss it, and short terms match inside other words.
+        return Needles(self._texts(needle))
 
 
 def _label(term: str) -> str:
