@@ -18,7 +18,6 @@ import argparse
 import json
 import random
 import shutil
-import sqlite3
 import struct
 import time
 from pathlib import Path
@@ -27,6 +26,7 @@ from memaudit import fingerprint, forget
 from memaudit.clock import fixed_clock
 from memaudit.ledger import Ledger
 from memaudit.rawscan import Needles, scan_file
+from memaudit.sqlite_driver import sqlite3
 
 STORES = Path(__file__).resolve().parent / "_stores"
 NOW = "2026-11-30T12:00:00Z"

@@ -32,7 +32,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,9 +40,10 @@ from typing import Any
 from memaudit import fingerprint, review
 from memaudit.adapters.base import Layer, Needle, Residue
 from memaudit.errors import Conflict, InvalidInput, MemauditError, Refused
-from memaudit.ledger import Ledger
+from memaudit.ledger import Ledger, schema
 from memaudit.model import Memory, Status
 from memaudit.rawscan import Needles, fts_tokens, raw_pieces, scan_file, sqlite_page_info
+from memaudit.sqlite_driver import sqlite3
 
 # A term held by this many documents or fewer has its documents listed and checked.
 TERM_DOC_CHECK_LIMIT = 50
@@ -356,12 +356,15 @@ def apply(
 
 
 def purge_fts(conn: sqlite3.Connection) -> str:
-    """Drop deleted documents' terms from every FTS5 segment (and their delete markers).
+    """Make sure no FTS5 segment keeps a deleted document's terms.
 
-    SQLite 3.40 has no FTS5 ``secure-delete`` (3.42+), so the only way is to merge the
-    whole index into one segment: ``optimize``. Its cost grows with the index (measured
-    in benchmarks/bench_forget.py), which is why a newer SQLite is proposed there.
+    With FTS5 ``secure-delete`` on (SQLite 3.42+, enabled by migration m005) the delete
+    itself removed them in place, so nothing is left to do. Without it the only way is
+    to merge the whole index into one segment (``optimize``), whose cost grows with the
+    index (benchmarks/bench_forget.py measures both).
     """
+    if schema.fts_secure_delete_on(conn):
+        return "secure-delete"
     conn.execute("INSERT INTO memories_fts(memories_fts) VALUES ('optimize')")
     return "optimize"
 

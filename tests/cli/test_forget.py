@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 
 from memaudit.errors import ExitCode
+from memaudit.sqlite_driver import sqlite3
 from tests.conftest import file_bytes
 
 SECRET_TEXT = "The staging vault passphrase hint is ZEBRA-7731-QUOKKA."
@@ -63,6 +63,8 @@ def test_verify_content_reports_what_a_plain_delete_leaves(cli, sample):
     conn = sqlite3.connect(path)
     conn.isolation_level = None
     conn.execute("PRAGMA secure_delete = OFF")  # this machine's build defaults to ON
+    # Most builds also keep FTS5 terms of deleted rows (no FTS5 'secure-delete').
+    conn.execute("INSERT INTO memories_fts(memories_fts, rank) VALUES ('secure-delete', 0)")
     conn.execute("DELETE FROM memories WHERE id = 'zebra-secret'")
     try:
         result = cli("verify", "--content", SECRET_TEXT, "--json", db=path)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from memaudit.clock import fixed_clock
 from memaudit.errors import Conflict, Refused
 from memaudit.ledger import Ledger
 from memaudit.model import SourceType, Status
+from memaudit.sqlite_driver import sqlite3
 from tests.conftest import NOW
 
 SECRET = "ZEBRA-7731-QUOKKA"
@@ -128,6 +128,8 @@ def test_probes_find_what_a_plain_delete_leaves(sample):
     conn = sqlite3.connect(path)
     conn.isolation_level = None
     conn.execute("PRAGMA secure_delete = OFF")
+    # Most builds also keep FTS5 terms of deleted rows (no FTS5 'secure-delete').
+    conn.execute("INSERT INTO memories_fts(memories_fts, rank) VALUES ('secure-delete', 0)")
     conn.execute("DELETE FROM memories WHERE id = 'zebra-secret'")
     try:  # keep this connection open: the WAL stays as the delete left it
         with Ledger.open(path, readonly=True) as led:
