@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from memaudit.errors import StoreBusy
+from memaudit.errors import MemauditError, StoreBusy
 from memaudit.ledger import Ledger
 
 
@@ -56,13 +56,12 @@ def open_sidecar(location: str, *, readonly: bool = False, **kwargs: Any) -> Led
     if not path.exists():
         if readonly:
             return None
-        ledger = Ledger.init(path, **kwargs)
-        with ledger.transaction():
-            ledger.conn.execute(
-                "INSERT OR REPLACE INTO memaudit_meta(key, value) VALUES ('sidecar_for', ?)",
-                (store_key(location),),
-            )
-        return ledger
+        try:
+            return Ledger.init(path, meta={"sidecar_for": store_key(location)}, **kwargs)
+        except MemauditError:
+            if not path.exists():
+                raise
+            # Another process created it first: use theirs.
     return Ledger.open(path, readonly=readonly, **kwargs)
 
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from memaudit import faults
 from memaudit.clock import Clock, age_days, system_clock, to_iso
 from memaudit.errors import ExitCode, MemauditError, NotAStore, NotFound, StoreBusy
 from memaudit.ledger import schema
@@ -112,6 +113,7 @@ def connect(path: Path, *, readonly: bool, busy_timeout: float) -> sqlite3.Conne
     conn.execute("PRAGMA foreign_keys = ON")
     if not readonly:
         conn.execute("PRAGMA secure_delete = ON")
+        faults.arm(conn)
     return conn
 
 
@@ -141,28 +143,55 @@ class Ledger:
     # -- opening -------------------------------------------------------------
 
     @classmethod
-    def init(cls, path: str | Path, **kwargs: Any) -> Ledger:
-        """Create a new, empty ledger (owner-only permissions)."""
+    def init(cls, path: str | Path, *, meta: dict[str, str] | None = None, **kwargs: Any) -> Ledger:
+        """Create a new, empty ledger (owner-only permissions).
+
+        It is built under a temporary name in the same folder and linked into place
+        whole, so a crash during init never leaves a half-made ledger (or an empty
+        file) where the next command would find it. ``meta`` rows go into
+        ``memaudit_meta`` in the same build (sidecars record which store they serve).
+        """
         path = Path(path)
         if path.exists() and path.stat().st_size > 0:
             raise MemauditError(f"{path} already exists; memaudit init never overwrites a file")
         if not path.parent.exists():
             raise MemauditError(f"folder {path.parent} does not exist")
-        fd = os.open(path, os.O_CREAT | os.O_WRONLY, 0o600)
-        os.close(fd)
-        os.chmod(path, 0o600)
         busy = kwargs.pop("busy_timeout", busy_timeout_from_env())
-        conn = connect(path, readonly=False, busy_timeout=busy)
-        conn.execute("PRAGMA journal_mode = WAL")
-        ledger = cls(path, conn, readonly=False, busy_timeout=busy, **kwargs)
-        schema.apply(ledger.db)
-        with ledger.transaction():
-            for key, spec in KEYS.items():
-                conn.execute(
-                    "INSERT INTO policy(key, value) VALUES (?, ?)", (key, json.dumps(spec.default))
-                )
-            ledger.log("init", detail={"schema": schema.latest()})
-        return ledger
+        tmp = path.with_name(f".{path.name}.init-{os.getpid()}-{secrets.token_hex(4)}")
+        fd = os.open(tmp, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+        os.close(fd)
+        os.chmod(tmp, 0o600)
+        try:
+            conn = connect(tmp, readonly=False, busy_timeout=busy)
+            conn.execute("PRAGMA journal_mode = WAL")
+            ledger = cls(tmp, conn, readonly=False, busy_timeout=busy, **kwargs)
+            schema.apply(ledger.db)
+            with ledger.transaction():
+                for key, spec in KEYS.items():
+                    conn.execute(
+                        "INSERT INTO policy(key, value) VALUES (?, ?)",
+                        (key, json.dumps(spec.default)),
+                    )
+                for key, value in (meta or {}).items():
+                    conn.execute(
+                        f"INSERT OR REPLACE INTO {schema.META_TABLE}(key, value) VALUES (?, ?)",
+                        (key, value),
+                    )
+                ledger.log("init", detail={"schema": schema.latest()})
+            conn.close()  # the last connection folds the WAL into the file
+            try:
+                os.link(tmp, path)
+            except FileExistsError:
+                if path.stat().st_size > 0:
+                    raise MemauditError(
+                        f"{path} already exists; memaudit init never overwrites a file"
+                    ) from None
+                os.replace(tmp, path)  # an empty placeholder file: take its place
+        finally:
+            for leftover in (tmp, *(tmp.with_name(tmp.name + s) for s in ("-wal", "-shm"))):
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(leftover)
+        return cls.open(path, readonly=False, busy_timeout=busy, **kwargs)
 
     @classmethod
     def open(cls, path: str | Path, *, readonly: bool = True, **kwargs: Any) -> Ledger:
@@ -245,8 +274,10 @@ class Ledger:
             self.conn.execute("BEGIN IMMEDIATE")
         try:
             yield self.conn
+            faults.point("commit")
             with self._locked():
                 self.conn.execute("COMMIT")
+            faults.point("committed")
         except BaseException:
             if self.conn.in_transaction:
                 self.conn.execute("ROLLBACK")

@@ -1,0 +1,51 @@
+"""Fault injection for the reliability harness — off unless ``MEMAUDIT_FAULT`` is set.
+
+The crash tests (``tests/reliability``, ``python -m reliability.run``) kill memaudit with
+SIGKILL at random moments; random delays rarely land inside a transaction that lasts a
+millisecond, so two deterministic triggers exist:
+
+* ``MEMAUDIT_FAULT=<point>`` — die when the code reaches that named point
+  (``commit`` just before a ledger COMMIT, ``committed`` just after it,
+  ``hermes.replaced`` after a Hermes file was replaced, ``hermes.logged`` after the
+  sidecar recorded the approval);
+* ``MEMAUDIT_FAULT=vm:<N>`` — die after ``N`` ticks of SQLite's progress handler
+  (one tick per 100 virtual-machine instructions) on a connection that writes: a kill
+  in the middle of a statement, inside the transaction.
+
+Nothing here runs when the variable is unset: one environment lookup per point.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from typing import Any
+
+ENV = "MEMAUDIT_FAULT"
+VM_TICK = 100  # instructions between progress-handler calls
+
+
+def _die() -> None:
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def point(name: str) -> None:
+    """Die here if the harness asked for this point."""
+    if os.environ.get(ENV) == name:
+        _die()
+
+
+def arm(conn: Any) -> None:
+    """On a writing connection: die after N progress ticks if ``MEMAUDIT_FAULT=vm:N``."""
+    spec = os.environ.get(ENV, "")
+    if not spec.startswith("vm:"):
+        return
+    left = [int(spec[3:])]
+
+    def tick() -> int:
+        left[0] -= 1
+        if left[0] <= 0:
+            _die()
+        return 0
+
+    conn.set_progress_handler(tick, VM_TICK)
