@@ -22,6 +22,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from memaudit import faults
 from memaudit.adapters import file_probe, sqlite_probe
 from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue, Store
 from memaudit.adapters.foreign import (
@@ -325,8 +326,15 @@ class HermesStore(Store):
                 "`memaudit reject` can still drop it"
             )
         memory = self._pending_memory(rec)
+        staged_at = rec.raw.get("created_at")
+        # Order: write the file (the commit point), record it, then drop the record. A
+        # run killed after the record was made finishes here without writing again.
+        if self._already_approved(memory_id, staged_at):
+            rec.path.unlink(missing_ok=True)
+            memory.status = Status.ACTIVE
+            return memory
         entry = self.apply(rec.payload)
-        rec.path.unlink(missing_ok=True)  # Hermes deletes the record once applied
+        faults.point("hermes.replaced")
         self._log(
             "approve",
             memory_id,
@@ -336,9 +344,12 @@ class HermesStore(Store):
                 "entry_id": entry,
                 "applied_to": str(self.path_for(rec.target).relative_to(self.home)),
                 "store": "hermes",
+                "staged_at": staged_at,
             },
             actor=actor,
         )
+        faults.point("hermes.logged")
+        rec.path.unlink(missing_ok=True)  # Hermes deletes the record once applied
         memory.status = Status.ACTIVE
         if entry:
             memory.extra["entry id"] = entry
@@ -407,6 +418,20 @@ class HermesStore(Store):
             "Hermes pending records cannot be edited (Hermes replays them as staged); "
             "reject it and let the agent stage a corrected write"
         )
+
+    def _already_approved(self, memory_id: str, staged_at: Any) -> bool:
+        """Did an earlier run apply and record this very record, then die before
+        deleting it?"""
+        from memaudit.sidecar import open_sidecar
+
+        ledger = open_sidecar(self.location, readonly=True)
+        if ledger is None:
+            return False
+        with ledger:
+            return any(
+                e.detail.get("staged_at") == staged_at and e.detail.get("store") == "hermes"
+                for e in ledger.events(memory_id=memory_id, actions=["approve"])
+            )
 
     def _log(
         self,
@@ -535,6 +560,9 @@ class HermesStore(Store):
                     return entry_id(target, content)  # exact duplicate: success, no change
                 entries.append(content)
             elif action == "replace":
+                if content in entries and not any(old_text in e for e in entries):
+                    # Already in place (a run killed after writing the file): no change.
+                    return entry_id(target, content)
                 entries[self._match(entries, old_text)] = content
             elif action == "remove":
                 entries.pop(self._match(entries, old_text))
