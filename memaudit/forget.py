@@ -32,6 +32,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -345,7 +346,7 @@ def apply(
                 "profile_removed", None, actor=who, reason=reason, detail={"ids": the_plan.profile}
             )
         fts_purge = purge_fts(conn)
-    checkpoint = checkpoint_wal(conn)
+    checkpoint = checkpoint_wal(conn, ledger.busy_timeout)
     needle = Needle(
         ids=the_plan.forget_ids(),
         content=None,
@@ -369,9 +370,25 @@ def purge_fts(conn: sqlite3.Connection) -> str:
     return "optimize"
 
 
-def checkpoint_wal(conn: sqlite3.Connection) -> tuple[int, int, int] | None:
-    """Copy the WAL into the file and truncate it, so no old frame survives."""
-    row = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+def checkpoint_wal(conn: sqlite3.Connection, timeout: float = 5.0) -> tuple[int, int, int] | None:
+    """Copy the WAL into the file and truncate it, so no old frame survives.
+
+    A TRUNCATE checkpoint holds the write lock while it waits for readers: with the
+    busy handler on, an agent writing at the same time would wait behind it for the
+    whole timeout and fail. So each try does not wait, and writers get in between
+    tries, until ``timeout``; a checkpoint that never completes leaves old frames,
+    which the WAL layer of the verification then reports.
+    """
+    deadline = time.monotonic() + timeout
+    conn.execute("PRAGMA busy_timeout = 0")
+    try:
+        while True:
+            row = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            if not row or row[0] == 0 or time.monotonic() >= deadline:
+                break
+            time.sleep(0.01)
+    finally:
+        conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
     return (int(row[0]), int(row[1]), int(row[2])) if row else None
 
 

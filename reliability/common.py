@@ -112,18 +112,38 @@ def check_ledger(path: Path) -> LedgerCheck:
     try:
         integrity = "; ".join(r[0] for r in conn.execute("PRAGMA integrity_check"))
         try:
-            conn.execute("INSERT INTO memories_fts(memories_fts, rank) VALUES ('integrity-check', 1)")
+            conn.execute(
+                "INSERT INTO memories_fts(memories_fts, rank) VALUES ('integrity-check', 1)"
+            )
             fts_ok = True
         except sqlite3.DatabaseError:
             fts_ok = False
         orphans = []
         for label, sql in (
-            ("embedding without memory", "SELECT memory_id FROM embeddings WHERE memory_id NOT IN (SELECT id FROM memories)"),
-            ("edge without child", "SELECT child_id FROM edges WHERE child_id NOT IN (SELECT id FROM memories)"),
-            ("profile without memory", "SELECT id FROM profile WHERE memory_id IS NOT NULL AND memory_id NOT IN (SELECT id FROM memories)"),
-            ("forgotten row still present", "SELECT memory_id FROM tombstones WHERE memory_id IN (SELECT id FROM memories)"),
-            ("fts row without memory", "SELECT rowid FROM memories_fts_docsize WHERE id NOT IN (SELECT seq FROM memories)"),
-            ("memory without fts row", "SELECT seq FROM memories WHERE seq NOT IN (SELECT id FROM memories_fts_docsize)"),
+            (
+                "embedding without memory",
+                "SELECT memory_id FROM embeddings WHERE memory_id NOT IN (SELECT id FROM memories)",
+            ),
+            (
+                "edge without child",
+                "SELECT child_id FROM edges WHERE child_id NOT IN (SELECT id FROM memories)",
+            ),
+            (
+                "profile without memory",
+                "SELECT id FROM profile WHERE memory_id IS NOT NULL AND memory_id NOT IN (SELECT id FROM memories)",
+            ),
+            (
+                "forgotten row still present",
+                "SELECT memory_id FROM tombstones WHERE memory_id IN (SELECT id FROM memories)",
+            ),
+            (
+                "fts row without memory",
+                "SELECT rowid FROM memories_fts_docsize WHERE id NOT IN (SELECT seq FROM memories)",
+            ),
+            (
+                "memory without fts row",
+                "SELECT seq FROM memories WHERE seq NOT IN (SELECT id FROM memories_fts_docsize)",
+            ),
         ):
             orphans += [f"{label}: {r[0]}" for r in conn.execute(sql)]
         h = hashlib.blake2b(digest_size=16)

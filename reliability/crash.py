@@ -44,7 +44,6 @@ from reliability.common import (
     cli_argv,
     cli_env,
     copy_store,
-    run_cli,
 )
 
 FILLER = 1500  # memories added to each sample so a transaction spans many pages

@@ -78,7 +78,9 @@ def _fuzz(args: argparse.Namespace, log) -> list[Row]:  # type: ignore[no-untype
 
     rows = []
     for r in fuzz.run(args.fuzz, seed=args.seed, progress=log):
-        rows.append(Row("fuzz", r.surface, r.tried, r.tried, len(r.failures), 0, r.note, r.failures))
+        rows.append(
+            Row("fuzz", r.surface, r.tried, r.tried, len(r.failures), 0, r.note, r.failures)
+        )
     return rows
 
 
@@ -86,7 +88,9 @@ PARTS = {"crash": _crash, "concurrency": _concurrency, "fuzz": _fuzz}
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m reliability.run", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(
+        prog="python -m reliability.run", description=__doc__.split("\n")[0]
+    )
     ap.add_argument("--kills", type=int, default=200, help="SIGKILLs per mutating command")
     ap.add_argument("--seconds", type=float, default=600, help="concurrent writing, in total")
     ap.add_argument("--fuzz", type=int, default=10_000, help="fuzzed inputs, in total")
@@ -113,13 +117,20 @@ def main(argv: list[str] | None = None) -> int:
     ]
     widths = [max(len(row[i]) for row in table) for i in range(len(header))]
     for n, row in enumerate(table):
-        print("  ".join(c.ljust(w) if i < 2 or i == 6 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True))).rstrip())
+        print(
+            "  ".join(
+                c.ljust(w) if i < 2 or i == 6 else c.rjust(w)
+                for i, (c, w) in enumerate(zip(row, widths, strict=True))
+            ).rstrip()
+        )
         if n == 0:
             print("  ".join("-" * w for w in widths[:6]))
     failures = [d for r in rows for d in r.details]
     for line in failures[:40]:
         print("FAIL", line)
-    print(f"({elapsed / 60:.1f} min; SQLite {sqlite3.sqlite_version}, Python {platform.python_version()})")
+    print(
+        f"({elapsed / 60:.1f} min; SQLite {sqlite3.sqlite_version}, Python {platform.python_version()})"
+    )
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(
         json.dumps(
