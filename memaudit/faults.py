@@ -9,7 +9,7 @@ millisecond, so two deterministic triggers exist:
   ``hermes.replaced`` after a Hermes file was replaced, ``hermes.logged`` after the
   sidecar recorded the approval);
 * ``MEMAUDIT_FAULT=vm:<N>`` — die after ``N`` ticks of SQLite's progress handler
-  (one tick per 100 virtual-machine instructions) on a connection that writes: a kill
+  (one tick per 10 virtual-machine instructions) on a connection that writes: a kill
   in the middle of a statement, inside the transaction.
 
 Nothing here runs when the variable is unset: one environment lookup per point.
@@ -22,7 +22,7 @@ import signal
 from typing import Any
 
 ENV = "MEMAUDIT_FAULT"
-VM_TICK = 100  # instructions between progress-handler calls
+VM_TICK = 10  # instructions between progress-handler calls
 
 
 def _die() -> None:

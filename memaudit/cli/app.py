@@ -49,7 +49,13 @@ class MemauditGroup(typer.core.TyperGroup):
             if _debug(ctx):
                 raise
             _fail(exc.message, exc.code)
-        except (typer.Exit, typer.Abort, ClickException):
+        except ClickException as exc:
+            # Usage errors quote what was typed: never echo control characters raw.
+            from memaudit.textsafety import reveal
+
+            exc.message = reveal(exc.message)
+            raise
+        except (typer.Exit, typer.Abort):
             raise
         except KeyboardInterrupt:
             _fail("interrupted", ExitCode.ERROR)
