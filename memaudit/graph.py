@@ -221,7 +221,12 @@ WalkRow = tuple[Edge, int]
 
 
 def ledger_lineage(
-    ledger: Ledger, memory_id: str, *, up: bool = True, down: bool = True, depth: int = DEFAULT_DEPTH
+    ledger: Ledger,
+    memory_id: str,
+    *,
+    up: bool = True,
+    down: bool = True,
+    depth: int = DEFAULT_DEPTH,
 ) -> Lineage:
     """Lineage from the native ledger, with recursive CTEs (see the module docstring)."""
     from memaudit.ledger.store import MEMORY_COLUMNS, row_to_memory
