@@ -163,8 +163,11 @@ def _print_provenance_fields(memory: Memory) -> None:
 # -- the tree ------------------------------------------------------------------
 
 
-def _node_text(memory: Memory, *, focus: bool = False, relation: str | None = None) -> Text:
-    text = Text()
+def _node_text(
+    memory: Memory, *, focus: bool = False, relation: str | None = None, root: bool = False
+) -> Text:
+    # One line per node (cut with an ellipsis), so the tree's shape stays readable.
+    text = Text(no_wrap=True, overflow="ellipsis")
     if relation:
         text.append(f"{relation} ", style="cyan")
     text.append(reveal(memory.id, keep_newlines=False), style="bold" if focus else "")
@@ -172,13 +175,16 @@ def _node_text(memory: Memory, *, focus: bool = False, relation: str | None = No
     text.append_text(tier_badge(memory.trust_tier))
     text.append(f" {memory.source_type.value} · ")
     text.append_text(status_text(memory.status))
-    text.append(f" · conf {fmt_num(memory.confidence)} · {memory.created_at or 'no time'}  ")
+    text.append(f" · conf {fmt_num(memory.confidence)} · {memory.created_at or 'no time'}")
+    if root:
+        text.append("  ◆ root", style="bold green" if memory.trust_tier.rank <= 2 else "bold")
+    text.append("  ")
     text.append_text(safe(memory.content, PREVIEW))
     return text
 
 
 def _missing_text(node: LineageNode, relation: str | None) -> Text:
-    text = Text()
+    text = Text(no_wrap=True, overflow="ellipsis")
     if relation:
         text.append(f"{relation} ", style="cyan")
     text.append(f"✝ {reveal(node.id, keep_newlines=False)}", style="red")
@@ -198,10 +204,8 @@ def _label(lineage: Lineage, nid: str, relation: str | None, *, upwards: bool) -
     node = lineage.nodes[nid]
     if node.memory is None:
         return _missing_text(node, relation)
-    text = _node_text(node.memory, focus=nid == lineage.focus, relation=relation)
-    if upwards and not lineage.parents_of(nid) and nid not in lineage.truncated:
-        text.append("  ◆ root", style="bold green" if node.memory.trust_tier.rank <= 2 else "bold")
-    return text
+    root = upwards and not lineage.parents_of(nid) and nid not in lineage.truncated
+    return _node_text(node.memory, focus=nid == lineage.focus, relation=relation, root=root)
 
 
 def _grow(

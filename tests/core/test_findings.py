@@ -181,7 +181,9 @@ def test_similar_memories_from_separate_roots_corroborate(ledger: Ledger) -> Non
 
 
 def test_similarity_heuristic() -> None:
-    assert looks_similar("Server X has a network problem.", "Server X has recurring network problems.")
+    assert looks_similar(
+        "Server X has a network problem.", "Server X has recurring network problems."
+    )
     assert not looks_similar("Server X has a network problem.", "Server Y was rebooted.")
 
 
@@ -220,7 +222,13 @@ def test_summary_of_summary_depth(sample: Callable[[str], Path]) -> None:
 def test_summary_of_an_inference_has_effective_trust_t5(ledger: Ledger) -> None:
     add(ledger, "obs", "The job failed twice this week.", T)
     add(ledger, "inf", "The job is flaky.", I, ["obs"])
-    add(ledger, "sum", "Known flaky job.", S, ["inf"], )
+    add(
+        ledger,
+        "sum",
+        "Known flaky job.",
+        S,
+        ["inf"],
+    )
     found = kinds(findings_for(NativeStore(ledger), "sum"), Kind.EFFECTIVE_TRUST)
     assert [(f.memory_ids, f.detail) for f in found] == [
         (("sum", "inf"), {"own": "T4", "effective": "T5"})
