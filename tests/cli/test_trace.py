@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 import pydot
 import pytest
+from conftest import Cli, file_bytes
 
 from memaudit import adapters, review
 from memaudit.adapters.base import Adapter, Capability
@@ -20,9 +21,8 @@ from memaudit.ledger import Ledger
 from memaudit.lineage_export import mermaid_unescape
 from memaudit.model import Relation, SourceType
 from memaudit.review import Candidate
-from conftest import Cli, file_bytes
 
-U, T, S, I = (
+U, T, S, I = (  # noqa: E741  (short names keep the scenarios readable)
     SourceType.USER_STATEMENT,
     SourceType.TOOL_OBSERVATION,
     SourceType.SUMMARY,

@@ -23,7 +23,7 @@ from memaudit.ledger import Ledger
 from memaudit.model import Relation, SourceType
 from memaudit.review import Candidate
 
-U, T, S, I, A = (
+U, T, S, I, A = (  # noqa: E741  (short names keep the scenarios readable)
     SourceType.USER_STATEMENT,
     SourceType.TOOL_OBSERVATION,
     SourceType.SUMMARY,

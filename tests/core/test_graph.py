@@ -16,7 +16,7 @@ from memaudit.ledger import Ledger
 from memaudit.model import Edge, Relation, SourceType, TrustTier
 from memaudit.review import Candidate
 
-U, I, S = SourceType.USER_STATEMENT, SourceType.INFERENCE, SourceType.SUMMARY
+U, I, S = SourceType.USER_STATEMENT, SourceType.INFERENCE, SourceType.SUMMARY  # noqa: E741
 
 
 def add(
