@@ -10,9 +10,9 @@ Two ways to build one:
 - ``ledger_lineage``: the native ledger, set-based. One recursive CTE per
   direction over the indexed ``edges`` table (primary key ``(child_id,
   parent_id)`` walks up, ``idx_edges_parent`` walks down). The CTE uses ``UNION``
-  over ``(edge, depth)`` rows and stops at the depth limit, so a cycle cannot loop
+  over ``(node, depth)`` rows and stops at the depth limit, so a cycle cannot loop
   for ever and a diamond does not multiply paths: the work is bounded by
-  edges x depth, never by the number of paths.
+  nodes x depth, never by the number of paths.
 - ``walk_lineage``: any store, from ``store.edges()`` — the fallback for adapters
   that record edges but have no query language to walk them.
 
@@ -192,28 +192,33 @@ def check_depth(depth: int) -> int:
     return depth
 
 
+# The walk collects (node, depth) pairs — UNION drops a pair already queued, so the
+# work is bounded by nodes x depth however many paths there are — then one join
+# fetches each reached node's edges, tagged with the depth of their far end.
+# Nodes at the limit still contribute their edges, one step past it: that is how
+# ``truncated`` knows there is more.
 _UP_SQL = """
-WITH RECURSIVE walk(child_id, parent_id, relation, created_at, depth) AS (
-    SELECT child_id, parent_id, relation, created_at, 1 FROM edges WHERE child_id = :id
+WITH RECURSIVE walk(id, depth) AS (
+    SELECT :id, 0
     UNION
-    SELECT e.child_id, e.parent_id, e.relation, e.created_at, w.depth + 1
-    FROM walk AS w JOIN edges AS e ON e.child_id = w.parent_id
-    WHERE w.depth <= :depth
+    SELECT e.parent_id, w.depth + 1 FROM walk AS w JOIN edges AS e ON e.child_id = w.id
+    WHERE w.depth < :depth
 )
-SELECT child_id, parent_id, relation, created_at, min(depth) FROM walk
-GROUP BY child_id, parent_id
+SELECT e.child_id, e.parent_id, e.relation, e.created_at, n.depth + 1
+FROM (SELECT id, min(depth) AS depth FROM walk GROUP BY id) AS n
+JOIN edges AS e ON e.child_id = n.id
 """
 
 _DOWN_SQL = """
-WITH RECURSIVE walk(child_id, parent_id, relation, created_at, depth) AS (
-    SELECT child_id, parent_id, relation, created_at, 1 FROM edges WHERE parent_id = :id
+WITH RECURSIVE walk(id, depth) AS (
+    SELECT :id, 0
     UNION
-    SELECT e.child_id, e.parent_id, e.relation, e.created_at, w.depth + 1
-    FROM walk AS w JOIN edges AS e ON e.parent_id = w.child_id
-    WHERE w.depth <= :depth
+    SELECT e.child_id, w.depth + 1 FROM walk AS w JOIN edges AS e ON e.parent_id = w.id
+    WHERE w.depth < :depth
 )
-SELECT child_id, parent_id, relation, created_at, min(depth) FROM walk
-GROUP BY child_id, parent_id
+SELECT e.child_id, e.parent_id, e.relation, e.created_at, n.depth + 1
+FROM (SELECT id, min(depth) AS depth FROM walk GROUP BY id) AS n
+JOIN edges AS e ON e.parent_id = n.id
 """
 
 # (edge, depth of the edge's far end from the focus)
@@ -452,11 +457,11 @@ def _adjacency(edges: Iterable[Edge], *, up: bool) -> dict[str, list[str]]:
     return adj
 
 
+_RELATIONS = {r.value: r for r in Relation}
+
+
 def _relation(value: str) -> Relation:
-    try:
-        return Relation(value)
-    except ValueError:
-        return Relation.DERIVED
+    return _RELATIONS.get(value, Relation.DERIVED)
 
 
 def _chunks(items: list[str], size: int) -> Iterable[list[str]]:

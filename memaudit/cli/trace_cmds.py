@@ -71,8 +71,9 @@ def trace(
     `memaudit trace netx-obs --down --format dot | dot -Tsvg > lineage.svg`.
 
     Exit codes: 0 shown (findings do not change it; `audit` is the gate), 1 not
-    found, 2 bad usage, 5 store busy. A store that records no lineage: the memory
-    and the history the store does keep are shown, with a note saying so (exit 0).
+    found, 2 bad usage, 5 store busy, 6 --format dot/mermaid on a store that
+    records no lineage. On such a store the tree and JSON formats show the memory
+    and the history the store does keep, with a note saying so (exit 0).
     """
     if json_:
         if fmt not in (TraceFormat.TREE, TraceFormat.JSON):
