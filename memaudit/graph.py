@@ -370,7 +370,8 @@ def _assemble(
                     node.direction = Direction.BOTH
                 node.depth = min(node.depth, d)
     lineage.edges = sorted(edges.values(), key=lambda e: (e.child_id, e.parent_id))
-    lineage.cycles = find_cycles(lineage.edges)
+    if _may_cycle(lineage):
+        lineage.cycles = find_cycles(lineage.edges)
     # A node is cut off only if it has an edge beyond the limit that leads somewhere new.
     lineage.truncated = sorted(n for n in truncated if n in lineage.nodes)
     return lineage
@@ -393,6 +394,27 @@ def _attach(
             node.missing_reason = tomb.get("reason")
         else:
             node.missing = "unknown id"
+
+
+_DOWNWARD = (Direction.DOWN, Direction.FOCUS)
+_UPWARD = (Direction.UP, Direction.FOCUS)
+
+
+def _may_cycle(lineage: Lineage) -> bool:
+    """If every edge leads exactly one step further from the focus, depth strictly
+    grows along every path and no cycle is possible: skip the search (the common case)."""
+    nodes = lineage.nodes
+    for e in lineage.edges:
+        child, parent = nodes[e.child_id], nodes[e.parent_id]
+        if child.direction is Direction.DOWN and parent.direction in _DOWNWARD:
+            if child.depth != parent.depth + 1:
+                return True
+        elif parent.direction is Direction.UP and child.direction in _UPWARD:
+            if parent.depth != child.depth + 1:
+                return True
+        else:
+            return True
+    return False
 
 
 def find_cycles(edges: Iterable[Edge]) -> list[list[str]]:
