@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memaudit import review
 from memaudit.adapters.base import Adapter, Capability, Layer, Store
@@ -13,6 +13,9 @@ from memaudit.graph import DEFAULT_DEPTH, Lineage, ledger_lineage
 from memaudit.ledger import Ledger, looks_like_ledger
 from memaudit.model import Edge, Event, Memory, MemoryFilter
 from memaudit.policy import Policy
+
+if TYPE_CHECKING:
+    from memaudit.decay import LifecycleTable
 
 ALL = frozenset(Capability)
 
@@ -119,6 +122,19 @@ class NativeStore(Store):
             self.ledger, memory_id, content, expected_version=expected_version, actor=actor
         )
 
+    def lifecycle_table(self) -> LifecycleTable:
+        from memaudit.decay import native_table
+
+        return native_table(self.ledger)
+
+    def records(self, *, writable: bool) -> Ledger | None:
+        return self.ledger
+
+    def supersede(self, new_id: str, old_id: str, *, actor: str, reason: str | None) -> None:
+        from memaudit.conflicts import supersede_native
+
+        supersede_native(self.ledger, new_id, old_id, actor=actor, reason=reason)
+
     def close(self) -> None:
         self.ledger.close()
 
@@ -131,7 +147,22 @@ class NativeAdapter(Adapter):
 
     @classmethod
     def detect(cls, location: str) -> float:
-        return 1.0 if looks_like_ledger(Path(location)) else 0.0
+        path = Path(location)
+        # Look at a foreign file without SQLite creating -wal/-shm beside it (a plain
+        # mode=ro open of a WAL-mode file does): no memaudit_meta table, not ours.
+        from memaudit.adapters import sqlite_probe
+
+        if path.is_file() and sqlite_probe.looks_like_sqlite(path):
+            try:
+                conn = sqlite_probe.connect_ro(path)
+                try:
+                    if "memaudit_meta" not in sqlite_probe.table_names(conn):
+                        return 0.0
+                finally:
+                    conn.close()
+            except Exception:
+                return 0.0
+        return 1.0 if looks_like_ledger(path) else 0.0
 
     @classmethod
     def open(cls, location: str, *, writable: bool = False, **options: Any) -> NativeStore:

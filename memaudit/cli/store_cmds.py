@@ -26,7 +26,6 @@ from memaudit.cli.options import (
 )
 from memaudit.cli.render import (
     console,
-    counts_table,
     emit_csv,
     emit_json,
     emit_jsonl,
@@ -247,9 +246,16 @@ def stats(
     console.print(Text(f"{data['store']}  ({data['adapter']})", style="bold"))
     totals = ", ".join(f"{k} {v}" for k, v in data["totals"].items())
     console.print(totals)
-    console.print(counts_table("by status", data["by_status"]))
-    console.print(counts_table("by trust tier", data["by_tier"]))
-    console.print(counts_table("by source type", data["by_source_type"]))
+    table = Table(box=None, show_header=False, padding=(0, 2))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for label, key in (
+        ("status", "by_status"),
+        ("trust tier", "by_tier"),
+        ("source type", "by_source_type"),
+    ):
+        table.add_row(label, "  ".join(f"{k} {v}" for k, v in data[key].items()) or "-")
+    console.print(table)
     if data.get("oldest_pending"):
         age = human_age(data["oldest_pending_age_days"])
         console.print(f"oldest pending: {data['oldest_pending']} ({age} ago)")
