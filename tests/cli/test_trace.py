@@ -12,7 +12,6 @@ from typing import Any, ClassVar
 
 import pydot
 import pytest
-from conftest import Cli, file_bytes
 
 from memaudit import adapters, review
 from memaudit.adapters.base import Adapter, Capability
@@ -21,6 +20,7 @@ from memaudit.ledger import Ledger
 from memaudit.lineage_export import mermaid_unescape
 from memaudit.model import Relation, SourceType
 from memaudit.review import Candidate
+from tests.conftest import Cli, file_bytes
 
 U, T, S, I = (  # noqa: E741  (short names keep the scenarios readable)
     SourceType.USER_STATEMENT,
