@@ -267,7 +267,9 @@ def _sql_walk(conn: sqlite3.Connection, sql: str, memory_id: str, depth: int) ->
 
 
 def _removed_edges(conn: sqlite3.Connection, lineage: Lineage, depth: int) -> list[Edge]:
-    """``edge_removed`` events on the focus and its ancestors: sources since rejected."""
+    """Sources the store's history says the focus or an ancestor lost: a rejected
+    source (``edge_removed``, detail ``parent``) or a forgotten one (``requeue``,
+    detail ``lost_sources``). The edges are gone; the history keeps them visible."""
     ids = [
         n.id
         for n in lineage.nodes.values()
@@ -279,17 +281,19 @@ def _removed_edges(conn: sqlite3.Connection, lineage: Lineage, depth: int) -> li
         marks = ",".join("?" * len(chunk))
         rows = conn.execute(
             "SELECT memory_id, detail, at FROM events "
-            f"WHERE action = 'edge_removed' AND memory_id IN ({marks}) ORDER BY id",
+            f"WHERE action IN ('edge_removed', 'requeue') AND memory_id IN ({marks}) ORDER BY id",
             chunk,
         )
         for child, detail, at in rows:
             try:
-                parent = json.loads(detail).get("parent")
+                data = json.loads(detail)
+                parents = data.get("lost_sources") or [data.get("parent")]
             except (ValueError, AttributeError):
                 continue
-            if isinstance(parent, str) and (child, parent) not in present:
-                present.add((child, parent))
-                out.append(Edge(child, parent, Relation.DERIVED, at))
+            for parent in parents if isinstance(parents, list) else []:
+                if isinstance(parent, str) and (child, parent) not in present:
+                    present.add((child, parent))
+                    out.append(Edge(child, parent, Relation.DERIVED, at))
     return out
 
 

@@ -182,3 +182,16 @@ def test_find_cycles_separates_components() -> None:
     edges.append(Edge("x", "a"))
     assert find_cycles(edges) == [["a", "b"], ["c", "d", "e"]]
     assert find_cycles([Edge("a", "b"), Edge("b", "c")]) == []
+
+
+def test_forgotten_source_is_a_tombstone_node(ledger: Ledger) -> None:
+    from memaudit import forget
+
+    add(ledger, "obs-a")
+    add(ledger, "obs-b")
+    add(ledger, "inf", I, ["obs-a", "obs-b"])  # has other support: requeued, not forgotten
+    forget.apply(ledger, forget.plan(ledger, ["obs-a"]), reason="user asked")
+    lineage = ledger_lineage(ledger, "inf")
+    assert lineage.nodes["obs-a"].missing == "forgotten"
+    assert lineage.nodes["obs-b"].present
+    assert [e.parent_id for e in lineage.removed_edges] == ["obs-a"]
