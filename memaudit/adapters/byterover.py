@@ -361,7 +361,7 @@ class ByteRoverStore(ListStore):
         if reason:
             extra["reason"] = reason
         tags = [str(t) for t in fm.get("tags") or []]
-        common = {
+        common: dict[str, Any] = {
             "source_type": source,
             "status": status,
             "summary": fm.get("summary"),
