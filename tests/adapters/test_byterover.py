@@ -168,3 +168,20 @@ def test_source_types_of_inputs():
 def test_not_a_store(tmp_path, cli):
     result = cli("--adapter", "byterover", "ls", db=tmp_path)
     assert result.exit_code != 0 and "no ByteRover store" in result.stderr
+
+
+def test_verify_content_reports_residue_per_layer(brv, cli):
+    root = brv("after_delete")
+    result = cli("verify", "--content", TOKEN, "--json", db=root / "hermes_home")
+    assert result.exit_code == 3, result.stderr
+    layers = {x["layer"]: x for x in json.loads(result.stdout)["layers"]}
+    dirty_layers = {name for name, x in layers.items() if not x["clean"]}
+    assert dirty_layers == {"_index.md summaries", "review backups", "curate log"}
+    assert layers["curate log"]["probed"] is True
+
+
+def test_verify_content_clean_for_text_never_stored(brv, cli):
+    result = cli(
+        "verify", "--content", "never-stored-QX-1234", db=brv("after_delete") / "hermes_home"
+    )
+    assert result.exit_code == 0, result.stderr

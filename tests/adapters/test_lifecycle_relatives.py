@@ -123,3 +123,14 @@ def test_adapters_say_what_they_were_tested_against(cli):
     assert "not by `brv curate` itself" in said["byterover"]
     assert "not written by the agent itself" in said["always_on"]
     assert "not written by the system itself" in said["consolidating"]
+
+
+@pytest.mark.parametrize(
+    ("system", "layers"),
+    [("always_on", {"consolidations"}), ("memory_db", {"consolidations"})],
+)
+def test_verify_content_after_their_delete(db, cli, system, layers):
+    result = cli("verify", "--content", TOKEN, "--json", db=db(system, "memory_after_delete.db"))
+    assert result.exit_code == 3, result.stderr
+    found = {x["layer"] for x in json.loads(result.stdout)["layers"] if not x["clean"]}
+    assert layers <= found and "memories" not in found
