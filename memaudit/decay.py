@@ -374,9 +374,10 @@ def native_table(ledger: Ledger) -> LifecycleTable:
 
 
 def _summary_line(report: DecayReport) -> str:
+    rescored = f", {report.rescored} rescored" if report.rescored else ""
     return (
-        f"decay run: {len(report.archived)} archived, {len(report.expired)} expired, "
-        f"{report.rescored} rescored of {report.considered}"
+        f"decay run: {len(report.archived)} archived, {len(report.expired)} expired"
+        f"{rescored} of {report.considered} active"
     )
 
 

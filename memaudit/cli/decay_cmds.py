@@ -136,9 +136,13 @@ def _print_report(report: decay_core.DecayReport) -> None:
     )
     console.print(
         f"{report.considered} active memories considered; {len(report.archived)} {verb} "
-        f"archived, {len(report.expired)} {verb} expired, {report.rescored} "
-        f"score(s) {'would be ' if report.dry_run else ''}updated; "
-        f"{report.pinned} pinned left alone"
+        f"archived, {len(report.expired)} {verb} expired"
+        + (
+            f", {report.rescored} stored score(s) {'would be ' if report.dry_run else ''}updated"
+            if report.rescored
+            else ""
+        )
+        + f"; {report.pinned} pinned left alone"
         + (f"; {report.unreadable} with unreadable timestamps skipped" if report.unreadable else "")
     )
     if report.changes:
