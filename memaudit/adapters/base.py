@@ -62,6 +62,12 @@ class Needle:
 
     ids: list[str] = field(default_factory=list)
     content: str | None = None
+    # Further texts looked for in the same pass (forgetting several memories at once
+    # scans each file once, not once per memory).
+    more_content: list[str] = field(default_factory=list)
+
+    def texts(self) -> list[str]:
+        return [t for t in [self.content, *self.more_content] if t and t.strip()]
 
 
 @dataclass(slots=True)
@@ -72,13 +78,17 @@ class Residue:
     where: str  # table.column / file path / byte offset
     match: str  # "id", "exact text", "quoted sentence", "term", "bytes", ...
     detail: str = ""
+    # A copy outside the store (a backup memaudit made): reported, but the store
+    # itself is clean, so it does not make verification fail.
+    warning: bool = False
 
-    def to_dict(self) -> dict[str, str]:
+    def to_dict(self) -> dict[str, str | bool]:
         return {
             "layer": self.layer,
             "where": self.where,
             "match": self.match,
             "detail": self.detail,
+            "warning": self.warning,
         }
 
 
@@ -181,6 +191,16 @@ class Store(ABC):
 
     def layers(self) -> list[Layer]:
         raise self.unsupported(Capability.LAYERS)
+
+    def forget_plan(self, memory_ids: Sequence[str]) -> Any:
+        """What forgetting these ids would remove or re-queue (writes nothing)."""
+        raise self.unsupported(Capability.FORGET)
+
+    def forget_apply(
+        self, plan: Any, *, reason: str | None = None, actor: str | None = None
+    ) -> Any:
+        """Carry out a plan from ``forget_plan``, purge, and verify every layer."""
+        raise self.unsupported(Capability.FORGET)
 
     def stage_batch(
         self, candidates: Sequence[Candidate], *, actor: str | None = None

@@ -58,6 +58,18 @@ class NativeStore(Store):
 
         return native_layers(self.ledger)
 
+    def forget_plan(self, memory_ids: Sequence[str]) -> Any:
+        from memaudit import forget
+
+        return forget.plan(self.ledger, memory_ids)
+
+    def forget_apply(
+        self, plan: Any, *, reason: str | None = None, actor: str | None = None
+    ) -> Any:
+        from memaudit import forget
+
+        return forget.apply(self.ledger, plan, reason=reason, actor=actor)
+
     def stage_batch(
         self, candidates: Sequence[review.Candidate], *, actor: str | None = None
     ) -> list[review.Staged]:

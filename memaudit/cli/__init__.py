@@ -3,6 +3,7 @@
 from memaudit.cli import (  # noqa: F401  (registers commands)
     conflict_cmds,
     decay_cmds,
+    forget_cmds,
     gate_cmds,
     store_cmds,
 )

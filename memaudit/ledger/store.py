@@ -15,7 +15,6 @@ import getpass
 import json
 import os
 import secrets
-import sqlite3
 import urllib.parse
 from collections.abc import Callable, Iterator
 from datetime import datetime
@@ -38,6 +37,7 @@ from memaudit.model import (
     Validation,
 )
 from memaudit.policy import KEYS, Policy
+from memaudit.sqlite_driver import sqlite3
 from memaudit.trust import tier_of
 
 SQLITE_HEADER = b"SQLite format 3\x00"

@@ -165,7 +165,9 @@ def test_stored_score_is_the_score_at_the_status_change(sample) -> None:
 
 
 def test_latest_migration_adds_the_expression_index(ledger: Ledger) -> None:
-    assert schema.latest() == "m004_decay_reference_index"
+    from sqlite_utils import Database
+
+    assert "m004_decay_reference_index" in schema.applied_names(Database(ledger.conn))
     indexes = dict(
         ledger.conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'index'").fetchall()
     )
