@@ -72,13 +72,41 @@ _SCOPE_RE = re.compile(
     r"\b(for|in|on|during|when|while|within)\s+((?:[\w'-]+\s+){0,2}[\w'-]+)", re.I
 )
 _STOP = {"the", "a", "an", "this", "that", "it", "is", "are", "be"}
+# A scope phrase ends where another clause begins ("on Tuesday with exit code 137").
+_CLAUSE = {
+    "with",
+    "and",
+    "or",
+    "but",
+    "because",
+    "so",
+    "which",
+    "who",
+    "where",
+    "after",
+    "before",
+    "to",
+    "of",
+    "by",
+    "from",
+    "at",
+    "was",
+    "were",
+    "has",
+    "had",
+}
 
 
 def qualifiers(text: str) -> list[str]:
     """The qualifiers present in ``text`` (lower case, in order, no repeats)."""
     found = [m.group(1).lower() for m in _HEDGE_RE.finditer(text)]
     for m in _SCOPE_RE.finditer(text):
-        words = [w for w in m.group(2).lower().split() if w not in _STOP]
+        words = []
+        for w in m.group(2).lower().split():
+            if w in _CLAUSE:
+                break
+            if w not in _STOP:
+                words.append(w)
         if words:
             found.append(f"{m.group(1).lower()} {' '.join(words)}")
     return list(dict.fromkeys(found))
