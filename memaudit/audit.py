@@ -457,7 +457,138 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9_.-]*[a-z0-9]|[a-z0-9]")
 STOP_WORDS = frozenset(
-    ["a", "an", "the", "and", "or", "but", "if", "then", "than", "that", "this", "these", "those", "there", "their", "they", "them", "it", "its", "is", "are", "was", "were", "be", "been", "being", "am", "do", "does", "did", "done", "has", "have", "had", "having", "of", "in", "on", "at", "to", "for", "from", "by", "with", "without", "about", "into", "over", "under", "after", "before", "again", "more", "most", "some", "any", "all", "each", "every", "no", "not", "only", "very", "can", "could", "should", "would", "will", "may", "might", "must", "shall", "user", "users", "user's", "assistant", "agent", "i", "me", "my", "we", "our", "you", "your", "he", "she", "his", "her", "who", "what", "when", "where", "which", "why", "how", "also", "just", "still", "yet", "so", "as", "up", "down", "out", "off", "one", "two", "new", "old", "prefers", "prefer", "uses", "use", "used", "using", "likes", "like", "wants", "want", "said", "says", "think", "thinks", "seems", "seem", "known", "always", "never", "often", "usually"]
+    [
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "but",
+        "if",
+        "then",
+        "than",
+        "that",
+        "this",
+        "these",
+        "those",
+        "there",
+        "their",
+        "they",
+        "them",
+        "it",
+        "its",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "am",
+        "do",
+        "does",
+        "did",
+        "done",
+        "has",
+        "have",
+        "had",
+        "having",
+        "of",
+        "in",
+        "on",
+        "at",
+        "to",
+        "for",
+        "from",
+        "by",
+        "with",
+        "without",
+        "about",
+        "into",
+        "over",
+        "under",
+        "after",
+        "before",
+        "again",
+        "more",
+        "most",
+        "some",
+        "any",
+        "all",
+        "each",
+        "every",
+        "no",
+        "not",
+        "only",
+        "very",
+        "can",
+        "could",
+        "should",
+        "would",
+        "will",
+        "may",
+        "might",
+        "must",
+        "shall",
+        "user",
+        "users",
+        "user's",
+        "assistant",
+        "agent",
+        "i",
+        "me",
+        "my",
+        "we",
+        "our",
+        "you",
+        "your",
+        "he",
+        "she",
+        "his",
+        "her",
+        "who",
+        "what",
+        "when",
+        "where",
+        "which",
+        "why",
+        "how",
+        "also",
+        "just",
+        "still",
+        "yet",
+        "so",
+        "as",
+        "up",
+        "down",
+        "out",
+        "off",
+        "one",
+        "two",
+        "new",
+        "old",
+        "prefers",
+        "prefer",
+        "uses",
+        "use",
+        "used",
+        "using",
+        "likes",
+        "like",
+        "wants",
+        "want",
+        "said",
+        "says",
+        "think",
+        "thinks",
+        "seems",
+        "seem",
+        "known",
+        "always",
+        "never",
+        "often",
+        "usually",
+    ]
 )
 
 
@@ -901,15 +1032,21 @@ def sketch(text: str) -> tuple[int, ...]:
 
 
 def near_duplicate_pairs(
-    items: Iterable[tuple[int, str]], threshold: float, fetch: Callable[[list[int]], dict[int, str]]
+    items: Iterable[tuple[int, str]],
+    threshold: float,
+    fetch: Callable[[list[int]], dict[int, str]],
+    stats: dict[str, int] | None = None,
 ) -> list[tuple[int, int, float]]:
     """Pairs of keys whose texts have word-trigram Jaccard ≥ threshold.
 
     Blocking, never all pairs: each memory is filed under each value of its sketch;
     memories in the same block are candidates (a block larger than ``BUCKET_CAP``
     only pairs neighbours in sketch order). Candidates must share ``SKETCH_SHARED``
-    sketch values before their texts are fetched and compared exactly.
+    sketch values (one less than the threshold's share of the sketch, at least
+    ``SKETCH_SHARED``) before their texts are fetched and compared exactly.
     """
+    need = max(SKETCH_SHARED, int(SKETCH * threshold) - 1)
+    considered = 0
     sketches: dict[int, tuple[int, ...]] = {}
     blocks: dict[int, list[int]] = defaultdict(list)
     for key, text in items:
@@ -934,11 +1071,14 @@ def near_duplicate_pairs(
             pair = (a, b) if a < b else (b, a)
             if pair in candidates:
                 continue
+            considered += 1
             if len(set(sketches[a]) & set(sketches[b])) >= min(
-                SKETCH_SHARED, len(sketches[a]), len(sketches[b])
+                need, len(sketches[a]), len(sketches[b])
             ):
                 candidates.add(pair)
     blocks.clear()
+    if stats is not None:
+        stats.update(memories=len(sketches), considered=considered, candidates=len(candidates))
     if not candidates:
         return []
     texts = fetch(sorted({k for p in candidates for k in p}))
@@ -972,8 +1112,9 @@ def detect_near_duplicates(ctx: Ctx) -> None:
             )
         return out
 
-    pairs = near_duplicate_pairs(rows, threshold, fetch)
-    ctx.result.stats["near_duplicate_pairs"] = len(pairs)
+    counts: dict[str, int] = {}
+    pairs = near_duplicate_pairs(rows, threshold, fetch, counts)
+    ctx.result.stats.update(counts, near_duplicate_pairs=len(pairs))
     if not pairs:
         return
     # Clusters (union-find), reported with ids.

@@ -675,9 +675,16 @@ def retrieval_amplification(out: Path) -> None:
         approve_at="2026-06-01T10:30:00Z",
     )
     topics = [
-        "the billing service", "the search index", "the login page", "the mobile app",
-        "the data warehouse", "the CI runners", "the staging cluster", "the mail relay",
-        "the backup job", "the API gateway",
+        "the billing service",
+        "the search index",
+        "the login page",
+        "the mobile app",
+        "the data warehouse",
+        "the CI runners",
+        "the staging cluster",
+        "the mail relay",
+        "the backup job",
+        "the API gateway",
     ]
     for n in range(30):
         b.add(
@@ -954,7 +961,11 @@ def clean_control(out: Path) -> None:
     )
     b.clock.at("2026-11-07T09:05:00Z")
     review.add_profile(
-        b.ledger, "user", "database", "PostgreSQL usually; SQLite for small tools", "c-db-obs",
+        b.ledger,
+        "user",
+        "database",
+        "PostgreSQL usually; SQLite for small tools",
+        "c-db-obs",
         profile_id="p-c-database",
     )
     # Observations and a reflection that says what it was drawn from.
