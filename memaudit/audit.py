@@ -189,7 +189,9 @@ class Ctx:
         has_edges: bool,
         role_column: bool,
         result: Result,
+        store: Store | None = None,
     ) -> None:
+        self.store = store
         self.conn = conn
         self.policy = policy
         self.now = now
@@ -798,8 +800,8 @@ def detect_unvalidated_supersession(ctx: Ctx) -> None:
         SELECT o.id, o.status, coalesce(o.superseded_by, o.contradicted_by), o.source_type
         FROM memories o
         LEFT JOIN memories n ON n.id = coalesce(o.superseded_by, o.contradicted_by)
-        WHERE (o.status = 'superseded' OR (o.superseded_by IS NOT NULL AND o.status != 'active'))
-          AND coalesce(n.validation, '') != 'validated'
+        WHERE (o.status IN ('superseded') OR (o.superseded_by IS NOT NULL AND o.status != 'active'))
+          AND o.validation != 'validated' AND coalesce(n.validation, '') != 'validated'
           AND NOT {_validated_sql()}
         ORDER BY o.updated_at, o.id
     """
@@ -825,11 +827,13 @@ def consolidation_runs(ctx: Ctx) -> list[dict[str, Any]]:
     acts = ",".join(f"'{a}'" for a in INVALIDATION_ACTIONS)
     runs: dict[str, dict[str, Any]] = {}
     open_run: dict[str, tuple[str, datetime]] = {}  # actor → (run key, last time)
-    for at, actor, mid, run in ctx.rows(
-        "SELECT at, actor, memory_id, json_extract(CASE WHEN json_valid(detail) THEN detail "
-        f"ELSE '{{}}' END, '$.run') FROM events WHERE action IN ({acts}) ORDER BY id"
+    detail = "CASE WHEN json_valid(detail) THEN detail ELSE '{}' END"
+    for at, actor, mid, run, validation in ctx.rows(
+        f"SELECT at, actor, memory_id, json_extract({detail}, '$.run'), "
+        f"json_extract({detail}, '$.validation') FROM events WHERE action IN ({acts}) ORDER BY id"
     ):
-        if mid is None:
+        # A supersession a person validated (`memaudit resolve`) is no collapse.
+        if mid is None or validation == "validated":
             continue
         if run is not None:
             key = f"run:{run}"
@@ -1223,14 +1227,58 @@ def detect_stale_lockin(ctx: Ctx) -> None:
             )
 
 
+# Candidate search loads the active memories as objects; above this many it would
+# dominate the audit's time and memory, so only the recorded columns are read.
+CONFLICT_POOL_MAX = 200_000
+
+
 def _conflict_finder() -> Callable[[Ctx, float, float], list[tuple[str, str, str]]] | None:
-    """``memaudit.conflicts`` is built on another branch; until it lands, stale lock-in
-    reads only the recorded ``contradicted_by``/``superseded_by`` columns."""
+    """Contradiction *candidates* from ``memaudit.conflicts`` (blocking by slot and
+    subject) for old, important, active memories; pairs a person kept apart or
+    resolved are skipped."""
+    return _lockin_candidates
+
+
+def _lockin_candidates(ctx: Ctx, days: float, high: float) -> list[tuple[str, str, str]]:
+    from memaudit import conflicts
+    from memaudit.model import MemoryFilter, Status
+
+    store = ctx.store
+    if store is None:
+        return []
+    old = [
+        r[0]
+        for r in ctx.rows(
+            "SELECT id FROM memories WHERE status = 'active' AND importance >= ? "
+            "AND created_at < ?",
+            (high, ctx.cutoff(days)),
+        )
+    ]
+    if not old:
+        return []
+    (active,) = next(ctx.rows("SELECT count(*) FROM memories WHERE status = 'active'"))
+    if active > CONFLICT_POOL_MAX:
+        ctx.result.stats["conflict_candidates"] = (
+            f"not searched: {active} active memories (more than {CONFLICT_POOL_MAX}); "
+            "recorded contradictions only"
+        )
+        return []
     try:
-        from memaudit import conflicts  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    return getattr(conflicts, "audit_lockin_candidates", None)
+        records = store.records(writable=False)
+    except Exception:  # stores without RESOLVE have no decisions to honour
+        records = None
+    pool = store.memories(MemoryFilter(statuses=[Status.ACTIVE]))
+    found = conflicts.find(pool, only=set(old), exclude=conflicts.decided_pairs(records))
+    olds = set(old)
+    return [
+        (
+            c.older_id,
+            c.newer_id,
+            f"{c.slot}: {', '.join(c.older_values)} → {', '.join(c.newer_values)}",
+        )
+        for c in found
+        if c.older_id in olds and not c.scope_differs
+    ]
 
 
 def detect_destructive_consolidation(ctx: Ctx) -> None:
@@ -1494,6 +1542,7 @@ def run(
             has_edges=store.has(Capability.LINEAGE),
             role_column=role_column,
             result=result,
+            store=store,
         )
         if max_findings is not None:
             ctx.cap = max_findings

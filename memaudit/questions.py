@@ -134,7 +134,7 @@ def _store_facts(store: Store) -> dict[str, Any]:
             "('summary', 'inference', 'reflection', 'extraction')"
         ),
         "superseded": one(
-            "SELECT count(*) FROM memories WHERE status = 'superseded' "
+            "SELECT count(*) FROM memories WHERE status IN ('superseded') "
             "OR (superseded_by IS NOT NULL AND status != 'active')"
         ),
     }
@@ -170,8 +170,9 @@ def _store_facts(store: Store) -> dict[str, Any]:
             else "SELECT 0"
         )
         facts["superseded_unvalidated"] = one(
-            "SELECT count(*) FROM memories o WHERE (o.status = 'superseded' OR "
-            "(o.superseded_by IS NOT NULL AND o.status != 'active')) AND NOT EXISTS "
+            "SELECT count(*) FROM memories o WHERE (o.status IN ('superseded') OR "
+            "(o.superseded_by IS NOT NULL AND o.status != 'active')) "
+            "AND o.validation != 'validated' AND NOT EXISTS "
             "(SELECT 1 FROM events v WHERE v.action IN ('validate', 'resolve') "
             "AND v.memory_id IN (o.id, o.superseded_by))"
         )

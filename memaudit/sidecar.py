@@ -12,11 +12,15 @@ The data directory is ``$MEMAUDIT_HOME``, else ``$XDG_DATA_HOME/memaudit``, else
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from memaudit.errors import StoreBusy
 from memaudit.ledger import Ledger
 
 
@@ -60,3 +64,40 @@ def open_sidecar(location: str, *, readonly: bool = False, **kwargs: Any) -> Led
             )
         return ledger
     return Ledger.open(path, readonly=readonly, **kwargs)
+
+
+def lock_path(location: str, name: str) -> Path:
+    """``<data dir>/locks/<digest>.<name>.lock``: one run lock per store and command."""
+    digest = sidecar_path(location).stem
+    folder = data_dir() / "locks"
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    return folder / f"{digest}.{name}.lock"
+
+
+@contextlib.contextmanager
+def run_lock(location: str, name: str) -> Iterator[Path]:
+    """Hold the ``name`` run lock of a store for the duration, or raise ``StoreBusy`` at once.
+
+    A separate lock file (``flock``), never the store file itself: closing any
+    descriptor on a SQLite file drops that process's SQLite locks. The kernel frees
+    the lock when the process dies, so a crashed run never leaves it stuck.
+    """
+    path = lock_path(location, name)
+    fd = os.open(path, os.O_CREAT | os.O_RDWR, 0o600)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = ""
+            with contextlib.suppress(OSError, ValueError):
+                holder = os.pread(fd, 64, 0).decode().strip()
+            who = f" (pid {holder})" if holder else ""
+            raise StoreBusy(
+                f"another memaudit {name} run is in progress on {location}{who}; "
+                "not starting a second one"
+            ) from None
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        yield path
+    finally:
+        os.close(fd)  # releases the flock

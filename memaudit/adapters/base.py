@@ -26,6 +26,8 @@ from memaudit.model import Edge, Event, Memory, MemoryFilter, Status
 from memaudit.policy import Policy
 
 if TYPE_CHECKING:
+    from memaudit.decay import LifecycleTable
+    from memaudit.ledger import Ledger
     from memaudit.review import Candidate, Staged
 
 
@@ -232,6 +234,21 @@ class Store(ABC):
         actor: str | None = None,
     ) -> Memory:
         raise self.unsupported(Capability.QUEUE)
+
+    def lifecycle_table(self) -> LifecycleTable:
+        """The store's lifecycle columns, for ``decay`` (capability DECAY)."""
+        raise self.unsupported(Capability.DECAY)
+
+    def records(self, *, writable: bool) -> Ledger | None:
+        """The ledger holding memaudit's own records about this store (conflict
+        decisions, validations): the store itself when native, else its sidecar.
+        ``None`` when reading and nothing was ever recorded."""
+        raise self.unsupported(Capability.RESOLVE)
+
+    def supersede(self, new_id: str, old_id: str, *, actor: str, reason: str | None) -> None:
+        """Write a *validated* supersession (capability RESOLVE). Only
+        ``conflicts.resolve_supersede`` calls this, after a person decided."""
+        raise self.unsupported(Capability.RESOLVE)
 
     def close(self) -> None:
         return None

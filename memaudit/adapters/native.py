@@ -5,13 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memaudit import review
 from memaudit.adapters.base import Adapter, Capability, Layer, Store
 from memaudit.ledger import Ledger, looks_like_ledger
 from memaudit.model import Edge, Event, Memory, MemoryFilter
 from memaudit.policy import Policy
+
+if TYPE_CHECKING:
+    from memaudit.decay import LifecycleTable
 
 ALL = frozenset(Capability)
 
@@ -109,6 +112,19 @@ class NativeStore(Store):
         return review.edit(
             self.ledger, memory_id, content, expected_version=expected_version, actor=actor
         )
+
+    def lifecycle_table(self) -> LifecycleTable:
+        from memaudit.decay import native_table
+
+        return native_table(self.ledger)
+
+    def records(self, *, writable: bool) -> Ledger | None:
+        return self.ledger
+
+    def supersede(self, new_id: str, old_id: str, *, actor: str, reason: str | None) -> None:
+        from memaudit.conflicts import supersede_native
+
+        supersede_native(self.ledger, new_id, old_id, actor=actor, reason=reason)
 
     def close(self) -> None:
         self.ledger.close()

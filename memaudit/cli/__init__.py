@@ -1,6 +1,12 @@
 """The command-line face. Each module registers its commands on the shared app."""
 
-from memaudit.cli import audit_cmds, gate_cmds, store_cmds  # noqa: F401  (registers commands)
+from memaudit.cli import (  # noqa: F401  (registers commands)
+    audit_cmds,
+    conflict_cmds,
+    decay_cmds,
+    gate_cmds,
+    store_cmds,
+)
 from memaudit.cli.app import app, main
 
 __all__ = ["app", "main"]

@@ -185,6 +185,37 @@ def m002_profile_policy_versions(db: Database) -> None:
     )
 
 
+@migrations()
+def m003_conflict_pairs(db: Database) -> None:
+    """0.1: candidate contradictions and what a person decided about each pair.
+
+    ``a_id < b_id``. status: ``disputed`` (in the review queue), ``kept`` (both hold:
+    --keep-both), ``resolved`` (one superseded the other). No foreign keys: a sidecar
+    ledger records pairs of a foreign store's ids. Evidence names slots and values,
+    never whole content.
+    """
+    db.execute(
+        """
+        CREATE TABLE conflict_pairs (
+            a_id TEXT NOT NULL,
+            b_id TEXT NOT NULL,
+            status TEXT NOT NULL,
+            score REAL,
+            slot TEXT,
+            evidence TEXT NOT NULL DEFAULT '[]',
+            found_at TEXT NOT NULL,
+            found_by TEXT NOT NULL,
+            decided_by TEXT,
+            decided_at TEXT,
+            reason TEXT,
+            PRIMARY KEY (a_id, b_id)
+        ) WITHOUT ROWID
+        """
+    )
+    db.execute("CREATE INDEX idx_conflict_pairs_b ON conflict_pairs(b_id, a_id)")
+    db.execute("CREATE INDEX idx_conflict_pairs_status ON conflict_pairs(status)")
+
+
 def apply(db: Database) -> list[str]:
     """Apply pending migrations; return the names applied."""
     names = [m.name for m in migrations.pending(db)]
