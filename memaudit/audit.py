@@ -33,6 +33,7 @@ import heapq
 import json
 import re
 import sqlite3
+import time
 import zlib
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
@@ -46,7 +47,7 @@ from memaudit.errors import InvalidInput
 from memaudit.fingerprint import content_hash, jaccard, normalize, shingles
 from memaudit.model import SourceType
 from memaudit.policy import Policy
-from memaudit.qualifiers import dropped_qualifiers
+from memaudit.qualifiers import qualifiers
 from memaudit.trust import MODEL_OUTPUT_TYPES, OBSERVATION_TYPES
 
 if TYPE_CHECKING:
@@ -148,6 +149,7 @@ class Result:
     findings: list[Finding] = field(default_factory=list)
     counts: dict[Severity, int] = field(default_factory=lambda: dict.fromkeys(Severity, 0))
     stats: dict[str, Any] = field(default_factory=dict)
+    seconds: float = 0.0
 
     @property
     def total(self) -> int:
@@ -168,6 +170,7 @@ class Result:
             "total": self.total,
             "listed": len(self.findings),
             "stats": self.stats,
+            "seconds": round(self.seconds, 3),
         }
 
 
@@ -258,32 +261,31 @@ def _ids_json(ids: Iterable[str]) -> str:
     return json.dumps(list(ids))
 
 
-def ancestors(ctx: Ctx, ids: list[str], depth: int = 20) -> dict[str, dict[str, str]]:
+def ancestors(ctx: Ctx, ids: list[str]) -> dict[str, dict[str, str]]:
     """For each id: its ancestors (id → source type), in one recursive query.
 
-    Seeded from a JSON array so it runs on a read-only connection; ``UNION`` and the
-    depth bound keep cycles and diamonds finite.
+    Seeded from a JSON array so it runs on a read-only connection. ``UNION`` over
+    (root, ancestor) visits each ancestor once per root however many paths lead to it
+    (a diamond does not multiply work) and ends on cycles; the whole ancestry is
+    walked — a depth bound would hide exactly the deep lineages drift builds.
     """
     out: dict[str, dict[str, str]] = {i: {} for i in ids}
     if not ids or not ctx.has_edges:
         return out
     sql = """
-        WITH RECURSIVE anc(root, id, depth) AS (
-            SELECT value, value, 0 FROM json_each(?)
+        WITH RECURSIVE anc(root, id) AS (
+            SELECT value, value FROM json_each(?)
             UNION
-            SELECT anc.root, e.parent_id, anc.depth + 1
-            FROM anc JOIN edges e ON e.child_id = anc.id
-            WHERE anc.depth < ?
+            SELECT anc.root, e.parent_id FROM anc JOIN edges e ON e.child_id = anc.id
         )
         SELECT anc.root, anc.id, coalesce(m.source_type, 'unknown')
         FROM anc LEFT JOIN memories m ON m.id = anc.id
-        WHERE anc.depth > 0
+        WHERE anc.id != anc.root
     """
     for start in range(0, len(ids), 500):
         chunk = ids[start : start + 500]
-        for root, mid, st in ctx.rows(sql, (_ids_json(chunk), depth)):
-            if mid != root:
-                out[root][mid] = st
+        for root, mid, st in ctx.rows(sql, (_ids_json(chunk),)):
+            out[root][mid] = st
     return out
 
 
@@ -411,28 +413,46 @@ def _really_dropped(qualifier: str, kept_terms: set[str]) -> bool:
 
 
 def detect_qualifier_loss(ctx: Ctx) -> None:
+    """Same rule as ``qualifiers.dropped_qualifiers``, applied set-wise: each memory's
+    qualifiers are extracted once (a parent is shared by many children), and only
+    edges whose parent has a qualifier are read back."""
     ctx.need_edges()
+    hedged: dict[str, list[str]] = {}
+    for pid, ptext in ctx.rows(
+        "SELECT m.id, m.content FROM memories m "
+        "WHERE EXISTS (SELECT 1 FROM edges e WHERE e.parent_id = m.id)"
+    ):
+        found = qualifiers(ptext)
+        if found:
+            hedged[pid] = found
+    if not hedged:
+        return
     sql = """
-        SELECT e.child_id, c.content, e.parent_id, p.content
-        FROM edges e
-        JOIN memories c ON c.id = e.child_id
-        JOIN memories p ON p.id = e.parent_id
+        SELECT e.child_id, c.content, e.parent_id
+        FROM edges e JOIN memories c ON c.id = e.child_id
         WHERE c.status IN ('active', 'pending')
+          AND e.parent_id IN (SELECT value FROM json_each(?))
         ORDER BY e.child_id, e.parent_id
     """
     current: str | None = None
     content = ""
-    sources: list[tuple[str, str]] = []
+    parents: list[str] = []
 
     def flush() -> None:
         if current is None:
             return
-        lost: dict[str, list[str]] = {}
+        own = set(qualifiers(content))
         kept_terms = key_terms(content)
-        for pid, ptext in sources:
-            dropped = [
-                q for q in dropped_qualifiers(content, [ptext]) if _really_dropped(q, kept_terms)
-            ]
+        lowered = content.lower()
+        lost: dict[str, list[str]] = {}
+        for pid in parents:
+            dropped = []
+            for q in hedged[pid]:
+                if q.startswith(_SCOPE_WORDS):
+                    if q.split(" ", 1)[1] not in lowered and _really_dropped(q, kept_terms):
+                        dropped.append(q)
+                elif q not in own:
+                    dropped.append(q)
             if dropped:
                 lost[pid] = dropped
         if lost:
@@ -447,11 +467,11 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
                 dropped=words,
             )
 
-    for child, ctext, parent, ptext in ctx.rows(sql):
+    for child, ctext, parent in ctx.rows(sql, (_ids_json(hedged),)):
         if child != current:
             flush()
-            current, content, sources = child, ctext, []
-        sources.append((parent, ptext))
+            current, content, parents = child, ctext, []
+        parents.append(parent)
     flush()
 
 
@@ -1023,8 +1043,8 @@ def detect_exact_duplicates(ctx: Ctx) -> None:
     ctx.result.stats["redundant_copies"] = dupes
 
 
-SKETCH = 5  # bottom-k sketch size per memory
-SKETCH_SHARED = 2  # sketch values two memories must share to be compared
+SKETCH = 8  # bottom-k sketch size per memory
+SKETCH_SLACK = 0.25  # how far below the threshold a sketch estimate may be
 BUCKET_CAP = 64  # larger blocks are compared by sorted neighbourhood only
 WINDOW = 4
 
@@ -1033,6 +1053,13 @@ def sketch(text: str) -> tuple[int, ...]:
     """The ``SKETCH`` smallest CRC-32s of the text's word trigrams (a bottom-k MinHash:
     two texts with Jaccard J share each minimum with probability about J)."""
     return tuple(heapq.nsmallest(SKETCH, {zlib.crc32(s.encode()) for s in shingles(text)}))
+
+
+def estimate(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """Jaccard estimated from two bottom-k sketches."""
+    sa, sb = set(a), set(b)
+    union = heapq.nsmallest(min(SKETCH, len(sa | sb)), sa | sb)
+    return sum(1 for v in union if v in sa and v in sb) / len(union) if union else 0.0
 
 
 def near_duplicate_pairs(
@@ -1045,11 +1072,11 @@ def near_duplicate_pairs(
 
     Blocking, never all pairs: each memory is filed under each value of its sketch;
     memories in the same block are candidates (a block larger than ``BUCKET_CAP``
-    only pairs neighbours in sketch order). Candidates must share ``SKETCH_SHARED``
-    sketch values (one less than the threshold's share of the sketch, at least
-    ``SKETCH_SHARED``) before their texts are fetched and compared exactly.
+    only pairs neighbours in sketch order). A candidate's similarity is estimated
+    from the sketches (the share of the union's bottom-k held by both); only those
+    within ``SKETCH_SLACK`` of the threshold are fetched and compared exactly.
     """
-    need = max(SKETCH_SHARED, int(SKETCH * threshold) - 1)
+    floor = threshold - SKETCH_SLACK
     considered = 0
     sketches: dict[int, tuple[int, ...]] = {}
     blocks: dict[int, list[int]] = defaultdict(list)
@@ -1076,9 +1103,7 @@ def near_duplicate_pairs(
             if pair in candidates:
                 continue
             considered += 1
-            if len(set(sketches[a]) & set(sketches[b])) >= min(
-                need, len(sketches[a]), len(sketches[b])
-            ):
+            if estimate(sketches[a], sketches[b]) >= floor:
                 candidates.add(pair)
     blocks.clear()
     if stats is not None:
@@ -1546,11 +1571,13 @@ def run(
         )
         if max_findings is not None:
             ctx.cap = max_findings
+        started = time.perf_counter()
         try:
             det.run(ctx)
         except NotChecked as exc:
             result.checked = False
             result.why_unchecked = str(exc)
+        result.seconds = time.perf_counter() - started
         results.append(result)
     if ledger is None:
         conn.close()
