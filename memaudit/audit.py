@@ -261,32 +261,89 @@ def _ids_json(ids: Iterable[str]) -> str:
     return json.dumps(list(ids))
 
 
-def ancestors(ctx: Ctx, ids: list[str]) -> dict[str, dict[str, str]]:
-    """For each id: its ancestors (id → source type), in one recursive query.
+@dataclass(slots=True)
+class Lineage:
+    """What a memory's ancestry says, computed once per node of the upward subgraph."""
 
-    Seeded from a JSON array so it runs on a read-only connection. ``UNION`` over
-    (root, ancestor) visits each ancestor once per root however many paths lead to it
-    (a diamond does not multiply work) and ends on cycles; the whole ancestry is
-    walked — a depth bound would hide exactly the deep lineages drift builds.
+    source_type: str
+    model_share: float  # recursive average: (own + sum of sources' shares) / (1 + sources)
+    observations: tuple[str, ...]  # up to CAP distinct observation ids (itself included)
+    assistant: tuple[str, ...]  # up to CAP distinct assistant-message ancestors (not itself)
+
+
+LINEAGE_CAP = 5
+
+
+def lineages(ctx: Ctx, ids: list[str], cap: int = LINEAGE_CAP) -> dict[str, Lineage]:
+    """Lineage summaries for ``ids``, from their upward subgraph only.
+
+    The subgraph is fetched level by level for the distinct frontier (one query per
+    level per 5,000 nodes), so shared ancestry is read once, not once per root; the
+    values are then computed bottom-up with memoisation. Every quantity is
+    decomposable (a share averaged over sources, capped id sets), which keeps the
+    work linear in the subgraph instead of in the sum of every root's ancestry.
+    Cycles: an edge back into the node being computed contributes nothing.
     """
-    out: dict[str, dict[str, str]] = {i: {} for i in ids}
-    if not ids or not ctx.has_edges:
-        return out
-    sql = """
-        WITH RECURSIVE anc(root, id) AS (
-            SELECT value, value FROM json_each(?)
-            UNION
-            SELECT anc.root, e.parent_id FROM anc JOIN edges e ON e.child_id = anc.id
-        )
-        SELECT anc.root, anc.id, coalesce(m.source_type, 'unknown')
-        FROM anc LEFT JOIN memories m ON m.id = anc.id
-        WHERE anc.id != anc.root
-    """
-    for start in range(0, len(ids), 500):
-        chunk = ids[start : start + 500]
-        for root, mid, st in ctx.rows(sql, (_ids_json(chunk),)):
-            out[root][mid] = st
-    return out
+    types: dict[str, str] = {}
+    parents: dict[str, list[str]] = defaultdict(list)
+    frontier = list(dict.fromkeys(ids))
+    while frontier:
+        nxt: list[str] = []
+        for start in range(0, len(frontier), 5000):
+            chunk = _ids_json(frontier[start : start + 5000])
+            types.update(
+                ctx.rows(
+                    "SELECT id, source_type FROM memories WHERE id IN "
+                    "(SELECT value FROM json_each(?))",
+                    (chunk,),
+                )
+            )
+            if ctx.has_edges:
+                for child, parent in ctx.rows(
+                    "SELECT child_id, parent_id FROM edges WHERE child_id IN "
+                    "(SELECT value FROM json_each(?))",
+                    (chunk,),
+                ):
+                    parents[child].append(parent)
+                    if parent not in types and parent not in parents:
+                        nxt.append(parent)
+        for f in frontier:
+            types.setdefault(f, SourceType.UNKNOWN.value)
+        frontier = [n for n in dict.fromkeys(nxt) if n not in types]
+    model = {s.value for s in MODEL_OUTPUT_TYPES} | {SourceType.UNKNOWN.value}
+    obs = {s.value for s in OBSERVATION_TYPES}
+    done: dict[str, Lineage] = {}
+    for root in ids:
+        stack: list[tuple[str, bool]] = [(root, False)]
+        on_stack: set[str] = set()
+        while stack:
+            node, expanded = stack.pop()
+            if node in done:
+                continue
+            if not expanded:
+                on_stack.add(node)
+                stack.append((node, True))
+                for p in parents.get(node, ()):
+                    if p not in done and p not in on_stack:
+                        stack.append((p, False))
+                continue
+            on_stack.discard(node)
+            st = types.get(node, SourceType.UNKNOWN.value)
+            srcs = [done[p] for p in parents.get(node, ()) if p in done]
+            share = ((st in model) + sum(x.model_share for x in srcs)) / (1 + len(srcs))
+            seen_obs: dict[str, None] = {node: None} if st in obs else {}
+            seen_asst: dict[str, None] = {}
+            for p, x in zip([p for p in parents.get(node, ()) if p in done], srcs, strict=True):
+                for o in x.observations:
+                    if len(seen_obs) < cap:
+                        seen_obs[o] = None
+                if x.source_type == SourceType.ASSISTANT_MESSAGE.value:
+                    seen_asst[p] = None
+                for a in x.assistant:
+                    if len(seen_asst) < cap:
+                        seen_asst[a] = None
+            done[node] = Lineage(st, share, tuple(seen_obs), tuple(list(seen_asst)[:cap]))
+    return {i: done[i] for i in ids if i in done}
 
 
 def _short(text: str, width: int = 70) -> str:
@@ -737,7 +794,7 @@ def detect_hot_memory(ctx: Ctx) -> None:
             (threshold,),
         )
     )
-    anc = ancestors(ctx, [h[0] for h in hot])
+    lin = lineages(ctx, [h[0] for h in hot], max(LINEAGE_CAP, need))
     spawned = dict(
         ctx.rows(
             "SELECT parent_id, count(*) FROM edges WHERE parent_id IN "
@@ -750,7 +807,7 @@ def detect_hot_memory(ctx: Ctx) -> None:
         f"{dist['accesses']} accesses, Gini {dist['gini']:.2f}"
     )
     for mid, count, st, content in hot:
-        obs = sorted(a for a, t in anc[mid].items() if t in {s.value for s in OBSERVATION_TYPES})
+        obs = sorted(lin[mid].observations)
         if len(obs) >= need:
             continue
         kids = int(spawned.get(mid, 0))
@@ -940,31 +997,26 @@ def detect_user_model(ctx: Ctx) -> None:
     if not items:
         return
     mids = list(dict.fromkeys(m for _, m, _ in items))
-    anc = ancestors(ctx, mids)
-    types = dict(
-        ctx.rows(
-            "SELECT id, source_type FROM memories WHERE id IN (SELECT value FROM json_each(?))",
-            (_ids_json(mids),),
-        )
-    )
-    model = {s.value for s in MODEL_OUTPUT_TYPES} | {SourceType.UNKNOWN.value}
-    obs_types = {s.value for s in OBSERVATION_TYPES}
+    lin = lineages(ctx, mids)
     for entry, mid, label in items:
-        lineage = {mid: types.get(mid, "unknown"), **anc[mid]}
-        inferred = [i for i, t in lineage.items() if t in model]
-        share = len(inferred) / len(lineage)
-        if share <= share_max:
+        info = lin.get(mid)
+        if info is None or info.model_share <= share_max:
             continue
-        observed = sorted(i for i, t in lineage.items() if t in obs_types)
+        observed = sorted(info.observations)
         ctx.add(
             Severity.HIGH if not observed else Severity.MEDIUM,
-            [entry, *([mid] if mid != entry else []), *sorted(set(inferred) - {mid})],
-            f"{label} rests on a lineage of {len(lineage)} memories of which {len(inferred)} "
-            f"({_pct(len(inferred), len(lineage))}) are model output"
+            [entry, *([mid] if mid != entry else []), *observed],
+            (
+                f"{label} rests on {mid} ({info.source_type}), whose lineage is "
+                if mid != entry
+                else f"{label} is {info.source_type}; its lineage is "
+            )
+            + f"{_pct(info.model_share, 1)} model output (each memory averaged with its "
+            "sources)"
             + (f"; observations: {', '.join(observed)}" if observed else "; no observation at all")
             + ": a trait the user never stated",
             f"memaudit trace {mid} --up",
-            share=round(share, 3),
+            share=round(info.model_share, 3),
             observations=observed,
         )
 
@@ -991,10 +1043,10 @@ def detect_self_model(ctx: Ctx) -> None:
     ]
     if not candidates:
         return
-    anc = ancestors(ctx, [c[0] for c in candidates])
+    lin = lineages(ctx, [c[0] for c in candidates])
     for mid, st, content, role in candidates:
         own = st == SourceType.ASSISTANT_MESSAGE.value or (role or "").lower() in ASSISTANT_ROLES
-        from_own = sorted(i for i, t in anc[mid].items() if t == SourceType.ASSISTANT_MESSAGE.value)
+        from_own = sorted(lin[mid].assistant) if mid in lin else []
         if not own and not from_own:
             continue
         if from_own:

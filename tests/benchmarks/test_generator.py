@@ -63,8 +63,15 @@ def test_opens_as_a_ledger_without_migrating(store: tuple[Path, dict[str, Any]])
         assert ledger.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         # Every trigger and index the migrations create is back after the bulk load.
         names = {r[0] for r in ledger.conn.execute("SELECT name FROM sqlite_master")}
-        for name in ("memories_ai", "memories_ad", "memories_au", "events_no_update",
-                     "idx_memories_status_created", "idx_edges_parent", "idx_memories_expires"):
+        for name in (
+            "memories_ai",
+            "memories_ad",
+            "memories_au",
+            "events_no_update",
+            "idx_memories_status_created",
+            "idx_edges_parent",
+            "idx_memories_expires",
+        ):
             assert name in names
         assert ledger.conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
 
@@ -79,8 +86,16 @@ def test_shape(store: tuple[Path, dict[str, Any]]) -> None:
     ).fetchone()[0]
     assert dangling == 0
     types = {r[0] for r in conn.execute("SELECT DISTINCT source_type FROM memories")}
-    assert types >= {"user_statement", "tool_observation", "external_document", "extraction",
-                     "summary", "inference", "reflection", "assistant_message"}
+    assert types >= {
+        "user_statement",
+        "tool_observation",
+        "external_document",
+        "extraction",
+        "summary",
+        "inference",
+        "reflection",
+        "assistant_message",
+    }
     statuses = dict(conn.execute("SELECT status, count(*) FROM memories GROUP BY status"))
     assert statuses["active"] > N // 2 and "pending" in statuses and "archived" in statuses
     # Superseded rows point forward at a memory that exists.
@@ -90,8 +105,12 @@ def test_shape(store: tuple[Path, dict[str, Any]]) -> None:
     ).fetchone()[0]
     assert bad == 0
     assert conn.execute("SELECT count(*) FROM profile").fetchone()[0] > 0
-    assert conn.execute("SELECT count(*) FROM embeddings WHERE length(vector) = 384 * 4 "
-                        "AND dim = 384").fetchone()[0] > 0
+    assert (
+        conn.execute(
+            "SELECT count(*) FROM embeddings WHERE length(vector) = 384 * 4 AND dim = 384"
+        ).fetchone()[0]
+        > 0
+    )
     # content_hash is memaudit's own, so the duplicate detectors see real duplicates.
     for content, chash in conn.execute("SELECT content, content_hash FROM memories LIMIT 50"):
         assert chash == fingerprint.content_hash(content)
@@ -103,9 +122,9 @@ def test_deep_nodes(store: tuple[Path, dict[str, Any]]) -> None:
     path, meta = store
     deep = meta["deep_nodes"]
     assert deep and deep == load_meta(path)["deep_nodes"] == json.loads(
-        sqlite3.connect(path).execute(
-            "SELECT value FROM bench_meta WHERE key = 'deep_nodes'"
-        ).fetchone()[0]
+        sqlite3.connect(path)
+        .execute("SELECT value FROM bench_meta WHERE key = 'deep_nodes'")
+        .fetchone()[0]
     )
     conn = sqlite3.connect(path)
     for node in deep:

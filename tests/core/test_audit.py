@@ -70,12 +70,17 @@ CASES = [
         ("prod-00", "stg-00"),
         ["no validate or resolve event"],
     ),
-    ("user_model", "inferred_user_trait", ("orm-asst",), ["100%", "no observation at all"]),
+    (
+        "user_model",
+        "inferred_user_trait",
+        ("orm-asst",),
+        ["100% model output", "no observation at all"],
+    ),
     (
         "summary_drift",
         "inferred_user_trait",
         ("p-database", "drift-3"),
-        ["4 memories of which 3 (75%)", "drift-0"],
+        ["88% model output", "drift-0"],
     ),
     (
         "self_echo",
