@@ -1110,6 +1110,9 @@ def sketch(text: str) -> tuple[int, ...]:
 def estimate(a: tuple[int, ...], b: tuple[int, ...]) -> float:
     """Jaccard estimated from two bottom-k sketches."""
     sa, sb = set(a), set(b)
+    shared = len(sa & sb)
+    if not shared:
+        return 0.0
     union = heapq.nsmallest(min(SKETCH, len(sa | sb)), sa | sb)
     return sum(1 for v in union if v in sa and v in sb) / len(union) if union else 0.0
 
@@ -1155,7 +1158,11 @@ def near_duplicate_pairs(
             if pair in candidates:
                 continue
             considered += 1
-            if estimate(sketches[a], sketches[b]) >= floor:
+            sa, sb = sketches[a], sketches[b]
+            # The estimate's numerator is at most the shared count: reject cheaply first.
+            if len(set(sa) & set(sb)) < floor * min(SKETCH, len(sa), len(sb)):
+                continue
+            if estimate(sa, sb) >= floor:
                 candidates.add(pair)
     blocks.clear()
     if stats is not None:
