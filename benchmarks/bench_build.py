@@ -10,7 +10,6 @@ on a sample and scaled linearly — a lower bound, since B-trees slow as they gr
 from __future__ import annotations
 
 import functools
-import sqlite3
 import tempfile
 import time
 from pathlib import Path
@@ -19,6 +18,7 @@ from typing import Any
 from benchmarks.generate import ROW_INSERTS, GenConfig, Generator
 from benchmarks.registry import Context, Figure, benchmark
 from memaudit.ledger import Ledger
+from memaudit.sqlite_driver import sqlite3
 
 TARGETS = {"1m": 120.0}  # seconds; the brief's target
 NAIVE_SAMPLE = 20_000
@@ -37,7 +37,11 @@ def naive_seconds_per_memory(seed: int, sample: int = NAIVE_SAMPLE) -> float:
         try:
             for batch in Generator(GenConfig(sample, seed)).batches():
                 rows: tuple[list[Any], ...] = (
-                    batch.memories, batch.edges, batch.embeddings, batch.profile, batch.events
+                    batch.memories,
+                    batch.edges,
+                    batch.embeddings,
+                    batch.profile,
+                    batch.events,
                 )
                 # One transaction per NAIVE_TXN memories with everything that belongs to them.
                 for lo in range(0, len(batch.memories), NAIVE_TXN):
@@ -64,7 +68,10 @@ def build_time(ctx: Context) -> list[Figure]:
     naive = naive_seconds_per_memory(ctx.seed) * ctx.size
     return [
         Figure(
-            "build time", seconds, baseline=naive, target=TARGETS.get(ctx.size_label),
+            "build time",
+            seconds,
+            baseline=naive,
+            target=TARGETS.get(ctx.size_label),
             note=f"{where}; load average then {load}; baseline: naive path on "
             f"{NAIVE_SAMPLE:,} memories, scaled",
         ),

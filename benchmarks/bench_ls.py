@@ -50,10 +50,15 @@ def ls_queries(ctx: Context) -> list[Figure]:
             lambda: _scan_ids(ledger, f"status = ? AND source_type IN ({marks})", ["active", *t1]),
             **BASELINE,
         )
-        figures.append(Figure(
-            "status=active tier=T1 limit 100", fast.median, baseline=slow.median,
-            target=LS_TARGET, note=_check(fast.result, slow.result, "ls --status --tier"),
-        ))
+        figures.append(
+            Figure(
+                "status=active tier=T1 limit 100",
+                fast.median,
+                baseline=slow.median,
+                target=LS_TARGET,
+                note=_check(fast.result, slow.result, "ls --status --tier"),
+            )
+        )
 
         pending = MemoryFilter(statuses=[Status.PENDING])
         fast = measure(lambda: ledger.count(pending), repeat=7)
@@ -63,10 +68,15 @@ def ls_queries(ctx: Context) -> list[Figure]:
             ).fetchone()[0],
             **BASELINE,
         )
-        figures.append(Figure(
-            "count status=pending", fast.median, baseline=slow.median, target=LS_TARGET,
-            note="" if fast.result == slow.result else "MISMATCH: counts differ",
-        ))
+        figures.append(
+            Figure(
+                "count status=pending",
+                fast.median,
+                baseline=slow.median,
+                target=LS_TARGET,
+                note="" if fast.result == slow.result else "MISMATCH: counts differ",
+            )
+        )
     return figures
 
 
@@ -104,8 +114,13 @@ def search_queries(ctx: Context) -> list[Figure]:
             flt = MemoryFilter(search=text, limit=LIMIT)
             fast = measure(functools.partial(_query_ids, ledger, flt), repeat=5)
             slow = measure(functools.partial(_scan_search, ledger, text.split()), **BASELINE)
-            figures.append(Figure(
-                f"{name} ({text!r})", fast.median, baseline=slow.median, target=SEARCH_TARGET,
-                note=_check(fast.result, slow.result, f"search {text!r}"),
-            ))
+            figures.append(
+                Figure(
+                    f"{name} ({text!r})",
+                    fast.median,
+                    baseline=slow.median,
+                    target=SEARCH_TARGET,
+                    note=_check(fast.result, slow.result, f"search {text!r}"),
+                )
+            )
     return figures

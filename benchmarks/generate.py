@@ -39,7 +39,6 @@ import multiprocessing as mp
 import os
 import random
 import resource
-import sqlite3
 import struct
 import sys
 import time
@@ -53,6 +52,7 @@ from typing import Any
 
 from benchmarks import words as W
 from memaudit.ledger import Ledger
+from memaudit.sqlite_driver import sqlite3
 
 GENERATOR_VERSION = 1  # bump when the output changes: cached stores are keyed by it
 STORES_DIR = Path(__file__).resolve().parent / "_stores"
@@ -70,12 +70,26 @@ YEAR = 365 * 86_400
 # Source types (indexes into TYPES) and their share of ordinary memories.
 USER, TOOL, DOC, EXTRACT, SUMMARY, INFER, REFLECT, ASSIST = range(8)
 TYPES = (
-    "user_statement", "tool_observation", "external_document", "extraction", "summary",
-    "inference", "reflection", "assistant_message",
+    "user_statement",
+    "tool_observation",
+    "external_document",
+    "extraction",
+    "summary",
+    "inference",
+    "reflection",
+    "assistant_message",
 )
 TYPE_WEIGHTS = (0.20, 0.15, 0.08, 0.12, 0.10, 0.20, 0.07, 0.08)
-RELATION = ("derived", "derived", "derived", "extracts", "summarizes", "infers",
-            "reflects_on", "derived")
+RELATION = (
+    "derived",
+    "derived",
+    "derived",
+    "extracts",
+    "summarizes",
+    "infers",
+    "reflects_on",
+    "derived",
+)
 # Parent pools: roots (user/tool/doc), extractions, summaries, model output.
 P_ROOT, P_EXTRACT, P_SUMMARY, P_MODEL = range(4)
 POOL_OF = (P_ROOT, P_ROOT, P_ROOT, P_EXTRACT, P_SUMMARY, P_MODEL, P_MODEL, P_MODEL)
@@ -92,8 +106,12 @@ RECENT_WINDOW = 4096
 # Facts: (slot name, per-project?, value list, template). Same slot + different value
 # = a contradiction-like pair.
 FACTS: tuple[tuple[str, bool, Sequence[str], str], ...] = (
-    ("package_manager", True, W.PACKAGE_MANAGERS,
-     "The {p} project uses {v} for dependency management."),
+    (
+        "package_manager",
+        True,
+        W.PACKAGE_MANAGERS,
+        "The {p} project uses {v} for dependency management.",
+    ),
     ("package_manager", False, W.PACKAGE_MANAGERS, "The project uses {v}."),
     ("editor", False, W.EDITORS, "I use {v} as my main editor."),
     ("database", True, W.DATABASES, "The {p} service stores its data in {v}."),
@@ -104,19 +122,34 @@ FACTS: tuple[tuple[str, bool, Sequence[str], str], ...] = (
     ("cloud", True, W.CLOUDS, "{P} is deployed on {v}."),
 )
 N_TOPICS = 256
-ROOT_CONFIDENCE = ((0.9, 0.1), (0.95, 0.05), (0.8, 0.15), (0.4, 0.5), (0.4, 0.5),
-                   (0.4, 0.5), (0.4, 0.5), (0.4, 0.5))
+ROOT_CONFIDENCE = (
+    (0.9, 0.1),
+    (0.95, 0.05),
+    (0.8, 0.15),
+    (0.4, 0.5),
+    (0.4, 0.5),
+    (0.4, 0.5),
+    (0.4, 0.5),
+    (0.4, 0.5),
+)
 PARETO_EXP = -1 / 1.16  # Pareto(alpha=1.16) by inversion: the 80/20 rule
 DECAY_BY_DAY = [round(math.exp(-d / 120.0), 3) for d in range(800)]
 PROJECT_SCOPES = tuple(f"project:{p}" for p in W.PROJECTS)
 BRANCH_SCOPES = tuple(f"branch:{b}" for b in W.BRANCHES)
+
+
 def _details(status: str) -> tuple[tuple[str, ...], ...]:
     """Event detail JSON per (derived, source type), shaped like review.stage_batch's."""
     return tuple(
         tuple(
             json.dumps(
-                {"derived": bool(d), "derived_from": [], "promoted": False, "source_type": t,
-                 "status": status},
+                {
+                    "derived": bool(d),
+                    "derived_from": [],
+                    "promoted": False,
+                    "source_type": t,
+                    "status": status,
+                },
                 sort_keys=True,
             )
             for t in TYPES
@@ -344,16 +377,22 @@ class Generator:
             x = int(r() * 4)
             n1 = int(r() * 900) + 1
             if x == 0:
-                text = (f"`{ch(W.COMMANDS)}` exited with code {int(r() * 3)} "
-                        f"after {n1} seconds in {proj}.")
+                text = (
+                    f"`{ch(W.COMMANDS)}` exited with code {int(r() * 3)} "
+                    f"after {n1} seconds in {proj}."
+                )
             elif x == 1:
-                text = (f"{ch(W.FILES)} in {proj} has {n1} lines and was last changed "
-                        f"by {ch(W.PEOPLE)}.")
+                text = (
+                    f"{ch(W.FILES)} in {proj} has {n1} lines and was last changed "
+                    f"by {ch(W.PEOPLE)}."
+                )
             elif x == 2:
                 text = f"The {proj} test suite passed {n1} of {n1 + int(r() * 20)} tests."
             else:
-                text = (f"A query on {ch(W.DATABASES)} took {n1} ms in {proj} "
-                        f"(ticket OPS-{int(r() * 9000) + 1000}).")
+                text = (
+                    f"A query on {ch(W.DATABASES)} took {n1} ms in {proj} "
+                    f"(ticket OPS-{int(r() * 9000) + 1000})."
+                )
             return text, 140 + x * 8 + len(proj) % 8, None
         if kind == DOC:
             lib = ch(W.LIBS)
@@ -362,20 +401,28 @@ class Generator:
             return text, 180 + W.LIBS.index(lib), None
         if kind == EXTRACT:
             attr = ch(W.ATTRIBUTES).format(
-                lang=ch(W.LANGUAGES), cloud=ch(W.CLOUDS), db=ch(W.DATABASES), ci=ch(W.CI),
-                person=ch(W.PEOPLE), tool=ch(W.TOOLS), pm=ch(W.PACKAGE_MANAGERS),
+                lang=ch(W.LANGUAGES),
+                cloud=ch(W.CLOUDS),
+                db=ch(W.DATABASES),
+                ci=ch(W.CI),
+                person=ch(W.PEOPLE),
+                tool=ch(W.TOOLS),
+                pm=ch(W.PACKAGE_MANAGERS),
             )
             return f"Extracted from {ch(W.FILES)}: {proj} is {attr}.", 200 + len(proj) % 8, None
         if kind == SUMMARY:
             return (
                 f"Summary of {int(r() * 12) + 2} notes about {proj}: the team uses {ch(W.TOOLS)} "
                 f"for {ch(W.TASKS)} and {ch(W.PACKAGE_MANAGERS)} for packaging.",
-                210 + len(proj) % 8, None,
+                210 + len(proj) % 8,
+                None,
             )
         if kind == INFER:
             if r() < 0.5:
-                text = (f"The user probably prefers {ch(W.TOOLS)} for {ch(W.TASKS)} "
-                        f"because {ch(W.REASONS)}.")
+                text = (
+                    f"The user probably prefers {ch(W.TOOLS)} for {ch(W.TASKS)} "
+                    f"because {ch(W.REASONS)}."
+                )
             else:
                 text = f"{proj.capitalize()} likely depends on {ch(W.LIBS)} since {ch(W.REASONS)}."
             return text, 220 + len(proj) % 12, None
@@ -543,13 +590,37 @@ class Generator:
         created_by = W.AGENTS[int(r() * len(W.AGENTS))]
         # == memaudit.fingerprint.content_hash for this ASCII, single-spaced text.
         chash = "b2:" + blake2b(text.lower().encode(), digest_size=16).hexdigest()
-        b.memories.append((
-            i + 1, mid, text, f"{text[:40]}..." if kind == SUMMARY else None,
-            W.TAG_SETS[topic % len(W.TAG_SETS)], TYPES[kind], self._source_ref(kind, i),
-            conf, round(r(), 2), scope, status, validation, validated_by, validated_at,
-            derived, superseded_by, contradicted_by, created, updated, created_by,
-            last_accessed, access, decay, expires_at, chash, pinned, version,
-        ))
+        b.memories.append(
+            (
+                i + 1,
+                mid,
+                text,
+                f"{text[:40]}..." if kind == SUMMARY else None,
+                W.TAG_SETS[topic % len(W.TAG_SETS)],
+                TYPES[kind],
+                self._source_ref(kind, i),
+                conf,
+                round(r(), 2),
+                scope,
+                status,
+                validation,
+                validated_by,
+                validated_at,
+                derived,
+                superseded_by,
+                contradicted_by,
+                created,
+                updated,
+                created_by,
+                last_accessed,
+                access,
+                decay,
+                expires_at,
+                chash,
+                pinned,
+                version,
+            )
+        )
 
         if parents:
             rel = "merges" if kind == SUMMARY and len(parents) >= 6 else RELATION[kind]
@@ -618,12 +689,14 @@ class Generator:
         parents = list(range(top, top + DEEP_WIDTH))
         text, topic, _fact = self._content(INFER, apex)
         self._emit(apex, t0 + (DEEP_SIZE - 1) * step, INFER, text, topic, parents, b, deep=True)
-        self.deep_nodes.append({
-            "id": self.ids[apex],
-            "ancestors": DEEP_LEVELS * DEEP_WIDTH,
-            "depth": DEEP_LEVELS,
-            "roots": [self.ids[start + p] for p in range(DEEP_WIDTH)],
-        })
+        self.deep_nodes.append(
+            {
+                "id": self.ids[apex],
+                "ancestors": DEEP_LEVELS * DEEP_WIDTH,
+                "depth": DEEP_LEVELS,
+                "roots": [self.ids[start + p] for p in range(DEEP_WIDTH)],
+            }
+        )
 
 
 # -- writing ---------------------------------------------------------------------
@@ -942,9 +1015,7 @@ def main(argv: list[str] | None = None) -> int:
                 parser.error(f"{path} exists (use --force to replace it)")
             remove_store(path)
         meta = build(GenConfig(args.memories, args.seed), path, progress=say)
-        sidecar_path(path).write_text(
-            json.dumps(meta, indent=2, sort_keys=True) + "\n"
-        )
+        sidecar_path(path).write_text(json.dumps(meta, indent=2, sort_keys=True) + "\n")
     st = meta["stats"]
     summary = {k: st[k] for k in ("memories", "edges", "embeddings", "profile", "events")}
     summary |= {

@@ -16,7 +16,6 @@ import json
 import os
 import pkgutil
 import platform
-import sqlite3
 import subprocess
 import sys
 import time
@@ -29,6 +28,7 @@ from typing import Any
 import benchmarks
 from benchmarks.generate import DEFAULT_SEED, ensure_store
 from benchmarks.registry import REGISTRY, SIZES, Benchmark, Context, Figure
+from memaudit.sqlite_driver import sqlite3
 
 RESULTS = Path(__file__).resolve().parent / "results" / "latest.json"
 
@@ -107,6 +107,7 @@ def run(
             continue
         n = SIZES[label]
         print(f"[{label}] store: {n:,} memories, seed {seed}", file=log, flush=True)
+
         def progress(msg: str, label: str = label) -> None:
             print(f"[{label}] {msg.strip()}", file=log, flush=True)
 
@@ -163,10 +164,18 @@ def table(report: Report) -> str:
             bounds.append(("≥ " if f.higher_is_better else "≤ ") + fmt(f.target, f.unit))
         if f.max_ratio is not None:
             bounds.append(f"ratio ≤ {f.max_ratio:g}")
-        lines.append((
-            row.benchmark, row.size, f.name, fmt(f.value, f.unit), fmt(f.baseline, f.unit),
-            "" if ratio is None else f"{ratio:.3g}×", ", ".join(bounds), row.verdict,
-        ))
+        lines.append(
+            (
+                row.benchmark,
+                row.size,
+                f.name,
+                fmt(f.value, f.unit),
+                fmt(f.baseline, f.unit),
+                "" if ratio is None else f"{ratio:.3g}×",
+                ", ".join(bounds),
+                row.verdict,
+            )
+        )
     widths = [max(len(line[i]) for line in lines) for i in range(len(head))]
     right = {3, 4, 5}
     out = []
@@ -180,7 +189,8 @@ def table(report: Report) -> str:
             out.append("  ".join("-" * w for w in widths))
     notes = [
         f"  {r.benchmark} [{r.size}] {r.figure.name}: {r.figure.note}"
-        for r in report.rows if r.figure is not None and r.figure.note
+        for r in report.rows
+        if r.figure is not None and r.figure.note
     ]
     errors = [f"  {r.benchmark} [{r.size}]: {r.error}" for r in report.rows if r.error]
     if notes:
@@ -192,10 +202,16 @@ def table(report: Report) -> str:
 
 def environment() -> dict[str, Any]:
     try:
-        commit = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False,
-            cwd=Path(__file__).resolve().parent,
-        ).stdout.strip() or None
+        commit = (
+            subprocess.run(
+                ["git", "rev-parse", "--short", "HEAD"],
+                capture_output=True,
+                text=True,
+                check=False,
+                cwd=Path(__file__).resolve().parent,
+            ).stdout.strip()
+            or None
+        )
     except OSError:
         commit = None
     return {

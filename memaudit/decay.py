@@ -26,7 +26,6 @@ from __future__ import annotations
 import contextlib
 import json
 import math
-import sqlite3
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
@@ -36,6 +35,7 @@ from memaudit.clock import parse_time, to_iso
 from memaudit.errors import InvalidInput
 from memaudit.ledger import Ledger
 from memaudit.policy import Policy
+from memaudit.sqlite_driver import sqlite3
 
 # Stored scores sit on a 0.05 grid: a finer one would rewrite most rows on every daily
 # run (and dirty nearly every page) for no decision it changes — thresholds are

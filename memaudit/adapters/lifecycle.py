@@ -24,7 +24,6 @@ from __future__ import annotations
 import contextlib
 import json
 import sqlite3
-import urllib.parse
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
@@ -32,6 +31,7 @@ from typing import Any
 
 from memaudit import sidecar
 from memaudit.adapters.base import Adapter, Capability, Store
+from memaudit.adapters.sqlite_probe import connect_ro
 from memaudit.clock import Clock, parse_time, system_clock, to_iso
 from memaudit.decay import DecayReport, LifecycleTable
 from memaudit.errors import InvalidInput, NotAStore, NotFound, StoreBusy
@@ -483,8 +483,8 @@ class LifecycleAdapter(Adapter):
 
 def _connect(path: Path, *, readonly: bool, busy_timeout: float) -> sqlite3.Connection:
     if readonly:
-        uri = f"file:{urllib.parse.quote(str(path.resolve()))}?mode=ro"
-        conn = sqlite3.connect(uri, uri=True, timeout=busy_timeout)
+        # Never leave -wal/-shm files beside a store memaudit only reads.
+        conn = connect_ro(path)
     else:
         conn = sqlite3.connect(str(path), timeout=busy_timeout)
     conn.isolation_level = None  # explicit transactions only

@@ -4,8 +4,10 @@ from memaudit.cli import (  # noqa: F401  (registers commands)
     audit_cmds,
     conflict_cmds,
     decay_cmds,
+    forget_cmds,
     gate_cmds,
     store_cmds,
+    trace_cmds,
 )
 from memaudit.cli.app import app, main
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from sqlite_utils import Database, Migrations
 
+from memaudit.sqlite_driver import FTS_SECURE_DELETE
+
 MIGRATION_SET = "memaudit"
 migrations = Migrations(MIGRATION_SET)
 
@@ -229,3 +231,23 @@ def applied_names(db: Database) -> list[str]:
 
 def latest() -> str:
     return migrations._migrations[-1].name
+
+
+@migrations()
+def m005_fts_secure_delete(db: Database) -> None:
+    """Deleted and edited content leaves the FTS5 index at once, not at the next merge
+    (needs SQLite 3.42+; see memaudit/sqlite_driver.py — without it forget merges the
+    index instead)."""
+    if FTS_SECURE_DELETE:
+        db.execute("INSERT INTO memories_fts(memories_fts, rank) VALUES ('secure-delete', 1)")
+
+
+def fts_secure_delete_on(conn: object) -> bool:
+    """Is FTS5 secure-delete enabled on this ledger's index?"""
+    try:
+        row = conn.execute(  # type: ignore[attr-defined]
+            "SELECT v FROM memories_fts_config WHERE k = 'secure-delete'"
+        ).fetchone()
+    except Exception:
+        return False
+    return bool(row and int(row[0]))

@@ -1,11 +1,11 @@
 """CLI basics against a new ledger and the sample stores, and every bad input."""
 
 import json
-import sqlite3
 from pathlib import Path
 
 import pytest
 
+from memaudit.sqlite_driver import sqlite3
 from tests.conftest import SAMPLES, Cli, file_bytes
 
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 import subprocess
 import sys
 import textwrap
 
 from memaudit import sidecar
+from memaudit.sqlite_driver import sqlite3
 
 SIX_MONTHS_AFTER = "2026-11-02"  # bun-1 was last accessed 2026-05-02
 

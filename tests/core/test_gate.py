@@ -75,8 +75,12 @@ def test_reject_removes_content_and_keeps_a_tombstone(ledger: Ledger) -> None:
     review.reject(ledger, staged.id, "not for memory")
     assert ledger.get(staged.id) is None
     assert ledger.tombstone(staged.id)["status"] == "rejected"
-    dump = "\n".join(ledger.conn.iterdump())
-    assert "OTTER" not in dump
+    dump = "\n".join(
+        str(r)
+        for t in ("memories", "events", "tombstones", "memories_fts_data")
+        for r in ledger.conn.execute(f"SELECT * FROM {t}")
+    )
+    assert "otter" not in dump.lower()
     with pytest.raises(NotFound, match="rejected"):
         ledger.require(staged.id)
 

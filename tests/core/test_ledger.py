@@ -1,4 +1,3 @@
-import sqlite3
 import stat
 from pathlib import Path
 
@@ -11,6 +10,7 @@ from memaudit.errors import NotAStore, StoreBusy
 from memaudit.ledger import Ledger, schema
 from memaudit.model import MemoryFilter, SourceType
 from memaudit.review import Candidate
+from memaudit.sqlite_driver import sqlite3
 
 NOW = "2026-11-30T12:00:00Z"
 TABLES = {

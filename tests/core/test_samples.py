@@ -1,17 +1,27 @@
 """sample_dbs/build.py is deterministic: a rebuild gives the committed stores."""
 
-import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
+from memaudit.sqlite_driver import sqlite3
 from tests.conftest import ROOT, SAMPLES
 
 
-def dump(path: Path) -> list[str]:
+def dump(path: Path) -> list[tuple]:
+    """Every row of every ordinary table (FTS shadow tables included), in order."""
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
-        return list(conn.iterdump())
+        names = [
+            r[0]
+            for r in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name"
+            )
+        ]
+        rows: list[tuple] = []
+        for name in names:
+            rows += [(name, *r) for r in conn.execute(f'SELECT * FROM "{name}" ORDER BY 1')]
+        return rows
     finally:
         conn.close()
 
