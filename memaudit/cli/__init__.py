@@ -1,6 +1,7 @@
 """The command-line face. Each module registers its commands on the shared app."""
 
 from memaudit.cli import (  # noqa: F401  (registers commands)
+    audit_cmds,
     conflict_cmds,
     decay_cmds,
     forget_cmds,
