@@ -209,6 +209,7 @@ def probe_table(
     schema: str = "public",
     id_columns: Sequence[str] | None = None,
     text_columns: Sequence[str] | None = None,
+    where: str = "",
 ) -> list[Residue]:
     """Rows of ``table`` holding one of the needle's ids or its text.
 
@@ -259,7 +260,8 @@ def probe_table(
         [f"{qi(k) if k != 'ctid' else 'ctid'}::text" for k in key] + [f"{qi(c)}::text" for c in wanted]
     )
     sql = (
-        f"SELECT {select} FROM {qi(schema)}.{qi(table)} WHERE {' OR '.join(conds)} "
+        f"SELECT {select} FROM {qi(schema)}.{qi(table)} WHERE ({' OR '.join(conds)}) "
+        f"{'AND (' + where + ')' if where else ''} "
         f"LIMIT {MAX_HITS}"
     )
     out: list[Residue] = []
@@ -272,18 +274,18 @@ def probe_table(
             value = values[col]
             if value is None:
                 continue
-            where = f"{table}.{col} {where_row}"
+            at = f"{table}.{col} {where_row}"
             if col in id_columns and idset and (value in idset or any(i in value for i in idset)):
-                out.append(Residue(layer, where, "id"))
+                out.append(Residue(layer, at, "id"))
             if col in text_columns and texts:
                 how = next((h for t in texts if (h := text_match(t, value))), None)
                 if how is None and any(p in value.lower() for p in pieces):
                     how = "quoted sentence"
                 if how:
-                    out.append(Residue(layer, where, how))
+                    out.append(Residue(layer, at, how))
             if col in tsv and tokens and all(f"'{t}'" in value for t in tokens):
                 out.append(
-                    Residue(layer, where, "terms", f"{len(tokens)} search terms of the text")
+                    Residue(layer, at, "terms", f"{len(tokens)} search terms of the text")
                 )
     return out
 
@@ -298,6 +300,7 @@ def table_layer(
     kind: str = "rows",
     id_columns: Sequence[str] | None = None,
     text_columns: Sequence[str] | None = None,
+    where: str = "",
 ) -> Layer:
     def probe(needle: Needle) -> list[Residue]:
         return probe_table(
@@ -308,6 +311,7 @@ def table_layer(
             schema=schema,
             id_columns=id_columns,
             text_columns=text_columns,
+            where=where,
         )
 
     return Layer(name, kind, description, probe)
