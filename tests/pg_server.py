@@ -97,7 +97,9 @@ class PgServer:
     def log(self) -> Path:
         return self.base / "server.log"
 
-    def url(self, dbname: str = "postgres", *, role: str = "postgres", password: str | None = None) -> str:
+    def url(
+        self, dbname: str = "postgres", *, role: str = "postgres", password: str | None = None
+    ) -> str:
         secret = self.password if password is None else password
         auth = f"{role}:{secret}" if secret else role
         return f"postgresql://{auth}@127.0.0.1:{self.port}/{dbname}"
@@ -112,7 +114,9 @@ class PgServer:
             "PGDATABASE": "postgres",
         }
 
-    def _run(self, args: list[str], *, as_server: bool = False, **kw: object) -> subprocess.CompletedProcess[str]:
+    def _run(
+        self, args: list[str], *, as_server: bool = False, **kw: object
+    ) -> subprocess.CompletedProcess[str]:
         user = self.user if as_server else None
         return subprocess.run(  # type: ignore[call-overload, no-any-return]
             args,
@@ -133,15 +137,25 @@ class PgServer:
         return done.stdout
 
     def psql_file(self, dbname: str, path: Path) -> None:
-        self._run([str(self.bin / "psql"), "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", dbname, "-f", str(path)])
+        self._run(
+            [
+                str(self.bin / "psql"),
+                "-X",
+                "-q",
+                "-v",
+                "ON_ERROR_STOP=1",
+                "-d",
+                dbname,
+                "-f",
+                str(path),
+            ]
+        )
 
     def createdb(self, dbname: str) -> None:
         self.psql("postgres", f'CREATE DATABASE "{dbname}"')
 
     def dump(self, dbname: str) -> str:
-        done = self._run(
-            [str(self.bin / "pg_dump"), "--no-owner", "--no-privileges", "-d", dbname]
-        )
+        done = self._run([str(self.bin / "pg_dump"), "--no-owner", "--no-privileges", "-d", dbname])
         return done.stdout
 
     @classmethod
@@ -149,7 +163,9 @@ class PgServer:
         binaries = bin_dir()
         user = _server_user()
         base = Path(tempfile.mkdtemp(prefix="memaudit-pg-"))
-        server = cls(base=base, port=port or free_port(), password=password, user=user, bin=binaries)
+        server = cls(
+            base=base, port=port or free_port(), password=password, user=user, bin=binaries
+        )
         try:
             server._init_and_start()
         except subprocess.CalledProcessError as exc:
@@ -188,7 +204,19 @@ class PgServer:
         pwfile.unlink()
         options = f"-h 127.0.0.1 -p {self.port} -k {self.base / 'sock'} -c fsync=off"
         self._run(
-            [str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.log), "-o", options, "-w", "-t", "30", "start"],
+            [
+                str(self.bin / "pg_ctl"),
+                "-D",
+                str(self.data),
+                "-l",
+                str(self.log),
+                "-o",
+                options,
+                "-w",
+                "-t",
+                "30",
+                "start",
+            ],
             as_server=True,
         )
         deadline = time.monotonic() + 30

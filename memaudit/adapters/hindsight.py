@@ -42,7 +42,9 @@ FACT_SOURCE = {
     "experience": SourceType.TOOL_OBSERVATION,
     "observation": SourceType.SUMMARY,
 }
-EXTRACTED = "verbatim wording: Hindsight's LLM restated this fact from the retained text (see source_ref)"
+EXTRACTED = (
+    "verbatim wording: Hindsight's LLM restated this fact from the retained text (see source_ref)"
+)
 MISSING = [
     "who said it (Hindsight records the retain call's context, not a speaker)",
     "validation or review",
@@ -50,20 +52,41 @@ MISSING = [
 ]
 # Tables Hindsight writes, as verification layers: name → (kind, description).
 KNOWN_LAYERS: dict[str, tuple[str, str]] = {
-    "memory_units": ("rows", "memory_units: facts and observations (text, search_vector terms, source ids)"),
-    "invalidated_memory_units": ("history", "invalidated_memory_units: facts superseded by newer ones, text kept"),
-    "documents": ("rows", "documents.original_text: the retained content, whole (kept when a memory unit is deleted)"),
-    "chunks": ("rows", "chunks.chunk_text: the retained content in chunks (kept when a memory unit is deleted)"),
-    "audit_log": ("history", "audit_log: every audited API call with its full request and response"),
+    "memory_units": (
+        "rows",
+        "memory_units: facts and observations (text, search_vector terms, source ids)",
+    ),
+    "invalidated_memory_units": (
+        "history",
+        "invalidated_memory_units: facts superseded by newer ones, text kept",
+    ),
+    "documents": (
+        "rows",
+        "documents.original_text: the retained content, whole (kept when a memory unit is deleted)",
+    ),
+    "chunks": (
+        "rows",
+        "chunks.chunk_text: the retained content in chunks (kept when a memory unit is deleted)",
+    ),
+    "audit_log": (
+        "history",
+        "audit_log: every audited API call with its full request and response",
+    ),
     "llm_requests": ("history", "llm_requests: every LLM call with its full prompt and answer"),
     "observation_history": ("history", "observation_history: earlier versions of observations"),
     "observation_sources": ("graph", "observation_sources: observation → source memory ids"),
-    "memory_links": ("graph", "memory_links: temporal, semantic and entity links between memory ids"),
+    "memory_links": (
+        "graph",
+        "memory_links: temporal, semantic and entity links between memory ids",
+    ),
     "unit_entities": ("graph", "unit_entities: memory id → entity"),
     "entities": ("graph", "entities: names extracted from memories"),
     "mental_models": ("summaries", "mental_models: reflections over the bank"),
     "mental_model_history": ("history", "mental_model_history: earlier mental model contents"),
-    "async_operations": ("history", "async_operations: queued and finished background work (payloads)"),
+    "async_operations": (
+        "history",
+        "async_operations: queued and finished background work (payloads)",
+    ),
 }
 
 
@@ -123,7 +146,10 @@ class HindsightStore(ListStore):
                 for r in self._rows(f"SELECT * FROM {self._t('invalidated_memory_units')}")
             ]
         if "mental_models" in present:
-            out += [self._mental_model(r) for r in self._rows(f"SELECT * FROM {self._t('mental_models')}")]
+            out += [
+                self._mental_model(r)
+                for r in self._rows(f"SELECT * FROM {self._t('mental_models')}")
+            ]
         return out
 
     def _memory(self, r: dict[str, Any], status: Status, versions: dict[str, int]) -> Memory:
@@ -132,7 +158,9 @@ class HindsightStore(ListStore):
         source = FACT_SOURCE.get(fact_type, SourceType.UNKNOWN)
         ref = None
         if r.get("document_id"):
-            ref = f"document {r['document_id']}" + (f", chunk {r['chunk_id']}" if r.get("chunk_id") else "")
+            ref = f"document {r['document_id']}" + (
+                f", chunk {r['chunk_id']}" if r.get("chunk_id") else ""
+            )
         extra: dict[str, Any] = {"fact_type": fact_type, "bank_id": r.get("bank_id")}
         for key in (
             "context",
@@ -147,7 +175,9 @@ class HindsightStore(ListStore):
         ):
             if r.get(key) is not None:
                 value = r[key]
-                extra[key] = iso_or_none(value) if key.endswith(("_at", "date", "start", "end")) else value
+                extra[key] = (
+                    iso_or_none(value) if key.endswith(("_at", "date", "start", "end")) else value
+                )
         sources = r.get("source_memory_ids") or []
         if sources:
             extra["source_memory_ids"] = [str(s) for s in sources]
@@ -173,7 +203,11 @@ class HindsightStore(ListStore):
         )
 
     def _mental_model(self, r: dict[str, Any]) -> Memory:
-        extra = {"kind": "mental model", "name": r.get("name"), "source_query": r.get("source_query")}
+        extra = {
+            "kind": "mental model",
+            "name": r.get("name"),
+            "source_query": r.get("source_query"),
+        }
         return Memory(
             id=str(r["id"]),
             content=str(r.get("content") or ""),
@@ -185,7 +219,9 @@ class HindsightStore(ListStore):
             created_at=iso_or_none(r.get("created_at")),
             updated_at=iso_or_none(r.get("last_refreshed_at")),
             extra={k: v for k, v in extra.items() if v is not None},
-            missing=["what it was built from (Hindsight keeps the reflect answer, not its sources)"],
+            missing=[
+                "what it was built from (Hindsight keeps the reflect answer, not its sources)"
+            ],
         )
 
     def edges(self, memory_ids: list[str] | None = None) -> list[Edge]:

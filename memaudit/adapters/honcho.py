@@ -45,7 +45,9 @@ LEVEL_RELATION = {
     "inductive": Relation.REFLECTS_ON,
     "contradiction": Relation.DERIVED,
 }
-RESTATED = "verbatim wording: Honcho's deriver restated this from the peer's messages (see source_ref)"
+RESTATED = (
+    "verbatim wording: Honcho's deriver restated this from the peer's messages (see source_ref)"
+)
 MISSING = ["validation or review", "confidence (inductive conclusions carry a word, not a number)"]
 KNOWN_LAYERS: dict[str, tuple[str, str]] = {
     "messages": ("rows", "messages: the conversation itself (Honcho has no message delete)"),
@@ -147,7 +149,9 @@ class HonchoStore(ListStore):
         ref = None
         if msg_ids:
             shown = ", ".join(public.get(i, f"#{i}") for i in msg_ids)
-            ref = f"messages {shown}" + (f" (session {r['session_name']})" if r.get("session_name") else "")
+            ref = f"messages {shown}" + (
+                f" (session {r['session_name']})" if r.get("session_name") else ""
+            )
         extra: dict[str, Any] = {
             "level": level,
             "observer": r.get("observer"),
@@ -196,15 +200,22 @@ class HonchoStore(ListStore):
     def layers(self) -> list[Layer]:
         conn, schema = self.conn, self.schema
         live = pg.table_layer(
-            conn, "documents", "documents",
+            conn,
+            "documents",
+            "documents",
             "documents: live conclusions (content, premise copies in internal_metadata, source ids)",
-            schema=schema, where="deleted_at IS NULL",
+            schema=schema,
+            where="deleted_at IS NULL",
         )
         soft = pg.table_layer(
-            conn, "documents (soft-deleted)", "documents",
+            conn,
+            "documents (soft-deleted)",
+            "documents",
             "documents with deleted_at set: deleted through the API, row kept until Honcho "
             "hard-deletes it",
-            schema=schema, kind="history", where="deleted_at IS NOT NULL",
+            schema=schema,
+            kind="history",
+            where="deleted_at IS NOT NULL",
         )
         soft.probe = _noting(soft.probe, "soft-deleted: deleted_at is set, the row is still stored")
         rest = pg.table_layers(conn, KNOWN_LAYERS, schema=schema, skip={"documents"})

@@ -257,7 +257,8 @@ def probe_table(
     key = primary_key(conn, table, schema) or ["ctid"]
     wanted = list(dict.fromkeys([*text_columns, *id_columns, *tsv]))
     select = ", ".join(
-        [f"{qi(k) if k != 'ctid' else 'ctid'}::text" for k in key] + [f"{qi(c)}::text" for c in wanted]
+        [f"{qi(k) if k != 'ctid' else 'ctid'}::text" for k in key]
+        + [f"{qi(c)}::text" for c in wanted]
     )
     sql = (
         f"SELECT {select} FROM {qi(schema)}.{qi(table)} WHERE ({' OR '.join(conds)}) "
@@ -284,9 +285,7 @@ def probe_table(
                 if how:
                     out.append(Residue(layer, at, how))
             if col in tsv and tokens and all(f"'{t}'" in value for t in tokens):
-                out.append(
-                    Residue(layer, at, "terms", f"{len(tokens)} search terms of the text")
-                )
+                out.append(Residue(layer, at, "terms", f"{len(tokens)} search terms of the text"))
     return out
 
 
@@ -452,18 +451,36 @@ def _patterns(needle: Needle) -> list[tuple[bytes, str]]:
     return pats
 
 
-def _live_on_page(
-    conn: psycopg.Connection[Any], schema: str, table: str, page: int, pieces: list[str]
-) -> bool | None:
-    """Whether a *live* row on heap page ``page`` holds one of the pieces (TID range scan)."""
-    if not pieces:
+def _item_at(path: Path, page_in_file: int, offset_in_page: int, block: int) -> int | None:
+    """The heap line pointer (1-based item number) whose tuple covers ``offset_in_page``.
+
+    A heap page starts with a 24-byte header whose ``pd_lower`` (bytes 12-13) ends the
+    line-pointer array; each pointer is 32 bits: offset (15), flags (2), length (15)."""
+    try:
+        with path.open("rb") as fh:
+            fh.seek(page_in_file * block)
+            page = fh.read(block)
+    except OSError:
         return None
-    cond = " OR ".join("strpos(lower(t::text), %s) > 0" for _ in pieces)
+    if len(page) < 24:
+        return None
+    lower = int.from_bytes(page[12:14], "little")
+    for n in range((min(lower, len(page)) - 24) // 4):
+        word = int.from_bytes(page[24 + 4 * n : 28 + 4 * n], "little")
+        off, length = word & 0x7FFF, word >> 17
+        if length and off <= offset_in_page < off + length:
+            return n + 1
+    return None
+
+
+def _live_tuple(
+    conn: psycopg.Connection[Any], schema: str, table: str, page: int, item: int
+) -> bool | None:
+    """Whether the tuple at ``(page, item)`` is visible to SQL (a live row)."""
     try:
         row = conn.execute(
-            f"SELECT count(*) FROM {qi(schema)}.{qi(table)} t "
-            f"WHERE ctid >= '({page},0)'::tid AND ctid < '({page + 1},0)'::tid AND ({cond})",
-            [p.lower() for p in pieces],
+            f"SELECT count(*) FROM {qi(schema)}.{qi(table)} WHERE ctid = %s::tid",
+            (f"({page},{item})",),
         ).fetchone()
     except Exception:
         return None
@@ -486,7 +503,6 @@ def data_files_layer(
 
     def probe(needle: Needle) -> list[Residue]:
         patterns = _patterns(needle)
-        pieces = [p for t in needle_texts(needle) for p in raw_pieces(t)]
         out: list[Residue] = []
         for rel in relations(conn, schema):
             for seg_no, seg in enumerate(_segments(base / rel.file)):
@@ -498,15 +514,27 @@ def data_files_layer(
                 for offset, lab in hits:
                     page = offset // where.block_size + seg_no * (2**30 // where.block_size)
                     detail = lab
-                    if rel.table is not None and lab.startswith("text"):
-                        live = _live_on_page(conn, schema, rel.table, page, pieces)
+                    in_file = offset // where.block_size
+                    item = (
+                        _item_at(seg, in_file, offset % where.block_size, where.block_size)
+                        if rel.table is not None
+                        else None
+                    )
+                    if item is not None and rel.table is not None:
+                        live = _live_tuple(conn, schema, rel.table, page, item)
                         detail += {
-                            True: "; a live row on this page holds it",
-                            False: "; no live row on this page holds it: a dead tuple (VACUUM not yet run)",
+                            True: f"; tuple ({page},{item}) is a live row",
+                            False: f"; tuple ({page},{item}) is dead: deleted or updated, "
+                            "kept until VACUUM",
                             None: "",
                         }[live]
                     out.append(
-                        Residue(name, f"{rel.name}: {seg} @ byte {offset} (page {page})", "bytes", detail)
+                        Residue(
+                            name,
+                            f"{rel.name}: {seg} @ byte {offset} (page {page})",
+                            "bytes",
+                            detail,
+                        )
                     )
         return out
 
@@ -542,4 +570,3 @@ def wal_layer(conn: psycopg.Connection[Any], where: DataDir) -> Layer:
 def file_layers(conn: psycopg.Connection[Any], schema: str = "public") -> list[Layer]:
     where = data_dir(conn)
     return [data_files_layer(conn, where, schema), wal_layer(conn, where)]
-
