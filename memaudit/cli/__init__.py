@@ -6,6 +6,7 @@ from memaudit.cli import (  # noqa: F401  (registers commands)
     forget_cmds,
     gate_cmds,
     store_cmds,
+    trace_cmds,
 )
 from memaudit.cli.app import app, main
 

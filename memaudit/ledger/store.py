@@ -374,6 +374,16 @@ class Ledger:
             )
         return [Edge(c, p, Relation(r), at) for c, p, r, at in rows]
 
+    def from_source(self, source: str) -> list[Memory]:
+        """Memories whose source_ref is ``source`` or ``source#...`` (index range scan:
+        '$' is the character after '#')."""
+        rows = self.conn.execute(
+            f"SELECT {MEMORY_COLUMNS} FROM memories WHERE source_ref = ? "
+            "OR (source_ref >= ? AND source_ref < ?) ORDER BY created_at, seq",
+            (source, source + "#", source + "$"),
+        )
+        return [row_to_memory(r) for r in rows]
+
     def parents(self, memory_id: str) -> list[Edge]:
         rows = self.conn.execute(
             "SELECT child_id, parent_id, relation, created_at FROM edges WHERE child_id = ?",
