@@ -227,3 +227,12 @@ def test_files_not_readable_are_not_checked_never_clean(cli, pg_server, hindsigh
     table = cli("verify", "--content", TOKEN, db=url)
     assert "not checked" in table.stdout.lower() or "NOT CHECKED" in table.stdout
     assert "Aud1tor" not in result.stdout + table.stdout + table.stderr
+
+
+def test_trace_of_a_hindsight_observation_shows_its_source_facts(cli, hindsight_before) -> None:
+    result = cli("trace", PROFILE_OBSERVATION, db=hindsight_before)
+    assert result.exit_code == 0, result.stderr
+    assert f"summarizes {LISBON_FACT}" in result.stdout
+    assert f"summarizes {BIOLOGIST_FACT}" in result.stdout
+    assert "effective trust  T4" in result.stdout
+    _no_secret(result.stdout, result.stderr)
