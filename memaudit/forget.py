@@ -639,9 +639,8 @@ class _NativeProbes:
             if page_size:
                 page = hit.offset // page_size + 1
                 where += f" (page {page}, {'free page' if page in free else 'page in use'})"
-            elif layer == "wal" and hit.offset >= 32:
-                if wal_page:
-                    where += f" (frame {(hit.offset - 32) // (wal_page + 24) + 1})"
+            elif layer == "wal" and hit.offset >= 32 and wal_page:
+                where += f" (frame {(hit.offset - 32) // (wal_page + 24) + 1})"
             out.append(Residue(layer, where, "bytes", hit.needle, warning=warning))
         return out
 
