@@ -414,8 +414,12 @@ class _NativeProbes:
 
     def __init__(self, ledger: Ledger) -> None:
         self.ledger = ledger
-        self.conn = ledger.conn
         self.path = Path(ledger.path)
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        # Not kept: the raw probes close and reopen the ledger's connection.
+        return self.ledger.conn
 
     # helpers
 
@@ -621,20 +625,22 @@ class _NativeProbes:
     def raw(
         self, path: Path, layer: str, needle: Needle, *, warning: bool = False
     ) -> list[Residue]:
-        hits = scan_file(path, self._raw_needles(needle))
-        if not hits:
-            return []
-        page_size, free = sqlite_page_info(path) if layer in ("file", "copies") else (0, set())
+        # The ledger's connection is closed while its files are read: closing our
+        # descriptor would otherwise drop SQLite's own locks (see Ledger.released).
+        with self.ledger.released():
+            hits = scan_file(path, self._raw_needles(needle))
+            if not hits:
+                return []
+            page_size, free = sqlite_page_info(path) if layer in ("file", "copies") else (0, set())
+            wal_page = _wal_page_size(path) if layer == "wal" else 0
         out = []
         for hit in hits:
             where = f"{path} @ byte {hit.offset}"
             if page_size:
                 page = hit.offset // page_size + 1
                 where += f" (page {page}, {'free page' if page in free else 'page in use'})"
-            elif layer == "wal" and hit.offset >= 32:
-                wal_page = _wal_page_size(path)
-                if wal_page:
-                    where += f" (frame {(hit.offset - 32) // (wal_page + 24) + 1})"
+            elif layer == "wal" and hit.offset >= 32 and wal_page:
+                where += f" (frame {(hit.offset - 32) // (wal_page + 24) + 1})"
             out.append(Residue(layer, where, "bytes", hit.needle, warning=warning))
         return out
 
@@ -883,7 +889,11 @@ def verify_tombstones(
 
                 raise NotFound(f"no tombstone for {mid!r}: it was never forgotten or rejected here")
             rows.append(row)
-    fragments = _raw_fragments(Path(ledger.path)) if rows else []
+    fragments: list[tuple[str, str]] = []
+    if rows:
+        with ledger.released():  # see Ledger.released: reading the file drops locks
+            fragments = _raw_fragments(Path(ledger.path))
+        conn = ledger.conn
     out = []
     for mid, status, at, salt, prints_json in rows:
         prints = json.loads(prints_json)
