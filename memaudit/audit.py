@@ -1694,7 +1694,7 @@ class Report:
 
 # The content-heavy detectors (CPU-bound Python) that a large native ledger's audit runs
 # in a second process, beside the others: threads would share one interpreter lock.
-OFFLOAD = ("near_duplicate",)
+OFFLOAD = ("near_duplicate", "qualifier_loss")
 # Below this many memories a second process costs more to start than it saves.
 PARALLEL_MIN_MEMORIES = 50_000
 
