@@ -29,8 +29,8 @@ consolidation and validation are what a consolidator or ``resolve`` records):
 
 from __future__ import annotations
 
-import heapq
 import json
+import os
 import re
 import sqlite3
 import time
@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import StrEnum
+from itertools import chain, combinations
 from typing import TYPE_CHECKING, Any
 
 from memaudit.clock import to_iso
@@ -193,8 +194,11 @@ class Ctx:
         role_column: bool,
         result: Result,
         store: Store | None = None,
+        memo: dict[str, Any] | None = None,
     ) -> None:
         self.store = store
+        # What one detector computes that another can reuse, for one audit run.
+        self.memo: dict[str, Any] = {} if memo is None else memo
         self.conn = conn
         self.policy = policy
         self.now = now
@@ -215,6 +219,15 @@ class Ctx:
     def need_edges(self) -> None:
         if not self.has_edges:
             raise NotChecked("the store records no derivation edges")
+
+    @property
+    def full(self) -> bool:
+        """The listing is at its cap: further findings are only counted, so a detector
+        can skip composing their evidence (``count``)."""
+        return bool(self.cap) and len(self.result.findings) >= self.cap
+
+    def count(self, severity: Severity) -> None:
+        self.result.counts[severity] += 1
 
     def add(
         self,
@@ -284,9 +297,14 @@ def lineages(ctx: Ctx, ids: list[str], cap: int = LINEAGE_CAP) -> dict[str, Line
     work linear in the subgraph instead of in the sum of every root's ancestry.
     Cycles: an edge back into the node being computed contributes nothing.
     """
-    types: dict[str, str] = {}
-    parents: dict[str, list[str]] = defaultdict(list)
-    frontier = list(dict.fromkeys(ids))
+    # The upward graph read so far in this audit run (detectors share it): a node is
+    # in `types` once its parents have been read.
+    graph = ctx.memo.setdefault("lineage_graph", ({}, defaultdict(list)))
+    types: dict[str, str] = graph[0]
+    parents: dict[str, list[str]] = graph[1]
+    unknown = SourceType.UNKNOWN.value
+    assistant = SourceType.ASSISTANT_MESSAGE.value
+    frontier = [n for n in dict.fromkeys(ids) if n not in types]
     while frontier:
         nxt: list[str] = []
         for start in range(0, len(frontier), 5000):
@@ -308,36 +326,41 @@ def lineages(ctx: Ctx, ids: list[str], cap: int = LINEAGE_CAP) -> dict[str, Line
                     if parent not in types and parent not in parents:
                         nxt.append(parent)
         for f in frontier:
-            types.setdefault(f, SourceType.UNKNOWN.value)
+            types.setdefault(f, unknown)
         frontier = [n for n in dict.fromkeys(nxt) if n not in types]
-    model = {s.value for s in MODEL_OUTPUT_TYPES} | {SourceType.UNKNOWN.value}
+    model = {s.value for s in MODEL_OUTPUT_TYPES} | {unknown}
     obs = {s.value for s in OBSERVATION_TYPES}
     done: dict[str, Lineage] = {}
+    no_parents: list[str] = []
     for root in ids:
+        if root in done:
+            continue
         stack: list[tuple[str, bool]] = [(root, False)]
         on_stack: set[str] = set()
         while stack:
             node, expanded = stack.pop()
             if node in done:
                 continue
+            ps = parents.get(node, no_parents)
             if not expanded:
                 on_stack.add(node)
                 stack.append((node, True))
-                for p in parents.get(node, ()):
+                for p in ps:
                     if p not in done and p not in on_stack:
                         stack.append((p, False))
                 continue
             on_stack.discard(node)
-            st = types.get(node, SourceType.UNKNOWN.value)
-            srcs = [done[p] for p in parents.get(node, ()) if p in done]
+            st = types.get(node, unknown)
+            ready = [p for p in ps if p in done]
+            srcs = [done[p] for p in ready]
             share = ((st in model) + sum(x.model_share for x in srcs)) / (1 + len(srcs))
             seen_obs: dict[str, None] = {node: None} if st in obs else {}
             seen_asst: dict[str, None] = {}
-            for p, x in zip([p for p in parents.get(node, ()) if p in done], srcs, strict=True):
+            for p, x in zip(ready, srcs, strict=True):
                 for o in x.observations:
                     if len(seen_obs) < cap:
                         seen_obs[o] = None
-                if x.source_type == SourceType.ASSISTANT_MESSAGE.value:
+                if x.source_type == assistant:
                     seen_asst[p] = None
                 for a in x.assistant:
                     if len(seen_asst) < cap:
@@ -371,6 +394,9 @@ def detect_self_echo(ctx: Ctx) -> None:
         ORDER BY created_at, id
     """
     for mid, st, ref, conf, content in ctx.rows(sql):
+        if ctx.full:
+            ctx.count(Severity.HIGH)
+            continue
         origin = f" from {ref}" if ref else ""
         ctx.add(
             Severity.HIGH,
@@ -461,27 +487,32 @@ def detect_summary_chain(ctx: Ctx) -> None:
 _SCOPE_WORDS = ("for ", "in ", "on ", "during ", "when ", "while ", "within ")
 
 
-def _really_dropped(qualifier: str, kept_terms: set[str]) -> bool:
-    """A scope phrase ("on build-01 at") is kept if any of its content words survives
-    in the derived text; the shared heuristic is stricter than the audit wants to be."""
-    if not qualifier.startswith(_SCOPE_WORDS):
-        return True
-    return not (key_terms(qualifier) & kept_terms)
-
-
 def detect_qualifier_loss(ctx: Ctx) -> None:
-    """Same rule as ``qualifiers.dropped_qualifiers``, applied set-wise: each memory's
-    qualifiers are extracted once (a parent is shared by many children), and only
-    edges whose parent has a qualifier are read back."""
+    """Same rule as ``qualifiers.dropped_qualifiers``, applied set-wise: each distinct
+    text's qualifiers are extracted once (a parent is shared by many children, and
+    generated or templated stores repeat texts), only edges whose parent has a
+    qualifier are read back, and the comparison of one child text with one set of
+    parent qualifiers is made once."""
     ctx.need_edges()
-    hedged: dict[str, list[str]] = {}
+    # Parent id → index into `qsets`, the distinct non-empty qualifier lists.
+    hedged: dict[str, int] = {}
+    qsets: list[tuple[str, ...]] = []
+    by_text: dict[str, int] = {}  # parent text → qsets index, or -1: none
+    qset_index: dict[tuple[str, ...], int] = {}
     for pid, ptext in ctx.rows(
         "SELECT m.id, m.content FROM memories m "
         "WHERE EXISTS (SELECT 1 FROM edges e WHERE e.parent_id = m.id)"
     ):
-        found = qualifiers(ptext)
-        if found:
-            hedged[pid] = found
+        qi = by_text.get(ptext)
+        if qi is None:
+            found = tuple(qualifiers(ptext))
+            qi = qset_index.setdefault(found, len(qsets)) if found else -1
+            if qi == len(qsets):
+                qsets.append(found)
+            by_text[ptext] = qi
+        if qi >= 0:
+            hedged[pid] = qi
+    by_text.clear()
     if not hedged:
         return
     sql = """
@@ -491,43 +522,76 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
           AND e.parent_id IN (SELECT value FROM json_each(?))
         ORDER BY e.child_id, e.parent_id
     """
+    # Per child text: its own qualifiers, key terms and lower case; per (child text,
+    # qualifier set): what it drops. Bounded: they only save work when texts repeat.
+    facts_of: dict[str, tuple[set[str], set[str], str]] = {}
+    dropped_by: dict[tuple[str, int], tuple[str, ...]] = {}
+    scope_terms: dict[str, set[str]] = {}  # scope qualifier → its key terms
+    child_text = [""]
+
+    def dropped_from(qi: int) -> tuple[str, ...]:
+        content = child_text[0]
+        key = (content, qi)
+        hit = dropped_by.get(key)
+        if hit is not None:
+            return hit
+        facts = facts_of.get(content)
+        if facts is None:
+            facts = (set(qualifiers(content)), key_terms(content), content.lower())
+            if len(facts_of) >= 300_000:
+                facts_of.clear()
+            facts_of[content] = facts
+        own, kept_terms, lowered = facts
+        dropped = []
+        for q in qsets[qi]:
+            if q.startswith(_SCOPE_WORDS):
+                if q.split(" ", 1)[1] not in lowered:
+                    terms = scope_terms.get(q)
+                    if terms is None:
+                        terms = scope_terms[q] = key_terms(q)
+                    # A scope phrase ("on build-01 at") is kept if any of its content
+                    # words survives: the shared heuristic is stricter than the audit.
+                    if not terms & kept_terms:
+                        dropped.append(q)
+            elif q not in own:
+                dropped.append(q)
+        if len(dropped_by) >= 500_000:
+            dropped_by.clear()
+        result = dropped_by[key] = tuple(dropped)
+        return result
+
     current: str | None = None
-    content = ""
     parents: list[str] = []
 
     def flush() -> None:
         if current is None:
             return
-        own = set(qualifiers(content))
-        kept_terms = key_terms(content)
-        lowered = content.lower()
-        lost: dict[str, list[str]] = {}
+        lost: dict[str, tuple[str, ...]] = {}
         for pid in parents:
-            dropped = []
-            for q in hedged[pid]:
-                if q.startswith(_SCOPE_WORDS):
-                    if q.split(" ", 1)[1] not in lowered and _really_dropped(q, kept_terms):
-                        dropped.append(q)
-                elif q not in own:
-                    dropped.append(q)
+            dropped = dropped_from(hedged[pid])
             if dropped:
                 lost[pid] = dropped
-        if lost:
-            words = sorted({q for qs in lost.values() for q in qs})
-            parts = "; ".join(f"{pid}: {', '.join(qs)}" for pid, qs in lost.items())
-            ctx.add(
-                Severity.MEDIUM,
-                [current, *lost],
-                f"{current} (“{_short(content, 60)}”) no longer carries qualifiers of its "
-                f"sources ({parts}): it states the claim more broadly than its evidence",
-                f"memaudit trace {current} --up",
-                dropped=words,
-            )
+        if not lost:
+            return
+        if ctx.full:
+            ctx.count(Severity.MEDIUM)
+            return
+        content = child_text[0]
+        words = sorted({q for qs in lost.values() for q in qs})
+        parts = "; ".join(f"{pid}: {', '.join(qs)}" for pid, qs in lost.items())
+        ctx.add(
+            Severity.MEDIUM,
+            [current, *lost],
+            f"{current} (“{_short(content, 60)}”) no longer carries qualifiers of its "
+            f"sources ({parts}): it states the claim more broadly than its evidence",
+            f"memaudit trace {current} --up",
+            dropped=words,
+        )
 
     for child, ctext, parent in ctx.rows(sql, (_ids_json(hedged),)):
         if child != current:
             flush()
-            current, content, parents = child, ctext, []
+            current, parents, child_text[0] = child, [], ctext
         parents.append(parent)
     flush()
 
@@ -1082,8 +1146,11 @@ def detect_exact_duplicates(ctx: Ctx) -> None:
     )
     dupes = 0
     for _, ids_text, n in groups:
-        ids = ids_text.split("\x1f")
         dupes += n - 1
+        if ctx.full:
+            ctx.count(Severity.MEDIUM if n >= 3 else Severity.LOW)
+            continue
+        ids = ids_text.split("\x1f")
         ctx.add(
             Severity.MEDIUM if n >= 3 else Severity.LOW,
             ids[:20],
@@ -1104,17 +1171,22 @@ WINDOW = 4
 def sketch(text: str) -> tuple[int, ...]:
     """The ``SKETCH`` smallest CRC-32s of the text's word trigrams (a bottom-k MinHash:
     two texts with Jaccard J share each minimum with probability about J)."""
-    return tuple(heapq.nsmallest(SKETCH, {zlib.crc32(s.encode()) for s in shingles(text)}))
+    return tuple(sorted({zlib.crc32(s.encode()) for s in shingles(text)})[:SKETCH])
 
 
 def estimate(a: tuple[int, ...], b: tuple[int, ...]) -> float:
     """Jaccard estimated from two bottom-k sketches."""
     sa, sb = set(a), set(b)
-    shared = len(sa & sb)
+    return _estimate(sa, sb, sa & sb)
+
+
+def _estimate(sa: frozenset[int] | set[int], sb: frozenset[int] | set[int], shared: Any) -> float:
+    """The share of the union's bottom-k that both sketches hold (``shared`` = sa & sb)."""
     if not shared:
         return 0.0
-    union = heapq.nsmallest(min(SKETCH, len(sa | sb)), sa | sb)
-    return sum(1 for v in union if v in sa and v in sb) / len(union) if union else 0.0
+    union = sorted(sa | sb)[:SKETCH]
+    kth = union[-1]
+    return sum(1 for v in shared if v <= kth) / len(union)
 
 
 def near_duplicate_pairs(
@@ -1130,41 +1202,60 @@ def near_duplicate_pairs(
     only pairs neighbours in sketch order). A candidate's similarity is estimated
     from the sketches (the share of the union's bottom-k held by both); only those
     within ``SKETCH_SLACK`` of the threshold are fetched and compared exactly.
+
+    Every block's pairs go through a cheap filter first (the estimate's numerator is
+    at most the shared count); a pair that passes is judged once, however many
+    blocks it shares (the judgement depends on the pair only).
     """
     floor = threshold - SKETCH_SLACK
     considered = 0
     sketches: dict[int, tuple[int, ...]] = {}
+    sets: dict[int, frozenset[int]] = {}
     blocks: dict[int, list[int]] = defaultdict(list)
     for key, text in items:
         sk = sketch(text)
         if not sk:
             continue
         sketches[key] = sk
+        sets[key] = frozenset(sk)
         for value in sk:
             blocks[value].append(key)
+    # A pair passes the filter with at least floor × min(SKETCH, |a|, |b|) shared values,
+    # i.e. (the bound grows with the length) at least the bound of one of the two.
+    need = {key: floor * min(SKETCH, len(sk)) for key, sk in sketches.items()}
+    judged: set[tuple[int, int]] = set()
     candidates: set[tuple[int, int]] = set()
+    shared = 0
     for members in blocks.values():
-        if len(members) < 2:
+        n = len(members)
+        if n < 2:
             continue
-        if len(members) <= BUCKET_CAP:
-            pairs: Iterable[tuple[int, int]] = (
-                (a, b) for i, a in enumerate(members) for b in members[i + 1 :]
-            )
+        pairs: Iterable[tuple[int, int]]
+        if n <= BUCKET_CAP:
+            pairs = combinations(members, 2)
+            considered += n * (n - 1) // 2
         else:
-            ordered = sorted(members, key=lambda k: sketches[k])
-            pairs = ((a, b) for i, a in enumerate(ordered) for b in ordered[i + 1 : i + 1 + WINDOW])
-        for a, b in pairs:
+            ordered = sorted(members, key=sketches.__getitem__)
+            pairs = chain.from_iterable(
+                zip(ordered, ordered[d:], strict=False) for d in range(1, WINDOW + 1)
+            )
+            considered += sum(max(0, n - d) for d in range(1, WINDOW + 1))
+        passed = [
+            (a, b)
+            for a, b in pairs
+            if (shared := len(sets[a] & sets[b])) >= need[a] or shared >= need[b]
+        ]
+        for a, b in passed:
             pair = (a, b) if a < b else (b, a)
-            if pair in candidates:
+            if pair in judged:
                 continue
-            considered += 1
-            sa, sb = sketches[a], sketches[b]
-            # The estimate's numerator is at most the shared count: reject cheaply first.
-            if len(set(sa) & set(sb)) < floor * min(SKETCH, len(sa), len(sb)):
-                continue
-            if estimate(sa, sb) >= floor:
+            judged.add(pair)
+            sa, sb = sets[a], sets[b]
+            if _estimate(sa, sb, sa & sb) >= floor:
                 candidates.add(pair)
+    judged.clear()
     blocks.clear()
+    sets.clear()
     if stats is not None:
         stats.update(memories=len(sketches), considered=considered, candidates=len(candidates))
     if not candidates:
@@ -1258,6 +1349,9 @@ def detect_stale_pending(ctx: Ctx) -> None:
         "AND created_at < ? ORDER BY created_at, id",
         (cutoff,),
     ):
+        if ctx.full:
+            ctx.count(Severity.MEDIUM)
+            continue
         from memaudit.clock import age_days
 
         age = age_days(created, ctx.now) or 0.0
@@ -1598,23 +1692,111 @@ class Report:
         }
 
 
+# The content-heavy detectors (CPU-bound Python) that a large native ledger's audit runs
+# in a second process, beside the others: threads would share one interpreter lock.
+OFFLOAD = ("near_duplicate", "qualifier_loss")
+# Below this many memories a second process costs more to start than it saves.
+PARALLEL_MIN_MEMORIES = 50_000
+
+
 def run(
     store: Store,
     now: datetime,
     *,
     patterns: Iterable[str] | None = None,
     max_findings: int | None = None,
+    workers: int | None = None,
 ) -> Report:
-    """Run the chosen detectors (all by default) over ``store`` at time ``now``."""
+    """Run the chosen detectors (all by default) over ``store`` at time ``now``.
+
+    ``workers``: 1 runs every detector here; 2 runs the ``OFFLOAD`` detectors in a
+    child process that opens the native ledger read-only; None (the default) picks 2
+    for a native ledger of at least ``PARALLEL_MIN_MEMORIES`` memories on a machine
+    with more than one CPU. The findings are the same either way.
+    """
+    detectors = select(patterns)
+    ledger = getattr(store, "ledger", None)
+    offload = [d.name for d in detectors if d.name in OFFLOAD]
+    if ledger is None or not offload or len(detectors) == len(offload):
+        workers = 1  # nothing to run beside the offloaded detectors
+    elif workers is None:
+        (top,) = ledger.conn.execute("SELECT coalesce(max(seq), 0) FROM memories").fetchone()
+        workers = 2 if (os.cpu_count() or 1) > 1 and top >= PARALLEL_MIN_MEMORIES else 1
+    if workers <= 1 or ledger is None:
+        return Report(
+            store.location,
+            store.adapter_name,
+            to_iso(now),
+            _run(store, now, detectors, max_findings),
+        )
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
+    # spawn, not fork: the caller may hold threads (the TUI) and an open connection.
+    with ProcessPoolExecutor(1, mp_context=get_context("spawn")) as pool:
+        future = pool.submit(_run_offloaded, str(ledger.path), offload, to_iso(now), max_findings)
+        here = _run(store, now, [d for d in detectors if d.name not in offload], max_findings)
+        there = {r.detector.name: r for r in (_result_from(d) for d in future.result())}
+    by_name = {r.detector.name: r for r in here} | there
+    results = [by_name[d.name] for d in detectors]
+    return Report(store.location, store.adapter_name, to_iso(now), results)
+
+
+def _run_offloaded(
+    path: str, names: list[str], now: str, max_findings: int | None
+) -> list[dict[str, Any]]:
+    """In the child process: the named detectors on the ledger at ``path``, read-only."""
+    from memaudit.adapters.native import NativeStore
+    from memaudit.clock import parse_time
+    from memaudit.ledger import Ledger
+
+    with Ledger.open(path, readonly=True) as ledger:
+        results = _run(NativeStore(ledger), parse_time(now), select(names), max_findings)
+    return [
+        {
+            "name": r.detector.name,
+            "checked": r.checked,
+            "why_unchecked": r.why_unchecked,
+            "findings": [
+                (f.severity.value, f.memory_ids, f.evidence, f.suggestion, f.detail)
+                for f in r.findings
+            ],
+            "counts": {s.value: n for s, n in r.counts.items()},
+            "stats": r.stats,
+            "seconds": r.seconds,
+        }
+        for r in results
+    ]
+
+
+def _result_from(data: dict[str, Any]) -> Result:
+    det = BY_NAME[data["name"]]
+    return Result(
+        det,
+        checked=data["checked"],
+        why_unchecked=data["why_unchecked"],
+        findings=[
+            Finding(det.pattern, det.name, Severity(sev), tuple(ids), ev, sug, det.rule, detail)
+            for sev, ids, ev, sug, detail in data["findings"]
+        ],
+        counts={Severity(k): n for k, n in data["counts"].items()},
+        stats=data["stats"],
+        seconds=data["seconds"],
+    )
+
+
+def _run(
+    store: Store, now: datetime, detectors: list[Detector], max_findings: int | None
+) -> list[Result]:
     from memaudit.adapters.base import Capability
 
-    detectors = select(patterns)
     policy = store.policy()
     ledger = getattr(store, "ledger", None)
     if ledger is not None:
         conn, role_column = ledger.conn, False
     else:
         conn, role_column = mirror(store), True
+    memo: dict[str, Any] = {}
     results = []
     for det in detectors:
         result = Result(det)
@@ -1627,6 +1809,7 @@ def run(
             role_column=role_column,
             result=result,
             store=store,
+            memo=memo,
         )
         if max_findings is not None:
             ctx.cap = max_findings
@@ -1638,9 +1821,10 @@ def run(
             result.why_unchecked = str(exc)
         result.seconds = time.perf_counter() - started
         results.append(result)
+    memo.clear()
     if ledger is None:
         conn.close()
-    return Report(store.location, store.adapter_name, to_iso(now), results)
+    return results
 
 
 # -- foreign stores: an in-memory copy with the ledger's table shapes ----------

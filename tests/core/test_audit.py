@@ -264,3 +264,25 @@ def test_near_duplicate_blocking_finds_pairs_without_comparing_all() -> None:
     )
     assert [(a, b) for a, b, _ in pairs] == [(17, 5000)]
     assert stats["considered"] < 20 * n  # all pairs would be about n²/2 = 2,000,000
+
+
+@pytest.mark.parametrize("name", ["pending_queue", "summary_drift"])
+def test_a_second_process_reports_the_same_findings(
+    sample: Callable[[str], Path], name: str
+) -> None:
+    """Large ledgers run the content-heavy detectors in a child process; forced here on
+    a sample, the report is the one a single process makes."""
+
+    def shape(report: audit.Report) -> dict[str, Any]:
+        data = report.to_dict()
+        for d in data["detectors"]:
+            d.pop("seconds")
+        return data
+
+    with open_store(str(sample(name))) as store:
+        one = audit.run(store, NOW_DT, workers=1)
+        two = audit.run(store, NOW_DT, workers=2)
+    assert shape(two) == shape(one)
+    assert [r.detector.name for r in two.results] == [d.name for d in audit.DETECTORS]
+    if name == "pending_queue":
+        assert findings(two, "near_duplicate")
