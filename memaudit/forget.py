@@ -544,6 +544,7 @@ def apply(
         ids=the_plan.forget_ids(),
         content=None,
         more_content=list(the_plan.texts.values()),
+        as_stored=True,
     )
     reports = verify_layers(native_layers(ledger), needle)
     return ForgetResult(the_plan, checkpoint, fts_purge, reports)
@@ -687,6 +688,19 @@ class _NativeProbes:
                     )
         return out
 
+    def _gone_rowids(self, rowids: Iterable[int]) -> set[int]:
+        """Those of ``rowids`` that no memory has (one query, not one per rowid: a
+        common term lists thousands of rowids on a page)."""
+        wanted = sorted(rowids)
+        if not wanted:
+            return set()
+        rows = self.conn.execute(
+            "SELECT j.value FROM json_each(?) AS j "
+            "WHERE NOT EXISTS (SELECT 1 FROM memories WHERE seq = j.value)",
+            (json.dumps(wanted),),
+        )
+        return {int(r[0]) for r in rows}
+
     def _vocab(self) -> None:
         self.conn.execute(
             "CREATE VIRTUAL TABLE IF NOT EXISTS temp.memaudit_vocab_row "
@@ -734,10 +748,15 @@ class _NativeProbes:
         for term, docs in counts.items():
             if docs > TERM_DOC_CHECK_LIMIT:
                 continue
-            for (doc,) in self.conn.execute(
-                "SELECT DISTINCT doc FROM temp.memaudit_vocab_inst WHERE term = ?", (term,)
-            ):
-                if not self.conn.execute("SELECT 1 FROM memories WHERE seq = ?", (doc,)).fetchone():
+            docs = [
+                int(r[0])
+                for r in self.conn.execute(
+                    "SELECT DISTINCT doc FROM temp.memaudit_vocab_inst WHERE term = ?", (term,)
+                )
+            ]
+            gone = self._gone_rowids(docs)
+            for doc in docs:
+                if doc in gone:
                     out.append(
                         Residue(
                             "memories_fts",
@@ -748,13 +767,10 @@ class _NativeProbes:
                     )
         # 3. Entries written in the index segments for rowids that are gone: a deleted
         #    document's old entry or its delete marker, not yet merged away.
-        live: dict[int, bool] = {}
-        for term, segid, page, rowid, deleted in segment_entries(self.conn, "memories_fts", tokens):
-            if rowid not in live:
-                live[rowid] = bool(
-                    self.conn.execute("SELECT 1 FROM memories WHERE seq = ?", (rowid,)).fetchone()
-                )
-            if deleted or not live[rowid]:
+        entries = segment_entries(self.conn, "memories_fts", tokens)
+        gone = self._gone_rowids({e[3] for e in entries})
+        for term, segid, page, rowid, deleted in entries:
+            if deleted or rowid in gone:
                 what = "delete marker" if deleted else "entry"
                 out.append(
                     Residue(
@@ -762,7 +778,7 @@ class _NativeProbes:
                         f"memories_fts_data segment {segid} page {page}",
                         "term",
                         f"{what} for {_label(term)}, rowid {rowid}"
-                        + ("" if live[rowid] else " (no memory has this rowid)"),
+                        + (" (no memory has this rowid)" if rowid in gone else ""),
                     )
                 )
         return out
@@ -848,7 +864,10 @@ class _NativeProbes:
         # Sentences only: FTS terms are checked where they live, in the index pages
         # (decoded by the FTS probe) — on disk they are prefix-compressed, so a byte
         # search for a term could miss it, and short terms match inside other words.
-        return Needles(self._texts(needle))
+        # Forget's own needle holds the rows' text as the ledger wrote it (content is
+        # stored as written): one pass per sentence. Text someone typed is also looked
+        # for lower-cased and case-folded.
+        return Needles(self._texts(needle), as_written=needle.as_stored)
 
 
 def _label(term: str) -> str:
@@ -878,9 +897,10 @@ def _varint(buf: bytes, i: int) -> tuple[int, int]:
     return value, i
 
 
-def leaf_entries(page: bytes) -> dict[bytes, list[tuple[int, bool]]]:
+def leaf_entries(page: bytes, want: bytes | None = None) -> dict[bytes, list[tuple[int, bool]]]:
     """The terms written on one FTS5 leaf page, each with the (rowid, is-delete-marker)
-    entries of its doclist that are on this page.
+    entries of its doclist that are on this page (only term ``want``, if given: the
+    terms are walked, the doclists of others skipped).
 
     A leaf page starts with two big-endian u16 (first rowid offset, start of the page
     index); the page index is a list of varint deltas giving each term's offset. The
@@ -910,24 +930,41 @@ def leaf_entries(page: bytes) -> dict[bytes, list[tuple[int, bool]]]:
                 size, j = _varint(page, j)
                 term = prev[:shared] + page[j : j + size]
             prev = term
+            if want is not None and term != want:
+                continue
             j += size
             stop = offsets[n + 1] if n + 1 < len(offsets) else footer
-            entries: list[tuple[int, bool]] = []
-            rowid = 0
-            first = True
-            while j < stop:
-                step, j = _varint(page, j)
-                rowid = step if first else rowid + step
-                first = False
-                if j >= stop:
-                    break
-                sz, j = _varint(page, j)
-                entries.append((rowid, bool(sz & 1)))
-                j += sz >> 1
-            out[term] = entries
+            out[term] = _doclist(page, j, stop)
         return out
     except IndexError:
         return {}  # not a leaf page we understand: report nothing rather than guess
+
+
+def _doclist(page: bytes, j: int, stop: int) -> list[tuple[int, bool]]:
+    """(rowid, delete marker) of each entry of a doclist written at page[j:stop]."""
+    entries: list[tuple[int, bool]] = []
+    rowid = 0
+    first = True
+    while j < stop:
+        # Most varints here are one byte (rowid deltas, position-list sizes): read
+        # those inline; a common term has thousands of entries on a page.
+        step = page[j]
+        if step < 0x80:
+            j += 1
+        else:
+            step, j = _varint(page, j)
+        rowid = step if first else rowid + step
+        first = False
+        if j >= stop:
+            break
+        sz = page[j]
+        if sz < 0x80:
+            j += 1
+        else:
+            sz, j = _varint(page, j)
+        entries.append((rowid, bool(sz & 1)))
+        j += sz >> 1
+    return entries
 
 
 def segment_entries(
@@ -962,7 +999,7 @@ def segment_entries(
                 f"SELECT block FROM {fts}_data WHERE id = ?", ((segid << 37) + page_no,)
             ).fetchone()
             if blob:
-                for rowid, deleted in leaf_entries(bytes(blob[0])).get(key, []):
+                for rowid, deleted in leaf_entries(bytes(blob[0]), key).get(key, []):
                     found.append((token, segid, page_no, rowid, deleted))
     return found
 

@@ -8,8 +8,11 @@ overlapping by (longest needle - 1) bytes so a needle that straddles a boundary 
 still found. Mapped pages are the OS's page cache, dropped whenever it needs them.
 
 Each piece of text is searched as written, lower-cased and case-folded (stores that
-normalise keep one of those), and FTS terms as the tokenizer writes them (lower case).
-Lower-casing the file instead would cost more than the searches (it copies it).
+normalise keep one of those) — or only as written, when the text was read from the
+store itself — and FTS terms as the tokenizer writes them (lower case). Lower-casing
+the file instead would cost more than the searches (it copies it). A search costs
+less the longer the pattern (the search skips ahead by up to its length), so whole
+sentences are looked for, not words.
 """
 
 from __future__ import annotations
@@ -60,14 +63,22 @@ def raw_pieces(text: str) -> list[str]:
 
 
 class Needles:
-    """Byte patterns for one scan, with labels that never repeat the content."""
+    """Byte patterns for one scan, with labels that never repeat the content.
 
-    def __init__(self, texts: Iterable[str], tokens: Iterable[str] = ()) -> None:
+    ``as_written``: the texts are byte for byte what the store wrote (read back from
+    its rows), so only that form is looked for — each further form is one more pass
+    over the file. Text typed by someone may differ in case from what a store kept.
+    """
+
+    def __init__(
+        self, texts: Iterable[str], tokens: Iterable[str] = (), *, as_written: bool = False
+    ) -> None:
         self.patterns: list[tuple[bytes, str]] = []
         seen: set[bytes] = set()
         for n, text in enumerate(texts, 1):
             for k, piece in enumerate(raw_pieces(text), 1):
-                for variant in (piece, piece.lower(), piece.casefold()):
+                forms = (piece,) if as_written else (piece, piece.lower(), piece.casefold())
+                for variant in forms:
                     raw = variant.encode("utf-8")
                     if raw not in seen:
                         seen.add(raw)
