@@ -16,15 +16,16 @@ row they came from. So forgetting here is four steps:
 * **apply** — one transaction with ``PRAGMA secure_delete=ON`` set here (not trusted
   to the build): rows, FTS, embeddings, edges, profile entries, a tombstone with
   salted fingerprints, and events that say who forgot what and why — never the text.
-  The FTS5 index is then optimized (merged into one segment), which is what drops the
-  deleted document's terms from old segments on this SQLite (< 3.42 has no FTS5
-  ``secure-delete``).
+  With FTS5 ``secure-delete`` (SQLite 3.42+, migration m005) the delete itself drops
+  the document's terms from the index; on an older SQLite the index is optimized
+  (merged into one segment), the only other way to drop them from old segments.
 * **purge** — ``wal_checkpoint(TRUNCATE)`` so no WAL frame holds an old page.
 * **verify** — every layer probed by id and by content (exact normalised text, and each
   sentence of it quoted anywhere), the FTS index by its terms (fts5vocab *and* the
   terms of every index segment, decoded from ``memories_fts_data``), and the raw bytes
-  of the file, its WAL and journal. The result has the shape of ``llm``'s ``verify``:
-  rows of residue, and no rows means clean.
+  of the file, its WAL and journal. Each table is read once for all sentences; the
+  raw bytes are searched for each sentence as the row held it. The result has the
+  shape of ``llm``'s ``verify``: rows of residue, and no rows means clean.
 """
 
 from __future__ import annotations
@@ -1048,7 +1049,8 @@ def native_layers(ledger: Ledger) -> list[Layer]:
         Layer(
             "events",
             "history",
-            "reason and detail for the text (ids are kept on purpose)",
+            "reason and detail (JSON decoded) for each sentence, any ASCII case, in one "
+            "pass (ids are kept on purpose)",
             p.events,
         ),
         Layer(
