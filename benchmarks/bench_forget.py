@@ -198,7 +198,8 @@ def forget_bench(ctx: Context) -> list[Figure]:
             target=TARGET_S if ctx.size_label == "1m" else None,
             note=(
                 f"median of {len(totals)} memories with embeddings on a {size_mb:,.0f} MB "
-                f"ledger; baseline = bare DELETE + raw scan of file and WAL; "
+                f"ledger; baseline = bare DELETE + raw scan of file and WAL (same byte patterns "
+                f"as forget: each sentence as written); "
                 f"verification {'clean' if clean else 'FOUND RESIDUE'}; "
                 f"FTS purge by {'secure-delete' if secure else 'optimize'}"
             ),
