@@ -10,7 +10,9 @@ quoting them (so "forget one memory" is exactly one):
 
 * baseline — a bare ``DELETE FROM memories WHERE id = ?`` on a plain connection plus
   a raw scan of the file and its WAL for the text (the least anyone checking a delete
-  would do); the row is then put back as it was (same ``seq``, so same FTS rowid);
+  would do), searching the same byte patterns as forget's raw scan (each sentence as
+  the row holds it); the row is then put back as it was (same ``seq``, so same FTS
+  rowid);
 * forget — ``forget.plan`` + ``forget.apply`` on the same row: the delete across every
   layer, the FTS purge, the WAL checkpoint and the verification of every layer (the
   raw scan included), timed as one, with each phase timed inside that same run.
@@ -77,7 +79,8 @@ def bare_delete_and_scan(path: Path, mid: str) -> tuple[float, int]:
         conn.row_factory = sqlite3.Row
         row = conn.execute("SELECT * FROM memories WHERE id = ?", (mid,)).fetchone()
         text = row["content"] + ("\n" + row["summary"] if row["summary"] else "")
-        needles = Needles([text])
+        # The same patterns forget's raw scan looks for: the row's text as written.
+        needles = Needles([text], as_written=True)
         start = time.perf_counter()
         conn.execute("DELETE FROM memories WHERE id = ?", (mid,))
         hits = sum(len(scan_file(f, needles)) for f in (path, Path(f"{path}-wal")))
@@ -195,7 +198,8 @@ def forget_bench(ctx: Context) -> list[Figure]:
             target=TARGET_S if ctx.size_label == "1m" else None,
             note=(
                 f"median of {len(totals)} memories with embeddings on a {size_mb:,.0f} MB "
-                f"ledger; baseline = bare DELETE + raw scan of file and WAL; "
+                f"ledger; baseline = bare DELETE + raw scan of file and WAL (same byte patterns "
+                f"as forget: each sentence as written); "
                 f"verification {'clean' if clean else 'FOUND RESIDUE'}; "
                 f"FTS purge by {'secure-delete' if secure else 'optimize'}"
             ),

@@ -66,6 +66,9 @@ class Needle:
     # Further texts looked for in the same pass (forgetting several memories at once
     # scans each file once, not once per memory).
     more_content: list[str] = field(default_factory=list)
+    # The texts are exactly as the store holds them (forget read them from the rows),
+    # not typed by someone: raw bytes need only be searched for them as written.
+    as_stored: bool = False
 
     def texts(self) -> list[str]:
         return [t for t in [self.content, *self.more_content] if t and t.strip()]
