@@ -10,15 +10,27 @@ archived; one whose ``expires_at`` has passed is expired (expiry wins over decay
 Pending, archived, superseded and expired memories are never touched, and pinned
 memories neither decay nor expire: a person said they stay.
 
-``decay_score`` is stored for every active, unpinned memory, rounded to the nearest
-``SCORE_STEP`` (0.05), and a run writes a row only when its stored score or its
-status actually changes: running twice with the same ``now`` writes nothing the second
-time, and a daily run rewrites only the rows whose rounded score moved.
+Two ways of keeping ``decay_score`` (see :class:`LifecycleTable`):
 
-A run is one set-based ``UPDATE`` (the score is computed by SQLite itself, with
-``pow`` and ``julianday``), not a Python loop over rows: see ``benchmarks/bench_decay.py``.
-The status changes are read first, in the same transaction, so each one gets its own
-event; one summary event records the run.
+* ``on_change`` (the native ledger): the score is derived state, computed on demand
+  with the injected clock (:func:`explain`, :func:`live_score`). A run writes only the
+  rows whose status changes, and stores in ``decay_score`` the exact score at that
+  moment; every other row is left alone. The rows to change are found through index
+  range scans, not full scans: for each access count ``k`` whose bonus is below the
+  threshold, ``score < threshold`` is ``idle > half_life * log2(1 / (threshold -
+  bonus(k)))``, i.e. ``coalesce(last_accessed, created_at) < cutoff_k`` on the index
+  ``idx_memories_decay_ref(status, pinned, access_count, coalesce(...))``; expiry is a
+  range on ``idx_memories_expires``. The ranges are widened by a day (timestamps are
+  compared as text there) and each candidate is then decided in Python by
+  :func:`explain` itself, so a run does exactly what ``decay --explain`` prints.
+* ``every_row`` (the lifecycle adapter: the article's column, read by its own agent):
+  every active row's score is stored, rounded to ``SCORE_STEP`` (0.05), by one
+  set-based ``UPDATE`` computed by SQLite (``pow``, ``julianday``) that writes a row
+  only when its rounded score or its status changes.
+
+Either way a second run with the same ``now`` changes no memory, the status changes are
+read in the run's transaction so each one gets its own event, and one summary event
+records the run. See ``benchmarks/bench_decay.py``.
 """
 
 from __future__ import annotations
@@ -28,12 +40,13 @@ import json
 import math
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from datetime import datetime
-from typing import Any
+from datetime import datetime, timedelta
+from typing import Any, Literal
 
 from memaudit.clock import parse_time, to_iso
 from memaudit.errors import InvalidInput
 from memaudit.ledger import Ledger
+from memaudit.model import Memory
 from memaudit.policy import Policy
 from memaudit.sqlite_driver import sqlite3
 
@@ -42,6 +55,14 @@ from memaudit.sqlite_driver import sqlite3
 # compared with the exact score, and `decay --explain` shows it.
 SCORE_STEP = 0.05
 UNIX_EPOCH_JD = 2440587.5
+
+# The native ledger's idle reference, exactly as indexed by migration m004 (SQLite uses
+# an expression index only for the identical expression).
+REF_EXPR = "coalesce(last_accessed, created_at)"
+# Index ranges compare timestamps as text; widening them by a day keeps every row
+# whose exact (Python) verdict could be a change, whatever UTC offset its text carries.
+# The extra rows are rechecked and left alone.
+TEXT_MARGIN = timedelta(days=1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,11 +107,24 @@ class DecayParams:
         return asdict(self)
 
 
+def access_bonus(access_count: int, params: DecayParams) -> float:
+    """The freshness bonus of ``access_count`` accesses (non-decreasing in the count)."""
+    return min(max(0, access_count) * params.access_bonus, params.access_bonus_cap)
+
+
 def decay_score(idle_days: float, access_count: int, params: DecayParams) -> float:
     """The score of a memory idle for ``idle_days`` with ``access_count`` accesses."""
     base = 0.5 ** (max(0.0, idle_days) / params.half_life_days)
-    bonus = min(max(0, access_count) * params.access_bonus, params.access_bonus_cap)
-    return min(1.0, base + bonus)
+    return min(1.0, base + access_bonus(access_count, params))
+
+
+def archive_idle_days(bonus: float, params: DecayParams) -> float | None:
+    """Idle days beyond which a memory with this ``bonus`` scores below the threshold
+    (``None``: it never does). Only used to find candidates: the verdict is exact."""
+    room = params.threshold - bonus
+    if room <= 0:
+        return None
+    return params.half_life_days * math.log2(1.0 / room)
 
 
 def stored_score(score: float) -> float:
@@ -125,7 +159,10 @@ class DecayReport:
     considered: int = 0  # active, unpinned memories with a readable timestamp
     rescored: int = 0  # rows whose stored score changes without a status change
     pinned: int = 0  # active pinned memories, left alone
-    unreadable: int = 0  # active memories whose timestamps could not be read
+    # every_row: active memories whose timestamps could not be read; on_change: such
+    # memories among the candidates (the others are never candidates, never changed).
+    unreadable: int = 0
+    checked: int = 0  # on_change: candidates the index ranges returned, decided exactly
     changes: list[Change] = field(default_factory=list)
 
     @property
@@ -151,6 +188,7 @@ class DecayReport:
             "rescored": self.rescored,
             "pinned_skipped": self.pinned,
             "unreadable": self.unreadable,
+            "checked": self.checked,
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -185,6 +223,10 @@ class LifecycleTable:
     # Extra ``col = expr`` assignments made with every write; ``{new_status}`` stands
     # for the new status (rows being written were all 'active'); e.g. a version bump.
     on_status_change: str = ""
+    # "every_row": each run stores every active row's (rounded) score — for stores whose
+    # owning agent reads the column. "on_change": only rows whose status changes are
+    # written (the score at that moment); needs the m004 index and a ``pinned`` column.
+    score_mode: Literal["every_row", "on_change"] = "every_row"
 
 
 # -- SQL ----------------------------------------------------------------------
@@ -227,6 +269,8 @@ def ensure_math(conn: sqlite3.Connection) -> None:
 
 def plan(t: LifecycleTable, params: DecayParams, now: datetime, *, dry_run: bool) -> DecayReport:
     """What a run at ``now`` changes (reads only)."""
+    if t.score_mode == "on_change":
+        return _indexed_changes(t, params, now, dry_run=dry_run)[0]
     report = _status_changes(t, params, now, dry_run=dry_run)
     bind = _bind(params, now)
     report.rescored = t.conn.execute(
@@ -269,8 +313,10 @@ def _status_changes(
 
 
 def apply(t: LifecycleTable, params: DecayParams, now: datetime) -> DecayReport:
-    """Run decay at ``now``: one transaction, one ``UPDATE`` writing only the rows
-    whose stored score or status changes."""
+    """Run decay at ``now`` in one transaction, writing only what changes: the rows whose
+    status changes (``on_change``), or also those whose stored score moves (``every_row``)."""
+    if t.score_mode == "on_change":
+        return _apply_on_change(t, params, now)
     ensure_math(t.conn)
     bind = _bind(params, now)
     with t.transaction():
@@ -323,18 +369,127 @@ def native_table(ledger: Ledger) -> LifecycleTable:
         key="seq",
         id_expr="id",
         pinned_expr="pinned",
-        on_status_change=(
-            "updated_at = CASE WHEN {new_status} <> 'active' THEN :now_iso"
-            " ELSE updated_at END, version = version + ({new_status} <> 'active')"
-        ),
+        score_mode="on_change",
     )
 
 
 def _summary_line(report: DecayReport) -> str:
+    rescored = f", {report.rescored} rescored" if report.rescored else ""
     return (
-        f"decay run: {len(report.archived)} archived, {len(report.expired)} expired, "
-        f"{report.rescored} rescored of {report.considered}"
+        f"decay run: {len(report.archived)} archived, {len(report.expired)} expired"
+        f"{rescored} of {report.considered} active"
     )
+
+
+# -- on_change: index range scans, exact verdicts ------------------------------
+
+_CANDIDATE_COLUMNS = (
+    "seq, id, status, pinned, created_at, last_accessed, access_count, decay_score, expires_at"
+)
+_OPEN = "status = 'active' AND pinned = 0"
+
+
+def _text_bound(moment: datetime) -> str:
+    """``moment`` widened by the margin, as index-comparable text."""
+    try:
+        return to_iso(moment + TEXT_MARGIN)
+    except OverflowError:
+        return "9999-99"  # past the last representable time: every timestamp sorts below
+
+
+def _candidates(t: LifecycleTable, params: DecayParams, now: datetime) -> list[tuple[Any, ...]]:
+    """Rows that may change at ``now``: a superset, each found by an index range scan."""
+    conn = t.conn
+    rows: dict[int, tuple[Any, ...]] = {}
+    # Expiry: the partial index on expires_at (INDEXED BY: never a silent full scan).
+    for row in conn.execute(
+        f"SELECT {_CANDIDATE_COLUMNS} FROM {t.table} INDEXED BY idx_memories_expires"
+        f" WHERE expires_at IS NOT NULL AND expires_at < ? AND {_OPEN}",
+        (_text_bound(now),),
+    ):
+        rows[row[0]] = row
+    # Decay: one range per distinct access count whose bonus is below the threshold,
+    # walked through the index (min(access_count) > k is one seek each). Bonus never
+    # falls as the count grows, so the first count at or above the threshold ends it.
+    step = (
+        f"SELECT min(access_count) FROM {t.table} INDEXED BY idx_memories_decay_ref"
+        f" WHERE {_OPEN} AND access_count > ?"
+    )
+    count = conn.execute(
+        f"SELECT min(access_count) FROM {t.table} INDEXED BY idx_memories_decay_ref WHERE {_OPEN}"
+    ).fetchone()[0]
+    while count is not None:
+        idle = archive_idle_days(access_bonus(count, params), params)
+        if idle is None:
+            break
+        try:
+            bound: str | None = _text_bound(now - timedelta(days=idle))
+        except OverflowError:
+            bound = None  # idle since before year 1: nothing at this count can archive
+        if bound is not None:
+            for row in conn.execute(
+                f"SELECT {_CANDIDATE_COLUMNS} FROM {t.table} INDEXED BY idx_memories_decay_ref"
+                f" WHERE {_OPEN} AND access_count = ? AND {REF_EXPR} < ?",
+                (count, bound),
+            ):
+                rows[row[0]] = row
+        count = conn.execute(step, (count,)).fetchone()[0]
+    return [rows[key] for key in sorted(rows)]
+
+
+def _indexed_changes(
+    t: LifecycleTable, params: DecayParams, now: datetime, *, dry_run: bool
+) -> tuple[DecayReport, list[tuple[int, Change]]]:
+    report = DecayReport(t.location, to_iso(now), params, dry_run)
+    # Index-only counts (the (status, pinned, ...) prefix of the m004 index).
+    report.considered, report.pinned = t.conn.execute(
+        f"SELECT count(*) FILTER (WHERE pinned = 0), count(*) FILTER (WHERE pinned <> 0)"
+        f" FROM {t.table} INDEXED BY idx_memories_decay_ref WHERE status = 'active'"
+    ).fetchone()
+    keyed: list[tuple[int, Change]] = []
+    for seq, mid, status, pinned, created, last, count, stored, expires in _candidates(
+        t, params, now
+    ):
+        report.checked += 1
+        ex = explain(
+            memory_id=str(mid),
+            status=status,
+            pinned=bool(pinned),
+            created_at=created,
+            last_accessed=last,
+            access_count=int(count or 0),
+            stored_score=stored,
+            expires_at=expires,
+            params=params,
+            now=now,
+        )
+        if ex.score is None:
+            report.unreadable += 1
+        if ex.new_status is None:
+            continue
+        reason = (
+            "past expiry date"
+            if ex.new_status == "expired"
+            else f"decay below threshold ({ex.score:.3f} < {params.threshold:g})"
+        )
+        keyed.append((seq, Change(ex.id, status, ex.new_status, ex.score, reason)))
+    report.considered -= report.unreadable
+    report.changes = [c for _, c in keyed]
+    return report, keyed
+
+
+def _apply_on_change(t: LifecycleTable, params: DecayParams, now: datetime) -> DecayReport:
+    with t.transaction():
+        report, keyed = _indexed_changes(t, params, now, dry_run=False)
+        # The stored score is the score at this status change; the row is versioned.
+        t.conn.executemany(
+            f"UPDATE {t.table} SET status = ?, decay_score = ?, updated_at = ?,"
+            f" version = version + 1 WHERE {t.key} = ? AND status = 'active'",
+            [(c.new_status, c.score, report.now, seq) for seq, c in keyed],
+        )
+        t.log_in_transaction(report)
+    t.log_after_commit(report)
+    return report
 
 
 @dataclass(slots=True)
@@ -352,6 +507,7 @@ class Explanation:
     expires_at: str | None
     expired: bool
     outcome: str
+    new_status: str | None  # what a run at this moment makes of it (None: unchanged)
     params: DecayParams
 
     def to_dict(self) -> dict[str, Any]:
@@ -388,6 +544,7 @@ def explain(
     if expires_at:
         with contextlib.suppress(InvalidInput):
             expired = parse_time(expires_at) <= now
+    new_status: str | None = None
     if status != "active":
         outcome = f"untouched: decay only considers active memories (this one is {status})"
     elif pinned:
@@ -395,9 +552,10 @@ def explain(
     elif score is None:
         outcome = "untouched: its timestamps cannot be read"
     elif expired:
-        outcome = "would be expired: past its expiry date"
+        outcome, new_status = "would be expired: past its expiry date", "expired"
     elif score < params.threshold:
         outcome = f"would be archived: score {score:.3f} < threshold {params.threshold:g}"
+        new_status = "archived"
     else:
         outcome = f"stays active: score {score:.3f} >= threshold {params.threshold:g}"
     return Explanation(
@@ -414,8 +572,29 @@ def explain(
         expires_at,
         expired,
         outcome,
+        new_status,
         params,
     )
+
+
+def explain_memory(memory: Memory, params: DecayParams, now: datetime) -> Explanation:
+    return explain(
+        memory_id=memory.id,
+        status=memory.status.value,
+        pinned=memory.pinned,
+        created_at=memory.created_at,
+        last_accessed=memory.last_accessed,
+        access_count=memory.access_count,
+        stored_score=memory.decay_score,
+        expires_at=memory.expires_at,
+        params=params,
+        now=now,
+    )
+
+
+def live_score(memory: Memory, params: DecayParams, now: datetime) -> float | None:
+    """The score at ``now`` — what ``decay --explain`` prints (None: unreadable times)."""
+    return explain_memory(memory, params, now).score
 
 
 __all__ = [
@@ -429,6 +608,8 @@ __all__ = [
     "apply",
     "decay_score",
     "explain",
+    "explain_memory",
+    "live_score",
     "native_table",
     "plan",
 ]

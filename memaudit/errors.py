@@ -48,6 +48,12 @@ class NotAStore(MemauditError):
     """A path that is missing, not SQLite, or not a memory store memaudit knows."""
 
 
+class ConnectionFailed(MemauditError):
+    """A database server that cannot be reached or refuses the login."""
+
+    code = ExitCode.CONNECTION
+
+
 class StoreBusy(MemauditError):
     code = ExitCode.BUSY
 

@@ -16,15 +16,16 @@ row they came from. So forgetting here is four steps:
 * **apply** — one transaction with ``PRAGMA secure_delete=ON`` set here (not trusted
   to the build): rows, FTS, embeddings, edges, profile entries, a tombstone with
   salted fingerprints, and events that say who forgot what and why — never the text.
-  The FTS5 index is then optimized (merged into one segment), which is what drops the
-  deleted document's terms from old segments on this SQLite (< 3.42 has no FTS5
-  ``secure-delete``).
+  With FTS5 ``secure-delete`` (SQLite 3.42+, migration m005) the delete itself drops
+  the document's terms from the index; on an older SQLite the index is optimized
+  (merged into one segment), the only other way to drop them from old segments.
 * **purge** — ``wal_checkpoint(TRUNCATE)`` so no WAL frame holds an old page.
 * **verify** — every layer probed by id and by content (exact normalised text, and each
   sentence of it quoted anywhere), the FTS index by its terms (fts5vocab *and* the
   terms of every index segment, decoded from ``memories_fts_data``), and the raw bytes
-  of the file, its WAL and journal. The result has the shape of ``llm``'s ``verify``:
-  rows of residue, and no rows means clean.
+  of the file, its WAL and journal. Each table is read once for all sentences; the
+  raw bytes are searched for each sentence as the row held it. The result has the
+  shape of ``llm``'s ``verify``: rows of residue, and no rows means clean.
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ from __future__ import annotations
 import json
 import os
 import re
+import string
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence, Sized
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,6 +44,7 @@ from memaudit import fingerprint, review
 from memaudit.adapters.base import Layer, Needle, Residue
 from memaudit.errors import Conflict, InvalidInput, MemauditError, Refused
 from memaudit.ledger import Ledger, schema
+from memaudit.ledger.store import MEMORY_COLUMNS, row_to_memory
 from memaudit.model import Memory, Status
 from memaudit.rawscan import Needles, fts_tokens, raw_pieces, scan_file, sqlite_page_info
 from memaudit.sqlite_driver import sqlite3
@@ -49,6 +52,11 @@ from memaudit.sqlite_driver import sqlite3
 # A term held by this many documents or fewer has its documents listed and checked.
 TERM_DOC_CHECK_LIMIT = 50
 PHRASE_HIT_LIMIT = 20
+# Ids per IN (...) list, and sentences per FTS query, when a plan reads in bulk.
+CHUNK = 500
+PHRASES_PER_QUERY = 64
+# Rows reported per sentence and column of a text layer.
+TEXT_HIT_LIMIT = 20
 
 
 # -- the plan ----------------------------------------------------------------------
@@ -116,65 +124,140 @@ def _pieces_normalized(text: str) -> list[str]:
     return pieces or ([whole] if whole else [])
 
 
-def quoting_memories(ledger: Ledger, text: str, exclude: set[str]) -> list[str]:
-    """Ids of memories whose content or summary holds ``text`` or one of its sentences.
+def _chunks(items: Sequence[Any], size: int = CHUNK) -> Iterator[Sequence[Any]]:
+    for i in range(0, len(items), size):
+        yield items[i : i + size]
 
-    The FTS index finds candidates (a phrase query per sentence), the normalised text
-    confirms them; identical text is found by its hash.
+
+def quoting_memories(ledger: Ledger, text: str, exclude: set[str]) -> list[str]:
+    """Ids of memories whose content or summary holds ``text`` or one of its sentences."""
+    return list(_quoting(ledger, {"": text}, exclude))
+
+
+def _quoting(ledger: Ledger, texts: dict[str, str], exclude: set[str]) -> dict[str, str]:
+    """Memories (not in ``exclude``) whose content or summary holds one of ``texts``
+    (keyed by memory id) or one of its sentences: {quoting id: id of the text quoted}.
+
+    Identical text is found by its hash; quotes by the FTS index (every sentence of
+    every text as a phrase, OR-ed, a few queries in all), each candidate confirmed on
+    its normalised text.
     """
     conn = ledger.conn
-    found: dict[str, None] = {}
-    for (mid,) in conn.execute(
-        "SELECT id FROM memories WHERE content_hash = ?", (fingerprint.content_hash(text),)
-    ):
-        if mid not in exclude:
-            found[mid] = None
-    pieces = _pieces_normalized(text)
-    for piece in pieces:
-        tokens = fts_tokens(piece)
-        if not tokens:
-            continue
+    found: dict[str, str] = {}
+    by_hash: dict[str, str] = {}
+    for key, text in texts.items():
+        by_hash.setdefault(fingerprint.content_hash(text), key)
+    for part in _chunks(list(by_hash)):
+        for mid, digest in conn.execute(
+            f"SELECT id, content_hash FROM memories WHERE content_hash IN ({_marks(part)})", part
+        ):
+            if mid not in exclude and mid not in found:
+                found[mid] = by_hash[digest]
+    pieces: dict[str, str] = {}  # normalised sentence -> key of the text it is from
+    phrases: dict[str, None] = {}
+    for key, text in texts.items():
+        for piece in _pieces_normalized(text):
+            tokens = fts_tokens(piece)
+            if tokens:
+                pieces.setdefault(piece, key)
+                phrases[_phrase(tokens)] = None
+    for part in _chunks(list(phrases), PHRASES_PER_QUERY):
         rows = conn.execute(
             "SELECT id, content, summary FROM memories WHERE seq IN "
             "(SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?)",
-            (_phrase(tokens),),
+            (" OR ".join(part),),
         )
         for mid, content, summary in rows:
             if mid in exclude or mid in found:
                 continue
-            if piece in fingerprint.normalize(content + "\n" + (summary or "")):
-                found[mid] = None
-    return list(found)
+            norm = fingerprint.normalize(content + "\n" + (summary or ""))
+            for piece, key in pieces.items():
+                if piece in norm:
+                    found[mid] = key
+                    break
+    return found
+
+
+def _marks(items: Sized) -> str:
+    return ",".join("?" * len(items))
+
+
+def _memories(ledger: Ledger, ids: Sequence[str]) -> dict[str, Memory]:
+    out: dict[str, Memory] = {}
+    for part in _chunks(ids):
+        for row in ledger.conn.execute(
+            f"SELECT {MEMORY_COLUMNS} FROM memories WHERE id IN ({_marks(part)})", part
+        ):
+            memory = row_to_memory(row)
+            out[memory.id] = memory
+    return out
+
+
+def _parents_of(ledger: Ledger, ids: Sequence[str]) -> dict[str, list[str]]:
+    """{memory id: its parents' ids, in the order ``ledger.parents`` gives them}."""
+    out: dict[str, list[str]] = {mid: [] for mid in ids}
+    for part in _chunks(ids):
+        for child, parent in ledger.conn.execute(
+            f"SELECT child_id, parent_id FROM edges WHERE child_id IN ({_marks(part)}) "
+            "ORDER BY child_id, parent_id",
+            part,
+        ):
+            out[child].append(parent)
+    return out
+
+
+def _children_with_parents(ledger: Ledger, ids: Sequence[str]) -> dict[str, list[str]]:
+    """The children of ``ids``, each with all of its parents: one query per chunk."""
+    out: dict[str, list[str]] = {}
+    for part in _chunks(ids):
+        for child, parent in ledger.conn.execute(
+            "SELECT child_id, parent_id FROM edges WHERE child_id IN "
+            f"(SELECT child_id FROM edges WHERE parent_id IN ({_marks(part)})) "
+            "ORDER BY child_id, parent_id",
+            part,
+        ):
+            out.setdefault(child, []).append(parent)
+    return out
 
 
 def plan(ledger: Ledger, memory_ids: Sequence[str]) -> ForgetPlan:
-    """The blast radius of forgetting ``memory_ids``. Reads only."""
+    """The blast radius of forgetting ``memory_ids``. Reads only.
+
+    Breadth-first, a round per generation: each round asks, for everything that went
+    in the last round, which memories quote it and which children it has (with all
+    their parents) — a few queries per round, whatever the fan-out. A child goes in
+    the round its last parent goes (it is a child of that parent, so it is looked at
+    again then); until then it waits, and if it never goes it is re-queued.
+    """
     if not memory_ids:
         raise InvalidInput("nothing to forget: give at least one id")
     requested = list(dict.fromkeys(memory_ids))
     memories: dict[str, Memory] = {mid: ledger.require(mid) for mid in requested}
     why: dict[str, str] = {mid: "requested" for mid in requested}
-    queue = list(requested)
-    waiting: set[str] = set()  # children seen whose other parents are not (yet) going
-    while queue:
-        mid = queue.pop(0)
-        memory = memories[mid]
-        for qid in quoting_memories(ledger, memory_text(memory), set(memories)):
-            memories[qid] = ledger.require(qid)
+    waiting: dict[str, list[str]] = {}  # children seen, with their parents, not going
+    frontier = list(requested)
+    while frontier:
+        texts = {mid: memory_text(memories[mid]) for mid in frontier}
+        quoting = _quoting(ledger, texts, set(memories))
+        memories.update(_memories(ledger, list(quoting)))
+        for qid, mid in quoting.items():
             why[qid] = f"quotes {mid}"
-            queue.append(qid)
-        waiting.update(e.child_id for e in ledger.children(mid))
-        changed = True
-        while changed:  # a child goes once every one of its sources goes
-            changed = False
-            for child in sorted(waiting - set(memories)):
-                parents = [e.parent_id for e in ledger.parents(child)]
-                if parents and all(p in memories for p in parents):
-                    memories[child] = ledger.require(child)
-                    why[child] = "derived only from " + ", ".join(parents)
-                    queue.append(child)
-                    changed = True
+        derived: dict[str, None] = {}
+        children = _children_with_parents(ledger, [*frontier, *quoting])
+        for child, parents in sorted(children.items()):
+            if child in memories or child in derived:
+                continue
+            if all(p in memories or p in derived for p in parents):
+                waiting.pop(child, None)
+                why[child] = "derived only from " + ", ".join(parents)
+                derived[child] = None
+            else:
+                waiting[child] = parents
+        memories.update(_memories(ledger, list(derived)))
+        frontier = [*quoting, *derived]
     going = set(memories)
+    ids = list(memories)
+    parents_of = _parents_of(ledger, ids)
     forget_items = [
         PlanItem(
             id=mid,
@@ -183,15 +266,17 @@ def plan(ledger: Ledger, memory_ids: Sequence[str]) -> ForgetPlan:
             source_type=m.source_type.value,
             status=m.status.value,
             version=m.version,
-            parents=[e.parent_id for e in ledger.parents(mid)],
+            parents=parents_of[mid],
             preview=m.content,
         )
         for mid, m in memories.items()
     ]
+    kept_children = sorted(set(waiting) - going)
+    loaded = _memories(ledger, kept_children)
     requeue_items = []
-    for child in sorted(waiting - going):
-        m = ledger.require(child)
-        parents = [e.parent_id for e in ledger.parents(child)]
+    for child in kept_children:
+        m = loaded[child]
+        parents = waiting[child]
         lost = [p for p in parents if p in going]
         kept = [p for p in parents if p not in going]
         requeue_items.append(
@@ -206,29 +291,139 @@ def plan(ledger: Ledger, memory_ids: Sequence[str]) -> ForgetPlan:
                 preview=m.content,
             )
         )
-    ids = list(memories)
-    edges = [(e.child_id, e.parent_id) for e in ledger.edges(ids)]
-    marks = ",".join("?" * len(ids))
-    profile = [
-        r[0]
-        for r in ledger.conn.execute(f"SELECT id FROM profile WHERE memory_id IN ({marks})", ids)
-    ]
+    edges: dict[tuple[str, str], None] = {}
+    for part in _chunks(ids):
+        for child, parent in ledger.conn.execute(
+            f"SELECT child_id, parent_id FROM edges WHERE child_id IN ({_marks(part)}) "
+            f"OR parent_id IN ({_marks(part)})",
+            [*part, *part],
+        ):
+            edges[(child, parent)] = None
     texts = {mid: memory_text(m) for mid, m in memories.items()}
-    for pid, value in ledger.conn.execute("SELECT id, value FROM profile"):
-        if pid not in profile and any(_quotes(value, t) for t in texts.values()):
+    profile: list[str] = []
+    for part in _chunks(ids):
+        profile += [
+            r[0]
+            for r in ledger.conn.execute(
+                f"SELECT id FROM profile WHERE memory_id IN ({_marks(part)})", part
+            )
+        ]
+    pieces = _all_pieces(texts.values())
+    for pid, _col, _n in _rows_quoting(ledger.conn, "profile", "id", ("value",), pieces):
+        if pid not in profile:
             profile.append(pid)
-    embeddings = [
-        r[0]
-        for r in ledger.conn.execute(
-            f"SELECT memory_id FROM embeddings WHERE memory_id IN ({marks})", ids
-        )
-    ]
-    return ForgetPlan(requested, forget_items, requeue_items, edges, profile, embeddings, texts)
+    embeddings: list[str] = []
+    for part in _chunks(ids):
+        embeddings += [
+            r[0]
+            for r in ledger.conn.execute(
+                f"SELECT memory_id FROM embeddings WHERE memory_id IN ({_marks(part)})", part
+            )
+        ]
+    return ForgetPlan(
+        requested, forget_items, requeue_items, list(edges), profile, embeddings, texts
+    )
 
 
 def _quotes(candidate: str, text: str) -> bool:
     norm = fingerprint.normalize(candidate)
     return any(piece in norm for piece in _pieces_normalized(text))
+
+
+# -- finding quoted text in plain text columns --------------------------------------------
+
+_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+_ASCII_RUN = re.compile(r"[a-z0-9]+")
+
+
+def _all_pieces(texts: Iterable[str]) -> list[str]:
+    out: dict[str, None] = {}
+    for text in texts:
+        for piece in _pieces_normalized(text):
+            out[piece] = None
+    return list(out)
+
+
+def _anchor(piece: str) -> str:
+    """A stretch of a normalised sentence that a stored copy holds verbatim up to ASCII
+    case: its longest run of ASCII letters and digits (normalising leaves those as
+    they are, and SQL's LIKE ignores their case), else its longest word."""
+    runs = _ASCII_RUN.findall(piece) or piece.split(" ")
+    return max(runs, key=len)
+
+
+def _like(fragment: str) -> str:
+    escaped = fragment.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+def _views(value: str) -> list[str]:
+    """The forms a stored copy of a sentence is looked for in: normalised, lower-cased
+    as SQL's lower() does (what the probes matched before), and — for JSON — the
+    strings it encodes, normalised (JSON escapes quotes and non-ASCII characters)."""
+    views = [fingerprint.normalize(value), value.translate(_ASCII_LOWER)]
+    if value[:1] in ("{", "[", '"'):
+        try:
+            decoded = json.loads(value)
+        except ValueError:
+            return views
+        views.append(fingerprint.normalize("\n".join(_json_strings(decoded))))
+    return views
+
+
+def _json_strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield k
+            yield from _json_strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _json_strings(v)
+
+
+def _rows_quoting(
+    conn: sqlite3.Connection,
+    table: str,
+    key: str,
+    columns: Sequence[str],
+    pieces: Sequence[str],
+    *,
+    every_non_ascii: bool = True,
+) -> list[tuple[Any, str, int]]:
+    """(key, column, sentence number) for each text column of ``table`` holding one of
+    ``pieces`` (normalised sentences), in one pass over the table.
+
+    SQL pre-filters — a row goes on if a column contains a sentence's anchor (see
+    ``_anchor``), ASCII case ignored — and Python confirms on the candidates. A copy
+    that normalising changes inside the anchor itself (compatibility forms, invisible
+    characters) passes the filter only through ``every_non_ascii``, which sends every
+    value with a non-ASCII character to Python too: exact, at the price of measuring
+    every value (used where the table is small or the answer decides what is deleted).
+    """
+    if not pieces:
+        return []
+    anchors: dict[str, None] = {}
+    for piece in pieces:
+        anchor = _anchor(piece)
+        anchors[anchor] = None
+        anchors[json.dumps(anchor)[1:-1]] = None  # as JSON writes it
+    tests = [f"{col} LIKE ? ESCAPE '\\'" for _ in anchors for col in columns]
+    params = [_like(a) for a in anchors for _ in columns]
+    if every_non_ascii:
+        tests += [f"length(CAST({col} AS BLOB)) != length({col})" for col in columns]
+    out = []
+    sql = f"SELECT {key}, {', '.join(columns)} FROM {table} WHERE " + " OR ".join(tests)
+    for row in conn.execute(sql, params):
+        for col, value in zip(columns, row[1:], strict=True):
+            if not isinstance(value, str):
+                continue
+            views = _views(value)
+            for n, piece in enumerate(pieces, 1):
+                if any(piece in view for view in views):
+                    out.append((row[0], col, n))
+    return out
 
 
 # -- apply, purge, verify ---------------------------------------------------------------
@@ -351,6 +546,7 @@ def apply(
         ids=the_plan.forget_ids(),
         content=None,
         more_content=list(the_plan.texts.values()),
+        as_stored=True,
     )
     reports = verify_layers(native_layers(ledger), needle)
     return ForgetResult(the_plan, checkpoint, fts_purge, reports)
@@ -431,8 +627,12 @@ class _NativeProbes:
 
     def __init__(self, ledger: Ledger) -> None:
         self.ledger = ledger
-        self.conn = ledger.conn
         self.path = Path(ledger.path)
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        # Not kept: the raw probes close and reopen the ledger's connection.
+        return self.ledger.conn
 
     # helpers
 
@@ -440,11 +640,7 @@ class _NativeProbes:
         return needle.texts()
 
     def _pieces(self, needle: Needle) -> list[str]:
-        out: dict[str, None] = {}
-        for text in self._texts(needle):
-            for piece in _pieces_normalized(text):
-                out[piece] = None
-        return list(out)
+        return _all_pieces(self._texts(needle))
 
     def _ids_in(self, table: str, column: str, ids: list[str]) -> list[str]:
         if not ids:
@@ -458,26 +654,30 @@ class _NativeProbes:
         ]
 
     def _text_columns(
-        self, table: str, key: str, columns: Sequence[str], needle: Needle, layer: str
+        self,
+        table: str,
+        key: str,
+        columns: Sequence[str],
+        needle: Needle,
+        layer: str,
+        *,
+        every_non_ascii: bool = True,
     ) -> list[Residue]:
-        """Rows whose text columns hold a sentence of the needle (case-insensitive)."""
+        """Rows whose text columns hold a sentence of the needle (case-insensitive), all
+        sentences and columns in one pass over the table (see ``_rows_quoting``)."""
         out = []
-        for n, piece in enumerate(self._pieces(needle), 1):
-            for col in columns:
-                # normalize() folds case and spaces; lower() + instr() is the SQL
-                # side of the same idea, good enough to find a stored copy.
-                for (rid,) in self.conn.execute(
-                    f"SELECT {key} FROM {table} WHERE instr(lower({col}), ?) > 0 LIMIT 20",
-                    (piece,),
-                ):
-                    out.append(
-                        Residue(
-                            layer,
-                            f"{table}.{col} ({key}={rid})",
-                            "quoted sentence",
-                            f"sentence {n}",
-                        )
+        per: dict[tuple[str, int], int] = {}
+        hits = _rows_quoting(
+            self.conn, table, key, columns, self._pieces(needle), every_non_ascii=every_non_ascii
+        )
+        for rid, col, n in hits:
+            per[(col, n)] = per.get((col, n), 0) + 1
+            if per[(col, n)] <= TEXT_HIT_LIMIT:
+                out.append(
+                    Residue(
+                        layer, f"{table}.{col} ({key}={rid})", "quoted sentence", f"sentence {n}"
                     )
+                )
         return out
 
     # layers
@@ -505,6 +705,19 @@ class _NativeProbes:
                         )
                     )
         return out
+
+    def _gone_rowids(self, rowids: Iterable[int]) -> set[int]:
+        """Those of ``rowids`` that no memory has (one query, not one per rowid: a
+        common term lists thousands of rowids on a page)."""
+        wanted = sorted(rowids)
+        if not wanted:
+            return set()
+        rows = self.conn.execute(
+            "SELECT j.value FROM json_each(?) AS j "
+            "WHERE NOT EXISTS (SELECT 1 FROM memories WHERE seq = j.value)",
+            (json.dumps(wanted),),
+        )
+        return {int(r[0]) for r in rows}
 
     def _vocab(self) -> None:
         self.conn.execute(
@@ -553,10 +766,15 @@ class _NativeProbes:
         for term, docs in counts.items():
             if docs > TERM_DOC_CHECK_LIMIT:
                 continue
-            for (doc,) in self.conn.execute(
-                "SELECT DISTINCT doc FROM temp.memaudit_vocab_inst WHERE term = ?", (term,)
-            ):
-                if not self.conn.execute("SELECT 1 FROM memories WHERE seq = ?", (doc,)).fetchone():
+            docs = [
+                int(r[0])
+                for r in self.conn.execute(
+                    "SELECT DISTINCT doc FROM temp.memaudit_vocab_inst WHERE term = ?", (term,)
+                )
+            ]
+            gone = self._gone_rowids(docs)
+            for doc in docs:
+                if doc in gone:
                     out.append(
                         Residue(
                             "memories_fts",
@@ -567,13 +785,10 @@ class _NativeProbes:
                     )
         # 3. Entries written in the index segments for rowids that are gone: a deleted
         #    document's old entry or its delete marker, not yet merged away.
-        live: dict[int, bool] = {}
-        for term, segid, page, rowid, deleted in segment_entries(self.conn, "memories_fts", tokens):
-            if rowid not in live:
-                live[rowid] = bool(
-                    self.conn.execute("SELECT 1 FROM memories WHERE seq = ?", (rowid,)).fetchone()
-                )
-            if deleted or not live[rowid]:
+        entries = segment_entries(self.conn, "memories_fts", tokens)
+        gone = self._gone_rowids({e[3] for e in entries})
+        for term, segid, page, rowid, deleted in entries:
+            if deleted or rowid in gone:
                 what = "delete marker" if deleted else "entry"
                 out.append(
                     Residue(
@@ -581,7 +796,7 @@ class _NativeProbes:
                         f"memories_fts_data segment {segid} page {page}",
                         "term",
                         f"{what} for {_label(term)}, rowid {rowid}"
-                        + ("" if live[rowid] else " (no memory has this rowid)"),
+                        + (" (no memory has this rowid)" if rowid in gone else ""),
                     )
                 )
         return out
@@ -628,7 +843,13 @@ class _NativeProbes:
 
     def events(self, needle: Needle) -> list[Residue]:
         # Ids are kept on purpose (the log says *that* something was forgotten).
-        return self._text_columns("events", "id", ("reason", "detail"), needle, "events")
+        # One pass over a log that grows with every write (1.5M rows for 1M memories):
+        # values with non-ASCII characters are not all sent to Python (see
+        # _rows_quoting); a copy of a sentence, in any ASCII case, in the reason or
+        # in the JSON of the detail, is found.
+        return self._text_columns(
+            "events", "id", ("reason", "detail"), needle, "events", every_non_ascii=False
+        )
 
     def tombstones(self, needle: Needle) -> list[Residue]:
         return self._text_columns(
@@ -638,20 +859,22 @@ class _NativeProbes:
     def raw(
         self, path: Path, layer: str, needle: Needle, *, warning: bool = False
     ) -> list[Residue]:
-        hits = scan_file(path, self._raw_needles(needle))
-        if not hits:
-            return []
-        page_size, free = sqlite_page_info(path) if layer in ("file", "copies") else (0, set())
+        # The ledger's connection is closed while its files are read: closing our
+        # descriptor would otherwise drop SQLite's own locks (see Ledger.released).
+        with self.ledger.released():
+            hits = scan_file(path, self._raw_needles(needle))
+            if not hits:
+                return []
+            page_size, free = sqlite_page_info(path) if layer in ("file", "copies") else (0, set())
+            wal_page = _wal_page_size(path) if layer == "wal" else 0
         out = []
         for hit in hits:
             where = f"{path} @ byte {hit.offset}"
             if page_size:
                 page = hit.offset // page_size + 1
                 where += f" (page {page}, {'free page' if page in free else 'page in use'})"
-            elif layer == "wal" and hit.offset >= 32:
-                wal_page = _wal_page_size(path)
-                if wal_page:
-                    where += f" (frame {(hit.offset - 32) // (wal_page + 24) + 1})"
+            elif layer == "wal" and hit.offset >= 32 and wal_page:
+                where += f" (frame {(hit.offset - 32) // (wal_page + 24) + 1})"
             out.append(Residue(layer, where, "bytes", hit.needle, warning=warning))
         return out
 
@@ -659,7 +882,10 @@ class _NativeProbes:
         # Sentences only: FTS terms are checked where they live, in the index pages
         # (decoded by the FTS probe) — on disk they are prefix-compressed, so a byte
         # search for a term could miss it, and short terms match inside other words.
-        return Needles(self._texts(needle))
+        # Forget's own needle holds the rows' text as the ledger wrote it (content is
+        # stored as written): one pass per sentence. Text someone typed is also looked
+        # for lower-cased and case-folded.
+        return Needles(self._texts(needle), as_written=needle.as_stored)
 
 
 def _label(term: str) -> str:
@@ -689,9 +915,10 @@ def _varint(buf: bytes, i: int) -> tuple[int, int]:
     return value, i
 
 
-def leaf_entries(page: bytes) -> dict[bytes, list[tuple[int, bool]]]:
+def leaf_entries(page: bytes, want: bytes | None = None) -> dict[bytes, list[tuple[int, bool]]]:
     """The terms written on one FTS5 leaf page, each with the (rowid, is-delete-marker)
-    entries of its doclist that are on this page.
+    entries of its doclist that are on this page (only term ``want``, if given: the
+    terms are walked, the doclists of others skipped).
 
     A leaf page starts with two big-endian u16 (first rowid offset, start of the page
     index); the page index is a list of varint deltas giving each term's offset. The
@@ -721,24 +948,41 @@ def leaf_entries(page: bytes) -> dict[bytes, list[tuple[int, bool]]]:
                 size, j = _varint(page, j)
                 term = prev[:shared] + page[j : j + size]
             prev = term
+            if want is not None and term != want:
+                continue
             j += size
             stop = offsets[n + 1] if n + 1 < len(offsets) else footer
-            entries: list[tuple[int, bool]] = []
-            rowid = 0
-            first = True
-            while j < stop:
-                step, j = _varint(page, j)
-                rowid = step if first else rowid + step
-                first = False
-                if j >= stop:
-                    break
-                sz, j = _varint(page, j)
-                entries.append((rowid, bool(sz & 1)))
-                j += sz >> 1
-            out[term] = entries
+            out[term] = _doclist(page, j, stop)
         return out
     except IndexError:
         return {}  # not a leaf page we understand: report nothing rather than guess
+
+
+def _doclist(page: bytes, j: int, stop: int) -> list[tuple[int, bool]]:
+    """(rowid, delete marker) of each entry of a doclist written at page[j:stop]."""
+    entries: list[tuple[int, bool]] = []
+    rowid = 0
+    first = True
+    while j < stop:
+        # Most varints here are one byte (rowid deltas, position-list sizes): read
+        # those inline; a common term has thousands of entries on a page.
+        step = page[j]
+        if step < 0x80:
+            j += 1
+        else:
+            step, j = _varint(page, j)
+        rowid = step if first else rowid + step
+        first = False
+        if j >= stop:
+            break
+        sz = page[j]
+        if sz < 0x80:
+            j += 1
+        else:
+            sz, j = _varint(page, j)
+        entries.append((rowid, bool(sz & 1)))
+        j += sz >> 1
+    return entries
 
 
 def segment_entries(
@@ -773,7 +1017,7 @@ def segment_entries(
                 f"SELECT block FROM {fts}_data WHERE id = ?", ((segid << 37) + page_no,)
             ).fetchone()
             if blob:
-                for rowid, deleted in leaf_entries(bytes(blob[0])).get(key, []):
+                for rowid, deleted in leaf_entries(bytes(blob[0]), key).get(key, []):
                     found.append((token, segid, page_no, rowid, deleted))
     return found
 
@@ -822,7 +1066,8 @@ def native_layers(ledger: Ledger) -> list[Layer]:
         Layer(
             "events",
             "history",
-            "reason and detail for the text (ids are kept on purpose)",
+            "reason and detail (JSON decoded) for each sentence, any ASCII case, in one "
+            "pass (ids are kept on purpose)",
             p.events,
         ),
         Layer(
@@ -900,7 +1145,11 @@ def verify_tombstones(
 
                 raise NotFound(f"no tombstone for {mid!r}: it was never forgotten or rejected here")
             rows.append(row)
-    fragments = _raw_fragments(Path(ledger.path)) if rows else []
+    fragments: list[tuple[str, str]] = []
+    if rows:
+        with ledger.released():  # see Ledger.released: reading the file drops locks
+            fragments = _raw_fragments(Path(ledger.path))
+        conn = ledger.conn
     out = []
     for mid, status, at, salt, prints_json in rows:
         prints = json.loads(prints_json)

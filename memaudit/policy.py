@@ -85,6 +85,78 @@ KEYS: dict[str, PolicyKey] = {
         PolicyKey(
             "audit.high_importance", 7.0, "importance at or above this counts as high", float
         ),
+        PolicyKey(
+            "audit.max_findings",
+            200,
+            "at most this many findings listed per detector (all are counted)",
+            int,
+        ),
+        PolicyKey(
+            "audit.summary_depth",
+            2,
+            "summarisation steps between a memory and its evidence that make summary drift",
+            int,
+        ),
+        PolicyKey(
+            "audit.topic_min_terms",
+            2,
+            "key terms an interpretation must share with an observation to be on its topic",
+            int,
+        ),
+        PolicyKey(
+            "audit.reflection_min_observations",
+            2,
+            "observations on its topic that make an unmarked interpretation reflection amplification",
+            int,
+        ),
+        PolicyKey(
+            "audit.access_min_count",
+            10,
+            "an access count below this is never retrieval-amplified",
+            int,
+        ),
+        PolicyKey(
+            "audit.access_min_ratio",
+            5.0,
+            "an amplified access count is at least this many times the store's mean",
+            float,
+        ),
+        PolicyKey(
+            "audit.min_independent_evidence",
+            2,
+            "distinct observations a heavily retrieved derived memory needs to not be thin",
+            int,
+        ),
+        PolicyKey(
+            "audit.max_fresh_share",
+            0.5,
+            "share of idle memories at maximum freshness (or pinned) above which decay is not working",
+            float,
+        ),
+        PolicyKey(
+            "audit.min_memories_for_share",
+            20,
+            "store-wide shares are judged only when at least this many memories count",
+            int,
+        ),
+        PolicyKey(
+            "audit.mass_invalidation_min",
+            5,
+            "a consolidation run invalidating fewer memories than this is never mass invalidation",
+            int,
+        ),
+        PolicyKey(
+            "audit.consolidation_window_minutes",
+            10.0,
+            "invalidation events of one actor this close together form one run (if no run id)",
+            float,
+        ),
+        PolicyKey(
+            "audit.user_model_inference_share",
+            0.5,
+            "share of model output in a user trait's lineage above which it is reinforcement",
+            float,
+        ),
     ]
 }
 

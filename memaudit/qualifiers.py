@@ -14,6 +14,7 @@ gone.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 # Single words and short phrases, matched on word boundaries, case-insensitively.
 HEDGES = (
@@ -64,21 +65,70 @@ HEDGES = (
     "so far",
     "at the moment",
 )
-_HEDGE_RE = re.compile(
-    r"\b(" + "|".join(re.escape(h) for h in sorted(HEDGES, key=len, reverse=True)) + r")\b", re.I
-)
+
+
+def _trie(words: tuple[str, ...]) -> str:
+    """One regex alternative per shared prefix ("ma(?:y(?:be)?)"...): the same matches
+    as the plain alternation of ``words`` (no word is a prefix of another that ends at
+    a word boundary, and longer ones are tried first), with far less backtracking."""
+    tree: dict[str, Any] = {}
+    for w in words:
+        node = tree
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def build(node: dict[str, Any]) -> str:
+        alts = [re.escape(ch) + build(child) for ch, child in sorted(node.items()) if ch]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return build(tree)
+
+
+_HEDGE_RE = re.compile(r"\b(" + _trie(HEDGES) + r")\b", re.I)
 # "for small tools", "in staging", "on weekdays": a preposition and up to three words.
 _SCOPE_RE = re.compile(
     r"\b(for|in|on|during|when|while|within)\s+((?:[\w'-]+\s+){0,2}[\w'-]+)", re.I
 )
 _STOP = {"the", "a", "an", "this", "that", "it", "is", "are", "be"}
+# A scope phrase ends where another clause begins ("on Tuesday with exit code 137").
+_CLAUSE = {
+    "with",
+    "and",
+    "or",
+    "but",
+    "because",
+    "so",
+    "which",
+    "who",
+    "where",
+    "after",
+    "before",
+    "to",
+    "of",
+    "by",
+    "from",
+    "at",
+    "was",
+    "were",
+    "has",
+    "had",
+}
 
 
 def qualifiers(text: str) -> list[str]:
     """The qualifiers present in ``text`` (lower case, in order, no repeats)."""
     found = [m.group(1).lower() for m in _HEDGE_RE.finditer(text)]
     for m in _SCOPE_RE.finditer(text):
-        words = [w for w in m.group(2).lower().split() if w not in _STOP]
+        words = []
+        for w in m.group(2).lower().split():
+            if w in _CLAUSE:
+                break
+            if w not in _STOP:
+                words.append(w)
         if words:
             found.append(f"{m.group(1).lower()} {' '.join(words)}")
     return list(dict.fromkeys(found))

@@ -52,6 +52,10 @@ def marker_name(ch: str) -> str:
 
 def reveal(text: str, keep_newlines: bool = True) -> str:
     """Replace hidden and control characters with ``⟨NAME⟩`` markers."""
+    # Every hidden character is in category Cc or Cf (or is a newline), none of which
+    # str.isprintable accepts: most text needs no per-character pass.
+    if text.isprintable():
+        return text
     out = []
     for ch in text:
         if ch == "\n" and not keep_newlines:

@@ -116,6 +116,48 @@ class Builder:
             self.ledger, mid, fake_embedding(memory.content), EMBED_MODEL, EMBED_DIM
         )
 
+    def supersede(
+        self,
+        old: str,
+        new: str,
+        when: str,
+        *,
+        actor: str,
+        run: str | None = None,
+        validated_by: str | None = None,
+    ) -> None:
+        """Mark ``old`` superseded by ``new``: a ``supersede`` event (``detail.run`` groups
+        a consolidation run), and a ``resolve`` event when a person validated it."""
+        self.clock.at(when)
+        with self.ledger.transaction():
+            self.ledger.conn.execute(
+                "UPDATE memories SET status = 'superseded', superseded_by = ?, updated_at = ?, "
+                "version = version + 1 WHERE id = ?",
+                (new, self.ledger.now(), old),
+            )
+            detail: dict[str, object] = {"by": new}
+            if run:
+                detail["run"] = run
+            self.ledger.log("supersede", old, actor=actor, detail=detail)
+            if validated_by:
+                self.ledger.log(
+                    "resolve",
+                    old,
+                    actor=validated_by,
+                    reason="checked by hand",
+                    detail={"supersedes": old, "by": new},
+                )
+
+    def contradict(self, old: str, new: str, when: str, *, actor: str = "agent") -> None:
+        """Record that ``new`` contradicts ``old`` without deciding (old stays active)."""
+        self.clock.at(when)
+        with self.ledger.transaction():
+            self.ledger.conn.execute(
+                "UPDATE memories SET contradicted_by = ?, updated_at = ? WHERE id = ?",
+                (new, self.ledger.now(), old),
+            )
+            self.ledger.log("contradict", old, actor=actor, detail={"by": new})
+
     def finish(self) -> None:
         # The migrations table records wall-clock time; pin it so rebuilds compare equal.
         self.ledger.conn.execute(
@@ -610,6 +652,400 @@ def zebra(out: Path) -> None:
     b.finish()
 
 
+def retrieval_amplification(out: Path) -> None:
+    """One inference retrieved forty times on one observation; and a store whose old
+    memories retrieval keeps at full freshness."""
+    b = Builder(out / "retrieval_amplification.db", "2026-06-01T09:00:00Z")
+    b.add(
+        "hot-obs",
+        "2026-06-01T09:00:00Z",
+        "The nightly export job timed out once last week.",
+        T,
+        source_ref="tool:cron-log@2026-05-28",
+        approve_at="2026-06-01T09:30:00Z",
+    )
+    b.add(
+        "hot-inf",
+        "2026-06-01T10:00:00Z",
+        "The export pipeline is fragile and needs a rewrite.",
+        I,
+        source_ref="session-31",
+        derived_from=["hot-obs"],
+        confidence=0.9,
+        approve_at="2026-06-01T10:30:00Z",
+    )
+    topics = [
+        "the billing service",
+        "the search index",
+        "the login page",
+        "the mobile app",
+        "the data warehouse",
+        "the CI runners",
+        "the staging cluster",
+        "the mail relay",
+        "the backup job",
+        "the API gateway",
+    ]
+    for n in range(30):
+        b.add(
+            f"filler-{n:02d}",
+            f"2026-06-{(n % 28) + 2:02d}T09:00:00Z",
+            f"Note {n}: {topics[n % 10]} was reviewed in sprint {n + 10}.",
+            U,
+            source_ref=f"session-{n + 40}#msg-1",
+            approve_at=f"2026-06-{(n % 28) + 2:02d}T09:10:00Z",
+        )
+        b.access(f"filler-{n:02d}", f"2026-11-{(n % 25) + 1:02d}T10:00:00Z")
+    for k in range(40):
+        b.access("hot-inf", f"2026-{7 + k // 10:02d}-{(k % 10) * 2 + 3:02d}T10:00:00Z")
+    for k, text in enumerate(
+        ["Exports should move to the new queue system.", "The export rewrite is a Q1 priority."],
+        1,
+    ):
+        b.add(
+            f"hot-child-{k}",
+            f"2026-10-{k + 10:02d}T10:00:00Z",
+            text,
+            I,
+            source_ref=f"session-{90 + k}",
+            derived_from=["hot-inf"],
+            approve_at=f"2026-10-{k + 10:02d}T10:30:00Z",
+        )
+    b.finish()
+
+
+def contradiction_collapse(out: Path) -> None:
+    """A similarity-based consolidation run that superseded 12 of 20 memories at once."""
+    b = Builder(out / "contradiction_collapse.db", "2026-10-01T09:00:00Z")
+    for n in range(12):
+        b.add(
+            f"prod-{n:02d}",
+            f"2026-10-01T09:{n:02d}:00Z",
+            f"Service svc-{n:02d} listens on port {8000 + n} in production.",
+            T,
+            source_ref=f"tool:ss -ltn@prod-{n:02d}",
+            scope="env:production",
+            approve_at=f"2026-10-01T10:{n:02d}:00Z",
+        )
+    for n in range(8):
+        b.add(
+            f"stg-{n:02d}",
+            f"2026-10-05T09:{n:02d}:00Z",
+            f"Service svc-{n:02d} listens on port {9000 + n} in staging.",
+            T,
+            source_ref=f"tool:ss -ltn@stg-{n:02d}",
+            scope="env:staging",
+            approve_at=f"2026-10-05T10:{n:02d}:00Z",
+        )
+    # The consolidator matched each production note to the most similar staging note
+    # and kept the newer one: twelve invalidations in one run, none validated.
+    for n in range(12):
+        b.supersede(
+            f"prod-{n:02d}",
+            f"stg-{n % 8:02d}",
+            f"2026-10-06T03:00:{n:02d}Z",
+            actor="consolidator",
+            run="cons-7",
+        )
+    b.clock.at("2026-10-06T03:01:00Z")
+    with b.ledger.transaction():
+        b.ledger.log(
+            "consolidate",
+            actor="consolidator",
+            reason="similarity > 0.88",
+            detail={"run": "cons-7", "invalidated": 12, "examined": 20},
+        )
+    b.finish()
+
+
+def reflection_amplification(out: Path) -> None:
+    """Three observations and a conclusion stored beside them with no derived-from link."""
+    b = Builder(out / "reflection_amplification.db", "2026-11-02T09:00:00Z")
+    b.add(
+        "mig-obs-1",
+        "2026-11-02T09:00:00Z",
+        "I rolled back the database migration on Monday.",
+        U,
+        source_ref="session-501#msg-2",
+        approve_at="2026-11-02T09:10:00Z",
+    )
+    b.add(
+        "mig-obs-2",
+        "2026-11-04T09:00:00Z",
+        "The database migration failed again; I rolled it back.",
+        U,
+        source_ref="session-507#msg-4",
+        approve_at="2026-11-04T09:10:00Z",
+    )
+    b.add(
+        "mig-obs-3",
+        "2026-11-06T09:00:00Z",
+        "Migration 0042 rolled back after a database lock timeout.",
+        T,
+        source_ref="tool:alembic downgrade@2026-11-06",
+        approve_at="2026-11-06T09:10:00Z",
+    )
+    b.add(
+        "mig-refl",
+        "2026-11-06T20:00:00Z",
+        "Database migration rollbacks are a recurring problem in this project.",
+        R,
+        source_ref="reflection-run-12",
+        confidence=0.85,
+        approve_at="2026-11-07T09:00:00Z",
+    )
+    b.add(
+        "other-obs",
+        "2026-11-08T09:00:00Z",
+        "The frontend is built with Vite.",
+        T,
+        source_ref="tool:cat package.json",
+        approve_at="2026-11-08T09:10:00Z",
+    )
+    b.finish()
+
+
+def user_model(out: Path) -> None:
+    """A user trait built from the assistant's reading of one remark."""
+    b = Builder(out / "user_model.db", "2026-11-03T09:00:00Z")
+    b.add(
+        "orm-obs",
+        "2026-11-03T09:00:00Z",
+        "I had trouble with SQLAlchemy lazy loading once.",
+        U,
+        source_ref="session-601#msg-3",
+        approve_at="2026-11-03T09:10:00Z",
+    )
+    b.add(
+        "orm-asst",
+        "2026-11-03T09:01:00Z",
+        "The user seems frustrated with ORMs.",
+        A,
+        source_ref="session-601#msg-4",
+        approve_at="2026-11-03T09:12:00Z",
+    )
+    b.add(
+        "orm-inf",
+        "2026-11-04T20:00:00Z",
+        "The user dislikes ORMs.",
+        I,
+        source_ref="session-601",
+        derived_from=["orm-asst"],
+        confidence=0.8,
+        approve_at="2026-11-05T09:00:00Z",
+    )
+    b.add(
+        "orm-refl",
+        "2026-11-10T20:00:00Z",
+        "The user always picks raw SQL over any ORM.",
+        R,
+        source_ref="reflection-run-15",
+        derived_from=["orm-inf", "orm-obs"],
+        confidence=0.9,
+        approve_at="2026-11-11T09:00:00Z",
+    )
+    b.clock.at("2026-11-11T09:05:00Z")
+    review.add_profile(
+        b.ledger, "user", "orm", "avoids ORMs; wants raw SQL", "orm-refl", profile_id="p-orm"
+    )
+    b.finish()
+
+
+def destructive_consolidation(out: Path) -> None:
+    """A newer inference silently replaced an older tool observation."""
+    b = Builder(out / "destructive_consolidation.db", "2026-09-10T09:00:00Z")
+    b.add(
+        "pg-obs",
+        "2026-09-10T09:00:00Z",
+        "Production runs PostgreSQL 15.4.",
+        T,
+        source_ref="tool:psql --version@prod",
+        confidence=1.0,
+        approve_at="2026-09-10T09:05:00Z",
+    )
+    b.add(
+        "pg-inf",
+        "2026-10-20T18:00:00Z",
+        "Production has probably been upgraded to PostgreSQL 16.",
+        I,
+        source_ref="session-702",
+        confidence=0.6,
+        approve_at="2026-10-21T09:00:00Z",
+    )
+    b.supersede("pg-obs", "pg-inf", "2026-10-21T03:00:00Z", actor="consolidator", run="cons-9")
+    b.add(
+        "redis-obs",
+        "2026-09-11T09:00:00Z",
+        "The cache runs Redis 7.2.",
+        T,
+        source_ref="tool:redis-cli INFO",
+        approve_at="2026-09-11T09:05:00Z",
+    )
+    b.finish()
+
+
+def stale_lockin(out: Path) -> None:
+    """An important decision from March, contradicted in October, still active."""
+    b = Builder(out / "stale_lockin.db", "2026-03-02T09:00:00Z")
+    b.add(
+        "deploy-jenkins",
+        "2026-03-02T09:00:00Z",
+        "All deploys go through the Jenkins pipeline.",
+        U,
+        source_ref="session-20#msg-2",
+        importance=9,
+        approve_at="2026-03-02T09:10:00Z",
+    )
+    b.add(
+        "deploy-gha",
+        "2026-10-15T09:00:00Z",
+        "We moved deploys from Jenkins to GitHub Actions.",
+        U,
+        source_ref="session-160#msg-1",
+        importance=7,
+        approve_at="2026-10-15T09:10:00Z",
+    )
+    b.contradict("deploy-jenkins", "deploy-gha", "2026-10-15T09:11:00Z")
+    b.add(
+        "lint-rule",
+        "2026-03-05T09:00:00Z",
+        "Python code is linted with ruff.",
+        U,
+        source_ref="session-21#msg-5",
+        importance=8,
+        approve_at="2026-03-05T09:10:00Z",
+    )
+    b.finish()
+
+
+def clean_control(out: Path) -> None:
+    """Content like the other scenarios, with proper provenance: every detector is silent."""
+    b = Builder(out / "clean_control.db", "2026-03-02T09:00:00Z")
+    # A decision reversed, and the reversal validated by a person (no lock-in, no collapse).
+    b.add(
+        "c-jenkins",
+        "2026-03-02T09:00:00Z",
+        "All deploys go through the Jenkins pipeline.",
+        U,
+        source_ref="session-20#msg-2",
+        importance=9,
+        approve_at="2026-03-02T09:10:00Z",
+    )
+    b.add(
+        "c-gha",
+        "2026-11-05T09:00:00Z",
+        "We moved deploys from Jenkins to GitHub Actions.",
+        U,
+        source_ref="session-160#msg-1",
+        importance=7,
+        approve_at="2026-11-05T09:10:00Z",
+    )
+    b.supersede("c-jenkins", "c-gha", "2026-11-05T09:20:00Z", actor="agent", validated_by="alice")
+    # A summary one step from its evidence that keeps the qualifiers.
+    b.add(
+        "c-db-obs",
+        "2026-11-06T10:00:00Z",
+        "I usually use PostgreSQL, but SQLite is fine for small tools.",
+        U,
+        source_ref="session-170#msg-2",
+        approve_at="2026-11-06T10:10:00Z",
+    )
+    b.add(
+        "c-db-sum",
+        "2026-11-06T18:00:00Z",
+        "Summary: the user usually picks PostgreSQL, but says SQLite is fine for small tools.",
+        S,
+        source_ref="summary:session-170",
+        derived_from=["c-db-obs"],
+        approve_at="2026-11-07T09:00:00Z",
+    )
+    b.clock.at("2026-11-07T09:05:00Z")
+    review.add_profile(
+        b.ledger,
+        "user",
+        "database",
+        "PostgreSQL usually; SQLite for small tools",
+        "c-db-obs",
+        profile_id="p-c-database",
+    )
+    # Observations and a reflection that says what it was drawn from.
+    for n, (text, st, ref) in enumerate(
+        [
+            ("I rolled back the database migration on Monday.", U, "session-501#msg-2"),
+            ("The database migration failed again; I rolled it back.", U, "session-507#msg-4"),
+            ("Migration 0042 rolled back after a database lock timeout.", T, "tool:alembic"),
+        ],
+        1,
+    ):
+        b.add(
+            f"c-mig-{n}",
+            f"2026-11-{8 + n:02d}T09:00:00Z",
+            text,
+            st,
+            source_ref=ref,
+            approve_at=f"2026-11-{8 + n:02d}T09:10:00Z",
+        )
+    b.add(
+        "c-mig-refl",
+        "2026-11-12T20:00:00Z",
+        "Database migration rollbacks (Monday, and twice since) may be a recurring problem here.",
+        R,
+        source_ref="reflection-run-12",
+        derived_from=["c-mig-1", "c-mig-2", "c-mig-3"],
+        confidence=0.6,
+        approve_at="2026-11-13T09:00:00Z",
+    )
+    # An assistant answer kept only because a person promoted it.
+    b.add(
+        "c-asst",
+        "2026-11-14T09:01:00Z",
+        "The staging cluster has three worker nodes.",
+        A,
+        source_ref="session-210#msg-6",
+        approve_at="2026-11-14T09:30:00Z",
+    )
+    # A hedged observation and an inference that keeps the hedge.
+    b.add(
+        "c-netx-obs",
+        "2026-11-15T09:00:00Z",
+        "I think server X may have a network problem.",
+        U,
+        source_ref="conv-17#msg-3",
+        confidence=0.5,
+        approve_at="2026-11-15T09:30:00Z",
+    )
+    b.add(
+        "c-netx-inf",
+        "2026-11-15T09:40:00Z",
+        "Unconfirmed: I think server X may have a network problem, the user said.",
+        I,
+        source_ref="conv-17",
+        derived_from=["c-netx-obs"],
+        confidence=0.5,
+        approve_at="2026-11-15T10:00:00Z",
+    )
+    # A user statement about the assistant (not a self-model: the user said it).
+    b.add(
+        "c-lang",
+        "2026-11-16T09:00:00Z",
+        "The user wants the assistant to answer in English.",
+        U,
+        source_ref="session-220#msg-1",
+        approve_at="2026-11-16T09:05:00Z",
+    )
+    # A fresh pending candidate, and evenly spread retrieval.
+    b.add(
+        "c-pending",
+        "2026-11-28T10:00:00Z",
+        "Disk usage on build-01 is at 91%.",
+        T,
+        source_ref="tool:df -h@build-01",
+    )
+    for n, mid in enumerate(["c-gha", "c-db-obs", "c-mig-refl", "c-netx-obs", "c-lang"]):
+        b.access(mid, f"2026-11-{20 + n:02d}T10:00:00Z", f"2026-11-{21 + n:02d}T10:00:00Z")
+    b.finish()
+
+
 SCENARIOS = [
     cache_loop,
     summary_drift,
@@ -619,6 +1055,13 @@ SCENARIOS = [
     three_corroboration,
     pending_queue,
     zebra,
+    retrieval_amplification,
+    contradiction_collapse,
+    reflection_amplification,
+    user_model,
+    destructive_consolidation,
+    stale_lockin,
+    clean_control,
 ]
 
 

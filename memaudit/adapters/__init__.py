@@ -70,15 +70,28 @@ def open_store(
     if not best:
         tried = ", ".join(n for _, n in scores)
         raise NotAStore(
-            f"{location}: not a memory store I know (tried: {tried}); "
+            f"{_shown(location)}: not a memory store I know (tried: {tried}); "
             "use --adapter NAME to force one, or `memaudit adapters` to list them"
         )
     return reg.adapters[best[0][1]].open(location, writable=writable, **options)
 
 
+def _shown(location: str) -> str:
+    """The location as it may be printed: a server URL's password masked."""
+    if "://" not in location:
+        return location
+    from memaudit.adapters import pg
+
+    return pg.mask(location)
+
+
 def _check_exists(location: str) -> None:
     if "://" in location:
-        return  # a server URL: the adapter checks it
+        from memaudit.adapters import pg
+
+        if pg.is_url(location):
+            pg.check(location)  # unreachable or login refused: exit 9, before detection
+        return  # other server URLs: the adapter checks them
     path = Path(location)
     if not path.exists():
         raise NotAStore(f"no such file or folder: {location}")

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from memaudit.clock import age_days
 from memaudit.errors import NotFound, Unsupported
+from memaudit.graph import DEFAULT_DEPTH, Lineage, walk_lineage
 from memaudit.model import Edge, Event, Memory, MemoryFilter, Status
 from memaudit.policy import Policy
 
@@ -65,6 +66,9 @@ class Needle:
     # Further texts looked for in the same pass (forgetting several memories at once
     # scans each file once, not once per memory).
     more_content: list[str] = field(default_factory=list)
+    # The texts are exactly as the store holds them (forget read them from the rows),
+    # not typed by someone: raw bytes need only be searched for them as written.
+    as_stored: bool = False
 
     def texts(self) -> list[str]:
         return [t for t in [self.content, *self.more_content] if t and t.strip()]
@@ -146,6 +150,24 @@ class Store(ABC):
         self, *, memory_id: str | None = None, limit: int | None = None, **_: Any
     ) -> list[Event]:
         return []
+
+    def lineage(
+        self, memory_id: str, *, up: bool = True, down: bool = True, depth: int = DEFAULT_DEPTH
+    ) -> Lineage:
+        """Ancestors and descendants of one memory (``trace``). The default walks
+        ``edges()`` in memory; stores with a query language override it."""
+        self.need(Capability.LINEAGE)
+        return walk_lineage(self, memory_id, up=up, down=down, depth=depth)
+
+    def memories_from_source(self, source: str) -> list[Memory]:
+        """Memories whose ``source_ref`` is ``source`` or starts with ``source#`` (one
+        conversation, one document). The default scans every memory."""
+        prefix = source + "#"
+        return [
+            m
+            for m in self.memories()
+            if m.source_ref and (m.source_ref == source or m.source_ref.startswith(prefix))
+        ]
 
     def policy(self) -> Policy:
         return Policy()

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from memaudit import review
 from memaudit.adapters.base import Adapter, Capability, Layer, Store
+from memaudit.graph import DEFAULT_DEPTH, Lineage, ledger_lineage
 from memaudit.ledger import Ledger, looks_like_ledger
 from memaudit.model import Edge, Event, Memory, MemoryFilter
 from memaudit.policy import Policy
@@ -46,6 +47,14 @@ class NativeStore(Store):
         self, *, memory_id: str | None = None, limit: int | None = None, **kwargs: Any
     ) -> list[Event]:
         return self.ledger.events(memory_id=memory_id, limit=limit, **kwargs)
+
+    def lineage(
+        self, memory_id: str, *, up: bool = True, down: bool = True, depth: int = DEFAULT_DEPTH
+    ) -> Lineage:
+        return ledger_lineage(self.ledger, memory_id, up=up, down=down, depth=depth)
+
+    def memories_from_source(self, source: str) -> list[Memory]:
+        return self.ledger.from_source(source)
 
     def policy(self) -> Policy:
         return self.ledger.policy()

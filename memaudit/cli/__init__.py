@@ -1,11 +1,13 @@
 """The command-line face. Each module registers its commands on the shared app."""
 
 from memaudit.cli import (  # noqa: F401  (registers commands)
+    audit_cmds,
     conflict_cmds,
     decay_cmds,
     forget_cmds,
     gate_cmds,
     store_cmds,
+    trace_cmds,
 )
 from memaudit.cli.app import app, main
 

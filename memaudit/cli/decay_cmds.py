@@ -24,6 +24,13 @@ idle time runs from the last access (or creation). Active memories scoring below
 threshold are ARCHIVED (never deleted); those past expires_at are EXPIRED; pinned
 memories are left alone. Defaults come from the store's policy (decay.*).
 
+The score is live: `decay --explain`, `show` and `ls --json` (decay_score_now) compute
+it at the current time (or --now). A run writes only what changes status. In a memaudit
+ledger the stored decay_score is the score at the memory's last status change by decay
+(the archive or expiry moment), not a current value. A lifecycle store (the article's
+schema) keeps its own column up to date for its agent: every run stores each active
+memory's score rounded to 0.05, and 0.0 when it archives one.
+
 Made for cron: --quiet prints nothing on success, failures exit non-zero, a second
 run while one is going exits 5, and a second run with the same --now changes nothing.
 
@@ -91,18 +98,7 @@ def decay(
             params = decay_core.DecayParams.from_policy(
                 store.policy(), half_life_days=half_life, threshold=threshold
             )
-        ex = decay_core.explain(
-            memory_id=memory.id,
-            status=memory.status.value,
-            pinned=memory.pinned,
-            created_at=memory.created_at,
-            last_accessed=memory.last_accessed,
-            access_count=memory.access_count,
-            stored_score=memory.decay_score,
-            expires_at=memory.expires_at,
-            params=params,
-            now=moment,
-        )
+        ex = decay_core.explain_memory(memory, params, moment)
         if json_:
             emit_json(ex.to_dict())
         elif not quiet:
@@ -140,9 +136,13 @@ def _print_report(report: decay_core.DecayReport) -> None:
     )
     console.print(
         f"{report.considered} active memories considered; {len(report.archived)} {verb} "
-        f"archived, {len(report.expired)} {verb} expired, {report.rescored} "
-        f"score(s) {'would be ' if report.dry_run else ''}updated; "
-        f"{report.pinned} pinned left alone"
+        f"archived, {len(report.expired)} {verb} expired"
+        + (
+            f", {report.rescored} stored score(s) {'would be ' if report.dry_run else ''}updated"
+            if report.rescored
+            else ""
+        )
+        + f"; {report.pinned} pinned left alone"
         + (f"; {report.unreadable} with unreadable timestamps skipped" if report.unreadable else "")
     )
     if report.changes:
@@ -176,8 +176,8 @@ def _print_explanation(ex: decay_core.Explanation) -> None:
             "access bonus",
             f"min(accesses × {p.access_bonus:g}, {p.access_bonus_cap:g}) = {ex.bonus:.2f}",
         ),
-        ("score", f"min(1.0, decay + bonus) = {fmt_num(ex.score, 4)}"),
-        ("stored score", fmt_num(ex.stored_score)),
+        ("score", f"min(1.0, decay + bonus) = {fmt_num(ex.score, 4)}  (live, at this time)"),
+        ("stored score", f"{fmt_num(ex.stored_score)}  (as decay last wrote it; see --help)"),
         ("threshold", f"{p.threshold:g}"),
         (
             "expires",

@@ -218,6 +218,21 @@ def m003_conflict_pairs(db: Database) -> None:
     db.execute("CREATE INDEX idx_conflict_pairs_status ON conflict_pairs(status)")
 
 
+@migrations()
+def m004_decay_reference_index(db: Database) -> None:
+    """0.1: decay finds the memories to archive by index range scans, not full scans.
+
+    Per access count, ``score < threshold`` is ``coalesce(last_accessed, created_at) <
+    cutoff``: one range of this index (``memaudit.decay.REF_EXPR`` must stay the
+    identical expression, or SQLite will not use it). It replaces m002's decay index.
+    """
+    db.execute(
+        "CREATE INDEX idx_memories_decay_ref ON memories"
+        "(status, pinned, access_count, coalesce(last_accessed, created_at))"
+    )
+    db.execute("DROP INDEX IF EXISTS idx_memories_decay")
+
+
 def apply(db: Database) -> list[str]:
     """Apply pending migrations; return the names applied."""
     names = [m.name for m in migrations.pending(db)]

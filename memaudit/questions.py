@@ -1,0 +1,474 @@
+"""The brief's eleven configuration questions, answered for one store.
+
+Each answer is ``yes``, ``no``, ``partly`` or ``unknown`` with its evidence, drawn
+from three places, strongest first:
+
+1. the store's contents — what actually happened ("14 active memories are assistant
+   messages with no approval" answers "can assistant output become memory?" whatever
+   the configuration says);
+2. the provider's configuration, where memaudit can read it (``Store.provider_config()``,
+   or a file given with ``--config``, see ``provider_config.py``);
+3. the store's policy (the native ledger's routes) and what memaudit itself can do on
+   it (its adapter's capabilities).
+
+``unknown`` means none of them says; it is never a polite "no".
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from memaudit.model import SourceType
+
+if TYPE_CHECKING:
+    from memaudit.adapters.base import Store
+
+QUESTIONS = [
+    ("auto_write", "What is written automatically?"),
+    ("assistant_output", "Can assistant output become memory?"),
+    ("tool_results", "Are tool results retained automatically?"),
+    ("summaries_as_facts", "Are summaries stored as facts?"),
+    ("derived_marked", "Are derived facts marked as derived?"),
+    ("auto_supersede", "Can old memories be superseded automatically?"),
+    ("inspect", "Can a user inspect everything retained?"),
+    ("deletion_derived", "Does deletion also remove derived representations?"),
+    ("recall_independent", "Can auto-recall be disabled independently of auto-retain?"),
+    ("approval_gate", "Is there a human approval gate?"),
+    ("gate_bypass", "Can the agent itself bypass that gate?"),
+]
+ANSWERS = ("yes", "no", "partly", "unknown")
+
+# What PROVIDERS.md records about deletion in each provider (read from their source).
+DELETION_GAPS = {
+    "mnemosyne": "Mnemosyne's forget() leaves episodic summaries, gists, facts and events",
+    "honcho": "Honcho conclusions re-derive after delete; peer cards are never touched",
+    "hindsight": "Hindsight leaves documents.original_text and chunks.chunk_text",
+    "byterover": "ByteRover leaves review backups, curate-log input and _index.md summaries",
+    "holographic": "Holographic's remove_fact leaves orphan entities and FTS terms",
+    "mem0": "mem0 delete leaves the text in its history table",
+}
+
+
+@dataclass(slots=True)
+class Answer:
+    id: str
+    question: str
+    answer: str = "unknown"
+    evidence: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "question": self.question,
+            "answer": self.answer,
+            "evidence": self.evidence,
+        }
+
+
+class _Setting:
+    """One configuration value and where it came from."""
+
+    def __init__(self, cfg: dict[str, dict[str, Any]], key: str) -> None:
+        entry = cfg.get(key)
+        self.present = entry is not None
+        self.value = entry.get("value") if entry else None
+        self.source = str(entry.get("source", "?")) if entry else ""
+
+    def says(self, key: str) -> str:
+        return f"{key} = {self.value!r} ({self.source})"
+
+
+def answer(store: Store | None, config: dict[str, dict[str, Any]] | None = None) -> list[Answer]:
+    """All eleven answers. ``config`` overrides what the store reports of its provider."""
+    cfg: dict[str, dict[str, Any]] = {}
+    if store is not None:
+        cfg.update(store.provider_config())
+    cfg.update(config or {})
+    facts = _store_facts(store) if store is not None else None
+    answers = {qid: Answer(qid, text) for qid, text in QUESTIONS}
+    _from_config(answers, cfg)
+    if store is not None and facts is not None:
+        _from_store(answers, store, facts)
+    return [answers[qid] for qid, _ in QUESTIONS]
+
+
+# -- what the store shows ------------------------------------------------------
+
+
+def _store_facts(store: Store) -> dict[str, Any]:
+    from memaudit.adapters.base import Capability
+    from memaudit.audit import mirror
+
+    ledger = getattr(store, "ledger", None)
+    conn: sqlite3.Connection = ledger.conn if ledger is not None else mirror(store)
+    history = store.has(Capability.HISTORY)
+    lineage = store.has(Capability.LINEAGE)
+
+    def one(sql: str, *params: Any) -> int:
+        return int(conn.execute(sql, params).fetchone()[0] or 0)
+
+    approved = (
+        "EXISTS (SELECT 1 FROM events e WHERE e.memory_id = m.id "
+        "AND e.action IN ('approve', 'promote'))"
+    )
+    no_edge = "NOT EXISTS (SELECT 1 FROM edges e WHERE e.child_id = m.id)"
+    facts: dict[str, Any] = {
+        "history": history,
+        "lineage": lineage,
+        "active": one("SELECT count(*) FROM memories WHERE status = 'active'"),
+        "assistant_active": one(
+            "SELECT count(*) FROM memories WHERE status = 'active' "
+            "AND source_type = 'assistant_message'"
+        ),
+        "tool_active": one(
+            "SELECT count(*) FROM memories WHERE status = 'active' "
+            "AND source_type = 'tool_observation'"
+        ),
+        "summary_active": one(
+            "SELECT count(*) FROM memories WHERE status = 'active' AND source_type = 'summary'"
+        ),
+        "derived_types_active": one(
+            "SELECT count(*) FROM memories WHERE status = 'active' AND source_type IN "
+            "('summary', 'inference', 'reflection', 'extraction')"
+        ),
+        "superseded": one(
+            "SELECT count(*) FROM memories WHERE status IN ('superseded') "
+            "OR (superseded_by IS NOT NULL AND status != 'active')"
+        ),
+    }
+    if lineage:
+        facts["summary_unmarked"] = one(
+            f"SELECT count(*) FROM memories m WHERE status = 'active' AND source_type = 'summary' "
+            f"AND (derived = 0 OR {no_edge})"
+        )
+        facts["derived_unmarked"] = one(
+            "SELECT count(*) FROM memories m WHERE status = 'active' AND source_type IN "
+            f"('summary', 'inference', 'reflection', 'extraction') AND (derived = 0 OR {no_edge})"
+        )
+    if history:
+        facts["assistant_unapproved"] = one(
+            "SELECT count(*) FROM memories m WHERE status = 'active' "
+            f"AND source_type = 'assistant_message' AND NOT {approved}"
+        )
+        facts["tool_unapproved"] = one(
+            "SELECT count(*) FROM memories m WHERE status = 'active' "
+            f"AND source_type = 'tool_observation' AND NOT {approved}"
+        )
+        facts["unapproved"] = one(
+            f"SELECT count(*) FROM memories m WHERE status = 'active' AND NOT {approved}"
+        )
+        facts["approved"] = one(
+            f"SELECT count(*) FROM memories m WHERE status = 'active' AND {approved}"
+        )
+        facts["self_approved"] = one(
+            "SELECT count(DISTINCT m.id) FROM memories m JOIN events e ON e.memory_id = m.id "
+            "WHERE e.action IN ('approve', 'promote') AND m.created_by IS NOT NULL "
+            "AND e.actor = m.created_by"
+            if ledger is not None
+            else "SELECT 0"
+        )
+        facts["superseded_unvalidated"] = one(
+            "SELECT count(*) FROM memories o WHERE (o.status IN ('superseded') OR "
+            "(o.superseded_by IS NOT NULL AND o.status != 'active')) "
+            "AND o.validation != 'validated' AND NOT EXISTS "
+            "(SELECT 1 FROM events v WHERE v.action IN ('validate', 'resolve') "
+            "AND v.memory_id IN (o.id, o.superseded_by))"
+        )
+    if ledger is not None:
+        facts["orphaned_by_forget"] = one(
+            "SELECT count(*) FROM edges e JOIN tombstones t ON t.memory_id = e.parent_id"
+        )
+    else:
+        conn.close()
+    return facts
+
+
+def _set(a: Answer, value: str, evidence: str) -> None:
+    """Raise an answer towards what the evidence shows; store facts come last and win
+    over a configuration that claims otherwise."""
+    a.answer = value
+    a.evidence.append(evidence)
+
+
+def _from_store(answers: dict[str, Answer], store: Store, f: dict[str, Any]) -> None:
+    from memaudit.adapters.base import Capability
+
+    policy = store.policy()
+    native = getattr(store, "ledger", None) is not None
+    routes = {s: policy.route(s) for s in SourceType} if native else {}
+    auto = [s.value for s, r in routes.items() if r == "active"]
+
+    q = answers["auto_write"]
+    if native:
+        if auto:
+            _set(q, "yes", f"the policy writes {', '.join(auto)} straight to memory (route=active)")
+        else:
+            _set(
+                q, "no", "every source type is queued for review or kept transient (policy routes)"
+            )
+    if f["history"] and f["unapproved"]:
+        _set(
+            q,
+            "yes" if not f["approved"] else "partly",
+            f"{f['unapproved']} of {f['active']} active memories entered with no approve event",
+        )
+
+    q = answers["assistant_output"]
+    if native:
+        route = routes[SourceType.ASSISTANT_MESSAGE]
+        if route == "active":
+            _set(
+                q, "yes", "route.assistant_message = active: assistant output is stored unreviewed"
+            )
+        elif route == "pending":
+            _set(q, "partly", "route.assistant_message = pending: after a person approves it")
+        else:
+            _set(
+                q, "no", "route.assistant_message = transient: refused unless a person promotes it"
+            )
+    if f.get("assistant_unapproved"):
+        _set(
+            q,
+            "yes",
+            f"{f['assistant_unapproved']} active memories are assistant messages nobody approved",
+        )
+    elif f["assistant_active"]:
+        _set(
+            q,
+            "partly",
+            f"{f['assistant_active']} active memories are assistant messages"
+            + (", each approved or promoted" if f["history"] else ""),
+        )
+
+    q = answers["tool_results"]
+    if native:
+        route = routes[SourceType.TOOL_OBSERVATION]
+        _set(
+            q,
+            "yes" if route == "active" else "no",
+            f"route.tool_observation = {route}",
+        )
+    if f.get("tool_unapproved"):
+        _set(q, "yes", f"{f['tool_unapproved']} active tool observations were never approved")
+
+    q = answers["summaries_as_facts"]
+    if native:
+        _set(
+            q,
+            "no",
+            f"summaries are stored marked derived with their sources (route.summary = "
+            f"{routes[SourceType.SUMMARY]})",
+        )
+    if f.get("summary_unmarked"):
+        _set(
+            q,
+            "yes",
+            f"{f['summary_unmarked']} active summaries have no derived marker or no source link",
+        )
+    elif "summary_unmarked" in f and f["summary_active"]:
+        _set(q, "no", f"all {f['summary_active']} active summaries are marked derived and linked")
+
+    q = answers["derived_marked"]
+    if not f["lineage"]:
+        _set(q, "no", "the store records no derivation edges")
+    elif f.get("derived_unmarked"):
+        _set(
+            q,
+            "partly",
+            f"{f['derived_unmarked']} of {f['derived_types_active']} active derived memories "
+            "have no derived marker or no link to their sources",
+        )
+    else:
+        _set(
+            q,
+            "yes",
+            f"all {f['derived_types_active']} active derived memories are marked and linked"
+            + (" (the write gate marks them)" if native else ""),
+        )
+
+    q = answers["auto_supersede"]
+    if native:
+        _set(q, "no", "memaudit supersedes only through `memaudit resolve` (a validation step)")
+    if f.get("superseded_unvalidated"):
+        _set(
+            q,
+            "yes",
+            f"{f['superseded_unvalidated']} memories were superseded with no validation event",
+        )
+
+    q = answers["inspect"]
+    if store.has(Capability.LAYERS):
+        _set(q, "yes", f"memaudit reads every layer the {store.adapter_name} store declares")
+    else:
+        _set(q, "partly", "memaudit reads the memories but cannot probe every layer of this store")
+
+    q = answers["deletion_derived"]
+    if store.has(Capability.FORGET):
+        _set(
+            q,
+            "yes",
+            "`memaudit forget` removes the memory from every layer and verifies none is left",
+        )
+        if f.get("orphaned_by_forget"):
+            _set(
+                q,
+                "partly",
+                f"{f['orphaned_by_forget']} derived memories still rest on forgotten sources",
+            )
+    elif not answers["deletion_derived"].evidence:
+        _set(q, "unknown", f"memaudit cannot forget from a {store.adapter_name} store")
+
+    q = answers["recall_independent"]
+    if native and not q.evidence:
+        _set(
+            q,
+            "yes",
+            "the ledger recalls nothing on its own: retrieval is the agent's explicit call",
+        )
+
+    q = answers["approval_gate"]
+    if native:
+        if not auto:
+            _set(q, "yes", "every write is queued for review or refused (policy routes)")
+        else:
+            _set(q, "partly", f"{', '.join(auto)} skip the review queue (route=active)")
+    if f["history"] and f["active"]:
+        q.evidence.append(
+            f"{f['approved']} of {f['active']} active memories were approved or promoted"
+        )
+
+    q = answers["gate_bypass"]
+    if native:
+        if auto:
+            _set(q, "yes", f"the agent can write {', '.join(auto)} with no review (route=active)")
+        else:
+            _set(
+                q,
+                "no",
+                "the agent can only stage; approval is a separate, logged step",
+            )
+    if f.get("self_approved"):
+        _set(
+            q,
+            "yes",
+            f"{f['self_approved']} memories were approved by the same actor that wrote them",
+        )
+
+
+# -- what the provider's configuration says ------------------------------------
+
+
+def _from_config(answers: dict[str, Answer], cfg: dict[str, dict[str, Any]]) -> None:
+    if not cfg:
+        return
+    gate = _Setting(cfg, "memory.write_approval")
+    enabled = _Setting(cfg, "memory.memory_enabled")
+    provider_s = _Setting(cfg, "memory.provider")
+    provider = str(provider_s.value or "").strip().lower()
+    if provider == "hermes-memory-store":
+        provider = "holographic"
+    roles = _Setting(cfg, "memory.mnemosyne.sync_roles")
+    byterover = _Setting(cfg, "memory.byterover.auto_extract")
+    holo = _Setting(cfg, "plugins.hermes-memory-store.auto_extract")
+    retain = _Setting(cfg, "hindsight.auto_retain")
+    recall = _Setting(cfg, "hindsight.auto_recall")
+    obs = _Setting(cfg, "honcho.observationMode")
+
+    if provider_s.present:
+        answers["auto_write"].evidence.append(
+            f"external provider: {provider or 'none (built-in only)'} ({provider_s.source})"
+        )
+
+    auto: list[str] = []
+    assistant: str | None = None
+    if gate.present and enabled.value is not False and gate.value is not True:
+        auto.append("the agent's own memory tool writes (MEMORY.md, USER.md)")
+        assistant = "yes"
+    if provider == "mnemosyne" and roles.present:
+        role_list = roles.value if isinstance(roles.value, list) else str(roles.value).split(",")
+        role_list = [str(r).strip() for r in role_list if str(r).strip()]
+        if role_list:
+            auto.append(f"Mnemosyne autosaves {', '.join(role_list)} turns")
+        if "assistant" in role_list:
+            assistant = "yes"
+        _add(answers["assistant_output"], roles.says("memory.mnemosyne.sync_roles"))
+    if provider == "byterover" and byterover.value:
+        auto.append("ByteRover curates every turn (user and assistant text)")
+        assistant = "yes"
+        _add(answers["assistant_output"], byterover.says("memory.byterover.auto_extract"))
+    if provider == "holographic" and holo.value:
+        auto.append("Holographic extracts facts at session end")
+        _add(answers["auto_write"], holo.says("plugins.hermes-memory-store.auto_extract"))
+    if provider == "hindsight" and retain.value:
+        auto.append("Hindsight retains every conversation turn")
+        assistant = "yes"
+        _add(answers["assistant_output"], retain.says("hindsight.auto_retain"))
+    if provider == "honcho" and obs.present:
+        directional = str(obs.value).lower() == "directional"
+        auto.append(
+            "Honcho derives conclusions from "
+            + ("user and AI messages" if directional else "user messages")
+        )
+        if directional:
+            assistant = "yes"
+        _add(answers["assistant_output"], obs.says("honcho.observationMode"))
+    a = answers["auto_write"]
+    if auto:
+        a.answer = "yes"
+        a.evidence.append("; ".join(auto))
+    elif gate.present:
+        a.answer = "no"
+        a.evidence.append(gate.says("memory.write_approval"))
+    if assistant:
+        answers["assistant_output"].answer = assistant
+        if gate.present and gate.value is not True:
+            _add(answers["assistant_output"], gate.says("memory.write_approval"))
+
+    if gate.present:
+        g = answers["approval_gate"]
+        g.answer = "yes" if gate.value is True else "no"
+        g.evidence.append(gate.says("memory.write_approval"))
+        b = answers["gate_bypass"]
+        if gate.value is True and provider in ("", "none"):
+            b.answer = "no"
+            b.evidence.append(
+                "write_approval stages background-review writes and prompts for foreground ones"
+            )
+        elif gate.value is True:
+            b.answer = "yes"
+            b.evidence.append(
+                f"write_approval gates the built-in memory only; {provider} writes on its own"
+            )
+        else:
+            b.answer = "yes"
+            b.evidence.append("there is no gate to bypass: " + gate.says("memory.write_approval"))
+
+    if provider == "hindsight" and retain.present and recall.present:
+        r = answers["recall_independent"]
+        r.answer = "yes"
+        r.evidence.append(
+            f"separate keys: {retain.says('hindsight.auto_retain')}; "
+            f"{recall.says('hindsight.auto_recall')}"
+        )
+    elif enabled.present and provider in ("", "none"):
+        r = answers["recall_independent"]
+        r.answer = "no"
+        r.evidence.append(
+            "the built-in memory is injected whenever it is on: one switch, "
+            + enabled.says("memory.memory_enabled")
+        )
+    if provider in DELETION_GAPS:
+        d = answers["deletion_derived"]
+        d.answer = "no"
+        d.evidence.append(DELETION_GAPS[provider] + " (PROVIDERS.md)")
+    if provider == "mnemosyne":
+        s = answers["auto_supersede"]
+        s.answer = "yes"
+        s.evidence.append("Mnemosyne's consolidation supersedes by similarity (cosine > 0.88)")
+
+
+def _add(a: Answer, evidence: str) -> None:
+    if evidence not in a.evidence:
+        a.evidence.append(evidence)
