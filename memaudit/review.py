@@ -28,6 +28,7 @@ from memaudit.clock import parse_time, to_iso
 from memaudit.errors import Conflict, InvalidInput, MemauditError, NotFound, Refused
 from memaudit.ledger import Ledger
 from memaudit.model import Memory, Relation, SourceType, Status
+from memaudit.textsafety import hidden_characters, reveal
 from memaudit.trust import DERIVED_TYPES
 
 DEFAULT_RELATION = {
@@ -163,6 +164,11 @@ def _validate(ledger: Ledger, cand: Candidate) -> None:
         cand.expires_at = to_iso(parse_time(cand.expires_at))
     if cand.id is not None and (not cand.id.strip() or len(cand.id) > 200):
         raise InvalidInput("id must be 1-200 characters")
+    if cand.id is not None and hidden_characters(cand.id):
+        raise InvalidInput(
+            f"id {reveal(cand.id)!r} holds control or invisible characters; ids must be "
+            "plain text"
+        )
 
 
 def _classify(ledger: Ledger, cand: Candidate) -> tuple[str, Status, bool]:

@@ -78,10 +78,12 @@ def _debug(ctx: typer.Context) -> bool:
 
 
 def _fail(message: str, code: int) -> None:
+    from memaudit.adapters.pg import scrub
     from memaudit.textsafety import preview
 
-    # Messages can quote store content: keep them on one safe line.
-    typer.echo(f"Error: {preview(message, width=2000)}", err=True)
+    # Messages can quote store content: keep them on one safe line. They can also
+    # quote a database URL: never with its password, whatever the scheme.
+    typer.echo(f"Error: {preview(scrub(message), width=2000)}", err=True)
     raise typer.Exit(int(code))
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from rich import box
 from rich.console import Console
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
@@ -33,8 +34,24 @@ def _width() -> int | None:
     return 120
 
 
-console = Console(highlight=False, soft_wrap=False, width=_width())
-err_console = Console(stderr=True, highlight=False)
+class SafeConsole(Console):
+    """A console that neutralises control characters in every piece of text it prints.
+
+    ``safe()`` already reveals them in stored content, but ids, paths, reasons and
+    actors come from stores too, and one missed ``Text(x)`` would let a stored
+    ``ESC ]0;...`` retitle the terminal. Here each text segment is revealed just before
+    rich adds its own styling codes (which are left intact).
+    """
+
+    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+        return super()._render_buffer(
+            Segment(text if control or text.isprintable() else reveal(text), style, control)
+            for text, style, control in buffer
+        )
+
+
+console = SafeConsole(highlight=False, soft_wrap=False, width=_width())
+err_console = SafeConsole(stderr=True, highlight=False)
 
 TIER_STYLE = {
     TrustTier.T1: "bold white on green",
@@ -92,7 +109,10 @@ def emit_csv(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None = Non
         writer.writerow(
             {k: json.dumps(v) if isinstance(v, list | dict) else v for k, v in row.items()}
         )
-    sys.stdout.write(buf.getvalue())
+    out = buf.getvalue()
+    if sys.stdout.isatty():  # data for a file or a pipe; for a person, nothing raw
+        out = reveal(out)
+    sys.stdout.write(out)
 
 
 def memory_table(memories: Sequence[Memory], now: datetime, title: str | None = None) -> Table:
