@@ -344,12 +344,17 @@ def _all_pieces(texts: Iterable[str]) -> list[str]:
     return list(out)
 
 
+ANCHOR_MAX = 2000  # characters of an anchor used in LIKE (well under SQLite's limit)
+
+
 def _anchor(piece: str) -> str:
     """A stretch of a normalised sentence that a stored copy holds verbatim up to ASCII
     case: its longest run of ASCII letters and digits (normalising leaves those as
     they are, and SQL's LIKE ignores their case), else its longest word."""
     runs = _ASCII_RUN.findall(piece) or piece.split(" ")
-    return max(runs, key=len)
+    # Any stretch of the anchor filters just as soundly; SQLite refuses LIKE patterns
+    # over 50,000 bytes ("pattern too complex"), which a megabyte-long memory reaches.
+    return max(runs, key=len)[:ANCHOR_MAX]
 
 
 def _like(fragment: str) -> str:

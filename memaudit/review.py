@@ -166,8 +166,7 @@ def _validate(ledger: Ledger, cand: Candidate) -> None:
         raise InvalidInput("id must be 1-200 characters")
     if cand.id is not None and hidden_characters(cand.id):
         raise InvalidInput(
-            f"id {reveal(cand.id)!r} holds control or invisible characters; ids must be "
-            "plain text"
+            f"id {reveal(cand.id)!r} holds control or invisible characters; ids must be plain text"
         )
 
 

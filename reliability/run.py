@@ -43,7 +43,9 @@ def _crash(args: argparse.Namespace, log) -> list[Row]:  # type: ignore[no-untyp
     from reliability import crash
 
     rows = []
-    for r in crash.run(args.kills, seed=args.seed, workers=args.workers, progress=log):
+    for r in crash.run(
+        args.kills, seed=args.seed, workers=args.workers, only=args.scenario, progress=log
+    ):
         note = f"before {r.before}, after {r.after}"
         if r.recovered:
             note += f", finished by next run {r.recovered}"
@@ -95,6 +97,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=600, help="concurrent writing, in total")
     ap.add_argument("--fuzz", type=int, default=10_000, help="fuzzed inputs, in total")
     ap.add_argument("--only", action="append", choices=sorted(PARTS), help="run one part")
+    ap.add_argument(
+        "--scenario", action="append", help="crash: only scenarios whose name contains this"
+    )
     ap.add_argument("--workers", type=int, default=2, help="crash trials run in parallel")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--out", type=Path, default=RESULTS)

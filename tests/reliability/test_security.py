@@ -250,7 +250,10 @@ def test_tombstones_and_events_never_hold_forgotten_content(sample, cli):
     assert r.exit_code == 0, r.stderr
     with Ledger.open(db, readonly=False, clock=fixed_clock(NOW)) as led:
         staged = review.stage(
-            led, review.Candidate("Rejected secret: PLATYPUS-4417 lives here", SourceType.USER_STATEMENT)
+            led,
+            review.Candidate(
+                "Rejected secret: PLATYPUS-4417 lives here", SourceType.USER_STATEMENT
+            ),
         )
         rejected_text = "Rejected secret: PLATYPUS-4417 lives here"
         review.reject(led, staged.id, "wrong")
@@ -292,7 +295,9 @@ def test_stage_refuses_ids_with_control_characters(ledger):
 
 def raw_controls(text: str) -> set[str]:
     return {
-        f"U+{ord(c):04X}" for c in text if c not in "\n\t" and unicodedata.category(c) in ("Cc", "Cf")
+        f"U+{ord(c):04X}"
+        for c in text
+        if c not in "\n\t" and unicodedata.category(c) in ("Cc", "Cf")
     }
 
 
@@ -326,9 +331,7 @@ def test_stored_escape_sequences_never_reach_the_terminal_raw(tmp_path, cli):
                 derived_from=[parent.id],
             ),
         )
-        other = review.stage(
-            led, review.Candidate("Doomed " + ESCAPES, SourceType.USER_STATEMENT)
-        )
+        other = review.stage(led, review.Candidate("Doomed " + ESCAPES, SourceType.USER_STATEMENT))
         review.reject(led, other.id, "reason" + ESCAPES)
     commands = [
         ["ls"],
