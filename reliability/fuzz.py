@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import json
 import os
 import pickle
 import random
@@ -261,8 +262,6 @@ FIELDS = [
 
 @st.composite
 def jsonl_lines(draw: st.DrawFn) -> bytes:
-    import json
-
     kind = draw(st.sampled_from(["objects", "malformed", "nested", "huge", "bad-utf8", "empty"]))
     if kind == "objects":
         lines = []
@@ -595,10 +594,13 @@ def fuzz_foreign_content(n: int, rnd: int) -> Surface:
             (home / "memories" / "MEMORY.md").write_text(
                 "first entry\n§\n" + text, encoding="utf-8"
             )
+            record = {
+                "id": pid,
+                "action": "add",
+                "payload": {"action": "add", "target": "memory", "content": text},
+            }
             (home / "pending" / "memory" / "abcd1234.json").write_text(
-                '{"id": %s, "action": "add", "payload": {"action": "add", "target": "memory", "content": %s}}'
-                % (_js(pid), _js(text)),
-                encoding="utf-8",
+                json.dumps(record), encoding="utf-8"
             )
             sentinel = t / "outside.json"
             sentinel.write_text("{}")
@@ -635,12 +637,6 @@ def fuzz_foreign_content(n: int, rnd: int) -> Surface:
     )
     _runs(n, body, st.tuples(hostile_content(), pids), res, rnd)
     return res
-
-
-def _js(value: str) -> str:
-    import json
-
-    return json.dumps(value)
 
 
 def _evil_pickles(marker: Path) -> list[bytes]:

@@ -57,7 +57,7 @@ def init(
     memory, model conclusions stay transient unless promoted. See `memaudit policy`.
     """
     st = state(ctx)
-    with Ledger.init(path, clock=st.clock, **({"actor": st.actor} if st.actor else {})) as ledger:
+    with Ledger.init(path, clock=st.clock, actor=st.actor) as ledger:
         info = {"created": str(ledger.path), "policy": "default"}
     if json_:
         emit_json(info)

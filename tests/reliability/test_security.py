@@ -62,9 +62,12 @@ def unsafe_calls(root: Path) -> list[str]:
                 and (func.value.id, func.attr) in UNSAFE_CALLS
             ):
                 found.append(f"{where}: {func.value.id}.{func.attr}()")
-            elif isinstance(func, ast.Attribute) and func.attr == "Unpickler":
-                if path.name != "safepickle.py":
-                    found.append(f"{where}: pickle.Unpickler outside safepickle")
+            elif (
+                isinstance(func, ast.Attribute)
+                and func.attr == "Unpickler"
+                and path.name != "safepickle.py"
+            ):
+                found.append(f"{where}: pickle.Unpickler outside safepickle")
     return found
 
 
