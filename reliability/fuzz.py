@@ -702,7 +702,11 @@ SURFACES: list[tuple[Callable[[int, int], Surface], float]] = [
 
 
 def run(
-    total: int, *, seed: int = 7, progress: Callable[[str], None] | None = None
+    total: int,
+    *,
+    seed: int = 7,
+    only: list[str] | None = None,
+    progress: Callable[[str], None] | None = None,
 ) -> list[Surface]:
     """About ``total`` inputs, split between the surfaces."""
     env = {"MEMAUDIT_ACTOR": "fuzzer", "MEMAUDIT_NOW": NOW, "COLUMNS": "120"}
@@ -713,6 +717,8 @@ def run(
         os.environ.pop("MEMAUDIT_DB", None)
         try:
             for fn, share in SURFACES:
+                if only and not any(o in fn.__name__ for o in only):
+                    continue
                 started = time.monotonic()
                 res = fn(max(1, int(total * share)), seed)
                 out.append(res)

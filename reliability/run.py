@@ -79,7 +79,7 @@ def _fuzz(args: argparse.Namespace, log) -> list[Row]:  # type: ignore[no-untype
     from reliability import fuzz
 
     rows = []
-    for r in fuzz.run(args.fuzz, seed=args.seed, progress=log):
+    for r in fuzz.run(args.fuzz, seed=args.seed, only=args.surface, progress=log):
         rows.append(
             Row("fuzz", r.surface, r.tried, r.tried, len(r.failures), 0, r.note, r.failures)
         )
@@ -99,6 +99,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", action="append", choices=sorted(PARTS), help="run one part")
     ap.add_argument(
         "--scenario", action="append", help="crash: only scenarios whose name contains this"
+    )
+    ap.add_argument(
+        "--surface", action="append", help="fuzz: only surfaces whose function name has this"
     )
     ap.add_argument("--workers", type=int, default=2, help="crash trials run in parallel")
     ap.add_argument("--seed", type=int, default=7)
