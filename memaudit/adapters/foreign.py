@@ -57,6 +57,15 @@ def sqlite_tables(path: Path) -> set[str]:
         conn.close()
 
 
+def as_int(value: Any, default: int = 0) -> int:
+    """A count or key from a foreign row; garbage (text, blobs, NULL) gives ``default``:
+    one odd row must not stop `ls` (the reliability fuzzer feeds such rows)."""
+    try:
+        return int(value)
+    except (TypeError, ValueError, OverflowError):
+        return default
+
+
 def iso(value: Any) -> str | None:
     """A stored timestamp (ISO text, SQL CURRENT_TIMESTAMP, epoch number) as UTC ISO-Z.
 

@@ -19,6 +19,7 @@ from typing import Any
 from memaudit.adapters import sqlite_probe
 from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue, Store
 from memaudit.adapters.foreign import (
+    as_int,
     enabled,
     filter_memories,
     iso,
@@ -98,7 +99,7 @@ class HolographicStore(Store):
         for fact_id, name in self.conn.execute(
             "SELECT fe.fact_id, e.name FROM fact_entities fe JOIN entities e USING (entity_id)"
         ):
-            out.setdefault(int(fact_id), []).append(str(name))
+            out.setdefault(as_int(fact_id, -1), []).append(str(name))
         return out
 
     def _memory(self, row: sqlite3.Row, entities: dict[int, list[str]]) -> Memory:
@@ -111,7 +112,7 @@ class HolographicStore(Store):
             "helpful_count": d.get("helpful_count"),
             "trust_score": d.get("trust_score"),
             "source read from": "tags" if source is not SourceType.UNKNOWN else None,
-            "entities": ", ".join(entities.get(int(d["fact_id"]), [])) or None,
+            "entities": ", ".join(entities.get(as_int(d["fact_id"], -1), [])) or None,
         }
         return Memory(
             id=str(d["fact_id"]),
@@ -123,7 +124,7 @@ class HolographicStore(Store):
             derived=bool(parents) or source in (SourceType.SUMMARY, SourceType.INFERENCE),
             created_at=iso(d.get("created_at")),
             updated_at=iso(d.get("updated_at")),
-            access_count=int(d.get("retrieval_count") or 0),
+            access_count=as_int(d.get("retrieval_count")),
             extra={k: v for k, v in extra.items() if v is not None},
         )
 

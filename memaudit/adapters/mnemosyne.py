@@ -25,6 +25,7 @@ from typing import Any
 from memaudit.adapters import file_probe, sqlite_probe
 from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue, Store
 from memaudit.adapters.foreign import (
+    as_int,
     filter_memories,
     iso,
     open_ro,
@@ -158,7 +159,7 @@ class MnemosyneStore(Store):
             superseded_by=d.get("superseded_by"),
             created_at=iso(d.get("timestamp")) or iso(d.get("created_at")),
             last_accessed=iso(d.get("last_recalled")),
-            access_count=int(d.get("recall_count") or 0),
+            access_count=as_int(d.get("recall_count")),
             expires_at=iso(d.get("valid_until")) if status is not Status.SUPERSEDED else None,
             pinned=bool(d.get("pinned")),
             created_by=author or None,

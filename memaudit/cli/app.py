@@ -9,6 +9,7 @@ documented exit code; the handler sits in the click group's ``invoke`` so it cov
 from __future__ import annotations
 
 import os
+import sqlite3 as _stdlib_sqlite3
 import sys
 from dataclasses import dataclass, field
 from typing import Annotated, Any
@@ -19,6 +20,7 @@ from typer._click.exceptions import ClickException  # typer vendors click
 
 from memaudit.clock import Clock, fixed_clock, parse_time, system_clock
 from memaudit.errors import ExitCode, MemauditError
+from memaudit.sqlite_driver import sqlite3 as _driver_sqlite3
 
 HELP = """Audit and curate the long-term memory of AI agents.
 
@@ -59,6 +61,19 @@ class MemauditGroup(typer.core.TyperGroup):
             raise
         except KeyboardInterrupt:
             _fail("interrupted", ExitCode.ERROR)
+        except _SQLITE_ERRORS as exc:
+            # A damaged or hostile store (bad pages, text that is not UTF-8, ...): say
+            # so in one line rather than as an internal error.
+            if _debug(ctx):
+                raise
+            text = str(exc)
+            if "locked" in text.lower() or "busy" in text.lower():
+                _fail(f"the store is locked by another writer: {text}", ExitCode.BUSY)
+            _fail(
+                f"cannot read the store: {text} (a damaged file? `PRAGMA integrity_check` "
+                "in the sqlite3 shell shows what is wrong)",
+                ExitCode.ERROR,
+            )
         except BrokenPipeError:
             # `memaudit ls | head` closed the pipe: not an error worth a message.
             sys.stderr.close()
@@ -70,6 +85,9 @@ class MemauditGroup(typer.core.TyperGroup):
                 f"internal error: {type(exc).__name__}: {exc} (run with --debug for the traceback)",
                 ExitCode.ERROR,
             )
+
+
+_SQLITE_ERRORS = tuple({_stdlib_sqlite3.DatabaseError, _driver_sqlite3.DatabaseError})
 
 
 def _debug(ctx: typer.Context) -> bool:

@@ -576,13 +576,26 @@ def row_to_memory(row: tuple[Any, ...]) -> Memory:
         pinned,
         version,
     ) = row
+    # A damaged or hand-edited ledger can hold blobs or numbers where text belongs
+    # (SQLite does not enforce column types); show them, do not crash on them.
+    mid, content, summary, source_ref, scope = map(
+        _text, (mid, content, summary, source_ref, scope)
+    )
+    validated_by, validated_at, superseded_by, contradicted_by = map(
+        _text, (validated_by, validated_at, superseded_by, contradicted_by)
+    )
+    created_at, updated_at, created_by, last_accessed, expires_at = map(
+        _text, (created_at, updated_at, created_by, last_accessed, expires_at)
+    )
+    confidence, importance, decay_score = map(_number, (confidence, importance, decay_score))
+    access_count, version = _number(access_count), _number(version)
     try:
         tag_list = json.loads(tags) if tags else []
-    except ValueError:
-        tag_list = [tags]
+    except (ValueError, TypeError):
+        tag_list = [_text(tags)]
     return Memory(
         id=mid,
-        content=content,
+        content=content or "",
         summary=summary,
         tags=[str(t) for t in tag_list] if isinstance(tag_list, list) else [str(tag_list)],
         source_type=_enum(SourceType, source_type, SourceType.UNKNOWN),
@@ -601,12 +614,29 @@ def row_to_memory(row: tuple[Any, ...]) -> Memory:
         updated_at=updated_at,
         created_by=created_by,
         last_accessed=last_accessed,
-        access_count=access_count or 0,
+        access_count=int(access_count or 0),
         decay_score=decay_score,
         expires_at=expires_at,
         pinned=bool(pinned),
-        version=version or 1,
+        version=int(version or 1),
     )
+
+
+def _text(value: Any) -> Any:
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    return str(value)
+
+
+def _number(value: Any) -> Any:
+    if value is None or isinstance(value, int | float):
+        return value
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return None
 
 
 def _enum(kind: Any, value: Any, fallback: Any) -> Any:
