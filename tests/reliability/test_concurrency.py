@@ -12,10 +12,10 @@ def test_agent_and_memaudit_share_a_ledger_without_loss_or_lock_errors(tmp_path)
     """Two agent processes stage, access and edit continuously while decay, forget,
     verify, a headless review (approve ID@VERSION), audit and trace run: no acknowledged
     write is lost, nobody sees "database is locked", no approval of a changed item."""
-    out = concurrency.native(15, 3, tmp_path, None)
+    out = concurrency.native(20, 3, tmp_path, None)
     assert out.failures == []
     assert out.lost == 0
-    assert out.trials >= 3  # memaudit commands that ran during the writing
+    assert out.trials >= 2  # memaudit commands that ran during the writing
     assert out.faults >= 300  # agent writes acknowledged meanwhile
 
 
