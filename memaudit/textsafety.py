@@ -52,6 +52,7 @@ def marker_name(ch: str) -> str:
 
 def reveal(text: str, keep_newlines: bool = True) -> str:
     """Replace hidden and control characters with ``⟨NAME⟩`` markers."""
+    text = _as_text(text)
     # Every hidden character is in category Cc or Cf (or is a newline), none of which
     # str.isprintable accepts: most text needs no per-character pass.
     if text.isprintable():
@@ -69,6 +70,16 @@ def reveal(text: str, keep_newlines: bool = True) -> str:
 
 def preview(text: str, width: int = 80) -> str:
     """One safe line: hidden characters revealed, newlines shown, cut to width."""
+    text = _as_text(text)
     line = reveal(" ".join(text.split("\n")), keep_newlines=False)
     line = " ".join(line.split())
     return line if len(line) <= width else line[: max(1, width - 1)] + "…"
+
+
+def _as_text(value: object) -> str:
+    """Stores hand over blobs and numbers where text was expected; show those too."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    return str(value)

@@ -39,6 +39,7 @@ from typing import Any
 
 from memaudit.adapters import sqlite_probe as sp
 from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue
+from memaudit.adapters.foreign import require_columns
 from memaudit.adapters.listing import ListStore, iso_or_none
 from memaudit.clock import Clock
 from memaudit.errors import NotAStore, StoreBusy
@@ -211,6 +212,12 @@ class BasicMemoryStore(ListStore):
             obs_rows = [dict(r) for r in conn.execute("SELECT * FROM observation ORDER BY id")]
             rel_rows = [dict(r) for r in conn.execute("SELECT * FROM relation ORDER BY id")]
             writer = self._writers(conn)
+        what = f"{self.db} (Basic Memory index)"
+        require_columns(list(notes.values()), "entity", {"id", "title", "file_path"}, what)
+        require_columns(obs_rows, "observation", {"id", "entity_id", "category", "content"}, what)
+        require_columns(
+            rel_rows, "relation", {"from_id", "to_id", "relation_type", "to_name"}, what
+        )
         by_note: dict[int, list[Memory]] = {}
         out: list[Memory] = []
         relations_of: dict[int, list[str]] = {}

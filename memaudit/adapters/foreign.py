@@ -57,6 +57,18 @@ def sqlite_tables(path: Path) -> set[str]:
         conn.close()
 
 
+def require_columns(rows: list[dict[str, Any]], table: str, columns: set[str], what: str) -> None:
+    """Refuse, in one clear line, a table that lacks columns the mapping reads (another
+    version of the provider, or a damaged file) instead of failing on the first row."""
+    if rows:
+        missing = sorted(columns - set(rows[0]))
+        if missing:
+            raise NotAStore(
+                f"{what}: table {table} has no column {', '.join(missing)} — a layout "
+                "memaudit does not know (another version, or a damaged file)"
+            )
+
+
 def as_int(value: Any, default: int = 0) -> int:
     """A count or key from a foreign row; garbage (text, blobs, NULL) gives ``default``:
     one odd row must not stop `ls` (the reliability fuzzer feeds such rows)."""

@@ -45,9 +45,15 @@ class SafeConsole(Console):
 
     def _render_buffer(self, buffer: Iterable[Segment]) -> str:
         return super()._render_buffer(
-            Segment(text if control or text.isprintable() else reveal(text), style, control)
+            Segment(_printable(text) if not control else text, style, control)
             for text, style, control in buffer
         )
+
+
+def _printable(text: Any) -> str:
+    if isinstance(text, bytes):  # a blob from a foreign store, passed on as it was
+        text = text.decode("utf-8", "replace")
+    return text if text.isprintable() else reveal(text)
 
 
 console = SafeConsole(highlight=False, soft_wrap=False, width=_width())

@@ -40,3 +40,49 @@ def test_forget_plans_a_megabyte_memory(ledger, cli):
     assert r.exit_code == 0, r.stderr
     r = cli("forget", "big", "--yes", "--json", db=ledger.path)
     assert r.exit_code == 0, r.stderr
+
+
+def test_damaged_ledger_text_is_one_clear_line(sample, cli):
+    """Found by the fuzzer: a flipped byte left text that is not UTF-8 in the event log,
+    and `log` died with an internal error; blobs in text columns crashed `ls`."""
+    import sqlite3 as stdlib_sqlite3
+
+    db = sample("zebra")
+    conn = stdlib_sqlite3.connect(db)
+    conn.execute(
+        "INSERT INTO events(at, actor, action, detail) "
+        "VALUES ('2026-11-30T12:00:00Z', 'x', 'note', CAST(X'7B2261223A22FF227D' AS TEXT))"
+    )
+    conn.execute("UPDATE memories SET created_at = X'FF', confidence = 'high'")
+    conn.commit()
+    conn.close()
+    r = cli("log", db=db)
+    assert r.exit_code == 1 and "cannot read the store" in r.stderr
+    assert "internal error" not in r.stderr
+    r = cli("ls", db=db)
+    assert r.exit_code in (0, 1) and "internal error" not in r.stderr
+
+
+def test_foreign_rows_with_blobs_and_missing_columns(tmp_path, cli):
+    """Found by the fuzzer: a blob where mem0's history has text, and a Basic Memory
+    index without an expected column."""
+    import shutil
+    import sqlite3 as stdlib_sqlite3
+
+    from tests.adapters.conftest import PROVIDERS
+
+    mem0 = tmp_path / "mem0"
+    shutil.copytree(PROVIDERS / "mem0" / "before", mem0)
+    conn = stdlib_sqlite3.connect(mem0 / "history.db")
+    conn.execute("UPDATE history SET actor_id = ?", (b"\x80\x81",))
+    conn.commit()
+    conn.close()
+    assert cli("log", db=mem0).exit_code == 0
+    bm = tmp_path / "bm"
+    shutil.copytree(PROVIDERS / "basic_memory" / "before", bm)
+    conn = stdlib_sqlite3.connect(bm / "config" / "memory.db")
+    conn.execute("ALTER TABLE observation DROP COLUMN content")
+    conn.commit()
+    conn.close()
+    r = cli("stats", db=bm)
+    assert r.exit_code == 1 and "has no column content" in r.stderr
