@@ -159,21 +159,9 @@ def summary(store: Any, now: datetime, flt: MemoryFilter | None = None) -> Queue
     cutoff = stale_cutoff(store.policy(), now)
     stale = 0
     if oldest_at and oldest_at < cutoff:
-        # Oldest first: the stale items are a prefix; count it by paging a short way.
-        stale = _count_before(store, fields, cutoff)
+        recent = store.count(MemoryFilter(**{**fields, "since": cutoff, "limit": None, "offset": 0}))
+        stale = total - recent
     return QueueSummary(total, by_tier, oldest_at, age_days(oldest_at, now), stale)
-
-
-def _count_before(store: Any, fields: dict[str, Any], cutoff: str, cap: int = 10_000) -> int:
-    n = 0
-    page = 500
-    while n < cap:
-        rows = store.memories(MemoryFilter(**{**fields, "limit": page, "offset": n}))
-        older = sum(1 for m in rows if m.created_at and m.created_at < cutoff)
-        n += older
-        if older < page:
-            break
-    return n
 
 
 def cheap_flags(memory: Memory, now: datetime, policy: Policy) -> set[Flag]:

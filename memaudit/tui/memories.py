@@ -1,0 +1,170 @@
+"""The memories screen: browse active memories, trace one, forget one.
+
+Forget is the one irreversible action in the UI, so it shows the blast radius (the
+memory and whatever rests only on it) in a confirmation first, and the per-layer
+verification table after. It needs ``memaudit.forget``; a build without it says so
+instead of offering a half-forget.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from typing import Any, ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual import on, work
+from textual.binding import Binding, BindingType
+from textual.message import Message
+
+from memaudit.errors import MemauditError
+from memaudit.model import Status
+from memaudit.pending import Flag
+from memaudit.tui.listing import ListScreen
+from memaudit.tui.modals import ConfirmModal, InfoModal, forget_plan_body
+from memaudit.tui.render import lineage_tree
+
+FORGET_MISSING = (
+    "forget is not available in this build (memaudit.forget is not installed yet); "
+    "nothing was changed"
+)
+
+
+def forget_available() -> bool:
+    return importlib.util.find_spec("memaudit.forget") is not None
+
+
+class ForgetPlanned(Message):
+    def __init__(self, memory_id: str, plan: Any) -> None:
+        super().__init__()
+        self.memory_id = memory_id
+        self.plan = plan
+
+
+class ForgetDone(Message):
+    def __init__(self, memory_id: str, result: Any) -> None:
+        super().__init__()
+        self.memory_id = memory_id
+        self.result = result
+
+
+class MemoriesScreen(ListScreen):
+    TITLE_TEXT = "Memories"
+    STATUSES: ClassVar[tuple[Status, ...]] = (Status.ACTIVE,)
+    FLAG_CHOICES: ClassVar[tuple[Flag, ...]] = (
+        Flag.DERIVED,
+        Flag.HIDDEN,
+        Flag.UNKNOWN,
+        Flag.DUPLICATE,
+        Flag.CONFLICT,
+    )
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "trace", "Trace", id="trace"),
+        Binding("d", "forget", "Forget", id="forget"),
+        Binding("m", "app.switch_mode('queue')", "Queue", id="queue"),
+    ]
+
+    PALETTE: ClassVar[list[tuple[str, str, str]]] = [
+        ("Trace", "show the selected memory's lineage", "trace"),
+        ("Forget", "forget the selected memory and verify every layer", "forget"),
+        ("Search", "full-text search in active memories", "search"),
+        ("Filter by tier", "cycle T1..T5", "cycle_tier"),
+        ("Filter by source type", "cycle source types", "cycle_source"),
+        ("Filter by flag", "derived, hidden, unknown, duplicate, conflict", "cycle_flag"),
+        ("Clear filters", "show all active memories", "clear_filters"),
+        ("Refresh", "reload from the store", "reload"),
+        ("Review queue", "back to the pending items", "app.switch_mode('queue')"),
+    ]
+
+    def count_noun(self) -> str:
+        return "active"
+
+    def empty_text(self) -> str:
+        return "No active memories." + (" (filters are on: esc clears them)" if self._filtering() else "")
+
+    def on_screen_resume(self) -> None:
+        if self.signature is None:
+            self.check_store()
+        else:
+            self.action_reload()
+
+    def action_trace(self) -> None:
+        mid = self.selected_id()
+        if mid:
+            self.trace(mid)
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="trace")
+    def trace(self, memory_id: str) -> None:
+        detail = self.session.detail(memory_id)
+        if detail is None:
+            raise MemauditError(f"{memory_id} is gone from the store")
+        tree = lineage_tree(detail.lineage, self.session.now())
+        self.app.call_from_thread(self.app.push_screen, InfoModal(f"Trace {memory_id}", tree))
+
+    # -- forget ------------------------------------------------------------------
+
+    def action_forget(self) -> None:
+        mid = self.selected_id()
+        if mid is None:
+            return
+        if not forget_available():
+            self.show_status(FORGET_MISSING, "warning")
+            return
+        self.plan_forget(mid)
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="forget")
+    def plan_forget(self, memory_id: str) -> None:
+        from memaudit import forget  # type: ignore[attr-defined]
+
+        with self.session.lock:
+            plan = forget.plan(self.session.store, [memory_id])
+        self.post_message(ForgetPlanned(memory_id, plan))
+
+    @on(ForgetPlanned)
+    def _planned(self, msg: ForgetPlanned) -> None:
+        self.confirm_forget(msg.memory_id, msg.plan)
+
+    def confirm_forget(self, memory_id: str, plan: Any) -> None:
+        self.app.push_screen(
+            ConfirmModal(f"Forget {memory_id}?", forget_plan_body(memory_id, plan), yes="Forget"),
+            callback=lambda ok: self.apply_forget(memory_id, plan) if ok else None,
+        )
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="forget")
+    def apply_forget(self, memory_id: str, plan: Any) -> None:
+        from memaudit import forget  # type: ignore[attr-defined]
+
+        with self.session.lock:
+            result = forget.apply(
+                self.session.store, plan, actor=self.session.actor
+            )
+        self.post_message(ForgetDone(memory_id, result))
+
+    @on(ForgetDone)
+    def _forgotten(self, msg: ForgetDone) -> None:
+        self.app.push_screen(
+            InfoModal(f"Forgot {msg.memory_id}: verification", verification_table(msg.result))
+        )
+        self.action_reload()
+
+
+def verification_table(result: Any) -> Table:
+    """Per-layer verification, read duck-typed from the forget result."""
+    table = Table(header_style="bold")
+    table.add_column("layer")
+    table.add_column("result")
+    table.add_column("detail")
+    for row in getattr(result, "layers", None) or []:
+        name = str(getattr(row, "name", getattr(row, "layer", row)))
+        residues = list(getattr(row, "residues", []) or [])
+        checked = getattr(row, "checked", True)
+        if not checked:
+            verdict = Text("not checked", style="yellow")
+        elif residues:
+            verdict = Text(f"{len(residues)} residue(s)", style="bold red")
+        else:
+            verdict = Text("clean", style="green")
+        detail = "; ".join(f"{getattr(r, 'where', r)}" for r in residues[:3])
+        table.add_row(Text(name), verdict, Text(detail or getattr(row, "why_unchecked", "") or ""))
+    return table

@@ -1,0 +1,243 @@
+"""A review session: the store behind a lock, what the reviewer did, and how to undo it.
+
+No Textual here: the screens call these methods from worker threads, and tests can
+drive a session without a terminal. Every write goes through the ``Store`` protocol
+(the core write gate for the native ledger), with the reviewer as the actor and the
+version the reviewer was shown as ``expected_version`` — an item that changed since
+it was shown raises ``Conflict`` instead of being approved unseen.
+
+The undo stack lives in session memory: undoing a rejection re-stages the content the
+reviewer saw (the store keeps only a fingerprint of rejected text), so it is possible
+only within the session that rejected it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from memaudit import pending
+from memaudit.adapters.base import Capability, Store
+from memaudit.clock import Clock, system_clock
+from memaudit.errors import MemauditError
+from memaudit.model import Edge, Memory, MemoryFilter, Status
+from memaudit.policy import Policy
+
+# How many ancestor generations the detail pane shows.
+LINEAGE_DEPTH = 6
+
+
+@dataclass(slots=True)
+class Undo:
+    """One reviewer action and what reverses it."""
+
+    kind: str  # approve | promote | reject | edit_approve
+    ids: list[str]
+    versions: dict[str, int] = field(default_factory=dict)  # version after the action
+    rejected: list[tuple[Memory, list[Edge]]] = field(default_factory=list)
+    old_content: str | None = None
+    label: str = ""
+
+
+@dataclass(slots=True)
+class LineageNode:
+    id: str
+    memory: Memory | None  # None: the id is gone (rejected, forgotten) or unknown
+    relation: str | None  # how the node below was derived from this one
+    parents: list[LineageNode] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Detail:
+    memory: Memory
+    lineage: LineageNode
+    children: list[tuple[Edge, Memory | None]]
+    similar: list[pending.Similar]
+    conflicts: list[pending.ConflictCandidate]
+    flags: set[pending.Flag]
+
+
+class ReviewSession:
+    """The store as the review UI uses it; thread-safe (one lock around the store)."""
+
+    def __init__(self, store: Store, *, clock: Clock = system_clock, actor: str | None = None):
+        self.store = store
+        self.clock = clock
+        self.actor = actor
+        self.lock = threading.RLock()
+        self.history: list[Undo] = []
+        self._policy: Policy | None = None
+
+    # -- reading ---------------------------------------------------------------
+
+    def now(self) -> datetime:
+        return self.clock()
+
+    def policy(self) -> Policy:
+        if self._policy is None:
+            with self.lock:
+                self._policy = self.store.policy()
+        return self._policy
+
+    def can_queue(self) -> bool:
+        return self.store.has(Capability.QUEUE)
+
+    def page(self, flt: MemoryFilter) -> list[pending.QueueItem]:
+        with self.lock:
+            return pending.items(self.store, flt, self.now(), self.policy())
+
+    def store_flags(self, memory: Memory) -> set[pending.Flag]:
+        with self.lock:
+            return pending.store_flags(self.store, memory, self.policy())
+
+    def summary(self, flt: MemoryFilter) -> pending.QueueSummary:
+        with self.lock:
+            return pending.summary(self.store, self.now(), flt)
+
+    def count(self, flt: MemoryFilter) -> int:
+        with self.lock:
+            return self.store.count(flt)
+
+    def signature(self) -> tuple[int, Any]:
+        """Cheap "did anything change?" check for the refresh timer: the pending count
+        and the newest event id (stores without events: the count alone)."""
+        with self.lock:
+            n = self.store.count(MemoryFilter(statuses=[Status.PENDING]))
+            try:
+                newest = self.store.events(limit=1, newest_first=True)
+            except MemauditError:
+                newest = []
+        return n, (newest[0].id if newest else None)
+
+    def get(self, memory_id: str) -> Memory | None:
+        with self.lock:
+            return self.store.get(memory_id)
+
+    def detail(self, memory_id: str) -> Detail | None:
+        with self.lock:
+            memory = self.store.get(memory_id)
+            if memory is None:
+                return None
+            policy = self.policy()
+            threshold = float(policy.get("duplicates.similarity"))
+            pool = pending._neighbours(self.store, memory)
+            similar = pending.similar_active(self.store, memory, threshold, pool)
+            conflicts = pending.conflicts_for(self.store, memory, threshold, pool)
+            flags = pending.cheap_flags(memory, self.now(), policy)
+            if similar:
+                flags.add(pending.Flag.DUPLICATE)
+            if conflicts:
+                flags.add(pending.Flag.CONFLICT)
+            children = [
+                (e, self.store.get(e.child_id))
+                for e in self.store.edges([memory_id])
+                if e.parent_id == memory_id
+            ]
+            return Detail(memory, self._lineage(memory), children, similar, conflicts, flags)
+
+    def _lineage(self, memory: Memory) -> LineageNode:
+        """What the memory was built from, generation by generation (cycles cut)."""
+        root = LineageNode(memory.id, memory, None)
+        frontier = [root]
+        seen = {memory.id}
+        for _ in range(LINEAGE_DEPTH):
+            ids = [n.id for n in frontier]
+            if not ids:
+                break
+            edges = [e for e in self.store.edges(ids) if e.child_id in set(ids)]
+            nxt = []
+            by_child: dict[str, list[Edge]] = {}
+            for e in edges:
+                by_child.setdefault(e.child_id, []).append(e)
+            for node in frontier:
+                for e in sorted(by_child.get(node.id, []), key=lambda e: e.parent_id):
+                    parent = LineageNode(
+                        e.parent_id, self.store.get(e.parent_id), e.relation.value
+                    )
+                    node.parents.append(parent)
+                    if e.parent_id not in seen:
+                        seen.add(e.parent_id)
+                        nxt.append(parent)
+            frontier = nxt
+        return root
+
+    # -- acting (each one transaction in the store, each one undoable) -----------
+
+    def approve(self, items: Sequence[tuple[str, int]], *, promote: bool = False) -> Undo:
+        with self.lock:
+            done = self.store.approve_many(list(items), actor=self.actor, promote=promote)
+        entry = Undo(
+            "promote" if promote else "approve",
+            [m.id for m in done],
+            {m.id: m.version for m in done},
+            label=_label("promoted" if promote else "approved", [m.id for m in done]),
+        )
+        self.history.append(entry)
+        return entry
+
+    def reject(self, items: Sequence[tuple[str, int]], reason: str) -> Undo:
+        with self.lock:
+            # Held in session memory so the rejection can be undone (the store keeps
+            # only a fingerprint of rejected content).
+            kept = []
+            for mid, _ in items:
+                memory = self.store.require(mid)
+                kept.append((memory, list(self.store.edges([mid]))))
+            self.store.reject_many(list(items), reason, actor=self.actor)
+        entry = Undo("reject", [m.id for m, _ in kept], rejected=kept)
+        entry.label = _label("rejected", entry.ids)
+        self.history.append(entry)
+        return entry
+
+    def edit_approve(self, memory_id: str, version: int, content: str) -> Undo:
+        with self.lock:
+            before = self.store.require(memory_id)
+            edited = self.store.edit(
+                memory_id, content, expected_version=version, actor=self.actor
+            )
+            done = self.store.approve_many(
+                [(memory_id, edited.version)], actor=self.actor, promote=False
+            )[0]
+        entry = Undo(
+            "edit_approve",
+            [memory_id],
+            {memory_id: done.version},
+            old_content=before.content,
+            label=_label("edited and approved", [memory_id]),
+        )
+        self.history.append(entry)
+        return entry
+
+    def undo(self) -> Undo | None:
+        """Reverse the last action of this session; None when there is nothing to undo.
+        If the store refuses (the item changed since), the entry stays on the stack."""
+        if not self.history:
+            return None
+        entry = self.history[-1]
+        with self.lock:
+            if entry.kind in ("approve", "promote"):
+                self.store.unapprove_many(
+                    [(mid, entry.versions.get(mid)) for mid in entry.ids], actor=self.actor
+                )
+            elif entry.kind == "reject":
+                self.store.unreject(entry.rejected, actor=self.actor)
+            elif entry.kind == "edit_approve":
+                mid = entry.ids[0]
+                back = self.store.unapprove_many(
+                    [(mid, entry.versions.get(mid))], actor=self.actor
+                )[0]
+                assert entry.old_content is not None
+                self.store.edit(
+                    mid, entry.old_content, expected_version=back.version, actor=self.actor
+                )
+        self.history.pop()
+        return entry
+
+
+def _label(verb: str, ids: list[str]) -> str:
+    if len(ids) == 1:
+        return f"{verb} {ids[0]}"
+    return f"{verb} {len(ids)} items"
