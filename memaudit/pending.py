@@ -159,7 +159,9 @@ def summary(store: Any, now: datetime, flt: MemoryFilter | None = None) -> Queue
     cutoff = stale_cutoff(store.policy(), now)
     stale = 0
     if oldest_at and oldest_at < cutoff:
-        recent = store.count(MemoryFilter(**{**fields, "since": cutoff, "limit": None, "offset": 0}))
+        recent = store.count(
+            MemoryFilter(**{**fields, "since": cutoff, "limit": None, "offset": 0})
+        )
         stale = total - recent
     return QueueSummary(total, by_tier, oldest_at, age_days(oldest_at, now), stale)
 
@@ -236,7 +238,9 @@ def similar_active(
     return sorted(out, key=lambda s: (-s.score, s.memory.id))
 
 
-def _frame_conflicts(memory: Memory, pool: list[Memory], threshold: float) -> list[ConflictCandidate]:
+def _frame_conflicts(
+    memory: Memory, pool: list[Memory], threshold: float
+) -> list[ConflictCandidate]:
     """Fallback until ``memaudit.conflicts`` is installed: same sentence frame, one
     slot different ("uses poetry" / "uses uv") — a candidate for a person to judge."""
     mine = _word_set(memory.content)
@@ -289,6 +293,8 @@ def _as_candidate(store: Any, c: Any) -> ConflictCandidate:
     other = getattr(c, "other", None) or getattr(c, "memory", None)
     if isinstance(other, str):
         other = store.require(other)
+    if not isinstance(other, Memory):
+        raise TypeError(f"conflict candidate without a memory: {c!r}")
     reason = str(getattr(c, "reason", "") or "conflict candidate")
     return ConflictCandidate(other, reason, float(getattr(c, "score", 0.0) or 0.0))
 

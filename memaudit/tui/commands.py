@@ -27,4 +27,6 @@ class ReviewCommands(Provider):
         for name, help_text, action in self._entries():
             score = matcher.match(name)
             if score > 0:
-                yield Hit(score, matcher.highlight(name), partial(self._run, action), help=help_text)
+                yield Hit(
+                    score, matcher.highlight(name), partial(self._run, action), help=help_text
+                )

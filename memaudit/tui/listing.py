@@ -427,7 +427,7 @@ class ListScreen(Screen[None]):
     def _store_changed(self, msg: StoreChanged) -> None:
         first = self.signature is None
         self.signature = msg.signature
-        if not first:
+        if not first and msg.signature is not None:
             self.detail_id = None  # re-read the selected item too
             self.reload(keep_id=self.selected_id())
 
@@ -446,4 +446,3 @@ class ListScreen(Screen[None]):
                     Text(f"{type(err).__name__}: {err}\n\nThe store was not changed by this."),
                 )
             )
-

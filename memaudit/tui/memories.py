@@ -16,13 +16,14 @@ from rich.text import Text
 from textual import on, work
 from textual.binding import Binding, BindingType
 from textual.message import Message
+from textual.widgets import DataTable
 
 from memaudit.errors import MemauditError
 from memaudit.model import Status
 from memaudit.pending import Flag
 from memaudit.tui.listing import ListScreen
 from memaudit.tui.modals import ConfirmModal, InfoModal, forget_plan_body
-from memaudit.tui.render import lineage_tree
+from memaudit.tui.render import trace_renderable
 
 FORGET_MISSING = (
     "forget is not available in this build (memaudit.forget is not installed yet); "
@@ -81,13 +82,18 @@ class MemoriesScreen(ListScreen):
         return "active"
 
     def empty_text(self) -> str:
-        return "No active memories." + (" (filters are on: esc clears them)" if self._filtering() else "")
+        return "No active memories." + (
+            " (filters are on: esc clears them)" if self._filtering() else ""
+        )
 
     def on_screen_resume(self) -> None:
-        if self.signature is None:
-            self.check_store()
-        else:
-            self.action_reload()
+        # Back from a modal or the other screen: reload only if the store changed.
+        self.check_store()
+
+    @on(DataTable.RowSelected, "#rows")
+    def _row_selected(self) -> None:
+        # The table takes enter for itself; selecting a row is the trace gesture.
+        self.action_trace()
 
     def action_trace(self) -> None:
         mid = self.selected_id()
@@ -99,8 +105,8 @@ class MemoriesScreen(ListScreen):
         detail = self.session.detail(memory_id)
         if detail is None:
             raise MemauditError(f"{memory_id} is gone from the store")
-        tree = lineage_tree(detail.lineage, self.session.now())
-        self.app.call_from_thread(self.app.push_screen, InfoModal(f"Trace {memory_id}", tree))
+        body = trace_renderable(detail, self.session.now())
+        self.app.call_from_thread(self.app.push_screen, InfoModal(f"Trace {memory_id}", body))
 
     # -- forget ------------------------------------------------------------------
 
@@ -126,9 +132,13 @@ class MemoriesScreen(ListScreen):
         self.confirm_forget(msg.memory_id, msg.plan)
 
     def confirm_forget(self, memory_id: str, plan: Any) -> None:
+        def confirmed(ok: bool | None) -> None:
+            if ok:
+                self.apply_forget(memory_id, plan)
+
         self.app.push_screen(
             ConfirmModal(f"Forget {memory_id}?", forget_plan_body(memory_id, plan), yes="Forget"),
-            callback=lambda ok: self.apply_forget(memory_id, plan) if ok else None,
+            callback=confirmed,
         )
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="forget")
@@ -136,9 +146,7 @@ class MemoriesScreen(ListScreen):
         from memaudit import forget  # type: ignore[attr-defined]
 
         with self.session.lock:
-            result = forget.apply(
-                self.session.store, plan, actor=self.session.actor
-            )
+            result = forget.apply(self.session.store, plan, actor=self.session.actor)
         self.post_message(ForgetDone(memory_id, result))
 
     @on(ForgetDone)

@@ -172,7 +172,9 @@ def forget_plan_body(target: str, plan: Any) -> RenderableType:
     """The blast radius of a forget, from whatever plan object ``memaudit.forget`` returns:
     read duck-typed (``forget``/``requeue``/``layers`` lists), shown as it is."""
     parts: list[RenderableType] = [
-        Text.assemble(("Forget ", ""), (target, "bold"), (" and everything resting only on it.", ""))
+        Text.assemble(
+            ("Forget ", ""), (target, "bold"), (" and everything resting only on it.", "")
+        )
     ]
     for attr, title in (
         ("forget", "will be forgotten"),
@@ -187,5 +189,7 @@ def forget_plan_body(target: str, plan: Any) -> RenderableType:
         if len(values) > 50:
             table.add_row(Text(f"… and {len(values) - 50} more", style="dim"))
         parts.append(table)
-    parts.append(Text("This cannot be undone. A tombstone (fingerprints only) remains.", "bold red"))
+    parts.append(
+        Text("This cannot be undone. A tombstone (fingerprints only) remains.", "bold red")
+    )
     return Group(*parts)

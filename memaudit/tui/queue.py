@@ -59,10 +59,8 @@ class QueueScreen(ListScreen):
     ]
 
     def on_screen_resume(self) -> None:
-        if self.signature is None:
-            self.check_store()
-        else:
-            self.action_reload()
+        # Back from a modal or the other screen: reload only if the store changed.
+        self.check_store()
 
     # -- which items ---------------------------------------------------------
 
@@ -74,9 +72,7 @@ class QueueScreen(ListScreen):
         return [item] if item else []
 
     def versioned(self, items: list[QueueItem]) -> list[tuple[str, int]]:
-        return [
-            (i.memory.id, self.shown_version.get(i.memory.id, i.memory.version)) for i in items
-        ]
+        return [(i.memory.id, self.shown_version.get(i.memory.id, i.memory.version)) for i in items]
 
     def _tiers(self, items: list[QueueItem]) -> str:
         counts = Counter(i.memory.trust_tier for i in items)
@@ -154,6 +150,10 @@ class QueueScreen(ListScreen):
                 self._take_out([i.memory.id for i in items])
                 self.act("reject", self.versioned(items), reason=reason)
 
+        def confirmed(ok: bool | None) -> None:
+            if ok:
+                self.app.push_screen(ReasonModal(what), with_reason)
+
         if self.marked:
             self.app.push_screen(
                 ConfirmModal(
@@ -161,9 +161,7 @@ class QueueScreen(ListScreen):
                     self._bulk_body("Reject", items),
                     yes="Reject",
                 ),
-                callback=lambda ok: self.app.push_screen(ReasonModal(what), with_reason)
-                if ok
-                else None,
+                callback=confirmed,
             )
         else:
             self.app.push_screen(ReasonModal(what), with_reason)
@@ -192,7 +190,9 @@ class QueueScreen(ListScreen):
         mid = item.memory.id
         self.marked.symmetric_difference_update({mid})
         table = self.query_one("#rows", DataTable)
-        table.update_cell(mid, "mark", Text("●", style="bold yellow") if mid in self.marked else " ")
+        table.update_cell(
+            mid, "mark", Text("●", style="bold yellow") if mid in self.marked else " "
+        )
         self._show_filters()
         table.action_cursor_down()
 
@@ -261,6 +261,12 @@ class QueueScreen(ListScreen):
     def _action_done(self, msg: ActionDone) -> None:
         self.show_status(msg.text)
         self.signature = msg.signature
+        if not msg.reload and msg.undo is not None:
+            # A reload that read the store just before this action committed may have
+            # put the rows back; they are gone from the queue.
+            back = [mid for mid in msg.undo.ids if mid in self.index]
+            if back:
+                self._take_out(back)
         if msg.reload:
             keep = msg.undo.ids[0] if msg.undo and msg.undo.ids else self.selected_id()
             self.detail_id = None

@@ -87,15 +87,16 @@ def _field_table(m: Memory, now: datetime) -> Table:
     table.add_column("k", style="bold", no_wrap=True)
     table.add_column("v")
     age = human_age(age_days(m.created_at, now))
+    tier = tier_badge(m.trust_tier) + Text(f" {m.source_type.value}")
+    tier.append(f"   confidence {_num(m.confidence)}   importance {_num(m.importance)}")
+    scope = safe_line(m.scope)
+    scope.append(f"   expires {m.expires_at or '-'}")
     rows: list[tuple[str, Text]] = [
         ("status", Text(f"{m.status.value} · version {m.version}")),
-        ("tier", tier_badge(m.trust_tier) + Text(f" {m.source_type.value}")),
+        ("source", tier),
         ("source_ref", safe_line(m.source_ref, 200)),
         ("created", Text(f"{m.created_at or '-'} ({age} ago) by {m.created_by or '-'}")),
-        ("confidence", Text(_num(m.confidence))),
-        ("importance", Text(_num(m.importance))),
-        ("scope", safe_line(m.scope)),
-        ("expires", Text(m.expires_at or "-")),
+        ("scope", scope),
     ]
     if m.tags:
         rows.append(("tags", safe_line(", ".join(m.tags))))
@@ -194,4 +195,22 @@ def detail_renderable(d: Detail, now: datetime) -> RenderableType:
             parts.append(line)
     else:
         parts.append(Text("none found", style="dim"))
+    return Group(*parts)
+
+
+def trace_renderable(d: Detail, now: datetime) -> RenderableType:
+    """The trace view: sources below the memory, then what was built on it."""
+    parts: list[RenderableType] = [lineage_tree(d.lineage, now), Text("")]
+    parts.append(Text("built on it", style="bold underline"))
+    if not d.children:
+        parts.append(Text("nothing recorded", style="dim"))
+    for edge, child in d.children:
+        line = Text(f"{edge.relation.value} ", style="dim italic")
+        line.append(edge.child_id, style="bold")
+        if child is not None:
+            line.append(" ")
+            line.append_text(tier_badge(child.trust_tier))
+            line.append(f" {child.status.value}  ", style="dim")
+            line.append_text(safe_line(child.content, 60))
+        parts.append(line)
     return Group(*parts)

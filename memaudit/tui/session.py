@@ -154,9 +154,7 @@ class ReviewSession:
                 by_child.setdefault(e.child_id, []).append(e)
             for node in frontier:
                 for e in sorted(by_child.get(node.id, []), key=lambda e: e.parent_id):
-                    parent = LineageNode(
-                        e.parent_id, self.store.get(e.parent_id), e.relation.value
-                    )
+                    parent = LineageNode(e.parent_id, self.store.get(e.parent_id), e.relation.value)
                     node.parents.append(parent)
                     if e.parent_id not in seen:
                         seen.add(e.parent_id)
@@ -195,9 +193,7 @@ class ReviewSession:
     def edit_approve(self, memory_id: str, version: int, content: str) -> Undo:
         with self.lock:
             before = self.store.require(memory_id)
-            edited = self.store.edit(
-                memory_id, content, expected_version=version, actor=self.actor
-            )
+            edited = self.store.edit(memory_id, content, expected_version=version, actor=self.actor)
             done = self.store.approve_many(
                 [(memory_id, edited.version)], actor=self.actor, promote=False
             )[0]
