@@ -267,6 +267,10 @@ def stage_batch(
                 },
             )
             results.append(Staged(mid, status, derived, route, promoted))
+        # Candidate contradictions travel with the new item (conflicts.candidates_for).
+        from memaudit.conflicts import check_staged
+
+        check_staged(ledger, [r.id for r in results], actor=who)
     return results
 
 
@@ -374,6 +378,7 @@ def erase(ledger: Ledger, memory_id: str) -> None:
     conn.execute("DELETE FROM embeddings WHERE memory_id = ?", (memory_id,))
     conn.execute("DELETE FROM profile WHERE memory_id = ?", (memory_id,))
     conn.execute("DELETE FROM edges WHERE child_id = ? OR parent_id = ?", (memory_id, memory_id))
+    conn.execute("DELETE FROM conflict_pairs WHERE a_id = ? OR b_id = ?", (memory_id, memory_id))
     conn.execute("DELETE FROM memories WHERE id = ?", (memory_id,))
 
 

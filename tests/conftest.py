@@ -73,9 +73,12 @@ def cli() -> Cli:
 
 
 def file_bytes(path: Path) -> bytes:
-    """The store's bytes, WAL included — for 'unchanged' checks."""
+    """The store's bytes, WAL content included — for 'unchanged' checks.
+
+    (A read-only SQLite reader may leave an empty -wal file behind; that is no change.)
+    """
     data = path.read_bytes()
     wal = path.with_name(path.name + "-wal")
-    if wal.exists():
+    if wal.exists() and wal.stat().st_size:
         data += b"--WAL--" + wal.read_bytes()
     return data

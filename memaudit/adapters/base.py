@@ -22,10 +22,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from memaudit.clock import age_days
 from memaudit.errors import NotFound, Unsupported
+from memaudit.graph import DEFAULT_DEPTH, Lineage, walk_lineage
 from memaudit.model import Edge, Event, Memory, MemoryFilter, Status
 from memaudit.policy import Policy
 
 if TYPE_CHECKING:
+    from memaudit.decay import LifecycleTable
+    from memaudit.ledger import Ledger
     from memaudit.review import Candidate, Staged
 
 
@@ -60,6 +63,12 @@ class Needle:
 
     ids: list[str] = field(default_factory=list)
     content: str | None = None
+    # Further texts looked for in the same pass (forgetting several memories at once
+    # scans each file once, not once per memory).
+    more_content: list[str] = field(default_factory=list)
+
+    def texts(self) -> list[str]:
+        return [t for t in [self.content, *self.more_content] if t and t.strip()]
 
 
 @dataclass(slots=True)
@@ -70,13 +79,17 @@ class Residue:
     where: str  # table.column / file path / byte offset
     match: str  # "id", "exact text", "quoted sentence", "term", "bytes", ...
     detail: str = ""
+    # A copy outside the store (a backup memaudit made): reported, but the store
+    # itself is clean, so it does not make verification fail.
+    warning: bool = False
 
-    def to_dict(self) -> dict[str, str]:
+    def to_dict(self) -> dict[str, str | bool]:
         return {
             "layer": self.layer,
             "where": self.where,
             "match": self.match,
             "detail": self.detail,
+            "warning": self.warning,
         }
 
 
@@ -135,8 +148,34 @@ class Store(ABC):
     ) -> list[Event]:
         return []
 
+    def lineage(
+        self, memory_id: str, *, up: bool = True, down: bool = True, depth: int = DEFAULT_DEPTH
+    ) -> Lineage:
+        """Ancestors and descendants of one memory (``trace``). The default walks
+        ``edges()`` in memory; stores with a query language override it."""
+        self.need(Capability.LINEAGE)
+        return walk_lineage(self, memory_id, up=up, down=down, depth=depth)
+
+    def memories_from_source(self, source: str) -> list[Memory]:
+        """Memories whose ``source_ref`` is ``source`` or starts with ``source#`` (one
+        conversation, one document). The default scans every memory."""
+        prefix = source + "#"
+        return [
+            m
+            for m in self.memories()
+            if m.source_ref and (m.source_ref == source or m.source_ref.startswith(prefix))
+        ]
+
     def policy(self) -> Policy:
         return Policy()
+
+    def provider_config(self) -> dict[str, Any]:
+        """Settings of the provider that decide what gets written, as read from its
+        configuration (e.g. Hermes' ``memory.write_approval``), with where each came from:
+        ``{"memory.write_approval": {"value": True, "source": "/home/u/.hermes/config.yaml"}}``.
+        Empty when the store has no readable configuration. `memaudit questions` reads it.
+        """
+        return {}
 
     def missing_provenance(self) -> list[str]:
         """What this kind of store never records (shown by ``show`` as flags)."""
@@ -171,6 +210,16 @@ class Store(ABC):
 
     def layers(self) -> list[Layer]:
         raise self.unsupported(Capability.LAYERS)
+
+    def forget_plan(self, memory_ids: Sequence[str]) -> Any:
+        """What forgetting these ids would remove or re-queue (writes nothing)."""
+        raise self.unsupported(Capability.FORGET)
+
+    def forget_apply(
+        self, plan: Any, *, reason: str | None = None, actor: str | None = None
+    ) -> Any:
+        """Carry out a plan from ``forget_plan``, purge, and verify every layer."""
+        raise self.unsupported(Capability.FORGET)
 
     def stage_batch(
         self, candidates: Sequence[Candidate], *, actor: str | None = None
@@ -236,6 +285,21 @@ class Store(ABC):
     ) -> list[Memory]:
         """Undo rejections: re-stage the content the reviewer saw, same ids, as pending."""
         raise self.unsupported(Capability.QUEUE)
+
+    def lifecycle_table(self) -> LifecycleTable:
+        """The store's lifecycle columns, for ``decay`` (capability DECAY)."""
+        raise self.unsupported(Capability.DECAY)
+
+    def records(self, *, writable: bool) -> Ledger | None:
+        """The ledger holding memaudit's own records about this store (conflict
+        decisions, validations): the store itself when native, else its sidecar.
+        ``None`` when reading and nothing was ever recorded."""
+        raise self.unsupported(Capability.RESOLVE)
+
+    def supersede(self, new_id: str, old_id: str, *, actor: str, reason: str | None) -> None:
+        """Write a *validated* supersession (capability RESOLVE). Only
+        ``conflicts.resolve_supersede`` calls this, after a person decided."""
+        raise self.unsupported(Capability.RESOLVE)
 
     def close(self) -> None:
         return None

@@ -5,13 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memaudit import review
 from memaudit.adapters.base import Adapter, Capability, Layer, Store
+from memaudit.graph import DEFAULT_DEPTH, Lineage, ledger_lineage
 from memaudit.ledger import Ledger, looks_like_ledger
 from memaudit.model import Edge, Event, Memory, MemoryFilter
 from memaudit.policy import Policy
+
+if TYPE_CHECKING:
+    from memaudit.decay import LifecycleTable
 
 ALL = frozenset(Capability)
 
@@ -44,6 +48,14 @@ class NativeStore(Store):
     ) -> list[Event]:
         return self.ledger.events(memory_id=memory_id, limit=limit, **kwargs)
 
+    def lineage(
+        self, memory_id: str, *, up: bool = True, down: bool = True, depth: int = DEFAULT_DEPTH
+    ) -> Lineage:
+        return ledger_lineage(self.ledger, memory_id, up=up, down=down, depth=depth)
+
+    def memories_from_source(self, source: str) -> list[Memory]:
+        return self.ledger.from_source(source)
+
     def policy(self) -> Policy:
         return self.ledger.policy()
 
@@ -54,6 +66,18 @@ class NativeStore(Store):
         from memaudit.forget import native_layers  # forget owns the probes
 
         return native_layers(self.ledger)
+
+    def forget_plan(self, memory_ids: Sequence[str]) -> Any:
+        from memaudit import forget
+
+        return forget.plan(self.ledger, memory_ids)
+
+    def forget_apply(
+        self, plan: Any, *, reason: str | None = None, actor: str | None = None
+    ) -> Any:
+        from memaudit import forget
+
+        return forget.apply(self.ledger, plan, reason=reason, actor=actor)
 
     def stage_batch(
         self, candidates: Sequence[review.Candidate], *, actor: str | None = None
@@ -120,6 +144,19 @@ class NativeStore(Store):
     ) -> list[Memory]:
         return review.unreject(self.ledger, items, actor=actor)
 
+    def lifecycle_table(self) -> LifecycleTable:
+        from memaudit.decay import native_table
+
+        return native_table(self.ledger)
+
+    def records(self, *, writable: bool) -> Ledger | None:
+        return self.ledger
+
+    def supersede(self, new_id: str, old_id: str, *, actor: str, reason: str | None) -> None:
+        from memaudit.conflicts import supersede_native
+
+        supersede_native(self.ledger, new_id, old_id, actor=actor, reason=reason)
+
     def close(self) -> None:
         self.ledger.close()
 
@@ -132,7 +169,22 @@ class NativeAdapter(Adapter):
 
     @classmethod
     def detect(cls, location: str) -> float:
-        return 1.0 if looks_like_ledger(Path(location)) else 0.0
+        path = Path(location)
+        # Look at a foreign file without SQLite creating -wal/-shm beside it (a plain
+        # mode=ro open of a WAL-mode file does): no memaudit_meta table, not ours.
+        from memaudit.adapters import sqlite_probe
+
+        if path.is_file() and sqlite_probe.looks_like_sqlite(path):
+            try:
+                conn = sqlite_probe.connect_ro(path)
+                try:
+                    if "memaudit_meta" not in sqlite_probe.table_names(conn):
+                        return 0.0
+                finally:
+                    conn.close()
+            except Exception:
+                return 0.0
+        return 1.0 if looks_like_ledger(path) else 0.0
 
     @classmethod
     def open(cls, location: str, *, writable: bool = False, **options: Any) -> NativeStore:

@@ -84,7 +84,7 @@ app = typer.Typer(
     help=HELP,
     no_args_is_help=True,
     add_completion=False,
-    rich_markup_mode=None,
+    rich_markup_mode="markdown",
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
 )

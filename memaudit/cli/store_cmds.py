@@ -10,6 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from memaudit import decay as decay_core
 from memaudit.adapters import Capability, detect, load_registry
 from memaudit.cli.app import app, state
 from memaudit.cli.options import (
@@ -26,7 +27,6 @@ from memaudit.cli.options import (
 )
 from memaudit.cli.render import (
     console,
-    counts_table,
     emit_csv,
     emit_json,
     emit_jsonl,
@@ -38,6 +38,7 @@ from memaudit.cli.render import (
     tier_badge,
 )
 from memaudit.clock import age_days, human_age
+from memaudit.errors import MemauditError
 from memaudit.ledger import Ledger
 from memaudit.model import MemoryFilter, SourceType, Status, TrustTier
 from memaudit.textsafety import hidden_characters, reveal
@@ -63,6 +64,20 @@ def init(
     else:
         console.print(f"Created ledger {path}")
         console.print(f"  use it with: export MEMAUDIT_DB={path}")
+
+
+def _decay_params(store: Any) -> decay_core.DecayParams | None:
+    """The store's decay parameters, for the live score (None: the store cannot decay)."""
+    if not store.has(Capability.DECAY):
+        return None
+    try:
+        return decay_core.DecayParams.from_policy(store.policy())
+    except MemauditError:
+        return None  # a bad decay policy must not break reading; `decay` reports it
+
+
+def _live(memory: Any, params: decay_core.DecayParams | None, now: Any) -> float | None:
+    return None if params is None else decay_core.live_score(memory, params, now)
 
 
 @app.command("ls")
@@ -96,6 +111,10 @@ def ls(
 ) -> None:
     """List memories, newest first.
 
+    JSON/CSV rows carry decay_score (as stored: in a memaudit ledger, the score at the
+    last status change by decay) and decay_score_now (computed now, or at --now — what
+    `decay --explain` prints; null if the store cannot decay).
+
     Examples: `memaudit ls --status pending --oldest-first`,
     `memaudit ls --tier T5 --search cache --json`.
     """
@@ -112,7 +131,9 @@ def ls(
     with open_from(ctx, db, adapter) as store:
         memories = store.memories(flt)
         total = store.count(flt) if limit and len(memories) >= limit else len(memories)
-    rows = [m.to_dict() for m in memories]
+        params = _decay_params(store) if fmt is not Fmt.TABLE else None
+    now = state(ctx).clock()
+    rows = [m.to_dict() | {"decay_score_now": _live(m, params, now)} for m in memories]
     if fmt is Fmt.JSON:
         emit_json(rows)
     elif fmt is Fmt.JSONL:
@@ -137,10 +158,15 @@ def show(
     json_: JsonOpt = False,
 ) -> None:
     """Show one memory: content (hidden characters made visible), provenance,
-    lifecycle, direct lineage and history — and what the store cannot tell."""
+    lifecycle, direct lineage and history — and what the store cannot tell.
+
+    "decay score" is computed now (or at --now), as `decay --explain` prints it;
+    "stored score" is the column as decay last wrote it (in a memaudit ledger: the
+    score at the memory's last status change by decay)."""
     now = state(ctx).clock()
     with open_from(ctx, db, adapter) as store:
         memory = store.require(memory_id)
+        live = _live(memory, _decay_params(store), now)
         edges = store.edges([memory_id]) if store.has(Capability.LINEAGE) else []
         events = store.events(memory_id=memory_id) if store.has(Capability.HISTORY) else []
         missing = sorted(set(store.missing_provenance()) | set(memory.missing))
@@ -155,6 +181,7 @@ def show(
     flags += [f"store does not record: {m}" for m in missing]
     if fmt_json := json_:
         data = memory.to_dict()
+        data["decay_score_now"] = live
         data["parents"] = [e.to_dict() for e in parents]
         data["children"] = [e.to_dict() for e in children]
         data["events"] = [e.to_dict() for e in events]
@@ -199,7 +226,8 @@ def show(
         ("created by", memory.created_by),
         ("last accessed", memory.last_accessed),
         ("access count", str(memory.access_count)),
-        ("decay score", fmt_num(memory.decay_score)),
+        ("decay score", None if live is None else f"{live:.3f} (now)"),
+        ("stored score", fmt_num(memory.decay_score) if memory.decay_score is not None else None),
         ("expires", memory.expires_at),
         ("pinned", "yes" if memory.pinned else None),
         ("version", str(memory.version)),
@@ -247,9 +275,16 @@ def stats(
     console.print(Text(f"{data['store']}  ({data['adapter']})", style="bold"))
     totals = ", ".join(f"{k} {v}" for k, v in data["totals"].items())
     console.print(totals)
-    console.print(counts_table("by status", data["by_status"]))
-    console.print(counts_table("by trust tier", data["by_tier"]))
-    console.print(counts_table("by source type", data["by_source_type"]))
+    table = Table(box=None, show_header=False, padding=(0, 2))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for label, key in (
+        ("status", "by_status"),
+        ("trust tier", "by_tier"),
+        ("source type", "by_source_type"),
+    ):
+        table.add_row(label, "  ".join(f"{k} {v}" for k, v in data[key].items()) or "-")
+    console.print(table)
     if data.get("oldest_pending"):
         age = human_age(data["oldest_pending_age_days"])
         console.print(f"oldest pending: {data['oldest_pending']} ({age} ago)")

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from sqlite_utils import Database, Migrations
 
+from memaudit.sqlite_driver import FTS_SECURE_DELETE
+
 MIGRATION_SET = "memaudit"
 migrations = Migrations(MIGRATION_SET)
 
@@ -185,6 +187,52 @@ def m002_profile_policy_versions(db: Database) -> None:
     )
 
 
+@migrations()
+def m003_conflict_pairs(db: Database) -> None:
+    """0.1: candidate contradictions and what a person decided about each pair.
+
+    ``a_id < b_id``. status: ``disputed`` (in the review queue), ``kept`` (both hold:
+    --keep-both), ``resolved`` (one superseded the other). No foreign keys: a sidecar
+    ledger records pairs of a foreign store's ids. Evidence names slots and values,
+    never whole content.
+    """
+    db.execute(
+        """
+        CREATE TABLE conflict_pairs (
+            a_id TEXT NOT NULL,
+            b_id TEXT NOT NULL,
+            status TEXT NOT NULL,
+            score REAL,
+            slot TEXT,
+            evidence TEXT NOT NULL DEFAULT '[]',
+            found_at TEXT NOT NULL,
+            found_by TEXT NOT NULL,
+            decided_by TEXT,
+            decided_at TEXT,
+            reason TEXT,
+            PRIMARY KEY (a_id, b_id)
+        ) WITHOUT ROWID
+        """
+    )
+    db.execute("CREATE INDEX idx_conflict_pairs_b ON conflict_pairs(b_id, a_id)")
+    db.execute("CREATE INDEX idx_conflict_pairs_status ON conflict_pairs(status)")
+
+
+@migrations()
+def m004_decay_reference_index(db: Database) -> None:
+    """0.1: decay finds the memories to archive by index range scans, not full scans.
+
+    Per access count, ``score < threshold`` is ``coalesce(last_accessed, created_at) <
+    cutoff``: one range of this index (``memaudit.decay.REF_EXPR`` must stay the
+    identical expression, or SQLite will not use it). It replaces m002's decay index.
+    """
+    db.execute(
+        "CREATE INDEX idx_memories_decay_ref ON memories"
+        "(status, pinned, access_count, coalesce(last_accessed, created_at))"
+    )
+    db.execute("DROP INDEX IF EXISTS idx_memories_decay")
+
+
 def apply(db: Database) -> list[str]:
     """Apply pending migrations; return the names applied."""
     names = [m.name for m in migrations.pending(db)]
@@ -198,3 +246,23 @@ def applied_names(db: Database) -> list[str]:
 
 def latest() -> str:
     return migrations._migrations[-1].name
+
+
+@migrations()
+def m005_fts_secure_delete(db: Database) -> None:
+    """Deleted and edited content leaves the FTS5 index at once, not at the next merge
+    (needs SQLite 3.42+; see memaudit/sqlite_driver.py — without it forget merges the
+    index instead)."""
+    if FTS_SECURE_DELETE:
+        db.execute("INSERT INTO memories_fts(memories_fts, rank) VALUES ('secure-delete', 1)")
+
+
+def fts_secure_delete_on(conn: object) -> bool:
+    """Is FTS5 secure-delete enabled on this ledger's index?"""
+    try:
+        row = conn.execute(  # type: ignore[attr-defined]
+            "SELECT v FROM memories_fts_config WHERE k = 'secure-delete'"
+        ).fetchone()
+    except Exception:
+        return False
+    return bool(row and int(row[0]))

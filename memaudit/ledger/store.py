@@ -15,7 +15,6 @@ import getpass
 import json
 import os
 import secrets
-import sqlite3
 import urllib.parse
 from collections.abc import Callable, Iterator
 from datetime import datetime
@@ -38,6 +37,7 @@ from memaudit.model import (
     Validation,
 )
 from memaudit.policy import KEYS, Policy
+from memaudit.sqlite_driver import sqlite3
 from memaudit.trust import tier_of
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -49,6 +49,8 @@ MEMORY_COLUMNS = (
     "contradicted_by, created_at, updated_at, created_by, last_accessed, access_count, "
     "decay_score, expires_at, pinned, version"
 )
+# The same, qualified: memories_fts has content/summary/tags columns too.
+QUALIFIED_COLUMNS = ", ".join("memories." + c.strip() for c in MEMORY_COLUMNS.split(","))
 
 
 def default_actor() -> str:
@@ -308,9 +310,14 @@ class Ledger:
             return None
         return dict(zip(("memory_id", "status", "at", "actor", "reason"), row, strict=True))
 
-    def _where(self, flt: MemoryFilter) -> tuple[str, list[Any]]:
+    def _where(self, flt: MemoryFilter, searching: bool = False) -> tuple[str, list[Any]]:
+        """WHERE clause for a filter; ``searching`` means the caller drives the query
+        from the FTS index itself (and adds the MATCH)."""
         clauses: list[str] = []
         params: list[Any] = []
+        if searching:
+            clauses.append("memories_fts MATCH ?")
+            params.append(fts_query(flt.search or ""))
         if flt.statuses:
             clauses.append(f"status IN ({','.join('?' * len(flt.statuses))})")
             params += [s.value for s in flt.statuses]
@@ -321,7 +328,7 @@ class Ledger:
             else:
                 clauses.append(f"source_type IN ({','.join('?' * len(types))})")
                 params += [s.value for s in types]
-        if flt.search:
+        if flt.search and not searching:
             clauses.append("seq IN (SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?)")
             params.append(fts_query(flt.search))
         if flt.since:
@@ -334,11 +341,18 @@ class Ledger:
 
     def query(self, flt: MemoryFilter | None = None) -> list[Memory]:
         flt = flt or MemoryFilter()
-        where, params = self._where(flt)
         order = "ASC" if flt.oldest_first else "DESC"
-        sql = (
-            f"SELECT {MEMORY_COLUMNS} FROM memories{where} ORDER BY created_at {order}, seq {order}"
-        )
+        if flt.search:
+            # Driven from the index in write order, so LIMIT stops early even when a
+            # common word matches most of the store (no sort of every match).
+            where, params = self._where(flt, searching=True)
+            sql = (
+                f"SELECT {QUALIFIED_COLUMNS} FROM memories_fts JOIN memories ON seq = memories_fts.rowid"
+                f"{where} ORDER BY memories_fts.rowid {order}"
+            )
+        else:
+            where, params = self._where(flt)
+            sql = f"SELECT {MEMORY_COLUMNS} FROM memories{where} ORDER BY created_at {order}, seq {order}"
         if flt.limit is not None:
             sql += " LIMIT ? OFFSET ?"
             params += [flt.limit, flt.offset]
@@ -359,6 +373,16 @@ class Ledger:
                 [*memory_ids, *memory_ids],
             )
         return [Edge(c, p, Relation(r), at) for c, p, r, at in rows]
+
+    def from_source(self, source: str) -> list[Memory]:
+        """Memories whose source_ref is ``source`` or ``source#...`` (index range scan:
+        '$' is the character after '#')."""
+        rows = self.conn.execute(
+            f"SELECT {MEMORY_COLUMNS} FROM memories WHERE source_ref = ? "
+            "OR (source_ref >= ? AND source_ref < ?) ORDER BY created_at, seq",
+            (source, source + "#", source + "$"),
+        )
+        return [row_to_memory(r) for r in rows]
 
     def parents(self, memory_id: str) -> list[Edge]:
         rows = self.conn.execute(

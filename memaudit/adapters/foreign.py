@@ -1,0 +1,245 @@
+"""Small helpers shared by the adapters of foreign stores (Hermes, Mnemosyne, Holographic).
+
+Reading someone else's SQLite file must not change it: ``open_ro`` goes through
+``sqlite_probe.connect_ro``, which picks the open mode that leaves no trace. Staged-write records (``pending/memory/*.json``) are read
+here too, because Hermes core and the Mnemosyne plugin both write them under the same
+``HERMES_HOME`` in two different shapes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from memaudit.adapters import sqlite_probe
+from memaudit.clock import parse_time, to_iso
+from memaudit.errors import MemauditError, NotAStore, Refused
+from memaudit.fingerprint import normalize
+from memaudit.model import Memory, MemoryFilter
+
+
+def open_ro(path: Path) -> sqlite3.Connection:
+    """Open a foreign SQLite file read-only, leaving nothing beside it (the rules are in
+    ``sqlite_probe.connect_ro``); rows come back as ``sqlite3.Row``."""
+    try:
+        conn = sqlite_probe.connect_ro(path)
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.Error as exc:
+        raise NotAStore(f"{path}: cannot read it as SQLite ({exc})") from None
+    conn.row_factory = sqlite3.Row
+    return conn
+
+
+def tables(conn: sqlite3.Connection) -> set[str]:
+    return {
+        r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")
+    }
+
+
+def sqlite_tables(path: Path) -> set[str]:
+    """Table names of a SQLite file, or an empty set; never raises (for ``detect``)."""
+    if not path.is_file() or not sqlite_probe.looks_like_sqlite(path):
+        return set()
+    try:
+        conn = open_ro(path)
+    except MemauditError:
+        return set()
+    try:
+        return tables(conn)
+    except sqlite3.Error:
+        return set()
+    finally:
+        conn.close()
+
+
+def iso(value: Any) -> str | None:
+    """A stored timestamp (ISO text, SQL CURRENT_TIMESTAMP, epoch number) as UTC ISO-Z.
+
+    Naive values are taken as UTC (the stores do not say which zone they meant).
+    Unparseable values give None rather than an error: one odd row must not stop `ls`.
+    """
+    if value is None or value == "":
+        return None
+    try:
+        if isinstance(value, int | float):
+            return to_iso(datetime.fromtimestamp(float(value), UTC))
+        return to_iso(parse_time(str(value)))
+    except (MemauditError, ValueError, OverflowError, OSError):
+        return None
+
+
+# -- staged writes (pending/memory/<id>.json) ----------------------------------
+
+# Hermes names pending records with 8 hex characters (uuid4().hex[:8]); anything that
+# could leave the folder (slashes, dots, ...) is refused before a path is built.
+_PENDING_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def pending_path(folder: Path, pending_id: str) -> Path:
+    """The record file of ``pending_id`` inside ``folder``; refuses ids that escape it."""
+    if not _PENDING_ID.fullmatch(pending_id):
+        raise Refused(
+            f"refusing pending id {pending_id!r}: ids are letters, digits, '-' or '_' "
+            "(nothing that could name a file outside the pending folder)"
+        )
+    path = folder / f"{pending_id}.json"
+    if path.resolve().parent != folder.resolve():
+        raise Refused(f"refusing pending id {pending_id!r}: it resolves outside {folder}")
+    return path
+
+
+@dataclass(slots=True)
+class PendingRecord:
+    """One staged write, in either shape.
+
+    Hermes core: ``{id, subsystem, action, summary, origin, created_at, payload{action,
+    target, content, old_text | operations}}``. Mnemosyne plugin: ``{id, subsystem,
+    provider, tool, payload{tool, content, source, veracity, ...}, summary, created_at}``.
+    """
+
+    id: str
+    path: Path
+    shape: str  # "hermes" or "mnemosyne" (or "unknown")
+    raw: dict[str, Any]
+    payload: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def action(self) -> str:
+        if self.shape == "hermes":
+            return str(self.payload.get("action") or self.raw.get("action") or "")
+        return str(self.raw.get("tool") or self.payload.get("tool") or "")
+
+    @property
+    def target(self) -> str:
+        return str(self.payload.get("target") or "memory")
+
+    @property
+    def created_at(self) -> str | None:
+        return iso(self.raw.get("created_at"))
+
+
+def read_pending(folder: Path) -> tuple[list[PendingRecord], list[str]]:
+    """Every readable record in ``folder`` (oldest first, like Hermes) and the problems
+    met (unreadable files are reported, not fatal)."""
+    records: list[PendingRecord] = []
+    problems: list[str] = []
+    if not folder.is_dir():
+        return records, problems
+    for path in sorted(folder.glob("*.json")):
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, RecursionError) as exc:
+            problems.append(f"{path.name}: unreadable ({type(exc).__name__})")
+            continue
+        if not isinstance(raw, dict):
+            problems.append(f"{path.name}: not a JSON object")
+            continue
+        found = raw.get("payload")
+        payload: dict[str, Any] = found if isinstance(found, dict) else {}
+        if "provider" in raw or "tool" in raw:
+            shape = "mnemosyne"
+        elif "action" in raw or "action" in payload:
+            shape = "hermes"
+        else:
+            shape = "unknown"
+        records.append(
+            PendingRecord(id=path.stem, path=path, shape=shape, raw=raw, payload=payload)
+        )
+
+    def order(r: PendingRecord) -> float:
+        value = r.raw.get("created_at")
+        return float(value) if isinstance(value, int | float) else 0.0
+
+    records.sort(key=order)
+    return records, problems
+
+
+# -- filtering in memory (foreign stores are small enough to map whole) ----------
+
+
+def filter_memories(memories: list[Memory], flt: MemoryFilter | None) -> list[Memory]:
+    """Apply a MemoryFilter the way the native ledger does, on already-mapped rows.
+
+    Search is a case- and space-insensitive substring match on content and summary
+    (these stores' own full-text indexes use other tokenizers).
+    """
+    flt = flt or MemoryFilter()
+    out = memories
+    if flt.ids is not None:
+        wanted = set(flt.ids)
+        out = [m for m in out if m.id in wanted]
+    if flt.statuses:
+        statuses = set(flt.statuses)
+        out = [m for m in out if m.status in statuses]
+    types = flt.source_type_set()
+    if types is not None:
+        allowed = set(types)
+        out = [m for m in out if m.source_type in allowed]
+    if flt.search:
+        needle = normalize(flt.search)
+        out = [
+            m for m in out if needle in normalize(m.content) or needle in normalize(m.summary or "")
+        ]
+    if flt.since:
+        out = [m for m in out if m.created_at and m.created_at >= flt.since]
+    # Newest first by default; undated entries keep their store order (sorts are stable).
+    out = sorted(out, key=lambda m: m.created_at or "", reverse=not flt.oldest_first)
+    start = flt.offset or 0
+    return out[start : start + flt.limit] if flt.limit else out[start:]
+
+
+# -- Hermes' config.yaml ----------------------------------------------------------
+
+
+def read_yaml(path: Path) -> dict[str, Any] | None:
+    """A YAML mapping, or None when absent or unreadable (never raises)."""
+    import yaml  # PyYAML: only needed for foreign configs
+
+    try:
+        with path.open(encoding="utf-8-sig") as fh:
+            data = yaml.safe_load(fh)
+    except (OSError, yaml.YAMLError, UnicodeDecodeError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def enabled(value: Any) -> bool:
+    """Hermes' reading of an on/off setting: real bools, or on/true/yes/1/approve/enabled."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        return value.strip().lower() in {"on", "true", "yes", "1", "approve", "enabled"}
+    return False
+
+
+def settings(
+    data: dict[str, Any] | None,
+    section: list[str],
+    source: Path,
+    defaults: dict[str, Any] | None = None,
+    *,
+    prefix: str | None = None,
+) -> dict[str, dict[str, Any]]:
+    """Flatten one section of a config into ``{"a.b": {"value", "source"}}``; keys the
+    file does not set are reported with the provider's default and say so."""
+    node: Any = data or {}
+    for key in section:
+        node = node.get(key) if isinstance(node, dict) else None
+    node = node if isinstance(node, dict) else {}
+    name = prefix if prefix is not None else ".".join(section)
+    out: dict[str, dict[str, Any]] = {}
+    for key, value in node.items():
+        if isinstance(value, dict | list):
+            continue  # nested sections are not settings memaudit reasons about
+        out[f"{name}.{key}" if name else str(key)] = {"value": value, "source": str(source)}
+    for key, value in (defaults or {}).items():
+        full = f"{name}.{key}" if name else key
+        if full not in out:
+            where = "file not found" if data is None else "not set in the file"
+            out[full] = {"value": value, "source": f"provider default ({where}: {source})"}
+    return out

@@ -1,0 +1,293 @@
+"""Holographic: the Hermes memory plugin ``plugins/memory/holographic`` (``memory_store.db``).
+
+``facts`` rows are the memories (``trust_score`` → confidence, ``retrieval_count`` →
+access count, ``helpful_count`` kept as is). The schema has no source, author or
+derived-from column: whatever provenance exists is free text in ``tags`` — memaudit
+reads ``source:<who>`` and ``derived_from:<id>+<id>`` tags (and ``summary`` /
+``derived``) and says that this is where it came from. ``entities`` (extracted names,
+left orphaned by ``remove_fact``), ``facts_fts`` segments and ``memory_banks`` (HRR
+superposition vectors) are layers.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from memaudit.adapters import sqlite_probe
+from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue, Store
+from memaudit.adapters.foreign import (
+    enabled,
+    filter_memories,
+    iso,
+    open_ro,
+    read_yaml,
+    settings,
+    sqlite_tables,
+)
+from memaudit.errors import NotAStore
+from memaudit.model import Edge, Memory, MemoryFilter, Relation, SourceType
+
+MARKER_TABLES = {"facts", "entities", "fact_entities", "memory_banks"}
+TAG_SOURCES = {
+    "user": SourceType.USER_STATEMENT,
+    "assistant": SourceType.ASSISTANT_MESSAGE,
+    "agent": SourceType.ASSISTANT_MESSAGE,
+    "tool": SourceType.TOOL_OBSERVATION,
+    "document": SourceType.EXTERNAL_DOCUMENT,
+    "web": SourceType.EXTERNAL_DOCUMENT,
+}
+_DERIVED_FROM = re.compile(r"derived_from:([0-9+ ,]+)")
+MISSING = [
+    "source column (only free-text tags like 'source:user', written by the agent)",
+    "lineage column (only free-text tags like 'derived_from:3+4')",
+    "history of edits (update_fact overwrites content in place)",
+    "author / session reference",
+    "lifecycle status (no supersession or expiry)",
+]
+# The plugin's settings (plugins/memory/holographic/__init__.py) and their defaults.
+PLUGIN_DEFAULTS = {"auto_extract": False, "default_trust": 0.5, "min_trust_threshold": 0.3}
+
+
+def tags_of(raw: Any) -> list[str]:
+    return [t.strip() for t in str(raw or "").split(",") if t.strip()]
+
+
+def source_from_tags(tags: list[str]) -> SourceType:
+    lowered = [t.lower() for t in tags]
+    if "summary" in lowered:
+        return SourceType.SUMMARY
+    for tag in lowered:
+        if tag.startswith("source:"):
+            return TAG_SOURCES.get(tag.split(":", 1)[1].strip(), SourceType.UNKNOWN)
+    if "derived" in lowered or any(t.startswith("derived_from:") for t in lowered):
+        return SourceType.INFERENCE
+    return SourceType.UNKNOWN
+
+
+def parents_from_tags(tags: list[str]) -> list[str]:
+    out: list[str] = []
+    for tag in tags:
+        m = _DERIVED_FROM.fullmatch(tag.strip())
+        if m:
+            out += [p for p in re.split(r"[+ ,]+", m.group(1)) if p]
+    return list(dict.fromkeys(out))
+
+
+class HolographicStore(Store):
+    adapter_name = "holographic"
+    capabilities = frozenset({Capability.READ, Capability.LINEAGE, Capability.LAYERS})
+
+    def __init__(self, db: Path) -> None:
+        super().__init__(str(db), writable=False)
+        self.db = db
+        self.conn = open_ro(db)
+        self.names = {
+            r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        }
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def _entities(self) -> dict[int, list[str]]:
+        if not {"entities", "fact_entities"} <= self.names:
+            return {}
+        out: dict[int, list[str]] = {}
+        for fact_id, name in self.conn.execute(
+            "SELECT fe.fact_id, e.name FROM fact_entities fe JOIN entities e USING (entity_id)"
+        ):
+            out.setdefault(int(fact_id), []).append(str(name))
+        return out
+
+    def _memory(self, row: sqlite3.Row, entities: dict[int, list[str]]) -> Memory:
+        d = dict(row)
+        tags = tags_of(d.get("tags"))
+        source = source_from_tags(tags)
+        parents = parents_from_tags(tags)
+        extra: dict[str, Any] = {
+            "category": d.get("category"),
+            "helpful_count": d.get("helpful_count"),
+            "trust_score": d.get("trust_score"),
+            "source read from": "tags" if source is not SourceType.UNKNOWN else None,
+            "entities": ", ".join(entities.get(int(d["fact_id"]), [])) or None,
+        }
+        return Memory(
+            id=str(d["fact_id"]),
+            content=str(d.get("content") or ""),
+            source_type=source,
+            tags=tags,
+            confidence=d.get("trust_score"),
+            scope=d.get("category"),
+            derived=bool(parents) or source in (SourceType.SUMMARY, SourceType.INFERENCE),
+            created_at=iso(d.get("created_at")),
+            updated_at=iso(d.get("updated_at")),
+            access_count=int(d.get("retrieval_count") or 0),
+            extra={k: v for k, v in extra.items() if v is not None},
+        )
+
+    def memories(self, flt: MemoryFilter | None = None) -> list[Memory]:
+        entities = self._entities()
+        rows = self.conn.execute(
+            "SELECT fact_id, content, category, tags, trust_score, retrieval_count, "
+            "helpful_count, created_at, updated_at FROM facts ORDER BY fact_id"
+        ).fetchall()
+        return filter_memories([self._memory(r, entities) for r in rows], flt)
+
+    def get(self, memory_id: str) -> Memory | None:
+        found = self.memories(MemoryFilter(ids=[memory_id]))
+        return found[0] if found else None
+
+    def missing_provenance(self) -> list[str]:
+        return list(MISSING)
+
+    def edges(self, memory_ids: list[str] | None = None) -> list[Edge]:
+        wanted = set(memory_ids) if memory_ids is not None else None
+        out = []
+        for m in self.memories():
+            relation = (
+                Relation.SUMMARIZES if m.source_type is SourceType.SUMMARY else Relation.DERIVED
+            )
+            for parent in parents_from_tags(m.tags):
+                if wanted is None or m.id in wanted or parent in wanted:
+                    out.append(Edge(m.id, parent, relation, m.created_at))
+        return out
+
+    def provider_config(self) -> dict[str, Any]:
+        # The store lives in HERMES_HOME by default; the plugin reads
+        # plugins.hermes-memory-store from HERMES_HOME/config.yaml.
+        config = self.db.parent / "config.yaml"
+        data = read_yaml(config)
+        out = settings(
+            data,
+            ["plugins", "hermes-memory-store"],
+            config,
+            PLUGIN_DEFAULTS,
+            prefix="plugins.hermes-memory-store",
+        )
+        auto = out["plugins.hermes-memory-store.auto_extract"]
+        auto["value"] = enabled(auto["value"])
+        out |= settings(data, ["memory"], config, {"provider": ""})
+        return out
+
+    # -- layers --------------------------------------------------------------
+
+    def layers(self) -> list[Layer]:
+        db = self.db
+        out = [
+            sqlite_probe.column_layer(
+                "facts",
+                db,
+                "facts",
+                id_columns=["fact_id"],
+                text_columns=["content", "tags"],
+                key_column="fact_id",
+                description="facts: the memories themselves",
+            ),
+            self._entity_terms_layer(),
+        ]
+        if "facts_fts_data" in self.names:
+            out.append(sqlite_probe.fts5_layer("facts_fts", db, "facts_fts"))
+        out.append(
+            Layer(
+                "memory banks",
+                "vectors",
+                "memory_banks: one HRR superposition vector per category",
+                lambda needle: [],
+                checked=False,
+                why_unchecked="a bank is the sum of its facts' phase vectors: no text or id "
+                "can be read back out of it",
+            )
+        )
+        out.append(sqlite_probe.raw_bytes_layer("raw bytes", [db]))
+        return out
+
+    def _entity_terms_layer(self) -> Layer:
+        """Entities holding the needle's text, or named by one of its distinctive words:
+        the plugin extracts quoted terms and capitalised phrases as entities, so a
+        deleted fact's key term survives as a name even when no sentence does."""
+        db = self.db
+
+        def probe(needle: Needle) -> list[Residue]:
+            texts = sqlite_probe.needle_texts(needle)
+            wanted = {w.casefold() for t in texts for w in re.findall(r'"([^"]{3,})"', t)}
+            wanted |= {
+                w.casefold()
+                for t in texts
+                for w in re.findall(r"\b[\w-]*\d[\w-]*\b|\b[A-Z][\w-]{3,}\b", t)
+                if len(w) >= 6
+            }
+            conn = open_ro(db)
+            out = []
+            try:
+                for entity_id, name, aliases in conn.execute(
+                    "SELECT entity_id, name, aliases FROM entities"
+                ):
+                    where = f"entities.name [entity_id={entity_id}]"
+                    hows = [sqlite_probe.text_match(t, f"{name} {aliases or ''}") for t in texts]
+                    how = next((h for h in hows if h), None)
+                    if how:
+                        out.append(Residue("entities", where, how))
+                    elif str(name).casefold() in wanted:
+                        out.append(
+                            Residue("entities", where, "term", "named by a distinctive word")
+                        )
+                return out
+            finally:
+                conn.close()
+
+        return Layer(
+            "entities",
+            "graph",
+            "entities extracted from facts (remove_fact leaves them orphaned): names "
+            "holding the text or one of its distinctive words",
+            probe,
+        )
+
+
+def _find_db(path: Path) -> Path | None:
+    if path.is_file():
+        return path
+    candidate = path / "memory_store.db"
+    return candidate if candidate.is_file() else None
+
+
+class HolographicAdapter(Adapter):
+    name = "holographic"
+    description = (
+        "Hermes holographic memory plugin (memory_store.db): facts, entities, "
+        "facts_fts, memory_banks (read-only)"
+    )
+    capabilities = HolographicStore.capabilities
+    tested_against = (
+        "memory_store.db written by hermes-agent 0.19.0 plugins/memory/holographic "
+        "(tests/fixtures/providers/holographic)"
+    )
+
+    @classmethod
+    def detect(cls, location: str) -> float:
+        try:
+            path = Path(location)
+            if path.is_dir():
+                return 0.0  # a HERMES_HOME folder is the hermes adapter's
+            names = sqlite_tables(path)
+            if names >= MARKER_TABLES:
+                return 0.95 if "facts_fts" in names else 0.8
+            return 0.0
+        except Exception:
+            return 0.0
+
+    @classmethod
+    def open(cls, location: str, *, writable: bool = False, **options: Any) -> HolographicStore:
+        db = _find_db(Path(location).expanduser())
+        if db is None:
+            raise NotAStore(f"{location}: no memory_store.db here")
+        store = HolographicStore(db)
+        if "facts" not in store.names:
+            store.close()
+            raise NotAStore(f"{location}: no facts table (not a holographic store)")
+        return store
+
+
+__all__ = ["HolographicAdapter", "HolographicStore"]

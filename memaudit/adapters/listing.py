@@ -1,0 +1,126 @@
+"""A Store over memories mapped in Python, for foreign stores of modest size.
+
+Provider stores (mem0, LangGraph, Basic Memory, ...) have no column for most of
+memaudit's filters (trust tier, source type), so their adapters map every row into
+a ``Memory`` once per open and filter here. ``ListStore`` implements ``memories``,
+``get`` and ``count`` over ``_load()``; an adapter overrides ``_load`` and the rest.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from datetime import datetime
+from typing import Any
+
+from memaudit.adapters.base import Store
+from memaudit.clock import Clock, parse_time, system_clock, to_iso
+from memaudit.errors import InvalidInput
+from memaudit.fingerprint import normalize
+from memaudit.model import Event, Memory, MemoryFilter
+
+
+def filter_memories(memories: list[Memory], flt: MemoryFilter | None) -> list[Memory]:
+    """Apply a MemoryFilter: status, tier/source type, search (every word), since,
+    ids; newest first (or oldest first); then offset and limit."""
+    flt = flt or MemoryFilter()
+    out = memories
+    if flt.statuses:
+        wanted = set(flt.statuses)
+        out = [m for m in out if m.status in wanted]
+    types = flt.source_type_set()
+    if types is not None:
+        allowed = set(types)
+        out = [m for m in out if m.source_type in allowed]
+    if flt.ids:
+        ids = set(flt.ids)
+        out = [m for m in out if m.id in ids]
+    if flt.since:
+        out = [m for m in out if m.created_at and m.created_at >= flt.since]
+    if flt.search:
+        words = normalize(flt.search).split()
+        out = [m for m in out if all(w in normalize(m.content) for w in words)]
+    # Newest first by default; memories without a time sort last either way.
+    dated = sorted((m for m in out if m.created_at), key=lambda m: (m.created_at or "", m.id))
+    undated = sorted((m for m in out if not m.created_at), key=lambda m: m.id)
+    ordered = (dated if flt.oldest_first else dated[::-1]) + undated
+    end = None if flt.limit is None else flt.offset + flt.limit
+    return ordered[flt.offset : end]
+
+
+def iso_or_none(value: object) -> str | None:
+    """A provider's timestamp as memaudit's UTC ISO string; None when unparseable."""
+    if value is None or value == "":
+        return None
+    try:
+        return to_iso(parse_time(str(value)))
+    except InvalidInput:
+        return None
+
+
+class ListStore(Store):
+    """Memories mapped once per open; subclasses implement ``_load``."""
+
+    def __init__(
+        self, location: str, *, writable: bool = False, clock: Clock | None = None
+    ) -> None:
+        super().__init__(location, writable=writable)
+        self.clock: Clock = clock or system_clock
+        self._cache: list[Memory] | None = None
+
+    @abstractmethod
+    def _load(self) -> list[Memory]: ...
+
+    def all(self) -> list[Memory]:
+        if self._cache is None:
+            self._cache = self._load()
+        return self._cache
+
+    def now(self) -> datetime:
+        return self.clock()
+
+    def memories(self, flt: MemoryFilter | None = None) -> list[Memory]:
+        return filter_memories(self.all(), flt)
+
+    def get(self, memory_id: str) -> Memory | None:
+        for m in self.all():
+            if m.id == memory_id:
+                return m
+        return None
+
+    def count(self, flt: MemoryFilter | None = None) -> int:
+        if flt is None:
+            return len(self.all())
+        unbounded = MemoryFilter(
+            statuses=flt.statuses,
+            tiers=flt.tiers,
+            source_types=flt.source_types,
+            search=flt.search,
+            since=flt.since,
+            ids=flt.ids,
+        )
+        return len(filter_memories(self.all(), unbounded))
+
+
+def filter_events(
+    events: list[Event],
+    *,
+    memory_id: str | None = None,
+    actions: list[str] | None = None,
+    actor: str | None = None,
+    since: str | None = None,
+    limit: int | None = None,
+    newest_first: bool = False,
+    **_: Any,
+) -> list[Event]:
+    """The native ledger's ``events`` filters, over events mapped in Python (oldest first)."""
+    out = [
+        e
+        for e in events
+        if (memory_id is None or e.memory_id == memory_id)
+        and (not actions or e.action in actions)
+        and (actor is None or e.actor == actor)
+        and (since is None or (e.at or "") >= since)
+    ]
+    if newest_first:
+        out.reverse()
+    return out if limit is None else out[:limit]

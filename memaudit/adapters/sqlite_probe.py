@@ -1,0 +1,581 @@
+"""Probing a foreign SQLite store for a needle, without ever writing to it.
+
+Shared by the provider adapters (mem0, LangGraph, Basic Memory, Mnemosyne, Holographic,
+...). Every function here is read-only; nothing creates a file next to the store.
+
+API (all small; adapters compose them into their ``layers()``):
+
+- ``connect_ro(path) -> sqlite3.Connection`` — open a SQLite file so that nothing is
+  written beside it (see the function for the WAL rules). ``ro_uri(path)`` is the URI
+  it uses, for ``ATTACH``.
+- ``needle_texts(needle) -> list[str]`` — the texts a ``Needle`` asks for.
+- ``text_match(needle_text, candidate) -> str | None`` — ``"exact text"``,
+  ``"contains text"`` or ``"quoted sentence"`` (normalised with ``fingerprint``).
+- ``column_layer(name, db, table, id_columns=..., text_columns=..., decode=...)`` — a
+  ``Layer`` whose probe scans a table's columns: ids by equality, content through
+  ``text_match``. ``decode`` turns a stored value (e.g. JSON bytes) into text.
+- ``fts5_layer(name, db, table)`` — a ``Layer`` for an FTS5 table: terms still
+  *searchable* (an ``fts5vocab`` table on a temporary in-memory connection with the store
+  attached read-only) and terms still *present in index segments* (the ``<table>_data``
+  leaf pages decoded term by term: a deleted document's terms stay there until the index
+  is optimised or rebuilt).
+- ``raw_bytes_layer(name, files, id_forms=...)`` — a ``Layer`` that streams the raw bytes of files
+  (a SQLite file's ``-wal`` and ``-journal`` are added automatically) looking for the
+  needle's sentences and ids, case-insensitively; a hit in a SQLite file says whether
+  its page is live or on the free list.
+- ``fts_tokens(text)`` — roughly what FTS5's ``unicode61`` tokenizer indexes.
+- ``scan_bytes(path, patterns)`` — the streaming scan itself (fixed-size chunks with an
+  overlap, so memory stays flat and a match across a chunk boundary is still found).
+
+Residue rows never repeat the matched text: ``where`` names the table/column/row or
+file/offset, ``match`` says how it matched, ``detail`` gives counts and short labels.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from memaudit.adapters.base import Layer, Needle, Residue
+from memaudit.fingerprint import normalize, sentences
+
+CHUNK = 4 * 1024 * 1024
+MAX_HITS = 20  # per file / per table: enough to show where, without flooding
+SQLITE_HEADER = b"SQLite format 3\x00"
+_TOKEN = re.compile(r"[^\W_]+")
+_SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+|\n+")
+
+
+# -- opening -------------------------------------------------------------------------
+
+
+def is_wal_mode(path: Path) -> bool:
+    """True when the file's header says WAL (read/write version bytes 18-19 == 2)."""
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(20)
+    except OSError:
+        return False
+    return head.startswith(SQLITE_HEADER) and head[18:20] == b"\x02\x02"
+
+
+def looks_like_sqlite(path: Path) -> bool:
+    try:
+        with path.open("rb") as fh:
+            return fh.read(16) == SQLITE_HEADER
+    except OSError:
+        return False
+
+
+def ro_uri(path: Path) -> str:
+    """A read-only URI for the file that makes SQLite create nothing beside it.
+
+    ``mode=ro`` on a WAL-mode database creates ``-wal`` and ``-shm`` files when they are
+    missing, which would be a write to the provider's folder. So: a WAL database with
+    no ``-wal`` file has nothing to replay and is opened ``immutable=1`` (no locks, no
+    side files); one with a ``-wal`` and ``-shm`` is opened ``mode=ro`` like any other
+    reader; a rollback-journal database is opened ``mode=ro`` (which creates nothing).
+    A ``-wal`` without ``-shm`` is handled by ``connect_ro`` (it reads a temporary copy).
+    """
+    target = "file:" + quote(str(path.resolve()))
+    wal = Path(str(path) + "-wal")
+    if is_wal_mode(path) and not wal.exists():
+        return target + "?immutable=1"
+    return target + "?mode=ro"
+
+
+def connect_ro(path: Path | str) -> sqlite3.Connection:
+    path = Path(path)
+    wal = Path(str(path) + "-wal")
+    shm = Path(str(path) + "-shm")
+    if wal.exists() and not shm.exists():
+        # Opening would create a -shm beside the store: read a private copy instead.
+        path = _private_copy(path, wal)
+    conn = sqlite3.connect(ro_uri(path), uri=True)
+    conn.execute("PRAGMA query_only=1")
+    return conn
+
+
+def _private_copy(path: Path, wal: Path) -> Path:
+    import shutil
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="memaudit-ro-"))
+    copy = folder / path.name
+    shutil.copyfile(path, copy)
+    shutil.copyfile(wal, Path(str(copy) + "-wal"))
+    return copy
+
+
+def table_names(conn: sqlite3.Connection, schema: str = "main") -> set[str]:
+    rows = conn.execute(
+        f"SELECT name FROM {schema}.sqlite_master WHERE type IN ('table', 'view')"
+    ).fetchall()
+    return {r[0] for r in rows}
+
+
+def columns(conn: sqlite3.Connection, table: str) -> list[str]:
+    return [r[1] for r in conn.execute(f"PRAGMA table_info({_q(table)})")]
+
+
+def fts5_tables(conn: sqlite3.Connection) -> list[str]:
+    rows = conn.execute(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND sql LIKE '%VIRTUAL TABLE%'"
+    ).fetchall()
+    return sorted(name for name, sql in rows if re.search(r"USING\s+fts5\b", sql or "", re.I))
+
+
+# -- matching ------------------------------------------------------------------------
+
+
+def needle_texts(needle: Needle) -> list[str]:
+    """The content(s) a needle asks for (``more_content`` when the Needle has it)."""
+    texts = [needle.content, *getattr(needle, "more_content", [])]
+    return [t for t in texts if t and t.strip()]
+
+
+def text_match(needle_text: str, candidate: str) -> str | None:
+    """How ``candidate`` contains ``needle_text``, or None."""
+    want = normalize(needle_text)
+    if not want:
+        return None
+    have = normalize(candidate)
+    if have == want:
+        return "exact text"
+    if want in have:
+        return "contains text"
+    wanted = set(sentences(needle_text))
+    if wanted and wanted & set(sentences(candidate)):
+        return "quoted sentence"
+    return None
+
+
+def fts_tokens(text: str) -> list[str]:
+    """Roughly what FTS5's unicode61 tokenizer indexes: case folded, no diacritics."""
+    folded = unicodedata.normalize("NFKD", text.casefold())
+    folded = "".join(ch for ch in folded if not unicodedata.combining(ch))
+    return list(dict.fromkeys(_TOKEN.findall(folded)))
+
+
+def significant_tokens(text: str) -> list[str]:
+    """Tokens worth looking for in an index: long or with digits (the rest are too
+    common to be evidence); all tokens when none qualifies."""
+    tokens = fts_tokens(text)
+    strong = [t for t in tokens if len(t) >= 4 or any(c.isdigit() for c in t)]
+    return strong or tokens
+
+
+def label(text: str) -> str:
+    """A short label for a term or id that does not spell it out."""
+    return f"{text[:2]}…({len(text)} chars)" if len(text) > 3 else f"({len(text)} chars)"
+
+
+def raw_pieces(text: str) -> list[str]:
+    """Stretches to look for in raw bytes, as written: the whole text when short, else
+    each sentence long enough to be evidence of a quote."""
+    whole = text.strip()
+    pieces = [whole] if whole else []
+    for part in _SENTENCE_END.split(text):
+        part = part.strip().rstrip(".!?;:").strip()
+        if len(part.split()) >= 4 and part != whole:
+            pieces.append(part)
+    return list(dict.fromkeys(pieces))
+
+
+# -- table columns -------------------------------------------------------------------
+
+
+def default_decode(value: Any) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, bytes):
+        return value.decode("utf-8", errors="replace")
+    return str(value)
+
+
+def probe_columns(
+    conn: sqlite3.Connection,
+    layer: str,
+    table: str,
+    needle: Needle,
+    *,
+    id_columns: Sequence[str] = (),
+    text_columns: Sequence[str] = (),
+    decode: Callable[[Any], str | None] = default_decode,
+    key_column: str = "rowid",
+    where: str = "",
+) -> list[Residue]:
+    """Rows of ``table`` holding one of the needle's ids or its content (streamed)."""
+    out: list[Residue] = []
+    cols = list(dict.fromkeys([*id_columns, *text_columns]))
+    texts = needle_texts(needle)
+    if not cols or (not texts and not needle.ids):
+        return out
+    ids = set(needle.ids)
+    sql = f"SELECT {_q(key_column)}, {', '.join(_q(c) for c in cols)} FROM {_q(table)}"
+    if where:
+        sql += f" WHERE {where}"
+    for row in conn.execute(sql):
+        key = row[0]
+        for col, value in zip(cols, row[1:], strict=True):
+            if value is None:
+                continue
+            if col in id_columns and ids and default_decode(value) in ids:
+                out.append(Residue(layer, f"{table}.{col} [{key_column}={key}]", "id"))
+            if col in text_columns and texts:
+                text = decode(value)
+                if text is None:
+                    continue
+                for t in texts:
+                    how = text_match(t, text)
+                    if how:
+                        out.append(Residue(layer, f"{table}.{col} [{key_column}={key}]", how))
+                        break
+        if len(out) >= MAX_HITS:
+            break
+    return out
+
+
+def column_layer(
+    name: str,
+    db: Path,
+    table: str,
+    *,
+    id_columns: Sequence[str] = (),
+    text_columns: Sequence[str] = (),
+    decode: Callable[[Any], str | None] = default_decode,
+    key_column: str = "rowid",
+    kind: str = "rows",
+    description: str = "",
+) -> Layer:
+    def probe(needle: Needle) -> list[Residue]:
+        with closing(connect_ro(db)) as conn:
+            if table not in table_names(conn):
+                return []
+            return probe_columns(
+                conn,
+                name,
+                table,
+                needle,
+                id_columns=id_columns,
+                text_columns=text_columns,
+                decode=decode,
+                key_column=key_column,
+            )
+
+    return Layer(name, kind, description or f"{db.name}: {table}", probe)
+
+
+# -- FTS5 ----------------------------------------------------------------------------
+
+
+def _varint(buf: bytes, pos: int) -> tuple[int, int]:
+    """SQLite's varint (big-endian 7-bit groups; the 9th byte carries 8 bits)."""
+    value = 0
+    for i in range(9):
+        if pos >= len(buf):
+            raise ValueError("truncated varint")
+        byte = buf[pos]
+        pos += 1
+        if i == 8:
+            return (value << 8) | byte, pos
+        value = (value << 7) | (byte & 0x7F)
+        if not byte & 0x80:
+            return value, pos
+    return value, pos
+
+
+def leaf_terms(block: bytes) -> list[bytes]:
+    """The terms of one FTS5 leaf page, read through its page-index footer.
+
+    Leaf layout (fts5_index.c): a 4-byte header (offset of the first rowid, offset of
+    the footer); the footer holds one varint per term, the byte offset of each term,
+    delta-encoded. The first term of a page is ``varint(n) bytes``; later ones are
+    ``varint(prefix) varint(n) suffix`` against the previous term. A term's first byte
+    names the index: ``0`` the main one, ``1``.. the prefix indexes.
+    """
+    if len(block) < 4:
+        return []
+    footer = int.from_bytes(block[2:4], "big")
+    if footer < 4 or footer > len(block):
+        return []
+    offsets = []
+    pos, last = footer, 0
+    while pos < len(block):
+        delta, pos = _varint(block, pos)
+        last += delta
+        offsets.append(last)
+    terms: list[bytes] = []
+    previous = b""
+    for n, off in enumerate(offsets):
+        if off >= footer:
+            raise ValueError("term offset outside the page")
+        if n == 0:
+            size, p = _varint(block, off)
+            term = block[p : p + size]
+        else:
+            keep, p = _varint(block, off)
+            size, p = _varint(block, p)
+            term = previous[:keep] + block[p : p + size]
+        terms.append(term)
+        previous = term
+    return terms
+
+
+def _segment_leaf(rowid: int) -> bool:
+    """Rowids of leaf pages: segment id << 37 + page number, no dlidx/height bits."""
+    return rowid >= (1 << 37) and (rowid >> 31) & 0x3F == 0
+
+
+def probe_fts5(conn: sqlite3.Connection, layer: str, table: str, needle: Needle) -> list[Residue]:
+    """Needle tokens still searchable in ``table``, and still present in its segments.
+
+    ``conn`` is a connection that has the store attached as schema ``s`` (see
+    ``fts5_layer``). Residue is reported when *every* significant token of a needle text
+    is there (one common word is not evidence). Ids are not looked for: an index holds
+    words, and the rows layers find ids.
+    """
+    out: list[Residue] = []
+    wanted: list[tuple[str, list[str]]] = [
+        (f"text {n}", significant_tokens(t)) for n, t in enumerate(needle_texts(needle), 1)
+    ]
+    wanted = [(what, toks) for what, toks in wanted if toks]
+    if not wanted:
+        return out
+    all_tokens = {t for _, toks in wanted for t in toks}
+
+    # 1. Searchable terms, through fts5vocab (a temp table: nothing is written to `s`).
+    searchable: set[str] = set()
+    vocab_error = ""
+    try:
+        conn.execute(
+            f"CREATE VIRTUAL TABLE temp.memaudit_vocab USING fts5vocab(s, {_q(table)}, row)"
+        )
+        marks = ",".join("?" * len(all_tokens))
+        rows = conn.execute(
+            f"SELECT term FROM temp.memaudit_vocab WHERE term IN ({marks})", sorted(all_tokens)
+        )
+        searchable = {r[0] for r in rows}
+    except sqlite3.Error as exc:  # e.g. a custom tokenizer this Python does not have
+        vocab_error = str(exc)
+    finally:
+        conn.execute("DROP TABLE IF EXISTS temp.memaudit_vocab")
+
+    # 2. Terms in the index segments (live documents, deleted ones, delete markers).
+    in_segments: dict[str, int] = {}
+    undecodable = 0
+    raw_tokens = {t: t.encode() for t in all_tokens}
+    data = f"{table}_data"
+    if data in table_names(conn, "s"):
+        for rowid, block in conn.execute(f"SELECT id, block FROM s.{_q(data)}"):
+            if not isinstance(block, bytes) or not _segment_leaf(rowid):
+                continue
+            try:
+                terms = {
+                    t[1:].decode("utf-8", "replace") for t in leaf_terms(block) if t[:1] == b"0"
+                }
+                found = all_tokens & terms
+            except ValueError:
+                undecodable += 1  # fall back to the bytes: cruder, but never silent
+                found = {t for t, raw in raw_tokens.items() if raw in block.lower()}
+            for t in found:
+                in_segments[t] = in_segments.get(t, 0) + 1
+
+    for what, toks in wanted:
+        if all(t in searchable for t in toks):
+            out.append(
+                Residue(
+                    layer, table, "term (searchable)", f"{what}: all {len(toks)} term(s) indexed"
+                )
+            )
+        if all(t in in_segments for t in toks):
+            blocks = max(in_segments[t] for t in toks)
+            detail = f"{what}: all {len(toks)} term(s) in {blocks} leaf page(s) of {data}"
+            if undecodable:
+                detail += f" ({undecodable} page(s) matched by bytes)"
+            out.append(Residue(layer, data, "term in index segment", detail))
+    if vocab_error and not out:
+        out.append(
+            Residue(
+                layer, table, "not checked", f"fts5vocab failed ({vocab_error}); segments scanned"
+            )
+        )
+    return out
+
+
+def fts5_layer(name: str, db: Path, table: str, *, description: str = "") -> Layer:
+    def probe(needle: Needle) -> list[Residue]:
+        src = connect_ro(db)
+        uri = _db_uri(src)
+        src.close()
+        with closing(sqlite3.connect(":memory:", uri=True)) as mem:
+            mem.execute("ATTACH DATABASE ? AS s", (uri,))
+            return probe_fts5(mem, name, table, needle)
+
+    return Layer(
+        name,
+        "fts",
+        description
+        or f"{db.name}: FTS5 index {table} (terms, including a deleted document's, in {table}_data)",
+        probe,
+    )
+
+
+def _db_uri(conn: sqlite3.Connection) -> str:
+    """The URI a connection from ``connect_ro`` was opened with (to ATTACH it)."""
+    path = conn.execute("PRAGMA database_list").fetchone()[2]
+    return ro_uri(Path(path))
+
+
+# -- raw bytes -----------------------------------------------------------------------
+
+
+def scan_bytes(
+    path: Path, patterns: Sequence[tuple[bytes, str]], *, chunk_size: int = CHUNK
+) -> list[tuple[int, str]]:
+    """(offset, label) of each case-insensitive occurrence of a pattern, streamed."""
+    pats = [(p.lower(), lab) for p, lab in patterns if p]
+    if not pats or not path.is_file():
+        return []
+    overlap = max(len(p) for p, _ in pats) - 1
+    hits: list[tuple[int, str]] = []
+    seen: set[tuple[int, str]] = set()
+    with path.open("rb") as fh:
+        base, tail = 0, b""
+        while True:
+            block = fh.read(chunk_size)
+            if not block:
+                break
+            buf = (tail + block).lower()
+            for pat, lab in pats:
+                at = buf.find(pat)
+                while at != -1:
+                    if (base + at, lab) not in seen:
+                        seen.add((base + at, lab))
+                        hits.append((base + at, lab))
+                        if len(hits) >= MAX_HITS:
+                            return hits
+                    at = buf.find(pat, at + 1)
+            keep = min(overlap, len(buf))
+            tail = (tail + block)[len(buf) - keep :] if keep else b""
+            base += len(buf) - keep
+    return sorted(hits)
+
+
+def needle_patterns(
+    needle: Needle, id_forms: Callable[[str], list[str]] | None = None
+) -> list[tuple[bytes, str]]:
+    """Byte patterns for a needle: its texts (see ``raw_pieces``) and its ids, each id
+    in the forms ``id_forms`` gives (how the store spells it on disk; default as is)."""
+    pats: list[tuple[bytes, str]] = []
+    for n, text in enumerate(needle_texts(needle), 1):
+        for k, piece in enumerate(raw_pieces(text), 1):
+            pats.append(
+                (piece.encode("utf-8"), f"text {n}" + (f" sentence {k - 1}" if k > 1 else ""))
+            )
+    for i in needle.ids:
+        for form in id_forms(i) if id_forms else [i]:
+            if len(form) >= 4:
+                pats.append((form.encode("utf-8"), f"id {label(form)}"))
+    return pats
+
+
+def free_pages(path: Path) -> tuple[int, set[int]]:
+    """(page size, pages on the free list) of a SQLite file, from its header and trunks;
+    (0, empty) when the file is not SQLite or cannot be read."""
+    free: set[int] = set()
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(100)
+            if len(head) < 100 or not head.startswith(SQLITE_HEADER):
+                return 0, free
+            size = int.from_bytes(head[16:18], "big")
+            size = 65536 if size == 1 else size
+            trunk = int.from_bytes(head[32:36], "big")
+            while trunk and trunk not in free and len(free) < 10_000_000:
+                free.add(trunk)
+                fh.seek((trunk - 1) * size)
+                page = fh.read(size)
+                if len(page) < 8:
+                    break
+                for i in range(min(int.from_bytes(page[4:8], "big"), (size - 8) // 4)):
+                    free.add(int.from_bytes(page[8 + 4 * i : 12 + 4 * i], "big"))
+                trunk = int.from_bytes(page[0:4], "big")
+    except OSError:
+        return 0, free
+    return size, free
+
+
+def sidecars_of(path: Path) -> list[Path]:
+    """A SQLite file plus its WAL and rollback journal, when present."""
+    return [p for p in (path, Path(f"{path}-wal"), Path(f"{path}-journal")) if p.is_file()]
+
+
+def probe_raw(
+    layer: str,
+    files: Iterable[Path],
+    needle: Needle,
+    id_forms: Callable[[str], list[str]] | None = None,
+) -> list[Residue]:
+    out: list[Residue] = []
+    patterns = needle_patterns(needle, id_forms)
+    for path in files:
+        hits = scan_bytes(path, patterns)
+        if not hits:
+            continue
+        size, free = free_pages(path) if looks_like_sqlite(path) else (0, set())
+        for offset, lab in hits:
+            where = f"{path} @ byte {offset}"
+            if size:
+                page = offset // size + 1
+                where += f" (page {page}, {'free-list page' if page in free else 'in-use page'})"
+            elif path.name.endswith("-wal") and offset >= 32:
+                where += f" (WAL frame ~{(offset - 32) // (24 + _wal_page_size(path)) + 1})"
+            out.append(Residue(layer, where, "bytes", lab))
+    return out
+
+
+def _wal_page_size(path: Path) -> int:
+    with path.open("rb") as fh:
+        head = fh.read(32)
+    return int.from_bytes(head[8:12], "big") or 4096
+
+
+def raw_bytes_layer(
+    name: str,
+    files: Sequence[Path],
+    *,
+    description: str = "",
+    id_forms: Callable[[str], list[str]] | None = None,
+) -> Layer:
+    """Raw bytes of ``files`` (and each SQLite file's -wal/-journal at probe time);
+    ``id_forms`` maps a memaudit id to the strings the store writes for it."""
+
+    def probe(needle: Needle) -> list[Residue]:
+        everything: list[Path] = []
+        for f in files:
+            everything += sidecars_of(f) if looks_like_sqlite(f) else [f] if f.is_file() else []
+        return probe_raw(name, everything, needle, id_forms)
+
+    return Layer(
+        name,
+        "raw-bytes",
+        description
+        or "raw bytes of "
+        + ", ".join(f.name for f in files)
+        + " (+ WAL/journal): free pages and unused space SQL cannot see",
+        probe,
+    )
+
+
+# -- small helpers -------------------------------------------------------------------
+
+
+def _q(identifier: str) -> str:
+    return '"' + identifier.replace('"', '""') + '"'

@@ -1,0 +1,294 @@
+"""forget and verify: delete from every layer, then show that nothing survived."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich import box
+from rich.table import Table
+from rich.text import Text
+from rich.tree import Tree
+
+from memaudit.adapters import Capability, Needle
+from memaudit.cli.app import app, state
+from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from
+from memaudit.cli.render import console, emit_json, err_console, safe
+from memaudit.errors import ExitCode, InvalidInput, MemauditError, Refused
+from memaudit.forget import ForgetPlan, LayerReport, TombstoneCheck, verify_layers
+from memaudit.model import MemoryFilter
+
+MAX_CONTENT_FILE = 16 * 1024 * 1024
+
+
+def plan_tree(plan: ForgetPlan) -> Tree:
+    tree = Tree(Text("forget plan", style="bold"))
+    going = tree.add(Text(f"forget ({len(plan.forget)})", style="red"))
+    for item in plan.forget:
+        node = going.add(Text(f"{item.id}  ") + Text(item.why, style="dim"))
+        node.add(safe(item.preview, 100))
+    if plan.requeue:
+        back = tree.add(Text(f"back to pending for review ({len(plan.requeue)})", style="yellow"))
+        for item in plan.requeue:
+            back.add(Text(f"{item.id}  ") + Text(item.why, style="dim"))
+    also = []
+    if plan.embeddings:
+        also.append(f"embeddings of {', '.join(plan.embeddings)}")
+    if plan.profile:
+        also.append(f"profile entries {', '.join(plan.profile)}")
+    if plan.edges:
+        also.append(f"{len(plan.edges)} lineage edge(s)")
+    for line in also:
+        tree.add(Text("also removed: " + line))
+    return tree
+
+
+def layer_table(reports: list[LayerReport], title: str) -> Table:
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, header_style="bold")
+    table.add_column("layer", no_wrap=True)
+    table.add_column("result", no_wrap=True)
+    table.add_column("checked")
+    table.add_column("residue (where)")
+    for r in reports:
+        warnings = [x for x in r.residue if x.warning]
+        if not r.probed:
+            result = Text("not checked", style="yellow")
+        elif not r.clean:
+            result = Text(f"RESIDUE {len(r.residue) - len(warnings)}", style="bold red")
+        elif warnings:
+            result = Text(f"warning {len(warnings)}", style="yellow")
+        else:
+            result = Text("clean", style="green")
+        where = "\n".join(f"{x.where} [{x.match}] {x.detail}".strip() for x in r.residue[:8])
+        if len(r.residue) > 8:
+            where += f"\n… {len(r.residue) - 8} more"
+        table.add_row(r.layer, result, safe(r.checked), safe(where or "-"))
+    return table
+
+
+def _confirm(yes: bool, what: str) -> None:
+    if yes:
+        return
+    if not sys.stdin.isatty():
+        raise Refused(
+            f"not forgetting without confirmation: no terminal to ask on; pass --yes to {what}"
+        )
+    if not typer.confirm(f"{what.capitalize()}?", default=False):
+        raise Refused("not confirmed; nothing forgotten")
+
+
+def _match_ids(ctx: typer.Context, db: str | None, adapter: str | None, text: str) -> list[str]:
+    with open_from(ctx, db, adapter) as store:
+        found = store.memories(MemoryFilter(search=text, limit=None))
+    if not found:
+        raise MemauditError(f"no memory matches {text!r}")
+    return [m.id for m in found]
+
+
+@app.command()
+def forget(
+    ctx: typer.Context,
+    ids: Annotated[
+        list[str] | None, typer.Argument(metavar="[ID]...", help="Memories to forget.")
+    ] = None,
+    match: Annotated[
+        str | None,
+        typer.Option("--match", "-m", help="Full-text search; every match is listed in the plan."),
+    ] = None,
+    reason: Annotated[
+        str | None,
+        typer.Option(
+            "--reason", "-r", help="Why (recorded in the log; must not quote the content)."
+        ),
+    ] = None,
+    dry_run: Annotated[
+        bool,
+        typer.Option("--dry-run", help="Show the plan and stop; the store is opened read-only."),
+    ] = False,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    db: DbOpt = None,
+    adapter: AdapterOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Forget memories from every layer of the store, then verify each layer.
+
+    First the plan: the memories named, what was derived only from them, anything
+    quoting them (forgotten whole), and what goes back to pending because it keeps
+    other support. Then, after confirmation, one transaction with secure_delete on,
+    an FTS index merge and a WAL truncate, and a table with one row per layer
+    (rows, FTS terms, embeddings, edges, profile, events, tombstones, the file's raw
+    bytes, WAL, journal, known backups). Events and tombstones keep who, when and why,
+    never the text.
+
+    Example: memaudit forget zebra-secret --reason "user request #42" --yes
+
+    Exit codes: 0 forgotten and every layer clean; 3 residue found in some layer;
+    8 refused (not confirmed, or no terminal and no --yes); 7 changed since planned.
+    """
+    if bool(ids) == bool(match):
+        raise typer.BadParameter("give ids or --match TEXT (one of them)")
+    targets = list(ids or []) if ids else _match_ids(ctx, db, adapter, match or "")
+    with open_from(ctx, db, adapter) as store:  # read-only: planning writes nothing
+        store.need(Capability.FORGET)
+        plan = store.forget_plan(targets)
+    if dry_run:
+        if json_:
+            emit_json({"dry_run": True, "plan": plan.to_dict()})
+        else:
+            console.print(plan_tree(plan))
+            console.print(Text("dry run: nothing changed", style="dim"))
+        return
+    if not json_:
+        console.print(plan_tree(plan))
+    n = len(plan.forget)
+    _confirm(yes, f"forget {n} memor{'y' if n == 1 else 'ies'} from every layer")
+    with open_from(ctx, db, adapter, writable=True) as store:
+        store.need(Capability.FORGET)
+        fresh = store.forget_plan(targets)
+        if fresh.to_dict() != plan.to_dict():
+            raise MemauditError(
+                "the store changed while you were deciding; nothing forgotten — run forget again",
+                ExitCode.CONFLICT,
+            )
+        result = store.forget_apply(fresh, reason=reason, actor=state(ctx).actor)
+    if json_:
+        emit_json(result.to_dict())
+    else:
+        console.print(layer_table(result.reports, "verification, layer by layer"))
+        _summary(result.clean, result.reports)
+    if not result.clean:
+        raise typer.Exit(int(ExitCode.RESIDUE))
+
+
+def _summary(clean: bool, reports: list[LayerReport]) -> None:
+    warnings = [x for r in reports for x in r.residue if x.warning]
+    if warnings:
+        paths = sorted({x.where.split(" @ ")[0] for x in warnings})
+        err_console.print(
+            Text(
+                "warning: copies outside the store still hold it: " + ", ".join(paths),
+                style="yellow",
+            )
+        )
+    if clean:
+        console.print(Text("clean: nothing of it survived in any layer checked", style="green"))
+    else:
+        console.print(Text("RESIDUE: something survived (see the table)", style="bold red"))
+
+
+def _read_content(content: str | None, content_file: Path | None) -> str | None:
+    if content is not None and content_file is not None:
+        raise typer.BadParameter("give --content or --content-file, not both")
+    if content_file is None:
+        return content
+    try:
+        with content_file.open("rb") as fh:
+            raw = fh.read(MAX_CONTENT_FILE + 1)
+    except OSError as exc:
+        raise InvalidInput(f"cannot read {content_file}: {exc.strerror}") from None
+    if len(raw) > MAX_CONTENT_FILE:
+        raise InvalidInput(f"{content_file} is larger than 16 MiB")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InvalidInput(f"{content_file} is not UTF-8 text") from None
+
+
+@app.command()
+def verify(
+    ctx: typer.Context,
+    memory_id: Annotated[
+        str | None, typer.Argument(metavar="[ID]", help="A forgotten (or rejected) memory's id.")
+    ] = None,
+    all_: Annotated[bool, typer.Option("--all", help="Re-check every forgotten memory.")] = False,
+    content: Annotated[
+        str | None,
+        typer.Option("--content", help="Probe every layer of any store for this text."),
+    ] = None,
+    content_file: Annotated[
+        Path | None, typer.Option("--content-file", help="Like --content, text read from a file.")
+    ] = None,
+    db: DbOpt = None,
+    adapter: AdapterOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Check that forgotten content is still gone, or look for any text in every layer.
+
+    With ID or --all (native ledgers): each tombstone's salted fingerprints are compared
+    with current memories (resurrection: the same content learned again) and with the
+    text left in free pages, the WAL and the journal.
+
+    With --content TEXT or --content-file F: every layer of any store memaudit can open
+    is probed for the text, read-only — the way to check a provider's own delete.
+
+    \b
+    Examples:
+      memaudit verify --all
+      memaudit verify --content "ZEBRA-7731-QUOKKA" --db ~/.mem0/history.db
+
+    Exit codes: 0 clean; 3 residue or resurrection found; 6 the store's layers
+    cannot be probed.
+    """
+    text = _read_content(content, content_file)
+    modes = sum([memory_id is not None, all_, text is not None])
+    if modes != 1:
+        raise typer.BadParameter("give one of: ID, --all, --content TEXT, --content-file F")
+    if text is not None:
+        if not text.strip():
+            raise InvalidInput("the text to look for is empty")
+        with open_from(ctx, db, adapter) as store:
+            store.need(Capability.LAYERS)
+            reports = verify_layers(store.layers(), Needle(content=text))
+        clean = all(r.clean for r in reports)
+        if json_:
+            emit_json({"clean": clean, "layers": [r.to_dict() for r in reports]})
+        else:
+            console.print(layer_table(reports, "looking for the text, layer by layer"))
+            _summary(clean, reports)
+        if not clean:
+            raise typer.Exit(int(ExitCode.RESIDUE))
+        return
+    with open_from(ctx, db, adapter) as store:
+        store.need(Capability.FORGET)
+        from memaudit.forget import verify_tombstones
+
+        ledger: Any = getattr(store, "ledger", None)
+        if ledger is None:
+            raise store.unsupported(Capability.FORGET)
+        checks = verify_tombstones(ledger, None if all_ else [memory_id or ""])
+    dirty = [c for c in checks if c.residue]
+    if json_:
+        emit_json({"clean": not dirty, "tombstones": [c.to_dict() for c in checks]})
+    else:
+        console.print(_tomb_table(checks))
+        if not checks:
+            console.print(Text("no forgotten memories to check", style="dim"))
+        elif dirty:
+            console.print(
+                Text(
+                    f"RESIDUE: {len(dirty)} forgotten memor{'y is' if len(dirty) == 1 else 'ies are'} back or left traces",
+                    style="bold red",
+                )
+            )
+        else:
+            console.print(Text("clean: no forgotten memory is back", style="green"))
+    if dirty:
+        raise typer.Exit(int(ExitCode.RESIDUE))
+
+
+def _tomb_table(checks: list[TombstoneCheck]) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, header_style="bold")
+    for col in ("id", "status", "since", "result", "where"):
+        table.add_column(col)
+    for c in checks:
+        result = Text(
+            "RESURRECTED"
+            if any(r.layer == "memories" for r in c.residue)
+            else ("RESIDUE" if c.residue else "clean"),
+            style="bold red" if c.residue else "green",
+        )
+        where = "\n".join(f"{r.where} [{r.match}]" for r in c.residue[:8]) or "-"
+        table.add_row(Text(c.memory_id), c.status, c.at, result, safe(where))
+    return table

@@ -1,0 +1,605 @@
+"""Candidate contradictions, and the human validation that alone may supersede.
+
+A candidate is two active memories about the same *slot* (package manager,
+database, editor, ...) that name different values, and that share their subject
+terms ("the project ... packaging"). Similarity is never a verdict: a candidate is
+shown with its evidence and a score, and nothing changes until a person runs
+``memaudit resolve NEW --supersedes OLD`` (the old one is superseded, validated,
+and the event names who) or ``--keep-both`` (they differ by date, scope or
+environment; the pair is no longer reported).
+
+Scale comes from blocking: memories are grouped by (slot, subject term); terms too
+common to tell subjects apart are skipped, and large groups are compared through a
+few representatives per value instead of pair by pair. No all-pairs comparison.
+
+The only code that writes a supersession is ``supersede_native`` (the native
+ledger) and ``LifecycleStore.supersede``; both are reached only through
+``resolve_supersede``, which records who validated it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from memaudit.errors import InvalidInput, MemauditError, NotFound
+from memaudit.ledger import Ledger
+from memaudit.model import Memory, MemoryFilter, Status
+
+if TYPE_CHECKING:
+    from memaudit.adapters.base import Store
+
+# slot → {surface form: canonical value}. Multi-word forms are matched as phrases.
+LEXICON: dict[str, dict[str, str]] = {
+    "package manager": {
+        "pip": "pip", "poetry": "poetry", "uv": "uv", "pipenv": "pipenv", "conda": "conda",
+        "pdm": "pdm", "hatch": "hatch", "rye": "rye", "npm": "npm", "yarn": "yarn",
+        "pnpm": "pnpm",
+    },
+    "database": {
+        "postgresql": "postgresql", "postgres": "postgresql", "mysql": "mysql",
+        "mariadb": "mariadb", "sqlite": "sqlite", "sqlite3": "sqlite", "mongodb": "mongodb",
+        "mongo": "mongodb", "redis": "redis", "duckdb": "duckdb", "clickhouse": "clickhouse",
+        "oracle": "oracle", "dynamodb": "dynamodb", "cassandra": "cassandra",
+        "sql server": "sql server", "mssql": "sql server",
+    },
+    "editor": {
+        "vim": "vim", "neovim": "neovim", "nvim": "neovim", "emacs": "emacs",
+        "vscode": "vscode", "vs code": "vscode", "helix": "helix", "pycharm": "pycharm",
+        "zed": "zed", "sublime": "sublime", "intellij": "intellij",
+    },
+    "language": {
+        "python": "python", "rust": "rust", "golang": "go", "typescript": "typescript",
+        "javascript": "javascript", "kotlin": "kotlin", "elixir": "elixir", "java": "java",
+        "zig": "zig", "ruby": "ruby", "php": "php", "scala": "scala", "swift": "swift",
+    },
+    "runtime": {"node.js": "node", "nodejs": "node", "bun.js": "bun", "bun": "bun", "deno": "deno"},
+    "ci": {
+        "github actions": "github actions", "gitlab ci": "gitlab ci", "jenkins": "jenkins",
+        "circleci": "circleci", "buildkite": "buildkite", "drone": "drone",
+        "travis": "travis",
+    },
+    "cloud": {
+        "aws": "aws", "gcp": "gcp", "azure": "azure", "hetzner": "hetzner",
+        "fly.io": "fly.io", "vercel": "vercel", "heroku": "heroku", "netlify": "netlify",
+        "digitalocean": "digitalocean",
+    },
+    "os": {
+        "linux": "linux", "macos": "macos", "windows": "windows", "ubuntu": "ubuntu",
+        "debian": "debian", "fedora": "fedora",
+    },
+    "shell": {"bash": "bash", "zsh": "zsh", "fish": "fish"},
+    "theme": {
+        "solarized": "solarized", "gruvbox": "gruvbox", "nord": "nord", "dracula": "dracula",
+        "dark": "dark", "light": "light",
+    },
+}  # fmt: skip
+TIMEZONE = re.compile(r"^(?:utc|gmt|[a-z]+/[a-z_]+)$")
+CHANGE_MARKERS = {
+    "moved", "migrated", "switched", "replaced", "replacing", "instead", "dropped",
+    "abandoned", "deprecated", "longer", "anymore", "now", "changed", "stopped",
+}  # fmt: skip
+STOPWORDS = set(
+    ["a", "an", "the", "and", "or", "but", "of", "to", "for", "from", "in", "on", "at", "by", "with", "as", "is", "are", "was", "were", "be", "been", "being", "it", "its", "this", "that", "these", "those", "we", "our", "us", "i", "my", "me", "you", "your", "he", "she", "they", "them", "their", "uses", "use", "using", "used", "has", "have", "had", "do", "does", "did", "will", "would", "should", "can", "could", "may", "might", "not", "no", "yes", "so", "very", "also", "just", "all", "any", "some", "each", "every", "than", "then", "there", "here", "which", "who", "what", "when", "where", "how", "into", "onto", "over", "under", "about", "after", "before", "since", "until", "while", "via", "user", "users"]
+)  # fmt: skip
+WORD = re.compile(r"[a-z0-9][a-z0-9_./+#-]*")
+BLOCK_CAP = 2000  # a (slot, term) group larger than this cannot tell subjects apart
+EXACT_BLOCK = 60  # groups up to this size are compared pair by pair
+REPRESENTATIVES = 3  # per value, in larger groups: the newest few
+MIN_SCORE = 0.5
+
+_PHRASES = {
+    slot: sorted((f for f in forms if " " in f), key=len, reverse=True)
+    for slot, forms in LEXICON.items()
+}
+_SURFACE = {w for forms in LEXICON.values() for f in forms for w in f.split()}
+
+
+@dataclass(slots=True)
+class Features:
+    values: dict[str, frozenset[str]]  # slot → canonical values named
+    subject: frozenset[str]  # the other content words
+    markers: list[str]  # change words ("moved", "migrated", ...)
+
+
+def tokens(text: str) -> list[str]:
+    return [w.rstrip(".,;:!?-") for w in WORD.findall(text.lower())]
+
+
+def features(text: str) -> Features:
+    words = [w for w in tokens(text) if w]
+    lowered = " " + " ".join(words) + " "
+    values: dict[str, set[str]] = defaultdict(set)
+    for slot, forms in LEXICON.items():
+        for phrase in _PHRASES[slot]:
+            if f" {phrase} " in lowered:
+                values[slot].add(forms[phrase])
+        for w in words:
+            if w in forms:
+                values[slot].add(forms[w])
+    for w in words:
+        if TIMEZONE.match(w) and ("/" in w or w in ("utc", "gmt")):
+            values["timezone"].add(w)
+    markers = sorted({w for w in words if w in CHANGE_MARKERS})
+    subject = frozenset(
+        w
+        for w in words
+        if w not in STOPWORDS
+        and w not in _SURFACE
+        and w not in CHANGE_MARKERS
+        and not w.replace(".", "").isdigit()
+        and not TIMEZONE.match(w)
+        and len(w) > 1
+    )
+    return Features({k: frozenset(v) for k, v in values.items()}, subject, markers)
+
+
+@dataclass(slots=True)
+class ConflictCandidate:
+    """A *candidate* contradiction: evidence for a person, never a verdict."""
+
+    newer_id: str
+    older_id: str
+    slot: str
+    newer_values: list[str]
+    older_values: list[str]
+    score: float
+    evidence: list[str] = field(default_factory=list)
+    scope_differs: bool = False
+    status: str = "candidate"  # candidate | disputed (staged for review)
+
+    def other(self, memory_id: str) -> str:
+        return self.older_id if memory_id == self.newer_id else self.newer_id
+
+    @property
+    def pair(self) -> tuple[str, str]:
+        return pair_key(self.newer_id, self.older_id)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["verdict"] = "candidate — not validated; resolve it with `memaudit resolve`"
+        return data
+
+
+def pair_key(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a <= b else (b, a)
+
+
+def _newer_first(a: Memory, b: Memory) -> tuple[Memory, Memory]:
+    ka, kb = (a.created_at or "", a.id), (b.created_at or "", b.id)
+    return (a, b) if ka >= kb else (b, a)
+
+
+def _score(
+    a: Memory, fa: Features, b: Memory, fb: Features, slot: str, idf: dict[str, float]
+) -> ConflictCandidate | None:
+    va, vb = fa.values.get(slot, frozenset()), fb.values.get(slot, frozenset())
+    if not va or not vb or va == vb:
+        return None
+    newer, older = _newer_first(a, b)
+    fn, fo = (fa, fb) if newer is a else (fb, fa)
+    shared = fa.subject & fb.subject
+    union = fa.subject | fb.subject
+    if not union:
+        sim = 0.5  # both say only "<value>": the slot itself is the subject
+    elif not shared:
+        sim = 0.0 if fa.subject and fb.subject else 0.3
+    else:
+        weight = sum(idf.get(t, 1.0) for t in shared)
+        sim = weight / sum(idf.get(t, 1.0) for t in union)
+    marker = fn.markers or fo.markers
+    score = 0.25 + 0.6 * sim + (0.15 if marker else 0.0)
+    evidence = [
+        f"same slot '{slot}': {older.id} says {', '.join(sorted(fo.values[slot]))}; "
+        f"{newer.id} says {', '.join(sorted(fn.values[slot]))}",
+    ]
+    if shared:
+        evidence.append(f"shared subject terms: {', '.join(sorted(shared)[:8])}")
+    else:
+        evidence.append("no shared subject terms")
+    if fn.markers:
+        evidence.append(f"{newer.id} signals a change ({', '.join(fn.markers)})")
+    scope_differs = bool(a.scope and b.scope and a.scope != b.scope)
+    if scope_differs:
+        score *= 0.75
+        evidence.append(
+            f"scopes differ ({older.id}: {older.scope}; {newer.id}: {newer.scope}) — "
+            "both may hold; consider --keep-both"
+        )
+    elif a.scope and a.scope == b.scope:
+        evidence.append(f"same scope: {a.scope}")
+    evidence.append(
+        f"created {(older.created_at or '?')[:10]} ({older.id}) and "
+        f"{(newer.created_at or '?')[:10]} ({newer.id})"
+    )
+    return ConflictCandidate(
+        newer.id,
+        older.id,
+        slot,
+        sorted(fn.values[slot]),
+        sorted(fo.values[slot]),
+        round(min(1.0, score), 3),
+        evidence,
+        scope_differs,
+    )
+
+
+def find(
+    memories: Sequence[Memory],
+    *,
+    min_score: float = MIN_SCORE,
+    only: set[str] | None = None,
+    exclude: set[tuple[str, str]] | None = None,
+) -> list[ConflictCandidate]:
+    """Candidate contradictions among ``memories`` (all taken as active).
+
+    ``only``: report only pairs involving these ids. ``exclude``: pairs already
+    decided (kept or resolved).
+    """
+    feats = [features(m.content) for m in memories]
+    df: dict[str, int] = defaultdict(int)
+    for f in feats:
+        for t in f.subject:
+            df[t] += 1
+    n = max(1, len(memories))
+    idf = {t: math.log(1 + n / c) for t, c in df.items()}
+    blocks: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for i, f in enumerate(feats):
+        for slot in f.values:
+            if not f.subject:
+                blocks[(slot, "")].append(i)
+            for t in f.subject:
+                blocks[(slot, t)].append(i)
+    seen: dict[tuple[str, str], ConflictCandidate] = {}
+    exclude = exclude or set()
+    for (slot, _term), members in blocks.items():
+        if len(members) < 2 or len(members) > BLOCK_CAP:
+            continue
+        groups: dict[frozenset[str], list[int]] = defaultdict(list)
+        for i in members:
+            groups[feats[i].values[slot]].append(i)
+        if len(groups) < 2:
+            continue
+        if len(members) > EXACT_BLOCK:
+            for key, idxs in groups.items():
+                idxs.sort(key=lambda i: (memories[i].created_at or "", memories[i].id))
+                wanted = [i for i in idxs if only and memories[i].id in only]
+                groups[key] = list(dict.fromkeys(wanted + idxs[-REPRESENTATIVES:]))
+        values = list(groups)
+        for x in range(len(values)):
+            for y in range(x + 1, len(values)):
+                for i in groups[values[x]]:
+                    for j in groups[values[y]]:
+                        a, b = memories[i], memories[j]
+                        if a.id == b.id:
+                            continue
+                        if only and a.id not in only and b.id not in only:
+                            continue
+                        pk = pair_key(a.id, b.id)
+                        if pk in exclude:
+                            continue
+                        prev = seen.get(pk)
+                        if prev is not None and prev.slot == slot:
+                            continue
+                        cand = _score(a, feats[i], b, feats[j], slot, idf)
+                        if (
+                            cand
+                            and cand.score >= min_score
+                            and (prev is None or cand.score > prev.score)
+                        ):
+                            seen[pk] = cand
+    return sorted(seen.values(), key=lambda c: (-c.score, c.newer_id, c.older_id))
+
+
+# -- what memaudit records about pairs -------------------------------------------
+
+
+def decided_pairs(records: Ledger | None) -> set[tuple[str, str]]:
+    """Pairs a person already settled (kept apart, or resolved)."""
+    if records is None:
+        return set()
+    rows = records.conn.execute(
+        "SELECT a_id, b_id FROM conflict_pairs WHERE status IN ('kept', 'resolved')"
+    )
+    return {(a, b) for a, b in rows}
+
+
+def _upsert(
+    records: Ledger,
+    cand: ConflictCandidate | None,
+    a: str,
+    b: str,
+    status: str,
+    *,
+    actor: str,
+    found_by: str,
+    reason: str | None = None,
+    decided: bool = False,
+) -> None:
+    x, y = pair_key(a, b)
+    now = records.now()
+    records.conn.execute(
+        "INSERT INTO conflict_pairs(a_id, b_id, status, score, slot, evidence, found_at, "
+        "found_by, decided_by, decided_at, reason) VALUES (?,?,?,?,?,?,?,?,?,?,?) "
+        "ON CONFLICT(a_id, b_id) DO UPDATE SET status = excluded.status, "
+        "score = coalesce(excluded.score, score), slot = coalesce(excluded.slot, slot), "
+        "evidence = CASE WHEN excluded.evidence = '[]' THEN evidence ELSE excluded.evidence END, "
+        "decided_by = excluded.decided_by, decided_at = excluded.decided_at, "
+        "reason = excluded.reason",
+        (
+            x,
+            y,
+            status,
+            cand.score if cand else None,
+            cand.slot if cand else None,
+            json.dumps(cand.evidence if cand else []),
+            now,
+            found_by,
+            actor if decided else None,
+            now if decided else None,
+            reason,
+        ),
+    )
+
+
+def stage(
+    store: Store, candidates: Iterable[ConflictCandidate], *, actor: str
+) -> list[ConflictCandidate]:
+    """Record candidates as ``disputed`` pairs in the review queue (nothing superseded).
+
+    On a native ledger both memories' validation becomes ``disputed`` too."""
+    records = store.records(writable=True)
+    assert records is not None
+    staged = []
+    native = getattr(store, "ledger", None) is records
+    with records.transaction():
+        decided = decided_pairs(records)
+        for cand in candidates:
+            if cand.pair in decided:
+                continue
+            _upsert(
+                records,
+                cand,
+                cand.newer_id,
+                cand.older_id,
+                "disputed",
+                actor=actor,
+                found_by="conflicts",
+            )
+            records.log(
+                "dispute",
+                cand.newer_id,
+                actor=actor,
+                reason=f"candidate contradiction with {cand.older_id} ({cand.slot})",
+                detail={"with": cand.older_id, "score": cand.score, "slot": cand.slot},
+            )
+            if native:
+                records.conn.execute(
+                    "UPDATE memories SET validation = 'disputed' WHERE id IN (?, ?) "
+                    "AND validation = 'unvalidated'",
+                    (cand.newer_id, cand.older_id),
+                )
+            cand.status = "disputed"
+            staged.append(cand)
+    return staged
+
+
+def candidates_for(records: Ledger | None, memory_id: str) -> list[dict[str, Any]]:
+    """Open (disputed) candidates involving ``memory_id`` — what a reviewer should see
+    next to a pending item."""
+    if records is None:
+        return []
+    rows = records.conn.execute(
+        "SELECT a_id, b_id, score, slot, evidence, found_at, found_by FROM conflict_pairs "
+        "WHERE status = 'disputed' AND (a_id = ? OR b_id = ?) ORDER BY score DESC",
+        (memory_id, memory_id),
+    ).fetchall()
+    return [
+        {
+            "other_id": b if a == memory_id else a,
+            "score": score,
+            "slot": slot,
+            "evidence": json.loads(evidence or "[]"),
+            "found_at": found_at,
+            "found_by": found_by,
+            "verdict": "candidate",
+        }
+        for a, b, score, slot, evidence, found_at, found_by in rows
+    ]
+
+
+def check_staged(ledger: Ledger, memory_ids: Sequence[str], *, actor: str) -> int:
+    """The stage hook: compare newly staged memories with active ones that name a value
+    of the same slot (found through the FTS index), and record candidates with the
+    pending item. Caller holds the transaction. Returns how many were recorded."""
+    found = 0
+    for mid in memory_ids:
+        memory = ledger.get(mid)
+        if memory is None:
+            continue
+        feats = features(memory.content)
+        if not feats.values:
+            continue
+        forms = {f for slot in feats.values for f in LEXICON.get(slot, {})}
+        forms |= {v for slot, vals in feats.values.items() if slot == "timezone" for v in vals}
+        terms = [" ".join(re.findall(r"[a-z0-9_]+", f)) for f in forms]
+        query = " OR ".join(f'"{t}"' for t in terms if t)
+        if not query:
+            continue
+        others = ledger.conn.execute(
+            "SELECT id FROM memories WHERE status = 'active' AND id <> ? AND seq IN "
+            "(SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?) "
+            "ORDER BY created_at DESC LIMIT 500",
+            (mid, query),
+        ).fetchall()
+        if not others:
+            continue
+        pool = [memory, *ledger.query(MemoryFilter(ids=[r[0] for r in others]))]
+        decided = decided_pairs(ledger)
+        for cand in find(pool, only={mid}, exclude=decided):
+            _upsert(
+                ledger,
+                cand,
+                cand.newer_id,
+                cand.older_id,
+                "disputed",
+                actor=actor,
+                found_by="stage",
+            )
+            ledger.log(
+                "dispute",
+                mid,
+                actor=actor,
+                reason=f"candidate contradiction with {cand.other(mid)} ({cand.slot})",
+                detail={"with": cand.other(mid), "score": cand.score, "slot": cand.slot},
+            )
+            found += 1
+    return found
+
+
+# -- resolving (a person's decision) -------------------------------------------------
+
+
+def _active(store: Store, memory_id: str) -> Memory:
+    memory = store.require(memory_id)
+    if memory.status is not Status.ACTIVE:
+        raise MemauditError(f"{memory_id} is {memory.status.value}, not active")
+    return memory
+
+
+def resolve_supersede(
+    store: Store, new_id: str, old_id: str, *, actor: str, reason: str | None, dry_run: bool
+) -> dict[str, Any]:
+    """A person validated that ``new_id`` replaces ``old_id``: the old one becomes
+    superseded (``superseded_by``/``contradicted_by``), validated by ``actor``."""
+    if not actor or not actor.strip():
+        raise InvalidInput("a supersession needs a person: set --actor or MEMAUDIT_ACTOR")
+    if new_id == old_id:
+        raise InvalidInput("a memory cannot supersede itself")
+    new = _active(store, new_id)
+    old = _active(store, old_id)
+    plan = {
+        "action": "supersede",
+        "new": new.id,
+        "old": old.id,
+        "old_status": {"from": old.status.value, "to": "superseded"},
+        "validated_by": actor,
+        "reason": reason,
+        "dry_run": dry_run,
+    }
+    if dry_run:
+        return plan
+    store.supersede(new.id, old.id, actor=actor, reason=reason)
+    records = store.records(writable=True)
+    if records is not None and getattr(store, "ledger", None) is not records:
+        # A foreign store: who validated it is memaudit's record, kept in the sidecar.
+        with records.transaction():
+            _upsert(
+                records,
+                None,
+                new.id,
+                old.id,
+                "resolved",
+                actor=actor,
+                found_by="resolve",
+                reason=reason,
+                decided=True,
+            )
+            records.log(
+                "supersede",
+                old.id,
+                actor=actor,
+                reason=reason,
+                detail={"by": new.id, "validation": "validated", "validated_by": actor},
+            )
+    return plan
+
+
+def supersede_native(
+    ledger: Ledger, new_id: str, old_id: str, *, actor: str, reason: str | None
+) -> None:
+    """Write a validated supersession into the native ledger (one transaction)."""
+    with ledger.transaction():
+        new = ledger.require(new_id)
+        now = ledger.now()
+        cur = ledger.conn.execute(
+            "UPDATE memories SET status = 'superseded', superseded_by = ?, contradicted_by = ?, "
+            "validation = 'validated', validated_by = ?, validated_at = ?, updated_at = ?, "
+            "version = version + 1 WHERE id = ? AND status = 'active'",
+            (new.id, new.id, actor, now, now, old_id),
+        )
+        if cur.rowcount != 1:
+            raise NotFound(f"{old_id} is no longer active; nothing superseded")
+        ledger.log(
+            "supersede",
+            old_id,
+            actor=actor,
+            reason=reason,
+            detail={"by": new.id, "validation": "validated", "validated_by": actor},
+        )
+        ledger.log("resolve", new.id, actor=actor, reason=reason, detail={"supersedes": old_id})
+        _upsert(
+            ledger,
+            None,
+            new.id,
+            old_id,
+            "resolved",
+            actor=actor,
+            found_by="resolve",
+            reason=reason,
+            decided=True,
+        )
+
+
+def keep_both(
+    store: Store, pairs: Sequence[tuple[str, str]], *, actor: str, reason: str, dry_run: bool
+) -> dict[str, Any]:
+    """A person decided the memories of each pair both hold (date, scope, environment):
+    both stay active and the pair is no longer reported."""
+    if not reason or not reason.strip():
+        raise InvalidInput("--keep-both needs --reason (what tells them apart)")
+    for a, b in pairs:
+        if a == b:
+            raise InvalidInput("a pair needs two different memories")
+        _active(store, a)
+        _active(store, b)
+    plan = {
+        "action": "keep_both",
+        "pairs": [list(p) for p in pairs],
+        "reason": reason,
+        "by": actor,
+        "dry_run": dry_run,
+    }
+    if dry_run or not pairs:
+        return plan
+    records = store.records(writable=True)
+    assert records is not None
+    native = getattr(store, "ledger", None) is records
+    with records.transaction():
+        for a, b in pairs:
+            _upsert(
+                records,
+                None,
+                a,
+                b,
+                "kept",
+                actor=actor,
+                found_by="resolve",
+                reason=reason,
+                decided=True,
+            )
+            for mid, other in ((a, b), (b, a)):
+                records.log("keep_both", mid, actor=actor, reason=reason, detail={"with": other})
+            if native:
+                now = records.now()
+                records.conn.execute(
+                    "UPDATE memories SET validation = 'validated', validated_by = ?, "
+                    "validated_at = ?, version = version + 1 WHERE id IN (?, ?)",
+                    (actor, now, a, b),
+                )
+    return plan

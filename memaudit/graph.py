@@ -1,0 +1,495 @@
+"""Lineage: what a memory was derived from, and what was derived from it.
+
+A ``Lineage`` is the part of a store's derivation graph around one memory: its
+ancestors (up to the original evidence) and its descendants, each node with its
+distance from the focus, the edges between them, the ids an edge names but the
+store no longer holds (shown as tombstone nodes), and the cycles found.
+
+Two ways to build one:
+
+- ``ledger_lineage``: the native ledger, set-based. One recursive CTE per
+  direction over the indexed ``edges`` table (primary key ``(child_id,
+  parent_id)`` walks up, ``idx_edges_parent`` walks down). The CTE uses ``UNION``
+  over ``(node, depth)`` rows and stops at the depth limit, so a cycle cannot loop
+  for ever and a diamond does not multiply paths: the work is bounded by
+  nodes x depth, never by the number of paths.
+- ``walk_lineage``: any store, from ``store.edges()`` — the fallback for adapters
+  that record edges but have no query language to walk them.
+
+Both walk one level further than asked, only to say which nodes have more beyond
+the limit (``Lineage.truncated``). Cycles are found afterwards on the (small)
+subgraph, as its strongly connected components.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from memaudit.model import Edge, Memory, MemoryFilter, Relation, TrustTier
+from memaudit.trust import weakest
+
+if TYPE_CHECKING:
+    from memaudit.adapters.base import Store
+    from memaudit.ledger import Ledger
+
+DEFAULT_DEPTH = 20
+MAX_DEPTH = 1000
+
+
+class Direction(StrEnum):
+    FOCUS = "focus"
+    UP = "up"  # an ancestor: the focus was (indirectly) derived from it
+    DOWN = "down"  # a descendant: it was (indirectly) derived from the focus
+    BOTH = "both"  # on a cycle through the focus: ancestor and descendant at once
+
+
+@dataclass(slots=True)
+class LineageNode:
+    id: str
+    depth: int  # edges between this node and the focus (shortest)
+    direction: Direction
+    memory: Memory | None = None
+    # Set when the memory is gone: why ("rejected", "forgotten", "unknown id") and when.
+    missing: str | None = None
+    missing_at: str | None = None
+    missing_reason: str | None = None
+
+    @property
+    def present(self) -> bool:
+        return self.memory is not None
+
+    @property
+    def tier(self) -> TrustTier | None:
+        return self.memory.trust_tier if self.memory else None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": self.id,
+            "depth": self.depth,
+            "direction": self.direction.value,
+            "missing": self.missing,
+        }
+        if self.memory is not None:
+            m = self.memory
+            data.update(
+                content=m.content,
+                source_type=m.source_type.value,
+                source_ref=m.source_ref,
+                trust_tier=m.trust_tier.value,
+                status=m.status.value,
+                confidence=m.confidence,
+                created_at=m.created_at,
+                derived=m.derived,
+            )
+        else:
+            data.update(missing_at=self.missing_at, missing_reason=self.missing_reason)
+        return data
+
+
+@dataclass(slots=True)
+class Lineage:
+    focus: str
+    up: bool
+    down: bool
+    depth_limit: int
+    nodes: dict[str, LineageNode] = field(default_factory=dict)
+    edges: list[Edge] = field(default_factory=list)
+    # Edges the store no longer has but its history records (a source was rejected).
+    removed_edges: list[Edge] = field(default_factory=list)
+    # Each cycle: its member ids (sorted) — a strongly connected component.
+    cycles: list[list[str]] = field(default_factory=list)
+    # Nodes at the depth limit that have further edges beyond it.
+    truncated: list[str] = field(default_factory=list)
+
+    # -- navigation ----------------------------------------------------------
+
+    def all_edges(self) -> list[Edge]:
+        return self.edges + self.removed_edges
+
+    def parents_of(self, memory_id: str) -> list[Edge]:
+        return [e for e in self.all_edges() if e.child_id == memory_id]
+
+    def children_of(self, memory_id: str) -> list[Edge]:
+        return [e for e in self.all_edges() if e.parent_id == memory_id]
+
+    def memory(self, memory_id: str) -> Memory | None:
+        node = self.nodes.get(memory_id)
+        return node.memory if node else None
+
+    def ancestors(self, memory_id: str) -> list[str]:
+        """Every node reachable upwards from ``memory_id`` in this lineage (cycle-safe)."""
+        parents = _adjacency(self.all_edges(), up=True)
+        seen: dict[str, None] = {}
+        stack = list(parents.get(memory_id, ()))
+        while stack:
+            nid = stack.pop()
+            if nid in seen or nid == memory_id:
+                continue
+            seen[nid] = None
+            stack.extend(parents.get(nid, ()))
+        return list(seen)
+
+    def roots(self, memory_id: str) -> list[str]:
+        """The evidence ``memory_id`` rests on: ancestors with no parents of their own
+        (the memory itself if it has none)."""
+        parents = _adjacency(self.all_edges(), up=True)
+        found = [a for a in self.ancestors(memory_id) if not parents.get(a)]
+        if not found and not parents.get(memory_id):
+            return [memory_id]
+        return sorted(found)
+
+    def missing_nodes(self) -> list[LineageNode]:
+        return [n for n in self.nodes.values() if not n.present]
+
+    def in_cycle(self, memory_id: str) -> bool:
+        return any(memory_id in c for c in self.cycles)
+
+    def effective_trust(self, memory_id: str | None = None) -> TrustTier | None:
+        """The weakest tier among a memory and everything it rests on (the brief's
+        rule: a lineage is as trustworthy as its weakest step)."""
+        mid = memory_id or self.focus
+        ids = [mid, *self.ancestors(mid)]
+        return weakest(t for t in (self.nodes[i].tier for i in ids if i in self.nodes) if t)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "focus": self.focus,
+            "up": self.up,
+            "down": self.down,
+            "depth_limit": self.depth_limit,
+            "effective_trust": (t.value if (t := self.effective_trust()) else None),
+            "nodes": [n.to_dict() for n in self.ordered_nodes()],
+            "edges": [e.to_dict() for e in self.edges],
+            "removed_edges": [e.to_dict() for e in self.removed_edges],
+            "cycles": self.cycles,
+            "truncated": self.truncated,
+        }
+
+    def ordered_nodes(self) -> list[LineageNode]:
+        """Ancestors (farthest first), the focus, then descendants (nearest first)."""
+        rank = {Direction.UP: 0, Direction.BOTH: 1, Direction.FOCUS: 2, Direction.DOWN: 3}
+
+        def key(n: LineageNode) -> tuple[int, int, str]:
+            depth = -n.depth if n.direction in (Direction.UP, Direction.BOTH) else n.depth
+            return (rank[n.direction], depth, n.id)
+
+        return sorted(self.nodes.values(), key=key)
+
+
+# -- building ----------------------------------------------------------------
+
+
+def check_depth(depth: int) -> int:
+    from memaudit.errors import InvalidInput
+
+    if depth < 1 or depth > MAX_DEPTH:
+        raise InvalidInput(f"depth must be between 1 and {MAX_DEPTH}, got {depth}")
+    return depth
+
+
+# The walk collects (node, depth) pairs — UNION drops a pair already queued, so the
+# work is bounded by nodes x depth however many paths there are — then one join
+# fetches each reached node's edges, tagged with the depth of their far end.
+# Nodes at the limit still contribute their edges, one step past it: that is how
+# ``truncated`` knows there is more.
+_UP_SQL = """
+WITH RECURSIVE walk(id, depth) AS (
+    SELECT :id, 0
+    UNION
+    SELECT e.parent_id, w.depth + 1 FROM walk AS w JOIN edges AS e ON e.child_id = w.id
+    WHERE w.depth < :depth
+)
+SELECT e.child_id, e.parent_id, e.relation, e.created_at, n.depth + 1
+FROM (SELECT id, min(depth) AS depth FROM walk GROUP BY id) AS n
+JOIN edges AS e ON e.child_id = n.id
+"""
+
+_DOWN_SQL = """
+WITH RECURSIVE walk(id, depth) AS (
+    SELECT :id, 0
+    UNION
+    SELECT e.child_id, w.depth + 1 FROM walk AS w JOIN edges AS e ON e.parent_id = w.id
+    WHERE w.depth < :depth
+)
+SELECT e.child_id, e.parent_id, e.relation, e.created_at, n.depth + 1
+FROM (SELECT id, min(depth) AS depth FROM walk GROUP BY id) AS n
+JOIN edges AS e ON e.parent_id = n.id
+"""
+
+# (edge, depth of the edge's far end from the focus)
+WalkRow = tuple[Edge, int]
+
+
+def ledger_lineage(
+    ledger: Ledger,
+    memory_id: str,
+    *,
+    up: bool = True,
+    down: bool = True,
+    depth: int = DEFAULT_DEPTH,
+) -> Lineage:
+    """Lineage from the native ledger, with recursive CTEs (see the module docstring)."""
+    from memaudit.ledger.store import MEMORY_COLUMNS, row_to_memory
+
+    check_depth(depth)
+    focus = ledger.require(memory_id)
+    conn = ledger.conn
+    up_rows = _sql_walk(conn, _UP_SQL, memory_id, depth) if up else []
+    down_rows = _sql_walk(conn, _DOWN_SQL, memory_id, depth) if down else []
+    lineage = _assemble(memory_id, up, down, depth, up_rows, down_rows)
+    # The store's history keeps the edges a rejection removed: show those sources too.
+    lineage.removed_edges = _removed_edges(conn, lineage, depth) if up else []
+    for e in lineage.removed_edges:
+        if e.parent_id not in lineage.nodes:
+            child = lineage.nodes[e.child_id]
+            lineage.nodes[e.parent_id] = LineageNode(e.parent_id, child.depth + 1, Direction.UP)
+    wanted = [i for i in lineage.nodes if i != memory_id]
+    found: dict[str, Memory] = {memory_id: focus}
+    for chunk in _chunks(wanted, 500):
+        marks = ",".join("?" * len(chunk))
+        for row in conn.execute(
+            f"SELECT {MEMORY_COLUMNS} FROM memories WHERE id IN ({marks})", chunk
+        ):
+            m = row_to_memory(row)
+            found[m.id] = m
+    _attach(lineage, found, ledger.tombstone)
+    return lineage
+
+
+def _sql_walk(conn: sqlite3.Connection, sql: str, memory_id: str, depth: int) -> list[WalkRow]:
+    rows = conn.execute(sql, {"id": memory_id, "depth": depth})
+    return [(Edge(c, p, _relation(r), at), d) for c, p, r, at, d in rows]
+
+
+def _removed_edges(conn: sqlite3.Connection, lineage: Lineage, depth: int) -> list[Edge]:
+    """Sources the store's history says the focus or an ancestor lost: a rejected
+    source (``edge_removed``, detail ``parent``) or a forgotten one (``requeue``,
+    detail ``lost_sources``). The edges are gone; the history keeps them visible."""
+    ids = [
+        n.id
+        for n in lineage.nodes.values()
+        if n.direction in (Direction.FOCUS, Direction.UP, Direction.BOTH) and n.depth < depth
+    ]
+    out: list[Edge] = []
+    present = {(e.child_id, e.parent_id) for e in lineage.edges}
+    for chunk in _chunks(ids, 500):
+        marks = ",".join("?" * len(chunk))
+        rows = conn.execute(
+            "SELECT memory_id, detail, at FROM events "
+            f"WHERE action IN ('edge_removed', 'requeue') AND memory_id IN ({marks}) ORDER BY id",
+            chunk,
+        )
+        for child, detail, at in rows:
+            try:
+                data = json.loads(detail)
+                parents = data.get("lost_sources") or [data.get("parent")]
+            except (ValueError, AttributeError):
+                continue
+            for parent in parents if isinstance(parents, list) else []:
+                if isinstance(parent, str) and (child, parent) not in present:
+                    present.add((child, parent))
+                    out.append(Edge(child, parent, Relation.DERIVED, at))
+    return out
+
+
+def walk_lineage(
+    store: Store, memory_id: str, *, up: bool = True, down: bool = True, depth: int = DEFAULT_DEPTH
+) -> Lineage:
+    """Lineage for any store, from its full edge list (breadth-first, in memory)."""
+    check_depth(depth)
+    focus = store.require(memory_id)
+    all_edges = store.edges()
+    up_rows = _bfs(all_edges, memory_id, depth, upwards=True) if up else []
+    down_rows = _bfs(all_edges, memory_id, depth, upwards=False) if down else []
+    lineage = _assemble(memory_id, up, down, depth, up_rows, down_rows)
+    wanted = [i for i in lineage.nodes if i != memory_id]
+    found = {memory_id: focus}
+    if wanted:
+        found.update({m.id: m for m in store.memories(MemoryFilter(ids=wanted))})
+    _attach(lineage, found, lambda _id: None)
+    return lineage
+
+
+def _bfs(edges: list[Edge], start: str, depth: int, *, upwards: bool) -> list[WalkRow]:
+    by_node: dict[str, list[Edge]] = {}
+    for e in edges:
+        by_node.setdefault(e.child_id if upwards else e.parent_id, []).append(e)
+    out: list[WalkRow] = []
+    seen_edges: set[tuple[str, str]] = set()
+    frontier, level = [start], 1
+    visited = {start}
+    # One level past the limit, as the SQL walk does, to know what was cut off.
+    while frontier and level <= depth + 1:
+        nxt: list[str] = []
+        for nid in frontier:
+            for e in by_node.get(nid, ()):
+                key = (e.child_id, e.parent_id)
+                if key in seen_edges:
+                    continue
+                seen_edges.add(key)
+                out.append((e, level))
+                far = e.parent_id if upwards else e.child_id
+                if far not in visited:
+                    visited.add(far)
+                    nxt.append(far)
+        frontier, level = nxt, level + 1
+    return out
+
+
+def _assemble(
+    focus: str,
+    up: bool,
+    down: bool,
+    depth: int,
+    up_rows: list[WalkRow],
+    down_rows: list[WalkRow],
+) -> Lineage:
+    lineage = Lineage(focus=focus, up=up, down=down, depth_limit=depth)
+    lineage.nodes[focus] = LineageNode(focus, 0, Direction.FOCUS)
+    edges: dict[tuple[str, str], Edge] = {}
+    truncated: set[str] = set()
+    for rows, direction in ((up_rows, Direction.UP), (down_rows, Direction.DOWN)):
+        for edge, d in rows:
+            near, far = (
+                (edge.child_id, edge.parent_id)
+                if direction is Direction.UP
+                else (edge.parent_id, edge.child_id)
+            )
+            if d > depth:
+                truncated.add(near)
+                continue
+            edges[(edge.child_id, edge.parent_id)] = edge
+            if far == focus:
+                continue
+            node = lineage.nodes.get(far)
+            if node is None:
+                lineage.nodes[far] = LineageNode(far, d, direction)
+            else:
+                if node.direction not in (direction, Direction.FOCUS):
+                    node.direction = Direction.BOTH
+                node.depth = min(node.depth, d)
+    lineage.edges = sorted(edges.values(), key=lambda e: (e.child_id, e.parent_id))
+    if _may_cycle(lineage):
+        lineage.cycles = find_cycles(lineage.edges)
+    # A node is cut off only if it has an edge beyond the limit that leads somewhere new.
+    lineage.truncated = sorted(n for n in truncated if n in lineage.nodes)
+    return lineage
+
+
+def _attach(
+    lineage: Lineage,
+    found: dict[str, Memory],
+    tombstone: Callable[[str], dict[str, Any] | None],
+) -> None:
+    for nid, node in lineage.nodes.items():
+        memory = found.get(nid)
+        if memory is not None:
+            node.memory = memory
+            continue
+        tomb = tombstone(nid)
+        if tomb:
+            node.missing = str(tomb.get("status") or "forgotten")
+            node.missing_at = tomb.get("at")
+            node.missing_reason = tomb.get("reason")
+        else:
+            node.missing = "unknown id"
+
+
+_DOWNWARD = (Direction.DOWN, Direction.FOCUS)
+_UPWARD = (Direction.UP, Direction.FOCUS)
+
+
+def _may_cycle(lineage: Lineage) -> bool:
+    """If every edge leads exactly one step further from the focus, depth strictly
+    grows along every path and no cycle is possible: skip the search (the common case)."""
+    nodes = lineage.nodes
+    for e in lineage.edges:
+        child, parent = nodes[e.child_id], nodes[e.parent_id]
+        if child.direction is Direction.DOWN and parent.direction in _DOWNWARD:
+            if child.depth != parent.depth + 1:
+                return True
+        elif parent.direction is Direction.UP and child.direction in _UPWARD:
+            if parent.depth != child.depth + 1:
+                return True
+        else:
+            return True
+    return False
+
+
+def find_cycles(edges: Iterable[Edge]) -> list[list[str]]:
+    """Strongly connected components with more than one node, or a self-loop
+    (Tarjan's algorithm, iterative so a long chain cannot overflow the stack)."""
+    graph: dict[str, list[str]] = {}
+    self_loops: set[str] = set()
+    for e in edges:
+        graph.setdefault(e.child_id, []).append(e.parent_id)
+        graph.setdefault(e.parent_id, [])
+        if e.child_id == e.parent_id:
+            self_loops.add(e.child_id)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    out: list[list[str]] = []
+    counter = 0
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work: list[tuple[str, int]] = [(start, 0)]
+        while work:
+            node, i = work.pop()
+            if i == 0:
+                index[node] = low[node] = counter
+                counter += 1
+                stack.append(node)
+                on_stack.add(node)
+            successors = graph[node]
+            if i < len(successors):
+                work.append((node, i + 1))
+                nxt = successors[i]
+                if nxt not in index:
+                    work.append((nxt, 0))
+                elif nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+                continue
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1 or node in self_loops:
+                    out.append(sorted(component))
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+    return sorted(out)
+
+
+def _adjacency(edges: Iterable[Edge], *, up: bool) -> dict[str, list[str]]:
+    adj: dict[str, list[str]] = {}
+    for e in edges:
+        if up:
+            adj.setdefault(e.child_id, []).append(e.parent_id)
+        else:
+            adj.setdefault(e.parent_id, []).append(e.child_id)
+    return adj
+
+
+_RELATIONS = {r.value: r for r in Relation}
+
+
+def _relation(value: str) -> Relation:
+    return _RELATIONS.get(value, Relation.DERIVED)
+
+
+def _chunks(items: list[str], size: int) -> Iterable[list[str]]:
+    for i in range(0, len(items), size):
+        yield items[i : i + size]

@@ -1,0 +1,147 @@
+"""Looking for text in the raw bytes of a file, a chunk at a time.
+
+Deleted rows survive in SQLite's free pages, in unused space inside pages and in old
+WAL frames; none of that is reachable through SQL. So verification reads the files
+themselves. A ledger can be gigabytes: the file is memory-mapped read-only (never
+copied into the process) and searched one window at a time, consecutive windows
+overlapping by (longest needle - 1) bytes so a needle that straddles a boundary is
+still found. Mapped pages are the OS's page cache, dropped whenever it needs them.
+
+Each piece of text is searched as written, lower-cased and case-folded (stores that
+normalise keep one of those), and FTS terms as the tokenizer writes them (lower case).
+Lower-casing the file instead would cost more than the searches (it copies it).
+"""
+
+from __future__ import annotations
+
+import mmap
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+CHUNK = 64 * 1024 * 1024
+MAX_HITS_PER_FILE = 20
+SQLITE_HEADER = b"SQLite format 3\x00"
+# unicode61 (FTS5's default tokenizer) splits on anything that is not a letter/digit.
+_TOKEN = re.compile(r"[^\W_]+")
+_SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+|\n+")
+MIN_SENTENCE_WORDS = 4
+
+
+@dataclass(slots=True, frozen=True)
+class Hit:
+    path: str
+    offset: int
+    needle: str  # a short, safe label of what matched (never the matched text itself)
+
+
+def fts_tokens(text: str) -> list[str]:
+    """Roughly what FTS5's unicode61 tokenizer indexes: lower case, no diacritics."""
+    folded = unicodedata.normalize("NFKD", text.casefold())
+    folded = "".join(ch for ch in folded if not unicodedata.combining(ch))
+    return list(dict.fromkeys(_TOKEN.findall(folded)))
+
+
+def raw_pieces(text: str) -> list[str]:
+    """The stretches of text to look for in raw bytes: each sentence long enough to be
+    evidence of a quote (as written, not normalised: bytes on disk are as written), or
+    the whole text when it has no such sentence."""
+    pieces = []
+    for part in _SENTENCE_END.split(text):
+        part = part.strip().rstrip(".!?;:").strip()
+        if len(part.split()) >= MIN_SENTENCE_WORDS:
+            pieces.append(part)
+    whole = text.strip()
+    if not pieces and whole:
+        pieces.append(whole)
+    return list(dict.fromkeys(pieces))
+
+
+class Needles:
+    """Byte patterns for one scan, with labels that never repeat the content."""
+
+    def __init__(self, texts: Iterable[str], tokens: Iterable[str] = ()) -> None:
+        self.patterns: list[tuple[bytes, str]] = []
+        seen: set[bytes] = set()
+        for n, text in enumerate(texts, 1):
+            for k, piece in enumerate(raw_pieces(text), 1):
+                for variant in (piece, piece.lower(), piece.casefold()):
+                    raw = variant.encode("utf-8")
+                    if raw not in seen:
+                        seen.add(raw)
+                        self.patterns.append((raw, f"text {n} sentence {k}"))
+        for token in tokens:
+            raw = token.encode("utf-8")
+            if raw not in seen:
+                seen.add(raw)
+                self.patterns.append((raw, f"term {token[:2]}…({len(token)} chars)"))
+
+    def __bool__(self) -> bool:
+        return bool(self.patterns)
+
+    @property
+    def longest(self) -> int:
+        return max((len(b) for b, _ in self.patterns), default=1)
+
+
+def scan_file(path: Path, needles: Needles, *, chunk_size: int = CHUNK) -> list[Hit]:
+    """Every offset (up to a cap) where a needle occurs in the file."""
+    if not needles:
+        return []
+    try:
+        fh = path.open("rb")
+    except OSError:
+        return []
+    hits: list[Hit] = []
+    seen: set[tuple[int, str]] = set()
+    with fh:
+        size = path.stat().st_size
+        if size == 0:
+            return []
+        with mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as mm:
+            overlap = needles.longest - 1
+            start = 0
+            while start < size:
+                end = min(size, start + chunk_size + overlap)
+                for pattern, label in needles.patterns:
+                    at = mm.find(pattern, start, end)
+                    while at != -1:
+                        if (at, label) not in seen:
+                            seen.add((at, label))
+                            hits.append(Hit(str(path), at, label))
+                            if len(hits) >= MAX_HITS_PER_FILE:
+                                return hits
+                        at = mm.find(pattern, at + 1, end)
+                start += chunk_size
+    return sorted(hits, key=lambda h: h.offset)
+
+
+def sqlite_page_info(path: Path) -> tuple[int, set[int]]:
+    """(page size, free-list page numbers) of a SQLite file, read from its header and
+    free-list trunk pages — so a hit can be told apart: a live page or a freed one."""
+    free: set[int] = set()
+    try:
+        with path.open("rb") as fh:
+            header = fh.read(100)
+            if len(header) < 100 or not header.startswith(SQLITE_HEADER):
+                return 0, free
+            page_size = int.from_bytes(header[16:18], "big")
+            page_size = 65536 if page_size == 1 else page_size
+            trunk = int.from_bytes(header[32:36], "big")
+            guard = 0
+            while trunk and guard < 1_000_000:
+                guard += 1
+                free.add(trunk)
+                fh.seek((trunk - 1) * page_size)
+                page = fh.read(page_size)
+                if len(page) < 8:
+                    break
+                count = int.from_bytes(page[4:8], "big")
+                for i in range(min(count, (page_size - 8) // 4)):
+                    free.add(int.from_bytes(page[8 + 4 * i : 12 + 4 * i], "big"))
+                trunk = int.from_bytes(page[0:4], "big")
+            return page_size, free
+    except OSError:
+        return 0, free
