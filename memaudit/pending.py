@@ -12,7 +12,7 @@ Flags are meant to slow a reviewer down where approving reflexively is dangerous
 - ``unknown``: the store cannot say where it came from;
 - ``duplicate``: an active memory already says the same (same normalised text, or
   shingle similarity at or above ``duplicates.similarity``);
-- ``conflict``: an active memory may say the opposite.
+- ``conflict``: an active memory may say the opposite (``memaudit.conflicts``).
 
 The two comparisons with active memories are kept cheap: a few full-text searches on
 the item's rarest-looking (longest) words find the candidates, and only those are
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -216,10 +216,6 @@ def _neighbours(store: Any, memory: Memory) -> list[Memory]:
     return list(found.values())
 
 
-def _word_set(text: str) -> set[str]:
-    return set(re.findall(r"\w+", fingerprint.normalize(text)))
-
-
 def similar_active(
     store: Any, memory: Memory, threshold: float, neighbours: list[Memory] | None = None
 ) -> list[Similar]:
@@ -238,65 +234,33 @@ def similar_active(
     return sorted(out, key=lambda s: (-s.score, s.memory.id))
 
 
-def _frame_conflicts(
-    memory: Memory, pool: list[Memory], threshold: float
-) -> list[ConflictCandidate]:
-    """Fallback until ``memaudit.conflicts`` is installed: same sentence frame, one
-    slot different ("uses poetry" / "uses uv") — a candidate for a person to judge."""
-    mine = _word_set(memory.content)
-    shingles = fingerprint.shingles(memory.content)
-    out = []
-    for other in pool:
-        theirs = _word_set(other.content)
-        if not mine or not theirs or mine == theirs:
-            continue
-        if fingerprint.jaccard(shingles, fingerprint.shingles(other.content)) >= threshold:
-            continue  # a duplicate, not a contradiction
-        shared = len(mine & theirs) / len(mine | theirs)
-        only_mine, only_theirs = mine - theirs, theirs - mine
-        if shared >= 0.5 and only_mine and only_theirs and len(only_mine | only_theirs) <= 4:
-            reason = f"same statement, different terms: {', '.join(sorted(only_mine))} ↔ " + (
-                ", ".join(sorted(only_theirs))
-            )
-            out.append(ConflictCandidate(other, reason, round(shared, 2)))
-    return sorted(out, key=lambda c: (-c.score, c.memory.id))
-
-
-def _module_conflicts() -> Callable[..., Any] | None:
-    try:
-        from memaudit import conflicts  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    return getattr(conflicts, "candidates_for", None)
-
-
 def conflicts_for(
-    store: Any, memory: Memory, threshold: float, neighbours: list[Memory] | None = None
+    store: Any, memory: Memory, neighbours: list[Memory] | None = None
 ) -> list[ConflictCandidate]:
-    """Active memories the item may contradict: ``memaudit.conflicts`` when present,
-    else the sentence-frame fallback."""
-    found = _module_conflicts()
-    if found is not None:
-        try:
-            raw = found(store, memory)
-        except TypeError:
-            raw = None
-        if raw is not None:
-            return [_as_candidate(store, c) for c in raw]
+    """Active memories the item may contradict (``memaudit.conflicts``): the candidates
+    recorded when it was staged, plus any found now among its neighbours (for stores
+    whose writes did not pass memaudit's gate)."""
+    from memaudit import conflicts
+
+    found: dict[str, ConflictCandidate] = {}
+    try:
+        records = store.records(writable=False)
+    except MemauditError:
+        records = None
+    for rec in conflicts.candidates_for(records, memory.id):
+        other = store.get(rec["other_id"])
+        if other is not None and other.status is Status.ACTIVE:
+            reason = "; ".join(rec.get("evidence") or []) or f"same slot: {rec.get('slot')}"
+            found[other.id] = ConflictCandidate(other, reason, float(rec.get("score") or 0))
     pool = _neighbours(store, memory) if neighbours is None else neighbours
-    return _frame_conflicts(memory, pool, threshold)
-
-
-def _as_candidate(store: Any, c: Any) -> ConflictCandidate:
-    if isinstance(c, ConflictCandidate):
-        return c
-    other = getattr(c, "other", None) or getattr(c, "memory", None)
-    if isinstance(other, str):
-        other = store.require(other)
-    if not isinstance(other, Memory):
-        raise TypeError(f"conflict candidate without a memory: {c!r}")
-    reason = str(getattr(c, "reason", "") or "conflict candidate")
-    return ConflictCandidate(other, reason, float(getattr(c, "score", 0.0) or 0.0))
+    by_id = {m.id: m for m in pool}
+    for cand in conflicts.find([memory, *pool], only={memory.id}):
+        other_id = cand.other(memory.id)
+        if other_id in by_id and other_id not in found:
+            found[other_id] = ConflictCandidate(
+                by_id[other_id], "; ".join(cand.evidence) or cand.slot, cand.score
+            )
+    return sorted(found.values(), key=lambda c: (-c.score, c.memory.id))
 
 
 def store_flags(store: Any, memory: Memory, policy: Policy) -> set[Flag]:
@@ -306,7 +270,7 @@ def store_flags(store: Any, memory: Memory, policy: Policy) -> set[Flag]:
     flags: set[Flag] = set()
     if similar_active(store, memory, threshold, pool):
         flags.add(Flag.DUPLICATE)
-    if conflicts_for(store, memory, threshold, pool):
+    if conflicts_for(store, memory, pool):
         flags.add(Flag.CONFLICT)
     return flags
 

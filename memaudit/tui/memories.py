@@ -8,7 +8,6 @@ instead of offering a half-forget.
 
 from __future__ import annotations
 
-import importlib.util
 from typing import Any, ClassVar
 
 from rich.table import Table
@@ -18,21 +17,14 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import DataTable
 
-from memaudit.errors import MemauditError
+from memaudit.adapters.base import Capability
+from memaudit.errors import Conflict, MemauditError
 from memaudit.model import Status
 from memaudit.pending import Flag
+from memaudit.textsafety import preview
 from memaudit.tui.listing import ListScreen
 from memaudit.tui.modals import ConfirmModal, InfoModal, forget_plan_body
 from memaudit.tui.render import trace_renderable
-
-FORGET_MISSING = (
-    "forget is not available in this build (memaudit.forget is not installed yet); "
-    "nothing was changed"
-)
-
-
-def forget_available() -> bool:
-    return importlib.util.find_spec("memaudit.forget") is not None
 
 
 class ForgetPlanned(Message):
@@ -105,7 +97,7 @@ class MemoriesScreen(ListScreen):
         detail = self.session.detail(memory_id)
         if detail is None:
             raise MemauditError(f"{memory_id} is gone from the store")
-        body = trace_renderable(detail, self.session.now())
+        body = trace_renderable(detail)
         self.app.call_from_thread(self.app.push_screen, InfoModal(f"Trace {memory_id}", body))
 
     # -- forget ------------------------------------------------------------------
@@ -114,17 +106,15 @@ class MemoriesScreen(ListScreen):
         mid = self.selected_id()
         if mid is None:
             return
-        if not forget_available():
-            self.show_status(FORGET_MISSING, "warning")
+        if not self.session.store.has(Capability.FORGET):
+            self.show_status(str(self.session.store.unsupported(Capability.FORGET)), "warning")
             return
         self.plan_forget(mid)
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="forget")
     def plan_forget(self, memory_id: str) -> None:
-        from memaudit import forget  # type: ignore[attr-defined]
-
         with self.session.lock:
-            plan = forget.plan(self.session.store, [memory_id])
+            plan = self.session.store.forget_plan([memory_id])
         self.post_message(ForgetPlanned(memory_id, plan))
 
     @on(ForgetPlanned)
@@ -132,6 +122,8 @@ class MemoriesScreen(ListScreen):
         self.confirm_forget(msg.memory_id, msg.plan)
 
     def confirm_forget(self, memory_id: str, plan: Any) -> None:
+        """The blast radius first; nothing is written unless the reviewer says yes."""
+
         def confirmed(ok: bool | None) -> None:
             if ok:
                 self.apply_forget(memory_id, plan)
@@ -143,14 +135,26 @@ class MemoriesScreen(ListScreen):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="forget")
     def apply_forget(self, memory_id: str, plan: Any) -> None:
-        from memaudit import forget  # type: ignore[attr-defined]
-
+        store = self.session.store
         with self.session.lock:
-            result = forget.apply(self.session.store, plan, actor=self.session.actor)
+            # What was confirmed must still be what happens (as `memaudit forget` does).
+            fresh = store.forget_plan(list(plan.requested))
+            if fresh.to_dict() != plan.to_dict():
+                raise Conflict(
+                    "the store changed while you were deciding; nothing forgotten — "
+                    "press d again to see the new plan"
+                )
+            result = store.forget_apply(fresh, actor=self.session.actor)
         self.post_message(ForgetDone(memory_id, result))
 
     @on(ForgetDone)
     def _forgotten(self, msg: ForgetDone) -> None:
+        clean = bool(getattr(msg.result, "clean", False))
+        self.show_status(
+            f"forgot {msg.memory_id}: "
+            + ("every layer verified clean" if clean else "RESIDUE found — see the table"),
+            "information" if clean else "error",
+        )
         self.app.push_screen(
             InfoModal(f"Forgot {msg.memory_id}: verification", verification_table(msg.result))
         )
@@ -158,21 +162,21 @@ class MemoriesScreen(ListScreen):
 
 
 def verification_table(result: Any) -> Table:
-    """Per-layer verification, read duck-typed from the forget result."""
-    table = Table(header_style="bold")
-    table.add_column("layer")
-    table.add_column("result")
-    table.add_column("detail")
-    for row in getattr(result, "layers", None) or []:
-        name = str(getattr(row, "name", getattr(row, "layer", row)))
-        residues = list(getattr(row, "residues", []) or [])
-        checked = getattr(row, "checked", True)
-        if not checked:
+    """One row per layer of the store, as `memaudit forget` prints it."""
+    table = Table(header_style="bold", expand=True)
+    table.add_column("layer", no_wrap=True)
+    table.add_column("kind", no_wrap=True)
+    table.add_column("result", no_wrap=True)
+    table.add_column("checked")
+    for report in result.reports:
+        if not report.probed:
             verdict = Text("not checked", style="yellow")
-        elif residues:
-            verdict = Text(f"{len(residues)} residue(s)", style="bold red")
-        else:
+        elif report.clean:
             verdict = Text("clean", style="green")
-        detail = "; ".join(f"{getattr(r, 'where', r)}" for r in residues[:3])
-        table.add_row(Text(name), verdict, Text(detail or getattr(row, "why_unchecked", "") or ""))
+        else:
+            verdict = Text(f"{len(report.residue)} residue", style="bold red")
+        detail = Text(preview(report.checked, 80))
+        for r in report.residue[:3]:
+            detail.append(f"\n{r.where}: {r.match}", style="red")
+        table.add_row(Text(report.layer), Text(report.kind), verdict, detail)
     return table

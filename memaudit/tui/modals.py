@@ -14,6 +14,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static, TextArea
 
+from memaudit.textsafety import preview
+
 
 class ConfirmModal(ModalScreen[bool]):
     """Yes/no, with the consequences spelled out. Enter/y confirms, Esc/n cancels."""
@@ -169,27 +171,36 @@ def help_body(sections: list[tuple[str, list[tuple[str, str]]]]) -> RenderableTy
 
 
 def forget_plan_body(target: str, plan: Any) -> RenderableType:
-    """The blast radius of a forget, from whatever plan object ``memaudit.forget`` returns:
-    read duck-typed (``forget``/``requeue``/``layers`` lists), shown as it is."""
+    """The blast radius of a ``forget.ForgetPlan``: what goes, what is re-queued."""
     parts: list[RenderableType] = [
-        Text.assemble(
-            ("Forget ", ""), (target, "bold"), (" and everything resting only on it.", "")
-        )
+        Text.assemble("Forget ", (target, "bold"), " from every layer of the store.")
     ]
-    for attr, title in (
-        ("forget", "will be forgotten"),
-        ("requeue", "re-queued for review (they have other support)"),
-        ("layers", "layers that will be purged and verified"),
+    for title, rows in (
+        ("will be forgotten", plan.forget),
+        ("will be re-queued for review (they have other support)", plan.requeue),
     ):
-        values = list(getattr(plan, attr, None) or [])
-        table = Table(title=f"{len(values)} {title}", title_justify="left", box=None)
-        table.add_column("", no_wrap=True)
-        for v in values[:50]:
-            table.add_row(Text(str(getattr(v, "id", getattr(v, "name", v)))))
-        if len(values) > 50:
-            table.add_row(Text(f"… and {len(values) - 50} more", style="dim"))
+        table = Table(title=f"{len(rows)} {title}", title_justify="left", box=None, padding=(0, 1))
+        table.add_column("id", style="bold", no_wrap=True)
+        table.add_column("why")
+        for item in rows[:40]:
+            table.add_row(Text(item.id), Text(f"{item.why} · {preview(item.preview, 60)}"))
+        if len(rows) > 40:
+            table.add_row(Text("…"), Text(f"and {len(rows) - 40} more", style="dim"))
         parts.append(table)
+    extras = []
+    if plan.edges:
+        extras.append(f"{len(plan.edges)} lineage edge(s)")
+    if plan.embeddings:
+        extras.append(f"{len(plan.embeddings)} embedding(s)")
+    if plan.profile:
+        extras.append(f"{len(plan.profile)} profile entr{'y' if len(plan.profile) == 1 else 'ies'}")
+    if extras:
+        parts.append(Text("also removed: " + ", ".join(extras)))
     parts.append(
-        Text("This cannot be undone. A tombstone (fingerprints only) remains.", "bold red")
+        Text(
+            "This cannot be undone. Every layer is verified afterwards; a tombstone keeps "
+            "salted fingerprints, never the text.",
+            style="bold red",
+        )
     )
     return Group(*parts)

@@ -15,10 +15,11 @@ from rich.text import Text
 from rich.tree import Tree
 
 from memaudit.clock import age_days, human_age
+from memaudit.graph import Lineage
 from memaudit.model import Memory, TrustTier
 from memaudit.pending import Flag
 from memaudit.textsafety import hidden_characters, preview
-from memaudit.tui.session import Detail, LineageNode
+from memaudit.tui.session import Detail
 
 TIER_STYLE = {
     TrustTier.T1: "bold white on green",
@@ -105,15 +106,20 @@ def _field_table(m: Memory, now: datetime) -> Table:
     return table
 
 
-def _node_label(node: LineageNode, now: datetime) -> Text:
-    label = Text()
-    if node.relation:
-        label.append(f"{node.relation} ", style="dim italic")
-    label.append(node.id, style="bold")
-    if node.memory is None:
-        label.append("  (gone: rejected, forgotten or unknown)", style="dim red")
+def _node_label(lineage: Lineage, nid: str, relation: str | None) -> Text:
+    label = Text(no_wrap=True, overflow="ellipsis")
+    if relation:
+        label.append(f"{relation} ", style="cyan")
+    node = lineage.nodes.get(nid)
+    m = node.memory if node else None
+    if m is None:
+        label.append(f"✝ {preview(nid, 60)}", style="red")
+        why = node.missing if node and node.missing else "unknown id"
+        label.append(f"  {why}", style="red")
+        if node and node.missing_at:
+            label.append(f" {node.missing_at}", style="dim")
         return label
-    m = node.memory
+    label.append(preview(m.id, 60), style="bold" if nid == lineage.focus else "")
     label.append(" ")
     label.append_text(tier_badge(m.trust_tier))
     label.append(f" {m.source_type.value} · {m.status.value}", style="dim")
@@ -124,19 +130,42 @@ def _node_label(node: LineageNode, now: datetime) -> Text:
     return label
 
 
-def lineage_tree(root: LineageNode, now: datetime, title: str = "lineage") -> Tree:
-    """The memory at the top, what it was built from below it (like `trace`)."""
-    tree = Tree(_node_label(root, now), guide_style="dim")
+def _grow(lineage: Lineage, branch: Tree, nid: str, up: bool, path: frozenset[str]) -> None:
+    edges = lineage.parents_of(nid) if up else lineage.children_of(nid)
+    for edge in sorted(edges, key=lambda e: e.parent_id if up else e.child_id):
+        other = edge.parent_id if up else edge.child_id
+        relation = ("← " if up else "→ ") + edge.relation.value
+        if edge in lineage.removed_edges:
+            relation += " (edge removed)"
+        if other in path:
+            branch.add(Text(f"{relation} ↺ {preview(other, 60)} (cycle)", style="bold red"))
+            continue
+        _grow(lineage, branch.add(_node_label(lineage, other, relation)), other, up, path | {other})
+    if nid in lineage.truncated and nid != lineage.focus:
+        branch.add(Text(f"… more beyond depth {lineage.depth_limit}", style="dim"))
 
-    def add(branch: Tree, node: LineageNode, depth: int) -> None:
-        for parent in node.parents:
-            sub = branch.add(_node_label(parent, now))
-            if depth < 8:
-                add(sub, parent, depth + 1)
 
-    add(tree, root, 0)
-    if not root.parents:
-        tree.add(Text("no recorded sources (not derived from any memory)", style="dim"))
+def lineage_tree(lineage: Lineage | None, memory: Memory) -> RenderableType:
+    """The same shape `memaudit trace` prints: derived from (up), derived into (down)."""
+    if lineage is None:
+        return Text("this store records no lineage", style="dim")
+    focus = lineage.focus
+    tree = Tree(_node_label(lineage, focus, None), guide_style="dim")
+    start = frozenset({focus})
+    ups = tree.add(Text("derived from", style="bold"))
+    if lineage.parents_of(focus):
+        _grow(lineage, ups, focus, True, start)
+    else:
+        ups.add(Text("nothing recorded: this memory is its own evidence", style="dim"))
+    downs = tree.add(Text("derived into", style="bold"))
+    if lineage.children_of(focus):
+        _grow(lineage, downs, focus, False, start)
+    else:
+        downs.add(Text("nothing derived from it", style="dim"))
+    tier = lineage.effective_trust()
+    if tier is not None and lineage.parents_of(focus):
+        line = Text("effective trust of the lineage ", style="dim") + tier_badge(tier)
+        return Group(tree, line)
     return tree
 
 
@@ -164,11 +193,7 @@ def detail_renderable(d: Detail, now: datetime) -> RenderableType:
     parts.append(_field_table(m, now))
     parts.append(Text(""))
     parts.append(Text("lineage", style="bold underline"))
-    parts.append(lineage_tree(d.lineage, now))
-    if d.children:
-        kids = Text("built on it: ", style="dim")
-        kids.append(", ".join(f"{e.child_id} ({e.relation.value})" for e, _ in d.children))
-        parts.append(kids)
+    parts.append(lineage_tree(d.lineage, m))
     parts.append(Text(""))
     parts.append(Text("conflict candidates", style="bold underline"))
     if d.conflicts:
@@ -198,19 +223,5 @@ def detail_renderable(d: Detail, now: datetime) -> RenderableType:
     return Group(*parts)
 
 
-def trace_renderable(d: Detail, now: datetime) -> RenderableType:
-    """The trace view: sources below the memory, then what was built on it."""
-    parts: list[RenderableType] = [lineage_tree(d.lineage, now), Text("")]
-    parts.append(Text("built on it", style="bold underline"))
-    if not d.children:
-        parts.append(Text("nothing recorded", style="dim"))
-    for edge, child in d.children:
-        line = Text(f"{edge.relation.value} ", style="dim italic")
-        line.append(edge.child_id, style="bold")
-        if child is not None:
-            line.append(" ")
-            line.append_text(tier_badge(child.trust_tier))
-            line.append(f" {child.status.value}  ", style="dim")
-            line.append_text(safe_line(child.content, 60))
-        parts.append(line)
-    return Group(*parts)
+def trace_renderable(d: Detail) -> RenderableType:
+    return lineage_tree(d.lineage, d.memory)

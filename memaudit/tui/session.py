@@ -23,11 +23,12 @@ from memaudit import pending
 from memaudit.adapters.base import Capability, Store
 from memaudit.clock import Clock, system_clock
 from memaudit.errors import MemauditError
+from memaudit.graph import Lineage
 from memaudit.model import Edge, Memory, MemoryFilter, Status
 from memaudit.policy import Policy
 
-# How many ancestor generations the detail pane shows.
-LINEAGE_DEPTH = 6
+# How many generations up and down the detail pane shows (trace's default is 20).
+LINEAGE_DEPTH = 10
 
 
 @dataclass(slots=True)
@@ -43,18 +44,9 @@ class Undo:
 
 
 @dataclass(slots=True)
-class LineageNode:
-    id: str
-    memory: Memory | None  # None: the id is gone (rejected, forgotten) or unknown
-    relation: str | None  # how the node below was derived from this one
-    parents: list[LineageNode] = field(default_factory=list)
-
-
-@dataclass(slots=True)
 class Detail:
     memory: Memory
-    lineage: LineageNode
-    children: list[tuple[Edge, Memory | None]]
+    lineage: Lineage | None  # None: the store records no lineage
     similar: list[pending.Similar]
     conflicts: list[pending.ConflictCandidate]
     flags: set[pending.Flag]
@@ -125,42 +117,18 @@ class ReviewSession:
             threshold = float(policy.get("duplicates.similarity"))
             pool = pending._neighbours(self.store, memory)
             similar = pending.similar_active(self.store, memory, threshold, pool)
-            conflicts = pending.conflicts_for(self.store, memory, threshold, pool)
+            conflicts = pending.conflicts_for(self.store, memory, pool)
             flags = pending.cheap_flags(memory, self.now(), policy)
             if similar:
                 flags.add(pending.Flag.DUPLICATE)
             if conflicts:
                 flags.add(pending.Flag.CONFLICT)
-            children = [
-                (e, self.store.get(e.child_id))
-                for e in self.store.edges([memory_id])
-                if e.parent_id == memory_id
-            ]
-            return Detail(memory, self._lineage(memory), children, similar, conflicts, flags)
-
-    def _lineage(self, memory: Memory) -> LineageNode:
-        """What the memory was built from, generation by generation (cycles cut)."""
-        root = LineageNode(memory.id, memory, None)
-        frontier = [root]
-        seen = {memory.id}
-        for _ in range(LINEAGE_DEPTH):
-            ids = [n.id for n in frontier]
-            if not ids:
-                break
-            edges = [e for e in self.store.edges(ids) if e.child_id in set(ids)]
-            nxt = []
-            by_child: dict[str, list[Edge]] = {}
-            for e in edges:
-                by_child.setdefault(e.child_id, []).append(e)
-            for node in frontier:
-                for e in sorted(by_child.get(node.id, []), key=lambda e: e.parent_id):
-                    parent = LineageNode(e.parent_id, self.store.get(e.parent_id), e.relation.value)
-                    node.parents.append(parent)
-                    if e.parent_id not in seen:
-                        seen.add(e.parent_id)
-                        nxt.append(parent)
-            frontier = nxt
-        return root
+            lineage = (
+                self.store.lineage(memory_id, depth=LINEAGE_DEPTH)
+                if self.store.has(Capability.LINEAGE)
+                else None
+            )
+            return Detail(memory, lineage, similar, conflicts, flags)
 
     # -- acting (each one transaction in the store, each one undoable) -----------
 

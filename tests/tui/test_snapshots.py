@@ -5,7 +5,6 @@ stable; the refresh timer is off."""
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 
 from conftest import NOW, SIZE
 from tui_helpers import select, settle
@@ -64,19 +63,11 @@ class TestQueueScreen:
 
 class TestMemoriesScreen:
     def test_forget_confirmation(self, make, snap_compare) -> None:
-        # The blast radius as the forget plan describes it (shape: forget / requeue /
-        # layers lists).
-        plan = SimpleNamespace(
-            forget=["q-active-uv"],
-            requeue=[],
-            layers=["memories", "memories_fts", "edges", "events", "embeddings", "file+WAL"],
-        )
-
         async def run_before(pilot) -> None:
             await settle(pilot)
             await pilot.press("m")
             await settle(pilot)
-            pilot.app.screen.confirm_forget("q-active-uv", plan)
+            await pilot.press("d")
             await settle(pilot)
 
         assert snap_compare(make(), terminal_size=SIZE, run_before=run_before)
