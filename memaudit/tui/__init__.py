@@ -23,13 +23,22 @@ def make_app(
     refresh_interval: float | None = 2.0,
 ) -> ReviewApp:
     """The review app over an opened store (writable, with the queue capability)."""
+    from memaudit.adapters import open_store
     from memaudit.adapters.base import Capability
+    from memaudit.errors import MemauditError
     from memaudit.tui.app import ReviewApp
     from memaudit.tui.session import ReviewSession
 
     store.need(Capability.QUEUE)
+    reader: Store | None
+    try:
+        # A second, read-only connection for the background reads.
+        reader = open_store(store.location, adapter=store.adapter_name, clock=clock)
+    except (MemauditError, TypeError):  # cannot open twice: share the one connection
+        reader = None
     return ReviewApp(
-        ReviewSession(store, clock=clock, actor=actor), refresh_interval=refresh_interval
+        ReviewSession(store, clock=clock, actor=actor, reader=reader),
+        refresh_interval=refresh_interval,
     )
 
 

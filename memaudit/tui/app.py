@@ -85,6 +85,9 @@ class ReviewApp(App[None]):
         if self.refresh_interval:
             self.set_interval(self.refresh_interval, self._tick)
 
+    def on_unmount(self) -> None:
+        self.session.close()
+
     def _tick(self) -> None:
         screen = self.screen
         if isinstance(screen, ListScreen):

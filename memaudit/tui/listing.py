@@ -9,6 +9,7 @@ dropped instead of mixed in.
 
 from __future__ import annotations
 
+import time
 from typing import ClassVar
 
 from rich.console import Group
@@ -41,7 +42,7 @@ from memaudit.tui.session import ReviewSession
 PAGE = 200
 # Load the next page when the cursor comes this close to the last loaded row.
 PREFETCH = 40
-FLAG_CHUNK = 25
+FLAG_CHUNK = 5
 
 
 class ListScreen(Screen[None]):
@@ -219,7 +220,6 @@ class ListScreen(Screen[None]):
         want = max(PAGE, len(self.items))
         self.loading_more = True
         self.load_rows(self.generation, 0, want, True, keep_id, max(0, table.cursor_row))
-        self.load_summary()
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="rows")
     def load_rows(
@@ -275,8 +275,9 @@ class ListScreen(Screen[None]):
             table.add_row(*self._cells(item), key=item.memory.id)
         if msg.reset:
             self._restore_cursor(msg.keep_id, msg.keep_index)
+            self.load_summary()  # after the rows: the counts must not delay the first paint
         self._show_filters()
-        self.load_flags(self.generation, [i for i in new if not i.store_flags_known])
+        self._flags_for_visible()
         if not self.items:
             self.detail_id = None
             self.query_one("#detail", Static).update(Text(self.empty_text(), style="dim"))
@@ -318,7 +319,10 @@ class ListScreen(Screen[None]):
         for item in pending_items:
             if worker.is_cancelled or generation != self.generation:
                 return
+            if item.store_flags_known:
+                continue
             chunk[item.memory.id] = self.session.store_flags(item.memory)
+            time.sleep(0.01)  # yield the GIL and the reader to the UI and detail loads
             if len(chunk) >= FLAG_CHUNK:
                 self.post_message(FlagsLoaded(generation, chunk))
                 chunk = {}
@@ -367,6 +371,7 @@ class ListScreen(Screen[None]):
     @on(DataTable.RowHighlighted, "#rows")
     def _row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self._selection_changed()
+        self._flags_for_visible()
         if (
             not self.exhausted
             and not self.loading_more
@@ -374,6 +379,18 @@ class ListScreen(Screen[None]):
         ):
             self.loading_more = True
             self.load_rows(self.generation, self.next_offset, PAGE, False, None, 0)
+
+    def _flags_for_visible(self) -> None:
+        """Duplicate/conflict checks cost queries and CPU: run them for the rows on
+        screen (and a few below), not the whole loaded page, so the UI thread is not
+        starved while a reviewer works."""
+        table = self.query_one("#rows", DataTable)
+        top = int(table.scroll_y)
+        height = max(table.size.height, 10)
+        window = self.items[top : top + height + 10]
+        todo = [i for i in window if not i.store_flags_known]
+        if todo:
+            self.load_flags(self.generation, todo)
 
     def _selection_changed(self) -> None:
         mid = self.selected_id()

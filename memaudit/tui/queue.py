@@ -8,6 +8,7 @@ the list at once (the next item is selected) and come back if the store refuses.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from typing import ClassVar
 
@@ -57,6 +58,8 @@ class QueueScreen(ListScreen):
         ("Refresh", "reload the queue from the store", "reload"),
         ("Memories", "browse active memories (trace, forget)", "app.switch_mode('memories')"),
     ]
+
+    acted_at: float = 0.0
 
     def on_screen_resume(self) -> None:
         # Back from a modal or the other screen: reload only if the store changed.
@@ -259,6 +262,7 @@ class QueueScreen(ListScreen):
 
     @on(ActionDone)
     def _action_done(self, msg: ActionDone) -> None:
+        self.acted_at = time.perf_counter()  # when the last action landed (benchmarks)
         self.show_status(msg.text)
         self.signature = msg.signature
         if not msg.reload and msg.undo is not None:

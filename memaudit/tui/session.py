@@ -55,11 +55,23 @@ class Detail:
 class ReviewSession:
     """The store as the review UI uses it; thread-safe (one lock around the store)."""
 
-    def __init__(self, store: Store, *, clock: Clock = system_clock, actor: str | None = None):
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Clock = system_clock,
+        actor: str | None = None,
+        reader: Store | None = None,
+    ):
         self.store = store
         self.clock = clock
         self.actor = actor
         self.lock = threading.RLock()
+        # Background reads (pages, flags, counts, detail) go through their own
+        # read-only connection when there is one, so a keystroke's write never waits
+        # behind them (SQLite in WAL mode reads and writes concurrently).
+        self.reader = reader or store
+        self.read_lock = self.lock if reader is None else threading.RLock()
         self.history: list[Undo] = []
         self._policy: Policy | None = None
 
@@ -70,62 +82,65 @@ class ReviewSession:
 
     def policy(self) -> Policy:
         if self._policy is None:
-            with self.lock:
-                self._policy = self.store.policy()
+            with self.read_lock:
+                self._policy = self.reader.policy()
         return self._policy
+
+    def close(self) -> None:
+        # Under the lock: a worker thread may still be inside a query on it.
+        if self.reader is not self.store:
+            with self.read_lock:
+                self.reader.close()
 
     def can_queue(self) -> bool:
         return self.store.has(Capability.QUEUE)
 
     def page(self, flt: MemoryFilter) -> list[pending.QueueItem]:
-        with self.lock:
-            return pending.items(self.store, flt, self.now(), self.policy())
+        with self.read_lock:
+            return pending.items(self.reader, flt, self.now(), self.policy())
 
     def store_flags(self, memory: Memory) -> set[pending.Flag]:
-        with self.lock:
-            return pending.store_flags(self.store, memory, self.policy())
+        with self.read_lock:
+            return pending.store_flags(self.reader, memory, self.policy())
 
     def summary(self, flt: MemoryFilter) -> pending.QueueSummary:
-        with self.lock:
-            return pending.summary(self.store, self.now(), flt)
-
-    def count(self, flt: MemoryFilter) -> int:
-        with self.lock:
-            return self.store.count(flt)
+        with self.read_lock:
+            return pending.summary(self.reader, self.now(), flt)
 
     def signature(self) -> tuple[int, Any]:
         """Cheap "did anything change?" check for the refresh timer: the pending count
         and the newest event id (stores without events: the count alone)."""
-        with self.lock:
-            n = self.store.count(MemoryFilter(statuses=[Status.PENDING]))
+        with self.read_lock:
+            n = self.reader.count(MemoryFilter(statuses=[Status.PENDING]))
             try:
-                newest = self.store.events(limit=1, newest_first=True)
+                newest = self.reader.events(limit=1, newest_first=True)
             except MemauditError:
                 newest = []
         return n, (newest[0].id if newest else None)
 
     def get(self, memory_id: str) -> Memory | None:
-        with self.lock:
-            return self.store.get(memory_id)
+        with self.read_lock:
+            return self.reader.get(memory_id)
 
     def detail(self, memory_id: str) -> Detail | None:
-        with self.lock:
-            memory = self.store.get(memory_id)
+        with self.read_lock:
+            store = self.reader
+            memory = store.get(memory_id)
             if memory is None:
                 return None
             policy = self.policy()
             threshold = float(policy.get("duplicates.similarity"))
-            pool = pending._neighbours(self.store, memory)
-            similar = pending.similar_active(self.store, memory, threshold, pool)
-            conflicts = pending.conflicts_for(self.store, memory, pool)
+            pool = pending._neighbours(store, memory)
+            similar = pending.similar_active(store, memory, threshold, pool)
+            conflicts = pending.conflicts_for(store, memory, pool)
             flags = pending.cheap_flags(memory, self.now(), policy)
             if similar:
                 flags.add(pending.Flag.DUPLICATE)
             if conflicts:
                 flags.add(pending.Flag.CONFLICT)
             lineage = (
-                self.store.lineage(memory_id, depth=LINEAGE_DEPTH)
-                if self.store.has(Capability.LINEAGE)
+                store.lineage(memory_id, depth=LINEAGE_DEPTH)
+                if store.has(Capability.LINEAGE)
                 else None
             )
             return Detail(memory, lineage, similar, conflicts, flags)
