@@ -430,7 +430,8 @@ class ListScreen(Screen[None]):
     def show_status(self, text: str, severity: str = "information") -> None:
         style = {"warning": "bold yellow", "error": "bold red"}.get(severity, "green")
         self.query_one("#status", Static).update(Text(text, style=style))
-        self.notify(text, severity=severity)  # type: ignore[arg-type]
+        if severity != "information":  # routine results stay in the status line
+            self.notify(text, severity=severity)  # type: ignore[arg-type]
 
     # -- refresh -----------------------------------------------------------------
 
