@@ -130,7 +130,13 @@ def _node_label(lineage: Lineage, nid: str, relation: str | None) -> Text:
     return label
 
 
-def _grow(lineage: Lineage, branch: Tree, nid: str, up: bool, path: frozenset[str]) -> None:
+# The detail pane shows at most this many lineage nodes; `memaudit trace` shows all.
+TREE_NODES = 25
+
+
+def _grow(
+    lineage: Lineage, branch: Tree, nid: str, up: bool, path: frozenset[str], shown: set[str]
+) -> None:
     edges = lineage.parents_of(nid) if up else lineage.children_of(nid)
     for edge in sorted(edges, key=lambda e: e.parent_id if up else e.child_id):
         other = edge.parent_id if up else edge.child_id
@@ -140,7 +146,15 @@ def _grow(lineage: Lineage, branch: Tree, nid: str, up: bool, path: frozenset[st
         if other in path:
             branch.add(Text(f"{relation} ↺ {preview(other, 60)} (cycle)", style="bold red"))
             continue
-        _grow(lineage, branch.add(_node_label(lineage, other, relation)), other, up, path | {other})
+        if other in shown:  # a shared ancestor: once is enough (a DAG, not a tree)
+            branch.add(Text(f"{relation} {preview(other, 60)} (shown above)", style="dim"))
+            continue
+        if len(shown) >= TREE_NODES:
+            branch.add(Text("… more: run `memaudit trace` for the whole lineage", style="dim"))
+            return
+        shown.add(other)
+        sub = branch.add(_node_label(lineage, other, relation))
+        _grow(lineage, sub, other, up, path | {other}, shown)
     if nid in lineage.truncated and nid != lineage.focus:
         branch.add(Text(f"… more beyond depth {lineage.depth_limit}", style="dim"))
 
@@ -154,12 +168,12 @@ def lineage_tree(lineage: Lineage | None, memory: Memory) -> RenderableType:
     start = frozenset({focus})
     ups = tree.add(Text("derived from", style="bold"))
     if lineage.parents_of(focus):
-        _grow(lineage, ups, focus, True, start)
+        _grow(lineage, ups, focus, True, start, {focus})
     else:
         ups.add(Text("nothing recorded: this memory is its own evidence", style="dim"))
     downs = tree.add(Text("derived into", style="bold"))
     if lineage.children_of(focus):
-        _grow(lineage, downs, focus, False, start)
+        _grow(lineage, downs, focus, False, start, {focus})
     else:
         downs.add(Text("nothing derived from it", style="dim"))
     tier = lineage.effective_trust()
