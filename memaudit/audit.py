@@ -337,8 +337,7 @@ def derivation_graph(ctx: Ctx, ids: Iterable[str] = (), *, whole: bool = False) 
             part = frontier[start : start + 5000]
             chunk = _ids_json(part)
             for mid, st in ctx.rows(
-                "SELECT id, source_type FROM memories WHERE id IN "
-                "(SELECT value FROM json_each(?))",
+                "SELECT id, source_type FROM memories WHERE id IN (SELECT value FROM json_each(?))",
                 (chunk,),
             ):
                 g.types[g.node(mid)] = st
@@ -586,59 +585,59 @@ _SCOPE_WORDS = ("for ", "in ", "on ", "during ", "when ", "while ", "within ")
 
 
 def detect_qualifier_loss(ctx: Ctx) -> None:
-    """Same rule as ``qualifiers.dropped_qualifiers``, applied set-wise: each distinct
-    text's qualifiers are extracted once (a parent is shared by many children, and
-    generated or templated stores repeat texts), only edges whose parent has a
-    qualifier are read back, and the comparison of one child text with one set of
-    parent qualifiers is made once."""
+    """Same rule as ``qualifiers.dropped_qualifiers``, applied set-wise over distinct
+    texts: every memory's text is read once (one sequential scan) and numbered, each
+    distinct text's qualifiers are extracted once (a parent is shared by many children,
+    and generated or templated stores repeat texts), and the comparison of one child
+    text with one set of parent qualifiers is made once. The edges are then read in
+    their stored order (by child, then parent), one child at a time."""
     ctx.need_edges()
-    # Parent id → index into `qsets`, the distinct non-empty qualifier lists.
-    hedged: dict[str, int] = {}
-    qsets: list[tuple[str, ...]] = []
-    by_text: dict[str, int] = {}  # parent text → qsets index, or -1: none
-    qset_index: dict[tuple[str, ...], int] = {}
-    for pid, ptext in ctx.rows(
-        "SELECT m.id, m.content FROM memories m "
-        "WHERE EXISTS (SELECT 1 FROM edges e WHERE e.parent_id = m.id)"
+    # Memory id → 2 × text number + 1 when the memory is active or pending.
+    text_of: dict[str, int] = {}
+    number: dict[str, int] = {}
+    texts: list[str] = []
+    for mid, live, content in ctx.rows(
+        "SELECT id, status IN ('active', 'pending'), content FROM memories"
     ):
-        qi = by_text.get(ptext)
+        t = number.get(content)
+        if t is None:
+            t = number[content] = len(texts)
+            texts.append(content)
+        text_of[mid] = 2 * t + live
+    number.clear()
+    # Text number → index into `qsets` (the distinct non-empty qualifier lists) or -1.
+    qset_of: dict[int, int] = {}
+    qsets: list[tuple[str, ...]] = []
+    qset_index: dict[tuple[str, ...], int] = {}
+
+    def parent_qset(t: int) -> int:
+        qi = qset_of.get(t)
         if qi is None:
-            found = tuple(qualifiers(ptext))
+            found = tuple(qualifiers(texts[t]))
             qi = qset_index.setdefault(found, len(qsets)) if found else -1
             if qi == len(qsets):
                 qsets.append(found)
-            by_text[ptext] = qi
-        if qi >= 0:
-            hedged[pid] = qi
-    by_text.clear()
-    if not hedged:
-        return
-    sql = """
-        SELECT e.child_id, c.content, e.parent_id
-        FROM edges e JOIN memories c ON c.id = e.child_id
-        WHERE c.status IN ('active', 'pending')
-          AND e.parent_id IN (SELECT value FROM json_each(?))
-        ORDER BY e.child_id, e.parent_id
-    """
+            qset_of[t] = qi
+        return qi
+
     # Per child text: its own qualifiers, key terms and lower case; per (child text,
     # qualifier set): what it drops. Bounded: they only save work when texts repeat.
-    facts_of: dict[str, tuple[set[str], set[str], str]] = {}
-    dropped_by: dict[tuple[str, int], tuple[str, ...]] = {}
+    facts_of: dict[int, tuple[set[str], set[str], str]] = {}
+    dropped_by: dict[tuple[int, int], tuple[str, ...]] = {}
     scope_terms: dict[str, set[str]] = {}  # scope qualifier → its key terms
-    child_text = [""]
 
-    def dropped_from(qi: int) -> tuple[str, ...]:
-        content = child_text[0]
-        key = (content, qi)
+    def dropped_from(ct: int, qi: int) -> tuple[str, ...]:
+        key = (ct, qi)
         hit = dropped_by.get(key)
         if hit is not None:
             return hit
-        facts = facts_of.get(content)
+        facts = facts_of.get(ct)
         if facts is None:
+            content = texts[ct]
             facts = (set(qualifiers(content)), key_terms(content), content.lower())
             if len(facts_of) >= 300_000:
                 facts_of.clear()
-            facts_of[content] = facts
+            facts_of[ct] = facts
         own, kept_terms, lowered = facts
         dropped = []
         for q in qsets[qi]:
@@ -653,20 +652,25 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
                         dropped.append(q)
             elif q not in own:
                 dropped.append(q)
-        if len(dropped_by) >= 500_000:
+        if len(dropped_by) >= 1_000_000:
             dropped_by.clear()
         result = dropped_by[key] = tuple(dropped)
         return result
 
-    current: str | None = None
-    parents: list[str] = []
-
-    def flush() -> None:
-        if current is None:
+    def flush(child: str, parents: list[str]) -> None:
+        c = text_of.get(child)
+        if c is None or not c & 1:  # not a memory, or neither active nor pending
             return
+        ct = c >> 1
         lost: dict[str, tuple[str, ...]] = {}
         for pid in parents:
-            dropped = dropped_from(hedged[pid])
+            p = text_of.get(pid)
+            if p is None:
+                continue
+            qi = parent_qset(p >> 1)
+            if qi < 0:
+                continue
+            dropped = dropped_from(ct, qi)
             if dropped:
                 lost[pid] = dropped
         if not lost:
@@ -674,24 +678,29 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
         if ctx.full:
             ctx.count(Severity.MEDIUM)
             return
-        content = child_text[0]
         words = sorted({q for qs in lost.values() for q in qs})
         parts = "; ".join(f"{pid}: {', '.join(qs)}" for pid, qs in lost.items())
         ctx.add(
             Severity.MEDIUM,
-            [current, *lost],
-            f"{current} (“{_short(content, 60)}”) no longer carries qualifiers of its "
+            [child, *lost],
+            f"{child} (“{_short(texts[ct], 60)}”) no longer carries qualifiers of its "
             f"sources ({parts}): it states the claim more broadly than its evidence",
-            f"memaudit trace {current} --up",
+            f"memaudit trace {child} --up",
             dropped=words,
         )
 
-    for child, ctext, parent in ctx.rows(sql, (_ids_json(hedged),)):
+    current: str | None = None
+    parents: list[str] = []
+    for child, parent in ctx.rows(
+        "SELECT child_id, parent_id FROM edges ORDER BY child_id, parent_id"
+    ):
         if child != current:
-            flush()
-            current, parents, child_text[0] = child, [], ctext
+            if current is not None:
+                flush(current, parents)
+            current, parents = child, []
         parents.append(parent)
-    flush()
+    if current is not None:
+        flush(current, parents)
 
 
 # -- 3. reflection amplification ----------------------------------------------
