@@ -30,6 +30,7 @@ consolidation and validation are what a consolidator or ``resolve`` records):
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import sqlite3
@@ -1278,7 +1279,7 @@ WINDOW = 4
 def sketch(text: str) -> tuple[int, ...]:
     """The ``SKETCH`` smallest CRC-32s of the text's word trigrams (a bottom-k MinHash:
     two texts with Jaccard J share each minimum with probability about J)."""
-    return tuple(sorted({zlib.crc32(s.encode()) for s in shingles(text)})[:SKETCH])
+    return tuple(sorted(set(map(zlib.crc32, map(str.encode, shingles(text)))))[:SKETCH])
 
 
 def estimate(a: tuple[int, ...], b: tuple[int, ...]) -> float:
@@ -1316,23 +1317,31 @@ def near_duplicate_pairs(
     """
     floor = threshold - SKETCH_SLACK
     considered = 0
-    sketches: dict[int, tuple[int, ...]] = {}
-    sets: dict[int, frozenset[int]] = {}
-    blocks: dict[int, list[int]] = defaultdict(list)
+    # Memories are numbered in the order given; per number: its sketch as a set and
+    # the shared count its pairs need (an integer: the count is one).
+    keys: list[int] = []
+    sketches: list[tuple[int, ...]] = []
     for key, text in items:
         sk = sketch(text)
-        if not sk:
-            continue
-        sketches[key] = sk
-        sets[key] = frozenset(sk)
-        for value in sk:
-            blocks[value].append(key)
+        if sk:
+            keys.append(key)
+            sketches.append(sk)
+    sets = [frozenset(sk) for sk in sketches]
     # A pair passes the filter with at least floor × min(SKETCH, |a|, |b|) shared values,
     # i.e. (the bound grows with the length) at least the bound of one of the two.
-    need = {key: floor * min(SKETCH, len(sk)) for key, sk in sketches.items()}
+    need = [math.ceil(floor * min(SKETCH, len(sk))) for sk in sketches]
+    blocks: dict[int, list[int]] = defaultdict(list)
+    for i, sk in enumerate(sketches):
+        for value in sk:
+            blocks[value].append(i)
+    # Sketch order, ties in the order given (a stable sort): large blocks are sorted
+    # by this rank, which orders their members as sorting by sketch would.
+    rank = [0] * len(sketches)
+    for r, i in enumerate(sorted(range(len(sketches)), key=sketches.__getitem__)):
+        rank[i] = r
+    sketches.clear()
     judged: set[tuple[int, int]] = set()
     candidates: set[tuple[int, int]] = set()
-    shared = 0
     for members in blocks.values():
         n = len(members)
         if n < 2:
@@ -1342,35 +1351,36 @@ def near_duplicate_pairs(
             pairs = combinations(members, 2)
             considered += n * (n - 1) // 2
         else:
-            ordered = sorted(members, key=sketches.__getitem__)
+            ordered = sorted(members, key=rank.__getitem__)
             pairs = chain.from_iterable(
                 zip(ordered, ordered[d:], strict=False) for d in range(1, WINDOW + 1)
             )
             considered += sum(max(0, n - d) for d in range(1, WINDOW + 1))
-        passed = [
-            (a, b)
-            for a, b in pairs
-            if (shared := len(sets[a] & sets[b])) >= need[a] or shared >= need[b]
-        ]
-        for a, b in passed:
+        for a, b in pairs:
+            sa, sb = sets[a], sets[b]
+            shared = sa & sb
+            k = len(shared)
+            if k < need[a] and k < need[b]:
+                continue
             pair = (a, b) if a < b else (b, a)
             if pair in judged:
                 continue
             judged.add(pair)
-            sa, sb = sets[a], sets[b]
-            if _estimate(sa, sb, sa & sb) >= floor:
+            if _estimate(sa, sb, shared) >= floor:
                 candidates.add(pair)
     judged.clear()
     blocks.clear()
     sets.clear()
     if stats is not None:
-        stats.update(memories=len(sketches), considered=considered, candidates=len(candidates))
+        stats.update(memories=len(keys), considered=considered, candidates=len(candidates))
     if not candidates:
         return []
-    texts = fetch(sorted({k for p in candidates for k in p}))
+    wanted = sorted({keys[i] for p in candidates for i in p})
+    texts = fetch(wanted)
     shingle_sets = {k: shingles(t) for k, t in texts.items()}
     out = []
-    for a, b in sorted(candidates):
+    by_key = ((keys[x], keys[y]) for x, y in candidates)
+    for a, b in sorted((a, b) if a < b else (b, a) for a, b in by_key):
         if a in shingle_sets and b in shingle_sets:
             sim = jaccard(shingle_sets[a], shingle_sets[b])
             if sim >= threshold:
@@ -1380,23 +1390,22 @@ def near_duplicate_pairs(
 
 def detect_near_duplicates(ctx: Ctx) -> None:
     threshold = float(ctx.policy.get("duplicates.similarity"))
-    # One representative per exact-duplicate group (exact duplicates are their own finding).
-    rows = ctx.rows(
-        "SELECT min(seq), content FROM memories WHERE status IN ('active', 'pending') "
-        "GROUP BY content_hash"
-    )
+    # One representative per exact-duplicate group (exact duplicates are their own
+    # finding): the oldest row (smallest seq), taken in content-hash order. One
+    # sequential scan: grouping by the hash would look every row up by its index.
+    first: dict[str, tuple[int, str]] = {}
+    for seq, h, content in ctx.rows(
+        "SELECT seq, content_hash, content FROM memories WHERE +status IN ('active', 'pending')"
+    ):
+        seen = first.get(h)
+        if seen is None or seq < seen[0]:
+            first[h] = (seq, content)
+    text_by_seq = {first[h][0]: first[h][1] for h in sorted(first)}
+    first.clear()
+    rows = list(text_by_seq.items())
 
     def fetch(keys: list[int]) -> dict[int, str]:
-        out: dict[int, str] = {}
-        for start in range(0, len(keys), 900):
-            chunk = keys[start : start + 900]
-            out.update(
-                ctx.rows(
-                    "SELECT seq, content FROM memories WHERE seq IN (SELECT value FROM json_each(?))",
-                    (json.dumps(chunk),),
-                )
-            )
-        return out
+        return {k: text_by_seq[k] for k in keys}
 
     counts: dict[str, int] = {}
     pairs = near_duplicate_pairs(rows, threshold, fetch, counts)
