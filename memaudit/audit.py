@@ -41,7 +41,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import StrEnum
-from itertools import chain, combinations
+from itertools import chain, combinations, compress, starmap
+from operator import and_
 from typing import TYPE_CHECKING, Any
 
 from memaudit.clock import to_iso
@@ -1346,17 +1347,27 @@ def near_duplicate_pairs(
         n = len(members)
         if n < 2:
             continue
-        pairs: Iterable[tuple[int, int]]
+        # The shared counts are computed in C (map over the pairs' sets); only pairs
+        # reaching the block's smallest bound are looked at one by one.
+        lo = min([need[m] for m in members])
+        hits: Iterable[tuple[int, int]]
         if n <= BUCKET_CAP:
-            pairs = combinations(members, 2)
+            ss = [sets[m] for m in members]
+            counts = map(len, starmap(and_, combinations(ss, 2)))
+            hits = compress(combinations(members, 2), map(lo.__le__, counts))
             considered += n * (n - 1) // 2
         else:
             ordered = sorted(members, key=rank.__getitem__)
-            pairs = chain.from_iterable(
-                zip(ordered, ordered[d:], strict=False) for d in range(1, WINDOW + 1)
+            ss = [sets[m] for m in ordered]
+            hits = chain.from_iterable(
+                compress(
+                    zip(ordered, ordered[d:], strict=False),
+                    map(lo.__le__, map(len, map(and_, ss, ss[d:]))),
+                )
+                for d in range(1, WINDOW + 1)
             )
             considered += sum(max(0, n - d) for d in range(1, WINDOW + 1))
-        for a, b in pairs:
+        for a, b in hits:
             sa, sb = sets[a], sets[b]
             shared = sa & sb
             k = len(shared)
