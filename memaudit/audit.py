@@ -612,10 +612,19 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
     qsets: list[tuple[str, ...]] = []
     qset_index: dict[tuple[str, ...], int] = {}
 
+    # Text number → its qualifiers: a text is often a parent and a child both.
+    quals: dict[int, list[str]] = {}
+
+    def qualifiers_of(t: int) -> list[str]:
+        found = quals.get(t)
+        if found is None:
+            found = quals[t] = qualifiers(texts[t])
+        return found
+
     def parent_qset(t: int) -> int:
         qi = qset_of.get(t)
         if qi is None:
-            found = tuple(qualifiers(texts[t]))
+            found = tuple(qualifiers_of(t))
             qi = qset_index.setdefault(found, len(qsets)) if found else -1
             if qi == len(qsets):
                 qsets.append(found)
@@ -624,7 +633,11 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
 
     # Per child text: its own qualifiers, key terms and lower case; per (child text,
     # qualifier set): what it drops. Bounded: they only save work when texts repeat.
-    facts_of: dict[int, tuple[set[str], set[str], str]] = {}
+    # Per child text: its own qualifiers and lower case, and (only when a scope phrase
+    # is missing from it) its key terms; per (child text, qualifier set): what it drops.
+    # Bounded: they only save work when texts repeat.
+    facts_of: dict[int, tuple[set[str], str]] = {}
+    terms_of: dict[int, set[str]] = {}
     dropped_by: dict[tuple[int, int], tuple[str, ...]] = {}
     scope_terms: dict[str, set[str]] = {}  # scope qualifier → its key terms
 
@@ -635,12 +648,11 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
             return hit
         facts = facts_of.get(ct)
         if facts is None:
-            content = texts[ct]
-            facts = (set(qualifiers(content)), key_terms(content), content.lower())
             if len(facts_of) >= 300_000:
                 facts_of.clear()
-            facts_of[ct] = facts
-        own, kept_terms, lowered = facts
+                terms_of.clear()
+            facts = facts_of[ct] = (set(qualifiers_of(ct)), texts[ct].lower())
+        own, lowered = facts
         dropped = []
         for q in qsets[qi]:
             if q.startswith(_SCOPE_WORDS):
@@ -648,6 +660,9 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
                     terms = scope_terms.get(q)
                     if terms is None:
                         terms = scope_terms[q] = key_terms(q)
+                    kept_terms = terms_of.get(ct)
+                    if kept_terms is None:
+                        kept_terms = terms_of[ct] = key_terms(texts[ct])
                     # A scope phrase ("on build-01 at") is kept if any of its content
                     # words survives: the shared heuristic is stricter than the audit.
                     if not terms & kept_terms:
