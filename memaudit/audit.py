@@ -378,21 +378,30 @@ def _read_whole_graph(ctx: Ctx) -> DerivationGraph:
     sp = g.summary_parents
     if ctx.has_edges:
         index, node, parents, types = g.index, g.node, g.parents, g.types
+        last: str | None = None
+        c = -1
+        ps: list[int] = []
+        is_summary = False
+        # Edges come grouped by child (the primary key): look each child up once.
         for child, parent, summarizes in ctx.rows(
             "SELECT child_id, parent_id, relation = 'summarizes' FROM edges"
         ):
-            c = index.get(child)
-            if c is None:
-                c = node(child)
+            if child != last:
+                last = child
+                c = index.get(child)
+                if c is None:
+                    c = node(child)
+                got = parents[c]
+                if got is None:
+                    got = parents[c] = []
+                ps = got
+                is_summary = c < memories and types[c] == summary
             p = index.get(parent)
             if p is None:
                 p = node(parent)
-            ps = parents[c]
-            if ps is None:
-                ps = parents[c] = []
             ps.append(p)
             # A summary step needs its child in memories (the old query joined them).
-            if c < memories and (summarizes or types[c] == summary):
+            if is_summary or (summarizes and c < memories):
                 sp.setdefault(c, []).append(p)
     g.read = bytearray(b"\x01") * len(g.ids)
     g.complete = True
