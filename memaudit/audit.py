@@ -388,9 +388,8 @@ def _read_whole_graph(ctx: Ctx) -> DerivationGraph:
         ):
             if child != last:
                 last = child
-                c = index.get(child)
-                if c is None:
-                    c = node(child)
+                found = index.get(child)
+                c = node(child) if found is None else found
                 got = parents[c]
                 if got is None:
                     got = parents[c] = []
