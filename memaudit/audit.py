@@ -1317,8 +1317,8 @@ def _estimate(sa: frozenset[int] | set[int], sb: frozenset[int] | set[int], shar
     if not shared:
         return 0.0
     union = sorted(sa | sb)[:SKETCH]
-    kth = union[-1]
-    return sum(1 for v in shared if v <= kth) / len(union)
+    # The shared values at most the union's k-th are those in the union's bottom-k.
+    return len(shared.intersection(union)) / len(union)
 
 
 def near_duplicate_pairs(
@@ -1336,8 +1336,8 @@ def near_duplicate_pairs(
     within ``SKETCH_SLACK`` of the threshold are fetched and compared exactly.
 
     Every block's pairs go through a cheap filter first (the estimate's numerator is
-    at most the shared count); a pair that passes is judged once, however many
-    blocks it shares (the judgement depends on the pair only).
+    at most the shared count); a pair is judged once, however many blocks it shares
+    (the judgement depends on the pair only).
     """
     floor = threshold - SKETCH_SLACK
     considered = 0
@@ -1364,8 +1364,9 @@ def near_duplicate_pairs(
     for r, i in enumerate(sorted(range(len(sketches)), key=sketches.__getitem__)):
         rank[i] = r
     sketches.clear()
-    judged: set[tuple[int, int]] = set()
-    candidates: set[tuple[int, int]] = set()
+    total = len(keys)
+    judged: set[int] = set()
+    candidates: set[int] = set()
     for members in blocks.values():
         n = len(members)
         if n < 2:
@@ -1391,15 +1392,15 @@ def near_duplicate_pairs(
             )
             considered += sum(max(0, n - d) for d in range(1, WINDOW + 1))
         for a, b in hits:
+            pair = a * total + b if a < b else b * total + a  # one int: a small set
+            if pair in judged:
+                continue
+            judged.add(pair)
             sa, sb = sets[a], sets[b]
             shared = sa & sb
             k = len(shared)
             if k < need[a] and k < need[b]:
                 continue
-            pair = (a, b) if a < b else (b, a)
-            if pair in judged:
-                continue
-            judged.add(pair)
             if _estimate(sa, sb, shared) >= floor:
                 candidates.add(pair)
     judged.clear()
@@ -1409,11 +1410,12 @@ def near_duplicate_pairs(
         stats.update(memories=len(keys), considered=considered, candidates=len(candidates))
     if not candidates:
         return []
-    wanted = sorted({keys[i] for p in candidates for i in p})
+    found = [divmod(p, total) for p in candidates]
+    wanted = sorted({keys[i] for p in found for i in p})
     texts = fetch(wanted)
     shingle_sets = {k: shingles(t) for k, t in texts.items()}
     out = []
-    by_key = ((keys[x], keys[y]) for x, y in candidates)
+    by_key = ((keys[x], keys[y]) for x, y in found)
     for a, b in sorted((a, b) if a < b else (b, a) for a, b in by_key):
         if a in shingle_sets and b in shingle_sets:
             sim = jaccard(shingle_sets[a], shingle_sets[b])
