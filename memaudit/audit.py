@@ -1844,9 +1844,11 @@ class Report:
         }
 
 
-# The content-heavy detectors (CPU-bound Python) that a large native ledger's audit runs
+# The content-heavy detector (CPU-bound Python) that a large native ledger's audit runs
 # in a second process, beside the others: threads would share one interpreter lock.
-OFFLOAD = ("near_duplicate", "qualifier_loss")
+# At 1M memories it costs about as much CPU as all the others together (qualifier_loss
+# included), so the two processes finish at about the same time.
+OFFLOAD = ("near_duplicate",)
 # Below this many memories a second process costs more to start than it saves.
 PARALLEL_MIN_MEMORIES = 50_000
 
