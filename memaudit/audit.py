@@ -1395,12 +1395,12 @@ def near_duplicate_pairs(
             pair = a * total + b if a < b else b * total + a  # one int: a small set
             if pair in judged:
                 continue
-            judged.add(pair)
             sa, sb = sets[a], sets[b]
             shared = sa & sb
             k = len(shared)
             if k < need[a] and k < need[b]:
-                continue
+                continue  # rare here: only pairs at or above the block's bound come
+            judged.add(pair)
             if _estimate(sa, sb, shared) >= floor:
                 candidates.add(pair)
     judged.clear()
