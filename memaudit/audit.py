@@ -4,10 +4,13 @@ Each detector is a rule stated in words (``Detector.rule``, shown by ``memaudit 
 --help`` and copied into every finding) and a function that applies it to a store.
 Thresholds come from the store's policy (``audit.*`` keys), never from code.
 
-How they read a store: every detector is one or a few set-based SQL queries over the
-native ledger's tables (``memories``, ``edges``, ``events``, ``profile``), run on the
-ledger's own read-only connection — so a million-memory ledger is audited without
-loading it into Python. A store from another adapter is first copied, through the
+How they read a store: every detector is one or a few SQL queries over the native
+ledger's tables (``memories``, ``edges``, ``events``, ``profile``), run on the ledger's
+own read-only connection. Where a detector needs much of the store (the derivation
+graph for lineages, every text for qualifiers and near-duplicates), it reads the
+columns it needs with one sequential scan into compact structures (ids numbered, each
+distinct text handled once) instead of looking rows up one by one; the graph is
+shared by the detectors of one run. A store from another adapter is first copied, through the
 ``Store`` protocol, into an in-memory SQLite database with the same table shapes
 (``mirror``); the detectors then run unchanged. A detector that needs something the
 store does not record (events, edges) reports *not checked* with the reason, never a
