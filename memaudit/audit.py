@@ -440,6 +440,12 @@ def lineages(ctx: Ctx, ids: list[str], cap: int = LINEAGE_CAP) -> dict[str, Line
             if node in share:
                 continue
             ps = parents[node] or no_parents
+            if not ps:  # a source: nothing to wait for
+                st = types[node]
+                share[node] = (st in model) / 1
+                observed[node] = (node,) if st in obs else ()
+                asst[node] = ()
+                continue
             if not expanded:
                 on_stack.add(node)
                 stack.append((node, True))
