@@ -4,10 +4,13 @@ Each detector is a rule stated in words (``Detector.rule``, shown by ``memaudit 
 --help`` and copied into every finding) and a function that applies it to a store.
 Thresholds come from the store's policy (``audit.*`` keys), never from code.
 
-How they read a store: every detector is one or a few set-based SQL queries over the
-native ledger's tables (``memories``, ``edges``, ``events``, ``profile``), run on the
-ledger's own read-only connection — so a million-memory ledger is audited without
-loading it into Python. A store from another adapter is first copied, through the
+How they read a store: every detector is one or a few SQL queries over the native
+ledger's tables (``memories``, ``edges``, ``events``, ``profile``), run on the ledger's
+own read-only connection. Where a detector needs much of the store (the derivation
+graph for lineages, every text for qualifiers and near-duplicates), it reads the
+columns it needs with one sequential scan into compact structures (ids numbered, each
+distinct text handled once) instead of looking rows up one by one; the graph is
+shared by the detectors of one run. A store from another adapter is first copied, through the
 ``Store`` protocol, into an in-memory SQLite database with the same table shapes
 (``mirror``); the detectors then run unchanged. A detector that needs something the
 store does not record (events, edges) reports *not checked* with the reason, never a
@@ -30,6 +33,7 @@ consolidation and validation are what a consolidator or ``resolve`` records):
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import sqlite3
@@ -40,7 +44,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import StrEnum
-from itertools import chain, combinations
+from itertools import chain, combinations, compress, starmap
+from operator import and_
 from typing import TYPE_CHECKING, Any
 
 from memaudit.clock import to_iso
@@ -285,88 +290,196 @@ class Lineage:
 
 
 LINEAGE_CAP = 5
+# A lineage query for at least this many roots reads the whole graph with one scan of
+# memories and one of edges (shared by the audit's other graph detectors): their
+# ancestry is a large part of the store, and id lookups per node cost far more.
+FULL_GRAPH_ROOTS = 2000
 
 
-def lineages(ctx: Ctx, ids: list[str], cap: int = LINEAGE_CAP) -> dict[str, Lineage]:
-    """Lineage summaries for ``ids``, from their upward subgraph only.
+@dataclass(slots=True)
+class DerivationGraph:
+    """The part of the store's derivation graph read so far, indexed by integers.
 
-    The subgraph is fetched level by level for the distinct frontier (one query per
-    level per 5,000 nodes), so shared ancestry is read once, not once per root; the
-    values are then computed bottom-up with memoisation. Every quantity is
-    decomposable (a share averaged over sources, capped id sets), which keeps the
-    work linear in the subgraph instead of in the sum of every root's ancestry.
-    Cycles: an edge back into the node being computed contributes nothing.
-    """
-    # The upward graph read so far in this audit run (detectors share it): a node is
-    # in `types` once its parents have been read.
-    graph = ctx.memo.setdefault("lineage_graph", ({}, defaultdict(list)))
-    types: dict[str, str] = graph[0]
-    parents: dict[str, list[str]] = graph[1]
-    unknown = SourceType.UNKNOWN.value
-    assistant = SourceType.ASSISTANT_MESSAGE.value
-    frontier = [n for n in dict.fromkeys(ids) if n not in types]
+    ``index`` maps a memory id to its node; a node is *read* once its source type and
+    parents are known (``complete``: every memory and edge has been read). Parents are
+    kept in the ledger's edge order (by parent id), so traversals match the per-node
+    queries they replace. ``summary_parents`` holds the summarisation steps (an edge
+    whose relation is ``summarizes`` or whose child is a summary) once complete."""
+
+    index: dict[str, int] = field(default_factory=dict)
+    ids: list[str] = field(default_factory=list)
+    types: list[str] = field(default_factory=list)
+    parents: list[list[int] | None] = field(default_factory=list)
+    read: bytearray = field(default_factory=bytearray)
+    complete: bool = False
+    summary_parents: dict[int, list[int]] = field(default_factory=dict)
+
+    def node(self, memory_id: str) -> int:
+        n = self.index.get(memory_id)
+        if n is None:
+            n = self.index[memory_id] = len(self.ids)
+            self.ids.append(memory_id)
+            self.types.append(SourceType.UNKNOWN.value)
+            self.parents.append(None)
+            self.read.append(0)
+        return n
+
+
+def derivation_graph(ctx: Ctx, ids: Iterable[str] = (), *, whole: bool = False) -> DerivationGraph:
+    """The audit run's shared graph, with ``ids`` and their ancestry read (everything
+    when ``whole`` or when there are many roots)."""
+    g: DerivationGraph = ctx.memo.setdefault("derivation_graph", DerivationGraph())
+    if g.complete:
+        return g
+    roots = [i for i in dict.fromkeys(ids) if i not in g.index or not g.read[g.index[i]]]
+    if whole or len(roots) >= FULL_GRAPH_ROOTS:
+        g = ctx.memo["derivation_graph"] = _read_whole_graph(ctx)
+        return g
+    frontier = roots
     while frontier:
         nxt: list[str] = []
         for start in range(0, len(frontier), 5000):
-            chunk = _ids_json(frontier[start : start + 5000])
-            types.update(
-                ctx.rows(
-                    "SELECT id, source_type FROM memories WHERE id IN "
-                    "(SELECT value FROM json_each(?))",
-                    (chunk,),
-                )
-            )
+            part = frontier[start : start + 5000]
+            chunk = _ids_json(part)
+            for mid, st in ctx.rows(
+                "SELECT id, source_type FROM memories WHERE id IN (SELECT value FROM json_each(?))",
+                (chunk,),
+            ):
+                g.types[g.node(mid)] = st
             if ctx.has_edges:
                 for child, parent in ctx.rows(
                     "SELECT child_id, parent_id FROM edges WHERE child_id IN "
                     "(SELECT value FROM json_each(?))",
                     (chunk,),
                 ):
-                    parents[child].append(parent)
-                    if parent not in types and parent not in parents:
+                    c, p = g.node(child), g.node(parent)
+                    ps = g.parents[c]
+                    if ps is None:
+                        ps = g.parents[c] = []
+                    ps.append(p)
+                    if not g.read[p]:
                         nxt.append(parent)
-        for f in frontier:
-            types.setdefault(f, unknown)
-        frontier = [n for n in dict.fromkeys(nxt) if n not in types]
-    model = {s.value for s in MODEL_OUTPUT_TYPES} | {unknown}
+            for mid in part:
+                g.read[g.node(mid)] = 1
+        frontier = [n for n in dict.fromkeys(nxt) if not g.read[g.index[n]]]
+    return g
+
+
+def _read_whole_graph(ctx: Ctx) -> DerivationGraph:
+    """Every memory's source type and every edge, in one sequential scan each."""
+    g = DerivationGraph()
+    canon: dict[str, str] = {}  # one string object per source type
+    rows = ctx.conn.execute("SELECT id, source_type FROM memories").fetchall()
+    g.ids = [r[0] for r in rows]
+    g.types = [canon.setdefault(r[1], r[1]) for r in rows]
+    del rows
+    g.index = dict(zip(g.ids, range(len(g.ids)), strict=True))
+    memories = len(g.ids)
+    g.parents = [None] * memories
+    g.read = bytearray(memories)
+    summary = SourceType.SUMMARY.value
+    sp = g.summary_parents
+    if ctx.has_edges:
+        index, node, parents, types = g.index, g.node, g.parents, g.types
+        last: str | None = None
+        c = -1
+        ps: list[int] = []
+        is_summary = False
+        # Edges come grouped by child (the primary key): look each child up once.
+        for child, parent, summarizes in ctx.rows(
+            "SELECT child_id, parent_id, relation = 'summarizes' FROM edges"
+        ):
+            if child != last:
+                last = child
+                found = index.get(child)
+                c = node(child) if found is None else found
+                got = parents[c]
+                if got is None:
+                    got = parents[c] = []
+                ps = got
+                is_summary = c < memories and types[c] == summary
+            p = index.get(parent)
+            if p is None:
+                p = node(parent)
+            ps.append(p)
+            # A summary step needs its child in memories (the old query joined them).
+            if is_summary or (summarizes and c < memories):
+                sp.setdefault(c, []).append(p)
+    g.read = bytearray(b"\x01") * len(g.ids)
+    g.complete = True
+    return g
+
+
+def lineages(ctx: Ctx, ids: list[str], cap: int = LINEAGE_CAP) -> dict[str, Lineage]:
+    """Lineage summaries for ``ids``, from their upward subgraph only.
+
+    The graph is read once per audit run (``derivation_graph``); the values are then
+    computed bottom-up with memoisation, on integer nodes. Every quantity is
+    decomposable (a share averaged over sources, capped id sets), which keeps the
+    work linear in the subgraph instead of in the sum of every root's ancestry.
+    Cycles: an edge back into the node being computed contributes nothing.
+    """
+    g = derivation_graph(ctx, ids)
+    types, parents = g.types, g.parents
+    model = {s.value for s in MODEL_OUTPUT_TYPES} | {SourceType.UNKNOWN.value}
     obs = {s.value for s in OBSERVATION_TYPES}
-    done: dict[str, Lineage] = {}
-    no_parents: list[str] = []
-    for root in ids:
-        if root in done:
+    assistant = SourceType.ASSISTANT_MESSAGE.value
+    # Per computed node: model share, observation nodes, assistant-message ancestors.
+    share: dict[int, float] = {}
+    observed: dict[int, tuple[int, ...]] = {}
+    asst: dict[int, tuple[int, ...]] = {}
+    no_parents: list[int] = []
+    roots = [g.node(i) for i in ids]
+    for root in roots:
+        if root in share:
             continue
-        stack: list[tuple[str, bool]] = [(root, False)]
-        on_stack: set[str] = set()
+        stack: list[tuple[int, bool]] = [(root, False)]
+        on_stack: set[int] = set()
         while stack:
             node, expanded = stack.pop()
-            if node in done:
+            if node in share:
                 continue
-            ps = parents.get(node, no_parents)
+            ps = parents[node] or no_parents
+            if not ps:  # a source: nothing to wait for
+                st = types[node]
+                share[node] = (st in model) / 1
+                observed[node] = (node,) if st in obs else ()
+                asst[node] = ()
+                continue
             if not expanded:
                 on_stack.add(node)
                 stack.append((node, True))
                 for p in ps:
-                    if p not in done and p not in on_stack:
+                    if p not in share and p not in on_stack:
                         stack.append((p, False))
                 continue
             on_stack.discard(node)
-            st = types.get(node, unknown)
-            ready = [p for p in ps if p in done]
-            srcs = [done[p] for p in ready]
-            share = ((st in model) + sum(x.model_share for x in srcs)) / (1 + len(srcs))
-            seen_obs: dict[str, None] = {node: None} if st in obs else {}
-            seen_asst: dict[str, None] = {}
-            for p, x in zip(ready, srcs, strict=True):
-                for o in x.observations:
+            st = types[node]
+            ready = [p for p in ps if p in share]
+            share[node] = ((st in model) + sum([share[p] for p in ready])) / (1 + len(ready))
+            seen_obs: dict[int, None] = {node: None} if st in obs else {}
+            seen_asst: dict[int, None] = {}
+            for p in ready:
+                for o in observed[p]:
                     if len(seen_obs) < cap:
                         seen_obs[o] = None
-                if x.source_type == assistant:
+                if types[p] == assistant:
                     seen_asst[p] = None
-                for a in x.assistant:
+                for a in asst[p]:
                     if len(seen_asst) < cap:
                         seen_asst[a] = None
-            done[node] = Lineage(st, share, tuple(seen_obs), tuple(list(seen_asst)[:cap]))
-    return {i: done[i] for i in ids if i in done}
+            observed[node] = tuple(seen_obs)
+            asst[node] = tuple(list(seen_asst)[:cap])
+    names = g.ids
+    return {
+        i: Lineage(
+            types[n],
+            share[n],
+            tuple([names[o] for o in observed[n]]),
+            tuple([names[a] for a in asst[n]]),
+        )
+        for i, n in zip(ids, roots, strict=True)
+    }
 
 
 def _short(text: str, width: int = 70) -> str:
@@ -419,17 +532,15 @@ def summary_depths(ctx: Ctx) -> tuple[dict[str, int], dict[str, list[str]]]:
     A summary step is an edge whose relation is ``summarizes`` or whose child is a
     summary. Depth 1 = a summary of evidence; 2 = a summary of a summary.
     """
-    parents: dict[str, list[str]] = defaultdict(list)
-    for child, parent in ctx.rows(
-        "SELECT e.child_id, e.parent_id FROM edges e JOIN memories c ON c.id = e.child_id "
-        "WHERE e.relation = 'summarizes' OR c.source_type = 'summary'"
-    ):
-        parents[child].append(parent)
-    depth: dict[str, int] = {}
+    g = derivation_graph(ctx, whole=True)
+    # In the ledger's edge order (by child id, then parent id), as the join it replaces.
+    parents = g.summary_parents
+    depth: dict[int, int] = {}
+    no_parents: list[int] = []
     for start in parents:
         # Iterative DFS; a node on the current path counts 0 (cycles cannot recurse).
-        stack: list[tuple[str, int]] = [(start, 0)]
-        on_path: set[str] = set()
+        stack: list[tuple[int, int]] = [(start, 0)]
+        on_path: set[int] = set()
         while stack:
             node, state = stack.pop()
             if node in depth:
@@ -437,15 +548,20 @@ def summary_depths(ctx: Ctx) -> tuple[dict[str, int], dict[str, list[str]]]:
             if state == 0:
                 on_path.add(node)
                 stack.append((node, 1))
-                for p in parents.get(node, []):
+                for p in parents.get(node, no_parents):
                     if p in parents and p not in depth and p not in on_path:
                         stack.append((p, 0))
             else:
                 on_path.discard(node)
                 depth[node] = 1 + max(
-                    (depth.get(p, 0) for p in parents.get(node, []) if p in parents), default=0
+                    (depth.get(p, 0) for p in parents.get(node, no_parents) if p in parents),
+                    default=0,
                 )
-    return depth, parents
+    names = g.ids
+    return (
+        {names[n]: d for n, d in depth.items()},
+        {names[c]: [names[p] for p in ps] for c, ps in parents.items()},
+    )
 
 
 def detect_summary_chain(ctx: Ctx) -> None:
@@ -488,60 +604,72 @@ _SCOPE_WORDS = ("for ", "in ", "on ", "during ", "when ", "while ", "within ")
 
 
 def detect_qualifier_loss(ctx: Ctx) -> None:
-    """Same rule as ``qualifiers.dropped_qualifiers``, applied set-wise: each distinct
-    text's qualifiers are extracted once (a parent is shared by many children, and
-    generated or templated stores repeat texts), only edges whose parent has a
-    qualifier are read back, and the comparison of one child text with one set of
-    parent qualifiers is made once."""
+    """Same rule as ``qualifiers.dropped_qualifiers``, applied set-wise over distinct
+    texts: every memory's text is read once (one sequential scan) and numbered, each
+    distinct text's qualifiers are extracted once (a parent is shared by many children,
+    and generated or templated stores repeat texts), and the comparison of one child
+    text with one set of parent qualifiers is made once. The edges are then read in
+    their stored order (by child, then parent), one child at a time."""
     ctx.need_edges()
-    # Parent id → index into `qsets`, the distinct non-empty qualifier lists.
-    hedged: dict[str, int] = {}
-    qsets: list[tuple[str, ...]] = []
-    by_text: dict[str, int] = {}  # parent text → qsets index, or -1: none
-    qset_index: dict[tuple[str, ...], int] = {}
-    for pid, ptext in ctx.rows(
-        "SELECT m.id, m.content FROM memories m "
-        "WHERE EXISTS (SELECT 1 FROM edges e WHERE e.parent_id = m.id)"
+    # Memory id → 2 × text number + 1 when the memory is active or pending.
+    text_of: dict[str, int] = {}
+    number: dict[str, int] = {}
+    texts: list[str] = []
+    for mid, live, content in ctx.rows(
+        "SELECT id, status IN ('active', 'pending'), content FROM memories"
     ):
-        qi = by_text.get(ptext)
+        t = number.get(content)
+        if t is None:
+            t = number[content] = len(texts)
+            texts.append(content)
+        text_of[mid] = 2 * t + live
+    number.clear()
+    # Text number → index into `qsets` (the distinct non-empty qualifier lists) or -1.
+    qset_of: dict[int, int] = {}
+    qsets: list[tuple[str, ...]] = []
+    qset_index: dict[tuple[str, ...], int] = {}
+
+    # Text number → its qualifiers: a text is often a parent and a child both.
+    quals: dict[int, list[str]] = {}
+
+    def qualifiers_of(t: int) -> list[str]:
+        found = quals.get(t)
+        if found is None:
+            found = quals[t] = qualifiers(texts[t])
+        return found
+
+    def parent_qset(t: int) -> int:
+        qi = qset_of.get(t)
         if qi is None:
-            found = tuple(qualifiers(ptext))
+            found = tuple(qualifiers_of(t))
             qi = qset_index.setdefault(found, len(qsets)) if found else -1
             if qi == len(qsets):
                 qsets.append(found)
-            by_text[ptext] = qi
-        if qi >= 0:
-            hedged[pid] = qi
-    by_text.clear()
-    if not hedged:
-        return
-    sql = """
-        SELECT e.child_id, c.content, e.parent_id
-        FROM edges e JOIN memories c ON c.id = e.child_id
-        WHERE c.status IN ('active', 'pending')
-          AND e.parent_id IN (SELECT value FROM json_each(?))
-        ORDER BY e.child_id, e.parent_id
-    """
+            qset_of[t] = qi
+        return qi
+
     # Per child text: its own qualifiers, key terms and lower case; per (child text,
     # qualifier set): what it drops. Bounded: they only save work when texts repeat.
-    facts_of: dict[str, tuple[set[str], set[str], str]] = {}
-    dropped_by: dict[tuple[str, int], tuple[str, ...]] = {}
+    # Per child text: its own qualifiers and lower case, and (only when a scope phrase
+    # is missing from it) its key terms; per (child text, qualifier set): what it drops.
+    # Bounded: they only save work when texts repeat.
+    facts_of: dict[int, tuple[set[str], str]] = {}
+    terms_of: dict[int, set[str]] = {}
+    dropped_by: dict[tuple[int, int], tuple[str, ...]] = {}
     scope_terms: dict[str, set[str]] = {}  # scope qualifier → its key terms
-    child_text = [""]
 
-    def dropped_from(qi: int) -> tuple[str, ...]:
-        content = child_text[0]
-        key = (content, qi)
+    def dropped_from(ct: int, qi: int) -> tuple[str, ...]:
+        key = (ct, qi)
         hit = dropped_by.get(key)
         if hit is not None:
             return hit
-        facts = facts_of.get(content)
+        facts = facts_of.get(ct)
         if facts is None:
-            facts = (set(qualifiers(content)), key_terms(content), content.lower())
             if len(facts_of) >= 300_000:
                 facts_of.clear()
-            facts_of[content] = facts
-        own, kept_terms, lowered = facts
+                terms_of.clear()
+            facts = facts_of[ct] = (set(qualifiers_of(ct)), texts[ct].lower())
+        own, lowered = facts
         dropped = []
         for q in qsets[qi]:
             if q.startswith(_SCOPE_WORDS):
@@ -549,26 +677,34 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
                     terms = scope_terms.get(q)
                     if terms is None:
                         terms = scope_terms[q] = key_terms(q)
+                    kept_terms = terms_of.get(ct)
+                    if kept_terms is None:
+                        kept_terms = terms_of[ct] = key_terms(texts[ct])
                     # A scope phrase ("on build-01 at") is kept if any of its content
                     # words survives: the shared heuristic is stricter than the audit.
                     if not terms & kept_terms:
                         dropped.append(q)
             elif q not in own:
                 dropped.append(q)
-        if len(dropped_by) >= 500_000:
+        if len(dropped_by) >= 1_000_000:
             dropped_by.clear()
         result = dropped_by[key] = tuple(dropped)
         return result
 
-    current: str | None = None
-    parents: list[str] = []
-
-    def flush() -> None:
-        if current is None:
+    def flush(child: str, parents: list[str]) -> None:
+        c = text_of.get(child)
+        if c is None or not c & 1:  # not a memory, or neither active nor pending
             return
+        ct = c >> 1
         lost: dict[str, tuple[str, ...]] = {}
         for pid in parents:
-            dropped = dropped_from(hedged[pid])
+            p = text_of.get(pid)
+            if p is None:
+                continue
+            qi = parent_qset(p >> 1)
+            if qi < 0:
+                continue
+            dropped = dropped_from(ct, qi)
             if dropped:
                 lost[pid] = dropped
         if not lost:
@@ -576,24 +712,29 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
         if ctx.full:
             ctx.count(Severity.MEDIUM)
             return
-        content = child_text[0]
         words = sorted({q for qs in lost.values() for q in qs})
         parts = "; ".join(f"{pid}: {', '.join(qs)}" for pid, qs in lost.items())
         ctx.add(
             Severity.MEDIUM,
-            [current, *lost],
-            f"{current} (“{_short(content, 60)}”) no longer carries qualifiers of its "
+            [child, *lost],
+            f"{child} (“{_short(texts[ct], 60)}”) no longer carries qualifiers of its "
             f"sources ({parts}): it states the claim more broadly than its evidence",
-            f"memaudit trace {current} --up",
+            f"memaudit trace {child} --up",
             dropped=words,
         )
 
-    for child, ctext, parent in ctx.rows(sql, (_ids_json(hedged),)):
+    current: str | None = None
+    parents: list[str] = []
+    for child, parent in ctx.rows(
+        "SELECT child_id, parent_id FROM edges ORDER BY child_id, parent_id"
+    ):
         if child != current:
-            flush()
-            current, parents, child_text[0] = child, [], ctext
+            if current is not None:
+                flush(current, parents)
+            current, parents = child, []
         parents.append(parent)
-    flush()
+    if current is not None:
+        flush(current, parents)
 
 
 # -- 3. reflection amplification ----------------------------------------------
@@ -1171,7 +1312,7 @@ WINDOW = 4
 def sketch(text: str) -> tuple[int, ...]:
     """The ``SKETCH`` smallest CRC-32s of the text's word trigrams (a bottom-k MinHash:
     two texts with Jaccard J share each minimum with probability about J)."""
-    return tuple(sorted({zlib.crc32(s.encode()) for s in shingles(text)})[:SKETCH])
+    return tuple(sorted(set(map(zlib.crc32, map(str.encode, shingles(text)))))[:SKETCH])
 
 
 def estimate(a: tuple[int, ...], b: tuple[int, ...]) -> float:
@@ -1185,8 +1326,8 @@ def _estimate(sa: frozenset[int] | set[int], sb: frozenset[int] | set[int], shar
     if not shared:
         return 0.0
     union = sorted(sa | sb)[:SKETCH]
-    kth = union[-1]
-    return sum(1 for v in shared if v <= kth) / len(union)
+    # The shared values at most the union's k-th are those in the union's bottom-k.
+    return len(shared.intersection(union)) / len(union)
 
 
 def near_duplicate_pairs(
@@ -1204,66 +1345,87 @@ def near_duplicate_pairs(
     within ``SKETCH_SLACK`` of the threshold are fetched and compared exactly.
 
     Every block's pairs go through a cheap filter first (the estimate's numerator is
-    at most the shared count); a pair that passes is judged once, however many
-    blocks it shares (the judgement depends on the pair only).
+    at most the shared count); a pair is judged once, however many blocks it shares
+    (the judgement depends on the pair only).
     """
     floor = threshold - SKETCH_SLACK
     considered = 0
-    sketches: dict[int, tuple[int, ...]] = {}
-    sets: dict[int, frozenset[int]] = {}
-    blocks: dict[int, list[int]] = defaultdict(list)
+    # Memories are numbered in the order given; per number: its sketch as a set and
+    # the shared count its pairs need (an integer: the count is one).
+    keys: list[int] = []
+    sketches: list[tuple[int, ...]] = []
     for key, text in items:
         sk = sketch(text)
-        if not sk:
-            continue
-        sketches[key] = sk
-        sets[key] = frozenset(sk)
-        for value in sk:
-            blocks[value].append(key)
+        if sk:
+            keys.append(key)
+            sketches.append(sk)
+    sets = [frozenset(sk) for sk in sketches]
     # A pair passes the filter with at least floor × min(SKETCH, |a|, |b|) shared values,
     # i.e. (the bound grows with the length) at least the bound of one of the two.
-    need = {key: floor * min(SKETCH, len(sk)) for key, sk in sketches.items()}
-    judged: set[tuple[int, int]] = set()
-    candidates: set[tuple[int, int]] = set()
-    shared = 0
+    need = [math.ceil(floor * min(SKETCH, len(sk))) for sk in sketches]
+    blocks: dict[int, list[int]] = defaultdict(list)
+    for i, sk in enumerate(sketches):
+        for value in sk:
+            blocks[value].append(i)
+    # Sketch order, ties in the order given (a stable sort): large blocks are sorted
+    # by this rank, which orders their members as sorting by sketch would.
+    rank = [0] * len(sketches)
+    for r, i in enumerate(sorted(range(len(sketches)), key=sketches.__getitem__)):
+        rank[i] = r
+    sketches.clear()
+    total = len(keys)
+    judged: set[int] = set()
+    candidates: set[int] = set()
     for members in blocks.values():
         n = len(members)
         if n < 2:
             continue
-        pairs: Iterable[tuple[int, int]]
+        # The shared counts are computed in C (map over the pairs' sets); only pairs
+        # reaching the block's smallest bound are looked at one by one.
+        lo = min([need[m] for m in members])
+        hits: Iterable[tuple[int, int]]
         if n <= BUCKET_CAP:
-            pairs = combinations(members, 2)
+            ss = [sets[m] for m in members]
+            counts = map(len, starmap(and_, combinations(ss, 2)))
+            hits = compress(combinations(members, 2), map(lo.__le__, counts))
             considered += n * (n - 1) // 2
         else:
-            ordered = sorted(members, key=sketches.__getitem__)
-            pairs = chain.from_iterable(
-                zip(ordered, ordered[d:], strict=False) for d in range(1, WINDOW + 1)
+            ordered = sorted(members, key=rank.__getitem__)
+            ss = [sets[m] for m in ordered]
+            hits = chain.from_iterable(
+                compress(
+                    zip(ordered, ordered[d:], strict=False),
+                    map(lo.__le__, map(len, map(and_, ss, ss[d:]))),
+                )
+                for d in range(1, WINDOW + 1)
             )
             considered += sum(max(0, n - d) for d in range(1, WINDOW + 1))
-        passed = [
-            (a, b)
-            for a, b in pairs
-            if (shared := len(sets[a] & sets[b])) >= need[a] or shared >= need[b]
-        ]
-        for a, b in passed:
-            pair = (a, b) if a < b else (b, a)
+        for a, b in hits:
+            pair = a * total + b if a < b else b * total + a  # one int: a small set
             if pair in judged:
                 continue
-            judged.add(pair)
             sa, sb = sets[a], sets[b]
-            if _estimate(sa, sb, sa & sb) >= floor:
+            shared = sa & sb
+            k = len(shared)
+            if k < need[a] and k < need[b]:
+                continue  # rare here: only pairs at or above the block's bound come
+            judged.add(pair)
+            if _estimate(sa, sb, shared) >= floor:
                 candidates.add(pair)
     judged.clear()
     blocks.clear()
     sets.clear()
     if stats is not None:
-        stats.update(memories=len(sketches), considered=considered, candidates=len(candidates))
+        stats.update(memories=len(keys), considered=considered, candidates=len(candidates))
     if not candidates:
         return []
-    texts = fetch(sorted({k for p in candidates for k in p}))
+    found = [divmod(p, total) for p in candidates]
+    wanted = sorted({keys[i] for p in found for i in p})
+    texts = fetch(wanted)
     shingle_sets = {k: shingles(t) for k, t in texts.items()}
     out = []
-    for a, b in sorted(candidates):
+    by_key = ((keys[x], keys[y]) for x, y in found)
+    for a, b in sorted((a, b) if a < b else (b, a) for a, b in by_key):
         if a in shingle_sets and b in shingle_sets:
             sim = jaccard(shingle_sets[a], shingle_sets[b])
             if sim >= threshold:
@@ -1273,23 +1435,22 @@ def near_duplicate_pairs(
 
 def detect_near_duplicates(ctx: Ctx) -> None:
     threshold = float(ctx.policy.get("duplicates.similarity"))
-    # One representative per exact-duplicate group (exact duplicates are their own finding).
-    rows = ctx.rows(
-        "SELECT min(seq), content FROM memories WHERE status IN ('active', 'pending') "
-        "GROUP BY content_hash"
-    )
+    # One representative per exact-duplicate group (exact duplicates are their own
+    # finding): the oldest row (smallest seq), taken in content-hash order. One
+    # sequential scan: grouping by the hash would look every row up by its index.
+    first: dict[str, tuple[int, str]] = {}
+    for seq, h, content in ctx.rows(
+        "SELECT seq, content_hash, content FROM memories WHERE +status IN ('active', 'pending')"
+    ):
+        seen = first.get(h)
+        if seen is None or seq < seen[0]:
+            first[h] = (seq, content)
+    text_by_seq = {first[h][0]: first[h][1] for h in sorted(first)}
+    first.clear()
+    rows = list(text_by_seq.items())
 
     def fetch(keys: list[int]) -> dict[int, str]:
-        out: dict[int, str] = {}
-        for start in range(0, len(keys), 900):
-            chunk = keys[start : start + 900]
-            out.update(
-                ctx.rows(
-                    "SELECT seq, content FROM memories WHERE seq IN (SELECT value FROM json_each(?))",
-                    (json.dumps(chunk),),
-                )
-            )
-        return out
+        return {k: text_by_seq[k] for k in keys}
 
     counts: dict[str, int] = {}
     pairs = near_duplicate_pairs(rows, threshold, fetch, counts)
@@ -1692,9 +1853,11 @@ class Report:
         }
 
 
-# The content-heavy detectors (CPU-bound Python) that a large native ledger's audit runs
-# in a second process, beside the others: threads would share one interpreter lock.
-OFFLOAD = ("near_duplicate", "qualifier_loss")
+# The detectors that a large native ledger's audit runs in a second process, beside the
+# others (CPU-bound Python: threads would share one interpreter lock). near_duplicate
+# costs about as much CPU as the rest together at 1M memories; the two text detectors
+# that need no derivation graph join it, so both processes finish at about the same time.
+OFFLOAD = ("near_duplicate", "exact_duplicate", "unmarked_interpretation")
 # Below this many memories a second process costs more to start than it saves.
 PARALLEL_MIN_MEMORIES = 50_000
 

@@ -27,7 +27,7 @@ from memaudit import fingerprint
 from memaudit.clock import parse_time, to_iso
 from memaudit.errors import Conflict, InvalidInput, MemauditError, NotFound, Refused
 from memaudit.ledger import Ledger
-from memaudit.model import Memory, Relation, SourceType, Status
+from memaudit.model import Edge, Memory, Relation, SourceType, Status
 from memaudit.textsafety import hidden_characters, reveal
 from memaudit.trust import DERIVED_TYPES
 
@@ -539,3 +539,113 @@ def add_embedding(ledger: Ledger, memory_id: str, vector: bytes, model: str, dim
             (memory_id, model, dim, vector),
         )
         ledger.log("embed", memory_id, detail={"model": model, "dim": dim})
+
+
+# -- undo (the reviewer's `u` in `memaudit review`) ------------------------------
+
+
+def unapprove(
+    ledger: Ledger,
+    memory_id: str,
+    *,
+    expected_version: int | None = None,
+    actor: str | None = None,
+) -> Memory:
+    """Undo an approval: the memory goes back to pending (a new version; logged)."""
+    return unapprove_many(ledger, [(memory_id, expected_version)], actor=actor)[0]
+
+
+def unapprove_many(
+    ledger: Ledger, items: Sequence[tuple[str, int | None]], *, actor: str | None = None
+) -> list[Memory]:
+    """Put approved memories back in the queue, all or none; refused if any changed
+    since the approval being undone (someone else may rely on it by now)."""
+    with ledger.transaction():
+        for memory_id, expected_version in items:
+            memory = ledger.require(memory_id)
+            if memory.status is not Status.ACTIVE:
+                raise MemauditError(f"{memory_id} is {memory.status.value}, not active")
+            if expected_version is not None and memory.version != expected_version:
+                raise Conflict(
+                    f"{memory_id} changed since it was approved (version {expected_version} → "
+                    f"{memory.version}); not undone"
+                )
+            ledger.conn.execute(
+                "UPDATE memories SET status='pending', updated_at=?, version=version+1 WHERE id=?",
+                (ledger.now(), memory_id),
+            )
+            ledger.log("unapprove", memory_id, actor=actor, detail={"version": memory.version})
+    return [ledger.require(mid) for mid, _ in items]
+
+
+def unreject(
+    ledger: Ledger,
+    items: Sequence[tuple[Memory, Sequence[Edge]]],
+    *,
+    actor: str | None = None,
+) -> list[Memory]:
+    """Undo a rejection: re-stage the same content under the same id, as pending.
+
+    The only way a rejected id comes back. The caller (the review session) holds the
+    content it saw before rejecting; the tombstone's salted fingerprint must match it,
+    so this cannot smuggle different text in under an id that was rejected. The
+    tombstone goes (the content is back); the event log keeps both steps.
+    """
+    who = actor or ledger.actor
+    with ledger.transaction():
+        for memory, edges in items:
+            mid = memory.id
+            if ledger.conn.execute("SELECT 1 FROM memories WHERE id = ?", (mid,)).fetchone():
+                raise MemauditError(f"{mid} exists again; nothing to undo")
+            row = ledger.conn.execute(
+                "SELECT status, salt, fingerprints FROM tombstones WHERE memory_id = ?", (mid,)
+            ).fetchone()
+            if row is None or row[0] != Status.REJECTED.value:
+                raise Refused(f"{mid} was not rejected; only a rejection can be undone")
+            text = memory.content + ("\n" + memory.summary if memory.summary else "")
+            if fingerprint.matches(row[1], json.loads(row[2]), text) != "full text":
+                raise Refused(f"{mid}: content differs from what was rejected; not restored")
+            ledger.conn.execute("DELETE FROM tombstones WHERE memory_id = ?", (mid,))
+            now = ledger.now()
+            ledger.conn.execute(
+                "INSERT INTO memories(id, content, summary, tags, source_type, source_ref, "
+                "confidence, importance, scope, status, derived, created_at, updated_at, "
+                "created_by, expires_at, content_hash, version) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    mid,
+                    memory.content,
+                    memory.summary,
+                    json.dumps(memory.tags),
+                    memory.source_type.value,
+                    memory.source_ref,
+                    memory.confidence,
+                    memory.importance,
+                    memory.scope,
+                    Status.PENDING.value,
+                    int(memory.derived),
+                    memory.created_at or now,  # back in its old place in the queue
+                    now,
+                    memory.created_by,
+                    memory.expires_at,
+                    fingerprint.content_hash(memory.content),
+                    memory.version + 1,
+                ),
+            )
+            restored = []
+            for e in edges:
+                other = e.parent_id if e.child_id == mid else e.child_id
+                if ledger.conn.execute("SELECT 1 FROM memories WHERE id = ?", (other,)).fetchone():
+                    ledger.conn.execute(
+                        "INSERT OR IGNORE INTO edges(child_id, parent_id, relation, created_at) "
+                        "VALUES (?,?,?,?)",
+                        (e.child_id, e.parent_id, e.relation.value, e.created_at or now),
+                    )
+                    restored.append([e.child_id, e.parent_id])
+            ledger.log(
+                "unreject",
+                mid,
+                actor=who,
+                detail={"version": memory.version + 1, "edges_restored": restored},
+            )
+    return [ledger.require(m.id) for m, _ in items]

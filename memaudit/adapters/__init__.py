@@ -62,18 +62,22 @@ def open_store(
         if cls is None:
             known = ", ".join(sorted(reg.adapters)) or "none"
             raise MemauditError(f"unknown adapter {adapter!r}; installed: {known}")
-        _check_exists(location)
+        check_exists(location)
         return cls.open(location, writable=writable, **options)
-    _check_exists(location)
+    check_exists(location)
     scores = detect(location, reg)
     best = [(s, n) for s, n in scores if s > 0]
     if not best:
-        tried = ", ".join(n for _, n in scores)
-        raise NotAStore(
-            f"{_shown(location)}: not a memory store I know (tried: {tried}); "
-            "use --adapter NAME to force one, or `memaudit adapters` to list them"
-        )
+        raise NotAStore(not_a_store_message(location, [n for _, n in scores]))
     return reg.adapters[best[0][1]].open(location, writable=writable, **options)
+
+
+def not_a_store_message(location: str, tried: list[str]) -> str:
+    """What to say when no adapter recognises a location."""
+    return (
+        f"{_shown(location)}: not a memory store I know (tried: {', '.join(tried)}); "
+        "use --adapter NAME to force one, or `memaudit adapters` to list them"
+    )
 
 
 def _shown(location: str) -> str:
@@ -85,7 +89,8 @@ def _shown(location: str) -> str:
     return pg.mask(location)
 
 
-def _check_exists(location: str) -> None:
+def check_exists(location: str) -> None:
+    """Raise NotAStore (or a connection error) when the location cannot be opened at all."""
     if "://" in location:
         from memaudit.adapters import pg
 
@@ -107,7 +112,9 @@ __all__ = [
     "Registry",
     "Residue",
     "Store",
+    "check_exists",
     "detect",
     "load_registry",
+    "not_a_store_message",
     "open_store",
 ]

@@ -277,6 +277,18 @@ class Store(ABC):
     ) -> Memory:
         raise self.unsupported(Capability.QUEUE)
 
+    def unapprove_many(
+        self, items: Sequence[tuple[str, int | None]], *, actor: str | None = None
+    ) -> list[Memory]:
+        """Undo approvals (back to pending); the review UI's undo."""
+        raise self.unsupported(Capability.QUEUE)
+
+    def unreject(
+        self, items: Sequence[tuple[Memory, Sequence[Edge]]], *, actor: str | None = None
+    ) -> list[Memory]:
+        """Undo rejections: re-stage the content the reviewer saw, same ids, as pending."""
+        raise self.unsupported(Capability.QUEUE)
+
     def lifecycle_table(self) -> LifecycleTable:
         """The store's lifecycle columns, for ``decay`` (capability DECAY)."""
         raise self.unsupported(Capability.DECAY)

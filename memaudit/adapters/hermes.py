@@ -102,6 +102,14 @@ def is_hermes_home(path: Path) -> bool:
     return (mem / "MEMORY.md").is_file() or (mem / "USER.md").is_file()
 
 
+def _memory_file_home(path: Path) -> Path | None:
+    """The HERMES_HOME of a path naming one of its memory files, else None."""
+    if path.name not in ("MEMORY.md", "USER.md") or path.parent.name != "memories":
+        return None
+    home = path.parent.parent
+    return home if path.is_file() and is_hermes_home(home) else None
+
+
 class HermesStore(Store):
     adapter_name = "hermes"
     capabilities = frozenset({Capability.READ, Capability.QUEUE, Capability.LAYERS})
@@ -706,6 +714,8 @@ class HermesAdapter(Adapter):
     def detect(cls, location: str) -> float:
         try:
             path = Path(location)
+            if _memory_file_home(path) is not None:
+                return 0.6  # memories/MEMORY.md or USER.md itself
             if not path.is_dir():
                 return 0.0
             if is_hermes_home(path):
@@ -719,6 +729,7 @@ class HermesAdapter(Adapter):
     @classmethod
     def open(cls, location: str, *, writable: bool = False, **options: Any) -> HermesStore:
         path = Path(location).expanduser()
+        path = _memory_file_home(path) or path  # accept memories/MEMORY.md or USER.md
         if path.name == "memories" and is_hermes_home(path.parent):
             path = path.parent  # accept the memories/ folder itself
         if not path.is_dir():

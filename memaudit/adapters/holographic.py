@@ -270,12 +270,16 @@ class HolographicAdapter(Adapter):
     def detect(cls, location: str) -> float:
         try:
             path = Path(location)
+            db = _find_db(path)
+            if db is None:
+                return 0.0
+            names = sqlite_tables(db)
+            if not names >= MARKER_TABLES:
+                return 0.0
             if path.is_dir():
-                return 0.0  # a HERMES_HOME folder is the hermes adapter's
-            names = sqlite_tables(path)
-            if names >= MARKER_TABLES:
-                return 0.95 if "facts_fts" in names else 0.8
-            return 0.0
+                # a folder holding it; a HERMES_HOME folder (0.9) stays the hermes adapter's
+                return 0.7
+            return 0.95 if "facts_fts" in names else 0.8
         except Exception:
             return 0.0
 

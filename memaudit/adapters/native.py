@@ -134,6 +134,16 @@ class NativeStore(Store):
             self.ledger, memory_id, content, expected_version=expected_version, actor=actor
         )
 
+    def unapprove_many(
+        self, items: Sequence[tuple[str, int | None]], *, actor: str | None = None
+    ) -> list[Memory]:
+        return review.unapprove_many(self.ledger, items, actor=actor)
+
+    def unreject(
+        self, items: Sequence[tuple[Memory, Sequence[Edge]]], *, actor: str | None = None
+    ) -> list[Memory]:
+        return review.unreject(self.ledger, items, actor=actor)
+
     def lifecycle_table(self) -> LifecycleTable:
         from memaudit.decay import native_table
 

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from memaudit import decay as decay_core
-from memaudit.adapters import Capability, detect, load_registry
+from memaudit.adapters import Capability, check_exists, detect, load_registry, not_a_store_message
 from memaudit.cli.app import app, state
 from memaudit.cli.options import (
     AdapterOpt,
@@ -38,7 +38,7 @@ from memaudit.cli.render import (
     tier_badge,
 )
 from memaudit.clock import age_days, human_age
-from memaudit.errors import MemauditError
+from memaudit.errors import MemauditError, NotAStore
 from memaudit.ledger import Ledger
 from memaudit.model import MemoryFilter, SourceType, Status, TrustTier
 from memaudit.textsafety import hidden_characters, reveal
@@ -313,18 +313,30 @@ def log(
     """The event log (append-only): who did what to which memory, when and why.
 
     Newest last. Forgotten or rejected content never appears here.
+
+    On a store that keeps no history of its own (Hermes' files, say), the log is
+    memaudit's own record about it — the approvals and rejections made through memaudit,
+    kept in a sidecar ledger in the data directory ($MEMAUDIT_HOME).
+
+    Examples: memaudit log --since 7d, memaudit log --db ~/.hermes --action reject --json.
+
+    Exit codes: 0 shown; 6 the store keeps no history and memaudit has recorded nothing
+    about it.
     """
     fmt = pick_format(json_, jsonl, csv)
+    query: dict[str, Any] = {
+        "memory_id": memory,
+        "actions": action,
+        "actor": actor,
+        "since": since_iso(ctx, since),
+        "limit": limit or None,
+        "newest_first": True,
+    }
     with open_from(ctx, db, adapter) as store:
-        store.need(Capability.HISTORY)
-        events = store.events(
-            memory_id=memory,
-            actions=action,
-            actor=actor,
-            since=since_iso(ctx, since),
-            limit=limit or None,
-            newest_first=True,
-        )
+        if store.has(Capability.HISTORY):
+            events = store.events(**query)
+        else:
+            events = _sidecar_events(store, query)
     events.reverse()
     rows = [e.to_dict() for e in events]
     if fmt is Fmt.JSON:
@@ -345,6 +357,25 @@ def log(
         console.print(table)
 
 
+def _sidecar_events(store: Any, query: dict[str, Any]) -> list[Any]:
+    """memaudit's own events about a store that keeps no history (its sidecar ledger)."""
+    from memaudit import sidecar
+
+    ledger = sidecar.open_sidecar(store.location, readonly=True)
+    if ledger is None:
+        raise store.unsupported(Capability.HISTORY)
+    with ledger:
+        events = ledger.events(**query)
+    err_console.print(
+        f"the {store.adapter_name} store keeps no history of its own: these are memaudit's "
+        f"records about it ({sidecar.sidecar_path(store.location)})",
+        markup=False,
+        highlight=False,
+        soft_wrap=True,
+    )
+    return events
+
+
 @app.command()
 def adapters(
     detect_path: Annotated[
@@ -353,7 +384,14 @@ def adapters(
     json_: JsonOpt = False,
 ) -> None:
     """List installed adapters (entry-point group `memaudit.adapters`) with their
-    capabilities and what each was tested against."""
+    capabilities and what each was tested against.
+
+    With --detect PATH the adapters are ranked by how sure each is that PATH (a file or
+    a folder) is its store: the first one is what `--db PATH` would open.
+
+    Examples: memaudit adapters, memaudit adapters --detect ~/.hermes --json.
+
+    Exit codes: 0 listed; 1 --detect PATH is missing or no adapter recognises it."""
     reg = load_registry()
     scores = dict((n, s) for s, n in detect(detect_path, reg)) if detect_path else {}
     rows: list[dict[str, Any]] = [
@@ -366,8 +404,16 @@ def adapters(
         }
         for cls in reg.adapters.values()
     ]
+    unknown = ""
+    if detect_path:
+        check_exists(detect_path)
+        rows.sort(key=lambda r: -r["detect_score"])  # stable: ties stay alphabetical
+        if not any(r["detect_score"] > 0 for r in rows):
+            unknown = not_a_store_message(detect_path, [r["name"] for r in rows])
     if json_:
         emit_json({"adapters": rows, "broken": reg.broken})
+        if unknown:
+            raise NotAStore(unknown)
         return
     table = Table(header_style="bold")
     table.add_column("adapter", style="bold")
@@ -385,3 +431,5 @@ def adapters(
     console.print(table)
     for name, why in reg.broken.items():
         err_console.print(f"adapter {name} failed to load: {why}")
+    if unknown:
+        raise NotAStore(unknown)

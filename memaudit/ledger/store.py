@@ -424,10 +424,12 @@ class Ledger:
         order = "ASC" if flt.oldest_first else "DESC"
         if flt.search:
             # Driven from the index in write order, so LIMIT stops early even when a
-            # common word matches most of the store (no sort of every match).
+            # common word matches most of the store (no sort of every match). CROSS
+            # JOIN keeps the FTS index the outer loop: with a status filter the planner
+            # otherwise walks the status index and probes FTS once per row.
             where, params = self._where(flt, searching=True)
             sql = (
-                f"SELECT {QUALIFIED_COLUMNS} FROM memories_fts JOIN memories ON seq = memories_fts.rowid"
+                f"SELECT {QUALIFIED_COLUMNS} FROM memories_fts CROSS JOIN memories ON seq = memories_fts.rowid"
                 f"{where} ORDER BY memories_fts.rowid {order}"
             )
         else:

@@ -236,3 +236,17 @@ def test_trace_of_a_hindsight_observation_shows_its_source_facts(cli, hindsight_
     assert f"summarizes {BIOLOGIST_FACT}" in result.stdout
     assert "effective trust  T4" in result.stdout
     _no_secret(result.stdout, result.stderr)
+
+
+def test_audit_and_questions_run_on_a_hindsight_store(
+    cli, hindsight_before, hindsight_after
+) -> None:
+    for url in (hindsight_before, hindsight_after):
+        result = cli("audit", "--json", db=url)
+        assert result.exit_code in (0, 4), result.stderr
+        report = json.loads(result.stdout)
+        assert report["findings"] is not None
+        questions = cli("questions", "--json", db=url)
+        answers = json.loads(questions.stdout)
+        assert len(answers["answers"] if isinstance(answers, dict) else answers) == 11
+        _no_secret(result.stdout, result.stderr, questions.stdout, questions.stderr)

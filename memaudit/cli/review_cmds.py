@@ -1,0 +1,161 @@
+"""`memaudit review`: the approval UI, and `--list` for scripts."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+from rich import box
+from rich.table import Table
+from rich.text import Text
+
+from memaudit import pending
+from memaudit.adapters import Capability
+from memaudit.cli.app import app, state
+from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, LimitOpt, open_from
+from memaudit.cli.render import console, emit_json, safe, tier_badge
+from memaudit.clock import human_age
+from memaudit.errors import ExitCode, MemauditError
+from memaudit.model import SourceType, TrustTier
+
+
+@app.command()
+def review(
+    ctx: typer.Context,
+    list_: Annotated[
+        bool,
+        typer.Option("--list", help="Print the queue (oldest first) instead of opening the UI."),
+    ] = False,
+    tier: Annotated[
+        list[str] | None, typer.Option("--tier", "-t", help="With --list: T1..T5 (repeatable).")
+    ] = None,
+    source_type: Annotated[
+        list[str] | None,
+        typer.Option("--source-type", help="With --list: source type (repeatable)."),
+    ] = None,
+    flag: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--flag",
+            help="With --list: only items with this flag: stale, derived, hidden, unknown, "
+            "duplicate, conflict (repeatable: any of them).",
+        ),
+    ] = None,
+    search: Annotated[
+        str | None, typer.Option("--search", "-q", help="With --list: full-text search.")
+    ] = None,
+    limit: LimitOpt = 100,
+    refresh: Annotated[
+        float,
+        typer.Option(
+            "--refresh",
+            min=0,
+            help="Seconds between checks for new pending items (0: only on ctrl+r).",
+        ),
+    ] = 2.0,
+    db: DbOpt = None,
+    adapter: AdapterOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Review pending writes: approve, reject, edit, promote — or list them.
+
+    Opens a full-screen review of the store's queue, oldest first, each item with its
+    trust tier, flags (stale, derived, hidden characters, duplicate of or conflict with
+    an active memory), full content with invisible characters made visible, and its
+    lineage. Keys: a approve, r reject, e edit then approve, p promote, s skip, u undo,
+    space mark several, / search, ? help. Every action goes through the write gate and
+    is logged with you (--actor / MEMAUDIT_ACTOR) as the reviewer.
+
+    Examples: `memaudit review`, `memaudit review --list --flag stale --json`.
+
+    Exit codes: 0 ok; 1 error; 2 usage (no terminal: use --list); 6 the store has no
+    review queue.
+    """
+    st = state(ctx)
+    if list_ or json_:
+        _print_list(ctx, tier, source_type, flag, search, limit, db, adapter, json_)
+        return
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise MemauditError(
+            "review needs a terminal; use `memaudit review --list` in scripts", ExitCode.USAGE
+        )
+    from memaudit.tui import make_app
+
+    with open_from(ctx, db, adapter, writable=True) as store:
+        store.need(Capability.QUEUE)
+        make_app(store, clock=st.clock, actor=st.actor, refresh_interval=refresh or None).run()
+
+
+def _print_list(
+    ctx: typer.Context,
+    tier: list[str] | None,
+    source_type: list[str] | None,
+    flag: list[str] | None,
+    search: str | None,
+    limit: int,
+    db: str | None,
+    adapter: str | None,
+    json_: bool,
+) -> None:
+    wanted = {_flag(f) for f in flag or []}
+    base = pending.queue_filter(
+        tiers=[TrustTier.parse(t) for t in tier] if tier else None,
+        source_types=[SourceType.parse(s) for s in source_type] if source_type else None,
+        search=search,
+    )
+    now = state(ctx).clock()
+    page = 500
+    found: list[pending.QueueItem] = []
+    with open_from(ctx, db, adapter) as store:
+        store.need(Capability.QUEUE)
+        policy = store.policy()
+        summary = pending.summary(store, now, base)
+        offset = 0
+        while not limit or len(found) < limit:
+            base.limit, base.offset = page, offset
+            batch = pending.with_all_flags(store, pending.items(store, base, now, policy), policy)
+            offset += len(batch)
+            found.extend(i for i in batch if not wanted or wanted & i.flags)
+            if len(batch) < page:
+                break
+    if limit:
+        found = found[:limit]
+    if json_:
+        emit_json({"summary": summary.to_dict(), "items": [i.to_dict() for i in found]})
+        return
+    table = Table(box=box.SIMPLE_HEAD, header_style="bold", padding=(0, 1))
+    widths = {"id": 14, "age": 4, "tier": 4, "source": 17, "flags": 18}
+    for name, width in widths.items():
+        table.add_column(name, no_wrap=True, width=width, overflow="ellipsis")
+    # Fixed columns first (rich counts cell padding in them); the content gets the rest.
+    rest = console.width - sum(widths.values()) - 2 * (len(widths) + 1) - 2
+    table.add_column("content", no_wrap=True, overflow="ellipsis", max_width=max(10, rest))
+    for item in found:
+        m = item.memory
+        table.add_row(
+            Text(m.id),
+            human_age(item.age_days),
+            tier_badge(m.trust_tier),
+            m.source_type.value,
+            Text(",".join(sorted(f.value for f in item.flags)), style="yellow"),
+            safe(m.content, 200),
+        )
+    tiers = "  ".join(f"{t} {n}" for t, n in summary.by_tier.items())
+    oldest = (
+        f", oldest {human_age(summary.oldest_age_days)} ({summary.oldest_at})"
+        if summary.oldest_at
+        else ""
+    )
+    stale = f", {summary.stale} stale" if summary.stale else ""
+    console.print(Text(f"{summary.total} pending ({tiers}){oldest}{stale}"))
+    if found:
+        console.print(table)
+
+
+def _flag(value: str) -> pending.Flag:
+    try:
+        return pending.Flag(value.strip().lower())
+    except ValueError:
+        valid = ", ".join(f.value for f in pending.Flag)
+        raise typer.BadParameter(f"unknown flag {value!r}; valid: {valid}") from None

@@ -1,0 +1,282 @@
+"""The review queue as a reviewer sees it: pending items, oldest first, with flags.
+
+Shared by `memaudit review` (the Textual UI) and `memaudit review --list` (scripts),
+so both faces flag the same items for the same reasons. Everything goes through the
+``Store`` protocol, so a provider's queue gets the same treatment as the native one.
+
+Flags are meant to slow a reviewer down where approving reflexively is dangerous:
+
+- ``stale``: pending longer than the policy's ``stale_pending_days``;
+- ``derived``: built from other memories (a summary, inference, promoted conclusion);
+- ``hidden``: the content holds invisible or control characters;
+- ``unknown``: the store cannot say where it came from;
+- ``duplicate``: an active memory already says the same (same normalised text, or
+  shingle similarity at or above ``duplicates.similarity``);
+- ``conflict``: an active memory may say the opposite (``memaudit.conflicts``).
+
+The two comparisons with active memories are kept cheap: a few full-text searches on
+the item's rarest-looking (longest) words find the candidates, and only those are
+compared. They cost queries, so ``cheap_flags`` (no queries) and ``store_flags`` are
+separate and a UI can paint the first before the second arrives.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from enum import StrEnum
+from typing import Any
+
+from memaudit import fingerprint
+from memaudit.clock import age_days, to_iso
+from memaudit.errors import MemauditError
+from memaudit.model import Memory, MemoryFilter, SourceType, Status, TrustTier
+from memaudit.policy import Policy
+from memaudit.textsafety import hidden_characters
+
+# Which words to search with: the longest ones are the least common, so the
+# full-text queries stay selective on large stores.
+SEARCH_WORDS = 4
+SEARCH_LIMIT = 20
+
+
+class Flag(StrEnum):
+    STALE = "stale"
+    DERIVED = "derived"
+    HIDDEN = "hidden"
+    UNKNOWN = "unknown"
+    DUPLICATE = "duplicate"
+    CONFLICT = "conflict"
+
+
+CHEAP_FLAGS = frozenset({Flag.STALE, Flag.DERIVED, Flag.HIDDEN, Flag.UNKNOWN})
+
+
+@dataclass(slots=True)
+class Similar:
+    """An active memory close to a pending one."""
+
+    memory: Memory
+    score: float  # 1.0 for the same normalised text
+    how: str  # "same text" / "similar 0.86"
+
+
+@dataclass(slots=True)
+class ConflictCandidate:
+    """An active memory that may contradict the pending one (a candidate, not a verdict)."""
+
+    memory: Memory
+    reason: str
+    score: float = 0.0
+
+
+@dataclass(slots=True)
+class QueueItem:
+    memory: Memory
+    age_days: float | None
+    flags: set[Flag] = field(default_factory=set)
+    store_flags_known: bool = False  # duplicate/conflict computed yet?
+
+    def to_dict(self) -> dict[str, Any]:
+        m = self.memory
+        return {
+            "id": m.id,
+            "version": m.version,
+            "created_at": m.created_at,
+            "age_days": None if self.age_days is None else round(self.age_days, 2),
+            "trust_tier": m.trust_tier.value,
+            "source_type": m.source_type.value,
+            "source_ref": m.source_ref,
+            "derived": m.derived,
+            "flags": sorted(f.value for f in self.flags),
+            "content": m.content,
+        }
+
+
+@dataclass(slots=True)
+class QueueSummary:
+    total: int
+    by_tier: dict[str, int]
+    oldest_at: str | None
+    oldest_age_days: float | None
+    stale: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "total": self.total,
+            "by_tier": self.by_tier,
+            "oldest_at": self.oldest_at,
+            "oldest_age_days": None
+            if self.oldest_age_days is None
+            else round(self.oldest_age_days, 2),
+            "stale": self.stale,
+        }
+
+
+def queue_filter(
+    *,
+    tiers: Sequence[TrustTier] | None = None,
+    source_types: Sequence[SourceType] | None = None,
+    search: str | None = None,
+    limit: int | None = None,
+    offset: int = 0,
+    statuses: Sequence[Status] = (Status.PENDING,),
+) -> MemoryFilter:
+    """Pending items (or other statuses, for the memories screen), oldest first."""
+    return MemoryFilter(
+        statuses=list(statuses),
+        tiers=list(tiers) if tiers else None,
+        source_types=list(source_types) if source_types else None,
+        search=search or None,
+        limit=limit,
+        offset=offset,
+        oldest_first=True,
+    )
+
+
+def stale_cutoff(policy: Policy, now: datetime) -> str:
+    return to_iso(now - timedelta(days=float(policy.get("stale_pending_days"))))
+
+
+def summary(store: Any, now: datetime, flt: MemoryFilter | None = None) -> QueueSummary:
+    """Counts by tier and the oldest item's age (a few count queries, no full scan)."""
+    base = flt or queue_filter()
+    fields = {name: getattr(base, name) for name in base.__slots__}  # type: ignore[attr-defined]
+    by_tier: dict[str, int] = {}
+    for tier in TrustTier:
+        wanted = [tier] if not base.tiers else ([tier] if tier in base.tiers else [])
+        if not wanted:
+            continue
+        n = store.count(MemoryFilter(**{**fields, "tiers": wanted, "limit": None, "offset": 0}))
+        if n:
+            by_tier[tier.value] = n
+    total = sum(by_tier.values())
+    oldest = store.memories(MemoryFilter(**{**fields, "limit": 1, "offset": 0}))
+    oldest_at = oldest[0].created_at if oldest else None
+    cutoff = stale_cutoff(store.policy(), now)
+    stale = 0
+    if oldest_at and oldest_at < cutoff:
+        recent = store.count(
+            MemoryFilter(**{**fields, "since": cutoff, "limit": None, "offset": 0})
+        )
+        stale = total - recent
+    return QueueSummary(total, by_tier, oldest_at, age_days(oldest_at, now), stale)
+
+
+def cheap_flags(memory: Memory, now: datetime, policy: Policy) -> set[Flag]:
+    """Flags that need no query."""
+    flags: set[Flag] = set()
+    age = age_days(memory.created_at, now)
+    if (
+        memory.status is Status.PENDING
+        and age is not None
+        and age > float(policy.get("stale_pending_days"))
+    ):
+        flags.add(Flag.STALE)
+    if memory.derived:
+        flags.add(Flag.DERIVED)
+    if hidden_characters(memory.content):
+        flags.add(Flag.HIDDEN)
+    if memory.source_type is SourceType.UNKNOWN:
+        flags.add(Flag.UNKNOWN)
+    return flags
+
+
+def items(store: Any, flt: MemoryFilter, now: datetime, policy: Policy) -> list[QueueItem]:
+    """One page of the queue with the cheap flags (no per-item queries)."""
+    return [
+        QueueItem(m, age_days(m.created_at, now), cheap_flags(m, now, policy))
+        for m in store.memories(flt)
+    ]
+
+
+def _words(text: str) -> list[str]:
+    seen = dict.fromkeys(w for w in re.findall(r"\w+", fingerprint.normalize(text)) if len(w) > 2)
+    return sorted(seen, key=lambda w: (-len(w), w))
+
+
+def _neighbours(store: Any, memory: Memory) -> list[Memory]:
+    """Active memories sharing two of the item's longest words (a few FTS queries)."""
+    words = _words(memory.content)[:SEARCH_WORDS]
+    queries = [" ".join(p) for p in itertools.combinations(words, 2)] or words
+    found: dict[str, Memory] = {}
+    for q in queries:
+        try:
+            rows = store.memories(
+                MemoryFilter(statuses=[Status.ACTIVE], search=q, limit=SEARCH_LIMIT)
+            )
+        except MemauditError:
+            continue  # a store without full-text search: no candidates from it
+        for m in rows:
+            if m.id != memory.id:
+                found.setdefault(m.id, m)
+    return list(found.values())
+
+
+def similar_active(
+    store: Any, memory: Memory, threshold: float, neighbours: list[Memory] | None = None
+) -> list[Similar]:
+    """Active memories that say the same thing (near-duplicates), best first."""
+    pool = _neighbours(store, memory) if neighbours is None else neighbours
+    mine = fingerprint.shingles(memory.content)
+    norm = fingerprint.normalize(memory.content)
+    out = []
+    for other in pool:
+        if fingerprint.normalize(other.content) == norm:
+            out.append(Similar(other, 1.0, "same text"))
+            continue
+        score = fingerprint.jaccard(mine, fingerprint.shingles(other.content))
+        if score >= threshold:
+            out.append(Similar(other, score, f"similar {score:.2f}"))
+    return sorted(out, key=lambda s: (-s.score, s.memory.id))
+
+
+def conflicts_for(
+    store: Any, memory: Memory, neighbours: list[Memory] | None = None
+) -> list[ConflictCandidate]:
+    """Active memories the item may contradict (``memaudit.conflicts``): the candidates
+    recorded when it was staged, plus any found now among its neighbours (for stores
+    whose writes did not pass memaudit's gate)."""
+    from memaudit import conflicts
+
+    found: dict[str, ConflictCandidate] = {}
+    try:
+        records = store.records(writable=False)
+    except MemauditError:
+        records = None
+    for rec in conflicts.candidates_for(records, memory.id):
+        other = store.get(rec["other_id"])
+        if other is not None and other.status is Status.ACTIVE:
+            reason = "; ".join(rec.get("evidence") or []) or f"same slot: {rec.get('slot')}"
+            found[other.id] = ConflictCandidate(other, reason, float(rec.get("score") or 0))
+    pool = _neighbours(store, memory) if neighbours is None else neighbours
+    by_id = {m.id: m for m in pool}
+    for cand in conflicts.find([memory, *pool], only={memory.id}):
+        other_id = cand.other(memory.id)
+        if other_id in by_id and other_id not in found:
+            found[other_id] = ConflictCandidate(
+                by_id[other_id], "; ".join(cand.evidence) or cand.slot, cand.score
+            )
+    return sorted(found.values(), key=lambda c: (-c.score, c.memory.id))
+
+
+def store_flags(store: Any, memory: Memory, policy: Policy) -> set[Flag]:
+    """The flags that compare the item with active memories (a few queries)."""
+    threshold = float(policy.get("duplicates.similarity"))
+    pool = _neighbours(store, memory)
+    flags: set[Flag] = set()
+    if similar_active(store, memory, threshold, pool):
+        flags.add(Flag.DUPLICATE)
+    if conflicts_for(store, memory, pool):
+        flags.add(Flag.CONFLICT)
+    return flags
+
+
+def with_all_flags(store: Any, page: list[QueueItem], policy: Policy) -> list[QueueItem]:
+    for item in page:
+        item.flags |= store_flags(store, item.memory, policy)
+        item.store_flags_known = True
+    return page

@@ -1,0 +1,97 @@
+"""The Textual application behind `memaudit review`."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+
+from memaudit.tui.commands import ReviewCommands
+from memaudit.tui.listing import ListScreen
+from memaudit.tui.memories import MemoriesScreen
+from memaudit.tui.modals import InfoModal, help_body
+from memaudit.tui.queue import QueueScreen
+from memaudit.tui.session import ReviewSession
+
+HELP = [
+    (
+        "Review queue",
+        [
+            ("a", "approve the selected item (or the marked ones, after a confirmation)"),
+            ("r", "reject, with a reason (the content is removed; a tombstone stays)"),
+            ("e", "edit the content, then approve (the edit is recorded)"),
+            ("p", "promote a derived item (a model conclusion accepted by a person)"),
+            ("s", "skip: leave it for later"),
+            ("u", "undo the last action of this session"),
+            ("space", "mark / unmark for a bulk approve or reject"),
+            ("m", "switch to the memories screen"),
+        ],
+    ),
+    (
+        "Memories",
+        [
+            ("enter", "trace: what the memory was built from"),
+            ("d", "forget it (shows the blast radius first, then verifies every layer)"),
+            ("m", "back to the review queue"),
+        ],
+    ),
+    (
+        "Both screens",
+        [
+            ("/", "full-text search (enter applies, esc cancels)"),
+            ("t / o / f", "filter by tier / source type / flag (press again to cycle)"),
+            ("esc", "clear the filters"),
+            ("ctrl+r", "reload from the store (it also refreshes itself every few seconds)"),
+            ("ctrl+p", "command palette: every action by name"),
+            ("?", "this help"),
+            ("q", "quit"),
+        ],
+    ),
+    (
+        "Flags",
+        [
+            ("STALE", "pending longer than policy stale_pending_days"),
+            ("HID", "hidden or control characters (shown as ⟨NAME⟩ in the detail pane)"),
+            ("CONF", "an active memory may contradict it (candidate, not a verdict)"),
+            ("DUP", "an active memory already says the same"),
+            ("DER", "derived from other memories"),
+            ("UNK", "the store cannot say where it came from"),
+            ("…", "duplicate / conflict check still running"),
+        ],
+    ),
+]
+
+
+class ReviewApp(App[None]):
+    """Review pending writes; browse, trace and forget active memories."""
+
+    CSS_PATH = "review.tcss"
+    TITLE = "memaudit review"
+    COMMANDS = App.COMMANDS | {ReviewCommands}
+    MODES: ClassVar = {"queue": QueueScreen, "memories": MemoriesScreen}
+    DEFAULT_MODE = "queue"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "quit", "Quit", id="quit"),
+        Binding("question_mark", "help", "Help", id="help"),
+    ]
+
+    def __init__(self, session: ReviewSession, *, refresh_interval: float | None = 2.0) -> None:
+        super().__init__()
+        self.session = session
+        self.refresh_interval = refresh_interval
+
+    def on_mount(self) -> None:
+        if self.refresh_interval:
+            self.set_interval(self.refresh_interval, self._tick)
+
+    def on_unmount(self) -> None:
+        self.session.close()
+
+    def _tick(self) -> None:
+        screen = self.screen
+        if isinstance(screen, ListScreen):
+            screen.check_store()
+
+    def action_help(self) -> None:
+        self.push_screen(InfoModal("Keys", help_body(HELP)))

@@ -1,0 +1,206 @@
+"""Modal screens: confirmations, the reject reason, the editor, key help, forget."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Static, TextArea
+
+from memaudit.textsafety import preview
+
+
+class ConfirmModal(ModalScreen[bool]):
+    """Yes/no, with the consequences spelled out. Enter/y confirms, Esc/n cancels."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, title: str, body: RenderableType, yes: str = "Yes") -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+        self.yes = yes
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label(self.title_text, id="dialog-title")
+            with VerticalScroll(id="dialog-body"):
+                yield Static(self.body)
+            with Horizontal(id="dialog-buttons"):
+                yield Button(f"{self.yes} (y)", variant="warning", id="yes")
+                yield Button("Cancel (n)", id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    @on(Button.Pressed, "#yes")
+    def _yes(self) -> None:
+        self.dismiss(True)
+
+    @on(Button.Pressed, "#no")
+    def _no(self) -> None:
+        self.dismiss(False)
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)
+
+
+class ReasonModal(ModalScreen[str | None]):
+    """Asks why an item is rejected (the reason goes into the event log)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, what: str) -> None:
+        super().__init__()
+        self.what = what
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label(f"Reject {self.what}", id="dialog-title")
+            yield Static("Why? (recorded in the log; the content itself is removed)")
+            yield Input(placeholder="reason, e.g. duplicate of q-active-tz", id="reason")
+            yield Static("", id="reason-error", classes="error")
+            with Horizontal(id="dialog-buttons"):
+                yield Button("Reject (enter)", variant="error", id="yes")
+                yield Button("Cancel (esc)", id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#reason", Input).focus()
+
+    @on(Input.Submitted, "#reason")
+    @on(Button.Pressed, "#yes")
+    def _submit(self) -> None:
+        reason = self.query_one("#reason", Input).value.strip()
+        if not reason:
+            self.query_one("#reason-error", Static).update("A reason is required.")
+            return
+        self.dismiss(reason)
+
+    @on(Button.Pressed, "#no")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class EditModal(ModalScreen[str | None]):
+    """Edit a pending item's content, then approve it (ctrl+s). Esc cancels."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Save and approve", priority=True),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, memory_id: str, content: str) -> None:
+        super().__init__()
+        self.memory_id = memory_id
+        self.content = content
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="wide"):
+            yield Label(f"Edit {self.memory_id}, then approve", id="dialog-title")
+            yield TextArea(self.content, id="editor", soft_wrap=True, show_line_numbers=False)
+            yield Static("", id="edit-error", classes="error")
+            with Horizontal(id="dialog-buttons"):
+                yield Button("Save and approve (ctrl+s)", variant="success", id="yes")
+                yield Button("Cancel (esc)", id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#editor", TextArea).focus()
+
+    @on(Button.Pressed, "#yes")
+    def action_save(self) -> None:
+        text = self.query_one("#editor", TextArea).text
+        if not text.strip():
+            self.query_one("#edit-error", Static).update("Content cannot be empty.")
+            return
+        if text == self.content:
+            self.query_one("#edit-error", Static).update(
+                "Unchanged: press esc, then a to approve as it is."
+            )
+            return
+        self.dismiss(text)
+
+    @on(Button.Pressed, "#no")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class InfoModal(ModalScreen[None]):
+    """Read-only text (help, results); any of esc/q/enter closes it."""
+
+    BINDINGS = [Binding("escape,q,enter,question_mark", "close", "Close")]
+
+    def __init__(self, title: str, body: RenderableType) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="wide"):
+            yield Label(self.title_text, id="dialog-title")
+            with VerticalScroll(id="dialog-body"):
+                yield Static(self.body)
+            with Horizontal(id="dialog-buttons"):
+                yield Button("Close (esc)", id="no")
+
+    @on(Button.Pressed, "#no")
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def help_body(sections: list[tuple[str, list[tuple[str, str]]]]) -> RenderableType:
+    parts: list[RenderableType] = []
+    for title, rows in sections:
+        table = Table(title=title, title_justify="left", show_header=False, box=None)
+        table.add_column("key", style="bold cyan", no_wrap=True, width=12)
+        table.add_column("what")
+        for key, what in rows:
+            table.add_row(key, what)
+        parts.append(table)
+        parts.append(Text(""))
+    return Group(*parts)
+
+
+def forget_plan_body(target: str, plan: Any) -> RenderableType:
+    """The blast radius of a ``forget.ForgetPlan``: what goes, what is re-queued."""
+    parts: list[RenderableType] = [
+        Text.assemble("Forget ", (target, "bold"), " from every layer of the store.")
+    ]
+    for title, rows in (
+        ("will be forgotten", plan.forget),
+        ("will be re-queued for review (they have other support)", plan.requeue),
+    ):
+        table = Table(title=f"{len(rows)} {title}", title_justify="left", box=None, padding=(0, 1))
+        table.add_column("id", style="bold", no_wrap=True)
+        table.add_column("why")
+        for item in rows[:40]:
+            table.add_row(Text(item.id), Text(f"{item.why} · {preview(item.preview, 60)}"))
+        if len(rows) > 40:
+            table.add_row(Text("…"), Text(f"and {len(rows) - 40} more", style="dim"))
+        parts.append(table)
+    extras = []
+    if plan.edges:
+        extras.append(f"{len(plan.edges)} lineage edge(s)")
+    if plan.embeddings:
+        extras.append(f"{len(plan.embeddings)} embedding(s)")
+    if plan.profile:
+        extras.append(f"{len(plan.profile)} profile entr{'y' if len(plan.profile) == 1 else 'ies'}")
+    if extras:
+        parts.append(Text("also removed: " + ", ".join(extras)))
+    parts.append(
+        Text(
+            "This cannot be undone. Every layer is verified afterwards; a tombstone keeps "
+            "salted fingerprints, never the text.",
+            style="bold red",
+        )
+    )
+    return Group(*parts)

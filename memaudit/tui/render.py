@@ -1,0 +1,241 @@
+"""Rich renderables for the review UI: badges, flags, revealed text, the detail pane.
+
+Stored text never reaches Rich as markup: it goes into ``Text`` objects, with every
+hidden or control character replaced by a highlighted ``⟨NAME⟩`` marker (the same
+names as ``textsafety.reveal``), so a memory cannot hide words or drive the terminal.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from rich.tree import Tree
+
+from memaudit.clock import age_days, human_age
+from memaudit.graph import Lineage
+from memaudit.model import Memory, TrustTier
+from memaudit.pending import Flag
+from memaudit.textsafety import hidden_characters, preview
+from memaudit.tui.session import Detail
+
+TIER_STYLE = {
+    TrustTier.T1: "bold white on green",
+    TrustTier.T2: "bold white on blue",
+    TrustTier.T3: "bold black on cyan",
+    TrustTier.T4: "bold black on yellow",
+    TrustTier.T5: "bold white on red",
+}
+FLAG_LABEL = {
+    Flag.STALE: ("STALE", "bold yellow"),
+    Flag.DERIVED: ("DER", "cyan"),
+    Flag.HIDDEN: ("HID", "bold white on red"),
+    Flag.UNKNOWN: ("UNK", "magenta"),
+    Flag.DUPLICATE: ("DUP", "bold magenta"),
+    Flag.CONFLICT: ("CONF", "bold red"),
+}
+FLAG_ORDER = [Flag.STALE, Flag.HIDDEN, Flag.CONFLICT, Flag.DUPLICATE, Flag.DERIVED, Flag.UNKNOWN]
+MARKER_STYLE = "bold white on red"
+
+
+def tier_badge(tier: TrustTier) -> Text:
+    return Text(f" {tier.value} ", style=TIER_STYLE[tier])
+
+
+def flags_text(flags: set[Flag], pending_lookup: bool = False) -> Text:
+    out = Text()
+    for flag in FLAG_ORDER:
+        if flag in flags:
+            label, style = FLAG_LABEL[flag]
+            if out:
+                out.append(" ")
+            out.append(label, style=style)
+    if pending_lookup:
+        out.append(" …" if out else "…", style="dim")
+    return out
+
+
+def revealed(text: str) -> Text:
+    """The full text with hidden characters shown as highlighted markers."""
+    out = Text()
+    marks = dict(hidden_characters(text))
+    start = 0
+    for i, ch in enumerate(text):
+        if i in marks:
+            out.append(text[start:i])
+            out.append(f"⟨{marks[i]}⟩", style=MARKER_STYLE)
+            start = i + 1
+        elif ch == "\t":
+            out.append(text[start:i])
+            out.append("→   ", style="dim")
+            start = i + 1
+    out.append(text[start:])
+    return out
+
+
+def safe_line(text: str | None, width: int = 80) -> Text:
+    return Text("-", style="dim") if text is None else Text(preview(text, width))
+
+
+def _num(value: float | None) -> str:
+    return "-" if value is None else f"{value:g}"
+
+
+def _field_table(m: Memory, now: datetime) -> Table:
+    table = Table(show_header=False, box=None, padding=(0, 1))
+    table.add_column("k", style="bold", no_wrap=True)
+    table.add_column("v")
+    age = human_age(age_days(m.created_at, now))
+    tier = tier_badge(m.trust_tier) + Text(f" {m.source_type.value}")
+    tier.append(f"   confidence {_num(m.confidence)}   importance {_num(m.importance)}")
+    scope = safe_line(m.scope)
+    scope.append(f"   expires {m.expires_at or '-'}")
+    rows: list[tuple[str, Text]] = [
+        ("status", Text(f"{m.status.value} · version {m.version}")),
+        ("source", tier),
+        ("source_ref", safe_line(m.source_ref, 200)),
+        ("created", Text(f"{m.created_at or '-'} ({age} ago) by {m.created_by or '-'}")),
+        ("scope", scope),
+    ]
+    if m.tags:
+        rows.append(("tags", safe_line(", ".join(m.tags))))
+    for k, v in rows:
+        table.add_row(k, v)
+    return table
+
+
+def _node_label(lineage: Lineage, nid: str, relation: str | None) -> Text:
+    label = Text(no_wrap=True, overflow="ellipsis")
+    if relation:
+        label.append(f"{relation} ", style="cyan")
+    node = lineage.nodes.get(nid)
+    m = node.memory if node else None
+    if m is None:
+        label.append(f"✝ {preview(nid, 60)}", style="red")
+        why = node.missing if node and node.missing else "unknown id"
+        label.append(f"  {why}", style="red")
+        if node and node.missing_at:
+            label.append(f" {node.missing_at}", style="dim")
+        return label
+    label.append(preview(m.id, 60), style="bold" if nid == lineage.focus else "")
+    label.append(" ")
+    label.append_text(tier_badge(m.trust_tier))
+    label.append(f" {m.source_type.value} · {m.status.value}", style="dim")
+    if m.confidence is not None:
+        label.append(f" · conf {m.confidence:g}", style="dim")
+    label.append("  ")
+    label.append_text(safe_line(m.content, 60))
+    return label
+
+
+# The detail pane shows at most this many lineage nodes; `memaudit trace` shows all.
+TREE_NODES = 25
+
+
+def _grow(
+    lineage: Lineage, branch: Tree, nid: str, up: bool, path: frozenset[str], shown: set[str]
+) -> None:
+    edges = lineage.parents_of(nid) if up else lineage.children_of(nid)
+    for edge in sorted(edges, key=lambda e: e.parent_id if up else e.child_id):
+        other = edge.parent_id if up else edge.child_id
+        relation = ("← " if up else "→ ") + edge.relation.value
+        if edge in lineage.removed_edges:
+            relation += " (edge removed)"
+        if other in path:
+            branch.add(Text(f"{relation} ↺ {preview(other, 60)} (cycle)", style="bold red"))
+            continue
+        if other in shown:  # a shared ancestor: once is enough (a DAG, not a tree)
+            branch.add(Text(f"{relation} {preview(other, 60)} (shown above)", style="dim"))
+            continue
+        if len(shown) >= TREE_NODES:
+            branch.add(Text("… more: run `memaudit trace` for the whole lineage", style="dim"))
+            return
+        shown.add(other)
+        sub = branch.add(_node_label(lineage, other, relation))
+        _grow(lineage, sub, other, up, path | {other}, shown)
+    if nid in lineage.truncated and nid != lineage.focus:
+        branch.add(Text(f"… more beyond depth {lineage.depth_limit}", style="dim"))
+
+
+def lineage_tree(lineage: Lineage | None, memory: Memory) -> RenderableType:
+    """The same shape `memaudit trace` prints: derived from (up), derived into (down)."""
+    if lineage is None:
+        return Text("this store records no lineage", style="dim")
+    focus = lineage.focus
+    tree = Tree(_node_label(lineage, focus, None), guide_style="dim")
+    start = frozenset({focus})
+    ups = tree.add(Text("derived from", style="bold"))
+    if lineage.parents_of(focus):
+        _grow(lineage, ups, focus, True, start, {focus})
+    else:
+        ups.add(Text("nothing recorded: this memory is its own evidence", style="dim"))
+    downs = tree.add(Text("derived into", style="bold"))
+    if lineage.children_of(focus):
+        _grow(lineage, downs, focus, False, start, {focus})
+    else:
+        downs.add(Text("nothing derived from it", style="dim"))
+    tier = lineage.effective_trust()
+    if tier is not None and lineage.parents_of(focus):
+        line = Text("effective trust of the lineage ", style="dim") + tier_badge(tier)
+        return Group(tree, line)
+    return tree
+
+
+def detail_renderable(d: Detail, now: datetime) -> RenderableType:
+    m = d.memory
+    parts: list[RenderableType] = []
+    head = Text()
+    head.append(m.id, style="bold")
+    head.append("  ")
+    head.append_text(flags_text(d.flags))
+    parts.append(head)
+    hidden = hidden_characters(m.content)
+    if hidden:
+        names = ", ".join(f"{name} at {pos}" for pos, name in hidden[:8])
+        more = f" and {len(hidden) - 8} more" if len(hidden) > 8 else ""
+        parts.append(
+            Text(f"⚠ {len(hidden)} hidden character(s) in this content: {names}{more}", "bold red")
+        )
+    parts.append(Text("content", style="bold underline"))
+    parts.append(revealed(m.content))
+    if m.summary:
+        parts.append(Text("summary", style="bold underline"))
+        parts.append(revealed(m.summary))
+    parts.append(Text(""))
+    parts.append(_field_table(m, now))
+    parts.append(Text(""))
+    parts.append(Text("lineage", style="bold underline"))
+    parts.append(lineage_tree(d.lineage, m))
+    parts.append(Text(""))
+    parts.append(Text("conflict candidates", style="bold underline"))
+    if d.conflicts:
+        table = Table(box=None, padding=(0, 1), expand=True, header_style="bold")
+        table.add_column(f"this ({m.id})", ratio=1)
+        table.add_column("active memory it may contradict", ratio=1)
+        for c in d.conflicts:
+            other = Text(c.memory.id + " ", style="bold") + tier_badge(c.memory.trust_tier)
+            other.append(f" {c.memory.created_at or ''}\n", style="dim")
+            other.append_text(revealed(c.memory.content))
+            table.add_row(revealed(m.content), other)
+            table.add_row(Text(""), Text(c.reason, style="italic yellow"))
+        parts.append(table)
+    else:
+        parts.append(Text("none found", style="dim"))
+    parts.append(Text(""))
+    parts.append(Text("similar active memories", style="bold underline"))
+    if d.similar:
+        for s in d.similar:
+            line = Text(f"{s.how:>13}  ", style="magenta")
+            line.append(s.memory.id, style="bold")
+            line.append("  ")
+            line.append_text(safe_line(s.memory.content, 70))
+            parts.append(line)
+    else:
+        parts.append(Text("none found", style="dim"))
+    return Group(*parts)
+
+
+def trace_renderable(d: Detail) -> RenderableType:
+    return lineage_tree(d.lineage, d.memory)

@@ -1,0 +1,222 @@
+"""A review session: the store behind a lock, what the reviewer did, and how to undo it.
+
+No Textual here: the screens call these methods from worker threads, and tests can
+drive a session without a terminal. Every write goes through the ``Store`` protocol
+(the core write gate for the native ledger), with the reviewer as the actor and the
+version the reviewer was shown as ``expected_version`` — an item that changed since
+it was shown raises ``Conflict`` instead of being approved unseen.
+
+The undo stack lives in session memory: undoing a rejection re-stages the content the
+reviewer saw (the store keeps only a fingerprint of rejected text), so it is possible
+only within the session that rejected it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from memaudit import pending
+from memaudit.adapters.base import Capability, Store
+from memaudit.clock import Clock, system_clock
+from memaudit.errors import MemauditError
+from memaudit.graph import Lineage
+from memaudit.model import Edge, Memory, MemoryFilter, Status
+from memaudit.policy import Policy
+
+# How many generations up and down the detail pane shows (trace's default is 20).
+LINEAGE_DEPTH = 10
+
+
+@dataclass(slots=True)
+class Undo:
+    """One reviewer action and what reverses it."""
+
+    kind: str  # approve | promote | reject | edit_approve
+    ids: list[str]
+    versions: dict[str, int] = field(default_factory=dict)  # version after the action
+    rejected: list[tuple[Memory, list[Edge]]] = field(default_factory=list)
+    old_content: str | None = None
+    label: str = ""
+
+
+@dataclass(slots=True)
+class Detail:
+    memory: Memory
+    lineage: Lineage | None  # None: the store records no lineage
+    similar: list[pending.Similar]
+    conflicts: list[pending.ConflictCandidate]
+    flags: set[pending.Flag]
+
+
+class ReviewSession:
+    """The store as the review UI uses it; thread-safe (one lock around the store)."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Clock = system_clock,
+        actor: str | None = None,
+        reader: Store | None = None,
+    ):
+        self.store = store
+        self.clock = clock
+        self.actor = actor
+        self.lock = threading.RLock()
+        # Background reads (pages, flags, counts, detail) go through their own
+        # read-only connection when there is one, so a keystroke's write never waits
+        # behind them (SQLite in WAL mode reads and writes concurrently).
+        self.reader = reader or store
+        self.read_lock = self.lock if reader is None else threading.RLock()
+        self.history: list[Undo] = []
+        self._policy: Policy | None = None
+
+    # -- reading ---------------------------------------------------------------
+
+    def now(self) -> datetime:
+        return self.clock()
+
+    def policy(self) -> Policy:
+        if self._policy is None:
+            with self.read_lock:
+                self._policy = self.reader.policy()
+        return self._policy
+
+    def close(self) -> None:
+        # Under the lock: a worker thread may still be inside a query on it.
+        if self.reader is not self.store:
+            with self.read_lock:
+                self.reader.close()
+
+    def can_queue(self) -> bool:
+        return self.store.has(Capability.QUEUE)
+
+    def page(self, flt: MemoryFilter) -> list[pending.QueueItem]:
+        with self.read_lock:
+            return pending.items(self.reader, flt, self.now(), self.policy())
+
+    def store_flags(self, memory: Memory) -> set[pending.Flag]:
+        with self.read_lock:
+            return pending.store_flags(self.reader, memory, self.policy())
+
+    def summary(self, flt: MemoryFilter) -> pending.QueueSummary:
+        with self.read_lock:
+            return pending.summary(self.reader, self.now(), flt)
+
+    def signature(self) -> tuple[int, Any]:
+        """Cheap "did anything change?" check for the refresh timer: the pending count
+        and the newest event id (stores without events: the count alone)."""
+        with self.read_lock:
+            n = self.reader.count(MemoryFilter(statuses=[Status.PENDING]))
+            try:
+                newest = self.reader.events(limit=1, newest_first=True)
+            except MemauditError:
+                newest = []
+        return n, (newest[0].id if newest else None)
+
+    def get(self, memory_id: str) -> Memory | None:
+        with self.read_lock:
+            return self.reader.get(memory_id)
+
+    def detail(self, memory_id: str) -> Detail | None:
+        with self.read_lock:
+            store = self.reader
+            memory = store.get(memory_id)
+            if memory is None:
+                return None
+            policy = self.policy()
+            threshold = float(policy.get("duplicates.similarity"))
+            pool = pending._neighbours(store, memory)
+            similar = pending.similar_active(store, memory, threshold, pool)
+            conflicts = pending.conflicts_for(store, memory, pool)
+            flags = pending.cheap_flags(memory, self.now(), policy)
+            if similar:
+                flags.add(pending.Flag.DUPLICATE)
+            if conflicts:
+                flags.add(pending.Flag.CONFLICT)
+            lineage = (
+                store.lineage(memory_id, depth=LINEAGE_DEPTH)
+                if store.has(Capability.LINEAGE)
+                else None
+            )
+            return Detail(memory, lineage, similar, conflicts, flags)
+
+    # -- acting (each one transaction in the store, each one undoable) -----------
+
+    def approve(self, items: Sequence[tuple[str, int]], *, promote: bool = False) -> Undo:
+        with self.lock:
+            done = self.store.approve_many(list(items), actor=self.actor, promote=promote)
+        entry = Undo(
+            "promote" if promote else "approve",
+            [m.id for m in done],
+            {m.id: m.version for m in done},
+            label=_label("promoted" if promote else "approved", [m.id for m in done]),
+        )
+        self.history.append(entry)
+        return entry
+
+    def reject(self, items: Sequence[tuple[str, int]], reason: str) -> Undo:
+        with self.lock:
+            # Held in session memory so the rejection can be undone (the store keeps
+            # only a fingerprint of rejected content).
+            kept = []
+            for mid, _ in items:
+                memory = self.store.require(mid)
+                kept.append((memory, list(self.store.edges([mid]))))
+            self.store.reject_many(list(items), reason, actor=self.actor)
+        entry = Undo("reject", [m.id for m, _ in kept], rejected=kept)
+        entry.label = _label("rejected", entry.ids)
+        self.history.append(entry)
+        return entry
+
+    def edit_approve(self, memory_id: str, version: int, content: str) -> Undo:
+        with self.lock:
+            before = self.store.require(memory_id)
+            edited = self.store.edit(memory_id, content, expected_version=version, actor=self.actor)
+            done = self.store.approve_many(
+                [(memory_id, edited.version)], actor=self.actor, promote=False
+            )[0]
+        entry = Undo(
+            "edit_approve",
+            [memory_id],
+            {memory_id: done.version},
+            old_content=before.content,
+            label=_label("edited and approved", [memory_id]),
+        )
+        self.history.append(entry)
+        return entry
+
+    def undo(self) -> Undo | None:
+        """Reverse the last action of this session; None when there is nothing to undo.
+        If the store refuses (the item changed since), the entry stays on the stack."""
+        if not self.history:
+            return None
+        entry = self.history[-1]
+        with self.lock:
+            if entry.kind in ("approve", "promote"):
+                self.store.unapprove_many(
+                    [(mid, entry.versions.get(mid)) for mid in entry.ids], actor=self.actor
+                )
+            elif entry.kind == "reject":
+                self.store.unreject(entry.rejected, actor=self.actor)
+            elif entry.kind == "edit_approve":
+                mid = entry.ids[0]
+                back = self.store.unapprove_many(
+                    [(mid, entry.versions.get(mid))], actor=self.actor
+                )[0]
+                assert entry.old_content is not None
+                self.store.edit(
+                    mid, entry.old_content, expected_version=back.version, actor=self.actor
+                )
+        self.history.pop()
+        return entry
+
+
+def _label(verb: str, ids: list[str]) -> str:
+    if len(ids) == 1:
+        return f"{verb} {ids[0]}"
+    return f"{verb} {len(ids)} items"

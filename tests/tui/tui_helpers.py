@@ -1,0 +1,36 @@
+"""Helpers for driving the review app in tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from memaudit.tui.app import ReviewApp
+
+
+async def settle(pilot: Any, rounds: int = 2) -> None:
+    """Let workers finish and their messages land."""
+    for _ in range(rounds):
+        await pilot.pause(0.05)
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+def row_ids(app: ReviewApp) -> list[str]:
+    return [i.memory.id for i in app.screen.items]  # type: ignore[attr-defined]
+
+
+async def select(pilot: Any, memory_id: str) -> None:
+    """Move the cursor to a row the way a user would (arrow keys)."""
+    ids = row_ids(pilot.app)
+    table = pilot.app.screen.query_one("#rows")
+    steps = ids.index(memory_id) - table.cursor_row
+    for _ in range(abs(steps)):
+        await pilot.press("down" if steps > 0 else "up")
+    await settle(pilot)
+    assert pilot.app.screen.selected_id() == memory_id
+
+
+def screen_text(app: ReviewApp) -> str:
+    """What the terminal shows, as plain text."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join("".join(seg.text for seg in strip) for strip in strips)
