@@ -127,21 +127,50 @@ def _grow(path: Path) -> None:
 
 
 def _review_once(db: Path, env: dict[str, str], rng: random.Random, seen: dict[str, int]) -> list:
-    """What the review UI does: list pending, approve the versions it showed."""
-    listed = run_cli(["--db", str(db), "ls", "--status", "pending", "--json", "-n", "30"], env)
-    runs = [("ls --status pending", listed, {0})]
-    if listed.code != 0:
-        return runs
-    items = [m for m in json.loads(listed.stdout) if m["id"].startswith("agent-")]
-    rng.shuffle(items)
-    pick = items[:3]
-    if not pick:
-        return runs
-    for m in pick:
-        seen[m["id"]] = m["version"]
-    args = ["--db", str(db), "approve", "--json", *(f"{m['id']}@{m['version']}" for m in pick)]
-    runs.append(("approve ID@VERSION", run_cli(args, env), {0, 7}))
+    """What the review UI does (memaudit/tui/session.py): read a page of the queue on a
+    read-only connection, approve the versions it showed — plus `review --list`."""
+    from memaudit.adapters import open_store
+    from memaudit.errors import Conflict
+    from memaudit.model import MemoryFilter, Status
+    from memaudit.tui.session import ReviewSession
+
+    runs = [("review --list", run_cli(["--db", str(db), "review", "--list", "--json"], env), {0})]
+    store = open_store(str(db), writable=True, clock=fixed_clock(NOW), actor="reviewer")
+    reader = open_store(str(db), clock=fixed_clock(NOW))
+    session = ReviewSession(store, clock=fixed_clock(NOW), actor="reviewer", reader=reader)
+    started = time.monotonic()
+    code, message = 0, ""
+    try:
+        page = session.page(MemoryFilter(statuses=[Status.PENDING], limit=30))
+        items = [i.memory for i in page if i.memory.id.startswith("agent-")]
+        rng.shuffle(items)
+        pick = [(m.id, m.version) for m in items[:3]]
+        for mid, version in pick:
+            seen[mid] = version
+        if pick:
+            session.approve(pick)
+    except Conflict as exc:  # changed underneath: refused, as it must be
+        code, message = 7, exc.message
+    except MemauditError as exc:
+        code, message = int(exc.code), exc.message
+    finally:
+        session.close()
+        store.close()
+    took = time.monotonic() - started
+    runs.append(("review session approve", _Ran(code, "", message, took), {0, 7}))
     return runs
+
+
+@dataclass
+class _Ran:
+    code: int
+    stdout: str
+    stderr: str
+    seconds: float = 0.0
+
+    @property
+    def traceback(self) -> bool:
+        return False
 
 
 def native(seconds: float, seed: int, root: Path, progress) -> Outcome:  # type: ignore[no-untyped-def]
