@@ -7,9 +7,18 @@ a realistic store). Figures:
 - *first paint*: from starting the app to the first page of the queue on screen.
   Baseline: what a UI that is not lazy would have to do first — read the whole queue
   (``store.memories`` without a limit).
-- *approve keystroke*: from pressing ``a`` to the approval committed in the ledger and
-  its result handled on the UI thread (the row leaves the list at once; median of 20). Baseline: the bare write-gate call
-  (``review.approve``) without any UI, so the ratio is the UI's own overhead.
+- *approve keystroke* ("keystroke handled", the issue's < 50 ms): from the key press
+  (``pilot.press("a")`` starts: the key event is posted to the app) to the row gone
+  from the queue *on screen*: the key's action has run, the row is out of the table,
+  the cursor is on the next item and that frame is painted (``Pilot.pause``'s repaint
+  call, done at once instead of after an idle wait). Median of 20 presses, a reviewer's
+  0.2 s read between them (the detail pane and flags load in those pauses, as they
+  would). Baseline: the bare write-gate call (``review.approve``), no UI.
+- *approve committed*: from the same key press to the approval committed in the ledger
+  (stamped in the worker thread right after the write gate returns). The write runs in
+  a worker, so it may land shortly after the row has left the screen.
+- *approve answered*: from the key press to the worker's answer handled on the UI thread
+  (status line, undo stack, signature). Informational.
 """
 
 from __future__ import annotations
@@ -45,7 +54,7 @@ def _make_queue(path: Path) -> int:
         )
 
 
-async def _drive(path: Path) -> tuple[float, list[float]]:
+async def _drive(path: Path) -> tuple[float, list[float], list[float], list[float]]:
     from memaudit.tui import make_app
 
     store = open_store(str(path), writable=True, actor="bench")
@@ -59,19 +68,30 @@ async def _drive(path: Path) -> tuple[float, list[float]]:
         await pilot.pause()  # the frame with the rows
         first = time.perf_counter() - start
         await pilot.pause(0.5)
-        keys = []
+        table = screen.query_one("#rows")
+        visible: list[float] = []
+        committed: list[float] = []
+        answered: list[float] = []
         for n in range(KEYSTROKES):
             target = screen.selected_id()
             t0 = time.perf_counter()
-            await pilot.press("a")
+            await pilot.press("a")  # returns once the screen has processed the key
+            assert target not in table.rows and screen.selected_id() not in (None, target)
+            screen._on_timer_update()  # paint that frame now (what Pilot.pause ends with)
+            visible.append(time.perf_counter() - t0)
             while screen.acted_at < t0:
                 await asyncio.sleep(0.0005)
-            # Key handled, approval committed, and its result back on the UI thread.
-            keys.append(screen.acted_at - t0)
+            committed.append(screen.committed_at - t0)
+            answered.append(screen.acted_at - t0)
             assert target not in screen.index and len(app.session.history) == n + 1
             await pilot.pause(0.2)  # a reviewer reads before the next key
     store.close()
-    return first, keys
+    with Ledger.open(path) as led:  # every approval is in the ledger, by the reviewer
+        n_done = led.conn.execute(
+            "SELECT count(*) FROM events WHERE action='approve' AND actor='bench'"
+        ).fetchone()[0]
+    assert n_done == KEYSTROKES, n_done
+    return first, visible, committed, answered
 
 
 @benchmark(
@@ -82,7 +102,7 @@ async def _drive(path: Path) -> tuple[float, list[float]]:
 def review_ui(ctx: Context) -> list[Figure]:
     with ctx.scratch() as path:
         pending = _make_queue(path)
-        first, keys = asyncio.run(_drive(path))
+        first, visible, committed, answered = asyncio.run(_drive(path))
         with Ledger.open(path) as led:
             whole = measure(
                 lambda: len(led.query(MemoryFilter(statuses=[Status.PENDING], oldest_first=True))),
@@ -102,12 +122,24 @@ def review_ui(ctx: Context) -> list[Figure]:
             note=note + "; baseline reads the whole queue",
         ),
         Figure(
-            "approve keystroke",
-            statistics.median(keys),
+            "approve keystroke (row off screen)",
+            statistics.median(visible),
             baseline=bare.median,
             target=KEYSTROKE_TARGET,
-            note=f"median of {len(keys)}, worst {max(keys) * 1000:.1f} ms; "
+            note=f"median of {len(visible)}, worst {max(visible) * 1000:.1f} ms; "
             "baseline: bare review.approve",
+        ),
+        Figure(
+            "approve committed",
+            statistics.median(committed),
+            baseline=bare.median,
+            note=f"key press to write committed (worker); worst {max(committed) * 1000:.1f} ms",
+        ),
+        Figure(
+            "approve answered",
+            statistics.median(answered),
+            baseline=bare.median,
+            note=f"key press to result on the UI thread; worst {max(answered) * 1000:.1f} ms",
         ),
     ]
 
