@@ -24,8 +24,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
 from textual.timer import Timer
+from textual.widgets import DataTable, Footer, Input, Static
 from textual.widgets.data_table import ColumnKey
 from textual.worker import Worker, WorkerState, get_current_worker
 

@@ -1,7 +1,7 @@
 """The queue screen: pending items, oldest first, and the reviewer's actions.
 
-Each action is one call into the write gate (through the ``Store`` protocol) in a
-worker thread, with the version the reviewer was shown: an item that changed since
+Each action is one call into the write gate (through the ``Store`` protocol) on the
+session's writer thread, with the version the reviewer was shown: an item that changed since
 then is refused with a warning and shown again. Approved and rejected rows leave
 the list at once (the next item is selected) and come back if the store refuses.
 """
@@ -14,10 +14,9 @@ from typing import ClassVar
 
 from rich.console import Group, RenderableType
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable
-from textual.worker import Worker, WorkerState
 
 from memaudit.errors import MemauditError
 from memaudit.model import TrustTier
@@ -238,11 +237,13 @@ class QueueScreen(ListScreen):
         reason: str | None = None,
         content: str | None = None,
     ) -> None:
-        """Send one action to its worker; background reads hold off until it answers."""
+        """Send one action to the session's writer thread; background reads hold off
+        until it answers. Not a Textual thread worker: those share one small executor
+        with the page, flag and detail loads, and a keystroke's write queued behind
+        them waited seconds."""
         self.acting += 1
-        self.act(kind, items, reason, content)
+        self.session.submit_write(self.act, kind, items, reason, content)
 
-    @work(thread=True, exit_on_error=False, group="act")
     def act(
         self,
         kind: str,
@@ -273,8 +274,18 @@ class QueueScreen(ListScreen):
         except MemauditError as exc:
             self.post_message(ActionFailed(exc.message, items[0][0] if items else None))
             return
+        except Exception as exc:  # a bug: say so (the transaction rolled back)
+            self.post_message(
+                ActionFailed(
+                    "unexpected error, the store was not changed by this: "
+                    f"{type(exc).__name__}: {exc}",
+                    items[0][0] if items else None,
+                    "error",
+                )
+            )
+            return
         self.committed_at = time.perf_counter()
-        self.post_message(ActionDone(text, undo, s.signature(), reload_))
+        self.post_message(ActionDone(text, undo, s.signature(after_write=True), reload_))
 
     @on(ActionDone)
     def _action_done(self, msg: ActionDone) -> None:
@@ -294,17 +305,6 @@ class QueueScreen(ListScreen):
             self.reload(keep_id=keep)
         else:
             self.schedule_summary()
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.group == "act" and event.state in (
-            WorkerState.ERROR,
-            WorkerState.CANCELLED,
-        ):
-            # No answer will come: stop holding the background reads back, and put
-            # back the rows taken out for it.
-            self.acting = max(0, self.acting - 1)
-            self.reload(keep_id=self.selected_id())
-        super().on_worker_state_changed(event)
 
     @on(ActionFailed)
     def _action_failed(self, msg: ActionFailed) -> None:
