@@ -42,7 +42,7 @@ from memaudit.tui.messages import (
     SummaryLoaded,
 )
 from memaudit.tui.modals import InfoModal
-from memaudit.tui.render import detail_renderable, flags_text, revealed, tier_badge
+from memaudit.tui.render import detail_renderable, flags_text, tier_badge
 from memaudit.tui.session import ReviewSession
 
 PAGE = 200
@@ -413,18 +413,10 @@ class ListScreen(Screen[None]):
         self.detail_id = mid
         self.detail_shown = None
         item = self.index[mid]
-        # Until the full detail arrives, show the row's own data (never the previous
-        # item's detail, and no blank flash).
+        # Never leave the previous item's detail up while this one's loads; one short
+        # line keeps the keystroke's repaint cheap (the row shows the preview).
         self.shown_version[mid] = item.memory.version
-        head = Text(mid + "  ", style="bold")
-        head.append_text(flags_text(item.flags, pending_lookup=not item.store_flags_known))
-        self.query_one("#detail", Static).update(
-            Group(
-                head,
-                revealed(item.memory.content),
-                Text("\nloading lineage, conflicts and similar memories…", style="dim"),
-            )
-        )
+        self.query_one("#detail", Static).update(Text(f"{mid}: loading the detail…", style="dim"))
         self._settle()
 
     def _settle(self) -> None:
