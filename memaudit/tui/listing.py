@@ -449,7 +449,17 @@ class ListScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="detail")
     def load_detail(self, memory_id: str) -> None:
-        self.post_message(DetailLoaded(memory_id, self.session.detail(memory_id)))
+        worker = get_current_worker()
+        detail = self.session.detail(memory_id, cancelled=lambda: worker.is_cancelled)
+        if not worker.is_cancelled:
+            self.post_message(DetailLoaded(memory_id, detail))
+
+    def hold_background(self) -> None:
+        """A key that acts: stop the detail and flag loads (they are computing for rows
+        that are leaving) so the action's write and repaint do not queue behind them.
+        The settle timer starts them again."""
+        self.workers.cancel_group(self, "detail")
+        self.workers.cancel_group(self, "flags")
 
     @on(DetailLoaded)
     def _detail_loaded(self, msg: DetailLoaded) -> None:

@@ -242,6 +242,7 @@ class QueueScreen(ListScreen):
         with the page, flag and detail loads, and a keystroke's write queued behind
         them waited seconds."""
         self.acting += 1
+        self.hold_background()
         self.session.submit_write(self.act, kind, items, reason, content)
 
     def act(

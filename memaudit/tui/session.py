@@ -141,17 +141,26 @@ class ReviewSession:
         with self.read_lock:
             return self.reader.get(memory_id)
 
-    def detail(self, memory_id: str) -> Detail | None:
+    def detail(
+        self, memory_id: str, cancelled: Callable[[], bool] = lambda: False
+    ) -> Detail | None:
+        """Everything the detail pane shows; None if the item is gone, or if
+        ``cancelled()`` turned true between the steps (the caller no longer wants it:
+        a keystroke should not wait for the GIL behind it)."""
         with self.read_lock:
             store = self.reader
             memory = store.get(memory_id)
-            if memory is None:
+            if memory is None or cancelled():
                 return None
             policy = self.policy()
             threshold = float(policy.get("duplicates.similarity"))
             pool = pending._neighbours(store, memory)
+            if cancelled():
+                return None
             similar = pending.similar_active(store, memory, threshold, pool)
             conflicts = pending.conflicts_for(store, memory, pool)
+            if cancelled():
+                return None
             flags = pending.cheap_flags(memory, self.now(), policy)
             if similar:
                 flags.add(pending.Flag.DUPLICATE)
