@@ -209,6 +209,7 @@ def questions(
     if location is not None:
         with open_from(ctx, db, adapter) as store:
             answers = qcore.answer(store, cfg)
+            location = store.location  # the adapter's own, with any password masked
             where = f"{store.location} ({store.adapter_name})"
     else:
         answers = qcore.answer(None, cfg)

@@ -5,6 +5,11 @@ page at a time from a worker thread, more when the cursor nears the end, so a qu
 of 100k items paints its first page as fast as one of ten. Every load carries a
 *generation*: results of a load that a newer filter or refresh superseded are
 dropped instead of mixed in.
+
+Keystrokes stay cheap: the expensive reads (the detail pane's lineage, conflicts and
+similar memories; the duplicate/conflict flags; the header counts) wait until the
+cursor has rested for ``SETTLE`` seconds and no action is in flight, so a worker
+thread holding the GIL never sits between a key and its effect on screen.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import DataTable, Footer, Input, Static
 from textual.widgets.data_table import ColumnKey
 from textual.worker import Worker, WorkerState, get_current_worker
@@ -43,6 +49,10 @@ PAGE = 200
 # Load the next page when the cursor comes this close to the last loaded row.
 PREFETCH = 40
 FLAG_CHUNK = 5
+# How long the cursor must rest before the detail pane and the flags load (seconds),
+# and how long after the last action the header counts are read again.
+SETTLE = 0.15
+SUMMARY_SETTLE = 1.0
 
 
 class ListScreen(Screen[None]):
@@ -78,7 +88,11 @@ class ListScreen(Screen[None]):
         self.marked: set[str] = set()
         self.shown_version: dict[str, int] = {}
         self.detail_id: str | None = None
+        self.detail_shown: str | None = None  # whose full detail the pane shows
         self.signature: object = None
+        self.acting = 0  # actions sent to a worker and not yet answered
+        self._settle_timer: Timer | None = None
+        self._summary_timer: Timer | None = None
 
     @property
     def session(self) -> ReviewSession:
@@ -275,9 +289,10 @@ class ListScreen(Screen[None]):
             table.add_row(*self._cells(item), key=item.memory.id)
         if msg.reset:
             self._restore_cursor(msg.keep_id, msg.keep_index)
-            self.load_summary()  # after the rows: the counts must not delay the first paint
+            # After the frame with the rows: the counts must not delay the first paint.
+            self.call_after_refresh(self.load_summary)
         self._show_filters()
-        self._flags_for_visible()
+        self._settle()
         if not self.items:
             self.detail_id = None
             self.query_one("#detail", Static).update(Text(self.empty_text(), style="dim"))
@@ -371,7 +386,6 @@ class ListScreen(Screen[None]):
     @on(DataTable.RowHighlighted, "#rows")
     def _row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self._selection_changed()
-        self._flags_for_visible()
         if (
             not self.exhausted
             and not self.loading_more
@@ -397,19 +411,61 @@ class ListScreen(Screen[None]):
         if mid is None or mid == self.detail_id:
             return
         self.detail_id = mid
+        self.detail_shown = None
         item = self.index[mid]
-        # Until the full detail arrives, show the row's own data (no blank flash).
+        # Never leave the previous item's detail up while this one's loads; one short
+        # line keeps the keystroke's repaint cheap (the row shows the preview).
         self.shown_version[mid] = item.memory.version
-        self.load_detail(mid)
+        self.query_one("#detail", Static).update(Text(f"{mid}: loading the detail…", style="dim"))
+        self._settle()
+
+    def _settle(self) -> None:
+        """Load the detail and the flags once the cursor rests (restarts the wait)."""
+        if self._settle_timer is not None:
+            self._settle_timer.stop()
+        self._settle_timer = self.set_timer(SETTLE, self._settled, name="settle")
+
+    def _settled(self) -> None:
+        self._settle_timer = None
+        if self.acting:
+            self._settle()  # an action's write first; it is what the reviewer waits for
+            return
+        if self.detail_id is not None and self.detail_id != self.detail_shown:
+            self.load_detail(self.detail_id)
+        self._flags_for_visible()
+
+    def schedule_summary(self) -> None:
+        """Re-read the header counts once the reviewer pauses (not after every key)."""
+        if self._summary_timer is not None:
+            self._summary_timer.stop()
+        self._summary_timer = self.set_timer(SUMMARY_SETTLE, self._summary_due, name="summary")
+
+    def _summary_due(self) -> None:
+        self._summary_timer = None
+        if self.acting:
+            self.schedule_summary()
+        else:
+            self.load_summary()
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="detail")
     def load_detail(self, memory_id: str) -> None:
-        self.post_message(DetailLoaded(memory_id, self.session.detail(memory_id)))
+        worker = get_current_worker()
+        detail = self.session.detail(memory_id, cancelled=lambda: worker.is_cancelled)
+        if not worker.is_cancelled:
+            self.post_message(DetailLoaded(memory_id, detail))
+
+    def hold_background(self) -> None:
+        """A key that acts: stop the detail and flag loads (they are computing for rows
+        that are leaving) so the action's write and repaint do not queue behind them.
+        The settle timer starts them again."""
+        self.workers.cancel_group(self, "detail")
+        self.workers.cancel_group(self, "flags")
 
     @on(DetailLoaded)
     def _detail_loaded(self, msg: DetailLoaded) -> None:
         if msg.memory_id != self.detail_id:
             return
+        self.detail_shown = msg.memory_id
         pane = self.query_one("#detail", Static)
         if msg.detail is None:
             pane.update(Text(f"{msg.memory_id} is gone from the store.", style="bold red"))
@@ -435,14 +491,23 @@ class ListScreen(Screen[None]):
 
     # -- refresh -----------------------------------------------------------------
 
-    @work(thread=True, exclusive=True, exit_on_error=False, group="refresh")
     def check_store(self) -> None:
+        """Has the store changed (the refresh timer)? Skipped while an action or a
+        load is in flight: its own answer brings the list up to date."""
+        if self.acting or self.loading_more:
+            return
+        self._check_store()
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="refresh")
+    def _check_store(self) -> None:
         sig = self.session.signature()
         if sig != self.signature:
             self.post_message(StoreChanged(sig))
 
     @on(StoreChanged)
     def _store_changed(self, msg: StoreChanged) -> None:
+        if self.acting:
+            return  # the action's answer carries a newer signature
         first = self.signature is None
         self.signature = msg.signature
         if not first and msg.signature is not None:

@@ -14,7 +14,8 @@ only within the session that rejected it.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -74,6 +75,17 @@ class ReviewSession:
         self.read_lock = self.lock if reader is None else threading.RLock()
         self.history: list[Undo] = []
         self._policy: Policy | None = None
+        # The reviewer's writes run here, one at a time and in order, on a thread of
+        # their own: never queued behind background reads.
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memaudit-write")
+
+    def submit_write(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
+        """Run ``fn(*args)`` on the writer thread (after any writes submitted before)."""
+        return self._writer.submit(fn, *args)
+
+    def wait_writes(self) -> None:
+        """Block until every write submitted so far has finished."""
+        self._writer.submit(lambda: None).result()
 
     # -- reading ---------------------------------------------------------------
 
@@ -87,6 +99,8 @@ class ReviewSession:
         return self._policy
 
     def close(self) -> None:
+        # A write in flight finishes (it is one transaction) before anything closes.
+        self._writer.shutdown(wait=True)
         # Under the lock: a worker thread may still be inside a query on it.
         if self.reader is not self.store:
             with self.read_lock:
@@ -107,13 +121,18 @@ class ReviewSession:
         with self.read_lock:
             return pending.summary(self.reader, self.now(), flt)
 
-    def signature(self) -> tuple[int, Any]:
+    def signature(self, *, after_write: bool = False) -> tuple[int, Any]:
         """Cheap "did anything change?" check for the refresh timer: the pending count
-        and the newest event id (stores without events: the count alone)."""
-        with self.read_lock:
-            n = self.reader.count(MemoryFilter(statuses=[Status.PENDING]))
+        and the newest event id (stores without events: the count alone).
+
+        ``after_write``: read it on the writing connection, so an action's answer
+        neither waits behind a long detail load on the reader nor misses its own write.
+        """
+        store, lock = (self.store, self.lock) if after_write else (self.reader, self.read_lock)
+        with lock:
+            n = store.count(MemoryFilter(statuses=[Status.PENDING]))
             try:
-                newest = self.reader.events(limit=1, newest_first=True)
+                newest = store.events(limit=1, newest_first=True)
             except MemauditError:
                 newest = []
         return n, (newest[0].id if newest else None)
@@ -122,17 +141,26 @@ class ReviewSession:
         with self.read_lock:
             return self.reader.get(memory_id)
 
-    def detail(self, memory_id: str) -> Detail | None:
+    def detail(
+        self, memory_id: str, cancelled: Callable[[], bool] = lambda: False
+    ) -> Detail | None:
+        """Everything the detail pane shows; None if the item is gone, or if
+        ``cancelled()`` turned true between the steps (the caller no longer wants it:
+        a keystroke should not wait for the GIL behind it)."""
         with self.read_lock:
             store = self.reader
             memory = store.get(memory_id)
-            if memory is None:
+            if memory is None or cancelled():
                 return None
             policy = self.policy()
             threshold = float(policy.get("duplicates.similarity"))
             pool = pending._neighbours(store, memory)
+            if cancelled():
+                return None
             similar = pending.similar_active(store, memory, threshold, pool)
             conflicts = pending.conflicts_for(store, memory, pool)
+            if cancelled():
+                return None
             flags = pending.cheap_flags(memory, self.now(), policy)
             if similar:
                 flags.add(pending.Flag.DUPLICATE)

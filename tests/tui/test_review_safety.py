@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import io
 from pathlib import Path
 
 from conftest import NOW, SIZE
@@ -90,3 +91,30 @@ def test_approving_an_item_changed_underneath_is_refused(make, queue_db: Path) -
         m = led.require("q-user")
         assert m.status is Status.PENDING and m.version == 2
         assert "approve" not in [e.action for e in led.events(memory_id="q-user")]
+
+
+def test_moving_on_never_leaves_the_previous_items_detail_up(make, monkeypatch) -> None:
+    """The detail pane loads once the cursor rests; until then it says which item is
+    loading, never showing the item the cursor just left."""
+    from rich.console import Console
+    from textual.widgets import Static
+
+    def pane(app) -> str:  # type: ignore[no-untyped-def]
+        console = Console(width=100, record=True, file=io.StringIO())
+        console.print(app.screen.query_one("#detail", Static).content)
+        return console.export_text()
+
+    async def run() -> None:
+        app = make()
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            first, second = row_ids(app)[:2]
+            assert pane(app).startswith(first) and "lineage" in pane(app)
+            # The cursor does not rest long enough for the detail to load.
+            monkeypatch.setattr("memaudit.tui.listing.SETTLE", 60.0)
+            await pilot.press("down")
+            await settle(pilot)
+            assert app.screen.selected_id() == second
+            assert pane(app).strip() == f"{second}: loading the detail…"
+
+    asyncio.run(run())

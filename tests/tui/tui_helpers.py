@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from memaudit.tui.app import ReviewApp
+from memaudit.tui.listing import SETTLE
 
 
 async def settle(pilot: Any, rounds: int = 2) -> None:
-    """Let workers finish and their messages land."""
+    """Let workers and the reviewer's writes finish, and their messages land."""
     for _ in range(rounds):
-        await pilot.pause(0.05)
+        await pilot.pause(SETTLE + 0.05)
+        await asyncio.to_thread(pilot.app.session.wait_writes)
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
 
