@@ -471,3 +471,15 @@ def test_questions_reads_the_hermes_config(provider, cli, system):
     gate = next(a for a in data["answers"] if a["id"] == "approval_gate")
     assert gate["answer"] == "no"
     assert any(str(config) in e for e in gate["evidence"])
+
+
+def test_review_list_shows_the_hermes_pending_records(provider, cli):
+    home = provider("hermes") / "hermes_home"
+    staged = sorted(p.stem for p in (home / "pending" / "memory").glob("*.json"))
+    result = cli("review", "--list", "--json", db=home)
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert sorted(item["id"] for item in data["items"]) == staged
+    assert data["summary"]["total"] == len(staged) == 4
+    pending = json.loads(cli("ls", "--status", "pending", "--json", db=home).stdout)
+    assert {m["id"] for m in pending} == set(staged)
