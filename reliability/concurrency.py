@@ -71,7 +71,7 @@ def agent(db: str, acks: str, stop_at: float, seed: int) -> None:
             n += 1
             op = rng.random()
             try:
-                if op < 0.5 or not mine:
+                if op < 0.3 or not mine:
                     mid = f"agent-{seed}-{n}"
                     review.stage(
                         led,
@@ -134,7 +134,9 @@ def _review_once(db: Path, env: dict[str, str], rng: random.Random, seen: dict[s
     from memaudit.model import MemoryFilter, Status
     from memaudit.tui.session import ReviewSession
 
-    runs = [("review --list", run_cli(["--db", str(db), "review", "--list", "--json"], env), {0})]
+    # (review --list grows with the whole queue: tens of seconds at 20k pending)
+    listing = run_cli(["--db", str(db), "review", "--list", "--json", "-n", "50"], env, timeout=600)
+    runs = [("review --list", listing, {0})]
     store = open_store(str(db), writable=True, clock=fixed_clock(NOW), actor="reviewer")
     reader = open_store(str(db), clock=fixed_clock(NOW))
     session = ReviewSession(store, clock=fixed_clock(NOW), actor="reviewer", reader=reader)
