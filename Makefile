@@ -21,8 +21,8 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff format --check memaudit tests benchmarks sample_dbs
-	$(BIN)/ruff check memaudit tests benchmarks sample_dbs
+	$(BIN)/ruff format --check memaudit tests benchmarks sample_dbs reliability
+	$(BIN)/ruff check memaudit tests benchmarks sample_dbs reliability
 	$(BIN)/mypy memaudit
 
 bench: $(STAMP)
