@@ -33,7 +33,7 @@ from memaudit.adapters import pg
 from memaudit.adapters.base import Adapter, Capability, Layer
 from memaudit.adapters.listing import ListStore, iso_or_none
 from memaudit.clock import Clock
-from memaudit.errors import MemauditError, NotAStore
+from memaudit.errors import MemauditError
 from memaudit.model import Edge, Memory, Relation, SourceType, Status
 
 REQUIRED = {"id", "bank_id", "text", "fact_type"}
@@ -301,29 +301,16 @@ class HindsightAdapter(Adapter):
 
     @classmethod
     def detect(cls, location: str) -> float:
-        if not pg.is_url(location):
-            return 0.0
-        try:
-            with pg.connect(location) as conn:
-                return 0.95 if _schema(conn) else 0.0
-        except Exception:  # detection never raises
-            return 0.0
+        return pg.detect_schema(location, _schema, 0.95)
 
     @classmethod
     def open(cls, location: str, *, writable: bool = False, **options: Any) -> HindsightStore:
-        if not pg.is_url(location):
-            raise NotAStore(f"{location}: Hindsight stores are PostgreSQL URLs (postgresql://...)")
-        conn = pg.connect(location)
-        try:
-            schema = options.get("schema") or _schema(conn)
-            if not schema:
-                raise NotAStore(
-                    f"{pg.mask(location)}: no Hindsight schema in this database "
-                    "(no memory_units table with fact_type and source_memory_ids)"
-                )
-            store = HindsightStore(location, conn, schema, clock=options.get("clock"))
-            store.all()  # read now, so a broken store fails at open
-            return store
-        except BaseException:
-            conn.close()
-            raise
+        store: HindsightStore = pg.open_schema_store(
+            location,
+            "Hindsight",
+            _schema,
+            HindsightStore,
+            "no memory_units table with fact_type and source_memory_ids",
+            options,
+        )
+        return store

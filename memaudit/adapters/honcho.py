@@ -30,7 +30,7 @@ from memaudit.adapters import pg
 from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue
 from memaudit.adapters.listing import ListStore, iso_or_none
 from memaudit.clock import Clock
-from memaudit.errors import MemauditError, NotAStore
+from memaudit.errors import MemauditError
 from memaudit.model import Edge, Memory, Relation, SourceType, Status
 
 REQUIRED = {"id", "content", "level", "observer", "observed", "source_ids", "deleted_at"}
@@ -250,29 +250,16 @@ class HonchoAdapter(Adapter):
 
     @classmethod
     def detect(cls, location: str) -> float:
-        if not pg.is_url(location):
-            return 0.0
-        try:
-            with pg.connect(location) as conn:
-                return 0.9 if _schema(conn) else 0.0
-        except Exception:  # detection never raises
-            return 0.0
+        return pg.detect_schema(location, _schema, 0.9)
 
     @classmethod
     def open(cls, location: str, *, writable: bool = False, **options: Any) -> HonchoStore:
-        if not pg.is_url(location):
-            raise NotAStore(f"{location}: Honcho stores are PostgreSQL URLs (postgresql://...)")
-        conn = pg.connect(location)
-        try:
-            schema = options.get("schema") or _schema(conn)
-            if not schema:
-                raise NotAStore(
-                    f"{pg.mask(location)}: no Honcho schema in this database "
-                    "(no documents table with level, source_ids and deleted_at beside messages)"
-                )
-            store = HonchoStore(location, conn, schema, clock=options.get("clock"))
-            store.all()
-            return store
-        except BaseException:
-            conn.close()
-            raise
+        store: HonchoStore = pg.open_schema_store(
+            location,
+            "Honcho",
+            _schema,
+            HonchoStore,
+            "no documents table with level, source_ids and deleted_at beside messages",
+            options,
+        )
+        return store

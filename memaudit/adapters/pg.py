@@ -130,6 +130,39 @@ def connect(location: str, *, writable: bool = False) -> psycopg.Connection[Any]
     return conn
 
 
+def detect_schema(location: str, find_schema: Any, score: float) -> float:
+    """An adapter's ``detect`` for a PostgreSQL URL: ``score`` if ``find_schema(conn)``
+    names a schema holding its tables, else 0. Never raises."""
+    if not is_url(location):
+        return 0.0
+    try:
+        with connect(location) as conn:
+            return score if find_schema(conn) else 0.0
+    except Exception:  # detection never raises
+        return 0.0
+
+
+def open_schema_store(
+    location: str, system: str, find_schema: Any, make_store: Any, missing: str, options: Any
+) -> Any:
+    """An adapter's ``open`` for a PostgreSQL URL: connect, find the system's schema
+    (or take ``options['schema']``), build the store and read it once, so a broken store
+    fails at open; the connection is closed on any failure."""
+    if not is_url(location):
+        raise NotAStore(f"{location}: {system} stores are PostgreSQL URLs (postgresql://...)")
+    conn = connect(location)
+    try:
+        schema = options.get("schema") or find_schema(conn)
+        if not schema:
+            raise NotAStore(f"{mask(location)}: no {system} schema in this database ({missing})")
+        store = make_store(location, conn, schema, clock=options.get("clock"))
+        store.all()
+        return store
+    except BaseException:
+        conn.close()
+        raise
+
+
 def _why(exc: Exception, location: str) -> str:
     text = scrub(str(exc), location)
     low = text.lower()
