@@ -105,7 +105,11 @@ def _print_list(
         search=search,
     )
     now = state(ctx).clock()
-    page = 500
+    # Without a flag filter the first `limit` items are the answer: read no more.
+    page = min(limit, 500) if limit and not wanted else 500
+    # Only the duplicate and conflict flags cost queries; an item that cannot match a
+    # filter made of cheap flags alone is dropped before they are computed.
+    cheap_only = bool(wanted) and wanted <= pending.CHEAP_FLAGS
     found: list[pending.QueueItem] = []
     with open_from(ctx, db, adapter) as store:
         store.need(Capability.QUEUE)
@@ -114,13 +118,18 @@ def _print_list(
         offset = 0
         while not limit or len(found) < limit:
             base.limit, base.offset = page, offset
-            batch = pending.with_all_flags(store, pending.items(store, base, now, policy), policy)
+            batch = pending.items(store, base, now, policy)
             offset += len(batch)
-            found.extend(i for i in batch if not wanted or wanted & i.flags)
+            for item in batch:
+                if cheap_only and not wanted & item.flags:
+                    continue
+                pending.with_all_flags(store, [item], policy)
+                if not wanted or wanted & item.flags:
+                    found.append(item)
+                    if limit and len(found) >= limit:
+                        break
             if len(batch) < page:
                 break
-    if limit:
-        found = found[:limit]
     if json_:
         emit_json({"summary": summary.to_dict(), "items": [i.to_dict() for i in found]})
         return

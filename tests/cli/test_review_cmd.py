@@ -32,6 +32,36 @@ def test_list_json_and_flag_filter(cli, sample) -> None:
     assert [i["id"] for i in dup["items"]] == ["q-dup"]
 
 
+def test_limits_and_flag_filters_agree_with_the_whole_queue(cli, sample) -> None:
+    """`-n` and cheap-flag filters stop early; what they print must be exactly the
+    matching head of the full listing, with every flag (duplicate, conflict) computed."""
+    db = sample("pending_queue")
+    # An item with a cheap flag (derived) and a costly one (duplicate of q-active-tz).
+    staged = cli(
+        "--now", NOW, "stage", "The user's timezone is Europe/Rome!", "-t", "extraction",
+        "-d", "q-active-tz", "--json", db=db,
+    )  # fmt: skip
+    assert staged.exit_code == 0, staged.stderr
+
+    def listing(*args: str) -> list[tuple[str, list[str]]]:
+        result = cli("--now", NOW, "review", "--list", "--json", *args, db=db)
+        assert result.exit_code == 0, result.stderr
+        return [(i["id"], sorted(i["flags"])) for i in json.loads(result.stdout)["items"]]
+
+    everything = listing("-n", "0")
+    assert len(everything) == 12
+    assert everything[-1][1] == ["derived", "duplicate"]
+    assert any("conflict" in f for _, f in everything)
+    for n in (1, 3, 12, 20):
+        assert listing("-n", str(n)) == everything[:n]
+    for flags in (["stale"], ["derived"], ["hidden"], ["derived", "conflict"], ["duplicate"]):
+        args = [a for f in flags for a in ("--flag", f)]
+        matching = [(i, f) for i, f in everything if set(flags) & set(f)]
+        assert matching, flags
+        assert listing(*args, "-n", "0") == matching
+        assert listing(*args, "-n", "1") == matching[:1]
+
+
 def test_list_writes_nothing(cli, sample) -> None:
     db = sample("pending_queue")
     before = Path(db).read_bytes()
