@@ -60,11 +60,17 @@ class Cli:
     def __init__(self) -> None:
         self.runner = CliRunner()
 
-    def __call__(self, *args: str, input: str | bytes | None = None, db: Path | None = None):
+    def __call__(
+        self,
+        *args: str,
+        input: str | bytes | None = None,
+        db: Path | None = None,
+        env: dict[str, str] | None = None,
+    ):
         argv = [str(a) for a in args]
         if db is not None:
             argv = ["--db", str(db), *argv]
-        return self.runner.invoke(app, argv, input=input, catch_exceptions=False)
+        return self.runner.invoke(app, argv, input=input, env=env, catch_exceptions=False)
 
 
 @pytest.fixture

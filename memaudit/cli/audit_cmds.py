@@ -38,9 +38,7 @@ pattern with its findings by severity — then the findings: the memory ids, the
 evidence, and the command that helps. Thresholds are policy keys (`memaudit policy`).
 A detector that needs what the store does not record says "not checked" and why.
 
-Example:
-
-  memaudit audit --db team.db --fail-on high     # in cron or CI
+Example (in cron or CI): `memaudit audit --db team.db --fail-on high`
 
 Exit codes: 0 no finding at or above --fail-on (or no --fail-on), 4 findings at or
 above --fail-on, 1 error, 2 usage.
@@ -179,8 +177,8 @@ default.
 
 Examples:
 
-  memaudit questions --db team.db
-  memaudit questions --config ~/.hermes/config.yaml --json
+- `memaudit questions --db team.db`
+- `memaudit questions --config ~/.hermes/config.yaml --json`
 
 Exit codes: 0 answered, 1 error (unreadable store or configuration), 2 usage.
 """

@@ -35,9 +35,10 @@ Made for cron: --quiet prints nothing on success, failures exit non-zero, a seco
 run while one is going exits 5, and a second run with the same --now changes nothing.
 
 Examples:
-  memaudit decay --now 2026-11-02 --dry-run
-  memaudit decay --explain bun-1 --now 2026-11-02
-  memaudit --db ~/agent.db decay --quiet            (crontab: 15 3 * * *)
+
+- `memaudit decay --now 2026-11-02 --dry-run`
+- `memaudit decay --explain bun-1 --now 2026-11-02`
+- `memaudit --db ~/agent.db decay --quiet` (crontab: `15 3 * * *`)
 
 Exit codes: 0 done (or nothing to do), 1 error, 5 another decay run holds the lock
 or the store is locked, 6 the store's adapter cannot decay.

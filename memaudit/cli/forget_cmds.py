@@ -122,7 +122,7 @@ def forget(
     bytes, WAL, journal, known backups). Events and tombstones keep who, when and why,
     never the text.
 
-    Example: memaudit forget zebra-secret --reason "user request #42" --yes
+    Example: `memaudit forget zebra-secret --reason "user request #42" --yes`
 
     Exit codes: 0 forgotten and every layer clean; 3 residue found in some layer;
     8 refused (not confirmed, or no terminal and no --yes); 7 changed since planned.
@@ -223,10 +223,10 @@ def verify(
     With --content TEXT or --content-file F: every layer of any store memaudit can open
     is probed for the text, read-only — the way to check a provider's own delete.
 
-    \b
     Examples:
-      memaudit verify --all
-      memaudit verify --content "ZEBRA-7731-QUOKKA" --db ~/.mem0/history.db
+
+    - `memaudit verify --all`
+    - `memaudit verify --content "ZEBRA-7731-QUOKKA" --db ~/.mem0/history.db`
 
     Exit codes: 0 clean; 3 residue or resurrection found; 6 the store's layers
     cannot be probed.

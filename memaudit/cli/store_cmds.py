@@ -318,7 +318,7 @@ def log(
     memaudit's own record about it — the approvals and rejections made through memaudit,
     kept in a sidecar ledger in the data directory ($MEMAUDIT_HOME).
 
-    Examples: memaudit log --since 7d, memaudit log --db ~/.hermes --action reject --json.
+    Examples: `memaudit log --since 7d`, `memaudit log --db ~/.hermes --action reject --json`.
 
     Exit codes: 0 shown; 6 the store keeps no history and memaudit has recorded nothing
     about it.
@@ -389,7 +389,7 @@ def adapters(
     With --detect PATH the adapters are ranked by how sure each is that PATH (a file or
     a folder) is its store: the first one is what `--db PATH` would open.
 
-    Examples: memaudit adapters, memaudit adapters --detect ~/.hermes --json.
+    Examples: `memaudit adapters`, `memaudit adapters --detect ~/.hermes --json`.
 
     Exit codes: 0 listed; 1 --detect PATH is missing or no adapter recognises it."""
     reg = load_registry()

@@ -29,6 +29,23 @@ def test_help_for_every_command_teaches(cli: Cli) -> None:
         assert sub.exit_code == 0 and len(sub.stdout) > 100, command
 
 
+@pytest.mark.parametrize(
+    ("command", "examples"),
+    [
+        ("decay", ["memaudit decay --now 2026-11-02 --dry-run", "memaudit --db ~/agent.db decay"]),
+        ("verify", ["memaudit verify --all", 'memaudit verify --content "ZEBRA-7731-QUOKKA"']),
+        ("questions", ["memaudit questions --db team.db", "memaudit questions --config"]),
+    ],
+)
+def test_help_examples_are_one_per_line(cli: Cli, command: str, examples: list[str]) -> None:
+    """Rich markdown help joins a paragraph's lines: a list of examples must stay a list."""
+    result = cli(command, "--help", env={"COLUMNS": "120"})
+    assert result.exit_code == 0
+    lines = [line.strip(" •│") for line in result.stdout.splitlines()]
+    for example in examples:
+        assert any(line.startswith(example) for line in lines), (example, result.stdout)
+
+
 def test_full_round_trip_on_a_new_ledger(cli: Cli, tmp_path: Path) -> None:
     db = tmp_path / "new.db"
     assert cli("init", db).exit_code == 0
