@@ -216,48 +216,63 @@ def verify(
 ) -> None:
     """Check that forgotten content is still gone, or look for any text in every layer.
 
-    With ID or --all (native ledgers): each tombstone's salted fingerprints are compared
-    with current memories (resurrection: the same content learned again) and with the
-    text left in free pages, the WAL and the journal.
+    With ID or --all on a memaudit ledger: each tombstone's salted fingerprints are
+    compared with current memories (resurrection: the same content learned again) and
+    with the text left in free pages, the WAL and the journal.
+
+    With ID on any other store: every layer is probed, read-only, for rows that still
+    name the memory (a fact extracted from it, a summary listing it among its sources,
+    an orphan vector) — what a provider's own delete left pointing at it.
 
     With --content TEXT or --content-file F: every layer of any store memaudit can open
-    is probed for the text, read-only — the way to check a provider's own delete.
+    is probed for the text, read-only — the way to check a provider's own delete. Give
+    an ID as well to look for both in one pass.
 
     Examples:
 
     - `memaudit verify --all`
     - `memaudit verify --content "ZEBRA-7731-QUOKKA" --db ~/.mem0/history.db`
+    - `memaudit verify 75d0b4cc6cd6e22d --db ~/.hermes` (after Mnemosyne's forget)
 
     Exit codes: 0 clean; 3 residue or resurrection found; 6 the store's layers
     cannot be probed.
     """
     text = _read_content(content, content_file)
-    modes = sum([memory_id is not None, all_, text is not None])
-    if modes != 1:
+    if all_ and (memory_id is not None or text is not None):
+        raise typer.BadParameter("--all takes no ID, --content or --content-file")
+    if not all_ and memory_id is None and text is None:
         raise typer.BadParameter("give one of: ID, --all, --content TEXT, --content-file F")
-    if text is not None:
-        if not text.strip():
-            raise InvalidInput("the text to look for is empty")
-        with open_from(ctx, db, adapter) as store:
+    if text is not None and not text.strip():
+        raise InvalidInput("the text to look for is empty")
+    if memory_id is not None and not memory_id.strip():
+        raise InvalidInput("the memory id is empty")
+    with open_from(ctx, db, adapter) as store:
+        ledger: Any = getattr(store, "ledger", None)
+        if text is not None or (memory_id is not None and ledger is None):
+            # Probe the layers: for the text, and for references to the id.
             store.need(Capability.LAYERS)
-            reports = verify_layers(store.layers(), Needle(content=text))
+            needle = Needle(ids=[memory_id] if memory_id else [], content=text)
+            reports = verify_layers(store.layers(), needle)
+            checks = None
+        else:
+            if ledger is None:  # --all: only memaudit's ledger keeps tombstones
+                raise store.unsupported(Capability.FORGET)
+            from memaudit.forget import verify_tombstones
+
+            checks = verify_tombstones(ledger, None if all_ else [memory_id or ""])
+    if checks is None:
         clean = all(r.clean for r in reports)
         if json_:
             emit_json({"clean": clean, "layers": [r.to_dict() for r in reports]})
         else:
-            console.print(layer_table(reports, "looking for the text, layer by layer"))
+            what = " and ".join(
+                w for w, given in (("the id", memory_id), ("the text", text)) if given
+            )
+            console.print(layer_table(reports, f"looking for {what}, layer by layer"))
             _summary(clean, reports)
         if not clean:
             raise typer.Exit(int(ExitCode.RESIDUE))
         return
-    with open_from(ctx, db, adapter) as store:
-        store.need(Capability.FORGET)
-        from memaudit.forget import verify_tombstones
-
-        ledger: Any = getattr(store, "ledger", None)
-        if ledger is None:
-            raise store.unsupported(Capability.FORGET)
-        checks = verify_tombstones(ledger, None if all_ else [memory_id or ""])
     dirty = [c for c in checks if c.residue]
     if json_:
         emit_json({"clean": not dirty, "tombstones": [c.to_dict() for c in checks]})

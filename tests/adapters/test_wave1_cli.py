@@ -400,6 +400,48 @@ def test_mnemosyne_facts_keep_a_fragment_found_by_probing_for_it(provider, cli):
     assert fragment["fts_facts"]["residue"]
 
 
+def test_verify_id_on_a_foreign_store_finds_rows_still_naming_the_forgotten_memory(provider, cli):
+    """After Mnemosyne's own forget() the token's id is gone from working memory, but
+    the fact extracted from it (object 'ZEBRA', which the whole-token probe cannot see),
+    its gist, the merged fact and sleep()'s summary still name it."""
+    gone = MNEMO["token"]
+    db = store_of(provider, "mnemosyne", "after_delete")
+    result = cli("verify", gone, "--json", db=db)
+    assert result.exit_code == ExitCode.RESIDUE, result.stderr
+    layers = {la["layer"]: la for la in as_json(result)["layers"]}
+    assert sorted(r["where"] for r in layers["facts"]["residue"]) == [
+        f"facts.fact_id [fact_id=fact_{gone}_0]",
+        f"facts.source_msg_id [fact_id=fact_{gone}_0]",
+    ]
+    assert layers["consolidated facts"]["residue"] and layers["gists"]["residue"]
+    assert [r["where"] for r in layers["episodic summaries"]["residue"]] == [
+        f"episodic_memory.summary_of [id={MNEMO_SUMMARY}]"
+    ]
+    assert layers["working memory"]["clean"] and layers["legacy memories"]["clean"]
+    # before the delete the memory itself is there too
+    before = {
+        la["layer"]: la
+        for la in as_json(cli("verify", gone, "--json", db=store_of(provider, "mnemosyne")))[
+            "layers"
+        ]
+    }
+    assert before["working memory"]["residue"]
+    # an id nothing names is clean everywhere
+    # (the exit code stays 3: the vec0 layers cannot be probed, so nothing is called clean)
+    other = as_json(cli("verify", "0123456789abcdef", "--json", db=db))
+    assert not [la["layer"] for la in other["layers"] if la["residue"]]
+    assert {la["layer"] for la in other["layers"] if not la["clean"]} == UNPROBED["mnemosyne"]
+    # id and text in one pass: the fact found by id, the summary by both
+    both = as_json(cli("verify", gone, "--content", TOKEN, "--json", db=db))
+    matches = {r["match"] for la in both["layers"] for r in la["residue"]}
+    assert "id" in matches and len(matches) > 1
+
+
+def test_verify_all_needs_memaudits_tombstones(provider, cli):
+    result = cli("verify", "--all", db=store_of(provider, "mnemosyne", "after_delete"))
+    assert result.exit_code == ExitCode.UNSUPPORTED, result.stdout
+
+
 # -- Hermes: the approval queue through the CLI --------------------------------------------
 
 

@@ -102,3 +102,25 @@ def test_verify_all_finds_a_resurrected_memory(cli, sample):
 def test_verify_unknown_tombstone(cli, sample):
     result = cli("verify", "no-such-id", db=sample("zebra"))
     assert result.exit_code == ExitCode.ERROR and "no tombstone" in result.stderr
+
+
+def test_verify_id_with_content_probes_the_layers_of_the_ledger(cli, sample):
+    path = sample("zebra")
+    # Before any forget: the memory is there, found by its id and by its text.
+    result = cli("verify", "zebra-secret", "--content", SECRET_TEXT, "--json", db=path)
+    assert result.exit_code == ExitCode.RESIDUE, result.stderr
+    dirty = {r["layer"] for r in json.loads(result.stdout)["layers"] if not r["clean"]}
+    assert "memories" in dirty
+    assert cli("forget", "zebra-secret", "--yes", db=path).exit_code == 0
+    after = cli("verify", "zebra-secret", "--content", SECRET_TEXT, db=path)
+    assert after.exit_code == 0, after.stdout
+    assert "looking for the id and the text" in after.stdout
+
+
+def test_verify_modes_that_do_not_combine(cli, sample):
+    path = sample("zebra")
+    for args in (["--all", "zebra-secret"], ["--all", "--content", "x"], []):
+        result = cli("verify", *args, db=path)
+        assert result.exit_code == ExitCode.USAGE, args
+    empty = cli("verify", "  ", db=path)
+    assert empty.exit_code == ExitCode.ERROR and "the memory id is empty" in empty.stderr
