@@ -155,9 +155,9 @@ def sqlite_page_info(path: Path) -> tuple[int, set[int]]:
             page_size = int.from_bytes(header[16:18], "big")
             page_size = 65536 if page_size == 1 else page_size
             trunk = int.from_bytes(header[32:36], "big")
-            guard = 0
-            while trunk and guard < 1_000_000:
-                guard += 1
+            # A corrupt free list may loop or claim absurd lengths: stop at a page seen
+            # before, or after ten million pages.
+            while trunk and trunk not in free and len(free) < 10_000_000:
                 free.add(trunk)
                 fh.seek((trunk - 1) * page_size)
                 page = fh.read(page_size)

@@ -23,7 +23,8 @@ API (all small; adapters compose them into their ``layers()``):
   (a SQLite file's ``-wal`` and ``-journal`` are added automatically) looking for the
   needle's sentences and ids, case-insensitively; a hit in a SQLite file says whether
   its page is live or on the free list.
-- ``fts_tokens(text)`` — roughly what FTS5's ``unicode61`` tokenizer indexes.
+- ``fts_tokens(text)`` — roughly what FTS5's ``unicode61`` tokenizer indexes (shared
+  with the native ledger's verification, ``memaudit.rawscan``).
 - ``scan_bytes(path, patterns)`` — the streaming scan itself (fixed-size chunks with an
   overlap, so memory stays flat and a match across a chunk boundary is still found).
 
@@ -35,7 +36,6 @@ from __future__ import annotations
 
 import re
 import sqlite3
-import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import closing
 from pathlib import Path
@@ -44,11 +44,11 @@ from urllib.parse import quote
 
 from memaudit.adapters.base import Layer, Needle, Residue
 from memaudit.fingerprint import normalize, sentences
+from memaudit.rawscan import fts_tokens, sqlite_page_info
 
 CHUNK = 4 * 1024 * 1024
 MAX_HITS = 20  # per file / per table: enough to show where, without flooding
 SQLITE_HEADER = b"SQLite format 3\x00"
-_TOKEN = re.compile(r"[^\W_]+")
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+|\n+")
 
 
@@ -154,13 +154,6 @@ def text_match(needle_text: str, candidate: str) -> str | None:
     if wanted and wanted & set(sentences(candidate)):
         return "quoted sentence"
     return None
-
-
-def fts_tokens(text: str) -> list[str]:
-    """Roughly what FTS5's unicode61 tokenizer indexes: case folded, no diacritics."""
-    folded = unicodedata.normalize("NFKD", text.casefold())
-    folded = "".join(ch for ch in folded if not unicodedata.combining(ch))
-    return list(dict.fromkeys(_TOKEN.findall(folded)))
 
 
 def significant_tokens(text: str) -> list[str]:
@@ -486,32 +479,6 @@ def needle_patterns(
     return pats
 
 
-def free_pages(path: Path) -> tuple[int, set[int]]:
-    """(page size, pages on the free list) of a SQLite file, from its header and trunks;
-    (0, empty) when the file is not SQLite or cannot be read."""
-    free: set[int] = set()
-    try:
-        with path.open("rb") as fh:
-            head = fh.read(100)
-            if len(head) < 100 or not head.startswith(SQLITE_HEADER):
-                return 0, free
-            size = int.from_bytes(head[16:18], "big")
-            size = 65536 if size == 1 else size
-            trunk = int.from_bytes(head[32:36], "big")
-            while trunk and trunk not in free and len(free) < 10_000_000:
-                free.add(trunk)
-                fh.seek((trunk - 1) * size)
-                page = fh.read(size)
-                if len(page) < 8:
-                    break
-                for i in range(min(int.from_bytes(page[4:8], "big"), (size - 8) // 4)):
-                    free.add(int.from_bytes(page[8 + 4 * i : 12 + 4 * i], "big"))
-                trunk = int.from_bytes(page[0:4], "big")
-    except OSError:
-        return 0, free
-    return size, free
-
-
 def sidecars_of(path: Path) -> list[Path]:
     """A SQLite file plus its WAL and rollback journal, when present."""
     return [p for p in (path, Path(f"{path}-wal"), Path(f"{path}-journal")) if p.is_file()]
@@ -529,7 +496,7 @@ def probe_raw(
         hits = scan_bytes(path, patterns)
         if not hits:
             continue
-        size, free = free_pages(path) if looks_like_sqlite(path) else (0, set())
+        size, free = sqlite_page_info(path) if looks_like_sqlite(path) else (0, set())
         for offset, lab in hits:
             where = f"{path} @ byte {offset}"
             if size:
