@@ -20,6 +20,7 @@ import time
 import urllib.parse
 from collections.abc import Callable, Iterator
 from datetime import datetime
+from glob import escape as glob_escape
 from pathlib import Path
 from typing import Any
 
@@ -119,6 +120,24 @@ def connect(path: Path, *, readonly: bool, busy_timeout: float) -> sqlite3.Conne
     return conn
 
 
+def _remove_dead_init_leftovers(path: Path) -> None:
+    """Delete what an ``init`` of ``path`` killed mid-build left (``.<name>.init-<pid>-*``
+    and its -wal/-shm): an empty ledger under a temporary name, never memory content.
+    Only files of processes that no longer exist: a live one may still be building."""
+    prefix = f".{path.name}.init-"
+    for leftover in path.parent.glob(f"{glob_escape(prefix)}*"):
+        pid_text = leftover.name[len(prefix) :].split("-", 1)[0]
+        if not pid_text.isdigit() or int(pid_text) == os.getpid():
+            continue
+        try:
+            os.kill(int(pid_text), 0)
+        except ProcessLookupError:
+            with contextlib.suppress(FileNotFoundError):
+                leftover.unlink()
+        except OSError:
+            pass  # alive but not ours to signal (another user): leave it
+
+
 class Ledger:
     """An open native ledger."""
 
@@ -160,6 +179,7 @@ class Ledger:
         if not path.parent.exists():
             raise MemauditError(f"folder {path.parent} does not exist")
         busy = kwargs.pop("busy_timeout", busy_timeout_from_env())
+        _remove_dead_init_leftovers(path)
         tmp = path.with_name(f".{path.name}.init-{os.getpid()}-{secrets.token_hex(4)}")
         fd = os.open(tmp, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
         os.close(fd)

@@ -55,3 +55,29 @@ def test_killed_hermes_approve_never_tears_memory_md(scenario, tmp_path):
     assert res.failures == []
     assert res.faults == 2
     assert res.recovered == 2  # file written, record still there, finished by the next run
+
+
+def test_a_killed_init_leaves_no_ledger_and_the_next_init_clears_its_leftover(tmp_path):
+    """`init` killed just before its COMMIT: no ledger under the name (it is built under
+    a temporary one), and the next `init` removes the dead process's temporary file."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    db = tmp_path / "agent.db"
+    env = {**os.environ, "MEMAUDIT_FAULT": "commit"}
+    killed = subprocess.run(
+        [sys.executable, "-m", "memaudit", "init", str(db)], env=env, capture_output=True
+    )
+    assert killed.returncode == -signal.SIGKILL
+    assert not db.exists()
+    leftovers = list(tmp_path.glob(".agent.db.init-*"))
+    assert leftovers, "the killed init should have left its temporary file"
+    env.pop("MEMAUDIT_FAULT")
+    done = subprocess.run(
+        [sys.executable, "-m", "memaudit", "init", str(db)], env=env, capture_output=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert db.exists()
+    assert not list(tmp_path.glob(".agent.db.init-*"))
