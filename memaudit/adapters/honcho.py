@@ -17,8 +17,11 @@ reflection, contradiction → inference that marks its two conclusions ``contrad
 edges from each derived conclusion to its premises; soft-deleted conclusions have status
 ``forgotten`` and are reported by verification as residue.
 
-Built from Honcho's published schema (``src/models.py``); tested on a database created
-with that schema by memaudit's own script, not on a store written by Honcho itself.
+Tested on stores written by Honcho's own server (plastic-labs/honcho at ddbb90e3, v3.0.12:
+its alembic migrations, API, deriver and dreamer tool executor; model calls replaced),
+before and after its API deleted a conclusion (tests/fixtures/providers/honcho/NOTES.md).
+On such a store, explicit conclusions hold JSON ``null`` in ``source_ids`` and derived ones
+repeat their ``source_ids`` inside ``internal_metadata``.
 """
 
 from __future__ import annotations
@@ -243,9 +246,9 @@ class HonchoAdapter(Adapter):
     )
     capabilities = HonchoStore.capabilities
     tested_against = (
-        "NOT checked against a store written by Honcho itself: built from Honcho's published "
-        "schema (src/models.py) and tested on a database memaudit's own script created with "
-        "that schema (tests/fixtures/providers/honcho)"
+        "stores written by the Honcho server itself (plastic-labs/honcho commit ddbb90e3, "
+        "v3.0.12, PostgreSQL 18 + pgvector), before and after its API deleted a conclusion "
+        "(tests/fixtures/providers/honcho)"
     )
 
     @classmethod

@@ -105,5 +105,11 @@ def hindsight_after(pg_database) -> str:
 
 @pytest.fixture(scope="session")
 def honcho_url(pg_database) -> str:
-    folder = PROVIDERS / "honcho"
-    return pg_database("honcho", folder / "schema.sql", folder / "scenario.sql")
+    """Honcho's store before the delete (written by Honcho itself, see its NOTES.md)."""
+    return pg_database("honcho_before", PROVIDERS / "honcho" / "before.sql")
+
+
+@pytest.fixture(scope="session")
+def honcho_after(pg_database) -> str:
+    """The same store after ``DELETE /v3/workspaces/demo/conclusions/<id>``."""
+    return pg_database("honcho_after", PROVIDERS / "honcho" / "after.sql")

@@ -1,68 +1,159 @@
-"""Honcho on a real PostgreSQL server, on a database created with Honcho's published schema
-by memaudit's own script (tests/fixtures/providers/honcho) — not a store Honcho wrote."""
+"""Honcho on a real PostgreSQL server, on stores Honcho itself wrote (server source at commit
+ddbb90e3, v3.0.12; tests/fixtures/providers/honcho/NOTES.md): before.sql, and after.sql
+once ``DELETE /v3/workspaces/demo/conclusions/<id>`` removed the conclusion holding the
+token."""
 
 from __future__ import annotations
 
 import json
 
-from memaudit.adapters import open_store
+from memaudit.adapters import Needle, open_store
 from memaudit.errors import ExitCode
 from memaudit.model import Relation, SourceType, Status
 from tests.adapters.conftest import PG_PASSWORD, TOKEN
 
+# Ids Honcho generated (nanoids), listed in NOTES.md.
+LISBON = "HSsoef03v9ZZJ_esa2fGy"  # explicit, from message 1
+AQUARIUM = "CieGaFyh2sKGGqo9GbJfI"  # explicit, from message 1
+BIOLOGIST = "lC4XBX7CykhI6ZyAadE7G"  # explicit, from message 3
+TEA = "8FGX53_85zIYZ9UoC_pFw"  # explicit, from message 4
+COFFEE = "pyZ6GOLh3prS4I6dXgrQY"  # explicit, from message 5
+LOCKER = "MciNFbp7ZLtULNptAGgSK"  # explicit, from message 6, holds the token; deleted
+MARINE = "5JeK-If7pmJCroXe7Bnn2"  # deductive from LISBON, AQUARIUM, BIOLOGIST
+GYM = "CHC6hN1zAJfEYX3vW40XN"  # deductive from LOCKER (premise copy quotes the token)
+DRINKS = "PYcjkXMrxoxyUYTudZcir"  # inductive from TEA, COFFEE
+CONFLICT = "ey3tfNba7qJfQ6CkfO6Cb"  # contradiction between TEA and COFFEE
+MESSAGE_1, MESSAGE_6 = "Dfk6GgJ4hN3iMICM6E3g1", "DslpSiTjUf7B_RPWEQLSj"
+ALL = {LISBON, AQUARIUM, BIOLOGIST, TEA, COFFEE, LOCKER, MARINE, GYM, DRINKS, CONFLICT}
 
-def doc(n: int) -> str:
-    return f"doc_{n}".ljust(21, "0")
+
+def _layers(result) -> dict[str, dict]:
+    return {layer["layer"]: layer for layer in json.loads(result.stdout)["layers"]}
 
 
-def test_detects_lists_and_shows_honcho(cli, honcho_url) -> None:
+def test_ls_lists_every_conclusion_honcho_wrote(cli, honcho_url) -> None:
     result = cli("ls", "--json", db=honcho_url)
     assert result.exit_code == 0, result.stderr
     rows = {m["id"]: m for m in json.loads(result.stdout)}
-    assert rows[doc(1)]["status"] == "active"
-    assert rows[doc(8)]["status"] == "forgotten"  # soft-deleted: listed as such
-    show = cli("show", doc(5), db=honcho_url)
-    assert "comfortable near water" in show.stdout
-    assert doc(1) in show.stdout and doc(2) in show.stdout
-    assert PG_PASSWORD not in result.stdout + show.stdout + result.stderr
+    assert set(rows) == ALL
+    assert {m["status"] for m in rows.values()} == {"active"}
+    assert rows[LOCKER]["content"] == f"alice's gym locker code is {TOKEN}"
+    assert PG_PASSWORD not in result.stdout + result.stderr
 
 
 def test_levels_map_to_source_types_with_lineage(honcho_url) -> None:
     with open_store(honcho_url) as store:
         assert store.adapter_name == "honcho"
-        explicit, deductive, inductive = (
-            store.require(doc(2)),
-            store.require(doc(5)),
-            store.require(doc(6)),
-        )
+        explicit = store.require(BIOLOGIST)
         assert explicit.source_type is SourceType.USER_STATEMENT and not explicit.derived
-        assert (
-            explicit.source_ref
-            == "messages msg_10000000000000000, msg_30000000000000000 (session chat-1)"
-        )
-        assert explicit.version == 2  # times_derived
+        # The deriver records the observed peer's message ids; shown as public ids.
+        assert explicit.source_ref == "messages 8SyVBMCMDWrjETDjxEgzk (session chat-1)"
+        assert store.require(LISBON).source_ref == f"messages {MESSAGE_1} (session chat-1)"
+        deductive, inductive = store.require(MARINE), store.require(DRINKS)
         assert deductive.source_type is SourceType.INFERENCE and deductive.derived
+        assert deductive.extra["premises (copied text)"] == 3
         assert inductive.source_type is SourceType.REFLECTION
+        assert inductive.extra["pattern_type"] == "preference"
+        assert inductive.extra["confidence"] == "low"
         edges = {(e.child_id, e.parent_id): e.relation for e in store.edges()}
-        assert edges[(doc(5), doc(1))] is Relation.INFERS
-        assert edges[(doc(6), doc(3))] is Relation.REFLECTS_ON
+        assert {p for c, p in edges if c == MARINE} == {LISBON, AQUARIUM, BIOLOGIST}
+        assert edges[(MARINE, LISBON)] is Relation.INFERS
+        assert edges[(DRINKS, TEA)] is Relation.REFLECTS_ON
+        assert edges[(CONFLICT, COFFEE)] is Relation.DERIVED
+        # Explicit conclusions have no premises (Honcho stores JSON null in source_ids).
+        assert not [c for c, _ in edges if c in {LISBON, TEA, LOCKER}]
         # The contradiction marks both conclusions it found in conflict.
-        assert store.require(doc(3)).contradicted_by == doc(7)
-        assert store.require(doc(4)).contradicted_by == doc(7)
-        deleted = store.require(doc(8))
+        assert store.require(TEA).contradicted_by == CONFLICT
+        assert store.require(COFFEE).contradicted_by == CONFLICT
+
+
+def test_show_and_trace_a_deduction_down_to_its_explicit_premises(cli, honcho_url) -> None:
+    show = cli("show", MARINE, db=honcho_url)
+    assert show.exit_code == 0, show.stderr
+    assert "alice works with marine animals in Lisbon" in show.stdout
+    for parent in (LISBON, AQUARIUM, BIOLOGIST):
+        assert parent in show.stdout
+    trace = cli("trace", MARINE, "--json", db=honcho_url)
+    assert trace.exit_code == 0, trace.stderr
+    text = trace.stdout
+    for parent in (LISBON, AQUARIUM, BIOLOGIST):
+        assert parent in text
+    assert PG_PASSWORD not in show.stdout + trace.stdout
+
+
+def test_honchos_delete_is_a_soft_delete_listed_as_forgotten(cli, honcho_after) -> None:
+    result = cli("ls", "--json", db=honcho_after)
+    assert result.exit_code == 0, result.stderr
+    rows = {m["id"]: m for m in json.loads(result.stdout)}
+    assert set(rows) == ALL  # the row is still stored
+    assert rows[LOCKER]["status"] == "forgotten"
+    assert {i for i, m in rows.items() if m["status"] != "active"} == {LOCKER}
+    with open_store(honcho_after) as store:
+        deleted = store.require(LOCKER)
         assert deleted.status is Status.FORGOTTEN and deleted.extra["deleted_at"]
+        # The deduction built on it stays live, still pointing at it.
+        assert store.require(GYM).status is Status.ACTIVE
+        assert (GYM, LOCKER) in {(e.child_id, e.parent_id) for e in store.edges()}
 
 
-def test_verify_reports_the_soft_delete_and_every_copy(cli, honcho_url) -> None:
-    result = cli("verify", "--content", TOKEN, "--json", db=honcho_url)
+def test_trace_of_the_deduction_shows_its_deleted_premise(cli, honcho_after) -> None:
+    result = cli("trace", GYM, "--json", db=honcho_after)
+    assert result.exit_code == 0, result.stderr
+    assert LOCKER in result.stdout
+    assert "forgotten" in result.stdout
+
+
+def test_verify_after_honchos_delete_reports_every_layer_holding_the_token(
+    cli, honcho_after
+) -> None:
+    result = cli("verify", "--content", TOKEN, "--json", db=honcho_after)
     assert result.exit_code == ExitCode.RESIDUE
-    layers = {layer["layer"]: layer for layer in json.loads(result.stdout)["layers"]}
-    soft = layers["documents (soft-deleted)"]["residue"]
-    assert soft and "deleted_at is set" in soft[0]["detail"]
-    # The premise copy inside a live deduction, the message, its queue payload, the peer
-    # card and the session summary all still hold the token.
-    assert layers["documents"]["residue"][0]["where"].startswith("documents.internal_metadata")
-    for name in ("messages", "queue", "peers", "sessions"):
-        assert not layers[name]["clean"], name
-    assert layers["message_embeddings"]["clean"]
+    layers = _layers(result)
+    sql = {n for n, layer in layers.items() if not layer["clean"] and n not in RAW}
+    assert sql == {
+        "documents",
+        "documents (soft-deleted)",
+        "messages",
+        "message_embeddings",
+        "queue",
+        "peers",
+    }
+    where = {n: [r["where"] for r in layers[n]["residue"]] for n in sql}
+    assert where["documents (soft-deleted)"] == [f"documents.content [id={LOCKER}]"]
+    assert "deleted_at is set" in layers["documents (soft-deleted)"]["residue"][0]["detail"]
+    # The live deduction's premise copy quotes the deleted conclusion's text.
+    assert where["documents"] == [f"documents.internal_metadata [id={GYM}]"]
+    assert where["messages"] == ["messages.content [id=6]"]
+    assert where["message_embeddings"] == ["message_embeddings.content [id=6]"]
+    assert where["queue"] == ["queue.payload [id=11]"]  # the deriver task's payload
+    assert [w.split(" ")[0] for w in where["peers"]] == ["peers.internal_metadata"]
+    assert layers["sessions"]["clean"]  # no summary at six messages
     assert PG_PASSWORD not in result.stdout
+
+
+RAW = {"data files", "WAL segments"}
+
+
+def test_the_deleted_conclusions_id_survives_in_the_deduction_built_on_it(honcho_after) -> None:
+    with open_store(honcho_after) as store:
+        hits = [
+            (r.layer, r.where)
+            for layer in store.layers()
+            if layer.checked and layer.kind != "raw-bytes"
+            for r in layer.probe(Needle(ids=[LOCKER]))
+            if r.match == "id"
+        ]
+    assert sorted(hits) == [
+        ("documents", f"documents.internal_metadata [id={GYM}]"),
+        ("documents", f"documents.source_ids [id={GYM}]"),
+        ("documents (soft-deleted)", f"documents.id [id={LOCKER}]"),
+    ]
+
+
+def test_before_the_delete_the_token_is_only_in_live_rows(cli, honcho_url) -> None:
+    layers = _layers(cli("verify", "--content", TOKEN, "--json", db=honcho_url))
+    assert layers["documents (soft-deleted)"]["clean"]
+    assert {r["where"] for r in layers["documents"]["residue"]} == {
+        f"documents.content [id={LOCKER}]",
+        f"documents.internal_metadata [id={GYM}]",
+    }

@@ -150,8 +150,9 @@ def test_adapters_say_what_they_were_tested_against(cli) -> None:
     result = cli("adapters", "--json")
     rows = {r["name"]: r for r in json.loads(result.stdout)["adapters"]}
     assert "hindsight-api-slim 1.1.0 itself" in rows["hindsight"]["tested_against"]
-    assert rows["honcho"]["tested_against"].startswith(
-        "NOT checked against a store written by Honcho"
+    assert (
+        "Honcho server itself (plastic-labs/honcho commit ddbb90e3, v3.0.12"
+        in (rows["honcho"]["tested_against"])
     )
 
 
