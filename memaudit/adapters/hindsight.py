@@ -31,9 +31,8 @@ from typing import Any
 
 from memaudit.adapters import pg
 from memaudit.adapters.base import Adapter, Capability, Layer
-from memaudit.adapters.listing import ListStore, iso_or_none
+from memaudit.adapters.listing import iso_or_none
 from memaudit.clock import Clock
-from memaudit.errors import MemauditError
 from memaudit.model import Edge, Memory, Relation, SourceType, Status
 
 REQUIRED = {"id", "bank_id", "text", "fact_type"}
@@ -101,29 +100,14 @@ def _schema(conn: Any) -> str | None:
     return rows[0][0] if rows else None
 
 
-class HindsightStore(ListStore):
+class HindsightStore(pg.SchemaStore):
     adapter_name = "hindsight"
     capabilities = frozenset({Capability.READ, Capability.LINEAGE, Capability.LAYERS})
+    tables_label = "the Hindsight tables"
 
     def __init__(self, url: str, conn: Any, schema: str, *, clock: Clock | None = None) -> None:
-        super().__init__(pg.mask(url), clock=clock)
-        self._url = url  # never printed: self.location is the masked form
-        self.conn = conn
-        self.schema = schema
+        super().__init__(url, conn, schema, clock=clock)
         self._edges: list[Edge] | None = None
-
-    def _t(self, table: str) -> str:
-        return f"{pg.qi(self.schema)}.{pg.qi(table)}"
-
-    def _rows(self, sql: str, params: Any = None) -> list[dict[str, Any]]:
-        try:
-            cur = self.conn.execute(sql, params)
-            names = [d.name for d in cur.description or []]
-            return [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
-        except MemauditError:
-            raise
-        except Exception as exc:
-            raise pg.wrap_error(exc, self._url, "the Hindsight tables") from None
 
     # -- reading ------------------------------------------------------------------
 

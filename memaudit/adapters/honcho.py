@@ -31,9 +31,8 @@ from typing import Any
 
 from memaudit.adapters import pg
 from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue
-from memaudit.adapters.listing import ListStore, iso_or_none
+from memaudit.adapters.listing import iso_or_none
 from memaudit.clock import Clock
-from memaudit.errors import MemauditError
 from memaudit.model import Edge, Memory, Relation, SourceType, Status
 
 REQUIRED = {"id", "content", "level", "observer", "observed", "source_ids", "deleted_at"}
@@ -95,29 +94,14 @@ def _message_ids(meta: dict[str, Any]) -> list[int]:
     return out
 
 
-class HonchoStore(ListStore):
+class HonchoStore(pg.SchemaStore):
     adapter_name = "honcho"
     capabilities = frozenset({Capability.READ, Capability.LINEAGE, Capability.LAYERS})
+    tables_label = "the Honcho tables"
 
     def __init__(self, url: str, conn: Any, schema: str, *, clock: Clock | None = None) -> None:
-        super().__init__(pg.mask(url), clock=clock)
-        self._url = url
-        self.conn = conn
-        self.schema = schema
+        super().__init__(url, conn, schema, clock=clock)
         self._edges: list[Edge] = []
-
-    def _t(self, table: str) -> str:
-        return f"{pg.qi(self.schema)}.{pg.qi(table)}"
-
-    def _rows(self, sql: str, params: Any = None) -> list[dict[str, Any]]:
-        try:
-            cur = self.conn.execute(sql, params)
-            names = [d.name for d in cur.description or []]
-            return [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
-        except MemauditError:
-            raise
-        except Exception as exc:
-            raise pg.wrap_error(exc, self._url, "the Honcho tables") from None
 
     def _load(self) -> list[Memory]:
         public: dict[int, str] = {

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit, urlunsplit
 
 from memaudit.adapters.base import Layer, Needle, Residue
+from memaudit.adapters.listing import ListStore
 from memaudit.adapters.sqlite_probe import (
     MAX_HITS,
     label,
@@ -37,7 +38,8 @@ from memaudit.adapters.sqlite_probe import (
     significant_tokens,
     text_match,
 )
-from memaudit.errors import ConnectionFailed, NotAStore, Unsupported
+from memaudit.clock import Clock
+from memaudit.errors import ConnectionFailed, MemauditError, NotAStore, Unsupported
 
 if TYPE_CHECKING:
     import psycopg
@@ -161,6 +163,33 @@ def open_schema_store(
     except BaseException:
         conn.close()
         raise
+
+
+class SchemaStore(ListStore):
+    """A store held in one schema of a PostgreSQL database (Hindsight, Honcho): the
+    connection, table names qualified by the schema, and rows as dicts with every
+    driver error turned into one line that never shows the password."""
+
+    tables_label = "the store's tables"  # how errors name what was being read
+
+    def __init__(self, url: str, conn: Any, schema: str, *, clock: Clock | None = None) -> None:
+        super().__init__(mask(url), clock=clock)
+        self._url = url  # never printed: self.location is the masked form
+        self.conn = conn
+        self.schema = schema
+
+    def _t(self, table: str) -> str:
+        return f"{qi(self.schema)}.{qi(table)}"
+
+    def _rows(self, sql: str, params: Any = None) -> list[dict[str, Any]]:
+        try:
+            cur = self.conn.execute(sql, params)
+            names = [d.name for d in cur.description or []]
+            return [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
+        except MemauditError:
+            raise
+        except Exception as exc:
+            raise wrap_error(exc, self._url, self.tables_label) from None
 
 
 def _why(exc: Exception, location: str) -> str:
