@@ -13,17 +13,17 @@ from memaudit.model import Relation, SourceType, Status
 from tests.adapters.conftest import PG_PASSWORD, TOKEN
 
 # Ids Honcho generated (nanoids), listed in NOTES.md.
-LISBON = "HSsoef03v9ZZJ_esa2fGy"  # explicit, from message 1
-AQUARIUM = "CieGaFyh2sKGGqo9GbJfI"  # explicit, from message 1
-BIOLOGIST = "lC4XBX7CykhI6ZyAadE7G"  # explicit, from message 3
-TEA = "8FGX53_85zIYZ9UoC_pFw"  # explicit, from message 4
-COFFEE = "pyZ6GOLh3prS4I6dXgrQY"  # explicit, from message 5
-LOCKER = "MciNFbp7ZLtULNptAGgSK"  # explicit, from message 6, holds the token; deleted
-MARINE = "5JeK-If7pmJCroXe7Bnn2"  # deductive from LISBON, AQUARIUM, BIOLOGIST
-GYM = "CHC6hN1zAJfEYX3vW40XN"  # deductive from LOCKER (premise copy quotes the token)
-DRINKS = "PYcjkXMrxoxyUYTudZcir"  # inductive from TEA, COFFEE
-CONFLICT = "ey3tfNba7qJfQ6CkfO6Cb"  # contradiction between TEA and COFFEE
-MESSAGE_1, MESSAGE_6 = "Dfk6GgJ4hN3iMICM6E3g1", "DslpSiTjUf7B_RPWEQLSj"
+LISBON = "IFo07WiZObqarAjT94C20"  # explicit, from message 1
+AQUARIUM = "5vQrCS-eQ90lhNTr2srRp"  # explicit, from message 1
+BIOLOGIST = "0MnBrN669kFi2AMB4dfjc"  # explicit, from message 3
+TEA = "R6CHHjvOc3GYVrLx8DLV3"  # explicit, from message 4
+COFFEE = "Eh8VVZsyYqECCS0GfRz7J"  # explicit, from message 5
+LOCKER = "z8XmAuCo-cTjVxhq7k0K8"  # explicit, from message 6, holds the token; deleted
+MARINE = "uHZI4P-PMSlmQzoqMk6TV"  # deductive from LISBON, AQUARIUM, BIOLOGIST
+GYM = "Oea1UBhAlQWrr7NjFBLMr"  # deductive from LOCKER (premise copy quotes the token)
+DRINKS = "2s6ZfQo4GBGeKSyWxe5gv"  # inductive from TEA, COFFEE
+CONFLICT = "uM0J-sgQG0G8dznPQk-ys"  # contradiction between TEA and COFFEE
+MESSAGE_1, MESSAGE_6 = "pKXMKMwxvVHaYZEnFWHvl", "PKcXn4cEpRexEbPl6RBno"
 ALL = {LISBON, AQUARIUM, BIOLOGIST, TEA, COFFEE, LOCKER, MARINE, GYM, DRINKS, CONFLICT}
 
 
@@ -47,7 +47,7 @@ def test_levels_map_to_source_types_with_lineage(honcho_url) -> None:
         explicit = store.require(BIOLOGIST)
         assert explicit.source_type is SourceType.USER_STATEMENT and not explicit.derived
         # The deriver records the observed peer's message ids; shown as public ids.
-        assert explicit.source_ref == "messages 8SyVBMCMDWrjETDjxEgzk (session chat-1)"
+        assert explicit.source_ref == "messages TSBWPLrgRat-LHye-4hy_ (session chat-1)"
         assert store.require(LISBON).source_ref == f"messages {MESSAGE_1} (session chat-1)"
         deductive, inductive = store.require(MARINE), store.require(DRINKS)
         assert deductive.source_type is SourceType.INFERENCE and deductive.derived
