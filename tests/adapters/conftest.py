@@ -113,3 +113,9 @@ def honcho_url(pg_database) -> str:
 def honcho_after(pg_database) -> str:
     """The same store after ``DELETE /v3/workspaces/demo/conclusions/<id>``."""
     return pg_database("honcho_after", PROVIDERS / "honcho" / "after.sql")
+
+
+@pytest.fixture(scope="session")
+def honcho_reconciled(pg_database) -> str:
+    """The same store once Honcho's reconciler hard-deleted the soft-deleted conclusion."""
+    return pg_database("honcho_reconciled", PROVIDERS / "honcho" / "after_reconcile.sql")

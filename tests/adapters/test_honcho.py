@@ -1,7 +1,7 @@
 """Honcho on a real PostgreSQL server, on stores Honcho itself wrote (server source at commit
-ddbb90e3, v3.0.12; tests/fixtures/providers/honcho/NOTES.md): before.sql, and after.sql
+ddbb90e3, v3.0.12; tests/fixtures/providers/honcho/NOTES.md): before.sql, after.sql
 once ``DELETE /v3/workspaces/demo/conclusions/<id>`` removed the conclusion holding the
-token."""
+token, and after_reconcile.sql once Honcho's reconciler hard-deleted that row."""
 
 from __future__ import annotations
 
@@ -157,3 +157,65 @@ def test_before_the_delete_the_token_is_only_in_live_rows(cli, honcho_url) -> No
         f"documents.content [id={LOCKER}]",
         f"documents.internal_metadata [id={GYM}]",
     }
+
+
+# -- after Honcho's reconciler hard-deleted the soft-deleted conclusion (after_reconcile.sql)
+
+
+def test_after_the_reconciler_the_conclusion_is_gone(cli, honcho_reconciled) -> None:
+    result = cli("ls", "--json", db=honcho_reconciled)
+    assert result.exit_code == 0, result.stderr
+    rows = {m["id"]: m for m in json.loads(result.stdout)}
+    assert set(rows) == ALL - {LOCKER}
+    assert {m["status"] for m in rows.values()} == {"active"}
+    assert TOKEN not in result.stdout  # no listed conclusion quotes it in its content
+    shown = cli("show", LOCKER, db=honcho_reconciled)
+    assert shown.exit_code == ExitCode.ERROR
+    assert f"no memory with id '{LOCKER}'" in shown.stderr
+    assert PG_PASSWORD not in result.stdout + shown.stderr
+
+
+def test_after_the_reconciler_the_token_survives_outside_documents(cli, honcho_reconciled) -> None:
+    result = cli("verify", "--content", TOKEN, "--json", db=honcho_reconciled)
+    assert result.exit_code == ExitCode.RESIDUE
+    layers = _layers(result)
+    sql = {n for n, layer in layers.items() if not layer["clean"] and n not in RAW}
+    # The hard delete took the row (and its embedding) and nothing else.
+    assert sql == {"documents", "messages", "message_embeddings", "queue", "peers"}
+    assert layers["documents (soft-deleted)"]["clean"]
+    where = {n: [r["where"] for r in layers[n]["residue"]] for n in sql}
+    assert where["documents"] == [f"documents.internal_metadata [id={GYM}]"]  # premise copy
+    assert where["messages"] == ["messages.content [id=6]"]
+    assert where["message_embeddings"] == ["message_embeddings.content [id=6]"]
+    assert where["queue"] == ["queue.payload [id=11]"]  # the deriver task, still stored
+    assert [w.split(" ")[0] for w in where["peers"]] == ["peers.internal_metadata"]
+    assert PG_PASSWORD not in result.stdout
+
+
+def test_verify_by_id_after_the_reconciler_finds_the_deduction_still_naming_it(
+    cli, honcho_reconciled
+) -> None:
+    result = cli("verify", LOCKER, "--json", db=honcho_reconciled)
+    assert result.exit_code == ExitCode.RESIDUE, result.stderr
+    layers = _layers(result)
+    assert {n for n, layer in layers.items() if not layer["clean"] and n not in RAW} == {
+        "documents"
+    }
+    hits = sorted((r["where"], r["match"]) for r in layers["documents"]["residue"])
+    assert hits == [
+        (f"documents.internal_metadata [id={GYM}]", "id"),
+        (f"documents.source_ids [id={GYM}]", "id"),
+    ]
+
+
+def test_trace_after_the_reconciler_flags_the_deductions_vanished_premise(
+    cli, honcho_reconciled
+) -> None:
+    result = cli("trace", GYM, "--json", db=honcho_reconciled)
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    premise = next(n for n in data["nodes"] if n["id"] == LOCKER)
+    assert premise["missing"] == "unknown id"  # no row, no tombstone: Honcho keeps no record
+    assert [(f["kind"], set(f["memory_ids"])) for f in data["findings"]] == [
+        ("missing_source", {GYM, LOCKER})
+    ]
