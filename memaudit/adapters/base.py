@@ -117,6 +117,8 @@ class Store(ABC):
 
     adapter_name: ClassVar[str] = "?"
     capabilities: ClassVar[frozenset[Capability]] = frozenset({Capability.READ})
+    # What this kind of store never records (``missing_provenance``).
+    never_records: ClassVar[Sequence[str]] = ()
 
     def __init__(self, location: str, *, writable: bool = False) -> None:
         self.location = location
@@ -127,10 +129,12 @@ class Store(ABC):
     @abstractmethod
     def memories(self, flt: MemoryFilter | None = None) -> list[Memory]: ...
 
-    @abstractmethod
-    def get(self, memory_id: str) -> Memory | None: ...
-
     # -- optional, with defaults ----------------------------------------------
+
+    def get(self, memory_id: str) -> Memory | None:
+        """One memory by id; stores that can look one up directly override this."""
+        found = self.memories(MemoryFilter(ids=[memory_id]))
+        return found[0] if found else None
 
     def require(self, memory_id: str) -> Memory:
         memory = self.get(memory_id)
@@ -182,7 +186,7 @@ class Store(ABC):
 
     def missing_provenance(self) -> list[str]:
         """What this kind of store never records (shown by ``show`` as flags)."""
-        return []
+        return list(self.never_records)
 
     def stats(self, now: datetime) -> dict[str, Any]:
         all_memories = self.memories()

@@ -146,6 +146,7 @@ def short_hash(*parts: str) -> str:
 
 class BasicMemoryStore(ListStore):
     adapter_name = "basic_memory"
+    never_records = MISSING
     capabilities = frozenset({Capability.READ, Capability.LINEAGE, Capability.LAYERS})
 
     def __init__(
@@ -325,9 +326,6 @@ class BasicMemoryStore(ListStore):
             return list(edges)
         ids = set(memory_ids)
         return [e for e in edges if e.child_id in ids or e.parent_id in ids]
-
-    def missing_provenance(self) -> list[str]:
-        return list(MISSING)
 
     def provider_config(self) -> dict[str, Any]:
         data = self._config()

@@ -240,6 +240,7 @@ def ms_iso(value: Any) -> str | None:
 
 class ByteRoverStore(ListStore):
     adapter_name = "byterover"
+    never_records = MISSING
     capabilities = frozenset(
         {Capability.READ, Capability.LINEAGE, Capability.HISTORY, Capability.LAYERS}
     )
@@ -486,9 +487,6 @@ class ByteRoverStore(ListStore):
             file = memory_id.split("#", 1)[0]
             out = [e for e in out if e.memory_id == file]
         return filter_events(out, limit=limit, **kw)
-
-    def missing_provenance(self) -> list[str]:
-        return list(MISSING)
 
     def provider_config(self) -> dict[str, Any]:
         out: dict[str, Any] = {}

@@ -113,6 +113,7 @@ def _memory_file_home(path: Path) -> Path | None:
 
 class HermesStore(Store):
     adapter_name = "hermes"
+    never_records = MISSING
     capabilities = frozenset({Capability.READ, Capability.QUEUE, Capability.LAYERS})
 
     def __init__(
@@ -212,13 +213,6 @@ class HermesStore(Store):
     def memories(self, flt: MemoryFilter | None = None) -> list[Memory]:
         mapped = self._entry_memories() + [self._pending_memory(r) for r in self.pending_records()]
         return filter_memories(mapped, flt)
-
-    def get(self, memory_id: str) -> Memory | None:
-        found = self.memories(MemoryFilter(ids=[memory_id]))
-        return found[0] if found else None
-
-    def missing_provenance(self) -> list[str]:
-        return list(MISSING)
 
     def provider_config(self) -> dict[str, Any]:
         data = read_yaml(self.config_path)

@@ -102,6 +102,7 @@ def _schema(conn: Any) -> str | None:
 
 class HindsightStore(pg.SchemaStore):
     adapter_name = "hindsight"
+    never_records = MISSING
     capabilities = frozenset({Capability.READ, Capability.LINEAGE, Capability.LAYERS})
     tables_label = "the Hindsight tables"
 
@@ -236,9 +237,6 @@ class HindsightStore(pg.SchemaStore):
             f"FROM {self._t('observation_sources')}"
         )
         return {(r["c"], r["p"]): Edge(r["c"], r["p"], Relation.SUMMARIZES) for r in rows}
-
-    def missing_provenance(self) -> list[str]:
-        return list(MISSING)
 
     def provider_config(self) -> dict[str, Any]:
         """Each bank's own settings (``banks.config``), e.g. whether observations are on."""

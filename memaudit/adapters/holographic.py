@@ -79,6 +79,7 @@ def parents_from_tags(tags: list[str]) -> list[str]:
 
 class HolographicStore(Store):
     adapter_name = "holographic"
+    never_records = MISSING
     capabilities = frozenset({Capability.READ, Capability.LINEAGE, Capability.LAYERS})
 
     def __init__(self, db: Path) -> None:
@@ -135,13 +136,6 @@ class HolographicStore(Store):
             "helpful_count, created_at, updated_at FROM facts ORDER BY fact_id"
         ).fetchall()
         return filter_memories([self._memory(r, entities) for r in rows], flt)
-
-    def get(self, memory_id: str) -> Memory | None:
-        found = self.memories(MemoryFilter(ids=[memory_id]))
-        return found[0] if found else None
-
-    def missing_provenance(self) -> list[str]:
-        return list(MISSING)
 
     def edges(self, memory_ids: list[str] | None = None) -> list[Edge]:
         wanted = set(memory_ids) if memory_ids is not None else None

@@ -96,6 +96,7 @@ def _message_ids(meta: dict[str, Any]) -> list[int]:
 
 class HonchoStore(pg.SchemaStore):
     adapter_name = "honcho"
+    never_records = MISSING
     capabilities = frozenset({Capability.READ, Capability.LINEAGE, Capability.LAYERS})
     tables_label = "the Honcho tables"
 
@@ -180,9 +181,6 @@ class HonchoStore(pg.SchemaStore):
             return list(self._edges)
         wanted = set(memory_ids)
         return [e for e in self._edges if e.child_id in wanted or e.parent_id in wanted]
-
-    def missing_provenance(self) -> list[str]:
-        return list(MISSING)
 
     def layers(self) -> list[Layer]:
         conn, schema = self.conn, self.schema

@@ -100,6 +100,7 @@ def _id_forms(memory_id: str) -> list[str]:
 
 class LangGraphStore(ListStore):
     adapter_name = "langgraph"
+    never_records = MISSING
     capabilities = frozenset({Capability.READ, Capability.LAYERS})
 
     def __init__(self, location: str, db: Path, *, clock: Clock | None = None) -> None:
@@ -162,9 +163,6 @@ class LangGraphStore(ListStore):
             extra=extra,
             missing=missing,
         )
-
-    def missing_provenance(self) -> list[str]:
-        return list(MISSING)
 
     # -- layers -------------------------------------------------------------------
 

@@ -96,6 +96,7 @@ def naive_utc(moment: datetime) -> str:
 class LifecycleStore(Store):
     adapter_name = "lifecycle"
     capabilities = CAPS
+    never_records = ("source or source type", "who wrote it", "what it was derived from", "scope")
 
     def __init__(
         self,
@@ -233,9 +234,6 @@ class LifecycleStore(Store):
             f"SELECT {COLUMNS} FROM memories WHERE CAST(id AS TEXT) = ?", (memory_id,)
         ).fetchone()
         return self._row(row) if row else None
-
-    def missing_provenance(self) -> list[str]:
-        return ["source or source type", "who wrote it", "what it was derived from", "scope"]
 
     def policy(self) -> Policy:
         side = self.records(writable=False)

@@ -57,6 +57,7 @@ class RelativeStore(ListStore):
     """Shared reading for both schemas; subclasses name their columns."""
 
     capabilities = frozenset({Capability.READ, Capability.LINEAGE, Capability.LAYERS})
+    never_records = MISSING
     time_col: ClassVar[str]
     ids_col: ClassVar[str]  # consolidations' JSON list of memory ids
     insight_col: ClassVar[str]
@@ -145,9 +146,6 @@ class RelativeStore(ListStore):
             return list(self._edges)
         ids = set(memory_ids)
         return [e for e in self._edges if e.child_id in ids or e.parent_id in ids]
-
-    def missing_provenance(self) -> list[str]:
-        return list(MISSING)
 
     # -- layers ---------------------------------------------------------------------
 

@@ -108,6 +108,7 @@ def _find_qdrant(folder: Path) -> Path | None:
 
 class Mem0Store(ListStore):
     adapter_name = "mem0"
+    never_records = MISSING
     capabilities = frozenset({Capability.READ, Capability.HISTORY, Capability.LAYERS})
 
     def __init__(
@@ -275,9 +276,6 @@ class Mem0Store(ListStore):
                 )
             )
         return filter_events(out, memory_id=memory_id, limit=limit, **kwargs)
-
-    def missing_provenance(self) -> list[str]:
-        return list(MISSING)
 
     # -- layers -------------------------------------------------------------------
 

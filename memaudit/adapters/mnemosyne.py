@@ -87,6 +87,7 @@ def _ids(text: Any) -> list[str]:
 
 class MnemosyneStore(Store):
     adapter_name = "mnemosyne"
+    never_records = MISSING
     capabilities = frozenset(
         {Capability.READ, Capability.LINEAGE, Capability.HISTORY, Capability.LAYERS}
     )
@@ -198,13 +199,6 @@ class MnemosyneStore(Store):
         mapped += [self._memory(r, "episodic_memory", now) for r in self._rows("episodic_memory")]
         mapped += self._pending()
         return filter_memories(mapped, flt)
-
-    def get(self, memory_id: str) -> Memory | None:
-        found = self.memories(MemoryFilter(ids=[memory_id]))
-        return found[0] if found else None
-
-    def missing_provenance(self) -> list[str]:
-        return list(MISSING)
 
     def edges(self, memory_ids: list[str] | None = None) -> list[Edge]:
         wanted = set(memory_ids) if memory_ids is not None else None
