@@ -104,17 +104,7 @@ class QueueScreen(ListScreen):
         items = self.targets()
         if not items:
             return
-        if self.marked:
-            self.app.push_screen(
-                ConfirmModal(
-                    f"Approve {len(items)} marked items?",
-                    self._bulk_body("Approve", items),
-                    yes="Approve",
-                ),
-                callback=lambda ok: self._approve(items, False) if ok else None,
-            )
-        else:
-            self._approve(items, False)
+        self._approve_confirmed(items, False)
 
     def action_promote(self) -> None:
         items = self.targets()
@@ -128,17 +118,20 @@ class QueueScreen(ListScreen):
                 "warning",
             )
             return
-        if self.marked:
-            self.app.push_screen(
-                ConfirmModal(
-                    f"Promote {len(items)} marked items?",
-                    self._bulk_body("Promote", items),
-                    yes="Promote",
-                ),
-                callback=lambda ok: self._approve(items, True) if ok else None,
-            )
-        else:
-            self._approve(items, True)
+        self._approve_confirmed(items, True)
+
+    def _approve_confirmed(self, items: list[QueueItem], promote: bool) -> None:
+        """Approve (or promote) at once, or after a confirmation when items are marked."""
+        if not self.marked:
+            self._approve(items, promote)
+            return
+        verb = "Promote" if promote else "Approve"
+        self.app.push_screen(
+            ConfirmModal(
+                f"{verb} {len(items)} marked items?", self._bulk_body(verb, items), yes=verb
+            ),
+            callback=lambda ok: self._approve(items, promote) if ok else None,
+        )
 
     def _approve(self, items: list[QueueItem], promote: bool) -> None:
         versioned = self.versioned(items)
