@@ -224,6 +224,24 @@ JOIN edges AS e ON e.parent_id = n.id
 # (edge, depth of the edge's far end from the focus)
 WalkRow = tuple[Edge, int]
 
+_ANCESTOR_TYPES_SQL = """
+WITH RECURSIVE walk(id, depth) AS (
+    SELECT :id, 0
+    UNION
+    SELECT e.parent_id, w.depth + 1 FROM walk AS w JOIN edges AS e ON e.child_id = w.id
+    WHERE w.depth < :depth
+)
+SELECT DISTINCT m.source_type FROM walk JOIN memories AS m ON m.id = walk.id
+WHERE walk.depth > 0
+"""
+
+
+def ancestor_types(conn: sqlite3.Connection, memory_id: str, depth: int = DEFAULT_DEPTH) -> set[str]:
+    """The source types of everything ``memory_id`` was derived from, up to ``depth``
+    steps (on any connection with the ledger's ``memories`` and ``edges`` shapes)."""
+    rows = conn.execute(_ANCESTOR_TYPES_SQL, {"id": memory_id, "depth": depth})
+    return {r[0] for r in rows}
+
 
 def ledger_lineage(
     ledger: Ledger,

@@ -12,7 +12,11 @@ Flags are meant to slow a reviewer down where approving reflexively is dangerous
 - ``unknown``: the store cannot say where it came from;
 - ``duplicate``: an active memory already says the same (same normalised text, or
   shingle similarity at or above ``duplicates.similarity``);
-- ``conflict``: an active memory may say the opposite (``memaudit.conflicts``).
+- ``conflict``: an active memory may say the opposite (``memaudit.conflicts``);
+- ``injected``: the text instructs the agent, weighed by where it came from
+  (``memaudit.injection``, the audit's ``injected_instruction`` check). Shown first
+  (``FIRST_FLAGS``): the write gate records the flag when the item is staged, so the
+  queue finds those items with one indexed query, however long it is.
 
 The two comparisons with active memories are kept cheap: a few full-text searches on
 the item's rarest-looking (longest) words find the candidates, and only those are
@@ -30,7 +34,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from memaudit import fingerprint
+from memaudit import fingerprint, injection
 from memaudit.clock import age_days, to_iso
 from memaudit.errors import MemauditError
 from memaudit.model import Memory, MemoryFilter, SourceType, Status, TrustTier
@@ -50,9 +54,15 @@ class Flag(StrEnum):
     UNKNOWN = "unknown"
     DUPLICATE = "duplicate"
     CONFLICT = "conflict"
+    INJECTED = "injected"
 
 
-CHEAP_FLAGS = frozenset({Flag.STALE, Flag.DERIVED, Flag.HIDDEN, Flag.UNKNOWN})
+CHEAP_FLAGS = frozenset({Flag.STALE, Flag.DERIVED, Flag.HIDDEN, Flag.UNKNOWN, Flag.INJECTED})
+# Items with these flags lead the queue, before the oldest.
+FIRST_FLAGS = frozenset({Flag.INJECTED})
+# A store whose gate recorded no flags (not a memaudit ledger) is scanned for them up to
+# this many pending items.
+FIRST_SCAN_CAP = 5000
 
 
 @dataclass(slots=True)
@@ -182,7 +192,50 @@ def cheap_flags(memory: Memory, now: datetime, policy: Policy) -> set[Flag]:
         flags.add(Flag.HIDDEN)
     if memory.source_type is SourceType.UNKNOWN:
         flags.add(Flag.UNKNOWN)
+    if injection_of(memory, policy) is not None:
+        flags.add(Flag.INJECTED)
     return flags
+
+
+def injection_of(
+    memory: Memory, policy: Policy, *, recorded: bool = False
+) -> injection.Assessment | None:
+    """The injected-instruction assessment of an item, when it is flagged (no query:
+    provenance as the item itself states it). ``recorded``: the gate flagged it when it
+    was staged (knowing its lineage), so the evidence is wanted whatever the score now."""
+    if not recorded and not injection.maybe_suspect(memory.content):
+        return None
+    found = injection.assess(
+        memory.content, injection.from_memory(memory), injection.Thresholds.from_policy(policy)
+    )
+    return found if found.flagged or (recorded and found.hits) else None
+
+
+def first_items(store: Any, flt: MemoryFilter, now: datetime, policy: Policy) -> list[QueueItem]:
+    """The items of the queue (within ``flt``'s tier, source and search) that carry a
+    ``FIRST_FLAGS`` flag, oldest first: on a memaudit ledger the ones its gate flagged
+    (``flag`` events), elsewhere the first ``FIRST_SCAN_CAP`` items checked here."""
+    base = {name: getattr(flt, name) for name in flt.__slots__}  # type: ignore[attr-defined]
+    ledger = getattr(store, "ledger", None)
+    if ledger is not None:
+        ids = [
+            r[0]
+            for r in ledger.conn.execute(
+                "SELECT DISTINCT e.memory_id FROM events AS e JOIN memories AS m "
+                "ON m.id = e.memory_id WHERE e.action = 'flag' AND m.status = 'pending'"
+            )
+        ]
+        if not ids:
+            return []
+        pool = store.memories(MemoryFilter(**{**base, "ids": ids, "limit": None, "offset": 0}))
+    else:
+        pool = store.memories(MemoryFilter(**{**base, "limit": FIRST_SCAN_CAP, "offset": 0}))
+    page = [QueueItem(m, age_days(m.created_at, now), cheap_flags(m, now, policy)) for m in pool]
+    if ledger is not None:  # the gate's record stands, whatever the item says of itself
+        for item in page:
+            item.flags.add(Flag.INJECTED)
+        return page
+    return [i for i in page if i.flags & FIRST_FLAGS]
 
 
 def items(store: Any, flt: MemoryFilter, now: datetime, policy: Policy) -> list[QueueItem]:

@@ -141,6 +141,17 @@ def stage(
         how = "derived, " if s.derived else ""
         how += "promoted, " if s.promoted else ""
         console.print(Text(f"{s.id}  {s.status.value} ({how}route {s.route})"))
+        if s.injection:
+            inj = s.injection
+            line = Text("  INJ ", style="bold white on red")
+            line.append(
+                f" injected instruction? score {inj['score']:.2f} ({inj['severity']}), "
+                f"{inj['tier']}: {inj['source_reason']}; signals: "
+                + ", ".join(f"{x['label']} [{x['start']}:{x['end']}]" for x in inj["signals"]),
+                style="bold red",
+            )
+            console.print(line)
+            console.print(Text(f"  → memaudit show {s.id}  ·  memaudit review (shown first)"))
 
 
 def _ids(raw: list[str]) -> list[tuple[str, int | None]]:

@@ -115,12 +115,21 @@ def _print_list(
         store.need(Capability.QUEUE)
         policy = store.policy()
         summary = pending.summary(store, now, base)
+        # Flagged injections first (pending.FIRST_FLAGS), then the rest oldest first.
+        first = pending.first_items(store, base, now, policy)
+        leading = {i.memory.id for i in first}
+        for item in first:
+            pending.with_all_flags(store, [item], policy)
+            if (not wanted or wanted & item.flags) and (not limit or len(found) < limit):
+                found.append(item)
         offset = 0
         while not limit or len(found) < limit:
             base.limit, base.offset = page, offset
             batch = pending.items(store, base, now, policy)
             offset += len(batch)
             for item in batch:
+                if item.memory.id in leading:
+                    continue
                 if cheap_only and not wanted & item.flags:
                     continue
                 pending.with_all_flags(store, [item], policy)
@@ -130,8 +139,18 @@ def _print_list(
                         break
             if len(batch) < page:
                 break
+    evidence = {
+        i.memory.id: a
+        for i in found
+        if pending.Flag.INJECTED in i.flags
+        and (a := pending.injection_of(i.memory, policy, recorded=i.memory.id in leading))
+    }
     if json_:
-        emit_json({"summary": summary.to_dict(), "items": [i.to_dict() for i in found]})
+        items = [i.to_dict() for i in found]
+        for entry in items:
+            if entry["id"] in evidence:
+                entry["injection"] = evidence[entry["id"]].to_dict(None)
+        emit_json({"summary": summary.to_dict(), "items": items})
         return
     table = Table(box=box.SIMPLE_HEAD, header_style="bold", padding=(0, 1))
     widths = {"id": 14, "age": 4, "tier": 4, "source": 17, "flags": 18}
@@ -160,6 +179,15 @@ def _print_list(
     console.print(Text(f"{summary.total} pending ({tiers}){oldest}{stale}"))
     if found:
         console.print(table)
+    for mid, a in evidence.items():
+        item = next(i for i in found if i.memory.id == mid)
+        head = Text(" INJ ", style="bold white on red")
+        head.append(f" {mid}  score {a.score:.2f} ({a.severity})  ", style="bold")
+        head.append_text(tier_badge(item.memory.trust_tier))
+        head.append(f" {item.memory.source_type.value}: {a.source_reason}")
+        console.print(head)
+        for line in a.describe(item.memory.content):
+            console.print(Text(f"    {line}"))
 
 
 def _flag(value: str) -> pending.Flag:

@@ -248,6 +248,13 @@ class ListScreen(Screen[None]):
         """Fetch pages until ``want`` rows pass the flag filter, or the store runs out."""
         worker = get_current_worker()
         found: list[QueueItem] = []
+        leading: set[str] = set()
+        if offset == 0 and Status.PENDING in self.STATUSES:
+            # Items flagged INJ lead the queue (one indexed query on a memaudit ledger).
+            first = self.session.first(self.current_filter(limit=None))
+            found = [i for i in first if self.flag is None or self.flag in i.flags]
+            leading = {i.memory.id for i in first}
+        want += len(found)
         exhausted = False
         while len(found) < want:
             if worker.is_cancelled or generation != self.generation:
@@ -258,7 +265,11 @@ class ListScreen(Screen[None]):
                 for item in page:
                     item.flags |= self.session.store_flags(item.memory)
                     item.store_flags_known = True
-            found.extend(i for i in page if self.flag is None or self.flag in i.flags)
+            found.extend(
+                i
+                for i in page
+                if (self.flag is None or self.flag in i.flags) and i.memory.id not in leading
+            )
             if len(page) < PAGE:
                 exhausted = True
                 break
@@ -450,7 +461,10 @@ class ListScreen(Screen[None]):
     @work(thread=True, exclusive=True, exit_on_error=False, group="detail")
     def load_detail(self, memory_id: str) -> None:
         worker = get_current_worker()
-        detail = self.session.detail(memory_id, cancelled=lambda: worker.is_cancelled)
+        item = self.index.get(memory_id)
+        detail = self.session.detail(
+            memory_id, cancelled=lambda: worker.is_cancelled, known=item.flags if item else None
+        )
         if not worker.is_cancelled:
             self.post_message(DetailLoaded(memory_id, detail))
 

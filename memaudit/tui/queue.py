@@ -20,12 +20,16 @@ from textual.widgets import DataTable
 
 from memaudit.errors import MemauditError
 from memaudit.model import TrustTier
-from memaudit.pending import QueueItem
+from memaudit.pending import Flag, QueueItem
 from memaudit.textsafety import preview
 from memaudit.tui.listing import ListScreen
 from memaudit.tui.messages import ActionDone, ActionFailed
 from memaudit.tui.modals import ConfirmModal, EditModal, ReasonModal
 from memaudit.tui.render import tier_badge
+
+
+# One-key approve (or promote) of an item with one of these flags asks first.
+CONFIRM_FLAGS = frozenset({Flag.INJECTED})
 
 
 class QueueScreen(ListScreen):
@@ -98,6 +102,25 @@ class QueueScreen(ListScreen):
             lines.append(Text(f"… and {len(items) - 30} more", style="dim"))
         return Group(*lines)
 
+    def _flagged_body(self, verb: str, items: list[QueueItem]) -> RenderableType:
+        lines: list[RenderableType] = []
+        for i in items:
+            line = Text(" INJ ", style="bold white on dark_red")
+            line.append(" ")
+            line.append_text(tier_badge(i.memory.trust_tier))
+            line.append(f" {i.memory.id}  ", style="bold")
+            line.append(preview(i.memory.content, 70))
+            lines.append(line)
+        lines.append(Text(""))
+        lines.append(
+            Text(
+                f"Its text instructs the agent. {verb} it only if the user really wants every "
+                "future session to obey it (the detail pane shows the triggering spans).",
+                style="bold",
+            )
+        )
+        return Group(*lines)
+
     # -- actions ---------------------------------------------------------------
 
     def action_approve(self) -> None:
@@ -121,11 +144,23 @@ class QueueScreen(ListScreen):
         self._approve_confirmed(items, True)
 
     def _approve_confirmed(self, items: list[QueueItem], promote: bool) -> None:
-        """Approve (or promote) at once, or after a confirmation when items are marked."""
+        """Approve (or promote) at once, or after a confirmation when items are marked
+        or one carries a flag that must never be approved reflexively (INJ)."""
+        verb = "Promote" if promote else "Approve"
+        flagged = [i for i in items if i.flags & CONFIRM_FLAGS]
+        if flagged and not self.marked:
+            self.app.push_screen(
+                ConfirmModal(
+                    f"{verb} an item flagged INJ (injected instruction)?",
+                    self._flagged_body(verb, flagged),
+                    yes=verb,
+                ),
+                callback=lambda ok: self._approve(items, promote) if ok else None,
+            )
+            return
         if not self.marked:
             self._approve(items, promote)
             return
-        verb = "Promote" if promote else "Approve"
         self.app.push_screen(
             ConfirmModal(
                 f"{verb} {len(items)} marked items?", self._bulk_body(verb, items), yes=verb

@@ -16,6 +16,7 @@ from rich.tree import Tree
 
 from memaudit.clock import age_days, human_age
 from memaudit.graph import Lineage
+from memaudit.injection import Assessment
 from memaudit.model import Memory, TrustTier
 from memaudit.pending import Flag
 from memaudit.textsafety import hidden_characters, preview
@@ -29,6 +30,7 @@ TIER_STYLE = {
     TrustTier.T5: "bold white on red",
 }
 FLAG_LABEL = {
+    Flag.INJECTED: ("INJ", "bold white on dark_red"),
     Flag.STALE: ("STALE", "bold yellow"),
     Flag.DERIVED: ("DER", "cyan"),
     Flag.HIDDEN: ("HID", "bold white on red"),
@@ -36,8 +38,17 @@ FLAG_LABEL = {
     Flag.DUPLICATE: ("DUP", "bold magenta"),
     Flag.CONFLICT: ("CONF", "bold red"),
 }
-FLAG_ORDER = [Flag.STALE, Flag.HIDDEN, Flag.CONFLICT, Flag.DUPLICATE, Flag.DERIVED, Flag.UNKNOWN]
+FLAG_ORDER = [
+    Flag.INJECTED,
+    Flag.STALE,
+    Flag.HIDDEN,
+    Flag.CONFLICT,
+    Flag.DUPLICATE,
+    Flag.DERIVED,
+    Flag.UNKNOWN,
+]
 MARKER_STYLE = "bold white on red"
+SPAN_STYLE = "bold black on yellow"  # the text that triggered an INJ flag
 
 
 def tier_badge(tier: TrustTier) -> Text:
@@ -73,6 +84,31 @@ def revealed(text: str) -> Text:
             start = i + 1
     out.append(text[start:])
     return out
+
+
+def highlighted(text: str, spans: list[tuple[int, int]]) -> Text:
+    """``revealed(text)`` with the ``spans`` (offsets into ``text``) highlighted: each
+    piece is revealed on its own, so hidden characters inside a span stay visible."""
+    cuts = sorted({0, len(text), *(min(max(p, 0), len(text)) for s in spans for p in s)})
+    out = Text()
+    for a, b in zip(cuts, cuts[1:], strict=False):
+        piece = revealed(text[a:b])
+        if any(s <= a and b <= e for s, e in spans):
+            piece.stylize(SPAN_STYLE)
+        out.append_text(piece)
+    return out
+
+
+def injection_section(m: Memory, a: Assessment) -> list[RenderableType]:
+    """INJ: score and severity, the source tier beside it, one line per signal."""
+    head = Text("⚠ INJ injected instruction", style="bold white on dark_red")
+    head.append(f"  score {a.score:.2f} ({a.severity or 'recorded at the gate'})  ", style="bold")
+    head.append_text(tier_badge(m.trust_tier))
+    head.append(f" {m.source_type.value}", style="bold")
+    lines: list[RenderableType] = [head, Text(f"source weight {a.source_weight:.2f}: {a.source_reason}")]
+    for line in a.describe(m.content, 70):
+        lines.append(Text(f"  • {line}", style="yellow"))
+    return lines
 
 
 def safe_line(text: str | None, width: int = 80) -> Text:
@@ -198,8 +234,13 @@ def detail_renderable(d: Detail, now: datetime) -> RenderableType:
         parts.append(
             Text(f"⚠ {len(hidden)} hidden character(s) in this content: {names}{more}", "bold red")
         )
+    if d.injection is not None:
+        parts.extend(injection_section(m, d.injection))
     parts.append(Text("content", style="bold underline"))
-    parts.append(revealed(m.content))
+    if d.injection is not None:
+        parts.append(highlighted(m.content, d.injection.spans()))
+    else:
+        parts.append(revealed(m.content))
     if m.summary:
         parts.append(Text("summary", style="bold underline"))
         parts.append(revealed(m.summary))

@@ -25,6 +25,7 @@ from memaudit.adapters.base import Capability, Store
 from memaudit.clock import Clock, system_clock
 from memaudit.errors import MemauditError
 from memaudit.graph import Lineage
+from memaudit.injection import Assessment
 from memaudit.model import Edge, Memory, MemoryFilter, Status
 from memaudit.policy import Policy
 
@@ -51,6 +52,7 @@ class Detail:
     similar: list[pending.Similar]
     conflicts: list[pending.ConflictCandidate]
     flags: set[pending.Flag]
+    injection: Assessment | None = None  # when flagged INJ: score, spans, source
 
 
 class ReviewSession:
@@ -117,6 +119,11 @@ class ReviewSession:
         with self.read_lock:
             return pending.store_flags(self.reader, memory, self.policy())
 
+    def first(self, flt: MemoryFilter) -> list[pending.QueueItem]:
+        """The items that lead the queue (flagged INJ), oldest first."""
+        with self.read_lock:
+            return pending.first_items(self.reader, flt, self.now(), self.policy())
+
     def summary(self, flt: MemoryFilter) -> pending.QueueSummary:
         with self.read_lock:
             return pending.summary(self.reader, self.now(), flt)
@@ -142,7 +149,10 @@ class ReviewSession:
             return self.reader.get(memory_id)
 
     def detail(
-        self, memory_id: str, cancelled: Callable[[], bool] = lambda: False
+        self,
+        memory_id: str,
+        cancelled: Callable[[], bool] = lambda: False,
+        known: set[pending.Flag] | None = None,
     ) -> Detail | None:
         """Everything the detail pane shows; None if the item is gone, or if
         ``cancelled()`` turned true between the steps (the caller no longer wants it:
@@ -162,6 +172,11 @@ class ReviewSession:
             if cancelled():
                 return None
             flags = pending.cheap_flags(memory, self.now(), policy)
+            injected = pending.injection_of(
+                memory, policy, recorded=pending.Flag.INJECTED in (known or set())
+            )
+            if injected is not None:
+                flags.add(pending.Flag.INJECTED)
             if similar:
                 flags.add(pending.Flag.DUPLICATE)
             if conflicts:
@@ -171,7 +186,7 @@ class ReviewSession:
                 if store.has(Capability.LINEAGE)
                 else None
             )
-            return Detail(memory, lineage, similar, conflicts, flags)
+            return Detail(memory, lineage, similar, conflicts, flags, injected)
 
     # -- acting (each one transaction in the store, each one undoable) -----------
 
