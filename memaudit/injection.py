@@ -175,6 +175,13 @@ def _rx(pattern: str) -> re.Pattern[str]:
 
 
 _CI: dict[re.Pattern[str], re.Pattern[str]] = {}
+# Patterns that count more than their kind's base weight.
+_PATTERN_WEIGHT: dict[re.Pattern[str], float] = {}
+
+
+def _w(weight: float, rx: re.Pattern[str]) -> re.Pattern[str]:
+    _PATTERN_WEIGHT[rx] = weight
+    return rx
 
 
 def _ci(rx: re.Pattern[str]) -> re.Pattern[str]:
@@ -229,13 +236,17 @@ _GENERIC_VERBS = _words(
     "benutze verwende nutze führe lösche entferne speichere merke ignoriere vergiss schreibe",
 )
 _ALWAYS = r"(?:always|never|toujours|jamais|sempre|mai|siempre|nunca|immer|niemals|nie)"
-_LEAD = r"(?:(?:please|kindly|also|and|then|just|now|so|bitte|s'il\s+te\s+plaît|per\s+favore|por\s+favor|et|e|y|und|puis|poi|luego|dann)\s+)*"
+_OPENERS = r"henceforth|from\s+now\s+on|going\s+forward|from\s+today(?:\s+on)?|in\s+(?:the\s+)?future|next\s+time|désormais|dorénavant|à\s+partir\s+de\s+maintenant|d'ora\s+in\s+(?:poi|avanti)|da\s+ora\s+in\s+poi|a\s+partir\s+de\s+ahora|de\s+ahora\s+en\s+adelante|ab\s+sofort|ab\s+jetzt|von\s+nun\s+an|künftig"
+_LEAD = (
+    r"(?:(?:please|kindly|also|and|then|just|now|so|bitte|s'il\s+te\s+plaît|per\s+favore|"
+    r"por\s+favor|et|e|y|und|puis|poi|luego|dann|" + _OPENERS + r"),?\s+)*"
+)
 _START = r"\s*[-*•>]*\s*"  # matched at each sentence start (``_sentence_bounds``)
 
 _CLAUSE = _rx(
-    r"\b(?:when(?:ever)?|if|once|each\s+time|every\s+time|quand|si|lorsque|quando|se|cuando|wenn|sobald)\b[^.\n]{3,100}?,\s*(?:then\s+|alors\s+|allora\s+|entonces\s+|dann\s+)?(?:"
+    r"\b(?:when(?:ever)?|if|once|each\s+time|every\s+time|next\s+time|on\s+the\s+next|quand|si|lorsque|quando|se|cuando|wenn|sobald)\b[^.\n]{3,100}?,\s*(?:then\s+|alors\s+|allora\s+|entonces\s+|dann\s+|also\s+)?(?:(?P<alw>"
     + _ALWAYS
-    + r"\s+)?(?P<verb>"
+    + r")\s+)?(?P<verb>"
     + _BEHAVIOUR_VERBS
     + r"|"
     + _GENERIC_VERBS
@@ -258,7 +269,7 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             r"\b(?:ignore|disregard|forget|override|bypass|overrule|abandon|discard|drop)\b[^.\n]{0,30}?"
             r"\b(?:(?:all|any|the|your|my|every|these|those)\s+)*(?:(?:previous|prior|above|earlier|"
             r"preceding|former|original|existing|initial|old|other|system|developer|safety|"
-            r"operator'?s?|current)\s+)+(?:and\s+\w+\s+)?" + _ORDERS + r"\b"
+            r"operator'?s?|current|content|usual)\s+)+(?:and\s+\w+\s+)?" + _ORDERS + r"\b"
         ),
     ),
     (
@@ -289,6 +300,10 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     # -- jailbreak personas: rules switched off ---------------------------------------
     (Signal.JAILBREAK, _rx(r"\b(?:developer|dev|god|jailbreak|unrestricted|dan|debug|sudo)\s+mode\b")),
     (Signal.JAILBREAK, _rx(r"\bdo\s+anything\s+now\b|\byou\s+are\s+(?:now\s+)?dan\b")),
+    (
+        Signal.JAILBREAK,
+        _rx(r"\bexempt\s+from\s+(?:the\s+|all\s+)?(?:usual\s+|normal\s+|standard\s+)?(?:restrictions|rules|polic(?:y|ies)|guidelines|safety\s+\w+|content\s+polic(?:y|ies))\b"),
+    ),
     (
         Signal.JAILBREAK,
         _rx(r"\b(?:uncensored|unrestricted|unfiltered|jailbroken|unaligned)\s+(?:ai|model|assistant|mode|llm|bot|version)\b|\byou\s+are\s+(?:now\s+)?(?:an?\s+)?(?:unrestricted|uncensored|unfiltered|jailbroken|evil)\b"),
@@ -323,13 +338,21 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     # -- the system prompt and secrets ----------------------------------------------
     (
         Signal.SYSTEM_PROMPT,
-        _rx(r"\b(?:reveal|print|show|output|repeat|display|dump|leak|tell\s+me|give\s+me|share|recite|disclose|return|list|expose|write\s+out)\b[^.\n]{0,40}?\b(?:system\s+(?:prompt|message|instructions?)|initial\s+(?:prompt|instructions?)|hidden\s+(?:prompt|instructions?)|(?:the\s+)?(?:exact\s+)?instructions\s+you\s+(?:were|have\s+been)\s+given|(?:your|the)\s+(?:original|operating|internal)\s+instructions|context\s+window|words\s+above|internal\s+configuration|environment\s+variables|(?:all\s+)?(?:the\s+)?(?:api\s+keys?|credentials|passwords?|secrets|tokens))\b"),
+        _rx(r"\b(?:reveal|print|show|output|repeat|display|dump|leak|tell\s+me|give\s+me|share|recite|disclose|return|list|expose|write\s+out|collect|gather|harvest|extract|exfiltrate|paste|send|forward|upload|email|post)(?:s|ing|ed)?\b[^.\n]{0,40}?\b(?:system\s+(?:prompt|message|instructions?)|initial\s+(?:prompt|instructions?)|hidden\s+(?:prompt|instructions?)|(?:the\s+)?(?:exact\s+)?instructions\s+you\s+(?:were|have\s+been)\s+given|(?:your|the)\s+(?:original|operating|internal)\s+instructions|context\s+window|words\s+above|internal\s+configuration|environment\s+variables|(?:all\s+)?(?:the\s+)?(?:api\s+keys?|credentials|passwords?|secrets|tokens|private\s+keys?|card\s+numbers?|credit\s+cards?|cvv|social\s+security|cookies|session\s+tokens?)|~/\.ssh\S*|id_rsa|\.env\b|/etc/(?:passwd|shadow)|\.aws/credentials|(?:the\s+)?(?:full\s+|entire\s+|whole\s+)?(?:customer|client|user|employee|patient)\s+(?:list|data|database|records|emails|details|files)|hr\s+database)"),
+    ),
+    (
+        Signal.SYSTEM_PROMPT,
+        _rx(r"\b(?:rassemble|envoie|envoyez|transmets|exporte|invia|inoltra|esporta|envía|envia|reenvía|exporta|sende|schicke|exportiere|leite)\b[^.\n]{0,40}?\b(?:donn[ée]es\s+(?:des\s+)?clients|dati\s+(?:dei\s+)?clienti|datos\s+de\s+(?:los\s+)?clientes|kundendaten|mots\s+de\s+passe|password|contraseñas|passwörter)"),
     ),
     (
         Signal.SYSTEM_PROMPT,
         _rx(r"\b(?:prompt\s+(?:di|del|de)\s+sistema|prompt\s+système|system-prompt|systemanweisungen|instructions\s+système|istruzioni\s+di\s+sistema|instrucciones\s+del\s+sistema|invite\s+système)\b"),
     ),
     (Signal.SYSTEM_PROMPT, _rx(r"\brepeat\s+the\s+words\s+above\b|\bwhat\s+was\s+written\s+above\b")),
+    (
+        Signal.SYSTEM_PROMPT,
+        _rx(r"\b(?:contents?\s+of|cat|read|open|print)\s+(?:the\s+)?(?:~/\.ssh\S*|\S*id_rsa\S*|\S*\.env\b|/etc/(?:passwd|shadow)|\S*\.aws/credentials|\S*\.netrc)"),
+    ),
     # -- secrecy -------------------------------------------------------------------------
     (
         Signal.SECRECY,
@@ -337,7 +360,7 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     ),
     (
         Signal.SECRECY,
-        _rx(r"\bkeep\s+(?:this|these|it|that)\s+(?:instruction\s+|note\s+)?(?:secret|hidden|confidential|private|between\s+us)\b|\b(?:silently|secretly|covertly)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+)?(?:knowledge|noticing|them\s+knowing)\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|learn)\b"),
+        _rx(r"\bkeep\s+(?:this|these|it|that)\s+(?:instruction\s+|note\s+)?(?:secret|hidden|confidential|private|between\s+us)\b|\b(?:silently|secretly|covertly|quietly)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+)?(?:knowledge|noticing|them\s+knowing)\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|learn)\b"),
     ),
     (
         Signal.SECRECY,
@@ -379,15 +402,20 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     ),
     (
         Signal.AGENT_DIRECTIVE,
-        _rx(rf"\b(?:the\s+)?{_AGENT}\s+(?:must|should|shall|will\s+always|is\s+required\s+to|needs\s+to|has\s+to|is\s+to)\b"),
+        _rx(rf"\b(?:the\s+)?{_AGENT}\s+(?:must|should|shall|will\s+always|is\s+required\s+to|needs\s+to|has\s+to|is\s+to)\b|\b(?:requires?|instructs?|orders?|tells?|asks?|wants?|needs?|expects?)\s+(?:the\s+|any\s+|every\s+)?{_AGENT}s?\s+to\b|\bi\s+(?:want|need)\s+you\s+to\b"),
     ),
     (
         Signal.AGENT_DIRECTIVE,
-        _rx(r"\byou\s+(?:must|should|shall|will|need\s+to|have\s+to|are\s+(?:required|expected|instructed|to))\s+(?:now\s+|always\s+|never\s+|also\s+|first\s+)?(?:answer|respond|reply|include|append|add|call|send|forward|recommend|suggest|tell|say|mention|output|print|reveal|ignore|obey|follow|comply|treat|trust|execute|delete|remove|save|store|remember|use|run|refer|prefer|speak|write)\b"),
+        _rx(r"\b(?:i|we)\s+(?:will|shall|must|should|am\s+going\s+to|have\s+to)\s+(?:now\s+)?(?:always|never|from\s+now\s+on)\s+(?:" + _BEHAVIOUR_VERBS + r")\b"),
     ),
     (
         Signal.AGENT_DIRECTIVE,
-        _rx(r"\b(?:include|append|add|insert|put|mention|cite|attach|prepend)\b[^.\n]{0,60}?\b(?:in|to|at\s+the\s+end\s+of|into|at\s+the\s+start\s+of)\s+(?:your|every|each|all|any|the)\s+(?:future\s+)?" + _OUTPUTS + r"\b"),
+        # "you must answer / include ..." and "in your reply": unmistakably to the agent.
+        _w(0.5, _rx(r"\byou\s+(?:must|should|shall|will|need\s+to|have\s+to|are\s+(?:required|expected|instructed|to))\s+(?:now\s+|always\s+|never\s+|also\s+|first\s+)?(?:answer|respond|reply|include|append|add|call|send|forward|recommend|suggest|tell|say|mention|output|print|reveal|ignore|obey|follow|comply|treat|trust|execute|delete|remove|save|store|remember|use|run|refer|prefer|speak|write)\b")),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
+        _w(0.5, _rx(r"\b(?:include|append|add|insert|put|mention|cite|attach|prepend)\b[^.\n]{0,60}?\b(?:in|to|at\s+the\s+end\s+of|into|at\s+the\s+start\s+of)\s+(?:your|every|each|all|any|the)\s+(?:future\s+)?" + _OUTPUTS + r"\b")),
     ),
     (
         Signal.AGENT_DIRECTIVE,
@@ -408,12 +436,16 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     ),
     (
         Signal.STANDING_RULE,
+        _rx(r"\b(?:always|never)\s+(?:" + _BEHAVIOUR_VERBS + r")\b|\bno\s+matter\s+what\b|\b(?:à\s+la\s+fin\s+de|dans)\s+(?:chaque|toute|toutes\s+les)\s+réponses?\b|\b(?:alla\s+fine\s+di|in)\s+ogni\s+risposta\b|\b(?:al\s+final\s+de|en)\s+(?:cada|cualquier)\s+respuesta\b|\b(?:am\s+ende|in)\s+jeder\s+antwort\b"),
+    ),
+    (
+        Signal.STANDING_RULE,
         _rx(r"\b(?:désormais|dorénavant|à\s+partir\s+de\s+maintenant|à\s+l'avenir|d'ora\s+in\s+(?:poi|avanti)|da\s+ora\s+in\s+poi|a\s+partir\s+de\s+ahora|de\s+ahora\s+en\s+adelante|desde\s+ahora|en\s+adelante|ab\s+jetzt|ab\s+sofort|von\s+nun\s+an|künftig|zukünftig|in\s+zukunft)\b"),
     ),
     # -- conditional triggers --------------------------------------------------------------
     (
         Signal.CONDITIONAL_TRIGGER,
-        _rx(r"\b(?:whenever|every\s+time|each\s+time|any\s+time)\b|\b(?:when|if|once|as\s+soon\s+as)\s+(?:the\s+|a\s+)?(?:user|human|customer|someone|anyone)\s+(?:ever\s+)?(?:asks?|mentions?|says?|types?|requests?|wants?|opens?|logs?\s+in|runs?|talks?|writes?|queries|searches|brings\s+up)\b|\bon\s+the\s+next\s+(?:user\s+)?(?:message|turn|request|session|run|reply)\b|\bnext\s+time\s+(?:you|the\s+user)\b|\bwhen\s+you\s+(?:read|see|process|summari[sz]e|encounter|receive|handle|review|parse)\s+(?:this|it)\b|\bbefore\s+(?:you\s+)?(?:answer|respond|reply)(?:ing)?\b"),
+        _rx(r"\b(?:whenever|every\s+time|each\s+time|any\s+time)\b|\b(?:when|if|once|as\s+soon\s+as)\s+(?:the\s+|a\s+)?(?:user|human|customer|someone|anyone|i|we)\s+(?:ever\s+)?(?:asks?|mentions?|says?|types?|requests?|wants?|opens?|logs?\s+in|runs?|talks?|writes?|queries|searches|brings\s+up)\b|\bon\s+the\s+next\s+(?:user\s+)?(?:message|turn|request|session|run|reply)\b|\bnext\s+time\s+(?:you|the\s+user)\b|\bwhen\s+you\s+(?:read|see|process|summari[sz]e|encounter|receive|handle|review|parse)\s+(?:this|it)\b|\bbefore\s+(?:you\s+)?(?:answer|respond|reply)(?:ing)?\b"),
     ),
     (
         Signal.CONDITIONAL_TRIGGER,
@@ -434,7 +466,11 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     ),
     (
         Signal.TOOL_POLICY,
-        _rx(r"\b(?:skip|bypass|disable|turn\s+off|ignore)\s+(?:all\s+|the\s+|any\s+|every\s+)?(?:confirmations?|approvals?|reviews?|safety\s+checks?|security\s+checks?|verification|permission\s+prompts?|warnings?|sandbox(?:ing)?)\b|\bwithout\s+(?:asking|confirmation|confirming|approval|review|permission|checking|prompting|double-checking)\b|\bno\s+need\s+to\s+(?:ask|confirm|check|verify)\b|\bdo\s+not\s+ask\s+(?:for\s+)?(?:confirmation|permission|the\s+user)\b"),
+        _rx(r"\b(?:skip|bypass|disable|turn\s+off|ignore)\s+(?:all\s+|the\s+|any\s+|every\s+)?(?:confirmations?|approvals?|reviews?|safety\s+checks?|security\s+checks?|verification|permission\s+prompts?|warnings?|sandbox(?:ing)?|tests?|backups?|ci)\b|\bwithout\s+(?:asking|confirmation|confirming|approval|review|permission|checking|prompting|double-checking|(?:running\s+)?(?:the\s+)?tests|(?:a\s+)?backup|(?:a\s+)?purchase\s+order)\b|\bno\s+need\s+to\s+(?:ask|confirm|check|verify)\b|\bdo\s+not\s+ask\s+(?:for\s+)?(?:confirmation|permission|the\s+user)\b"),
+    ),
+    (
+        Signal.TOOL_POLICY,
+        _rx(r"\b(?:approved|authori[sz]ed|allowed|permitted|cleared|granted)\s+(?:you\s+)?(?:to\s+)?(?:share|sharing|send|sending|disable|disabling|wire|wiring|export|exporting|delete|deleting|transfer|transferring|bypass|bypassing|skip|skipping|release|releasing|forward|forwarding|modify|modifying|pay|paying|run|running|execute|executing|merge|merging|push|pushing|drop|dropping|destructive)\b|\b(?:disable|disabling|turn\s+off|turning\s+off|bypass|bypassing)\s+(?:the\s+)?(?:firewall|antivirus|2fa|two-factor|mfa|multi-factor|ssl|tls|certificate|security|audit|logging|backups?)\b|--(?:skip-backup|no-verify|insecure|no-backup|force-with-lease|dangerously\S*)|\bverify\s*=\s*false\b|\b(?:stop|quit)\s+asking\b|\bno\s+longer\s+ask\b|\byou\s+(?:can|may)\s+(?:now\s+|safely\s+|always\s+)?(?:merge|delete|skip|push|deploy|disable|bypass|drop|wipe|force|wire|transfer|run\s+(?:it|them|migrations?)\s+in\s+production)\b|\b(?:is|as)\s+the\s+(?:standard|default|recommended|approved|official|usual)\s+(?:fix|way|procedure|approach|solution|practice)\b"),
     ),
     (
         Signal.TOOL_POLICY,
@@ -443,16 +479,17 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     # -- destructive commands -----------------------------------------------------------
     (
         Signal.DESTRUCTIVE_COMMAND,
-        _rx(r"\brm\s+-(?:rf|fr|r|f)\b[^\n`]{0,40}|\bdrop\s+(?:table|database)\b|\bdelete\s+from\s+\w+|\bmkfs\b|\bdd\s+if=|\bchmod\s+(?:-R\s+)?777\b|\b(?:curl|wget)\b[^|\n]{0,120}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\bgit\s+push\s+(?:\S+\s+)*(?:-f|--force)\b|\bgit\s+reset\s+--hard\b|\bformat\s+c:|\bdelete_file\b|\b(?:delete|erase|wipe|empty)\s+(?:all|every|the\s+entire|the\s+whole)\b|\bempty\s+the\s+[\w']+(?:\s+\w+)?\s+director(?:y|ies)\b"),
+        _rx(r"\brm\s+-(?:rf|fr|r|f)\b[^\n`]{0,40}|\bdrop\s+(?:table|database)\b|\bdelete\s+from\s+\w+|\bmkfs\b|\bdd\s+if=|\bchmod\s+(?:-R\s+)?777\b|\b(?:curl|wget)\b[^|\n]{0,120}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\bgit\s+push\s+(?:\S+\s+)*(?:-f|--force)\b|\bforce[- ]push(?:ing|ed|es)?\b|\bgit\s+reset\s+--hard\b|\bformat\s+c:|\bdelete_file\b|\b(?:delete|erase|wipe|empty)\s+(?:all|every|the\s+entire|the\s+whole)\b|\bempty\s+the\s+[\w']+(?:\s+\w+)?\s+director(?:y|ies)\b"),
     ),
     # -- fake authority / approval -------------------------------------------------------
     (
         Signal.FAKE_AUTHORITY,
-        _rx(r"(?:^|\n)\W*(?:system|admin|administrator|developer|security|compliance|it|platform|operator)\s+(?:note|notice|message|update|alert|override|instruction|directive|announcement)s?\b|\b(?:important|urgent|critical|mandatory)\s+(?:system\s+|security\s+)?(?:update|notice|instruction|note|message)\s*:|\bnotice\s+to\s+(?:any|all)\s+(?:ai|llm|assistant|agent)|\bbreach\s+alert\b|\b(?:systemhinweis|note\s+système|nota\s+(?:di|del)\s+sistema|avis\s+système|hinweis\s+des\s+systems)\b"),
+        # A header that speaks as the system or an authority (weaker than a claimed approval).
+        _w(0.3, _rx(r"(?:^|\n)\W*(?:system|admin|administrator|developer|security|compliance|it|platform|operator)\s+(?:note|notice|message|update|alert|override|instruction|directive|announcement)s?\b|\b(?:important|urgent|critical|mandatory)\s+(?:system\s+|security\s+)?(?:update|notice|instruction|note|message)\s*:|\bnotice\s+to\s+(?:any|all)\s+(?:ai|llm|assistant|agent)|\bbreach\s+alert\b|\b(?:message|instruction|directive|order)s?\s+from\s+(?:the\s+)?(?:admin|administrator|system|developers?|security\s+team|it\s+department|management|operator)\b|\b(?:systemhinweis|note\s+système|nota\s+(?:di|del)\s+sistema|avis\s+système|hinweis\s+des\s+systems)\b")),
     ),
     (
         Signal.FAKE_AUTHORITY,
-        _rx(r"\b(?:approved|authori[sz]ed|sanctioned|whitelisted|cleared|signed\s+off|verified|mandated|required)\s+by\s+(?:the\s+|your\s+)?(?:admin|administrator|developers?|security\s+team|it\s+department|management|operator|owner|user|ceo|cto|legal|compliance|anthropic|openai|the\s+system)\b|\b(?:the\s+)?(?:admin|administrator|developer|security\s+team|operator|owner|user|ceo|manager)\s+(?:has\s+|have\s+)?(?:already\s+)?(?:approved|authori[sz]ed|granted\s+(?:permission|access)|confirmed\s+(?:this|it|that)|allowed|permitted|pre-?approved|signed\s+off)\b|\bpre-?approved\b|\bthis\s+is\s+(?:required|mandatory)\s+(?:for|by)\b|\bper\s+(?:company|security|corporate|it|compliance)\s+policy\b|\b(?:verified|confirmed)\s+(?:this\s+)?internally\b|\bthe\s+user\s+is\s+(?:an?\s+)?(?:admin|administrator|authori[sz]ed|verified|trusted|developer)\b"),
+        _rx(r"\b(?:approved|authori[sz]ed|sanctioned|whitelisted|cleared|signed\s+off|verified|mandated|required)\s+by\s+(?:the\s+|your\s+)?(?:admin|administrator|developers?|security\s+team|it\s+department|management|operator|owner|user|ceo|cto|legal|compliance|anthropic|openai|the\s+system)\b|\b(?:the\s+)?(?:admin|administrator|developer|security\s+team|operator|owner|user|ceo|cto|cfo|ciso|boss|director|manager|legal|management)\s+(?:has\s+|have\s+)?(?:already\s+)?(?:approved|authori[sz]ed|granted\s+(?:permission|access)|confirmed\s+(?:this|it|that)|allowed|permitted|pre-?approved|signed\s+off)\b|\bpre-?approved\b|\bthis\s+is\s+(?:required|mandatory)\s+(?:for|by)\b|\bper\s+(?:company|security|corporate|it|compliance)\s+policy\b|\b(?:verified|confirmed)\s+(?:this\s+)?internally\b|\bthe\s+user\s+is\s+(?:an?\s+)?(?:admin|administrator|authori[sz]ed|verified|trusted|developer)\b"),
     ),
     (
         Signal.FAKE_AUTHORITY,
@@ -461,7 +498,7 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     # -- claimed past success -----------------------------------------------------------
     (
         Signal.FAKE_EXPERIENCE,
-        _rx(r"\blast\s+time\b[^.\n]{0,60}?\b(?:worked|succeeded|fixed|solved|resolved|was\s+fine|helped|went\s+well)\b|\b(?:this|it|that)\s+(?:worked|succeeded|has\s+worked)\s+(?:last\s+time|before|previously|every\s+time|perfectly|fine)\b|\b(?:previously|already)\s+(?:succeeded|worked|been\s+verified|been\s+tested)\b|\b(?:proven|known|verified|confirmed|tested)\s+to\s+(?:work|be\s+safe|be\s+fine|be\s+harmless)\b|\bas\s+(?:we|you|I)\s+(?:agreed|discussed|decided|established)\s+(?:before|earlier|previously|last\s+time)\b|\b(?:worked|succeeded)\s+(?:in|during)\s+(?:the\s+)?(?:previous|last|earlier)\s+(?:session|run|attempt|task)\b|\b(?:I|we)(?:'ve|\s+have)?\s+(?:already\s+)?(?:reasoned|determined|established|concluded)\s+that\b"),
+        _rx(r"\blast\s+time\b[^.\n]{0,60}?\b(?:worked|succeeded|fixed|solved|resolved|was\s+fine|helped|went\s+well)\b|\b(?:this|it|that)\s+(?:worked|succeeded|has\s+worked)\s+(?:last\s+time|before|previously|every\s+time|perfectly|fine)\b|\b(?:previously|already)\s+(?:succeeded|worked|been\s+verified|been\s+tested)\b|\b(?:proven|known|verified|confirmed|tested)\s+to\s+(?:work|be\s+safe|be\s+fine|be\s+harmless)\b|\bas\s+(?:we|you|I)\s+(?:agreed|discussed|decided|established)\s+(?:before|earlier|previously|last\s+time)\b|\b(?:worked|succeeded)\s+(?:in|during)\s+(?:the\s+)?(?:previous|last|earlier)\s+(?:session|run|attempt|task)\b|\bin\s+the\s+(?:previous|last|earlier)\s+(?:session|run|attempt|task)\b[^.\n]{0,60}?\b(?:worked|succeeded|fixed|solved|was\s+fine)\b|\b(?:I|we)(?:'ve|\s+have)?\s+(?:already\s+)?(?:reasoned|determined|established|concluded)\s+that\b"),
     ),
     (
         Signal.FAKE_EXPERIENCE,
@@ -469,12 +506,16 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     ),
     # -- exfiltration ----------------------------------------------------------------------
     (
+        Signal.EXFILTRATION,
+        _rx(r"\b(?:call|invoke|use|run)\s+(?:the\s+)?`?(?:http_post|http_request|post_request|send_email|send_mail|email_send|upload_file|upload|webhook\w*|requests\.post|fetch_url)`?\b[^.\n]{0,80}?(?:" + _EMAIL + "|" + _URL + r")"),
+    ),
+    (
         Signal.DATA_URL,
         _rx(r"!\[[^\]\n]{0,200}\]\(\s*https?://[^)\s]+\?[^)\s]+\)"),
     ),
     (
         Signal.DATA_URL,
-        _rx(r"https?://[^\s<>\"')\]]+[?&](?:data|payload|secret|token|key|api_?key|password|pwd|pass|conversation|convo|chat|history|memory|memories|summary|content|msg|message|text|exfil|leak|cookie|session|creds?|credentials|email|mail|q|d|c|p|x)=(?:\{[^}\s]*\}|<[^>\s]*>|\[[a-z_]+\]|\$\{?\w+\}?|%s|\{\{[^}]*\}\})"),
+        _w(0.55, _rx(r"https?://[^\s<>\"')\]]+[?&](?:data|payload|secret|token|key|api_?key|password|pwd|pass|conversation|convo|chat|history|memory|memories|summary|content|msg|message|text|exfil|leak|cookie|session|creds?|credentials|email|mail|q|d|c|p|x)=(?:\{[^}\s]*\}|<[^>\s]*>|\[[a-z_]+\]|\$\{?\w+\}?|%s|\{\{[^}]*\}\})")),
     ),
     (
         Signal.DATA_URL,
@@ -500,7 +541,8 @@ _ADDRESS = re.compile(rf"{_EMAIL}|{_URL}", re.IGNORECASE)
 
 _ROLE_TOKENS = _rx(
     r"<\|\s*(?:im_start|im_end|im_sep|system|user|assistant|endoftext|begin_of_text|end_of_text|start_header_id|end_header_id|eot_id|eom_id|tool|function|channel|message)\s*\|>"
-    r"|\[/?inst\]|<</?SYS>>|</?(?:system|system_prompt|sys|instructions?|admin)>"
+    r"|\[/?inst\]|<</?sys>>|</?(?:system|system_prompt|sys|instructions?|admin|thinking|reasoning|scratchpad)>"
+    r"|^\s*assistant\s*:\s*(?:sure|certainly|of\s+course|okay|ok|absolutely)\b"
     r"|^\s*\[(?:system|admin|developer|assistant)\]"
     r"|^\s*#{2,}\s*(?:system|instruction|instructions|assistant|response|end\s+of\s+user\s+input)\b[^\n]*"
     r"|(?:-{3,}|#{3,}|={3,}|\*{3,})\s*end\s+of\s+(?:user\s+input|document|context|instructions|prompt|file|email|data)\s*(?:-{3,}|#{3,}|={3,}|\*{3,})?"
@@ -513,14 +555,28 @@ _DECODE_AND_RUN = _rx(
 _BASE64 = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{20,}={0,2}(?![A-Za-z0-9+/=_-])")
 _HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){12,}(?![0-9A-Fa-f])")
 _BINARY = re.compile(r"(?:[01]{8}[ ]?){6,}")
-_PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2}[^%\s]{0,6}){5,}")
+_PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2}[^%\s]{0,16}){5,}")
 _ESCAPES = re.compile(r"(?:\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2}){6,}")
-_SPACED = re.compile(r"(?<!\S)(?:[A-Za-z] ){5,}[A-Za-z](?!\S)")
+_SPACED = re.compile(r"(?<!\S)(?:[A-Za-z] {1,3}){5,}[A-Za-z](?!\S)")
+_MORSE = re.compile(r"(?:[.-]{1,6}(?: | / |/)){8,}[.-]{1,6}")
+_MORSE_TABLE = dict(
+    zip(
+        ".- -... -.-. -.. . ..-. --. .... .. .--- -.- .-.. -- -. --- .--. --.- .-. ... - ..- "
+        "...- .-- -..- -.-- --.. ----- .---- ..--- ...-- ....- ..... -.... --... ---.. ----.".split(),
+        "abcdefghijklmnopqrstuvwxyz0123456789",
+        strict=True,
+    )
+)
 
 # Words that say a text is *about* attacks or gives examples (quotes there are quoted).
 _META = _rx(
-    r"\b(?:attack(?:s|ers?|ed)?|attacker|injections?|inject(?:ed|s)?|malicious|jailbreak(?:s|ing)?|payloads?|phishing|exploit(?:s|ed)?|adversar(?:y|ial)|red[- ]team(?:ing)?|researchers?|paper|owasp|example|examples|e\.g\.|for\s+instance|such\s+as|a\s+classic|techniques?|vulnerabilit(?:y|ies)|poison(?:ing|ed)?|defen[cs]es?|detect(?:ion|or|s)?|filters?|scanner|warn(?:s|ed|ing)?|beware|scams?|never\s+trust|tutorial|documentation|threat|spoof(?:ed|ing)?|"
+    r"\b(?:attack(?:s|ers?|ed)?|attacker|injections?|inject(?:ed|s)?|malicious|jailbreak(?:s|ing)?|payloads?|phishing|exploit(?:s|ed)?|adversar(?:y|ial)|red[- ]team(?:ing)?|researchers?|paper|owasp|example|examples|e\.g\.|for\s+instance|such\s+as|a\s+classic|techniques?|vulnerabilit(?:y|ies)|poison(?:ing|ed)?|defen[cs]es?|detect(?:ion|or|s)?|scanner|warn(?:s|ed|ing)?|beware|scams?|never\s+trust|tutorial|documentation|threat|spoof(?:ed|ing)?|"
     r"attacco|attacchi|iniezione|esempio|ad\s+esempio|dannoso|attaque|attaquants?|exemple|par\s+exemple|malveillant|ataque|atacantes?|inyección|ejemplo|por\s+ejemplo|malicioso|angriff|angreifer|beispiel|zum\s+beispiel|bösartig|injektion)\b"
+)
+# Words that say a text is about chat templates (role tokens there are mentioned, not used).
+_ROLE_META = re.compile(
+    r"\b(?:tokens?|markers?|tokeni[sz]ers?|formats?|templates?|chatml|syntax|delimiters?|wraps?|"
+    r"special\s+tokens|prompt\s+format|chat\s+format)\b"
 )
 _QUOTES = re.compile(
     r"\"[^\"\n]{3,400}\"|“[^”]{3,400}”|«[^»]{3,400}»|„[^“”]{3,400}[“”]|‘[^’\n]{3,400}’|(?<![A-Za-z])'[^'\n]{3,400}'(?![A-Za-z])"
@@ -532,42 +588,51 @@ _CODE = re.compile(r"```.*?(?:```|$)|`[^`\n]+`|(?:^|\n)(?: {4}|\t)[^\n]+", re.DO
 # whole word) or gate strings is in the text: one trie regex over the lowered text finds
 # the anchors, so most memories cost a few microseconds. Every alternative of a kind's
 # patterns contains one of its anchors (tests check the gated and ungated analyses agree).
+_CUE_WORDS = (
+    "ignore instructions previous system prompt password reveal always never forget "
+    "disregard admin rules secret"
+)
 _ANCHORS: dict[Signal | str, str] = {
     Signal.OVERRIDE: "ignor disregard forget overrid bypass overrul abandon discard drop new$ "
     "your$ supersed replac oubli néglig dimentic trascur olvid omit vergiss vergessen missacht "
     "nouvel nuov nuev neue",
     Signal.JAILBREAK: "mode$ anything dan$ uncensor unrestrict unfilter jailbr unalign evil "
     "restrict rules$ limit filter guideline polic boundar ethic censor safety content security "
-    "comply obey longer pretend sans$ senza$ sin$ ohne$ keine$ regeln hast$ modalit modo$ "
+    "comply obey longer pretend exempt sans$ senza$ sin$ ohne$ keine$ regeln hast$ modalit modo$ "
     "entwicklermod règles consignes linee regole reglas directrices richtlin sicherheitsricht "
     "appliqu valgono applicano aplican gelten",
     Signal.SYSTEM_PROMPT: "system initial hidden instructions original operating internal "
     "context above$ configuration environment api$ credential password secret token prompt "
-    "systemanweis istruzioni instrucciones invite",
+    "systemanweis istruzioni instrucciones invite card$ cards$ cvv$ social$ cookie ssh id_rsa env$ "
+    "etc$ aws$ customer client employee patient hr$ donn dati$ datos$ kundendaten mots$ passw "
+    "contrase",
     Signal.SECRECY: "not$ don$ never without keep$ silent secret covert ne$ sans$ non$ senza$ "
-    "no$ sin$ sag$ sage$ erzähl erwähn verrat ohne$ entfern lösch heimlich",
+    "no$ sin$ sag$ sage$ erzähl erwähn verrat ohne$ entfern lösch heimlich quietly",
     Signal.PERSISTENCE: "memor remember persist future mémoire gedächtnis dauerhaft immer$",
     Signal.AGENT_DIRECTIVE: "you$ assist asistent agent ai$ llm model bot$ chatbot copilot "
     "claude gpt chatgpt gemini include append add$ insert put$ mention cite attach prepend "
-    "user$ users$ customers$ everyone$ tu$ vous$ devi$ dovete$ debes$ tienes$ du$ sie$ si$ "
+    "user$ users$ customers$ everyone$ always$ never$ tu$ vous$ devi$ dovete$ debes$ tienes$ du$ sie$ si$ "
     "se$ wenn$ ia$ ki$",
     Signal.STANDING_RULE: "now$ forward$ hence hereafter rest$ until times$ permanent today$ "
-    "point$ every$ each$ all$ any$ désormais "
+    "point$ every$ each$ all$ any$ always$ never$ matter$ réponse risposta respuesta "
+    "antwort désormais "
     "dorénavant partir$ avenir ora$ adelante ahora jetzt sofort nun$ künftig zukünftig zukunft",
-    Signal.CONDITIONAL_TRIGGER: "whenever time$ user$ human$ customer$ someone$ anyone$ next$ "
+    Signal.CONDITIONAL_TRIGGER: "whenever time$ user$ human$ customer$ someone$ anyone$ next$ ask "
     "you$ answer respon reply chaque ogni$ cada$ immer$ jedes wann$ utilisateur utente "
     "usuario benutzer nutzer",
     Signal.TOOL_POLICY: "tool$ function$ api$ endpoint way$ allow permit authori permission "
     "access grant auto confirm approv review safety security verif warning sandbox without "
-    "need$ user$ sans$ senza$ sin$ ohne$",
-    Signal.DESTRUCTIVE_COMMAND: "rm$ drop delete mkfs dd$ chmod curl wget git$ format$ wipe "
+    "need$ user$ sans$ senza$ sin$ ohne$ cleared disabl turn$ turning$ bypass firewall stop$ "
+    "quit$ ask you$ standard default recommended official usual test backup ci$",
+    Signal.DESTRUCTIVE_COMMAND: "rm$ drop delete mkfs dd$ chmod curl wget git$ format$ force wipe "
     "erase empty",
     Signal.FAKE_AUTHORITY: "system systèm sistema$ admin developer security compliance "
     "platform operator important urgent critical mandatory notice breach "
     "approv authori sanction whitelist cleared signed verified mandated required grant confirm "
-    "allow permit polic admin trusted developer approuv autoris valid autorizzat aprobad "
+    "allow permit polic admin trusted developer management department message cto$ cfo$ "
+    "ciso$ boss$ director manager legal$ systemhinweis approuv autoris valid autorizzat aprobad "
     "autorizad genehmigt freigegeben",
-    Signal.FAKE_EXPERIENCE: "time$ worked succeeded previously already proven known verified "
+    Signal.FAKE_EXPERIENCE: "time$ worked succeeded fixed solved previously already proven known verified "
     "confirmed tested agreed discussed decided established reasoned determined concluded "
     "dernière déjà ultima$ già gia$ última ya$ letztes schon bereits établi stabilito "
     "festgestellt",
@@ -579,13 +644,18 @@ _ANCHORS: dict[Signal | str, str] = {
     # or comes with "always"/"never".
     "imperative": " ".join(f"{v}$" for v in _BEHAVIOUR_VERBS.lower().split("|"))
     + " always$ never$ toujours$ jamais$ sempre$ mai$ siempre$ nunca$ immer$ niemals$ nie$",
-    "conditional_clause": "when whenever if$ once$ each$ every$ quand$ si$ lorsque$ quando$ "
-    "se$ cuando$ wenn$ sobald$",
+    "conditional_clause": "when whenever if$ once$ each$ every$ next$ quand$ si$ lorsque$ "
+    "quando$ se$ cuando$ wenn$ sobald$",
     Signal.EXFILTRATION: "webhook",
     Signal.ROLE_TOKEN: "system$ assistant$ developer$ user$ end$",
+    # Key words of an instruction as rot13 and written backwards: the whole text is then
+    # read decoded.
+    "rot13": " ".join(_CUE_WORDS.translate(str.maketrans(
+        "abcdefghijklmnopqrstuvwxyz", "nopqrstuvwxyzabcdefghijklm")).split()),
+    "reversed": " ".join(w[::-1] for w in _CUE_WORDS.split()),
 }
 _GATES: dict[Signal | str, tuple[str, ...]] = {
-    Signal.TOOL_POLICY: ("_",),
+    Signal.TOOL_POLICY: ("_", "--"),
     Signal.DATA_URL: ("://",),
     Signal.EXFILTRATION: ("@", "://"),
     Signal.ROLE_TOKEN: ("<", "[", "##", "---", "===", "***"),
@@ -613,7 +683,7 @@ def _trie(anchors: dict[Signal | str, str]) -> tuple[re.Pattern[str], dict[str, 
     for table in (prefix, whole):
         for a in list(table):
             for p in prefix:
-                if p != a and a.startswith(p):
+                if (p != a or table is whole) and a.startswith(p):
                     prefix[p] |= table.pop(a)
                     break
     tree: dict[str, Any] = {}
@@ -649,12 +719,14 @@ def _active(view: str, low: str) -> set[Any]:
         or (("%" in view or "\\" in view) and _ESCAPED_GATE.search(view))
         or ("0" in view and _BINARY_GATE.search(view))
         or _SPACED_GATE.search(low)
+        or (("-." in view or ".-" in view) and _MORSE.search(view))
     ):
         on.add(Signal.ENCODED_PAYLOAD)
     return on
 
 
-_ALL_KINDS: frozenset[Any] = frozenset([*Signal, *_ANCHORS])
+# Everything but the whole-text decodings, which only their encoded anchors justify.
+_ALL_KINDS: frozenset[Any] = frozenset([*Signal, *_ANCHORS]) - {"rot13", "reversed"}
 
 
 # -- results -------------------------------------------------------------------
@@ -705,8 +777,29 @@ class Provenance:
 
     @property
     def has_trace(self) -> bool:
-        """Anything in the store behind the memory: a source, a lineage, an approval."""
-        return bool(self.source_ref) or bool(self.ancestor_types) or self.approved
+        """Anything in the store behind the memory's claims of authority or past success:
+        a person's approval, or an observation (the user's statement with a source, a
+        tool's output, or one in its lineage). A document, an assistant message or a
+        model conclusion that says "the admin approved" or "this worked last time" has
+        nothing behind it but itself."""
+        if self.approved:
+            return True
+        if self.source_type is SourceType.USER_STATEMENT:
+            return ref_kind(self.source_ref) == "other"
+        if self.source_type is SourceType.TOOL_OBSERVATION:
+            return bool(self.source_ref)
+        return bool(self.ancestor_types and self.ancestor_types & OBSERVED)
+
+    @property
+    def authority_backed(self) -> bool:
+        """A claim that someone approved something stands on a person: an approval
+        event, or the user's own word. A tool's output saying "the admin approved" is
+        only the text it fetched."""
+        if self.approved:
+            return True
+        if self.source_type is SourceType.USER_STATEMENT:
+            return ref_kind(self.source_ref) == "other"
+        return bool(self.ancestor_types and SourceType.USER_STATEMENT in self.ancestor_types)
 
 
 @dataclass(slots=True, frozen=True)
@@ -931,7 +1024,24 @@ def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
         if text:
             yield m.start(), m.end(), "escapes", text
     for m in _SPACED.finditer(view):
-        yield m.start(), m.end(), "spaced letters", m.group(0).replace(" ", "")
+        words = re.split(r" {2,}", m.group(0))
+        yield m.start(), m.end(), "spaced letters", " ".join(w.replace(" ", "") for w in words)
+    if ".-" in view or "-." in view:
+        for m in _MORSE.finditer(view):
+            words = re.split(r" ?/ ?", m.group(0))
+            text = " ".join("".join(_MORSE_TABLE.get(c, "?") for c in w.split()) for w in words)
+            if text.count("?") * 10 < len(text):
+                yield m.start(), m.end(), "Morse code", text
+
+
+def _rot13(text: str) -> str:
+    return text.translate(_ROT13)
+
+
+_ROT13 = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "nopqrstuvwxyzabcdefghijklmNOPQRSTUVWXYZABCDEFGHIJKLM",
+)
 
 
 def _inner(
@@ -986,8 +1096,8 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
         return []
     raw: list[Hit] = []
     for signal in on & _PATTERN_KINDS:
-        weight = WEIGHT[signal]
         for pattern in _BY_KIND[signal]:
+            weight = _PATTERN_WEIGHT.get(pattern, WEIGHT[signal])
             for m in rx(pattern).finditer(low):
                 raw.append(Hit(signal, m.start(), m.end(), weight))
     # Imperatives at sentence starts: behaviour verbs are directives to the agent;
@@ -1023,6 +1133,10 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
         verb = m.group("verb")
         signal = Signal.AGENT_DIRECTIVE if verb in _BEHAVIOUR else Signal.IMPERATIVE
         raw.append(Hit(signal, m.start("verb"), m.end("verb"), WEIGHT[signal]))
+        if m.group("alw"):
+            raw.append(
+                Hit(Signal.STANDING_RULE, m.start("alw"), m.end("verb"), WEIGHT[Signal.STANDING_RULE])
+            )
         raw.append(
             Hit(Signal.CONDITIONAL_TRIGGER, m.start(), m.start("verb"), WEIGHT[Signal.CONDITIONAL_TRIGGER])
         )
@@ -1045,6 +1159,22 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
         raw.extend(_inner(m.group(1), m.start(), m.end(), "in an HTML comment", depth, gate))
     for m in rx(_DECODE_AND_RUN).finditer(low) if Signal.DECODE_AND_RUN in on else ():
         raw.append(Hit(Signal.DECODE_AND_RUN, m.start(), m.end(), WEIGHT[Signal.DECODE_AND_RUN]))
+    for kind, how, decoded in (
+        ("rot13", "rot13", _rot13(view) if "rot13" in on else ""),
+        ("reversed", "written backwards", view[::-1] if "reversed" in on else ""),
+    ):
+        inner = _inner(decoded, 0, len(view), f"decoded {how}", depth, gate) if decoded else []
+        if inner:
+            raw.append(
+                Hit(
+                    Signal.ENCODED_PAYLOAD,
+                    0,
+                    len(view),
+                    WEIGHT[Signal.ENCODED_PAYLOAD],
+                    f"{how} decodes to “{_cut(decoded, 80)}”",
+                )
+            )
+            raw.extend(inner)
     runs = _decode_runs(view) if Signal.ENCODED_PAYLOAD in on else ()
     for s, e, how, decoded in runs:
         inner = _inner(decoded, s, e, f"decoded {how}", depth, gate)
@@ -1070,15 +1200,26 @@ _STOP = re.compile(r"[.!?\n](?:\s|$)")
 _NEGATION = _rx(r"\b(?:do\s+not|don't|never|must\s+not|should\s+not|ne|non|no|nicht|nie|niemals)\b")
 
 
+# Kinds a negation turns into a protective rule: "never send the API keys anywhere",
+# "do not touch X without asking" (demands a confirmation; does not skip one).
+NEGATABLE = frozenset(
+    {Signal.TOOL_POLICY, Signal.SYSTEM_PROMPT, Signal.EXFILTRATION, Signal.DESTRUCTIVE_COMMAND}
+)
+
+
 def _required_not_skipped(view: str, h: Hit) -> bool:
-    """"Do not touch X without asking" demands a confirmation; it does not skip one."""
-    if h.signal is not Signal.TOOL_POLICY:
-        return False
-    word = view[h.start : h.end].lower()
-    if not word.startswith(("without", "sans", "senza", "sin ", "ohne")):
+    """True when the hit is negated within its sentence (and so no signal)."""
+    if h.signal not in NEGATABLE:
         return False
     line_start = max(view.rfind(c, 0, h.start) for c in (". ", "! ", "? ", "\n")) + 1
     return bool(_NEGATION.search(view, line_start, h.start))
+
+
+def _in_domain(text: str, start: int, end: int) -> bool:
+    """"track.example", "example.org": a word that is part of a host name."""
+    before = text[start - 1] if start else ""
+    after = text[end : end + 2]
+    return before == "." or (len(after) == 2 and after[0] == "." and after[1].isalpha())
 
 
 def _discount(view: str, raw: list[Hit]) -> list[Hit]:
@@ -1086,13 +1227,20 @@ def _discount(view: str, raw: list[Hit]) -> list[Hit]:
     quotes = _regions(_QUOTES, view)
     code = _regions(_CODE, view)
     addresses = _regions(_ADDRESS, view)  # "example.com" is no example
-    meta = [m.start() for m in _META.finditer(view) if not _inside(addresses, m.start(), m.end())]
+    about_tokens = [m.start() for m in _ROLE_META.finditer(view.lower())]
+    meta = [
+        m.start()
+        for m in _META.finditer(view)
+        if not _inside(addresses, m.start(), m.end()) and not _in_domain(view, m.start(), m.end())
+    ]
     out = []
     for h in raw:
         if h.signal in NO_CONTEXT or h.hidden:
             out.append(h)
             continue
-        near_meta = any(abs(p - h.start) <= 300 for p in meta)
+        near_meta = any(abs(p - h.start) <= 300 for p in meta) or (
+            h.signal is Signal.ROLE_TOKEN and any(abs(p - h.start) <= 200 for p in about_tokens)
+        )
         quoted = _inside(quotes, h.start, h.end)
         in_code = _inside(code, h.start, h.end)
         factor, why = 1.0, ""
@@ -1220,6 +1368,7 @@ def source_weight(p: Provenance) -> tuple[float, str]:
     return weight, why
 
 
+OBSERVED = frozenset({SourceType.USER_STATEMENT, SourceType.TOOL_OBSERVATION})
 _MODEL_STEPS = frozenset(
     {SourceType.EXTRACTION, SourceType.SUMMARY, SourceType.INFERENCE, SourceType.REFLECTION}
 )
@@ -1261,7 +1410,9 @@ def assess(
     keep = 1.0
     for h in [*best.values(), *extra]:
         w = h.weight
-        if h.signal in (Signal.FAKE_AUTHORITY, Signal.FAKE_EXPERIENCE) and not traced:
+        if (h.signal is Signal.FAKE_AUTHORITY and not provenance.authority_backed) or (
+            h.signal is Signal.FAKE_EXPERIENCE and not traced
+        ):
             w = min(0.9, w * UNTRACED_BOOST)
         factor = max(weight, HARD_FLOOR) if h.hard else weight
         keep_text *= 1.0 - min(w, 0.99)
