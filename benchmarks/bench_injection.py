@@ -108,8 +108,6 @@ class Outcome:
 
 def bastion_cases() -> list[Case]:
     """bastioncorpus's rows as cases: malicious → poison, benign traps → benign."""
-    import hashlib
-
     from bastioncorpus import load_corpus
 
     out = []
@@ -124,7 +122,7 @@ def bastion_cases() -> list[Case]:
                 row.lang,
                 source,
                 row.text.replace("{canary}", CANARY),
-                "heldout" if hashlib.sha256(row.id.encode()).digest()[0] % 2 else "dev",
+                fixed_split="dev",  # all of it was looked at while the weights were set
             )
         )
     return out
@@ -271,18 +269,18 @@ def groups(out: Outcome) -> dict[str, list[Case]]:
     ours = [c for c in out.cases if not isinstance(c, _Bastion)]
     theirs = [c for c in out.cases if isinstance(c, _Bastion)]
     return {
-        "ours, dev": [c for c in ours if c.split == "dev"],
-        "ours, held out": [c for c in ours if c.split == "heldout"],
-        "bastioncorpus, dev": [c for c in theirs if c.split == "dev"],
-        "bastioncorpus, held out": [c for c in theirs if c.split == "heldout"],
-        "held out, both sets": [c for c in out.cases if c.split == "heldout"],
+        "ours, round 1 (dev: the weights were set on these)": [c for c in ours if c.split == "dev"],
+        "bastioncorpus (external; looked at while setting the weights)": theirs,
+        "held out: ours, round 2 (written after the weights were set, run once)": [
+            c for c in ours if c.split == "heldout"
+        ],
     }
 
 
 def report(out: Outcome, dev_only: bool = False) -> str:
     parts = []
     for title, chosen in groups(out).items():
-        if dev_only and "dev" not in title:
+        if dev_only and "held out" in title:
             continue
         parts += table(out, chosen, title) + [""]
     gate_agrees = sum(out.gate[c.id] == out.memaudit[c.id] for c in out.cases)
@@ -307,7 +305,7 @@ def injection_eval(ctx: Context) -> list[Figure]:
     """The labeled cases only (the generated store is not used)."""
     out = judge(all_cases())
     print(report(out))
-    held = groups(out)["held out, both sets"]
+    held = [c for c in out.cases if c.split == "heldout"]
     mine, _ = scores(out, out.memaudit, held)
     theirs, _ = scores(out, out.memwall, held)
     high, _ = scores(out, out.memwall_high, held)

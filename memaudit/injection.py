@@ -225,7 +225,7 @@ _BEHAVIOUR_VERBS = _words(
     "schicke leite verrate zeige gehorche befolge übersetze",
 )
 _GENERIC_VERBS = _words(
-    "run execute delete remove use install restart check open click set create make update "
+    "run rerun re-run execute delete remove use install restart check open click set create make update "
     "copy move save store keep add call do go try avoid ensure stop start disable enable "
     "grant skip approve accept download push commit merge deploy write ignore forget "
     "disregard drop clear wipe reset format upload post share",
@@ -238,7 +238,7 @@ _GENERIC_VERBS = _words(
 _ALWAYS = r"(?:always|never|toujours|jamais|sempre|mai|siempre|nunca|immer|niemals|nie)"
 _OPENERS = r"henceforth|from\s+now\s+on|going\s+forward|from\s+today(?:\s+on)?|in\s+(?:the\s+)?future|next\s+time|désormais|dorénavant|à\s+partir\s+de\s+maintenant|d'ora\s+in\s+(?:poi|avanti)|da\s+ora\s+in\s+poi|a\s+partir\s+de\s+ahora|de\s+ahora\s+en\s+adelante|ab\s+sofort|ab\s+jetzt|von\s+nun\s+an|künftig"
 _LEAD = (
-    r"(?:(?:please|kindly|also|and|then|just|now|so|bitte|s'il\s+te\s+plaît|per\s+favore|"
+    r"(?:(?:please|kindly|also|and|then|just|now|so|first|bitte|s'il\s+te\s+plaît|per\s+favore|"
     r"por\s+favor|et|e|y|und|puis|poi|luego|dann|" + _OPENERS + r"),?\s+)*"
 )
 _START = r"\s*[-*•>]*\s*"  # matched at each sentence start (``_sentence_bounds``)
@@ -302,6 +302,10 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.JAILBREAK, _rx(r"\bdo\s+anything\s+now\b|\byou\s+are\s+(?:now\s+)?dan\b")),
     (
         Signal.JAILBREAK,
+        _rx(r"\byour\s+(?:rules|guidelines|instructions|restrictions|polic(?:y|ies)|programming)\s+(?:have|has)\s+(?:changed|been\s+(?:updated|lifted|removed|disabled|changed))\b|\byou\s+(?:now\s+)?allow\s+(?:all|any)\s+(?:content|requests?|topics)\b"),
+    ),
+    (
+        Signal.JAILBREAK,
         _rx(r"\bexempt\s+from\s+(?:the\s+|all\s+)?(?:usual\s+|normal\s+|standard\s+)?(?:restrictions|rules|polic(?:y|ies)|guidelines|safety\s+\w+|content\s+polic(?:y|ies))\b"),
     ),
     (
@@ -338,7 +342,7 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     # -- the system prompt and secrets ----------------------------------------------
     (
         Signal.SYSTEM_PROMPT,
-        _rx(r"\b(?:reveal|print|show|output|repeat|display|dump|leak|tell\s+me|give\s+me|share|recite|disclose|return|list|expose|write\s+out|collect|gather|harvest|extract|exfiltrate|paste|send|forward|upload|email|post)(?:s|ing|ed)?\b[^.\n]{0,40}?\b(?:system\s+(?:prompt|message|instructions?)|initial\s+(?:prompt|instructions?)|hidden\s+(?:prompt|instructions?)|(?:the\s+)?(?:exact\s+)?instructions\s+you\s+(?:were|have\s+been)\s+given|(?:your|the)\s+(?:original|operating|internal)\s+instructions|context\s+window|words\s+above|internal\s+configuration|environment\s+variables|(?:all\s+)?(?:the\s+)?(?:api\s+keys?|credentials|passwords?|secrets|tokens|private\s+keys?|card\s+numbers?|credit\s+cards?|cvv|social\s+security|cookies|session\s+tokens?)|~/\.ssh\S*|id_rsa|\.env\b|/etc/(?:passwd|shadow)|\.aws/credentials|(?:the\s+)?(?:full\s+|entire\s+|whole\s+)?(?:customer|client|user|employee|patient)\s+(?:list|data|database|records|emails|details|files)|hr\s+database)"),
+        _rx(r"\b(?:reveal|print|show|output|repeat|display|dump|leak|tell\s+me|give\s+me|share|recite|disclose|return|list|expose|write\s+out|collect|gather|harvest|extract|exfiltrate|paste|send|forward|upload|email|post|add|include|summari[sz]e|describe|quote|copy|paraphrase)(?:s|ing|ed)?\b[^.\n]{0,40}?\b(?:system\s+(?:prompt|message|instructions?)|initial\s+(?:prompt|instructions?)|hidden\s+(?:prompt|instructions?)|(?:the\s+)?(?:exact\s+)?instructions\s+you\s+(?:were|have\s+been)\s+given|(?:your|the)\s+(?:original|operating|internal)\s+instructions|context\s+window|words\s+above|internal\s+configuration|environment\s+variables|(?:all\s+)?(?:the\s+)?(?:api\s+keys?|credentials|passwords?|secrets|tokens|private\s+keys?|card\s+numbers?|credit\s+cards?|cvv|social\s+security|cookies|session\s+tokens?)|~/\.ssh\S*|id_rsa|\.env\b|/etc/(?:passwd|shadow)|\.aws/credentials|(?:the\s+)?(?:full\s+|entire\s+|whole\s+)?(?:customer|client|user|employee|patient)\s+(?:list|data|database|records|emails|details|files)|hr\s+database|confidential\s+(?:data|information|files|documents|records))"),
     ),
     (
         Signal.SYSTEM_PROMPT,
@@ -356,7 +360,7 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     # -- secrecy -------------------------------------------------------------------------
     (
         Signal.SECRECY,
-        _rx(r"\b(?:do\s+not|don't|never|without)\s+(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|mention(?:ing)?|reveal(?:ing)?|disclos(?:e|ing)|alert(?:ing)?|let(?:ting)?|warn(?:ing)?|show(?:ing)?)\b[^.\n]{0,25}?\b(?:the\s+user|users|anyone|the\s+human|the\s+operator|your\s+user|the\s+owner)\b"),
+        _rx(r"\b(?:do\s+not|don't|never|without|must\s+not|mustn't|should\s+not|shouldn't|shall\s+not|may\s+not)\s+(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|mention(?:ing)?|reveal(?:ing)?|disclos(?:e|ing)|alert(?:ing)?|let(?:ting)?|warn(?:ing)?|show(?:ing)?)\b[^.\n]{0,25}?\b(?:the\s+user|users|anyone|the\s+human|the\s+operator|your\s+user|the\s+owner)\b"),
     ),
     (
         Signal.SECRECY,
@@ -389,6 +393,10 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     ),
     (
         Signal.PERSISTENCE,
+        _rx(r"\b(?:in|during|for)\s+(?:a|the|any|every|each|all)\s+(?:later|future|next|new|subsequent|following)\s+(?:sessions?|conversations?|chats?|runs?)\b"),
+    ),
+    (
+        Signal.PERSISTENCE,
         _rx(r"\bremember\b[^.\n]{0,30}?\b(?:for|in)\s+(?:all\s+)?(?:future|every|later)\b|\bpersists?\s+across\s+(?:sessions|turns|conversations|chats)\b|\b(?:in|for)\s+(?:all|every|any)\s+future\s+(?:sessions?|conversations?|tasks?|chats?|repl(?:y|ies)|responses?|runs?)\b"),
     ),
     (
@@ -399,6 +407,22 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.AGENT_DIRECTIVE,
         _rx(rf"(?:^|[\n#*]\s*)\W*(?:a\s+)?note\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?{_AGENT}s?\b|\b(?:if|when)\s+you\s+are\s+an?\s+{_AGENT}\b|\b(?:any|all|every)\s+{_AGENT}s?\s+(?:systems?\s+|agents?\s+)?(?:reading|processing|parsing|summari[sz]ing|reviewing|seeing|integrating|that\s+reads?)\b|\b(?:ai|llm)\s+(?:agents?|assistants?|systems?|models?|coding\s+agents?)\s+(?:reading|processing|integrating|reviewing|should|must)\b|\b{_AGENT}\s+reading\s+this\b|\bfor\s+(?:ai|llm)\s+(?:coding\s+)?agents\b"),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
+        _w(
+            0.5,
+            _rx(
+                rf"(?:^|\n)\W*(?:{_AGENT})\s+(?:instructions?|notes?|rules?|directives?|guidance)\s*:"
+                r"|\bagents?\s+(?:integrating|reading|processing|using|installing|working\s+on|reviewing)\s+this\b"
+                r"|\b(?:agents|assistants|bots)\s+(?:should|must|shall|are\s+to)\b"
+                r"|\b(?:is|are|must\s+be|should\s+be|will\s+be|gets?)\s+(?:shown|included|added|appended|mentioned|displayed|repeated|quoted|inserted)\b[^.\n]{0,40}?\b(?:in|at\s+the\s+end\s+of|at\s+the\s+start\s+of|to)\s+(?:every|each|all|any|your)\s+(?:future\s+)?" + _OUTPUTS + r"\b"
+                r"|\b(?:muss|müssen|soll|sollen)\b[^.\n]{0,60}?\b(?:angehängt|hinzugefügt|eingefügt|erwähnt)\s+werden\b"
+                r"|\b(?:doit|doivent)\s+être\s+(?:ajouté|ajoutée|ajoutés|inclus|incluse|mentionné)e?s?\b"
+                r"|\b(?:deve|devono)\s+essere\s+(?:aggiunt|inclus|menzionat)[oaie]\b"
+                r"|\b(?:debe|deben)\s+(?:añadirse|incluirse|agregarse|mencionarse)\b"
+            ),
+        ),
     ),
     (
         Signal.AGENT_DIRECTIVE,
@@ -415,7 +439,7 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     ),
     (
         Signal.AGENT_DIRECTIVE,
-        _w(0.5, _rx(r"\b(?:include|append|add|insert|put|mention|cite|attach|prepend)\b[^.\n]{0,60}?\b(?:in|to|at\s+the\s+end\s+of|into|at\s+the\s+start\s+of)\s+(?:your|every|each|all|any|the)\s+(?:future\s+)?" + _OUTPUTS + r"\b")),
+        _w(0.5, _rx(r"\b(?:include|append|add|insert|put|mention|cite|attach|prepend|recall|reveal|say|write|type|print|repeat)\b[^.\n]{0,100}?\b(?:in|to|at\s+the\s+end\s+of|into|at\s+the\s+start\s+of)\s+(?:your|my|every|each|all|any|the)\s+(?:future\s+|next\s+)?" + _OUTPUTS + r"\b")),
     ),
     (
         Signal.AGENT_DIRECTIVE,
@@ -436,7 +460,7 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     ),
     (
         Signal.STANDING_RULE,
-        _rx(r"\b(?:always|never)\s+(?:" + _BEHAVIOUR_VERBS + r")\b|\bno\s+matter\s+what\b|\b(?:à\s+la\s+fin\s+de|dans)\s+(?:chaque|toute|toutes\s+les)\s+réponses?\b|\b(?:alla\s+fine\s+di|in)\s+ogni\s+risposta\b|\b(?:al\s+final\s+de|en)\s+(?:cada|cualquier)\s+respuesta\b|\b(?:am\s+ende|in)\s+jeder\s+antwort\b"),
+        _rx(r"\b(?:always|never)\s+(?:" + _BEHAVIOUR_VERBS + "|" + _GENERIC_VERBS + r")\b|\bno\s+matter\s+what\b|\b(?:à\s+la\s+fin\s+de|dans)\s+(?:chaque|toute|toutes\s+les)\s+réponses?\b|\b(?:alla\s+fine\s+di|in)\s+ogni\s+risposta\b|\b(?:al\s+final\s+de|en)\s+(?:cada|cualquier)\s+respuesta\b|\b(?:am\s+ende|in)\s+jeder\s+antwort\b"),
     ),
     (
         Signal.STANDING_RULE,
@@ -470,7 +494,7 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     ),
     (
         Signal.TOOL_POLICY,
-        _rx(r"\b(?:approved|authori[sz]ed|allowed|permitted|cleared|granted)\s+(?:you\s+)?(?:to\s+)?(?:share|sharing|send|sending|disable|disabling|wire|wiring|export|exporting|delete|deleting|transfer|transferring|bypass|bypassing|skip|skipping|release|releasing|forward|forwarding|modify|modifying|pay|paying|run|running|execute|executing|merge|merging|push|pushing|drop|dropping|destructive)\b|\b(?:disable|disabling|turn\s+off|turning\s+off|bypass|bypassing)\s+(?:the\s+)?(?:firewall|antivirus|2fa|two-factor|mfa|multi-factor|ssl|tls|certificate|security|audit|logging|backups?)\b|--(?:skip-backup|no-verify|insecure|no-backup|force-with-lease|dangerously\S*)|\bverify\s*=\s*false\b|\b(?:stop|quit)\s+asking\b|\bno\s+longer\s+ask\b|\byou\s+(?:can|may)\s+(?:now\s+|safely\s+|always\s+)?(?:merge|delete|skip|push|deploy|disable|bypass|drop|wipe|force|wire|transfer|run\s+(?:it|them|migrations?)\s+in\s+production)\b|\b(?:is|as)\s+the\s+(?:standard|default|recommended|approved|official|usual)\s+(?:fix|way|procedure|approach|solution|practice)\b"),
+        _rx(r"\b(?:approved|authori[sz]ed|allowed|permitted|cleared|granted)\s+(?:you\s+)?(?:to\s+)?(?:share|sharing|send|sending|disable|disabling|wire|wiring|export|exporting|delete|deleting|transfer|transferring|bypass|bypassing|skip|skipping|release|releasing|forward|forwarding|modify|modifying|pay|paying|run|running|execute|executing|merge|merging|push|pushing|drop|dropping|destructive)\b|\b(?:disable|disabling|turn\s+off|turning\s+off|bypass|bypassing)\s+(?:the\s+)?(?:firewall|antivirus|2fa|two-factor|mfa|multi-factor|ssl|tls|certificate|security|audit|logging|backups?)\b|--(?:skip-backup|no-verify|insecure|no-backup|force-with-lease|dangerously\S*)|\b(?:with|using|via)\s+sudo\b|\bas\s+root\b|\bverify\s*=\s*false\b|\b(?:stop|quit)\s+asking\b|\bno\s+longer\s+ask\b|\byou\s+(?:can|may)\s+(?:now\s+|safely\s+|always\s+)?(?:merge|delete|skip|push|deploy|disable|bypass|drop|wipe|force|wire|transfer|run\s+(?:it|them|migrations?)\s+in\s+production)\b|\b(?:is|as)\s+the\s+(?:standard|default|recommended|approved|official|usual)\s+(?:fix|way|procedure|approach|solution|practice)\b"),
     ),
     (
         Signal.TOOL_POLICY,
@@ -479,7 +503,7 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     # -- destructive commands -----------------------------------------------------------
     (
         Signal.DESTRUCTIVE_COMMAND,
-        _rx(r"\brm\s+-(?:rf|fr|r|f)\b[^\n`]{0,40}|\bdrop\s+(?:table|database)\b|\bdelete\s+from\s+\w+|\bmkfs\b|\bdd\s+if=|\bchmod\s+(?:-R\s+)?777\b|\b(?:curl|wget)\b[^|\n]{0,120}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\bgit\s+push\s+(?:\S+\s+)*(?:-f|--force)\b|\bforce[- ]push(?:ing|ed|es)?\b|\bgit\s+reset\s+--hard\b|\bformat\s+c:|\bdelete_file\b|\b(?:delete|erase|wipe|empty)\s+(?:all|every|the\s+entire|the\s+whole)\b|\bempty\s+the\s+[\w']+(?:\s+\w+)?\s+director(?:y|ies)\b"),
+        _rx(r"\brm\s+-(?:rf|fr|r|f)\b[^\n`]{0,40}|\bdrop\s+(?:table|database)\b|\bdelete\s+from\s+\w+|\bmkfs\b|\bdd\s+if=|\bchmod\s+(?:-r\s+)?777\b|\b(?:curl|wget)\b[^|\n]{0,120}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\bgit\s+push\s+(?:\S+\s+)*(?:-f|--force)\b|\bforce[- ]push(?:ing|ed|es)?\b|\bgit\s+reset\s+--hard\b|\bformat\s+c:|\bdelete_file\b|\b(?:delete|erase|wipe|empty)\s+(?:all|every|the\s+entire|the\s+whole)\b|\bempty\s+the\s+[\w']+(?:\s+\w+)?\s+director(?:y|ies)\b|\b(?:modify|delete|drop|change|wipe|truncate|overwrite|write\s+to|alter)\s+(?:the\s+|all\s+)?(?:live\s+)?production\s+(?:databases?|data|servers?|tables?|environment|systems?)\b"),
     ),
     # -- fake authority / approval -------------------------------------------------------
     (
@@ -498,7 +522,7 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     # -- claimed past success -----------------------------------------------------------
     (
         Signal.FAKE_EXPERIENCE,
-        _rx(r"\blast\s+time\b[^.\n]{0,60}?\b(?:worked|succeeded|fixed|solved|resolved|was\s+fine|helped|went\s+well)\b|\b(?:this|it|that)\s+(?:worked|succeeded|has\s+worked)\s+(?:last\s+time|before|previously|every\s+time|perfectly|fine)\b|\b(?:previously|already)\s+(?:succeeded|worked|been\s+verified|been\s+tested)\b|\b(?:proven|known|verified|confirmed|tested)\s+to\s+(?:work|be\s+safe|be\s+fine|be\s+harmless)\b|\bas\s+(?:we|you|I)\s+(?:agreed|discussed|decided|established)\s+(?:before|earlier|previously|last\s+time)\b|\b(?:worked|succeeded)\s+(?:in|during)\s+(?:the\s+)?(?:previous|last|earlier)\s+(?:session|run|attempt|task)\b|\bin\s+the\s+(?:previous|last|earlier)\s+(?:session|run|attempt|task)\b[^.\n]{0,60}?\b(?:worked|succeeded|fixed|solved|was\s+fine)\b|\b(?:I|we)(?:'ve|\s+have)?\s+(?:already\s+)?(?:reasoned|determined|established|concluded)\s+that\b"),
+        _rx(r"\blast\s+time\b[^.\n]{0,60}?\b(?:worked|succeeded|fixed|solved|resolved|was\s+fine|helped|went\s+well)\b|\b(?:this|it|that)\s+(?:worked|succeeded|has\s+worked)\s+(?:last\s+time|before|previously|every\s+time|perfectly|fine)\b|\b(?:previously|already)\s+(?:succeeded|worked|been\s+verified|been\s+tested)\b|\b(?:proven|known|verified|confirmed|tested)\s+to\s+(?:work|be\s+safe|be\s+fine|be\s+harmless)\b|\bas\s+(?:we|you|i)\s+(?:agreed|discussed|decided|established)\s+(?:before|earlier|previously|last\s+time)\b|\b(?:worked|succeeded)\s+(?:in|during)\s+(?:the\s+)?(?:previous|last|earlier)\s+(?:session|run|attempt|task)\b|\bin\s+the\s+(?:previous|last|earlier)\s+(?:session|run|attempt|task)\b[^.\n]{0,60}?\b(?:worked|succeeded|fixed|solved|was\s+fine)\b|\b(?:i|we)(?:'ve|\s+have)?\s+(?:already\s+)?(?:reasoned|determined|established|concluded)\s+that\b"),
     ),
     (
         Signal.FAKE_EXPERIENCE,
@@ -544,7 +568,8 @@ _ROLE_TOKENS = _rx(
     r"|\[/?inst\]|<</?sys>>|</?(?:system|system_prompt|sys|instructions?|admin|thinking|reasoning|scratchpad)>"
     r"|^\s*assistant\s*:\s*(?:sure|certainly|of\s+course|okay|ok|absolutely)\b"
     r"|^\s*\[(?:system|admin|developer|assistant)\]"
-    r"|^\s*#{2,}\s*(?:system|instruction|instructions|assistant|response|end\s+of\s+user\s+input)\b[^\n]*"
+    r"|^\s*#{2,}\s*(?:system|instruction|instructions|assistant|response)(?:\s+(?:prompt|message))?\s*(?::|#{2,}|$)"
+    r"|^\s*#{2,}\s*end\s+of\s+(?:user\s+input|document|instructions)\b[^\n]*"
     r"|(?:-{3,}|#{3,}|={3,}|\*{3,})\s*end\s+of\s+(?:user\s+input|document|context|instructions|prompt|file|email|data)\s*(?:-{3,}|#{3,}|={3,}|\*{3,})?"
 )
 _ROLE_HEADER = _rx(r"^\s*(?:system|assistant|developer|user)\s*:\s*\S")
@@ -598,18 +623,22 @@ _ANCHORS: dict[Signal | str, str] = {
     "nouvel nuov nuev neue",
     Signal.JAILBREAK: "mode$ anything dan$ uncensor unrestrict unfilter jailbr unalign evil "
     "restrict rules$ limit filter guideline polic boundar ethic censor safety content security "
-    "comply obey longer pretend exempt sans$ senza$ sin$ ohne$ keine$ regeln hast$ modalit modo$ "
+    "comply obey longer pretend exempt allow programming instruction sans$ senza$ sin$ ohne$ keine$ regeln hast$ modalit modo$ "
     "entwicklermod règles consignes linee regole reglas directrices richtlin sicherheitsricht "
     "appliqu valgono applicano aplican gelten",
     Signal.SYSTEM_PROMPT: "system initial hidden instructions original operating internal "
     "context above$ configuration environment api$ credential password secret token prompt "
     "systemanweis istruzioni instrucciones invite card$ cards$ cvv$ social$ cookie ssh id_rsa env$ "
     "etc$ aws$ customer client employee patient hr$ donn dati$ datos$ kundendaten mots$ passw "
-    "contrase",
+    "contrase confidential",
     Signal.SECRECY: "not$ don$ never without keep$ silent secret covert ne$ sans$ non$ senza$ "
-    "no$ sin$ sag$ sage$ erzähl erwähn verrat ohne$ entfern lösch heimlich quietly",
-    Signal.PERSISTENCE: "memor remember persist future mémoire gedächtnis dauerhaft immer$",
-    Signal.AGENT_DIRECTIVE: "you$ assist asistent agent ai$ llm model bot$ chatbot copilot "
+    "no$ sin$ sag$ sage$ erzähl erwähn verrat ohne$ entfern lösch heimlich quietly mustn shouldn",
+    Signal.PERSISTENCE: "memor remember persist future mémoire gedächtnis dauerhaft immer$ session "
+    "conversation chat",
+    Signal.AGENT_DIRECTIVE: "you$ assist asistent agent ai$ llm model bot$ bots$ chatbot copilot "
+    "shown$ displayed$ quoted$ inserted$ repeated$ added$ includ recall reveal say$ write type$ "
+    "print repeat angehängt hinzugefügt eingefügt erwähnt être$ essere$ añadirse incluirse "
+    "agregarse mencionarse "
     "claude gpt chatgpt gemini include append add$ insert put$ mention cite attach prepend "
     "user$ users$ customers$ everyone$ always$ never$ tu$ vous$ devi$ dovete$ debes$ tienes$ du$ sie$ si$ "
     "se$ wenn$ ia$ ki$",
@@ -623,8 +652,8 @@ _ANCHORS: dict[Signal | str, str] = {
     Signal.TOOL_POLICY: "tool$ function$ api$ endpoint way$ allow permit authori permission "
     "access grant auto confirm approv review safety security verif warning sandbox without "
     "need$ user$ sans$ senza$ sin$ ohne$ cleared disabl turn$ turning$ bypass firewall stop$ "
-    "quit$ ask you$ standard default recommended official usual test backup ci$",
-    Signal.DESTRUCTIVE_COMMAND: "rm$ drop delete mkfs dd$ chmod curl wget git$ format$ force wipe "
+    "quit$ ask you$ standard default recommended official usual test backup ci$ sudo$ root$",
+    Signal.DESTRUCTIVE_COMMAND: "rm$ drop delete mkfs dd$ chmod curl wget git$ format$ force wipe production "
     "erase empty",
     Signal.FAKE_AUTHORITY: "system systèm sistema$ admin developer security compliance "
     "platform operator important urgent critical mandatory notice breach "
@@ -720,6 +749,7 @@ def _active(view: str, low: str) -> set[Any]:
         or ("0" in view and _BINARY_GATE.search(view))
         or _SPACED_GATE.search(low)
         or (("-." in view or ".-" in view) and _MORSE.search(view))
+        or (_LEET_GATE.search(view) and len(_LEET_WORD.findall(_ADDRESS.sub(" ", view))) >= 3)
     ):
         on.add(Signal.ENCODED_PAYLOAD)
     return on
@@ -1024,14 +1054,52 @@ def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
         if text:
             yield m.start(), m.end(), "escapes", text
     for m in _SPACED.finditer(view):
+        # Read in context: "I g n o r e all previous instructions".
         words = re.split(r" {2,}", m.group(0))
-        yield m.start(), m.end(), "spaced letters", " ".join(w.replace(" ", "") for w in words)
+        collapsed = " ".join(w.replace(" ", "") for w in words)
+        yield m.start(), m.end(), "spaced letters", view[: m.start()] + collapsed + view[m.end() :]
+    for m in _LONG_TOKEN.finditer(view):
+        run = m.group(0)
+        for how, decode in _OTHER_CODECS:
+            try:
+                text = _texty(decode(run))
+            except (ValueError, binascii.Error):
+                continue
+            if text:
+                yield m.start(), m.end(), how, text
+                break
+    if _LEET_GATE.search(view):
+        plain = _ADDRESS.sub(lambda m: " " * len(m.group(0)), view)  # URLs are not leet
+        if len(_LEET_WORD.findall(plain)) >= 3:
+            yield 0, len(view), "leetspeak", plain.translate(_LEET)
     if ".-" in view or "-." in view:
         for m in _MORSE.finditer(view):
             words = re.split(r" ?/ ?", m.group(0))
             text = " ".join("".join(_MORSE_TABLE.get(c, "?") for c in w.split()) for w in words)
             if text.count("?") * 10 < len(text):
                 yield m.start(), m.end(), "Morse code", text
+
+
+_LONG_TOKEN = re.compile(r"<~.{16,}?~>|(?<!\S)\S{32,}(?!\S)", re.DOTALL)
+
+
+def _b32(run: str) -> bytes:
+    body = run.rstrip("=")
+    if not re.fullmatch(r"[A-Z2-7]+", body):
+        raise ValueError("not base32")
+    return base64.b32decode(body + "=" * (-len(body) % 8))
+
+
+def _a85(run: str) -> bytes:
+    if not (run.startswith("<~") and run.endswith("~>")):
+        raise ValueError("not ascii85")
+    return base64.a85decode(run, adobe=True)
+
+
+_OTHER_CODECS = (("base32", _b32), ("ascii85", _a85), ("base85", base64.b85decode))
+_LEET = str.maketrans("013457@$", "oieastas")
+_LEET_GATE = re.compile(r"[a-z][0-9]|[0-9][a-z]", re.IGNORECASE)
+_LEET_WORD = re.compile(r"\b(?=[a-z0-9]*[a-z])(?=[a-z0-9]*[0-9])[a-z0-9]{3,}\b", re.IGNORECASE)
 
 
 def _rot13(text: str) -> str:
@@ -1230,7 +1298,7 @@ def _discount(view: str, raw: list[Hit]) -> list[Hit]:
     about_tokens = [m.start() for m in _ROLE_META.finditer(view.lower())]
     meta = [
         m.start()
-        for m in _META.finditer(view)
+        for m in _META.finditer(view.lower())
         if not _inside(addresses, m.start(), m.end()) and not _in_domain(view, m.start(), m.end())
     ]
     out = []
