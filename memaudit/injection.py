@@ -207,7 +207,9 @@ _BEHAVIOUR_VERBS = _words(
     "answer respond reply speak talk greet address recommend suggest promote endorse "
     "mention include append prepend insert sign tell say state reveal disclose print output "
     "repeat obey comply follow trust treat forward send email translate refer prioritize "
-    "prefer praise recommend",
+    "prefer praise recommend rate describe label classify score criticize blame give offer "
+    "quote link advertise steer redirect route book buy order pay approve deny refuse reject "
+    "close open",
     # fr
     "réponds répondez réponds-moi répondez-moi parle parlez dis dites recommande recommandez "
     "suggère suggérez mentionne mentionnez inclus incluez ajoute ajoutez envoie envoyez "
@@ -252,6 +254,19 @@ _CLAUSE = _rx(
     + _GENERIC_VERBS
     + r")\b"
 )
+_TRIGGER = _rx(
+    r"\b(?:when(?:ever)?|if|once|each\s+time|every\s+time|(?:the\s+)?next\s+time|any\s+time|as\s+soon\s+as)\b"
+    r"[^,.\n]{0,20}?\b(?:the\s+|a\s+|any\s+)?(?:user|users|someone|anyone|somebody|customer|customers|people|visitor|human|client|i|he|she|they)\b"
+    r"[^,.\n]{0,60}?\b(?:asks?|asked|mentions?|says?|requests?|wants?|brings?\s+up|talks?|types?|searches|needs?|looks?\s+for|inquires?|writes?|opens?|visits?|uses?|calls?)\b"
+    r"[^.\n]{0,100}?,\s*(?:then\s+|just\s+|also\s+|always\s+)?"
+    rf"(?:(?P<agent>(?:the\s+)?{_AGENT}s?|i|we|you)\s+)?(?P<main>[a-z']+)"
+)
+# Words that start a statement, not an instruction, after a trigger clause.
+_NOT_A_DIRECTIVE = frozenset(
+    "the a an it its this that these those there they he she we you i my our your their his her "
+    "is are was were be been has have had will would can could may might should must do does did "
+    "not no yes so but and or then which who what when where how".split()
+)
 _IMPERATIVE = _rx(
     _START
     + _LEAD
@@ -260,6 +275,9 @@ _IMPERATIVE = _rx(
 )
 _BEHAVIOUR = frozenset(_BEHAVIOUR_VERBS.lower().split("|"))
 _ALWAYS_RX = _rx(r"\b" + _ALWAYS + r"\b")
+# After an imperative, only "always" makes it a standing rule: "... and never paste it"
+# is the protective half of a rule.
+_ALWAYS_POSITIVE = _rx(r"\b(?:always|toujours|sempre|siempre|immer)\b")
 
 _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     # -- override of earlier instructions ----------------------------------------
@@ -278,6 +296,10 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     ),
     (Signal.OVERRIDE, _rx(r"\b(?:ignore|disregard|forget)\s+(?:your|all|the)\s+" + _ORDERS + r"\b")),
     (Signal.OVERRIDE, _rx(r"\bnew\s+(?:instructions?|directives?|rules|orders)\s*:")),
+    (
+        Signal.OVERRIDE,
+        _rx(r"\b(?:previous|prior|earlier|above|original|old|system|existing)\s+" + _ORDERS + r"\b[^\n]{0,80}?\b(?:ignore|disregard|forget|override|bypass|discard|drop)\s+(?:them|those|these|it|all\s+of\s+them)\b"),
+    ),
     (
         Signal.OVERRIDE,
         _rx(r"\byour\s+(?:new|real|actual|true|updated)\s+(?:task|instructions?|directive|goal|purpose|objective|orders?)\b"),
@@ -300,6 +322,10 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     # -- jailbreak personas: rules switched off ---------------------------------------
     (Signal.JAILBREAK, _rx(r"\b(?:developer|dev|god|jailbreak|unrestricted|dan|debug|sudo)\s+mode\b")),
     (Signal.JAILBREAK, _rx(r"\bdo\s+anything\s+now\b|\byou\s+are\s+(?:now\s+)?dan\b")),
+    (
+        Signal.JAILBREAK,
+        _rx(r"\bwithout\s+(?:ever\s+)?refus(?:ing|al)\b|\b(?:never|do\s+not|don't)\s+refuse\b|\bno\s+refusals?\b"),
+    ),
     (
         Signal.JAILBREAK,
         _rx(r"\byour\s+(?:rules|guidelines|instructions|restrictions|polic(?:y|ies)|programming)\s+(?:have|has)\s+(?:changed|been\s+(?:updated|lifted|removed|disabled|changed))\b|\byou\s+(?:now\s+)?allow\s+(?:all|any)\s+(?:content|requests?|topics)\b"),
@@ -342,7 +368,7 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     # -- the system prompt and secrets ----------------------------------------------
     (
         Signal.SYSTEM_PROMPT,
-        _rx(r"\b(?:reveal|print|show|output|repeat|display|dump|leak|tell\s+me|give\s+me|share|recite|disclose|return|list|expose|write\s+out|collect|gather|harvest|extract|exfiltrate|paste|send|forward|upload|email|post|add|include|summari[sz]e|describe|quote|copy|paraphrase)(?:s|ing|ed)?\b[^.\n]{0,40}?\b(?:system\s+(?:prompt|message|instructions?)|initial\s+(?:prompt|instructions?)|hidden\s+(?:prompt|instructions?)|(?:the\s+)?(?:exact\s+)?instructions\s+you\s+(?:were|have\s+been)\s+given|(?:your|the)\s+(?:original|operating|internal)\s+instructions|context\s+window|words\s+above|internal\s+configuration|environment\s+variables|(?:all\s+)?(?:the\s+)?(?:api\s+keys?|credentials|passwords?|secrets|tokens|private\s+keys?|card\s+numbers?|credit\s+cards?|cvv|social\s+security|cookies|session\s+tokens?)|~/\.ssh\S*|id_rsa|\.env\b|/etc/(?:passwd|shadow)|\.aws/credentials|(?:the\s+)?(?:full\s+|entire\s+|whole\s+)?(?:customer|client|user|employee|patient)\s+(?:list|data|database|records|emails|details|files)|hr\s+database|confidential\s+(?:data|information|files|documents|records))"),
+        _rx(r"\b(?:reveal|print|show|output|repeat|display|dump|leak|tell\s+me|give\s+me|share|recite|disclose|return|list|expose|write\s+out|collect|gather|harvest|extract|exfiltrate|paste|send|forward|upload|email|post|add|include|summari[sz]e|describe|quote|copy|paraphrase)(?:s|ing|ed)?\b[^.\n]{0,40}?\b(?:system\s+(?:prompt|message|instructions?)|initial\s+(?:prompt|instructions?)|hidden\s+(?:prompt|instructions?)|(?:the\s+)?(?:exact\s+)?instructions\s+you\s+(?:were|have\s+been)\s+given|(?:your|the)\s+(?:original|operating|internal)\s+instructions|context\s+window|words\s+above|internal\s+configuration|environment\s+variables|(?:all\s+)?(?:the\s+)?(?:api\s+keys?|credentials|passwords?|secrets|tokens|private\s+keys?|card\s+numbers?|credit\s+cards?|cvv|social\s+security|cookies|session\s+tokens?)|~/\.ssh\S*|id_rsa|\.env\b|/etc/(?:passwd|shadow)|\.aws/credentials|(?:the\s+)?(?:full\s+|entire\s+|whole\s+)?(?:customer|client|user|employee|patient)\s+(?:list|data|database|records|emails|details|files)|hr\s+database|confidential\s+(?:data|information|files|documents|records)|(?:employee\s+)?(?:salary|salaries|payroll)(?:\s+\w+)?|ssh\s+keys?|bank\s+statements?)"),
     ),
     (
         Signal.SYSTEM_PROMPT,
@@ -426,6 +452,25 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     ),
     (
         Signal.AGENT_DIRECTIVE,
+        # "Reminder for the AI:", "Attention assistant:", "note to self:" — text addressed
+        # to the agent; and the agent (or "assistants") as the subject of a modal.
+        _w(
+            0.5,
+            _rx(
+                rf"\b(?:reminder|attention|note|memo|heads[- ]up|instruction|message|warning|hint)s?\s+(?:for|to)\s+(?:the\s+|any\s+|all\s+|every\s+)?{_AGENT}s?\b"
+                rf"|\b(?:attention|dear|hey|hi)\s+{_AGENT}s?\s*[:,!]"
+                r"|(?:^|\n)\W*note\s+to\s+self\s*[:(]"
+                rf"|\b(?:the\s+|any\s+|all\s+)?{_AGENT}s?\b[^.\n;:]{{0,60}}?\b(?:should|must|shall|has\s+to|have\s+to|needs?\s+to|is\s+to|are\s+to)\b"
+            ),
+        ),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
+        # The agent committing its future self ("I will book with X", "we must skip Y").
+        _w(0.3, _rx(r"\b(?:i|we)(?:\s+will|'ll|\s+shall|\s+must|\s+should|\s+am\s+going\s+to|\s+have\s+to)\s+(?:now\s+|from\s+now\s+on\s+|also\s+|just\s+|directly\s+)?(?!be\b|have\b|need\b|try\b|see\b|check\s+with\b)[a-z]+\b")),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
         _rx(rf"\b(?:the\s+)?{_AGENT}\s+(?:must|should|shall|will\s+always|is\s+required\s+to|needs\s+to|has\s+to|is\s+to)\b|\b(?:requires?|instructs?|orders?|tells?|asks?|wants?|needs?|expects?)\s+(?:the\s+|any\s+|every\s+)?{_AGENT}s?\s+to\b|\bi\s+(?:want|need)\s+you\s+to\b"),
     ),
     (
@@ -486,15 +531,15 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     ),
     (
         Signal.TOOL_POLICY,
-        _rx(r"\byou\s+(?:are|have\s+been)\s+(?:now\s+)?(?:allowed|permitted|authori[sz]ed)\b|\byou\s+have\s+(?:full\s+|root\s+|admin\s+)?(?:permission|access|authori[sz]ation)\b|\bgrant\s+(?:all|full|admin|root|every)\s+(?:access|permissions?|requests?|privileges)\b|\bauto-?approve\b"),
+        _rx(r"\byou\s+(?:are|have\s+been)\s+(?:now\s+)?(?:allowed|permitted|authori[sz]ed)\b|\byou\s+have\s+(?:full\s+|root\s+|admin\s+)?(?:permission|access|authori[sz]ation)\b|\bgrant\s+(?:all|full|admin|root|every)\s+(?:access|permissions?|requests?|privileges)\b|\bauto-?approve\b|\b(?:is|are|has\s+been|have\s+been)\s+(?:now\s+)?(?:cleared|authori[sz]ed|allowed|permitted|approved)\s+to\b|\b(?:agents?|assistants?|bots?|ais?|models?|you)\s+(?:may|can|are\s+(?:allowed|permitted|free)\s+to)\s+(?:now\s+|safely\s+|always\s+)?(?:bypass|skip|ignore|disable|override|circumvent)\b"),
     ),
     (
         Signal.TOOL_POLICY,
-        _rx(r"\b(?:skip|bypass|disable|turn\s+off|ignore)\s+(?:all\s+|the\s+|any\s+|every\s+)?(?:confirmations?|approvals?|reviews?|safety\s+checks?|security\s+checks?|verification|permission\s+prompts?|warnings?|sandbox(?:ing)?|tests?|backups?|ci)\b|\bwithout\s+(?:asking|confirmation|confirming|approval|review|permission|checking|prompting|double-checking|(?:running\s+)?(?:the\s+)?tests|(?:a\s+)?backup|(?:a\s+)?purchase\s+order)\b|\bno\s+need\s+to\s+(?:ask|confirm|check|verify)\b|\bdo\s+not\s+ask\s+(?:for\s+)?(?:confirmation|permission|the\s+user)\b"),
+        _rx(r"\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|disabl(?:e|es|ing)|turn(?:s|ing)?\s+off|ignor(?:e|es|ing))\s+(?:all\s+|the\s+|any\s+|every\s+)?(?:[a-z]+\s+)?(?:confirmations?|approvals?|reviews?|safety\s+checks?|security\s+checks?|verification|permission\s+prompts?|warnings?|sandbox(?:ing)?|tests?|backups?|ci)\b|\bwithout\s+(?:asking|confirmation|confirming|approval|review|permission|checking|prompting|double-checking|(?:running\s+)?(?:the\s+)?tests|(?:a\s+)?backup|(?:a\s+)?purchase\s+order)\b|\bno\s+need\s+to\s+(?:ask|confirm|check|verify)\b|\bdo\s+not\s+ask\s+(?:for\s+)?(?:confirmation|permission|the\s+user)\b"),
     ),
     (
         Signal.TOOL_POLICY,
-        _rx(r"\b(?:approved|authori[sz]ed|allowed|permitted|cleared|granted)\s+(?:you\s+)?(?:to\s+)?(?:share|sharing|send|sending|disable|disabling|wire|wiring|export|exporting|delete|deleting|transfer|transferring|bypass|bypassing|skip|skipping|release|releasing|forward|forwarding|modify|modifying|pay|paying|run|running|execute|executing|merge|merging|push|pushing|drop|dropping|destructive)\b|\b(?:disable|disabling|turn\s+off|turning\s+off|bypass|bypassing)\s+(?:the\s+)?(?:firewall|antivirus|2fa|two-factor|mfa|multi-factor|ssl|tls|certificate|security|audit|logging|backups?)\b|--(?:skip-backup|no-verify|insecure|no-backup|force-with-lease|dangerously\S*)|\b(?:with|using|via)\s+sudo\b|\bas\s+root\b|\bverify\s*=\s*false\b|\b(?:stop|quit)\s+asking\b|\bno\s+longer\s+ask\b|\byou\s+(?:can|may)\s+(?:now\s+|safely\s+|always\s+)?(?:merge|delete|skip|push|deploy|disable|bypass|drop|wipe|force|wire|transfer|run\s+(?:it|them|migrations?)\s+in\s+production)\b|\b(?:is|as)\s+the\s+(?:standard|default|recommended|approved|official|usual)\s+(?:fix|way|procedure|approach|solution|practice)\b"),
+        _rx(r"\b(?:approved|authori[sz]ed|allowed|permitted|cleared|granted)\s+(?:you\s+|me\s+|us\s+|the\s+(?:agent|assistant|bot)\s+)?(?:to\s+)?(?:share|sharing|send|sending|disable|disabling|wire|wiring|export|exporting|delete|deleting|transfer|transferring|bypass|bypassing|skip|skipping|release|releasing|forward|forwarding|modify|modifying|pay|paying|run|running|execute|executing|merge|merging|push|pushing|drop|dropping|destructive)\b|\b(?:disable|disabling|turn\s+off|turning\s+off|bypass|bypassing)\s+(?:the\s+)?(?:firewall|antivirus|2fa|two-factor|mfa|multi-factor|ssl|tls|certificate|security|audit|logging|backups?)\b|--(?:skip-backup|no-verify|insecure|no-backup|force-with-lease|force|dangerously\S*)\b|\b(?:with|using|via)\s+sudo\b|\bas\s+root\b|\bverify\s*=\s*false\b|\b(?:stop|quit)\s+asking\b|\bno\s+longer\s+ask\b|\byou\s+(?:can|may)\s+(?:now\s+|safely\s+|always\s+)?(?:merge|delete|skip|push|deploy|disable|bypass|drop|wipe|force|wire|transfer|run\s+(?:it|them|migrations?)\s+in\s+production)\b|\b(?:is|as)\s+the\s+(?:standard|default|recommended|approved|official|usual)\s+(?:fix|way|procedure|approach|solution|practice)\b"),
     ),
     (
         Signal.TOOL_POLICY,
@@ -509,11 +554,11 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.FAKE_AUTHORITY,
         # A header that speaks as the system or an authority (weaker than a claimed approval).
-        _w(0.3, _rx(r"(?:^|\n)\W*(?:system|admin|administrator|developer|security|compliance|it|platform|operator)\s+(?:note|notice|message|update|alert|override|instruction|directive|announcement)s?\b|\b(?:important|urgent|critical|mandatory)\s+(?:system\s+|security\s+)?(?:update|notice|instruction|note|message)\s*:|\bnotice\s+to\s+(?:any|all)\s+(?:ai|llm|assistant|agent)|\bbreach\s+alert\b|\b(?:message|instruction|directive|order)s?\s+from\s+(?:the\s+)?(?:admin|administrator|system|developers?|security\s+team|it\s+department|management|operator)\b|\b(?:systemhinweis|note\s+système|nota\s+(?:di|del)\s+sistema|avis\s+système|hinweis\s+des\s+systems)\b")),
+        _w(0.3, _rx(r"(?:^|\n)\W*(?:system|admin|administrator|developer|security|compliance|it|platform|operator)\s+(?:note|notice|message|update|alert|override|instruction|directive|announcement)s?\b|\b(?:important|urgent|critical|mandatory)\s+(?:system\s+|security\s+)?(?:update|notice|instruction|note|message)\s*:|\bnotice\s+to\s+(?:any|all)\s+(?:ai|llm|assistant|agent)|\bbreach\s+alert\b|\b(?:message|instruction|directive|order|notice)s?\s+from\s+(?:the\s+)?(?:admin|administrator|system|developers?|security\s+team|it(?:\s+security|\s+department)?|security|hr|management|operator|legal|compliance)\b|\b(?:systemhinweis|note\s+système|nota\s+(?:di|del)\s+sistema|avis\s+système|hinweis\s+des\s+systems)\b")),
     ),
     (
         Signal.FAKE_AUTHORITY,
-        _rx(r"\b(?:approved|authori[sz]ed|sanctioned|whitelisted|cleared|signed\s+off|verified|mandated|required)\s+by\s+(?:the\s+|your\s+)?(?:admin|administrator|developers?|security\s+team|it\s+department|management|operator|owner|user|ceo|cto|legal|compliance|anthropic|openai|the\s+system)\b|\b(?:the\s+)?(?:admin|administrator|developer|security\s+team|operator|owner|user|ceo|cto|cfo|ciso|boss|director|manager|legal|management)\s+(?:has\s+|have\s+)?(?:already\s+)?(?:approved|authori[sz]ed|granted\s+(?:permission|access)|confirmed\s+(?:this|it|that)|allowed|permitted|pre-?approved|signed\s+off)\b|\bpre-?approved\b|\bthis\s+is\s+(?:required|mandatory)\s+(?:for|by)\b|\bper\s+(?:company|security|corporate|it|compliance)\s+policy\b|\b(?:verified|confirmed)\s+(?:this\s+)?internally\b|\bthe\s+user\s+is\s+(?:an?\s+)?(?:admin|administrator|authori[sz]ed|verified|trusted|developer)\b"),
+        _rx(r"\b(?:approved|authori[sz]ed|sanctioned|whitelisted|cleared|signed\s+off|verified|mandated|required)\s+by\s+(?:the\s+|your\s+)?(?:admin|administrator|developers?|security\s+team|it\s+department|it\s+security|management|operator|owner|user|ceo|cto|cfo|ciso|legal|compliance|anthropic|openai|the\s+system)\b|\b(?:the\s+)?(?:admin|administrator|developer|security\s+team|operator|owner|user|ceo|cto|cfo|ciso|boss|director|manager|legal|management)\s+(?:has\s+|have\s+)?(?:already\s+)?(?:approved|authori[sz]ed|granted\s+(?:permission|access)|confirmed\s+(?:this|it|that)|allowed|permitted|pre-?approved|signed\s+off)\b|\bpre-?approved\b|\bthis\s+is\s+(?:required|mandatory)\s+(?:for|by)\b|\bper\s+(?:company|security|corporate|it|compliance)\s+policy\b|\b(?:verified|confirmed)\s+(?:this\s+)?internally\b|\bthe\s+user\s+is\s+(?:an?\s+)?(?:admin|administrator|authori[sz]ed|verified|trusted|developer)\b"),
     ),
     (
         Signal.FAKE_AUTHORITY,
@@ -523,6 +568,10 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.FAKE_EXPERIENCE,
         _rx(r"\blast\s+time\b[^.\n]{0,60}?\b(?:worked|succeeded|fixed|solved|resolved|was\s+fine|helped|went\s+well)\b|\b(?:this|it|that)\s+(?:worked|succeeded|has\s+worked)\s+(?:last\s+time|before|previously|every\s+time|perfectly|fine)\b|\b(?:previously|already)\s+(?:succeeded|worked|been\s+verified|been\s+tested)\b|\b(?:proven|known|verified|confirmed|tested)\s+to\s+(?:work|be\s+safe|be\s+fine|be\s+harmless)\b|\bas\s+(?:we|you|i)\s+(?:agreed|discussed|decided|established)\s+(?:before|earlier|previously|last\s+time)\b|\b(?:worked|succeeded)\s+(?:in|during)\s+(?:the\s+)?(?:previous|last|earlier)\s+(?:session|run|attempt|task)\b|\bin\s+the\s+(?:previous|last|earlier)\s+(?:session|run|attempt|task)\b[^.\n]{0,60}?\b(?:worked|succeeded|fixed|solved|was\s+fine)\b|\b(?:i|we)(?:'ve|\s+have)?\s+(?:already\s+)?(?:reasoned|determined|established|concluded)\s+that\b"),
+    ),
+    (
+        Signal.FAKE_EXPERIENCE,
+        _rx(r"\b(?:worked|succeeded|did\s+the\s+trick|helped)\s+(?:perfectly\s+|fine\s+|great\s+|well\s+|flawlessly\s+)?(?:last\s+time|before|previously|every\s+time|in\s+the\s+past)\b|\b(?:past|previous|earlier|prior)\s+(?:sessions|runs|attempts|experience|tasks)\s+(?:show|showed|shows|prove|proved|proves|confirm|confirmed|confirms)\b|\bnever\s+(?:caused|causes|led\s+to)\s+(?:any\s+)?(?:problems|issues|trouble|errors)\b|\busers\s+report\s+(?:that\s+)?(?:this|it)\s+is\s+(?:safe|fine)\b"),
     ),
     (
         Signal.FAKE_EXPERIENCE,
@@ -553,7 +602,7 @@ for _signal, _pattern in _PATTERNS:
 _PATTERN_KINDS = frozenset(_BY_KIND)
 
 _SEND = _rx(
-    r"\b(?:send|sends|sending|forward|email|e-mail|mail|post|upload|transmit|exfiltrate|leak|copy|share|report|sync|submit|cc|bcc|relay|deliver|ping|notify|envoie|envoyez|envoyer|transmets|transmettez|transférer|transfère|partage[rz]?|invia|inviare|inoltra|inoltrare|manda|mandare|trasmetti|envía|enviar|reenvía|reenviar|mandar|transmite|comparte|sende|senden|schicke|schicken|weiterleiten|leite|übermittle|übermitteln)\b"
+    r"\b(?:(?:send|forward|upload|transmit|exfiltrate|leak|relay|deliver|mirror|replicate)(?:s|es|ed|ing)?|(?:email|e-mail|mail|post|copy|share|report|sync|submit|ping|notify|archive|export|dump|stream|transfer|back\s+up)(?:ed|ing)?|sent|cc|bcc|envoie|envoyez|envoyer|transmets|transmettez|transférer|transfère|partage[rz]?|invia|inviare|inoltra|inoltrare|manda|mandare|trasmetti|envía|enviar|reenvía|reenviar|mandar|transmite|comparte|sende|senden|schicke|schicken|weiterleiten|leite|übermittle|übermitteln)\b"
 )
 # "to"/"at" (in each language) and then, close by, an address, a URL or a webhook.
 _TO_DESTINATION = re.compile(
@@ -595,7 +644,7 @@ _MORSE_TABLE = dict(
 
 # Words that say a text is *about* attacks or gives examples (quotes there are quoted).
 _META = _rx(
-    r"\b(?:attack(?:s|ers?|ed)?|attacker|injections?|inject(?:ed|s)?|malicious|jailbreak(?:s|ing)?|payloads?|phishing|exploit(?:s|ed)?|adversar(?:y|ial)|red[- ]team(?:ing)?|researchers?|paper|owasp|example|examples|e\.g\.|for\s+instance|such\s+as|a\s+classic|techniques?|vulnerabilit(?:y|ies)|poison(?:ing|ed)?|defen[cs]es?|detect(?:ion|or|s)?|scanner|warn(?:s|ed|ing)?|beware|scams?|never\s+trust|tutorial|documentation|threat|spoof(?:ed|ing)?|"
+    r"\b(?:attack(?:s|ers?|ed)?|attacker|injections?|inject(?:ed|s)?|malicious|jailbreak(?:s|ing)?|payloads?|phishing|exploit(?:s|ed)?|adversar(?:y|ial)|red[- ]team(?:ing)?|researchers?|paper|owasp|example|examples|e\.g\.|for\s+instance|such\s+as|a\s+classic|techniques?|vulnerabilit(?:y|ies)|poison(?:ing|ed)?|defen[cs]es?|detect(?:ion|or|s)?|scanner|warn(?:s|ed|ing)?|beware|scams?|never\s+trust|threat|spoof(?:ed|ing)?|"
     r"attacco|attacchi|iniezione|esempio|ad\s+esempio|dannoso|attaque|attaquants?|exemple|par\s+exemple|malveillant|ataque|atacantes?|inyección|ejemplo|por\s+ejemplo|malicioso|angriff|angreifer|beispiel|zum\s+beispiel|bösartig|injektion)\b"
 )
 # Words that say a text is about chat templates (role tokens there are mentioned, not used).
@@ -623,19 +672,20 @@ _ANCHORS: dict[Signal | str, str] = {
     "nouvel nuov nuev neue",
     Signal.JAILBREAK: "mode$ anything dan$ uncensor unrestrict unfilter jailbr unalign evil "
     "restrict rules$ limit filter guideline polic boundar ethic censor safety content security "
-    "comply obey longer pretend exempt allow programming instruction sans$ senza$ sin$ ohne$ keine$ regeln hast$ modalit modo$ "
+    "comply obey longer pretend exempt allow programming instruction refus sans$ senza$ sin$ ohne$ keine$ regeln hast$ modalit modo$ "
     "entwicklermod règles consignes linee regole reglas directrices richtlin sicherheitsricht "
     "appliqu valgono applicano aplican gelten",
     Signal.SYSTEM_PROMPT: "system initial hidden instructions original operating internal "
     "context above$ configuration environment api$ credential password secret token prompt "
     "systemanweis istruzioni instrucciones invite card$ cards$ cvv$ social$ cookie ssh id_rsa env$ "
     "etc$ aws$ customer client employee patient hr$ donn dati$ datos$ kundendaten mots$ passw "
-    "contrase confidential",
+    "contrase confidential salar payroll bank$",
     Signal.SECRECY: "not$ don$ never without keep$ silent secret covert ne$ sans$ non$ senza$ "
     "no$ sin$ sag$ sage$ erzähl erwähn verrat ohne$ entfern lösch heimlich quietly mustn shouldn",
     Signal.PERSISTENCE: "memor remember persist future mémoire gedächtnis dauerhaft immer$ session "
     "conversation chat",
-    Signal.AGENT_DIRECTIVE: "you$ assist asistent agent ai$ llm model bot$ bots$ chatbot copilot "
+    Signal.AGENT_DIRECTIVE: "you$ assist asistent agent ai$ ais$ llm model bot$ bots$ chatbot copilot "
+    "reminder attention memo heads$ warning hint dear$ hey$ hi$ self$ i$ we$ "
     "shown$ displayed$ quoted$ inserted$ repeated$ added$ includ recall reveal say$ write type$ "
     "print repeat angehängt hinzugefügt eingefügt erwähnt être$ essere$ añadirse incluirse "
     "agregarse mencionarse "
@@ -652,7 +702,8 @@ _ANCHORS: dict[Signal | str, str] = {
     Signal.TOOL_POLICY: "tool$ function$ api$ endpoint way$ allow permit authori permission "
     "access grant auto confirm approv review safety security verif warning sandbox without "
     "need$ user$ sans$ senza$ sin$ ohne$ cleared disabl turn$ turning$ bypass firewall stop$ "
-    "quit$ ask you$ standard default recommended official usual test backup ci$ sudo$ root$",
+    "quit$ ask you$ standard default recommended official usual test backup ci$ sudo$ root$ "
+    "skip agent assist bot ai$ ais$ model",
     Signal.DESTRUCTIVE_COMMAND: "rm$ drop delete mkfs dd$ chmod curl wget git$ format$ force wipe production "
     "erase empty",
     Signal.FAKE_AUTHORITY: "system systèm sistema$ admin developer security compliance "
@@ -661,7 +712,8 @@ _ANCHORS: dict[Signal | str, str] = {
     "allow permit polic admin trusted developer management department message cto$ cfo$ "
     "ciso$ boss$ director manager legal$ systemhinweis approuv autoris valid autorizzat aprobad "
     "autorizad genehmigt freigegeben",
-    Signal.FAKE_EXPERIENCE: "time$ worked succeeded fixed solved previously already proven known verified "
+    Signal.FAKE_EXPERIENCE: "time$ worked succeeded fixed solved trick$ helped past$ previous prior "
+    "earlier caused$ report previously already proven known verified "
     "confirmed tested agreed discussed decided established reasoned determined concluded "
     "dernière déjà ultima$ già gia$ última ya$ letztes schon bereits établi stabilito "
     "festgestellt",
@@ -673,7 +725,7 @@ _ANCHORS: dict[Signal | str, str] = {
     # or comes with "always"/"never".
     "imperative": " ".join(f"{v}$" for v in _BEHAVIOUR_VERBS.lower().split("|"))
     + " always$ never$ toujours$ jamais$ sempre$ mai$ siempre$ nunca$ immer$ niemals$ nie$",
-    "conditional_clause": "when whenever if$ once$ each$ every$ next$ quand$ si$ lorsque$ "
+    "conditional_clause": "when whenever if$ once$ each$ every$ next$ any$ soon$ quand$ si$ lorsque$ "
     "quando$ se$ cuando$ wenn$ sobald$",
     Signal.EXFILTRATION: "webhook",
     Signal.ROLE_TOKEN: "system$ assistant$ developer$ user$ end$",
@@ -908,6 +960,7 @@ def _cut(text: str, width: int) -> str:
 
 _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
 _ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e")
+_MARKS = frozenset("\u200e\u200f\u061c")  # LRM, RLM, ALM
 _TAG_LO, _TAG_HI = 0xE0000, 0xE007F
 _VARIATION = frozenset(chr(c) for c in range(0xFE00, 0xFE10))
 
@@ -970,6 +1023,9 @@ def _view(text: str) -> tuple[str, list[int] | None, list[Hit]]:
             continue
         keep.append(i)
         i += 1
+    if bidi and any(unicodedata.bidirectional(c) in ("R", "AL") for c in text):
+        # Direction marks beside right-to-left letters are how such text is written.
+        bidi = [k for k in bidi if text[k] not in _MARKS]
     for group, weight, what in (
         (bidi, 0.5, "bidi control"),
         (zw, WEIGHT[Signal.HIDDEN_CHARACTERS], "zero-width"),
@@ -1190,7 +1246,7 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
                     Hit(Signal.STANDING_RULE, m.start("alw"), e, WEIGHT[Signal.STANDING_RULE])
                 )
             else:
-                tail = rx(_ALWAYS_RX).search(low, e, sent_end)
+                tail = rx(_ALWAYS_POSITIVE).search(low, e, sent_end)
                 if tail:
                     raw.append(
                         Hit(Signal.STANDING_RULE, tail.start(), tail.end(), WEIGHT[Signal.STANDING_RULE])
@@ -1207,6 +1263,16 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
             )
         raw.append(
             Hit(Signal.CONDITIONAL_TRIGGER, m.start(), m.start("verb"), WEIGHT[Signal.CONDITIONAL_TRIGGER])
+        )
+    # A trigger rule (MINJA's shape): "when the user asks about X, <do Y>".
+    rules = rx(_TRIGGER).finditer(low) if "conditional_clause" in on and "," in low else ()
+    for m in rules:
+        main = m.group("main")
+        if main in _NOT_A_DIRECTIVE and not m.group("agent"):
+            continue
+        raw.append(Hit(Signal.AGENT_DIRECTIVE, m.start("main"), m.end("main"), 0.5))
+        raw.append(
+            Hit(Signal.CONDITIONAL_TRIGGER, m.start(), m.start("main"), WEIGHT[Signal.CONDITIONAL_TRIGGER])
         )
     # Sending something to a destination.
     for m in rx(_SEND).finditer(low) if Signal.EXFILTRATION in on else ():
