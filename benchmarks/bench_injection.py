@@ -269,9 +269,9 @@ def groups(out: Outcome) -> dict[str, list[Case]]:
     ours = [c for c in out.cases if not isinstance(c, _Bastion)]
     theirs = [c for c in out.cases if isinstance(c, _Bastion)]
     return {
-        "ours, round 1 (dev: the weights were set on these)": [c for c in ours if c.split == "dev"],
+        "ours, rounds 1-2 (dev: the weights were set on these)": [c for c in ours if c.split == "dev"],
         "bastioncorpus (external; looked at while setting the weights)": theirs,
-        "held out: ours, round 2 (written after the weights were set, run once)": [
+        "held out: ours, round 3 (written after the weights were set, run once)": [
             c for c in ours if c.split == "heldout"
         ],
     }
