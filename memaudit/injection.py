@@ -57,6 +57,7 @@ class Signal(StrEnum):
     IMPERATIVE = "imperative"
     TOOL_POLICY = "tool_policy"
     DESTRUCTIVE_COMMAND = "destructive_command"
+    SENSITIVE_ACTION = "sensitive_action"
     EXFILTRATION = "exfiltration"
     DATA_URL = "data_url"
     FAKE_AUTHORITY = "fake_authority"
@@ -82,6 +83,7 @@ LABEL = {
     Signal.IMPERATIVE: "imperative",
     Signal.TOOL_POLICY: "tool or permission policy",
     Signal.DESTRUCTIVE_COMMAND: "destructive command",
+    Signal.SENSITIVE_ACTION: "money, credentials or safety named as routine",
     Signal.EXFILTRATION: "sends data to a destination",
     Signal.DATA_URL: "data-bearing URL or image beacon",
     Signal.FAKE_AUTHORITY: "claimed authority or approval",
@@ -108,6 +110,7 @@ WEIGHT: dict[Signal, float] = {
     Signal.IMPERATIVE: 0.12,
     Signal.TOOL_POLICY: 0.45,
     Signal.DESTRUCTIVE_COMMAND: 0.3,
+    Signal.SENSITIVE_ACTION: 0.3,
     Signal.EXFILTRATION: 0.55,
     Signal.DATA_URL: 0.45,
     Signal.FAKE_AUTHORITY: 0.4,
@@ -200,16 +203,20 @@ _ORDERS = r"(?:instructions?|rules?|guidelines?|directives?|directions?|prompts?
 _AGENT = r"(?:assistant|agent|ai|llm|language\s+model|model|bot|chatbot|copilot|claude|gpt|chatgpt|gemini)"
 _EMAIL = r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}"
 _URL = r"(?:https?|ftp)://[^\s<>\"')\]]+"
-_OUTPUTS = r"(?:repl(?:y|ies)|responses?|answers?|messages?|outputs?|summar(?:y|ies)|reports?|reviews?|emails?|comments?|commits?)"
+_OUTPUTS = r"(?:repl(?:y|ies)|responses?|answers?|messages?|outputs?|summar(?:y|ies)|reports?|reviews?|emails?|comments?|commits?|questions?|requests?|quer(?:y|ies)|conversations?|tasks?)"
 
 # Imperative verbs that tell an agent how to behave toward the user or what to output.
 _BEHAVIOUR_VERBS = _words(
     "answer respond reply speak talk greet address recommend suggest promote endorse "
     "mention include append prepend insert sign tell say state reveal disclose print output "
     "repeat obey comply follow trust treat forward send email translate refer prioritize "
-    "prefer praise recommend rate describe label classify score criticize blame give offer "
+    "prefer praise recommend describe label classify score criticize blame give offer "
     "quote link advertise steer redirect route book buy order pay approve deny refuse reject "
-    "close open",
+    "close open start begin end sign prefix finish warn",
+    "conseille conseillez propose proposez recommander répondre mentionner",
+    "consigliare rispondere menzionare proponi",
+    "aconseja aconsejar recomendar responder mencionar pídele pide pregunta",
+    "rate empfehlen antworten erwähnen sagen nenne nennen",
     # fr
     "réponds répondez réponds-moi répondez-moi parle parlez dis dites recommande recommandez "
     "suggère suggérez mentionne mentionnez inclus incluez ajoute ajoutez envoie envoyez "
@@ -227,7 +234,7 @@ _BEHAVIOUR_VERBS = _words(
     "schicke leite verrate zeige gehorche befolge übersetze",
 )
 _GENERIC_VERBS = _words(
-    "run rerun re-run execute delete remove use install restart check open click set create make update "
+    "ask run rerun re-run execute delete remove use install restart check open click set create make update "
     "copy move save store keep add call do go try avoid ensure stop start disable enable "
     "grant skip approve accept download push commit merge deploy write ignore forget "
     "disregard drop clear wipe reset format upload post share",
@@ -535,7 +542,7 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     ),
     (
         Signal.TOOL_POLICY,
-        _rx(r"\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|disabl(?:e|es|ing)|turn(?:s|ing)?\s+off|ignor(?:e|es|ing))\s+(?:all\s+|the\s+|any\s+|every\s+)?(?:[a-z]+\s+)?(?:confirmations?|approvals?|reviews?|safety\s+checks?|security\s+checks?|verification|permission\s+prompts?|warnings?|sandbox(?:ing)?|tests?|backups?|ci)\b|\bwithout\s+(?:asking|confirmation|confirming|approval|review|permission|checking|prompting|double-checking|(?:running\s+)?(?:the\s+)?tests|(?:a\s+)?backup|(?:a\s+)?purchase\s+order)\b|\bno\s+need\s+to\s+(?:ask|confirm|check|verify)\b|\bdo\s+not\s+ask\s+(?:for\s+)?(?:confirmation|permission|the\s+user)\b"),
+        _rx(r"\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|disabl(?:e|es|ing)|turn(?:s|ing)?\s+off|ignor(?:e|es|ing))\s+(?:all\s+|the\s+|any\s+|every\s+)?(?:[a-z]+\s+)?(?:confirmations?|approvals?|reviews?|safety\s+checks?|security\s+checks?|verification|permission\s+prompts?|warnings?|sandbox(?:ing)?|tests?|backups?|ci|lint(?:er|ing)?|checks?|hooks?|validation|scans?|audits?)\b|\bwithout\s+(?:asking|confirmation|confirming|approval|review|permission|checking|prompting|double-checking|(?:running\s+)?(?:the\s+)?tests|(?:a\s+)?backup|(?:a\s+)?purchase\s+order)\b|\bno\s+need\s+to\s+(?:ask|confirm|check|verify)\b|\bdo\s+not\s+ask\s+(?:for\s+)?(?:confirmation|permission|the\s+user)\b"),
     ),
     (
         Signal.TOOL_POLICY,
@@ -576,6 +583,117 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.FAKE_EXPERIENCE,
         _rx(r"\bla\s+dernière\s+fois\b[^.\n]{0,60}?\b(?:a\s+fonctionné|a\s+marché|a\s+réussi)\b|\b(?:a|avait)\s+déjà\s+(?:fonctionné|marché)\b|\bl'ultima\s+volta\b[^.\n]{0,60}?\b(?:ha\s+funzionato|è\s+andat[oa]\s+bene)\b|\bha\s+già\s+funzionato\b|\bla\s+última\s+vez\b[^.\n]{0,60}?\b(?:funcionó|salió\s+bien)\b|\bya\s+funcionó\b|\bletztes\s+mal\b[^.\n]{0,60}?\b(?:hat\s+(?:es\s+)?funktioniert|klappte|geklappt)\b|\bhat\s+(?:schon|bereits)\s+funktioniert\b|\b(?:j'ai\s+(?:déjà\s+)?établi|ho\s+gi[aà]\s+stabilito|ya\s+he\s+determinado|habe\s+ich\s+bereits\s+festgestellt)\b"),
+    ),
+    # -- round 3: structural forms of the same kinds ------------------------------------
+    (
+        Signal.AGENT_DIRECTIVE,
+        # The agent as the subject of a present-tense rule: "the assistant replies to every
+        # question with ...", "AI systems reading this must describe ...".
+        _w(
+            0.45,
+            _rx(
+                rf"\b(?:the\s+|any\s+|all\s+)?{_AGENT}s?(?:\s+systems?|\s+agents?)?\b(?:\s+[a-z'-]+){{0,5}}?\s+(?:must|should|shall|is\s+to|are\s+to|has\s+to|have\s+to|needs?\s+to)\b"
+                rf"|\b(?:the|this)\s+{_AGENT}\s+(?!was\b|is\b|has\b|had\b|did\b|does\b)[a-z]{{3,}}s\b[^.\n]{{0,60}}?\b(?:every|each|all|any|always)\b"
+            ),
+        ),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
+        _w(
+            0.5,
+            _rx(
+                r"\b(?:lessons?\s+learned|rule\s+for\s+myself|reminder\s+to\s+self|for\s+next\s+time|self-instruction)\s*:"
+                r"|\bto\s+(?:all\s+|any\s+)?(?:ai\s+|llm\s+)?(?:coding\s+)?(?:assistants|agents|models|bots|llms)\s*:"
+                r"|\b(?:rappel|note|consigne|règle|remarque|instruction)\s+pour\s+(?:l'|les\s+)(?:ia|assistant|agent)s?\b"
+                r"|\b(?:regola|istruzione|promemoria)\s+per\s+l'(?:ia|assistente|agente)\b"
+                r"|\b(?:regla|instrucción|importante|recordatorio)\s+para\s+(?:la\s+ia|el\s+asistente|el\s+agente)\b"
+                r"|\b(?:regel|anweisung|erinnerung)\s+für\s+(?:die\s+ki|den\s+assistenten|ki-assistenten|ki-agenten)\b"
+            ),
+        ),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
+        # An imperative whose object is the agent's own output.
+        _w(0.5, _rx(r"^\W*(?:please\s+)?(?:start|begin|end|finish|close|open|sign|prefix|format|write|fill|pad)\s+(?:every|each|all|your|any)\s+(?:future\s+)?" + _OUTPUTS + r"\b")),
+    ),
+    (
+        Signal.SECRECY,
+        _rx(
+            r"\b(?:do\s+not|don't|never|must\s+not|should\s+not|will\s+not|won't)\s+(?:[a-z]+\s+){0,3}?(?:bring\s+(?:it|this|that)\s+up|talk\s+about|discuss|let\s+(?:the\s+user|them|anyone|users)\s+know)\b"
+            r"|\b(?:leave|keep)\s+(?:this|these)\s+(?:entry|entries|note|notes|line|lines|memory|instruction|rule)s?\s+(?:in\s+place|intact|as\s+is|untouched|unchanged)\b"
+            r"|\b(?:hide|conceal)\s+(?:it\s+|this\s+)?from\s+(?:the\s+)?users?\b"
+        ),
+    ),
+    (
+        Signal.OVERRIDE,
+        _rx(
+            r"\b(?:instructions|rules|guidelines|directives|prompt|orders)\s+(?:you\s+)?(?:received|were\s+given|got|have|had)?\s*(?:earlier|before|previously|so\s+far)?\s*(?:are|is|were)\s+(?:now\s+)?(?:outdated|obsolete|void|invalid|cancell?ed|revoked|superseded|no\s+longer\s+valid|a\s+test)\b"
+            r"|\bfollow\s+only\s+(?:the\s+)?(?:steps|instructions|rules)\s+(?:in|of|from)\s+this\b"
+            r"|\b(?:ignore|disregard|forget)\s+(?:the\s+|your\s+|all\s+)?[a-z]+'s\s+" + _ORDERS + r"\b"
+            r"|\btreat\b[^.\n]{0,60}?\bas\s+(?:coming\s+from|from|written\s+by|said\s+by|if\s+it\s+came\s+from)\s+(?:the\s+)?(?:user|operator|developer|system|admin)\b"
+        ),
+    ),
+    (
+        Signal.TOOL_POLICY,
+        _rx(
+            r"\b(?:confirmations?|approvals?|reviews?|verification|checks?)\s+(?:is|are)\s+(?:now\s+)?(?:unnecessary|not\s+(?:needed|required|necessary)|optional|no\s+longer\s+(?:needed|required))\b"
+            r"|\b(?:will\s+not|won't|do\s+not|don't|no\s+longer|not)\s+ask\s+(?:anymore|again|any\s+more|first)\b"
+            r"|\byou\s+(?:don't|do\s+not|no\s+longer)\s+(?:need|have)\s+to\s+(?:confirm|ask|check|verify)\b"
+            r"|\bgrants?\s+(?:the\s+)?(?:assistant|agent|ai|bot|you)\s+(?:root|admin|full|unrestricted|unlimited)\s+(?:access|permissions?|privileges|rights)\b"
+            r"|\bauto[-_ ]?approv\w*\s*[=:]\s*(?:true|1|yes|on)\b"
+            r"|\b(?:that's|that\s+is|this\s+is|it's|it\s+is)\s+(?:now\s+)?the\s+(?:default|standard|rule|way\s+to\s+go)(?:\s+now)?\b"
+            r"|\b(?:never|don't|do\s+not|stop)\s+(?:warn|alert|caution)(?:ing)?\s+(?:me|the\s+user|users)\b"
+            r"|\b(?:i|we)\s+(?:hereby\s+)?(?:authori[sz]e|approve|permit|allow)\s+you\s+to\b"
+            r"|\b(?:ne\s+(?:dois|vais)\s+plus|plus\s+besoin\s+de)\s+(?:demander\s+)?(?:de\s+|la\s+)?confirmation\b"
+            r"|\bnon\s+(?:devo|chiedo)\s+più\s+(?:la\s+)?conferma\b|\bya\s+no\s+(?:debo\s+)?(?:pedir|pido)\s+confirmación\b|\b(?:nicht\s+mehr\s+nach\s+(?:bestätigung|erlaubnis)|keine\s+(?:bestätigung|rückfrage)\s+mehr)\b"
+        ),
+    ),
+    (
+        Signal.SENSITIVE_ACTION,
+        _rx(
+            r"\b(?:wire|transfer|send|pay|move)\s+(?:[a-z]+\s+)?(?:[$€£]\s?)?\d[\d,.]*\s*(?:k\b|usd|eur|gbp|dollars|euros|\$|€)"
+            r"|\b(?:purchases?|payments?|transfers?|invoices?|orders?)\s+(?:under|below|up\s+to|of\s+less\s+than|less\s+than)\s+[$€£]?\s?\d"
+            r"|\b(?:turn\s+off|disable|skip)\s+(?:the\s+)?(?:two-factor|2fa|mfa|antivirus|firewall)\b"
+            r"|\b(?:root|admin|administrator|full|unrestricted)\s+(?:access|privileges|permissions|rights)\b[^.\n]{0,40}?\b(?:freely|at\s+will|without\s+limits?|as\s+(?:you|it)\s+sees?\s+fit)\b"
+            r"|\b(?:ask|prompt)\s+(?:the\s+)?(?:users?|them|customers?|people)\s+(?:for|to\s+(?:share|send|give|paste|type|enter|write))\b[^.\n]{0,30}?\b(?:passwords?|api\s+keys?|credentials|tokens?|card\s+numbers?|pins?|codes?)\b"
+            r"|\b(?:paste|pasting|share|sharing|send|sending)\s+(?:the\s+|your\s+|their\s+)?(?:api\s+keys?|passwords?|tokens?|credentials)\s+(?:into|in|to)\s+(?:the\s+)?(?:chat|conversation|ticket|support)\b"
+            r"|\b(?:supprimer|effacer|cancellare|eliminare|borrar|eliminar|lösche|löschen)\b[^.\n]{0,30}?\b(?:fichiers|file|archivos|ficheros|dateien|protokolle|backup|sauvegardes)\b"
+            r"|\b(?:pídele|pide|pregunta|chiedi|demande)\b[^.\n]{0,40}?\b(?:contraseñas?|password|mots?\s+de\s+passe|passwörter)\b"
+        ),
+    ),
+    (
+        Signal.EXFILTRATION,
+        _rx(
+            r"\b(?:bcc|cc)\s+(?:" + _EMAIL + r")"
+            r"|\bpass\w*\s+(?:its|their|the|this)\s+(?:content|contents|value|text)\s+(?:as|in|to|into)\s+(?:the\s+)?['\"`]?\w+['\"`]?\s+(?:parameter|argument|field|param)\b"
+        ),
+    ),
+    (
+        Signal.SYSTEM_PROMPT,
+        _rx(r"\b(?:read|open|cat|load|pass|send|include)\b[^.\n]{0,30}?(?:~/)?\.(?:cursor/mcp\.json|npmrc|pypirc|git-credentials|docker/config\.json|kube/config)\b"),
+    ),
+    (
+        Signal.FAKE_AUTHORITY,
+        _rx(
+            r"(?:^|\n)\s*from:\s*(?:the\s+)?(?:ceo|cfo|cto|ciso|admin|administrator|it|security|hr|legal|director|boss)\b"
+            r"|\b(?:admin|administrator|owner|ceo|cto|manager|boss|security\s+team|it\s+department)\s+(?:told|said\s+to|instructed|asked|confirmed\s+to)\s+(?:me|us|you)\b"
+        ),
+    ),
+    (
+        Signal.FAKE_EXPERIENCE,
+        _rx(
+            r"\blast\s+(?:session|run|attempt)\b[^.\n]{0,60}?\b(?:worked|succeeded|fixed|solved|resolved)\b"
+            r"|\b(?:from|in\s+my|in\s+our)\s+experience\b|\bexperience\s+shows\b"
+            r"|\b(?:users|people|customers|everyone|hundreds\s+of\s+\w+|thousands\s+of\s+\w+)\s+(?:have\s+)?(?:confirmed|report(?:ed)?|agree[sd]?|say|said)\b[^.\n]{0,30}?\b(?:harmless|safe|fine|works)\b"
+        ),
+    ),
+    (
+        Signal.ROLE_TOKEN,
+        _rx(r"</?important>|^\s*end\s+of\s+(?:document|user\s+input|instructions|context)\s*$"),
+    ),
+    (
+        Signal.STANDING_RULE,
+        _rx(r"\bfrom\s+here\s+on\b|\bno\s+longer\b|\banymore\b|\b(?:stop|quit)\s+[a-z]+ing\b|\b(?:immer|toujours|sempre|siempre)\b[^.\n]{0,40}?\b(?:empfehlen|antworten|erwähnen|sagen|nennen|recommander|répondre|mentionner|consigliare|rispondere|menzionare|recomendar|responder|mencionar)\b"),
     ),
     # -- exfiltration ----------------------------------------------------------------------
     (
@@ -667,7 +785,7 @@ _CUE_WORDS = (
     "disregard admin rules secret"
 )
 _ANCHORS: dict[Signal | str, str] = {
-    Signal.OVERRIDE: "ignor disregard forget overrid bypass overrul abandon discard drop new$ "
+    Signal.OVERRIDE: "instruction rules$ guidelines directives prompt orders$ follow treat ignor disregard forget overrid bypass overrul abandon discard drop new$ "
     "your$ supersed replac oubli néglig dimentic trascur olvid omit vergiss vergessen missacht "
     "nouvel nuov nuev neue",
     Signal.JAILBREAK: "mode$ anything dan$ uncensor unrestrict unfilter jailbr unalign evil "
@@ -679,12 +797,15 @@ _ANCHORS: dict[Signal | str, str] = {
     "context above$ configuration environment api$ credential password secret token prompt "
     "systemanweis istruzioni instrucciones invite card$ cards$ cvv$ social$ cookie ssh id_rsa env$ "
     "etc$ aws$ customer client employee patient hr$ donn dati$ datos$ kundendaten mots$ passw "
-    "contrase confidential salar payroll bank$",
+    "contrase confidential salar payroll bank$ cursor npmrc pypirc git docker kube",
     Signal.SECRECY: "not$ don$ never without keep$ silent secret covert ne$ sans$ non$ senza$ "
-    "no$ sin$ sag$ sage$ erzähl erwähn verrat ohne$ entfern lösch heimlich quietly mustn shouldn",
+    "no$ sin$ sag$ sage$ erzähl erwähn verrat ohne$ entfern lösch heimlich quietly mustn shouldn "
+    "won$ leave$ hide conceal",
     Signal.PERSISTENCE: "memor remember persist future mémoire gedächtnis dauerhaft immer$ session "
     "conversation chat",
-    Signal.AGENT_DIRECTIVE: "you$ assist asistent agent ai$ ais$ llm model bot$ bots$ chatbot copilot "
+    Signal.AGENT_DIRECTIVE: "lesson rule reminder every$ each$ your$ any$ all$ rappel consigne règle "
+    "remarque regola istruzione promemoria regla instrucción importante recordatorio regel "
+    "anweisung erinnerung you$ assist asistent agent ai$ ais$ llm model bot$ bots$ chatbot copilot "
     "reminder attention memo heads$ warning hint dear$ hey$ hi$ self$ i$ we$ "
     "shown$ displayed$ quoted$ inserted$ repeated$ added$ includ recall reveal say$ write type$ "
     "print repeat angehängt hinzugefügt eingefügt erwähnt être$ essere$ añadirse incluirse "
@@ -692,7 +813,7 @@ _ANCHORS: dict[Signal | str, str] = {
     "claude gpt chatgpt gemini include append add$ insert put$ mention cite attach prepend "
     "user$ users$ customers$ everyone$ always$ never$ tu$ vous$ devi$ dovete$ debes$ tienes$ du$ sie$ si$ "
     "se$ wenn$ ia$ ki$",
-    Signal.STANDING_RULE: "now$ forward$ hence hereafter rest$ until times$ permanent today$ "
+    Signal.STANDING_RULE: "here$ longer$ anymore$ stop$ quit$ immer toujours sempre siempre now$ forward$ hence hereafter rest$ until times$ permanent today$ "
     "point$ every$ each$ all$ any$ always$ never$ matter$ réponse risposta respuesta "
     "antwort désormais "
     "dorénavant partir$ avenir ora$ adelante ahora jetzt sofort nun$ künftig zukünftig zukunft",
@@ -703,20 +824,27 @@ _ANCHORS: dict[Signal | str, str] = {
     "access grant auto confirm approv review safety security verif warning sandbox without "
     "need$ user$ sans$ senza$ sin$ ohne$ cleared disabl turn$ turning$ bypass firewall stop$ "
     "quit$ ask you$ standard default recommended official usual test backup ci$ sudo$ root$ "
-    "skip agent assist bot ai$ ais$ model",
+    "skip agent assist bot ai$ ais$ model check rule warn alert caution plus$ conferma "
+    "bestätigung rückfrage",
     Signal.DESTRUCTIVE_COMMAND: "rm$ drop delete mkfs dd$ chmod curl wget git$ format$ force wipe production "
     "erase empty",
     Signal.FAKE_AUTHORITY: "system systèm sistema$ admin developer security compliance "
     "platform operator important urgent critical mandatory notice breach "
     "approv authori sanction whitelist cleared signed verified mandated required grant confirm "
     "allow permit polic admin trusted developer management department message cto$ cfo$ "
-    "ciso$ boss$ director manager legal$ systemhinweis approuv autoris valid autorizzat aprobad "
+    "ciso$ boss$ director manager legal$ owner told$ from$ systemhinweis approuv autoris valid autorizzat aprobad "
     "autorizad genehmigt freigegeben",
     Signal.FAKE_EXPERIENCE: "time$ worked succeeded fixed solved trick$ helped past$ previous prior "
-    "earlier caused$ report previously already proven known verified "
+    "earlier caused$ report last$ experience hundreds thousands users$ people$ everyone$ "
+    "previously already proven known verified "
     "confirmed tested agreed discussed decided established reasoned determined concluded "
     "dernière déjà ultima$ già gia$ última ya$ letztes schon bereits établi stabilito "
     "festgestellt",
+    Signal.SENSITIVE_ACTION: "root$ admin full$ unrestricted wire transfer send pay move purchase "
+    "payment invoice order turn$ "
+    "disable skip ask prompt paste pasting share sharing sending supprimer effacer cancellare "
+    "eliminare borrar eliminar lösche löschen pídele pide pregunta chiedi demande two$ 2fa mfa "
+    "antivirus firewall",
     Signal.DATA_URL: "webhook hooks discord requestbin pipedream ngrok burpcollab interact "
     "oast$ canarytoken",
     Signal.DECODE_AND_RUN: "decod decrypt deobfusc translat convert unscrambl revers execut "
@@ -727,7 +855,7 @@ _ANCHORS: dict[Signal | str, str] = {
     + " always$ never$ toujours$ jamais$ sempre$ mai$ siempre$ nunca$ immer$ niemals$ nie$",
     "conditional_clause": "when whenever if$ once$ each$ every$ next$ any$ soon$ quand$ si$ lorsque$ "
     "quando$ se$ cuando$ wenn$ sobald$",
-    Signal.EXFILTRATION: "webhook",
+    Signal.EXFILTRATION: "webhook pass",
     Signal.ROLE_TOKEN: "system$ assistant$ developer$ user$ end$",
     # Key words of an instruction as rot13 and written backwards: the whole text is then
     # read decoded.
@@ -1337,16 +1465,29 @@ _NEGATION = _rx(r"\b(?:do\s+not|don't|never|must\s+not|should\s+not|ne|non|no|ni
 # Kinds a negation turns into a protective rule: "never send the API keys anywhere",
 # "do not touch X without asking" (demands a confirmation; does not skip one).
 NEGATABLE = frozenset(
-    {Signal.TOOL_POLICY, Signal.SYSTEM_PROMPT, Signal.EXFILTRATION, Signal.DESTRUCTIVE_COMMAND}
+    {
+        Signal.TOOL_POLICY,
+        Signal.SYSTEM_PROMPT,
+        Signal.EXFILTRATION,
+        Signal.DESTRUCTIVE_COMMAND,
+        Signal.SENSITIVE_ACTION,
+    }
 )
 
 
 def _required_not_skipped(view: str, h: Hit) -> bool:
-    """True when the hit is negated within its sentence (and so no signal)."""
+    """True when the hit is negated (and so no signal): a negation just before it
+    ("never force-push"), or anywhere in its sentence for a "without ..." clause ("do
+    not touch X without asking" demands a confirmation)."""
     if h.signal not in NEGATABLE:
         return False
     line_start = max(view.rfind(c, 0, h.start) for c in (". ", "! ", "? ", "\n")) + 1
+    if not view.startswith(("without", "sans", "senza", "sin ", "ohne"), h.start):
+        line_start = max(line_start, h.start - NEGATION_REACH)
     return bool(_NEGATION.search(view, line_start, h.start))
+
+
+NEGATION_REACH = 25  # characters before a hit in which a negation turns it around
 
 
 def _in_domain(text: str, start: int, end: int) -> bool:
@@ -1358,7 +1499,9 @@ def _in_domain(text: str, start: int, end: int) -> bool:
 
 def _discount(view: str, raw: list[Hit]) -> list[Hit]:
     """Quoted in a text about attacks, quoted, in code, or in a sentence about attacks."""
-    quotes = _regions(_QUOTES, view)
+    quotes = [
+        (a, b) for a, b in _regions(_QUOTES, view) if not view[:a].rstrip().endswith((":", "{", "[", ","))
+    ]
     code = _regions(_CODE, view)
     addresses = _regions(_ADDRESS, view)  # "example.com" is no example
     about_tokens = [m.start() for m in _ROLE_META.finditer(view.lower())]
