@@ -57,6 +57,8 @@ SOURCE_SHAPE: dict[str, tuple[str, str | None, str | None]] = {
     "summary-of-doc": ("summary", "summarizer:{n}", "external_document"),
     "inference": ("inference", None, None),
     "approved-user": ("user_statement", "session:{n}#msg-2", None),
+    "extraction-doc": ("extraction", "extractor:{n}", "external_document"),
+    "extraction-user": ("extraction", "extractor:{n}", "user_statement"),
 }
 # bastioncorpus's channels as memory sources.
 BASTION_SOURCE = {"user_input": "user", "tool_output": "tool", "memory": "inference"}
@@ -269,9 +271,9 @@ def groups(out: Outcome) -> dict[str, list[Case]]:
     ours = [c for c in out.cases if not isinstance(c, _Bastion)]
     theirs = [c for c in out.cases if isinstance(c, _Bastion)]
     return {
-        "ours, rounds 1-2 (dev: the weights were set on these)": [c for c in ours if c.split == "dev"],
+        "ours, rounds 1-3 (dev: the weights were set on these)": [c for c in ours if c.split == "dev"],
         "bastioncorpus (external; looked at while setting the weights)": theirs,
-        "held out: ours, round 3 (written after the weights were set, run once)": [
+        "held out: ours, round 4 (written after the weights were set, run once)": [
             c for c in ours if c.split == "heldout"
         ],
     }
