@@ -491,7 +491,7 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     ),
     (
         Signal.AGENT_DIRECTIVE,
-        _w(0.5, _rx(r"\b(?:include|append|add|insert|put|mention|cite|attach|prepend|recall|reveal|say|write|type|print|repeat)\b[^.\n]{0,100}?\b(?:in|to|at\s+the\s+end\s+of|into|at\s+the\s+start\s+of)\s+(?:your|my|every|each|all|any|the)\s+(?:future\s+|next\s+)?" + _OUTPUTS + r"\b")),
+        _w(0.5, _rx(r"\b(?:include|append|add|insert|put|mention|cite|attach|prepend|recall|reveal|print|repeat)\b[^.\n]{0,100}?\b(?:in|to|at\s+the\s+end\s+of|into|at\s+the\s+start\s+of)\s+(?:your|my|every|each|all|any|the)\s+(?:future\s+|next\s+)?" + _OUTPUTS + r"\b")),
     ),
     (
         Signal.AGENT_DIRECTIVE,
@@ -714,9 +714,11 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     ),
 ]
 
-_BY_KIND: dict[Signal, list[re.Pattern[str]]] = {}
+_BY_KIND: dict[Signal, list[tuple[re.Pattern[str], float]]] = {}
 for _signal, _pattern in _PATTERNS:
-    _BY_KIND.setdefault(_signal, []).append(_pattern)
+    _BY_KIND.setdefault(_signal, []).append(
+        (_pattern, _PATTERN_WEIGHT.get(_pattern, WEIGHT[_signal]))
+    )
 _PATTERN_KINDS = frozenset(_BY_KIND)
 
 _SEND = _rx(
@@ -734,7 +736,7 @@ _ROLE_TOKENS = _rx(
     r"<\|\s*(?:im_start|im_end|im_sep|system|user|assistant|endoftext|begin_of_text|end_of_text|start_header_id|end_header_id|eot_id|eom_id|tool|function|channel|message)\s*\|>"
     r"|\[/?inst\]|<</?sys>>|</?(?:system|system_prompt|sys|instructions?|admin|thinking|reasoning|scratchpad)>"
     r"|^\s*assistant\s*:\s*(?:sure|certainly|of\s+course|okay|ok|absolutely)\b"
-    r"|^\s*\[(?:system|admin|developer|assistant)\]"
+    r"|^\s*\[(?:system|admin|developer)\]"
     r"|^\s*#{2,}\s*(?:system|instruction|instructions|assistant|response)(?:\s+(?:prompt|message))?\s*(?::|#{2,}|$)"
     r"|^\s*#{2,}\s*end\s+of\s+(?:user\s+input|document|instructions)\b[^\n]*"
     r"|(?:-{3,}|#{3,}|={3,}|\*{3,})\s*end\s+of\s+(?:user\s+input|document|context|instructions|prompt|file|email|data)\s*(?:-{3,}|#{3,}|={3,}|\*{3,})?"
@@ -797,17 +799,18 @@ _ANCHORS: dict[Signal | str, str] = {
     "context above$ configuration environment api$ credential password secret token prompt "
     "systemanweis istruzioni instrucciones invite card$ cards$ cvv$ social$ cookie ssh id_rsa env$ "
     "etc$ aws$ customer client employee patient hr$ donn dati$ datos$ kundendaten mots$ passw "
-    "contrase confidential salar payroll bank$ cursor npmrc pypirc git docker kube",
+    "contrase confidential salar payroll bank$",
     Signal.SECRECY: "not$ don$ never without keep$ silent secret covert ne$ sans$ non$ senza$ "
     "no$ sin$ sag$ sage$ erzähl erwähn verrat ohne$ entfern lösch heimlich quietly mustn shouldn "
     "won$ leave$ hide conceal",
-    Signal.PERSISTENCE: "memor remember persist future mémoire gedächtnis dauerhaft immer$ session "
-    "conversation chat",
+    Signal.PERSISTENCE: "memor remember persist future mémoire gedächtnis dauerhaft immer$ later$ "
+    "next$ subsequent$ following$",
     Signal.AGENT_DIRECTIVE: "lesson rule reminder every$ each$ your$ any$ all$ rappel consigne règle "
     "remarque regola istruzione promemoria regla instrucción importante recordatorio regel "
     "anweisung erinnerung you$ assist asistent agent ai$ ais$ llm model bot$ bots$ chatbot copilot "
-    "reminder attention memo heads$ warning hint dear$ hey$ hi$ self$ i$ we$ "
-    "shown$ displayed$ quoted$ inserted$ repeated$ added$ includ recall reveal say$ write type$ "
+    "reminder attention memo heads$ warning hint dear$ hey$ hi$ self$ will$ shall$ ll$ must$ "
+    "should$ going$ "
+    "shown$ displayed$ quoted$ inserted$ repeated$ added$ includ recall reveal "
     "print repeat angehängt hinzugefügt eingefügt erwähnt être$ essere$ añadirse incluirse "
     "agregarse mencionarse "
     "claude gpt chatgpt gemini include append add$ insert put$ mention cite attach prepend "
@@ -823,19 +826,18 @@ _ANCHORS: dict[Signal | str, str] = {
     Signal.TOOL_POLICY: "tool$ function$ api$ endpoint way$ allow permit authori permission "
     "access grant auto confirm approv review safety security verif warning sandbox without "
     "need$ user$ sans$ senza$ sin$ ohne$ cleared disabl turn$ turning$ bypass firewall stop$ "
-    "quit$ ask you$ standard default recommended official usual test backup ci$ sudo$ root$ "
-    "skip agent assist bot ai$ ais$ model check rule warn alert caution plus$ conferma "
-    "bestätigung rückfrage",
+    "quit$ longer$ ask you$ standard default recommended official usual sudo$ root$ skip ignor "
+    "check rule warn alert caution plus$ conferma bestätigung rückfrage",
     Signal.DESTRUCTIVE_COMMAND: "rm$ drop delete mkfs dd$ chmod curl wget git$ format$ force wipe production "
     "erase empty",
     Signal.FAKE_AUTHORITY: "system systèm sistema$ admin developer security compliance "
     "platform operator important urgent critical mandatory notice breach "
     "approv authori sanction whitelist cleared signed verified mandated required grant confirm "
     "allow permit polic admin trusted developer management department message cto$ cfo$ "
-    "ciso$ boss$ director manager legal$ owner told$ from$ systemhinweis approuv autoris valid autorizzat aprobad "
+    "ciso$ boss$ director manager legal$ owner told$ systemhinweis approuv autoris valid autorizzat aprobad "
     "autorizad genehmigt freigegeben",
-    Signal.FAKE_EXPERIENCE: "time$ worked succeeded fixed solved trick$ helped past$ previous prior "
-    "earlier caused$ report last$ experience hundreds thousands users$ people$ everyone$ "
+    Signal.FAKE_EXPERIENCE: "time$ worked succeeded fixed solved trick$ helped show$ shows$ "
+    "showed$ prove$ proves$ proved$ confirm caused$ report last$ experience hundreds thousands users$ people$ everyone$ "
     "previously already proven known verified "
     "confirmed tested agreed discussed decided established reasoned determined concluded "
     "dernière déjà ultima$ già gia$ última ya$ letztes schon bereits établi stabilito "
@@ -843,7 +845,7 @@ _ANCHORS: dict[Signal | str, str] = {
     Signal.SENSITIVE_ACTION: "root$ admin full$ unrestricted wire transfer send pay move purchase "
     "payment invoice order turn$ "
     "disable skip ask prompt paste pasting share sharing sending supprimer effacer cancellare "
-    "eliminare borrar eliminar lösche löschen pídele pide pregunta chiedi demande two$ 2fa mfa "
+    "eliminare borrar eliminar lösche löschen pídele pide pregunta chiedi demande factor$ 2fa mfa "
     "antivirus firewall",
     Signal.DATA_URL: "webhook hooks discord requestbin pipedream ngrok burpcollab interact "
     "oast$ canarytoken",
@@ -855,7 +857,7 @@ _ANCHORS: dict[Signal | str, str] = {
     + " always$ never$ toujours$ jamais$ sempre$ mai$ siempre$ nunca$ immer$ niemals$ nie$",
     "conditional_clause": "when whenever if$ once$ each$ every$ next$ any$ soon$ quand$ si$ lorsque$ "
     "quando$ se$ cuando$ wenn$ sobald$",
-    Signal.EXFILTRATION: "webhook pass",
+    Signal.EXFILTRATION: "webhook parameter$ argument$ param$ field$",
     Signal.ROLE_TOKEN: "system$ assistant$ developer$ user$ end$",
     # Key words of an instruction as rot13 and written backwards: the whole text is then
     # read decoded.
@@ -865,6 +867,8 @@ _ANCHORS: dict[Signal | str, str] = {
 }
 _GATES: dict[Signal | str, tuple[str, ...]] = {
     Signal.TOOL_POLICY: ("_", "--"),
+    Signal.FAKE_AUTHORITY: ("From:", "from:", "FROM:"),
+    Signal.SYSTEM_PROMPT: (".cursor", ".npmrc", ".pypirc", ".git-credentials", ".docker", ".kube"),
     Signal.DATA_URL: ("://",),
     Signal.EXFILTRATION: ("@", "://"),
     Signal.ROLE_TOKEN: ("<", "[", "##", "---", "===", "***"),
@@ -929,7 +933,7 @@ def _active(view: str, low: str) -> set[Any]:
         or ("0" in view and _BINARY_GATE.search(view))
         or _SPACED_GATE.search(low)
         or (("-." in view or ".-" in view) and _MORSE.search(view))
-        or (_LEET_GATE.search(view) and len(_LEET_WORD.findall(_ADDRESS.sub(" ", view))) >= 3)
+        or (_LEET_GATE.search(view) and _leet(view))
     ):
         on.add(Signal.ENCODED_PAYLOAD)
     return on
@@ -1252,10 +1256,9 @@ def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
             if text:
                 yield m.start(), m.end(), how, text
                 break
-    if _LEET_GATE.search(view):
+    if _LEET_GATE.search(view) and _leet(view):
         plain = _ADDRESS.sub(lambda m: " " * len(m.group(0)), view)  # URLs are not leet
-        if len(_LEET_WORD.findall(plain)) >= 3:
-            yield 0, len(view), "leetspeak", plain.translate(_LEET)
+        yield 0, len(view), "leetspeak", plain.translate(_LEET)
     if ".-" in view or "-." in view:
         for m in _MORSE.finditer(view):
             words = re.split(r" ?/ ?", m.group(0))
@@ -1282,8 +1285,18 @@ def _a85(run: str) -> bytes:
 
 _OTHER_CODECS = (("base32", _b32), ("ascii85", _a85), ("base85", base64.b85decode))
 _LEET = str.maketrans("013457@$", "oieastas")
-_LEET_GATE = re.compile(r"[a-z][0-9]|[0-9][a-z]", re.IGNORECASE)
-_LEET_WORD = re.compile(r"\b(?=[a-z0-9]*[a-z])(?=[a-z0-9]*[0-9])[a-z0-9]{3,}\b", re.IGNORECASE)
+_LEET_GATE = re.compile(r"[a-z][013457]|[013457][a-z]", re.IGNORECASE)
+# A word spelled with digits for letters: short, not hexadecimal, digits from 0 1 3 4 5 7.
+_LEET_WORD = re.compile(
+    r"\b(?![0-9a-f]+\b)(?=[a-z0-9]*[a-z])(?=[a-z0-9]*[013457])[a-z0134578]{2,12}\b", re.IGNORECASE
+)
+LEET_SHARE = 0.25  # of a text's words, for it to be read as leetspeak
+
+
+def _leet(view: str) -> bool:
+    plain = _ADDRESS.sub(" ", view)
+    leet = len(_LEET_WORD.findall(plain))
+    return leet >= 3 and leet >= LEET_SHARE * len(plain.split())
 
 
 def _rot13(text: str) -> str:
@@ -1331,8 +1344,25 @@ def _inside(regions: list[tuple[int, int]], start: int, end: int) -> bool:
 _SENTENCE = re.compile(r"[.!?;:]+(?:\s+|$)|\n\s*")
 
 
+_YAML_KEY = re.compile(r"(?:^|\n)[ \t]*([a-z_][a-z0-9_-]*)$")
+# Keys after which the value may well be an instruction ("note: always answer ...").
+_ADDRESS_KEYS = frozenset(
+    "note notice reminder important instruction instructions rule rules system assistant ai "
+    "update attention warning memo hint ps nb policy directive todo".split()
+)
+
+
 def _sentence_bounds(text: str) -> list[int]:
-    return [0] + [m.end() for m in _SENTENCE.finditer(text)]
+    """Where sentences start. A "key: value" line's value is no sentence (a note's
+    "title: Answer style" gives no imperative), unless the key addresses someone."""
+    out = [0]
+    for m in _SENTENCE.finditer(text):
+        if text[m.start()] == ":":
+            key = _YAML_KEY.search(text, 0, m.start())
+            if key and key.group(1) not in _ADDRESS_KEYS:
+                continue
+        out.append(m.end())
+    return out
 
 
 def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
@@ -1348,8 +1378,7 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
         return []
     raw: list[Hit] = []
     for signal in on & _PATTERN_KINDS:
-        for pattern in _BY_KIND[signal]:
-            weight = _PATTERN_WEIGHT.get(pattern, WEIGHT[signal])
+        for pattern, weight in _BY_KIND[signal]:
             for m in rx(pattern).finditer(low):
                 raw.append(Hit(signal, m.start(), m.end(), weight))
     # Imperatives at sentence starts: behaviour verbs are directives to the agent;
