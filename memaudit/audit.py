@@ -1657,13 +1657,13 @@ def detect_injected_instruction(ctx: Ctx) -> None:
     found = injection.scan(
         ctx.rows(
             "SELECT id, source_type, source_ref, status, derived, {role}, content FROM memories "
-            "WHERE status IN ('active', 'pending') ORDER BY id"
+            "WHERE status IN ('active', 'pending')"
         ),
         injection.Thresholds.from_policy(ctx.policy),
         ancestors=(lambda mid: graph_ancestor_types(ctx.conn, mid)) if ctx.has_edges else None,
         approved=_approved_ids(ctx) if ctx.has_events else None,
     )
-    for hit in found:
+    for hit in sorted(found, key=lambda f: f.memory_id):
         if ctx.full:
             ctx.count(Severity(hit.assessment.severity or "low"))
             continue

@@ -187,6 +187,16 @@ def _w(weight: float, rx: re.Pattern[str]) -> re.Pattern[str]:
     return rx
 
 
+# Patterns gated by anchors of their own (not their kind's): costly patterns that only
+# a few words can start.
+_OWN_ANCHORS: dict[re.Pattern[str], str] = {}
+
+
+def _a(anchors: str, rx: re.Pattern[str]) -> re.Pattern[str]:
+    _OWN_ANCHORS[rx] = anchors
+    return rx
+
+
 def _ci(rx: re.Pattern[str]) -> re.Pattern[str]:
     if rx not in _CI:
         _CI[rx] = re.compile(rx.pattern, rx.flags | re.IGNORECASE)
@@ -714,10 +724,59 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     ),
 ]
 
-_BY_KIND: dict[Signal, list[tuple[re.Pattern[str], float]]] = {}
-for _signal, _pattern in _PATTERNS:
+_AGENT_WORDS = (
+    "assist asistent agent ai$ ais$ llm model bot$ bots$ chatbot copilot claude gpt chatgpt gemini"
+)
+# (kind, a piece of the pattern's source that finds it, its own anchors)
+_GATED_PATTERNS = [
+    (Signal.AGENT_DIRECTIVE, r"note\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?", _AGENT_WORDS),
+    (
+        Signal.AGENT_DIRECTIVE,
+        r"\s+(?:instructions?|notes?|rules?|directives?|guidance)\s*:",
+        _AGENT_WORDS + " shown$ displayed$ quoted$ inserted$ repeated$ added$ included$ "
+        "mentioned$ appended$ muss$ müssen$ soll$ sollen$ doit$ doivent$ deve$ devono$ debe$ deben$",
+    ),
+    (Signal.AGENT_DIRECTIVE, r"(?:reminder|attention|note|memo|heads", _AGENT_WORDS + " self$"),
+    (Signal.AGENT_DIRECTIVE, r"\s+(?:must|should|shall|will\s+always", _AGENT_WORDS + " want$ need$"),
+    (Signal.AGENT_DIRECTIVE, r"(?:\s+systems?|\s+agents?)?\b", _AGENT_WORDS),
+    (
+        Signal.TOOL_POLICY,
+        r"\b(?:approved|authori[sz]ed|allowed|permitted|cleared|granted)\s+(?:you",
+        "approved authori allowed permitted cleared granted disabl turn$ turning$ bypass sudo$ "
+        "root$ verify stop$ quit$ longer$ you$ standard default recommended official usual",
+        ("--",),
+    ),
+    (
+        Signal.TOOL_POLICY,
+        r"\byou\s+(?:are|have\s+been)\s+(?:now\s+)?(?:allowed",
+        "you$ grant auto cleared authori allowed permitted approved bypass skip ignor disabl "
+        "override circumvent",
+    ),
+    (
+        Signal.TOOL_POLICY,
+        r"\b(?:skip(?:s|ping)?|bypass",
+        "skip bypass disabl turn$ turns$ turning$ ignor without need$ ask",
+    ),
+    (Signal.TOOL_POLICY, r"\bthe\s+(?:safest|best", "way$"),
+]
+_OWN_GATES: dict[re.Pattern[str], tuple[str, ...]] = {}
+for _kind, _piece, _anchors, *_gates in _GATED_PATTERNS:
+    (_found,) = [p for k, p in _PATTERNS if k is _kind and _piece in p.pattern]
+    _OWN_ANCHORS[_found] = _anchors
+    if _gates:
+        _OWN_GATES[_found] = _gates[0]
+
+_BY_KIND: dict[Signal, list[tuple[re.Pattern[str], float, str | None]]] = {}
+_KEYED: dict[str, tuple[Signal, str]] = {}  # gate key -> (kind, its own anchors)
+_KEY_GATES: dict[str, tuple[str, ...]] = {}
+for _n, (_signal, _pattern) in enumerate(_PATTERNS):
+    _key = f"{_signal.value}#{_n}" if _pattern in _OWN_ANCHORS else None
+    if _key is not None:
+        _KEYED[_key] = (_signal, _OWN_ANCHORS[_pattern])
+        if _pattern in _OWN_GATES:
+            _KEY_GATES[_key] = _OWN_GATES[_pattern]
     _BY_KIND.setdefault(_signal, []).append(
-        (_pattern, _PATTERN_WEIGHT.get(_pattern, WEIGHT[_signal]))
+        (_pattern, _PATTERN_WEIGHT.get(_pattern, WEIGHT[_signal]), _key)
     )
 _PATTERN_KINDS = frozenset(_BY_KIND)
 
@@ -874,10 +933,13 @@ _GATES: dict[Signal | str, tuple[str, ...]] = {
     Signal.ROLE_TOKEN: ("<", "[", "##", "---", "===", "***"),
     Signal.HTML_COMMENT: ("<!--",),
 }
+_GATES.update(_KEY_GATES)
 _GATE_KINDS: dict[str, set[Any]] = {}
 for _kind, _gates in _GATES.items():
     for _g in _gates:
         _GATE_KINDS.setdefault(_g, set()).add(_kind)
+for _g, _kinds in _GATE_KINDS.items():
+    _kinds |= {_KEYED[k][0] for k in list(_kinds) if isinstance(k, str) and k in _KEYED}
 _GATE_RX = re.compile("|".join(re.escape(g) for g in sorted(_GATE_KINDS, key=len, reverse=True)))
 _ESCAPED_GATE = re.compile(r"%[0-9A-Fa-f]{2}|\\[ux][0-9A-Fa-f]")
 _BINARY_GATE = re.compile(r"(?:[01]{8} ?){3}")
@@ -918,7 +980,12 @@ def _trie(anchors: dict[Signal | str, str]) -> tuple[re.Pattern[str], dict[str, 
     return re.compile(r"\b" + emit(tree)), kinds
 
 
-_TRIE, _KINDS_OF = _trie(_ANCHORS)
+_TRIE, _KINDS_OF = _trie({**_ANCHORS, **{k: a for k, (_, a) in _KEYED.items()}})
+# A pattern's own anchor turns its kind on too.
+_KINDS_OF = {
+    a: kinds | {_KEYED[k][0] for k in kinds if isinstance(k, str) and k in _KEYED}
+    for a, kinds in _KINDS_OF.items()
+}
 
 
 def _active(view: str, low: str) -> set[Any]:
@@ -1378,7 +1445,9 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
         return []
     raw: list[Hit] = []
     for signal in on & _PATTERN_KINDS:
-        for pattern, weight in _BY_KIND[signal]:
+        for pattern, weight, key in _BY_KIND[signal]:
+            if key is not None and gate and key not in on:
+                continue
             for m in rx(pattern).finditer(low):
                 raw.append(Hit(signal, m.start(), m.end(), weight))
     # Imperatives at sentence starts: behaviour verbs are directives to the agent;
