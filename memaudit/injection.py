@@ -282,7 +282,8 @@ _TRIGGER = _rx(
 _NOT_A_DIRECTIVE = frozenset(
     "the a an it its this that these those there they he she we you i my our your their his her "
     "is are was were be been has have had will would can could may might should must do does did "
-    "not no yes so but and or then which who what when where how".split()
+    "not no yes so but and or then which who what when where how it's that's there's "
+    "here's he's she's they're we're i'm you're i'd we'd".split()
 )
 _IMPERATIVE = _rx(
     _START
@@ -879,7 +880,7 @@ _ANCHORS: dict[Signal | str, str] = {
     "point$ every$ each$ all$ any$ always$ never$ matter$ réponse risposta respuesta "
     "antwort désormais "
     "dorénavant partir$ avenir ora$ adelante ahora jetzt sofort nun$ künftig zukünftig zukunft",
-    Signal.CONDITIONAL_TRIGGER: "whenever time$ user$ human$ customer$ someone$ anyone$ next$ ask "
+    Signal.CONDITIONAL_TRIGGER: "if$ when once$ soon$ whenever time$ user$ human$ customer$ someone$ anyone$ next$ ask "
     "you$ answer respon reply chaque ogni$ cada$ immer$ jedes wann$ utilisateur utente "
     "usuario benutzer nutzer",
     Signal.TOOL_POLICY: "tool$ function$ api$ endpoint way$ allow permit authori permission "
