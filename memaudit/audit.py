@@ -1934,9 +1934,9 @@ class Report:
 
 # The detectors that a large native ledger's audit runs in a second process, beside the
 # others (CPU-bound Python: threads would share one interpreter lock). near_duplicate
-# costs about as much CPU as the rest together at 1M memories; the two text detectors
-# that need no derivation graph join it, so both processes finish at about the same time.
-OFFLOAD = ("near_duplicate", "exact_duplicate", "unmarked_interpretation")
+# costs about as much CPU as the rest together at 1M memories; the text detectors that
+# need no derivation graph join it, so both processes finish at about the same time.
+OFFLOAD = ("near_duplicate", "exact_duplicate", "unmarked_interpretation", "injected_instruction")
 # Below this many memories a second process costs more to start than it saves.
 PARALLEL_MIN_MEMORIES = 50_000
 

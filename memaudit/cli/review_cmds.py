@@ -38,8 +38,8 @@ def review(
         list[str] | None,
         typer.Option(
             "--flag",
-            help="With --list: only items with this flag: stale, derived, hidden, unknown, "
-            "duplicate, conflict (repeatable: any of them).",
+            help="With --list: only items with this flag: injected, stale, derived, hidden, "
+            "unknown, duplicate, conflict (repeatable: any of them).",
         ),
     ] = None,
     search: Annotated[
@@ -60,14 +60,17 @@ def review(
 ) -> None:
     """Review pending writes: approve, reject, edit, promote — or list them.
 
-    Opens a full-screen review of the store's queue, oldest first, each item with its
-    trust tier, flags (stale, derived, hidden characters, duplicate of or conflict with
-    an active memory), full content with invisible characters made visible, and its
-    lineage. Keys: a approve, r reject, e edit then approve, p promote, s skip, u undo,
+    Opens a full-screen review of the store's queue, oldest first — items flagged INJ
+    (an injected instruction: the text instructs the agent, weighed by its source) come
+    before the rest, and approving one asks for a confirmation — each item with its
+    trust tier, flags (injected, stale, derived, hidden characters, duplicate of or
+    conflict with an active memory), full content with invisible characters made
+    visible, and its lineage. Keys: a approve, r reject, e edit then approve, p promote, s skip, u undo,
     space mark several, / search, ? help. Every action goes through the write gate and
     is logged with you (--actor / MEMAUDIT_ACTOR) as the reviewer.
 
-    Examples: `memaudit review`, `memaudit review --list --flag stale --json`.
+    Examples: `memaudit review`, `memaudit review --list --flag stale --json`,
+    `memaudit review --list --flag injected` (with each item's signals and their spans).
 
     Exit codes: 0 ok; 1 error; 2 usage (no terminal: use --list); 6 the store has no
     review queue.

@@ -219,7 +219,10 @@ def test_the_gated_analysis_finds_what_every_pattern_finds(tmp_path: Path) -> No
     conn = sqlite3.connect(path)
     generated = [r[0] for r in conn.execute("SELECT DISTINCT content FROM memories")]
     conn.close()
-    texts = [c.content for c in cases()] + generated
+    from bastioncorpus import load_corpus  # MIT-licensed: fine to test on
+
+    external = [row.text for row in load_corpus()]
+    texts = [c.content for c in cases()] + generated + external
     for text in texts:
         gated = sorted(comparable(signals(text)), key=key)
         full = sorted(comparable(signals(text, gate=False)), key=key)
