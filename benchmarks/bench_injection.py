@@ -191,7 +191,9 @@ def _memaudit(all_cases: list[Case], path: Path, out: Outcome) -> None:
             if case.source == "approved-user":
                 review.approve(ledger, case.id, actor="alice")
     with open_store(str(path)) as store:
-        report = audit.run(store, parse_time(NOW), patterns=["injected_instruction"], max_findings=0)
+        report = audit.run(
+            store, parse_time(NOW), patterns=["injected_instruction"], max_findings=0
+        )
     flagged = {f.memory_ids[0]: f.evidence for f in report.findings()}
     for case in all_cases:
         out.memaudit[case.id] = case.id in flagged
@@ -271,7 +273,9 @@ def groups(out: Outcome) -> dict[str, list[Case]]:
     ours = [c for c in out.cases if not isinstance(c, _Bastion)]
     theirs = [c for c in out.cases if isinstance(c, _Bastion)]
     return {
-        "ours, rounds 1-3 (dev: the weights were set on these)": [c for c in ours if c.split == "dev"],
+        "ours, rounds 1-3 (dev: the weights were set on these)": [
+            c for c in ours if c.split == "dev"
+        ],
         "bastioncorpus (external; looked at while setting the weights)": theirs,
         "held out: ours, round 4 (written after the weights were set, run once)": [
             c for c in ours if c.split == "heldout"
@@ -313,7 +317,13 @@ def injection_eval(ctx: Context) -> list[Figure]:
     high, _ = scores(out, out.memwall_high, held)
     best = max(theirs.f1 or 0.0, high.f1 or 0.0)
     return [
-        Figure("held-out recall", mine.recall or 0.0, unit="", target=TARGET_RECALL, higher_is_better=True),
+        Figure(
+            "held-out recall",
+            mine.recall or 0.0,
+            unit="",
+            target=TARGET_RECALL,
+            higher_is_better=True,
+        ),
         Figure(
             "held-out precision",
             mine.precision or 0.0,
@@ -350,20 +360,30 @@ def injection_stage(ctx: Context) -> list[Figure]:
         Candidate(texts[i % len(texts)], kinds[i % 3], source_ref=f"session:{i}")
         for i in range(STAGE_SAMPLE)
     ]
-    timings: dict[str, float] = {}
+    spent = [0.0]
+    real = review._check_injection
+
+    def timed(*args: Any) -> Any:
+        started = time.perf_counter()
+        try:
+            return real(*args)
+        finally:
+            spent[0] += time.perf_counter() - started
+
     with ctx.scratch() as path, Ledger.open(path, readonly=False) as ledger:
-        real = review._check_injection
-        for label, check in (("without", lambda *a: None), ("with", real), ("without2", lambda *a: None), ("with2", real)):
-            review._check_injection = check  # type: ignore[assignment]
-            try:
-                started = time.perf_counter()
-                for cand in batch:
-                    review.stage(ledger, Candidate(**{**_fields(cand), "id": None}))
-                timings[label] = time.perf_counter() - started
-            finally:
-                review._check_injection = real  # type: ignore[assignment]
-    with_ = min(timings["with"], timings["with2"]) / STAGE_SAMPLE
-    without = min(timings["without"], timings["without2"]) / STAGE_SAMPLE
+        review._check_injection = lambda *a: None  # type: ignore[assignment]
+        try:
+            started = time.perf_counter()
+            for cand in batch:
+                review.stage(ledger, Candidate(**{**_fields(cand), "id": None}))
+            without = (time.perf_counter() - started) / STAGE_SAMPLE
+            review._check_injection = timed  # type: ignore[assignment]
+            started = time.perf_counter()
+            for cand in batch:
+                review.stage(ledger, Candidate(**{**_fields(cand), "id": None}))
+            with_ = (time.perf_counter() - started) / STAGE_SAMPLE
+        finally:
+            review._check_injection = real  # type: ignore[assignment]
     return [
         Figure(
             "stage one candidate",
@@ -372,10 +392,11 @@ def injection_stage(ctx: Context) -> list[Figure]:
             note="baseline: the same stage with the injection check switched off",
         ),
         Figure(
-            "  check added per candidate",
-            max(0.0, with_ - without),
+            "  check per candidate",
+            spent[0] / STAGE_SAMPLE,
             target=STAGE_TARGET,
-            note=f"{STAGE_SAMPLE} candidates (the labeled cases' texts), best of two rounds",
+            note=f"the check alone (assess, lineage query, flag event), timed inside "
+            f"{STAGE_SAMPLE} stages of the labeled cases' texts",
         ),
     ]
 
@@ -386,7 +407,9 @@ def _fields(cand: Any) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--misses", choices=["dev", "heldout", "all"], help="list memaudit's errors")
+    parser.add_argument(
+        "--misses", choices=["dev", "heldout", "all"], help="list memaudit's errors"
+    )
     parser.add_argument(
         "--dev-only", action="store_true", help="only the dev splits (what tuning may look at)"
     )

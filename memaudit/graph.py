@@ -236,7 +236,9 @@ WHERE walk.depth > 0
 """
 
 
-def ancestor_types(conn: sqlite3.Connection, memory_id: str, depth: int = DEFAULT_DEPTH) -> set[str]:
+def ancestor_types(
+    conn: sqlite3.Connection, memory_id: str, depth: int = DEFAULT_DEPTH
+) -> set[str]:
     """The source types of everything ``memory_id`` was derived from, up to ``depth``
     steps (on any connection with the ledger's ``memories`` and ``edges`` shapes)."""
     rows = conn.execute(_ANCESTOR_TYPES_SQL, {"id": memory_id, "depth": depth})

@@ -34,7 +34,6 @@ import base64
 import binascii
 import re
 import unicodedata
-from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -203,6 +202,11 @@ def _ci(rx: re.Pattern[str]) -> re.Pattern[str]:
     return _CI[rx]
 
 
+def _split(text: str) -> list[str]:
+    """Words of a space-separated list (kept as prose: easier to read and extend)."""
+    return text.split()
+
+
 def _words(*groups: str) -> str:
     return "|".join(w for g in groups for w in g.split())
 
@@ -280,10 +284,12 @@ _TRIGGER = _rx(
 )
 # Words that start a statement, not an instruction, after a trigger clause.
 _NOT_A_DIRECTIVE = frozenset(
-    "the a an it its this that these those there they he she we you i my our your their his her "
-    "is are was were be been has have had will would can could may might should must do does did "
-    "not no yes so but and or then which who what when where how it's that's there's "
-    "here's he's she's they're we're i'm you're i'd we'd".split()
+    _split(
+        "the a an it its this that these those there they he she we you i my our your their his her "
+        "is are was were be been has have had will would can could may might should must do does did "
+        "not no yes so but and or then which who what when where how it's that's there's "
+        "here's he's she's they're we're i'm you're i'd we'd"
+    )
 )
 _IMPERATIVE = _rx(
     _START
@@ -310,147 +316,240 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     ),
     (
         Signal.OVERRIDE,
-        _rx(r"\b(?:ignore|disregard|forget)\s+(?:all|everything)\s+(?:above|before|previous|prior|you\s+(?:were|have\s+been)\s+told)"),
+        _rx(
+            r"\b(?:ignore|disregard|forget)\s+(?:all|everything)\s+(?:above|before|previous|prior|you\s+(?:were|have\s+been)\s+told)"
+        ),
     ),
-    (Signal.OVERRIDE, _rx(r"\b(?:ignore|disregard|forget)\s+(?:your|all|the)\s+" + _ORDERS + r"\b")),
+    (
+        Signal.OVERRIDE,
+        _rx(r"\b(?:ignore|disregard|forget)\s+(?:your|all|the)\s+" + _ORDERS + r"\b"),
+    ),
     (Signal.OVERRIDE, _rx(r"\bnew\s+(?:instructions?|directives?|rules|orders)\s*:")),
     (
         Signal.OVERRIDE,
-        _rx(r"\b(?:previous|prior|earlier|above|original|old|system|existing)\s+" + _ORDERS + r"\b[^\n]{0,80}?\b(?:ignore|disregard|forget|override|bypass|discard|drop)\s+(?:them|those|these|it|all\s+of\s+them)\b"),
+        _rx(
+            r"\b(?:previous|prior|earlier|above|original|old|system|existing)\s+"
+            + _ORDERS
+            + r"\b[^\n]{0,80}?\b(?:ignore|disregard|forget|override|bypass|discard|drop)\s+(?:them|those|these|it|all\s+of\s+them)\b"
+        ),
     ),
     (
         Signal.OVERRIDE,
-        _rx(r"\byour\s+(?:new|real|actual|true|updated)\s+(?:task|instructions?|directive|goal|purpose|objective|orders?)\b"),
+        _rx(
+            r"\byour\s+(?:new|real|actual|true|updated)\s+(?:task|instructions?|directive|goal|purpose|objective|orders?)\b"
+        ),
     ),
     (
         Signal.OVERRIDE,
-        _rx(r"\b(?:supersedes?|overrides?|replaces?)\s+(?:all\s+|any\s+)?(?:the\s+)?(?:prior|previous|earlier|other|existing)\s+(?:ones|instructions?|rules|directives?)"),
+        _rx(
+            r"\b(?:supersedes?|overrides?|replaces?)\s+(?:all\s+|any\s+)?(?:the\s+)?(?:prior|previous|earlier|other|existing)\s+(?:ones|instructions?|rules|directives?)"
+        ),
     ),
     (Signal.OVERRIDE, _rx(r"\b(?:ignore|disregard)\s+the\s+user\b")),
     # fr / it / es / de
     (
         Signal.OVERRIDE,
-        _rx(r"\b(?:ignore[rz]?|oublie[rz]?|néglige[rz]?|ignora(?:te)?|dimentica(?:te)?|trascura|ignoren|olvida[dn]?|olvide|omite|ignorier(?:e|en|t)?|vergiss|vergessen\s+sie|missachte)\b[^.\n]{0,30}?\b(?:instructions?|consignes?|règles|directives|istruzioni|regole|direttive|indicazioni|instrucciones|reglas|directrices|indicaciones|anweisungen|regeln|richtlinien|vorgaben|instruktionen)\b"),
+        _rx(
+            r"\b(?:ignore[rz]?|oublie[rz]?|néglige[rz]?|ignora(?:te)?|dimentica(?:te)?|trascura|ignoren|olvida[dn]?|olvide|omite|ignorier(?:e|en|t)?|vergiss|vergessen\s+sie|missachte)\b[^.\n]{0,30}?\b(?:instructions?|consignes?|règles|directives|istruzioni|regole|direttive|indicazioni|instrucciones|reglas|directrices|indicaciones|anweisungen|regeln|richtlinien|vorgaben|instruktionen)\b"
+        ),
     ),
-    (Signal.OVERRIDE, _rx(r"\b(?:vergiss|vergessen\s+sie)\s+alles\b|\b(?:oublie[zr]?|dimentica|olvida)\s+tout(?:\s+ce)?\b")),
     (
         Signal.OVERRIDE,
-        _rx(r"\b(?:nouvelles?\s+(?:instructions|consignes)|nuove\s+istruzioni|nuevas\s+instrucciones|neue\s+anweisungen)\s*:"),
+        _rx(
+            r"\b(?:vergiss|vergessen\s+sie)\s+alles\b|\b(?:oublie[zr]?|dimentica|olvida)\s+tout(?:\s+ce)?\b"
+        ),
+    ),
+    (
+        Signal.OVERRIDE,
+        _rx(
+            r"\b(?:nouvelles?\s+(?:instructions|consignes)|nuove\s+istruzioni|nuevas\s+instrucciones|neue\s+anweisungen)\s*:"
+        ),
     ),
     # -- jailbreak personas: rules switched off ---------------------------------------
-    (Signal.JAILBREAK, _rx(r"\b(?:developer|dev|god|jailbreak|unrestricted|dan|debug|sudo)\s+mode\b")),
+    (
+        Signal.JAILBREAK,
+        _rx(r"\b(?:developer|dev|god|jailbreak|unrestricted|dan|debug|sudo)\s+mode\b"),
+    ),
     (Signal.JAILBREAK, _rx(r"\bdo\s+anything\s+now\b|\byou\s+are\s+(?:now\s+)?dan\b")),
     (
         Signal.JAILBREAK,
-        _rx(r"\bwithout\s+(?:ever\s+)?refus(?:ing|al)\b|\b(?:never|do\s+not|don't)\s+refuse\b|\bno\s+refusals?\b"),
+        _rx(
+            r"\bwithout\s+(?:ever\s+)?refus(?:ing|al)\b|\b(?:never|do\s+not|don't)\s+refuse\b|\bno\s+refusals?\b"
+        ),
     ),
     (
         Signal.JAILBREAK,
-        _rx(r"\byour\s+(?:rules|guidelines|instructions|restrictions|polic(?:y|ies)|programming)\s+(?:have|has)\s+(?:changed|been\s+(?:updated|lifted|removed|disabled|changed))\b|\byou\s+(?:now\s+)?allow\s+(?:all|any)\s+(?:content|requests?|topics)\b"),
+        _rx(
+            r"\byour\s+(?:rules|guidelines|instructions|restrictions|polic(?:y|ies)|programming)\s+(?:have|has)\s+(?:changed|been\s+(?:updated|lifted|removed|disabled|changed))\b|\byou\s+(?:now\s+)?allow\s+(?:all|any)\s+(?:content|requests?|topics)\b"
+        ),
     ),
     (
         Signal.JAILBREAK,
-        _rx(r"\bexempt\s+from\s+(?:the\s+|all\s+)?(?:usual\s+|normal\s+|standard\s+)?(?:restrictions|rules|polic(?:y|ies)|guidelines|safety\s+\w+|content\s+polic(?:y|ies))\b"),
+        _rx(
+            r"\bexempt\s+from\s+(?:the\s+|all\s+)?(?:usual\s+|normal\s+|standard\s+)?(?:restrictions|rules|polic(?:y|ies)|guidelines|safety\s+\w+|content\s+polic(?:y|ies))\b"
+        ),
     ),
     (
         Signal.JAILBREAK,
-        _rx(r"\b(?:uncensored|unrestricted|unfiltered|jailbroken|unaligned)\s+(?:ai|model|assistant|mode|llm|bot|version)\b|\byou\s+are\s+(?:now\s+)?(?:an?\s+)?(?:unrestricted|uncensored|unfiltered|jailbroken|evil)\b"),
+        _rx(
+            r"\b(?:uncensored|unrestricted|unfiltered|jailbroken|unaligned)\s+(?:ai|model|assistant|mode|llm|bot|version)\b|\byou\s+are\s+(?:now\s+)?(?:an?\s+)?(?:unrestricted|uncensored|unfiltered|jailbroken|evil)\b"
+        ),
     ),
     (
         Signal.JAILBREAK,
-        _rx(r"\byou\s+(?:now\s+)?(?:have|has)\s+no\s+(?:restrictions|rules|limits|limitations|filters?|guidelines|content\s+polic(?:y|ies)|boundaries|ethics)\b"),
+        _rx(
+            r"\byou\s+(?:now\s+)?(?:have|has)\s+no\s+(?:restrictions|rules|limits|limitations|filters?|guidelines|content\s+polic(?:y|ies)|boundaries|ethics)\b"
+        ),
     ),
     (
         Signal.JAILBREAK,
-        _rx(r"\b(?:respond|answer|act|behave|reply|comply|proceed|output)\b[^.\n]{0,40}?\b(?:without|with\s+no)\s+(?:any\s+)?(?:restrictions|filters?|limits|rules|censorship|limitations|safety)\b"),
+        _rx(
+            r"\b(?:respond|answer|act|behave|reply|comply|proceed|output)\b[^.\n]{0,40}?\b(?:without|with\s+no)\s+(?:any\s+)?(?:restrictions|filters?|limits|rules|censorship|limitations|safety)\b"
+        ),
     ),
     (
         Signal.JAILBREAK,
-        _rx(r"\b(?:safety|content|security)\s+(?:protocols?|rules|guidelines|checks|filters?|polic(?:y|ies)|restrictions)\s+(?:are\s+|were\s+|is\s+|have\s+been\s+)?(?:now\s+)?(?:disabled|off|lifted|suspended|removed|deactivated|do\s+not\s+apply|don't\s+apply|no\s+longer\s+apply|were\s+not\s+meant)"),
-    ),
-    (Signal.JAILBREAK, _rx(r"\b(?:comply|obey)\s+with\s+(?:every|any|all)\s+(?:request|command|order)s?\b")),
-    (Signal.JAILBREAK, _rx(r"\byou\s+are\s+no\s+longer\s+(?:a|an|bound|restricted|limited)\b|\bno\s+longer\s+bound\s+by\b")),
-    (Signal.JAILBREAK, _rx(r"\bpretend\s+(?:you\s+are|to\s+be)\s+an?\s+(?:ai|model|assistant)\s+(?:with\s+no|without)\b")),
-    (
-        Signal.JAILBREAK,
-        _rx(r"\b(?:sans|senza|sin|ohne)\s+(?:aucune\s+|alcuna\s+|ninguna\s+|jegliche\s+)?(?:restrictions?|restrizioni|restricciones?|einschränkungen|beschränkungen|filtres?|filtri|filtros?|filter|limites|limiti|límites|grenzen)\b|\bkeine\s+(?:regeln|einschränkungen|beschränkungen|grenzen|richtlinien)\s+mehr\b|\b(?:hast|habe)\s+du\s+keine\s+regeln\b|\bab\s+jetzt\s+hast\s+du\s+keine\b"),
+        _rx(
+            r"\b(?:safety|content|security)\s+(?:protocols?|rules|guidelines|checks|filters?|polic(?:y|ies)|restrictions)\s+(?:are\s+|were\s+|is\s+|have\s+been\s+)?(?:now\s+)?(?:disabled|off|lifted|suspended|removed|deactivated|do\s+not\s+apply|don't\s+apply|no\s+longer\s+apply|were\s+not\s+meant)"
+        ),
     ),
     (
         Signal.JAILBREAK,
-        _rx(r"\b(?:mode\s+développeur|modalità\s+sviluppatore|modo\s+desarrollador|entwicklermodus)\b"),
+        _rx(r"\b(?:comply|obey)\s+with\s+(?:every|any|all)\s+(?:request|command|order)s?\b"),
     ),
     (
         Signal.JAILBREAK,
-        _rx(r"\b(?:règles|consignes|linee\s+guida|regole|reglas|directrices|richtlinien|sicherheitsrichtlinien)\b[^.\n]{0,40}?\b(?:ne\s+s'appliquent\s+pas|non\s+(?:valgono|si\s+applicano)|no\s+(?:aplican|se\s+aplican)|nicht\s+gelten)\b"),
+        _rx(
+            r"\byou\s+are\s+no\s+longer\s+(?:a|an|bound|restricted|limited)\b|\bno\s+longer\s+bound\s+by\b"
+        ),
+    ),
+    (
+        Signal.JAILBREAK,
+        _rx(
+            r"\bpretend\s+(?:you\s+are|to\s+be)\s+an?\s+(?:ai|model|assistant)\s+(?:with\s+no|without)\b"
+        ),
+    ),
+    (
+        Signal.JAILBREAK,
+        _rx(
+            r"\b(?:sans|senza|sin|ohne)\s+(?:aucune\s+|alcuna\s+|ninguna\s+|jegliche\s+)?(?:restrictions?|restrizioni|restricciones?|einschränkungen|beschränkungen|filtres?|filtri|filtros?|filter|limites|limiti|límites|grenzen)\b|\bkeine\s+(?:regeln|einschränkungen|beschränkungen|grenzen|richtlinien)\s+mehr\b|\b(?:hast|habe)\s+du\s+keine\s+regeln\b|\bab\s+jetzt\s+hast\s+du\s+keine\b"
+        ),
+    ),
+    (
+        Signal.JAILBREAK,
+        _rx(
+            r"\b(?:mode\s+développeur|modalità\s+sviluppatore|modo\s+desarrollador|entwicklermodus)\b"
+        ),
+    ),
+    (
+        Signal.JAILBREAK,
+        _rx(
+            r"\b(?:règles|consignes|linee\s+guida|regole|reglas|directrices|richtlinien|sicherheitsrichtlinien)\b[^.\n]{0,40}?\b(?:ne\s+s'appliquent\s+pas|non\s+(?:valgono|si\s+applicano)|no\s+(?:aplican|se\s+aplican)|nicht\s+gelten)\b"
+        ),
     ),
     # -- the system prompt and secrets ----------------------------------------------
     (
         Signal.SYSTEM_PROMPT,
-        _rx(r"\b(?:reveal|print|show|output|repeat|display|dump|leak|tell\s+me|give\s+me|share|recite|disclose|return|list|expose|write\s+out|collect|gather|harvest|extract|exfiltrate|paste|send|forward|upload|email|post|add|include|summari[sz]e|describe|quote|copy|paraphrase)(?:s|ing|ed)?\b[^.\n]{0,40}?\b(?:system\s+(?:prompt|message|instructions?)|initial\s+(?:prompt|instructions?)|hidden\s+(?:prompt|instructions?)|(?:the\s+)?(?:exact\s+)?instructions\s+you\s+(?:were|have\s+been)\s+given|(?:your|the)\s+(?:original|operating|internal)\s+instructions|context\s+window|words\s+above|internal\s+configuration|environment\s+variables|(?:all\s+)?(?:the\s+)?(?:api\s+keys?|credentials|passwords?|secrets|tokens|private\s+keys?|card\s+numbers?|credit\s+cards?|cvv|social\s+security|cookies|session\s+tokens?)|~/\.ssh\S*|id_rsa|\.env\b|/etc/(?:passwd|shadow)|\.aws/credentials|(?:the\s+)?(?:full\s+|entire\s+|whole\s+)?(?:customer|client|user|employee|patient)\s+(?:list|data|database|records|emails|details|files)|hr\s+database|confidential\s+(?:data|information|files|documents|records)|(?:employee\s+)?(?:salary|salaries|payroll)(?:\s+\w+)?|ssh\s+keys?|bank\s+statements?)"),
+        _rx(
+            r"\b(?:reveal|print|show|output|repeat|display|dump|leak|tell\s+me|give\s+me|share|recite|disclose|return|list|expose|write\s+out|collect|gather|harvest|extract|exfiltrate|paste|send|forward|upload|email|post|add|include|summari[sz]e|describe|quote|copy|paraphrase)(?:s|ing|ed)?\b[^.\n]{0,40}?\b(?:system\s+(?:prompt|message|instructions?)|initial\s+(?:prompt|instructions?)|hidden\s+(?:prompt|instructions?)|(?:the\s+)?(?:exact\s+)?instructions\s+you\s+(?:were|have\s+been)\s+given|(?:your|the)\s+(?:original|operating|internal)\s+instructions|context\s+window|words\s+above|internal\s+configuration|environment\s+variables|(?:all\s+)?(?:the\s+)?(?:api\s+keys?|credentials|passwords?|secrets|tokens|private\s+keys?|card\s+numbers?|credit\s+cards?|cvv|social\s+security|cookies|session\s+tokens?)|~/\.ssh\S*|id_rsa|\.env\b|/etc/(?:passwd|shadow)|\.aws/credentials|(?:the\s+)?(?:full\s+|entire\s+|whole\s+)?(?:customer|client|user|employee|patient)\s+(?:list|data|database|records|emails|details|files)|hr\s+database|confidential\s+(?:data|information|files|documents|records)|(?:employee\s+)?(?:salary|salaries|payroll)(?:\s+\w+)?|ssh\s+keys?|bank\s+statements?)"
+        ),
     ),
     (
         Signal.SYSTEM_PROMPT,
-        _rx(r"\b(?:rassemble|envoie|envoyez|transmets|exporte|invia|inoltra|esporta|envía|envia|reenvía|exporta|sende|schicke|exportiere|leite)\b[^.\n]{0,40}?\b(?:donn[ée]es\s+(?:des\s+)?clients|dati\s+(?:dei\s+)?clienti|datos\s+de\s+(?:los\s+)?clientes|kundendaten|mots\s+de\s+passe|password|contraseñas|passwörter)"),
+        _rx(
+            r"\b(?:rassemble|envoie|envoyez|transmets|exporte|invia|inoltra|esporta|envía|envia|reenvía|exporta|sende|schicke|exportiere|leite)\b[^.\n]{0,40}?\b(?:donn[ée]es\s+(?:des\s+)?clients|dati\s+(?:dei\s+)?clienti|datos\s+de\s+(?:los\s+)?clientes|kundendaten|mots\s+de\s+passe|password|contraseñas|passwörter)"
+        ),
     ),
     (
         Signal.SYSTEM_PROMPT,
-        _rx(r"\b(?:prompt\s+(?:di|del|de)\s+sistema|prompt\s+système|system-prompt|systemanweisungen|instructions\s+système|istruzioni\s+di\s+sistema|instrucciones\s+del\s+sistema|invite\s+système)\b"),
+        _rx(
+            r"\b(?:prompt\s+(?:di|del|de)\s+sistema|prompt\s+système|system-prompt|systemanweisungen|instructions\s+système|istruzioni\s+di\s+sistema|instrucciones\s+del\s+sistema|invite\s+système)\b"
+        ),
     ),
-    (Signal.SYSTEM_PROMPT, _rx(r"\brepeat\s+the\s+words\s+above\b|\bwhat\s+was\s+written\s+above\b")),
     (
         Signal.SYSTEM_PROMPT,
-        _rx(r"\b(?:contents?\s+of|cat|read|open|print)\s+(?:the\s+)?(?:~/\.ssh\S*|\S*id_rsa\S*|\S*\.env\b|/etc/(?:passwd|shadow)|\S*\.aws/credentials|\S*\.netrc)"),
+        _rx(r"\brepeat\s+the\s+words\s+above\b|\bwhat\s+was\s+written\s+above\b"),
+    ),
+    (
+        Signal.SYSTEM_PROMPT,
+        _rx(
+            r"\b(?:contents?\s+of|cat|read|open|print)\s+(?:the\s+)?(?:~/\.ssh\S*|\S*id_rsa\S*|\S*\.env\b|/etc/(?:passwd|shadow)|\S*\.aws/credentials|\S*\.netrc)"
+        ),
     ),
     # -- secrecy -------------------------------------------------------------------------
     (
         Signal.SECRECY,
-        _rx(r"\b(?:do\s+not|don't|never|without|must\s+not|mustn't|should\s+not|shouldn't|shall\s+not|may\s+not)\s+(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|mention(?:ing)?|reveal(?:ing)?|disclos(?:e|ing)|alert(?:ing)?|let(?:ting)?|warn(?:ing)?|show(?:ing)?)\b[^.\n]{0,25}?\b(?:the\s+user|users|anyone|the\s+human|the\s+operator|your\s+user|the\s+owner)\b"),
+        _rx(
+            r"\b(?:do\s+not|don't|never|without|must\s+not|mustn't|should\s+not|shouldn't|shall\s+not|may\s+not)\s+(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|mention(?:ing)?|reveal(?:ing)?|disclos(?:e|ing)|alert(?:ing)?|let(?:ting)?|warn(?:ing)?|show(?:ing)?)\b[^.\n]{0,25}?\b(?:the\s+user|users|anyone|the\s+human|the\s+operator|your\s+user|the\s+owner)\b"
+        ),
     ),
     (
         Signal.SECRECY,
-        _rx(r"\bkeep\s+(?:this|these|it|that)\s+(?:instruction\s+|note\s+)?(?:secret|hidden|confidential|private|between\s+us)\b|\b(?:silently|secretly|covertly|quietly)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+)?(?:knowledge|noticing|them\s+knowing)\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|learn)\b"),
+        _rx(
+            r"\bkeep\s+(?:this|these|it|that)\s+(?:instruction\s+|note\s+)?(?:secret|hidden|confidential|private|between\s+us)\b|\b(?:silently|secretly|covertly|quietly)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+)?(?:knowledge|noticing|them\s+knowing)\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|learn)\b"
+        ),
     ),
     (
         Signal.SECRECY,
-        _rx(r"\b(?:do\s+not|don't|never)\s+(?:remove|delete|modify|edit|change|forget)\s+(?:this|these)(?:\s+(?:note|line|instruction|rule|memory|entry|text|section|comment|block|directive)s?\b|\s*[.!]|\s*$)"),
+        _rx(
+            r"\b(?:do\s+not|don't|never)\s+(?:remove|delete|modify|edit|change|forget)\s+(?:this|these)(?:\s+(?:note|line|instruction|rule|memory|entry|text|section|comment|block|directive)s?\b|\s*[.!]|\s*$)"
+        ),
     ),
     (
         Signal.SECRECY,
-        _rx(r"\bne\s+(?:le\s+|lui\s+|leur\s+)?(?:dis|dites|mentionne[zs]?|révèle[zs]?)\s+(?:pas|jamais|rien)\b|\bsans\s+(?:le\s+dire|prévenir|informer)\b|\bne\s+(?:supprime[zs]?|retire[zs]?|efface[zs]?)\s+(?:pas|jamais)\s+(?:cette|ce|ces)\b"),
+        _rx(
+            r"\bne\s+(?:le\s+|lui\s+|leur\s+)?(?:dis|dites|mentionne[zs]?|révèle[zs]?)\s+(?:pas|jamais|rien)\b|\bsans\s+(?:le\s+dire|prévenir|informer)\b|\bne\s+(?:supprime[zs]?|retire[zs]?|efface[zs]?)\s+(?:pas|jamais)\s+(?:cette|ce|ces)\b"
+        ),
     ),
     (
         Signal.SECRECY,
-        _rx(r"\bnon\s+(?:dire|dirlo|menzionare|rivelare|dirgli)\b[^.\n]{0,20}?\b(?:all'utente|a\s+nessuno|utente)\b|\bsenza\s+(?:dirlo|avvisare|informare)\b|\bnon\s+(?:rimuovere|eliminare|cancellare)\s+(?:questa|questo|queste)\b"),
+        _rx(
+            r"\bnon\s+(?:dire|dirlo|menzionare|rivelare|dirgli)\b[^.\n]{0,20}?\b(?:all'utente|a\s+nessuno|utente)\b|\bsenza\s+(?:dirlo|avvisare|informare)\b|\bnon\s+(?:rimuovere|eliminare|cancellare)\s+(?:questa|questo|queste)\b"
+        ),
     ),
     (
         Signal.SECRECY,
-        _rx(r"\bno\s+(?:le\s+)?(?:digas|menciones|reveles|cuentes|informes)\b[^.\n]{0,20}?\b(?:al\s+usuario|a\s+nadie|usuario)\b|\bsin\s+(?:decirle|avisar|informar)\b|\bno\s+(?:elimines|borres|quites)\s+(?:esta|este|estas)\b"),
+        _rx(
+            r"\bno\s+(?:le\s+)?(?:digas|menciones|reveles|cuentes|informes)\b[^.\n]{0,20}?\b(?:al\s+usuario|a\s+nadie|usuario)\b|\bsin\s+(?:decirle|avisar|informar)\b|\bno\s+(?:elimines|borres|quites)\s+(?:esta|este|estas)\b"
+        ),
     ),
     (
         Signal.SECRECY,
-        _rx(r"\b(?:sag|sage|erzähl|erzähle|erwähne|verrate)\s+(?:es\s+|das\s+)?(?:dem\s+(?:benutzer|nutzer|anwender)|niemandem)\s+nicht(?:s)?\b|\bohne\s+(?:den\s+)?(?:benutzer|nutzer)\s+zu\s+(?:informieren|benachrichtigen|fragen)\b|\b(?:entferne|lösche)\s+(?:diese[ns]?|das)\s+(?:\w+\s+)?(?:nicht|niemals)\b|\bheimlich\b"),
+        _rx(
+            r"\b(?:sag|sage|erzähl|erzähle|erwähne|verrate)\s+(?:es\s+|das\s+)?(?:dem\s+(?:benutzer|nutzer|anwender)|niemandem)\s+nicht(?:s)?\b|\bohne\s+(?:den\s+)?(?:benutzer|nutzer)\s+zu\s+(?:informieren|benachrichtigen|fragen)\b|\b(?:entferne|lösche)\s+(?:diese[ns]?|das)\s+(?:\w+\s+)?(?:nicht|niemals)\b|\bheimlich\b"
+        ),
     ),
     # -- asks to persist itself ----------------------------------------------------------
     (
         Signal.PERSISTENCE,
-        _rx(r"\b(?:save|store|write|add|keep|commit|persist|record|put)\b[^.\n]{0,40}?\b(?:to|in|into)\s+(?:your\s+)?(?:long[- ]term\s+|permanent\s+|persistent\s+)?memor(?:y|ies)\b"),
+        _rx(
+            r"\b(?:save|store|write|add|keep|commit|persist|record|put)\b[^.\n]{0,40}?\b(?:to|in|into)\s+(?:your\s+)?(?:long[- ]term\s+|permanent\s+|persistent\s+)?memor(?:y|ies)\b"
+        ),
     ),
     (
         Signal.PERSISTENCE,
-        _rx(r"\b(?:in|during|for)\s+(?:a|the|any|every|each|all)\s+(?:later|future|next|new|subsequent|following)\s+(?:sessions?|conversations?|chats?|runs?)\b"),
+        _rx(
+            r"\b(?:in|during|for)\s+(?:a|the|any|every|each|all)\s+(?:later|future|next|new|subsequent|following)\s+(?:sessions?|conversations?|chats?|runs?)\b"
+        ),
     ),
     (
         Signal.PERSISTENCE,
-        _rx(r"\bremember\b[^.\n]{0,30}?\b(?:for|in)\s+(?:all\s+)?(?:future|every|later)\b|\bpersists?\s+across\s+(?:sessions|turns|conversations|chats)\b|\b(?:in|for)\s+(?:all|every|any)\s+future\s+(?:sessions?|conversations?|tasks?|chats?|repl(?:y|ies)|responses?|runs?)\b"),
+        _rx(
+            r"\bremember\b[^.\n]{0,30}?\b(?:for|in)\s+(?:all\s+)?(?:future|every|later)\b|\bpersists?\s+across\s+(?:sessions|turns|conversations|chats)\b|\b(?:in|for)\s+(?:all|every|any)\s+future\s+(?:sessions?|conversations?|tasks?|chats?|repl(?:y|ies)|responses?|runs?)\b"
+        ),
     ),
     (
         Signal.PERSISTENCE,
-        _rx(r"\b(?:enregistre|sauvegarde|mémorise|garde)[^.\n]{0,40}?\b(?:en|dans)\s+(?:ta\s+|votre\s+)?mémoire\b|\b(?:salva|memorizza)[^.\n]{0,40}?\bnella\s+(?:tua\s+)?memoria\b|\b(?:guarda|almacena)[^.\n]{0,40}?\ben\s+tu\s+memoria\b|\b(?:speichere|merke\s+dir)[^.\n]{0,40}?\b(?:gedächtnis|dauerhaft|für\s+immer)\b"),
+        _rx(
+            r"\b(?:enregistre|sauvegarde|mémorise|garde)[^.\n]{0,40}?\b(?:en|dans)\s+(?:ta\s+|votre\s+)?mémoire\b|\b(?:salva|memorizza)[^.\n]{0,40}?\bnella\s+(?:tua\s+)?memoria\b|\b(?:guarda|almacena)[^.\n]{0,40}?\ben\s+tu\s+memoria\b|\b(?:speichere|merke\s+dir)[^.\n]{0,40}?\b(?:gedächtnis|dauerhaft|für\s+immer)\b"
+        ),
     ),
     # -- directives addressed to the agent ---------------------------------------------
     (
         Signal.AGENT_DIRECTIVE,
-        _rx(rf"(?:^|[\n#*]\s*)\W*(?:a\s+)?note\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?{_AGENT}s?\b|\b(?:if|when)\s+you\s+are\s+an?\s+{_AGENT}\b|\b(?:any|all|every)\s+{_AGENT}s?\s+(?:systems?\s+|agents?\s+)?(?:reading|processing|parsing|summari[sz]ing|reviewing|seeing|integrating|that\s+reads?)\b|\b(?:ai|llm)\s+(?:agents?|assistants?|systems?|models?|coding\s+agents?)\s+(?:reading|processing|integrating|reviewing|should|must)\b|\b{_AGENT}\s+reading\s+this\b|\bfor\s+(?:ai|llm)\s+(?:coding\s+)?agents\b"),
+        _rx(
+            rf"(?:^|[\n#*]\s*)\W*(?:a\s+)?note\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?{_AGENT}s?\b|\b(?:if|when)\s+you\s+are\s+an?\s+{_AGENT}\b|\b(?:any|all|every)\s+{_AGENT}s?\s+(?:systems?\s+|agents?\s+)?(?:reading|processing|parsing|summari[sz]ing|reviewing|seeing|integrating|that\s+reads?)\b|\b(?:ai|llm)\s+(?:agents?|assistants?|systems?|models?|coding\s+agents?)\s+(?:reading|processing|integrating|reviewing|should|must)\b|\b{_AGENT}\s+reading\s+this\b|\bfor\s+(?:ai|llm)\s+(?:coding\s+)?agents\b"
+        ),
     ),
     (
         Signal.AGENT_DIRECTIVE,
@@ -460,7 +559,9 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
                 rf"(?:^|\n)\W*(?:{_AGENT})\s+(?:instructions?|notes?|rules?|directives?|guidance)\s*:"
                 r"|\bagents?\s+(?:integrating|reading|processing|using|installing|working\s+on|reviewing)\s+this\b"
                 r"|\b(?:agents|assistants|bots)\s+(?:should|must|shall|are\s+to)\b"
-                r"|\b(?:is|are|must\s+be|should\s+be|will\s+be|gets?)\s+(?:shown|included|added|appended|mentioned|displayed|repeated|quoted|inserted)\b[^.\n]{0,40}?\b(?:in|at\s+the\s+end\s+of|at\s+the\s+start\s+of|to)\s+(?:every|each|all|any|your)\s+(?:future\s+)?" + _OUTPUTS + r"\b"
+                r"|\b(?:is|are|must\s+be|should\s+be|will\s+be|gets?)\s+(?:shown|included|added|appended|mentioned|displayed|repeated|quoted|inserted)\b[^.\n]{0,40}?\b(?:in|at\s+the\s+end\s+of|at\s+the\s+start\s+of|to)\s+(?:every|each|all|any|your)\s+(?:future\s+)?"
+                + _OUTPUTS
+                + r"\b"
                 r"|\b(?:muss|müssen|soll|sollen)\b[^.\n]{0,60}?\b(?:angehängt|hinzugefügt|eingefügt|erwähnt)\s+werden\b"
                 r"|\b(?:doit|doivent)\s+être\s+(?:ajouté|ajoutée|ajoutés|inclus|incluse|mentionné)e?s?\b"
                 r"|\b(?:deve|devono)\s+essere\s+(?:aggiunt|inclus|menzionat)[oaie]\b"
@@ -485,115 +586,189 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.AGENT_DIRECTIVE,
         # The agent committing its future self ("I will book with X", "we must skip Y").
-        _w(0.3, _rx(r"\b(?:i|we)(?:\s+will|'ll|\s+shall|\s+must|\s+should|\s+am\s+going\s+to|\s+have\s+to)\s+(?:now\s+|from\s+now\s+on\s+|also\s+|just\s+|directly\s+)?(?!be\b|have\b|need\b|try\b|see\b|check\s+with\b)[a-z]+\b")),
+        _w(
+            0.3,
+            _rx(
+                r"\b(?:i|we)(?:\s+will|'ll|\s+shall|\s+must|\s+should|\s+am\s+going\s+to|\s+have\s+to)\s+(?:now\s+|from\s+now\s+on\s+|also\s+|just\s+|directly\s+)?(?!be\b|have\b|need\b|try\b|see\b|check\s+with\b)[a-z]+\b"
+            ),
+        ),
     ),
     (
         Signal.AGENT_DIRECTIVE,
-        _rx(rf"\b(?:the\s+)?{_AGENT}\s+(?:must|should|shall|will\s+always|is\s+required\s+to|needs\s+to|has\s+to|is\s+to)\b|\b(?:requires?|instructs?|orders?|tells?|asks?|wants?|needs?|expects?)\s+(?:the\s+|any\s+|every\s+)?{_AGENT}s?\s+to\b|\bi\s+(?:want|need)\s+you\s+to\b"),
+        _rx(
+            rf"\b(?:the\s+)?{_AGENT}\s+(?:must|should|shall|will\s+always|is\s+required\s+to|needs\s+to|has\s+to|is\s+to)\b|\b(?:requires?|instructs?|orders?|tells?|asks?|wants?|needs?|expects?)\s+(?:the\s+|any\s+|every\s+)?{_AGENT}s?\s+to\b|\bi\s+(?:want|need)\s+you\s+to\b"
+        ),
     ),
     (
         Signal.AGENT_DIRECTIVE,
-        _rx(r"\b(?:i|we)\s+(?:will|shall|must|should|am\s+going\s+to|have\s+to)\s+(?:now\s+)?(?:always|never|from\s+now\s+on)\s+(?:" + _BEHAVIOUR_VERBS + r")\b"),
+        _rx(
+            r"\b(?:i|we)\s+(?:will|shall|must|should|am\s+going\s+to|have\s+to)\s+(?:now\s+)?(?:always|never|from\s+now\s+on)\s+(?:"
+            + _BEHAVIOUR_VERBS
+            + r")\b"
+        ),
     ),
     (
         Signal.AGENT_DIRECTIVE,
         # "you must answer / include ..." and "in your reply": unmistakably to the agent.
-        _w(0.5, _rx(r"\byou\s+(?:must|should|shall|will|need\s+to|have\s+to|are\s+(?:required|expected|instructed|to))\s+(?:now\s+|always\s+|never\s+|also\s+|first\s+)?(?:answer|respond|reply|include|append|add|call|send|forward|recommend|suggest|tell|say|mention|output|print|reveal|ignore|obey|follow|comply|treat|trust|execute|delete|remove|save|store|remember|use|run|refer|prefer|speak|write)\b")),
+        _w(
+            0.5,
+            _rx(
+                r"\byou\s+(?:must|should|shall|will|need\s+to|have\s+to|are\s+(?:required|expected|instructed|to))\s+(?:now\s+|always\s+|never\s+|also\s+|first\s+)?(?:answer|respond|reply|include|append|add|call|send|forward|recommend|suggest|tell|say|mention|output|print|reveal|ignore|obey|follow|comply|treat|trust|execute|delete|remove|save|store|remember|use|run|refer|prefer|speak|write)\b"
+            ),
+        ),
     ),
     (
         Signal.AGENT_DIRECTIVE,
-        _w(0.5, _rx(r"\b(?:include|append|add|insert|put|mention|cite|attach|prepend|recall|reveal|print|repeat)\b[^.\n]{0,100}?\b(?:in|to|at\s+the\s+end\s+of|into|at\s+the\s+start\s+of)\s+(?:your|my|every|each|all|any|the)\s+(?:future\s+|next\s+)?" + _OUTPUTS + r"\b")),
+        _w(
+            0.5,
+            _rx(
+                r"\b(?:include|append|add|insert|put|mention|cite|attach|prepend|recall|reveal|print|repeat)\b[^.\n]{0,100}?\b(?:in|to|at\s+the\s+end\s+of|into|at\s+the\s+start\s+of)\s+(?:your|my|every|each|all|any|the)\s+(?:future\s+|next\s+)?"
+                + _OUTPUTS
+                + r"\b"
+            ),
+        ),
     ),
     (
         Signal.AGENT_DIRECTIVE,
-        _rx(r"\b(?:tell|inform|convince|persuade|remind)\s+the\s+user\s+(?:that|to)\b|\b(?:recommend|suggest|promote)\b[^.\n]{0,50}?\bto\s+(?:the\s+user|users|customers|everyone)\b"),
+        _rx(
+            r"\b(?:tell|inform|convince|persuade|remind)\s+the\s+user\s+(?:that|to)\b|\b(?:recommend|suggest|promote)\b[^.\n]{0,50}?\bto\s+(?:the\s+user|users|customers|everyone)\b"
+        ),
     ),
     (
         Signal.AGENT_DIRECTIVE,
-        _rx(rf"\b(?:tu\s+dois|vous\s+devez|devi|dovete|debes|tienes\s+que|du\s+musst|sie\s+müssen|du\s+sollst)\b|\bnote\s+pour\s+(?:l'|les\s+)(?:ia|assistant|agent)s?\b|\bnota\s+per\s+l'(?:ia|assistente|agente)\b|\bnota\s+para\s+(?:la\s+ia|el\s+asistente|el\s+agente)\b|\bhinweis\s+für\s+(?:die\s+ki|den\s+assistenten|ki-agenten)\b|\b(?:si\s+tu\s+es|se\s+sei|si\s+eres|wenn\s+du)\s+(?:une?\s+ia|un'ia|una\s+ia|eine\s+ki)\b|\b(?:l'assistant|l'assistente|el\s+asistente|der\s+assistent)\s+(?:doit|deve|debe|muss)\b"),
+        _rx(
+            r"\b(?:tu\s+dois|vous\s+devez|devi|dovete|debes|tienes\s+que|du\s+musst|sie\s+müssen|du\s+sollst)\b|\bnote\s+pour\s+(?:l'|les\s+)(?:ia|assistant|agent)s?\b|\bnota\s+per\s+l'(?:ia|assistente|agente)\b|\bnota\s+para\s+(?:la\s+ia|el\s+asistente|el\s+agente)\b|\bhinweis\s+für\s+(?:die\s+ki|den\s+assistenten|ki-agenten)\b|\b(?:si\s+tu\s+es|se\s+sei|si\s+eres|wenn\s+du)\s+(?:une?\s+ia|un'ia|una\s+ia|eine\s+ki)\b|\b(?:l'assistant|l'assistente|el\s+asistente|der\s+assistent)\s+(?:doit|deve|debe|muss)\b"
+        ),
     ),
     # -- standing rules --------------------------------------------------------------------
     (
         Signal.STANDING_RULE,
-        _rx(r"\b(?:from\s+now\s+on|going\s+forward|henceforth|hereafter|from\s+this\s+point(?:\s+forward|\s+on)?|for\s+the\s+rest\s+of\s+(?:the|this)\s+(?:session|conversation|task|chat)|until\s+told\s+otherwise|at\s+all\s+times|permanently|from\s+today\s+on)\b"),
+        _rx(
+            r"\b(?:from\s+now\s+on|going\s+forward|henceforth|hereafter|from\s+this\s+point(?:\s+forward|\s+on)?|for\s+the\s+rest\s+of\s+(?:the|this)\s+(?:session|conversation|task|chat)|until\s+told\s+otherwise|at\s+all\s+times|permanently|from\s+today\s+on)\b"
+        ),
     ),
     (
         Signal.STANDING_RULE,
-        _rx(r"\b(?:in|to|at\s+the\s+end\s+of|at\s+the\s+start\s+of|with)\s+(?:every|each|all|any)\s+(?:future\s+)?" + _OUTPUTS + r"\b"),
+        _rx(
+            r"\b(?:in|to|at\s+the\s+end\s+of|at\s+the\s+start\s+of|with)\s+(?:every|each|all|any)\s+(?:future\s+)?"
+            + _OUTPUTS
+            + r"\b"
+        ),
     ),
     (
         Signal.STANDING_RULE,
-        _rx(r"\b(?:always|never)\s+(?:" + _BEHAVIOUR_VERBS + "|" + _GENERIC_VERBS + r")\b|\bno\s+matter\s+what\b|\b(?:à\s+la\s+fin\s+de|dans)\s+(?:chaque|toute|toutes\s+les)\s+réponses?\b|\b(?:alla\s+fine\s+di|in)\s+ogni\s+risposta\b|\b(?:al\s+final\s+de|en)\s+(?:cada|cualquier)\s+respuesta\b|\b(?:am\s+ende|in)\s+jeder\s+antwort\b"),
+        _rx(
+            r"\b(?:always|never)\s+(?:"
+            + _BEHAVIOUR_VERBS
+            + "|"
+            + _GENERIC_VERBS
+            + r")\b|\bno\s+matter\s+what\b|\b(?:à\s+la\s+fin\s+de|dans)\s+(?:chaque|toute|toutes\s+les)\s+réponses?\b|\b(?:alla\s+fine\s+di|in)\s+ogni\s+risposta\b|\b(?:al\s+final\s+de|en)\s+(?:cada|cualquier)\s+respuesta\b|\b(?:am\s+ende|in)\s+jeder\s+antwort\b"
+        ),
     ),
     (
         Signal.STANDING_RULE,
-        _rx(r"\b(?:désormais|dorénavant|à\s+partir\s+de\s+maintenant|à\s+l'avenir|d'ora\s+in\s+(?:poi|avanti)|da\s+ora\s+in\s+poi|a\s+partir\s+de\s+ahora|de\s+ahora\s+en\s+adelante|desde\s+ahora|en\s+adelante|ab\s+jetzt|ab\s+sofort|von\s+nun\s+an|künftig|zukünftig|in\s+zukunft)\b"),
+        _rx(
+            r"\b(?:désormais|dorénavant|à\s+partir\s+de\s+maintenant|à\s+l'avenir|d'ora\s+in\s+(?:poi|avanti)|da\s+ora\s+in\s+poi|a\s+partir\s+de\s+ahora|de\s+ahora\s+en\s+adelante|desde\s+ahora|en\s+adelante|ab\s+jetzt|ab\s+sofort|von\s+nun\s+an|künftig|zukünftig|in\s+zukunft)\b"
+        ),
     ),
     # -- conditional triggers --------------------------------------------------------------
     (
         Signal.CONDITIONAL_TRIGGER,
-        _rx(r"\b(?:whenever|every\s+time|each\s+time|any\s+time)\b|\b(?:when|if|once|as\s+soon\s+as)\s+(?:the\s+|a\s+)?(?:user|human|customer|someone|anyone|i|we)\s+(?:ever\s+)?(?:asks?|mentions?|says?|types?|requests?|wants?|opens?|logs?\s+in|runs?|talks?|writes?|queries|searches|brings\s+up)\b|\bon\s+the\s+next\s+(?:user\s+)?(?:message|turn|request|session|run|reply)\b|\bnext\s+time\s+(?:you|the\s+user)\b|\bwhen\s+you\s+(?:read|see|process|summari[sz]e|encounter|receive|handle|review|parse)\s+(?:this|it)\b|\bbefore\s+(?:you\s+)?(?:answer|respond|reply)(?:ing)?\b"),
+        _rx(
+            r"\b(?:whenever|every\s+time|each\s+time|any\s+time)\b|\b(?:when|if|once|as\s+soon\s+as)\s+(?:the\s+|a\s+)?(?:user|human|customer|someone|anyone|i|we)\s+(?:ever\s+)?(?:asks?|mentions?|says?|types?|requests?|wants?|opens?|logs?\s+in|runs?|talks?|writes?|queries|searches|brings\s+up)\b|\bon\s+the\s+next\s+(?:user\s+)?(?:message|turn|request|session|run|reply)\b|\bnext\s+time\s+(?:you|the\s+user)\b|\bwhen\s+you\s+(?:read|see|process|summari[sz]e|encounter|receive|handle|review|parse)\s+(?:this|it)\b|\bbefore\s+(?:you\s+)?(?:answer|respond|reply)(?:ing)?\b"
+        ),
     ),
     (
         Signal.CONDITIONAL_TRIGGER,
-        _rx(r"\b(?:chaque\s+fois\s+que|quand\s+l'utilisateur|si\s+l'utilisateur|lorsque\s+l'utilisateur|ogni\s+volta\s+che|quando\s+l'utente|se\s+l'utente|cada\s+vez\s+que|cuando\s+el\s+usuario|si\s+el\s+usuario|immer\s+wenn|jedes\s+mal\s+wenn|wann\s+immer|wenn\s+der\s+(?:benutzer|nutzer))\b"),
+        _rx(
+            r"\b(?:chaque\s+fois\s+que|quand\s+l'utilisateur|si\s+l'utilisateur|lorsque\s+l'utilisateur|ogni\s+volta\s+che|quando\s+l'utente|se\s+l'utente|cada\s+vez\s+que|cuando\s+el\s+usuario|si\s+el\s+usuario|immer\s+wenn|jedes\s+mal\s+wenn|wann\s+immer|wenn\s+der\s+(?:benutzer|nutzer))\b"
+        ),
     ),
     # -- tools and permissions as policy -------------------------------------------------
     (
         Signal.TOOL_POLICY,
-        _rx(r"\b(?:call|invoke|use|run|execute|trigger)\s+(?:the\s+)?`?[a-z][a-z0-9]*_[a-z0-9_]+`?(?:\s+(?:tool|function))?\b|\b(?:call|invoke)\s+the\s+\w+\s+(?:tool|function|api|endpoint)\b"),
+        _rx(
+            r"\b(?:call|invoke|use|run|execute|trigger)\s+(?:the\s+)?`?[a-z][a-z0-9]*_[a-z0-9_]+`?(?:\s+(?:tool|function))?\b|\b(?:call|invoke)\s+the\s+\w+\s+(?:tool|function|api|endpoint)\b"
+        ),
     ),
     (
         Signal.TOOL_POLICY,
-        _rx(r"\bthe\s+(?:safest|best|correct|right|recommended|only|proper|approved|standard|fastest)\s+way\s+to\s+\w+[^.\n]{0,40}?\bis\b"),
+        _rx(
+            r"\bthe\s+(?:safest|best|correct|right|recommended|only|proper|approved|standard|fastest)\s+way\s+to\s+\w+[^.\n]{0,40}?\bis\b"
+        ),
     ),
     (
         Signal.TOOL_POLICY,
-        _rx(r"\byou\s+(?:are|have\s+been)\s+(?:now\s+)?(?:allowed|permitted|authori[sz]ed)\b|\byou\s+have\s+(?:full\s+|root\s+|admin\s+)?(?:permission|access|authori[sz]ation)\b|\bgrant\s+(?:all|full|admin|root|every)\s+(?:access|permissions?|requests?|privileges)\b|\bauto-?approve\b|\b(?:is|are|has\s+been|have\s+been)\s+(?:now\s+)?(?:cleared|authori[sz]ed|allowed|permitted|approved)\s+to\b|\b(?:agents?|assistants?|bots?|ais?|models?|you)\s+(?:may|can|are\s+(?:allowed|permitted|free)\s+to)\s+(?:now\s+|safely\s+|always\s+)?(?:bypass|skip|ignore|disable|override|circumvent)\b"),
+        _rx(
+            r"\byou\s+(?:are|have\s+been)\s+(?:now\s+)?(?:allowed|permitted|authori[sz]ed)\b|\byou\s+have\s+(?:full\s+|root\s+|admin\s+)?(?:permission|access|authori[sz]ation)\b|\bgrant\s+(?:all|full|admin|root|every)\s+(?:access|permissions?|requests?|privileges)\b|\bauto-?approve\b|\b(?:is|are|has\s+been|have\s+been)\s+(?:now\s+)?(?:cleared|authori[sz]ed|allowed|permitted|approved)\s+to\b|\b(?:agents?|assistants?|bots?|ais?|models?|you)\s+(?:may|can|are\s+(?:allowed|permitted|free)\s+to)\s+(?:now\s+|safely\s+|always\s+)?(?:bypass|skip|ignore|disable|override|circumvent)\b"
+        ),
     ),
     (
         Signal.TOOL_POLICY,
-        _rx(r"\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|disabl(?:e|es|ing)|turn(?:s|ing)?\s+off|ignor(?:e|es|ing))\s+(?:all\s+|the\s+|any\s+|every\s+)?(?:[a-z]+\s+)?(?:confirmations?|approvals?|reviews?|safety\s+checks?|security\s+checks?|verification|permission\s+prompts?|warnings?|sandbox(?:ing)?|tests?|backups?|ci|lint(?:er|ing)?|checks?|hooks?|validation|scans?|audits?)\b|\bwithout\s+(?:asking|confirmation|confirming|approval|review|permission|checking|prompting|double-checking|(?:running\s+)?(?:the\s+)?tests|(?:a\s+)?backup|(?:a\s+)?purchase\s+order)\b|\bno\s+need\s+to\s+(?:ask|confirm|check|verify)\b|\bdo\s+not\s+ask\s+(?:for\s+)?(?:confirmation|permission|the\s+user)\b"),
+        _rx(
+            r"\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|disabl(?:e|es|ing)|turn(?:s|ing)?\s+off|ignor(?:e|es|ing))\s+(?:all\s+|the\s+|any\s+|every\s+)?(?:[a-z]+\s+)?(?:confirmations?|approvals?|reviews?|safety\s+checks?|security\s+checks?|verification|permission\s+prompts?|warnings?|sandbox(?:ing)?|tests?|backups?|ci|lint(?:er|ing)?|checks?|hooks?|validation|scans?|audits?)\b|\bwithout\s+(?:asking|confirmation|confirming|approval|review|permission|checking|prompting|double-checking|(?:running\s+)?(?:the\s+)?tests|(?:a\s+)?backup|(?:a\s+)?purchase\s+order)\b|\bno\s+need\s+to\s+(?:ask|confirm|check|verify)\b|\bdo\s+not\s+ask\s+(?:for\s+)?(?:confirmation|permission|the\s+user)\b"
+        ),
     ),
     (
         Signal.TOOL_POLICY,
-        _rx(r"\b(?:approved|authori[sz]ed|allowed|permitted|cleared|granted)\s+(?:you\s+|me\s+|us\s+|the\s+(?:agent|assistant|bot)\s+)?(?:to\s+)?(?:share|sharing|send|sending|disable|disabling|wire|wiring|export|exporting|delete|deleting|transfer|transferring|bypass|bypassing|skip|skipping|release|releasing|forward|forwarding|modify|modifying|pay|paying|run|running|execute|executing|merge|merging|push|pushing|drop|dropping|destructive)\b|\b(?:disable|disabling|turn\s+off|turning\s+off|bypass|bypassing)\s+(?:the\s+)?(?:firewall|antivirus|2fa|two-factor|mfa|multi-factor|ssl|tls|certificate|security|audit|logging|backups?)\b|--(?:skip-backup|no-verify|insecure|no-backup|force-with-lease|force|dangerously\S*)\b|\b(?:with|using|via)\s+sudo\b|\bas\s+root\b|\bverify\s*=\s*false\b|\b(?:stop|quit)\s+asking\b|\bno\s+longer\s+ask\b|\byou\s+(?:can|may)\s+(?:now\s+|safely\s+|always\s+)?(?:merge|delete|skip|push|deploy|disable|bypass|drop|wipe|force|wire|transfer|run\s+(?:it|them|migrations?)\s+in\s+production)\b|\b(?:is|as)\s+the\s+(?:standard|default|recommended|approved|official|usual)\s+(?:fix|way|procedure|approach|solution|practice)\b"),
+        _rx(
+            r"\b(?:approved|authori[sz]ed|allowed|permitted|cleared|granted)\s+(?:you\s+|me\s+|us\s+|the\s+(?:agent|assistant|bot)\s+)?(?:to\s+)?(?:share|sharing|send|sending|disable|disabling|wire|wiring|export|exporting|delete|deleting|transfer|transferring|bypass|bypassing|skip|skipping|release|releasing|forward|forwarding|modify|modifying|pay|paying|run|running|execute|executing|merge|merging|push|pushing|drop|dropping|destructive)\b|\b(?:disable|disabling|turn\s+off|turning\s+off|bypass|bypassing)\s+(?:the\s+)?(?:firewall|antivirus|2fa|two-factor|mfa|multi-factor|ssl|tls|certificate|security|audit|logging|backups?)\b|--(?:skip-backup|no-verify|insecure|no-backup|force-with-lease|force|dangerously\S*)\b|\b(?:with|using|via)\s+sudo\b|\bas\s+root\b|\bverify\s*=\s*false\b|\b(?:stop|quit)\s+asking\b|\bno\s+longer\s+ask\b|\byou\s+(?:can|may)\s+(?:now\s+|safely\s+|always\s+)?(?:merge|delete|skip|push|deploy|disable|bypass|drop|wipe|force|wire|transfer|run\s+(?:it|them|migrations?)\s+in\s+production)\b|\b(?:is|as)\s+the\s+(?:standard|default|recommended|approved|official|usual)\s+(?:fix|way|procedure|approach|solution|practice)\b"
+        ),
     ),
     (
         Signal.TOOL_POLICY,
-        _rx(r"\b(?:sans\s+(?:demander|confirmation|vérifier)|senza\s+(?:chiedere|conferma|verificare)|sin\s+(?:preguntar|confirmación|confirmar|verificar)|ohne\s+(?:nachzufragen|zu\s+fragen|bestätigung|rückfrage))\b"),
+        _rx(
+            r"\b(?:sans\s+(?:demander|confirmation|vérifier)|senza\s+(?:chiedere|conferma|verificare)|sin\s+(?:preguntar|confirmación|confirmar|verificar)|ohne\s+(?:nachzufragen|zu\s+fragen|bestätigung|rückfrage))\b"
+        ),
     ),
     # -- destructive commands -----------------------------------------------------------
     (
         Signal.DESTRUCTIVE_COMMAND,
-        _rx(r"\brm\s+-(?:rf|fr|r|f)\b[^\n`]{0,40}|\bdrop\s+(?:table|database)\b|\bdelete\s+from\s+\w+|\bmkfs\b|\bdd\s+if=|\bchmod\s+(?:-r\s+)?777\b|\b(?:curl|wget)\b[^|\n]{0,120}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\bgit\s+push\s+(?:\S+\s+)*(?:-f|--force)\b|\bforce[- ]push(?:ing|ed|es)?\b|\bgit\s+reset\s+--hard\b|\bformat\s+c:|\bdelete_file\b|\b(?:delete|erase|wipe|empty)\s+(?:all|every|the\s+entire|the\s+whole)\b|\bempty\s+the\s+[\w']+(?:\s+\w+)?\s+director(?:y|ies)\b|\b(?:modify|delete|drop|change|wipe|truncate|overwrite|write\s+to|alter)\s+(?:the\s+|all\s+)?(?:live\s+)?production\s+(?:databases?|data|servers?|tables?|environment|systems?)\b"),
+        _rx(
+            r"\brm\s+-(?:rf|fr|r|f)\b[^\n`]{0,40}|\bdrop\s+(?:table|database)\b|\bdelete\s+from\s+\w+|\bmkfs\b|\bdd\s+if=|\bchmod\s+(?:-r\s+)?777\b|\b(?:curl|wget)\b[^|\n]{0,120}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\bgit\s+push\s+(?:\S+\s+)*(?:-f|--force)\b|\bforce[- ]push(?:ing|ed|es)?\b|\bgit\s+reset\s+--hard\b|\bformat\s+c:|\bdelete_file\b|\b(?:delete|erase|wipe|empty)\s+(?:all|every|the\s+entire|the\s+whole)\b|\bempty\s+the\s+[\w']+(?:\s+\w+)?\s+director(?:y|ies)\b|\b(?:modify|delete|drop|change|wipe|truncate|overwrite|write\s+to|alter)\s+(?:the\s+|all\s+)?(?:live\s+)?production\s+(?:databases?|data|servers?|tables?|environment|systems?)\b"
+        ),
     ),
     # -- fake authority / approval -------------------------------------------------------
     (
         Signal.FAKE_AUTHORITY,
         # A header that speaks as the system or an authority (weaker than a claimed approval).
-        _w(0.3, _rx(r"(?:^|\n)\W*(?:system|admin|administrator|developer|security|compliance|it|platform|operator)\s+(?:note|notice|message|update|alert|override|instruction|directive|announcement)s?\b|\b(?:important|urgent|critical|mandatory)\s+(?:system\s+|security\s+)?(?:update|notice|instruction|note|message)\s*:|\bnotice\s+to\s+(?:any|all)\s+(?:ai|llm|assistant|agent)|\bbreach\s+alert\b|\b(?:message|instruction|directive|order|notice)s?\s+from\s+(?:the\s+)?(?:admin|administrator|system|developers?|security\s+team|it(?:\s+security|\s+department)?|security|hr|management|operator|legal|compliance)\b|\b(?:systemhinweis|note\s+système|nota\s+(?:di|del)\s+sistema|avis\s+système|hinweis\s+des\s+systems)\b")),
+        _w(
+            0.3,
+            _rx(
+                r"(?:^|\n)\W*(?:system|admin|administrator|developer|security|compliance|it|platform|operator)\s+(?:note|notice|message|update|alert|override|instruction|directive|announcement)s?\b|\b(?:important|urgent|critical|mandatory)\s+(?:system\s+|security\s+)?(?:update|notice|instruction|note|message)\s*:|\bnotice\s+to\s+(?:any|all)\s+(?:ai|llm|assistant|agent)|\bbreach\s+alert\b|\b(?:message|instruction|directive|order|notice)s?\s+from\s+(?:the\s+)?(?:admin|administrator|system|developers?|security\s+team|it(?:\s+security|\s+department)?|security|hr|management|operator|legal|compliance)\b|\b(?:systemhinweis|note\s+système|nota\s+(?:di|del)\s+sistema|avis\s+système|hinweis\s+des\s+systems)\b"
+            ),
+        ),
     ),
     (
         Signal.FAKE_AUTHORITY,
-        _rx(r"\b(?:approved|authori[sz]ed|sanctioned|whitelisted|cleared|signed\s+off|verified|mandated|required)\s+by\s+(?:the\s+|your\s+)?(?:admin|administrator|developers?|security\s+team|it\s+department|it\s+security|management|operator|owner|user|ceo|cto|cfo|ciso|legal|compliance|anthropic|openai|the\s+system)\b|\b(?:the\s+)?(?:admin|administrator|developer|security\s+team|operator|owner|user|ceo|cto|cfo|ciso|boss|director|manager|legal|management)\s+(?:has\s+|have\s+)?(?:already\s+)?(?:approved|authori[sz]ed|granted\s+(?:permission|access)|confirmed\s+(?:this|it|that)|allowed|permitted|pre-?approved|signed\s+off)\b|\bpre-?approved\b|\bthis\s+is\s+(?:required|mandatory)\s+(?:for|by)\b|\bper\s+(?:company|security|corporate|it|compliance)\s+policy\b|\b(?:verified|confirmed)\s+(?:this\s+)?internally\b|\bthe\s+user\s+is\s+(?:an?\s+)?(?:admin|administrator|authori[sz]ed|verified|trusted|developer)\b"),
+        _rx(
+            r"\b(?:approved|authori[sz]ed|sanctioned|whitelisted|cleared|signed\s+off|verified|mandated|required)\s+by\s+(?:the\s+|your\s+)?(?:admin|administrator|developers?|security\s+team|it\s+department|it\s+security|management|operator|owner|user|ceo|cto|cfo|ciso|legal|compliance|anthropic|openai|the\s+system)\b|\b(?:the\s+)?(?:admin|administrator|developer|security\s+team|operator|owner|user|ceo|cto|cfo|ciso|boss|director|manager|legal|management)\s+(?:has\s+|have\s+)?(?:already\s+)?(?:approved|authori[sz]ed|granted\s+(?:permission|access)|confirmed\s+(?:this|it|that)|allowed|permitted|pre-?approved|signed\s+off)\b|\bpre-?approved\b|\bthis\s+is\s+(?:required|mandatory)\s+(?:for|by)\b|\bper\s+(?:company|security|corporate|it|compliance)\s+policy\b|\b(?:verified|confirmed)\s+(?:this\s+)?internally\b|\bthe\s+user\s+is\s+(?:an?\s+)?(?:admin|administrator|authori[sz]ed|verified|trusted|developer)\b"
+        ),
     ),
     (
         Signal.FAKE_AUTHORITY,
-        _rx(r"\b(?:approuvé|autorisé|validé)\s+par\b|\b(?:approvato|autorizzato)\s+da\b|\b(?:aprobado|autorizado)\s+por\b|\b(?:genehmigt|freigegeben|autorisiert)\s+(?:von|durch)\b"),
+        _rx(
+            r"\b(?:approuvé|autorisé|validé)\s+par\b|\b(?:approvato|autorizzato)\s+da\b|\b(?:aprobado|autorizado)\s+por\b|\b(?:genehmigt|freigegeben|autorisiert)\s+(?:von|durch)\b"
+        ),
     ),
     # -- claimed past success -----------------------------------------------------------
     (
         Signal.FAKE_EXPERIENCE,
-        _rx(r"\blast\s+time\b[^.\n]{0,60}?\b(?:worked|succeeded|fixed|solved|resolved|was\s+fine|helped|went\s+well)\b|\b(?:this|it|that)\s+(?:worked|succeeded|has\s+worked)\s+(?:last\s+time|before|previously|every\s+time|perfectly|fine)\b|\b(?:previously|already)\s+(?:succeeded|worked|been\s+verified|been\s+tested)\b|\b(?:proven|known|verified|confirmed|tested)\s+to\s+(?:work|be\s+safe|be\s+fine|be\s+harmless)\b|\bas\s+(?:we|you|i)\s+(?:agreed|discussed|decided|established)\s+(?:before|earlier|previously|last\s+time)\b|\b(?:worked|succeeded)\s+(?:in|during)\s+(?:the\s+)?(?:previous|last|earlier)\s+(?:session|run|attempt|task)\b|\bin\s+the\s+(?:previous|last|earlier)\s+(?:session|run|attempt|task)\b[^.\n]{0,60}?\b(?:worked|succeeded|fixed|solved|was\s+fine)\b|\b(?:i|we)(?:'ve|\s+have)?\s+(?:already\s+)?(?:reasoned|determined|established|concluded)\s+that\b"),
+        _rx(
+            r"\blast\s+time\b[^.\n]{0,60}?\b(?:worked|succeeded|fixed|solved|resolved|was\s+fine|helped|went\s+well)\b|\b(?:this|it|that)\s+(?:worked|succeeded|has\s+worked)\s+(?:last\s+time|before|previously|every\s+time|perfectly|fine)\b|\b(?:previously|already)\s+(?:succeeded|worked|been\s+verified|been\s+tested)\b|\b(?:proven|known|verified|confirmed|tested)\s+to\s+(?:work|be\s+safe|be\s+fine|be\s+harmless)\b|\bas\s+(?:we|you|i)\s+(?:agreed|discussed|decided|established)\s+(?:before|earlier|previously|last\s+time)\b|\b(?:worked|succeeded)\s+(?:in|during)\s+(?:the\s+)?(?:previous|last|earlier)\s+(?:session|run|attempt|task)\b|\bin\s+the\s+(?:previous|last|earlier)\s+(?:session|run|attempt|task)\b[^.\n]{0,60}?\b(?:worked|succeeded|fixed|solved|was\s+fine)\b|\b(?:i|we)(?:'ve|\s+have)?\s+(?:already\s+)?(?:reasoned|determined|established|concluded)\s+that\b"
+        ),
     ),
     (
         Signal.FAKE_EXPERIENCE,
-        _rx(r"\b(?:worked|succeeded|did\s+the\s+trick|helped)\s+(?:perfectly\s+|fine\s+|great\s+|well\s+|flawlessly\s+)?(?:last\s+time|before|previously|every\s+time|in\s+the\s+past)\b|\b(?:past|previous|earlier|prior)\s+(?:sessions|runs|attempts|experience|tasks)\s+(?:show|showed|shows|prove|proved|proves|confirm|confirmed|confirms)\b|\bnever\s+(?:caused|causes|led\s+to)\s+(?:any\s+)?(?:problems|issues|trouble|errors)\b|\busers\s+report\s+(?:that\s+)?(?:this|it)\s+is\s+(?:safe|fine)\b"),
+        _rx(
+            r"\b(?:worked|succeeded|did\s+the\s+trick|helped)\s+(?:perfectly\s+|fine\s+|great\s+|well\s+|flawlessly\s+)?(?:last\s+time|before|previously|every\s+time|in\s+the\s+past)\b|\b(?:past|previous|earlier|prior)\s+(?:sessions|runs|attempts|experience|tasks)\s+(?:show|showed|shows|prove|proved|proves|confirm|confirmed|confirms)\b|\bnever\s+(?:caused|causes|led\s+to)\s+(?:any\s+)?(?:problems|issues|trouble|errors)\b|\busers\s+report\s+(?:that\s+)?(?:this|it)\s+is\s+(?:safe|fine)\b"
+        ),
     ),
     (
         Signal.FAKE_EXPERIENCE,
-        _rx(r"\bla\s+dernière\s+fois\b[^.\n]{0,60}?\b(?:a\s+fonctionné|a\s+marché|a\s+réussi)\b|\b(?:a|avait)\s+déjà\s+(?:fonctionné|marché)\b|\bl'ultima\s+volta\b[^.\n]{0,60}?\b(?:ha\s+funzionato|è\s+andat[oa]\s+bene)\b|\bha\s+già\s+funzionato\b|\bla\s+última\s+vez\b[^.\n]{0,60}?\b(?:funcionó|salió\s+bien)\b|\bya\s+funcionó\b|\bletztes\s+mal\b[^.\n]{0,60}?\b(?:hat\s+(?:es\s+)?funktioniert|klappte|geklappt)\b|\bhat\s+(?:schon|bereits)\s+funktioniert\b|\b(?:j'ai\s+(?:déjà\s+)?établi|ho\s+gi[aà]\s+stabilito|ya\s+he\s+determinado|habe\s+ich\s+bereits\s+festgestellt)\b"),
+        _rx(
+            r"\bla\s+dernière\s+fois\b[^.\n]{0,60}?\b(?:a\s+fonctionné|a\s+marché|a\s+réussi)\b|\b(?:a|avait)\s+déjà\s+(?:fonctionné|marché)\b|\bl'ultima\s+volta\b[^.\n]{0,60}?\b(?:ha\s+funzionato|è\s+andat[oa]\s+bene)\b|\bha\s+già\s+funzionato\b|\bla\s+última\s+vez\b[^.\n]{0,60}?\b(?:funcionó|salió\s+bien)\b|\bya\s+funcionó\b|\bletztes\s+mal\b[^.\n]{0,60}?\b(?:hat\s+(?:es\s+)?funktioniert|klappte|geklappt)\b|\bhat\s+(?:schon|bereits)\s+funktioniert\b|\b(?:j'ai\s+(?:déjà\s+)?établi|ho\s+gi[aà]\s+stabilito|ya\s+he\s+determinado|habe\s+ich\s+bereits\s+festgestellt)\b"
+        ),
     ),
     # -- round 3: structural forms of the same kinds ------------------------------------
     (
@@ -625,7 +800,14 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.AGENT_DIRECTIVE,
         # An imperative whose object is the agent's own output.
-        _w(0.5, _rx(r"^\W*(?:please\s+)?(?:start|begin|end|finish|close|open|sign|prefix|format|write|fill|pad)\s+(?:every|each|all|your|any)\s+(?:future\s+)?" + _OUTPUTS + r"\b")),
+        _w(
+            0.5,
+            _rx(
+                r"^\W*(?:please\s+)?(?:start|begin|end|finish|close|open|sign|prefix|format|write|fill|pad)\s+(?:every|each|all|your|any)\s+(?:future\s+)?"
+                + _OUTPUTS
+                + r"\b"
+            ),
+        ),
     ),
     (
         Signal.SECRECY,
@@ -640,7 +822,9 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         _rx(
             r"\b(?:instructions|rules|guidelines|directives|prompt|orders)\s+(?:you\s+)?(?:received|were\s+given|got|have|had)?\s*(?:earlier|before|previously|so\s+far)?\s*(?:are|is|were)\s+(?:now\s+)?(?:outdated|obsolete|void|invalid|cancell?ed|revoked|superseded|no\s+longer\s+valid|a\s+test)\b"
             r"|\bfollow\s+only\s+(?:the\s+)?(?:steps|instructions|rules)\s+(?:in|of|from)\s+this\b"
-            r"|\b(?:ignore|disregard|forget)\s+(?:the\s+|your\s+|all\s+)?[a-z]+'s\s+" + _ORDERS + r"\b"
+            r"|\b(?:ignore|disregard|forget)\s+(?:the\s+|your\s+|all\s+)?[a-z]+'s\s+"
+            + _ORDERS
+            + r"\b"
             r"|\btreat\b[^.\n]{0,60}?\bas\s+(?:coming\s+from|from|written\s+by|said\s+by|if\s+it\s+came\s+from)\s+(?:the\s+)?(?:user|operator|developer|system|admin)\b"
         ),
     ),
@@ -681,7 +865,9 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     ),
     (
         Signal.SYSTEM_PROMPT,
-        _rx(r"\b(?:read|open|cat|load|pass|send|include)\b[^.\n]{0,30}?(?:~/)?\.(?:cursor/mcp\.json|npmrc|pypirc|git-credentials|docker/config\.json|kube/config)\b"),
+        _rx(
+            r"\b(?:read|open|cat|load|pass|send|include)\b[^.\n]{0,30}?(?:~/)?\.(?:cursor/mcp\.json|npmrc|pypirc|git-credentials|docker/config\.json|kube/config)\b"
+        ),
     ),
     (
         Signal.FAKE_AUTHORITY,
@@ -704,12 +890,20 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     ),
     (
         Signal.STANDING_RULE,
-        _rx(r"\bfrom\s+here\s+on\b|\bno\s+longer\b|\banymore\b|\b(?:stop|quit)\s+[a-z]+ing\b|\b(?:immer|toujours|sempre|siempre)\b[^.\n]{0,40}?\b(?:empfehlen|antworten|erwähnen|sagen|nennen|recommander|répondre|mentionner|consigliare|rispondere|menzionare|recomendar|responder|mencionar)\b"),
+        _rx(
+            r"\bfrom\s+here\s+on\b|\bno\s+longer\b|\banymore\b|\b(?:stop|quit)\s+[a-z]+ing\b|\b(?:immer|toujours|sempre|siempre)\b[^.\n]{0,40}?\b(?:empfehlen|antworten|erwähnen|sagen|nennen|recommander|répondre|mentionner|consigliare|rispondere|menzionare|recomendar|responder|mencionar)\b"
+        ),
     ),
     # -- exfiltration ----------------------------------------------------------------------
     (
         Signal.EXFILTRATION,
-        _rx(r"\b(?:call|invoke|use|run)\s+(?:the\s+)?`?(?:http_post|http_request|post_request|send_email|send_mail|email_send|upload_file|upload|webhook\w*|requests\.post|fetch_url)`?\b[^.\n]{0,80}?(?:" + _EMAIL + "|" + _URL + r")"),
+        _rx(
+            r"\b(?:call|invoke|use|run)\s+(?:the\s+)?`?(?:http_post|http_request|post_request|send_email|send_mail|email_send|upload_file|upload|webhook\w*|requests\.post|fetch_url)`?\b[^.\n]{0,80}?(?:"
+            + _EMAIL
+            + "|"
+            + _URL
+            + r")"
+        ),
     ),
     (
         Signal.DATA_URL,
@@ -717,29 +911,42 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     ),
     (
         Signal.DATA_URL,
-        _w(0.55, _rx(r"https?://[^\s<>\"')\]]+[?&](?:data|payload|secret|token|key|api_?key|password|pwd|pass|conversation|convo|chat|history|memory|memories|summary|content|msg|message|text|exfil|leak|cookie|session|creds?|credentials|email|mail|q|d|c|p|x)=(?:\{[^}\s]*\}|<[^>\s]*>|\[[a-z_]+\]|\$\{?\w+\}?|%s|\{\{[^}]*\}\})")),
+        _w(
+            0.55,
+            _rx(
+                r"https?://[^\s<>\"')\]]+[?&](?:data|payload|secret|token|key|api_?key|password|pwd|pass|conversation|convo|chat|history|memory|memories|summary|content|msg|message|text|exfil|leak|cookie|session|creds?|credentials|email|mail|q|d|c|p|x)=(?:\{[^}\s]*\}|<[^>\s]*>|\[[a-z_]+\]|\$\{?\w+\}?|%s|\{\{[^}]*\}\})"
+            ),
+        ),
     ),
     (
         Signal.DATA_URL,
-        _rx(r"\b(?:webhook\.site|hooks\.slack\.com/services|discord(?:app)?\.com/api/webhooks|requestbin|pipedream\.net|ngrok(?:-free)?\.(?:io|app)|burpcollaborator|interact\.sh|oast\.(?:fun|pro|me|live)|canarytokens)\b"),
+        _rx(
+            r"\b(?:webhook\.site|hooks\.slack\.com/services|discord(?:app)?\.com/api/webhooks|requestbin|pipedream\.net|ngrok(?:-free)?\.(?:io|app)|burpcollaborator|interact\.sh|oast\.(?:fun|pro|me|live)|canarytokens)\b"
+        ),
     ),
 ]
 
 _AGENT_WORDS = (
     "assist asistent agent ai$ ais$ llm model bot$ bots$ chatbot copilot claude gpt chatgpt gemini"
 )
-# (kind, a piece of the pattern's source that finds it, its own anchors)
-_GATED_PATTERNS = [
-    (Signal.AGENT_DIRECTIVE, r"note\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?", _AGENT_WORDS),
+# (kind, a piece of the pattern's source that finds it, its own anchors, its own gates)
+_GATED_PATTERNS: list[tuple[Signal, str, str, tuple[str, ...]]] = [
+    (Signal.AGENT_DIRECTIVE, r"note\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?", _AGENT_WORDS, ()),
     (
         Signal.AGENT_DIRECTIVE,
         r"\s+(?:instructions?|notes?|rules?|directives?|guidance)\s*:",
         _AGENT_WORDS + " shown$ displayed$ quoted$ inserted$ repeated$ added$ included$ "
         "mentioned$ appended$ muss$ müssen$ soll$ sollen$ doit$ doivent$ deve$ devono$ debe$ deben$",
+        (),
     ),
-    (Signal.AGENT_DIRECTIVE, r"(?:reminder|attention|note|memo|heads", _AGENT_WORDS + " self$"),
-    (Signal.AGENT_DIRECTIVE, r"\s+(?:must|should|shall|will\s+always", _AGENT_WORDS + " want$ need$"),
-    (Signal.AGENT_DIRECTIVE, r"(?:\s+systems?|\s+agents?)?\b", _AGENT_WORDS),
+    (Signal.AGENT_DIRECTIVE, r"(?:reminder|attention|note|memo|heads", _AGENT_WORDS + " self$", ()),
+    (
+        Signal.AGENT_DIRECTIVE,
+        r"\s+(?:must|should|shall|will\s+always",
+        _AGENT_WORDS + " want$ need$",
+        (),
+    ),
+    (Signal.AGENT_DIRECTIVE, r"(?:\s+systems?|\s+agents?)?\b", _AGENT_WORDS, ()),
     (
         Signal.TOOL_POLICY,
         r"\b(?:approved|authori[sz]ed|allowed|permitted|cleared|granted)\s+(?:you",
@@ -752,20 +959,22 @@ _GATED_PATTERNS = [
         r"\byou\s+(?:are|have\s+been)\s+(?:now\s+)?(?:allowed",
         "you$ grant auto cleared authori allowed permitted approved bypass skip ignor disabl "
         "override circumvent",
+        (),
     ),
     (
         Signal.TOOL_POLICY,
         r"\b(?:skip(?:s|ping)?|bypass",
         "skip bypass disabl turn$ turns$ turning$ ignor without need$ ask",
+        (),
     ),
-    (Signal.TOOL_POLICY, r"\bthe\s+(?:safest|best", "way$"),
+    (Signal.TOOL_POLICY, r"\bthe\s+(?:safest|best", "way$", ()),
 ]
 _OWN_GATES: dict[re.Pattern[str], tuple[str, ...]] = {}
-for _kind, _piece, _anchors, *_gates in _GATED_PATTERNS:
+for _kind, _piece, _anchors, _gates in _GATED_PATTERNS:
     (_found,) = [p for k, p in _PATTERNS if k is _kind and _piece in p.pattern]
     _OWN_ANCHORS[_found] = _anchors
     if _gates:
-        _OWN_GATES[_found] = _gates[0]
+        _OWN_GATES[_found] = _gates
 
 _BY_KIND: dict[Signal, list[tuple[re.Pattern[str], float, str | None]]] = {}
 _KEYED: dict[str, tuple[Signal, str]] = {}  # gate key -> (kind, its own anchors)
@@ -815,8 +1024,10 @@ _SPACED = re.compile(r"(?<!\S)(?:[A-Za-z] {1,3}){5,}[A-Za-z](?!\S)")
 _MORSE = re.compile(r"(?:[.-]{1,6}(?: | / |/)){8,}[.-]{1,6}")
 _MORSE_TABLE = dict(
     zip(
-        ".- -... -.-. -.. . ..-. --. .... .. .--- -.- .-.. -- -. --- .--. --.- .-. ... - ..- "
-        "...- .-- -..- -.-- --.. ----- .---- ..--- ...-- ....- ..... -.... --... ---.. ----.".split(),
+        _split(
+            ".- -... -.-. -.. . ..-. --. .... .. .--- -.- .-.. -- -. --- .--. --.- .-. ... - ..- "
+            "...- .-- -..- -.-- --.. ----- .---- ..--- ...-- ....- ..... -.... --... ---.. ----."
+        ),
         "abcdefghijklmnopqrstuvwxyz0123456789",
         strict=True,
     )
@@ -921,8 +1132,9 @@ _ANCHORS: dict[Signal | str, str] = {
     Signal.ROLE_TOKEN: "system$ assistant$ developer$ user$ end$",
     # Key words of an instruction as rot13 and written backwards: the whole text is then
     # read decoded.
-    "rot13": " ".join(_CUE_WORDS.translate(str.maketrans(
-        "abcdefghijklmnopqrstuvwxyz", "nopqrstuvwxyzabcdefghijklm")).split()),
+    "rot13": _CUE_WORDS.translate(
+        str.maketrans("abcdefghijklmnopqrstuvwxyz", "nopqrstuvwxyzabcdefghijklm")
+    ),
     "reversed": " ".join(w[::-1] for w in _CUE_WORDS.split()),
 }
 _GATES: dict[Signal | str, tuple[str, ...]] = {
@@ -936,9 +1148,9 @@ _GATES: dict[Signal | str, tuple[str, ...]] = {
 }
 _GATES.update(_KEY_GATES)
 _GATE_KINDS: dict[str, set[Any]] = {}
-for _kind, _gates in _GATES.items():
-    for _g in _gates:
-        _GATE_KINDS.setdefault(_g, set()).add(_kind)
+for _gate_kind, _gate_strings in _GATES.items():
+    for _g in _gate_strings:
+        _GATE_KINDS.setdefault(_g, set()).add(_gate_kind)
 for _g, _kinds in _GATE_KINDS.items():
     _kinds |= {_KEYED[k][0] for k in list(_kinds) if isinstance(k, str) and k in _KEYED}
 _GATE_RX = re.compile("|".join(re.escape(g) for g in sorted(_GATE_KINDS, key=len, reverse=True)))
@@ -1415,8 +1627,10 @@ _SENTENCE = re.compile(r"[.!?;:]+(?:\s+|$)|\n\s*")
 _YAML_KEY = re.compile(r"(?:^|\n)[ \t]*([a-z_][a-z0-9_-]*)$")
 # Keys after which the value may well be an instruction ("note: always answer ...").
 _ADDRESS_KEYS = frozenset(
-    "note notice reminder important instruction instructions rule rules system assistant ai "
-    "update attention warning memo hint ps nb policy directive todo".split()
+    _split(
+        "note notice reminder important instruction instructions rule rules system assistant "
+        "ai update attention warning memo hint ps nb policy directive todo"
+    )
 )
 
 
@@ -1457,26 +1671,31 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
     if on - {"conditional_clause"}:
         imperative = rx(_IMPERATIVE)
         for k, pos in enumerate(bounds):
-            m = imperative.match(low, pos)
-            if m is None:
+            im = imperative.match(low, pos)
+            if im is None:
                 continue
-            verb = m.group("verb")
-            s, e = m.start("verb"), m.end("verb")
+            verb = im.group("verb")
+            s, e = im.start("verb"), im.end("verb")
             sent_end = bounds[k + 1] if k + 1 < len(bounds) else len(low)
             if verb in _BEHAVIOUR:
                 raw.append(Hit(Signal.AGENT_DIRECTIVE, s, e, WEIGHT[Signal.AGENT_DIRECTIVE]))
             else:
                 raw.append(Hit(Signal.IMPERATIVE, s, e, WEIGHT[Signal.IMPERATIVE]))
-            alw = m.group("alw")
+            alw = im.group("alw")
             if alw and alw not in ("don't", "do not"):
                 raw.append(
-                    Hit(Signal.STANDING_RULE, m.start("alw"), e, WEIGHT[Signal.STANDING_RULE])
+                    Hit(Signal.STANDING_RULE, im.start("alw"), e, WEIGHT[Signal.STANDING_RULE])
                 )
             else:
                 tail = rx(_ALWAYS_POSITIVE).search(low, e, sent_end)
                 if tail:
                     raw.append(
-                        Hit(Signal.STANDING_RULE, tail.start(), tail.end(), WEIGHT[Signal.STANDING_RULE])
+                        Hit(
+                            Signal.STANDING_RULE,
+                            tail.start(),
+                            tail.end(),
+                            WEIGHT[Signal.STANDING_RULE],
+                        )
                     )
     # Conditional clause then an imperative: "when the user asks X, recommend Y".
     clauses = rx(_CLAUSE).finditer(low) if "conditional_clause" in on and "," in low else ()
@@ -1486,10 +1705,20 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
         raw.append(Hit(signal, m.start("verb"), m.end("verb"), WEIGHT[signal]))
         if m.group("alw"):
             raw.append(
-                Hit(Signal.STANDING_RULE, m.start("alw"), m.end("verb"), WEIGHT[Signal.STANDING_RULE])
+                Hit(
+                    Signal.STANDING_RULE,
+                    m.start("alw"),
+                    m.end("verb"),
+                    WEIGHT[Signal.STANDING_RULE],
+                )
             )
         raw.append(
-            Hit(Signal.CONDITIONAL_TRIGGER, m.start(), m.start("verb"), WEIGHT[Signal.CONDITIONAL_TRIGGER])
+            Hit(
+                Signal.CONDITIONAL_TRIGGER,
+                m.start(),
+                m.start("verb"),
+                WEIGHT[Signal.CONDITIONAL_TRIGGER],
+            )
         )
     # A trigger rule (MINJA's shape): "when the user asks about X, <do Y>".
     rules = rx(_TRIGGER).finditer(low) if "conditional_clause" in on and "," in low else ()
@@ -1499,7 +1728,12 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
             continue
         raw.append(Hit(Signal.AGENT_DIRECTIVE, m.start("main"), m.end("main"), 0.5))
         raw.append(
-            Hit(Signal.CONDITIONAL_TRIGGER, m.start(), m.start("main"), WEIGHT[Signal.CONDITIONAL_TRIGGER])
+            Hit(
+                Signal.CONDITIONAL_TRIGGER,
+                m.start(),
+                m.start("main"),
+                WEIGHT[Signal.CONDITIONAL_TRIGGER],
+            )
         )
     # Sending something to a destination.
     for m in rx(_SEND).finditer(low) if Signal.EXFILTRATION in on else ():
@@ -1520,9 +1754,9 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
         raw.extend(_inner(m.group(1), m.start(), m.end(), "in an HTML comment", depth, gate))
     for m in rx(_DECODE_AND_RUN).finditer(low) if Signal.DECODE_AND_RUN in on else ():
         raw.append(Hit(Signal.DECODE_AND_RUN, m.start(), m.end(), WEIGHT[Signal.DECODE_AND_RUN]))
-    for kind, how, decoded in (
-        ("rot13", "rot13", _rot13(view) if "rot13" in on else ""),
-        ("reversed", "written backwards", view[::-1] if "reversed" in on else ""),
+    for how, decoded in (
+        ("rot13", _rot13(view) if "rot13" in on else ""),
+        ("written backwards", view[::-1] if "reversed" in on else ""),
     ):
         inner = _inner(decoded, 0, len(view), f"decoded {how}", depth, gate) if decoded else []
         if inner:
@@ -1590,7 +1824,7 @@ NEGATION_REACH = 25  # characters before a hit in which a negation turns it arou
 
 
 def _in_domain(text: str, start: int, end: int) -> bool:
-    """"track.example", "example.org": a word that is part of a host name."""
+    """ "track.example", "example.org": a word that is part of a host name."""
     before = text[start - 1] if start else ""
     after = text[end : end + 2]
     return before == "." or (len(after) == 2 and after[0] == "." and after[1].isalpha())
@@ -1599,7 +1833,9 @@ def _in_domain(text: str, start: int, end: int) -> bool:
 def _discount(view: str, raw: list[Hit]) -> list[Hit]:
     """Quoted in a text about attacks, quoted, in code, or in a sentence about attacks."""
     quotes = [
-        (a, b) for a, b in _regions(_QUOTES, view) if not view[:a].rstrip().endswith((":", "{", "[", ","))
+        (a, b)
+        for a, b in _regions(_QUOTES, view)
+        if not view[:a].rstrip().endswith((":", "{", "[", ","))
     ]
     code = _regions(_CODE, view)
     addresses = _regions(_ADDRESS, view)  # "example.com" is no example
@@ -1699,15 +1935,24 @@ def source_weight(p: Provenance) -> tuple[float, str]:
             else []
         )
         if role in _ASSISTANT_ROLES:
-            weight, why = 1.0, f"claims to be a user statement, but the store's role field says {role!r}"
+            weight, why = (
+                1.0,
+                f"claims to be a user statement, but the store's role field says {role!r}",
+            )
         elif others:
-            weight, why = 1.0, "claims to be a user statement, but is derived from " + ", ".join(others)
+            weight, why = (
+                1.0,
+                "claims to be a user statement, but is derived from " + ", ".join(others),
+            )
         elif p.derived and p.ancestor_types is None:
             weight, why = 1.0, "claims to be a user statement, but is derived from other memories"
         elif kind in ("url", "tool"):
             weight, why = 1.0, f"claims to be a user statement, but its source_ref is a {kind}"
         elif kind == "none":
-            weight, why = USER_UNTRACED, "a user statement with no source reference: nothing shows the user said it"
+            weight, why = (
+                USER_UNTRACED,
+                "a user statement with no source reference: nothing shows the user said it",
+            )
         else:
             weight, why = USER_TRUSTED, "the user's own statement, with a source reference"
     elif st in UNTRUSTED_TYPES:
@@ -1735,7 +1980,11 @@ def source_weight(p: Provenance) -> tuple[float, str]:
                 weight, why = DERIVED_UNKNOWN, f"{st.value} of mixed lineage"
         else:
             weight = DERIVED_UNKNOWN
-            why = f"{st.value} with no recorded lineage" if not p.derived else f"{st.value}, sources not looked up"
+            why = (
+                f"{st.value} with no recorded lineage"
+                if not p.derived
+                else f"{st.value}, sources not looked up"
+            )
     if p.approved and weight > USER_TRUSTED:
         weight *= APPROVED
         why += "; approved by a person"
@@ -1882,7 +2131,9 @@ def scan(
     source, so a large clean store costs one pass of the cheap first look.
     """
     cache: dict[str, list[Hit]] = {}
-    ceiling = Provenance(SourceType.TOOL_OBSERVATION)  # weight 1, no trace: the most a text can score
+    ceiling = Provenance(
+        SourceType.TOOL_OBSERVATION
+    )  # weight 1, no trace: the most a text can score
     maybe = []
     for mid, st, ref, status, derived, role, content in rows:
         text = content if isinstance(content, str) else reveal(str(content or ""))

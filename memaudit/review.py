@@ -276,7 +276,9 @@ def stage_batch(
                 },
             )
             results.append(
-                Staged(mid, status, derived, route, promoted, _check_injection(ledger, cand, mid, who))
+                Staged(
+                    mid, status, derived, route, promoted, _check_injection(ledger, cand, mid, who)
+                )
             )
         # Candidate contradictions travel with the new item (conflicts.candidates_for).
         from memaudit.conflicts import check_staged
@@ -300,9 +302,7 @@ def _check_injection(
         else None
     )
     prov = injection.Provenance(cand.source_type, cand.source_ref, bool(cand.derived_from), above)
-    found = injection.assess(
-        cand.content, prov, injection.Thresholds.from_policy(ledger.policy())
-    )
+    found = injection.assess(cand.content, prov, injection.Thresholds.from_policy(ledger.policy()))
     if not found.flagged:
         return None
     ledger.log(

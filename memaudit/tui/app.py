@@ -51,8 +51,11 @@ HELP = [
     (
         "Flags",
         [
-            ("INJ", "injected instruction: the text instructs the agent, weighed by its source "
-             "(shown first; the spans that triggered it are highlighted; a asks first)"),
+            (
+                "INJ",
+                "injected instruction: the text instructs the agent, weighed by its source "
+                "(shown first; the spans that triggered it are highlighted; a asks first)",
+            ),
             ("STALE", "pending longer than policy stale_pending_days"),
             ("HID", "hidden or control characters (shown as ⟨NAME⟩ in the detail pane)"),
             ("CONF", "an active memory may contradict it (candidate, not a verdict)"),

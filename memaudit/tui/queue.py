@@ -27,7 +27,6 @@ from memaudit.tui.messages import ActionDone, ActionFailed
 from memaudit.tui.modals import ConfirmModal, EditModal, ReasonModal
 from memaudit.tui.render import tier_badge
 
-
 # One-key approve (or promote) of an item with one of these flags asks first.
 CONFIRM_FLAGS = frozenset({Flag.INJECTED})
 

@@ -105,7 +105,10 @@ def injection_section(m: Memory, a: Assessment) -> list[RenderableType]:
     head.append(f"  score {a.score:.2f} ({a.severity or 'recorded at the gate'})  ", style="bold")
     head.append_text(tier_badge(m.trust_tier))
     head.append(f" {m.source_type.value}", style="bold")
-    lines: list[RenderableType] = [head, Text(f"source weight {a.source_weight:.2f}: {a.source_reason}")]
+    lines: list[RenderableType] = [
+        head,
+        Text(f"source weight {a.source_weight:.2f}: {a.source_reason}"),
+    ]
     for line in a.describe(m.content, 70):
         lines.append(Text(f"  • {line}", style="yellow"))
     return lines

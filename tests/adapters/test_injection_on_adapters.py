@@ -63,8 +63,10 @@ def plant(folder: Path, contents: list[str]) -> str:
     blobs = {f: f.read_bytes() for f in folder.rglob("*") if f.is_file()}
     for injection in INJECTIONS:
         for text in sorted(contents, key=len, reverse=True):
-            if not text.isascii() or any(c in text for c in "\"'\\\n\t") or len(text) < len(
-                injection
+            if (
+                not text.isascii()
+                or any(c in text for c in "\"'\\\n\t")
+                or len(text) < len(injection)
             ):
                 continue
             old = text.encode()
@@ -114,9 +116,7 @@ def test_planted_injection_is_found_and_the_clean_store_is_quiet(
 
 
 @pytest.mark.parametrize("system", ["hindsight", "honcho"])
-def test_postgres_stores(
-    tmp_path: Path, pg_database: Callable[..., str], system: str
-) -> None:
+def test_postgres_stores(tmp_path: Path, pg_database: Callable[..., str], system: str) -> None:
     """The same on the two PostgreSQL adapters: the dump Honcho/Hindsight wrote, loaded
     as it is (clean) and with one memory's text replaced in the dump (planted)."""
     dump = PROVIDERS / system / "before.sql"
@@ -137,11 +137,21 @@ def test_native_ledger(ledger) -> None:
     from memaudit.model import SourceType
     from memaudit.review import Candidate
 
-    review.stage(ledger, Candidate("The deploy failed after the cache change.", SourceType.USER_STATEMENT, source_ref="s:1", id="clean"))
+    review.stage(
+        ledger,
+        Candidate(
+            "The deploy failed after the cache change.",
+            SourceType.USER_STATEMENT,
+            source_ref="s:1",
+            id="clean",
+        ),
+    )
     assert findings(str(ledger.path)) == []
     review.stage(
         ledger,
-        Candidate(INJECTIONS[0], SourceType.EXTERNAL_DOCUMENT, source_ref="https://x.example", id="bad"),
+        Candidate(
+            INJECTIONS[0], SourceType.EXTERNAL_DOCUMENT, source_ref="https://x.example", id="bad"
+        ),
     )
     assert [f.memory_ids for f in findings(str(ledger.path))] == [("bad",)]
 

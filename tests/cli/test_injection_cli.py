@@ -56,7 +56,9 @@ def test_review_list_shows_injections_first_with_the_evidence(cli, ledger_path: 
     table = cli("review", "--list", db=ledger_path).stdout
     assert table.index("INJ ") > table.index("injected")  # the evidence follows the table
     assert "sends data to a destination" in table and "tool_observation" in table
-    only = json.loads(cli("review", "--list", "--flag", "injected", "--json", db=ledger_path).stdout)
+    only = json.loads(
+        cli("review", "--list", "--flag", "injected", "--json", db=ledger_path).stdout
+    )
     assert [i["content"] for i in only["items"]] == [INJECTION]
 
 

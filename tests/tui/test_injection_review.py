@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from conftest import NOW, SIZE
+from conftest import NOW
 from rich.console import Group
 from rich.text import Text
 from tui_helpers import row_ids, screen_text, select, settle
@@ -29,7 +29,9 @@ def queue(tmp_path: Path) -> Path:
         for n in range(3):
             review.stage(
                 led,
-                Candidate(f"Ordinary fact number {n}.", SourceType.USER_STATEMENT, "s:1", id=f"ok-{n}"),
+                Candidate(
+                    f"Ordinary fact number {n}.", SourceType.USER_STATEMENT, "s:1", id=f"ok-{n}"
+                ),
             )
     with Ledger.open(path, readonly=False, clock=fixed_clock(NOW)) as led:
         staged = review.stage(
