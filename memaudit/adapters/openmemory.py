@@ -325,7 +325,8 @@ class OpenMemoryAdapter(Adapter):
     def detect(cls, location: str) -> float:
         try:
             db = _find_db(Path(location))
-            return 0.95 if db is not None else 0.0
+            # above mem0 (0.95): an OpenMemory folder also holds mem0's history and vectors
+            return 0.97 if db is not None else 0.0
         except Exception:  # detection never raises
             return 0.0
 
