@@ -483,29 +483,51 @@ def _from_wave2_config(answers: dict[str, Answer], cfg: dict[str, dict[str, Any]
         where = provider.says("openclaw.memory.search.provider") if provider.present else ""
         a = answers["auto_write"]
         if dreaming.present and dreaming.value is False:
-            _set(a, "partly", "dreaming is off; the agent still appends daily notes: "
-                 + dreaming.says("dreaming.enabled"))
+            _set(
+                a,
+                "partly",
+                "dreaming is off; the agent still appends daily notes: "
+                + dreaming.says("dreaming.enabled"),
+            )
         else:
-            _set(a, "yes", "dreaming (on unless plugins.entries.memory-core.config.dreaming"
-                 ".enabled is false) promotes recalled notes into MEMORY.md; the memory "
-                 "flush writes daily notes before compaction")
+            _set(
+                a,
+                "yes",
+                "dreaming (on unless plugins.entries.memory-core.config.dreaming"
+                ".enabled is false) promotes recalled notes into MEMORY.md; the memory "
+                "flush writes daily notes before compaction",
+            )
         if where:
             _add(a, f"index embeddings: {where}")
-        _set(answers["approval_gate"], "no", "OpenClaw writes memory files with no review "
-             "step (DREAMS.md records promotions after the fact)")
+        _set(
+            answers["approval_gate"],
+            "no",
+            "OpenClaw writes memory files with no review "
+            "step (DREAMS.md records promotions after the fact)",
+        )
         _add(answers["deletion_derived"], DELETION_GAPS["openclaw"] + " (observed)")
         answers["deletion_derived"].answer = "no"
     if any(k.startswith("letta.") for k in cfg):
         trigger = _Setting(cfg, "letta.reflectionTrigger")
         a = answers["auto_write"]
         if trigger.present and str(trigger.value) != "off":
-            _set(a, "yes", "background reflection edits memory: "
-                 + trigger.says("letta.reflectionTrigger"))
+            _set(
+                a,
+                "yes",
+                "background reflection edits memory: " + trigger.says("letta.reflectionTrigger"),
+            )
         elif trigger.present:
-            _set(a, "partly", "only the agent's own memory tool writes: "
-                 + trigger.says("letta.reflectionTrigger"))
-        _set(answers["assistant_output"], "yes", "the agent writes its memory files itself "
-             "(commits authored <agent>@letta.com)")
+            _set(
+                a,
+                "partly",
+                "only the agent's own memory tool writes: "
+                + trigger.says("letta.reflectionTrigger"),
+            )
+        _set(
+            answers["assistant_output"],
+            "yes",
+            "the agent writes its memory files itself (commits authored <agent>@letta.com)",
+        )
         _set(answers["approval_gate"], "no", "Letta's memory tools commit every write; no review")
         _set(answers["recall_independent"], "no", "files under system/ are always in context")
         _add(answers["deletion_derived"], DELETION_GAPS["letta"] + " (observed)")
@@ -514,13 +536,22 @@ def _from_wave2_config(answers: dict[str, Answer], cfg: dict[str, dict[str, Any]
         llm = _Setting(cfg, "openmemory.mem0.llm.provider")
         vectors = _Setting(cfg, "openmemory.mem0.vector_store.provider")
         a = answers["auto_write"]
-        _set(a, "yes", "OpenMemory's add_memories tool tells the agent to call it whenever "
-             "the user shares anything about themselves; no approval step")
+        _set(
+            a,
+            "yes",
+            "OpenMemory's add_memories tool tells the agent to call it whenever "
+            "the user shares anything about themselves; no approval step",
+        )
         if llm.present:
             _add(a, "infer=True rewrites the text with " + llm.says("openmemory.mem0.llm.provider"))
         if vectors.present:
-            _add(answers["inspect"], "vectors in " + vectors.says("openmemory.mem0.vector_store.provider"))
-        _set(answers["approval_gate"], "no", "add_memories stores at once (apps can only be paused)")
+            _add(
+                answers["inspect"],
+                "vectors in " + vectors.says("openmemory.mem0.vector_store.provider"),
+            )
+        _set(
+            answers["approval_gate"], "no", "add_memories stores at once (apps can only be paused)"
+        )
         _add(answers["deletion_derived"], DELETION_GAPS["openmemory"] + " (observed)")
         answers["deletion_derived"].answer = "no"
 

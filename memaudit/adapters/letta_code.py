@@ -127,7 +127,11 @@ class LettaCodeStore(ListStore):
         )
         for c in commits:
             now = objs.files(c.tree)
-            before = objs.files(objs.commits[c.parents[0]].tree) if c.parents and c.parents[0] in objs.commits else {}
+            before = (
+                objs.files(objs.commits[c.parents[0]].tree)
+                if c.parents and c.parents[0] in objs.commits
+                else {}
+            )
             for path in sorted(set(now) | set(before)):
                 if path not in before:
                     out.append((c, path, "add"))
@@ -142,14 +146,14 @@ class LettaCodeStore(ListStore):
         for repo in self.repos:
             agent = self.agent(repo)
             changes: dict[str, list[tuple[gp.Commit, str]]] = {}
-            for commit, path, action in self._history(repo):
-                changes.setdefault(path, []).append((commit, action))
+            for commit, changed, action in self._history(repo):
+                changes.setdefault(changed, []).append((commit, action))
             files, _ = file_probe.files_under(repo, suffixes=(".md",))
-            for path in files:
-                rel = path.relative_to(repo).as_posix()
+            for file in files:
+                rel = file.relative_to(repo).as_posix()
                 if rel.startswith(".git/"):
                     continue
-                text = file_probe.read_text_bounded(path, MAX_MD_BYTES)
+                text = file_probe.read_text_bounded(file, MAX_MD_BYTES)
                 if text is None:
                     continue
                 front, body = split_front(text)
@@ -171,7 +175,9 @@ class LettaCodeStore(ListStore):
             last, first = history[-1][0], history[0][0]
             by_agent = last.email.lower() == f"{agent}@letta.com".lower()
             source = SourceType.INFERENCE if by_agent else SourceType.USER_STATEMENT
-            extra["last commit"] = f"{last.sha[:12]} {last.message.strip().splitlines()[0] if last.message.strip() else ''}"
+            extra["last commit"] = (
+                f"{last.sha[:12]} {last.message.strip().splitlines()[0] if last.message.strip() else ''}"
+            )
             extra["committed by"] = f"{last.author} <{last.email}>"
             created, updated, version = _iso(first.at), _iso(last.at), len(history)
         else:
@@ -213,7 +219,9 @@ class LettaCodeStore(ListStore):
                         actor=f"{commit.author} <{commit.email}>",
                         action=action,
                         memory_id=f"{agent}:{path}",
-                        reason=commit.message.strip().splitlines()[0] if commit.message.strip() else None,
+                        reason=commit.message.strip().splitlines()[0]
+                        if commit.message.strip()
+                        else None,
                         detail={"commit": commit.sha},
                     )
                 )
@@ -236,7 +244,10 @@ class LettaCodeStore(ListStore):
         ours = {self.agent(r) for r in self.repos}
         for a in agents:
             if a.get("agentId") in ours and "memfs" in a:
-                out[f"letta.agents.{a['agentId']}.memfs"] = {"value": a["memfs"], "source": str(path)}
+                out[f"letta.agents.{a['agentId']}.memfs"] = {
+                    "value": a["memfs"],
+                    "source": str(path),
+                }
         return out
 
     # -- layers -----------------------------------------------------------------------

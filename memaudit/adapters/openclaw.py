@@ -178,9 +178,7 @@ class OpenClawStore(ListStore):
         )
         legacy = root / "memory"
         self.legacy_dbs = sorted(
-            p
-            for p in (legacy.glob("*.sqlite") if legacy.is_dir() else [])
-            if not p.is_symlink()
+            p for p in (legacy.glob("*.sqlite") if legacy.is_dir() else []) if not p.is_symlink()
         )
         state = root / "state" / "openclaw.sqlite"
         self.state_db = state if state.is_file() and not state.is_symlink() else None
@@ -206,12 +204,20 @@ class OpenClawStore(ListStore):
                 prov = "memory_index_chunk_provenance" in tables
                 meta = "memory_index_chunk_recall_metadata" in tables
                 sql = (
-                    f"SELECT c.id, c.path, c.start_line, c.end_line, c.text"
+                    "SELECT c.id, c.path, c.start_line, c.end_line, c.text"
                     + (", p.origin_class, p.session_kind, p.observed_at" if prov else "")
                     + (", r.importance, r.triggers" if meta else "")
                     + f" FROM {table} c"
-                    + (" LEFT JOIN memory_index_chunk_provenance p ON p.chunk_id = c.id" if prov else "")
-                    + (" LEFT JOIN memory_index_chunk_recall_metadata r ON r.chunk_id = c.id" if meta else "")
+                    + (
+                        " LEFT JOIN memory_index_chunk_provenance p ON p.chunk_id = c.id"
+                        if prov
+                        else ""
+                    )
+                    + (
+                        " LEFT JOIN memory_index_chunk_recall_metadata r ON r.chunk_id = c.id"
+                        if meta
+                        else ""
+                    )
                 )
                 for row in conn.execute(sql):
                     item = dict(row)
@@ -465,7 +471,9 @@ class OpenClawStore(ListStore):
                 ).fetchall()
             for vid, text in rows:
                 if any(sp.text_match(t, str(text or "")) for t in texts):
-                    found.append(Residue(name, f"{rowids} [id={vid}]", "vector of a chunk holding the text"))
+                    found.append(
+                        Residue(name, f"{rowids} [id={vid}]", "vector of a chunk holding the text")
+                    )
             return found
 
         return Layer(
@@ -603,5 +611,3 @@ class OpenClawAdapter(Adapter):
         except sqlite3.DatabaseError as exc:
             raise NotAStore(f"{location}: cannot read the OpenClaw index ({exc})") from None
         return store
-
-

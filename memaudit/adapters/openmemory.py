@@ -70,7 +70,7 @@ def _dashed(value: Any) -> str:
 
 
 def _is_openmemory(path: Path) -> bool:
-    return SIGNATURE <= sqlite_tables(path)
+    return sqlite_tables(path) >= SIGNATURE
 
 
 class OpenMemoryStore(ListStore):
@@ -338,7 +338,9 @@ class OpenMemoryAdapter(Adapter):
             raise NotAStore(f"{location}: no OpenMemory database ({DB_NAME} with memories, apps)")
         folder = db.parent
         qdrant = Path(options["qdrant"]) if options.get("qdrant") else _find_qdrant(folder)
-        if qdrant is not None and not any(p.parent.name == "openmemory" for p in _collections(qdrant)):
+        if qdrant is not None and not any(
+            p.parent.name == "openmemory" for p in _collections(qdrant)
+        ):
             qdrant = None
         history = folder / "history.db"
         try:

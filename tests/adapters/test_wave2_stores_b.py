@@ -183,9 +183,7 @@ def expected_after(system: str, layers: dict[str, dict]) -> dict[str, int]:
 
 
 @pytest.mark.parametrize("system", THREE)
-def test_verify_content_after_the_delete_lists_exactly_the_layers_that_keep_it(
-    home, cli, system
-):
+def test_verify_content_after_the_delete_lists_exactly_the_layers_that_keep_it(home, cli, system):
     code, layers = verify(cli, home(system, "after_delete"), "--content", TOKEN)
     assert code == ExitCode.RESIDUE
     assert dirty(layers) == expected_after(system, layers)
