@@ -257,3 +257,32 @@ def read_text_bounded(path: Path, limit: int = MAX_FILE_BYTES) -> str | None:
         return path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return None
+
+
+def probe_text_files(
+    layer: str,
+    files: list[Path],
+    base: Path,
+    needle: Needle,
+    id_hits: Callable[[str, str], list[Residue]] | None = None,
+    *,
+    limit: int = MAX_FILE_BYTES,
+) -> list[Residue]:
+    """Needle texts in whole text files (a file over ``limit`` is scanned as bytes);
+    ``id_hits(rel, text)`` finds the store's own spelling of the needle's ids."""
+    out: list[Residue] = []
+    texts = sqlite_probe.needle_texts(needle)
+    for path in files:
+        text = read_text_bounded(path, limit)
+        if text is None:
+            out += sqlite_probe.probe_raw(layer, [path], needle)
+            continue
+        rel = _rel(path, base)
+        for wanted in texts:
+            how = sqlite_probe.text_match(wanted, text)
+            if how:
+                out.append(Residue(layer, rel, how))
+                break
+        if id_hits is not None and needle.ids:
+            out += id_hits(rel, text)
+    return out

@@ -26,12 +26,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from memaudit.adapters import file_probe
 from memaudit.adapters import git_probe as gp
 from memaudit.adapters import sqlite_probe as sp
 from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue
+from memaudit.adapters.byterover import split_front
 from memaudit.adapters.listing import ListStore, filter_events
 from memaudit.clock import Clock, to_iso
 from memaudit.errors import NotAStore
@@ -70,19 +69,6 @@ def find_home(location: Path) -> tuple[Path, list[Path]] | None:
         home = next((p for p in parents if p.name == ".letta"), repo.parent)
         return home, [repo]
     return None
-
-
-def split_front(text: str) -> tuple[dict[str, Any], str]:
-    if not text.startswith("---\n"):
-        return {}, text
-    end = text.find("\n---", 4)
-    if end < 0:
-        return {}, text
-    try:
-        front = yaml.safe_load(text[4:end]) or {}
-    except yaml.YAMLError:
-        front = {}
-    return (front if isinstance(front, dict) else {}), text[end + 4 :].lstrip("\n")
 
 
 class LettaCodeStore(ListStore):
@@ -370,23 +356,14 @@ def _blob_paths(objs: gp.Objects) -> dict[str, set[str]]:
 
 
 def _probe_texts(layer: str, files: list[Path], base: Path, needle: Needle) -> list[Residue]:
-    out: list[Residue] = []
-    texts = sp.needle_texts(needle)
-    for path in files:
-        text = file_probe.read_text_bounded(path, MAX_MD_BYTES)
-        rel = path.relative_to(base).as_posix()
-        if text is None:
-            out += sp.probe_raw(layer, [path], needle)
-            continue
-        for t in texts:
-            how = sp.text_match(t, text)
-            if how:
-                out.append(Residue(layer, rel, how))
-                break
-        for mid in needle.ids:
-            if ":" in mid and rel == mid.split(":", 1)[1]:
-                out.append(Residue(layer, rel, "id", "the memory's file"))
-    return out
+    def id_hits(rel: str, text: str) -> list[Residue]:
+        return [
+            Residue(layer, rel, "id", "the memory's file")
+            for mid in needle.ids
+            if ":" in mid and rel == mid.split(":", 1)[1]
+        ]
+
+    return file_probe.probe_text_files(layer, files, base, needle, id_hits, limit=MAX_MD_BYTES)
 
 
 def _iso(epoch: int) -> str | None:

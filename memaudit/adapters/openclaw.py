@@ -539,25 +539,16 @@ class OpenClawStore(ListStore):
 
 
 def _probe_files(layer: str, files: list[Path], base: Path, needle: Needle) -> list[Residue]:
-    out: list[Residue] = []
-    texts = sp.needle_texts(needle)
-    for path in files:
-        text = file_probe.read_text_bounded(path, MAX_MD_BYTES)
-        if text is None:
-            out += sp.probe_raw(layer, [path], needle)  # too large for text: its bytes
-            continue
-        rel = path.relative_to(base).as_posix()
-        for t in texts:
-            how = sp.text_match(t, text)
-            if how:
-                out.append(Residue(layer, rel, how))
-                break
+    def id_hits(rel: str, text: str) -> list[Residue]:
+        out = []
         for mid in needle.ids:
-            if "#" in mid and mid.split("#", 1)[0] == rel:
-                wanted = [m for m in parse_entries(text, rel) if entry_id(rel, m.text) == mid]
-                if wanted:
-                    out.append(Residue(layer, f"{rel}:L{wanted[0].start}", "id"))
-    return out
+            if mid.split("#", 1)[0] == rel:
+                hit = [e for e in parse_entries(text, rel) if entry_id(rel, e.text) == mid]
+                if hit:
+                    out.append(Residue(layer, f"{rel}:L{hit[0].start}", "id"))
+        return out
+
+    return file_probe.probe_text_files(layer, files, base, needle, id_hits, limit=MAX_MD_BYTES)
 
 
 def _ms(value: Any) -> str | None:
