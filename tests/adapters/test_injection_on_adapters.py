@@ -10,6 +10,7 @@ dumps), by an instruction of the same byte length, so each format stays valid.
 from __future__ import annotations
 
 import shutil
+import tarfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -46,7 +47,21 @@ FILE_STORES: list[tuple[str, str, str, dict[str, str]]] = [
     ),
     ("lifecycle_relatives", "always_on", "memory.db", {}),
     ("lifecycle_relatives", "memory_db", "memory.db", {}),
+    ("openclaw", "before", "", {}),
+    ("letta", "before", "", {}),
+    ("openmemory", "before", "", {}),
 ]
+
+
+def copy_fixture(system: str, variant: str, dst: Path) -> None:
+    """The committed fixture (a folder, or a tarball of one) copied to ``dst``."""
+    archive = PROVIDERS / system / f"{variant}.tar.gz"
+    if archive.exists():
+        dst.mkdir(parents=True)
+        with tarfile.open(archive) as tar:
+            tar.extractall(dst, filter="data")
+    else:
+        shutil.copytree(PROVIDERS / system / variant, dst)
 
 
 def findings(location: str, **options: Any) -> list[audit.Finding]:
@@ -94,10 +109,9 @@ def memory_texts(location: str, **options: Any) -> list[str]:
 def test_planted_injection_is_found_and_the_clean_store_is_quiet(
     tmp_path: Path, system: str, variant: str, inner: str, options: dict[str, str]
 ) -> None:
-    source = PROVIDERS / system / variant
     clean, dirty = tmp_path / "clean", tmp_path / "dirty"
-    shutil.copytree(source, clean)
-    shutil.copytree(source, dirty)
+    copy_fixture(system, variant, clean)
+    copy_fixture(system, variant, dirty)
 
     def opts(root: Path) -> dict[str, str]:
         return {k: str(root / v) for k, v in options.items()}
