@@ -94,6 +94,8 @@ class QueueScreen(ListScreen):
         ]
         for i in items[:30]:
             line = tier_badge(i.memory.trust_tier)
+            if i.flags & CONFIRM_FLAGS:
+                line.append(" INJ", style="bold white on dark_red")
             line.append(f" {i.memory.id}  ", style="bold")
             line.append(preview(i.memory.content, 70))
             lines.append(line)
