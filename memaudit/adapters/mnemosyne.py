@@ -22,6 +22,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from memaudit import confined
 from memaudit.adapters import file_probe, sqlite_probe
 from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue, Store
 from memaudit.adapters.foreign import (
@@ -170,7 +171,9 @@ class MnemosyneStore(Store):
     def _pending(self) -> list[Memory]:
         if self.home is None:
             return []
-        records, _ = read_pending(self.home / "pending" / "memory")
+        records, problems = read_pending(self.home / "pending" / "memory", root=self.home)
+        for problem in problems:
+            confined.note_skipped(problem)
         out = []
         for rec in records:
             if rec.shape != "mnemosyne":
