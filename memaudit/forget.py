@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from memaudit import fingerprint, review
-from memaudit.adapters.base import Layer, Needle, Residue
+from memaudit.adapters.base import Layer, LayerNotChecked, Needle, Residue
 from memaudit.errors import Conflict, InvalidInput, MemauditError, Refused
 from memaudit.ledger import Ledger, schema
 from memaudit.ledger.store import MEMORY_COLUMNS, row_to_memory
@@ -599,7 +599,12 @@ def verify_layers(layers: Sequence[Layer], needle: Needle) -> list[LayerReport]:
         if not layer.checked:
             reports.append(LayerReport(layer.name, layer.kind, layer.why_unchecked, [], False))
             continue
-        reports.append(LayerReport(layer.name, layer.kind, layer.description, layer.probe(needle)))
+        try:
+            found = layer.probe(needle)
+        except LayerNotChecked as exc:  # e.g. a table name that cannot be quoted safely
+            reports.append(LayerReport(layer.name, layer.kind, exc.message, [], False))
+            continue
+        reports.append(LayerReport(layer.name, layer.kind, layer.description, found))
     return reports
 
 

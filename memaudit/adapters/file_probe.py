@@ -137,7 +137,7 @@ def probe_trigram(
         return out
     seen: dict[str, int] = {}
     all_grams = {g for _, grams in wanted for g in grams}
-    for rowid, block in conn.execute(f'SELECT id, block FROM s."{data}"'):
+    for rowid, block in conn.execute(f"SELECT id, block FROM s.{sqlite_probe.quote_ident(data)}"):
         if not isinstance(block, bytes) or not sqlite_probe._segment_leaf(rowid):
             continue
         try:
@@ -164,6 +164,11 @@ def probe_trigram(
 
 
 def trigram_layer(name: str, db: Path, table: str, *, description: str = "") -> Layer:
+    try:
+        sqlite_probe.quote_ident(table + "_data")
+    except sqlite_probe.UnsafeIdentifier as exc:
+        return sqlite_probe.unchecked_layer(name, "fts", exc.message)
+
     def probe(needle: Needle) -> list[Residue]:
         src = sqlite_probe.connect_ro(db)
         uri = sqlite_probe._db_uri(src)

@@ -416,7 +416,8 @@ class MnemosyneStore(Store):
                 out = []
                 ids = set(needle.ids)
                 if ids:
-                    for row in conn.execute(f'SELECT rowid, id FROM "{vec}_rowids"'):
+                    rowids = sqlite_probe.quote_ident(f"{vec}_rowids")
+                    for row in conn.execute(f"SELECT rowid, id FROM {rowids}"):
                         if row[1] is not None and str(row[1]) in ids:
                             out.append(Residue(vec, f"{vec}_rowids [rowid={row[0]}]", "id"))
                 return out
@@ -428,10 +429,11 @@ class MnemosyneStore(Store):
         try:
             keyed = bool(
                 conn.execute(
-                    f'SELECT 1 FROM "{vec}_rowids" WHERE id IS NOT NULL LIMIT 1'
+                    f"SELECT 1 FROM {sqlite_probe.quote_ident(vec + '_rowids')} "
+                    "WHERE id IS NOT NULL LIMIT 1"
                 ).fetchone()
             )
-        except sqlite3.Error:
+        except (sqlite3.Error, sqlite_probe.UnsafeIdentifier):
             keyed = False
         finally:
             conn.close()
@@ -463,8 +465,9 @@ def _rows_probe(
             )
             ids = [i for i in needle.ids if len(i) >= 6]  # short ids match anything
             if ids and id_cols:
-                cols = ", ".join(f'"{c}"' for c in id_cols)
-                for row in conn.execute(f'SELECT "{key}", {cols} FROM "{table}"'):
+                q = sqlite_probe.quote_ident
+                cols = ", ".join(q(c) for c in id_cols)
+                for row in conn.execute(f"SELECT {q(key)}, {cols} FROM {q(table)}"):
                     for col, value in zip(id_cols, row[1:], strict=True):
                         if value is not None and any(i in str(value) for i in ids):
                             out.append(Residue(layer, f"{table}.{col} [{key}={row[0]}]", "id"))

@@ -30,6 +30,7 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 from memaudit.adapters.base import Layer, Needle, Residue
 from memaudit.adapters.listing import ListStore
 from memaudit.adapters.sqlite_probe import (
+    quote_ident,
     MAX_HITS,
     label,
     needle_texts,
@@ -254,9 +255,7 @@ def primary_key(conn: psycopg.Connection[Any], table: str, schema: str = "public
     return [r[0] for r in rows]
 
 
-def qi(name: str) -> str:
-    """A quoted SQL identifier."""
-    return '"' + name.replace('"', '""') + '"'
+qi = quote_ident  # one quoting rule for every schema-derived name (sqlite_probe)
 
 
 # -- SQL probes -------------------------------------------------------------------------

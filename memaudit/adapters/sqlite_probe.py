@@ -45,7 +45,7 @@ from typing import Any
 from urllib.parse import quote
 
 from memaudit import confined, scratch
-from memaudit.adapters.base import Layer, Needle, Residue
+from memaudit.adapters.base import Layer, LayerNotChecked, Needle, Residue
 from memaudit.fingerprint import normalize, sentences
 from memaudit.rawscan import fts_tokens, sqlite_page_info
 
@@ -135,7 +135,13 @@ def table_names(conn: sqlite3.Connection, schema: str = "main") -> set[str]:
 
 
 def columns(conn: sqlite3.Connection, table: str) -> list[str]:
-    return [r[1] for r in conn.execute(f"PRAGMA table_info({_q(table)})")]
+    """The columns of ``table``; none for a name that cannot be quoted (a layer built
+    on that name is *not checked*: ``column_layer`` refuses it too)."""
+    try:
+        quoted = quote_ident(table)
+    except UnsafeIdentifier:
+        return []
+    return [r[1] for r in conn.execute(f"PRAGMA table_info({quoted})")]
 
 
 def fts5_tables(conn: sqlite3.Connection) -> list[str]:
@@ -261,6 +267,12 @@ def column_layer(
     kind: str = "rows",
     description: str = "",
 ) -> Layer:
+    try:
+        for ident in (table, key_column, *id_columns, *text_columns):
+            quote_ident(ident)
+    except UnsafeIdentifier as exc:
+        return unchecked_layer(name, kind, exc.message)
+
     def probe(needle: Needle) -> list[Residue]:
         with closing(connect_ro(db)) as conn:
             if table not in table_names(conn):
@@ -417,6 +429,11 @@ def probe_fts5(conn: sqlite3.Connection, layer: str, table: str, needle: Needle)
 
 
 def fts5_layer(name: str, db: Path, table: str, *, description: str = "") -> Layer:
+    try:
+        quote_ident(table + "_data")
+    except UnsafeIdentifier as exc:
+        return unchecked_layer(name, "fts", exc.message)
+
     def probe(needle: Needle) -> list[Residue]:
         src = connect_ro(db)
         uri = _db_uri(src)
@@ -557,8 +574,46 @@ def raw_bytes_layer(
     )
 
 
-# -- small helpers -------------------------------------------------------------------
+# -- identifiers ---------------------------------------------------------------------
+
+MAX_IDENTIFIER = 1024  # longer table or column names are not something a store needs
 
 
-def _q(identifier: str) -> str:
-    return '"' + identifier.replace('"', '""') + '"'
+class UnsafeIdentifier(LayerNotChecked):
+    """A table or column name read from a store that cannot be put in SQL safely."""
+
+
+def quote_ident(name: object) -> str:
+    """A name read from a store's schema, as a quoted SQL identifier (SQLite and
+    PostgreSQL alike: wrapped in double quotes, inner ones doubled).
+
+    The one place every schema-derived name goes through before it reaches SQL: a
+    table named ``notes_tri" WHERE 0 --`` stays one name. What cannot be quoted safely
+    (not text, a NUL, text that is not valid Unicode, absurd length) raises
+    ``UnsafeIdentifier``, which makes the layer *not checked*, never clean.
+    """
+    if not isinstance(name, str) or not name:
+        raise UnsafeIdentifier(f"a name in the store's schema is not text ({name!r:.40})")
+    if "\0" in name or len(name) > MAX_IDENTIFIER:
+        raise UnsafeIdentifier(
+            f"the store's schema has a name memaudit cannot quote safely ({name[:40]!r}...)"
+        )
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        raise UnsafeIdentifier(
+            f"the store's schema has a name that is not valid Unicode ({name[:40]!r})"
+        ) from None
+    return '"' + name.replace('"', '""') + '"'
+
+
+_q = quote_ident
+
+
+def unchecked_layer(name: str, kind: str, reason: str) -> Layer:
+    """A layer that exists but cannot be probed: reported as *not checked*."""
+
+    def probe(needle: Needle) -> list[Residue]:
+        raise LayerNotChecked(reason)
+
+    return Layer(name, kind, reason, probe, checked=False, why_unchecked=reason)
