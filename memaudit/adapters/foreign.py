@@ -37,9 +37,8 @@ def open_ro(path: Path) -> sqlite3.Connection:
 
 
 def tables(conn: sqlite3.Connection) -> set[str]:
-    return {
-        r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")
-    }
+    """Tables only, never views (see ``sqlite_probe.table_names``)."""
+    return sqlite_probe.table_names(conn)
 
 
 def sqlite_tables(path: Path) -> set[str]:

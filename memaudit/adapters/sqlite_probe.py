@@ -50,6 +50,7 @@ from memaudit.fingerprint import normalize, sentences
 from memaudit.rawscan import fts_tokens, sqlite_page_info
 
 CHUNK = 4 * 1024 * 1024
+MAX_VALUE_BYTES = 64 * 1024 * 1024  # one text or blob of a foreign store
 MAX_HITS = 20  # per file / per table: enough to show where, without flooding
 SQLITE_HEADER = b"SQLite format 3\x00"
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+|\n+")
@@ -115,8 +116,21 @@ def connect_ro(path: Path | str) -> sqlite3.Connection:
     return _connect(_file_uri(copy, "mode=ro"))
 
 
+def _no_store_sql(action: int, arg1: object, arg2: object, db: object, source: object) -> int:
+    """Authorizer of foreign connections: nothing runs through a view or trigger (SQL
+    the store's author wrote; a recursive view can run for ever), and no recursive
+    query runs at all. Refused statements fail with "not authorized"."""
+    if source is not None or action == sqlite3.SQLITE_RECURSIVE:
+        return sqlite3.SQLITE_DENY
+    return sqlite3.SQLITE_OK
+
+
 def _connect(uri: str) -> sqlite3.Connection:
     conn = sqlite3.connect(uri, uri=True, factory=ReadOnlyConnection)
+    # No single value read from a foreign store may be larger than this (a generated
+    # column can compute a gigabyte per row): SQLite stops with "string or blob too big".
+    conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
+    conn.set_authorizer(_no_store_sql)
     try:
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         conn.execute("PRAGMA query_only=1")
@@ -128,9 +142,9 @@ def _connect(uri: str) -> sqlite3.Connection:
 
 
 def table_names(conn: sqlite3.Connection, schema: str = "main") -> set[str]:
-    rows = conn.execute(
-        f"SELECT name FROM {schema}.sqlite_master WHERE type IN ('table', 'view')"
-    ).fetchall()
+    """Tables only: a view runs SQL the store's author wrote (a recursive one can run
+    for ever), so memaudit never reads a foreign store through one."""
+    rows = conn.execute(f"SELECT name FROM {schema}.sqlite_master WHERE type = 'table'").fetchall()
     return {r[0] for r in rows}
 
 
