@@ -210,15 +210,15 @@ def inside(path: Path, root: Path) -> bool:
         return False
 
 
-def read_bytes(path: Path, *, root: Path, limit: int = MAX_TEXT_BYTES) -> bytes:
+def read_bytes(path: Path, *, root: Path | None, limit: int = MAX_TEXT_BYTES) -> bytes:
     """The bytes of a regular file of the store, at most ``limit`` of them.
 
-    Raises ``Unsafe`` when the path resolves outside ``root``, is not a regular file
-    (FIFO, device, socket, folder) or is larger than ``limit``; ``FileNotFoundError``
-    when it is missing.
+    Raises ``Unsafe`` when the path resolves outside ``root`` (``None``: a file the
+    user named, anywhere), is not a regular file (FIFO, device, socket, folder) or is
+    larger than ``limit``; ``FileNotFoundError`` when it is missing.
     """
     path = Path(path)
-    if not inside(path, root):
+    if root is not None and not inside(path, root):
         raise Unsafe(f"refusing to read {path}: it resolves outside the store ({root})")
     real = path.resolve()
     try:
@@ -268,7 +268,7 @@ def head(path: Path, size: int) -> bytes:
 
 
 def read_text(
-    path: Path, *, root: Path, limit: int = MAX_TEXT_BYTES, errors: str = "strict"
+    path: Path, *, root: Path | None, limit: int = MAX_TEXT_BYTES, errors: str = "strict"
 ) -> str:
     """``read_bytes`` decoded as UTF-8 with universal newlines (like ``Path.read_text``)."""
     raw = read_bytes(path, root=root, limit=limit).decode("utf-8", errors=errors)
