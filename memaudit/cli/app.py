@@ -79,11 +79,7 @@ class MemauditGroup(typer.core.TyperGroup):
             text = str(exc)
             if "locked" in text.lower() or "busy" in text.lower():
                 _fail(f"the store is locked by another writer: {text}", ExitCode.BUSY)
-            _fail(
-                f"cannot read the store: {text} (a damaged file? `PRAGMA integrity_check` "
-                "in the sqlite3 shell shows what is wrong)",
-                ExitCode.ERROR,
-            )
+            _fail(f"cannot read the store: {text} ({_sqlite_hint(exc)})", ExitCode.ERROR)
         except BrokenPipeError:
             # `memaudit ls | head` closed the pipe: not an error worth a message.
             sys.stderr.close()
@@ -98,6 +94,21 @@ class MemauditGroup(typer.core.TyperGroup):
 
 
 _SQLITE_ERRORS = tuple({_stdlib_sqlite3.DatabaseError, _driver_sqlite3.DatabaseError})
+
+
+def _sqlite_hint(exc: Exception) -> str:
+    """What a SQLite error most likely means, said without guessing "damaged"."""
+    text = str(exc).lower()
+    if "not authorized" in text:
+        return (
+            "the store would have memaudit read through one of its views or a recursive "
+            "query, SQL its author wrote, which memaudit never runs on a foreign store"
+        )
+    if "too big" in text:
+        return "a value in the store is larger than memaudit reads from a foreign store"
+    if "too many sql variables" in text or "too large" in text:
+        return "memaudit hit one of SQLite's limits: a bug, please report it"
+    return "a damaged file? `PRAGMA integrity_check` in the sqlite3 shell shows what is wrong"
 
 
 def _say_skipped() -> None:

@@ -347,7 +347,7 @@ def many_sentences(path: Path, count: int = 400_000) -> Path:
     """A ``verify --content-file`` input of ``count`` distinct sentences."""
     with path.open("w", encoding="utf-8") as fh:
         for n in range(count):
-            fh.write(f"Sentence number {n} says the vault code is {n * 7919}. ")
+            fh.write(f"Code {n} is {n * 7919}. ")
     return path
 
 
