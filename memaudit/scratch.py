@@ -72,9 +72,8 @@ def _open_regular(path: Path, what: str) -> tuple[int, os.stat_result]:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
     except OSError as exc:
-        raise Refused(
-            f"refusing to copy {what} {path}: {exc.strerror} (a symlink, or unreadable)"
-        ) from None
+        why = "it is a symlink" if os.path.islink(path) else exc.strerror
+        raise Refused(f"refusing to copy {what} {path}: {why}") from None
     st = os.fstat(fd)
     if not stat.S_ISREG(st.st_mode):
         os.close(fd)

@@ -47,6 +47,9 @@ def sqlite_tables(path: Path) -> set[str]:
         return set()
     try:
         conn = open_ro(path)
+    except Refused as exc:  # e.g. a -wal linked to /dev/zero: say why, if nothing opens it
+        confined.note_skipped(exc.message)
+        return set()
     except MemauditError:
         return set()
     try:
