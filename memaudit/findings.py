@@ -204,7 +204,7 @@ def summary_depth(lineage: Lineage, memory_id: str) -> int:
     """The most summarisation steps on any path from the memory up to its evidence.
     A step is an edge whose relation is ``summarizes`` or whose child is a summary.
     Results are kept on the lineage: ``trace`` asks this of every node."""
-    key = ("summary_depth", len(lineage.edges), len(lineage.removed_edges))
+    key = f"summary_depth:{len(lineage.edges)}:{len(lineage.removed_edges)}"
     memo: dict[str, int] = lineage._index.setdefault(key, {})
     if memory_id in memo:
         return memo[memory_id]

@@ -700,9 +700,7 @@ def _text_hits(layer: str, path: Path, shown: str, needle: Needle, root: Path) -
     return []
 
 
-def _path_hits(
-    layer: str, path: Path, shown: str, rels: list[str], root: Path
-) -> list[Residue]:
+def _path_hits(layer: str, path: Path, shown: str, rels: list[str], root: Path) -> list[Residue]:
     """Files named after, or mentioning, a memory's topic path."""
     out = []
     posix = path.as_posix()

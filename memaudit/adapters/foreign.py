@@ -148,7 +148,9 @@ class PendingRecord:
         return iso(self.raw.get("created_at"))
 
 
-def read_pending(folder: Path, *, root: Path | None = None) -> tuple[list[PendingRecord], list[str]]:
+def read_pending(
+    folder: Path, *, root: Path | None = None
+) -> tuple[list[PendingRecord], list[str]]:
     """Every readable record in ``folder`` (oldest first, like Hermes) and the problems
     met (unreadable files are reported, not fatal). Files are read through ``confined``
     inside ``root`` (the store; default ``folder``): a FIFO, a device, a symlink out of

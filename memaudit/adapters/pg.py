@@ -30,10 +30,10 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 from memaudit.adapters.base import Layer, Needle, Residue
 from memaudit.adapters.listing import ListStore
 from memaudit.adapters.sqlite_probe import (
-    quote_ident,
     MAX_HITS,
     label,
     needle_texts,
+    quote_ident,
     raw_pieces,
     scan_bytes,
     significant_tokens,

@@ -697,7 +697,7 @@ LEDGER_TABLES = {schema.META_TABLE, "memories", "edges", "events", "_sqlite_migr
 
 def _is_ledger(conn: sqlite3.Connection) -> bool:
     names = set(_table_names(conn))
-    if not LEDGER_TABLES <= names:
+    if not names >= LEDGER_TABLES:
         return False
     row = conn.execute(f"SELECT value FROM {schema.META_TABLE} WHERE key='format'").fetchone()
     if not (row and row[0] == "memaudit-ledger"):

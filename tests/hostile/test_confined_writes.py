@@ -77,9 +77,8 @@ def test_a_failed_drift_copy_is_never_reported_as_saved(drift, monkeypatch):
         raise confined.Unsafe(f"refusing to write {stem}: every name is taken")
 
     monkeypatch.setattr(confined.Folder, "create_unique", refuse)
-    with open_store(str(home), writable=True) as store:
-        with pytest.raises(Conflict) as caught:
-            store.approve("d1f7a001")
+    with open_store(str(home), writable=True) as store, pytest.raises(Conflict) as caught:
+        store.approve("d1f7a001")
     assert "could not save a copy" in caught.value.message
     assert "saved a copy to" not in caught.value.message
     after = _snapshot(home)
@@ -159,9 +158,7 @@ def test_review_screen_approve_key_takes_the_same_confined_path(drift):
     assert "edited outside Hermes" in shown and "saved a copy to MEMORY.md.bak." in shown
     assert bashrc.read_text() == BASHRC
     assert (home / "memories" / "MEMORY.md").read_bytes() == memory_md
-    copies = [
-        p for p in (home / "memories").iterdir() if ".bak." in p.name and not p.is_symlink()
-    ]
+    copies = [p for p in (home / "memories").iterdir() if ".bak." in p.name and not p.is_symlink()]
     assert len(copies) == 1 and copies[0].read_bytes() == memory_md
 
 

@@ -26,9 +26,7 @@ def tmpdir_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
-def test_a_wal_without_shm_is_read_from_one_private_copy_removed_at_the_end(
-    tmp_path, tmpdir_env
-):
+def test_a_wal_without_shm_is_read_from_one_private_copy_removed_at_the_end(tmp_path, tmpdir_env):
     db = cf.copy_store("wal_no_shm", tmp_path)
     with scratch.session():
         for _ in range(3):  # several connections in one command share one copy
