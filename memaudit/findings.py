@@ -204,11 +204,9 @@ def summary_depth(lineage: Lineage, memory_id: str) -> int:
     """The most summarisation steps on any path from the memory up to its evidence.
     A step is an edge whose relation is ``summarizes`` or whose child is a summary.
     Results are kept on the lineage: ``trace`` asks this of every node."""
-    key = f"summary_depth:{len(lineage.edges)}:{len(lineage.removed_edges)}"
-    memo: dict[str, int] = lineage._index.setdefault(key, {})
+    memo: dict[str, int] = lineage.cache("summary_depth")
     if memory_id in memo:
         return memo[memory_id]
-    parents = lineage._edges_by(up=True)
 
     def step(node: str, relation: Relation) -> int:
         m = lineage.memory(node)
@@ -221,7 +219,7 @@ def summary_depth(lineage: Lineage, memory_id: str) -> int:
     # parent already on the current path is a cycle: skipped, it is reported on its own.
     # Each frame: [node, its remaining parents, best so far, step to the parent below].
     on_path = {memory_id}
-    stack: list[list[Any]] = [[memory_id, iter(parents.get(memory_id, ())), 0, 0]]
+    stack: list[list[Any]] = [[memory_id, iter(lineage.parents_of(memory_id)), 0, 0]]
     while stack:
         frame = stack[-1]
         node, todo = frame[0], frame[1]
@@ -234,7 +232,7 @@ def summary_depth(lineage: Lineage, memory_id: str) -> int:
                 continue
             frame[3] = step(node, relation)
             on_path.add(parent)
-            stack.append([parent, iter(parents.get(parent, ())), 0, 0])
+            stack.append([parent, iter(lineage.parents_of(parent)), 0, 0])
             break
         else:
             stack.pop()

@@ -127,6 +127,13 @@ class Lineage:
         found: dict[str, list[Edge]] = self._index["up" if up else "down"]
         return found
 
+    def cache(self, name: str) -> dict[str, Any]:
+        """A per-lineage memo for a computation over its nodes (emptied when edges are
+        added): ``trace`` asks the same question of every node."""
+        key = f"{name}:{len(self.edges)}:{len(self.removed_edges)}"
+        found: dict[str, Any] = self._index.setdefault(key, {})
+        return found
+
     def parents_of(self, memory_id: str) -> list[Edge]:
         return list(self._edges_by(up=True).get(memory_id, ()))
 
