@@ -31,9 +31,10 @@ def _events(path) -> list[tuple]:
 
 
 @pytest.mark.parametrize("sql", REWRITES)
-def test_no_statement_rewrites_an_event(sql, sample):
-    db = sample("zebra")
+def test_no_statement_rewrites_an_event(sql, ledger_path):
+    db = ledger_path  # a ledger made now: event 1 is its "init"
     before = _events(db)
+    assert before[0][0] == 1
     conn = sqlite3.connect(str(db))
     with pytest.raises(sqlite3.DatabaseError, match="append-only"):
         conn.execute(sql)

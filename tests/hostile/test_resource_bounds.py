@@ -75,14 +75,14 @@ def test_a_recursive_view_is_never_run(tmp_path):
     # Whatever an adapter asks, SQL through the view is refused by the connection.
     conn = sp.connect_ro(db)
     with pytest.raises(sqlite3.DatabaseError, match="not authorized"):
-        conn.execute("SELECT count(*) FROM store").fetchone()
+        conn.execute("SELECT key FROM store LIMIT 1").fetchone()
     conn.close()
 
 
 def test_fifos_and_devices_among_pending_records_are_skipped(tmp_path):
     home = cf.copy_store("hermes_drift", tmp_path)
     planted = cf.plant_pending_specials(home)
-    r = memaudit("--db", home, "ls", "--json")
+    r = memaudit("--db", home, "ls", "--json", timeout=30)
     assert r.returncode == 0, r.stderr
     ids = {m["id"] for m in json.loads(r.stdout)}
     assert "d1f7a001" in ids and not ids & set(planted)
