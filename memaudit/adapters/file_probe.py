@@ -268,12 +268,13 @@ def files_under(
 
 
 def read_text_bounded(path: Path, limit: int = MAX_FILE_BYTES) -> str | None:
-    """A file's text, or None when it is not a regular file or is larger than ``limit``."""
+    """A file's text, or None when it is a symlink, not a regular file (a FIFO is never
+    opened blocking) or larger than ``limit`` — read through ``memaudit.confined``."""
+    if path.is_symlink():
+        return None
     try:
-        if path.is_symlink() or not path.is_file() or path.stat().st_size > limit:
-            return None
-        return path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+        return confined.read_text(path, root=path.parent, limit=limit, errors="replace")
+    except (OSError, confined.Unsafe):
         return None
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import tarfile
 import tempfile
 from pathlib import Path
 
@@ -32,6 +33,10 @@ FIXTURES = {
     "byterover": ("byterover/before", "hermes_home"),
     "always_on": ("lifecycle_relatives/always_on", "memory.db"),
     "memory_db": ("lifecycle_relatives/memory_db", "memory.db"),
+    "openmemory": ("openmemory/before", ""),
+    # Stores with git history or symlinks are committed as archives.
+    "openclaw": ("openclaw/before.tar.gz", ""),
+    "letta_code": ("letta/before.tar.gz", ""),
 }
 STORES = [*(f"corpus:{n}" for n in cf.BUILDERS), *(f"fixture:{n}" for n in FIXTURES)]
 READ_ONLY = [
@@ -87,7 +92,12 @@ def copy_store(store: str, dest: Path, monkeypatch: pytest.MonkeyPatch) -> tuple
     else:
         source, rel = FIXTURES[name]
         folder = dest / name
-        shutil.copytree(PROVIDERS / source, folder, symlinks=True)
+        if source.endswith(".tar.gz"):
+            folder.mkdir(parents=True)
+            with tarfile.open(PROVIDERS / source) as tar:
+                tar.extractall(folder, filter="data")
+        else:
+            shutil.copytree(PROVIDERS / source, folder, symlinks=True)
         target = folder / rel if rel else folder
     if name in ("byterover", "byterover_tree"):
         monkeypatch.setenv("BRV_DATA_DIR", str(folder / "brv-data"))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import stat
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -107,12 +109,18 @@ def test_copies_are_bounded_by_the_size_the_file_had(tmp_path, tmpdir_env):
 
 
 def test_api_use_cleans_up_at_exit(tmp_path, tmpdir_env):
-    """Library use without the CLI: ``scratch.cleanup`` is registered with atexit."""
-    import atexit
-
+    """Library use without the CLI: the copies go when the interpreter exits (atexit),
+    in a child process so this one's exit handlers are left alone."""
     db = cf.copy_store("wal_no_shm", tmp_path)
-    with open_store(str(db)) as store:
-        assert store.count() > 0
-    assert scratch.active() is not None
-    atexit._run_exitfuncs()  # what the interpreter does on exit
+    code = (
+        "import os, sys\n"
+        "from memaudit import scratch\n"
+        "from memaudit.adapters import open_store\n"
+        "store = open_store(sys.argv[1])\n"
+        "assert store.count() > 0 and os.listdir(os.environ['TMPDIR'])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(db)], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
     assert os.listdir(tmpdir_env) == []
