@@ -23,6 +23,7 @@ from memaudit.clock import fixed_clock
 from memaudit.errors import Conflict
 from memaudit.tui import make_app
 from tests.hostile import corpus_files as cf
+from tests.hostile.conftest import snapshot
 from tests.tui.tui_helpers import settle
 
 BASHRC = "# the user's real shell startup file\nexport PATH=$HOME/bin:$PATH\n"
@@ -35,19 +36,6 @@ def drift(tmp_path: Path) -> tuple[Path, Path]:
     bashrc = tmp_path / "bashrc"
     bashrc.write_text(BASHRC)
     return home, bashrc
-
-
-def _snapshot(home: Path) -> dict[str, tuple[str, bytes | str]]:
-    out: dict[str, tuple[str, bytes | str]] = {}
-    for root, dirs, files in os.walk(home):
-        for name in dirs + files:
-            p = Path(root) / name
-            rel = str(p.relative_to(home))
-            if p.is_symlink():
-                out[rel] = ("link", os.readlink(p))
-            elif p.is_file():
-                out[rel] = ("file", p.read_bytes())
-    return out
 
 
 def test_approve_never_writes_the_drift_copy_through_a_symlink(drift, cli):
@@ -71,7 +59,7 @@ def test_a_failed_drift_copy_is_never_reported_as_saved(drift, monkeypatch):
     """When no copy can be made the message says so (never "saved") and nothing is
     left behind."""
     home, bashrc = drift
-    before = _snapshot(home)
+    before = snapshot(home)
 
     def refuse(self, stem, data, **kw):
         raise confined.Unsafe(f"refusing to write {stem}: every name is taken")
@@ -81,7 +69,7 @@ def test_a_failed_drift_copy_is_never_reported_as_saved(drift, monkeypatch):
         store.approve("d1f7a001")
     assert "could not save a copy" in caught.value.message
     assert "saved a copy to" not in caught.value.message
-    after = _snapshot(home)
+    after = snapshot(home)
     assert after.pop("memories/MEMORY.md.lock") == ("file", b"")  # Hermes' lock, as Hermes
     assert after == before and bashrc.read_text() == BASHRC
 
@@ -109,14 +97,14 @@ def test_a_symlinked_memories_folder_is_never_written(drift, cli, tmp_path):
     elsewhere = tmp_path / "elsewhere"
     (home / "memories").rename(elsewhere)
     os.symlink(elsewhere, home / "memories")
-    before = _snapshot(elsewhere)
+    before = snapshot(elsewhere)
     record = home / "pending" / "memory" / "d1f7a001.json"
     data = json.loads(record.read_text())
     data["payload"] = {"action": "add", "target": "memory", "content": "A new note."}
     record.write_text(json.dumps(data))
     r = cli("approve", "d1f7a001", db=home)
     assert r.exit_code == 8 and "is a symlink" in r.stderr, r.stderr
-    assert _snapshot(elsewhere) == before
+    assert snapshot(elsewhere) == before
 
 
 def test_a_memory_file_symlinked_out_of_the_store_is_neither_read_nor_replaced(

@@ -13,12 +13,12 @@ import json
 import os
 import shutil
 import tarfile
-import tempfile
 from pathlib import Path
 
 import pytest
 
 from tests.hostile import corpus_files as cf
+from tests.hostile.conftest import snapshot
 
 PROVIDERS = cf.PROVIDERS
 # (name, how to copy it, the --db to give relative to the copy, BRV_DATA_DIR)
@@ -54,35 +54,6 @@ ALLOWED_EXITS = {0, 1, 3, 4, 6}  # ok, refused as not a store / needs migration,
 # findings, unsupported
 
 
-def snapshot(folder: Path) -> dict[str, tuple[str, bytes | str]]:
-    """Every entry under ``folder``: files by content, symlinks by target, FIFOs and
-    folders by kind. Never follows a link or opens a FIFO."""
-    out: dict[str, tuple[str, bytes | str]] = {}
-    for root, dirs, files in os.walk(folder):
-        for name in dirs + files:
-            p = Path(root) / name
-            rel = str(p.relative_to(folder))
-            if p.is_symlink():
-                out[rel] = ("link", os.readlink(p))
-            elif p.is_dir():
-                out[rel] = ("dir", "")
-            elif p.is_file():
-                out[rel] = ("file", p.read_bytes())
-            else:
-                out[rel] = ("special", "")
-    return out
-
-
-@pytest.fixture
-def scratch_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A fresh TMPDIR for the commands (and Python's tempfile re-reads it)."""
-    folder = tmp_path / "tmpdir"
-    folder.mkdir()
-    monkeypatch.setenv("TMPDIR", str(folder))
-    monkeypatch.setattr(tempfile, "tempdir", None)
-    return folder
-
-
 def copy_store(store: str, dest: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
     """(folder to snapshot, --db target)."""
     kind, name = store.split(":")
@@ -106,7 +77,7 @@ def copy_store(store: str, dest: Path, monkeypatch: pytest.MonkeyPatch) -> tuple
 
 @pytest.mark.parametrize("store", STORES)
 def test_read_only_commands_leave_every_byte_and_no_temp_file(
-    store, tmp_path, scratch_tmp, cli, monkeypatch
+    store, tmp_path, tmpdir_env, cli, monkeypatch
 ):
     folder, target = copy_store(store, tmp_path / "stores", monkeypatch)
     before = snapshot(folder)
@@ -119,7 +90,7 @@ def test_read_only_commands_leave_every_byte_and_no_temp_file(
         assert "internal error" not in r.stderr, (where, r.stderr)
         assert r.exit_code in ALLOWED_EXITS, (where, r.exit_code, r.stderr)
         assert snapshot(folder) == before, f"{where} changed the store"
-        assert os.listdir(scratch_tmp) == [], f"{where} left {os.listdir(scratch_tmp)}"
+        assert os.listdir(tmpdir_env) == [], f"{where} left {os.listdir(tmpdir_env)}"
 
 
 def test_the_snapshot_sees_a_rebuilt_shm(tmp_path, monkeypatch):

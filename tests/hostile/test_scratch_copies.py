@@ -6,26 +6,13 @@ import os
 import stat
 import subprocess
 import sys
-import tempfile
-from pathlib import Path
 
 import pytest
 
 from memaudit import scratch
-from memaudit.adapters import open_store
 from memaudit.adapters import sqlite_probe as sp
 from memaudit.errors import Refused
 from tests.hostile import corpus_files as cf
-
-
-@pytest.fixture
-def tmpdir_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "tmpdir"
-    folder.mkdir()
-    monkeypatch.setenv("TMPDIR", str(folder))
-    monkeypatch.setattr(tempfile, "tempdir", None)
-    scratch.cleanup()
-    return folder
 
 
 def test_a_wal_without_shm_is_read_from_one_private_copy_removed_at_the_end(tmp_path, tmpdir_env):
