@@ -46,7 +46,9 @@ def _ids(cli, location: Path) -> dict[str, dict]:
 
 
 def _index_line(rows: dict[str, dict], needle: str) -> str:
-    return next(i for i, r in rows.items() if i.startswith("memory:MEMORY.md#") and needle in r["content"])
+    return next(
+        i for i, r in rows.items() if i.startswith("memory:MEMORY.md#") and needle in r["content"]
+    )
 
 
 # -- where Claude Code keeps things ----------------------------------------------------
@@ -120,7 +122,11 @@ def test_ls_maps_auto_memory_index_and_instruction_files(claude, cli):
     line = rows[_index_line(rows, "Staging passphrase hint")]
     assert line["source_type"] == "summary"
     assert line["extra"]["loaded at session start"].startswith("yes (line 1 of the MEMORY.md")
-    by_scope = sorted((r["scope"], r["content"]) for r in rows.values() if ":" in r["id"] and not r["id"].startswith("memory:"))
+    by_scope = sorted(
+        (r["scope"], r["content"])
+        for r in rows.values()
+        if ":" in r["id"] and not r["id"].startswith("memory:")
+    )
     assert by_scope == [
         ("local instructions", "- My sandbox database is /tmp/sandbox.db."),
         ("project instructions", "- Run `make lint` before committing."),
@@ -135,7 +141,9 @@ def test_ls_maps_auto_memory_index_and_instruction_files(claude, cli):
     assert imported["source_type"] == "external_document"
     # from ~/.claude: the same auto memory, no project instruction files
     home = _ids(cli, claude() / "home" / ".claude")
-    assert {i for i in home if i.startswith("memory:")} == {i for i in rows if i.startswith("memory:")}
+    assert {i for i in home if i.startswith("memory:")} == {
+        i for i in rows if i.startswith("memory:")
+    }
     assert not [i for i in home if i.startswith(("project:", "local:"))]
 
 
@@ -189,15 +197,21 @@ def test_audit_and_questions_run_from_claude_codes_settings(claude, cli, variant
 
 def test_questions_follow_the_setting_when_auto_memory_is_off(claude, cli):
     root = claude()
-    (root / "project" / ".claude" / "settings.local.json").write_text('{"autoMemoryEnabled": false}')
-    answers = {a["id"]: a for a in _json(cli("questions", "--json", db=root / "project"))["answers"]}
+    (root / "project" / ".claude" / "settings.local.json").write_text(
+        '{"autoMemoryEnabled": false}'
+    )
+    answers = {
+        a["id"]: a for a in _json(cli("questions", "--json", db=root / "project"))["answers"]
+    }
     assert answers["approval_gate"]["answer"] == "partly"
     assert any("settings.local.json" in e for e in answers["recall_independent"]["evidence"])
 
 
 # -- verify: what Claude's own delete (rm + MEMORY.md edit) leaves -----------------------
 
-AFTER_DELETE = {"transcripts": 7}  # session 1 (prompt, Write, its result, last-prompt...) + the Read before rm
+AFTER_DELETE = {
+    "transcripts": 7
+}  # session 1 (prompt, Write, its result, last-prompt...) + the Read before rm
 BEFORE = {"auto memory files": 1, "transcripts": 5}
 
 
@@ -242,9 +256,14 @@ def test_a_fact_in_another_projects_transcript_is_reported(claude):
     root = claude("after_delete")
     other = root / "home" / ".claude" / "projects" / "-elsewhere"
     other.mkdir()
-    (other / "s.jsonl").write_text(json.dumps({"type": "user", "message": {"content": f"x {TOKEN}"}}) + "\n")
+    (other / "s.jsonl").write_text(
+        json.dumps({"type": "user", "message": {"content": f"x {TOKEN}"}}) + "\n"
+    )
     with open_store(str(root / "project")) as store:
-        assert dirty(store, Needle([], TOKEN)) == {"transcripts": 7, "other projects' transcripts": 1}
+        assert dirty(store, Needle([], TOKEN)) == {
+            "transcripts": 7,
+            "other projects' transcripts": 1,
+        }
 
 
 def test_reading_writes_nothing(claude, cli):

@@ -172,7 +172,9 @@ def test_verify_id_finds_chroma_and_the_tool_use_still_naming_the_observation(me
     code, layers = _verify(cli, mem("after_delete") / ".claude-mem", DELETED)
     assert code == ExitCode.RESIDUE
     assert layers["observations"]["clean"] is True
-    assert [r["where"] for r in layers["tool uses"]["residue"]] == ["tool_uses.observation_id [id=1]"]
+    assert [r["where"] for r in layers["tool uses"]["residue"]] == [
+        "tool_uses.observation_id [id=1]"
+    ]
     chroma = sorted(r["where"] for r in layers["Chroma documents"]["residue"])
     assert chroma == [
         "embeddings [obs_1_fact_0]",
@@ -184,7 +186,9 @@ def test_verify_id_finds_chroma_and_the_tool_use_still_naming_the_observation(me
 
 def test_never_stored_text_is_found_nowhere(mem, cli):
     for variant in ("before", "after_delete"):
-        code, layers = _verify(cli, mem(variant) / ".claude-mem", "--content", "never-stored-QX-1234")
+        code, layers = _verify(
+            cli, mem(variant) / ".claude-mem", "--content", "never-stored-QX-1234"
+        )
         assert _dirty(layers) == {}
         # the HNSW files cannot be probed: nothing is called clean for them
         assert {n for n, la in layers.items() if not la["clean"]} == NOT_CHECKED

@@ -59,7 +59,9 @@ def test_reader_gives_entities_observations_relations_with_their_lines(graph):
 def test_reader_skips_hostile_lines_and_says_why(tmp_path):
     deep = "[" * 100_000 + "]" * 100_000
     lines = [
-        json.dumps({"type": "entity", "name": "ok", "entityType": "t", "observations": ["fine", 7]}),
+        json.dumps(
+            {"type": "entity", "name": "ok", "entityType": "t", "observations": ["fine", 7]}
+        ),
         "not json at all",
         deep,
         json.dumps(["a", "list"]),
@@ -91,9 +93,10 @@ def test_detected_from_the_folder_and_the_file(graph, cli):
     folder = graph()
     for location in (folder, folder / "memory.jsonl"):
         ranked = _json(cli("adapters", "--detect", str(location), "--json"))["adapters"]
-        assert ranked[0]["name"] == "server_memory" and ranked[0]["detect_score"] > ranked[1][
-            "detect_score"
-        ]
+        assert (
+            ranked[0]["name"] == "server_memory"
+            and ranked[0]["detect_score"] > ranked[1]["detect_score"]
+        )
         assert "entities and relations" in ranked[0]["detect_reason"]
         assert len(_json(cli("ls", "--json", "--limit", "0", db=location))) == 9
 
@@ -221,7 +224,12 @@ def test_hostile_names_reach_the_terminal_neutralised(tmp_path, cli):
     path = tmp_path / "memory.jsonl"
     path.write_text(
         json.dumps(
-            {"type": "entity", "name": "e\x1b]0;pwned\x07", "entityType": "[bold]x", "observations": ["o\x1b[2J"]}
+            {
+                "type": "entity",
+                "name": "e\x1b]0;pwned\x07",
+                "entityType": "[bold]x",
+                "observations": ["o\x1b[2J"],
+            }
         )
     )
     result = cli("ls", db=tmp_path)
