@@ -631,7 +631,6 @@ class ClaudeCodeStore(ListStore):
         if MANAGED_DIR.is_dir():
             roots.append(MANAGED_DIR)
         self.reader = FileReader(*roots, limit=MAX_MD_BYTES)
-        self._edges: list[Edge] = []
         self._writes: list[ToolWrite] | None = None
         self.instruction_files: list[InstructionFile] = []
 
@@ -1004,13 +1003,6 @@ class ClaudeCodeStore(ListStore):
         return out
 
     # -- lineage and history --------------------------------------------------------
-
-    def edges(self, memory_ids: list[str] | None = None) -> list[Edge]:
-        self.all()
-        if memory_ids is None:
-            return list(self._edges)
-        ids = set(memory_ids)
-        return [e for e in self._edges if e.child_id in ids or e.parent_id in ids]
 
     def events(
         self, *, memory_id: str | None = None, limit: int | None = None, **kw: Any

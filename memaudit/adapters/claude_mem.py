@@ -133,7 +133,6 @@ class ClaudeMemStore(ListStore):
         self.db = data / DB_NAME
         self.chroma = data / "chroma"
         self.reader = FileReader(data)
-        self._edges: list[Edge] = []
 
     # -- reading ------------------------------------------------------------------
 
@@ -267,13 +266,6 @@ class ClaudeMemStore(ListStore):
             )
         self._edges = edges
         return out
-
-    def edges(self, memory_ids: list[str] | None = None) -> list[Edge]:
-        self.all()
-        if memory_ids is None:
-            return list(self._edges)
-        ids = set(memory_ids)
-        return [e for e in self._edges if e.child_id in ids or e.parent_id in ids]
 
     def provider_config(self) -> dict[str, Any]:
         """claude-mem's settings.json (flat, or under ``env``), only the keys that decide

@@ -27,14 +27,12 @@ def _json(result):
 @pytest.fixture
 def claude(provider, monkeypatch):
     """A copy of a fixture variant; HOME points at its home (as Claude Code's did)."""
-    copies: dict[str, Path] = {}
     monkeypatch.delenv("CLAUDE_CONFIG_DIR", raising=False)
 
     def copy(variant: str = "before") -> Path:
-        if variant not in copies:
-            copies[variant] = provider("claude_code", variant)
-        monkeypatch.setenv("HOME", str(copies[variant] / "home"))
-        return copies[variant]
+        root = provider("claude_code", variant)
+        monkeypatch.setenv("HOME", str(root / "home"))
+        return root
 
     return copy
 

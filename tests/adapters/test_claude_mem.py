@@ -24,14 +24,7 @@ def _json(result):
 
 @pytest.fixture
 def mem(provider):
-    copies: dict[str, Path] = {}
-
-    def copy(variant: str = "before") -> Path:
-        if variant not in copies:
-            copies[variant] = provider("claude_mem", variant)
-        return copies[variant]
-
-    return copy
+    return lambda variant="before": provider("claude_mem", variant)
 
 
 def _rows(cli, location: Path) -> dict[str, dict]:

@@ -26,15 +26,7 @@ def _json(result):
 
 @pytest.fixture
 def graph(provider):
-    """The fixture folder of a variant, copied once per test."""
-    copies: dict[str, Path] = {}
-
-    def copy(variant: str = "before") -> Path:
-        if variant not in copies:
-            copies[variant] = provider("server_memory", variant)
-        return copies[variant]
-
-    return copy
+    return lambda variant="before": provider("server_memory", variant)
 
 
 # -- the reader -----------------------------------------------------------------------
