@@ -47,12 +47,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from memaudit.adapters import file_probe
 from memaudit.adapters import sqlite_probe as sp
 from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue
 from memaudit.adapters.bounded import FileReader, resolved
+from memaudit.adapters.byterover import split_front
 from memaudit.adapters.listing import ListStore, filter_events, iso_or_none
 from memaudit.clock import Clock, to_iso
 from memaudit.errors import NotAStore
@@ -293,22 +292,6 @@ def transcript_folder(path: Path) -> bool:
 
 
 # -- markdown -------------------------------------------------------------------------
-
-
-def split_front(text: str) -> tuple[dict[str, Any], str]:
-    if not text.startswith("---"):
-        return {}, text
-    end = text.find("\n---", 3)
-    if end < 0:
-        return {}, text
-    try:
-        front = yaml.safe_load(text[3:end]) or {}
-    except yaml.YAMLError:
-        front = {}
-    rest = text[end + 4 :]
-    return (front if isinstance(front, dict) else {}), rest.split("\n", 1)[
-        1
-    ] if "\n" in rest else ""
 
 
 def comment_lines(lines: list[str]) -> set[int]:
