@@ -52,6 +52,10 @@ DELETION_GAPS = {
     "session transcripts, and in prompt history and file history when those hold it",
     "claude_mem": "claude-mem's delete removes one SQL row: Chroma's documents, the session "
     "summary, the prompt and the tool use keep the text",
+    "openclaw": "OpenClaw's reindex after a line is deleted leaves FTS terms and the memory "
+    "plugin's recall records (snippet, concept tags)",
+    "letta": "a Letta Code memory file deleted from MemFS stays in git history and backups",
+    "openmemory": "OpenMemory's delete only sets state='deleted': the row keeps its full text",
 }
 
 
@@ -93,6 +97,7 @@ def answer(store: Store | None, config: dict[str, dict[str, Any]] | None = None)
     facts = _store_facts(store) if store is not None else None
     answers = {qid: Answer(qid, text) for qid, text in QUESTIONS}
     _from_config(answers, cfg)
+    _from_wave2_config(answers, cfg)
     if store is not None and facts is not None:
         _from_store(answers, store, facts)
     return [answers[qid] for qid, _ in QUESTIONS]
@@ -593,6 +598,88 @@ def _server_memory(answers: dict[str, Answer], cfg: dict[str, dict[str, Any]]) -
         answers[qid].answer = value
         answers[qid].evidence.append(text)
     answers["auto_write"].evidence.append(path.says("MEMORY_FILE_PATH"))
+
+
+def _from_wave2_config(answers: dict[str, Answer], cfg: dict[str, dict[str, Any]]) -> None:
+    """OpenClaw (``openclaw.json``), Letta Code (``settings.json``) and OpenMemory (its
+    ``configs`` row): each read from its own configuration, keys prefixed by its name."""
+    if any(k.startswith("openclaw.") for k in cfg):
+        provider = _Setting(cfg, "openclaw.memory.search.provider")
+        dreaming = _Setting(cfg, "openclaw.plugins.entries.memory-core.config.dreaming.enabled")
+        where = provider.says("openclaw.memory.search.provider") if provider.present else ""
+        a = answers["auto_write"]
+        if dreaming.present and dreaming.value is False:
+            _set(
+                a,
+                "partly",
+                "dreaming is off; the agent still appends daily notes: "
+                + dreaming.says("dreaming.enabled"),
+            )
+        else:
+            _set(
+                a,
+                "yes",
+                "dreaming (on unless plugins.entries.memory-core.config.dreaming"
+                ".enabled is false) promotes recalled notes into MEMORY.md; the memory "
+                "flush writes daily notes before compaction",
+            )
+        if where:
+            _add(a, f"index embeddings: {where}")
+        _set(
+            answers["approval_gate"],
+            "no",
+            "OpenClaw writes memory files with no review "
+            "step (DREAMS.md records promotions after the fact)",
+        )
+        _add(answers["deletion_derived"], DELETION_GAPS["openclaw"] + " (observed)")
+        answers["deletion_derived"].answer = "no"
+    if any(k.startswith("letta.") for k in cfg):
+        trigger = _Setting(cfg, "letta.reflectionTrigger")
+        a = answers["auto_write"]
+        if trigger.present and str(trigger.value) != "off":
+            _set(
+                a,
+                "yes",
+                "background reflection edits memory: " + trigger.says("letta.reflectionTrigger"),
+            )
+        elif trigger.present:
+            _set(
+                a,
+                "partly",
+                "only the agent's own memory tool writes: "
+                + trigger.says("letta.reflectionTrigger"),
+            )
+        _set(
+            answers["assistant_output"],
+            "yes",
+            "the agent writes its memory files itself (commits authored <agent>@letta.com)",
+        )
+        _set(answers["approval_gate"], "no", "Letta's memory tools commit every write; no review")
+        _set(answers["recall_independent"], "no", "files under system/ are always in context")
+        _add(answers["deletion_derived"], DELETION_GAPS["letta"] + " (observed)")
+        answers["deletion_derived"].answer = "no"
+    if any(k.startswith("openmemory.") for k in cfg):
+        llm = _Setting(cfg, "openmemory.mem0.llm.provider")
+        vectors = _Setting(cfg, "openmemory.mem0.vector_store.provider")
+        a = answers["auto_write"]
+        _set(
+            a,
+            "yes",
+            "OpenMemory's add_memories tool tells the agent to call it whenever "
+            "the user shares anything about themselves; no approval step",
+        )
+        if llm.present:
+            _add(a, "infer=True rewrites the text with " + llm.says("openmemory.mem0.llm.provider"))
+        if vectors.present:
+            _add(
+                answers["inspect"],
+                "vectors in " + vectors.says("openmemory.mem0.vector_store.provider"),
+            )
+        _set(
+            answers["approval_gate"], "no", "add_memories stores at once (apps can only be paused)"
+        )
+        _add(answers["deletion_derived"], DELETION_GAPS["openmemory"] + " (observed)")
+        answers["deletion_derived"].answer = "no"
 
 
 def _add(a: Answer, evidence: str) -> None:
