@@ -470,24 +470,34 @@ def _json(raw: bytes) -> dict[str, Any] | None:
     return item if isinstance(item, dict) else None
 
 
-def tool_writes(path: Path, shown: str, reader: FileReader, wanted: bytes) -> list[ToolWrite]:
-    """Write/Edit/rm tool calls in one transcript whose line mentions ``wanted``."""
+def _prompt_of(raw: bytes | None) -> str | None:
+    item = _json(raw) if raw is not None else None
+    message = item.get("message") if item is not None else None
+    content = message.get("content") if isinstance(message, dict) else None
+    return content if isinstance(content, str) else None
+
+
+def tool_writes(
+    path: Path, shown: str, reader: FileReader, wanted: tuple[bytes, ...]
+) -> list[ToolWrite]:
+    """Write/Edit/rm tool calls in one transcript (one streamed pass) whose line mentions
+    one of ``wanted``; a prompt line is decoded only when a write follows it."""
     out: list[ToolWrite] = []
-    prompt: str | None = None
+    prompt_raw: bytes | None = None
     for number, raw in transcript_lines(path, reader):
-        is_prompt = b'"type":"user"' in raw and b'"tool_result"' not in raw
-        if not is_prompt and wanted not in raw:
+        if b'"type":"user"' in raw and b'"tool_result"' not in raw:
+            prompt_raw = raw
+            continue
+        if b'"tool_use"' not in raw or not any(w in raw for w in wanted):
             continue
         item = _json(raw)
         if item is None:
             continue
         message = item.get("message") if isinstance(item.get("message"), dict) else {}
         content = message.get("content") if isinstance(message, dict) else None
-        if item.get("type") == "user" and isinstance(content, str):
-            prompt = content
-            continue
         if item.get("type") != "assistant" or not isinstance(content, list):
             continue
+        prompt = _prompt_of(prompt_raw)
         for block in content:
             if not isinstance(block, dict) or block.get("type") != "tool_use":
                 continue
@@ -684,10 +694,7 @@ class ClaudeCodeStore(ListStore):
         if self._writes is None:
             found: list[ToolWrite] = []
             for path, shown in self.transcripts():
-                for wanted in (b"/memory/", b"CLAUDE"):
-                    for w in tool_writes(path, shown, self.reader, wanted):
-                        if w not in found:
-                            found.append(w)
+                found += tool_writes(path, shown, self.reader, (b"/memory/", b"CLAUDE"))
             found.sort(key=lambda w: (w.at or "", w.transcript))
             self._writes = found
         return self._writes
