@@ -30,6 +30,7 @@ import secrets
 import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from memaudit.errors import Refused
 
@@ -210,13 +211,9 @@ def inside(path: Path, root: Path) -> bool:
         return False
 
 
-def read_bytes(path: Path, *, root: Path | None, limit: int = MAX_TEXT_BYTES) -> bytes:
-    """The bytes of a regular file of the store, at most ``limit`` of them.
-
-    Raises ``Unsafe`` when the path resolves outside ``root`` (``None``: a file the
-    user named, anywhere), is not a regular file (FIFO, device, socket, folder) or is
-    larger than ``limit``; ``FileNotFoundError`` when it is missing.
-    """
+def _open_regular(path: Path, root: Path | None) -> tuple[int, os.stat_result]:
+    """A descriptor on a regular file inside ``root`` (``None``: a file the user named,
+    anywhere), opened without blocking (a FIFO) and checked with ``fstat``."""
     path = Path(path)
     if root is not None and not inside(path, root):
         raise Unsafe(f"refusing to read {path}: it resolves outside the store ({root})")
@@ -227,14 +224,26 @@ def read_bytes(path: Path, *, root: Path | None, limit: int = MAX_TEXT_BYTES) ->
         raise
     except OSError as exc:
         raise Unsafe(f"refusing to read {path}: {exc.strerror}") from None
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        raise Unsafe(f"refusing to read {path}: it is {_kind(st.st_mode)}, not a file")
+    return fd, st
+
+
+def read_bytes(path: Path, *, root: Path | None, limit: int = MAX_TEXT_BYTES) -> bytes:
+    """The bytes of a regular file of the store, at most ``limit`` of them.
+
+    Raises ``Unsafe`` when the path resolves outside ``root`` (``None``: a file the
+    user named, anywhere), is not a regular file (FIFO, device, socket, folder) or is
+    larger than ``limit``; ``FileNotFoundError`` when it is missing.
+    """
+    fd, st = _open_regular(path, root)
     try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise Unsafe(f"refusing to read {path}: it is {_kind(st.st_mode)}, not a file")
         if st.st_size > limit:
             raise Unsafe(
-                f"refusing to read {path}: {st.st_size:,} bytes, over memaudit's limit of "
-                f"{limit:,} for one file of a store"
+                f"refusing to read {path}: {st.st_size:,} bytes, larger than {limit:,} bytes "
+                "(memaudit's limit for one file of a store)"
             )
         chunks, total = [], 0
         while True:
@@ -248,6 +257,13 @@ def read_bytes(path: Path, *, root: Path | None, limit: int = MAX_TEXT_BYTES) ->
         return b"".join(chunks)
     finally:
         os.close(fd)
+
+
+def open_binary(path: Path, *, root: Path | None) -> BinaryIO:
+    """A regular file of the store opened for streaming (a transcript of any size, read
+    line by line): the checks of ``read_bytes`` without its size limit."""
+    fd, _ = _open_regular(path, root)
+    return os.fdopen(fd, "rb")
 
 
 def head(path: Path, size: int) -> bytes:

@@ -37,6 +37,9 @@ FIXTURES = {
     # Stores with git history or symlinks are committed as archives.
     "openclaw": ("openclaw/before.tar.gz", ""),
     "letta_code": ("letta/before.tar.gz", ""),
+    "claude_mem": ("claude_mem/before", ".claude-mem"),
+    "claude_code": ("claude_code/before", "project"),
+    "server_memory": ("server_memory/before", ""),
 }
 STORES = [*(f"corpus:{n}" for n in cf.BUILDERS), *(f"fixture:{n}" for n in FIXTURES)]
 READ_ONLY = [
@@ -72,6 +75,8 @@ def copy_store(store: str, dest: Path, monkeypatch: pytest.MonkeyPatch) -> tuple
         target = folder / rel if rel else folder
     if name in ("byterover", "byterover_tree"):
         monkeypatch.setenv("BRV_DATA_DIR", str(folder / "brv-data"))
+    if name == "claude_code":  # Claude Code's user folder is $HOME/.claude
+        monkeypatch.setenv("HOME", str(folder / "home"))
     return folder, target
 
 
