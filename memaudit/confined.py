@@ -211,23 +211,27 @@ def inside(path: Path, root: Path) -> bool:
         return False
 
 
-def _open_regular(path: Path, root: Path | None) -> tuple[int, os.stat_result]:
-    """A descriptor on a regular file inside ``root`` (``None``: a file the user named,
-    anywhere), opened without blocking (a FIFO) and checked with ``fstat``."""
+def open_regular(
+    path: Path, *, root: Path | None, follow: bool = True, verb: str = "read"
+) -> tuple[int, os.stat_result]:
+    """A descriptor on a regular file (and its ``fstat``), opened without blocking (a
+    FIFO). ``root``: the file must resolve inside it (``None``: a file the user named,
+    anywhere); ``follow=False``: a symlink at ``path`` itself is refused."""
     path = Path(path)
     if root is not None and not inside(path, root):
-        raise Unsafe(f"refusing to read {path}: it resolves outside the store ({root})")
-    real = path.resolve()
+        raise Unsafe(f"refusing to {verb} {path}: it resolves outside the store ({root})")
+    target = path.resolve() if follow else path
     try:
-        fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
+        fd = os.open(target, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
     except FileNotFoundError:
         raise
     except OSError as exc:
-        raise Unsafe(f"refusing to read {path}: {exc.strerror}") from None
+        why = "it is a symlink" if os.path.islink(target) else exc.strerror
+        raise Unsafe(f"refusing to {verb} {path}: {why}") from None
     st = os.fstat(fd)
     if not stat.S_ISREG(st.st_mode):
         os.close(fd)
-        raise Unsafe(f"refusing to read {path}: it is {_kind(st.st_mode)}, not a file")
+        raise Unsafe(f"refusing to {verb} {path}: it is {_kind(st.st_mode)}, not a regular file")
     return fd, st
 
 
@@ -238,7 +242,7 @@ def read_bytes(path: Path, *, root: Path | None, limit: int = MAX_TEXT_BYTES) ->
     user named, anywhere), is not a regular file (FIFO, device, socket, folder) or is
     larger than ``limit``; ``FileNotFoundError`` when it is missing.
     """
-    fd, st = _open_regular(path, root)
+    fd, st = open_regular(path, root=root)
     try:
         if st.st_size > limit:
             raise Unsafe(
@@ -262,7 +266,7 @@ def read_bytes(path: Path, *, root: Path | None, limit: int = MAX_TEXT_BYTES) ->
 def open_binary(path: Path, *, root: Path | None) -> BinaryIO:
     """A regular file of the store opened for streaming (a transcript of any size, read
     line by line): the checks of ``read_bytes`` without its size limit."""
-    fd, _ = _open_regular(path, root)
+    fd, _ = open_regular(path, root=root)
     return os.fdopen(fd, "rb")
 
 

@@ -21,11 +21,11 @@ import atexit
 import contextlib
 import os
 import shutil
-import stat
 import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from memaudit import confined
 from memaudit.errors import Refused
 
 _folder: Path | None = None
@@ -68,19 +68,6 @@ def session() -> Iterator[None]:
         cleanup()
 
 
-def _open_regular(path: Path, what: str) -> tuple[int, os.stat_result]:
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
-    except OSError as exc:
-        why = "it is a symlink" if os.path.islink(path) else exc.strerror
-        raise Refused(f"refusing to copy {what} {path}: {why}") from None
-    st = os.fstat(fd)
-    if not stat.S_ISREG(st.st_mode):
-        os.close(fd)
-        raise Refused(f"refusing to copy {what} {path}: it is not a regular file")
-    return fd, st
-
-
 def copy_files(files: Sequence[tuple[Path, str]], *, what: str = "store file") -> list[Path]:
     """Copy ``(source, name)`` pairs into one new folder under the scratch folder and
     return the copies' paths, in order. Sources must be regular files (not followed
@@ -89,7 +76,8 @@ def copy_files(files: Sequence[tuple[Path, str]], *, what: str = "store file") -
     opened: list[tuple[int, os.stat_result, str]] = []
     try:
         for src, name in files:
-            fd, st = _open_regular(src, what)
+            # Never follow a link: a -wal linked to /dev/zero or to a file elsewhere.
+            fd, st = confined.open_regular(src, root=None, follow=False, verb=f"copy {what}")
             opened.append((fd, st, name))
         key = tuple((st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns) for _, st, _ in opened)
         if key in _copies and _copies[key].is_dir():
