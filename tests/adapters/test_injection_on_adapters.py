@@ -50,6 +50,10 @@ FILE_STORES: list[tuple[str, str, str, dict[str, str]]] = [
     ("openclaw", "before", "", {}),
     ("letta", "before", "", {}),
     ("openmemory", "before", "", {}),
+    ("server_memory", "before", "memory.jsonl", {}),
+    ("claude_code", "before", "project", {}),
+    ("claude_code", "before", "home/.claude", {}),
+    ("claude_mem", "before", ".claude-mem", {}),
 ]
 
 
