@@ -2143,7 +2143,9 @@ def scan(
             if len(cache) >= SCAN_CACHE:
                 cache.clear()
             cache[text] = hits
-        if hits and assess(text, ceiling, thresholds, hits).flagged:
+        if not hits or all(h.signal is Signal.IMPERATIVE for h in hits):
+            continue  # a bare imperative never reaches a threshold
+        if assess(text, ceiling, thresholds, hits).flagged:
             maybe.append((str(mid), _source_type(st), ref, status, derived, role, text, hits))
     ok = approved([m[0] for m in maybe]) if approved is not None and maybe else set()
     out = []
