@@ -2131,9 +2131,9 @@ def scan(
     source, so a large clean store costs one pass of the cheap first look.
     """
     cache: dict[str, list[Hit]] = {}
-    ceiling = Provenance(
-        SourceType.TOOL_OBSERVATION
-    )  # weight 1, no trace: the most a text can score
+    # Weight 1 and no trace: the most any source lets a text score.
+    ceiling = Provenance(SourceType.TOOL_OBSERVATION)
+    bare_is_safe = thresholds.flag > WEIGHT[Signal.IMPERATIVE]
     maybe = []
     for mid, st, ref, status, derived, role, content in rows:
         text = content if isinstance(content, str) else reveal(str(content or ""))
@@ -2143,8 +2143,8 @@ def scan(
             if len(cache) >= SCAN_CACHE:
                 cache.clear()
             cache[text] = hits
-        if not hits or all(h.signal is Signal.IMPERATIVE for h in hits):
-            continue  # a bare imperative never reaches a threshold
+        if not hits or (bare_is_safe and all(h.signal is Signal.IMPERATIVE for h in hits)):
+            continue  # a bare imperative cannot reach the threshold
         if assess(text, ceiling, thresholds, hits).flagged:
             maybe.append((str(mid), _source_type(st), ref, status, derived, role, text, hits))
     ok = approved([m[0] for m in maybe]) if approved is not None and maybe else set()
