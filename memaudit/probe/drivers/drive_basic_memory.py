@@ -46,7 +46,9 @@ def _prepare(root: Path) -> None:
 
 
 def _bm(root: Path, *args: str) -> str:
-    done = subprocess.run([CLI, *args], env=_env(root), capture_output=True, text=True, timeout=600)
+    # No timeout here (memaudit times the whole step): under libfaketime, the timed
+    # wait's absolute-deadline sleep fails with EINVAL.
+    done = subprocess.run([CLI, *args], env=_env(root), capture_output=True, text=True)
     if done.returncode != 0:
         raise RuntimeError(
             f"basic-memory {args[:2]} exited {done.returncode}: {(done.stderr or done.stdout)[-800:]}"
