@@ -303,7 +303,10 @@ def run(
             console.print(Text("note: ", style="dim") + safe(note))
         console.print(checklist(report.results))
         if report.recheck:
-            console.print(Text("check probe 5 again: ", style="dim") + safe(report.recheck))
+            # One line, never wrapped: it is meant to be copied.
+            console.print(
+                Text("check probe 5 again: ", style="dim") + safe(report.recheck), soft_wrap=True
+            )
         _summary(report.results)
     raise typer.Exit(automated.exit_code(report.results))
 

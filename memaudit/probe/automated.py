@@ -191,6 +191,7 @@ class RunReport:
     at: str = ""
     recheck: str = ""  # the verify command that reproduces probe 5's residue
     layers: list[dict[str, Any]] = field(default_factory=list)
+    deleted: dict[str, str] = field(default_factory=dict)  # probe 5's text and memaudit id
 
     def to_dict(self) -> dict[str, Any]:
         from memaudit.probe.report import all_passed
@@ -208,8 +209,7 @@ class RunReport:
             "clock": self.clock,
             "passed": all_passed(self.results),
             "results": [r.to_dict() for r in self.results],
-            "probe5_layers": self.layers,
-            "recheck": self.recheck,
+            "probe5": {**self.deleted, "layers": self.layers, "recheck": self.recheck},
         }
 
 
@@ -246,7 +246,8 @@ def run(
     run_id = log.new_run_id()
 
     progress("probe 5: storing a fact through the provider's API, then deleting it")
-    p5, layers, recheck = _probe5(runner, store_path, driver)
+    p5, layers, recheck, memory_id = _probe5(runner, store_path, driver)
+    deleted = {"text": p5.looked_for, "memory_id": memory_id}
     lib = faketime_library()
     clock_note = (
         f"the older fact was written with the provider's clock one day back (libfaketime, {lib})"
@@ -269,6 +270,7 @@ def run(
         [p5, p6],
         recheck=recheck,
         layers=layers,
+        deleted=deleted,
     )
     report.at = log.append(log.RUN, run_id, report.to_dict(), clock=clock, actor=actor)
     return report
@@ -287,7 +289,8 @@ def _holding(memories: list[Memory], text: str) -> list[Memory]:
 
 def _probe5(
     runner: Runner, store_path: Path, driver: Driver
-) -> tuple[ProbeResult, list[dict[str, Any]], str]:
+) -> tuple[ProbeResult, list[dict[str, Any]], str, str]:
+    """The result, every layer's report, the verify command, the fact's memaudit id."""
     n, title = 5, "A deleted fact is gone from every layer"
     text = deletion_fact()
     expectation = (
@@ -312,6 +315,7 @@ def _probe5(
                 text,
             ),
             [],
+            "",
             "",
         )
     memory_id = seen[0].id
@@ -346,6 +350,7 @@ def _probe5(
         ),
         [r.to_dict() for r in reports],
         recheck,
+        memory_id,
     )
 
 

@@ -175,4 +175,4 @@ def contradiction() -> ContradictionFacts:
 def deletion_fact() -> str:
     """Probe 5: the fact stored, then deleted."""
     (marker,) = new_markers(1)
-    return f"My bike's frame number is {marker}."
+    return f"The frame number of my bike is {marker}."

@@ -75,7 +75,13 @@ class HermesAgent:
             "assistant",
             None,
             tool_calls=json.dumps(
-                [{"id": "call_m", "type": "function", "function": {"name": "memory", "arguments": json.dumps(call)}}]
+                [
+                    {
+                        "id": "call_m",
+                        "type": "function",
+                        "function": {"name": "memory", "arguments": json.dumps(call)},
+                    }
+                ]
             ),
         )
         if self.gate:
@@ -105,10 +111,18 @@ class HermesAgent:
             "assistant",
             None,
             tool_calls=json.dumps(
-                [{"id": "call_t", "type": "function", "function": {"name": "terminal", "arguments": json.dumps(call)}}]
+                [
+                    {
+                        "id": "call_t",
+                        "type": "function",
+                        "function": {"name": "terminal", "arguments": json.dumps(call)},
+                    }
+                ]
             ),
         )
-        self._message("tool", json.dumps({"output": output + "\n", "exit_code": 0}), tool_name="terminal")
+        self._message(
+            "tool", json.dumps({"output": output + "\n", "exit_code": 0}), tool_name="terminal"
+        )
         self.reply(f"It printed {output}.")
 
 
@@ -201,7 +215,9 @@ def test_hermes_auto_capture_off_passes_every_probe(cli, tmp_path: Path) -> None
     assert "every applicable probe passed" in text.output
 
 
-def test_hermes_pending_queue_holds_probe_1_and_fails_probe_2_until_approved(cli, tmp_path: Path) -> None:
+def test_hermes_pending_queue_holds_probe_1_and_fails_probe_2_until_approved(
+    cli, tmp_path: Path
+) -> None:
     home = hermes_home(tmp_path, write_approval=True)
     run = start(cli, home)
     agent = HermesAgent(home)
@@ -274,7 +290,14 @@ def test_start_prints_the_script_and_no_store_content(cli, tmp_path: Path) -> No
 def test_native_ledger_gate_and_marked_inference(cli, ledger_path: Path) -> None:
     run = start(cli, ledger_path)
     # The agent stages what it was asked to keep; the person approves it.
-    out = cli("stage", f"User's library card number is {marker(run, 2)}", "-t", "user_statement", "--json", db=ledger_path)
+    out = cli(
+        "stage",
+        f"User's library card number is {marker(run, 2)}",
+        "-t",
+        "user_statement",
+        "--json",
+        db=ledger_path,
+    )
     asked = json.loads(out.output)[0]["id"]
     # It also stages the ordinary fact (pending: nobody approves it) ...
     cli("stage", f"Bike frame number {marker(run, 1)}", "-t", "user_statement", db=ledger_path)
@@ -284,8 +307,15 @@ def test_native_ledger_gate_and_marked_inference(cli, ledger_path: Path) -> None
     )[0]["id"]
     inferred = json.loads(
         cli(
-            "stage", f"The brother's locker is number {marker(run, 3)}", "-t", "inference",
-            "--derived-from", premise, "--promote", "--json", db=ledger_path,
+            "stage",
+            f"The brother's locker is number {marker(run, 3)}",
+            "-t",
+            "inference",
+            "--derived-from",
+            premise,
+            "--promote",
+            "--json",
+            db=ledger_path,
         ).output
     )[0]["id"]
 
@@ -341,7 +371,15 @@ def test_hostile_store_strings_reach_the_terminal_neutralised(
     # ... and a native memory's source reference (shown as evidence).
     native = start(cli, ledger_path)
     cli("policy", "set", "route.user_statement", "active", db=ledger_path)
-    cli("stage", f"bike {marker(native, 1)}", "-t", "user_statement", "--source-ref", hostile, db=ledger_path)
+    cli(
+        "stage",
+        f"bike {marker(native, 1)}",
+        "-t",
+        "user_statement",
+        "--source-ref",
+        hostile,
+        db=ledger_path,
+    )
     for db in (home, ledger_path):
         out = cli("probe", "check", db=db)
         assert out.exit_code == 4

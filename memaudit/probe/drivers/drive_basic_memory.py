@@ -22,7 +22,10 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-import _driver
+try:  # imported as part of memaudit (tests, tools)
+    from memaudit.probe.drivers import _driver
+except ImportError:  # run as a script with the provider's Python: a sibling file
+    import _driver  # type: ignore[no-redef]
 
 CLI = str(Path(sys.executable).parent / "basic-memory")
 FOLDER = "probes"

@@ -19,7 +19,10 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-import _driver
+try:  # imported as part of memaudit (tests, tools)
+    from memaudit.probe.drivers import _driver
+except ImportError:  # run as a script with the provider's Python: a sibling file
+    import _driver  # type: ignore[no-redef]
 
 DIMS = 32
 NAMESPACE = ("memaudit", "probe")

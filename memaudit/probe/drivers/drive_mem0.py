@@ -18,7 +18,10 @@ import os
 from pathlib import Path
 from typing import Any
 
-import _driver
+try:  # imported as part of memaudit (tests, tools)
+    from memaudit.probe.drivers import _driver
+except ImportError:  # run as a script with the provider's Python: a sibling file
+    import _driver  # type: ignore[no-redef]
 
 DIMS = 64
 USER = "memaudit-probe"
