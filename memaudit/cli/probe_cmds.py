@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Annotated
 
@@ -16,7 +17,7 @@ from memaudit.cli.render import console, emit_json, err_console, safe
 from memaudit.errors import ExitCode, InvalidInput
 from memaudit.probe import log
 from memaudit.probe.drivers import DRIVERS
-from memaudit.probe.report import ProbeResult, Verdict, all_passed
+from memaudit.probe.report import INDEX, ProbeResult, Verdict, all_passed
 
 probe_app = typer.Typer(
     help="""The six probes of a memory system (the article's checklist), run on the real thing.
@@ -63,7 +64,10 @@ def checklist(results: list[ProbeResult]) -> Table:
         table.add_row("happened", safe(r.happened))
         if r.looked_for:
             table.add_row("looked for", safe(r.looked_for))
-        for n, e in enumerate(r.evidence[:SHOWN_EVIDENCE]):
+        # Indexes and raw bytes echo what the rows hold: one summary line (--json: all).
+        echoes = [e for e in r.evidence if e.place == INDEX]
+        main = [e for e in r.evidence if e.place != INDEX]
+        for n, e in enumerate(main[:SHOWN_EVIDENCE]):
             line = Text(f"{e.place} ", style="cyan")
             line += safe(e.record) if e.record else safe(e.layer)
             if e.where:
@@ -73,9 +77,14 @@ def checklist(results: list[ProbeResult]) -> Table:
             if e.detail:
                 line += Text(" ") + safe(e.detail, 120)
             table.add_row("evidence" if n == 0 else "", line)
-        if len(r.evidence) > SHOWN_EVIDENCE:
-            more = len(r.evidence) - SHOWN_EVIDENCE
+        if len(main) > SHOWN_EVIDENCE:
+            more = len(main) - SHOWN_EVIDENCE
             table.add_row("", Text(f"… {more} more (--json lists them all)", style="dim"))
+        if echoes:
+            layers = sorted({e.layer for e in echoes})
+            line = Text(f"{INDEX}: ", style="cyan") + Text(f"{len(echoes)} hit(s) in ")
+            line += safe(", ".join(layers), 200)
+            table.add_row("" if main else "evidence", line)
         for n, c in enumerate(r.configuration):
             table.add_row("config" if n == 0 else "", safe(c, 400))
         if r.change:
@@ -166,7 +175,10 @@ def start(
     for n, question, expect in started.questions:
         console.print(Text(f"  probe {n}: ") + Text(question, style="bold") + Text(f" — {expect}"))
     console.print()
-    console.print(Text("Then run: ") + safe(f"memaudit probe check --db {location}"))
+    console.print(
+        Text("Then run: ") + safe(f"memaudit probe check --db {shlex.quote(location)}"),
+        soft_wrap=True,
+    )
 
 
 @probe_app.command("check")
@@ -296,7 +308,8 @@ def run(
         console.print(
             Text(f"probe run {report.run_id}: {report.provider} (") + safe(packages) + Text(")")
         )
-        console.print(Text("store: ", style="dim") + safe(report.store))
+        for probe, path in report.stores.items():
+            console.print(Text(f"{probe} store: ", style="dim") + safe(path))
         console.print(Text(f"embedder: {driver.embedder}", style="dim"))
         console.print(Text(f"not exercised: {driver.not_exercised}", style="dim"))
         for note in report.notes:
@@ -332,7 +345,11 @@ def history(
     location = None
     if db or (state(ctx).db and not provider):
         location = resolve_db(ctx, db)
-        if "://" not in location and not Path(location).exists():
+        if "://" in location:
+            from memaudit.adapters import pg
+
+            location = pg.mask(location)  # runs are logged under the masked URL
+        elif not Path(location).exists():
             raise InvalidInput(f"no such file or folder: {location}")
     records = log.runs(store=location, provider=provider)
     records.reverse()
@@ -361,7 +378,7 @@ def history(
         versions = ", ".join(f"{k} {v}" for k, v in (d.get("packages") or {}).items())
         table.add_row(
             safe(r.run_id),
-            safe(r.at or ""),
+            safe((r.at or "").replace("T", " ")[:16]),
             r.kind,
             safe(str(d.get("provider") or d["store"])),
             safe(versions or "-"),

@@ -183,7 +183,7 @@ class RunReport:
     adapter: str
     python: str
     workdir: str
-    store: str
+    stores: dict[str, str]  # probe5 / probe6 -> the store each probe wrote
     packages: dict[str, str]
     notes: list[str]
     clock: str
@@ -203,7 +203,7 @@ class RunReport:
             "adapter": self.adapter,
             "python": self.python,
             "workdir": self.workdir,
-            "store": self.store,
+            "stores": self.stores,
             "packages": self.packages,
             "notes": self.notes,
             "clock": self.clock,
@@ -237,16 +237,22 @@ def run(
 ) -> RunReport:
     if not shutil.which(python) and not (Path(python).is_file() and os.access(python, os.X_OK)):
         raise InvalidInput(f"no executable Python at {python} (--python)")
-    runner = Runner(driver, python, workdir, timeout)
+    # One store per probe: probe 6's writes must not change what probe 5 verified (a
+    # provider's index merge can drop a deleted fact's terms), so its recheck command
+    # finds exactly what the probe found.
+    runners = {n: Runner(driver, python, workdir / f"probe{n}", timeout) for n in (5, 6)}
+    for r in runners.values():
+        r.workdir.mkdir(mode=0o700, exist_ok=True)
     progress(f"{driver.name}: checking {python} can run the driver")
-    info = runner.step("info")
-    store_path = workdir / str(info.get("store") or "")
+    info = runners[5].step("info")
+    relative = str(info.get("store") or "")
+    stores = {n: r.workdir / relative for n, r in runners.items()}
     packages = {str(k): str(v) for k, v in (info.get("packages") or {}).items()}
     notes = [str(n) for n in info.get("notes") or []]
     run_id = log.new_run_id()
 
     progress("probe 5: storing a fact through the provider's API, then deleting it")
-    p5, layers, recheck, memory_id = _probe5(runner, store_path, driver)
+    p5, layers, recheck, memory_id = _probe5(runners[5], stores[5], driver)
     deleted = {"text": p5.looked_for, "memory_id": memory_id}
     lib = faketime_library()
     clock_note = (
@@ -256,14 +262,14 @@ def run(
         "written with today's clock"
     )
     progress("probe 6: storing two contradictory facts, a day apart")
-    p6 = _probe6(runner, store_path, driver, faked=lib is not None)
+    p6 = _probe6(runners[6], stores[6], driver, faked=lib is not None)
     report = RunReport(
         run_id,
         driver.name,
         driver.adapter,
         python,
         str(workdir),
-        str(store_path),
+        {f"probe{n}": str(path) for n, path in stores.items()},
         packages,
         notes,
         clock_note,

@@ -77,7 +77,7 @@ def test_probes_5_and_6_on_the_real_provider(
         report["probe5"]["text"],
         report["probe5"]["memory_id"],
         "--db",
-        report["store"],
+        report["stores"]["probe5"],
         "--adapter",
         report["adapter"],
         "--json",
@@ -154,3 +154,17 @@ def test_workdir_must_be_new_or_empty(cli, tmp_path: Path) -> None:
     )
     assert out.exit_code == 1 and "not an empty folder" in out.output
     assert (tmp_path / "w" / "keep.txt").read_text() == "mine"
+    assert sorted(p.name for p in (tmp_path / "w").iterdir()) == ["keep.txt"]
+    (tmp_path / "link").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    out = cli(
+        "probe",
+        "run",
+        "-p",
+        "mem0",
+        "--python",
+        sys.executable,
+        "--workdir",
+        str(tmp_path / "link"),
+    )
+    assert out.exit_code == 1 and "symlink" in out.output
+    assert not (tmp_path / "elsewhere").exists()
