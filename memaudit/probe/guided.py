@@ -249,6 +249,11 @@ class Found:
     def in_memory(self) -> bool:
         return bool(self.remembered or self.copies)
 
+    def where_remembered(self) -> str:
+        if self.remembered:
+            return f"memory record {_ids(self.remembered)}"
+        return f"derived copies in {_where(self)}"
+
     @property
     def anywhere(self) -> bool:
         return bool(self.records or any(r.residue for r in self.reports))
@@ -530,11 +535,7 @@ def _probe1(ctx: _Context) -> ProbeResult:
     if ctx.said(found) is False:
         return _not_said(n, title, expectation, looked, "The fact")
     if found.in_memory:
-        where = (
-            f"memory record {_ids(found.remembered)}"
-            if found.remembered
-            else f"derived copies in {_where(found)}"
-        )
+        where = found.where_remembered()
         return ProbeResult(
             n,
             title,
@@ -590,11 +591,7 @@ def _probe2(ctx: _Context) -> ProbeResult:
     if ctx.said(found) is False:
         return _not_said(n, title, expectation, looked, "The fact")
     if found.in_memory:
-        where = (
-            f"memory record {_ids(found.remembered)}"
-            if found.remembered
-            else f"derived copies in {_where(found)}"
-        )
+        where = found.where_remembered()
         return ProbeResult(
             n,
             title,
