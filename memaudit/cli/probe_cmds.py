@@ -336,9 +336,11 @@ def history(
     ] = 20,
     json_: JsonOpt = False,
 ) -> None:
-    """Past probe runs, newest first: which probe passed, on which store or provider,
-    with which versions — how a provider's behaviour changed across versions or
-    configurations. `--db` (or MEMAUDIT_DB) keeps one store's guided runs.
+    """Past probe runs, newest first, with each probe's verdict.
+
+    Which probe passed, on which store or provider, with which package versions — how
+    a provider's behaviour changed across versions or configurations. `--db` (or
+    MEMAUDIT_DB) keeps one store's guided runs; `--provider` one provider's automated runs.
 
     Example: `memaudit probe history --provider mem0`
     """
