@@ -122,6 +122,11 @@ NO_DRIVER: dict[str, str] = {
     "letta_code": "Letta Code's memory is edited by the agent (an LLM) in its MemFS repository",
     "openmemory": "OpenMemory's add_memories runs mem0 with an LLM (infer=True) behind its "
     "server; mem0 itself has a driver: --provider mem0",
+    "server_memory": "the MCP knowledge-graph memory is a Node server (its tools run over "
+    "stdio); `probe run` drives Python APIs — run `verify --content` after its "
+    "delete_observations, or the guided probes",
+    "claude_code": "Claude Code's memory is written by the agent (an LLM) in files",
+    "claude_mem": "claude-mem's observations are written by an LLM from tool use",
     "lifecycle": "the lifecycle store is an article's code, not a package with an API",
     "always_on": "the always-on memory agent consolidates with an LLM",
     "consolidating": "its writes go through an LLM consolidation agent",
