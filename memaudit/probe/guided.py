@@ -18,6 +18,7 @@ is evidence, not memory; indexes and raw bytes echo rows and are listed as evide
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from memaudit.adapters.base import Capability, Layer, Needle
 from memaudit.clock import Clock, to_iso
+from memaudit.confined import Unsafe, open_regular
 from memaudit.fingerprint import new_salt, normalize
 from memaudit.forget import LayerReport, verify_layers
 from memaudit.model import Memory, SourceType, Status
@@ -81,17 +83,29 @@ def _file_prints(location: str) -> dict[str, Any]:
     else:
         files = [p for p in (path, *_sqlite_siblings(path)) if p.is_file()]
         skipped, base = [], path.parent
+    skipped = list(skipped)
     out = []
     for f in files:
         try:
-            size = f.stat().st_size
-            digest = None
-            if size <= MAX_HASHED_FILE:
-                digest = hashlib.sha256(f.read_bytes()).hexdigest()
-        except OSError:
+            size, digest = _hash_file(f, base)
+        except (OSError, Unsafe) as exc:  # a FIFO, a device, a file swapped for a symlink
+            skipped.append(f"{f.relative_to(base)}: {getattr(exc, 'message', exc)}")
             continue
         out.append({"path": str(f.relative_to(base)), "size": size, "sha256": digest})
     return {"files": out, "skipped": skipped[:20]}
+
+
+def _hash_file(path: Path, root: Path) -> tuple[int, str | None]:
+    """Size and sha256 of a regular file of the store (never a FIFO or a symlink out of
+    it); no hash above ``MAX_HASHED_FILE``, where the size has to do."""
+    fd, st = open_regular(path, root=root, follow=False)
+    with os.fdopen(fd, "rb") as fh:
+        if st.st_size > MAX_HASHED_FILE:
+            return st.st_size, None
+        digest = hashlib.sha256()
+        while chunk := fh.read(1 << 20):
+            digest.update(chunk)
+    return st.st_size, digest.hexdigest()
 
 
 def _sqlite_siblings(path: Path) -> list[Path]:

@@ -129,13 +129,13 @@ class HermesAgent:
 def start(cli, db: Path) -> dict:
     out = cli("probe", "start", "--json", db=db)
     assert out.exit_code == 0, out.output
-    return json.loads(out.output)
+    return json.loads(out.stdout)
 
 
 def check(cli, db: Path, *extra: str) -> tuple[int, dict]:
     out = cli("probe", "check", "--json", *extra, db=db)
     assert out.exit_code in (0, 4), out.output
-    return out.exit_code, json.loads(out.output)
+    return out.exit_code, json.loads(out.stdout)
 
 
 def by_probe(report: dict) -> dict[int, dict]:
@@ -298,7 +298,7 @@ def test_native_ledger_gate_and_marked_inference(cli, ledger_path: Path) -> None
         "--json",
         db=ledger_path,
     )
-    asked = json.loads(out.output)[0]["id"]
+    asked = json.loads(out.stdout)[0]["id"]
     # It also stages the ordinary fact (pending: nobody approves it) ...
     cli("stage", f"Bike frame number {marker(run, 1)}", "-t", "user_statement", db=ledger_path)
     # ... and its conclusion, promoted by the person as an inference of its premises.
@@ -388,3 +388,18 @@ def test_hostile_store_strings_reach_the_terminal_neutralised(
         if "MARKUP" in hostile:
             # shown, never parsed (Hermes' provider name is read lower-cased)
             assert "[bold red]markup[/bold red]" in out.output.lower()
+
+
+def test_a_fifo_or_an_outside_symlink_in_the_store_is_skipped_not_read(cli, tmp_path: Path) -> None:
+    import os
+
+    home = hermes_home(tmp_path, write_approval=False)
+    os.mkfifo(home / "memories" / "trap.fifo")  # reading it would block forever
+    secret = tmp_path / "outside.txt"
+    secret.write_text("not the store's")
+    (home / "memories" / "link.md").symlink_to(secret)
+    run = start(cli, home)
+    assert run["baseline"]["files"] >= 1
+    code, report = check(cli, home)
+    assert code == 4  # nothing was done: probes 1-4 did not apply, none passed
+    assert all(r["verdict"] == "not applicable" for r in report["results"])
