@@ -15,7 +15,7 @@ from tests.hostile import corpus_output as corpus
 from tests.hostile.output_checks import hidden_text
 
 
-@pytest.mark.parametrize("focus", [corpus.PARENT_ID, "h-child"])
+@pytest.mark.parametrize("focus", [corpus.PARENT_ID, "h-child"], ids=["hostile-id", "child"])
 def test_dot_over_hostile_ids(focus: str, tmp_path: Path, cli) -> None:
     db = corpus.copy_store("native", tmp_path)
     r = cli("trace", focus, "--format", "dot", db=db)

@@ -98,7 +98,9 @@ def _strings(data: Any) -> Iterator[str]:
             yield from _strings(v)
 
 
-@pytest.mark.parametrize(("store", "argv"), READS, ids=[" ".join(a[:2]) for _, a in READS])
+@pytest.mark.parametrize(
+    ("store", "argv"), READS, ids=[f"{s}-{a[0]}-{n}" for n, (s, a) in enumerate(READS)]
+)
 def test_json_of_read_commands(store: str, argv: list[str], tmp_path: Path, cli) -> None:
     db = corpus.copy_store(store, tmp_path)
     r = cli(*argv, db=db)

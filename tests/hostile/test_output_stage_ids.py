@@ -23,7 +23,11 @@ def test_the_committed_batch_is_refused_at_its_first_bad_line(ledger_path: Path,
         assert led.count() == 0
 
 
-@pytest.mark.parametrize(("line", "bad"), sorted(corpus.STAGE_BAD_IDS.items()))
+@pytest.mark.parametrize(
+    ("line", "bad"),
+    sorted(corpus.STAGE_BAD_IDS.items()),
+    ids=lambda v: f"line{v}" if isinstance(v, int) else "",
+)
 @pytest.mark.parametrize("field", ["id", "derived_from"])
 def test_each_bad_id_is_refused_with_its_line(line, bad, field, ledger_path, cli) -> None:
     rows = [
