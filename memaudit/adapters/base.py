@@ -352,5 +352,11 @@ class Adapter(ABC):
         """0.0 (not mine) .. 1.0 (certainly mine). Must never write or raise."""
 
     @classmethod
+    def explain(cls, location: str) -> str:
+        """One line on what ``detect`` saw at ``location`` (``memaudit adapters --detect``
+        prints it beside the score). Must never write or raise."""
+        return ""
+
+    @classmethod
     @abstractmethod
     def open(cls, location: str, *, writable: bool = False, **options: Any) -> Store: ...

@@ -161,7 +161,6 @@ class BasicMemoryStore(ListStore):
         self.db = db
         self.config_file = db.parent / "config.json"
         self._notes_hint = notes
-        self._edges: list[Edge] | None = None
         self.project_dirs: dict[int, Path] = {}
 
     # -- reading ------------------------------------------------------------------
@@ -318,14 +317,6 @@ class BasicMemoryStore(ListStore):
             extra=extra,
             missing=missing,
         )
-
-    def edges(self, memory_ids: list[str] | None = None) -> list[Edge]:
-        self.all()
-        edges = self._edges or []
-        if memory_ids is None:
-            return list(edges)
-        ids = set(memory_ids)
-        return [e for e in edges if e.child_id in ids or e.parent_id in ids]
 
     def provider_config(self) -> dict[str, Any]:
         data = self._config()

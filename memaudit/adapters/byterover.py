@@ -250,7 +250,6 @@ class ByteRoverStore(ListStore):
         self.brv = brv
         self.tree = brv / TREE
         self.data = data
-        self._edges: list[Edge] = []
         self._log: list[dict[str, Any]] | None = None
 
     # -- per-machine data -----------------------------------------------------------
@@ -448,13 +447,6 @@ class ByteRoverStore(ListStore):
             )
         self._edges = edges
         return out
-
-    def edges(self, memory_ids: list[str] | None = None) -> list[Edge]:
-        self.all()
-        if memory_ids is None:
-            return list(self._edges)
-        ids = set(memory_ids)
-        return [e for e in self._edges if e.child_id in ids or e.parent_id in ids]
 
     def events(
         self, *, memory_id: str | None = None, limit: int | None = None, **kw: Any

@@ -209,3 +209,80 @@ def table_set(db: Path) -> set[str]:
         return set()
     finally:
         conn.close()
+
+
+# -- walking a foreign folder -------------------------------------------------------------
+
+MAX_FILES = 20_000  # a memory folder with more files than this is not walked further
+
+
+def files_under(
+    root: Path, *, suffixes: tuple[str, ...] = (), limit: int = MAX_FILES
+) -> tuple[list[Path], list[str]]:
+    """Regular files under ``root`` (sorted), never following a symlink — a link could
+    lead out of the store — and at most ``limit`` of them; plus what was left out and
+    why (symlinks, the limit), so a layer can say it did not look there."""
+    import os
+
+    found: list[Path] = []
+    skipped: list[str] = []
+    if root.is_symlink() or not root.is_dir():
+        return found, skipped
+    for folder, dirs, names in os.walk(root, followlinks=False):
+        here = Path(folder)
+        for d in list(dirs):
+            if (here / d).is_symlink():
+                skipped.append(f"{_rel(here / d, root)} (symlink, not followed)")
+                dirs.remove(d)
+        dirs.sort()
+        for name in sorted(names):
+            path = here / name
+            if path.is_symlink():
+                skipped.append(f"{_rel(path, root)} (symlink, not followed)")
+                continue
+            if suffixes and not name.endswith(suffixes):
+                continue
+            if len(found) >= limit:
+                skipped.append(f"files past the first {limit} under {root}")
+                return found, skipped
+            found.append(path)
+    return found, skipped
+
+
+def read_text_bounded(path: Path, limit: int = MAX_FILE_BYTES) -> str | None:
+    """A file's text, or None when it is not a regular file or is larger than ``limit``."""
+    try:
+        if path.is_symlink() or not path.is_file() or path.stat().st_size > limit:
+            return None
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+
+
+def probe_text_files(
+    layer: str,
+    files: list[Path],
+    base: Path,
+    needle: Needle,
+    id_hits: Callable[[str, str], list[Residue]] | None = None,
+    *,
+    limit: int = MAX_FILE_BYTES,
+) -> list[Residue]:
+    """Needle texts in whole text files (a file over ``limit`` is scanned as bytes);
+    ``id_hits(rel, text)`` finds the store's own spelling of the needle's ids."""
+    out: list[Residue] = []
+    texts = sqlite_probe.needle_texts(needle)
+    for path in files:
+        text = read_text_bounded(path, limit)
+        if text is None:
+            out += sqlite_probe.probe_raw(layer, [path], needle)
+            continue
+        rel = _rel(path, base)
+        for wanted in texts:
+            how = sqlite_probe.text_match(wanted, text)
+            if how:
+                out.append(Residue(layer, rel, how))
+                break
+        if id_hits is not None and needle.ids:
+            out += id_hits(rel, text)
+    return out

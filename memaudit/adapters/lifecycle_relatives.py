@@ -68,7 +68,6 @@ class RelativeStore(ListStore):
     def __init__(self, location: str, db: Path, *, clock: Clock | None = None) -> None:
         super().__init__(location, clock=clock)
         self.db = db
-        self._edges: list[Edge] = []
 
     def _conn(self) -> sqlite3.Connection:
         conn = sp.connect_ro(self.db)
@@ -139,13 +138,6 @@ class RelativeStore(ListStore):
             extra=extra,
             missing=list(MISSING),
         )
-
-    def edges(self, memory_ids: list[str] | None = None) -> list[Edge]:
-        self.all()
-        if memory_ids is None:
-            return list(self._edges)
-        ids = set(memory_ids)
-        return [e for e in self._edges if e.child_id in ids or e.parent_id in ids]
 
     # -- layers ---------------------------------------------------------------------
 

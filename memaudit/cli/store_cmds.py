@@ -11,7 +11,14 @@ from rich.table import Table
 from rich.text import Text
 
 from memaudit import decay as decay_core
-from memaudit.adapters import Capability, check_exists, detect, load_registry, not_a_store_message
+from memaudit.adapters import (
+    Adapter,
+    Capability,
+    check_exists,
+    detect,
+    load_registry,
+    not_a_store_message,
+)
 from memaudit.cli.app import app, state
 from memaudit.cli.options import (
     AdapterOpt,
@@ -381,6 +388,13 @@ def _sidecar_events(store: Any, query: dict[str, Any]) -> list[Any]:
     return events
 
 
+def _why(cls: type[Adapter], location: str) -> str:
+    try:
+        return str(cls.explain(location))
+    except Exception:  # an adapter's explanation must not take the listing down
+        return ""
+
+
 @app.command()
 def adapters(
     detect_path: Annotated[
@@ -392,7 +406,8 @@ def adapters(
     capabilities and what each was tested against.
 
     With --detect PATH the adapters are ranked by how sure each is that PATH (a file or
-    a folder) is its store: the first one is what `--db PATH` would open.
+    a folder) is its store, with what each saw there: the first one is what `--db PATH`
+    would open.
 
     Examples: `memaudit adapters`, `memaudit adapters --detect ~/.hermes --json`.
 
@@ -405,7 +420,11 @@ def adapters(
             "description": cls.description,
             "capabilities": sorted(c.value for c in cls.capabilities),
             "tested_against": cls.tested_against,
-            **({"detect_score": scores.get(cls.name, 0.0)} if detect_path else {}),
+            **(
+                {"detect_score": scores.get(cls.name, 0.0), "detect_reason": _why(cls, detect_path)}
+                if detect_path
+                else {}
+            ),
         }
         for cls in reg.adapters.values()
     ]
@@ -424,13 +443,14 @@ def adapters(
     table.add_column("adapter", style="bold")
     if detect_path:
         table.add_column("detect", justify="right")
+        table.add_column("what it saw")
     table.add_column("capabilities")
     table.add_column("tested against")
     table.add_column("what it opens")
     for r in rows:
         cells = [r["name"]]
         if detect_path:
-            cells.append(f"{r['detect_score']:.2f}")
+            cells += [f"{r['detect_score']:.2f}", safe(r["detect_reason"])]
         cells += [", ".join(r["capabilities"]), r["tested_against"], r["description"]]
         table.add_row(*cells)
     console.print(table)
