@@ -169,7 +169,7 @@ def _print_report(report: decay_core.DecayReport) -> None:
 
 def _print_explanation(ex: decay_core.Explanation) -> None:
     p = ex.params
-    console.print(Text(f"{ex.id}  ({ex.status}{', pinned' if ex.pinned else ''})", style="bold"))
+    console.print(safe(f"{ex.id}  ({ex.status}{', pinned' if ex.pinned else ''})", style="bold"))
     rows = [
         ("idle since", f"{ex.reference} = {ex.reference_at}" if ex.reference_at else "-"),
         ("idle days", fmt_num(ex.idle_days, 2)),
