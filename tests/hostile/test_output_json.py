@@ -14,6 +14,7 @@ import pytest
 import typer
 
 from memaudit.cli import app
+from memaudit.forget import _json_strings as json_strings
 from memaudit.textsafety import json_text
 from tests.hostile import corpus_output as corpus
 from tests.hostile.output_checks import hidden_text
@@ -47,6 +48,7 @@ READS = [
     ("hermes", ["review", "--list", "--json"]),
     ("native", ["decay", "--dry-run", "--json"]),
     ("native", ["adapters", "--json"]),
+    ("native", ["migrate", "--dry-run", "--json"]),
 ]
 WRITES = [
     ["approve", corpus.ESC_ID, "--json"],
@@ -86,18 +88,6 @@ def _parsed(out: str, argv: list[str]) -> Any:
     return json.loads(out)
 
 
-def _strings(data: Any) -> Iterator[str]:
-    if isinstance(data, str):
-        yield data
-    elif isinstance(data, dict):
-        for k, v in data.items():
-            yield k
-            yield from _strings(v)
-    elif isinstance(data, list):
-        for v in data:
-            yield from _strings(v)
-
-
 @pytest.mark.parametrize(
     ("store", "argv"), READS, ids=[f"{s}-{a[0]}-{n}" for n, (s, a) in enumerate(READS)]
 )
@@ -122,7 +112,7 @@ def test_json_keeps_the_data(tmp_path: Path, cli) -> None:
         db = corpus.copy_store(store, tmp_path / str(n))
         r = cli(*argv, db=db)
         assert r.exit_code == 0, (argv, r.stderr)
-        strings = set(_strings(_parsed(r.stdout, argv)))
+        strings = set(json_strings(_parsed(r.stdout, argv)))
         assert any(expected in s for s in strings), argv
         assert "\\u001b]52;c;" in r.stdout  # as an escape, in the text itself
 

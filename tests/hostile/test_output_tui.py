@@ -75,44 +75,48 @@ def raw_in_widgets(app: ReviewApp) -> dict[str, list[str]]:
     return {k: found for k, v in widget_texts(app).items() if (found := hidden_text(v))}
 
 
-def test_reject_prompt_of_a_markup_id(native) -> None:
+# key, the prompt it opens, its title, the keys that answer it, the item's status after
+PROMPTS = {
+    "reject": (
+        "r",
+        ReasonModal,
+        f"Reject {corpus.MARKUP_ID}",
+        [*"duplicate", "enter"],
+        Status.REJECTED,
+    ),
+    "edit": (
+        "e",
+        EditModal,
+        f"Edit {corpus.MARKUP_ID}, then approve",
+        ["end", *" Checked.", "ctrl+s"],
+        Status.ACTIVE,
+    ),
+}
+
+
+@pytest.mark.parametrize("prompt", sorted(PROMPTS))
+def test_prompts_for_a_markup_id(prompt: str, native) -> None:
+    """These prompts used to crash on ``evil[/]``: that item could not be rejected."""
     db, app = native
+    key, modal, title, answer, status = PROMPTS[prompt]
 
     async def run() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
             await select(pilot, corpus.MARKUP_ID)
-            await pilot.press("r")
+            await pilot.press(key)
             await settle(pilot)
-            assert isinstance(app.screen, ReasonModal)
-            assert f"Reject {corpus.MARKUP_ID}" in screen_text(app)
-            await pilot.press(*"duplicate", "enter")
+            assert isinstance(app.screen, modal)
+            assert title in screen_text(app)
+            await pilot.press(*answer)
             await settle(pilot)
             assert corpus.MARKUP_ID not in row_ids(app)
-            assert f"rejected {corpus.MARKUP_ID}" in screen_text(app)
 
     asyncio.run(run())
-    assert _status(db, corpus.MARKUP_ID) is Status.REJECTED
-
-
-def test_edit_prompt_of_a_markup_id(native) -> None:
-    db, app = native
-
-    async def run() -> None:
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await select(pilot, corpus.MARKUP_ID)
-            await pilot.press("e")
-            await settle(pilot)
-            assert isinstance(app.screen, EditModal)
-            assert f"Edit {corpus.MARKUP_ID}, then approve" in screen_text(app)
-            await pilot.press("end", *" Checked.", "ctrl+s")
-            await settle(pilot)
-
-    asyncio.run(run())
-    with Ledger.open(db) as led:
-        m = led.require(corpus.MARKUP_ID)
-    assert m.status is Status.ACTIVE and m.content == "An item whose id is markup. Checked."
+    assert _status(db, corpus.MARKUP_ID) is status
+    if prompt == "edit":
+        with Ledger.open(db) as led:
+            assert led.require(corpus.MARKUP_ID).content == "An item whose id is markup. Checked."
 
 
 def test_editing_hidden_characters_saves_what_was_shown(native) -> None:
