@@ -77,8 +77,19 @@ def json_commands() -> set[str]:
     return set(walk(typer.main.get_command(app), []))
 
 
+# Guided probes, in order, on the hostile Hermes home (records go to $MEMAUDIT_HOME).
+PROBES = [
+    ["probe", "start", "--json"],
+    ["probe", "check", "--json"],
+    ["probe", "history", "--json"],
+]
+# `probe run` drives a provider's own venv (none here); it prints through emit_json too.
+NOT_RUN = {"probe run"}
+
+
 def test_every_json_command_is_run_on_a_hostile_store() -> None:
-    covered = {argv[0] for _, argv in READS} | {argv[0] for argv in WRITES} | {"init"}
+    runs = [argv for _, argv in READS] + WRITES + PROBES + [["init"]]
+    covered = {" ".join(argv[:n]) for argv in runs for n in (1, 2)} | NOT_RUN
     assert json_commands() <= covered, json_commands() - covered
 
 
@@ -132,6 +143,15 @@ def test_json_of_writing_commands(tmp_path: Path, cli) -> None:
     assert r.exit_code == 0, r.stderr
     assert hidden_text(r.stdout) == []
     assert json.loads(r.stdout)["created"] == str(folder / "ledger.db")
+
+
+def test_json_of_guided_probes(tmp_path: Path, cli) -> None:
+    db = corpus.copy_store("hermes", tmp_path)
+    for argv in PROBES:
+        r = cli(*argv, db=db)
+        assert r.exit_code in (0, 4), (argv, r.stderr)
+        assert hidden_text(r.stdout) == [], argv
+        _parsed(r.stdout, argv)
 
 
 def test_json_text_escapes_every_hidden_character_and_nothing_else() -> None:
