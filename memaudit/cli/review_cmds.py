@@ -165,7 +165,7 @@ def _print_list(
     for item in found:
         m = item.memory
         table.add_row(
-            Text(m.id),
+            safe(m.id),
             human_age(item.age_days),
             tier_badge(m.trust_tier),
             m.source_type.value,
@@ -179,18 +179,18 @@ def _print_list(
         else ""
     )
     stale = f", {summary.stale} stale" if summary.stale else ""
-    console.print(Text(f"{summary.total} pending ({tiers}){oldest}{stale}"))
+    console.print(safe(f"{summary.total} pending ({tiers}){oldest}{stale}"))
     if found:
         console.print(table)
     for mid, a in evidence.items():
         item = next(i for i in found if i.memory.id == mid)
         head = Text(" INJ ", style="bold white on red")
-        head.append(f" {mid}  score {a.score:.2f} ({a.severity})  ", style="bold")
+        head.append_text(safe(f" {mid}  score {a.score:.2f} ({a.severity})  ", style="bold"))
         head.append_text(tier_badge(item.memory.trust_tier))
-        head.append(f" {item.memory.source_type.value}: {a.source_reason}")
+        head.append_text(safe(f" {item.memory.source_type.value}: {a.source_reason}"))
         console.print(head)
         for line in a.describe(item.memory.content):
-            console.print(Text(f"    {line}"))
+            console.print(safe(f"    {line}"))
 
 
 def _flag(value: str) -> pending.Flag:
