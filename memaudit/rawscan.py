@@ -48,18 +48,26 @@ def fts_tokens(text: str) -> list[str]:
     return list(dict.fromkeys(_TOKEN.findall(folded)))
 
 
-def raw_pieces(text: str) -> list[str]:
+def raw_pieces(text: str, *, substantive_only: bool = False) -> list[str]:
     """The stretches of text to look for in raw bytes: each sentence long enough to be
     evidence of a quote (as written, not normalised: bytes on disk are as written), or
-    the whole text when it has no such sentence."""
+    the whole text when it has no such sentence. ``substantive_only``: sentences of
+    substance only (``fingerprint.substantive``), and no whole-text fallback."""
+    from memaudit import fingerprint
+
+    def keep(part: str) -> bool:
+        if substantive_only:
+            return fingerprint.substantive(fingerprint.normalize(part).rstrip(".!?;:").strip())
+        return len(part.split()) >= MIN_SENTENCE_WORDS
+
     pieces = []
     for part in _SENTENCE_END.split(text):
         part = part.strip().rstrip(".!?;:").strip()
-        if len(part.split()) >= MIN_SENTENCE_WORDS:
+        if part and keep(part):
             pieces.append(part)
     whole = text.strip()
-    if not pieces and whole:
-        pieces.append(whole)
+    if not pieces and whole and (not substantive_only or keep(whole)):
+        pieces.append(whole.rstrip(".!?;:").strip() if substantive_only else whole)
     return list(dict.fromkeys(pieces))
 
 
@@ -72,12 +80,17 @@ class Needles:
     """
 
     def __init__(
-        self, texts: Iterable[str], tokens: Iterable[str] = (), *, as_written: bool = False
+        self,
+        texts: Iterable[str],
+        tokens: Iterable[str] = (),
+        *,
+        as_written: bool = False,
+        substantive_only: bool = False,
     ) -> None:
         self.patterns: list[tuple[bytes, str]] = []
         seen: set[bytes] = set()
         for n, text in enumerate(texts, 1):
-            for k, piece in enumerate(raw_pieces(text), 1):
+            for k, piece in enumerate(raw_pieces(text, substantive_only=substantive_only), 1):
                 forms = (piece,) if as_written else (piece, piece.lower(), piece.casefold())
                 for variant in forms:
                     raw = variant.encode("utf-8")
@@ -170,3 +183,39 @@ def sqlite_page_info(path: Path) -> tuple[int, set[int]]:
             return page_size, free
     except OSError:
         return 0, free
+
+
+WAL_MAGIC = (0x377F0682, 0x377F0683)
+MAX_WAL_FRAMES = 10_000_000
+
+
+def wal_pages(wal: Path) -> tuple[int, set[int]]:
+    """(page size, numbers of the pages the WAL holds a frame for) — the pages of the
+    main file whose content is *superseded*: SQLite reads them from the WAL, so a
+    delete that was committed but never checkpointed leaves the old text in the main
+    file's copy of the page, where neither SQL nor the free list shows it.
+
+    Read from the WAL's own frame headers (not the ``-shm`` index, which may be absent
+    or stale): every frame whose salts match the header's, i.e. of the current WAL
+    generation, committed or not (scanning one page too many costs a read).
+    """
+    pages: set[int] = set()
+    try:
+        with wal.open("rb") as fh:
+            header = fh.read(32)
+            if len(header) < 32 or int.from_bytes(header[0:4], "big") not in WAL_MAGIC:
+                return 0, pages
+            page_size = int.from_bytes(header[8:12], "big")
+            page_size = 65536 if page_size == 1 else page_size
+            salts = header[16:24]
+            if not 512 <= page_size <= 65536:
+                return 0, pages
+            for _ in range(MAX_WAL_FRAMES):
+                frame = fh.read(24)
+                if len(frame) < 24 or frame[8:16] != salts:
+                    break
+                pages.add(int.from_bytes(frame[0:4], "big"))
+                fh.seek(page_size, os.SEEK_CUR)
+            return page_size, pages
+    except OSError:
+        return 0, pages

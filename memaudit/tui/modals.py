@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -56,13 +57,16 @@ class ConfirmModal(ModalScreen[bool]):
 
 
 class ReasonModal(ModalScreen[str | None]):
-    """Asks why an item is rejected (the reason goes into the event log)."""
+    """Asks why an item is rejected (the reason goes into the event log). ``check``
+    returns why a reason is refused (it repeats the content: ``memaudit.reasons``);
+    the prompt stays open with that message until the reason is fixed."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, what: str) -> None:
+    def __init__(self, what: str, check: Callable[[str], str | None] | None = None) -> None:
         super().__init__()
         self.what = what
+        self.check = check
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -83,6 +87,10 @@ class ReasonModal(ModalScreen[str | None]):
         reason = self.query_one("#reason", Input).value.strip()
         if not reason:
             self.query_one("#reason-error", Static).update("A reason is required.")
+            return
+        problem = self.check(reason) if self.check else None
+        if problem:
+            self.query_one("#reason-error", Static).update(Text(problem))
             return
         self.dismiss(reason)
 
@@ -172,11 +180,29 @@ def help_body(sections: list[tuple[str, list[tuple[str, str]]]]) -> RenderableTy
 
 def forget_plan_body(target: str, plan: Any) -> RenderableType:
     """The blast radius of a ``forget.ForgetPlan``: what goes, what is re-queued."""
+    c = plan.counts()
     parts: list[RenderableType] = [
-        Text.assemble("Forget ", (target, "bold"), " from every layer of the store.")
+        Text.assemble("Forget ", (target, "bold"), " from every layer of the store."),
+        Text(
+            f"{c['changed']} memories change: {c['requested']} requested, "
+            f"{c['derived_only']} derived only from them, {c['affected_redacted']} redacted, "
+            f"{c['affected_forgotten']} quoting them forgotten whole, "
+            f"{c['requeued']} back to pending"
+        ),
     ]
+    too_big = plan.over(None)
+    if too_big:
+        parts.append(
+            Text(
+                f"More than the memory and what is derived only from it "
+                f"({c['default_max']}): {c['changed'] - c['default_max']} other memories "
+                "change. Read the lists below before you confirm.",
+                style="bold yellow",
+            )
+        )
     for title, rows in (
         ("will be forgotten", plan.forget),
+        ("will have the quoted sentences cut out, back to pending", plan.redact),
         ("will be re-queued for review (they have other support)", plan.requeue),
     ):
         table = Table(title=f"{len(rows)} {title}", title_justify="left", box=None, padding=(0, 1))

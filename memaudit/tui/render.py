@@ -35,8 +35,17 @@ FLAG_LABEL = {
     Flag.UNKNOWN: ("UNK", "magenta"),
     Flag.DUPLICATE: ("DUP", "bold magenta"),
     Flag.CONFLICT: ("CONF", "bold red"),
+    Flag.RESURRECTED: ("RES", "bold white on red"),
 }
-FLAG_ORDER = [Flag.STALE, Flag.HIDDEN, Flag.CONFLICT, Flag.DUPLICATE, Flag.DERIVED, Flag.UNKNOWN]
+FLAG_ORDER = [
+    Flag.RESURRECTED,
+    Flag.STALE,
+    Flag.HIDDEN,
+    Flag.CONFLICT,
+    Flag.DUPLICATE,
+    Flag.DERIVED,
+    Flag.UNKNOWN,
+]
 MARKER_STYLE = "bold white on red"
 
 

@@ -107,7 +107,7 @@ def test_plan_changed_underneath_is_a_conflict(sample):
         assert led.get("zebra-secret") is not None
 
 
-def test_a_memory_quoting_a_sentence_is_forgotten_too(sample):
+def test_a_memory_quoting_a_sentence_is_redacted_or_forgotten_whole(sample):
     path = sample("zebra")
     with _open(path) as led:
         staged = review.stage(
@@ -118,8 +118,17 @@ def test_a_memory_quoting_a_sentence_is_forgotten_too(sample):
             ),
         )
         p = forget.plan(led, ["zebra-secret"])
-        quoting = [i for i in p.forget if i.id == staged.id]
-        assert quoting and quoting[0].why == "quotes zebra-secret"
+        assert staged.id not in p.forget_ids()
+        [cut] = [i for i in p.redact if i.id == staged.id]
+        assert cut.new_content == "Notes from Tuesday. [redacted] Ask ops for the rest."
+        assert cut.sources == ["zebra-secret"]
+        whole = forget.plan(led, ["zebra-secret"], whole=True)
+        [item] = [i for i in whole.forget if i.id == staged.id]
+        assert item.category == "affected" and item.why == "quotes zebra-secret (--whole)"
+        forget.apply(led, p, reason="user request")
+        after = led.require(staged.id)
+    assert after.status is Status.PENDING and after.version == 2
+    assert after.content == "Notes from Tuesday. [redacted] Ask ops for the rest."
 
 
 def test_probes_find_what_a_plain_delete_leaves(sample):
