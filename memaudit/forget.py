@@ -50,6 +50,7 @@ from memaudit.model import Memory, Status
 from memaudit.rawscan import (
     Needles,
     fts_tokens,
+    page_texts,
     raw_pieces,
     scan_file,
     sqlite_page_info,
@@ -1526,6 +1527,8 @@ def _checkpoint_after(path: Path, timeout: float) -> str:
 def _page_strings(
     path: Path, page_size: int, pages: Iterable[int], what: str
 ) -> list[tuple[str, str]]:
+    """Text of the given pages of a SQLite file: each row value whole (``page_texts``)
+    and the readable runs between binary bytes (freed cells, unallocated space)."""
     out: list[tuple[str, str]] = []
     if not page_size:
         return out
@@ -1533,18 +1536,38 @@ def _page_strings(
         with path.open("rb") as fh:
             for page in sorted(pages):
                 fh.seek((page - 1) * page_size)
-                out += [(f"{path} page {page} ({what})", t) for t in _strings(fh.read(page_size))]
+                data = fh.read(page_size)
+                where = f"{path} page {page} ({what})"
+                out += [(where, t) for t in page_texts(data, page == 1)]
+                out += [(where, t) for t in _strings(data)]
     except OSError:
         pass
     return out
 
 
 def _file_strings(path: Path) -> list[tuple[str, str]]:
+    """Text of a whole file: a SQLite file (a copy) or WAL page by page, anything else
+    (a journal) as readable runs between binary bytes."""
     out: list[tuple[str, str]] = []
     if not path.is_file():
         return out
+    page_size, _free = sqlite_page_info(path)
+    if page_size:
+        n = path.stat().st_size // page_size
+        return _page_strings(path, page_size, range(1, n + 1), "copy")
+    wal_size, _pages = wal_pages(path)
     try:
         with path.open("rb") as fh:
+            if wal_size:
+                fh.seek(32)
+                frame = 0
+                while len(fh.read(24)) == 24:
+                    data = fh.read(wal_size)
+                    frame += 1
+                    where = f"{path} frame {frame}"
+                    out += [(where, t) for t in page_texts(data)]
+                    out += [(where, t) for t in _strings(data)]
+                return out
             n = 0
             while block := fh.read(1024 * 1024):
                 out += [(f"{path} block {n}", t) for t in _strings(block)]

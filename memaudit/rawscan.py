@@ -219,3 +219,72 @@ def wal_pages(wal: Path) -> tuple[int, set[int]]:
             return page_size, pages
     except OSError:
         return 0, pages
+
+
+def _varint(buf: bytes, i: int) -> tuple[int, int]:
+    value = 0
+    for k in range(9):
+        byte = buf[i]
+        i += 1
+        if k == 8:
+            return (value << 8) | byte, i
+        value = (value << 7) | (byte & 0x7F)
+        if not byte & 0x80:
+            return value, i
+    return value, i
+
+
+def _record_texts(payload: bytes) -> list[str]:
+    """The text values of one SQLite record (its local part: overflow is not followed)."""
+    out: list[str] = []
+    size, i = _varint(payload, 0)
+    types = []
+    while i < size and i < len(payload):
+        t, i = _varint(payload, i)
+        types.append(t)
+    j = size
+    for t in types:
+        if t >= 12:
+            n = (t - 12) // 2 if t % 2 == 0 else (t - 13) // 2
+            if t % 2 == 1:
+                out.append(payload[j : j + n].decode("utf-8", errors="replace"))
+        else:
+            n = (0, 1, 2, 3, 4, 6, 8, 8, 0, 0, 0, 0)[t]
+        j += n
+        if j > len(payload):
+            break
+    return out
+
+
+def page_texts(page: bytes, first_page: bool = False) -> list[str]:
+    """The text values of the rows on a table b-tree leaf page, each whole.
+
+    Reading a page's bytes as one run of text glues each value to its neighbours
+    ("zebra-secretThe staging vault…"), so a whole-text or sentence fingerprint would
+    not match; the cells of an intact page (a superseded page, a WAL frame, a page of a
+    copy) give the values apart. Anything that does not parse gives nothing.
+    """
+    base = 100 if first_page else 0
+    if len(page) < base + 8 or page[base] != 0x0D:
+        return []
+    out: list[str] = []
+    try:
+        ncells = int.from_bytes(page[base + 3 : base + 5], "big")
+        usable = len(page)
+        max_local = usable - 35
+        min_local = ((usable - 12) * 32 // 255) - 23
+        for k in range(min(ncells, (len(page) - base - 8) // 2)):
+            ptr = int.from_bytes(page[base + 8 + 2 * k : base + 10 + 2 * k], "big")
+            if not base + 8 <= ptr < len(page):
+                continue
+            length, i = _varint(page, ptr)
+            _rowid, i = _varint(page, i)
+            if length <= max_local:
+                local = length
+            else:
+                local = min_local + (length - min_local) % (usable - 4)
+                local = local if local <= max_local else min_local
+            out += _record_texts(page[i : i + local])
+    except IndexError:
+        return out
+    return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -364,7 +365,7 @@ def _recheck_summary(checks: Recheck) -> None:
     unchecked = [c for c in checks.checks if not c.matchable]
     warnings = [x for r in checks.layers for x in r.residue if x.warning]
     if warnings:
-        paths = sorted({x.where.split(" block ")[0] for x in warnings})
+        paths = sorted({re.split(r" (?:page|frame|block) \d", x.where)[0] for x in warnings})
         err_console.print(
             Text(
                 "warning: copies outside the store still hold it: " + ", ".join(paths),
