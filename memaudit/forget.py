@@ -76,14 +76,14 @@ memaudit_home = tombkey.memaudit_home  # where it used to live
 @dataclass(slots=True)
 class PlanItem:
     id: str
-    action: str  # "forget" | "redact" | "requeue"
+    action: str  # "forget" | "redact" | "unlink"
     why: str
     source_type: str
     status: str
     version: int
     parents: list[str] = field(default_factory=list)
     preview: str = ""  # shown on the terminal for confirmation; never stored
-    # requested | derived_only | affected (quotes a purged sentence) | requeue
+    # requested | derived_only | affected (holds a purged sentence) | unlinked
     category: str = ""
     # For "redact": the text after the cut (held in memory only, never in to_dict).
     new_content: str | None = field(default=None, repr=False)
@@ -113,16 +113,21 @@ class PlanItem:
 class ForgetPlan:
     requested: list[str]
     forget: list[PlanItem]
-    requeue: list[PlanItem]
+    # Children of forgotten memories that keep other support: they lose the edge (and
+    # the log says so) but are otherwise left exactly as they are.
+    unlinked: list[PlanItem]
     edges: list[tuple[str, str]]  # (child, parent) edges that go
     profile: list[str]  # profile entry ids that go
     embeddings: list[str]  # memory ids whose embeddings go
     # The text of everything forgotten, held in memory only (the reason check).
     texts: dict[str, str] = field(default_factory=dict, repr=False)
     redact: list[PlanItem] = field(default_factory=list)
-    # The texts whose sentences are purged everywhere: the requested memories and what
-    # is derived only from them (never an affected memory's own text).
-    purge_texts: dict[str, str] = field(default_factory=dict, repr=False)
+    # The purged sentences as the rows wrote them (the verification looks for these):
+    # sentences of the requested memories and of what is derived only from them that
+    # are their own — not quoted from a memory that stays and had them first.
+    purged: list[str] = field(default_factory=list, repr=False)
+    # Purged memories with no sentence of their own to purge (found by id only).
+    by_id_only: list[str] = field(default_factory=list)
     whole: bool = False
 
     def counts(self) -> dict[str, int]:
@@ -134,9 +139,9 @@ class ForgetPlan:
             "derived_only": derived_only,
             "affected_redacted": len(self.redact),
             "affected_forgotten": cat.count("affected"),
-            "requeued": len(self.requeue),
+            "unlinked": len(self.unlinked),
             "forgotten": len(self.forget),
-            "changed": len(self.forget) + len(self.redact) + len(self.requeue),
+            "changed": len(self.forget) + len(self.redact),
             "default_max": len(self.requested) + derived_only,
         }
 
@@ -147,7 +152,7 @@ class ForgetPlan:
             "counts": self.counts(),
             "forget": [i.to_dict() for i in self.forget],
             "redact": [i.to_dict() for i in self.redact],
-            "requeue": [i.to_dict() for i in self.requeue],
+            "unlinked": [i.to_dict() for i in self.unlinked],
             "edges_removed": [{"child": c, "parent": p} for c, p in self.edges],
             "profile_removed": self.profile,
             "embeddings_removed": self.embeddings,
@@ -170,7 +175,6 @@ class ForgetPlan:
                 (c["derived_only"], "derived only from them"),
                 (c["affected_redacted"], "quoting them (redacted, back to pending)"),
                 (c["affected_forgotten"], "quoting them (forgotten whole)"),
-                (c["requeued"], "losing a source (back to pending)"),
             )
             if n
         ]
@@ -359,13 +363,32 @@ def plan(ledger: Ledger, memory_ids: Sequence[str], *, whole: bool = False) -> F
                 queue.append(child)
     purged_ids = list(category)
     memories.update(_memories(ledger, [m for m in purged_ids if m not in memories]))
-    purge_texts = {mid: memory_text(memories[mid]) for mid in purged_ids}
-    source_of: dict[str, str] = {}  # purged sentence -> the memory it is a sentence of
-    for mid, text in purge_texts.items():
-        for piece in fingerprint.pieces(text):
-            source_of.setdefault(piece, mid)
+    texts_of = {mid: memory_text(memories[mid]) for mid in purged_ids}
     going = set(purged_ids)
-    affected = _quoting(ledger, source_of, going)
+    # A sentence is purged when it is a purged memory's own: no memory that stays held
+    # it before (a summary quoting its sources keeps their sentences; an earlier copy of
+    # a statement is the original, a later one is the copy).
+    candidates: dict[str, list[str]] = {}  # sentence -> purged memories holding it
+    for mid, text in texts_of.items():
+        for piece in fingerprint.pieces(text):
+            candidates.setdefault(piece, []).append(mid)
+    holders = _quoting(ledger, candidates, going)
+    order = _order(ledger, [*purged_ids, *holders])
+    first_keeper: dict[str, tuple[str, int]] = {}
+    for mid, held in holders.items():
+        for piece in held:
+            if piece not in first_keeper or order[mid] < first_keeper[piece]:
+                first_keeper[piece] = order[mid]
+    source_of: dict[str, str] = {}  # purged sentence -> the purged memory it is from
+    for piece, owners in candidates.items():
+        first = min(owners, key=lambda o: order[o])
+        if piece not in first_keeper or order[first] < first_keeper[piece]:
+            source_of[piece] = first
+    affected = {
+        mid: [p for p in held if p in source_of]
+        for mid, held in holders.items()
+        if any(p in source_of for p in held)
+    }
     loaded = _memories(ledger, sorted(affected))
     forget_items = [
         _item(memories[mid], "forget", category[mid], why[mid], parents_of.get(mid, []))
@@ -416,22 +439,26 @@ def plan(ledger: Ledger, memory_ids: Sequence[str], *, whole: bool = False) -> F
             )
             if c not in going
         )
-    kept_children -= redacted
-    all_parents = _parents_of(ledger, sorted({*forgotten, *kept_children}))
+    all_parents = _parents_of(ledger, sorted({*forgotten, *kept_children, *redacted}))
     for item in forget_items:
         item.parents = all_parents[item.id]
+    for item in redact_items:
+        item.parents = all_parents[item.id]
+    kept_children -= redacted
     loaded_children = _memories(ledger, sorted(kept_children))
-    requeue_items = []
+    unlinked_items = []
     for child in sorted(kept_children):
         parents = all_parents[child]
         lost = [p for p in parents if p in going]
         kept = [p for p in parents if p not in going]
-        requeue_items.append(
+        unlinked_items.append(
             _item(
                 loaded_children[child],
-                "requeue",
-                "requeue",
-                f"loses source {_names(lost)}; still supported by {_names(kept)}",
+                "unlink",
+                "unlinked",
+                f"loses source {_names(lost)}"
+                + (f"; still supported by {_names(kept)}" if kept else "")
+                + "; otherwise unchanged",
                 parents,
             )
         )
@@ -463,20 +490,49 @@ def plan(ledger: Ledger, memory_ids: Sequence[str], *, whole: bool = False) -> F
                 f"SELECT memory_id FROM embeddings WHERE memory_id IN ({_marks(part)})", part
             )
         ]
-    texts = dict(purge_texts)
+    texts = dict(texts_of)
     texts.update({mid: memory_text(loaded[mid]) for mid in affected_forgotten})
+    purged = [w for text in texts_of.values() for w in _as_written(text, source_of)]
+    own = {source_of[p] for p in source_of}
     return ForgetPlan(
         requested,
         forget_items,
-        requeue_items,
+        unlinked_items,
         list(edges),
         profile,
         embeddings,
         texts,
         redact_items,
-        purge_texts,
+        list(dict.fromkeys(purged)),
+        [mid for mid in purged_ids if mid not in own],
         whole,
     )
+
+
+def _order(ledger: Ledger, ids: Sequence[str]) -> dict[str, tuple[str, int]]:
+    """(created_at, seq) of each memory: which of two holders of a sentence had it first."""
+    out: dict[str, tuple[str, int]] = {}
+    for part in _chunks(list(dict.fromkeys(ids))):
+        for mid, created, seq in ledger.conn.execute(
+            f"SELECT id, created_at, seq FROM memories WHERE id IN ({_marks(part)})", part
+        ):
+            out[mid] = (created, seq)
+    return out
+
+
+def _as_written(text: str, purged: Iterable[str]) -> list[str]:
+    """The stretches of ``text``, as written, whose normalised form is a purged
+    sentence (the raw-byte scan looks for bytes as the row holds them)."""
+    wanted = set(purged)
+    out = []
+    for part in re.split(r"(?<=[.!?;:])\s+|\n+", text):
+        stripped = part.strip().rstrip(".!?;:").strip()
+        if fingerprint.normalize(stripped) in wanted:
+            out.append(stripped)
+    whole = text.strip().rstrip(".!?;:").strip()
+    if not out and fingerprint.normalize(whole) in wanted:
+        out.append(whole)
+    return out
 
 
 # -- finding quoted text in plain text columns --------------------------------------------
@@ -659,7 +715,7 @@ def apply(
         raise MemauditError("SQLite refused PRAGMA secure_delete=ON; nothing forgotten")
     going = set(the_plan.forget_ids())
     with ledger.transaction():
-        for item in [*the_plan.forget, *the_plan.redact, *the_plan.requeue]:
+        for item in [*the_plan.forget, *the_plan.redact, *the_plan.unlinked]:
             current = ledger.get(item.id)
             if current is None or current.version != item.version:
                 raise Conflict(
@@ -713,20 +769,16 @@ def apply(
                     "version": item.version + 1,
                 },
             )
-        for item in the_plan.requeue:
-            conn.execute(
-                "UPDATE memories SET status = 'pending', updated_at = ?, version = version + 1 "
-                "WHERE id = ?",
-                (ledger.now(), item.id),
-            )
+        for item in [*the_plan.redact, *the_plan.unlinked]:
             lost = [p for p in item.parents if p in going]
-            ledger.log(
-                "requeue",
-                item.id,
-                actor=who,
-                reason=f"source {', '.join(lost)} was forgotten; back to review",
-                detail={"lost_sources": lost, "from_status": item.status},
-            )
+            if lost:  # the edges went with the forgotten memories; the log keeps them
+                ledger.log(
+                    "edge_removed",
+                    item.id,
+                    actor=who,
+                    reason=f"source {_names(lost)} was forgotten",
+                    detail={"lost_sources": lost},
+                )
         if the_plan.profile:
             ledger.log(
                 "profile_removed", None, actor=who, reason=reason, detail={"ids": the_plan.profile}
@@ -736,13 +788,12 @@ def apply(
     needle = Needle(
         ids=the_plan.forget_ids(),
         content=None,
-        more_content=list(the_plan.purge_texts.values()),
+        more_content=the_plan.purged,
         as_stored=True,
         purged=True,
     )
     reports = verify_layers(native_layers(ledger), needle)
-    by_id_only = [mid for mid, text in the_plan.purge_texts.items() if not fingerprint.pieces(text)]
-    return ForgetResult(the_plan, checkpoint, fts_purge, reports, by_id_only)
+    return ForgetResult(the_plan, checkpoint, fts_purge, reports, the_plan.by_id_only)
 
 
 def purge_fts(conn: sqlite3.Connection) -> str:

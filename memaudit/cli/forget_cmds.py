@@ -32,9 +32,11 @@ def plan_counts(plan: ForgetPlan) -> Text:
         f"{c['derived_only']} derived only from them",
         f"{c['affected_redacted']} redacted",
         f"{c['affected_forgotten']} quoting them forgotten whole",
-        f"{c['requeued']} back to pending",
     ]
-    return Text(f"{c['changed']} memories change: " + ", ".join(parts))
+    line = f"{c['changed']} memories change: " + ", ".join(parts)
+    if c["unlinked"]:
+        line += f"; {c['unlinked']} lose a source (the edge only)"
+    return Text(line)
 
 
 def plan_tree(plan: ForgetPlan) -> Tree:
@@ -54,9 +56,9 @@ def plan_tree(plan: ForgetPlan) -> Tree:
         for item in plan.redact:
             node = cut.add(Text(f"{item.id}  ") + Text(item.why, style="dim"))
             node.add(safe(item.new_content or "", 100))
-    if plan.requeue:
-        back = tree.add(Text(f"back to pending for review ({len(plan.requeue)})", style="yellow"))
-        for item in plan.requeue:
+    if plan.unlinked:
+        back = tree.add(Text(f"lose a source, otherwise unchanged ({len(plan.unlinked)})"))
+        for item in plan.unlinked:
             back.add(Text(f"{item.id}  ") + Text(item.why, style="dim"))
     also = []
     if plan.embeddings:
@@ -157,11 +159,12 @@ def forget(
     """Forget memories from every layer of the store, then verify each layer.
 
     First the plan, exact: the memories named and what is derived only from them are
-    forgotten; a memory that quotes one of their sentences (a summary, a merged fact)
-    has that sentence cut out and goes back to pending (or is forgotten whole with
-    --whole); a memory that keeps other support loses the edge and goes back to
-    pending. Nothing spreads further. A plan that would change more than --max
-    memories stops (exit 8) and says why.
+    forgotten, with their own sentences (not those they quote from memories that
+    stay). A memory that holds one of those sentences (a summary, a merged fact, a
+    copy) has it cut out and goes back to pending, or is forgotten whole with --whole
+    (a bare copy always is). A memory that keeps other support only loses the edge.
+    Nothing spreads further. A plan that would change more than --max memories stops
+    (exit 8) and says why.
 
     Then, after confirmation, one transaction with secure_delete on, an FTS purge and
     a WAL truncate, and a table with one row per layer (rows, FTS terms, embeddings,
@@ -220,9 +223,10 @@ def forget(
         if result.by_id_only:
             err_console.print(
                 Text(
-                    "note: no sentence of substance to look for in "
+                    "note: no sentence of its own to look for in "
                     + ", ".join(result.by_id_only)
-                    + " (too short or too common); checked by id only",
+                    + " (too short, too common, or quoted from memories that stay); "
+                    "checked by id only",
                     style="yellow",
                 )
             )

@@ -186,8 +186,8 @@ def forget_plan_body(target: str, plan: Any) -> RenderableType:
         Text(
             f"{c['changed']} memories change: {c['requested']} requested, "
             f"{c['derived_only']} derived only from them, {c['affected_redacted']} redacted, "
-            f"{c['affected_forgotten']} quoting them forgotten whole, "
-            f"{c['requeued']} back to pending"
+            f"{c['affected_forgotten']} quoting them forgotten whole"
+            + (f"; {c['unlinked']} lose a source (the edge only)" if c["unlinked"] else "")
         ),
     ]
     too_big = plan.over(None)
@@ -203,7 +203,7 @@ def forget_plan_body(target: str, plan: Any) -> RenderableType:
     for title, rows in (
         ("will be forgotten", plan.forget),
         ("will have the quoted sentences cut out, back to pending", plan.redact),
-        ("will be re-queued for review (they have other support)", plan.requeue),
+        ("will lose a source, otherwise unchanged (they have other support)", plan.unlinked),
     ):
         table = Table(title=f"{len(rows)} {title}", title_justify="left", box=None, padding=(0, 1))
         table.add_column("id", style="bold", no_wrap=True)

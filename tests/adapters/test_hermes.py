@@ -240,7 +240,7 @@ def test_reject_removes_the_record_and_the_sidecar_keeps_the_decision(cli, tmp_p
     with ledger:
         (event,) = ledger.events(actions=["reject"])
     assert event.memory_id == IDS["replace_token_bg"]
-    assert event.reason == "secret; ask ops"
+    assert event.reason == "holds a secret"
     assert event.actor == "tester"
     assert TOKEN not in json.dumps(event.to_dict())  # the decision, not the content
 

@@ -24,7 +24,7 @@ def test_dry_run_leaves_the_file_byte_identical(cli, sample):
 def test_refuses_without_terminal_and_without_yes(cli, sample):
     path = sample("zebra")
     before = file_bytes(path)
-    result = cli("forget", "zebra-secret", "--max", "3", db=path)  # CliRunner's stdin is not a tty
+    result = cli("forget", "zebra-secret", db=path)  # CliRunner's stdin is not a tty
     assert result.exit_code == ExitCode.REFUSED
     assert "--yes" in result.stderr
     assert file_bytes(path) == before
@@ -32,13 +32,13 @@ def test_refuses_without_terminal_and_without_yes(cli, sample):
 
 def test_forget_with_yes_prints_a_clean_table(cli, sample):
     path = sample("zebra")
-    result = cli("forget", "zebra-secret", "--yes", "--max", "3", "--reason", "user request", db=path)
+    result = cli("forget", "zebra-secret", "--yes", "--reason", "user request", db=path)
     assert result.exit_code == 0, result.stderr
     for layer in ("memories_fts", "embeddings", "profile", "wal", "journal", "copies"):
         assert layer in result.stdout
     assert "RESIDUE" not in result.stdout
     shown = cli("show", "staging-inference", "--json", db=path)
-    assert json.loads(shown.stdout)["status"] == "pending"
+    assert json.loads(shown.stdout)["status"] == "active"  # it only lost a source
     gone = cli("show", "zebra-secret", db=path)
     assert gone.exit_code == ExitCode.ERROR and "forgotten" in gone.stderr
 
@@ -77,7 +77,7 @@ def test_verify_content_reports_what_a_plain_delete_leaves(cli, sample):
 
 def test_verify_content_after_forget_is_clean(cli, sample, tmp_path):
     path = sample("zebra")
-    assert cli("forget", "zebra-secret", "--yes", "--max", "3", db=path).exit_code == 0
+    assert cli("forget", "zebra-secret", "--yes", db=path).exit_code == 0
     text_file = tmp_path / "needle.txt"
     text_file.write_text(SECRET_TEXT)
     result = cli("verify", "--content-file", str(text_file), db=path)
@@ -87,7 +87,7 @@ def test_verify_content_after_forget_is_clean(cli, sample, tmp_path):
 
 def test_verify_all_finds_a_resurrected_memory(cli, sample):
     path = sample("zebra")
-    assert cli("forget", "zebra-secret", "--yes", "--max", "3", db=path).exit_code == 0
+    assert cli("forget", "zebra-secret", "--yes", db=path).exit_code == 0
     assert cli("verify", "--all", db=path).exit_code == 0
     staged = cli("stage", SECRET_TEXT, "-t", "user_statement", db=path)
     assert staged.exit_code == 0, staged.stderr
@@ -111,7 +111,7 @@ def test_verify_id_with_content_probes_the_layers_of_the_ledger(cli, sample):
     assert result.exit_code == ExitCode.RESIDUE, result.stderr
     dirty = {r["layer"] for r in json.loads(result.stdout)["layers"] if not r["clean"]}
     assert "memories" in dirty
-    assert cli("forget", "zebra-secret", "--yes", "--max", "3", db=path).exit_code == 0
+    assert cli("forget", "zebra-secret", "--yes", db=path).exit_code == 0
     after = cli("verify", "zebra-secret", "--content", SECRET_TEXT, db=path)
     assert after.exit_code == 0, after.stdout
     assert "looking for the id and the text" in after.stdout
