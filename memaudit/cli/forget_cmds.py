@@ -39,11 +39,20 @@ def plan_counts(plan: ForgetPlan) -> Text:
     return Text(line)
 
 
+TREE_ITEMS = 50  # per section; --json lists everything
+
+
+def _listed(node: Tree, items: list[Any]) -> list[Any]:
+    if len(items) > TREE_ITEMS:
+        node.add(Text(f"… and {len(items) - TREE_ITEMS} more (--json lists them all)", style="dim"))
+    return items[:TREE_ITEMS]
+
+
 def plan_tree(plan: ForgetPlan) -> Tree:
     tree = Tree(Text("forget plan", style="bold"))
     tree.add(plan_counts(plan))
     going = tree.add(Text(f"forget ({len(plan.forget)})", style="red"))
-    for item in plan.forget:
+    for item in _listed(going, plan.forget):
         node = going.add(Text(f"{item.id}  ") + Text(item.why, style="dim"))
         node.add(safe(item.preview, 100))
     if plan.redact:
@@ -53,18 +62,26 @@ def plan_tree(plan: ForgetPlan) -> Tree:
                 style="yellow",
             )
         )
-        for item in plan.redact:
+        for item in _listed(cut, plan.redact):
             node = cut.add(Text(f"{item.id}  ") + Text(item.why, style="dim"))
             node.add(safe(item.new_content or "", 100))
     if plan.unlinked:
         back = tree.add(Text(f"lose a source, otherwise unchanged ({len(plan.unlinked)})"))
-        for item in plan.unlinked:
+        for item in _listed(back, plan.unlinked):
             back.add(Text(f"{item.id}  ") + Text(item.why, style="dim"))
     also = []
     if plan.embeddings:
-        also.append(f"embeddings of {', '.join(plan.embeddings)}")
+        also.append(
+            f"{len(plan.embeddings)} embedding(s) ({', '.join(plan.embeddings[:8])}…)"
+            if len(plan.embeddings) > 8
+            else f"embeddings of {', '.join(plan.embeddings)}"
+        )
     if plan.profile:
-        also.append(f"profile entries {', '.join(plan.profile)}")
+        also.append(
+            f"{len(plan.profile)} profile entr(ies) ({', '.join(plan.profile[:8])}…)"
+            if len(plan.profile) > 8
+            else f"profile entries {', '.join(plan.profile)}"
+        )
     if plan.edges:
         also.append(f"{len(plan.edges)} lineage edge(s)")
     for line in also:
