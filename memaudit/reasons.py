@@ -108,7 +108,8 @@ def _rare_candidates(texts: Sequence[str]) -> tuple[dict[str, str], set[str]]:
             parts = fts_tokens(core)
             if not parts:
                 continue
-            mixed = len(parts) > 1 or any(not ch.isalnum() for ch in core)
+            # Letters mixed with symbols make a code; an apostrophe makes English.
+            mixed = any(not ch.isalnum() and ch not in "'’" for ch in core)
             initial = bool(_SENTENCE_START.search(text[: m.start()]))
             for part in parts:
                 if len(part) < 2:
