@@ -63,7 +63,7 @@ def test_resurrected_text_is_flagged_and_shown_first_on_refresh(make, queue_db: 
                     ),
                 )
             assert staged.resurrects and staged.resurrects[0].memory_id == "q-active-tz"
-            for _ in range(40):
+            for _ in range(200):
                 await pilot.pause(0.05)
                 if "q-back" in row_ids(app):
                     break
