@@ -208,7 +208,9 @@ def lineages(draw: st.DrawFn) -> tuple[list[review.Candidate], list[str], bool]:
     own = {i: f"The {WORDS[i]} ledger entry number {i * 7 + 3} holds." for i in range(n)}
     cands = []
     for i in range(n):
-        parents = draw(st.lists(st.integers(0, max(0, i - 1)), max_size=3, unique=True)) if i else []
+        parents = (
+            draw(st.lists(st.integers(0, max(0, i - 1)), max_size=3, unique=True)) if i else []
+        )
         quoted = draw(st.lists(st.integers(0, n - 1), max_size=3, unique=True))
         mine = draw(st.booleans()) or not quoted
         parts = [own[i]] if mine else []
@@ -241,7 +243,9 @@ def _descendants_only(led: Ledger, requested: list[str]) -> set[str]:
     return going
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(case=lineages())
 def test_property_forget_changes_nothing_outside_its_plan(tmp_path_factory, case):
     cands, requested, whole = case
@@ -258,7 +262,10 @@ def test_property_forget_changes_nothing_outside_its_plan(tmp_path_factory, case
             m.id
             for m in led.query(None)
             if m.id not in purged_ids
-            and any(fingerprint.contains(fingerprint.normalize(forget.memory_text(m)), x) for x in purged)
+            and any(
+                fingerprint.contains(fingerprint.normalize(forget.memory_text(m)), x)
+                for x in purged
+            )
         }
         result = forget.apply(led, p)
         assert result.clean, [r.to_dict() for r in result.reports if not r.clean]
@@ -272,4 +279,6 @@ def test_property_forget_changes_nothing_outside_its_plan(tmp_path_factory, case
             assert not any(fingerprint.contains(norm, x) for x in purged), m.id
         # Each purged sentence is a requested or derived-only memory's own.
         for sentence in purged:
-            assert any(sentence in fingerprint.pieces(c.content) for c in cands if c.id in purged_ids)
+            assert any(
+                sentence in fingerprint.pieces(c.content) for c in cands if c.id in purged_ids
+            )

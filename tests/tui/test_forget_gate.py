@@ -59,7 +59,9 @@ def test_resurrected_text_is_flagged_and_shown_first_on_refresh(make, queue_db: 
                 staged = review.stage(
                     agent,
                     review.Candidate(
-                        "The user's timezone is Europe/Rome.", SourceType.USER_STATEMENT, id="q-back"
+                        "The user's timezone is Europe/Rome.",
+                        SourceType.USER_STATEMENT,
+                        id="q-back",
                     ),
                 )
             assert staged.resurrects and staged.resurrects[0].memory_id == "q-active-tz"
