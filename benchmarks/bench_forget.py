@@ -71,7 +71,13 @@ def pick_targets(ledger: Ledger, k: int = TARGETS) -> list[str]:
         if forget.quoting_memories(ledger, forget.memory_text(ledger.require(mid)), {mid}):
             continue
         p = forget.plan(ledger, [mid])
-        if len(p.forget) == 1 and not p.redact and not p.unlinked and not p.profile and p.embeddings == [mid]:
+        if (
+            len(p.forget) == 1
+            and not p.redact
+            and not p.unlinked
+            and not p.profile
+            and p.embeddings == [mid]
+        ):
             found.append(mid)
             if len(found) == k:
                 break
@@ -158,7 +164,8 @@ def pick_quoted(ledger: Ledger) -> str:
         if m is None or m.source_type.value == "summary" or m.status.value != "active":
             continue
         same = ledger.conn.execute(
-            "SELECT count(*) FROM memories WHERE content_hash = ?", (fingerprint.content_hash(m.content),)
+            "SELECT count(*) FROM memories WHERE content_hash = ?",
+            (fingerprint.content_hash(m.content),),
         ).fetchone()[0]
         if same == 1:
             return str(mid)
@@ -232,7 +239,8 @@ def forget_bench(ctx: Context) -> list[Figure]:
                 q_total,
                 baseline=q_base,
                 target=(2.0 if ctx.size_label == "1m" else None) if q_result.clean else 0.0,
-                note="verification " + ("clean" if q_result.clean else "FOUND RESIDUE")
+                note="verification "
+                + ("clean" if q_result.clean else "FOUND RESIDUE")
                 + "; baseline = bare DELETE + raw scan of file and WAL",
             ),
             Figure(

@@ -398,20 +398,20 @@ def plan(ledger: Ledger, memory_ids: Sequence[str], *, whole: bool = False) -> F
     affected_forgotten: list[str] = []
     for mid in sorted(affected):
         m = loaded[mid]
-        held = set(affected[mid])
-        sources = sorted({source_of[p] for p in held})
+        cut_out = set(affected[mid])
+        sources = sorted({source_of[p] for p in cut_out})
         quotes = "quotes " + _names(sources)
         if whole:
             reason = f"{quotes} (--whole)"
         else:
-            content = redaction.cut(m.content, held)
-            summary = redaction.cut(m.summary, held) if m.summary else None
+            content = redaction.cut(m.content, cut_out)
+            summary = redaction.cut(m.summary, cut_out) if m.summary else None
             new_summary = summary.text if summary else None
             joined = content.text + ("\n" + new_summary if new_summary else "")
             if (
                 not content.clean
                 or (summary and not summary.clean)
-                or redaction.holds(joined, held)
+                or redaction.holds(joined, cut_out)
             ):
                 reason = f"{quotes}; the quote cannot be cut out cleanly"
             elif redaction.only_marks(joined):
