@@ -5,14 +5,13 @@ old WAL frames, FTS5 keeps a deleted document's terms in older index segments (a
 writes the terms again into its delete markers), embeddings and summaries outlive the
 row they came from. So forgetting here is four steps:
 
-* **plan** — the blast radius, written nowhere: the memories asked for; descendants
-  whose every source is being forgotten; and any memory whose text quotes one of them
-  (its whole text, or one of its sentences). A quoting memory is forgotten whole, not
-  edited: cutting a sentence out of an approved summary would change what a person
-  approved without their review, and the plan shows it before anything happens.
-  Descendants that keep other support lose the edge and go back to ``pending``, with
-  the reason in the log. Profile entries built on a forgotten memory (or quoting it)
-  go too.
+* **plan** — the exact blast radius, written nowhere (see ``plan``): the memories asked
+  for and their descendants whose every source is forgotten are *purged*, with their
+  own sentences; a memory that holds one of those sentences is *affected* — the
+  sentence is cut out of it (``memaudit.redaction``: a new version, back to
+  ``pending``) or, when asked (``whole``), it is forgotten whole; children that keep
+  other support only lose the edge. Nothing propagates from an affected memory.
+  Profile entries built on a forgotten memory (or quoting a purged sentence) go too.
 * **apply** — one transaction with ``PRAGMA secure_delete=ON`` set here (not trusted
   to the build): rows, FTS, embeddings, edges, profile entries, a tombstone with
   salted fingerprints, and events that say who forgot what and why — never the text.

@@ -2,14 +2,16 @@
 
     stage ──▶ pending ──approve──▶ active
                  │  └──edit──▶ pending (new version)
-                 └──reject──▶ gone (a tombstone with salted fingerprints stays)
+                 └──reject──▶ gone (a tombstone with keyed fingerprints stays)
 
 A candidate is classified by the store's policy before anything is written. By
 default user statements, tool observations, documents and extractions are queued for
 review, summaries are queued marked as derived, and model conclusions (inference,
 reflection, assistant output) are *transient*: refused from durable memory unless a
 person promotes them, which queues them as derived items. Every mutation appends an
-event (who, what, when, why) — never the content of what was rejected.
+event (who, what, when, why) — never the content of what was rejected, and a reason
+that repeats it is refused (``memaudit.reasons``). A candidate that holds the text of a
+forgotten memory is flagged ``resurrected`` at the gate (``memaudit.resurrection``).
 
 Approvals are optimistic: a reviewer approves the version they saw, and an item that
 changed since then is refused instead of approved unseen.
