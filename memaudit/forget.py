@@ -13,8 +13,9 @@ row they came from. So forgetting here is four steps:
   other support only lose the edge. Nothing propagates from an affected memory.
   Profile entries built on a forgotten memory (or quoting a purged sentence) go too.
 * **apply** — one transaction with ``PRAGMA secure_delete=ON`` set here (not trusted
-  to the build): rows, FTS, embeddings, edges, profile entries, a tombstone with
-  salted fingerprints, and events that say who forgot what and why — never the text.
+  to the build): rows, FTS, embeddings, edges, profile entries, the cut-out
+  sentences, a tombstone with keyed fingerprints (``memaudit.tombkey``), and events
+  that say who forgot what and why — never the text.
   With FTS5 ``secure-delete`` (SQLite 3.42+, migration m005) the delete itself drops
   the document's terms from the index; on an older SQLite the index is optimized
   (merged into one segment), the only other way to drop them from old segments.
