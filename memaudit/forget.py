@@ -35,7 +35,6 @@ import os
 import re
 import string
 import time
-from collections import deque
 from collections.abc import Iterable, Iterator, Sequence, Sized
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -235,7 +234,7 @@ def _quoting(ledger: Ledger, pieces: Iterable[str], exclude: set[str]) -> dict[s
     conn = ledger.conn
     phrases: dict[str, list[str]] = {}
     for piece in dict.fromkeys(pieces):
-        tokens = fts_tokens(piece)
+        tokens = fts_tokens(piece, unique=False)
         if tokens:
             phrases.setdefault(_phrase(tokens), []).append(piece)
     found: dict[str, list[str]] = {}
@@ -285,25 +284,62 @@ def _parents_of(ledger: Ledger, ids: Sequence[str]) -> dict[str, list[str]]:
     return out
 
 
-def _descendant_graph(
-    ledger: Ledger, roots: Sequence[str]
-) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
-    """(parents of each descendant, children of each node) for everything below
-    ``roots``: one recursive query, whatever the depth (a 100k-deep chain is one query
-    and a linear walk, never a round per generation)."""
-    parents: dict[str, list[str]] = {}
-    children: dict[str, list[str]] = {}
-    rows = ledger.conn.execute(
-        "WITH RECURSIVE d(id) AS (SELECT value FROM json_each(?) "
-        "UNION SELECT e.child_id FROM edges e JOIN d ON e.parent_id = d.id) "
-        "SELECT e.child_id, e.parent_id FROM d JOIN edges e ON e.child_id = d.id "
-        "ORDER BY e.child_id, e.parent_id",
-        (json.dumps(list(roots)),),
-    )
-    for child, parent in rows:
-        parents.setdefault(child, []).append(parent)
-        children.setdefault(parent, []).append(child)
-    return parents, children
+def _derived_only(
+    ledger: Ledger, requested: Sequence[str]
+) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """The descendants of ``requested`` whose every source goes: {id: why}, in the order
+    they go, and {child: its parents} for every child of a memory that goes.
+
+    A child goes when its last parent goes, so only the children of what goes are ever
+    read — never the whole (often huge) set of descendants. Each round reads, for what
+    went last, (1) every single-parent chain below it, all levels in one recursive query
+    (a 100k-deep chain is one query), and (2) its children with all their parents; those
+    whose parents have all gone go next. Rounds: the depth of the multi-parent part.
+    """
+    why: dict[str, str] = {}
+    going = set(requested)
+    parents_of: dict[str, list[str]] = {}
+    newly = list(requested)
+    while newly:
+        chain: list[str] = []
+        for part in _chunks(newly):
+            for child, parent in ledger.conn.execute(
+                "WITH RECURSIVE d(id, parent) AS (SELECT value, NULL FROM json_each(?) "
+                "UNION SELECT e.child_id, e.parent_id FROM edges e JOIN d ON e.parent_id = d.id "
+                "WHERE (SELECT count(*) FROM edges o WHERE o.child_id = e.child_id) = 1) "
+                "SELECT id, parent FROM d WHERE parent IS NOT NULL",
+                (json.dumps(list(part)),),
+            ):
+                if child not in going:
+                    going.add(child)
+                    why[child] = f"derived only from {parent}"
+                    parents_of[child] = [parent]
+                    chain.append(child)
+        children = _children_with_parents(ledger, [*newly, *chain])
+        parents_of.update(children)
+        newly = []
+        for child, parents in children.items():
+            if child not in going and all(p in going for p in parents):
+                going.add(child)
+                why[child] = "derived only from " + _names(parents)
+                newly.append(child)
+    return why, parents_of
+
+
+def _children_with_parents(ledger: Ledger, ids: Sequence[str]) -> dict[str, list[str]]:
+    """The children of ``ids``, each with all of its parents: one query per chunk."""
+    out: dict[str, list[str]] = {}
+    for part in _chunks(ids):
+        for child, parent in ledger.conn.execute(
+            "SELECT child_id, parent_id FROM edges WHERE child_id IN "
+            f"(SELECT child_id FROM edges WHERE parent_id IN ({_marks(part)})) "
+            "ORDER BY child_id, parent_id",
+            part,
+        ):
+            have = out.setdefault(child, [])
+            if parent not in have:
+                have.append(parent)
+    return out
 
 
 def _names(ids: Sequence[str], limit: int = 5) -> str:
@@ -329,16 +365,15 @@ def plan(ledger: Ledger, memory_ids: Sequence[str], *, whole: bool = False) -> F
     """The exact blast radius of forgetting ``memory_ids``. Reads only.
 
     1. **Purged**: the requested memories and their descendants whose every source is
-       purged — one recursive query for everything below them, then a linear walk
-       (a child goes when its last parent does).
+       purged (``_derived_only``: only the children of what goes are read).
     2. **Affected**: memories that hold one of the purged memories' sentences (of
        substance) — a quoting summary, a merged fact. Their sentences are cut out
        (``redact``: a new version, back to pending), or with ``whole`` they are
        forgotten whole; a memory that is nothing but forgotten text is a copy and is
        forgotten whole. An affected memory is never a new source of sentences: nothing
        propagates from it, neither to what it quotes nor to what quotes it.
-    3. **Requeued**: children of forgotten memories that keep other support lose the
-       edge and go back to pending.
+    3. **Unlinked**: children of forgotten memories that keep other support lose the
+       edge, nothing else.
     """
     if not memory_ids:
         raise InvalidInput("nothing to forget: give at least one id")
@@ -347,20 +382,12 @@ def plan(ledger: Ledger, memory_ids: Sequence[str], *, whole: bool = False) -> F
     for mid in requested:
         if mid not in memories:
             ledger.require(mid)  # raises the clear "was forgotten / no memory" error
-    parents_of, children_of = _descendant_graph(ledger, requested)
+    derived, parents_of = _derived_only(ledger, requested)
     category = dict.fromkeys(requested, "requested")
     why = dict.fromkeys(requested, "requested")
-    left = {child: len(ps) for child, ps in parents_of.items()}
-    queue = deque(requested)
-    while queue:
-        for child in children_of.get(queue.popleft(), ()):
-            if child in category:
-                continue
-            left[child] -= 1
-            if left[child] == 0:
-                category[child] = "derived_only"
-                why[child] = "derived only from " + _names(parents_of[child])
-                queue.append(child)
+    for mid, because in derived.items():
+        category[mid] = "derived_only"
+        why[mid] = because
     purged_ids = list(category)
     memories.update(_memories(ledger, [m for m in purged_ids if m not in memories]))
     texts_of = {mid: memory_text(memories[mid]) for mid in purged_ids}
@@ -430,7 +457,7 @@ def plan(ledger: Ledger, memory_ids: Sequence[str], *, whole: bool = False) -> F
         going.add(mid)
     forgotten = [i.id for i in forget_items]
     redacted = {i.id for i in redact_items}
-    kept_children = {c for g in purged_ids for c in children_of.get(g, ()) if c not in going}
+    kept_children = {c for c in parents_of if c not in going}
     for part in _chunks(affected_forgotten):
         kept_children.update(
             c
@@ -984,7 +1011,7 @@ class _NativeProbes:
         out: list[Residue] = []
         # 1. The index still matches a sentence of the text as a phrase.
         for n, piece in enumerate(self._pieces(needle), 1):
-            tokens = fts_tokens(piece)
+            tokens = fts_tokens(piece, unique=False)
             if not tokens:
                 continue
             for (rowid,) in self.conn.execute(

@@ -41,11 +41,13 @@ class Hit:
     needle: str  # a short, safe label of what matched (never the matched text itself)
 
 
-def fts_tokens(text: str) -> list[str]:
-    """Roughly what FTS5's unicode61 tokenizer indexes: lower case, no diacritics."""
+def fts_tokens(text: str, *, unique: bool = True) -> list[str]:
+    """Roughly what FTS5's unicode61 tokenizer indexes: lower case, no diacritics.
+    ``unique=False`` keeps repeats, in order (a phrase query needs "to … to")."""
     folded = unicodedata.normalize("NFKD", text.casefold())
     folded = "".join(ch for ch in folded if not unicodedata.combining(ch))
-    return list(dict.fromkeys(_TOKEN.findall(folded)))
+    tokens = _TOKEN.findall(folded)
+    return list(dict.fromkeys(tokens)) if unique else tokens
 
 
 def raw_pieces(text: str, *, substantive_only: bool = False) -> list[str]:

@@ -282,3 +282,21 @@ def test_property_forget_changes_nothing_outside_its_plan(tmp_path_factory, case
             assert any(
                 sentence in fingerprint.pieces(c.content) for c in cands if c.id in purged_ids
             )
+
+
+def test_a_sentence_with_repeated_words_is_found_in_its_copies(tmp_path):
+    """FTS phrases keep repeated tokens ("to … to", "the … the"): a later copy of a
+    sentence with repeats is found, so nothing is left holding it."""
+    path = tmp_path / "repeats.db"
+    Ledger.init(path).close()
+    text = "I went to the shop to buy the milk for the kids."
+    clock = iter(["2026-11-01T00:00:00Z", "2026-11-02T00:00:00Z"])
+    for mid in ("first", "later"):
+        with Ledger.open(path, readonly=False, clock=fixed_clock(next(clock))) as led:
+            review.stage(
+                led, review.Candidate(id=mid, content=text, source_type=SourceType.USER_STATEMENT)
+            )
+    with _open(path) as led:
+        p = forget.plan(led, ["first"])
+        assert p.forget_ids() == ["first", "later"]
+        assert forget.apply(led, p).clean
