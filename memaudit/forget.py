@@ -48,6 +48,7 @@ from memaudit.ledger.store import MEMORY_COLUMNS, row_to_memory
 from memaudit.model import Memory, Status
 from memaudit.rawscan import (
     Needles,
+    fts_doc_counts,
     fts_tokens,
     page_texts,
     raw_pieces,
@@ -63,6 +64,7 @@ PHRASE_HIT_LIMIT = 20
 # Ids per IN (...) list, and sentences per FTS query, when a plan reads in bulk.
 CHUNK = 500
 PHRASES_PER_QUERY = 64
+TERMS_PER_QUERY = 200
 # Rows reported per sentence and column of a text layer.
 TEXT_HIT_LIMIT = 20
 
@@ -228,27 +230,34 @@ def _quoting(ledger: Ledger, pieces: Iterable[str], exclude: set[str]) -> dict[s
     """Memories (not in ``exclude``) whose content or summary holds one of ``pieces``
     (normalised sentences) as whole words: {memory id: the pieces it holds}.
 
-    The FTS index finds the candidates (every piece as a phrase, OR-ed, a few queries
-    in all); each is confirmed on its normalised text.
+    Each piece is looked up by its rarest token (document counts from the FTS index's
+    vocabulary), many tokens OR-ed per query, and every candidate is confirmed on its
+    normalised text. Phrase queries would be exact but cost the length of every
+    common word's list, per phrase: thousands of sentences made of the same words
+    (a templated 100k chain) took minutes.
     """
     conn = ledger.conn
-    phrases: dict[str, list[str]] = {}
-    for piece in dict.fromkeys(pieces):
-        tokens = fts_tokens(piece, unique=False)
-        if tokens:
-            phrases.setdefault(_phrase(tokens), []).append(piece)
+    tokens_of = {p: fts_tokens(p) for p in dict.fromkeys(pieces)}
+    counts = fts_doc_counts(conn, {t for ts in tokens_of.values() for t in ts})
+    by_token: dict[str, list[str]] = {}
+    for piece, tokens in tokens_of.items():
+        held = [t for t in tokens if t in counts]
+        if len(held) == len(tokens) and held:  # a token no memory holds: nothing quotes it
+            by_token.setdefault(min(held, key=lambda t: (counts[t], -len(t))), []).append(piece)
     found: dict[str, list[str]] = {}
-    for part in _chunks(list(phrases.items()), PHRASES_PER_QUERY):
-        wanted = [p for _, ps in part for p in ps]
+    for part in _chunks(list(by_token), TERMS_PER_QUERY):
+        terms = set(part)
         rows = conn.execute(
             "SELECT id, content, summary FROM memories WHERE seq IN "
             "(SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?)",
-            (" OR ".join(ph for ph, _ in part),),
+            (" OR ".join(f'"{t}"' for t in part),),
         )
         for mid, content, summary in rows:
             if mid in exclude:
                 continue
-            norm = fingerprint.normalize(content + "\n" + (summary or ""))
+            text = content + "\n" + (summary or "")
+            wanted = [p for t in terms.intersection(fts_tokens(text)) for p in by_token[t]]
+            norm = fingerprint.normalize(text)
             held = [p for p in wanted if fingerprint.contains(norm, p)]
             if held:
                 have = found.setdefault(mid, [])
@@ -519,7 +528,8 @@ def plan(ledger: Ledger, memory_ids: Sequence[str], *, whole: bool = False) -> F
         ]
     texts = dict(texts_of)
     texts.update({mid: memory_text(loaded[mid]) for mid in affected_forgotten})
-    purged = [w for text in texts_of.values() for w in _as_written(text, source_of)]
+    purged_set = set(source_of)
+    purged = [w for text in texts_of.values() for w in _as_written(text, purged_set)]
     own = {source_of[p] for p in source_of}
     return ForgetPlan(
         requested,
@@ -547,10 +557,9 @@ def _order(ledger: Ledger, ids: Sequence[str]) -> dict[str, tuple[str, int]]:
     return out
 
 
-def _as_written(text: str, purged: Iterable[str]) -> list[str]:
+def _as_written(text: str, wanted: set[str]) -> list[str]:
     """The stretches of ``text``, as written, whose normalised form is a purged
     sentence (the raw-byte scan looks for bytes as the row holds them)."""
-    wanted = set(purged)
     out = []
     for part in re.split(r"(?<=[.!?;:])\s+|\n+", text):
         stripped = part.strip().rstrip(".!?;:").strip()

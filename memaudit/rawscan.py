@@ -24,6 +24,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 CHUNK = 64 * 1024 * 1024
 MAX_HITS_PER_FILE = 20
@@ -289,4 +290,22 @@ def page_texts(page: bytes, first_page: bool = False) -> list[str]:
             out += _record_texts(page[i : i + local])
     except IndexError:
         return out
+    return out
+
+
+def fts_doc_counts(conn: Any, tokens: Iterable[str], fts: str = "memories_fts") -> dict[str, int]:
+    """How many documents of an FTS5 index hold each token (its fts5vocab ``row``
+    table, made once per connection in ``temp``); tokens no document holds are absent."""
+    conn.execute(
+        f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.memaudit_vocab_row USING fts5vocab(main, {fts}, row)"
+    )
+    wanted = list(dict.fromkeys(tokens))
+    out: dict[str, int] = {}
+    for i in range(0, len(wanted), 500):
+        part = wanted[i : i + 500]
+        rows = conn.execute(
+            f"SELECT term, doc FROM temp.memaudit_vocab_row WHERE term IN ({','.join('?' * len(part))})",
+            part,
+        )
+        out.update((str(t), int(d)) for t, d in rows)
     return out

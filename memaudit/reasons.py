@@ -23,10 +23,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from memaudit import fingerprint
 from memaudit.errors import Refused
-from memaudit.rawscan import fts_tokens
+from memaudit.rawscan import fts_doc_counts, fts_tokens
 
 STORE_SHARE = 0.01
 STORE_MIN_DOCS = 20
@@ -180,22 +181,7 @@ def check(
         )
 
 
-def ledger_frequency(conn: object) -> tuple[Frequency, int]:
+def ledger_frequency(conn: Any) -> tuple[Frequency, int]:
     """Document counts per token from a native ledger's FTS index (fts5vocab)."""
-    c = conn
-    c.execute(  # type: ignore[attr-defined]
-        "CREATE VIRTUAL TABLE IF NOT EXISTS temp.memaudit_vocab_row "
-        "USING fts5vocab(main, memories_fts, row)"
-    )
-    total = int(c.execute("SELECT count(*) FROM memories").fetchone()[0])  # type: ignore[attr-defined]
-
-    def frequency(tokens: Sequence[str]) -> dict[str, int]:
-        if not tokens:
-            return {}
-        marks = ",".join("?" * len(tokens))
-        rows = c.execute(  # type: ignore[attr-defined]
-            f"SELECT term, doc FROM temp.memaudit_vocab_row WHERE term IN ({marks})", list(tokens)
-        )
-        return {str(t): int(d) for t, d in rows}
-
-    return frequency, total
+    total = int(conn.execute("SELECT count(*) FROM memories").fetchone()[0])
+    return (lambda tokens: fts_doc_counts(conn, tokens)), total

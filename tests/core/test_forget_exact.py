@@ -157,8 +157,8 @@ def test_quoting_needs_a_sentence_of_substance(tmp_path):
 
 def test_a_deep_chain_is_planned_in_bounded_work(tmp_path):
     """A 100k-deep derivation chain: one recursive query and a linear walk (no
-    recursion, no round per generation); the statement count does not grow with the
-    depth beyond the batched phrase look-ups (PHRASES_PER_QUERY sentences each)."""
+    recursion, no round per generation): statements grow with the ids and terms read in
+    chunks, not with the number of generations."""
     path = tmp_path / "chain.db"
     Ledger.init(path).close()
     depth = 100_000
@@ -194,7 +194,8 @@ def test_a_deep_chain_is_planned_in_bounded_work(tmp_path):
             conn.set_trace_callback(None)
     assert len(p.forget) == depth + 1 and p.forget[-1].why == f"derived only from c{depth - 1}"
     assert p.counts()["changed"] == p.counts()["default_max"] == depth + 1
-    assert len(statements) < 50 + 2 * depth / forget.PHRASES_PER_QUERY
+    # A few statements per chunk of ids or terms, never one per generation.
+    assert len(statements) < 50 + 12 * depth / forget.CHUNK + depth / forget.TERMS_PER_QUERY
 
 
 # -- the property: nothing outside the plan changes, no purged sentence survives -------
