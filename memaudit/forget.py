@@ -61,9 +61,8 @@ from memaudit.sqlite_driver import sqlite3
 # A term held by this many documents or fewer has its documents listed and checked.
 TERM_DOC_CHECK_LIMIT = 50
 PHRASE_HIT_LIMIT = 20
-# Ids per IN (...) list, and sentences per FTS query, when a plan reads in bulk.
+# Ids per IN (...) list, and terms per FTS query, when a plan reads in bulk.
 CHUNK = 500
-PHRASES_PER_QUERY = 64
 TERMS_PER_QUERY = 200
 # Rows reported per sentence and column of a text layer.
 TEXT_HIT_LIMIT = 20
