@@ -48,6 +48,14 @@ DELETION_GAPS = {
     "byterover": "ByteRover leaves review backups, curate-log input and _index.md summaries",
     "holographic": "Holographic's remove_fact leaves orphan entities and FTS terms",
     "mem0": "mem0 delete leaves the text in its history table",
+    "claude_code": "deleting a memory file (Claude's rm, or by hand) leaves its text in the "
+    "session transcripts, and in prompt history and file history when those hold it",
+    "claude_mem": "claude-mem's delete removes one SQL row: Chroma's documents, the session "
+    "summary, the prompt and the tool use keep the text",
+    "openclaw": "OpenClaw's reindex after a line is deleted leaves FTS terms and the memory "
+    "plugin's recall records (snippet, concept tags)",
+    "letta": "a Letta Code memory file deleted from MemFS stays in git history and backups",
+    "openmemory": "OpenMemory's delete only sets state='deleted': the row keeps its full text",
 }
 
 
@@ -89,6 +97,7 @@ def answer(store: Store | None, config: dict[str, dict[str, Any]] | None = None)
     facts = _store_facts(store) if store is not None else None
     answers = {qid: Answer(qid, text) for qid, text in QUESTIONS}
     _from_config(answers, cfg)
+    _from_wave2_config(answers, cfg)
     if store is not None and facts is not None:
         _from_store(answers, store, facts)
     return [answers[qid] for qid, _ in QUESTIONS]
@@ -467,6 +476,210 @@ def _from_config(answers: dict[str, Answer], cfg: dict[str, dict[str, Any]]) -> 
         s = answers["auto_supersede"]
         s.answer = "yes"
         s.evidence.append("Mnemosyne's consolidation supersedes by similarity (cosine > 0.88)")
+    _claude_code(answers, cfg)
+    _claude_mem(answers, cfg)
+    _server_memory(answers, cfg)
+
+
+# -- stores whose settings are not Hermes' (wave 2) -------------------------------------
+
+
+def _claude_code(answers: dict[str, Answer], cfg: dict[str, dict[str, Any]]) -> None:
+    """Claude Code's settings files (read by the claude_code adapter). Behaviour read from
+    Claude Code 2.1.197: with auto memory on, the model decides what to save and its
+    permission check allows .md writes and rm in the memory folder without asking."""
+    auto = _Setting(cfg, "claude_code.autoMemoryEnabled")
+    if not auto.present:
+        return
+    says = auto.says("autoMemoryEnabled")
+    on = auto.value is not False
+    d = answers["deletion_derived"]
+    d.answer = "no"
+    d.evidence.append(DELETION_GAPS["claude_code"])
+    r = answers["recall_independent"]
+    r.answer = "no"
+    r.evidence.append(f"one switch loads MEMORY.md and lets Claude write memory: {says}")
+    if not on:
+        answers["auto_write"].answer = "no"
+        answers["auto_write"].evidence.append(
+            f"auto memory is off ({says}); CLAUDE.md changes only when someone edits it"
+        )
+        answers["approval_gate"].answer = "partly"
+        answers["approval_gate"].evidence.append(
+            "auto memory is off; Claude's edits of CLAUDE.md go through its permission prompts"
+        )
+        return
+    for qid, text in (
+        ("auto_write", "Claude decides on its own what to save in the auto-memory folder"),
+        ("assistant_output", "every auto-memory file is written by the model"),
+        ("auto_supersede", "Claude rewrites or deletes memory files it judges outdated"),
+        ("gate_bypass", "there is no gate: Claude's memory writes need no approval"),
+    ):
+        answers[qid].answer = "yes"
+        answers[qid].evidence.append(f"{text} ({says})")
+    g = answers["approval_gate"]
+    g.answer = "no"
+    g.evidence.append(
+        "Claude Code allows writing and rm-ing .md files in the auto-memory folder without a "
+        f"permission prompt ({says})"
+    )
+
+
+def _claude_mem(answers: dict[str, Answer], cfg: dict[str, dict[str, Any]]) -> None:
+    """claude-mem's settings.json (read by the claude_mem adapter); behaviour read from
+    claude-mem 13.25.3's worker: hooks record every prompt and tool use, an LLM writes
+    observations and summaries, and nothing waits for a person."""
+    skip = _Setting(cfg, "claude_mem.CLAUDE_MEM_SKIP_TOOLS")
+    if not skip.present:
+        return
+    provider = _Setting(cfg, "claude_mem.CLAUDE_MEM_PROVIDER")
+    inject = _Setting(cfg, "claude_mem.CLAUDE_MEM_CONTEXT_OBSERVATIONS")
+    for qid, value, text in (
+        (
+            "auto_write",
+            "yes",
+            "every prompt and every tool use is recorded by hooks and compressed by an LLM "
+            f"({provider.says('CLAUDE_MEM_PROVIDER')})",
+        ),
+        (
+            "assistant_output",
+            "yes",
+            "observations and summaries are LLM output; summaries quote the assistant's last "
+            "message",
+        ),
+        (
+            "tool_results",
+            "yes",
+            "tool inputs and responses are stored (tool_uses) except tools listed in "
+            + skip.says("CLAUDE_MEM_SKIP_TOOLS"),
+        ),
+        ("approval_gate", "no", "the worker stores what the hooks send; there is no review"),
+        ("gate_bypass", "yes", "there is no gate to bypass"),
+        ("deletion_derived", "no", DELETION_GAPS["claude_mem"]),
+    ):
+        answers[qid].answer = value
+        answers[qid].evidence.append(text)
+    answers["recall_independent"].evidence.append(
+        "context injection has its own settings: " + inject.says("CLAUDE_MEM_CONTEXT_OBSERVATIONS")
+    )
+
+
+def _server_memory(answers: dict[str, Answer], cfg: dict[str, dict[str, Any]]) -> None:
+    """The MCP knowledge-graph server has no settings but its file path; what it does is
+    in its code (memory-server 0.6.3)."""
+    path = _Setting(cfg, "MEMORY_FILE_PATH")
+    if not path.present:
+        return
+    for qid, value, text in (
+        ("auto_write", "yes", "the server stores whatever the agent sends through its tools"),
+        (
+            "assistant_output",
+            "yes",
+            "every entity, observation and relation is what the model sent",
+        ),
+        (
+            "approval_gate",
+            "no",
+            "the server has no gate; only the MCP client may prompt per tool call",
+        ),
+        ("gate_bypass", "yes", "there is no gate in the server to bypass"),
+        (
+            "recall_independent",
+            "yes",
+            "the server injects nothing: recall is the agent's own read_graph/search_nodes call",
+        ),
+        (
+            "deletion_derived",
+            "yes",
+            "the server keeps no derived copies: delete_observations rewrites the file without "
+            "it (the MCP client's own transcript still holds the tool call)",
+        ),
+    ):
+        answers[qid].answer = value
+        answers[qid].evidence.append(text)
+    answers["auto_write"].evidence.append(path.says("MEMORY_FILE_PATH"))
+
+
+def _from_wave2_config(answers: dict[str, Answer], cfg: dict[str, dict[str, Any]]) -> None:
+    """OpenClaw (``openclaw.json``), Letta Code (``settings.json``) and OpenMemory (its
+    ``configs`` row): each read from its own configuration, keys prefixed by its name."""
+    if any(k.startswith("openclaw.") for k in cfg):
+        provider = _Setting(cfg, "openclaw.memory.search.provider")
+        dreaming = _Setting(cfg, "openclaw.plugins.entries.memory-core.config.dreaming.enabled")
+        where = provider.says("openclaw.memory.search.provider") if provider.present else ""
+        a = answers["auto_write"]
+        if dreaming.present and dreaming.value is False:
+            _set(
+                a,
+                "partly",
+                "dreaming is off; the agent still appends daily notes: "
+                + dreaming.says("dreaming.enabled"),
+            )
+        else:
+            _set(
+                a,
+                "yes",
+                "dreaming (on unless plugins.entries.memory-core.config.dreaming"
+                ".enabled is false) promotes recalled notes into MEMORY.md; the memory "
+                "flush writes daily notes before compaction",
+            )
+        if where:
+            _add(a, f"index embeddings: {where}")
+        _set(
+            answers["approval_gate"],
+            "no",
+            "OpenClaw writes memory files with no review "
+            "step (DREAMS.md records promotions after the fact)",
+        )
+        _add(answers["deletion_derived"], DELETION_GAPS["openclaw"] + " (observed)")
+        answers["deletion_derived"].answer = "no"
+    if any(k.startswith("letta.") for k in cfg):
+        trigger = _Setting(cfg, "letta.reflectionTrigger")
+        a = answers["auto_write"]
+        if trigger.present and str(trigger.value) != "off":
+            _set(
+                a,
+                "yes",
+                "background reflection edits memory: " + trigger.says("letta.reflectionTrigger"),
+            )
+        elif trigger.present:
+            _set(
+                a,
+                "partly",
+                "only the agent's own memory tool writes: "
+                + trigger.says("letta.reflectionTrigger"),
+            )
+        _set(
+            answers["assistant_output"],
+            "yes",
+            "the agent writes its memory files itself (commits authored <agent>@letta.com)",
+        )
+        _set(answers["approval_gate"], "no", "Letta's memory tools commit every write; no review")
+        _set(answers["recall_independent"], "no", "files under system/ are always in context")
+        _add(answers["deletion_derived"], DELETION_GAPS["letta"] + " (observed)")
+        answers["deletion_derived"].answer = "no"
+    if any(k.startswith("openmemory.") for k in cfg):
+        llm = _Setting(cfg, "openmemory.mem0.llm.provider")
+        vectors = _Setting(cfg, "openmemory.mem0.vector_store.provider")
+        a = answers["auto_write"]
+        _set(
+            a,
+            "yes",
+            "OpenMemory's add_memories tool tells the agent to call it whenever "
+            "the user shares anything about themselves; no approval step",
+        )
+        if llm.present:
+            _add(a, "infer=True rewrites the text with " + llm.says("openmemory.mem0.llm.provider"))
+        if vectors.present:
+            _add(
+                answers["inspect"],
+                "vectors in " + vectors.says("openmemory.mem0.vector_store.provider"),
+            )
+        _set(
+            answers["approval_gate"], "no", "add_memories stores at once (apps can only be paused)"
+        )
+        _add(answers["deletion_derived"], DELETION_GAPS["openmemory"] + " (observed)")
+        answers["deletion_derived"].answer = "no"
 
 
 def _add(a: Answer, evidence: str) -> None:

@@ -62,7 +62,8 @@ def open_sidecar(location: str, *, readonly: bool = False, **kwargs: Any) -> Led
             if not path.exists():
                 raise
             # Another process created it first: use theirs.
-    return Ledger.open(path, readonly=readonly, **kwargs)
+    # memaudit's own file: bringing it up to date is not a write to anyone's store.
+    return Ledger.open(path, readonly=readonly, migrate=True, **kwargs)
 
 
 def lock_path(location: str, name: str) -> Path:
@@ -100,3 +101,16 @@ def run_lock(location: str, name: str) -> Iterator[Path]:
         yield path
     finally:
         os.close(fd)  # releases the flock
+
+
+# The probe log: every `memaudit probe` run (guided or automated), for every store and
+# provider, in one sidecar ledger — so `probe history` can compare a provider across
+# versions and configurations. Never in the probed store: a probe must not change what
+# it measures.
+PROBE_LOG = "memaudit://probes"
+
+
+def open_probe_log(*, readonly: bool = False, **kwargs: Any) -> Ledger | None:
+    """The ledger holding probe runs (events ``probe_start``, ``probe_check``,
+    ``probe_run``); None when reading and no probe was ever run."""
+    return open_sidecar(PROBE_LOG, readonly=readonly, **kwargs)

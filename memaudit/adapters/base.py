@@ -21,7 +21,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from memaudit.clock import age_days
-from memaudit.errors import NotFound, Unsupported
+from memaudit.errors import MemauditError, NotFound, Unsupported
 from memaudit.graph import DEFAULT_DEPTH, Lineage, walk_lineage
 from memaudit.model import Edge, Event, Memory, MemoryFilter, Status
 from memaudit.policy import Policy
@@ -100,6 +100,11 @@ class Residue:
         }
 
 
+class LayerNotChecked(MemauditError):
+    """Raised by a probe that could not look (the message says why): the layer is
+    reported *not checked*, never clean."""
+
+
 @dataclass(slots=True)
 class Layer:
     """A place a store keeps content or ids; ``probe`` finds a needle in it.
@@ -109,7 +114,9 @@ class Layer:
     """
 
     name: str
-    kind: str  # rows, fts, vectors, graph, history, summaries, side-files, raw-bytes
+    # rows, fts, vectors, graph, history (change logs), transcripts (what was said in
+    # sessions: evidence, not memory), summaries, side-files, raw-bytes
+    kind: str
     description: str
     probe: Callable[[Needle], list[Residue]]
     checked: bool = True
@@ -372,6 +379,12 @@ class Adapter(ABC):
     @abstractmethod
     def detect(cls, location: str) -> float:
         """0.0 (not mine) .. 1.0 (certainly mine). Must never write or raise."""
+
+    @classmethod
+    def explain(cls, location: str) -> str:
+        """One line on what ``detect`` saw at ``location`` (``memaudit adapters --detect``
+        prints it beside the score). Must never write or raise."""
+        return ""
 
     @classmethod
     @abstractmethod

@@ -108,7 +108,7 @@ class HindsightStore(pg.SchemaStore):
 
     def __init__(self, url: str, conn: Any, schema: str, *, clock: Clock | None = None) -> None:
         super().__init__(url, conn, schema, clock=clock)
-        self._edges: list[Edge] | None = None
+        self._lazy_edges: list[Edge] | None = None
 
     # -- reading ------------------------------------------------------------------
 
@@ -210,18 +210,18 @@ class HindsightStore(pg.SchemaStore):
         )
 
     def edges(self, memory_ids: list[str] | None = None) -> list[Edge]:
-        if self._edges is None:
+        if self._lazy_edges is None:
             found: dict[tuple[str, str], Edge] = {}
             for m in self.all():
                 for parent in m.extra.get("source_memory_ids", []):
                     found[(m.id, parent)] = Edge(m.id, parent, Relation.SUMMARIZES, m.created_at)
             if "observation_sources" in pg.tables(self.conn, self.schema):
                 found.update(self._observation_sources())
-            self._edges = list(found.values())
+            self._lazy_edges = list(found.values())
         if memory_ids is None:
-            return list(self._edges)
+            return list(self._lazy_edges)
         wanted = set(memory_ids)
-        return [e for e in self._edges if e.child_id in wanted or e.parent_id in wanted]
+        return [e for e in self._lazy_edges if e.child_id in wanted or e.parent_id in wanted]
 
     def _observation_sources(self) -> dict[tuple[str, str], Edge]:
         cols = [c.name for c in pg.columns(self.conn, "observation_sources", self.schema)]

@@ -68,7 +68,6 @@ class RelativeStore(ListStore):
     def __init__(self, location: str, db: Path, *, clock: Clock | None = None) -> None:
         super().__init__(location, clock=clock)
         self.db = db
-        self._edges: list[Edge] = []
 
     def _conn(self) -> sqlite3.Connection:
         conn = sp.connect_ro(self.db)
@@ -140,13 +139,6 @@ class RelativeStore(ListStore):
             missing=list(MISSING),
         )
 
-    def edges(self, memory_ids: list[str] | None = None) -> list[Edge]:
-        self.all()
-        if memory_ids is None:
-            return list(self._edges)
-        ids = set(memory_ids)
-        return [e for e in self._edges if e.child_id in ids or e.parent_id in ids]
-
     # -- layers ---------------------------------------------------------------------
 
     def layers(self) -> list[Layer]:
@@ -186,7 +178,8 @@ class RelativeStore(ListStore):
                 )
                 ids = set(wanted.ids)
                 for col in (list_cols or []) if ids else []:
-                    for key, value in conn.execute(f'SELECT rowid, "{col}" FROM "{table}"'):
+                    q = sp.quote_ident
+                    for key, value in conn.execute(f"SELECT rowid, {q(col)} FROM {q(table)}"):
                         listed = {
                             str(x.get("linked_to")) if isinstance(x, dict) else str(x)
                             for x in _json_list(value)

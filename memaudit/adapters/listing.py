@@ -16,7 +16,7 @@ from memaudit.adapters.base import Store
 from memaudit.clock import Clock, parse_time, system_clock, to_iso
 from memaudit.errors import InvalidInput
 from memaudit.fingerprint import normalize
-from memaudit.model import Event, Memory, MemoryFilter
+from memaudit.model import Edge, Event, Memory, MemoryFilter
 
 
 def filter_memories(memories: list[Memory], flt: MemoryFilter | None) -> list[Memory]:
@@ -66,6 +66,7 @@ class ListStore(Store):
         super().__init__(location, writable=writable)
         self.clock: Clock = clock or system_clock
         self._cache: list[Memory] | None = None
+        self._edges: list[Edge] = []  # filled by ``_load`` where the store records lineage
 
     @abstractmethod
     def _load(self) -> list[Memory]: ...
@@ -86,6 +87,14 @@ class ListStore(Store):
             if m.id == memory_id:
                 return m
         return None
+
+    def edges(self, memory_ids: list[str] | None = None) -> list[Edge]:
+        """The edges ``_load`` found (all, or those touching ``memory_ids``)."""
+        self.all()
+        if memory_ids is None:
+            return list(self._edges)
+        ids = set(memory_ids)
+        return [e for e in self._edges if e.child_id in ids or e.parent_id in ids]
 
     def count(self, flt: MemoryFilter | None = None) -> int:
         if flt is None:

@@ -11,7 +11,14 @@ from rich.table import Table
 from rich.text import Text
 
 from memaudit import decay as decay_core
-from memaudit.adapters import Capability, check_exists, detect, load_registry, not_a_store_message
+from memaudit.adapters import (
+    Adapter,
+    Capability,
+    check_exists,
+    detect,
+    load_registry,
+    not_a_store_message,
+)
 from memaudit.cli.app import app, state
 from memaudit.cli.options import (
     AdapterOpt,
@@ -23,6 +30,7 @@ from memaudit.cli.options import (
     LimitOpt,
     open_from,
     pick_format,
+    resolve_db,
     since_iso,
 )
 from memaudit.cli.render import (
@@ -40,6 +48,7 @@ from memaudit.cli.render import (
 from memaudit.clock import age_days, human_age
 from memaudit.errors import MemauditError, NotAStore
 from memaudit.ledger import Ledger
+from memaudit.ledger.store import pending_migrations
 from memaudit.model import MemoryFilter, SourceType, Status, TrustTier
 from memaudit.textsafety import hidden_characters, reveal
 from memaudit.trust import is_flagged
@@ -64,6 +73,44 @@ def init(
     else:
         console.print(f"Created ledger {path}")
         console.print(f"  use it with: export MEMAUDIT_DB={path}")
+
+
+@app.command()
+def migrate(
+    ctx: typer.Context,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Only say which schema updates are pending.")
+    ] = False,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Bring a native ledger written by an older memaudit up to date.
+
+    Commands that only read (ls, show, audit, verify, ...) never change a store, so on
+    an older ledger they stop and point here; commands that write migrate first on
+    their own. Each schema update runs in one transaction and is recorded in the
+    ledger's event log.
+
+    Examples: `memaudit migrate --db agent.db --dry-run`, `memaudit migrate --db agent.db`.
+
+    Exit codes: 0 done (or nothing to do), 1 not a native ledger, 5 store busy.
+    """
+    path = Path(resolve_db(ctx, db))
+    pending = pending_migrations(path)
+    applied: list[str] = []
+    if pending and not dry_run:
+        st = state(ctx)
+        with Ledger.open(path, readonly=False, clock=st.clock, actor=st.actor):
+            applied = pending  # opening for writing applies them, in one transaction each
+    info = {"ledger": str(path), "pending": [] if applied else pending, "applied": applied}
+    if json_:
+        emit_json(info)
+    elif not pending:
+        console.print("up to date: nothing to migrate")
+    elif dry_run:
+        console.print(f"{len(pending)} schema update(s) pending: {', '.join(pending)}")
+    else:
+        console.print(f"applied {len(applied)} schema update(s): {', '.join(applied)}")
 
 
 def _decay_params(store: Any) -> decay_core.DecayParams | None:
@@ -376,6 +423,13 @@ def _sidecar_events(store: Any, query: dict[str, Any]) -> list[Any]:
     return events
 
 
+def _why(cls: type[Adapter], location: str) -> str:
+    try:
+        return str(cls.explain(location))
+    except Exception:  # an adapter's explanation must not take the listing down
+        return ""
+
+
 @app.command()
 def adapters(
     detect_path: Annotated[
@@ -387,7 +441,8 @@ def adapters(
     capabilities and what each was tested against.
 
     With --detect PATH the adapters are ranked by how sure each is that PATH (a file or
-    a folder) is its store: the first one is what `--db PATH` would open.
+    a folder) is its store, with what each saw there: the first one is what `--db PATH`
+    would open.
 
     Examples: `memaudit adapters`, `memaudit adapters --detect ~/.hermes --json`.
 
@@ -400,7 +455,11 @@ def adapters(
             "description": cls.description,
             "capabilities": sorted(c.value for c in cls.capabilities),
             "tested_against": cls.tested_against,
-            **({"detect_score": scores.get(cls.name, 0.0)} if detect_path else {}),
+            **(
+                {"detect_score": scores.get(cls.name, 0.0), "detect_reason": _why(cls, detect_path)}
+                if detect_path
+                else {}
+            ),
         }
         for cls in reg.adapters.values()
     ]
@@ -419,13 +478,14 @@ def adapters(
     table.add_column("adapter", style="bold")
     if detect_path:
         table.add_column("detect", justify="right")
+        table.add_column("what it saw")
     table.add_column("capabilities")
     table.add_column("tested against")
     table.add_column("what it opens")
     for r in rows:
         cells = [r["name"]]
         if detect_path:
-            cells.append(f"{r['detect_score']:.2f}")
+            cells += [f"{r['detect_score']:.2f}", safe(r["detect_reason"])]
         cells += [", ".join(r["capabilities"]), r["tested_against"], r["description"]]
         table.add_row(*cells)
     console.print(table)

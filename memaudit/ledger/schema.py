@@ -266,3 +266,21 @@ def fts_secure_delete_on(conn: object) -> bool:
     except Exception:
         return False
     return bool(row and int(row[0]))
+
+
+@migrations()
+def m006_events_refuse_replace(db: Database) -> None:
+    """The event log stays append-only against ``INSERT OR REPLACE`` too.
+
+    REPLACE deletes the conflicting row without firing ``events_no_delete`` (delete
+    triggers run on REPLACE only with ``recursive_triggers`` on), so an existing event
+    could be rewritten by inserting over its id. An insert that names an id already
+    in the log is refused before conflict resolution starts.
+    """
+    db.execute(
+        """
+        CREATE TRIGGER events_no_replace BEFORE INSERT ON events
+        WHEN NEW.id IS NOT NULL AND EXISTS (SELECT 1 FROM events WHERE id = NEW.id)
+        BEGIN SELECT RAISE(ABORT, 'events are append-only'); END
+        """
+    )

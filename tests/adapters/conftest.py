@@ -17,12 +17,14 @@ TOKEN = "ZEBRA-7731-QUOKKA"
 
 @pytest.fixture
 def provider(tmp_path: Path) -> Callable[[str, str], Path]:
-    """Copy ``tests/fixtures/providers/<system>/<variant>`` into tmp_path."""
+    """Copy ``tests/fixtures/providers/<system>/<variant>`` into tmp_path (once per test:
+    asking again returns the same copy)."""
 
     def copy(system: str, variant: str = "before") -> Path:
         src = PROVIDERS / system / variant
         dst = tmp_path / system / variant
-        shutil.copytree(src, dst)
+        if not dst.exists():
+            shutil.copytree(src, dst)
         return dst
 
     return copy
