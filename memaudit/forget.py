@@ -54,6 +54,7 @@ from memaudit.rawscan import (
     raw_pieces,
     scan_file,
     sqlite_page_info,
+    varint,
     wal_pages,
 )
 from memaudit.sqlite_driver import sqlite3
@@ -1214,19 +1215,6 @@ def _wal_page_size(path: Path) -> int:
     return int.from_bytes(header[8:12], "big") if len(header) == 32 else 0
 
 
-def _varint(buf: bytes, i: int) -> tuple[int, int]:
-    value = 0
-    for k in range(9):
-        byte = buf[i]
-        i += 1
-        if k == 8:
-            return (value << 8) | byte, i
-        value = (value << 7) | (byte & 0x7F)
-        if not byte & 0x80:
-            return value, i
-    return value, i
-
-
 def leaf_entries(page: bytes, want: bytes | None = None) -> dict[bytes, list[tuple[int, bool]]]:
     """The terms written on one FTS5 leaf page, each with the (rowid, is-delete-marker)
     entries of its doclist that are on this page (only term ``want``, if given: the
@@ -1247,17 +1235,17 @@ def leaf_entries(page: bytes, want: bytes | None = None) -> dict[bytes, list[tup
     out: dict[bytes, list[tuple[int, bool]]] = {}
     try:
         while i < len(page):
-            delta, i = _varint(page, i)
+            delta, i = varint(page, i)
             acc += delta
             offsets.append(acc)
         prev = b""
         for n, off in enumerate(offsets):
             if n == 0:
-                size, j = _varint(page, off)
+                size, j = varint(page, off)
                 term = page[j : j + size]
             else:
-                shared, j = _varint(page, off)
-                size, j = _varint(page, j)
+                shared, j = varint(page, off)
+                size, j = varint(page, j)
                 term = prev[:shared] + page[j : j + size]
             prev = term
             if want is not None and term != want:
@@ -1282,7 +1270,7 @@ def _doclist(page: bytes, j: int, stop: int) -> list[tuple[int, bool]]:
         if step < 0x80:
             j += 1
         else:
-            step, j = _varint(page, j)
+            step, j = varint(page, j)
         rowid = step if first else rowid + step
         first = False
         if j >= stop:
@@ -1291,7 +1279,7 @@ def _doclist(page: bytes, j: int, stop: int) -> list[tuple[int, bool]]:
         if sz < 0x80:
             j += 1
         else:
-            sz, j = _varint(page, j)
+            sz, j = varint(page, j)
         entries.append((rowid, bool(sz & 1)))
         j += sz >> 1
     return entries

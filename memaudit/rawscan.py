@@ -224,7 +224,8 @@ def wal_pages(wal: Path) -> tuple[int, set[int]]:
         return 0, pages
 
 
-def _varint(buf: bytes, i: int) -> tuple[int, int]:
+def varint(buf: bytes, i: int) -> tuple[int, int]:
+    """SQLite's varint at ``buf[i]``: (value, index after it)."""
     value = 0
     for k in range(9):
         byte = buf[i]
@@ -240,10 +241,10 @@ def _varint(buf: bytes, i: int) -> tuple[int, int]:
 def _record_texts(payload: bytes) -> list[str]:
     """The text values of one SQLite record (its local part: overflow is not followed)."""
     out: list[str] = []
-    size, i = _varint(payload, 0)
+    size, i = varint(payload, 0)
     types = []
     while i < size and i < len(payload):
-        t, i = _varint(payload, i)
+        t, i = varint(payload, i)
         types.append(t)
     j = size
     for t in types:
@@ -280,8 +281,8 @@ def page_texts(page: bytes, first_page: bool = False) -> list[str]:
             ptr = int.from_bytes(page[base + 8 + 2 * k : base + 10 + 2 * k], "big")
             if not base + 8 <= ptr < len(page):
                 continue
-            length, i = _varint(page, ptr)
-            _rowid, i = _varint(page, i)
+            length, i = varint(page, ptr)
+            _rowid, i = varint(page, i)
             if length <= max_local:
                 local = length
             else:

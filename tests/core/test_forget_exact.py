@@ -45,6 +45,18 @@ def abcs(path: Path) -> None:
         review.approve_many(led, [(m, None) for m in "abcs"])
 
 
+def stage_in_order(path: Path, ids: list[str], text: str) -> None:
+    """The same text staged under each id, a day apart (the first is the original)."""
+    Ledger.init(path).close()
+    for day, mid in enumerate(ids, 1):
+        with Ledger.open(
+            path, readonly=False, clock=fixed_clock(f"2026-11-{day:02d}T00:00:00Z")
+        ) as led:
+            review.stage(
+                led, review.Candidate(id=mid, content=text, source_type=SourceType.USER_STATEMENT)
+            )
+
+
 def snapshot(led: Ledger) -> dict[str, tuple[object, ...]]:
     return {
         m.id: (m.content, m.summary, m.status, m.version)
@@ -118,13 +130,7 @@ def test_forgetting_the_summary_leaves_what_it_quotes(tmp_path):
 
 def test_a_later_copy_goes_with_the_original_but_not_the_other_way(tmp_path):
     path = tmp_path / "copies.db"
-    Ledger.init(path).close()
-    clock = iter(["2026-11-01T00:00:00Z", "2026-11-02T00:00:00Z"])
-    for mid in ("original", "copy"):
-        with Ledger.open(path, readonly=False, clock=fixed_clock(next(clock))) as led:
-            review.stage(
-                led, review.Candidate(id=mid, content=PIN, source_type=SourceType.USER_STATEMENT)
-            )
+    stage_in_order(path, ["original", "copy"], PIN)
     with _open(path) as led:
         p = forget.plan(led, ["original"])
         assert p.forget_ids() == ["original", "copy"]
@@ -289,14 +295,7 @@ def test_a_sentence_with_repeated_words_is_found_in_its_copies(tmp_path):
     """FTS phrases keep repeated tokens ("to … to", "the … the"): a later copy of a
     sentence with repeats is found, so nothing is left holding it."""
     path = tmp_path / "repeats.db"
-    Ledger.init(path).close()
-    text = "I went to the shop to buy the milk for the kids."
-    clock = iter(["2026-11-01T00:00:00Z", "2026-11-02T00:00:00Z"])
-    for mid in ("first", "later"):
-        with Ledger.open(path, readonly=False, clock=fixed_clock(next(clock))) as led:
-            review.stage(
-                led, review.Candidate(id=mid, content=text, source_type=SourceType.USER_STATEMENT)
-            )
+    stage_in_order(path, ["first", "later"], "I went to the shop to buy the milk for the kids.")
     with _open(path) as led:
         p = forget.plan(led, ["first"])
         assert p.forget_ids() == ["first", "later"]
