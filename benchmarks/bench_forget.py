@@ -153,7 +153,9 @@ def phase_timer() -> Iterator[dict[str, float]]:
 
 
 def pick_quoted(ledger: Ledger) -> str:
-    """The memory with unique text that the most summaries quote."""
+    """The memory with unique text that the most summaries quote, among those whose
+    plan forgets no copies (the generator's templates repeat texts: a descendant's
+    sentence held by a thousand copies is another shape, reported in the README)."""
     rows = ledger.conn.execute(
         "SELECT e.parent_id, count(*) AS n FROM edges e JOIN memories c ON c.id = e.child_id "
         "WHERE c.source_type = 'summary' GROUP BY e.parent_id ORDER BY n DESC, e.parent_id "
@@ -167,7 +169,7 @@ def pick_quoted(ledger: Ledger) -> str:
             "SELECT count(*) FROM memories WHERE content_hash = ?",
             (fingerprint.content_hash(m.content),),
         ).fetchone()[0]
-        if same == 1:
+        if same == 1 and forget.plan(ledger, [mid]).counts()["affected_forgotten"] == 0:
             return str(mid)
     raise RuntimeError("no quoted memory with unique text")
 
