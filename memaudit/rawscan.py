@@ -28,6 +28,7 @@ from typing import Any
 
 CHUNK = 64 * 1024 * 1024
 MAX_HITS_PER_FILE = 20
+_DIGITS = frozenset(b"0123456789")
 SQLITE_HEADER = b"SQLite format 3\x00"
 # unicode61 (FTS5's default tokenizer) splits on anything that is not a letter/digit.
 _TOKEN = re.compile(r"[^\W_]+")
@@ -146,9 +147,20 @@ def scan_file(path: Path, needles: Needles, *, chunk_size: int = CHUNK) -> list[
                 fh.fileno(), end - base, offset=base, flags=_MAP_FLAGS, prot=mmap.PROT_READ
             ) as mm:
                 for pattern, label in needles.patterns:
+                    # A number does not continue into a digit: "filler 3" is not in
+                    # "filler 30". (Letters are not checked: a record glues one
+                    # column's text to the next, so a word boundary may be missing.)
+                    digit_start = pattern[:1].isdigit()
+                    digit_end = pattern[-1:].isdigit()
                     at = mm.find(pattern, start - base)
                     while at != -1:
                         offset = base + at
+                        after = at + len(pattern)
+                        if (digit_end and after < len(mm) and mm[after] in _DIGITS) or (
+                            digit_start and at > 0 and mm[at - 1] in _DIGITS
+                        ):
+                            at = mm.find(pattern, at + 1)
+                            continue
                         if (offset, label) not in seen:
                             seen.add((offset, label))
                             hits.append(Hit(str(path), offset, label))

@@ -300,3 +300,26 @@ def test_a_sentence_with_repeated_words_is_found_in_its_copies(tmp_path):
         p = forget.plan(led, ["first"])
         assert p.forget_ids() == ["first", "later"]
         assert forget.apply(led, p).clean
+
+
+def test_a_numbered_sentence_is_not_found_inside_a_longer_number(tmp_path):
+    """"Old filler 3" is purged; "Old filler 30" stays and is not residue of it (the raw
+    scan does not let a number run on into more digits)."""
+    path = tmp_path / "numbers.db"
+    Ledger.init(path).close()
+    with _open(path) as led:
+        review.stage_batch(
+            led,
+            [
+                review.Candidate(
+                    id=f"old-{i}",
+                    content=f"Old filler {i}: host f{i} ran job j{i}",
+                    source_type=SourceType.TOOL_OBSERVATION,
+                )
+                for i in (3, 30, 31)
+            ],
+        )
+        p = forget.plan(led, ["old-3"])
+        assert p.forget_ids() == ["old-3"] and p.redact == []
+        result = forget.apply(led, p)
+        assert result.clean, [r.to_dict() for r in result.reports if not r.clean]
