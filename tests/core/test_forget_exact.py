@@ -303,7 +303,7 @@ def test_a_sentence_with_repeated_words_is_found_in_its_copies(tmp_path):
 
 
 def test_a_numbered_sentence_is_not_found_inside_a_longer_number(tmp_path):
-    """"Old filler 3" is purged; "Old filler 30" stays and is not residue of it (the raw
+    """ "Old filler 3" is purged; "Old filler 30" stays and is not residue of it (the raw
     scan does not let a number run on into more digits)."""
     path = tmp_path / "numbers.db"
     Ledger.init(path).close()
