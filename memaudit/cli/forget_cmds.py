@@ -55,7 +55,7 @@ def plan_tree(plan: ForgetPlan) -> Tree:
     tree.add(plan_counts(plan))
     going = tree.add(Text(f"forget ({len(plan.forget)})", style="red"))
     for item in _listed(going, plan.forget):
-        node = going.add(Text(f"{item.id}  ") + Text(item.why, style="dim"))
+        node = going.add(safe(item.id) + "  " + safe(item.why, style="dim"))
         node.add(safe(item.preview, 100))
     if plan.redact:
         cut = tree.add(
@@ -65,12 +65,12 @@ def plan_tree(plan: ForgetPlan) -> Tree:
             )
         )
         for item in _listed(cut, plan.redact):
-            node = cut.add(Text(f"{item.id}  ") + Text(item.why, style="dim"))
+            node = cut.add(safe(item.id) + "  " + safe(item.why, style="dim"))
             node.add(safe(item.new_content or "", 100))
     if plan.unlinked:
         back = tree.add(Text(f"lose a source, otherwise unchanged ({len(plan.unlinked)})"))
         for item in _listed(back, plan.unlinked):
-            back.add(Text(f"{item.id}  ") + Text(item.why, style="dim"))
+            back.add(safe(item.id) + "  " + safe(item.why, style="dim"))
     also = []
     if plan.embeddings:
         also.append(
@@ -87,7 +87,7 @@ def plan_tree(plan: ForgetPlan) -> Tree:
     if plan.edges:
         also.append(f"{len(plan.edges)} lineage edge(s)")
     for line in also:
-        tree.add(Text("also removed: " + line))
+        tree.add(safe("also removed: " + line))
     return tree
 
 
@@ -110,7 +110,7 @@ def layer_table(reports: list[LayerReport], title: str) -> Table:
         where = "\n".join(f"{x.where} [{x.match}] {x.detail}".strip() for x in r.residue[:8])
         if len(r.residue) > 8:
             where += f"\n… {len(r.residue) - 8} more"
-        table.add_row(r.layer, result, safe(r.checked), safe(where or "-"))
+        table.add_row(safe(r.layer), result, safe(r.checked), safe(where or "-"))
     return table
 
 
@@ -443,5 +443,5 @@ def _tomb_table(checks: list[TombstoneCheck]) -> Table:
         else:
             result = Text("clean", style="green")
         where = "\n".join(f"{r.where} [{r.match}]" for r in c.residue[:8]) or "-"
-        table.add_row(Text(c.memory_id), c.status, c.at, result, safe(where))
+        table.add_row(safe(c.memory_id), safe(c.status), safe(c.at), result, safe(where))
     return table

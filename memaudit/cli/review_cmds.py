@@ -150,7 +150,7 @@ def _print_list(
     for item in found:
         m = item.memory
         table.add_row(
-            Text(m.id),
+            safe(m.id),
             human_age(item.age_days),
             tier_badge(m.trust_tier),
             m.source_type.value,
@@ -164,7 +164,7 @@ def _print_list(
         else ""
     )
     stale = f", {summary.stale} stale" if summary.stale else ""
-    console.print(Text(f"{summary.total} pending ({tiers}){oldest}{stale}"))
+    console.print(safe(f"{summary.total} pending ({tiers}){oldest}{stale}"))
     if found:
         console.print(table)
 
