@@ -13,10 +13,12 @@ Flags are meant to slow a reviewer down where approving reflexively is dangerous
 - ``duplicate``: an active memory already says the same (same normalised text, or
   shingle similarity at or above ``duplicates.similarity``);
 - ``conflict``: an active memory may say the opposite (``memaudit.conflicts``);
+- ``resurrected``: the write gate found the text of a forgotten memory in it
+  (``memaudit.resurrection``). These come first in the queue, whatever their age;
 - ``injected``: the text instructs the agent, weighed by where it came from
-  (``memaudit.injection``, the audit's ``injected_instruction`` check). Shown first
-  (``FIRST_FLAGS``): the write gate records the flag when the item is staged, so the
-  queue finds those items with one indexed query, however long it is.
+  (``memaudit.injection``, the audit's ``injected_instruction`` check). These come first
+  too: on a memaudit ledger the write gate records the flag when the item is staged, so
+  the queue finds them with one indexed query, however long it is.
 
 The two comparisons with active memories are kept cheap: a few full-text searches on
 the item's rarest-looking (longest) words find the candidates, and only those are
@@ -54,18 +56,22 @@ class Flag(StrEnum):
     UNKNOWN = "unknown"
     DUPLICATE = "duplicate"
     CONFLICT = "conflict"
+    RESURRECTED = "resurrected"
     INJECTED = "injected"
 
 
-CHEAP_FLAGS = frozenset({Flag.STALE, Flag.DERIVED, Flag.HIDDEN, Flag.UNKNOWN, Flag.INJECTED})
+# Known with the page (RESURRECTED: one query per page, recorded by the gate).
+CHEAP_FLAGS = frozenset(
+    {Flag.STALE, Flag.DERIVED, Flag.HIDDEN, Flag.UNKNOWN, Flag.RESURRECTED, Flag.INJECTED}
+)
+# Shown before everything else in the queue.
+FIRST_FLAGS = frozenset({Flag.RESURRECTED, Flag.INJECTED})
 # Approving an item with one of these flags is never a single keystroke: the review
 # screen asks first, naming the flag (what a reviewer cannot see should not be waved
 # through; an injected instruction would bind every future session).
-CONFIRM_FLAGS = frozenset({Flag.HIDDEN, Flag.INJECTED})
-# Items with these flags lead the queue, before the oldest.
-FIRST_FLAGS = frozenset({Flag.INJECTED})
-# A store whose gate recorded no flags (not a memaudit ledger) is scanned for them up to
-# this many pending items.
+CONFIRM_FLAGS = frozenset({Flag.HIDDEN, Flag.RESURRECTED, Flag.INJECTED})
+# A store whose gate recorded no injection flags (not a memaudit ledger) is checked for
+# them up to this many pending items.
 FIRST_SCAN_CAP = 5000
 
 
@@ -215,39 +221,57 @@ def injection_of(
     return found if found.flagged or (recorded and found.hits) else None
 
 
+def items(store: Any, flt: MemoryFilter, now: datetime, policy: Policy) -> list[QueueItem]:
+    """One page of the queue with the cheap flags (no per-item queries)."""
+    page = store.memories(flt)
+    back = store.resurrected([m.id for m in page]) if page else {}
+    out = []
+    for m in page:
+        flags = cheap_flags(m, now, policy)
+        if m.id in back:
+            flags.add(Flag.RESURRECTED)
+        out.append(QueueItem(m, age_days(m.created_at, now), flags))
+    return out
+
+
 def first_items(store: Any, flt: MemoryFilter, now: datetime, policy: Policy) -> list[QueueItem]:
-    """The items of the queue (within ``flt``'s tier, source and search) that carry a
-    ``FIRST_FLAGS`` flag, oldest first: on a memaudit ledger the ones its gate flagged
-    (``flag`` events), elsewhere the first ``FIRST_SCAN_CAP`` items checked here."""
-    base = {name: getattr(flt, name) for name in flt.__slots__}  # type: ignore[attr-defined]
+    """The pending items that go before the rest of the queue (``FIRST_FLAGS``:
+    resurrected text, injected instructions), matching the same filter. Both faces show
+    these, then the queue in its order without them (callers skip ids already shown)."""
+    if flt.statuses and Status.PENDING not in flt.statuses:
+        return []
+    fields = {name: getattr(flt, name) for name in flt.__slots__}  # type: ignore[attr-defined]
+    back = store.resurrected(None)
+    injected = _injected_ids(store, fields, policy)
+    lead = set(back) | injected
+    if not lead:
+        return []
+    wanted = sorted(lead) if flt.ids is None else [i for i in flt.ids if i in lead]
+    chosen = MemoryFilter(**{**fields, "ids": wanted, "statuses": [Status.PENDING], "offset": 0})
+    out = items(store, chosen, now, policy)
+    for item in out:
+        if item.memory.id in injected:  # the gate's record stands, whatever the text says now
+            item.flags.add(Flag.INJECTED)
+    # Resurrected text before injected instructions, each oldest first (a stable sort).
+    return sorted(out, key=lambda i: Flag.RESURRECTED not in i.flags)
+
+
+def _injected_ids(store: Any, fields: dict[str, Any], policy: Policy) -> set[str]:
+    """Pending items flagged INJ: on a memaudit ledger the ones its gate flagged (``flag``
+    events, one indexed query), elsewhere the first ``FIRST_SCAN_CAP`` checked here."""
     ledger = getattr(store, "ledger", None)
     if ledger is not None:
-        ids = [
+        return {
             r[0]
             for r in ledger.conn.execute(
                 "SELECT DISTINCT e.memory_id FROM events AS e JOIN memories AS m "
                 "ON m.id = e.memory_id WHERE e.action = 'flag' AND m.status = 'pending'"
             )
-        ]
-        if not ids:
-            return []
-        pool = store.memories(MemoryFilter(**{**base, "ids": ids, "limit": None, "offset": 0}))
-    else:
-        pool = store.memories(MemoryFilter(**{**base, "limit": FIRST_SCAN_CAP, "offset": 0}))
-    page = [QueueItem(m, age_days(m.created_at, now), cheap_flags(m, now, policy)) for m in pool]
-    if ledger is not None:  # the gate's record stands, whatever the item says of itself
-        for item in page:
-            item.flags.add(Flag.INJECTED)
-        return page
-    return [i for i in page if i.flags & FIRST_FLAGS]
-
-
-def items(store: Any, flt: MemoryFilter, now: datetime, policy: Policy) -> list[QueueItem]:
-    """One page of the queue with the cheap flags (no per-item queries)."""
-    return [
-        QueueItem(m, age_days(m.created_at, now), cheap_flags(m, now, policy))
-        for m in store.memories(flt)
-    ]
+        }
+    scan = MemoryFilter(
+        **{**fields, "statuses": [Status.PENDING], "limit": FIRST_SCAN_CAP, "offset": 0}
+    )
+    return {m.id for m in store.memories(scan) if injection_of(m, policy) is not None}
 
 
 def _words(text: str) -> list[str]:

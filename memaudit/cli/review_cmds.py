@@ -39,7 +39,7 @@ def review(
         typer.Option(
             "--flag",
             help="With --list: only items with this flag: injected, stale, derived, hidden, "
-            "unknown, duplicate, conflict (repeatable: any of them).",
+            "unknown, duplicate, conflict, resurrected (repeatable: any of them; any case).",
         ),
     ] = None,
     search: Annotated[
@@ -118,21 +118,20 @@ def _print_list(
         store.need(Capability.QUEUE)
         policy = store.policy()
         summary = pending.summary(store, now, base)
-        # Flagged injections first (pending.FIRST_FLAGS), then the rest oldest first.
+        # Resurrected text and injected instructions first (pending.first_items).
         first = pending.first_items(store, base, now, policy)
-        leading = {i.memory.id for i in first}
-        for item in first:
-            pending.with_all_flags(store, [item], policy)
-            if (not wanted or wanted & item.flags) and (not limit or len(found) < limit):
-                found.append(item)
+        shown = {i.memory.id for i in first}
         offset = 0
         while not limit or len(found) < limit:
             base.limit, base.offset = page, offset
             batch = pending.items(store, base, now, policy)
             offset += len(batch)
+            if first:
+                batch = [*first, *(i for i in batch if i.memory.id not in shown)]
+                first = []
+            elif shown:
+                batch = [i for i in batch if i.memory.id not in shown]
             for item in batch:
-                if item.memory.id in leading:
-                    continue
                 if cheap_only and not wanted & item.flags:
                     continue
                 pending.with_all_flags(store, [item], policy)
@@ -140,13 +139,13 @@ def _print_list(
                     found.append(item)
                     if limit and len(found) >= limit:
                         break
-            if len(batch) < page:
+            if offset < base.offset + page:  # the store ran out
                 break
     evidence = {
         i.memory.id: a
         for i in found
         if pending.Flag.INJECTED in i.flags
-        and (a := pending.injection_of(i.memory, policy, recorded=i.memory.id in leading))
+        and (a := pending.injection_of(i.memory, policy, recorded=i.memory.id in shown))
     }
     if json_:
         items = [i.to_dict() for i in found]

@@ -39,8 +39,10 @@ FLAG_LABEL = {
     Flag.UNKNOWN: ("UNK", "magenta"),
     Flag.DUPLICATE: ("DUP", "bold magenta"),
     Flag.CONFLICT: ("CONF", "bold red"),
+    Flag.RESURRECTED: ("RES", "bold white on red"),
 }
 FLAG_ORDER = [
+    Flag.RESURRECTED,
     Flag.INJECTED,
     Flag.STALE,
     Flag.HIDDEN,
@@ -50,6 +52,7 @@ FLAG_ORDER = [
     Flag.UNKNOWN,
 ]
 FLAG_MEANING = {
+    Flag.RESURRECTED: "the write gate found the text of a forgotten memory in it",
     Flag.INJECTED: "injected instruction: the text instructs the agent, weighed by its source "
     "(shown first; the triggering spans are highlighted)",
     Flag.STALE: "pending longer than policy stale_pending_days",
