@@ -43,11 +43,11 @@ from sqlite_utils import Database
 
 from benchmarks.registry import Context, Figure, benchmark
 from memaudit import fingerprint, forget
-from memaudit.adapters.base import Layer, Needle, Residue
 from memaudit.clock import fixed_clock
 from memaudit.ledger import Ledger, schema
 from memaudit.rawscan import Needles, scan_file
 from memaudit.sqlite_driver import sqlite3
+from memaudit.store import Layer, Needle, Residue
 
 NOW = "2026-01-02T00:00:00Z"  # a day after the generator's clock
 TARGETS = 3

@@ -57,7 +57,7 @@ from memaudit.qualifiers import qualifiers
 from memaudit.trust import MODEL_OUTPUT_TYPES, OBSERVATION_TYPES
 
 if TYPE_CHECKING:
-    from memaudit.adapters.base import Store
+    from memaudit.store import Store
 
 
 class Severity(StrEnum):
@@ -2030,7 +2030,7 @@ def _result_from(data: dict[str, Any]) -> Result:
 def _run(
     store: Store, now: datetime, detectors: list[Detector], max_findings: int | None
 ) -> list[Result]:
-    from memaudit.adapters.base import Capability
+    from memaudit.store import Capability
 
     policy = store.policy()
     ledger = getattr(store, "ledger", None)
@@ -2092,7 +2092,7 @@ CREATE TABLE tombstones (memory_id TEXT, at TEXT);
 
 def mirror(store: Store) -> sqlite3.Connection:
     """Copy what the store exposes through the protocol into an in-memory database."""
-    from memaudit.adapters.base import Capability
+    from memaudit.store import Capability
 
     conn = sqlite3.connect(":memory:")
     conn.executescript(_MIRROR_SCHEMA)

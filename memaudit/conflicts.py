@@ -32,7 +32,7 @@ from memaudit.ledger import Ledger
 from memaudit.model import Memory, MemoryFilter, Status
 
 if TYPE_CHECKING:
-    from memaudit.adapters.base import Store
+    from memaudit.store import Store
 
 # slot → {surface form: canonical value}. Multi-word forms are matched as phrases.
 LEXICON: dict[str, dict[str, str]] = {

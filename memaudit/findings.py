@@ -38,7 +38,7 @@ from memaudit.qualifiers import dropped_qualifiers
 from memaudit.trust import MODEL_OUTPUT_TYPES, OBSERVATION_TYPES
 
 if TYPE_CHECKING:
-    from memaudit.adapters.base import Store
+    from memaudit.store import Store
 
 # Two summarisation steps between a memory and its evidence: a summary of a summary.
 SUMMARY_DEPTH_THRESHOLD = 2
@@ -440,7 +440,7 @@ def single_root_corroboration(
 
 def approval_actions(store: Store, memory_id: str) -> list[str] | None:
     """The memory's approve/promote events, or None if the store keeps no history."""
-    from memaudit.adapters.base import Capability
+    from memaudit.store import Capability
 
     if not store.has(Capability.HISTORY):
         return None

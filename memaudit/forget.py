@@ -41,7 +41,6 @@ from pathlib import Path
 from typing import Any
 
 from memaudit import fingerprint, reasons, redaction, review, tombkey
-from memaudit.adapters.base import Layer, LayerNotChecked, Needle, Residue
 from memaudit.errors import Conflict, InvalidInput, MemauditError
 from memaudit.ledger import Ledger, schema
 from memaudit.ledger.store import MEMORY_COLUMNS, row_to_memory
@@ -58,6 +57,7 @@ from memaudit.rawscan import (
     wal_pages,
 )
 from memaudit.sqlite_driver import sqlite3
+from memaudit.store import Layer, LayerNotChecked, Needle, Residue
 
 # A term held by this many documents or fewer has its documents listed and checked.
 TERM_DOC_CHECK_LIMIT = 50

@@ -34,8 +34,8 @@ from memaudit.model import Edge, Memory, MemoryFilter, Relation, TrustTier
 from memaudit.trust import weakest
 
 if TYPE_CHECKING:
-    from memaudit.adapters.base import Store
     from memaudit.ledger import Ledger
+    from memaudit.store import Store
 
 DEFAULT_DEPTH = 20
 MAX_DEPTH = 1000

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from memaudit.model import SourceType
 
 if TYPE_CHECKING:
-    from memaudit.adapters.base import Store
+    from memaudit.store import Store
 
 QUESTIONS = [
     ("auto_write", "What is written automatically?"),
@@ -107,8 +107,8 @@ def answer(store: Store | None, config: dict[str, dict[str, Any]] | None = None)
 
 
 def _store_facts(store: Store) -> dict[str, Any]:
-    from memaudit.adapters.base import Capability
     from memaudit.audit import mirror
+    from memaudit.store import Capability
 
     ledger = getattr(store, "ledger", None)
     conn: sqlite3.Connection = ledger.conn if ledger is not None else mirror(store)
@@ -202,7 +202,7 @@ def _set(a: Answer, value: str, evidence: str) -> None:
 
 
 def _from_store(answers: dict[str, Answer], store: Store, f: dict[str, Any]) -> None:
-    from memaudit.adapters.base import Capability
+    from memaudit.store import Capability
 
     policy = store.policy()
     native = getattr(store, "ledger", None) is not None

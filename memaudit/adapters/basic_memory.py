@@ -38,14 +38,14 @@ from pathlib import Path
 from typing import Any
 
 from memaudit import confined
-from memaudit.adapters import sqlite_probe as sp
-from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue
-from memaudit.adapters.foreign import require_columns
-from memaudit.adapters.listing import ListStore, iso_or_none
+from memaudit.adapters.support import sqlite_probe as sp
+from memaudit.adapters.support.foreign import require_columns
+from memaudit.adapters.support.listing import ListStore, iso_or_none
 from memaudit.clock import Clock
 from memaudit.errors import NotAStore, StoreBusy
 from memaudit.fingerprint import normalize
 from memaudit.model import Edge, Memory, Relation, SourceType, Status
+from memaudit.store import Adapter, Capability, Layer, Needle, Residue
 from memaudit.trust import DERIVED_TYPES
 
 SIGNATURE = {"entity", "observation", "relation"}

@@ -39,13 +39,13 @@ from typing import Any
 import yaml
 
 from memaudit import confined
-from memaudit.adapters import file_probe
-from memaudit.adapters import sqlite_probe as sp
-from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue
-from memaudit.adapters.listing import ListStore, filter_events, iso_or_none
+from memaudit.adapters.support import file_probe
+from memaudit.adapters.support import sqlite_probe as sp
+from memaudit.adapters.support.listing import ListStore, filter_events, iso_or_none
 from memaudit.clock import Clock, to_iso
 from memaudit.errors import NotAStore
 from memaudit.model import Edge, Event, Memory, Relation, SourceType, Status
+from memaudit.store import Adapter, Capability, Layer, Needle, Residue
 
 BRV = ".brv"
 TREE = "context-tree"

@@ -48,16 +48,16 @@ from pathlib import Path
 from typing import Any
 
 from memaudit import confined
-from memaudit.adapters import file_probe
-from memaudit.adapters import sqlite_probe as sp
-from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue
-from memaudit.adapters.bounded import FileReader, resolved
 from memaudit.adapters.byterover import split_front
-from memaudit.adapters.listing import ListStore, filter_events, iso_or_none
+from memaudit.adapters.support import file_probe
+from memaudit.adapters.support import sqlite_probe as sp
+from memaudit.adapters.support.bounded import FileReader, resolved
+from memaudit.adapters.support.listing import ListStore, filter_events, iso_or_none
 from memaudit.clock import Clock, to_iso
 from memaudit.errors import NotAStore
 from memaudit.fingerprint import normalize
 from memaudit.model import Edge, Event, Memory, Relation, SourceType
+from memaudit.store import Adapter, Capability, Layer, Needle, Residue
 
 CONFIG_ENV = "CLAUDE_CONFIG_DIR"
 MANAGED_DIR = Path("/etc/claude-code")

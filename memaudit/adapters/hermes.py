@@ -23,9 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from memaudit import confined, faults
-from memaudit.adapters import file_probe, sqlite_probe
-from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue, Store
-from memaudit.adapters.foreign import (
+from memaudit.adapters.support import file_probe, sqlite_probe
+from memaudit.adapters.support.foreign import (
     PendingRecord,
     enabled,
     filter_memories,
@@ -45,6 +44,7 @@ from memaudit.errors import (
 )
 from memaudit.fingerprint import normalize
 from memaudit.model import Memory, MemoryFilter, SourceType, Status
+from memaudit.store import Adapter, Capability, Layer, Needle, Residue, Store
 
 DELIMITER = "\n§\n"
 FILES = {"memory": "MEMORY.md", "user": "USER.md"}

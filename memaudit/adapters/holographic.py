@@ -16,9 +16,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from memaudit.adapters import sqlite_probe
-from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue, Store
-from memaudit.adapters.foreign import (
+from memaudit.adapters.support import sqlite_probe
+from memaudit.adapters.support.foreign import (
     as_int,
     enabled,
     filter_memories,
@@ -30,6 +29,7 @@ from memaudit.adapters.foreign import (
 )
 from memaudit.errors import NotAStore
 from memaudit.model import Edge, Memory, MemoryFilter, Relation, SourceType
+from memaudit.store import Adapter, Capability, Layer, Needle, Residue, Store
 
 MARKER_TABLES = {"facts", "entities", "fact_entities", "memory_banks"}
 TAG_SOURCES = {

@@ -26,12 +26,12 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-from memaudit.adapters import sqlite_probe as sp
-from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue
-from memaudit.adapters.listing import ListStore, iso_or_none
+from memaudit.adapters.support import sqlite_probe as sp
+from memaudit.adapters.support.listing import ListStore, iso_or_none
 from memaudit.clock import Clock, to_iso
 from memaudit.errors import NotAStore, StoreBusy
 from memaudit.model import Memory, SourceType, Status
+from memaudit.store import Adapter, Capability, Layer, Needle, Residue
 from memaudit.trust import DERIVED_TYPES
 
 CONTENT_KEYS = ("text", "content", "memory", "data", "fact")

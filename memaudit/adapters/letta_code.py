@@ -26,15 +26,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from memaudit.adapters import file_probe
-from memaudit.adapters import git_probe as gp
-from memaudit.adapters import sqlite_probe as sp
-from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue
 from memaudit.adapters.byterover import split_front
-from memaudit.adapters.listing import ListStore, filter_events
+from memaudit.adapters.support import file_probe
+from memaudit.adapters.support import git_probe as gp
+from memaudit.adapters.support import sqlite_probe as sp
+from memaudit.adapters.support.listing import ListStore, filter_events
 from memaudit.clock import Clock, to_iso
 from memaudit.errors import NotAStore
 from memaudit.model import Event, Memory, SourceType, Status
+from memaudit.store import Adapter, Capability, Layer, Needle, Residue
 
 MISSING = [
     "the conversation a memory came from (commits name the agent, not the turn)",

@@ -30,8 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from memaudit import sidecar
-from memaudit.adapters.base import Adapter, Capability, Store
-from memaudit.adapters.sqlite_probe import connect_ro
+from memaudit.adapters.support.sqlite_probe import connect_ro
 from memaudit.clock import Clock, parse_time, system_clock, to_iso
 from memaudit.decay import DecayReport, LifecycleTable
 from memaudit.errors import InvalidInput, NotAStore, NotFound, StoreBusy
@@ -44,6 +43,7 @@ from memaudit.ledger.store import (
 )
 from memaudit.model import Event, Memory, MemoryFilter, SourceType, Status, Validation
 from memaudit.policy import Policy
+from memaudit.store import Adapter, Capability, Store
 
 REQUIRED = {
     "id",

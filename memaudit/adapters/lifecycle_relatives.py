@@ -25,12 +25,12 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any, ClassVar
 
-from memaudit.adapters import sqlite_probe as sp
-from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue
-from memaudit.adapters.listing import ListStore, iso_or_none
+from memaudit.adapters.support import sqlite_probe as sp
+from memaudit.adapters.support.listing import ListStore, iso_or_none
 from memaudit.clock import Clock
 from memaudit.errors import NotAStore, StoreBusy
 from memaudit.model import Edge, Memory, Relation, SourceType
+from memaudit.store import Adapter, Capability, Layer, Needle, Residue
 
 PREFIX = "consolidation:"
 MISSING = [

@@ -34,13 +34,13 @@ from pathlib import Path
 from typing import Any
 
 from memaudit import confined
-from memaudit.adapters import sqlite_probe as sp
-from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue
-from memaudit.adapters.listing import ListStore, filter_events, iso_or_none
-from memaudit.adapters.safepickle import Refused, restricted_load
+from memaudit.adapters.support import sqlite_probe as sp
+from memaudit.adapters.support.listing import ListStore, filter_events, iso_or_none
+from memaudit.adapters.support.safepickle import Refused, restricted_load
 from memaudit.clock import Clock, to_iso
 from memaudit.errors import NotAStore, StoreBusy
 from memaudit.model import Event, Memory, SourceType, Status
+from memaudit.store import Adapter, Capability, Layer, Needle, Residue
 from memaudit.trust import DERIVED_TYPES
 
 HISTORY_COLUMNS = {"id", "memory_id", "old_memory", "new_memory", "event", "is_deleted"}

@@ -23,9 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from memaudit import confined
-from memaudit.adapters import file_probe, sqlite_probe
-from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue, Store
-from memaudit.adapters.foreign import (
+from memaudit.adapters.support import file_probe, sqlite_probe
+from memaudit.adapters.support.foreign import (
     as_int,
     filter_memories,
     iso,
@@ -47,6 +46,7 @@ from memaudit.model import (
     Status,
     Validation,
 )
+from memaudit.store import Adapter, Capability, Layer, Needle, Residue, Store
 
 # Mnemosyne's own recall weights per veracity label (veracity_consolidation.py).
 VERACITY_WEIGHTS = {"stated": 1.0, "inferred": 0.7, "tool": 0.5, "imported": 0.6, "unknown": 0.8}

@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memaudit import review
-from memaudit.adapters.base import Adapter, Capability, Layer, Store
 from memaudit.graph import DEFAULT_DEPTH, Lineage, ledger_lineage
 from memaudit.ledger import Ledger, looks_like_ledger
 from memaudit.model import Edge, Event, Memory, MemoryFilter
 from memaudit.policy import Policy
+from memaudit.store import Adapter, Capability, Layer, Store
 
 if TYPE_CHECKING:
     from memaudit.decay import LifecycleTable
@@ -185,7 +185,7 @@ class NativeAdapter(Adapter):
         path = Path(location)
         # Look at a foreign file without SQLite creating -wal/-shm beside it (a plain
         # mode=ro open of a WAL-mode file does): no memaudit_meta table, not ours.
-        from memaudit.adapters import sqlite_probe
+        from memaudit.adapters.support import sqlite_probe
 
         if path.is_file() and sqlite_probe.looks_like_sqlite(path):
             try:

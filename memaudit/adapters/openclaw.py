@@ -35,15 +35,15 @@ from hashlib import sha256
 from pathlib import Path
 from typing import Any
 
-from memaudit.adapters import file_probe
-from memaudit.adapters import sqlite_probe as sp
-from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue
-from memaudit.adapters.foreign import as_int, open_ro
-from memaudit.adapters.listing import ListStore, iso_or_none
+from memaudit.adapters.support import file_probe
+from memaudit.adapters.support import sqlite_probe as sp
+from memaudit.adapters.support.foreign import as_int, open_ro
+from memaudit.adapters.support.listing import ListStore, iso_or_none
 from memaudit.clock import Clock, to_iso
 from memaudit.errors import NotAStore
 from memaudit.fingerprint import normalize
 from memaudit.model import Memory, SourceType, Status
+from memaudit.store import Adapter, Capability, Layer, Needle, Residue
 
 CONFIG = "openclaw.json"
 AGENT_DB = "openclaw-agent.sqlite"

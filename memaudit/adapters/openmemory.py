@@ -33,14 +33,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from memaudit.adapters import sqlite_probe as sp
-from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue
-from memaudit.adapters.foreign import open_ro, sqlite_tables
-from memaudit.adapters.listing import ListStore, filter_events, iso_or_none
 from memaudit.adapters.mem0 import Mem0Store, _collections, _find_qdrant, _has_history
+from memaudit.adapters.support import sqlite_probe as sp
+from memaudit.adapters.support.foreign import open_ro, sqlite_tables
+from memaudit.adapters.support.listing import ListStore, filter_events, iso_or_none
 from memaudit.clock import Clock
 from memaudit.errors import NotAStore, StoreBusy
 from memaudit.model import Event, Memory, SourceType, Status
+from memaudit.store import Adapter, Capability, Layer, Needle, Residue
 
 DB_NAME = "openmemory.db"
 SIGNATURE = {"memories", "memory_status_history", "memory_access_logs", "apps"}

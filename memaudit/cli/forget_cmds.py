@@ -13,7 +13,6 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
-from memaudit.adapters import Capability, Needle
 from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from
 from memaudit.cli.render import console, emit_json, err_console, safe
@@ -21,6 +20,7 @@ from memaudit.errors import ExitCode, InvalidInput, MemauditError, Refused
 from memaudit.fingerprint import sentences
 from memaudit.forget import ForgetPlan, LayerReport, Recheck, TombstoneCheck, verify_layers
 from memaudit.model import MemoryFilter
+from memaudit.store import Capability, Needle
 
 MAX_CONTENT_FILE = 16 * 1024 * 1024
 MAX_CONTENT_SENTENCES = 10_000

@@ -10,13 +10,13 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from memaudit.adapters import Capability
 from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from
 from memaudit.cli.render import console, emit_json, err_console, safe
 from memaudit.errors import InvalidInput, MemauditError
 from memaudit.model import Relation, SourceType
 from memaudit.review import Candidate, parse_versioned_id
+from memaudit.store import Capability
 
 MAX_STDIN_BYTES = 64 * 1024 * 1024
 

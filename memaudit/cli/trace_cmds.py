@@ -10,7 +10,6 @@ import typer
 from rich.text import Text
 from rich.tree import Tree
 
-from memaudit.adapters import Capability, Store
 from memaudit.cli.app import app
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from
 from memaudit.cli.render import console, emit_json, fmt_num, safe, status_text, tier_badge
@@ -18,6 +17,7 @@ from memaudit.findings import Finding, Severity, lineage_findings, summary_depth
 from memaudit.graph import DEFAULT_DEPTH, MAX_DEPTH, Lineage, LineageNode
 from memaudit.lineage_export import to_dot, to_mermaid
 from memaudit.model import Edge, Event, Memory
+from memaudit.store import Capability, Store
 from memaudit.textsafety import reveal
 
 

@@ -738,7 +738,7 @@ def looks_like_ledger(path: Path) -> bool:
     way foreign stores are (``connect_ro``: no byte of it or its -wal/-shm changes)."""
     import sqlite3 as stdlib_sqlite3
 
-    from memaudit.adapters.sqlite_probe import connect_ro
+    from memaudit.adapters.support.sqlite_probe import connect_ro
 
     try:
         check_ledger_file(path)

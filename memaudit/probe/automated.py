@@ -31,8 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memaudit.adapters import Needle, open_store
-from memaudit.adapters.base import Capability, Store
+from memaudit.adapters import open_store
 from memaudit.clock import Clock, parse_time
 from memaudit.errors import ExitCode, InvalidInput, MemauditError, Unsupported
 from memaudit.fingerprint import normalize
@@ -49,6 +48,7 @@ from memaudit.probe.report import (
     Verdict,
     place_of,
 )
+from memaudit.store import Capability, Needle, Store
 
 DEFAULT_TIMEOUT = 600.0
 MAX_RESULT_BYTES = 1024 * 1024

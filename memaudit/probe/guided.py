@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from memaudit.adapters.base import Capability, Layer, Needle
 from memaudit.clock import Clock, to_iso
 from memaudit.confined import Unsafe, open_regular
 from memaudit.fingerprint import new_salt, normalize
@@ -48,10 +47,11 @@ from memaudit.probe.report import (
     place_of,
 )
 from memaudit.sidecar import store_key
+from memaudit.store import Capability, Layer, Needle
 from memaudit.trust import DERIVED_TYPES
 
 if TYPE_CHECKING:
-    from memaudit.adapters.base import Store
+    from memaudit.store import Store
 
 # Beyond this many memories the baseline keeps counts only, and "new since start" is
 # read from created_at (a fingerprint list of a million memories is ~20 MB of log).
@@ -72,7 +72,7 @@ def memory_fingerprint(salt: str, memory: Memory) -> str:
 
 
 def _file_prints(location: str) -> dict[str, Any]:
-    from memaudit.adapters.file_probe import files_under
+    from memaudit.adapters.support.file_probe import files_under
 
     path = Path(location)
     if "://" in location:

@@ -17,11 +17,11 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import DataTable
 
-from memaudit.adapters.base import Capability
 from memaudit.errors import Conflict, MemauditError
 from memaudit.face_text import safe
 from memaudit.model import Status
 from memaudit.pending import Flag
+from memaudit.store import Capability
 from memaudit.tui.listing import ListScreen
 from memaudit.tui.modals import ConfirmModal, InfoModal, forget_plan_body
 from memaudit.tui.render import trace_renderable

@@ -21,13 +21,13 @@ from datetime import datetime
 from typing import Any
 
 from memaudit import pending
-from memaudit.adapters.base import Capability, Store
 from memaudit.clock import Clock, system_clock
 from memaudit.errors import MemauditError
 from memaudit.graph import Lineage
 from memaudit.injection import Assessment
 from memaudit.model import Edge, Memory, MemoryFilter, Status
 from memaudit.policy import Policy
+from memaudit.store import Capability, Store
 
 # How many generations up and down the detail pane shows (trace's default is 20).
 LINEAGE_DEPTH = 10

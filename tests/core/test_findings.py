@@ -9,7 +9,6 @@ import pytest
 
 from memaudit import review
 from memaudit.adapters import open_store
-from memaudit.adapters.base import Store
 from memaudit.adapters.native import NativeStore
 from memaudit.findings import (
     Finding,
@@ -22,6 +21,7 @@ from memaudit.findings import (
 from memaudit.ledger import Ledger
 from memaudit.model import Relation, SourceType
 from memaudit.review import Candidate
+from memaudit.store import Store
 
 U, T, S, I, A = (  # noqa: E741  (short names keep the scenarios readable)
     SourceType.USER_STATEMENT,

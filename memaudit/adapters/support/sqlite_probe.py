@@ -45,9 +45,9 @@ from typing import Any
 from urllib.parse import quote
 
 from memaudit import confined, scratch
-from memaudit.adapters.base import Layer, LayerNotChecked, Needle, Residue
 from memaudit.fingerprint import normalize, sentences
 from memaudit.rawscan import fts_tokens, sqlite_page_info
+from memaudit.store import Layer, LayerNotChecked, Needle, Residue
 
 CHUNK = 4 * 1024 * 1024
 MAX_VALUE_BYTES = 64 * 1024 * 1024  # one text or blob of a foreign store

@@ -27,9 +27,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit, urlunsplit
 
-from memaudit.adapters.base import Layer, Needle, Residue
-from memaudit.adapters.listing import ListStore
-from memaudit.adapters.sqlite_probe import (
+from memaudit.adapters.support.listing import ListStore
+from memaudit.adapters.support.sqlite_probe import (
     MAX_HITS,
     label,
     needle_texts,
@@ -41,6 +40,7 @@ from memaudit.adapters.sqlite_probe import (
 )
 from memaudit.clock import Clock
 from memaudit.errors import ConnectionFailed, MemauditError, NotAStore, Unsupported
+from memaudit.store import Layer, Needle, Residue
 
 if TYPE_CHECKING:
     import psycopg

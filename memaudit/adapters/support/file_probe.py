@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from memaudit import confined
-from memaudit.adapters import sqlite_probe
-from memaudit.adapters.base import Layer, Needle, Residue
+from memaudit.adapters.support import sqlite_probe
 from memaudit.fingerprint import normalize
+from memaudit.store import Layer, Needle, Residue
 
 MAX_FILE_BYTES = 64 * 1024 * 1024  # a memory side file larger than this is not text
 

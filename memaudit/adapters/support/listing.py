@@ -12,11 +12,11 @@ from abc import abstractmethod
 from datetime import datetime
 from typing import Any
 
-from memaudit.adapters.base import Store
 from memaudit.clock import Clock, parse_time, system_clock, to_iso
 from memaudit.errors import InvalidInput
 from memaudit.fingerprint import normalize
 from memaudit.model import Edge, Event, Memory, MemoryFilter
+from memaudit.store import Store
 
 
 def filter_memories(memories: list[Memory], flt: MemoryFilter | None) -> list[Memory]:

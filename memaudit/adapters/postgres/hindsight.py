@@ -29,11 +29,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from memaudit.adapters import pg
-from memaudit.adapters.base import Adapter, Capability, Layer
-from memaudit.adapters.listing import iso_or_none
+from memaudit.adapters.postgres import pg
+from memaudit.adapters.support.listing import iso_or_none
 from memaudit.clock import Clock
 from memaudit.model import Edge, Memory, Relation, SourceType, Status
+from memaudit.store import Adapter, Capability, Layer
 
 REQUIRED = {"id", "bank_id", "text", "fact_type"}
 FACT_SOURCE = {

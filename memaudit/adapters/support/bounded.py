@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from memaudit import confined
-from memaudit.adapters.file_probe import MAX_FILE_BYTES
+from memaudit.adapters.support.file_probe import MAX_FILE_BYTES
 
 MAX_FILES = 20_000  # per walk: far more than any memory folder holds
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from memaudit import confined
-from memaudit.adapters import sqlite_probe
+from memaudit.adapters.support import sqlite_probe
 from memaudit.clock import parse_time, to_iso
 from memaudit.errors import MemauditError, NotAStore, Refused
 from memaudit.fingerprint import normalize
