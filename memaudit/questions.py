@@ -107,7 +107,7 @@ def answer(store: Store | None, config: dict[str, dict[str, Any]] | None = None)
 
 
 def _store_facts(store: Store) -> dict[str, Any]:
-    from memaudit.audit import mirror
+    from memaudit.sqlview import mirror
     from memaudit.store import Capability
 
     ledger = getattr(store, "ledger", None)

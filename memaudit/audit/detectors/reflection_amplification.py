@@ -1,0 +1,218 @@
+"""3. Reflection amplification: conclusions stored beside their observations, unmarked."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from memaudit.audit.finding import Severity
+from memaudit.audit.view import (
+    _OBS,
+    Ctx,
+    _short,
+)
+from memaudit.fingerprint import normalize
+
+_WORD = re.compile(r"[a-z0-9][a-z0-9_.-]*[a-z0-9]|[a-z0-9]")
+STOP_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "but",
+        "if",
+        "then",
+        "than",
+        "that",
+        "this",
+        "these",
+        "those",
+        "there",
+        "their",
+        "they",
+        "them",
+        "it",
+        "its",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "am",
+        "do",
+        "does",
+        "did",
+        "done",
+        "has",
+        "have",
+        "had",
+        "having",
+        "of",
+        "in",
+        "on",
+        "at",
+        "to",
+        "for",
+        "from",
+        "by",
+        "with",
+        "without",
+        "about",
+        "into",
+        "over",
+        "under",
+        "after",
+        "before",
+        "again",
+        "more",
+        "most",
+        "some",
+        "any",
+        "all",
+        "each",
+        "every",
+        "no",
+        "not",
+        "only",
+        "very",
+        "can",
+        "could",
+        "should",
+        "would",
+        "will",
+        "may",
+        "might",
+        "must",
+        "shall",
+        "user",
+        "users",
+        "user's",
+        "assistant",
+        "agent",
+        "i",
+        "me",
+        "my",
+        "we",
+        "our",
+        "you",
+        "your",
+        "he",
+        "she",
+        "his",
+        "her",
+        "who",
+        "what",
+        "when",
+        "where",
+        "which",
+        "why",
+        "how",
+        "also",
+        "just",
+        "still",
+        "yet",
+        "so",
+        "as",
+        "up",
+        "down",
+        "out",
+        "off",
+        "one",
+        "two",
+        "new",
+        "old",
+        "prefers",
+        "prefer",
+        "uses",
+        "use",
+        "used",
+        "using",
+        "likes",
+        "like",
+        "wants",
+        "want",
+        "said",
+        "says",
+        "think",
+        "thinks",
+        "seems",
+        "seem",
+        "known",
+        "always",
+        "never",
+        "often",
+        "usually",
+    ]
+)
+
+
+def key_terms(text: str) -> set[str]:
+    """Content words of a text (lower case, stop words and 1-2 letter words dropped)."""
+    return {
+        w.strip(".-")
+        for w in _WORD.findall(normalize(text))
+        if len(w) > 2 and w not in STOP_WORDS and not w.isdigit()
+    }
+
+
+def detect_unmarked_interpretation(ctx: Ctx) -> None:
+    min_terms = int(ctx.policy.get("audit.topic_min_terms"))
+    min_obs = int(ctx.policy.get("audit.reflection_min_observations"))
+    edge_check = "NOT EXISTS (SELECT 1 FROM edges e WHERE e.child_id = m.id)"
+    if not ctx.has_edges:
+        edge_check = "derived = 0"
+    interps: list[tuple[str, str, str, set[str]]] = []
+    for mid, st, content in ctx.rows(
+        "SELECT id, source_type, content FROM memories m WHERE status = 'active' "
+        f"AND source_type IN ('inference', 'reflection') AND {edge_check} ORDER BY id"
+    ):
+        terms = key_terms(content)
+        if len(terms) >= min_terms:
+            interps.append((mid, st, content, terms))
+    if not interps:
+        return
+    # Blocking: an inverted index of the interpretations' terms; a term shared by many
+    # interpretations names no particular topic and would make the scan quadratic.
+    index: dict[str, list[int]] = defaultdict(list)
+    for i, (_, _, _, terms) in enumerate(interps):
+        for t in terms:
+            index[t].append(i)
+    too_common = max(50, len(interps) // 100)
+    index = {t: v for t, v in index.items() if len(v) <= too_common}
+    matches: dict[int, list[str]] = defaultdict(list)
+    for oid, content in ctx.rows(
+        f"SELECT id, content FROM memories WHERE status = 'active' AND source_type IN {_OBS}"
+    ):
+        shared: dict[int, int] = defaultdict(int)
+        for t in key_terms(content):
+            for i in index.get(t, ()):
+                shared[i] += 1
+        for i, n in shared.items():
+            if n >= min_terms:
+                matches[i].append(oid)
+    # One finding per topic: interpretations that rest on the same observations.
+    topics: dict[tuple[str, ...], list[int]] = defaultdict(list)
+    for i, obs in matches.items():
+        if len(obs) >= min_obs:
+            topics[tuple(sorted(obs))].append(i)
+    for obs_ids, members in sorted(topics.items(), key=lambda kv: sorted(kv[1])):
+        conclusions = [interps[i] for i in sorted(members)]
+        names = ", ".join(f"{c[0]} ({c[1]})" for c in conclusions)
+        first = conclusions[0]
+        shown = list(obs_ids[:10])
+        ctx.add(
+            Severity.MEDIUM,
+            [c[0] for c in conclusions] + shown,
+            f"the topic of “{_short(first[2], 60)}” reads as {len(obs_ids) + len(conclusions)} "
+            f"independent facts but is {len(obs_ids)} observations "
+            f"({', '.join(shown)}{', ...' if len(obs_ids) > 10 else ''}) plus "
+            f"{len(conclusions)} conclusion(s) with no derived-from link: {names}",
+            f"memaudit link {first[0]} {' '.join(shown[:5])} --relation "
+            f"{'reflects_on' if first[1] == 'reflection' else 'infers'}",
+            observations=list(obs_ids),
+            conclusions=[c[0] for c in conclusions],
+        )
