@@ -35,7 +35,6 @@ from memaudit.adapters import open_store
 from memaudit.clock import Clock, parse_time
 from memaudit.errors import ExitCode, InvalidInput, MemauditError, Unsupported
 from memaudit.fingerprint import normalize
-from memaudit.forget import LayerReport, verify_layers
 from memaudit.model import Memory, Status, Validation
 from memaudit.probe import log
 from memaudit.probe.drivers import DRIVERS, NO_DRIVER, Driver
@@ -49,6 +48,7 @@ from memaudit.probe.report import (
     place_of,
 )
 from memaudit.store import Capability, Needle, Store
+from memaudit.verification import LayerReport, verify_layers
 
 DEFAULT_TIMEOUT = 600.0
 MAX_RESULT_BYTES = 1024 * 1024

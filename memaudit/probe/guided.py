@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING, Any
 from memaudit.clock import Clock, to_iso
 from memaudit.confined import Unsafe, open_regular
 from memaudit.fingerprint import new_salt, normalize
-from memaudit.forget import LayerReport, verify_layers
 from memaudit.model import Memory, SourceType, Status
 from memaudit.probe import log
 from memaudit.probe.markers import GuidedMarkers, Step, guided, recall_questions, steps
@@ -49,6 +48,7 @@ from memaudit.probe.report import (
 from memaudit.sidecar import store_key
 from memaudit.store import Capability, Layer, Needle
 from memaudit.trust import DERIVED_TYPES
+from memaudit.verification import LayerReport, verify_layers
 
 if TYPE_CHECKING:
     from memaudit.store import Store

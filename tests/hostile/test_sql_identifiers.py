@@ -11,8 +11,8 @@ import pytest
 
 from memaudit.adapters.support import sqlite_probe as sp
 from memaudit.adapters.support.file_probe import trigram_layer
-from memaudit.forget import verify_layers
 from memaudit.store import Needle
+from memaudit.verification import verify_layers
 from tests.hostile import corpus_files as cf
 
 
