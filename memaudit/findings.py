@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from memaudit.fingerprint import jaccard, normalize, shingles
 from memaudit.graph import DEFAULT_DEPTH, Lineage
-from memaudit.model import Memory, Relation, SourceType, Status
+from memaudit.model import Memory, Relation, Severity, SourceType, Status
 from memaudit.qualifiers import dropped_qualifiers
 from memaudit.trust import MODEL_OUTPUT_TYPES, OBSERVATION_TYPES
 
@@ -61,16 +61,6 @@ class Kind(StrEnum):
     EFFECTIVE_TRUST = "effective_trust"
     CYCLE = "cycle"
     MISSING_SOURCE = "missing_source"
-
-
-class Severity(StrEnum):
-    HIGH = "high"
-    MEDIUM = "medium"
-    LOW = "low"
-
-    @property
-    def rank(self) -> int:
-        return {"high": 0, "medium": 1, "low": 2}[self.value]
 
 
 @dataclass(slots=True, frozen=True)
@@ -499,4 +489,4 @@ def lineage_findings(store: Store, lineage: Lineage) -> list[Finding]:
 
 def sort_findings(found: Iterable[Finding]) -> list[Finding]:
     unique = {(f.kind, f.memory_ids): f for f in found}
-    return sorted(unique.values(), key=lambda f: (f.severity.rank, f.kind.value, f.memory_ids))
+    return sorted(unique.values(), key=lambda f: (-f.severity.rank, f.kind.value, f.memory_ids))

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memaudit import review
-from memaudit.graph import DEFAULT_DEPTH, Lineage, ledger_lineage
-from memaudit.ledger import Ledger, looks_like_ledger
+from memaudit.adapters.support import sqlite_probe
+from memaudit.errors import MemauditError
+from memaudit.graph import DEFAULT_DEPTH, Lineage
+from memaudit.ledger import Ledger, check_ledger_file
+from memaudit.ledger.lineage import ledger_lineage
+from memaudit.ledger.store import is_ledger
 from memaudit.model import Edge, Event, Memory, MemoryFilter
 from memaudit.policy import Policy
 from memaudit.store import Adapter, Capability, Layer, Store
@@ -174,6 +179,22 @@ class NativeStore(Store):
         self.ledger.close()
 
 
+def looks_like_ledger(path: Path) -> bool:
+    """Cheap check for adapter detection. Any file may be asked, so it is opened the
+    way foreign stores are (``connect_ro``: no byte of it or its -wal/-shm changes)."""
+    try:
+        check_ledger_file(path)
+        conn = sqlite_probe.connect_ro(path)
+    except (MemauditError, sqlite3.Error):
+        return False
+    try:
+        return is_ledger(conn)
+    except sqlite3.Error:
+        return False
+    finally:
+        conn.close()
+
+
 class NativeAdapter(Adapter):
     name = "native"
     description = "memaudit's own ledger (SQLite): provenance, gate, lineage, verified forget"
@@ -185,8 +206,6 @@ class NativeAdapter(Adapter):
         path = Path(location)
         # Look at a foreign file without SQLite creating -wal/-shm beside it (a plain
         # mode=ro open of a WAL-mode file does): no memaudit_meta table, not ours.
-        from memaudit.adapters.support import sqlite_probe
-
         if path.is_file() and sqlite_probe.looks_like_sqlite(path):
             try:
                 conn = sqlite_probe.connect_ro(path)

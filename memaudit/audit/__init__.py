@@ -39,10 +39,11 @@ for a large native ledger). A new detector is a function ``detect_x(ctx)`` in
 
 from __future__ import annotations
 
-from memaudit.audit.finding import PATTERN_TITLES, Finding, Pattern, Result, Severity
+from memaudit.audit.finding import PATTERN_TITLES, Finding, Pattern, Result
 from memaudit.audit.near_duplicates import near_duplicate_pairs
 from memaudit.audit.registry import BY_NAME, DETECTORS, Detector, select
 from memaudit.audit.runner import Report, run
+from memaudit.model import Severity
 
 __all__ = [
     "BY_NAME",

@@ -6,27 +6,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from memaudit.errors import InvalidInput
+from memaudit.model import Severity
 
 if TYPE_CHECKING:
     from memaudit.audit.registry import Detector
-
-
-class Severity(StrEnum):
-    LOW = "low"
-    MEDIUM = "medium"
-    HIGH = "high"
-
-    @property
-    def rank(self) -> int:
-        return {"low": 1, "medium": 2, "high": 3}[self.value]
-
-    @classmethod
-    def parse(cls, value: str) -> Severity:
-        try:
-            return cls(value.strip().lower())
-        except ValueError:
-            raise InvalidInput(f"unknown severity {value!r}; valid: low, medium, high") from None
 
 
 class Pattern(StrEnum):

@@ -9,13 +9,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from memaudit.audit.finding import Finding, Pattern, Result, Severity
+from memaudit.audit.finding import Finding, Pattern, Result
 from memaudit.audit.registry import BY_NAME, Detector, select
 from memaudit.audit.view import (
     Ctx,
     NotChecked,
 )
 from memaudit.clock import to_iso
+from memaudit.model import Severity
 from memaudit.sqlview import mirror
 
 if TYPE_CHECKING:

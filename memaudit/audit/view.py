@@ -10,8 +10,9 @@ from collections.abc import Iterable, Iterator
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from memaudit.audit.finding import Finding, Result, Severity
+from memaudit.audit.finding import Finding, Result
 from memaudit.clock import to_iso
+from memaudit.model import Severity
 from memaudit.policy import Policy
 from memaudit.trust import MODEL_OUTPUT_TYPES, OBSERVATION_TYPES
 

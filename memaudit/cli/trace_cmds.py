@@ -13,10 +13,10 @@ from rich.tree import Tree
 from memaudit.cli.app import app
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from
 from memaudit.cli.render import console, emit_json, fmt_num, safe, status_text, tier_badge
-from memaudit.findings import Finding, Severity, lineage_findings, summary_depth
+from memaudit.findings import Finding, lineage_findings, summary_depth
 from memaudit.graph import DEFAULT_DEPTH, MAX_DEPTH, Lineage, LineageNode
 from memaudit.lineage_export import to_dot, to_mermaid
-from memaudit.model import Edge, Event, Memory
+from memaudit.model import Edge, Event, Memory, Severity
 from memaudit.store import Capability, Store
 from memaudit.textsafety import reveal
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from memaudit.audit.finding import Severity
 from memaudit.audit.view import (
     INVALIDATION_ACTIONS,
     VALIDATION_ACTIONS,
@@ -14,6 +13,7 @@ from memaudit.audit.view import (
     _ids_json,
     _pct,
 )
+from memaudit.model import Severity
 
 
 def _validated_sql() -> str:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from memaudit.audit.finding import Severity
 from memaudit.audit.view import (
     _AUTHORITATIVE,
     _MODEL,
     Ctx,
     _short,
 )
+from memaudit.model import Severity
 
 
 def detect_destructive_consolidation(ctx: Ctx) -> None:

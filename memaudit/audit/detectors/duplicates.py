@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 
-from memaudit.audit.finding import Severity
 from memaudit.audit.near_duplicates import near_duplicate_pairs
 from memaudit.audit.view import (
     Ctx,
 )
+from memaudit.model import Severity
 
 
 def detect_exact_duplicates(ctx: Ctx) -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 
-from memaudit.audit.finding import Severity
 from memaudit.audit.view import (
     Ctx,
 )
+from memaudit.model import Severity
 
 
 def detect_injected_instruction(ctx: Ctx) -> None:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from memaudit.audit.finding import Severity
 from memaudit.audit.view import (
     _OBS,
     Ctx,
     _short,
 )
 from memaudit.fingerprint import normalize
+from memaudit.model import Severity
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9_.-]*[a-z0-9]|[a-z0-9]")
 STOP_WORDS = frozenset(

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from memaudit.audit.ancestry import LINEAGE_CAP, lineages
-from memaudit.audit.finding import Severity
 from memaudit.audit.view import (
     _OBS,
     Ctx,
@@ -13,6 +12,7 @@ from memaudit.audit.view import (
     _pct,
     _short,
 )
+from memaudit.model import Severity
 
 
 def gini(sorted_values: list[int]) -> float:

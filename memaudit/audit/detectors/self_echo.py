@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from memaudit.audit.finding import Severity
 from memaudit.audit.view import (
     ASSISTANT_ROLES,
     Ctx,
     _short,
 )
+from memaudit.model import Severity
 
 
 def detect_self_echo(ctx: Ctx) -> None:

@@ -5,13 +5,12 @@ from __future__ import annotations
 import re
 
 from memaudit.audit.ancestry import lineages
-from memaudit.audit.finding import Severity
 from memaudit.audit.view import (
     ASSISTANT_ROLES,
     Ctx,
     _short,
 )
-from memaudit.model import SourceType
+from memaudit.model import Severity, SourceType
 
 _ABOUT_AGENT = re.compile(
     r"\b(the (assistant|agent)|i (always|never|usually|tend|prefer|am|like|try|double-check))\b",

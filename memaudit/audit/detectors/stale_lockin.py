@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from memaudit.audit.finding import Severity
 from memaudit.audit.view import (
     Ctx,
     _short,
 )
+from memaudit.model import Severity
 
 
 def detect_stale_lockin(ctx: Ctx) -> None:

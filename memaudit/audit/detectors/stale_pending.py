@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from memaudit.audit.finding import Severity
 from memaudit.audit.view import (
     Ctx,
 )
+from memaudit.model import Severity
 
 
 def detect_stale_pending(ctx: Ctx) -> None:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from memaudit.audit.ancestry import derivation_graph
 from memaudit.audit.detectors.reflection_amplification import key_terms
-from memaudit.audit.finding import Severity
 from memaudit.audit.view import (
     Ctx,
     _ids_json,
     _short,
 )
+from memaudit.model import Severity
 from memaudit.qualifiers import qualifiers
 
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 
 from memaudit.audit.ancestry import lineages
-from memaudit.audit.finding import Severity
 from memaudit.audit.view import (
     _T5,
     Ctx,
     _pct,
     _short,
 )
+from memaudit.model import Severity
 
 _ABOUT_USER = re.compile(r"^\s*(the\s+)?user('s|s)?\b", re.I)
 
