@@ -1,17 +1,37 @@
-"""The canonical rows as SQL: a store without SQL of its own is copied, through the
-``Store`` protocol, into an in-memory SQLite database with the native ledger's table
-shapes, so detectors and questions read every store with the same queries."""
+"""The canonical rows as SQL (``Store.sql_view``): detectors and ``questions`` read
+every store with the same queries, over the native ledger's table shapes. The native
+ledger is its own view; a store without SQL of its own is copied, through the ``Store``
+protocol, into an in-memory SQLite database with those shapes (``mirror``)."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from memaudit.fingerprint import content_hash
 
 if TYPE_CHECKING:
     from memaudit.store import Store
+
+
+@dataclass(slots=True, frozen=True)
+class SqlView:
+    """A connection whose tables have the native ledger's shapes."""
+
+    conn: sqlite3.Connection
+    # The provider's role field (assistant, user, ...) is the column ``memories.role``;
+    # the native ledger has none (its source types say it).
+    role_column: bool = False
+    # A file another process can open read-only to see the same rows (the native
+    # ledger: the audit runs some detectors in a second process); None: in memory.
+    file: str | None = None
+
+    @property
+    def owned(self) -> bool:
+        """The view's own connection (an in-memory copy), closed with it."""
+        return self.file is None
 
 
 # -- foreign stores: an in-memory copy with the ledger's table shapes ----------
@@ -22,7 +42,7 @@ CREATE TABLE memories (
     derived INTEGER, confidence REAL, importance REAL, validation TEXT, superseded_by TEXT,
     contradicted_by TEXT, created_at TEXT, updated_at TEXT, last_accessed TEXT,
     access_count INTEGER, decay_score REAL, pinned INTEGER, source_ref TEXT,
-    content_hash TEXT, role TEXT
+    content_hash TEXT, role TEXT, created_by TEXT
 );
 CREATE TABLE edges (child_id TEXT, parent_id TEXT, relation TEXT, created_at TEXT);
 CREATE INDEX edges_child ON edges(child_id);
@@ -35,9 +55,9 @@ CREATE TABLE tombstones (memory_id TEXT, at TEXT);
 """
 
 
-def mirror(store: Store) -> sqlite3.Connection:
-    """Copy what the store exposes through the protocol into an in-memory database."""
-    from memaudit.store import Capability
+def mirror(store: Store, *, lineage: bool, history: bool) -> sqlite3.Connection:
+    """Copy what the store exposes through the protocol into an in-memory database:
+    its memories, and its edges and events when it records them."""
 
     conn = sqlite3.connect(":memory:")
     conn.executescript(_MIRROR_SCHEMA)
@@ -74,12 +94,12 @@ def mirror(store: Store) -> sqlite3.Connection:
         "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
         rows,
     )
-    if store.has(Capability.LINEAGE):
+    if lineage:
         conn.executemany(
             "INSERT INTO edges VALUES (?,?,?,?)",
             [(e.child_id, e.parent_id, e.relation.value, e.created_at) for e in store.edges()],
         )
-    if store.has(Capability.HISTORY):
+    if history:
         conn.executemany(
             "INSERT INTO events(at, actor, action, memory_id, reason, detail) VALUES (?,?,?,?,?,?)",
             [

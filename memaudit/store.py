@@ -1,21 +1,23 @@
-"""The adapter protocol: how memaudit opens a store it did not write.
+"""The store protocol: the one way every command reads and writes a memory store.
 
 Shaped after harlequin's adapters: an ``Adapter`` class says whether a path looks
 like its format (``detect``) and opens it (``open``), returning a ``Store`` — the
 canonical view of that store. Required methods are abstract; optional ones (queue,
-forget, layers, ...) raise ``Unsupported`` by default and are announced in the
-adapter's ``capabilities``, so the CLI can say *which* capability a store lacks
-instead of failing somewhere deep.
+forget, layers, pin, ...) raise ``Unsupported`` by default and are announced in the
+store's ``capabilities``, so a command says *which* capability a store lacks (exit 6)
+instead of failing somewhere deep. Nothing outside the native adapter and the ledger
+asks which kind of store it holds: what differs is a capability or a method here.
 
-Adapters are found through the ``memaudit.adapters`` entry-point group; the native
-ledger is registered the same way, so a third-party adapter is a peer, not a guest.
+Adapters are found through the ``memaudit.adapters`` entry-point group
+(``memaudit.adapters.load_registry``); memaudit's own ledger is registered the same
+way (``memaudit.adapters.native``), so a third-party adapter is a peer, not a guest.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -25,10 +27,13 @@ from memaudit.errors import MemauditError, NotFound, Unsupported
 from memaudit.graph import DEFAULT_DEPTH, Lineage, walk_lineage
 from memaudit.model import Edge, Event, Memory, MemoryFilter, Status
 from memaudit.policy import Policy
+from memaudit.sqlview import SqlView, mirror
 
 if TYPE_CHECKING:
     from memaudit.decay import LifecycleTable
+    from memaudit.forget import ForgetPlan, ForgetResult, Recheck
     from memaudit.ledger import Ledger
+    from memaudit.model import Relation
     from memaudit.review import Candidate, Staged
 
 
@@ -42,6 +47,12 @@ class Capability(StrEnum):
     DECAY = "decay"  # decay: lifecycle columns memaudit can write
     RESOLVE = "resolve"  # resolve: validated supersession can be written
     LAYERS = "layers"  # verify --content: every layer can be probed
+    TOMBSTONES = "tombstones"  # verify ID / --all: forgotten memories leave tombstones
+    VALIDATION = "validation"  # the store's rows say who validated a memory, and disputes
+    ACCESS = "access"  # access: retrievals can be recorded
+    PIN = "pin"  # pin: a memory can be kept from decay
+    LINK = "link"  # link: derivation edges can be written by hand
+    POLICY = "policy"  # policy set / reset: the store keeps a policy memaudit can change
 
 
 CAPABILITY_HELP = {
@@ -54,6 +65,12 @@ CAPABILITY_HELP = {
     Capability.DECAY: "store decay scores and lifecycle status",
     Capability.RESOLVE: "record validated supersession",
     Capability.LAYERS: "probe every layer for a memory's content",
+    Capability.TOMBSTONES: "keep tombstones of forgotten memories to re-check",
+    Capability.VALIDATION: "keep each memory's validation (disputed, validated, by whom)",
+    Capability.ACCESS: "record that an agent retrieved a memory",
+    Capability.PIN: "pin a memory so decay never archives it",
+    Capability.LINK: "record derivation edges by hand",
+    Capability.POLICY: "keep a policy memaudit can change",
 }
 
 
@@ -130,6 +147,8 @@ class Store(ABC):
     capabilities: ClassVar[frozenset[Capability]] = frozenset({Capability.READ})
     # What this kind of store never records (``missing_provenance``).
     never_records: ClassVar[Sequence[str]] = ()
+    # The SQL view, once built (``sql_view``).
+    _sql_view: SqlView | None = None
 
     def __init__(self, location: str, *, writable: bool = False) -> None:
         self.location = location
@@ -155,15 +174,23 @@ class Store(ABC):
 
     def count(self, flt: MemoryFilter | None = None) -> int:
         base = flt or MemoryFilter()
-        unbounded = MemoryFilter(**{**_filter_fields(base), "limit": None, "offset": 0})
+        unbounded = replace(base, limit=None, offset=0)
         return len(self.memories(unbounded))
 
     def edges(self, memory_ids: list[str] | None = None) -> list[Edge]:
         return []
 
     def events(
-        self, *, memory_id: str | None = None, limit: int | None = None, **_: Any
+        self,
+        *,
+        memory_id: str | None = None,
+        actions: list[str] | None = None,
+        actor: str | None = None,
+        since: str | None = None,
+        limit: int | None = None,
+        newest_first: bool = False,
     ) -> list[Event]:
+        """The store's history (capability HISTORY), oldest first unless ``newest_first``."""
         return []
 
     def lineage(
@@ -226,6 +253,21 @@ class Store(ABC):
             "oldest_pending_age_days": age_days(oldest, now),
         }
 
+    def sql_view(self) -> SqlView:
+        """The canonical rows as SQL, in the native ledger's table shapes (``memories``,
+        ``edges``, ``events``, ``profile``, ``tombstones``): what the audit's detectors
+        and ``questions`` read. A store with no SQL of its own gets an in-memory copy,
+        made through this protocol the first time it is asked for (a snapshot: later
+        writes through this object do not change it) and closed with the store."""
+        if self._sql_view is None:
+            copy = mirror(
+                self,
+                lineage=self.has(Capability.LINEAGE),
+                history=self.has(Capability.HISTORY),
+            )
+            self._sql_view = SqlView(copy, role_column=True)
+        return self._sql_view
+
     def layers(self) -> list[Layer]:
         raise self.unsupported(Capability.LAYERS)
 
@@ -234,6 +276,12 @@ class Store(ABC):
         forgotten memories it holds (``memory_ids=None``: every such pending memory).
         Only a store whose gate checks tombstones records any."""
         return {}
+
+    def injected_pending(self) -> set[str] | None:
+        """Pending memories the write gate flagged as injected instructions when they
+        were staged; None when the store's gate keeps no such record (the caller then
+        checks the text itself)."""
+        return None
 
     def check_reason(self, memory_ids: Sequence[str], reason: str, *, what: str) -> None:
         """Refuse a reason that repeats the content of these memories (``reasons``)."""
@@ -246,16 +294,23 @@ class Store(ABC):
                 texts.append(m.content + ("\n" + m.summary if m.summary else ""))
         reasons.check(reason, texts, what=what)
 
-    def forget_plan(self, memory_ids: Sequence[str], *, whole: bool = False) -> Any:
+    def forget_plan(self, memory_ids: Sequence[str], *, whole: bool = False) -> ForgetPlan:
         """What forgetting these ids would remove, redact or re-queue (writes nothing);
         ``whole``: memories quoting them are forgotten whole instead of redacted."""
         raise self.unsupported(Capability.FORGET)
 
     def forget_apply(
-        self, plan: Any, *, reason: str | None = None, actor: str | None = None
-    ) -> Any:
-        """Carry out a plan from ``forget_plan``, purge, and verify every layer."""
+        self, plan: ForgetPlan, *, reason: str | None = None, actor: str | None = None
+    ) -> ForgetResult:
+        """Carry out a plan from ``forget_plan`` — in one transaction that plans again
+        and refuses (exit 7) if the store changed since — then purge and verify every
+        layer."""
         raise self.unsupported(Capability.FORGET)
+
+    def recheck(self, memory_ids: Sequence[str] | None) -> Recheck:
+        """Re-check forgotten memories against their tombstones (``verify ID`` /
+        ``--all``; ``None``: every forgotten memory)."""
+        raise self.unsupported(Capability.TOMBSTONES)
 
     def stage_batch(
         self, candidates: Sequence[Candidate], *, actor: str | None = None
@@ -322,6 +377,39 @@ class Store(ABC):
         """Undo rejections: re-stage the content the reviewer saw, same ids, as pending."""
         raise self.unsupported(Capability.QUEUE)
 
+    def record_access(self, memory_id: str, *, actor: str | None = None) -> Memory:
+        """Record that an agent retrieved a memory (feeds decay and the audit)."""
+        raise self.unsupported(Capability.ACCESS)
+
+    def set_pinned(self, memory_id: str, pinned: bool, *, actor: str | None = None) -> None:
+        """Pin a memory so decay never archives it (or unpin it)."""
+        raise self.unsupported(Capability.PIN)
+
+    def link(
+        self,
+        child_id: str,
+        parent_ids: Sequence[str],
+        relation: Relation,
+        *,
+        actor: str | None = None,
+    ) -> None:
+        """Record that ``child_id`` was derived from each of ``parent_ids``."""
+        raise self.unsupported(Capability.LINK)
+
+    def set_policy(self, key: str, value: object, *, actor: str | None = None) -> object:
+        """Change one policy value (logged); returns the value it replaces."""
+        raise self.unsupported(Capability.POLICY)
+
+    def mark_disputed(self, newer_id: str, older_id: str) -> None:
+        """Mark both memories of a candidate contradiction disputed on the store's own
+        rows (capability VALIDATION; inside the records' transaction)."""
+        raise self.unsupported(Capability.VALIDATION)
+
+    def mark_validated(self, memory_ids: Sequence[str], *, actor: str) -> None:
+        """Mark memories validated by ``actor`` on the store's own rows (capability
+        VALIDATION; inside the records' transaction)."""
+        raise self.unsupported(Capability.VALIDATION)
+
     def lifecycle_table(self) -> LifecycleTable:
         """The store's lifecycle columns, for ``decay`` (capability DECAY)."""
         raise self.unsupported(Capability.DECAY)
@@ -340,10 +428,17 @@ class Store(ABC):
     def close(self) -> None:
         return None
 
+    def close_view(self) -> None:
+        """Close the in-memory SQL view, if one was made (``sql_view``)."""
+        view, self._sql_view = self._sql_view, None
+        if view is not None and view.owned:
+            view.conn.close()
+
     def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self.close_view()
         self.close()
 
     # -- helpers -------------------------------------------------------------
@@ -360,10 +455,6 @@ class Store(ABC):
     def need(self, capability: Capability) -> None:
         if capability not in self.capabilities:
             raise self.unsupported(capability)
-
-
-def _filter_fields(flt: MemoryFilter) -> dict[str, Any]:
-    return {name: getattr(flt, name) for name in flt.__slots__}  # type: ignore[attr-defined]
 
 
 class Adapter(ABC):

@@ -1,10 +1,13 @@
-"""A verification, layer by layer: what each layer of a store was probed for and
-what was found there (no residue rows means clean)."""
+"""A verification, layer by layer: what each layer of a store was probed for and what
+was found there. ``Verification`` is the one place a verification's outcome lives:
+``forget``, ``verify`` (ID, ``--all``, ``--content``), the review screen's forget dialog
+and ``--json`` all show this object (forget's result and verify's re-check extend it).
+Its shape is that of ``llm``'s ``verify``: rows of residue, and no rows means clean."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from memaudit.store import Layer, LayerNotChecked, Needle, Residue
@@ -12,9 +15,11 @@ from memaudit.store import Layer, LayerNotChecked, Needle, Residue
 
 @dataclass(slots=True)
 class LayerReport:
+    """One layer: what was looked at, whether it could be probed, what was found."""
+
     layer: str
     kind: str
-    checked: str  # what was looked at
+    checked: str  # what was looked at (or, when not probed, why not)
     residue: list[Residue]
     probed: bool = True
 
@@ -33,7 +38,33 @@ class LayerReport:
         }
 
 
-def verify_layers(layers: Sequence[Layer], needle: Needle) -> list[LayerReport]:
+@dataclass(slots=True)
+class Verification:
+    """Every layer's report. Clean means every layer was probed and none holds
+    residue; a copy outside the store (a backup memaudit made) is a warning only."""
+
+    reports: list[LayerReport]
+    # What was looked for by id only: no sentence of its own to look for (too short,
+    # too common, or quoted from memories that stay).
+    by_id_only: list[str] = field(default_factory=list)
+
+    @property
+    def clean(self) -> bool:
+        return all(r.clean for r in self.reports)
+
+    def warnings(self) -> list[Residue]:
+        """Residue in copies outside the store: reported, not failing."""
+        return [x for r in self.reports for x in r.residue if x.warning]
+
+    def __iter__(self) -> Iterator[LayerReport]:
+        return iter(self.reports)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"clean": self.clean, "layers": [r.to_dict() for r in self.reports]}
+
+
+def verify_layers(layers: Sequence[Layer], needle: Needle) -> Verification:
+    """Probe each layer for the needle; a layer that cannot be probed says why."""
     reports = []
     for layer in layers:
         if not layer.checked:
@@ -45,4 +76,4 @@ def verify_layers(layers: Sequence[Layer], needle: Needle) -> list[LayerReport]:
             reports.append(LayerReport(layer.name, layer.kind, exc.message, [], False))
             continue
         reports.append(LayerReport(layer.name, layer.kind, layer.description, found))
-    return reports
+    return Verification(reports)

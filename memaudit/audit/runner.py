@@ -17,7 +17,7 @@ from memaudit.audit.view import (
 )
 from memaudit.clock import to_iso
 from memaudit.model import Severity
-from memaudit.sqlview import mirror
+from memaudit.store import Capability
 
 if TYPE_CHECKING:
     from memaudit.store import Store
@@ -99,19 +99,20 @@ def run(
     """Run the chosen detectors (all by default) over ``store`` at time ``now``.
 
     ``workers``: 1 runs every detector here; 2 runs the ``OFFLOAD`` detectors in a
-    child process that opens the native ledger read-only; None (the default) picks 2
-    for a native ledger of at least ``PARALLEL_MIN_MEMORIES`` memories on a machine
-    with more than one CPU. The findings are the same either way.
+    child process that opens the same store read-only (only a store whose SQL view is
+    a file another process can open: the native ledger); None (the default) picks 2
+    for such a store of at least ``PARALLEL_MIN_MEMORIES`` memories on a machine with
+    more than one CPU. The findings are the same either way.
     """
     detectors = select(patterns)
-    ledger = getattr(store, "ledger", None)
+    view = store.sql_view()
     offload = [d.name for d in detectors if d.name in OFFLOAD]
-    if ledger is None or not offload or len(detectors) == len(offload):
+    if view.file is None or not offload or len(detectors) == len(offload):
         workers = 1  # nothing to run beside the offloaded detectors
     elif workers is None:
-        (top,) = ledger.conn.execute("SELECT coalesce(max(seq), 0) FROM memories").fetchone()
+        (top,) = view.conn.execute("SELECT coalesce(max(seq), 0) FROM memories").fetchone()
         workers = 2 if (os.cpu_count() or 1) > 1 and top >= PARALLEL_MIN_MEMORIES else 1
-    if workers <= 1 or ledger is None:
+    if workers <= 1 or view.file is None:
         return Report(
             store.location,
             store.adapter_name,
@@ -123,7 +124,9 @@ def run(
 
     # spawn, not fork: the caller may hold threads (the TUI) and an open connection.
     with ProcessPoolExecutor(1, mp_context=get_context("spawn")) as pool:
-        future = pool.submit(_run_offloaded, str(ledger.path), offload, to_iso(now), max_findings)
+        future = pool.submit(
+            _run_offloaded, view.file, store.adapter_name, offload, to_iso(now), max_findings
+        )
         here = _run(store, now, [d for d in detectors if d.name not in offload], max_findings)
         there = {r.detector.name: r for r in (_result_from(d) for d in future.result())}
     by_name = {r.detector.name: r for r in here} | there
@@ -132,15 +135,14 @@ def run(
 
 
 def _run_offloaded(
-    path: str, names: list[str], now: str, max_findings: int | None
+    path: str, adapter: str, names: list[str], now: str, max_findings: int | None
 ) -> list[dict[str, Any]]:
-    """In the child process: the named detectors on the ledger at ``path``, read-only."""
-    from memaudit.adapters.native import NativeStore
+    """In the child process: the named detectors on the store at ``path``, read-only."""
+    from memaudit.adapters import open_store
     from memaudit.clock import parse_time
-    from memaudit.ledger import Ledger
 
-    with Ledger.open(path, readonly=True) as ledger:
-        results = _run(NativeStore(ledger), parse_time(now), select(names), max_findings)
+    with open_store(path, adapter=adapter) as store:
+        results = _run(store, parse_time(now), select(names), max_findings)
     return [
         {
             "name": r.detector.name,
@@ -177,14 +179,9 @@ def _result_from(data: dict[str, Any]) -> Result:
 def _run(
     store: Store, now: datetime, detectors: list[Detector], max_findings: int | None
 ) -> list[Result]:
-    from memaudit.store import Capability
-
     policy = store.policy()
-    ledger = getattr(store, "ledger", None)
-    if ledger is not None:
-        conn, role_column = ledger.conn, False
-    else:
-        conn, role_column = mirror(store), True
+    view = store.sql_view()
+    conn, role_column = view.conn, view.role_column
     memo: dict[str, Any] = {}
     results = []
     for det in detectors:
@@ -211,6 +208,4 @@ def _run(
         result.seconds = time.perf_counter() - started
         results.append(result)
     memo.clear()
-    if ledger is None:
-        conn.close()
     return results

@@ -13,9 +13,10 @@ from rich.text import Text
 from memaudit import pending
 from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, LimitOpt, open_from
-from memaudit.cli.render import console, emit_json, safe, tier_badge
+from memaudit.cli.render import console, emit_json, safe
 from memaudit.clock import human_age
 from memaudit.errors import ExitCode, MemauditError
+from memaudit.face_text import tier_badge
 from memaudit.model import SourceType, TrustTier
 from memaudit.store import Capability
 

@@ -36,10 +36,10 @@ from memaudit.cli.render import (
     memory_table,
     safe,
     status_text,
-    tier_badge,
 )
 from memaudit.clock import age_days, human_age
 from memaudit.errors import MemauditError, NotAStore
+from memaudit.face_text import tier_badge
 from memaudit.ledger import Ledger
 from memaudit.ledger.store import pending_migrations
 from memaudit.model import MemoryFilter, SourceType, Status, TrustTier

@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from memaudit import fingerprint, reasons, redaction, review, tombkey
 from memaudit.errors import Conflict, MemauditError
 from memaudit.forget.layers import native_layers
-from memaudit.forget.planning import ForgetPlan, _memories, _names
+from memaudit.forget.planning import ForgetPlan, _memories, _names, plan
 from memaudit.forget.quoting import (
     _EACH,
     memory_text,
@@ -21,22 +21,23 @@ from memaudit.ledger import Ledger, schema
 from memaudit.model import Status
 from memaudit.sqlite_driver import sqlite3
 from memaudit.store import Needle
-from memaudit.verification import LayerReport, verify_layers
+from memaudit.verification import Verification, verify_layers
+
+STALE_PLAN = (
+    "the store changed while you were deciding; nothing forgotten — plan the forget "
+    "again to see what it would do now"
+)
 
 
-@dataclass(slots=True)
-class ForgetResult:
+@dataclass(slots=True, kw_only=True)
+class ForgetResult(Verification):
+    """A forget's verification (``by_id_only``: purged memories with no sentence of
+    substance, text too common to look for, checked by id only), with the plan it
+    carried out and what the purge did."""
+
     plan: ForgetPlan
     checkpoint: tuple[int, int, int] | None
     fts_purge: str
-    reports: list[LayerReport]
-    # Purged memories with no sentence of substance: their text is too common to look
-    # for ("Yes."); they were checked by id only.
-    by_id_only: list[str] = field(default_factory=list)
-
-    @property
-    def clean(self) -> bool:
-        return all(r.clean for r in self.reports)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -77,13 +78,10 @@ def apply(
         raise MemauditError("SQLite refused PRAGMA secure_delete=ON; nothing forgotten")
     going = set(the_plan.forget_ids())
     with ledger.transaction():
-        for item in [*the_plan.forget, *the_plan.redact, *the_plan.unlinked]:
-            current = ledger.get(item.id)
-            if current is None or current.version != item.version:
-                raise Conflict(
-                    f"{item.id} changed since the plan was made; nothing forgotten — run "
-                    "forget again to see the new plan"
-                )
+        # What was shown must still be what happens: plan again under the write lock and
+        # compare (a memory changed, or a new one quotes what goes: a different plan).
+        if plan(ledger, the_plan.requested, whole=the_plan.whole).to_dict() != the_plan.to_dict():
+            raise Conflict(STALE_PLAN)
         if the_plan.profile:
             conn.execute(
                 f"DELETE FROM profile WHERE id IN {_EACH}", (json.dumps(the_plan.profile),)
@@ -155,8 +153,14 @@ def apply(
         as_stored=True,
         purged=True,
     )
-    reports = verify_layers(native_layers(ledger), needle)
-    return ForgetResult(the_plan, checkpoint, fts_purge, reports, the_plan.by_id_only)
+    verification = verify_layers(native_layers(ledger), needle)
+    return ForgetResult(
+        reports=verification.reports,
+        by_id_only=the_plan.by_id_only,
+        plan=the_plan,
+        checkpoint=checkpoint,
+        fts_purge=fts_purge,
+    )
 
 
 def purge_fts(conn: sqlite3.Connection) -> str:

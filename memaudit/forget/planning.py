@@ -110,6 +110,57 @@ class ForgetPlan:
     def forget_ids(self) -> list[str]:
         return [i.id for i in self.forget]
 
+    # What the plan says in words: both faces show these (``memaudit forget`` as a
+    # tree, the review screen's forget dialog as tables).
+
+    def counts_line(self) -> str:
+        """One line of counts per category."""
+        c = self.counts()
+        line = (
+            f"{c['changed']} memories change: {c['requested']} requested, "
+            f"{c['derived_only']} derived only from them, {c['affected_redacted']} redacted, "
+            f"{c['affected_forgotten']} quoting them forgotten whole"
+        )
+        if c["unlinked"]:
+            line += f"; {c['unlinked']} lose a source (the edge only)"
+        return line
+
+    def sections(self) -> list[tuple[str, str, list[PlanItem]]]:
+        """(action, title, items) for what is forgotten, redacted and unlinked; the
+        redacted and unlinked only when there are any."""
+        out = [("forget", f"{len(self.forget)} will be forgotten", self.forget)]
+        if self.redact:
+            title = f"{len(self.redact)} will have the quoted sentences cut out, back to pending"
+            out.append(("redact", title, self.redact))
+        if self.unlinked:
+            title = (
+                f"{len(self.unlinked)} will lose a source, otherwise unchanged (they have "
+                "other support)"
+            )
+            out.append(("unlink", title, self.unlinked))
+        return out
+
+    def also_removed(self) -> list[str]:
+        """What else goes: embeddings, profile entries, lineage edges."""
+        out = []
+        if self.embeddings:
+            shown = ", ".join(self.embeddings[:8])
+            out.append(
+                f"{len(self.embeddings)} embedding(s) ({shown}…)"
+                if len(self.embeddings) > 8
+                else f"embeddings of {shown}"
+            )
+        if self.profile:
+            shown = ", ".join(self.profile[:8])
+            out.append(
+                f"{len(self.profile)} profile entr(ies) ({shown}…)"
+                if len(self.profile) > 8
+                else f"profile entries {shown}"
+            )
+        if self.edges:
+            out.append(f"{len(self.edges)} lineage edge(s)")
+        return out
+
     def over(self, limit: int | None) -> str | None:
         """Why this plan is larger than ``limit`` (default: the requested memories and
         what is derived only from them), or None when it is not."""

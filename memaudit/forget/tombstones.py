@@ -23,7 +23,7 @@ from memaudit.rawscan import (
 )
 from memaudit.sqlite_driver import sqlite3
 from memaudit.store import Residue
-from memaudit.verification import LayerReport
+from memaudit.verification import LayerReport, Verification
 
 
 @dataclass(slots=True)
@@ -53,26 +53,24 @@ class TombstoneCheck:
         }
 
 
-@dataclass(slots=True)
-class Recheck:
-    """What ``verify`` (ID or --all) found: per tombstone, and per place looked in —
-    each place either probed (with what it found) or not probed, and why."""
+@dataclass(slots=True, kw_only=True)
+class Recheck(Verification):
+    """What ``verify`` (ID or --all) found: per place looked in (the verification's
+    reports: each place probed, with what it found, or not probed, and why) and per
+    tombstone (a tombstone made with a key this machine lacks is not clean)."""
 
     checks: list[TombstoneCheck]
-    layers: list[LayerReport]
     checkpoint: str  # what happened to the WAL after the scan
 
     @property
     def clean(self) -> bool:
-        return all(c.clean for c in self.checks) and all(
-            r.probed for r in self.layers if r.layer != "copies"
-        )
+        return all(c.clean for c in self.checks) and all(r.clean for r in self.reports)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "clean": self.clean,
             "tombstones": [c.to_dict() for c in self.checks],
-            "layers": [r.to_dict() for r in self.layers],
+            "layers": [r.to_dict() for r in self.reports],
             "checkpoint": self.checkpoint,
         }
 
@@ -225,7 +223,7 @@ def recheck(
         )
         for t in index.tombs
     ]
-    return Recheck(checks, layers, done)
+    return Recheck(reports=layers, checks=checks, checkpoint=done)
 
 
 def _checkpoint_after(path: Path, timeout: float) -> str:

@@ -48,7 +48,7 @@ from memaudit.probe.report import (
     place_of,
 )
 from memaudit.store import Capability, Needle, Store
-from memaudit.verification import LayerReport, verify_layers
+from memaudit.verification import LayerReport, Verification, verify_layers
 
 DEFAULT_TIMEOUT = 600.0
 MAX_RESULT_BYTES = 1024 * 1024
@@ -360,19 +360,18 @@ def _probe5(
     )
 
 
-def _verdict5(reports: list[LayerReport]) -> tuple[Verdict, str]:
+def _verdict5(reports: Verification) -> tuple[Verdict, str]:
     dirty = [r.layer for r in reports if r.probed and not r.clean]
     unprobed = [f"{r.layer} ({r.checked})" for r in reports if not r.probed]
+    total = len(reports.reports)
     if dirty:
-        return Verdict.RESIDUE, f"residue in {len(dirty)} of {len(reports)} layers: " + ", ".join(
-            dirty
-        )
+        return Verdict.RESIDUE, f"residue in {len(dirty)} of {total} layers: " + ", ".join(dirty)
     if unprobed:
         return (
             Verdict.UNVERIFIED,
             "nothing found, but not every layer could be probed: " + "; ".join(unprobed),
         )
-    return Verdict.CLEAN, f"every layer probed ({len(reports)}), nothing found"
+    return Verdict.CLEAN, f"every layer probed ({total}), nothing found"
 
 
 def _probe6(runner: Runner, store_path: Path, driver: Driver, *, faked: bool) -> ProbeResult:
@@ -389,7 +388,7 @@ def _probe6(runner: Runner, store_path: Path, driver: Driver, *, faked: bool) ->
         olds = _holding(memories, facts.old_value)
         news = _holding(memories, facts.new_value)
         old_layers = (
-            verify_layers(store.layers(), Needle(content=facts.old))
+            verify_layers(store.layers(), Needle(content=facts.old)).reports
             if not olds and store.has(Capability.LAYERS)
             else []
         )

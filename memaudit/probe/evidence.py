@@ -116,7 +116,7 @@ def _find(
 ) -> Found:
     match = _contains(text, whole_number)
     records = [m for m in memories if match(m.content or "")]
-    return Found(text, records, verify_layers(layers, Needle(content=text)))
+    return Found(text, records, verify_layers(layers, Needle(content=text)).reports)
 
 
 def _ids(memories: Sequence[Memory]) -> str:
