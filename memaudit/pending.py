@@ -86,7 +86,7 @@ class Similar:
 
 
 @dataclass(slots=True)
-class ConflictCandidate:
+class ConflictingMemory:
     """An active memory that may contradict the pending one (a candidate, not a verdict)."""
 
     memory: Memory
@@ -310,13 +310,13 @@ def similar_active(
 
 def conflicts_for(
     store: Store, memory: Memory, neighbours: list[Memory] | None = None
-) -> list[ConflictCandidate]:
+) -> list[ConflictingMemory]:
     """Active memories the item may contradict (``memaudit.conflicts``): the candidates
     recorded when it was staged, plus any found now among its neighbours (for stores
     whose writes did not pass memaudit's gate)."""
     from memaudit import conflicts
 
-    found: dict[str, ConflictCandidate] = {}
+    found: dict[str, ConflictingMemory] = {}
     try:
         records = store.records(writable=False)
     except MemauditError:
@@ -325,13 +325,13 @@ def conflicts_for(
         other = store.get(rec["other_id"])
         if other is not None and other.status is Status.ACTIVE:
             reason = "; ".join(rec.get("evidence") or []) or f"same slot: {rec.get('slot')}"
-            found[other.id] = ConflictCandidate(other, reason, float(rec.get("score") or 0))
+            found[other.id] = ConflictingMemory(other, reason, float(rec.get("score") or 0))
     pool = _neighbours(store, memory) if neighbours is None else neighbours
     by_id = {m.id: m for m in pool}
     for cand in conflicts.find([memory, *pool], only={memory.id}):
         other_id = cand.other(memory.id)
         if other_id in by_id and other_id not in found:
-            found[other_id] = ConflictCandidate(
+            found[other_id] = ConflictingMemory(
                 by_id[other_id], "; ".join(cand.evidence) or cand.slot, cand.score
             )
     return sorted(found.values(), key=lambda c: (-c.score, c.memory.id))

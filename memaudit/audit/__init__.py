@@ -7,7 +7,7 @@ Thresholds come from the store's policy (``audit.*`` keys), never from code.
 How they read a store: every detector is one or a few SQL queries over the native
 ledger's tables (``memories``, ``edges``, ``events``, ``profile``), run on the ledger's
 own read-only connection. Where a detector needs much of the store (the derivation
-graph for lineages, every text for qualifiers and near-duplicates), it reads the
+graph for ancestries, every text for qualifiers and near-duplicates), it reads the
 columns it needs with one sequential scan into compact structures (ids numbered, each
 distinct text handled once) instead of looking rows up one by one; the graph is
 shared by the detectors of one run. A store from another adapter is first copied, through the

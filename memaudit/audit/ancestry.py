@@ -9,14 +9,14 @@ from dataclasses import dataclass, field
 
 from memaudit.audit.view import (
     Ctx,
-    _ids_json,
+    ids_json,
 )
 from memaudit.model import SourceType
 from memaudit.trust import MODEL_OUTPUT_TYPES, OBSERVATION_TYPES
 
 
 @dataclass(slots=True)
-class Lineage:
+class Ancestry:
     """What a memory's ancestry says, computed once per node of the upward subgraph."""
 
     source_type: str
@@ -25,7 +25,7 @@ class Lineage:
     assistant: tuple[str, ...]  # up to CAP distinct assistant-message ancestors (not itself)
 
 
-LINEAGE_CAP = 5
+ANCESTRY_CAP = 5
 # A lineage query for at least this many roots reads the whole graph with one scan of
 # memories and one of edges (shared by the audit's other graph detectors): their
 # ancestry is a large part of the store, and id lookups per node cost far more.
@@ -76,7 +76,7 @@ def derivation_graph(ctx: Ctx, ids: Iterable[str] = (), *, whole: bool = False) 
         nxt: list[str] = []
         for start in range(0, len(frontier), 5000):
             part = frontier[start : start + 5000]
-            chunk = _ids_json(part)
+            chunk = ids_json(part)
             for mid, st in ctx.rows(
                 "SELECT id, source_type FROM memories WHERE id IN (SELECT value FROM json_each(?))",
                 (chunk,),
@@ -146,8 +146,8 @@ def _read_whole_graph(ctx: Ctx) -> DerivationGraph:
     return g
 
 
-def lineages(ctx: Ctx, ids: list[str], cap: int = LINEAGE_CAP) -> dict[str, Lineage]:
-    """Lineage summaries for ``ids``, from their upward subgraph only.
+def ancestries(ctx: Ctx, ids: list[str], cap: int = ANCESTRY_CAP) -> dict[str, Ancestry]:
+    """Ancestry summaries for ``ids``, from their upward subgraph only.
 
     The graph is read once per audit run (``derivation_graph``); the values are then
     computed bottom-up with memoisation, on integer nodes. Every quantity is
@@ -208,7 +208,7 @@ def lineages(ctx: Ctx, ids: list[str], cap: int = LINEAGE_CAP) -> dict[str, Line
             asst[node] = tuple(list(seen_asst)[:cap])
     names = g.ids
     return {
-        i: Lineage(
+        i: Ancestry(
             types[n],
             share[n],
             tuple([names[o] for o in observed[n]]),

@@ -21,11 +21,11 @@ if TYPE_CHECKING:
 
 
 # Source types as SQL lists (values are fixed enum strings, safe to inline).
-_MODEL = "(" + ",".join(f"'{s.value}'" for s in sorted(MODEL_OUTPUT_TYPES)) + ")"
-_T5 = "('inference','reflection','assistant_message')"
-_OBS = "(" + ",".join(f"'{s.value}'" for s in sorted(OBSERVATION_TYPES)) + ")"
+MODEL_SQL = "(" + ",".join(f"'{s.value}'" for s in sorted(MODEL_OUTPUT_TYPES)) + ")"
+T5_SQL = "('inference','reflection','assistant_message')"
+OBSERVATION_SQL = "(" + ",".join(f"'{s.value}'" for s in sorted(OBSERVATION_TYPES)) + ")"
 # What a supersession destroys when the replacement is weaker: observations and documents.
-_AUTHORITATIVE = "('user_statement','tool_observation','external_document')"
+AUTHORITATIVE_SQL = "('user_statement','tool_observation','external_document')"
 APPROVAL_ACTIONS = ("approve", "promote")
 VALIDATION_ACTIONS = ("validate", "resolve")
 INVALIDATION_ACTIONS = ("supersede", "invalidate")
@@ -115,15 +115,15 @@ class Ctx:
         return iter(self.conn.execute(sql.replace("{role}", self.role), tuple(params)))
 
 
-def _ids_json(ids: Iterable[str]) -> str:
+def ids_json(ids: Iterable[str]) -> str:
     return json.dumps(list(ids))
 
 
-def _short(text: str, width: int = 70) -> str:
+def short(text: str, width: int = 70) -> str:
     from memaudit.textsafety import preview
 
     return preview(text, width)
 
 
-def _pct(part: float, whole: float) -> str:
+def pct(part: float, whole: float) -> str:
     return f"{100 * part / whole:.0f}%" if whole else "0%"

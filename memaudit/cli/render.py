@@ -175,6 +175,8 @@ def plan_tree(plan: ForgetPlan) -> Tree:
     tree.add(Text(plan.counts_line()))
     styles = {"forget": "red", "redact": "yellow", "unlink": ""}
     for action, title, items in plan.sections():
+        if not items and action != "forget":
+            continue
         node = tree.add(Text(title, style=styles[action]))
         if len(items) > TREE_ITEMS:
             more = len(items) - TREE_ITEMS
@@ -185,8 +187,9 @@ def plan_tree(plan: ForgetPlan) -> Tree:
                 row.add(safe(item.preview, 100))
             elif action == "redact":
                 row.add(safe(item.new_content or "", 100))
-    for line in plan.also_removed():
-        tree.add(safe("also removed: " + line))
+    also = plan.also_removed()
+    if also:
+        tree.add(Text(also))
     return tree
 
 

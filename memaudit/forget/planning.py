@@ -126,40 +126,33 @@ class ForgetPlan:
         return line
 
     def sections(self) -> list[tuple[str, str, list[PlanItem]]]:
-        """(action, title, items) for what is forgotten, redacted and unlinked; the
-        redacted and unlinked only when there are any."""
-        out = [("forget", f"{len(self.forget)} will be forgotten", self.forget)]
-        if self.redact:
-            title = f"{len(self.redact)} will have the quoted sentences cut out, back to pending"
-            out.append(("redact", title, self.redact))
-        if self.unlinked:
-            title = (
+        """(action, title, items): what is forgotten, redacted and unlinked."""
+        return [
+            ("forget", f"{len(self.forget)} will be forgotten", self.forget),
+            (
+                "redact",
+                f"{len(self.redact)} will have the quoted sentences cut out, back to pending",
+                self.redact,
+            ),
+            (
+                "unlink",
                 f"{len(self.unlinked)} will lose a source, otherwise unchanged (they have "
-                "other support)"
-            )
-            out.append(("unlink", title, self.unlinked))
-        return out
+                "other support)",
+                self.unlinked,
+            ),
+        ]
 
-    def also_removed(self) -> list[str]:
-        """What else goes: embeddings, profile entries, lineage edges."""
-        out = []
-        if self.embeddings:
-            shown = ", ".join(self.embeddings[:8])
-            out.append(
-                f"{len(self.embeddings)} embedding(s) ({shown}…)"
-                if len(self.embeddings) > 8
-                else f"embeddings of {shown}"
-            )
-        if self.profile:
-            shown = ", ".join(self.profile[:8])
-            out.append(
-                f"{len(self.profile)} profile entr(ies) ({shown}…)"
-                if len(self.profile) > 8
-                else f"profile entries {shown}"
-            )
+    def also_removed(self) -> str | None:
+        """What else goes (lineage edges, embeddings, profile entries), or None."""
+        extras = []
         if self.edges:
-            out.append(f"{len(self.edges)} lineage edge(s)")
-        return out
+            extras.append(f"{len(self.edges)} lineage edge(s)")
+        if self.embeddings:
+            extras.append(f"{len(self.embeddings)} embedding(s)")
+        if self.profile:
+            n = len(self.profile)
+            extras.append(f"{n} profile entr{'y' if n == 1 else 'ies'}")
+        return "also removed: " + ", ".join(extras) if extras else None
 
     def over(self, limit: int | None) -> str | None:
         """Why this plan is larger than ``limit`` (default: the requested memories and

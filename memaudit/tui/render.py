@@ -301,8 +301,9 @@ def forget_plan_body(target: str, plan: ForgetPlan) -> RenderableType:
         if len(rows) > PLAN_ITEMS:
             table.add_row(Text("…"), Text(f"and {len(rows) - PLAN_ITEMS} more", style="dim"))
         parts.append(table)
-    for line in plan.also_removed():
-        parts.append(safe("also removed: " + line))
+    also = plan.also_removed()
+    if also:
+        parts.append(Text(also))
     parts.append(
         Text(
             "This cannot be undone. Every layer is verified afterwards; a tombstone keeps "

@@ -50,7 +50,7 @@ class Detail:
     memory: Memory
     lineage: Lineage | None  # None: the store records no lineage
     similar: list[pending.Similar]
-    conflicts: list[pending.ConflictCandidate]
+    conflicts: list[pending.ConflictingMemory]
     flags: set[pending.Flag]
     injection: Assessment | None = None  # when flagged INJ: score, spans, source
 

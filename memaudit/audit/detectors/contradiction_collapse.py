@@ -10,8 +10,8 @@ from memaudit.audit.view import (
     INVALIDATION_ACTIONS,
     VALIDATION_ACTIONS,
     Ctx,
-    _ids_json,
-    _pct,
+    ids_json,
+    pct,
 )
 from memaudit.model import Severity
 
@@ -106,7 +106,7 @@ def detect_mass_invalidation(ctx: Ctx) -> None:
             ctx.rows(
                 f"SELECT count(DISTINCT memory_id) FROM events WHERE action IN ({acts}) "
                 "AND memory_id IN (SELECT value FROM json_each(?))",
-                (_ids_json(ids),),
+                (ids_json(ids),),
             )
         )
         label = run["run"].removeprefix("run:")
@@ -114,7 +114,7 @@ def detect_mass_invalidation(ctx: Ctx) -> None:
             Severity.HIGH,
             ids[:20],
             f"one consolidation run ({label}, by {run['actor']}, {run['start']} – {run['end']}) "
-            f"invalidated {len(ids)} of {size} memories ({_pct(len(ids), size)}; the policy "
+            f"invalidated {len(ids)} of {size} memories ({pct(len(ids), size)}; the policy "
             f"allows {share_max:.0%}); {validated} of them have a validation event",
             f"memaudit log --actor {run['actor']}  (then check: memaudit trace {ids[0]})",
             run=label,

@@ -6,9 +6,9 @@ import re
 from collections import defaultdict
 
 from memaudit.audit.view import (
-    _OBS,
+    OBSERVATION_SQL,
     Ctx,
-    _short,
+    short,
 )
 from memaudit.fingerprint import normalize
 from memaudit.model import Severity
@@ -185,7 +185,7 @@ def detect_unmarked_interpretation(ctx: Ctx) -> None:
     index = {t: v for t, v in index.items() if len(v) <= too_common}
     matches: dict[int, list[str]] = defaultdict(list)
     for oid, content in ctx.rows(
-        f"SELECT id, content FROM memories WHERE status = 'active' AND source_type IN {_OBS}"
+        f"SELECT id, content FROM memories WHERE status = 'active' AND source_type IN {OBSERVATION_SQL}"
     ):
         shared: dict[int, int] = defaultdict(int)
         for t in key_terms(content):
@@ -207,7 +207,7 @@ def detect_unmarked_interpretation(ctx: Ctx) -> None:
         ctx.add(
             Severity.MEDIUM,
             [c[0] for c in conclusions] + shown,
-            f"the topic of “{_short(first[2], 60)}” reads as {len(obs_ids) + len(conclusions)} "
+            f"the topic of “{short(first[2], 60)}” reads as {len(obs_ids) + len(conclusions)} "
             f"independent facts but is {len(obs_ids)} observations "
             f"({', '.join(shown)}{', ...' if len(obs_ids) > 10 else ''}) plus "
             f"{len(conclusions)} conclusion(s) with no derived-from link: {names}",

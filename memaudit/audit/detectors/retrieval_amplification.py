@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from memaudit.audit.ancestry import LINEAGE_CAP, lineages
+from memaudit.audit.ancestry import ANCESTRY_CAP, ancestries
 from memaudit.audit.view import (
-    _OBS,
+    OBSERVATION_SQL,
     Ctx,
-    _ids_json,
-    _pct,
-    _short,
+    ids_json,
+    pct,
+    short,
 )
 from memaudit.model import Severity
 
@@ -62,21 +62,21 @@ def detect_hot_memory(ctx: Ctx) -> None:
         ctx.rows(
             "SELECT id, access_count, source_type, content FROM memories "
             "WHERE status = 'active' AND access_count >= ? "
-            f"AND source_type NOT IN {_OBS} AND source_type != 'external_document' "
+            f"AND source_type NOT IN {OBSERVATION_SQL} AND source_type != 'external_document' "
             "ORDER BY access_count DESC, id",
             (threshold,),
         )
     )
-    lin = lineages(ctx, [h[0] for h in hot], max(LINEAGE_CAP, need))
+    lin = ancestries(ctx, [h[0] for h in hot], max(ANCESTRY_CAP, need))
     spawned = dict(
         ctx.rows(
             "SELECT parent_id, count(*) FROM edges WHERE parent_id IN "
             "(SELECT value FROM json_each(?)) GROUP BY parent_id",
-            (_ids_json([h[0] for h in hot]),),
+            (ids_json([h[0] for h in hot]),),
         )
     )
     conc = (
-        f"the top 1% of memories hold {_pct(dist['top_1pct_share'], 1)} of "
+        f"the top 1% of memories hold {pct(dist['top_1pct_share'], 1)} of "
         f"{dist['accesses']} accesses, Gini {dist['gini']:.2f}"
     )
     for mid, count, st, content in hot:
@@ -87,7 +87,7 @@ def detect_hot_memory(ctx: Ctx) -> None:
         ctx.add(
             Severity.HIGH if not obs else Severity.MEDIUM,
             [mid, *obs],
-            f"{mid} ({st}, “{_short(content, 50)}”) was retrieved {count} times — the "
+            f"{mid} ({st}, “{short(content, 50)}”) was retrieved {count} times — the "
             f"{dist['percentile']:g}th percentile is {dist['percentile_value']}, the mean "
             f"{dist['mean']:.1f} — yet rests on {len(obs)} independent observation(s) and "
             f"spawned {kids} derived memor{'y' if kids == 1 else 'ies'}: {conc}",
@@ -126,7 +126,7 @@ def detect_pinned_fresh(ctx: Ctx) -> None:
         Severity.MEDIUM,
         sample,
         f"{fresh} of {total} active memories older than the {half_life:g}-day half-life "
-        f"({_pct(fresh, total)}) are pinned or at maximum freshness: retrieval keeps them "
+        f"({pct(fresh, total)}) are pinned or at maximum freshness: retrieval keeps them "
         "as prominent as the day they were written",
         "memaudit decay --dry-run",
         share=fresh / total,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from memaudit.audit.view import (
     ASSISTANT_ROLES,
     Ctx,
-    _short,
+    short,
 )
 from memaudit.model import Severity
 
@@ -31,7 +31,7 @@ def detect_self_echo(ctx: Ctx) -> None:
             [mid],
             f"{mid} is an active assistant message{origin} ({st}, confidence "
             f"{'-' if conf is None else f'{conf:.2f}'}) with no approve or promote event: "
-            f"the model's own answer is stored as evidence — “{_short(content)}”",
+            f"the model's own answer is stored as evidence — “{short(content)}”",
             f"memaudit trace {mid}  (then: memaudit forget {mid})",
             source_type=st,
             source_ref=ref,

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
-from memaudit.audit.ancestry import lineages
+from memaudit.audit.ancestry import ancestries
 from memaudit.audit.view import (
     ASSISTANT_ROLES,
     Ctx,
-    _short,
+    short,
 )
 from memaudit.model import Severity, SourceType
 
@@ -32,7 +32,7 @@ def detect_self_model(ctx: Ctx) -> None:
     ]
     if not candidates:
         return
-    lin = lineages(ctx, [c[0] for c in candidates])
+    lin = ancestries(ctx, [c[0] for c in candidates])
     for mid, st, content, role in candidates:
         own = st == SourceType.ASSISTANT_MESSAGE.value or (role or "").lower() in ASSISTANT_ROLES
         from_own = sorted(lin[mid].assistant) if mid in lin else []
@@ -40,13 +40,13 @@ def detect_self_model(ctx: Ctx) -> None:
             continue
         if from_own:
             evidence = (
-                f"{mid} ({st}) describes the agent — “{_short(content, 60)}” — and is derived "
+                f"{mid} ({st}) describes the agent — “{short(content, 60)}” — and is derived "
                 f"from the agent's own message(s) {', '.join(from_own)}: the explanation of an "
                 "action becomes a self-model the next session acts on"
             )
         else:
             evidence = (
-                f"{mid} is the agent's own message describing itself — “{_short(content, 60)}” "
+                f"{mid} is the agent's own message describing itself — “{short(content, 60)}” "
                 "— stored as memory: a self-model built from its own words"
             )
         ctx.add(

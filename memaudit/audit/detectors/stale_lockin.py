@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from memaudit.audit.view import (
     Ctx,
-    _short,
+    short,
 )
 from memaudit.model import Severity
 
@@ -30,7 +30,7 @@ def detect_stale_lockin(ctx: Ctx) -> None:
             Severity.HIGH,
             [old, new],
             f"{old} (importance {imp:g}, since {created}) is still active though the newer "
-            f"{new} ({new_created}, “{_short(new_content, 50)}”) contradicts it: it is "
+            f"{new} ({new_created}, “{short(new_content, 50)}”) contradicts it: it is "
             "retrieved as fresh and as important as the day it was written",
             f"memaudit resolve {new} --supersedes {old}",
             importance=imp,

@@ -6,8 +6,8 @@ from memaudit.audit.ancestry import derivation_graph
 from memaudit.audit.detectors.reflection_amplification import key_terms
 from memaudit.audit.view import (
     Ctx,
-    _ids_json,
-    _short,
+    ids_json,
+    short,
 )
 from memaudit.model import Severity
 from memaudit.qualifiers import qualifiers
@@ -61,7 +61,7 @@ def detect_summary_chain(ctx: Ctx) -> None:
     status = dict(
         ctx.rows(
             "SELECT id, status FROM memories WHERE id IN (SELECT value FROM json_each(?))",
-            (_ids_json(heads),),
+            (ids_json(heads),),
         )
     )
     for head in heads:
@@ -205,7 +205,7 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
         ctx.add(
             Severity.MEDIUM,
             [child, *lost],
-            f"{child} (“{_short(texts[ct], 60)}”) no longer carries qualifiers of its "
+            f"{child} (“{short(texts[ct], 60)}”) no longer carries qualifiers of its "
             f"sources ({parts}): it states the claim more broadly than its evidence",
             f"memaudit trace {child} --up",
             dropped=words,

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 
-from memaudit.audit.ancestry import lineages
+from memaudit.audit.ancestry import ancestries
 from memaudit.audit.view import (
-    _T5,
+    T5_SQL,
     Ctx,
-    _pct,
-    _short,
+    pct,
+    short,
 )
 from memaudit.model import Severity
 
@@ -27,16 +27,16 @@ def detect_user_model(ctx: Ctx) -> None:
     ):
         items.append((pid, mid, f"profile entry {pid} ({trait}: {value})"))
     for mid, content in ctx.rows(
-        f"SELECT id, content FROM memories WHERE status = 'active' AND source_type IN {_T5} "
+        f"SELECT id, content FROM memories WHERE status = 'active' AND source_type IN {T5_SQL} "
         "AND (lower(content) LIKE 'user%' OR lower(content) LIKE 'the user%' "
         "OR lower(content) LIKE '%the user %') ORDER BY id"
     ):
         if _ABOUT_USER.search(content):
-            items.append((mid, mid, f"{mid} (“{_short(content, 50)}”)"))
+            items.append((mid, mid, f"{mid} (“{short(content, 50)}”)"))
     if not items:
         return
     mids = list(dict.fromkeys(m for _, m, _ in items))
-    lin = lineages(ctx, mids)
+    lin = ancestries(ctx, mids)
     for entry, mid, label in items:
         info = lin.get(mid)
         if info is None or info.model_share <= share_max:
@@ -50,7 +50,7 @@ def detect_user_model(ctx: Ctx) -> None:
                 if mid != entry
                 else f"{label} is {info.source_type}; its lineage is "
             )
-            + f"{_pct(info.model_share, 1)} model output (each memory averaged with its "
+            + f"{pct(info.model_share, 1)} model output (each memory averaged with its "
             "sources)"
             + (f"; observations: {', '.join(observed)}" if observed else "; no observation at all")
             + ": a trait the user never stated",

@@ -1,7 +1,7 @@
-"""Lineage findings: what a memory's derivation says about how far to trust it.
+"""Lineage checks: what a memory's derivation says about how far to trust it.
 
 Each check looks at one memory inside a ``Lineage`` (graph.py) and returns a
-``Finding`` or nothing, so ``trace`` can run them over a lineage and ``audit`` can
+``LineageFinding`` or nothing, so ``trace`` can run them over a lineage and ``audit`` can
 run them per memory. They read only the lineage, except where noted: the
 laundered-source check asks the store for the memory's approval events, and the
 corroboration check asks it for the root's descendants and the conversation's
@@ -64,7 +64,7 @@ class Kind(StrEnum):
 
 
 @dataclass(slots=True, frozen=True)
-class Finding:
+class LineageFinding:
     kind: Kind
     severity: Severity
     memory_ids: tuple[str, ...]  # the memory the finding is about comes first
@@ -90,7 +90,7 @@ class Finding:
 # -- per-memory checks (read the lineage only) --------------------------------
 
 
-def laundered_confidence(lineage: Lineage, memory_id: str) -> Finding | None:
+def laundered_confidence(lineage: Lineage, memory_id: str) -> LineageFinding | None:
     memory = lineage.memory(memory_id)
     if memory is None or memory.confidence is None:
         return None
@@ -105,7 +105,7 @@ def laundered_confidence(lineage: Lineage, memory_id: str) -> Finding | None:
     assert weakest.confidence is not None
     if memory.confidence <= weakest.confidence + CONFIDENCE_EPSILON:
         return None
-    return Finding(
+    return LineageFinding(
         Kind.LAUNDERED_CONFIDENCE,
         Severity.HIGH,
         (memory_id, weakest.id),
@@ -122,7 +122,7 @@ def laundered_confidence(lineage: Lineage, memory_id: str) -> Finding | None:
 
 def laundered_source(
     lineage: Lineage, memory_id: str, approvals: list[str] | None = None
-) -> Finding | None:
+) -> LineageFinding | None:
     """``approvals``: the memory's approve/promote event actions, or None if the store
     keeps no history (then the assistant-output half of the check cannot run)."""
     memory = lineage.memory(memory_id)
@@ -136,7 +136,7 @@ def laundered_source(
         ]
         if model:
             names = ", ".join(f"{m.id} ({m.source_type.value})" for m in model[:5])
-            return Finding(
+            return LineageFinding(
                 Kind.LAUNDERED_SOURCE,
                 Severity.HIGH,
                 (memory_id, *(m.id for m in model)),
@@ -151,7 +151,7 @@ def laundered_source(
         and approvals is not None
         and not approvals
     ):
-        return Finding(
+        return LineageFinding(
             Kind.LAUNDERED_SOURCE,
             Severity.HIGH,
             (memory_id,),
@@ -163,7 +163,7 @@ def laundered_source(
     return None
 
 
-def qualifier_loss(lineage: Lineage, memory_id: str) -> Finding | None:
+def qualifier_loss(lineage: Lineage, memory_id: str) -> LineageFinding | None:
     memory = lineage.memory(memory_id)
     if memory is None:
         return None
@@ -179,7 +179,7 @@ def qualifier_loss(lineage: Lineage, memory_id: str) -> Finding | None:
         return None
     words = list(dict.fromkeys(w for ws in dropped.values() for w in ws))
     quoted = ", ".join(f'"{w}"' for w in words)
-    return Finding(
+    return LineageFinding(
         Kind.QUALIFIER_LOSS,
         Severity.MEDIUM,
         (memory_id, *dropped),
@@ -234,11 +234,11 @@ def summary_depth(lineage: Lineage, memory_id: str) -> int:
     return memo[memory_id]
 
 
-def summary_of_summary(lineage: Lineage, memory_id: str) -> Finding | None:
+def summary_of_summary(lineage: Lineage, memory_id: str) -> LineageFinding | None:
     depth = summary_depth(lineage, memory_id)
     if depth < SUMMARY_DEPTH_THRESHOLD:
         return None
-    return Finding(
+    return LineageFinding(
         Kind.SUMMARY_DEPTH,
         Severity.MEDIUM,
         (memory_id,),
@@ -249,7 +249,7 @@ def summary_of_summary(lineage: Lineage, memory_id: str) -> Finding | None:
     )
 
 
-def effective_trust(lineage: Lineage, memory_id: str) -> Finding | None:
+def effective_trust(lineage: Lineage, memory_id: str) -> LineageFinding | None:
     memory = lineage.memory(memory_id)
     if memory is None:
         return None
@@ -261,7 +261,7 @@ def effective_trust(lineage: Lineage, memory_id: str) -> Finding | None:
         for a in lineage.ancestors(memory_id)
         if (m := lineage.memory(a)) is not None and m.trust_tier is tier
     ]
-    return Finding(
+    return LineageFinding(
         Kind.EFFECTIVE_TRUST,
         Severity.MEDIUM,
         (memory_id, *weakest),
@@ -272,12 +272,12 @@ def effective_trust(lineage: Lineage, memory_id: str) -> Finding | None:
     )
 
 
-def cycles(lineage: Lineage) -> list[Finding]:
+def cycles(lineage: Lineage) -> list[LineageFinding]:
     out = []
     for members in lineage.cycles:
         loop = " → ".join([*members, members[0]])
         out.append(
-            Finding(
+            LineageFinding(
                 Kind.CYCLE,
                 Severity.HIGH,
                 tuple(members),
@@ -290,7 +290,7 @@ def cycles(lineage: Lineage) -> list[Finding]:
     return out
 
 
-def missing_sources(lineage: Lineage) -> list[Finding]:
+def missing_sources(lineage: Lineage) -> list[LineageFinding]:
     out = []
     for node in lineage.missing_nodes():
         users = [e.child_id for e in lineage.children_of(node.id)]
@@ -304,7 +304,7 @@ def missing_sources(lineage: Lineage) -> list[Finding]:
                 what += f" ({node.missing_reason})"
         rests = f"; {', '.join(users)} still rest on it" if users else ""
         out.append(
-            Finding(
+            LineageFinding(
                 Kind.MISSING_SOURCE,
                 Severity.MEDIUM,
                 (*users, node.id) if users else (node.id,),
@@ -358,7 +358,7 @@ def conversation(source_ref: str | None) -> str | None:
 
 def single_root_corroboration(
     store: Store, lineage: Lineage, memory_id: str, *, depth: int = DEFAULT_DEPTH
-) -> Finding | None:
+) -> LineageFinding | None:
     """Similar memories that share one root with ``memory_id``. The group is the
     memory and every similar memory descending from one of its roots or coming from
     its conversation; the root evidence itself is not part of the group. The root
@@ -414,7 +414,7 @@ def single_root_corroboration(
         parts.append(f"all descend from {', '.join(roots)}")
     if convs:
         parts.append(f"all come from conversation {', '.join(convs)}")
-    return Finding(
+    return LineageFinding(
         Kind.SINGLE_ROOT_CORROBORATION,
         Severity.HIGH,
         tuple(group),
@@ -440,7 +440,7 @@ def approval_actions(store: Store, memory_id: str) -> list[str] | None:
 
 def memory_findings(
     store: Store, lineage: Lineage, memory_id: str, *, corroboration: bool = True
-) -> list[Finding]:
+) -> list[LineageFinding]:
     """Every check for one memory of ``lineage`` (which must hold its ancestors)."""
     memory = lineage.memory(memory_id)
     if memory is None:
@@ -464,7 +464,9 @@ def memory_findings(
     return [f for f in checks if f is not None]
 
 
-def findings_for(store: Store, memory_id: str, *, depth: int = DEFAULT_DEPTH) -> list[Finding]:
+def findings_for(
+    store: Store, memory_id: str, *, depth: int = DEFAULT_DEPTH
+) -> list[LineageFinding]:
     """For ``audit``: the findings about one memory, from its ancestry alone."""
     lineage = store.lineage(memory_id, up=True, down=False, depth=depth)
     found = memory_findings(store, lineage, memory_id)
@@ -473,10 +475,10 @@ def findings_for(store: Store, memory_id: str, *, depth: int = DEFAULT_DEPTH) ->
     return sort_findings(found)
 
 
-def lineage_findings(store: Store, lineage: Lineage) -> list[Finding]:
+def lineage_findings(store: Store, lineage: Lineage) -> list[LineageFinding]:
     """For ``trace``: findings for every memory in the lineage (corroboration for the
     focus only — it is the one question asked of the store beyond the lineage)."""
-    found: list[Finding] = []
+    found: list[LineageFinding] = []
     for node in lineage.ordered_nodes():
         if node.present:
             found += memory_findings(
@@ -487,6 +489,6 @@ def lineage_findings(store: Store, lineage: Lineage) -> list[Finding]:
     return sort_findings(found)
 
 
-def sort_findings(found: Iterable[Finding]) -> list[Finding]:
+def sort_findings(found: Iterable[LineageFinding]) -> list[LineageFinding]:
     unique = {(f.kind, f.memory_ids): f for f in found}
     return sorted(unique.values(), key=lambda f: (-f.severity.rank, f.kind.value, f.memory_ids))

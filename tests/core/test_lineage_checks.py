@@ -10,15 +10,15 @@ import pytest
 from memaudit import review
 from memaudit.adapters import open_store
 from memaudit.adapters.native import NativeStore
-from memaudit.findings import (
-    Finding,
+from memaudit.ledger import Ledger
+from memaudit.lineage_checks import (
     Kind,
+    LineageFinding,
     findings_for,
     lineage_findings,
     looks_similar,
     summary_depth,
 )
-from memaudit.ledger import Ledger
 from memaudit.model import Relation, SourceType
 from memaudit.review import Candidate
 from memaudit.store import Store
@@ -61,11 +61,11 @@ def add(
     return mid
 
 
-def kinds(found: list[Finding], kind: Kind) -> list[Finding]:
+def kinds(found: list[LineageFinding], kind: Kind) -> list[LineageFinding]:
     return [f for f in found if f.kind is kind]
 
 
-def trace_findings(store: Store, mid: str) -> list[Finding]:
+def trace_findings(store: Store, mid: str) -> list[LineageFinding]:
     return lineage_findings(store, store.lineage(mid))
 
 
