@@ -25,13 +25,12 @@ The checks are heuristics, documented here and in each finding's evidence:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from memaudit.fingerprint import jaccard, normalize, shingles
+from memaudit.fingerprint import jaccard, key_terms, shingles
 from memaudit.graph import DEFAULT_DEPTH, Lineage
 from memaudit.model import Memory, Relation, Severity, SourceType, Status
 from memaudit.qualifiers import dropped_qualifiers
@@ -317,25 +316,6 @@ def missing_sources(lineage: Lineage) -> list[LineageFinding]:
 
 
 # -- single-root corroboration (asks the store) -------------------------------
-
-_STOP_WORDS = """a an the and or but if then of to in on at by for from with as is are was were be
-    been being has have had do does did not no this that these those it its i me my we our
-    you your he she they them their there here user users should will would can could may
-    might must very so also just than about into over after before s"""
-_STOP = frozenset(_STOP_WORDS.split())
-
-
-def key_terms(text: str) -> set[str]:
-    """Content words of a text, lower case, with a plural ``s`` dropped."""
-    words = re.findall(r"\w+", normalize(text))
-    out = set()
-    for w in words:
-        if w in _STOP:
-            continue
-        if len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
-            w = w[:-1]
-        out.add(w)
-    return out
 
 
 def looks_similar(a: str, b: str) -> bool:

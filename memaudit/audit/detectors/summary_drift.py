@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from memaudit.audit.ancestry import derivation_graph
-from memaudit.audit.detectors.reflection_amplification import key_terms
 from memaudit.audit.view import (
     Ctx,
     ids_json,
     short,
 )
+from memaudit.fingerprint import key_terms
 from memaudit.model import Severity
 from memaudit.qualifiers import qualifiers
 
