@@ -20,13 +20,13 @@ from memaudit.adapters.support import sqlite_probe
 from memaudit.adapters.support.foreign import (
     as_int,
     enabled,
-    filter_memories,
     iso,
     open_ro,
     read_yaml,
     settings,
     sqlite_tables,
 )
+from memaudit.adapters.support.listing import filter_memories
 from memaudit.errors import NotAStore
 from memaudit.model import Edge, Memory, MemoryFilter, Relation, SourceType
 from memaudit.store import Adapter, Capability, Layer, Needle, Residue, Store

@@ -26,7 +26,6 @@ from memaudit import confined
 from memaudit.adapters.support import file_probe, sqlite_probe
 from memaudit.adapters.support.foreign import (
     as_int,
-    filter_memories,
     iso,
     open_ro,
     read_pending,
@@ -34,6 +33,7 @@ from memaudit.adapters.support.foreign import (
     settings,
     sqlite_tables,
 )
+from memaudit.adapters.support.listing import filter_memories
 from memaudit.clock import parse_time, system_clock
 from memaudit.errors import MemauditError, NotAStore
 from memaudit.model import (

@@ -13,11 +13,11 @@ from memaudit.adapters.support import file_probe, sqlite_probe
 from memaudit.adapters.support.foreign import (
     PendingRecord,
     enabled,
-    filter_memories,
     read_pending,
     read_yaml,
     settings,
 )
+from memaudit.adapters.support.listing import filter_memories
 from memaudit.fingerprint import normalize
 from memaudit.model import Memory, MemoryFilter, SourceType, Status
 from memaudit.store import Capability, Layer, Needle, Residue, Store

@@ -20,8 +20,6 @@ from memaudit import confined
 from memaudit.adapters.support import sqlite_probe
 from memaudit.clock import parse_time, to_iso
 from memaudit.errors import MemauditError, NotAStore, Refused
-from memaudit.fingerprint import normalize
-from memaudit.model import Memory, MemoryFilter
 
 
 def open_ro(path: Path) -> sqlite3.Connection:
@@ -190,40 +188,6 @@ def read_pending(
 
     records.sort(key=order)
     return records, problems
-
-
-# -- filtering in memory (foreign stores are small enough to map whole) ----------
-
-
-def filter_memories(memories: list[Memory], flt: MemoryFilter | None) -> list[Memory]:
-    """Apply a MemoryFilter the way the native ledger does, on already-mapped rows.
-
-    Search is a case- and space-insensitive substring match on content and summary
-    (these stores' own full-text indexes use other tokenizers).
-    """
-    flt = flt or MemoryFilter()
-    out = memories
-    if flt.ids is not None:
-        wanted = set(flt.ids)
-        out = [m for m in out if m.id in wanted]
-    if flt.statuses:
-        statuses = set(flt.statuses)
-        out = [m for m in out if m.status in statuses]
-    types = flt.source_type_set()
-    if types is not None:
-        allowed = set(types)
-        out = [m for m in out if m.source_type in allowed]
-    if flt.search:
-        needle = normalize(flt.search)
-        out = [
-            m for m in out if needle in normalize(m.content) or needle in normalize(m.summary or "")
-        ]
-    if flt.since:
-        out = [m for m in out if m.created_at and m.created_at >= flt.since]
-    # Newest first by default; undated entries keep their store order (sorts are stable).
-    out = sorted(out, key=lambda m: m.created_at or "", reverse=not flt.oldest_first)
-    start = flt.offset or 0
-    return out[start : start + flt.limit] if flt.limit else out[start:]
 
 
 # -- Hermes' config.yaml ----------------------------------------------------------

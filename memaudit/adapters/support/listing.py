@@ -20,10 +20,18 @@ from memaudit.store import Store
 
 
 def filter_memories(memories: list[Memory], flt: MemoryFilter | None) -> list[Memory]:
-    """Apply a MemoryFilter: status, tier/source type, search (every word), since,
-    ids; newest first (or oldest first); then offset and limit."""
+    """A ``MemoryFilter`` on memories already mapped, the way every store applies it:
+    ids, statuses, trust tiers and source types, ``since`` (created at or after), and
+    ``search`` — a memory matches when it holds every word of the search text (case,
+    width and spacing ignored) in its content, summary or tags; the native ledger asks
+    its full-text index the same question, whole words. Newest first (``oldest_first``:
+    oldest first); memories with the same time keep the store's order, and those with
+    none come last. Then ``offset`` and ``limit``."""
     flt = flt or MemoryFilter()
     out = memories
+    if flt.ids is not None:
+        ids = set(flt.ids)
+        out = [m for m in out if m.id in ids]
     if flt.statuses:
         wanted = set(flt.statuses)
         out = [m for m in out if m.status in wanted]
@@ -31,20 +39,25 @@ def filter_memories(memories: list[Memory], flt: MemoryFilter | None) -> list[Me
     if types is not None:
         allowed = set(types)
         out = [m for m in out if m.source_type in allowed]
-    if flt.ids:
-        ids = set(flt.ids)
-        out = [m for m in out if m.id in ids]
     if flt.since:
         out = [m for m in out if m.created_at and m.created_at >= flt.since]
     if flt.search:
         words = normalize(flt.search).split()
-        out = [m for m in out if all(w in normalize(m.content) for w in words)]
-    # Newest first by default; memories without a time sort last either way.
-    dated = sorted((m for m in out if m.created_at), key=lambda m: (m.created_at or "", m.id))
-    undated = sorted((m for m in out if not m.created_at), key=lambda m: m.id)
-    ordered = (dated if flt.oldest_first else dated[::-1]) + undated
+        out = [m for m in out if all(w in _searchable(m) for w in words)]
+    dated = sorted((m for m in out if m.created_at), key=lambda m: m.created_at or "")
+    undated = [m for m in out if not m.created_at]
+    ordered = (dated if flt.oldest_first else _newest_first(dated)) + undated
     end = None if flt.limit is None else flt.offset + flt.limit
     return ordered[flt.offset : end]
+
+
+def _searchable(memory: Memory) -> str:
+    return normalize("\n".join([memory.content, memory.summary or "", *memory.tags]))
+
+
+def _newest_first(dated: list[Memory]) -> list[Memory]:
+    """Newest first, memories with the same time still in the store's order."""
+    return sorted(dated, key=lambda m: m.created_at or "", reverse=True)
 
 
 def iso_or_none(value: object) -> str | None:
