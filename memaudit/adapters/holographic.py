@@ -20,13 +20,13 @@ from memaudit.adapters.support import sqlite_probe
 from memaudit.adapters.support.foreign import (
     as_int,
     enabled,
-    iso,
     open_ro,
     read_yaml,
     settings,
     sqlite_tables,
 )
 from memaudit.adapters.support.listing import filter_memories
+from memaudit.clock import store_time
 from memaudit.errors import NotAStore
 from memaudit.model import Edge, Memory, MemoryFilter, Relation, SourceType
 from memaudit.store import Adapter, Capability, Layer, Needle, Residue, Store
@@ -123,8 +123,8 @@ class HolographicStore(Store):
             confidence=d.get("trust_score"),
             scope=d.get("category"),
             derived=bool(parents) or source in (SourceType.SUMMARY, SourceType.INFERENCE),
-            created_at=iso(d.get("created_at")),
-            updated_at=iso(d.get("updated_at")),
+            created_at=store_time(d.get("created_at")),
+            updated_at=store_time(d.get("updated_at")),
             access_count=as_int(d.get("retrieval_count")),
             extra={k: v for k, v in extra.items() if v is not None},
         )
