@@ -455,14 +455,34 @@ def reject_many(
 
 def record_access(ledger: Ledger, memory_id: str, *, actor: str | None = None) -> Memory:
     """An agent retrieved this memory: count it (decay and audit read the count)."""
-    with ledger.transaction():
-        memory = ledger.require(memory_id)
-        ledger.conn.execute(
-            "UPDATE memories SET access_count = access_count + 1, last_accessed = ? WHERE id = ?",
-            (ledger.now(), memory_id),
-        )
-        ledger.log("access", memory_id, actor=actor, detail={"count": memory.access_count + 1})
+    record_accesses(ledger, [memory_id], actor=actor)
     return ledger.require(memory_id)
+
+
+def record_accesses(
+    ledger: Ledger,
+    memory_ids: Sequence[str],
+    *,
+    actor: str | None = None,
+    detail: dict[str, Any] | None = None,
+) -> None:
+    """Count one retrieval of each memory, in one transaction (``recall``); each gets
+    its ``access`` event, with ``detail`` added (e.g. which tool retrieved it)."""
+    with ledger.transaction():
+        now = ledger.now()
+        for memory_id in dict.fromkeys(memory_ids):
+            memory = ledger.require(memory_id)
+            ledger.conn.execute(
+                "UPDATE memories SET access_count = access_count + 1, last_accessed = ? "
+                "WHERE id = ?",
+                (now, memory_id),
+            )
+            ledger.log(
+                "access",
+                memory_id,
+                actor=actor,
+                detail={"count": memory.access_count + 1, **(detail or {})},
+            )
 
 
 def set_pinned(ledger: Ledger, memory_id: str, pinned: bool, *, actor: str | None = None) -> None:
