@@ -10,18 +10,21 @@ alive each memory is (the decay score at ``now``, the formula of ``memaudit.deca
 so of two equally relevant memories the fresher one comes first, and a much more
 relevant memory still beats a fresher but vaguer one.
 
-BM25 must score every document a term matches, and on a million memories a word
-like "the" matches half of them (seconds of work). Such words carry almost no weight
-in BM25 anyway (their inverse document frequency is near zero), so each recall scores
-at most ``POOL`` index entries:
+BM25 is costly on common words: to score one document FTS5 first counts every document
+each of the query's words appears in, and on a million memories "the" is in half of
+them. Such words carry almost no weight in BM25 anyway (their inverse document
+frequency is near zero). So each recall does bounded work:
 
-1. the query's words, rarest first, while the documents they match add up to at most
-   ``POOL``: every active memory matching any of them is scored (exact BM25 ranking);
-2. if that found fewer than ``limit`` memories, the newest ``POOL`` active memories
-   holding the other (common) words are scored and ranked after the first group — all
-   of them when every word is common (else any of them).
-
-How common a word is costs one bounded index read each (``POOL + 1`` entries at most).
+1. How common each word is, counted up to ``RARE`` documents (one bounded index read
+   per word; English function words — "the", "is", "which" — are left out unless the
+   query holds nothing else).
+2. **Rare words** (in at most ``RARE`` documents; the rarest ``MAX_ANCHORS``): the
+   newest ``POOL`` active memories holding any of them are ranked by BM25 over those
+   words — every such memory when they hold ``POOL`` or fewer, so the ranking is exact
+   for specific queries.
+3. If that finds fewer than ``limit`` (or every word is common): the newest ``POOL``
+   active memories holding the rarest remaining word follow, ranked by decay alone
+   (their relevance is reported as 0: a common word says little about relevance).
 """
 
 from __future__ import annotations
@@ -31,14 +34,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from memaudit.clock import age_days
+from memaudit.clock import to_iso
 from memaudit.decay import DecayParams, decay_score
 from memaudit.errors import InvalidInput
 from memaudit.ledger import Ledger
 from memaudit.model import Memory, MemoryFilter, SourceType, TrustTier
 from memaudit.trust import source_types_for
 
-POOL = 1000
+POOL = 500  # memories scored per group
+RARE = 10_000  # a word in more documents than this is common
+MAX_ANCHORS = 4
 MAX_TERMS = 16
 MAX_LIMIT = 50
 DECAY_WEIGHT = 0.5
@@ -51,13 +56,25 @@ class Hit:
     relevance: float  # -BM25 (higher is more relevant), within its group
     decay: float  # the decay score at ``now`` (1.0 for pinned memories)
     score: float
-    group: int  # 1: ranked among all matches of the informative words; 2: newest matches
+    group: int  # 1: ranked by BM25 over the query's rare words; 2: a common word, by decay
+
+
+# English function words: in most memories, they say nothing about relevance, and
+# counting how common they are is the costliest part of a recall on a large store.
+STOP_WORDS = frozenset(
+    "a about an and are as at be been but by can could did do does for from had has have "
+    "he her his how i if in into is it its me my no not of on or our she should so than "
+    "that the their them then there these they this those to was we were what when where "
+    "which who why will with would you your".split()
+)
 
 
 def terms(query: str) -> list[str]:
-    """The query's distinct words, as the FTS5 tokenizer would see them (first 16)."""
+    """The query's distinct words, as the FTS5 tokenizer sees them (the first 16), without
+    English function words — unless the query holds nothing else."""
     words = list(dict.fromkeys(w.lower() for w in _WORD.findall(query)))
-    return words[:MAX_TERMS]
+    content = [w for w in words if w not in STOP_WORDS]
+    return (content or words)[:MAX_TERMS]
 
 
 def _phrase(word: str) -> str:
@@ -65,10 +82,10 @@ def _phrase(word: str) -> str:
 
 
 def _matches(ledger: Ledger, word: str) -> int:
-    """How many documents hold ``word``, counted up to ``POOL + 1``."""
+    """How many documents hold ``word``, counted up to ``RARE + 1``."""
     row = ledger.conn.execute(
         "SELECT count(*) FROM (SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? LIMIT ?)",
-        (_phrase(word), POOL + 1),
+        (_phrase(word), RARE + 1),
     ).fetchone()
     return int(row[0])
 
@@ -79,18 +96,29 @@ def _tiers_up_to(max_tier: TrustTier | None) -> list[SourceType] | None:
     return [s for t in TrustTier if t.rank <= max_tier.rank for s in source_types_for(t)]
 
 
+Row = tuple[int, float, float | None, int, int]
+
+
 def _score(
-    ledger: Ledger, match: str, types: list[SourceType] | None
-) -> list[tuple[int, float, str | None, str | None, int, int]]:
-    """(seq, relevance, created_at, last_accessed, access_count, pinned) of the newest
-    ``POOL`` active memories matching ``match`` (the FTS index drives, newest first)."""
+    ledger: Ledger,
+    words: Sequence[str],
+    types: list[SourceType] | None,
+    now: datetime,
+    *,
+    bm25: bool,
+) -> list[Row]:
+    """(seq, relevance, idle days, access_count, pinned) of the newest ``POOL`` active
+    memories holding any of ``words`` (the FTS index drives, newest first); relevance
+    is BM25 over those words, or 0 when not asked for."""
+    relevance = "-bm25(memories_fts)" if bm25 else "0.0"
     sql = (
-        "SELECT memories.seq, -bm25(memories_fts), memories.created_at, "
-        "memories.last_accessed, memories.access_count, memories.pinned "
+        f"SELECT memories.seq, {relevance}, "
+        "julianday(?) - julianday(coalesce(memories.last_accessed, memories.created_at)), "
+        "memories.access_count, memories.pinned "
         "FROM memories_fts CROSS JOIN memories ON memories.seq = memories_fts.rowid "
         "WHERE memories_fts MATCH ? AND memories.status = 'active'"
     )
-    params: list[object] = [match]
+    params: list[object] = [to_iso(now), " OR ".join(map(_phrase, words))]
     if types is not None:
         sql += f" AND memories.source_type IN ({','.join('?' * len(types))})"
         params += [t.value for t in types]
@@ -118,36 +146,23 @@ def ranked(
     types = _tiers_up_to(max_tier)
     counts = {w: _matches(ledger, w) for w in words}
     present = sorted((w for w in words if counts[w]), key=lambda w: (counts[w], w))
-    informative: list[str] = []
-    total = 0
-    for w in present:
-        if total + counts[w] > POOL:
-            break
-        informative.append(w)
-        total += counts[w]
-    groups: list[tuple[int, list[tuple[int, float, str | None, str | None, int, int]]]] = []
-    if informative:
-        groups.append((1, _score(ledger, " OR ".join(map(_phrase, informative)), types)))
-    common = present[len(informative) :]
-    if sum(len(rows) for _, rows in groups) < limit and common:
-        if informative:  # every memory holding all the words is in the first group
-            rows = _score(ledger, " OR ".join(map(_phrase, common)), types)
-        else:
-            rows = _score(ledger, " ".join(map(_phrase, common)), types)
-            if not rows:
-                rows = _score(ledger, " OR ".join(map(_phrase, common)), types)
-        groups.append((2, rows))
+    rare = [w for w in present if counts[w] <= RARE][:MAX_ANCHORS]
+    common = [w for w in present if counts[w] > RARE]
+    groups: list[tuple[int, list[Row]]] = []
+    if rare:
+        groups.append((1, _score(ledger, rare, types, now, bm25=True)))
+    if common and sum(len(rows) for _, rows in groups) < limit:
+        groups.append((2, _score(ledger, common[:1], types, now, bm25=False)))
     hits: list[tuple[int, float, float, float, int]] = []  # group, score, rel, decay, seq
     seen: set[int] = set()
     for n, rows in groups:
-        for seq, relevance, created, accessed, accesses, pinned in rows:
+        for seq, relevance, idle, accesses, pinned in rows:
             if seq in seen:
                 continue
             seen.add(seq)
-            idle = age_days(accessed or created, now)
             alive = 1.0 if pinned or idle is None else decay_score(idle, int(accesses or 0), params)
             weight = 1.0 - DECAY_WEIGHT + DECAY_WEIGHT * alive
-            hits.append((n, relevance * weight, relevance, alive, seq))
+            hits.append((n, relevance * weight if n == 1 else alive, relevance, alive, seq))
     hits.sort(key=lambda h: (h[0], -h[1], -h[4]))
     best = hits[:limit]
     by_seq = _by_seq(ledger, [h[4] for h in best])

@@ -468,20 +468,25 @@ def record_accesses(
 ) -> None:
     """Count one retrieval of each memory, in one transaction (``recall``); each gets
     its ``access`` event, with ``detail`` added (e.g. which tool retrieved it)."""
+    ids = list(dict.fromkeys(memory_ids))
+    marks = ",".join("?" * len(ids))
     with ledger.transaction():
-        now = ledger.now()
-        for memory_id in dict.fromkeys(memory_ids):
-            memory = ledger.require(memory_id)
-            ledger.conn.execute(
-                "UPDATE memories SET access_count = access_count + 1, last_accessed = ? "
-                "WHERE id = ?",
-                (now, memory_id),
-            )
+        ledger.conn.execute(
+            "UPDATE memories SET access_count = access_count + 1, last_accessed = ? "
+            f"WHERE id IN ({marks})",
+            [ledger.now(), *ids],
+        )
+        counts = dict(
+            ledger.conn.execute(f"SELECT id, access_count FROM memories WHERE id IN ({marks})", ids)
+        )
+        for memory_id in ids:
+            if memory_id not in counts:
+                ledger.require(memory_id)  # says why it is gone (rolls the batch back)
             ledger.log(
                 "access",
                 memory_id,
                 actor=actor,
-                detail={"count": memory.access_count + 1, **(detail or {})},
+                detail={"count": counts[memory_id], **(detail or {})},
             )
 
 

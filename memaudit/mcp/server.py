@@ -109,7 +109,11 @@ class MemoryServer:
 
     def call(self, name: str, arguments: dict[str, Any] | None, actor: str) -> tools.Answer:
         with self.lock:
-            return tools.handle(self.ledger, self.tools, name, arguments, actor=actor)
+            try:
+                return tools.handle(self.ledger, self.tools, name, arguments, actor=actor)
+            except Exception as exc:  # a bug or a damaged store: one line, no traceback
+                say(f"memaudit mcp: {name}: {type(exc).__name__}: {exc}")
+                return tools.failure(f"internal error ({type(exc).__name__}); nothing written")
 
     # -- transports -------------------------------------------------------------
 

@@ -108,30 +108,32 @@ def handle(
     *,
     actor: str,
 ) -> Answer:
-    """Run one tool call as the server does, and log it (one short transaction each)."""
+    """Run one tool call as the server does: the tool and its ``mcp_call`` event in one
+    short transaction (one commit); a tool that fails leaves nothing but the event."""
     tool = tools.get(name)
     args = arguments or {}
-    if tool is None:
-        answer = failure(f"unknown tool {reveal(name)!r}; this server has: {', '.join(tools)}")
-    elif not isinstance(args, dict):
-        answer = failure("arguments must be a JSON object")
-    else:
-        try:
-            check_arguments(tool, args)
-            answer = tool.handler(Call(ledger, actor, ledger.clock()), args)
-        except MemauditError as exc:
-            answer = failure(exc.message)
     try:
         with ledger.transaction():
+            try:
+                if tool is None:
+                    raise InvalidInput(
+                        f"unknown tool {reveal(name)!r}; this server has: {', '.join(tools)}"
+                    )
+                if not isinstance(args, dict):
+                    raise InvalidInput("arguments must be a JSON object")
+                check_arguments(tool, args)
+                with ledger.transaction():  # a savepoint: undone if the tool fails
+                    answer = tool.handler(Call(ledger, actor, ledger.clock()), args)
+            except MemauditError as exc:
+                answer = failure(exc.message)
             ledger.log(
                 EVENT,
                 answer.ids[0] if len(answer.ids) == 1 else None,
                 actor=actor,
                 detail={"tool": reveal(name)[:100], "outcome": answer.outcome, "ids": answer.ids},
             )
-    except MemauditError as exc:
-        if not answer.error:
-            return failure(f"{exc.message} (the call itself completed: {answer.outcome})")
+    except MemauditError as exc:  # busy: nothing was written
+        return failure(exc.message)
     return answer
 
 
@@ -239,7 +241,8 @@ def last_validated(ledger: Ledger, memories: Sequence[Memory]) -> dict[str, tupl
     if ids:
         rows = ledger.conn.execute(
             "SELECT memory_id, at, actor FROM events WHERE memory_id IN "
-            f"({','.join('?' * len(ids))}) AND action IN ('approve', 'promote') ORDER BY id",
+            # (+action: look the memories up by id, never walk every approval)
+            f"({','.join('?' * len(ids))}) AND +action IN ('approve', 'promote') ORDER BY id",
             ids,
         )
         for mid, at, actor in rows:

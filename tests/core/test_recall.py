@@ -83,20 +83,29 @@ def test_common_words_are_scored_within_a_bounded_pool(
     ledger: Ledger, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(recall, "POOL", 5)
+    monkeypatch.setattr(recall, "RARE", 4)  # a word in more than 4 memories is common
     common = [put(ledger, f"Project note number {n} about the build") for n in range(12)]
     rare = [put(ledger, f"Project note {n} about the zebra migration") for n in range(3)]
+    idle(ledger, common[-1], 400)  # the newest common one has faded
     hits = recall.ranked(ledger, "zebra project", now=NOW, limit=10)
-    # Every memory holding the rare word is ranked first (all of its matches scored) ...
+    # Every memory holding the rare word comes first, ranked by BM25 ...
     assert set(ids(hits[:3])) == set(rare) and {h.group for h in hits[:3]} == {1}
-    # ... then the newest POOL memories holding the common word fill the rest.
+    assert all(h.relevance > 0 for h in hits[:3])
+    # ... then the newest POOL holding the common word (the rare ones already ranked),
+    # by decay alone: the faded one last.
     rest = hits[3:]
-    assert {h.group for h in rest} == {2}
-    # (the newest five are the three rare ones, already ranked, and two common ones)
-    assert set(ids(rest)) == set(common[-2:])
-    # Every word common: the newest POOL memories holding them all are ranked.
+    assert {h.group for h in rest} == {2} and {h.relevance for h in rest} == {0.0}
+    assert ids(rest) == [common[-2], common[-1]]
+    # Every word common: the newest POOL holding the rarest of them.
     only_common = recall.ranked(ledger, "project note", now=NOW, limit=10)
-    assert len(only_common) == 5 and {h.group for h in only_common} == {2}
+    assert {h.group for h in only_common} == {2}
     assert set(ids(only_common)) == set((common + rare)[-5:])
+    # Rare words are ranked among all their matches when they fit in the pool: the
+    # oldest memory holding both rare words beats newer ones holding one.
+    both = put(ledger, "Kiwi mango smoothie recipe")
+    for n in range(3):
+        put(ledger, f"Kiwi {n} notes")
+    assert ids(recall.ranked(ledger, "kiwi mango", now=NOW, limit=1)) == [both]
 
 
 def test_bad_queries(ledger: Ledger) -> None:
