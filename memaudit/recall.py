@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from memaudit.clock import to_iso
+from memaudit.conflicts import STOPWORDS
 from memaudit.decay import DecayParams, decay_score
 from memaudit.errors import InvalidInput
 from memaudit.ledger import Ledger
@@ -59,21 +60,13 @@ class Hit:
     group: int  # 1: ranked by BM25 over the query's rare words; 2: a common word, by decay
 
 
-# English function words: in most memories, they say nothing about relevance, and
-# counting how common they are is the costliest part of a recall on a large store.
-STOP_WORDS = frozenset(
-    "a about an and are as at be been but by can could did do does for from had has have "
-    "he her his how i if in into is it its me my no not of on or our she should so than "
-    "that the their them then there these they this those to was we were what when where "
-    "which who why will with would you your".split()
-)
-
-
 def terms(query: str) -> list[str]:
     """The query's distinct words, as the FTS5 tokenizer sees them (the first 16), without
-    English function words — unless the query holds nothing else."""
+    English function words (the ones contradiction detection ignores too) — unless the
+    query holds nothing else: they say nothing about relevance, and counting how common
+    they are is the costliest part of a recall on a large store."""
     words = list(dict.fromkeys(w.lower() for w in _WORD.findall(query)))
-    content = [w for w in words if w not in STOP_WORDS]
+    content = [w for w in words if w not in STOPWORDS]
     return (content or words)[:MAX_TERMS]
 
 
