@@ -88,7 +88,7 @@ def bare_fts(ledger: Ledger, query: str) -> list[int]:
 
 @benchmark("mcp", sizes=ALL_SIZES, description=__doc__.split("\n")[0])
 def mcp_handlers(ctx: Context) -> list[Figure]:
-    ctx.ledger().close()  # brings the cached store's schema up to date once, not per copy
+    # Both tools write: a scratch copy (opening it brings an older schema up to date).
     with ctx.scratch() as copy, Ledger.open(copy, readonly=False) as ledger:
 
         def recall(query: str) -> None:

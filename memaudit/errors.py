@@ -48,6 +48,10 @@ class NotAStore(MemauditError):
     """A path that is missing, not SQLite, or not a memory store memaudit knows."""
 
 
+class NeedsMigration(MemauditError):
+    """A ledger an older memaudit wrote, opened by a command that only reads."""
+
+
 class ConnectionFailed(MemauditError):
     """A database server that cannot be reached or refuses the login."""
 

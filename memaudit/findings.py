@@ -202,29 +202,46 @@ def qualifier_loss(lineage: Lineage, memory_id: str) -> Finding | None:
 
 def summary_depth(lineage: Lineage, memory_id: str) -> int:
     """The most summarisation steps on any path from the memory up to its evidence.
-    A step is an edge whose relation is ``summarizes`` or whose child is a summary."""
-    parents: dict[str, list[tuple[str, Relation]]] = {}
-    for e in lineage.all_edges():
-        parents.setdefault(e.child_id, []).append((e.parent_id, e.relation))
-    memo: dict[str, int] = {}
+    A step is an edge whose relation is ``summarizes`` or whose child is a summary.
+    Results are kept on the lineage: ``trace`` asks this of every node."""
+    memo: dict[str, int] = lineage.cache("summary_depth")
+    if memory_id in memo:
+        return memo[memory_id]
 
-    def steps(node: str, path: frozenset[str]) -> int:
-        if node in memo:
-            return memo[node]
+    def step(node: str, relation: Relation) -> int:
         m = lineage.memory(node)
-        best = 0
-        for parent, relation in parents.get(node, ()):
-            if parent in path:  # a cycle: stop, it is reported on its own
-                continue
-            step = int(
-                relation is Relation.SUMMARIZES
-                or (m is not None and m.source_type is SourceType.SUMMARY)
-            )
-            best = max(best, step + steps(parent, path | {parent}))
-        memo[node] = best
-        return best
+        return int(
+            relation is Relation.SUMMARIZES
+            or (m is not None and m.source_type is SourceType.SUMMARY)
+        )
 
-    return steps(memory_id, frozenset({memory_id}))
+    # Depth-first, with an explicit stack (a chain can be thousands of steps long). A
+    # parent already on the current path is a cycle: skipped, it is reported on its own.
+    # Each frame: [node, its remaining parents, best so far, step to the parent below].
+    on_path = {memory_id}
+    stack: list[list[Any]] = [[memory_id, iter(lineage.parents_of(memory_id)), 0, 0]]
+    while stack:
+        frame = stack[-1]
+        node, todo = frame[0], frame[1]
+        for edge in todo:
+            parent, relation = edge.parent_id, edge.relation
+            if parent in on_path:
+                continue
+            if parent in memo:
+                frame[2] = max(frame[2], step(node, relation) + memo[parent])
+                continue
+            frame[3] = step(node, relation)
+            on_path.add(parent)
+            stack.append([parent, iter(lineage.parents_of(parent)), 0, 0])
+            break
+        else:
+            stack.pop()
+            on_path.discard(node)
+            memo[node] = frame[2]
+            if stack:
+                below = stack[-1]
+                below[2] = max(below[2], below[3] + frame[2])
+    return memo[memory_id]
 
 
 def summary_of_summary(lineage: Lineage, memory_id: str) -> Finding | None:

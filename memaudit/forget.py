@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from memaudit import fingerprint, review
-from memaudit.adapters.base import Layer, Needle, Residue
+from memaudit.adapters.base import Layer, LayerNotChecked, Needle, Residue
 from memaudit.errors import Conflict, InvalidInput, MemauditError, Refused
 from memaudit.ledger import Ledger, schema
 from memaudit.ledger.store import MEMORY_COLUMNS, row_to_memory
@@ -180,6 +180,14 @@ def _quoting(ledger: Ledger, texts: dict[str, str], exclude: set[str]) -> dict[s
 
 def _marks(items: Sized) -> str:
     return ",".join("?" * len(items))
+
+
+# LIKE tests OR-ed in one statement (SQLite's expression depth limit is 1000).
+_MAX_OR_TERMS = 400
+
+# A list of any length as one parameter (a JSON array): what a user or a store gives
+# can hold more values than SQLite allows variables in one statement.
+_EACH = "(SELECT value FROM json_each(?))"
 
 
 def _memories(ledger: Ledger, ids: Sequence[str]) -> dict[str, Memory]:
@@ -414,13 +422,22 @@ def _rows_quoting(
         anchor = _anchor(piece)
         anchors[anchor] = None
         anchors[json.dumps(anchor)[1:-1]] = None  # as JSON writes it
-    tests = [f"{col} LIKE ? ESCAPE '\\'" for _ in anchors for col in columns]
-    params = [_like(a) for a in anchors for _ in columns]
-    if every_non_ascii:
-        tests += [f"length(CAST({col} AS BLOB)) != length({col})" for col in columns]
+    # SQLite caps an expression's depth (1000) and its variables: a long text's anchors
+    # are tested a group at a time (rows in table order when one group is enough).
+    select = f"SELECT {key}, {', '.join(columns)} FROM {table} WHERE "
+    per_query = max(1, _MAX_OR_TERMS // max(1, len(columns)))
+    groups = list(_chunks(list(anchors), per_query))
+    wide = [f"length(CAST({col} AS BLOB)) != length({col})" for col in columns]
+    candidates: dict[Any, tuple[Any, ...]] = {}
+    for n, group in enumerate(groups):
+        tests = [f"{col} LIKE ? ESCAPE '\\'" for _ in group for col in columns]
+        params = [_like(a) for a in group for _ in columns]
+        if every_non_ascii and n == 0:
+            tests += wide
+        for row in conn.execute(select + " OR ".join(tests), params):
+            candidates.setdefault(row[0], tuple(row))
     out = []
-    sql = f"SELECT {key}, {', '.join(columns)} FROM {table} WHERE " + " OR ".join(tests)
-    for row in conn.execute(sql, params):
+    for row in candidates.values():
         for col, value in zip(columns, row[1:], strict=True):
             if not isinstance(value, str):
                 continue
@@ -507,9 +524,10 @@ def apply(
                     f"{item.id} changed since the plan was made; nothing forgotten — run "
                     "forget again to see the new plan"
                 )
-        marks = ",".join("?" * len(the_plan.profile))
         if the_plan.profile:
-            conn.execute(f"DELETE FROM profile WHERE id IN ({marks})", the_plan.profile)
+            conn.execute(
+                f"DELETE FROM profile WHERE id IN {_EACH}", (json.dumps(the_plan.profile),)
+            )
         for item in the_plan.forget:
             memory = ledger.require(item.id)
             review.erase(ledger, item.id)
@@ -599,7 +617,12 @@ def verify_layers(layers: Sequence[Layer], needle: Needle) -> list[LayerReport]:
         if not layer.checked:
             reports.append(LayerReport(layer.name, layer.kind, layer.why_unchecked, [], False))
             continue
-        reports.append(LayerReport(layer.name, layer.kind, layer.description, layer.probe(needle)))
+        try:
+            found = layer.probe(needle)
+        except LayerNotChecked as exc:  # e.g. a table name that cannot be quoted safely
+            reports.append(LayerReport(layer.name, layer.kind, exc.message, [], False))
+            continue
+        reports.append(LayerReport(layer.name, layer.kind, layer.description, found))
     return reports
 
 
@@ -650,11 +673,11 @@ class _NativeProbes:
     def _ids_in(self, table: str, column: str, ids: list[str]) -> list[str]:
         if not ids:
             return []
-        marks = ",".join("?" * len(ids))
         return [
             r[0]
             for r in self.conn.execute(
-                f"SELECT DISTINCT {column} FROM {table} WHERE {column} IN ({marks})", ids
+                f"SELECT DISTINCT {column} FROM {table} WHERE {column} IN {_EACH}",
+                (json.dumps(ids),),
             )
         ]
 
@@ -762,10 +785,10 @@ class _NativeProbes:
         if not tokens:
             return out
         self._vocab()
-        marks = ",".join("?" * len(tokens))
         counts = dict(
             self.conn.execute(
-                f"SELECT term, doc FROM temp.memaudit_vocab_row WHERE term IN ({marks})", tokens
+                f"SELECT term, doc FROM temp.memaudit_vocab_row WHERE term IN {_EACH}",
+                (json.dumps(tokens),),
             )
         )
         for term, docs in counts.items():
@@ -830,10 +853,11 @@ class _NativeProbes:
     def edges(self, needle: Needle) -> list[Residue]:
         if not needle.ids:
             return []
-        marks = ",".join("?" * len(needle.ids))
+        ids = json.dumps(needle.ids)
         rows = self.conn.execute(
-            f"SELECT child_id, parent_id FROM edges WHERE child_id IN ({marks}) OR parent_id IN ({marks})",
-            [*needle.ids, *needle.ids],
+            f"SELECT child_id, parent_id FROM edges WHERE child_id IN {_EACH} "
+            f"OR parent_id IN {_EACH}",
+            (ids, ids),
         )
         return [Residue("edges", f"edges {c} → {p}", "id") for c, p in rows]
 

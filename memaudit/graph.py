@@ -105,17 +105,40 @@ class Lineage:
     cycles: list[list[str]] = field(default_factory=list)
     # Nodes at the depth limit that have further edges beyond it.
     truncated: list[str] = field(default_factory=list)
+    # Edge indexes built on first use (a lineage can hold thousands of nodes, and every
+    # node asks for its parents): rebuilt when edges were added since.
+    _index: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     # -- navigation ----------------------------------------------------------
 
     def all_edges(self) -> list[Edge]:
         return self.edges + self.removed_edges
 
+    def _edges_by(self, up: bool) -> dict[str, list[Edge]]:
+        """Edges by child (``up``: a node's parents) or by parent; do not mutate."""
+        key = (len(self.edges), len(self.removed_edges))
+        if self._index.get("edges") != key:
+            by_child: dict[str, list[Edge]] = {}
+            by_parent: dict[str, list[Edge]] = {}
+            for e in self.all_edges():
+                by_child.setdefault(e.child_id, []).append(e)
+                by_parent.setdefault(e.parent_id, []).append(e)
+            self._index.update(edges=key, up=by_child, down=by_parent)
+        found: dict[str, list[Edge]] = self._index["up" if up else "down"]
+        return found
+
+    def cache(self, name: str) -> dict[str, Any]:
+        """A per-lineage memo for a computation over its nodes (emptied when edges are
+        added): ``trace`` asks the same question of every node."""
+        key = f"{name}:{len(self.edges)}:{len(self.removed_edges)}"
+        found: dict[str, Any] = self._index.setdefault(key, {})
+        return found
+
     def parents_of(self, memory_id: str) -> list[Edge]:
-        return [e for e in self.all_edges() if e.child_id == memory_id]
+        return list(self._edges_by(up=True).get(memory_id, ()))
 
     def children_of(self, memory_id: str) -> list[Edge]:
-        return [e for e in self.all_edges() if e.parent_id == memory_id]
+        return list(self._edges_by(up=False).get(memory_id, ()))
 
     def memory(self, memory_id: str) -> Memory | None:
         node = self.nodes.get(memory_id)
@@ -123,21 +146,21 @@ class Lineage:
 
     def ancestors(self, memory_id: str) -> list[str]:
         """Every node reachable upwards from ``memory_id`` in this lineage (cycle-safe)."""
-        parents = _adjacency(self.all_edges(), up=True)
+        parents = self._edges_by(up=True)
         seen: dict[str, None] = {}
-        stack = list(parents.get(memory_id, ()))
+        stack = [e.parent_id for e in parents.get(memory_id, ())]
         while stack:
             nid = stack.pop()
             if nid in seen or nid == memory_id:
                 continue
             seen[nid] = None
-            stack.extend(parents.get(nid, ()))
+            stack.extend(e.parent_id for e in parents.get(nid, ()))
         return list(seen)
 
     def roots(self, memory_id: str) -> list[str]:
         """The evidence ``memory_id`` rests on: ancestors with no parents of their own
         (the memory itself if it has none)."""
-        parents = _adjacency(self.all_edges(), up=True)
+        parents = self._edges_by(up=True)
         found = [a for a in self.ancestors(memory_id) if not parents.get(a)]
         if not found and not parents.get(memory_id):
             return [memory_id]
@@ -471,16 +494,6 @@ def find_cycles(edges: Iterable[Edge]) -> list[list[str]]:
                 parent = work[-1][0]
                 low[parent] = min(low[parent], low[node])
     return sorted(out)
-
-
-def _adjacency(edges: Iterable[Edge], *, up: bool) -> dict[str, list[str]]:
-    adj: dict[str, list[str]] = {}
-    for e in edges:
-        if up:
-            adj.setdefault(e.child_id, []).append(e.parent_id)
-        else:
-            adj.setdefault(e.parent_id, []).append(e.child_id)
-    return adj
 
 
 _RELATIONS = {r.value: r for r in Relation}

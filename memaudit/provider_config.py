@@ -29,6 +29,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from memaudit import confined
 from memaudit.errors import InvalidInput
 
 HERMES_VERSION = "hermes-agent 0.19.0"
@@ -69,11 +70,11 @@ def _load_yaml(path: Path) -> dict[str, Any]:
     import yaml
 
     try:
-        raw = path.read_bytes()[: MAX_CONFIG_BYTES + 1]
+        raw = confined.read_bytes(path, root=None, limit=MAX_CONFIG_BYTES)
+    except confined.Unsafe as exc:
+        raise InvalidInput(f"{exc.message}; not a provider configuration") from None
     except OSError as exc:
         raise InvalidInput(f"cannot read {path}: {exc.strerror or exc}") from None
-    if len(raw) > MAX_CONFIG_BYTES:
-        raise InvalidInput(f"{path} is larger than 4 MiB; not a provider configuration")
     try:
         data = yaml.safe_load(raw.decode("utf-8", errors="replace"))
     except yaml.YAMLError as exc:
@@ -89,8 +90,8 @@ def _load_yaml(path: Path) -> dict[str, Any]:
 
 def _load_json(path: Path) -> dict[str, Any] | None:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(confined.read_text(path, root=None, limit=MAX_CONFIG_BYTES))
+    except (OSError, ValueError, RecursionError, confined.Unsafe):
         return None
     return data if isinstance(data, dict) else None
 

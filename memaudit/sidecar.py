@@ -62,7 +62,8 @@ def open_sidecar(location: str, *, readonly: bool = False, **kwargs: Any) -> Led
             if not path.exists():
                 raise
             # Another process created it first: use theirs.
-    return Ledger.open(path, readonly=readonly, **kwargs)
+    # memaudit's own file: bringing it up to date is not a write to anyone's store.
+    return Ledger.open(path, readonly=readonly, migrate=True, **kwargs)
 
 
 def lock_path(location: str, name: str) -> Path:

@@ -8,6 +8,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
+from memaudit import confined
 from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue, Store
 from memaudit.errors import MemauditError, NotAStore
 
@@ -68,6 +69,9 @@ def open_store(
     scores = detect(location, reg)
     best = [(s, n) for s, n in scores if s > 0]
     if not best:
+        refused = confined.skipped()  # detection met something it would not read
+        if refused:
+            raise NotAStore(f"{_shown(location)}: cannot open it safely: {refused[0]}")
         raise NotAStore(not_a_store_message(location, [n for _, n in scores]))
     return reg.adapters[best[0][1]].open(location, writable=writable, **options)
 

@@ -21,7 +21,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from memaudit.clock import age_days
-from memaudit.errors import NotFound, Unsupported
+from memaudit.errors import MemauditError, NotFound, Unsupported
 from memaudit.graph import DEFAULT_DEPTH, Lineage, walk_lineage
 from memaudit.model import Edge, Event, Memory, MemoryFilter, Status
 from memaudit.policy import Policy
@@ -94,6 +94,11 @@ class Residue:
             "detail": self.detail,
             "warning": self.warning,
         }
+
+
+class LayerNotChecked(MemauditError):
+    """Raised by a probe that could not look (the message says why): the layer is
+    reported *not checked*, never clean."""
 
 
 @dataclass(slots=True)

@@ -37,6 +37,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from memaudit import confined
 from memaudit.adapters import sqlite_probe as sp
 from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue
 from memaudit.adapters.foreign import require_columns
@@ -118,16 +119,15 @@ def _find_db(folder: Path) -> Path | None:
 
 def _is_notes_folder(folder: Path) -> bool:
     """Markdown with Basic Memory's front matter (a permalink line) near the top."""
-    for n, md in enumerate(folder.rglob("*.md")):
-        if n > 50:
-            break
-        try:
-            with md.open(encoding="utf-8", errors="replace") as fh:
-                head = fh.read(2000)
-        except OSError:
-            continue
-        if head.startswith("---") and "\npermalink:" in head:
-            return True
+    try:
+        for n, md in enumerate(confined.walk_files(folder, lambda p: p.suffix == ".md")):
+            if n > 50:
+                break
+            head = confined.head(md, 2000).decode("utf-8", errors="replace")
+            if head.startswith("---") and "\npermalink:" in head:
+                return True
+    except confined.Unsafe:  # too big or too deep to be a notes folder
+        return False
     return False
 
 
@@ -167,8 +167,8 @@ class BasicMemoryStore(ListStore):
 
     def _config(self) -> dict[str, Any]:
         try:
-            data = json.loads(self.config_file.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = json.loads(confined.read_text(self.config_file, root=self.config_file.parent))
+        except (OSError, ValueError, RecursionError, confined.Unsafe):
             return {}
         return data if isinstance(data, dict) else {}
 
@@ -391,10 +391,10 @@ class BasicMemoryStore(ListStore):
         texts = sp.needle_texts(needle)
         permalinks = {i.split("#", 1)[0] for i in needle.ids}
         for folder in self.project_dirs.values():
-            for md in sorted(folder.rglob("*.md")):
+            for md in sorted(confined.walk_files(folder, lambda p: p.suffix == ".md")):
                 try:
-                    text = md.read_text(encoding="utf-8", errors="replace")
-                except OSError:
+                    text = confined.read_text(md, root=folder, errors="replace")
+                except (OSError, confined.Unsafe):
                     continue
                 for t in texts:
                     how = sp.text_match(t, text)

@@ -19,6 +19,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
+from memaudit import confined
 from memaudit.adapters.file_probe import MAX_FILE_BYTES
 
 MAX_FILES = 20_000  # per walk: far more than any memory folder holds
@@ -71,16 +72,13 @@ class FileReader:
         cap = self.limit if limit is None else limit
         if not self.regular_file(path):
             return None
-        try:
-            with open(path, "rb") as fh:
-                data = fh.read(cap + 1)
+        try:  # the open itself goes through ``confined`` (no FIFO, device, swapped link)
+            return confined.read_bytes(path, root=None, limit=cap)
+        except confined.Unsafe as exc:
+            self.refuse(path, exc.message)
         except OSError as exc:
             self.refuse(path, f"cannot read it ({exc.strerror or type(exc).__name__})")
-            return None
-        if len(data) > cap:
-            self.refuse(path, f"larger than {cap:,} bytes: not read as text")
-            return None
-        return data
+        return None
 
     def read_text(self, path: Path, limit: int | None = None) -> str | None:
         data = self.read_bytes(path, limit)

@@ -38,6 +38,7 @@ from typing import Any
 
 import yaml
 
+from memaudit import confined
 from memaudit.adapters import file_probe
 from memaudit.adapters import sqlite_probe as sp
 from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue
@@ -176,8 +177,8 @@ def split_front(text: str) -> tuple[dict[str, Any], str]:
     return (front if isinstance(front, dict) else {}), body
 
 
-def read_topic(path: Path, rel: str) -> Topic:
-    text = path.read_text(encoding="utf-8", errors="replace")
+def read_topic(path: Path, rel: str, root: Path) -> Topic:
+    text = confined.read_text(path, root=root, errors="replace")
     front, body = split_front(text)
     facts: list[tuple[str, str, str | None]] = []
     in_facts = False
@@ -258,10 +259,15 @@ class ByteRoverStore(ListStore):
         """Entries of curate-log/, oldest first (unreadable files skipped)."""
         if self._log is None:
             entries = []
-            for path in sorted((self.data / "curate-log").glob("cur-*.json")):
+            found = confined.walk_files(
+                self.data / "curate-log",
+                lambda p: p.name.startswith("cur-") and p.suffix == ".json",
+                max_depth=0,
+            )
+            for path in sorted(found):
                 try:
-                    entry = json.loads(path.read_text(encoding="utf-8"))
-                except (OSError, ValueError):
+                    entry = json.loads(_read(path, self.data))
+                except (OSError, ValueError, RecursionError, confined.Unsafe):
                     continue
                 if isinstance(entry, dict):
                     entry["_file"] = path.name
@@ -273,8 +279,8 @@ class ByteRoverStore(ListStore):
     def signals(self, rel: str) -> dict[str, Any]:
         path = self.data / "keystore" / "signals" / f"{rel}.json"
         try:
-            value = json.loads(path.read_text(encoding="utf-8")).get("value")
-        except (OSError, ValueError, AttributeError):
+            value = json.loads(_read(path, self.data)).get("value")
+        except (OSError, ValueError, AttributeError, RecursionError, confined.Unsafe):
             return {}
         return value if isinstance(value, dict) else {}
 
@@ -296,14 +302,15 @@ class ByteRoverStore(ListStore):
     # -- reading --------------------------------------------------------------------
 
     def topic_files(self) -> Iterator[tuple[Path, str]]:
-        for path in sorted(self.tree.rglob("*.md")):
+        for path in sorted(confined.walk_files(self.tree, lambda p: p.suffix == ".md")):
             rel = path.relative_to(self.tree).as_posix()
             if rel.startswith("_archived/") or is_derived(path):
                 continue
             yield path, rel
 
     def archived_files(self) -> Iterator[tuple[Path, str]]:
-        for path in sorted((self.tree / "_archived").rglob("*.full.md")):
+        archived = self.tree / "_archived"
+        for path in sorted(confined.walk_files(archived, lambda p: p.name.endswith(".full.md"))):
             inner = path.relative_to(self.tree / "_archived").as_posix()
             yield path, inner.removesuffix(".full.md") + ".md"
 
@@ -315,8 +322,8 @@ class ByteRoverStore(ListStore):
         sources += [(p, r, Status.ARCHIVED) for p, r in self.archived_files()]
         for path, rel, status in sources:
             try:
-                topic = read_topic(path, rel)
-            except OSError:
+                topic = read_topic(path, rel, self.tree)
+            except (OSError, confined.Unsafe):
                 continue
             memories = self._topic_memories(topic, status, writers.get(rel))
             by_file.setdefault(rel, []).extend(memories)
@@ -399,13 +406,19 @@ class ByteRoverStore(ListStore):
         (a file's facts, or a subdirectory's own ``_index.md``)."""
         out: list[Memory] = []
         edges: list[Edge] = []
-        indexes = sorted(p for p in self.tree.rglob("_index.md") if "_archived" not in p.parts)
+        indexes = sorted(
+            confined.walk_files(
+                self.tree,
+                lambda p: p.name == "_index.md",
+                prune=lambda p: p.name == "_archived" and p.parent == self.tree,
+            )
+        )
         for path in indexes:
             rel = path.relative_to(self.tree).as_posix()
             folder = rel.removesuffix("_index.md").rstrip("/")
             try:
-                front, body = split_front(path.read_text(encoding="utf-8", errors="replace"))
-            except OSError:
+                front, body = split_front(_read(path, self.tree))
+            except (OSError, confined.Unsafe):
                 continue
             gone: list[str] = []
             for name in front.get("covers") or []:
@@ -484,18 +497,18 @@ class ByteRoverStore(ListStore):
         out: dict[str, Any] = {}
         config = self.brv / "config.json"
         try:
-            data = json.loads(config.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = json.loads(_read(config, self.brv))
+        except (OSError, ValueError, RecursionError, confined.Unsafe):
             data = {}
         if isinstance(data, dict) and "reviewDisabled" in data:
             out["reviewDisabled"] = {"value": data["reviewDisabled"], "source": str(config)}
         hermes = self.brv.parent.parent / "config.yaml"
         if self.brv.parent.name == "byterover" and hermes.is_file():
             try:
-                cfg = yaml.safe_load(hermes.read_text(encoding="utf-8")) or {}
+                cfg = yaml.safe_load(_read(hermes, hermes.parent)) or {}
                 memory = cfg.get("memory") or {}
                 value = (memory.get("byterover") or {}).get("auto_extract")
-            except (OSError, yaml.YAMLError, AttributeError):
+            except (OSError, yaml.YAMLError, AttributeError, confined.Unsafe):
                 value = None
             # Hermes 0.19.0 curates every turn unless auto_extract is set false.
             out["memory.byterover.auto_extract"] = {
@@ -516,7 +529,8 @@ class ByteRoverStore(ListStore):
         )
 
         def md(pred: Callable[[Path], bool], root: Path) -> Callable[[], list[Path]]:
-            return lambda: sorted(p for p in root.rglob("*") if p.is_file() and pred(p))
+            # Regular files inside the store only: never a symlink out of it, a FIFO, ...
+            return lambda: sorted(confined.walk_files(root, pred))
 
         def in_tree(p: Path) -> bool:
             return "_archived" not in p.relative_to(tree).parts
@@ -638,12 +652,15 @@ class ByteRoverStore(ListStore):
             out: list[Residue] = []
             for path in files() if checked else []:
                 shown = _shown(path, base, self.data)
+                root = self.data if path.is_relative_to(self.data) else base
                 if path.suffix == ".json":
-                    out += file_probe.probe_json_file(name, path, shown, Needle([], needle.content))
+                    out += file_probe.probe_json_file(
+                        name, path, shown, Needle([], needle.content), root=root
+                    )
                 else:
-                    out += _text_hits(name, path, shown, needle)
+                    out += _text_hits(name, path, shown, needle, root)
                 if rels:
-                    out += _path_hits(name, path, shown, rels)
+                    out += _path_hits(name, path, shown, rels, root)
             return out
 
         return Layer(name, kind, description, probe, checked=checked, why_unchecked=why)
@@ -658,10 +675,15 @@ def _shown(path: Path, base: Path, data: Path) -> str:
     return str(path)
 
 
-def _text_hits(layer: str, path: Path, shown: str, needle: Needle) -> list[Residue]:
+def _read(path: Path, root: Path) -> str:
+    """A file of the store or of brv's data folder, through ``confined``."""
+    return confined.read_text(path, root=root, errors="replace")
+
+
+def _text_hits(layer: str, path: Path, shown: str, needle: Needle, root: Path) -> list[Residue]:
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+        text = _read(path, root)
+    except (OSError, confined.Unsafe):
         return []
     for wanted in sp.needle_texts(needle):
         how = sp.text_match(wanted, text)
@@ -670,13 +692,13 @@ def _text_hits(layer: str, path: Path, shown: str, needle: Needle) -> list[Resid
     return []
 
 
-def _path_hits(layer: str, path: Path, shown: str, rels: list[str]) -> list[Residue]:
+def _path_hits(layer: str, path: Path, shown: str, rels: list[str], root: Path) -> list[Residue]:
     """Files named after, or mentioning, a memory's topic path."""
     out = []
     posix = path.as_posix()
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+        text = _read(path, root)
+    except (OSError, confined.Unsafe):
         text = ""
     for rel in rels:
         stem = rel.removesuffix(".md")

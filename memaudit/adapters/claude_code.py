@@ -47,6 +47,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from memaudit import confined
 from memaudit.adapters import file_probe
 from memaudit.adapters import sqlite_probe as sp
 from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue
@@ -247,10 +248,7 @@ def git_root(folder: Path) -> Path | None:
         if marker.is_dir():
             return candidate
         if marker.is_file():
-            try:
-                head = marker.read_text(encoding="utf-8", errors="replace")[:4096]
-            except OSError:
-                return candidate
+            head = confined.head(marker, 4096).decode("utf-8", errors="replace")
             m = re.match(r"gitdir:\s*(.+)", head)
             gitdir = Path(m.group(1).strip()) if m else None
             if gitdir is not None and gitdir.parent.name == "worktrees":
@@ -452,12 +450,14 @@ def transcript_lines(path: Path, reader: FileReader) -> Iterator[tuple[int, byte
     if not reader.regular_file(path):
         return
     try:
-        with open(path, "rb") as fh:
+        with confined.open_binary(path, root=None) as fh:
             for number, raw in enumerate(fh, 1):
                 if len(raw) > MAX_LINE_BYTES:
                     reader.refuse(path, f"line {number} longer than {MAX_LINE_BYTES:,} bytes")
                     continue
                 yield number, raw
+    except confined.Unsafe as exc:
+        reader.refuse(path, exc.message)
     except OSError as exc:
         reader.refuse(path, f"cannot read it ({exc.strerror or type(exc).__name__})")
 
@@ -1224,10 +1224,8 @@ def _memory_override(config: Path, project_root: Path | None) -> tuple[Path, str
     files.append(config / "settings.json")
     for path in files:
         try:
-            if not path.is_file() or path.stat().st_size > 1024 * 1024:
-                continue
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError, RecursionError):
+            data = json.loads(confined.read_text(path, root=None, limit=1024 * 1024))
+        except (OSError, ValueError, RecursionError, confined.Unsafe):
             continue
         value = data.get("autoMemoryDirectory") if isinstance(data, dict) else None
         if isinstance(value, str) and value.strip():

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from memaudit import confined
 from memaudit.adapters import sqlite_probe
 from memaudit.adapters.base import Layer, Needle, Residue
 from memaudit.fingerprint import normalize
@@ -18,26 +19,35 @@ from memaudit.fingerprint import normalize
 MAX_FILE_BYTES = 64 * 1024 * 1024  # a memory side file larger than this is not text
 
 
-def _strings(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
-    """(json path, string) for every string inside a decoded JSON value."""
-    if isinstance(value, str):
-        yield path or "$", value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from _strings(item, f"{path}.{key}" if path else str(key))
-    elif isinstance(value, list):
-        for n, item in enumerate(value):
-            yield from _strings(item, f"{path}[{n}]")
+def _strings(value: Any) -> Iterator[tuple[str, str]]:
+    """(json path, string) for every string inside a decoded JSON value; iterative, so a
+    deeply nested file cannot exhaust the stack."""
+    stack: list[tuple[Any, str]] = [(value, "")]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, str):
+            yield path or "$", item
+        elif isinstance(item, dict):
+            for key, sub in reversed(list(item.items())):
+                stack.append((sub, f"{path}.{key}" if path else str(key)))
+        elif isinstance(item, list):
+            for n in range(len(item) - 1, -1, -1):
+                stack.append((item[n], f"{path}[{n}]"))
 
 
-def probe_json_file(layer: str, path: Path, shown: str, needle: Needle) -> list[Residue]:
+def probe_json_file(
+    layer: str, path: Path, shown: str, needle: Needle, *, root: Path
+) -> list[Residue]:
     """Needle ids and content in one JSON file: the file name, then every string in it."""
     out: list[Residue] = []
     ids = set(needle.ids)
     if path.stem in ids:
         out.append(Residue(layer, shown, "id", "record file named by the id"))
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(confined.read_text(path, root=root))
+    except confined.Unsafe as exc:
+        confined.note_skipped(exc.message)
+        return out
     except (OSError, ValueError, RecursionError):
         # Unreadable JSON is still bytes on disk: fall back to the raw scan.
         return out + sqlite_probe.probe_raw(layer, [path], needle)
@@ -64,7 +74,7 @@ def json_files_layer(
     def probe(needle: Needle) -> list[Residue]:
         out: list[Residue] = []
         for path in files():
-            out += probe_json_file(name, path, _rel(path, base), needle)
+            out += probe_json_file(name, path, _rel(path, base), needle, root=base)
         return out
 
     return Layer(name, kind, description, probe)
@@ -88,7 +98,10 @@ def text_files_layer(
                 if path.stat().st_size > MAX_FILE_BYTES:
                     out += sqlite_probe.probe_raw(name, [path], needle)
                     continue
-                data = path.read_text(encoding="utf-8", errors="replace")
+                data = confined.read_text(path, root=base, limit=MAX_FILE_BYTES, errors="replace")
+            except confined.Unsafe as exc:
+                confined.note_skipped(exc.message)
+                continue
             except OSError:
                 continue
             for text in texts:
@@ -137,7 +150,7 @@ def probe_trigram(
         return out
     seen: dict[str, int] = {}
     all_grams = {g for _, grams in wanted for g in grams}
-    for rowid, block in conn.execute(f'SELECT id, block FROM s."{data}"'):
+    for rowid, block in conn.execute(f"SELECT id, block FROM s.{sqlite_probe.quote_ident(data)}"):
         if not isinstance(block, bytes) or not sqlite_probe._segment_leaf(rowid):
             continue
         try:
@@ -164,6 +177,11 @@ def probe_trigram(
 
 
 def trigram_layer(name: str, db: Path, table: str, *, description: str = "") -> Layer:
+    try:
+        sqlite_probe.quote_ident(table + "_data")
+    except sqlite_probe.UnsafeIdentifier as exc:
+        return sqlite_probe.unchecked_layer(name, "fts", exc.message)
+
     def probe(needle: Needle) -> list[Residue]:
         src = sqlite_probe.connect_ro(db)
         uri = sqlite_probe._db_uri(src)
@@ -250,12 +268,13 @@ def files_under(
 
 
 def read_text_bounded(path: Path, limit: int = MAX_FILE_BYTES) -> str | None:
-    """A file's text, or None when it is not a regular file or is larger than ``limit``."""
+    """A file's text, or None when it is a symlink, not a regular file (a FIFO is never
+    opened blocking) or larger than ``limit`` — read through ``memaudit.confined``."""
+    if path.is_symlink():
+        return None
     try:
-        if path.is_symlink() or not path.is_file() or path.stat().st_size > limit:
-            return None
-        return path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+        return confined.read_text(path, root=path.parent, limit=limit, errors="replace")
+    except (OSError, confined.Unsafe):
         return None
 
 

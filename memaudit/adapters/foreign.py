@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from memaudit import confined
 from memaudit.adapters import sqlite_probe
 from memaudit.clock import parse_time, to_iso
 from memaudit.errors import MemauditError, NotAStore, Refused
@@ -36,9 +37,8 @@ def open_ro(path: Path) -> sqlite3.Connection:
 
 
 def tables(conn: sqlite3.Connection) -> set[str]:
-    return {
-        r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")
-    }
+    """Tables only, never views (see ``sqlite_probe.table_names``)."""
+    return sqlite_probe.table_names(conn)
 
 
 def sqlite_tables(path: Path) -> set[str]:
@@ -47,6 +47,9 @@ def sqlite_tables(path: Path) -> set[str]:
         return set()
     try:
         conn = open_ro(path)
+    except Refused as exc:  # e.g. a -wal linked to /dev/zero: say why, if nothing opens it
+        confined.note_skipped(exc.message)
+        return set()
     except MemauditError:
         return set()
     try:
@@ -99,6 +102,7 @@ def iso(value: Any) -> str | None:
 # Hermes names pending records with 8 hex characters (uuid4().hex[:8]); anything that
 # could leave the folder (slashes, dots, ...) is refused before a path is built.
 _PENDING_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+MAX_PENDING_BYTES = 4 * 1024 * 1024  # one staged write; Hermes' files hold a few KB
 
 
 def pending_path(folder: Path, pending_id: str) -> Path:
@@ -144,18 +148,26 @@ class PendingRecord:
         return iso(self.raw.get("created_at"))
 
 
-def read_pending(folder: Path) -> tuple[list[PendingRecord], list[str]]:
+def read_pending(
+    folder: Path, *, root: Path | None = None
+) -> tuple[list[PendingRecord], list[str]]:
     """Every readable record in ``folder`` (oldest first, like Hermes) and the problems
-    met (unreadable files are reported, not fatal)."""
+    met (unreadable files are reported, not fatal). Files are read through ``confined``
+    inside ``root`` (the store; default ``folder``): a FIFO, a device, a symlink out of
+    the store or an oversized file is a problem, never a hang or a read elsewhere."""
     records: list[PendingRecord] = []
     problems: list[str] = []
     if not folder.is_dir():
         return records, problems
+    base = root or folder
     for path in sorted(folder.glob("*.json")):
         try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
+            raw = json.loads(confined.read_text(path, root=base, limit=MAX_PENDING_BYTES))
+        except confined.Unsafe as exc:
+            problems.append(exc.message)
+            continue
         except (OSError, ValueError, RecursionError) as exc:
-            problems.append(f"{path.name}: unreadable ({type(exc).__name__})")
+            problems.append(f"{path}: unreadable ({type(exc).__name__})")
             continue
         if not isinstance(raw, dict):
             problems.append(f"{path.name}: not a JSON object")

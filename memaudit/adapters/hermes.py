@@ -17,13 +17,12 @@ import fcntl
 import hashlib
 import os
 import random
-import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from memaudit import faults
+from memaudit import confined, faults
 from memaudit.adapters import file_probe, sqlite_probe
 from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue, Store
 from memaudit.adapters.foreign import (
@@ -90,11 +89,19 @@ def join_entries(entries: list[str]) -> str:
     return DELIMITER.join(entries) if entries else ""
 
 
-def _read_text(path: Path) -> str:
-    # Text mode like Hermes (universal newlines), so what we compare is what it compares.
+def _read_text(path: Path, root: Path, *, strict: bool = False) -> str:
+    """A memory file's text, universal newlines like Hermes (so what we compare is what
+    it compares). Read through ``confined``: a file that is a FIFO, a device, too large
+    or a symlink out of the store is skipped (noted) when listing, and refused
+    (``strict``) before a write that would replace it."""
     try:
-        return path.read_text(encoding="utf-8")
+        return confined.read_text(path, root=root)
     except FileNotFoundError:
+        return ""
+    except confined.Unsafe as exc:
+        if strict:
+            raise
+        confined.note_skipped(exc.message)
         return ""
 
 
@@ -139,7 +146,7 @@ class HermesStore(Store):
         return self.home / "memories" / FILES["user" if target == "user" else "memory"]
 
     def entries(self, target: str) -> list[str]:
-        return split_entries(_read_text(self.path_for(target)))
+        return split_entries(_read_text(self.path_for(target), self.home))
 
     def _entry_memories(self) -> list[Memory]:
         out = []
@@ -159,7 +166,9 @@ class HermesStore(Store):
         return out
 
     def pending_records(self) -> list[PendingRecord]:
-        records, _ = read_pending(self.pending_dir)
+        records, problems = read_pending(self.pending_dir, root=self.home)
+        for problem in problems:
+            confined.note_skipped(problem)
         return records
 
     def _pending_memory(self, rec: PendingRecord) -> Memory:
@@ -259,14 +268,22 @@ class HermesStore(Store):
             if not mem_dir.is_dir():
                 return []
             return sorted(
-                p
-                for p in mem_dir.iterdir()
-                if p.is_file() and (".bak." in p.name or p.name.startswith(".mem_"))
+                confined.walk_files(
+                    mem_dir,
+                    lambda p: ".bak." in p.name or p.name.startswith(".mem_"),
+                    prune=lambda p: True,
+                )
             )
 
         def pending_files() -> list[Path]:
             folder = home / "pending"
-            return sorted(folder.glob("*/*.json")) + sorted(folder.glob("*/*.json.tmp"))
+            if not folder.is_dir():
+                return []
+            return sorted(
+                confined.walk_files(
+                    folder, lambda p: p.name.endswith((".json", ".json.tmp")), max_depth=1
+                )
+            )
 
         out = [
             Layer(
@@ -333,7 +350,7 @@ class HermesStore(Store):
         # Order: write the file (the commit point), record it, then drop the record. A
         # run killed after the record was made finishes here without writing again.
         if self._already_approved(memory_id, staged_at):
-            rec.path.unlink(missing_ok=True)
+            self._drop_record(rec)
             memory.status = Status.ACTIVE
             return memory
         entry = self.apply(rec.payload)
@@ -352,7 +369,7 @@ class HermesStore(Store):
             actor=actor,
         )
         faults.point("hermes.logged")
-        rec.path.unlink(missing_ok=True)  # Hermes deletes the record once applied
+        self._drop_record(rec)  # Hermes deletes the record once applied
         memory.status = Status.ACTIVE
         if entry:
             memory.extra["entry id"] = entry
@@ -392,7 +409,7 @@ class HermesStore(Store):
         rec = self._record(memory_id)
         if expected_version not in (None, 1):
             raise Conflict(f"{memory_id} is at version 1, not {expected_version}")
-        rec.path.unlink(missing_ok=True)  # Hermes keeps no record of a rejection...
+        self._drop_record(rec)  # Hermes keeps no record of a rejection...
         self._log(  # ...memaudit does, in its sidecar, without the content
             "reject",
             memory_id,
@@ -421,6 +438,13 @@ class HermesStore(Store):
             "Hermes pending records cannot be edited (Hermes replays them as staged); "
             "reject it and let the agent stage a corrected write"
         )
+
+    def _drop_record(self, rec: PendingRecord) -> None:
+        """Delete a pending record inside ``pending/<subsystem>/`` (never through a
+        symlinked folder)."""
+        parts = rec.path.parent.relative_to(self.home).parts
+        with confined.Folder(self.home, *parts) as folder:
+            folder.unlink(rec.path.name)
 
     def _already_approved(self, memory_id: str, staged_at: Any) -> bool:
         """Did an earlier run apply and record this very record, then die before
@@ -460,65 +484,67 @@ class HermesStore(Store):
     # -- applying a staged write, as Hermes' MemoryStore does -----------------
 
     @contextlib.contextmanager
-    def lock(self, target: str) -> Iterator[None]:
-        """Hermes' lock: an exclusive flock on ``<file>.lock``; wait, then say who holds it."""
-        path = self.path_for(target)
-        lock_path = path.with_name(path.name + ".lock")
-        lock_path.parent.mkdir(parents=True, exist_ok=True)
-        deadline = time.monotonic() + self.lock_timeout
-        with lock_path.open("a+", encoding="utf-8") as fh:
-            while True:
-                try:
-                    fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except BlockingIOError:
-                    if time.monotonic() >= deadline:
-                        raise StoreBusy(
-                            f"{lock_path} is locked by another process (Hermes writing its "
-                            f"memory?); waited {self.lock_timeout:g}s — try again"
-                        ) from None
-                    # Short, jittered tries: Hermes' writers wait in the kernel's queue
-                    # and re-take the lock at once; a 50 ms poller starved behind two
-                    # busy writers for the whole timeout (reliability suite).
-                    time.sleep(random.uniform(0.0005, 0.003))
-            try:
-                yield
-            finally:
-                fcntl.flock(fh, fcntl.LOCK_UN)
+    def lock(self, target: str) -> Iterator[confined.Folder]:
+        """Hermes' lock: an exclusive flock on ``<file>.lock``; wait, then say who holds it.
 
-    def _check_drift(self, target: str) -> None:
+        Yields the ``memories/`` folder, held by descriptor: every file the write makes
+        there (lock, drift copy, temporary file, the replace) goes through it, so a
+        symlink planted at any of those names is refused, never followed."""
+        path = self.path_for(target)
+        lock_name = path.name + ".lock"
+        deadline = time.monotonic() + self.lock_timeout
+        with confined.Folder(self.home, path.parent.name, create=True) as folder:
+            fd = folder.open_lock(lock_name)
+            try:
+                while True:
+                    try:
+                        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                        break
+                    except BlockingIOError:
+                        if time.monotonic() >= deadline:
+                            raise StoreBusy(
+                                f"{path.parent / lock_name} is locked by another process "
+                                f"(Hermes writing its memory?); waited {self.lock_timeout:g}s "
+                                "— try again"
+                            ) from None
+                        # Short, jittered tries: Hermes' writers wait in the kernel's queue
+                        # and re-take the lock at once; a 50 ms poller starved behind two
+                        # busy writers for the whole timeout (reliability suite).
+                        time.sleep(random.uniform(0.0005, 0.003))
+                try:
+                    yield folder
+                finally:
+                    fcntl.flock(fd, fcntl.LOCK_UN)
+            finally:
+                os.close(fd)
+
+    def _check_drift(self, target: str, folder: confined.Folder) -> None:
         """Hermes refuses to rewrite a file edited outside its tool, saving a copy first."""
         path = self.path_for(target)
-        raw = _read_text(path)
+        raw = _read_text(path, self.home, strict=True)
         if not raw.strip():
             return
         parsed = [e.strip() for e in raw.split(DELIMITER) if e.strip()]
         too_long = max((len(e) for e in parsed), default=0) > self.limit(target)
         if raw.strip() == DELIMITER.join(parsed) and not too_long:
             return
-        bak = path.with_name(path.name + f".bak.{int(time.time())}")
-        bak.write_text(raw, encoding="utf-8")
-        raise Conflict(
+        drifted = (
             f"{path} was edited outside Hermes' memory tool (it does not round-trip as "
-            f"§-separated entries); like Hermes, nothing was written and a copy was saved "
-            f"to {bak.name}"
+            f"§-separated entries); like Hermes, memaudit left it unchanged"
         )
-
-    def _write(self, target: str, entries: list[str]) -> None:
-        """Atomic replace via a ``.mem_*.tmp`` file in the same folder, fsynced."""
-        path = self.path_for(target)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=str(path.parent), prefix=".mem_", suffix=".tmp")
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(join_entries(entries))
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+            # A new file, never an existing name: a symlink planted at the likely
+            # name is skipped over, not written through.
+            bak = folder.create_unique(f"{path.name}.bak.{int(time.time())}", raw.encode())
+        except (OSError, confined.Unsafe) as exc:
+            reason = exc.message if isinstance(exc, confined.Unsafe) else exc.strerror
+            raise Conflict(f"{drifted}, and could not save a copy of it ({reason})") from None
+        raise Conflict(f"{drifted} and saved a copy to {bak}")
+
+    def _write(self, target: str, entries: list[str], folder: confined.Folder) -> None:
+        """Atomic replace via a ``.mem_*.tmp`` file in the same folder, fsynced."""
+        name = self.path_for(target).name
+        folder.replace(name, join_entries(entries).encode(), prefix=".mem_", suffix=".tmp")
 
     def _over_limit(self, target: str, entries: list[str]) -> None:
         total, limit = len(join_entries(entries)), self.limit(target)
@@ -557,10 +583,11 @@ class HermesStore(Store):
             raise InvalidInput("old_text cannot be empty")
         if action == "replace" and not content:
             raise InvalidInput("new content cannot be empty (a remove would delete it)")
-        with self.lock(target):
+        with self.lock(target) as folder:
             if action != "add":  # appending never clobbers, so Hermes skips the drift check
-                self._check_drift(target)
-            entries = self.entries(target)
+                self._check_drift(target, folder)
+            # Strict: a memory file that cannot be read safely is never replaced.
+            entries = split_entries(_read_text(self.path_for(target), self.home, strict=True))
             if action == "add":
                 if content in entries:
                     return entry_id(target, content)  # exact duplicate: success, no change
@@ -578,7 +605,7 @@ class HermesStore(Store):
                 content = ""
             if action != "remove":  # Hermes checks the limit on add, replace and batch
                 self._over_limit(target, entries)
-            self._write(target, entries)
+            self._write(target, entries, folder)
         return entry_id(target, content) if content else None
 
     def _batch(self, entries: list[str], operations: list[Any]) -> list[str]:

@@ -178,7 +178,8 @@ class RelativeStore(ListStore):
                 )
                 ids = set(wanted.ids)
                 for col in (list_cols or []) if ids else []:
-                    for key, value in conn.execute(f'SELECT rowid, "{col}" FROM "{table}"'):
+                    q = sp.quote_ident
+                    for key, value in conn.execute(f"SELECT rowid, {q(col)} FROM {q(table)}"):
                         listed = {
                             str(x.get("linked_to")) if isinstance(x, dict) else str(x)
                             for x in _json_list(value)

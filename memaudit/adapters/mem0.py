@@ -33,10 +33,11 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+from memaudit import confined
 from memaudit.adapters import sqlite_probe as sp
 from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue
 from memaudit.adapters.listing import ListStore, filter_events, iso_or_none
-from memaudit.adapters.safepickle import restricted_load
+from memaudit.adapters.safepickle import Refused, restricted_load
 from memaudit.clock import Clock, to_iso
 from memaudit.errors import NotAStore, StoreBusy
 from memaudit.model import Event, Memory, SourceType, Status
@@ -166,7 +167,10 @@ class Mem0Store(ListStore):
                 for raw_id, blob in conn.execute("SELECT id, point FROM points"):
                     try:
                         point = restricted_load(bytes(blob))
-                    except Exception:  # refused or broken pickle: skipped (raw bytes still probed)
+                    except Refused as exc:  # skipped, said once (raw bytes still probed)
+                        confined.note_skipped(f"a point in {db}: {exc}")
+                        continue
+                    except Exception:  # broken pickle: skipped (raw bytes still probed)
                         continue
                     if not isinstance(point, dict):
                         continue

@@ -22,6 +22,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from memaudit import confined
 from memaudit.adapters import file_probe, sqlite_probe
 from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue, Store
 from memaudit.adapters.foreign import (
@@ -170,7 +171,9 @@ class MnemosyneStore(Store):
     def _pending(self) -> list[Memory]:
         if self.home is None:
             return []
-        records, _ = read_pending(self.home / "pending" / "memory")
+        records, problems = read_pending(self.home / "pending" / "memory", root=self.home)
+        for problem in problems:
+            confined.note_skipped(problem)
         out = []
         for rec in records:
             if rec.shape != "mnemosyne":
@@ -413,7 +416,8 @@ class MnemosyneStore(Store):
                 out = []
                 ids = set(needle.ids)
                 if ids:
-                    for row in conn.execute(f'SELECT rowid, id FROM "{vec}_rowids"'):
+                    rowids = sqlite_probe.quote_ident(f"{vec}_rowids")
+                    for row in conn.execute(f"SELECT rowid, id FROM {rowids}"):
                         if row[1] is not None and str(row[1]) in ids:
                             out.append(Residue(vec, f"{vec}_rowids [rowid={row[0]}]", "id"))
                 return out
@@ -425,10 +429,11 @@ class MnemosyneStore(Store):
         try:
             keyed = bool(
                 conn.execute(
-                    f'SELECT 1 FROM "{vec}_rowids" WHERE id IS NOT NULL LIMIT 1'
+                    f"SELECT 1 FROM {sqlite_probe.quote_ident(vec + '_rowids')} "
+                    "WHERE id IS NOT NULL LIMIT 1"
                 ).fetchone()
             )
-        except sqlite3.Error:
+        except (sqlite3.Error, sqlite_probe.UnsafeIdentifier):
             keyed = False
         finally:
             conn.close()
@@ -460,8 +465,9 @@ def _rows_probe(
             )
             ids = [i for i in needle.ids if len(i) >= 6]  # short ids match anything
             if ids and id_cols:
-                cols = ", ".join(f'"{c}"' for c in id_cols)
-                for row in conn.execute(f'SELECT "{key}", {cols} FROM "{table}"'):
+                q = sqlite_probe.quote_ident
+                cols = ", ".join(q(c) for c in id_cols)
+                for row in conn.execute(f"SELECT {q(key)}, {cols} FROM {q(table)}"):
                     for col, value in zip(id_cols, row[1:], strict=True):
                         if value is not None and any(i in str(value) for i in ids):
                             out.append(Residue(layer, f"{table}.{col} [{key}={row[0]}]", "id"))

@@ -33,6 +33,7 @@ from memaudit.adapters.sqlite_probe import (
     MAX_HITS,
     label,
     needle_texts,
+    quote_ident,
     raw_pieces,
     scan_bytes,
     significant_tokens,
@@ -254,9 +255,7 @@ def primary_key(conn: psycopg.Connection[Any], table: str, schema: str = "public
     return [r[0] for r in rows]
 
 
-def qi(name: str) -> str:
-    """A quoted SQL identifier."""
-    return '"' + name.replace('"', '""') + '"'
+qi = quote_ident  # one quoting rule for every schema-derived name (sqlite_probe)
 
 
 # -- SQL probes -------------------------------------------------------------------------

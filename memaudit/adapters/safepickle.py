@@ -62,6 +62,10 @@ class RestrictedUnpickler(pickle.Unpickler):
         raise Refused("refused a persistent reference in a store's pickle")
 
 
+MAX_PLAIN_VALUES = 200_000  # values in one decoded point; a real one holds a few hundred
+MAX_PLAIN_DEPTH = 64
+
+
 def restricted_load(data: bytes) -> Any:
     """Unpickle ``data`` with only the allowed stand-ins, returning plain values."""
     if len(data) > MAX_PICKLE_BYTES:
@@ -70,21 +74,56 @@ def restricted_load(data: bytes) -> Any:
 
 
 def plain(value: Any) -> Any:
-    """Stand-ins to dicts (``{"__class__": kind, ...fields}``), sets to lists."""
-    if isinstance(value, _Record):
-        if value.kind == "UUID":
-            state = value.state if isinstance(value.state, dict) else {}
-            number = state.get("int")
-            return str(uuid.UUID(int=number)) if isinstance(number, int) else None
-        state = value.state
-        if isinstance(state, tuple) and len(state) == 2 and isinstance(state[0], dict):
-            state = state[0]  # (__dict__, slots) form
-        if isinstance(state, dict) and isinstance(state.get("__dict__"), dict):
-            state = state["__dict__"]  # pydantic v2: {"__dict__": fields, ...}
-        fields = dict(state) if isinstance(state, dict) else {"args": list(value.args)}
-        return {"__class__": value.kind, **{str(k): plain(v) for k, v in fields.items()}}
-    if isinstance(value, dict):
-        return {k if isinstance(k, str) else str(k): plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return [plain(v) for v in value]
-    return value
+    """Stand-ins to dicts (``{"__class__": kind, ...fields}``), sets to lists.
+
+    A pickle can reference one list from many places (its memo), so a few hundred
+    bytes can describe a tree of billions of values, or a list that contains itself.
+    The copy is made iteratively and stops with ``Refused`` past ``MAX_PLAIN_VALUES``
+    values or ``MAX_PLAIN_DEPTH`` levels: such a point is skipped (its raw bytes are
+    still probed), never expanded.
+    """
+    budget = [MAX_PLAIN_VALUES]
+    root: list[Any] = [None]
+    # (value to convert, container to put the result in, key or index, depth)
+    work: list[tuple[Any, Any, Any, int]] = [(value, root, 0, 0)]
+    while work:
+        item, parent, key, depth = work.pop()
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise Refused(
+                f"a store's pickle expands to more than {MAX_PLAIN_VALUES:,} values "
+                "(shared references): not decoded"
+            )
+        if depth > MAX_PLAIN_DEPTH:
+            raise Refused(f"a store's pickle nests deeper than {MAX_PLAIN_DEPTH} levels")
+        out: Any
+        if isinstance(item, _Record):
+            if item.kind == "UUID":
+                state = item.state if isinstance(item.state, dict) else {}
+                number = state.get("int")
+                out = str(uuid.UUID(int=number)) if isinstance(number, int) else None
+            else:
+                state = item.state
+                if isinstance(state, tuple) and len(state) == 2 and isinstance(state[0], dict):
+                    state = state[0]  # (__dict__, slots) form
+                if isinstance(state, dict) and isinstance(state.get("__dict__"), dict):
+                    state = state["__dict__"]  # pydantic v2: {"__dict__": fields, ...}
+                fields = dict(state) if isinstance(state, dict) else {"args": list(item.args)}
+                out = {"__class__": item.kind}
+                for k, v in fields.items():
+                    out[str(k)] = None
+                    work.append((v, out, str(k), depth + 1))
+        elif isinstance(item, dict):
+            out = {}
+            for k, v in item.items():
+                name = k if isinstance(k, str) else str(k)
+                out[name] = None
+                work.append((v, out, name, depth + 1))
+        elif isinstance(item, (list, tuple, set, frozenset)):
+            out = [None] * len(item)
+            for n, v in enumerate(item):
+                work.append((v, out, n, depth + 1))
+        else:
+            out = item
+        parent[key] = out
+    return root[0]

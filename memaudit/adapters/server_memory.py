@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from memaudit import confined
 from memaudit.adapters import sqlite_probe as sp
 from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue
 from memaudit.adapters.bounded import FileReader, resolved
@@ -171,11 +172,7 @@ def relation_text(rel: GraphRelation) -> str:
 
 def looks_like_graph(path: Path) -> bool:
     """The first non-blank line of a file is an entity or relation line."""
-    try:
-        with path.open("rb") as fh:
-            head = fh.read(DETECT_BYTES)
-    except OSError:
-        return False
+    head = confined.head(path, DETECT_BYTES)  # never blocks on a FIFO
     for line in head.decode("utf-8", errors="replace").split("\n"):
         if not line.strip():
             continue

@@ -5,9 +5,9 @@ Shared by the provider adapters (mem0, LangGraph, Basic Memory, Mnemosyne, Holog
 
 API (all small; adapters compose them into their ``layers()``):
 
-- ``connect_ro(path) -> sqlite3.Connection`` — open a SQLite file so that nothing is
-  written beside it (see the function for the WAL rules). ``ro_uri(path)`` is the URI
-  it uses, for ``ATTACH``.
+- ``connect_ro(path) -> sqlite3.Connection`` — open a SQLite file so that no byte of
+  it changes and nothing is written beside it (see the function for the WAL rules);
+  the connection's ``uri`` is what it opened, for ``ATTACH``.
 - ``needle_texts(needle) -> list[str]`` — the texts a ``Needle`` asks for.
 - ``text_match(needle_text, candidate) -> str | None`` — ``"exact text"``,
   ``"contains text"`` or ``"quoted sentence"`` (normalised with ``fingerprint``).
@@ -34,19 +34,23 @@ file/offset, ``match`` says how it matched, ``detail`` gives counts and short la
 
 from __future__ import annotations
 
+import os
 import re
 import sqlite3
+import stat
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import closing
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from memaudit.adapters.base import Layer, Needle, Residue
+from memaudit import confined, scratch
+from memaudit.adapters.base import Layer, LayerNotChecked, Needle, Residue
 from memaudit.fingerprint import normalize, sentences
 from memaudit.rawscan import fts_tokens, sqlite_page_info
 
 CHUNK = 4 * 1024 * 1024
+MAX_VALUE_BYTES = 64 * 1024 * 1024  # one text or blob of a foreign store
 MAX_HITS = 20  # per file / per table: enough to show where, without flooding
 SQLITE_HEADER = b"SQLite format 3\x00"
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+|\n+")
@@ -57,71 +61,101 @@ _SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+|\n+")
 
 def is_wal_mode(path: Path) -> bool:
     """True when the file's header says WAL (read/write version bytes 18-19 == 2)."""
-    try:
-        with path.open("rb") as fh:
-            head = fh.read(20)
-    except OSError:
-        return False
+    head = confined.head(path, 20)
     return head.startswith(SQLITE_HEADER) and head[18:20] == b"\x02\x02"
 
 
 def looks_like_sqlite(path: Path) -> bool:
+    return confined.head(path, 16) == SQLITE_HEADER
+
+
+class ReadOnlyConnection(sqlite3.Connection):
+    """A connection from ``connect_ro``; ``uri`` is what it opened (to ATTACH the same
+    file, or the same private copy, elsewhere)."""
+
+    uri: str = ""
+
+
+def _file_uri(path: Path, query: str) -> str:
+    return "file:" + quote(str(path)) + "?" + query
+
+
+def _regular(path: Path) -> bool:
     try:
-        with path.open("rb") as fh:
-            return fh.read(16) == SQLITE_HEADER
+        return stat.S_ISREG(os.lstat(path).st_mode)
     except OSError:
         return False
 
 
-def ro_uri(path: Path) -> str:
-    """A read-only URI for the file that makes SQLite create nothing beside it.
-
-    ``mode=ro`` on a WAL-mode database creates ``-wal`` and ``-shm`` files when they are
-    missing, which would be a write to the provider's folder. So: a WAL database with
-    no ``-wal`` file has nothing to replay and is opened ``immutable=1`` (no locks, no
-    side files); one with a ``-wal`` and ``-shm`` is opened ``mode=ro`` like any other
-    reader; a rollback-journal database is opened ``mode=ro`` (which creates nothing).
-    A ``-wal`` without ``-shm`` is handled by ``connect_ro`` (it reads a temporary copy).
-    """
-    target = "file:" + quote(str(path.resolve()))
-    wal = Path(str(path) + "-wal")
-    if is_wal_mode(path) and not wal.exists():
-        return target + "?immutable=1"
-    return target + "?mode=ro"
-
-
 def connect_ro(path: Path | str) -> sqlite3.Connection:
-    path = Path(path)
-    wal = Path(str(path) + "-wal")
-    shm = Path(str(path) + "-shm")
-    if wal.exists() and not shm.exists():
-        # Opening would create a -shm beside the store: read a private copy instead.
-        path = _private_copy(path, wal)
-    conn = sqlite3.connect(ro_uri(path), uri=True)
-    conn.execute("PRAGMA query_only=1")
+    """Open a foreign SQLite file so that no byte of it, or of its ``-wal``/``-shm``,
+    changes and nothing is created beside it.
+
+    - Rollback-journal file: ``mode=ro`` (creates nothing).
+    - WAL file with no ``-wal``: nothing to replay, ``immutable=1`` (no locks, no side
+      files).
+    - WAL file with ``-wal`` and ``-shm``: ``mode=ro&readonly_shm=1``. Plain
+      ``mode=ro`` would rebuild a stale ``-shm`` in place; read-only shm makes SQLite
+      build its index in private memory instead (and still honour a live writer).
+    - WAL file whose ``-shm`` is missing or unusable: SQLite would have to create or
+      rewrite it, so memaudit reads a private copy (``memaudit.scratch``: regular
+      files only, bounded, removed when the command ends).
+    """
+    real = Path(path).resolve()
+    wal, shm = Path(f"{real}-wal"), Path(f"{real}-shm")
+    if not is_wal_mode(real):
+        return _connect(_file_uri(real, "mode=ro"))
+    if not os.path.lexists(wal):
+        return _connect(_file_uri(real, "immutable=1"))
+    if _regular(wal) and _regular(shm):
+        try:
+            return _connect(_file_uri(real, "mode=ro&readonly_shm=1"))
+        except sqlite3.OperationalError:
+            pass  # e.g. an empty or damaged -shm: read a copy instead
+    copy, _ = scratch.copy_files([(real, real.name), (wal, real.name + "-wal")])
+    return _connect(_file_uri(copy, "mode=ro"))
+
+
+def _no_store_sql(action: int, arg1: object, arg2: object, db: object, source: object) -> int:
+    """Authorizer of foreign connections: nothing runs through a view or trigger (SQL
+    the store's author wrote; a recursive view can run for ever), and no recursive
+    query runs at all. Refused statements fail with "not authorized"."""
+    if source is not None or action == sqlite3.SQLITE_RECURSIVE:
+        return sqlite3.SQLITE_DENY
+    return sqlite3.SQLITE_OK
+
+
+def _connect(uri: str) -> sqlite3.Connection:
+    conn = sqlite3.connect(uri, uri=True, factory=ReadOnlyConnection)
+    # No single value read from a foreign store may be larger than this (a generated
+    # column can compute a gigabyte per row): SQLite stops with "string or blob too big".
+    conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
+    conn.set_authorizer(_no_store_sql)
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        conn.execute("PRAGMA query_only=1")
+    except BaseException:
+        conn.close()
+        raise
+    conn.uri = uri
     return conn
 
 
-def _private_copy(path: Path, wal: Path) -> Path:
-    import shutil
-    import tempfile
-
-    folder = Path(tempfile.mkdtemp(prefix="memaudit-ro-"))
-    copy = folder / path.name
-    shutil.copyfile(path, copy)
-    shutil.copyfile(wal, Path(str(copy) + "-wal"))
-    return copy
-
-
 def table_names(conn: sqlite3.Connection, schema: str = "main") -> set[str]:
-    rows = conn.execute(
-        f"SELECT name FROM {schema}.sqlite_master WHERE type IN ('table', 'view')"
-    ).fetchall()
+    """Tables only: a view runs SQL the store's author wrote (a recursive one can run
+    for ever), so memaudit never reads a foreign store through one."""
+    rows = conn.execute(f"SELECT name FROM {schema}.sqlite_master WHERE type = 'table'").fetchall()
     return {r[0] for r in rows}
 
 
 def columns(conn: sqlite3.Connection, table: str) -> list[str]:
-    return [r[1] for r in conn.execute(f"PRAGMA table_info({_q(table)})")]
+    """The columns of ``table``; none for a name that cannot be quoted (a layer built
+    on that name is *not checked*: ``column_layer`` refuses it too)."""
+    try:
+        quoted = quote_ident(table)
+    except UnsafeIdentifier:
+        return []
+    return [r[1] for r in conn.execute(f"PRAGMA table_info({quoted})")]
 
 
 def fts5_tables(conn: sqlite3.Connection) -> list[str]:
@@ -247,6 +281,12 @@ def column_layer(
     kind: str = "rows",
     description: str = "",
 ) -> Layer:
+    try:
+        for ident in (table, key_column, *id_columns, *text_columns):
+            quote_ident(ident)
+    except UnsafeIdentifier as exc:
+        return unchecked_layer(name, kind, exc.message)
+
     def probe(needle: Needle) -> list[Residue]:
         with closing(connect_ro(db)) as conn:
             if table not in table_names(conn):
@@ -403,6 +443,11 @@ def probe_fts5(conn: sqlite3.Connection, layer: str, table: str, needle: Needle)
 
 
 def fts5_layer(name: str, db: Path, table: str, *, description: str = "") -> Layer:
+    try:
+        quote_ident(table + "_data")
+    except UnsafeIdentifier as exc:
+        return unchecked_layer(name, "fts", exc.message)
+
     def probe(needle: Needle) -> list[Residue]:
         src = connect_ro(db)
         uri = _db_uri(src)
@@ -422,8 +467,10 @@ def fts5_layer(name: str, db: Path, table: str, *, description: str = "") -> Lay
 
 def _db_uri(conn: sqlite3.Connection) -> str:
     """The URI a connection from ``connect_ro`` was opened with (to ATTACH it)."""
-    path = conn.execute("PRAGMA database_list").fetchone()[2]
-    return ro_uri(Path(path))
+    uri = getattr(conn, "uri", "")
+    if not uri:
+        raise ValueError("internal: not a connection from connect_ro")
+    return str(uri)
 
 
 # -- raw bytes -----------------------------------------------------------------------
@@ -541,8 +588,46 @@ def raw_bytes_layer(
     )
 
 
-# -- small helpers -------------------------------------------------------------------
+# -- identifiers ---------------------------------------------------------------------
+
+MAX_IDENTIFIER = 1024  # longer table or column names are not something a store needs
 
 
-def _q(identifier: str) -> str:
-    return '"' + identifier.replace('"', '""') + '"'
+class UnsafeIdentifier(LayerNotChecked):
+    """A table or column name read from a store that cannot be put in SQL safely."""
+
+
+def quote_ident(name: object) -> str:
+    """A name read from a store's schema, as a quoted SQL identifier (SQLite and
+    PostgreSQL alike: wrapped in double quotes, inner ones doubled).
+
+    The one place every schema-derived name goes through before it reaches SQL: a
+    table named ``notes_tri" WHERE 0 --`` stays one name. What cannot be quoted safely
+    (not text, a NUL, text that is not valid Unicode, absurd length) raises
+    ``UnsafeIdentifier``, which makes the layer *not checked*, never clean.
+    """
+    if not isinstance(name, str) or not name:
+        raise UnsafeIdentifier(f"a name in the store's schema is not text ({name!r:.40})")
+    if "\0" in name or len(name) > MAX_IDENTIFIER:
+        raise UnsafeIdentifier(
+            f"the store's schema has a name memaudit cannot quote safely ({name[:40]!r}...)"
+        )
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        raise UnsafeIdentifier(
+            f"the store's schema has a name that is not valid Unicode ({name[:40]!r})"
+        ) from None
+    return '"' + name.replace('"', '""') + '"'
+
+
+_q = quote_ident
+
+
+def unchecked_layer(name: str, kind: str, reason: str) -> Layer:
+    """A layer that exists but cannot be probed: reported as *not checked*."""
+
+    def probe(needle: Needle) -> list[Residue]:
+        raise LayerNotChecked(reason)
+
+    return Layer(name, kind, reason, probe, checked=False, why_unchecked=reason)

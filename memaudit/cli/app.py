@@ -18,6 +18,7 @@ import typer
 import typer.core
 from typer._click.exceptions import ClickException  # typer vendors click
 
+from memaudit import confined, scratch
 from memaudit.clock import Clock, fixed_clock, parse_time, system_clock
 from memaudit.errors import ExitCode, MemauditError
 from memaudit.sqlite_driver import sqlite3 as _driver_sqlite3
@@ -45,6 +46,15 @@ class MemauditGroup(typer.core.TyperGroup):
     """Turns MemauditError into `Error: ...` on stderr plus its exit code."""
 
     def invoke(self, ctx: Any) -> Any:
+        # Private copies of a store's files (memaudit.scratch) last as long as the
+        # command, however it ends; what was skipped as unsafe is said once, last.
+        try:
+            return self._invoke(ctx)
+        finally:
+            scratch.cleanup()
+            _say_skipped()
+
+    def _invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
         except MemauditError as exc:
@@ -69,11 +79,7 @@ class MemauditGroup(typer.core.TyperGroup):
             text = str(exc)
             if "locked" in text.lower() or "busy" in text.lower():
                 _fail(f"the store is locked by another writer: {text}", ExitCode.BUSY)
-            _fail(
-                f"cannot read the store: {text} (a damaged file? `PRAGMA integrity_check` "
-                "in the sqlite3 shell shows what is wrong)",
-                ExitCode.ERROR,
-            )
+            _fail(f"cannot read the store: {text} ({_sqlite_hint(exc)})", ExitCode.ERROR)
         except BrokenPipeError:
             # `memaudit ls | head` closed the pipe: not an error worth a message.
             sys.stderr.close()
@@ -88,6 +94,32 @@ class MemauditGroup(typer.core.TyperGroup):
 
 
 _SQLITE_ERRORS = tuple({_stdlib_sqlite3.DatabaseError, _driver_sqlite3.DatabaseError})
+
+
+def _sqlite_hint(exc: Exception) -> str:
+    """What a SQLite error most likely means, said without guessing "damaged"."""
+    text = str(exc).lower()
+    if "not authorized" in text:
+        return (
+            "the store would have memaudit read through one of its views or a recursive "
+            "query, SQL its author wrote, which memaudit never runs on a foreign store"
+        )
+    if "too big" in text:
+        return "a value in the store is larger than memaudit reads from a foreign store"
+    if "too many sql variables" in text or "too large" in text:
+        return "memaudit hit one of SQLite's limits: a bug, please report it"
+    return "a damaged file? `PRAGMA integrity_check` in the sqlite3 shell shows what is wrong"
+
+
+def _say_skipped() -> None:
+    from memaudit.adapters.pg import scrub
+    from memaudit.textsafety import preview
+
+    skipped = confined.skipped()
+    if skipped:
+        more = f" (and {len(skipped) - 1} more)" if len(skipped) > 1 else ""
+        line = f"Warning: skipped {skipped[0]}{more}"
+        typer.echo(preview(scrub(line), width=2000), err=True)
 
 
 def _debug(ctx: typer.Context) -> bool:

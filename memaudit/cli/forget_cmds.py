@@ -17,10 +17,12 @@ from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from
 from memaudit.cli.render import console, emit_json, err_console, safe
 from memaudit.errors import ExitCode, InvalidInput, MemauditError, Refused
+from memaudit.fingerprint import sentences
 from memaudit.forget import ForgetPlan, LayerReport, TombstoneCheck, verify_layers
 from memaudit.model import MemoryFilter
 
 MAX_CONTENT_FILE = 16 * 1024 * 1024
+MAX_CONTENT_SENTENCES = 10_000
 
 
 def plan_tree(plan: ForgetPlan) -> Tree:
@@ -191,9 +193,17 @@ def _read_content(content: str | None, content_file: Path | None) -> str | None:
     if len(raw) > MAX_CONTENT_FILE:
         raise InvalidInput(f"{content_file} is larger than 16 MiB")
     try:
-        return raw.decode("utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise InvalidInput(f"{content_file} is not UTF-8 text") from None
+    count = len(sentences(text))
+    if count > MAX_CONTENT_SENTENCES:
+        # Every sentence is looked for in every layer: past this, split the file.
+        raise InvalidInput(
+            f"{content_file} holds {count:,} sentences; verify looks for at most "
+            f"{MAX_CONTENT_SENTENCES:,} at once — split it into smaller files"
+        )
+    return text
 
 
 @app.command()

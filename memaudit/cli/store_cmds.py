@@ -30,6 +30,7 @@ from memaudit.cli.options import (
     LimitOpt,
     open_from,
     pick_format,
+    resolve_db,
     since_iso,
 )
 from memaudit.cli.render import (
@@ -47,6 +48,7 @@ from memaudit.cli.render import (
 from memaudit.clock import age_days, human_age
 from memaudit.errors import MemauditError, NotAStore
 from memaudit.ledger import Ledger
+from memaudit.ledger.store import pending_migrations
 from memaudit.model import MemoryFilter, SourceType, Status, TrustTier
 from memaudit.textsafety import hidden_characters, reveal
 from memaudit.trust import is_flagged
@@ -71,6 +73,44 @@ def init(
     else:
         console.print(f"Created ledger {path}")
         console.print(f"  use it with: export MEMAUDIT_DB={path}")
+
+
+@app.command()
+def migrate(
+    ctx: typer.Context,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Only say which schema updates are pending.")
+    ] = False,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Bring a native ledger written by an older memaudit up to date.
+
+    Commands that only read (ls, show, audit, verify, ...) never change a store, so on
+    an older ledger they stop and point here; commands that write migrate first on
+    their own. Each schema update runs in one transaction and is recorded in the
+    ledger's event log.
+
+    Examples: `memaudit migrate --db agent.db --dry-run`, `memaudit migrate --db agent.db`.
+
+    Exit codes: 0 done (or nothing to do), 1 not a native ledger, 5 store busy.
+    """
+    path = Path(resolve_db(ctx, db))
+    pending = pending_migrations(path)
+    applied: list[str] = []
+    if pending and not dry_run:
+        st = state(ctx)
+        with Ledger.open(path, readonly=False, clock=st.clock, actor=st.actor):
+            applied = pending  # opening for writing applies them, in one transaction each
+    info = {"ledger": str(path), "pending": [] if applied else pending, "applied": applied}
+    if json_:
+        emit_json(info)
+    elif not pending:
+        console.print("up to date: nothing to migrate")
+    elif dry_run:
+        console.print(f"{len(pending)} schema update(s) pending: {', '.join(pending)}")
+    else:
+        console.print(f"applied {len(applied)} schema update(s): {', '.join(applied)}")
 
 
 def _decay_params(store: Any) -> decay_core.DecayParams | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from enum import StrEnum
 from typing import Annotated, Any
 
@@ -16,7 +17,7 @@ from memaudit.cli.render import console, emit_json, fmt_num, safe, status_text, 
 from memaudit.findings import Finding, Severity, lineage_findings, summary_depth
 from memaudit.graph import DEFAULT_DEPTH, MAX_DEPTH, Lineage, LineageNode
 from memaudit.lineage_export import to_dot, to_mermaid
-from memaudit.model import Event, Memory
+from memaudit.model import Edge, Event, Memory
 from memaudit.textsafety import reveal
 
 
@@ -209,48 +210,54 @@ def _label(lineage: Lineage, nid: str, relation: str | None, *, upwards: bool) -
     return _node_text(node.memory, focus=nid == lineage.focus, relation=relation, root=root)
 
 
-def _grow(
-    lineage: Lineage,
-    branch: Tree,
-    nid: str,
-    *,
-    upwards: bool,
-    path: frozenset[str],
-    shown: set[str],
-) -> None:
-    edges = lineage.parents_of(nid) if upwards else lineage.children_of(nid)
-    for edge in sorted(edges, key=lambda e: e.parent_id if upwards else e.child_id):
-        other = edge.parent_id if upwards else edge.child_id
-        relation = f"← {edge.relation.value}" if upwards else f"→ {edge.relation.value}"
-        if edge in lineage.removed_edges:
-            relation += " (edge removed)"
-        if other in path:
-            branch.add(Text(f"{relation} ↺ {reveal(other)} (cycle)", style="bold red"))
-            continue
-        if other in shown:
-            branch.add(Text(f"{relation} {reveal(other)} (shown above)", style="dim"))
-            continue
-        shown.add(other)
-        child = branch.add(_label(lineage, other, relation, upwards=upwards))
-        _grow(lineage, child, other, upwards=upwards, path=path | {other}, shown=shown)
-    if nid in lineage.truncated and nid != lineage.focus:
-        branch.add(Text(f"… more beyond --depth {lineage.depth_limit}", style="dim"))
+def _grow(lineage: Lineage, branch: Tree, start: str, *, upwards: bool, shown: set[str]) -> None:
+    """Add ``start``'s ancestors (or descendants) under ``branch``, depth first with an
+    explicit stack: a chain can be as deep as ``--depth`` allows (1000)."""
+
+    def edges_of(nid: str) -> Iterator[Edge]:
+        edges = lineage.parents_of(nid) if upwards else lineage.children_of(nid)
+        return iter(sorted(edges, key=lambda e: e.parent_id if upwards else e.child_id))
+
+    on_path = {start}
+    stack: list[tuple[Tree, str, Iterator[Edge]]] = [(branch, start, edges_of(start))]
+    while stack:
+        node_branch, nid, todo = stack[-1]
+        for edge in todo:
+            other = edge.parent_id if upwards else edge.child_id
+            relation = f"← {edge.relation.value}" if upwards else f"→ {edge.relation.value}"
+            if edge in lineage.removed_edges:
+                relation += " (edge removed)"
+            if other in on_path:
+                node_branch.add(Text(f"{relation} ↺ {reveal(other)} (cycle)", style="bold red"))
+                continue
+            if other in shown:
+                node_branch.add(Text(f"{relation} {reveal(other)} (shown above)", style="dim"))
+                continue
+            shown.add(other)
+            child = node_branch.add(_label(lineage, other, relation, upwards=upwards))
+            on_path.add(other)
+            stack.append((child, other, edges_of(other)))
+            break
+        else:
+            stack.pop()
+            on_path.discard(nid)
+            if nid in lineage.truncated and nid != lineage.focus:
+                node_branch.add(Text(f"… more beyond --depth {lineage.depth_limit}", style="dim"))
 
 
 def _print_tree(lineage: Lineage, found: list[Finding]) -> None:
     focus = lineage.focus
     tree = Tree(_label(lineage, focus, None, upwards=True), guide_style="dim")
-    start = frozenset({focus})
     if lineage.up:
         ups = tree.add(Text("derived from", style="bold"))
         if lineage.parents_of(focus):
-            _grow(lineage, ups, focus, upwards=True, path=start, shown={focus})
+            _grow(lineage, ups, focus, upwards=True, shown={focus})
         else:
             ups.add(Text("nothing recorded: this memory is its own evidence", style="dim"))
     if lineage.down:
         downs = tree.add(Text("derived into", style="bold"))
         if lineage.children_of(focus):
-            _grow(lineage, downs, focus, upwards=False, path=start, shown={focus})
+            _grow(lineage, downs, focus, upwards=False, shown={focus})
         else:
             downs.add(Text("nothing derived from it", style="dim"))
     console.print(tree)

@@ -269,6 +269,24 @@ def fts_secure_delete_on(conn: object) -> bool:
 
 
 @migrations()
+def m006_events_refuse_replace(db: Database) -> None:
+    """The event log stays append-only against ``INSERT OR REPLACE`` too.
+
+    REPLACE deletes the conflicting row without firing ``events_no_delete`` (delete
+    triggers run on REPLACE only with ``recursive_triggers`` on), so an existing event
+    could be rewritten by inserting over its id. An insert that names an id already
+    in the log is refused before conflict resolution starts.
+    """
+    db.execute(
+        """
+        CREATE TRIGGER events_no_replace BEFORE INSERT ON events
+        WHEN NEW.id IS NOT NULL AND EXISTS (SELECT 1 FROM events WHERE id = NEW.id)
+        BEGIN SELECT RAISE(ABORT, 'events are append-only'); END
+        """
+    )
+
+
+@migrations()
 def m007_forget_requests(db: Database) -> None:
     """0.2: agents' requests to forget a memory, waiting for a person (``memaudit mcp``).
 

@@ -26,9 +26,16 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from memaudit import faults
+from memaudit import confined, faults
 from memaudit.clock import Clock, age_days, system_clock, to_iso
-from memaudit.errors import ExitCode, MemauditError, NotAStore, NotFound, StoreBusy
+from memaudit.errors import (
+    ExitCode,
+    MemauditError,
+    NeedsMigration,
+    NotAStore,
+    NotFound,
+    StoreBusy,
+)
 from memaudit.ledger import schema
 from memaudit.model import (
     Edge,
@@ -80,11 +87,7 @@ def new_memory_id() -> str:
 
 
 def is_sqlite_file(path: Path) -> bool:
-    try:
-        with path.open("rb") as fh:
-            return fh.read(16) == SQLITE_HEADER
-    except OSError:
-        return False
+    return confined.head(path, 16) == SQLITE_HEADER
 
 
 def is_locked_error(exc: BaseException) -> bool:
@@ -218,23 +221,35 @@ class Ledger:
         return cls.open(path, readonly=False, busy_timeout=busy, **kwargs)
 
     @classmethod
-    def open(cls, path: str | Path, *, readonly: bool = True, **kwargs: Any) -> Ledger:
-        """Open an existing ledger, migrating it first if an older memaudit wrote it."""
+    def open(
+        cls, path: str | Path, *, readonly: bool = True, migrate: bool = False, **kwargs: Any
+    ) -> Ledger:
+        """Open an existing ledger. A writable open migrates a ledger an older memaudit
+        wrote; a read-only one never changes the file, so it refuses such a ledger
+        (``NeedsMigration``) unless ``migrate`` says this caller may update it
+        (memaudit's own sidecars)."""
         path = Path(path)
         check_ledger_file(path)
         busy = kwargs.pop("busy_timeout", busy_timeout_from_env())
         try:
             conn = connect(path, readonly=True, busy_timeout=busy)
-            pending = schema.migrations.pending(Database(conn, execute_plugins=False))
             if not _is_ledger(conn):
                 names = _table_names(conn)
                 conn.close()
                 listed = ", ".join(names[:8]) or "no tables"
                 raise NotAStore(f"{path} is a SQLite database but not a memaudit ledger ({listed})")
+            pending = schema.migrations.pending(Database(conn, execute_plugins=False))
         except sqlite3.DatabaseError as exc:
             if is_locked_error(exc):
                 raise StoreBusy(f"{path} is locked by another writer (waited {busy:g}s)") from None
             raise NotAStore(f"{path} is not a readable SQLite database: {exc}") from None
+        if pending and readonly and not migrate:
+            conn.close()
+            raise NeedsMigration(
+                f"{path} needs migration: an older memaudit wrote it ({len(pending)} schema "
+                f"update(s) pending: {', '.join(m.name for m in pending)}), and read-only "
+                f"commands never change a store; run `memaudit migrate --db {path}` first"
+            )
         if pending or not readonly:
             conn.close()
             conn = connect(path, readonly=False, busy_timeout=busy)
@@ -242,7 +257,7 @@ class Ledger:
             if pending:
                 ledger.migrate()
             if readonly:
-                # Migrated because it had to; the command itself only reads.
+                # Migrated because the caller allowed it; the command itself only reads.
                 ledger.readonly = True
             return ledger
         return cls(path, conn, readonly=True, busy_timeout=busy, **kwargs)
@@ -701,12 +716,20 @@ def _table_names(conn: sqlite3.Connection) -> list[str]:
     ]
 
 
+# What every memaudit ledger has had since m001. A foreign file holding only the marker
+# table (a LangGraph store with a ``memaudit_meta`` table) is not a ledger.
+LEDGER_TABLES = {schema.META_TABLE, "memories", "edges", "events", "_sqlite_migrations"}
+
+
 def _is_ledger(conn: sqlite3.Connection) -> bool:
     names = set(_table_names(conn))
-    if schema.META_TABLE not in names:
+    if not names >= LEDGER_TABLES:
         return False
     row = conn.execute(f"SELECT value FROM {schema.META_TABLE} WHERE key='format'").fetchone()
-    return bool(row and row[0] == "memaudit-ledger")
+    if not (row and row[0] == "memaudit-ledger"):
+        return False
+    sets = conn.execute("SELECT DISTINCT migration_set FROM _sqlite_migrations").fetchall()
+    return (schema.MIGRATION_SET,) in sets
 
 
 def check_ledger_file(path: Path) -> None:
@@ -721,16 +744,36 @@ def check_ledger_file(path: Path) -> None:
         raise NotAStore(f"{path} is not a SQLite database")
 
 
+def pending_migrations(path: Path) -> list[str]:
+    """The schema updates the ledger at ``path`` still needs (read-only; never applies)."""
+    check_ledger_file(path)
+    try:
+        conn = connect(path, readonly=True, busy_timeout=busy_timeout_from_env())
+    except sqlite3.DatabaseError as exc:
+        raise NotAStore(f"{path} is not a readable SQLite database: {exc}") from None
+    try:
+        if not _is_ledger(conn):
+            raise NotAStore(f"{path} is not a memaudit ledger")
+        return [m.name for m in schema.migrations.pending(Database(conn, execute_plugins=False))]
+    finally:
+        conn.close()
+
+
 def looks_like_ledger(path: Path) -> bool:
-    """Cheap check for adapter detection (never writes, never migrates)."""
+    """Cheap check for adapter detection. Any file may be asked, so it is opened the
+    way foreign stores are (``connect_ro``: no byte of it or its -wal/-shm changes)."""
+    import sqlite3 as stdlib_sqlite3
+
+    from memaudit.adapters.sqlite_probe import connect_ro
+
     try:
         check_ledger_file(path)
-        conn = connect(path, readonly=True, busy_timeout=1.0)
-    except (MemauditError, sqlite3.Error):
+        conn = connect_ro(path)
+    except (MemauditError, stdlib_sqlite3.Error):
         return False
     try:
         return _is_ledger(conn)
-    except sqlite3.Error:
+    except stdlib_sqlite3.Error:
         return False
     finally:
         conn.close()

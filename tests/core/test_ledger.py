@@ -6,11 +6,12 @@ from sqlite_utils import Database
 
 from memaudit import review
 from memaudit.clock import fixed_clock
-from memaudit.errors import NotAStore, StoreBusy
+from memaudit.errors import NeedsMigration, NotAStore, StoreBusy
 from memaudit.ledger import Ledger, schema
 from memaudit.model import MemoryFilter, SourceType
 from memaudit.review import Candidate
 from memaudit.sqlite_driver import sqlite3
+from tests.conftest import file_bytes
 
 NOW = "2026-11-30T12:00:00Z"
 TABLES = {
@@ -97,7 +98,13 @@ def test_previous_schema_migrates_on_open_keeping_data(tmp_path: Path) -> None:
     assert "profile" not in tables(path)
     db.conn.close()
 
-    with Ledger.open(path, clock=fixed_clock(NOW)) as ledger:
+    # Reading never migrates: the file is left exactly as it was, with a way forward.
+    before = file_bytes(path)
+    with pytest.raises(NeedsMigration, match=r"needs migration.*memaudit migrate"):
+        Ledger.open(path, clock=fixed_clock(NOW))
+    assert file_bytes(path) == before and "profile" not in tables(path)
+
+    with Ledger.open(path, readonly=False, clock=fixed_clock(NOW)) as ledger:
         memory = ledger.require("old-1")
         assert memory.content == "Old memory about Bun.js"
         assert memory.version == 1 and memory.pinned is False

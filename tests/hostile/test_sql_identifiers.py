@@ -1,0 +1,85 @@
+"""Names read from a store's schema reach SQL only through ``quote_ident``; one that
+cannot be quoted safely makes its layer *not checked*, never clean (issue 15, 9)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from memaudit.adapters import Needle
+from memaudit.adapters import sqlite_probe as sp
+from memaudit.adapters.file_probe import trigram_layer
+from memaudit.forget import verify_layers
+from tests.hostile import corpus_files as cf
+
+
+def _layers(cli, home: Path) -> dict[str, dict]:
+    r = cli("verify", "--content", cf.SECRET, "--json", db=home)
+    assert r.exit_code in (0, 3), r.stderr
+    return {layer["layer"]: layer for layer in json.loads(r.stdout)["layers"]}
+
+
+def test_a_hostile_fts_table_name_is_probed_as_one_name(tmp_path, cli):
+    """``notes_tri" WHERE 0 --`` pasted into SQL would end the SELECT and report the
+    index clean; quoted, its segments are read and the deleted secret is found."""
+    home = cf.copy_store("trigram_injection", tmp_path)
+    layers = _layers(cli, home)
+    index = layers[f"transcript index {cf.HOSTILE_FTS}"]
+    assert index["probed"] and not index["clean"]
+    assert [r["match"] for r in index["residue"]] == ["trigrams in index segment"]
+    copy = layers[f"transcript index copy {cf.HOSTILE_FTS}"]
+    assert copy["probed"] and not copy["clean"]
+
+
+def test_a_name_that_cannot_be_quoted_is_not_checked(tmp_path, cli):
+    home = tmp_path / "hermes_home"
+    (home / "memories").mkdir(parents=True)
+    (home / "memories" / "MEMORY.md").write_text("Project uses uv.")
+    long_name = "t" * (sp.MAX_IDENTIFIER + 1)
+    conn = sqlite3.connect(home / "state.db")
+    conn.execute(f'CREATE VIRTUAL TABLE "{long_name}" USING fts5(content, tokenize="trigram")')
+    conn.execute(f'INSERT INTO "{long_name}"(content) VALUES (?)', (f"code {cf.SECRET}",))
+    conn.commit()
+    conn.close()
+    layers = _layers(cli, home)
+    unchecked = {n: v for n, v in layers.items() if long_name in n}
+    assert len(unchecked) == 2  # the index and its content copy
+    for layer in unchecked.values():
+        assert layer["probed"] is False and layer["clean"] is False
+        assert "cannot quote safely" in layer["checked"]
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["a\x00b", "bad\udc80name", "x" * (sp.MAX_IDENTIFIER + 1), "", None, 42],
+)
+def test_quote_ident_refuses_what_it_cannot_quote(name):
+    with pytest.raises(sp.UnsafeIdentifier):
+        sp.quote_ident(name)
+
+
+@pytest.mark.parametrize(
+    "name", ['notes_tri" WHERE 0 --', "a]b", "x'); DROP TABLE t; --", "ünï cödé", "select"]
+)
+def test_quote_ident_keeps_any_text_one_identifier(name, tmp_path):
+    conn = sqlite3.connect(tmp_path / "q.db")
+    conn.execute(f"CREATE TABLE {sp.quote_ident(name)} ({sp.quote_ident(name)} TEXT)")
+    conn.execute(f"INSERT INTO {sp.quote_ident(name)} VALUES ('kept')")
+    assert conn.execute(
+        f"SELECT {sp.quote_ident(name)} FROM {sp.quote_ident(name)}"
+    ).fetchall() == [("kept",)]
+    assert conn.execute("SELECT name FROM sqlite_master").fetchall() == [(name,)]
+    conn.close()
+
+
+def test_a_probe_that_cannot_look_is_reported_not_checked(tmp_path):
+    """A layer whose probe raises ``LayerNotChecked`` at probe time is not checked."""
+    db = tmp_path / "s.db"
+    sqlite3.connect(db).close()
+    layer = trigram_layer("index", db, "fine")
+    layer.probe = lambda needle: (_ for _ in ()).throw(sp.UnsafeIdentifier("bad name"))
+    (report,) = verify_layers([layer], Needle(content="anything at all"))
+    assert report.probed is False and not report.clean and report.checked == "bad name"
