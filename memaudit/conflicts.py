@@ -19,6 +19,7 @@ ledger) and ``LifecycleStore.supersede``; both are reached only through
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -111,7 +112,10 @@ def tokens(text: str) -> list[str]:
     return [w.rstrip(".,;:!?-") for w in WORD.findall(text.lower())]
 
 
+@functools.lru_cache(maxsize=8192)
 def features(text: str) -> Features:
+    """What a text says for contradiction checks (cached: every stage compares the new
+    memory with the same few hundred newest ones; callers never change the result)."""
     words = [w for w in tokens(text) if w]
     lowered = " " + " ".join(words) + " "
     values: dict[str, set[str]] = defaultdict(set)
@@ -431,15 +435,27 @@ def check_staged(ledger: Ledger, memory_ids: Sequence[str], *, actor: str) -> in
         query = " OR ".join(f'"{t}"' for t in terms if t)
         if not query:
             continue
+        # The newest written, driven from the index (LIMIT stops the walk early; a
+        # common slot matches tens of thousands of memories on a large store).
+        # Only what the comparison reads (id, text, scope, age): a full row each would
+        # cost more than the comparison itself.
         others = ledger.conn.execute(
-            "SELECT id FROM memories WHERE status = 'active' AND id <> ? AND seq IN "
-            "(SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?) "
-            "ORDER BY created_at DESC LIMIT 500",
-            (mid, query),
+            "SELECT memories.id, memories.content, memories.scope, memories.created_at "
+            "FROM memories_fts CROSS JOIN memories "
+            "ON memories.seq = memories_fts.rowid WHERE memories_fts MATCH ? "
+            "AND memories.status = 'active' AND memories.id <> ? "
+            "ORDER BY memories_fts.rowid DESC LIMIT 500",
+            (query, mid),
         ).fetchall()
         if not others:
             continue
-        pool = [memory, *ledger.query(MemoryFilter(ids=[r[0] for r in others]))]
+        pool = [
+            memory,
+            *(
+                Memory(id=str(i), content=str(c or ""), scope=s, created_at=t)
+                for i, c, s, t in others
+            ),
+        ]
         decided = decided_pairs(ledger)
         for cand in find(pool, only={mid}, exclude=decided):
             _upsert(

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from memaudit import forget_requests, pending, recall, review
+from memaudit import conflicts, forget_requests, pending, recall, review
 from memaudit.adapters.native import NativeStore
 from memaudit.errors import InvalidInput, MemauditError, Refused
 from memaudit.findings import lineage_findings
@@ -335,8 +335,12 @@ def remember(call: Call, args: dict[str, Any]) -> Answer:
         data = {"stored": False, "status": "refused", "source_type": source.value, "message": why}
         return Answer(data, outcome="refused")
     memory = ledger.require(staged.id)
+    # The flags the gate computed: the queue's own (hidden characters, derived, unknown
+    # source, and what the gate records — resurrected, injected), and the candidate
+    # contradictions it recorded with the item.
     flags = set(memory_flags(call, [memory]).get(memory.id, []))
-    flags |= {f.value for f in pending.store_flags(call.store, memory, ledger.policy())}
+    if conflicts.candidates_for(ledger, staged.id):
+        flags.add(pending.Flag.CONFLICT.value)
     extra = staged.to_dict()
     flags |= set(extra.pop("flags", []) or [])
     if staged.status is Status.PENDING:
