@@ -89,3 +89,21 @@ def test_limits(ledger: Ledger, monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(NotFound):
         forget_requests.request(ledger, ["m_nope"], "why", actor="mcp:a")
     assert forget_requests.count(ledger) == 0  # nothing half-written
+
+
+def test_forget_verifies_the_requests_layer(ledger: Ledger) -> None:
+    """A request's reason may quote another memory: forgetting that one finds it there
+    (a named layer), instead of calling the ledger clean."""
+    secret = put(ledger, "The staging passphrase is ZEBRA-7731-QUOKKA for the deploy box.")
+    other = put(ledger, "The user deploys on Fridays")
+    forget_requests.request(
+        ledger,
+        [other],
+        "it sits next to: The staging passphrase is ZEBRA-7731-QUOKKA for the deploy box.",
+        actor="mcp:a",
+    )
+    result = forget.apply(ledger, forget.plan(ledger, [secret]), actor="alice")
+    dirty = {r.layer for r in result.reports if not r.clean}
+    assert "forget_requests" in dirty
+    [report] = [r for r in result.reports if r.layer == "forget_requests"]
+    assert report.probed and report.residue
