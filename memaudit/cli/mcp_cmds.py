@@ -97,7 +97,10 @@ def mcp(
         where = resolve_db(ctx, db)
         if listen is None:
             mcp_server.say(f"memaudit mcp: serving {where} over stdio ({served.profile} tools)")
-            served.run_stdio()
+            try:
+                served.run_stdio()
+            except KeyboardInterrupt:  # how a person stops a server: not an error
+                mcp_server.say("memaudit mcp: stopped")
             return
         assert token is not None
         shown_token = token
@@ -109,7 +112,10 @@ def mcp(
             else:
                 mcp_server.say(f"bearer token (shown once): {shown_token}")
 
-        served.run_http(*listen, token, ready)
+        try:
+            served.run_http(*listen, token, ready)
+        except KeyboardInterrupt:
+            mcp_server.say("memaudit mcp: stopped")
 
 
 import_app = typer.Typer(

@@ -200,7 +200,7 @@ def _request(call: Call, targets: list[kg.Item], reason: str) -> Answer:
 
 def create_entities(call: Call, args: dict[str, Any]) -> Answer:
     live = kg.items(call.ledger, kg.LIVE)
-    known = {i.entity for i in live}
+    known = {i.entity for i in live if i.kind != "relation"}  # a relation creates no entity
     created: list[dict[str, Any]] = []
     cands: list[review.Candidate] = []
     ref = _ref(call, "create_entities")

@@ -39,6 +39,7 @@ MAX_CLIENT_NAME = 64
 MAX_TAGS = 32
 MAX_WHY_DEPTH = 20
 EVENT = "mcp_call"
+LOGGED_IDS = 100  # a call's event names at most this many memories (a read_graph: more)
 
 
 # -- one call ------------------------------------------------------------------
@@ -130,7 +131,12 @@ def handle(
                 EVENT,
                 answer.ids[0] if len(answer.ids) == 1 else None,
                 actor=actor,
-                detail={"tool": reveal(name)[:100], "outcome": answer.outcome, "ids": answer.ids},
+                detail={
+                    "tool": reveal(name)[:100],
+                    "outcome": answer.outcome,
+                    "ids": answer.ids[:LOGGED_IDS],
+                    **({"count": len(answer.ids)} if len(answer.ids) > LOGGED_IDS else {}),
+                },
             )
     except MemauditError as exc:  # busy: nothing was written
         return failure(exc.message)
