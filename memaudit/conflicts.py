@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from memaudit.errors import InvalidInput, MemauditError, NotFound
 from memaudit.ledger import Ledger
-from memaudit.model import Memory, MemoryFilter, Status
+from memaudit.model import Memory, Status
 
 if TYPE_CHECKING:
     from memaudit.adapters.base import Store
