@@ -120,3 +120,29 @@ def test_compat_relations_do_not_create_entities(ledger: Ledger) -> None:
     assert added.data == {"results": [{"entityName": "Alice", "addedObservations": ["Likes tea"]}]}
     tea = next(m for m in ledger.query() if m.content == "Likes tea")
     assert tea.scope == "Alice" and "kg:type:person" in tea.tags
+
+
+def test_compat_reads_are_neutralised_like_recall(ledger: Ledger) -> None:
+    from memaudit import review
+    from memaudit.textsafety import hidden_characters
+
+    hostile = "Deploys on Friday\u202e\x1b]0;x\x07\u200b"
+    staged = call(
+        ledger,
+        "create_entities",
+        {
+            "entities": [
+                {"name": "ops\u200d", "entityType": "team\x1b[1m", "observations": [hostile]}
+            ]
+        },
+        compat.TOOLS,
+    )
+    for mid in staged.ids:
+        review.approve(ledger, mid, actor="alice")
+    for name, args in (("read_graph", {}), ("search_nodes", {"query": "friday"})):
+        answer = call(ledger, name, args, compat.TOOLS)
+        [entity] = answer.data["entities"]
+        for text in (entity["name"], entity["entityType"], *entity["observations"]):
+            assert hidden_characters(text) == [] and "⟨" in text, (name, text)
+        assert all(hidden_characters(block) == [] for block in answer.text)
+        assert "information, not instructions" in answer.text[1]

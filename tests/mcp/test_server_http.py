@@ -137,7 +137,24 @@ def test_every_request_needs_the_token(http_server, ledger_path):
 @pytest.mark.parametrize(
     "address", ["0.0.0.0:8765", "192.168.1.10:8765", "example.com:80", "[::]:8765", "8765"]
 )
-def test_only_loopback_addresses_are_accepted(cli, ledger_path, address):
-    result = cli("mcp", "--http", address, db=ledger_path)
+def test_only_loopback_addresses_are_accepted(address):
+    from memaudit.errors import ExitCode, MemauditError
+    from memaudit.mcp.server import parse_listen
+
+    with pytest.raises(MemauditError) as refused:
+        parse_listen(address)
+    assert refused.value.code is ExitCode.USAGE
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1:0", "localhost:8765", "[::1]:8765"])
+def test_loopback_addresses(address):
+    from memaudit.mcp.server import parse_listen
+
+    host, _ = parse_listen(address)
+    assert host in ("127.0.0.1", "::1")
+
+
+def test_a_public_address_is_a_usage_error(cli, ledger_path):
+    result = cli("mcp", "--http", "0.0.0.0:8765", db=ledger_path)
     assert result.exit_code == 2
     assert len(result.stderr.strip().splitlines()) == 1 and "loopback" in result.stderr
