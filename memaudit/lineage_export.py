@@ -3,17 +3,18 @@
 Evidence sits at the bottom and what was derived from it above (``BT``), arrows
 follow the derivation (source → derived) and carry the relation. Node names are
 generated (``n0``, ``n1``, ...); the memory id is the first line of each label.
-Stored text reaches a label only through ``textsafety.preview`` (hidden and control
-characters made visible, one line) and is then escaped for the target syntax, so a
-quote, a backslash, a ``#`` or a newline in a memory cannot break the graph or
-inject statements into it.
+Every string reaches the output through ``dot_string`` or ``mermaid_text``, which
+make hidden and control characters visible (one line, ``textsafety.reveal``) and then
+escape for the target syntax, so a quote, a backslash, a ``#``, a newline or an escape
+sequence in a memory (its content, id or missing-reason) cannot break the graph,
+inject statements into it or reach the terminal it is printed on.
 """
 
 from __future__ import annotations
 
 from memaudit.graph import Direction, Lineage, LineageNode
 from memaudit.model import TrustTier
-from memaudit.textsafety import preview
+from memaudit.textsafety import preview, reveal
 
 PREVIEW_WIDTH = 48
 TIER_FILL = {
@@ -46,15 +47,22 @@ def _names(lineage: Lineage) -> dict[str, str]:
 # -- DOT ---------------------------------------------------------------------
 
 
+def _one_line(text: str) -> str:
+    return reveal(text, keep_newlines=False)
+
+
+def _dot_escape(text: str) -> str:
+    # Backslashes too, so a memory cannot smuggle in DOT's own escapes (\N, \l).
+    return _one_line(text).replace("\\", "\\\\").replace('"', '\\"')
+
+
 def dot_string(text: str) -> str:
-    """A DOT double-quoted string. Backslashes are escaped too, so a memory cannot
-    smuggle in DOT's own escapes (``\\N``, ``\\l``)."""
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """A DOT double-quoted string holding ``text`` on one line, hidden characters shown."""
+    return '"' + _dot_escape(text) + '"'
 
 
 def dot_label(lines: list[str]) -> str:
-    body = "\\n".join(line.replace("\\", "\\\\").replace('"', '\\"') for line in lines)
-    return f'"{body}"'
+    return '"' + "\\n".join(_dot_escape(line) for line in lines) + '"'
 
 
 def to_dot(lineage: Lineage) -> str:
@@ -105,6 +113,8 @@ _MERMAID_ESCAPES = (
 
 
 def mermaid_text(text: str) -> str:
+    """``text`` on one line, hidden characters shown, Mermaid's syntax characters coded."""
+    text = _one_line(text)
     for raw, code in _MERMAID_ESCAPES:
         text = text.replace(raw, code)
     return text

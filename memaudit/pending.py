@@ -53,6 +53,10 @@ class Flag(StrEnum):
 
 
 CHEAP_FLAGS = frozenset({Flag.STALE, Flag.DERIVED, Flag.HIDDEN, Flag.UNKNOWN})
+# Approving an item with one of these flags is never a single keystroke: the review
+# screen asks first, naming the flag (what a reviewer cannot see should not be waved
+# through).
+CONFIRM_FLAGS = frozenset({Flag.HIDDEN})
 
 
 @dataclass(slots=True)
@@ -280,3 +284,27 @@ def with_all_flags(store: Any, page: list[QueueItem], policy: Policy) -> list[Qu
         item.flags |= store_flags(store, item.memory, policy)
         item.store_flags_known = True
     return page
+
+
+def pending_sources(store: Any, ids: Sequence[str]) -> dict[str, list[str]]:
+    """For each of ``ids``: the memories it was derived from that are still pending and
+    are not among ``ids``. Approving it anyway makes durable a conclusion whose
+    evidence nobody has accepted yet; a bulk approve says so before it asks."""
+    wanted = set(ids)
+    parents: dict[str, list[str]] = {}
+    for edge in store.edges(list(ids)):
+        if edge.child_id in wanted and edge.parent_id not in wanted:
+            parents.setdefault(edge.child_id, []).append(edge.parent_id)
+    if not parents:
+        return {}
+    waiting = {
+        m.id
+        for m in store.memories(
+            MemoryFilter(
+                ids=sorted({p for ps in parents.values() for p in ps}),
+                statuses=[Status.PENDING],
+            )
+        )
+    }
+    found = {child: sorted(p for p in set(ps) if p in waiting) for child, ps in parents.items()}
+    return {child: ps for child, ps in found.items() if ps}

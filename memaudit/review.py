@@ -106,6 +106,10 @@ class Candidate:
                 raise InvalidInput(f"'{key}' must be a number")
         if not isinstance(data.get("promote", False), bool):
             raise InvalidInput("'promote' must be true or false")
+        if data.get("id") is not None:
+            check_id(data["id"])
+        for parent in derived:
+            check_id(parent, "derived_from id")
         return cls(
             content=content,
             source_type=SourceType.parse(source_type),
@@ -120,6 +124,28 @@ class Candidate:
             summary=data.get("summary"),
             promote=bool(data.get("promote", False)),
             id=data.get("id"),
+        )
+
+
+MAX_ID_CHARS = 200
+
+
+def check_id(value: str, what: str = "id") -> None:
+    """An id a writer chose: 1-200 printable characters, no square brackets.
+
+    Ids end up in every face (tables, prompts, dialog titles, DOT files) and in the
+    commands a reviewer types: nothing in one may drive a terminal, hide from the
+    reviewer or read as markup."""
+    if not value.strip() or len(value) > MAX_ID_CHARS:
+        raise InvalidInput(f"{what} must be 1-{MAX_ID_CHARS} characters (got {len(value)})")
+    if hidden_characters(value) or not value.isprintable():
+        raise InvalidInput(
+            f"{what} {reveal(value)!r} holds control or invisible characters; ids must be "
+            "plain text"
+        )
+    if "[" in value or "]" in value:
+        raise InvalidInput(
+            f"{what} {value!r} holds a square bracket; ids must be plain text (no markup)"
         )
 
 
@@ -162,12 +188,8 @@ def _validate(ledger: Ledger, cand: Candidate) -> None:
         raise InvalidInput(f"importance must be a non-negative number, got {cand.importance}")
     if cand.expires_at is not None:
         cand.expires_at = to_iso(parse_time(cand.expires_at))
-    if cand.id is not None and (not cand.id.strip() or len(cand.id) > 200):
-        raise InvalidInput("id must be 1-200 characters")
-    if cand.id is not None and hidden_characters(cand.id):
-        raise InvalidInput(
-            f"id {reveal(cand.id)!r} holds control or invisible characters; ids must be plain text"
-        )
+    if cand.id is not None:
+        check_id(cand.id)
 
 
 def _classify(ledger: Ledger, cand: Candidate) -> tuple[str, Status, bool]:

@@ -101,3 +101,16 @@ def run_lock(location: str, name: str) -> Iterator[Path]:
         yield path
     finally:
         os.close(fd)  # releases the flock
+
+
+# The probe log: every `memaudit probe` run (guided or automated), for every store and
+# provider, in one sidecar ledger — so `probe history` can compare a provider across
+# versions and configurations. Never in the probed store: a probe must not change what
+# it measures.
+PROBE_LOG = "memaudit://probes"
+
+
+def open_probe_log(*, readonly: bool = False, **kwargs: Any) -> Ledger | None:
+    """The ledger holding probe runs (events ``probe_start``, ``probe_check``,
+    ``probe_run``); None when reading and no probe was ever run."""
+    return open_sidecar(PROBE_LOG, readonly=readonly, **kwargs)

@@ -110,7 +110,9 @@ class Layer:
     """
 
     name: str
-    kind: str  # rows, fts, vectors, graph, history, summaries, side-files, raw-bytes
+    # rows, fts, vectors, graph, history (change logs), transcripts (what was said in
+    # sessions: evidence, not memory), summaries, side-files, raw-bytes
+    kind: str
     description: str
     probe: Callable[[Needle], list[Residue]]
     checked: bool = True

@@ -281,9 +281,11 @@ class BasicMemoryStore(ListStore):
                 "API do not record it)"
             )
         try:
-            tags = [str(t) for t in json.loads(row.get("tags") or "[]")]
+            parsed = json.loads(row.get("tags") or "[]")
         except ValueError:
-            tags = []
+            parsed = []
+        # basic-memory 0.24.1 stores JSON null for an observation without tags.
+        tags = [str(t) for t in parsed] if isinstance(parsed, list) else []
         fm_status = str(note.get("frontmatter_status") or "").lower()
         status = Status(fm_status) if fm_status in {s.value for s in Status} else Status.ACTIVE
         permalink = note.get("permalink") or note["file_path"]

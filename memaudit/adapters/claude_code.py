@@ -1074,7 +1074,7 @@ class ClaudeCodeStore(ListStore):
             ),
             Layer(
                 "transcripts",
-                "history",
+                "transcripts",
                 "session transcripts (<config>/projects/<key>/*.jsonl): prompts, tool calls with "
                 "their full input, tool results — a memory's delete never touches them",
                 lambda needle: probe_jsonl(
@@ -1088,7 +1088,7 @@ class ClaudeCodeStore(ListStore):
             layers.append(
                 Layer(
                     "other projects' transcripts",
-                    "history",
+                    "transcripts",
                     "transcripts of every other project under the config dir (the same text "
                     "said in another folder)",
                     lambda needle: probe_jsonl(
@@ -1102,7 +1102,7 @@ class ClaudeCodeStore(ListStore):
         layers += [
             Layer(
                 "prompt history",
-                "history",
+                "transcripts",
                 "<config>/history.jsonl: every prompt typed in the interactive UI",
                 lambda needle: probe_jsonl(
                     "prompt history",

@@ -77,8 +77,8 @@ ROW_LAYERS: dict[str, tuple[str, list[str], str | None, str]] = {
     "observations": ("observations", OBSERVATION_TEXT, "obs", "rows"),
     "session summaries": ("session_summaries", list(SUMMARY_FIELDS), "summary", "summaries"),
     "user prompts": ("user_prompts", ["prompt_text"], "prompt", "rows"),
-    "sessions": ("sdk_sessions", ["user_prompt", "custom_title"], None, "history"),
-    "tool uses": ("tool_uses", ["tool_input", "tool_response"], "tool", "history"),
+    "sessions": ("sdk_sessions", ["user_prompt", "custom_title"], None, "transcripts"),
+    "tool uses": ("tool_uses", ["tool_input", "tool_response"], "tool", "transcripts"),
     "pending messages": (
         "pending_messages",
         ["tool_input", "tool_response", "last_user_message", "last_assistant_message"],

@@ -667,7 +667,7 @@ def transcript_layers(db: Path) -> list[Layer]:
                 "messages",
                 text_columns=file_probe.present_columns(db, "messages", MESSAGE_TEXT),
                 key_column="id",
-                kind="history",
+                kind="transcripts",
                 description="state.db messages: what was said, and tool-call arguments",
             )
         )
@@ -681,7 +681,7 @@ def transcript_layers(db: Path) -> list[Layer]:
                     "sessions",
                     text_columns=cols,
                     key_column="id",
-                    kind="history",
+                    kind="transcripts",
                     description="state.db sessions: titles and system prompts (which embed "
                     "the memory files at session start)",
                 )

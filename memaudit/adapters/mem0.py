@@ -306,6 +306,7 @@ class Mem0Store(ListStore):
                     "messages",
                     text_columns=["content"],
                     key_column="id",
+                    kind="transcripts",
                     description="history.db: messages (conversation turns saved by infer=True adds)",
                 )
             )

@@ -67,7 +67,7 @@ def conflicts(
         table.add_row(
             safe(c.newer_id),
             safe(c.older_id),
-            c.slot,
+            safe(c.slot),
             f"{c.score:.2f}",
             safe("\n".join(c.evidence)),
         )

@@ -152,7 +152,11 @@ def _print_report(report: decay_core.DecayReport) -> None:
             table.add_column(col, no_wrap=col != "why")
         for c in report.changes[:50]:
             table.add_row(
-                safe(c.id), c.old_status, c.new_status, fmt_num(c.score, 3), safe(c.reason)
+                safe(c.id),
+                safe(c.old_status),
+                safe(c.new_status),
+                fmt_num(c.score, 3),
+                safe(c.reason),
             )
         console.print(table)
         if len(report.changes) > 50:
@@ -165,7 +169,7 @@ def _print_report(report: decay_core.DecayReport) -> None:
 
 def _print_explanation(ex: decay_core.Explanation) -> None:
     p = ex.params
-    console.print(Text(f"{ex.id}  ({ex.status}{', pinned' if ex.pinned else ''})", style="bold"))
+    console.print(safe(f"{ex.id}  ({ex.status}{', pinned' if ex.pinned else ''})", style="bold"))
     rows = [
         ("idle since", f"{ex.reference} = {ex.reference_at}" if ex.reference_at else "-"),
         ("idle days", fmt_num(ex.idle_days, 2)),

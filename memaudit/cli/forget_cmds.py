@@ -29,12 +29,12 @@ def plan_tree(plan: ForgetPlan) -> Tree:
     tree = Tree(Text("forget plan", style="bold"))
     going = tree.add(Text(f"forget ({len(plan.forget)})", style="red"))
     for item in plan.forget:
-        node = going.add(Text(f"{item.id}  ") + Text(item.why, style="dim"))
+        node = going.add(safe(item.id) + "  " + safe(item.why, style="dim"))
         node.add(safe(item.preview, 100))
     if plan.requeue:
         back = tree.add(Text(f"back to pending for review ({len(plan.requeue)})", style="yellow"))
         for item in plan.requeue:
-            back.add(Text(f"{item.id}  ") + Text(item.why, style="dim"))
+            back.add(safe(item.id) + "  " + safe(item.why, style="dim"))
     also = []
     if plan.embeddings:
         also.append(f"embeddings of {', '.join(plan.embeddings)}")
@@ -43,7 +43,7 @@ def plan_tree(plan: ForgetPlan) -> Tree:
     if plan.edges:
         also.append(f"{len(plan.edges)} lineage edge(s)")
     for line in also:
-        tree.add(Text("also removed: " + line))
+        tree.add(safe("also removed: " + line))
     return tree
 
 
@@ -66,7 +66,7 @@ def layer_table(reports: list[LayerReport], title: str) -> Table:
         where = "\n".join(f"{x.where} [{x.match}] {x.detail}".strip() for x in r.residue[:8])
         if len(r.residue) > 8:
             where += f"\n… {len(r.residue) - 8} more"
-        table.add_row(r.layer, result, safe(r.checked), safe(where or "-"))
+        table.add_row(safe(r.layer), result, safe(r.checked), safe(where or "-"))
     return table
 
 
@@ -315,5 +315,5 @@ def _tomb_table(checks: list[TombstoneCheck]) -> Table:
             style="bold red" if c.residue else "green",
         )
         where = "\n".join(f"{r.where} [{r.match}]" for r in c.residue[:8]) or "-"
-        table.add_row(Text(c.memory_id), c.status, c.at, result, safe(where))
+        table.add_row(safe(c.memory_id), safe(c.status), safe(c.at), result, safe(where))
     return table

@@ -140,7 +140,7 @@ def stage(
     for s in staged:
         how = "derived, " if s.derived else ""
         how += "promoted, " if s.promoted else ""
-        console.print(Text(f"{s.id}  {s.status.value} ({how}route {s.route})"))
+        console.print(safe(f"{s.id}  {s.status.value} ({how}route {s.route})"))
 
 
 def _ids(raw: list[str]) -> list[tuple[str, int | None]]:
@@ -173,7 +173,7 @@ def approve(
         emit_json([{"id": m.id, "status": m.status.value, "version": m.version} for m in done])
     else:
         for m in done:
-            console.print(Text(f"{m.id}  approved → {m.status.value}"))
+            console.print(safe(f"{m.id}  approved → {m.status.value}"))
 
 
 @app.command()
@@ -196,7 +196,7 @@ def reject(
         emit_json([{"id": mid, "status": "rejected"} for mid, _ in items])
     else:
         for mid, _ in items:
-            console.print(Text(f"{mid}  rejected"))
+            console.print(safe(f"{mid}  rejected"))
 
 
 @app.command()
@@ -218,7 +218,7 @@ def edit(
     if json_:
         emit_json({"id": m.id, "version": m.version, "status": m.status.value})
     else:
-        console.print(Text(f"{m.id}  edited (version {m.version})"))
+        console.print(safe(f"{m.id}  edited (version {m.version})"))
 
 
 @app.command()
@@ -238,7 +238,7 @@ def access(
     if json_:
         emit_json({"id": m.id, "access_count": m.access_count, "last_accessed": m.last_accessed})
     else:
-        console.print(f"{m.id}  accessed ({m.access_count} times)")
+        console.print(safe(f"{m.id}  accessed ({m.access_count} times)"))
 
 
 @app.command()
@@ -260,7 +260,7 @@ def link(
     with open_from(ctx, db, "native", writable=True) as store:
         assert isinstance(store, NativeStore)
         review.link(store.ledger, child, parents, Relation.parse(relation), actor=state(ctx).actor)
-    console.print(f"{child} ← {', '.join(parents)} ({relation})")
+    console.print(safe(f"{child} ← {', '.join(parents)} ({relation})"))
 
 
 policy_app = typer.Typer(help="Show or change the store's policy.", no_args_is_help=False)
@@ -356,4 +356,4 @@ def pin(
     with open_from(ctx, db, "native", writable=True) as store:
         assert isinstance(store, NativeStore)
         review.set_pinned(store.ledger, memory_id, not off, actor=state(ctx).actor)
-    console.print(f"{memory_id} {'unpinned' if off else 'pinned'}")
+    console.print(safe(f"{memory_id} {'unpinned' if off else 'pinned'}"))

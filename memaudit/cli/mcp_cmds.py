@@ -217,4 +217,4 @@ def dismiss(
         emit_json([r.to_dict() for r in done])
         return
     for r in done:
-        console.print(Text(f"{r.id}  dismissed; {r.memory_id} stays"))
+        console.print(Text.assemble(safe(r.id), "  dismissed; ", safe(r.memory_id), " stays"))

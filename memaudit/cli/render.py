@@ -1,8 +1,10 @@
 """Rendering for the CLI: rich tables on stdout, JSON/CSV for scripts.
 
-Stored text is never handed to rich as markup: it goes through ``textsafety`` (hidden
-and control characters made visible) and into ``Text`` objects, so a memory cannot
-style, retitle or otherwise drive the user's terminal.
+Stored text is never handed to rich as markup: it goes through ``face_text.safe``
+(hidden and control characters made visible, a ``Text`` object), the consoles parse
+no markup at all, and every segment they write is neutralised once more, so a memory
+cannot style, link, retitle or otherwise drive the user's terminal. JSON goes through
+``textsafety.json_text`` (controls, bidi and invisible characters escaped).
 """
 
 from __future__ import annotations
@@ -23,8 +25,9 @@ from rich.table import Table
 from rich.text import Text
 
 from memaudit.clock import age_days, human_age
+from memaudit.face_text import safe
 from memaudit.model import Memory, Status, TrustTier
-from memaudit.textsafety import preview, reveal
+from memaudit.textsafety import json_text, reveal
 
 
 def _width() -> int | None:
@@ -35,13 +38,18 @@ def _width() -> int | None:
 
 
 class SafeConsole(Console):
-    """A console that neutralises control characters in every piece of text it prints.
+    """A console that parses no markup and neutralises every piece of text it prints.
 
-    ``safe()`` already reveals them in stored content, but ids, paths, reasons and
-    actors come from stores too, and one missed ``Text(x)`` would let a stored
-    ``ESC ]0;...`` retitle the terminal. Here each text segment is revealed just before
-    rich adds its own styling codes (which are left intact).
+    ``safe()`` already reveals control characters in stored text, but ids, paths,
+    reasons and actors come from stores too, and one missed ``Text(x)`` would let a
+    stored ``ESC ]0;...`` retitle the terminal. Here each text segment is revealed just
+    before rich adds its own styling codes (which are left intact). Markup and emoji
+    codes are off: a plain string (a table cell, a key, an action name) is printed as
+    it is, never read as ``[link=…]`` or ``:name:``.
     """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(markup=False, emoji=False, highlight=False, **kwargs)
 
     def _render_buffer(self, buffer: Iterable[Segment]) -> str:
         return super()._render_buffer(
@@ -56,8 +64,8 @@ def _printable(text: Any) -> str:
     return text if text.isprintable() else reveal(text)
 
 
-console = SafeConsole(highlight=False, soft_wrap=False, width=_width())
-err_console = SafeConsole(stderr=True, highlight=False)
+console = SafeConsole(soft_wrap=False, width=_width())
+err_console = SafeConsole(stderr=True)
 
 TIER_STYLE = {
     TrustTier.T1: "bold white on green",
@@ -85,23 +93,17 @@ def status_text(status: Status) -> Text:
     return Text(status.value, style=STATUS_STYLE.get(status, ""))
 
 
-def safe(text: str | None, width: int | None = None) -> Text:
-    if text is None:
-        return Text("-", style="dim")
-    return Text(preview(text, width) if width else reveal(text))
-
-
 def fmt_num(value: float | None, digits: int = 2) -> str:
     return "-" if value is None else f"{value:.{digits}f}"
 
 
 def emit_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n")
+    sys.stdout.write(json_text(data, indent=2) + "\n")
 
 
 def emit_jsonl(rows: Iterable[dict[str, Any]]) -> None:
     for row in rows:
-        sys.stdout.write(json.dumps(row, ensure_ascii=False, default=str) + "\n")
+        sys.stdout.write(json_text(row) + "\n")
 
 
 def emit_csv(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None = None) -> None:
@@ -149,7 +151,7 @@ def memory_table(memories: Sequence[Memory], now: datetime, title: str | None = 
         if m.derived:
             flags += "↳ "
         cells: dict[str, Text | str] = {
-            "id": Text(m.id),
+            "id": safe(m.id),
             "age": human_age(age_days(m.created_at, now)),
             "tier": tier_badge(m.trust_tier),
             "source": Text(m.source_type.value + ("?" if m.source_type.value == "unknown" else "")),
@@ -165,5 +167,5 @@ def counts_table(title: str, counts: dict[str, int], styles: dict[str, str] | No
     table.add_column("key")
     table.add_column("n", justify="right")
     for key, n in counts.items():
-        table.add_row(Text(key, style=(styles or {}).get(key, "")), str(n))
+        table.add_row(safe(key, style=(styles or {}).get(key, "")), str(n))
     return table

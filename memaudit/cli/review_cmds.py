@@ -156,7 +156,7 @@ def _print_list(
     for item in found:
         m = item.memory
         table.add_row(
-            Text(m.id),
+            safe(m.id),
             human_age(item.age_days),
             tier_badge(m.trust_tier),
             m.source_type.value,
@@ -170,7 +170,7 @@ def _print_list(
         else ""
     )
     stale = f", {summary.stale} stale" if summary.stale else ""
-    console.print(Text(f"{summary.total} pending ({tiers}){oldest}{stale}"))
+    console.print(safe(f"{summary.total} pending ({tiers}){oldest}{stale}"))
     if found:
         console.print(table)
 
@@ -215,12 +215,11 @@ def print_requests(asked: list[dict[str, Any]]) -> None:
         m = r["memory"]
         why = safe(r["reason"], 120)
         why.append("\n")
-        why.append_text(safe(m["content"], 120))
-        why.stylize("dim", len(why) - len(safe(m["content"], 120)))
+        why.append_text(safe(m["content"], 120, style="dim"))
         table.add_row(
-            Text(r["id"]),
-            Text(m["id"]),
-            Text(m["status"]),
+            safe(r["id"]),
+            safe(m["id"]),
+            m["status"],
             safe(r["requested_by"], 18),
             human_age(r["age_days"]),
             why,

@@ -284,7 +284,7 @@ def show(
         rows.append((key, str(value)))
     for key, value in rows:
         if value is not None:
-            info.add_row(key, safe(value))
+            info.add_row(safe(key), safe(value))
     console.print(info)
     if parents or children:
         console.print(Text("lineage", style="bold"))
@@ -321,7 +321,7 @@ def stats(
         return
     console.print(Text(f"{data['store']}  ({data['adapter']})", style="bold"))
     totals = ", ".join(f"{k} {v}" for k, v in data["totals"].items())
-    console.print(totals)
+    console.print(safe(totals))
     table = Table(box=None, show_header=False, padding=(0, 2))
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
@@ -330,11 +330,11 @@ def stats(
         ("trust tier", "by_tier"),
         ("source type", "by_source_type"),
     ):
-        table.add_row(label, "  ".join(f"{k} {v}" for k, v in data[key].items()) or "-")
+        table.add_row(label, safe("  ".join(f"{k} {v}" for k, v in data[key].items()) or "-"))
     console.print(table)
     if data.get("oldest_pending"):
         age = human_age(data["oldest_pending_age_days"])
-        console.print(f"oldest pending: {data['oldest_pending']} ({age} ago)")
+        console.print(safe(f"oldest pending: {data['oldest_pending']} ({age} ago)"))
     else:
         console.print("no pending items")
 
@@ -399,7 +399,12 @@ def log(
         for e in events:
             extra = e.reason or ", ".join(f"{k}={v}" for k, v in e.detail.items())
             table.add_row(
-                str(e.id), e.at or "-", safe(e.actor), e.action, safe(e.memory_id), safe(extra, 60)
+                str(e.id),
+                safe(e.at),
+                safe(e.actor),
+                safe(e.action),
+                safe(e.memory_id),
+                safe(extra, 60),
             )
         console.print(table)
 

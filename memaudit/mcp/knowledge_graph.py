@@ -20,7 +20,6 @@ person approves it; what reads return is the approved part of the graph.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +31,7 @@ from memaudit.errors import InvalidInput
 from memaudit.ledger import Ledger
 from memaudit.ledger.store import MEMORY_COLUMNS, row_to_memory
 from memaudit.model import Memory, SourceType, Status
+from memaudit.textsafety import json_text
 
 TAG_OBSERVATION = "kg:observation"
 TAG_RELATION = "kg:relation"
@@ -268,5 +268,6 @@ def import_plan(
 
 
 def dumps(data: Any) -> str:
-    """JSON as the official server writes its answers (two-space indent)."""
-    return json.dumps(data, ensure_ascii=False, indent=2)
+    """JSON as the official server writes its answers (two-space indent), through the
+    JSON boundary (``textsafety.json_text``)."""
+    return json_text(data, indent=2)

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
+from rich.segment import Segment
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.color import Color
+from textual.filter import LineFilter
 
+from memaudit.textsafety import reveal
 from memaudit.tui.commands import ReviewCommands
 from memaudit.tui.listing import ListScreen
 from memaudit.tui.memories import MemoriesScreen
 from memaudit.tui.modals import InfoModal, help_body
 from memaudit.tui.queue import QueueScreen
+from memaudit.tui.render import FLAG_LABEL, FLAG_MEANING, FLAG_ORDER
 from memaudit.tui.requests import RequestsScreen
 from memaudit.tui.session import ReviewSession
 
@@ -61,16 +67,42 @@ HELP = [
     (
         "Flags",
         [
-            ("STALE", "pending longer than policy stale_pending_days"),
-            ("HID", "hidden or control characters (shown as ⟨NAME⟩ in the detail pane)"),
-            ("CONF", "an active memory may contradict it (candidate, not a verdict)"),
-            ("DUP", "an active memory already says the same"),
-            ("DER", "derived from other memories"),
-            ("UNK", "the store cannot say where it came from"),
+            *((FLAG_LABEL[flag][0], FLAG_MEANING[flag]) for flag in FLAG_ORDER),
             ("…", "duplicate / conflict check still running"),
         ],
     ),
 ]
+
+
+class RevealFilter(LineFilter):
+    """The last line of the output boundary: what Textual is about to draw.
+
+    Screens hand store text to widgets through ``face_text.safe`` (markers, never
+    markup). This filter sees every line of every widget just before it becomes
+    terminal output and reveals any hidden or control character still in a text
+    segment, so one missed call cannot let a stored ``ESC ]52`` or a bidi override
+    through; it drops links (the review screens draw none: a link could only come from
+    store text read as markup). Textual's own escape sequences are written later and are
+    not touched. The line keeps its width (a marker that does not fit is cut).
+    """
+
+    def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
+        if all(_drawable(seg) for seg in segments):
+            return segments
+        width = Segment.get_line_length(segments)
+        out = [seg if _drawable(seg) else _neutralised(seg) for seg in segments]
+        return list(Segment.adjust_line_length(out, width))
+
+
+def _drawable(seg: Segment) -> bool:
+    return bool(seg.control) or (
+        seg.text.isprintable() and not (seg.style is not None and seg.style.link)
+    )
+
+
+def _neutralised(seg: Segment) -> Segment:
+    style = seg.style.clear_meta_and_links() if seg.style and seg.style.link else seg.style
+    return Segment(reveal(seg.text, keep_newlines=False), style)
 
 
 class ReviewApp(App[None]):
@@ -95,6 +127,10 @@ class ReviewApp(App[None]):
         super().__init__()
         self.session = session
         self.refresh_interval = refresh_interval
+        self._reveal = RevealFilter()
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        return [*super().get_line_filters(), self._reveal]
 
     def on_mount(self) -> None:
         if self.refresh_interval:

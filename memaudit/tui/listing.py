@@ -31,9 +31,10 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from memaudit.clock import human_age
 from memaudit.errors import MemauditError
+from memaudit.face_text import safe
 from memaudit.model import MemoryFilter, SourceType, Status, TrustTier
 from memaudit.pending import CHEAP_FLAGS, Flag, QueueItem, queue_filter
-from memaudit.textsafety import preview
+from memaudit.textsafety import reveal
 from memaudit.tui.messages import (
     DetailLoaded,
     FlagsLoaded,
@@ -53,6 +54,7 @@ FLAG_CHUNK = 5
 # and how long after the last action the header counts are read again.
 SETTLE = 0.15
 SUMMARY_SETTLE = 1.0
+STATUS_CHARS = 1000
 
 
 class ListScreen(Screen[None]):
@@ -307,12 +309,12 @@ class ListScreen(Screen[None]):
         m = item.memory
         return [
             Text("●", style="bold yellow") if m.id in self.marked else Text(" "),
-            Text(m.id),
+            safe(m.id),
             Text(human_age(item.age_days), justify="right"),
             tier_badge(m.trust_tier),
             Text(m.source_type.value),
             flags_text(item.flags, pending_lookup=not item.store_flags_known),
-            Text(preview(m.content, 120)),
+            safe(m.content, 120),
         ]
 
     def _restore_cursor(self, keep_id: str | None, keep_index: int) -> None:
@@ -372,8 +374,8 @@ class ListScreen(Screen[None]):
                 text.append_text(tier_badge(tier))
                 text.append(f" {n}")
         if s.oldest_at and Status.PENDING in self.STATUSES:
-            text.append(
-                f"   oldest {human_age(s.oldest_age_days)} ({s.oldest_at[:10]})", style="dim"
+            text.append_text(
+                safe(f"   oldest {human_age(s.oldest_age_days)} ({s.oldest_at[:10]})", style="dim")
             )
             if s.stale:
                 days = self.session.policy().get("stale_pending_days")
@@ -418,7 +420,7 @@ class ListScreen(Screen[None]):
         # Never leave the previous item's detail up while this one's loads; one short
         # line keeps the keystroke's repaint cheap (the row shows the preview).
         self.shown_version[mid] = item.memory.version
-        self.query_one("#detail", Static).update(Text(f"{mid}: loading the detail…", style="dim"))
+        self.query_one("#detail", Static).update(safe(f"{mid}: loading the detail…", style="dim"))
         self._settle()
 
     def _settle(self) -> None:
@@ -470,7 +472,7 @@ class ListScreen(Screen[None]):
         self.detail_shown = msg.memory_id
         pane = self.query_one("#detail", Static)
         if msg.detail is None:
-            pane.update(Text(f"{msg.memory_id} is gone from the store.", style="bold red"))
+            pane.update(safe(f"{msg.memory_id} is gone from the store.", style="bold red"))
             return
         before = self.shown_version.get(msg.memory_id)
         self.shown_version[msg.memory_id] = msg.detail.memory.version
@@ -486,10 +488,12 @@ class ListScreen(Screen[None]):
             pane.update(body)
 
     def show_status(self, text: str, severity: str = "information") -> None:
+        """The status line (and a notification for warnings and errors). ``text`` often
+        quotes ids or store messages: shown revealed, never parsed as markup."""
         style = {"warning": "bold yellow", "error": "bold red"}.get(severity, "green")
-        self.query_one("#status", Static).update(Text(text, style=style))
+        self.query_one("#status", Static).update(safe(text, STATUS_CHARS, style=style))
         if severity != "information":  # routine results stay in the status line
-            self.notify(text, severity=severity)  # type: ignore[arg-type]
+            self.notify(reveal(text), severity=severity, markup=False)  # type: ignore[arg-type]
 
     # -- refresh -----------------------------------------------------------------
 
@@ -528,6 +532,6 @@ class ListScreen(Screen[None]):
             self.app.push_screen(
                 InfoModal(
                     "Unexpected error",
-                    Text(f"{type(err).__name__}: {err}\n\nThe store was not changed by this."),
+                    safe(f"{type(err).__name__}: {err}\n\nThe store was not changed by this."),
                 )
             )

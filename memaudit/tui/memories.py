@@ -19,9 +19,9 @@ from textual.widgets import DataTable
 
 from memaudit.adapters.base import Capability
 from memaudit.errors import Conflict, MemauditError
+from memaudit.face_text import safe
 from memaudit.model import Status
 from memaudit.pending import Flag
-from memaudit.textsafety import preview
 from memaudit.tui.listing import ListScreen
 from memaudit.tui.modals import ConfirmModal, InfoModal, forget_plan_body
 from memaudit.tui.render import trace_renderable
@@ -175,8 +175,9 @@ def verification_table(result: Any) -> Table:
             verdict = Text("clean", style="green")
         else:
             verdict = Text(f"{len(report.residue)} residue", style="bold red")
-        detail = Text(preview(report.checked, 80))
+        detail = safe(report.checked, 80)
         for r in report.residue[:3]:
-            detail.append(f"\n{r.where}: {r.match}", style="red")
-        table.add_row(Text(report.layer), Text(report.kind), verdict, detail)
+            detail.append("\n")
+            detail.append_text(safe(f"{r.where}: {r.match}", 120, style="red"))
+        table.add_row(safe(report.layer), safe(report.kind), verdict, detail)
     return table

@@ -1,4 +1,9 @@
-"""Modal screens: confirmations, the reject reason, the editor, key help, forget."""
+"""Modal screens: confirmations, the reject reason, the editor, key help, forget.
+
+Titles name memories by their ids, which stores choose: every title is shown through
+``face_text.safe`` (a ``Text``, never markup), so an id like ``evil[/]`` is shown as it
+is instead of crashing the prompt that would reject it.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +19,14 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static, TextArea
 
-from memaudit.textsafety import preview
+from memaudit.face_text import safe
+from memaudit.textsafety import reveal
+
+TITLE_WIDTH = 200
+
+
+def title_label(title: str) -> Label:
+    return Label(safe(title, TITLE_WIDTH), id="dialog-title")
 
 
 class ConfirmModal(ModalScreen[bool]):
@@ -33,7 +45,7 @@ class ConfirmModal(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label(self.title_text, id="dialog-title")
+            yield title_label(self.title_text)
             with VerticalScroll(id="dialog-body"):
                 yield Static(self.body)
             with Horizontal(id="dialog-buttons"):
@@ -66,7 +78,7 @@ class ReasonModal(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label(f"Reject {self.what}", id="dialog-title")
+            yield title_label(f"Reject {self.what}")
             yield Static("Why? (recorded in the log; the content itself is removed)")
             yield Input(placeholder="reason, e.g. duplicate of q-active-tz", id="reason")
             yield Static("", id="reason-error", classes="error")
@@ -92,7 +104,12 @@ class ReasonModal(ModalScreen[str | None]):
 
 
 class EditModal(ModalScreen[str | None]):
-    """Edit a pending item's content, then approve it (ctrl+s). Esc cancels."""
+    """Edit a pending item's content, then approve it (ctrl+s). Esc cancels.
+
+    The editor holds the content as the detail pane shows it: hidden and control
+    characters as ``⟨NAME⟩`` markers (never raw in a widget), and what is saved is
+    what the reviewer saw and edited.
+    """
 
     BINDINGS = [
         Binding("ctrl+s", "save", "Save and approve", priority=True),
@@ -102,11 +119,17 @@ class EditModal(ModalScreen[str | None]):
     def __init__(self, memory_id: str, content: str) -> None:
         super().__init__()
         self.memory_id = memory_id
-        self.content = content
+        self.content = reveal(content)
+        self.has_markers = self.content != content
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="wide"):
-            yield Label(f"Edit {self.memory_id}, then approve", id="dialog-title")
+            yield title_label(f"Edit {self.memory_id}, then approve")
+            if self.has_markers:
+                yield Static(
+                    "Hidden and control characters are shown as ⟨NAME⟩ markers and saved "
+                    "as shown: delete a marker to drop the character."
+                )
             yield TextArea(self.content, id="editor", soft_wrap=True, show_line_numbers=False)
             yield Static("", id="edit-error", classes="error")
             with Horizontal(id="dialog-buttons"):
@@ -146,7 +169,7 @@ class InfoModal(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="wide"):
-            yield Label(self.title_text, id="dialog-title")
+            yield title_label(self.title_text)
             with VerticalScroll(id="dialog-body"):
                 yield Static(self.body)
             with Horizontal(id="dialog-buttons"):
@@ -173,7 +196,9 @@ def help_body(sections: list[tuple[str, list[tuple[str, str]]]]) -> RenderableTy
 def forget_plan_body(target: str, plan: Any) -> RenderableType:
     """The blast radius of a ``forget.ForgetPlan``: what goes, what is re-queued."""
     parts: list[RenderableType] = [
-        Text.assemble("Forget ", (target, "bold"), " from every layer of the store.")
+        Text("Forget ")
+        + safe(target, TITLE_WIDTH, style="bold")
+        + " from every layer of the store."
     ]
     for title, rows in (
         ("will be forgotten", plan.forget),
@@ -183,7 +208,7 @@ def forget_plan_body(target: str, plan: Any) -> RenderableType:
         table.add_column("id", style="bold", no_wrap=True)
         table.add_column("why")
         for item in rows[:40]:
-            table.add_row(Text(item.id), Text(f"{item.why} · {preview(item.preview, 60)}"))
+            table.add_row(safe(item.id), safe(item.why, 80) + " · " + safe(item.preview, 60))
         if len(rows) > 40:
             table.add_row(Text("…"), Text(f"and {len(rows) - 40} more", style="dim"))
         parts.append(table)

@@ -14,18 +14,18 @@ from typing import ClassVar
 
 from rich.console import Group, RenderableType
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable
 
 from memaudit.errors import MemauditError
+from memaudit.face_text import safe
 from memaudit.model import TrustTier
-from memaudit.pending import QueueItem
-from memaudit.textsafety import preview
+from memaudit.pending import CONFIRM_FLAGS, QueueItem
 from memaudit.tui.listing import ListScreen
 from memaudit.tui.messages import ActionDone, ActionFailed
 from memaudit.tui.modals import ConfirmModal, EditModal, ReasonModal
-from memaudit.tui.render import tier_badge
+from memaudit.tui.render import FLAG_LABEL, FLAG_MEANING, FLAG_ORDER, tier_badge
 
 
 class QueueScreen(ListScreen):
@@ -86,15 +86,39 @@ class QueueScreen(ListScreen):
         counts = Counter(i.memory.trust_tier for i in items)
         return ", ".join(f"{t.value} ×{counts[t]}" for t in TrustTier if counts[t])
 
-    def _bulk_body(self, verb: str, items: list[QueueItem]) -> RenderableType:
-        lines: list[RenderableType] = [
-            Text(f"{verb} {len(items)} items — tiers: {self._tiers(items)}", style="bold"),
-            Text(""),
-        ]
+    def _bulk_body(
+        self, verb: str, items: list[QueueItem], waiting: dict[str, list[str]] | None = None
+    ) -> RenderableType:
+        """What a confirmation lists: for an approval (``waiting`` given), the warnings
+        first (flags that need a second look, items resting on sources still pending);
+        then the items."""
+        lines: list[RenderableType] = []
+        if len(items) > 1:
+            lines.append(
+                Text(f"{verb} {len(items)} items — tiers: {self._tiers(items)}", style="bold")
+            )
+        for flag in FLAG_ORDER:
+            if waiting is None or flag not in CONFIRM_FLAGS:
+                continue
+            ids = [i.memory.id for i in items if flag in i.flags]
+            if ids:
+                line = Text(f"⚠ flagged {FLAG_LABEL[flag][0]}, {FLAG_MEANING[flag]}: ", "bold red")
+                line.append_text(safe(", ".join(ids[:10]) + (" …" if len(ids) > 10 else ""), 200))
+                lines.append(line)
+        for mid, parents in sorted((waiting or {}).items())[:10]:
+            line = Text("⚠ ", style="bold yellow") + safe(mid, 60, style="bold")
+            line.append(" rests on ")
+            line.append_text(safe(", ".join(parents), 120, style="bold"))
+            line.append(", still pending (not approved with it)")
+            lines.append(line)
+        if len(waiting or {}) > 10:
+            lines.append(Text(f"… and {len(waiting or {}) - 10} more resting on pending items"))
+        lines.append(Text(""))
         for i in items[:30]:
-            line = tier_badge(i.memory.trust_tier)
-            line.append(f" {i.memory.id}  ", style="bold")
-            line.append(preview(i.memory.content, 70))
+            line = tier_badge(i.memory.trust_tier) + " "
+            line.append_text(safe(i.memory.id, 60, style="bold"))
+            line.append("  ")
+            line.append_text(safe(i.memory.content, 70))
             lines.append(line)
         if len(items) > 30:
             lines.append(Text(f"… and {len(items) - 30} more", style="dim"))
@@ -123,15 +147,32 @@ class QueueScreen(ListScreen):
         self._approve_confirmed(items, True)
 
     def _approve_confirmed(self, items: list[QueueItem], promote: bool) -> None:
-        """Approve (or promote) at once, or after a confirmation when items are marked."""
-        if not self.marked:
+        """Approve (or promote) at once, or after a confirmation: when items are marked
+        (a bulk action, which also names the items resting on sources still pending),
+        or when an item carries a flag of ``CONFIRM_FLAGS`` (named in the question)."""
+        if self.marked:
+            self._confirm_bulk(items, promote)
+        elif any(i.flags & CONFIRM_FLAGS for i in items):
+            self._confirm_approve(items, promote, {}, bulk=False)
+        else:
             self._approve(items, promote)
-            return
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="confirm")
+    def _confirm_bulk(self, items: list[QueueItem], promote: bool) -> None:
+        waiting = self.session.pending_sources([i.memory.id for i in items])
+        self.app.call_from_thread(self._confirm_approve, items, promote, waiting, bulk=True)
+
+    def _confirm_approve(
+        self, items: list[QueueItem], promote: bool, waiting: dict[str, list[str]], bulk: bool
+    ) -> None:
         verb = "Promote" if promote else "Approve"
+        if bulk:
+            title = f"{verb} {len(items)} marked items?"
+        else:
+            flags = [FLAG_LABEL[f][0] for f in FLAG_ORDER if f in items[0].flags & CONFIRM_FLAGS]
+            title = f"{verb} {items[0].memory.id}? It is flagged {', '.join(flags)}"
         self.app.push_screen(
-            ConfirmModal(
-                f"{verb} {len(items)} marked items?", self._bulk_body(verb, items), yes=verb
-            ),
+            ConfirmModal(title, self._bulk_body(verb, items, waiting), yes=verb),
             callback=lambda ok: self._approve(items, promote) if ok else None,
         )
 

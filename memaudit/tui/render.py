@@ -1,8 +1,9 @@
 """Rich renderables for the review UI: badges, flags, revealed text, the detail pane.
 
-Stored text never reaches Rich as markup: it goes into ``Text`` objects, with every
-hidden or control character replaced by a highlighted ``⟨NAME⟩`` marker (the same
-names as ``textsafety.reveal``), so a memory cannot hide words or drive the terminal.
+Stored text (content, ids, actor names, times, reasons) never reaches Rich as markup
+or raw: it goes through ``face_text`` into ``Text`` objects, with every hidden or
+control character replaced by a ``⟨NAME⟩`` marker (the same names as
+``textsafety.reveal``), so a memory cannot hide words or drive the terminal.
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ from rich.text import Text
 from rich.tree import Tree
 
 from memaudit.clock import age_days, human_age
+from memaudit.face_text import revealed, safe
 from memaudit.graph import Lineage
 from memaudit.model import Memory, TrustTier
 from memaudit.pending import Flag
-from memaudit.textsafety import hidden_characters, preview
+from memaudit.textsafety import hidden_characters
 from memaudit.tui.session import Detail
 
 TIER_STYLE = {
@@ -37,7 +39,14 @@ FLAG_LABEL = {
     Flag.CONFLICT: ("CONF", "bold red"),
 }
 FLAG_ORDER = [Flag.STALE, Flag.HIDDEN, Flag.CONFLICT, Flag.DUPLICATE, Flag.DERIVED, Flag.UNKNOWN]
-MARKER_STYLE = "bold white on red"
+FLAG_MEANING = {
+    Flag.STALE: "pending longer than policy stale_pending_days",
+    Flag.HIDDEN: "hidden or control characters (shown as ⟨NAME⟩ in the detail pane)",
+    Flag.CONFLICT: "an active memory may contradict it (candidate, not a verdict)",
+    Flag.DUPLICATE: "an active memory already says the same",
+    Flag.DERIVED: "derived from other memories",
+    Flag.UNKNOWN: "the store cannot say where it came from",
+}
 
 
 def tier_badge(tier: TrustTier) -> Text:
@@ -57,28 +66,6 @@ def flags_text(flags: set[Flag], pending_lookup: bool = False) -> Text:
     return out
 
 
-def revealed(text: str) -> Text:
-    """The full text with hidden characters shown as highlighted markers."""
-    out = Text()
-    marks = dict(hidden_characters(text))
-    start = 0
-    for i, ch in enumerate(text):
-        if i in marks:
-            out.append(text[start:i])
-            out.append(f"⟨{marks[i]}⟩", style=MARKER_STYLE)
-            start = i + 1
-        elif ch == "\t":
-            out.append(text[start:i])
-            out.append("→   ", style="dim")
-            start = i + 1
-    out.append(text[start:])
-    return out
-
-
-def safe_line(text: str | None, width: int = 80) -> Text:
-    return Text("-", style="dim") if text is None else Text(preview(text, width))
-
-
 def _num(value: float | None) -> str:
     return "-" if value is None else f"{value:g}"
 
@@ -90,17 +77,17 @@ def _field_table(m: Memory, now: datetime) -> Table:
     age = human_age(age_days(m.created_at, now))
     tier = tier_badge(m.trust_tier) + Text(f" {m.source_type.value}")
     tier.append(f"   confidence {_num(m.confidence)}   importance {_num(m.importance)}")
-    scope = safe_line(m.scope)
-    scope.append(f"   expires {m.expires_at or '-'}")
+    scope = safe(m.scope, 80) + "   expires " + safe(m.expires_at or "-", 40)
+    created = safe(m.created_at or "-", 40) + f" ({age} ago) by " + safe(m.created_by or "-", 80)
     rows: list[tuple[str, Text]] = [
         ("status", Text(f"{m.status.value} · version {m.version}")),
         ("source", tier),
-        ("source_ref", safe_line(m.source_ref, 200)),
-        ("created", Text(f"{m.created_at or '-'} ({age} ago) by {m.created_by or '-'}")),
+        ("source_ref", safe(m.source_ref, 200)),
+        ("created", created),
         ("scope", scope),
     ]
     if m.tags:
-        rows.append(("tags", safe_line(", ".join(m.tags))))
+        rows.append(("tags", safe(", ".join(m.tags), 80)))
     for k, v in rows:
         table.add_row(k, v)
     return table
@@ -113,20 +100,22 @@ def _node_label(lineage: Lineage, nid: str, relation: str | None) -> Text:
     node = lineage.nodes.get(nid)
     m = node.memory if node else None
     if m is None:
-        label.append(f"✝ {preview(nid, 60)}", style="red")
+        label.append_text(safe(f"✝ {nid}", 60, style="red"))
         why = node.missing if node and node.missing else "unknown id"
-        label.append(f"  {why}", style="red")
+        label.append("  ")
+        label.append_text(safe(why, 80, style="red"))
         if node and node.missing_at:
-            label.append(f" {node.missing_at}", style="dim")
+            label.append(" ")
+            label.append_text(safe(node.missing_at, 40, style="dim"))
         return label
-    label.append(preview(m.id, 60), style="bold" if nid == lineage.focus else "")
+    label.append_text(safe(m.id, 60, style="bold" if nid == lineage.focus else ""))
     label.append(" ")
     label.append_text(tier_badge(m.trust_tier))
     label.append(f" {m.source_type.value} · {m.status.value}", style="dim")
     if m.confidence is not None:
         label.append(f" · conf {m.confidence:g}", style="dim")
     label.append("  ")
-    label.append_text(safe_line(m.content, 60))
+    label.append_text(safe(m.content, 60))
     return label
 
 
@@ -144,10 +133,10 @@ def _grow(
         if edge in lineage.removed_edges:
             relation += " (edge removed)"
         if other in path:
-            branch.add(Text(f"{relation} ↺ {preview(other, 60)} (cycle)", style="bold red"))
+            branch.add(safe(f"{relation} ↺ {other}", 80, style="bold red") + " (cycle)")
             continue
         if other in shown:  # a shared ancestor: once is enough (a DAG, not a tree)
-            branch.add(Text(f"{relation} {preview(other, 60)} (shown above)", style="dim"))
+            branch.add(safe(f"{relation} {other}", 80, style="dim") + " (shown above)")
             continue
         if len(shown) >= TREE_NODES:
             branch.add(Text("… more: run `memaudit trace` for the whole lineage", style="dim"))
@@ -186,8 +175,7 @@ def lineage_tree(lineage: Lineage | None, memory: Memory) -> RenderableType:
 def detail_renderable(d: Detail, now: datetime) -> RenderableType:
     m = d.memory
     parts: list[RenderableType] = []
-    head = Text()
-    head.append(m.id, style="bold")
+    head = safe(m.id, style="bold")
     head.append("  ")
     head.append_text(flags_text(d.flags))
     parts.append(head)
@@ -212,14 +200,16 @@ def detail_renderable(d: Detail, now: datetime) -> RenderableType:
     parts.append(Text("conflict candidates", style="bold underline"))
     if d.conflicts:
         table = Table(box=None, padding=(0, 1), expand=True, header_style="bold")
-        table.add_column(f"this ({m.id})", ratio=1)
+        table.add_column(Text("this (") + safe(m.id, 60) + ")", ratio=1)
         table.add_column("active memory it may contradict", ratio=1)
         for c in d.conflicts:
-            other = Text(c.memory.id + " ", style="bold") + tier_badge(c.memory.trust_tier)
-            other.append(f" {c.memory.created_at or ''}\n", style="dim")
+            other = safe(c.memory.id + " ", style="bold") + tier_badge(c.memory.trust_tier)
+            other.append(" ")
+            other.append_text(safe(c.memory.created_at or "", 40, style="dim"))
+            other.append("\n")
             other.append_text(revealed(c.memory.content))
             table.add_row(revealed(m.content), other)
-            table.add_row(Text(""), Text(c.reason, style="italic yellow"))
+            table.add_row(Text(""), safe(c.reason, style="italic yellow"))
         parts.append(table)
     else:
         parts.append(Text("none found", style="dim"))
@@ -228,9 +218,9 @@ def detail_renderable(d: Detail, now: datetime) -> RenderableType:
     if d.similar:
         for s in d.similar:
             line = Text(f"{s.how:>13}  ", style="magenta")
-            line.append(s.memory.id, style="bold")
+            line.append_text(safe(s.memory.id, style="bold"))
             line.append("  ")
-            line.append_text(safe_line(s.memory.content, 70))
+            line.append_text(safe(s.memory.content, 70))
             parts.append(line)
     else:
         parts.append(Text("none found", style="dim"))

@@ -18,16 +18,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Input, Static
 
 from memaudit import forget_requests
 from memaudit.clock import age_days, human_age
+from memaudit.face_text import safe
 from memaudit.model import MemoryFilter, Status
-from memaudit.textsafety import preview
 from memaudit.tui.listing import PAGE
 from memaudit.tui.memories import MemoriesScreen
 from memaudit.tui.messages import DetailLoaded
-from memaudit.tui.modals import ReasonModal
+from memaudit.tui.modals import ReasonModal, title_label
 from memaudit.tui.render import detail_renderable
 from memaudit.tui.session import Detail
 
@@ -37,7 +37,7 @@ class DismissModal(ReasonModal):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label(f"Dismiss the forget request for {self.what}", id="dialog-title")
+            yield title_label(f"Dismiss the forget request for {self.what}")
             yield Static("Why does the memory stay? (recorded in the log)")
             yield Input(placeholder="reason, e.g. still true: the user confirmed", id="reason")
             yield Static("", id="reason-error", classes="error")
@@ -97,12 +97,14 @@ class RequestsScreen(MemoriesScreen):
         found = self.session.requests([memory_id])
         now = self.session.now()
         head = Text()
-        for r in found:
+        for r in found:  # every field is store text: through the boundary (face_text.safe)
             head.append("forget requested ", style="bold red")
-            head.append(f"by {preview(r.requested_by, 40)}, ")
-            head.append(f"{human_age(age_days(r.requested_at, now))} ago ({r.id})\n")
+            head.append_text(Text.assemble("by ", safe(r.requested_by, 40), ", "))
+            age = human_age(age_days(r.requested_at, now))
+            head.append_text(Text.assemble(f"{age} ago (", safe(r.id, 40), ")\n"))
             head.append("  why: ", style="bold")
-            head.append(preview(r.reason, 300) + "\n")
+            head.append_text(safe(r.reason, 300))
+            head.append("\n")
         head.append("d forgets it (the request goes with it) · x dismisses the request\n", "dim")
         body = detail_renderable(detail, now)
         self.app.call_from_thread(self._show_requests, memory_id, Group(head, body))

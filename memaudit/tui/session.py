@@ -169,6 +169,10 @@ class ReviewSession:
         with self.read_lock:
             return self.reader.get(memory_id)
 
+    def pending_sources(self, ids: Sequence[str]) -> dict[str, list[str]]:
+        with self.read_lock:
+            return pending.pending_sources(self.reader, ids)
+
     def detail(
         self, memory_id: str, cancelled: Callable[[], bool] = lambda: False
     ) -> Detail | None:

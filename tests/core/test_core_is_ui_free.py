@@ -10,13 +10,14 @@ import memaudit
 UI = ("typer", "textual", "rich")
 
 
+# The faces: the CLI, the review UI, and the Rich text boundary they share.
+FACES = ("memaudit.cli", "memaudit.tui", "memaudit.face_text")
+
+
 def core_modules() -> list[str]:
     names = []
     for info in pkgutil.walk_packages(memaudit.__path__, "memaudit."):
-        if (
-            info.name.startswith(("memaudit.cli", "memaudit.tui"))
-            or info.name == "memaudit.__main__"
-        ):
+        if info.name.startswith(FACES) or info.name == "memaudit.__main__":
             continue
         names.append(info.name)
     return names

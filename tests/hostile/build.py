@@ -1,18 +1,33 @@
-"""Rebuild every committed part of the hostile corpus: ``python -m tests.hostile.build``.
+"""Rebuild every hostile corpus in this folder: each ``corpus_*.py`` module's ``build()``.
 
-Each builder owns its own stores under ``tests/hostile/``; add a builder's ``build`` here.
+    python -m tests.hostile.build
+
+Each corpus documents what it needs beyond memaudit's own venv (``corpus_output``: an
+optional ``--qdrant-python`` for the mem0 points; run it directly to pass one).
 """
 
 from __future__ import annotations
 
-from tests.hostile import corpus_files
+import importlib
+import pkgutil
+from pathlib import Path
 
-BUILDERS = [corpus_files.build]
+HERE = Path(__file__).resolve().parent
+
+
+def builders() -> list[str]:
+    return sorted(
+        f"tests.hostile.{m.name}"
+        for m in pkgutil.iter_modules([str(HERE)])
+        if m.name.startswith("corpus_")
+    )
 
 
 def main() -> None:
-    for build in BUILDERS:
-        build()
+    root = HERE.parent.parent
+    for name in builders():
+        for made in importlib.import_module(name).build():
+            print(Path(made).relative_to(root))
 
 
 if __name__ == "__main__":

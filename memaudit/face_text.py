@@ -1,0 +1,52 @@
+"""Store text as Rich ``Text``: the one way both faces (CLI and review UI) show it.
+
+Everything a store holds is attacker-controlled: content, ids, actor names, JSON keys,
+table names, reasons, error messages quoting any of those. Handed to Rich or Textual as
+a plain string, such text is parsed as markup (``[link=…]`` becomes a clickable link,
+``x[/]`` raises MarkupError) and its control characters reach the terminal. Here it
+becomes a ``Text`` object, which neither parses markup nor keeps a hidden or control
+character: each is replaced by a ``⟨NAME⟩`` marker (``textsafety.reveal``).
+
+Face code, not core: it imports rich, so the core never imports it (the core's own
+half of the boundary is ``memaudit.textsafety``).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from memaudit.textsafety import hidden_characters, preview, reveal
+
+MARKER_STYLE = "bold white on red"
+
+
+def safe(text: str | None, width: int | None = None, style: str = "") -> Text:
+    """Store text to show: markers for hidden characters, never markup.
+
+    With ``width``: one line (newlines shown as ⏎), cut to that many characters.
+    ``None`` (the store recorded nothing) is a dim ``-``.
+    """
+    if text is None:
+        return Text("-", style="dim")
+    # The style on a span, not the whole Text: what is appended later keeps its own.
+    out = Text()
+    out.append(preview(text, width) if width else reveal(text), style=style or None)
+    return out
+
+
+def revealed(text: str) -> Text:
+    """The whole text with hidden characters as highlighted markers and tabs shown."""
+    out = Text()
+    marks = dict(hidden_characters(text))
+    start = 0
+    for i, ch in enumerate(text):
+        if i in marks:
+            out.append(text[start:i])
+            out.append(f"⟨{marks[i]}⟩", style=MARKER_STYLE)
+            start = i + 1
+        elif ch == "\t":
+            out.append(text[start:i])
+            out.append("→   ", style="dim")
+            start = i + 1
+    out.append(text[start:])
+    return out
