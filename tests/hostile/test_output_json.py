@@ -58,6 +58,8 @@ WRITES = [
     ["access", corpus.PARENT_ID, "--json"],
     ["resolve", corpus.PARENT_ID, "h-source", "--keep-both", "--reason", "both", "--json"],
     ["stage", "Staged " + corpus.attack("staged"), "-t", "user_statement", "--json"],
+    ["import", "server-memory", str(corpus.OUTPUT / "server_memory" / "memory.jsonl"), "--json"],
+    ["dismiss", corpus.REQUEST_ID, "--reason", "keep " + corpus.attack("dismiss"), "--json"],
 ]
 
 
