@@ -14,7 +14,8 @@ Shape (all deterministic given ``seed`` and ``memories``):
 - source types mixed: user statements, tool observations, external documents,
   extractions, summaries, inferences, reflections, assistant messages;
 - lineage: about 2 edges per memory; extractions of documents, fan-in summaries that
-  merge 3-12 sources, inference on inference, reflections on inferences; chains up to
+  merge 3-12 sources and quote them (a summary's text is its sources' texts; a source
+  that is itself a summary is named, not quoted), inference on inference, reflections on inferences; chains up to
   depth 20, plus a few deliberately deep nodes with exactly 100 ancestors over depth
   20 (listed in the ``bench_meta`` table and the sidecar JSON as ``deep_nodes``);
 - content from word lists and templates, with near-duplicates, exact duplicates and
@@ -54,7 +55,7 @@ from benchmarks import words as W
 from memaudit.ledger import Ledger
 from memaudit.sqlite_driver import sqlite3
 
-GENERATOR_VERSION = 1  # bump when the output changes: cached stores are keyed by it
+GENERATOR_VERSION = 2  # bump when the output changes: cached stores are keyed by it
 STORES_DIR = Path(__file__).resolve().parent / "_stores"
 DEFAULT_SEED = 42
 DEFAULT_NOW = "2026-01-01T00:00:00Z"
@@ -261,6 +262,8 @@ class Generator:
             self.type_cum.append(cum)
         self.topic_vecs, self.noise = self._embedding_pools()
         self.profile_seq = 0
+        # Each memory's text, for the summaries that quote it (None for summaries).
+        self.quotable: list[str | None] = [None] * n
 
     # -- planning ---------------------------------------------------------------
 
@@ -472,6 +475,14 @@ class Generator:
             else:
                 text, topic, fact = self._content(kind, i)
         parents = self._parents(kind, i)
+        if kind == SUMMARY and parents:
+            # A summary quotes its sources: forget one of them and every such summary
+            # holds a sentence of it (the shape the forget benchmark measures).
+            quoted = [q for p in parents if (q := self.quotable[p]) is not None]
+            text = f"Summary of {len(parents)} notes about {W.PROJECTS[topic % len(W.PROJECTS)]}: "
+            text += " ".join(quoted) if quoted else "nothing quotable."
+        else:
+            self.quotable[i] = text
         self._emit(i, t, kind, text, topic, parents, b, fact=fact, superseder=sched is not None)
         if len(self.recent) < 8192:
             self.recent.append((text, topic))

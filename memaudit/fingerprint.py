@@ -2,11 +2,16 @@
 
 Tombstones and verification need to recognise forgotten content later — the same
 text staged again, or one sentence of it quoted inside a longer memory — without
-storing the content. So a tombstone keeps *salted* hashes of the normalised text and
-of each of its sentences; the salt is per tombstone, so the hashes cannot be compared
-across stores or looked up in a table of common phrases.
+storing the content. So a tombstone keeps *keyed* hashes of the normalised text and
+of each of its sentences (``k1:``): the key is a secret kept outside the ledger
+(``memaudit.tombkey``), so someone holding only the ledger cannot try every PIN in
+"The garage door code is NNNN" against a print. Older tombstones kept *salted*
+hashes with the salt beside them (``b2:``); they stay readable.
 
-Hashes carry an algorithm tag (``b2:``) so the scheme can change later.
+Only sentences of some substance count (``substantive``): "Yes." or "It is what it
+is" are in every store, and quoting them proves nothing.
+
+Hashes carry an algorithm tag (``b2:``, ``k1:``) so the scheme can change later.
 """
 
 from __future__ import annotations
@@ -15,10 +20,28 @@ import hashlib
 import re
 import secrets
 import unicodedata
+from collections.abc import Callable
 
 ALGO = "b2"
-# Sentences shorter than this many words are too common to be evidence of a quote.
+KEYED_ALGO = "k1"
+# Sentences shorter than this many words are too common to be evidence of a quote...
 MIN_SENTENCE_WORDS = 4
+# ...and so are those with fewer words than this that are not function words.
+MIN_CONTENT_WORDS = 2
+
+# Function words: they make a sentence, not its substance.
+STOP_WORDS = frozenset(
+    """a about above after again against all am an and any are as at be because been
+    before being below between both but by can could did do does doing down during each
+    few for from further had has have having he her here hers herself him himself his how
+    i if in into is it its itself just me more most my myself no nor not now of off on
+    once only or other our ours ourselves out over own same she should so some such than
+    that the their theirs them themselves then there these they this those through to too
+    under until up very was we were what when where which while who whom why will with
+    would you your yours yourself yourselves yes ok okay sure thanks thank please also
+    well really just still too much many lot lots thing things it's i'm don't that's""".split()  # noqa: SIM905 (a word list reads better as text)
+)
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 
 _INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u00ad]")
 _SPACES = re.compile(r"\s+")
@@ -32,14 +55,57 @@ def normalize(text: str) -> str:
     return _SPACES.sub(" ", text.casefold()).strip()
 
 
+def content_words(normalized: str) -> list[str]:
+    """The words of a normalised text that are not function words."""
+    return [w for w in _WORD.findall(normalized) if w not in STOP_WORDS]
+
+
+def substantive(normalized: str) -> bool:
+    """Is this normalised sentence evidence of a quote? At least MIN_SENTENCE_WORDS
+    words of which MIN_CONTENT_WORDS are not function words ("I live in Turin"), or a
+    shorter phrase of content words carrying a number ("PIN 4711"). Never "Yes." or a
+    stop-word fragment."""
+    content = content_words(normalized)
+    if len(content) < MIN_CONTENT_WORDS:
+        return False
+    if len(normalized.split()) >= MIN_SENTENCE_WORDS:
+        return True
+    return any(ch.isdigit() for w in content for ch in w)
+
+
 def sentences(text: str) -> list[str]:
-    """Normalised sentences long enough to identify a quote."""
+    """Normalised sentences of substance: the units a quote is recognised by."""
     out = []
     for part in _SENTENCE_END.split(text):
-        norm = normalize(part).rstrip(".!?;:")
-        if len(norm.split()) >= MIN_SENTENCE_WORDS:
+        norm = normalize(part).rstrip(".!?;:").strip()
+        if norm and substantive(norm):
             out.append(norm)
     return out
+
+
+def pieces(text: str) -> list[str]:
+    """What identifies a text inside another: its sentences of substance, or the whole
+    normalised text when it is one phrase of substance split no further ("PIN: 4711");
+    nothing for text with no substance at all."""
+    found = sentences(text)
+    if found:
+        return list(dict.fromkeys(found))
+    whole = normalize(text).rstrip(".!?;:").strip()
+    return [whole] if whole and substantive(whole) else []
+
+
+def contains(normalized: str, piece: str) -> bool:
+    """Does the normalised text hold ``piece`` as whole words (not "wifi live in turin"
+    for "i live in turin")?"""
+    start = normalized.find(piece)
+    while start != -1:
+        end = start + len(piece)
+        before = normalized[start - 1] if start else " "
+        after = normalized[end] if end < len(normalized) else " "
+        if not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_"):
+            return True
+        start = normalized.find(piece, start + 1)
+    return False
 
 
 def content_hash(text: str) -> str:
@@ -59,24 +125,51 @@ def salted(salt: str, normalized_text: str) -> str:
     return f"{ALGO}:{digest}"
 
 
-def fingerprints(salt: str, text: str) -> dict[str, list[str]]:
-    """What a tombstone keeps: the whole text's and each sentence's salted hash."""
+def keyed(key: bytes, normalized_text: str) -> str:
+    """A print that only the holder of ``key`` can compute (``memaudit.tombkey``)."""
+    digest = hashlib.blake2b(normalized_text.encode(), digest_size=20, key=key).hexdigest()
+    return f"{KEYED_ALGO}:{digest}"
+
+
+Hasher = Callable[[str], str]
+
+
+def salt_hasher(salt: str) -> Hasher:
+    """The hash of a ``b2:`` tombstone, whose salt is stored beside its prints."""
+    return lambda normalized: salted(salt, normalized)
+
+
+def key_hasher(key: bytes) -> Hasher:
+    return lambda normalized: keyed(key, normalized)
+
+
+def fingerprints_with(hasher: Hasher, text: str) -> dict[str, list[str]]:
+    """What a tombstone keeps: the whole text's and each sentence's print."""
     return {
-        "full": [salted(salt, normalize(text))],
-        "sentences": sorted({salted(salt, s) for s in sentences(text)}),
+        "full": [hasher(normalize(text))],
+        "sentences": sorted({hasher(s) for s in sentences(text)}),
     }
 
 
-def matches(salt: str, prints: dict[str, list[str]], candidate: str) -> str | None:
+def matches_with(hasher: Hasher, prints: dict[str, list[str]], candidate: str) -> str | None:
     """Does ``candidate`` contain the fingerprinted text? Returns how it matched."""
-    if salted(salt, normalize(candidate)) in set(prints.get("full", [])):
+    if hasher(normalize(candidate)) in set(prints.get("full", [])):
         return "full text"
     wanted = set(prints.get("sentences", []))
     if wanted:
         for sentence in sentences(candidate):
-            if salted(salt, sentence) in wanted:
+            if hasher(sentence) in wanted:
                 return "quoted sentence"
     return None
+
+
+def fingerprints(salt: str, text: str) -> dict[str, list[str]]:
+    """Salted prints (the ``b2:`` scheme of older tombstones)."""
+    return fingerprints_with(salt_hasher(salt), text)
+
+
+def matches(salt: str, prints: dict[str, list[str]], candidate: str) -> str | None:
+    return matches_with(salt_hasher(salt), prints, candidate)
 
 
 def shingles(text: str, size: int = 3) -> set[str]:

@@ -5,17 +5,17 @@ old WAL frames, FTS5 keeps a deleted document's terms in older index segments (a
 writes the terms again into its delete markers), embeddings and summaries outlive the
 row they came from. So forgetting here is four steps:
 
-* **plan** — the blast radius, written nowhere: the memories asked for; descendants
-  whose every source is being forgotten; and any memory whose text quotes one of them
-  (its whole text, or one of its sentences). A quoting memory is forgotten whole, not
-  edited: cutting a sentence out of an approved summary would change what a person
-  approved without their review, and the plan shows it before anything happens.
-  Descendants that keep other support lose the edge and go back to ``pending``, with
-  the reason in the log. Profile entries built on a forgotten memory (or quoting it)
-  go too.
+* **plan** — the exact blast radius, written nowhere (see ``plan``): the memories asked
+  for and their descendants whose every source is forgotten are *purged*, with their
+  own sentences; a memory that holds one of those sentences is *affected* — the
+  sentence is cut out of it (``memaudit.redaction``: a new version, back to
+  ``pending``) or, when asked (``whole``), it is forgotten whole; children that keep
+  other support only lose the edge. Nothing propagates from an affected memory.
+  Profile entries built on a forgotten memory (or quoting a purged sentence) go too.
 * **apply** — one transaction with ``PRAGMA secure_delete=ON`` set here (not trusted
-  to the build): rows, FTS, embeddings, edges, profile entries, a tombstone with
-  salted fingerprints, and events that say who forgot what and why — never the text.
+  to the build): rows, FTS, embeddings, edges, profile entries, the cut-out
+  sentences, a tombstone with keyed fingerprints (``memaudit.tombkey``), and events
+  that say who forgot what and why — never the text.
   With FTS5 ``secure-delete`` (SQLite 3.42+, migration m005) the delete itself drops
   the document's terms from the index; on an older SQLite the index is optimized
   (merged into one segment), the only other way to drop them from old segments.
@@ -40,24 +40,36 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memaudit import fingerprint, review
+from memaudit import fingerprint, reasons, redaction, review, tombkey
 from memaudit.adapters.base import Layer, LayerNotChecked, Needle, Residue
-from memaudit.errors import Conflict, InvalidInput, MemauditError, Refused
+from memaudit.errors import Conflict, InvalidInput, MemauditError
 from memaudit.ledger import Ledger, schema
 from memaudit.ledger.store import MEMORY_COLUMNS, row_to_memory
 from memaudit.model import Memory, Status
-from memaudit.rawscan import Needles, fts_tokens, raw_pieces, scan_file, sqlite_page_info
+from memaudit.rawscan import (
+    Needles,
+    fts_doc_counts,
+    fts_tokens,
+    page_texts,
+    raw_pieces,
+    scan_file,
+    sqlite_page_info,
+    varint,
+    wal_pages,
+)
 from memaudit.sqlite_driver import sqlite3
 
 # A term held by this many documents or fewer has its documents listed and checked.
 TERM_DOC_CHECK_LIMIT = 50
 PHRASE_HIT_LIMIT = 20
-# Ids per IN (...) list, and sentences per FTS query, when a plan reads in bulk.
+# Ids per IN (...) list, and terms per FTS query, when a plan reads in bulk.
 CHUNK = 500
-PHRASES_PER_QUERY = 64
+TERMS_PER_QUERY = 200
 # Rows reported per sentence and column of a text layer.
 TEXT_HIT_LIMIT = 20
 
+
+memaudit_home = tombkey.memaudit_home  # where it used to live
 
 # -- the plan ----------------------------------------------------------------------
 
@@ -65,42 +77,83 @@ TEXT_HIT_LIMIT = 20
 @dataclass(slots=True)
 class PlanItem:
     id: str
-    action: str  # "forget" | "requeue"
+    action: str  # "forget" | "redact" | "unlink"
     why: str
     source_type: str
     status: str
     version: int
     parents: list[str] = field(default_factory=list)
     preview: str = ""  # shown on the terminal for confirmation; never stored
+    # requested | derived_only | affected (holds a purged sentence) | unlinked
+    category: str = ""
+    # For "redact": the text after the cut (held in memory only, never in to_dict).
+    new_content: str | None = field(default=None, repr=False)
+    new_summary: str | None = field(default=None, repr=False)
+    removed: int = 0  # sentences cut out ("redact")
+    sources: list[str] = field(default_factory=list)  # forgotten memories it quoted
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "id": self.id,
             "action": self.action,
+            "category": self.category,
             "why": self.why,
             "source_type": self.source_type,
             "status": self.status,
             "version": self.version,
             "parents": self.parents,
         }
+        if self.action == "redact":
+            out["sentences_removed"] = self.removed
+        if self.sources:
+            out["quoted"] = self.sources
+        return out
 
 
 @dataclass(slots=True)
 class ForgetPlan:
     requested: list[str]
     forget: list[PlanItem]
-    requeue: list[PlanItem]
+    # Children of forgotten memories that keep other support: they lose the edge (and
+    # the log says so) but are otherwise left exactly as they are.
+    unlinked: list[PlanItem]
     edges: list[tuple[str, str]]  # (child, parent) edges that go
     profile: list[str]  # profile entry ids that go
     embeddings: list[str]  # memory ids whose embeddings go
-    # The text of what is forgotten, held in memory only, to verify against afterwards.
+    # The text of everything forgotten, held in memory only (the reason check).
     texts: dict[str, str] = field(default_factory=dict, repr=False)
+    redact: list[PlanItem] = field(default_factory=list)
+    # The purged sentences as the rows wrote them (the verification looks for these):
+    # sentences of the requested memories and of what is derived only from them that
+    # are their own — not quoted from a memory that stays and had them first.
+    purged: list[str] = field(default_factory=list, repr=False)
+    # Purged memories with no sentence of their own to purge (found by id only).
+    by_id_only: list[str] = field(default_factory=list)
+    whole: bool = False
+
+    def counts(self) -> dict[str, int]:
+        """Memories per category; ``changed`` is what ``--max`` bounds."""
+        cat = [i.category for i in self.forget]
+        derived_only = cat.count("derived_only")
+        return {
+            "requested": cat.count("requested"),
+            "derived_only": derived_only,
+            "affected_redacted": len(self.redact),
+            "affected_forgotten": cat.count("affected"),
+            "unlinked": len(self.unlinked),
+            "forgotten": len(self.forget),
+            "changed": len(self.forget) + len(self.redact),
+            "default_max": len(self.requested) + derived_only,
+        }
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "requested": self.requested,
+            "whole": self.whole,
+            "counts": self.counts(),
             "forget": [i.to_dict() for i in self.forget],
-            "requeue": [i.to_dict() for i in self.requeue],
+            "redact": [i.to_dict() for i in self.redact],
+            "unlinked": [i.to_dict() for i in self.unlinked],
             "edges_removed": [{"child": c, "parent": p} for c, p in self.edges],
             "profile_removed": self.profile,
             "embeddings_removed": self.embeddings,
@@ -108,6 +161,34 @@ class ForgetPlan:
 
     def forget_ids(self) -> list[str]:
         return [i.id for i in self.forget]
+
+    def over(self, limit: int | None) -> str | None:
+        """Why this plan is larger than ``limit`` (default: the requested memories and
+        what is derived only from them), or None when it is not."""
+        c = self.counts()
+        allowed = c["default_max"] if limit is None else limit
+        if c["changed"] <= allowed:
+            return None
+        parts = [
+            f"{n} {label}"
+            for n, label in (
+                (c["requested"], "requested"),
+                (c["derived_only"], "derived only from them"),
+                (c["affected_redacted"], "quoting them (redacted, back to pending)"),
+                (c["affected_forgotten"], "quoting them (forgotten whole)"),
+            )
+            if n
+        ]
+        bound = (
+            f"--max {allowed} (the requested memories and what is derived only from them)"
+            if limit is None
+            else f"--max {allowed}"
+        )
+        return (
+            f"this forget would change {c['changed']} memories ({', '.join(parts)}), more "
+            f"than {bound}; nothing changed — look at the plan with --dry-run, then pass "
+            f"--max {c['changed']} to go ahead"
+        )
 
 
 def memory_text(memory: Memory) -> str:
@@ -119,7 +200,9 @@ def _phrase(tokens: Sequence[str]) -> str:
 
 
 def _pieces_normalized(text: str) -> list[str]:
-    pieces = fingerprint.sentences(text)
+    """What a typed text is looked for by: its sentences of substance, else the whole
+    normalised text (someone asked for exactly this text)."""
+    pieces = fingerprint.pieces(text)
     whole = fingerprint.normalize(text)
     return pieces or ([whole] if whole else [])
 
@@ -130,51 +213,55 @@ def _chunks(items: Sequence[Any], size: int = CHUNK) -> Iterator[Sequence[Any]]:
 
 
 def quoting_memories(ledger: Ledger, text: str, exclude: set[str]) -> list[str]:
-    """Ids of memories whose content or summary holds ``text`` or one of its sentences."""
-    return list(_quoting(ledger, {"": text}, exclude))
+    """Ids of memories whose content or summary is ``text`` or holds one of its
+    sentences (of substance)."""
+    found = dict.fromkeys(
+        mid
+        for (mid,) in ledger.conn.execute(
+            "SELECT id FROM memories WHERE content_hash = ?", (fingerprint.content_hash(text),)
+        )
+        if mid not in exclude
+    )
+    found.update(dict.fromkeys(_quoting(ledger, _pieces_normalized(text), exclude)))
+    return list(found)
 
 
-def _quoting(ledger: Ledger, texts: dict[str, str], exclude: set[str]) -> dict[str, str]:
-    """Memories (not in ``exclude``) whose content or summary holds one of ``texts``
-    (keyed by memory id) or one of its sentences: {quoting id: id of the text quoted}.
+def _quoting(ledger: Ledger, pieces: Iterable[str], exclude: set[str]) -> dict[str, list[str]]:
+    """Memories (not in ``exclude``) whose content or summary holds one of ``pieces``
+    (normalised sentences) as whole words: {memory id: the pieces it holds}.
 
-    Identical text is found by its hash; quotes by the FTS index (every sentence of
-    every text as a phrase, OR-ed, a few queries in all), each candidate confirmed on
-    its normalised text.
+    Each piece is looked up by its rarest token (document counts from the FTS index's
+    vocabulary), many tokens OR-ed per query, and every candidate is confirmed on its
+    normalised text. Phrase queries would be exact but cost the length of every
+    common word's list, per phrase: thousands of sentences made of the same words
+    (a templated 100k chain) took minutes.
     """
     conn = ledger.conn
-    found: dict[str, str] = {}
-    by_hash: dict[str, str] = {}
-    for key, text in texts.items():
-        by_hash.setdefault(fingerprint.content_hash(text), key)
-    for part in _chunks(list(by_hash)):
-        for mid, digest in conn.execute(
-            f"SELECT id, content_hash FROM memories WHERE content_hash IN ({_marks(part)})", part
-        ):
-            if mid not in exclude and mid not in found:
-                found[mid] = by_hash[digest]
-    pieces: dict[str, str] = {}  # normalised sentence -> key of the text it is from
-    phrases: dict[str, None] = {}
-    for key, text in texts.items():
-        for piece in _pieces_normalized(text):
-            tokens = fts_tokens(piece)
-            if tokens:
-                pieces.setdefault(piece, key)
-                phrases[_phrase(tokens)] = None
-    for part in _chunks(list(phrases), PHRASES_PER_QUERY):
+    tokens_of = {p: fts_tokens(p) for p in dict.fromkeys(pieces)}
+    counts = fts_doc_counts(conn, {t for ts in tokens_of.values() for t in ts})
+    by_token: dict[str, list[str]] = {}
+    for piece, tokens in tokens_of.items():
+        held = [t for t in tokens if t in counts]
+        if len(held) == len(tokens) and held:  # a token no memory holds: nothing quotes it
+            by_token.setdefault(min(held, key=lambda t: (counts[t], -len(t))), []).append(piece)
+    found: dict[str, list[str]] = {}
+    for part in _chunks(list(by_token), TERMS_PER_QUERY):
+        terms = set(part)
         rows = conn.execute(
             "SELECT id, content, summary FROM memories WHERE seq IN "
             "(SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?)",
-            (" OR ".join(part),),
+            (" OR ".join(f'"{t}"' for t in part),),
         )
         for mid, content, summary in rows:
-            if mid in exclude or mid in found:
+            if mid in exclude:
                 continue
-            norm = fingerprint.normalize(content + "\n" + (summary or ""))
-            for piece, key in pieces.items():
-                if piece in norm:
-                    found[mid] = key
-                    break
+            text = content + "\n" + (summary or "")
+            wanted = [p for t in terms.intersection(fts_tokens(text)) for p in by_token[t]]
+            norm = fingerprint.normalize(text)
+            held = [p for p in wanted if fingerprint.contains(norm, p)]
+            if held:
+                have = found.setdefault(mid, [])
+                have += [p for p in held if p not in have]
     return found
 
 
@@ -214,6 +301,48 @@ def _parents_of(ledger: Ledger, ids: Sequence[str]) -> dict[str, list[str]]:
     return out
 
 
+def _derived_only(
+    ledger: Ledger, requested: Sequence[str]
+) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """The descendants of ``requested`` whose every source goes: {id: why}, in the order
+    they go, and {child: its parents} for every child of a memory that goes.
+
+    A child goes when its last parent goes, so only the children of what goes are ever
+    read — never the whole (often huge) set of descendants. Each round reads, for what
+    went last, (1) every single-parent chain below it, all levels in one recursive query
+    (a 100k-deep chain is one query), and (2) its children with all their parents; those
+    whose parents have all gone go next. Rounds: the depth of the multi-parent part.
+    """
+    why: dict[str, str] = {}
+    going = set(requested)
+    parents_of: dict[str, list[str]] = {}
+    newly = list(requested)
+    while newly:
+        chain: list[str] = []
+        for part in _chunks(newly):
+            for child, parent in ledger.conn.execute(
+                "WITH RECURSIVE d(id, parent) AS (SELECT value, NULL FROM json_each(?) "
+                "UNION SELECT e.child_id, e.parent_id FROM edges e JOIN d ON e.parent_id = d.id "
+                "WHERE (SELECT count(*) FROM edges o WHERE o.child_id = e.child_id) = 1) "
+                "SELECT id, parent FROM d WHERE parent IS NOT NULL",
+                (json.dumps(list(part)),),
+            ):
+                if child not in going:
+                    going.add(child)
+                    why[child] = f"derived only from {parent}"
+                    parents_of[child] = [parent]
+                    chain.append(child)
+        children = _children_with_parents(ledger, [*newly, *chain])
+        parents_of.update(children)
+        newly = []
+        for child, parents in children.items():
+            if child not in going and all(p in going for p in parents):
+                going.add(child)
+                why[child] = "derived only from " + _names(parents)
+                newly.append(child)
+    return why, parents_of
+
+
 def _children_with_parents(ledger: Ledger, ids: Sequence[str]) -> dict[str, list[str]]:
     """The children of ``ids``, each with all of its parents: one query per chunk."""
     out: dict[str, list[str]] = {}
@@ -224,118 +353,230 @@ def _children_with_parents(ledger: Ledger, ids: Sequence[str]) -> dict[str, list
             "ORDER BY child_id, parent_id",
             part,
         ):
-            out.setdefault(child, []).append(parent)
+            have = out.setdefault(child, [])
+            if parent not in have:
+                have.append(parent)
     return out
 
 
-def plan(ledger: Ledger, memory_ids: Sequence[str]) -> ForgetPlan:
-    """The blast radius of forgetting ``memory_ids``. Reads only.
+def _names(ids: Sequence[str], limit: int = 5) -> str:
+    shown = ", ".join(ids[:limit])
+    return shown if len(ids) <= limit else f"{shown} and {len(ids) - limit} more"
 
-    Breadth-first, a round per generation: each round asks, for everything that went
-    in the last round, which memories quote it and which children it has (with all
-    their parents) — a few queries per round, whatever the fan-out. A child goes in
-    the round its last parent goes (it is a child of that parent, so it is looked at
-    again then); until then it waits, and if it never goes it is re-queued.
+
+def _item(m: Memory, action: str, category: str, why: str, parents: list[str]) -> PlanItem:
+    return PlanItem(
+        id=m.id,
+        action=action,
+        why=why,
+        source_type=m.source_type.value,
+        status=m.status.value,
+        version=m.version,
+        parents=parents,
+        preview=m.content,
+        category=category,
+    )
+
+
+def plan(ledger: Ledger, memory_ids: Sequence[str], *, whole: bool = False) -> ForgetPlan:
+    """The exact blast radius of forgetting ``memory_ids``. Reads only.
+
+    1. **Purged**: the requested memories and their descendants whose every source is
+       purged (``_derived_only``: only the children of what goes are read).
+    2. **Affected**: memories that hold one of the purged memories' sentences (of
+       substance) — a quoting summary, a merged fact. Their sentences are cut out
+       (``redact``: a new version, back to pending), or with ``whole`` they are
+       forgotten whole; a memory that is nothing but forgotten text is a copy and is
+       forgotten whole. An affected memory is never a new source of sentences: nothing
+       propagates from it, neither to what it quotes nor to what quotes it.
+    3. **Unlinked**: children of forgotten memories that keep other support lose the
+       edge, nothing else.
     """
     if not memory_ids:
         raise InvalidInput("nothing to forget: give at least one id")
     requested = list(dict.fromkeys(memory_ids))
-    memories: dict[str, Memory] = {mid: ledger.require(mid) for mid in requested}
-    why: dict[str, str] = {mid: "requested" for mid in requested}
-    waiting: dict[str, list[str]] = {}  # children seen, with their parents, not going
-    frontier = list(requested)
-    while frontier:
-        texts = {mid: memory_text(memories[mid]) for mid in frontier}
-        quoting = _quoting(ledger, texts, set(memories))
-        memories.update(_memories(ledger, list(quoting)))
-        for qid, mid in quoting.items():
-            why[qid] = f"quotes {mid}"
-        derived: dict[str, None] = {}
-        children = _children_with_parents(ledger, [*frontier, *quoting])
-        for child, parents in sorted(children.items()):
-            if child in memories or child in derived:
-                continue
-            if all(p in memories or p in derived for p in parents):
-                waiting.pop(child, None)
-                why[child] = "derived only from " + ", ".join(parents)
-                derived[child] = None
-            else:
-                waiting[child] = parents
-        memories.update(_memories(ledger, list(derived)))
-        frontier = [*quoting, *derived]
-    going = set(memories)
-    ids = list(memories)
-    parents_of = _parents_of(ledger, ids)
+    memories = _memories(ledger, requested)
+    for mid in requested:
+        if mid not in memories:
+            ledger.require(mid)  # raises the clear "was forgotten / no memory" error
+    derived, parents_of = _derived_only(ledger, requested)
+    category = dict.fromkeys(requested, "requested")
+    why = dict.fromkeys(requested, "requested")
+    for mid, because in derived.items():
+        category[mid] = "derived_only"
+        why[mid] = because
+    purged_ids = list(category)
+    memories.update(_memories(ledger, [m for m in purged_ids if m not in memories]))
+    texts_of = {mid: memory_text(memories[mid]) for mid in purged_ids}
+    going = set(purged_ids)
+    # A sentence is purged when it is a purged memory's own: no memory that stays held
+    # it before (a summary quoting its sources keeps their sentences; an earlier copy of
+    # a statement is the original, a later one is the copy).
+    candidates: dict[str, list[str]] = {}  # sentence -> purged memories holding it
+    for mid, text in texts_of.items():
+        for piece in fingerprint.pieces(text):
+            candidates.setdefault(piece, []).append(mid)
+    holders = _quoting(ledger, candidates, going)
+    order = _order(ledger, [*purged_ids, *holders])
+    first_keeper: dict[str, tuple[str, int]] = {}
+    for mid, held in holders.items():
+        for piece in held:
+            if piece not in first_keeper or order[mid] < first_keeper[piece]:
+                first_keeper[piece] = order[mid]
+    source_of: dict[str, str] = {}  # purged sentence -> the purged memory it is from
+    for piece, owners in candidates.items():
+        first = min(owners, key=lambda o: order[o])
+        if piece not in first_keeper or order[first] < first_keeper[piece]:
+            source_of[piece] = first
+    affected = {
+        mid: [p for p in held if p in source_of]
+        for mid, held in holders.items()
+        if any(p in source_of for p in held)
+    }
+    loaded = _memories(ledger, sorted(affected))
     forget_items = [
-        PlanItem(
-            id=mid,
-            action="forget",
-            why=why[mid],
-            source_type=m.source_type.value,
-            status=m.status.value,
-            version=m.version,
-            parents=parents_of[mid],
-            preview=m.content,
-        )
-        for mid, m in memories.items()
+        _item(memories[mid], "forget", category[mid], why[mid], parents_of.get(mid, []))
+        for mid in purged_ids
     ]
-    kept_children = sorted(set(waiting) - going)
-    loaded = _memories(ledger, kept_children)
-    requeue_items = []
-    for child in kept_children:
-        m = loaded[child]
-        parents = waiting[child]
+    redact_items: list[PlanItem] = []
+    affected_forgotten: list[str] = []
+    for mid in sorted(affected):
+        m = loaded[mid]
+        cut_out = set(affected[mid])
+        sources = sorted({source_of[p] for p in cut_out})
+        quotes = "quotes " + _names(sources)
+        if whole:
+            reason = f"{quotes} (--whole)"
+        else:
+            content = redaction.cut(m.content, cut_out)
+            summary = redaction.cut(m.summary, cut_out) if m.summary else None
+            new_summary = summary.text if summary else None
+            joined = content.text + ("\n" + new_summary if new_summary else "")
+            if (
+                not content.clean
+                or (summary and not summary.clean)
+                or redaction.holds(joined, cut_out)
+            ):
+                reason = f"{quotes}; the quote cannot be cut out cleanly"
+            elif redaction.only_marks(joined):
+                reason = f"holds only text of {_names(sources)} (a copy)"
+            else:
+                item = _item(m, "redact", "affected", f"quoted a forgotten memory ({quotes})", [])
+                item.new_content, item.new_summary = content.text, new_summary
+                item.removed = content.removed + (summary.removed if summary else 0)
+                item.sources = sources
+                redact_items.append(item)
+                continue
+        item = _item(m, "forget", "affected", reason, [])
+        item.sources = sources
+        forget_items.append(item)
+        affected_forgotten.append(mid)
+        going.add(mid)
+    forgotten = [i.id for i in forget_items]
+    redacted = {i.id for i in redact_items}
+    kept_children = {c for c in parents_of if c not in going}
+    for part in _chunks(affected_forgotten):
+        kept_children.update(
+            c
+            for (c,) in ledger.conn.execute(
+                f"SELECT child_id FROM edges WHERE parent_id IN ({_marks(part)})", part
+            )
+            if c not in going
+        )
+    all_parents = _parents_of(ledger, sorted({*forgotten, *kept_children, *redacted}))
+    for item in forget_items:
+        item.parents = all_parents[item.id]
+    for item in redact_items:
+        item.parents = all_parents[item.id]
+    kept_children -= redacted
+    loaded_children = _memories(ledger, sorted(kept_children))
+    unlinked_items = []
+    for child in sorted(kept_children):
+        parents = all_parents[child]
         lost = [p for p in parents if p in going]
         kept = [p for p in parents if p not in going]
-        requeue_items.append(
-            PlanItem(
-                id=child,
-                action="requeue",
-                why=f"loses source {', '.join(lost)}; still supported by {', '.join(kept)}",
-                source_type=m.source_type.value,
-                status=m.status.value,
-                version=m.version,
-                parents=parents,
-                preview=m.content,
+        unlinked_items.append(
+            _item(
+                loaded_children[child],
+                "unlink",
+                "unlinked",
+                f"loses source {_names(lost)}"
+                + (f"; still supported by {_names(kept)}" if kept else "")
+                + "; otherwise unchanged",
+                parents,
             )
         )
     edges: dict[tuple[str, str], None] = {}
-    for part in _chunks(ids):
+    for part in _chunks(forgotten):
         for child, parent in ledger.conn.execute(
             f"SELECT child_id, parent_id FROM edges WHERE child_id IN ({_marks(part)}) "
             f"OR parent_id IN ({_marks(part)})",
             [*part, *part],
         ):
             edges[(child, parent)] = None
-    texts = {mid: memory_text(m) for mid, m in memories.items()}
     profile: list[str] = []
-    for part in _chunks(ids):
+    for part in _chunks(forgotten):
         profile += [
             r[0]
             for r in ledger.conn.execute(
                 f"SELECT id FROM profile WHERE memory_id IN ({_marks(part)})", part
             )
         ]
-    pieces = _all_pieces(texts.values())
-    for pid, _col, _n in _rows_quoting(ledger.conn, "profile", "id", ("value",), pieces):
+    for pid, _col, _n in _rows_quoting(ledger.conn, "profile", "id", ("value",), list(source_of)):
         if pid not in profile:
             profile.append(pid)
     embeddings: list[str] = []
-    for part in _chunks(ids):
+    vector_owners = [*forgotten, *sorted(redacted)]  # a redacted text's vector encodes the old
+    for part in _chunks(vector_owners):
         embeddings += [
             r[0]
             for r in ledger.conn.execute(
                 f"SELECT memory_id FROM embeddings WHERE memory_id IN ({_marks(part)})", part
             )
         ]
+    texts = dict(texts_of)
+    texts.update({mid: memory_text(loaded[mid]) for mid in affected_forgotten})
+    purged_set = set(source_of)
+    purged = [w for text in texts_of.values() for w in _as_written(text, purged_set)]
+    own = {source_of[p] for p in source_of}
     return ForgetPlan(
-        requested, forget_items, requeue_items, list(edges), profile, embeddings, texts
+        requested,
+        forget_items,
+        unlinked_items,
+        list(edges),
+        profile,
+        embeddings,
+        texts,
+        redact_items,
+        list(dict.fromkeys(purged)),
+        [mid for mid in purged_ids if mid not in own],
+        whole,
     )
 
 
-def _quotes(candidate: str, text: str) -> bool:
-    norm = fingerprint.normalize(candidate)
-    return any(piece in norm for piece in _pieces_normalized(text))
+def _order(ledger: Ledger, ids: Sequence[str]) -> dict[str, tuple[str, int]]:
+    """(created_at, seq) of each memory: which of two holders of a sentence had it first."""
+    out: dict[str, tuple[str, int]] = {}
+    for part in _chunks(list(dict.fromkeys(ids))):
+        for mid, created, seq in ledger.conn.execute(
+            f"SELECT id, created_at, seq FROM memories WHERE id IN ({_marks(part)})", part
+        ):
+            out[mid] = (created, seq)
+    return out
+
+
+def _as_written(text: str, wanted: set[str]) -> list[str]:
+    """The stretches of ``text``, as written, whose normalised form is a purged
+    sentence (the raw-byte scan looks for bytes as the row holds them)."""
+    out = []
+    for part in re.split(r"(?<=[.!?;:])\s+|\n+", text):
+        stripped = part.strip().rstrip(".!?;:").strip()
+        if fingerprint.normalize(stripped) in wanted:
+            out.append(stripped)
+    whole = text.strip().rstrip(".!?;:").strip()
+    if not out and fingerprint.normalize(whole) in wanted:
+        out.append(whole)
+    return out
 
 
 # -- finding quoted text in plain text columns --------------------------------------------
@@ -480,6 +721,9 @@ class ForgetResult:
     checkpoint: tuple[int, int, int] | None
     fts_purge: str
     reports: list[LayerReport]
+    # Purged memories with no sentence of substance: their text is too common to look
+    # for ("Yes."); they were checked by id only.
+    by_id_only: list[str] = field(default_factory=list)
 
     @property
     def clean(self) -> bool:
@@ -491,25 +735,32 @@ class ForgetResult:
             "fts_purge": self.fts_purge,
             "wal_checkpoint": list(self.checkpoint) if self.checkpoint else None,
             "clean": self.clean,
+            "checked_by_id_only": self.by_id_only,
             "layers": [r.to_dict() for r in self.reports],
         }
 
 
-def _check_reason(reason: str | None, texts: Iterable[str]) -> None:
-    if reason and any(_quotes(reason, t) for t in texts):
-        raise Refused(
-            "the reason quotes what is being forgotten; events never hold forgotten "
-            "content — describe why without repeating it"
-        )
+def check_reason(ledger: Ledger, memory_ids: Sequence[str], reason: str | None) -> None:
+    """Refuse (exit 8) a reason that repeats what these memories say (``reasons``)."""
+    texts = [memory_text(m) for m in _memories(ledger, list(memory_ids)).values()]
+    _check_reason_texts(ledger, texts, reason)
+
+
+def _check_reason_texts(ledger: Ledger, texts: Sequence[str], reason: str | None) -> None:
+    if not reason:
+        return
+    frequency, total = reasons.ledger_frequency(ledger.conn)
+    reasons.check(reason, texts, what="forgotten", frequency=frequency, total=total)
 
 
 def apply(
     ledger: Ledger, the_plan: ForgetPlan, *, reason: str | None = None, actor: str | None = None
 ) -> ForgetResult:
     """Carry out a plan in one transaction, purge, and verify every layer."""
-    _check_reason(reason, the_plan.texts.values())
+    _check_reason_texts(ledger, list(the_plan.texts.values()), reason)
     who = actor or ledger.actor
     conn = ledger.conn
+    key = tombkey.load(create=True)
     # memaudit does not rely on how SQLite was built: deleted cells and freed pages
     # are overwritten with zeros on this connection.
     conn.execute("PRAGMA secure_delete = ON")
@@ -517,7 +768,7 @@ def apply(
         raise MemauditError("SQLite refused PRAGMA secure_delete=ON; nothing forgotten")
     going = set(the_plan.forget_ids())
     with ledger.transaction():
-        for item in [*the_plan.forget, *the_plan.requeue]:
+        for item in [*the_plan.forget, *the_plan.redact, *the_plan.unlinked]:
             current = ledger.get(item.id)
             if current is None or current.version != item.version:
                 raise Conflict(
@@ -531,7 +782,7 @@ def apply(
         for item in the_plan.forget:
             memory = ledger.require(item.id)
             review.erase(ledger, item.id)
-            review.write_tombstone(ledger, memory, Status.FORGOTTEN, reason, who)
+            review.write_tombstone(ledger, memory, Status.FORGOTTEN, reason, who, key)
             ledger.log(
                 "forget",
                 item.id,
@@ -539,26 +790,49 @@ def apply(
                 reason=reason,
                 detail={
                     "why": item.why,
+                    "category": item.category,
                     "requested": item.id in the_plan.requested,
                     "version": memory.version,
                     "source_type": memory.source_type.value,
                     "embedding": item.id in the_plan.embeddings,
                 },
             )
-        for item in the_plan.requeue:
+        for item in the_plan.redact:
+            content = item.new_content or redaction.MARK
+            conn.execute("DELETE FROM embeddings WHERE memory_id = ?", (item.id,))
             conn.execute(
-                "UPDATE memories SET status = 'pending', updated_at = ?, version = version + 1 "
-                "WHERE id = ?",
-                (ledger.now(), item.id),
+                "UPDATE memories SET content = ?, summary = ?, content_hash = ?, "
+                "status = 'pending', updated_at = ?, version = version + 1 WHERE id = ?",
+                (
+                    content,
+                    item.new_summary,
+                    fingerprint.content_hash(content),
+                    ledger.now(),
+                    item.id,
+                ),
             )
-            lost = [p for p in item.parents if p in going]
             ledger.log(
-                "requeue",
+                "redact",
                 item.id,
                 actor=who,
-                reason=f"source {', '.join(lost)} was forgotten; back to review",
-                detail={"lost_sources": lost, "from_status": item.status},
+                reason="quoted a forgotten memory",
+                detail={
+                    "quoted": item.sources,
+                    "sentences_removed": item.removed,
+                    "from_status": item.status,
+                    "version": item.version + 1,
+                },
             )
+        for item in [*the_plan.redact, *the_plan.unlinked]:
+            lost = [p for p in item.parents if p in going]
+            if lost:  # the edges went with the forgotten memories; the log keeps them
+                ledger.log(
+                    "edge_removed",
+                    item.id,
+                    actor=who,
+                    reason=f"source {_names(lost)} was forgotten",
+                    detail={"lost_sources": lost},
+                )
         if the_plan.profile:
             ledger.log(
                 "profile_removed", None, actor=who, reason=reason, detail={"ids": the_plan.profile}
@@ -568,11 +842,12 @@ def apply(
     needle = Needle(
         ids=the_plan.forget_ids(),
         content=None,
-        more_content=list(the_plan.texts.values()),
+        more_content=the_plan.purged,
         as_stored=True,
+        purged=True,
     )
     reports = verify_layers(native_layers(ledger), needle)
-    return ForgetResult(the_plan, checkpoint, fts_purge, reports)
+    return ForgetResult(the_plan, checkpoint, fts_purge, reports, the_plan.by_id_only)
 
 
 def purge_fts(conn: sqlite3.Connection) -> str:
@@ -629,14 +904,6 @@ def verify_layers(layers: Sequence[Layer], needle: Needle) -> list[LayerReport]:
 # -- the native ledger's layers --------------------------------------------------------
 
 
-def memaudit_home() -> Path:
-    env = os.environ.get("MEMAUDIT_HOME")
-    if env:
-        return Path(env)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "memaudit"
-
-
 def known_copies(path: Path) -> list[Path]:
     """Copies of a ledger that memaudit makes, where it makes them: ``<ledger>.bak*``
     next to the ledger, and ``$MEMAUDIT_HOME/{backups,exports}/<ledger stem>*``."""
@@ -644,7 +911,7 @@ def known_copies(path: Path) -> list[Path]:
     if path.parent.exists():
         found += sorted(p for p in path.parent.glob(path.name + ".bak*") if p.is_file())
     for sub in ("backups", "exports"):
-        folder = memaudit_home() / sub
+        folder = tombkey.memaudit_home() / sub
         if folder.is_dir():
             found += sorted(p for p in folder.glob(path.stem + "*") if p.is_file())
     return found
@@ -668,6 +935,10 @@ class _NativeProbes:
         return needle.texts()
 
     def _pieces(self, needle: Needle) -> list[str]:
+        if needle.purged:
+            return list(
+                dict.fromkeys(p for t in self._texts(needle) for p in fingerprint.pieces(t))
+            )
         return _all_pieces(self._texts(needle))
 
     def _ids_in(self, table: str, column: str, ids: list[str]) -> list[str]:
@@ -715,6 +986,17 @@ class _NativeProbes:
             Residue("memories", f"memories.id = {mid}", "id", "the row still exists")
             for mid in self._ids_in("memories", "id", needle.ids)
         ]
+        if needle.purged:
+            for mid, held in sorted(_quoting(self.ledger, self._pieces(needle), set()).items()):
+                out.append(
+                    Residue(
+                        "memories",
+                        f"memories.content/summary ({mid})",
+                        "quoted sentence",
+                        f"{len(held)} purged sentence(s)",
+                    )
+                )
+            return out
         for n, text in enumerate(self._texts(needle), 1):
             for (mid,) in self.conn.execute(
                 "SELECT id FROM memories WHERE content_hash = ?", (fingerprint.content_hash(text),)
@@ -761,7 +1043,7 @@ class _NativeProbes:
         out: list[Residue] = []
         # 1. The index still matches a sentence of the text as a phrase.
         for n, piece in enumerate(self._pieces(needle), 1):
-            tokens = fts_tokens(piece)
+            tokens = fts_tokens(piece, unique=False)
             if not tokens:
                 continue
             for (rowid,) in self.conn.execute(
@@ -925,7 +1207,9 @@ class _NativeProbes:
         # Forget's own needle holds the rows' text as the ledger wrote it (content is
         # stored as written): one pass per sentence. Text someone typed is also looked
         # for lower-cased and case-folded.
-        return Needles(self._texts(needle), as_written=needle.as_stored)
+        return Needles(
+            self._texts(needle), as_written=needle.as_stored, substantive_only=needle.purged
+        )
 
 
 def _label(term: str) -> str:
@@ -940,19 +1224,6 @@ def _wal_page_size(path: Path) -> int:
     except OSError:
         return 0
     return int.from_bytes(header[8:12], "big") if len(header) == 32 else 0
-
-
-def _varint(buf: bytes, i: int) -> tuple[int, int]:
-    value = 0
-    for k in range(9):
-        byte = buf[i]
-        i += 1
-        if k == 8:
-            return (value << 8) | byte, i
-        value = (value << 7) | (byte & 0x7F)
-        if not byte & 0x80:
-            return value, i
-    return value, i
 
 
 def leaf_entries(page: bytes, want: bytes | None = None) -> dict[bytes, list[tuple[int, bool]]]:
@@ -975,17 +1246,17 @@ def leaf_entries(page: bytes, want: bytes | None = None) -> dict[bytes, list[tup
     out: dict[bytes, list[tuple[int, bool]]] = {}
     try:
         while i < len(page):
-            delta, i = _varint(page, i)
+            delta, i = varint(page, i)
             acc += delta
             offsets.append(acc)
         prev = b""
         for n, off in enumerate(offsets):
             if n == 0:
-                size, j = _varint(page, off)
+                size, j = varint(page, off)
                 term = page[j : j + size]
             else:
-                shared, j = _varint(page, off)
-                size, j = _varint(page, j)
+                shared, j = varint(page, off)
+                size, j = varint(page, j)
                 term = prev[:shared] + page[j : j + size]
             prev = term
             if want is not None and term != want:
@@ -1010,7 +1281,7 @@ def _doclist(page: bytes, j: int, stop: int) -> list[tuple[int, bool]]:
         if step < 0x80:
             j += 1
         else:
-            step, j = _varint(page, j)
+            step, j = varint(page, j)
         rowid = step if first else rowid + step
         first = False
         if j >= stop:
@@ -1019,7 +1290,7 @@ def _doclist(page: bytes, j: int, stop: int) -> list[tuple[int, bool]]:
         if sz < 0x80:
             j += 1
         else:
-            sz, j = _varint(page, j)
+            sz, j = varint(page, j)
         entries.append((rowid, bool(sz & 1)))
         j += sz >> 1
     return entries
@@ -1080,7 +1351,7 @@ def native_layers(ledger: Ledger) -> list[Layer]:
     copies_desc = (
         "known copies outside the store: " + ", ".join(str(c) for c in copies)
         if copies
-        else f"known copies outside the store ({path.name}.bak*, {memaudit_home()}/backups|exports): none"
+        else f"known copies outside the store ({path.name}.bak*, {tombkey.memaudit_home()}/backups|exports): none"
     )
     return [
         Layer(
@@ -1153,98 +1424,271 @@ class TombstoneCheck:
     status: str
     at: str
     residue: list[Residue]
+    # False: the tombstone's prints were made with a key this machine does not have,
+    # so nothing can be matched against it (see memaudit.tombkey); ``why`` says so.
+    matchable: bool = True
+    why: str = ""
+
+    @property
+    def clean(self) -> bool:
+        return self.matchable and not [r for r in self.residue if not r.warning]
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "memory_id": self.memory_id,
             "status": self.status,
             "at": self.at,
-            "clean": not self.residue,
+            "checked": self.matchable,
+            "why_not_checked": self.why or None,
+            "clean": self.clean,
             "residue": [r.to_dict() for r in self.residue],
+        }
+
+
+@dataclass(slots=True)
+class Recheck:
+    """What ``verify`` (ID or --all) found: per tombstone, and per place looked in —
+    each place either probed (with what it found) or not probed, and why."""
+
+    checks: list[TombstoneCheck]
+    layers: list[LayerReport]
+    checkpoint: str  # what happened to the WAL after the scan
+
+    @property
+    def clean(self) -> bool:
+        return all(c.clean for c in self.checks) and all(
+            r.probed for r in self.layers if r.layer != "copies"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "clean": self.clean,
+            "tombstones": [c.to_dict() for c in self.checks],
+            "layers": [r.to_dict() for r in self.layers],
+            "checkpoint": self.checkpoint,
         }
 
 
 def verify_tombstones(
     ledger: Ledger, memory_ids: Sequence[str] | None = None
 ) -> list[TombstoneCheck]:
-    """Re-check forgotten memories: nothing current matches their fingerprints
-    (resurrection), and no free page or WAL frame holds a sentence that does.
+    """Re-check forgotten memories (see ``recheck``), without a checkpoint."""
+    return recheck(ledger, memory_ids, checkpoint=False).checks
+
+
+def recheck(
+    ledger: Ledger, memory_ids: Sequence[str] | None = None, *, checkpoint: bool = True
+) -> Recheck:
+    """Re-check forgotten memories as thoroughly as forget's own verification: nothing
+    current matches their prints (resurrection), and no place deleted text lingers
+    holds a sentence that does — free pages, main-file pages the WAL supersedes (a
+    forget killed between COMMIT and checkpoint, or a reader that blocked it), the WAL,
+    the journal, and the known copies (``known_copies``; reported as warnings, as
+    forget does). Then, with ``checkpoint`` and a ledger it can write, the WAL is
+    checkpointed so superseded pages are overwritten (the next run sees the result).
 
     ``memory_ids=None`` checks every ``forgotten`` tombstone; named ids may be any
     tombstone (rejected ones too).
     """
+    from memaudit.errors import NotFound
+    from memaudit.resurrection import TombstoneIndex, unmatchable_reason
+
     conn = ledger.conn
     if memory_ids is None:
-        rows = conn.execute(
-            "SELECT memory_id, status, at, salt, fingerprints FROM tombstones "
-            "WHERE status = 'forgotten' ORDER BY at, memory_id"
-        ).fetchall()
+        index = TombstoneIndex.of(conn, statuses=[Status.FORGOTTEN.value])
     else:
-        rows = []
+        index = TombstoneIndex.of(conn, ids=list(memory_ids))
+        known = {t.memory_id for t in index.tombs}
         for mid in memory_ids:
-            row = conn.execute(
-                "SELECT memory_id, status, at, salt, fingerprints FROM tombstones WHERE memory_id = ?",
-                (mid,),
-            ).fetchone()
-            if row is None:
-                from memaudit.errors import NotFound
-
+            if mid not in known:
                 raise NotFound(f"no tombstone for {mid!r}: it was never forgotten or rejected here")
-            rows.append(row)
-    fragments: list[tuple[str, str]] = []
-    if rows:
-        with ledger.released():  # see Ledger.released: reading the file drops locks
-            fragments = _raw_fragments(Path(ledger.path))
-        conn = ledger.conn
-    out = []
-    for mid, status, at, salt, prints_json in rows:
-        prints = json.loads(prints_json)
-        residue: list[Residue] = []
-        # Anything the agent learned again was written after the tombstone; older rows
-        # were checked by forget's own verification.
-        for cid, content, summary in conn.execute(
-            "SELECT id, content, summary FROM memories WHERE updated_at >= ? OR created_at >= ?",
-            (at, at),
+    unmatchable = {t.memory_id for t in index.unmatchable}
+    why_not = unmatchable_reason(index.key) if unmatchable else ""
+    found: dict[str, list[Residue]] = {t.memory_id: [] for t in index.tombs}
+    at = {t.memory_id: t.at for t in index.tombs}
+    layers: list[LayerReport] = []
+    matchable = [t for t in index.tombs if t.memory_id not in unmatchable]
+
+    def add(layer: str, kind: str, checked: str, hits: list[Residue], probed: bool = True) -> None:
+        layers.append(LayerReport(layer, kind, checked, hits, probed))
+
+    # 1. Current memories written since the tombstone (older rows were checked by
+    #    forget's own verification): the content is back.
+    hits: list[Residue] = []
+    if matchable:
+        since = min(t.at for t in matchable)
+        for cid, content, summary, updated, created in conn.execute(
+            "SELECT id, content, summary, updated_at, created_at FROM memories "
+            "WHERE updated_at >= ? OR created_at >= ?",
+            (since, since),
         ):
-            how = fingerprint.matches(salt, prints, content + ("\n" + summary if summary else ""))
-            if how is None and summary:
-                how = fingerprint.matches(salt, prints, content)
-            if how:
-                residue.append(
-                    Residue(
+            for m in index.match(content + ("\n" + summary if summary else "")):
+                if max(updated, created) >= at[m.memory_id]:
+                    r = Residue(
                         "memories",
                         f"memories.content ({cid})",
-                        how,
+                        m.how,
                         "resurrected: the content is back",
                     )
+                    found[m.memory_id].append(r)
+                    hits.append(r)
+    add("memories", "rows", "memories written since each tombstone, by keyed prints", hits)
+    # 2. The ledger's files, then its known copies.
+    path = Path(ledger.path)
+    wal = path.with_name(path.name + "-wal")
+    journal = path.with_name(path.name + "-journal")
+    copies = known_copies(path)
+    regions: list[tuple[str, str, str, list[tuple[str, str]], bool]] = []
+    with ledger.released():  # see Ledger.released: reading the file drops locks
+        page_size, free = sqlite_page_info(path)
+        wal_size, superseded = wal_pages(wal) if wal.exists() else (0, set())
+        regions.append(
+            (
+                "free pages",
+                "raw-bytes",
+                f"{len(free)} free page(s) of {path.name}",
+                _page_strings(path, page_size, free, "free"),
+                bool(page_size),
+            )
+        )
+        regions.append(
+            (
+                "superseded pages",
+                "raw-bytes",
+                f"{len(superseded)} page(s) of {path.name} that the WAL holds newer versions of",
+                _page_strings(path, page_size, superseded, "superseded by the WAL"),
+                bool(page_size),
+            )
+        )
+        for side, name in ((wal, "wal"), (journal, "journal")):
+            regions.append(
+                (
+                    name,
+                    "raw-bytes",
+                    f"raw bytes of {side.name}" + ("" if side.exists() else " (absent)"),
+                    _file_strings(side),
+                    True,
                 )
-        for where, text in fragments:
-            how = fingerprint.matches(salt, prints, text)
-            if how:
-                residue.append(
-                    Residue("raw", where, how, "a freed page or WAL frame still holds it")
-                )
-        out.append(TombstoneCheck(mid, status, at, residue))
+            )
+        copy_strings: list[tuple[str, str]] = []
+        for copy in copies:
+            copy_strings += _file_strings(copy)
+            copy_strings += _file_strings(copy.with_name(copy.name + "-wal"))
+        done = _checkpoint_after(path, ledger.busy_timeout) if checkpoint else "not asked"
+    copies_desc = (
+        "known copies: " + ", ".join(str(c) for c in copies)
+        if copies
+        else f"known copies ({path.name}.bak*, {tombkey.memaudit_home()}/backups|exports): none found"
+    )
+    regions.append(("copies", "side-files", copies_desc, copy_strings, True))
+    for name, kind, checked, strings, probed in regions:
+        hits = []
+        if probed and matchable:
+            for where, text in strings:
+                for m in index.match(text):
+                    if m.memory_id in unmatchable:
+                        continue
+                    r = Residue(
+                        name,
+                        where,
+                        m.how,
+                        "a copy outside the store holds it"
+                        if name == "copies"
+                        else "deleted text left on disk",
+                        warning=name == "copies",
+                    )
+                    found[m.memory_id].append(r)
+                    hits.append(r)
+        add(
+            name,
+            kind,
+            checked if probed else f"{path.name} is not a SQLite file I can read",
+            hits,
+            probed,
+        )
+    checks = [
+        TombstoneCheck(
+            t.memory_id,
+            t.status,
+            t.at,
+            found[t.memory_id],
+            t.memory_id not in unmatchable,
+            why_not if t.memory_id in unmatchable else "",
+        )
+        for t in index.tombs
+    ]
+    return Recheck(checks, layers, done)
+
+
+def _checkpoint_after(path: Path, timeout: float) -> str:
+    """Checkpoint the WAL on a connection of our own, if the files can be written."""
+    if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
+        return "not done: the ledger is read-only here (superseded pages were scanned instead)"
+    try:
+        conn = sqlite3.connect(str(path), timeout=timeout)
+    except sqlite3.Error as exc:
+        return f"not done: {exc}"
+    try:
+        row = checkpoint_wal(conn, timeout)
+    except sqlite3.Error as exc:
+        return f"not done: {exc}"
+    finally:
+        conn.close()
+    if row is None or row[0] != 0:
+        return "not complete: another connection blocked it (superseded pages were scanned)"
+    return "done: the WAL is folded into the file and truncated"
+
+
+def _page_strings(
+    path: Path, page_size: int, pages: Iterable[int], what: str
+) -> list[tuple[str, str]]:
+    """Text of the given pages of a SQLite file: each row value whole (``page_texts``)
+    and the readable runs between binary bytes (freed cells, unallocated space)."""
+    out: list[tuple[str, str]] = []
+    if not page_size:
+        return out
+    try:
+        with path.open("rb") as fh:
+            for page in sorted(pages):
+                fh.seek((page - 1) * page_size)
+                data = fh.read(page_size)
+                where = f"{path} page {page} ({what})"
+                out += [(where, t) for t in page_texts(data, page == 1)]
+                out += [(where, t) for t in _strings(data)]
+    except OSError:
+        pass
     return out
 
 
-def _raw_fragments(path: Path) -> list[tuple[str, str]]:
-    """Readable text in the places deleted content lingers: free pages, the WAL, the
-    journal. Only these are read whole, page by page (live pages are SQL's business)."""
+def _file_strings(path: Path) -> list[tuple[str, str]]:
+    """Text of a whole file: a SQLite file (a copy) or WAL page by page, anything else
+    (a journal) as readable runs between binary bytes."""
     out: list[tuple[str, str]] = []
-    page_size, free = sqlite_page_info(path)
+    if not path.is_file():
+        return out
+    page_size, _free = sqlite_page_info(path)
     if page_size:
+        n = path.stat().st_size // page_size
+        return _page_strings(path, page_size, range(1, n + 1), "copy")
+    wal_size, _pages = wal_pages(path)
+    try:
         with path.open("rb") as fh:
-            for page in sorted(free):
-                fh.seek((page - 1) * page_size)
-                out += [(f"{path} page {page} (free)", t) for t in _strings(fh.read(page_size))]
-    for side in (path.with_name(path.name + "-wal"), path.with_name(path.name + "-journal")):
-        if side.exists():
-            with side.open("rb") as fh:
-                n = 0
-                while block := fh.read(1024 * 1024):
-                    out += [(f"{side} block {n}", t) for t in _strings(block)]
-                    n += 1
+            if wal_size:
+                fh.seek(32)
+                frame = 0
+                while len(fh.read(24)) == 24:
+                    data = fh.read(wal_size)
+                    frame += 1
+                    where = f"{path} frame {frame}"
+                    out += [(where, t) for t in page_texts(data)]
+                    out += [(where, t) for t in _strings(data)]
+                return out
+            n = 0
+            while block := fh.read(1024 * 1024):
+                out += [(f"{path} block {n}", t) for t in _strings(block)]
+                n += 1
+    except OSError:
+        pass
     return out
 
 
@@ -1254,7 +1698,7 @@ _BINARY = re.compile("[\x00-\x08\x0b-\x1f\x7f\ufffd]+")
 def _strings(block: bytes) -> list[str]:
     """Runs of readable text between the binary bytes of pages and frames."""
     text = block.decode("utf-8", errors="replace")
-    return [s for s in _BINARY.split(text) if len(s.split()) >= fingerprint.MIN_SENTENCE_WORDS]
+    return [s for s in _BINARY.split(text) if len(s.split()) >= 2]
 
 
 __all__ = [
@@ -1262,8 +1706,11 @@ __all__ = [
     "ForgetResult",
     "LayerReport",
     "PlanItem",
+    "Recheck",
     "TombstoneCheck",
     "apply",
+    "check_reason",
+    "recheck",
     "known_copies",
     "native_layers",
     "plan",

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from memaudit import reasons
 from memaudit.errors import InvalidInput, NotFound
 from memaudit.fingerprint import normalize
 from memaudit.ledger import Ledger
@@ -147,6 +148,16 @@ def dismiss(
     if not reason or not reason.strip():
         raise InvalidInput("a reason is required to dismiss a forget request")
     who = actor or ledger.actor
+    # The reason goes into the append-only log: it must not quote the memory it keeps
+    # (if that is forgotten later, the log would still hold it) — the reject rule.
+    asked = open_requests(ledger)
+    texts = [
+        m.content + ("\n" + m.summary if m.summary else "")
+        for m in (ledger.get(r.memory_id) for r in asked if r.id in request_ids)
+        if m is not None
+    ]
+    frequency, total = reasons.ledger_frequency(ledger.conn)
+    reasons.check(reason, texts, what="kept", frequency=frequency, total=total)
     done = []
     with ledger.transaction():
         for rid in dict.fromkeys(request_ids):

@@ -12,7 +12,9 @@ Flags are meant to slow a reviewer down where approving reflexively is dangerous
 - ``unknown``: the store cannot say where it came from;
 - ``duplicate``: an active memory already says the same (same normalised text, or
   shingle similarity at or above ``duplicates.similarity``);
-- ``conflict``: an active memory may say the opposite (``memaudit.conflicts``).
+- ``conflict``: an active memory may say the opposite (``memaudit.conflicts``);
+- ``resurrected``: the write gate found the text of a forgotten memory in it
+  (``memaudit.resurrection``). These come first in the queue, whatever their age.
 
 The two comparisons with active memories are kept cheap: a few full-text searches on
 the item's rarest-looking (longest) words find the candidates, and only those are
@@ -50,13 +52,17 @@ class Flag(StrEnum):
     UNKNOWN = "unknown"
     DUPLICATE = "duplicate"
     CONFLICT = "conflict"
+    RESURRECTED = "resurrected"
 
 
-CHEAP_FLAGS = frozenset({Flag.STALE, Flag.DERIVED, Flag.HIDDEN, Flag.UNKNOWN})
+# Known with the page (RESURRECTED: one query per page, recorded by the gate).
+CHEAP_FLAGS = frozenset({Flag.STALE, Flag.DERIVED, Flag.HIDDEN, Flag.UNKNOWN, Flag.RESURRECTED})
+# Shown before everything else in the queue.
+FIRST_FLAGS = frozenset({Flag.RESURRECTED})
 # Approving an item with one of these flags is never a single keystroke: the review
 # screen asks first, naming the flag (what a reviewer cannot see should not be waved
 # through).
-CONFIRM_FLAGS = frozenset({Flag.HIDDEN})
+CONFIRM_FLAGS = frozenset({Flag.HIDDEN, Flag.RESURRECTED})
 
 
 @dataclass(slots=True)
@@ -191,10 +197,30 @@ def cheap_flags(memory: Memory, now: datetime, policy: Policy) -> set[Flag]:
 
 def items(store: Any, flt: MemoryFilter, now: datetime, policy: Policy) -> list[QueueItem]:
     """One page of the queue with the cheap flags (no per-item queries)."""
-    return [
-        QueueItem(m, age_days(m.created_at, now), cheap_flags(m, now, policy))
-        for m in store.memories(flt)
-    ]
+    page = store.memories(flt)
+    back = store.resurrected([m.id for m in page]) if page else {}
+    out = []
+    for m in page:
+        flags = cheap_flags(m, now, policy)
+        if m.id in back:
+            flags.add(Flag.RESURRECTED)
+        out.append(QueueItem(m, age_days(m.created_at, now), flags))
+    return out
+
+
+def first_items(store: Any, flt: MemoryFilter, now: datetime, policy: Policy) -> list[QueueItem]:
+    """The pending items that go before the rest of the queue (``FIRST_FLAGS``:
+    resurrected text), matching the same filter. Both faces show these, then the
+    queue in its order without them (callers skip ids already shown)."""
+    if flt.statuses and Status.PENDING not in flt.statuses:
+        return []
+    back = store.resurrected(None)
+    if not back:
+        return []
+    fields = {name: getattr(flt, name) for name in flt.__slots__}  # type: ignore[attr-defined]
+    wanted = sorted(back) if flt.ids is None else [i for i in flt.ids if i in back]
+    chosen = MemoryFilter(**{**fields, "ids": wanted, "statuses": [Status.PENDING], "offset": 0})
+    return items(store, chosen, now, policy)
 
 
 def _words(text: str) -> list[str]:

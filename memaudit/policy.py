@@ -17,6 +17,8 @@ from memaudit.model import SourceType
 
 # Where a staged candidate goes, by its source type.
 ROUTES = ("pending", "transient", "active")
+# Where a candidate holding the text of a forgotten memory goes (memaudit.resurrection).
+RESURRECTED_ROUTES = ("pending", "refuse")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +47,13 @@ KEYS: dict[str, PolicyKey] = {
     k.key: k
     for k in [
         *_route_keys(),
+        PolicyKey(
+            "route.resurrected",
+            "pending",
+            "where a candidate holding the text of a forgotten memory goes: pending (flagged "
+            "RESURRECTED, first in the queue) or refuse (nothing written)",
+            str,
+        ),
         PolicyKey("max_content_chars", 16000, "longest content the gate accepts", int),
         PolicyKey("stale_pending_days", 7.0, "pending longer than this is flagged stale", float),
         PolicyKey(
@@ -170,7 +179,12 @@ def coerce(key: str, raw: Any) -> Any:
         value = spec.kind(raw)
     except (TypeError, ValueError):
         raise InvalidInput(f"policy {key} needs a {spec.kind.__name__}, got {raw!r}") from None
-    if key.startswith("route.") and value not in ROUTES:
+    if key == "route.resurrected":
+        if value not in RESURRECTED_ROUTES:
+            raise InvalidInput(
+                f"policy {key} must be one of {', '.join(RESURRECTED_ROUTES)}, got {raw!r}"
+            )
+    elif key.startswith("route.") and value not in ROUTES:
         raise InvalidInput(f"policy {key} must be one of {', '.join(ROUTES)}, got {raw!r}")
     if spec.kind in (int, float) and value < 0:
         raise InvalidInput(f"policy {key} cannot be negative")

@@ -24,9 +24,11 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 CHUNK = 64 * 1024 * 1024
 MAX_HITS_PER_FILE = 20
+_DIGITS = frozenset(b"0123456789")
 SQLITE_HEADER = b"SQLite format 3\x00"
 # unicode61 (FTS5's default tokenizer) splits on anything that is not a letter/digit.
 _TOKEN = re.compile(r"[^\W_]+")
@@ -41,25 +43,35 @@ class Hit:
     needle: str  # a short, safe label of what matched (never the matched text itself)
 
 
-def fts_tokens(text: str) -> list[str]:
-    """Roughly what FTS5's unicode61 tokenizer indexes: lower case, no diacritics."""
+def fts_tokens(text: str, *, unique: bool = True) -> list[str]:
+    """Roughly what FTS5's unicode61 tokenizer indexes: lower case, no diacritics.
+    ``unique=False`` keeps repeats, in order (a phrase query needs "to … to")."""
     folded = unicodedata.normalize("NFKD", text.casefold())
     folded = "".join(ch for ch in folded if not unicodedata.combining(ch))
-    return list(dict.fromkeys(_TOKEN.findall(folded)))
+    tokens = _TOKEN.findall(folded)
+    return list(dict.fromkeys(tokens)) if unique else tokens
 
 
-def raw_pieces(text: str) -> list[str]:
+def raw_pieces(text: str, *, substantive_only: bool = False) -> list[str]:
     """The stretches of text to look for in raw bytes: each sentence long enough to be
     evidence of a quote (as written, not normalised: bytes on disk are as written), or
-    the whole text when it has no such sentence."""
+    the whole text when it has no such sentence. ``substantive_only``: sentences of
+    substance only (``fingerprint.substantive``), and no whole-text fallback."""
+    from memaudit import fingerprint
+
+    def keep(part: str) -> bool:
+        if substantive_only:
+            return fingerprint.substantive(fingerprint.normalize(part).rstrip(".!?;:").strip())
+        return len(part.split()) >= MIN_SENTENCE_WORDS
+
     pieces = []
     for part in _SENTENCE_END.split(text):
         part = part.strip().rstrip(".!?;:").strip()
-        if len(part.split()) >= MIN_SENTENCE_WORDS:
+        if part and keep(part):
             pieces.append(part)
     whole = text.strip()
-    if not pieces and whole:
-        pieces.append(whole)
+    if not pieces and whole and (not substantive_only or keep(whole)):
+        pieces.append(whole.rstrip(".!?;:").strip() if substantive_only else whole)
     return list(dict.fromkeys(pieces))
 
 
@@ -72,12 +84,17 @@ class Needles:
     """
 
     def __init__(
-        self, texts: Iterable[str], tokens: Iterable[str] = (), *, as_written: bool = False
+        self,
+        texts: Iterable[str],
+        tokens: Iterable[str] = (),
+        *,
+        as_written: bool = False,
+        substantive_only: bool = False,
     ) -> None:
         self.patterns: list[tuple[bytes, str]] = []
         seen: set[bytes] = set()
         for n, text in enumerate(texts, 1):
-            for k, piece in enumerate(raw_pieces(text), 1):
+            for k, piece in enumerate(raw_pieces(text, substantive_only=substantive_only), 1):
                 forms = (piece,) if as_written else (piece, piece.lower(), piece.casefold())
                 for variant in forms:
                     raw = variant.encode("utf-8")
@@ -130,9 +147,20 @@ def scan_file(path: Path, needles: Needles, *, chunk_size: int = CHUNK) -> list[
                 fh.fileno(), end - base, offset=base, flags=_MAP_FLAGS, prot=mmap.PROT_READ
             ) as mm:
                 for pattern, label in needles.patterns:
+                    # A number does not continue into a digit: "filler 3" is not in
+                    # "filler 30". (Letters are not checked: a record glues one
+                    # column's text to the next, so a word boundary may be missing.)
+                    digit_start = pattern[:1].isdigit()
+                    digit_end = pattern[-1:].isdigit()
                     at = mm.find(pattern, start - base)
                     while at != -1:
                         offset = base + at
+                        after = at + len(pattern)
+                        if (digit_end and after < len(mm) and mm[after] in _DIGITS) or (
+                            digit_start and at > 0 and mm[at - 1] in _DIGITS
+                        ):
+                            at = mm.find(pattern, at + 1)
+                            continue
                         if (offset, label) not in seen:
                             seen.add((offset, label))
                             hits.append(Hit(str(path), offset, label))
@@ -170,3 +198,127 @@ def sqlite_page_info(path: Path) -> tuple[int, set[int]]:
             return page_size, free
     except OSError:
         return 0, free
+
+
+WAL_MAGIC = (0x377F0682, 0x377F0683)
+MAX_WAL_FRAMES = 10_000_000
+
+
+def wal_pages(wal: Path) -> tuple[int, set[int]]:
+    """(page size, numbers of the pages the WAL holds a frame for) — the pages of the
+    main file whose content is *superseded*: SQLite reads them from the WAL, so a
+    delete that was committed but never checkpointed leaves the old text in the main
+    file's copy of the page, where neither SQL nor the free list shows it.
+
+    Read from the WAL's own frame headers (not the ``-shm`` index, which may be absent
+    or stale): every frame whose salts match the header's, i.e. of the current WAL
+    generation, committed or not (scanning one page too many costs a read).
+    """
+    pages: set[int] = set()
+    try:
+        with wal.open("rb") as fh:
+            header = fh.read(32)
+            if len(header) < 32 or int.from_bytes(header[0:4], "big") not in WAL_MAGIC:
+                return 0, pages
+            page_size = int.from_bytes(header[8:12], "big")
+            page_size = 65536 if page_size == 1 else page_size
+            salts = header[16:24]
+            if not 512 <= page_size <= 65536:
+                return 0, pages
+            for _ in range(MAX_WAL_FRAMES):
+                frame = fh.read(24)
+                if len(frame) < 24 or frame[8:16] != salts:
+                    break
+                pages.add(int.from_bytes(frame[0:4], "big"))
+                fh.seek(page_size, os.SEEK_CUR)
+            return page_size, pages
+    except OSError:
+        return 0, pages
+
+
+def varint(buf: bytes, i: int) -> tuple[int, int]:
+    """SQLite's varint at ``buf[i]``: (value, index after it)."""
+    value = 0
+    for k in range(9):
+        byte = buf[i]
+        i += 1
+        if k == 8:
+            return (value << 8) | byte, i
+        value = (value << 7) | (byte & 0x7F)
+        if not byte & 0x80:
+            return value, i
+    return value, i
+
+
+def _record_texts(payload: bytes) -> list[str]:
+    """The text values of one SQLite record (its local part: overflow is not followed)."""
+    out: list[str] = []
+    size, i = varint(payload, 0)
+    types = []
+    while i < size and i < len(payload):
+        t, i = varint(payload, i)
+        types.append(t)
+    j = size
+    for t in types:
+        if t >= 12:
+            n = (t - 12) // 2 if t % 2 == 0 else (t - 13) // 2
+            if t % 2 == 1:
+                out.append(payload[j : j + n].decode("utf-8", errors="replace"))
+        else:
+            n = (0, 1, 2, 3, 4, 6, 8, 8, 0, 0, 0, 0)[t]
+        j += n
+        if j > len(payload):
+            break
+    return out
+
+
+def page_texts(page: bytes, first_page: bool = False) -> list[str]:
+    """The text values of the rows on a table b-tree leaf page, each whole.
+
+    Reading a page's bytes as one run of text glues each value to its neighbours
+    ("zebra-secretThe staging vault…"), so a whole-text or sentence fingerprint would
+    not match; the cells of an intact page (a superseded page, a WAL frame, a page of a
+    copy) give the values apart. Anything that does not parse gives nothing.
+    """
+    base = 100 if first_page else 0
+    if len(page) < base + 8 or page[base] != 0x0D:
+        return []
+    out: list[str] = []
+    try:
+        ncells = int.from_bytes(page[base + 3 : base + 5], "big")
+        usable = len(page)
+        max_local = usable - 35
+        min_local = ((usable - 12) * 32 // 255) - 23
+        for k in range(min(ncells, (len(page) - base - 8) // 2)):
+            ptr = int.from_bytes(page[base + 8 + 2 * k : base + 10 + 2 * k], "big")
+            if not base + 8 <= ptr < len(page):
+                continue
+            length, i = varint(page, ptr)
+            _rowid, i = varint(page, i)
+            if length <= max_local:
+                local = length
+            else:
+                local = min_local + (length - min_local) % (usable - 4)
+                local = local if local <= max_local else min_local
+            out += _record_texts(page[i : i + local])
+    except IndexError:
+        return out
+    return out
+
+
+def fts_doc_counts(conn: Any, tokens: Iterable[str], fts: str = "memories_fts") -> dict[str, int]:
+    """How many documents of an FTS5 index hold each token (its fts5vocab ``row``
+    table, made once per connection in ``temp``); tokens no document holds are absent."""
+    conn.execute(
+        f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.memaudit_vocab_row USING fts5vocab(main, {fts}, row)"
+    )
+    wanted = list(dict.fromkeys(tokens))
+    out: dict[str, int] = {}
+    for i in range(0, len(wanted), 500):
+        part = wanted[i : i + 500]
+        rows = conn.execute(
+            f"SELECT term, doc FROM temp.memaudit_vocab_row WHERE term IN ({','.join('?' * len(part))})",
+            part,
+        )
+        out.update((str(t), int(d)) for t, d in rows)
+    return out

@@ -2,14 +2,16 @@
 
     stage ──▶ pending ──approve──▶ active
                  │  └──edit──▶ pending (new version)
-                 └──reject──▶ gone (a tombstone with salted fingerprints stays)
+                 └──reject──▶ gone (a tombstone with keyed fingerprints stays)
 
 A candidate is classified by the store's policy before anything is written. By
 default user statements, tool observations, documents and extractions are queued for
 review, summaries are queued marked as derived, and model conclusions (inference,
 reflection, assistant output) are *transient*: refused from durable memory unless a
 person promotes them, which queues them as derived items. Every mutation appends an
-event (who, what, when, why) — never the content of what was rejected.
+event (who, what, when, why) — never the content of what was rejected, and a reason
+that repeats it is refused (``memaudit.reasons``). A candidate that holds the text of a
+forgotten memory is flagged ``resurrected`` at the gate (``memaudit.resurrection``).
 
 Approvals are optimistic: a reviewer approves the version they saw, and an item that
 changed since then is refused instead of approved unseen.
@@ -23,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from memaudit import fingerprint
+from memaudit import fingerprint, reasons, resurrection, tombkey
 from memaudit.clock import parse_time, to_iso
 from memaudit.errors import Conflict, InvalidInput, MemauditError, NotFound, Refused
 from memaudit.ledger import Ledger
@@ -156,6 +158,8 @@ class Staged:
     derived: bool
     route: str
     promoted: bool
+    # Tombstones of forgotten memories whose text this candidate holds (RESURRECTED).
+    resurrects: list[resurrection.Match] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -164,6 +168,11 @@ class Staged:
             "derived": self.derived,
             "route": self.route,
             "promoted": self.promoted,
+            "flags": [resurrection.FLAG] if self.resurrects else [],
+            "resurrects": [
+                {"memory_id": m.memory_id, "forgotten_at": m.at, "match": m.how}
+                for m in self.resurrects
+            ],
         }
 
 
@@ -263,17 +272,29 @@ def stage_batch(
     """All or nothing: any refused or invalid candidate stages nothing of the batch."""
     who = actor or ledger.actor
     plan = []
+    tombs = resurrection.TombstoneIndex.of(ledger.conn, statuses=[Status.FORGOTTEN.value])
+    refuse = ledger.policy().get("route.resurrected") == "refuse"
     for n, cand in enumerate(candidates, 1):
         try:
             _validate(ledger, cand)
-            plan.append((cand, *_classify(ledger, cand)))
+            route, status, derived = _classify(ledger, cand)
+            back = _resurrects(tombs, cand)
+            if back and refuse:
+                raise Refused(
+                    "it holds the text of a forgotten memory "
+                    f"({', '.join(m.memory_id for m in back)}); route.resurrected=refuse: "
+                    "nothing written"
+                )
+            if back and status is Status.ACTIVE:
+                status = Status.PENDING  # forgotten text never comes back unreviewed
+            plan.append((cand, route, status, derived, back))
         except MemauditError as exc:
             if len(candidates) > 1:
                 raise type(exc)(f"item {n}: {exc.message}; nothing staged", exc.code) from None
             raise
     results = []
     with ledger.transaction():
-        for n, (cand, route, status, derived) in enumerate(plan, 1):
+        for n, (cand, route, status, derived, back) in enumerate(plan, 1):
             try:
                 mid = _insert(ledger, cand, status, derived, who)
             except MemauditError as exc:
@@ -293,12 +314,26 @@ def stage_batch(
                     "derived_from": cand.derived_from,
                 },
             )
-            results.append(Staged(mid, status, derived, route, promoted))
+            if back:
+                ledger.log(
+                    resurrection.EVENT,
+                    mid,
+                    actor=who,
+                    reason="holds the text of a forgotten memory",
+                    detail={"tombstones": [m.memory_id for m in back], "match": back[0].how},
+                )
+            results.append(Staged(mid, status, derived, route, promoted, back))
         # Candidate contradictions travel with the new item (conflicts.candidates_for).
         from memaudit.conflicts import check_staged
 
         check_staged(ledger, [r.id for r in results], actor=who)
     return results
+
+
+def _resurrects(tombs: resurrection.TombstoneIndex, cand: Candidate) -> list[resurrection.Match]:
+    if not tombs:
+        return []
+    return tombs.match(cand.content + ("\n" + cand.summary if cand.summary else ""))
 
 
 def parse_versioned_id(text: str) -> tuple[str, int | None]:
@@ -410,10 +445,19 @@ def erase(ledger: Ledger, memory_id: str) -> None:
 
 
 def write_tombstone(
-    ledger: Ledger, memory: Memory, status: Status, reason: str | None, actor: str
+    ledger: Ledger,
+    memory: Memory,
+    status: Status,
+    reason: str | None,
+    actor: str,
+    key: tombkey.TombKey | None = None,
 ) -> None:
-    salt = fingerprint.new_salt()
+    """Who, when, why, and keyed prints of the text (never the text): see tombkey."""
+    key = key or tombkey.load(create=True)
+    assert key is not None
+    salt = f"{fingerprint.KEYED_ALGO}:{key.id}"
     text = memory.content + ("\n" + memory.summary if memory.summary else "")
+    prints = fingerprint.fingerprints_with(fingerprint.key_hasher(key.secret), text)
     ledger.conn.execute(
         "INSERT OR REPLACE INTO tombstones(memory_id, status, at, actor, reason, salt, "
         "fingerprints) VALUES (?,?,?,?,?,?,?)",
@@ -424,7 +468,7 @@ def write_tombstone(
             actor,
             reason,
             salt,
-            json.dumps(fingerprint.fingerprints(salt, text)),
+            json.dumps(prints),
         ),
     )
 
@@ -452,12 +496,14 @@ def reject_many(
     if not reason or not reason.strip():
         raise InvalidInput("a reason is required to reject")
     who = actor or ledger.actor
+    check_reject_reason(ledger, [mid for mid, _ in items], reason)
+    key = tombkey.load(create=True)
     with ledger.transaction():
         for memory_id, expected_version in items:
             memory = _pending(ledger, memory_id, expected_version)
             orphans = [e.child_id for e in ledger.children(memory_id)]
             erase(ledger, memory_id)
-            write_tombstone(ledger, memory, Status.REJECTED, reason, who)
+            write_tombstone(ledger, memory, Status.REJECTED, reason, who, key)
             ledger.log(
                 "reject",
                 memory_id,
@@ -473,6 +519,17 @@ def reject_many(
                     reason=f"source {memory_id} was rejected",
                     detail={"parent": memory_id},
                 )
+
+
+def check_reject_reason(ledger: Ledger, memory_ids: Sequence[str], reason: str) -> None:
+    """Refuse (exit 8) a reason that repeats the content being rejected (``reasons``)."""
+    texts = []
+    for mid in memory_ids:
+        m = ledger.get(mid)
+        if m is not None:
+            texts.append(m.content + ("\n" + m.summary if m.summary else ""))
+    frequency, total = reasons.ledger_frequency(ledger.conn)
+    reasons.check(reason, texts, what="rejected", frequency=frequency, total=total)
 
 
 def record_access(ledger: Ledger, memory_id: str, *, actor: str | None = None) -> Memory:
@@ -644,13 +701,11 @@ def unreject(
             mid = memory.id
             if ledger.conn.execute("SELECT 1 FROM memories WHERE id = ?", (mid,)).fetchone():
                 raise MemauditError(f"{mid} exists again; nothing to undo")
-            row = ledger.conn.execute(
-                "SELECT status, salt, fingerprints FROM tombstones WHERE memory_id = ?", (mid,)
-            ).fetchone()
-            if row is None or row[0] != Status.REJECTED.value:
+            tomb = resurrection.TombstoneIndex.of(ledger.conn, ids=[mid])
+            if not tomb or tomb.tombs[0].status != Status.REJECTED.value:
                 raise Refused(f"{mid} was not rejected; only a rejection can be undone")
             text = memory.content + ("\n" + memory.summary if memory.summary else "")
-            if fingerprint.matches(row[1], json.loads(row[2]), text) != "full text":
+            if not any(m.how == "full text" for m in tomb.match(text)):
                 raise Refused(f"{mid}: content differs from what was rejected; not restored")
             ledger.conn.execute("DELETE FROM tombstones WHERE memory_id = ?", (mid,))
             now = ledger.now()

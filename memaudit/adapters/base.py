@@ -69,6 +69,10 @@ class Needle:
     # The texts are exactly as the store holds them (forget read them from the rows),
     # not typed by someone: raw bytes need only be searched for them as written.
     as_stored: bool = False
+    # The texts are what a forget purged: look for their sentences of substance only
+    # (what forget removed everywhere), never for a whole text with no substance
+    # ("Yes.") that other memories may legitimately hold.
+    purged: bool = False
 
     def texts(self) -> list[str]:
         return [t for t in [self.content, *self.more_content] if t and t.strip()]
@@ -225,8 +229,26 @@ class Store(ABC):
     def layers(self) -> list[Layer]:
         raise self.unsupported(Capability.LAYERS)
 
-    def forget_plan(self, memory_ids: Sequence[str]) -> Any:
-        """What forgetting these ids would remove or re-queue (writes nothing)."""
+    def resurrected(self, memory_ids: Sequence[str] | None) -> dict[str, list[str]]:
+        """Pending memories the write gate found holding forgotten text, each with the
+        forgotten memories it holds (``memory_ids=None``: every such pending memory).
+        Only a store whose gate checks tombstones records any."""
+        return {}
+
+    def check_reason(self, memory_ids: Sequence[str], reason: str, *, what: str) -> None:
+        """Refuse a reason that repeats the content of these memories (``reasons``)."""
+        from memaudit import reasons
+
+        texts = []
+        for mid in memory_ids:
+            m = self.get(mid)
+            if m is not None:
+                texts.append(m.content + ("\n" + m.summary if m.summary else ""))
+        reasons.check(reason, texts, what=what)
+
+    def forget_plan(self, memory_ids: Sequence[str], *, whole: bool = False) -> Any:
+        """What forgetting these ids would remove, redact or re-queue (writes nothing);
+        ``whole``: memories quoting them are forgotten whole instead of redacted."""
         raise self.unsupported(Capability.FORGET)
 
     def forget_apply(

@@ -423,6 +423,7 @@ class HermesStore(Store):
     ) -> None:
         for mid, _ in items:
             self._record(mid)
+        self.check_reason([mid for mid, _ in items], reason, what="rejected")
         for mid, version in items:
             self.reject(mid, reason, expected_version=version, actor=actor)
 

@@ -67,10 +67,23 @@ class NativeStore(Store):
 
         return native_layers(self.ledger)
 
-    def forget_plan(self, memory_ids: Sequence[str]) -> Any:
+    def forget_plan(self, memory_ids: Sequence[str], *, whole: bool = False) -> Any:
         from memaudit import forget
 
-        return forget.plan(self.ledger, memory_ids)
+        return forget.plan(self.ledger, memory_ids, whole=whole)
+
+    def resurrected(self, memory_ids: Sequence[str] | None) -> dict[str, list[str]]:
+        from memaudit import resurrection
+
+        return resurrection.pending_resurrected(self.ledger.conn, memory_ids)
+
+    def check_reason(self, memory_ids: Sequence[str], reason: str, *, what: str) -> None:
+        if what == "rejected":
+            review.check_reject_reason(self.ledger, memory_ids, reason)
+        else:
+            from memaudit import forget
+
+            forget.check_reason(self.ledger, memory_ids, reason)
 
     def forget_apply(
         self, plan: Any, *, reason: str | None = None, actor: str | None = None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -18,28 +19,71 @@ from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from
 from memaudit.cli.render import console, emit_json, err_console, safe
 from memaudit.errors import ExitCode, InvalidInput, MemauditError, Refused
 from memaudit.fingerprint import sentences
-from memaudit.forget import ForgetPlan, LayerReport, TombstoneCheck, verify_layers
+from memaudit.forget import ForgetPlan, LayerReport, Recheck, TombstoneCheck, verify_layers
 from memaudit.model import MemoryFilter
 
 MAX_CONTENT_FILE = 16 * 1024 * 1024
 MAX_CONTENT_SENTENCES = 10_000
 
 
+def plan_counts(plan: ForgetPlan) -> Text:
+    """One line of counts per category, as the review screen's forget dialog shows them."""
+    c = plan.counts()
+    parts = [
+        f"{c['requested']} requested",
+        f"{c['derived_only']} derived only from them",
+        f"{c['affected_redacted']} redacted",
+        f"{c['affected_forgotten']} quoting them forgotten whole",
+    ]
+    line = f"{c['changed']} memories change: " + ", ".join(parts)
+    if c["unlinked"]:
+        line += f"; {c['unlinked']} lose a source (the edge only)"
+    return Text(line)
+
+
+TREE_ITEMS = 50  # per section; --json lists everything
+
+
+def _listed(node: Tree, items: list[Any]) -> list[Any]:
+    if len(items) > TREE_ITEMS:
+        node.add(Text(f"… and {len(items) - TREE_ITEMS} more (--json lists them all)", style="dim"))
+    return items[:TREE_ITEMS]
+
+
 def plan_tree(plan: ForgetPlan) -> Tree:
     tree = Tree(Text("forget plan", style="bold"))
+    tree.add(plan_counts(plan))
     going = tree.add(Text(f"forget ({len(plan.forget)})", style="red"))
-    for item in plan.forget:
+    for item in _listed(going, plan.forget):
         node = going.add(safe(item.id) + "  " + safe(item.why, style="dim"))
         node.add(safe(item.preview, 100))
-    if plan.requeue:
-        back = tree.add(Text(f"back to pending for review ({len(plan.requeue)})", style="yellow"))
-        for item in plan.requeue:
+    if plan.redact:
+        cut = tree.add(
+            Text(
+                f"redacted: the quoted sentences cut out, back to pending ({len(plan.redact)})",
+                style="yellow",
+            )
+        )
+        for item in _listed(cut, plan.redact):
+            node = cut.add(safe(item.id) + "  " + safe(item.why, style="dim"))
+            node.add(safe(item.new_content or "", 100))
+    if plan.unlinked:
+        back = tree.add(Text(f"lose a source, otherwise unchanged ({len(plan.unlinked)})"))
+        for item in _listed(back, plan.unlinked):
             back.add(safe(item.id) + "  " + safe(item.why, style="dim"))
     also = []
     if plan.embeddings:
-        also.append(f"embeddings of {', '.join(plan.embeddings)}")
+        also.append(
+            f"{len(plan.embeddings)} embedding(s) ({', '.join(plan.embeddings[:8])}…)"
+            if len(plan.embeddings) > 8
+            else f"embeddings of {', '.join(plan.embeddings)}"
+        )
     if plan.profile:
-        also.append(f"profile entries {', '.join(plan.profile)}")
+        also.append(
+            f"{len(plan.profile)} profile entr(ies) ({', '.join(plan.profile[:8])}…)"
+            if len(plan.profile) > 8
+            else f"profile entries {', '.join(plan.profile)}"
+        )
     if plan.edges:
         also.append(f"{len(plan.edges)} lineage edge(s)")
     for line in also:
@@ -105,6 +149,23 @@ def forget(
             "--reason", "-r", help="Why (recorded in the log; must not quote the content)."
         ),
     ] = None,
+    whole: Annotated[
+        bool,
+        typer.Option(
+            "--whole",
+            help="Forget memories that quote a forgotten sentence whole, instead of cutting "
+            "the sentence out of them.",
+        ),
+    ] = False,
+    max_: Annotated[
+        int | None,
+        typer.Option(
+            "--max",
+            min=0,
+            help="Most memories the forget may change (forget, redact or send back to "
+            "pending). Default: the requested ones plus what is derived only from them.",
+        ),
+    ] = None,
     dry_run: Annotated[
         bool,
         typer.Option("--dry-run", help="Show the plan and stop; the store is opened read-only."),
@@ -116,39 +177,58 @@ def forget(
 ) -> None:
     """Forget memories from every layer of the store, then verify each layer.
 
-    First the plan: the memories named, what was derived only from them, anything
-    quoting them (forgotten whole), and what goes back to pending because it keeps
-    other support. Then, after confirmation, one transaction with secure_delete on,
-    an FTS index merge and a WAL truncate, and a table with one row per layer
-    (rows, FTS terms, embeddings, edges, profile, events, tombstones, the file's raw
-    bytes, WAL, journal, known backups). Events and tombstones keep who, when and why,
-    never the text.
+    First the plan, exact: the memories named and what is derived only from them are
+    forgotten, with their own sentences (not those they quote from memories that
+    stay). A memory that holds one of those sentences (a summary, a merged fact, a
+    copy) has it cut out and goes back to pending, or is forgotten whole with --whole
+    (a bare copy always is). A memory that keeps other support only loses the edge.
+    Nothing spreads further. A plan that would change more than --max memories stops
+    (exit 8) and says why.
 
-    Example: `memaudit forget zebra-secret --reason "user request #42" --yes`
+    Then, after confirmation, one transaction with secure_delete on, an FTS purge and
+    a WAL truncate, and a table with one row per layer (rows, FTS terms, embeddings,
+    edges, profile, events, tombstones, the file's raw bytes, WAL, journal, known
+    backups). Events and tombstones keep who, when and why, never the text; a
+    --reason that repeats the content (a rare word, a number, a name, a sentence) is
+    refused.
+
+    Examples:
+
+    - `memaudit forget zebra-secret --dry-run`
+    - `memaudit forget zebra-secret --reason "user request #ticket" --max 3 --yes`
+    - `memaudit forget m_ab12 --whole --max 5 --yes --json`
 
     Exit codes: 0 forgotten and every layer clean; 3 residue found in some layer;
-    8 refused (not confirmed, or no terminal and no --yes); 7 changed since planned.
+    8 refused (over --max, a reason that repeats the content, not confirmed, or no
+    terminal and no --yes); 7 changed since planned.
     """
     if bool(ids) == bool(match):
         raise typer.BadParameter("give ids or --match TEXT (one of them)")
     targets = list(ids or []) if ids else _match_ids(ctx, db, adapter, match or "")
     with open_from(ctx, db, adapter) as store:  # read-only: planning writes nothing
         store.need(Capability.FORGET)
-        plan = store.forget_plan(targets)
+        plan = store.forget_plan(targets, whole=whole)
+        if reason and not dry_run:
+            store.check_reason(plan.forget_ids(), reason, what="forgotten")
+    too_big = plan.over(max_)
     if dry_run:
         if json_:
-            emit_json({"dry_run": True, "plan": plan.to_dict()})
+            emit_json({"dry_run": True, "over_max": too_big, "plan": plan.to_dict()})
         else:
             console.print(plan_tree(plan))
+            if too_big:
+                err_console.print(Text("forget would stop: " + too_big, style="yellow"))
             console.print(Text("dry run: nothing changed", style="dim"))
         return
+    if too_big:
+        raise Refused(too_big)
     if not json_:
         console.print(plan_tree(plan))
     n = len(plan.forget)
     _confirm(yes, f"forget {n} memor{'y' if n == 1 else 'ies'} from every layer")
     with open_from(ctx, db, adapter, writable=True) as store:
         store.need(Capability.FORGET)
-        fresh = store.forget_plan(targets)
+        fresh = store.forget_plan(targets, whole=whole)
         if fresh.to_dict() != plan.to_dict():
             raise MemauditError(
                 "the store changed while you were deciding; nothing forgotten — run forget again",
@@ -159,6 +239,16 @@ def forget(
         emit_json(result.to_dict())
     else:
         console.print(layer_table(result.reports, "verification, layer by layer"))
+        if result.by_id_only:
+            err_console.print(
+                Text(
+                    "note: no sentence of its own to look for in "
+                    + ", ".join(result.by_id_only)
+                    + " (too short, too common, or quoted from memories that stay); "
+                    "checked by id only",
+                    style="yellow",
+                )
+            )
         _summary(result.clean, result.reports)
     if not result.clean:
         raise typer.Exit(int(ExitCode.RESIDUE))
@@ -226,9 +316,15 @@ def verify(
 ) -> None:
     """Check that forgotten content is still gone, or look for any text in every layer.
 
-    With ID or --all on a memaudit ledger: each tombstone's salted fingerprints are
+    With ID or --all on a memaudit ledger: each tombstone's keyed fingerprints are
     compared with current memories (resurrection: the same content learned again) and
-    with the text left in free pages, the WAL and the journal.
+    with the text left in free pages, in main-file pages the WAL supersedes (a forget
+    killed before its checkpoint), the WAL, the journal and the known copies
+    (<ledger>.bak*, $MEMAUDIT_HOME/backups and exports; a hit there is a warning). The
+    table says which places and copies were scanned. After the scan the WAL is
+    checkpointed when the ledger can be written, so superseded pages are overwritten.
+    A tombstone made with a tombstone key this machine does not have cannot be
+    matched: it is reported as not checked, never as clean.
 
     With ID on any other store: every layer is probed, read-only, for rows that still
     name the memory (a fact extracted from it, a summary listing it among its sources,
@@ -267,9 +363,9 @@ def verify(
         else:
             if ledger is None:  # --all: only memaudit's ledger keeps tombstones
                 raise store.unsupported(Capability.FORGET)
-            from memaudit.forget import verify_tombstones
+            from memaudit.forget import recheck
 
-            checks = verify_tombstones(ledger, None if all_ else [memory_id or ""])
+            checks = recheck(ledger, None if all_ else [memory_id or ""])
     if checks is None:
         clean = all(r.clean for r in reports)
         if json_:
@@ -283,24 +379,52 @@ def verify(
         if not clean:
             raise typer.Exit(int(ExitCode.RESIDUE))
         return
-    dirty = [c for c in checks if c.residue]
     if json_:
-        emit_json({"clean": not dirty, "tombstones": [c.to_dict() for c in checks]})
+        emit_json(checks.to_dict())
     else:
-        console.print(_tomb_table(checks))
-        if not checks:
-            console.print(Text("no forgotten memories to check", style="dim"))
-        elif dirty:
-            console.print(
-                Text(
-                    f"RESIDUE: {len(dirty)} forgotten memor{'y is' if len(dirty) == 1 else 'ies are'} back or left traces",
-                    style="bold red",
-                )
-            )
-        else:
-            console.print(Text("clean: no forgotten memory is back", style="green"))
-    if dirty:
+        console.print(_tomb_table(checks.checks))
+        if checks.checks:
+            console.print(layer_table(checks.layers, "where it was looked for"))
+            console.print(Text(f"checkpoint after the scan: {checks.checkpoint}", style="dim"))
+        _recheck_summary(checks)
+    if not checks.clean:
         raise typer.Exit(int(ExitCode.RESIDUE))
+
+
+def _recheck_summary(checks: Recheck) -> None:
+    dirty = [c for c in checks.checks if c.matchable and not c.clean]
+    unchecked = [c for c in checks.checks if not c.matchable]
+    warnings = [x for r in checks.layers for x in r.residue if x.warning]
+    if warnings:
+        paths = sorted({re.split(r" (?:page|frame|block) \d", x.where)[0] for x in warnings})
+        err_console.print(
+            Text(
+                "warning: copies outside the store still hold it: " + ", ".join(paths),
+                style="yellow",
+            )
+        )
+    if not checks.checks:
+        console.print(Text("no forgotten memories to check", style="dim"))
+        return
+    if dirty:
+        n = len(dirty)
+        console.print(
+            Text(
+                f"RESIDUE: {n} forgotten memor{'y is' if n == 1 else 'ies are'} back or left traces",
+                style="bold red",
+            )
+        )
+    if unchecked:
+        n = len(unchecked)
+        console.print(
+            Text(
+                f"NOT CHECKED: {n} tombstone{'' if n == 1 else 's'} {unchecked[0].why}; "
+                "restore the key file to check them",
+                style="bold yellow",
+            )
+        )
+    if not dirty and not unchecked:
+        console.print(Text("clean: no forgotten memory is back or left on disk", style="green"))
 
 
 def _tomb_table(checks: list[TombstoneCheck]) -> Table:
@@ -308,12 +432,16 @@ def _tomb_table(checks: list[TombstoneCheck]) -> Table:
     for col in ("id", "status", "since", "result", "where"):
         table.add_column(col)
     for c in checks:
-        result = Text(
-            "RESURRECTED"
-            if any(r.layer == "memories" for r in c.residue)
-            else ("RESIDUE" if c.residue else "clean"),
-            style="bold red" if c.residue else "green",
-        )
+        if not c.matchable:
+            result = Text("not checked", style="yellow")
+        elif any(r.layer == "memories" for r in c.residue):
+            result = Text("RESURRECTED", style="bold red")
+        elif not c.clean:
+            result = Text("RESIDUE", style="bold red")
+        elif c.residue:
+            result = Text("in a copy", style="yellow")
+        else:
+            result = Text("clean", style="green")
         where = "\n".join(f"{r.where} [{r.match}]" for r in c.residue[:8]) or "-"
         table.add_row(safe(c.memory_id), safe(c.status), safe(c.at), result, safe(where))
     return table

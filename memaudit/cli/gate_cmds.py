@@ -107,6 +107,10 @@ def stage(
     pending marked derived; inference, reflection and assistant output are refused
     (transient) unless --promote. A batch on stdin (JSON Lines with the same field
     names: content, source_type, source_ref, derived_from, ...) is all or nothing.
+
+    A candidate holding the text of a forgotten memory (its tombstone's fingerprints
+    match) is flagged RESURRECTED, logged, and shown first in `review`; with the
+    policy `route.resurrected=refuse` it is refused (exit 8).
     """
     if content is None or content == "-":
         if source_type or derived_from:
@@ -140,7 +144,16 @@ def stage(
     for s in staged:
         how = "derived, " if s.derived else ""
         how += "promoted, " if s.promoted else ""
-        console.print(safe(f"{s.id}  {s.status.value} ({how}route {s.route})"))
+        line = safe(f"{s.id}  {s.status.value} ({how}route {s.route})")
+        if s.resurrects:
+            forgotten = ", ".join(m.memory_id for m in s.resurrects)
+            line.append_text(
+                safe(
+                    f"  RESURRECTED: holds the text of forgotten {forgotten} ({s.resurrects[0].how})",
+                    style="bold red",
+                )
+            )
+        console.print(line)
 
 
 def _ids(raw: list[str]) -> list[tuple[str, int | None]]:
@@ -182,12 +195,27 @@ def reject(
     ids: Annotated[
         list[str], typer.Argument(metavar="ID...", help="Pending ids (ID@VERSION accepted).")
     ],
-    reason: Annotated[str, typer.Option("--reason", "-r", help="Why (recorded in the log).")],
+    reason: Annotated[
+        str,
+        typer.Option(
+            "--reason",
+            "-r",
+            help="Why (recorded in the append-only log; a reason that repeats the content "
+            "is refused).",
+        ),
+    ],
     db: DbOpt = None,
     adapter: AdapterOpt = None,
     json_: JsonOpt = False,
 ) -> None:
-    """Reject pending items: their content is removed; a tombstone and the reason stay."""
+    """Reject pending items: their content is removed; a tombstone and the reason stay.
+
+    The reason goes into the append-only log, so one that repeats the content — a
+    number, a code, a name, an uncommon word, a sentence of it — is refused (exit 8)
+    and nothing is rejected.
+
+    Example: `memaudit reject m_ab12 --reason "wrong: the user never said this"`
+    """
     items = _ids(ids)
     with open_from(ctx, db, adapter, writable=True) as store:
         store.need(Capability.QUEUE)

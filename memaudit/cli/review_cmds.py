@@ -40,7 +40,7 @@ def review(
         typer.Option(
             "--flag",
             help="With --list: only items with this flag: stale, derived, hidden, unknown, "
-            "duplicate, conflict (repeatable: any of them).",
+            "duplicate, conflict, resurrected (repeatable: any of them; any case).",
         ),
     ] = None,
     search: Annotated[
@@ -121,11 +121,18 @@ def _print_list(
         asked = requests_listed(store, now)
         policy = store.policy()
         summary = pending.summary(store, now, base)
+        first = pending.first_items(store, base, now, policy)  # resurrected text, first
+        shown = {i.memory.id for i in first}
         offset = 0
         while not limit or len(found) < limit:
             base.limit, base.offset = page, offset
             batch = pending.items(store, base, now, policy)
             offset += len(batch)
+            if first:
+                batch = [*first, *(i for i in batch if i.memory.id not in shown)]
+                first = []
+            elif shown:
+                batch = [i for i in batch if i.memory.id not in shown]
             for item in batch:
                 if cheap_only and not wanted & item.flags:
                     continue
@@ -134,7 +141,7 @@ def _print_list(
                     found.append(item)
                     if limit and len(found) >= limit:
                         break
-            if len(batch) < page:
+            if offset < base.offset + page:  # the store ran out
                 break
     if json_:
         emit_json(

@@ -86,6 +86,7 @@ class ListScreen(Screen[None]):
         self.tier: TrustTier | None = None
         self.source: SourceType | None = None
         self.flag: Flag | None = None
+        self.shown_first: set[str] = set()
         self.search: str | None = None
         self.marked: set[str] = set()
         self.shown_version: dict[str, int] = {}
@@ -251,11 +252,17 @@ class ListScreen(Screen[None]):
         worker = get_current_worker()
         found: list[QueueItem] = []
         exhausted = False
+        # Resurrected text goes first, whatever its age (pending.first_items); the
+        # same items are skipped when the queue's own pages reach them.
+        first = self.session.first_page(self.current_filter(limit=None)) if offset == 0 else []
+        self.shown_first = {i.memory.id for i in first} if offset == 0 else self.shown_first
+        found.extend(i for i in first if self.flag is None or self.flag in i.flags)
         while len(found) < want:
             if worker.is_cancelled or generation != self.generation:
                 return
             page = self.session.page(self.current_filter(limit=PAGE, offset=offset))
             offset += len(page)
+            page = [i for i in page if i.memory.id not in self.shown_first]
             if self.flag is not None and self.flag not in CHEAP_FLAGS:
                 for item in page:
                     item.flags |= self.session.store_flags(item.memory)

@@ -7,6 +7,7 @@ is instead of crashing the prompt that would reject it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -68,13 +69,16 @@ class ConfirmModal(ModalScreen[bool]):
 
 
 class ReasonModal(ModalScreen[str | None]):
-    """Asks why an item is rejected (the reason goes into the event log)."""
+    """Asks why an item is rejected (the reason goes into the event log). ``check``
+    returns why a reason is refused (it repeats the content: ``memaudit.reasons``);
+    the prompt stays open with that message until the reason is fixed."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, what: str) -> None:
+    def __init__(self, what: str, check: Callable[[str], str | None] | None = None) -> None:
         super().__init__()
         self.what = what
+        self.check = check
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -95,6 +99,10 @@ class ReasonModal(ModalScreen[str | None]):
         reason = self.query_one("#reason", Input).value.strip()
         if not reason:
             self.query_one("#reason-error", Static).update("A reason is required.")
+            return
+        problem = self.check(reason) if self.check else None
+        if problem:
+            self.query_one("#reason-error", Static).update(Text(problem))
             return
         self.dismiss(reason)
 
@@ -195,14 +203,32 @@ def help_body(sections: list[tuple[str, list[tuple[str, str]]]]) -> RenderableTy
 
 def forget_plan_body(target: str, plan: Any) -> RenderableType:
     """The blast radius of a ``forget.ForgetPlan``: what goes, what is re-queued."""
+    c = plan.counts()
     parts: list[RenderableType] = [
         Text("Forget ")
         + safe(target, TITLE_WIDTH, style="bold")
-        + " from every layer of the store."
+        + " from every layer of the store.",
+        Text(
+            f"{c['changed']} memories change: {c['requested']} requested, "
+            f"{c['derived_only']} derived only from them, {c['affected_redacted']} redacted, "
+            f"{c['affected_forgotten']} quoting them forgotten whole"
+            + (f"; {c['unlinked']} lose a source (the edge only)" if c["unlinked"] else "")
+        ),
     ]
+    too_big = plan.over(None)
+    if too_big:
+        parts.append(
+            Text(
+                f"More than the memory and what is derived only from it "
+                f"({c['default_max']}): {c['changed'] - c['default_max']} other memories "
+                "change. Read the lists below before you confirm.",
+                style="bold yellow",
+            )
+        )
     for title, rows in (
         ("will be forgotten", plan.forget),
-        ("will be re-queued for review (they have other support)", plan.requeue),
+        ("will have the quoted sentences cut out, back to pending", plan.redact),
+        ("will lose a source, otherwise unchanged (they have other support)", plan.unlinked),
     ):
         table = Table(title=f"{len(rows)} {title}", title_justify="left", box=None, padding=(0, 1))
         table.add_column("id", style="bold", no_wrap=True)

@@ -192,9 +192,14 @@ class QueueScreen(ListScreen):
                 self._take_out([i.memory.id for i in items])
                 self.start_act("reject", self.versioned(items), reason=reason)
 
+        ids = [i.memory.id for i in items]
+
+        def check(reason: str) -> str | None:
+            return self.session.reason_problem(ids, reason)
+
         def confirmed(ok: bool | None) -> None:
             if ok:
-                self.app.push_screen(ReasonModal(what), with_reason)
+                self.app.push_screen(ReasonModal(what, check), with_reason)
 
         if self.marked:
             self.app.push_screen(
@@ -206,7 +211,7 @@ class QueueScreen(ListScreen):
                 callback=confirmed,
             )
         else:
-            self.app.push_screen(ReasonModal(what), with_reason)
+            self.app.push_screen(ReasonModal(what, check), with_reason)
 
     def action_edit(self) -> None:
         item = self.selected()

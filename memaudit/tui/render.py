@@ -37,9 +37,19 @@ FLAG_LABEL = {
     Flag.UNKNOWN: ("UNK", "magenta"),
     Flag.DUPLICATE: ("DUP", "bold magenta"),
     Flag.CONFLICT: ("CONF", "bold red"),
+    Flag.RESURRECTED: ("RES", "bold white on red"),
 }
-FLAG_ORDER = [Flag.STALE, Flag.HIDDEN, Flag.CONFLICT, Flag.DUPLICATE, Flag.DERIVED, Flag.UNKNOWN]
+FLAG_ORDER = [
+    Flag.RESURRECTED,
+    Flag.STALE,
+    Flag.HIDDEN,
+    Flag.CONFLICT,
+    Flag.DUPLICATE,
+    Flag.DERIVED,
+    Flag.UNKNOWN,
+]
 FLAG_MEANING = {
+    Flag.RESURRECTED: "the write gate found the text of a forgotten memory in it",
     Flag.STALE: "pending longer than policy stale_pending_days",
     Flag.HIDDEN: "hidden or control characters (shown as ⟨NAME⟩ in the detail pane)",
     Flag.CONFLICT: "an active memory may contradict it (candidate, not a verdict)",

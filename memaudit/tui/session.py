@@ -115,6 +115,20 @@ class ReviewSession:
         with self.read_lock:
             return pending.items(self.reader, flt, self.now(), self.policy())
 
+    def first_page(self, flt: MemoryFilter) -> list[pending.QueueItem]:
+        """Items shown before the queue's own order (resurrected text)."""
+        with self.read_lock:
+            return pending.first_items(self.reader, flt, self.now(), self.policy())
+
+    def reason_problem(self, memory_ids: Sequence[str], reason: str) -> str | None:
+        """Why this reject reason is refused (it repeats the content), or None."""
+        with self.read_lock:
+            try:
+                self.reader.check_reason(list(memory_ids), reason, what="rejected")
+            except MemauditError as exc:
+                return exc.message
+        return None
+
     def store_flags(self, memory: Memory) -> set[pending.Flag]:
         with self.read_lock:
             return pending.store_flags(self.reader, memory, self.policy())

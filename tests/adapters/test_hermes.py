@@ -231,7 +231,7 @@ def test_drift_is_backed_up_and_refused(tmp_path: Path) -> None:
 def test_reject_removes_the_record_and_the_sidecar_keeps_the_decision(cli, tmp_path: Path) -> None:
     home = home_copy(tmp_path)
     memory_before = (home / "memories" / "MEMORY.md").read_bytes()
-    res = cli("reject", IDS["replace_token_bg"], "--reason", "secret; ask ops", db=home)
+    res = cli("reject", IDS["replace_token_bg"], "--reason", "holds a secret", db=home)
     assert res.exit_code == 0, res.stderr
     assert not (home / "pending" / "memory" / f"{IDS['replace_token_bg']}.json").exists()
     assert (home / "memories" / "MEMORY.md").read_bytes() == memory_before
@@ -240,7 +240,7 @@ def test_reject_removes_the_record_and_the_sidecar_keeps_the_decision(cli, tmp_p
     with ledger:
         (event,) = ledger.events(actions=["reject"])
     assert event.memory_id == IDS["replace_token_bg"]
-    assert event.reason == "secret; ask ops"
+    assert event.reason == "holds a secret"
     assert event.actor == "tester"
     assert TOKEN not in json.dumps(event.to_dict())  # the decision, not the content
 

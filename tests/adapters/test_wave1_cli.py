@@ -452,7 +452,7 @@ def test_hermes_reject_and_approve_are_kept_in_the_sidecar_and_shown_by_log(prov
     empty = cli("log", db=home)
     assert empty.exit_code == ExitCode.UNSUPPORTED and "history" in empty.stderr
 
-    rejected = cli("reject", HERMES["replace_token_bg"], "--reason", "secret; ask ops", db=home)
+    rejected = cli("reject", HERMES["replace_token_bg"], "--reason", "holds a secret", db=home)
     assert rejected.exit_code == 0, rejected.stderr
     assert not (pending / f"{HERMES['replace_token_bg']}.json").exists()
     approved = cli("approve", HERMES["add_summary"], HERMES["remove_bun"], db=home)
@@ -472,7 +472,7 @@ def test_hermes_reject_and_approve_are_kept_in_the_sidecar_and_shown_by_log(prov
     assert not str(sidecar).startswith(str(home))  # never inside HERMES_HOME
     reject = as_json(cli("log", "--action", "reject", "--json", db=sidecar))
     assert [(e["memory_id"], e["reason"], e["actor"]) for e in reject] == [
-        (HERMES["replace_token_bg"], "secret; ask ops", "tester")
+        (HERMES["replace_token_bg"], "holds a secret", "tester")
     ]
     assert TOKEN not in json.dumps(reject)  # the decision, not the content
     # the store reflects it: the add is an entry now, the Bun.js entry is gone

@@ -38,7 +38,7 @@ def test_forget_with_yes_prints_a_clean_table(cli, sample):
         assert layer in result.stdout
     assert "RESIDUE" not in result.stdout
     shown = cli("show", "staging-inference", "--json", db=path)
-    assert json.loads(shown.stdout)["status"] == "pending"
+    assert json.loads(shown.stdout)["status"] == "active"  # it only lost a source
     gone = cli("show", "zebra-secret", db=path)
     assert gone.exit_code == ExitCode.ERROR and "forgotten" in gone.stderr
 

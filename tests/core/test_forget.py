@@ -37,8 +37,9 @@ def test_plan_is_the_blast_radius(sample):
     with _open(sample("zebra")) as led:
         p = forget.plan(led, ["zebra-secret"])
     assert p.forget_ids() == ["zebra-secret", "zebra-summary"]
-    assert [i.id for i in p.requeue] == ["staging-inference"]
-    assert "staging-host" in p.requeue[0].why
+    assert [i.id for i in p.unlinked] == ["staging-inference"]
+    assert "still supported by staging-host" in p.unlinked[0].why
+    assert p.counts()["changed"] == 2 == p.counts()["default_max"]
     assert p.profile == ["p-staging"]
     assert sorted(p.embeddings) == ["zebra-secret", "zebra-summary"]
     assert SECRET not in json.dumps(p.to_dict())
@@ -47,6 +48,7 @@ def test_plan_is_the_blast_radius(sample):
 def test_forget_reaches_every_layer(sample):
     path = sample("zebra")
     with _open(path) as led:
+        before = led.require("staging-inference")
         result = forget.apply(led, forget.plan(led, ["zebra-secret"]), reason="user request")
         assert result.clean, [r.to_dict() for r in result.reports if not r.clean]
         assert {r.layer for r in result.reports} >= {
@@ -67,10 +69,10 @@ def test_forget_reaches_every_layer(sample):
         assert conn.execute("SELECT count(*) FROM embeddings").fetchone()[0] == 0
         assert conn.execute("SELECT count(*) FROM profile WHERE id='p-staging'").fetchone()[0] == 0
         inference = led.require("staging-inference")
-        assert inference.status is Status.PENDING
+        assert inference == before  # untouched: it only lost the edge
         assert [e.parent_id for e in led.parents("staging-inference")] == ["staging-host"]
-        requeue = led.events(memory_id="staging-inference", actions=["requeue"])
-        assert requeue and "zebra-secret" in (requeue[0].reason or "")
+        unlinked = led.events(memory_id="staging-inference", actions=["edge_removed"])
+        assert unlinked and "zebra-secret" in (unlinked[0].reason or "")
         conn.execute("CREATE VIRTUAL TABLE temp.v USING fts5vocab(main, memories_fts, row)")
         terms = {r[0] for r in conn.execute("SELECT term FROM temp.v")}
         assert not terms & {"zebra", "7731", "quokka"}
@@ -107,7 +109,7 @@ def test_plan_changed_underneath_is_a_conflict(sample):
         assert led.get("zebra-secret") is not None
 
 
-def test_a_memory_quoting_a_sentence_is_forgotten_too(sample):
+def test_a_memory_quoting_a_sentence_is_redacted_or_forgotten_whole(sample):
     path = sample("zebra")
     with _open(path) as led:
         staged = review.stage(
@@ -118,8 +120,17 @@ def test_a_memory_quoting_a_sentence_is_forgotten_too(sample):
             ),
         )
         p = forget.plan(led, ["zebra-secret"])
-        quoting = [i for i in p.forget if i.id == staged.id]
-        assert quoting and quoting[0].why == "quotes zebra-secret"
+        assert staged.id not in p.forget_ids()
+        [cut] = [i for i in p.redact if i.id == staged.id]
+        assert cut.new_content == "Notes from Tuesday. [redacted] Ask ops for the rest."
+        assert cut.sources == ["zebra-secret"]
+        whole = forget.plan(led, ["zebra-secret"], whole=True)
+        [item] = [i for i in whole.forget if i.id == staged.id]
+        assert item.category == "affected" and item.why == "quotes zebra-secret (--whole)"
+        forget.apply(led, p, reason="user request")
+        after = led.require(staged.id)
+    assert after.status is Status.PENDING and after.version == 2
+    assert after.content == "Notes from Tuesday. [redacted] Ask ops for the rest."
 
 
 def test_probes_find_what_a_plain_delete_leaves(sample):
@@ -241,8 +252,8 @@ def test_plan_work_does_not_grow_with_the_fan_out(tmp_path):
             _lineage(led, chain=60, fan=fan)
             p, counts[fan] = _plan_queries(led, ["root"])
         assert p.forget_ids() == ["root", *[f"d{i}" for i in range(1, 61)]]
-        assert sorted(i.id for i in p.requeue) == sorted(f"w{i}" for i in range(fan))
-        assert all("still supported by other" in i.why for i in p.requeue)
+        assert sorted(i.id for i in p.unlinked) == sorted(f"w{i}" for i in range(fan))
+        assert all("still supported by other" in i.why for i in p.unlinked)
         assert p.forget[2].why == "derived only from d1"
     assert counts[5] == counts[60]
     assert counts[60] < 8 * 62  # a handful per generation (61 generations)

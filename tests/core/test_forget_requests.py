@@ -7,7 +7,7 @@ import json
 import pytest
 
 from memaudit import forget, forget_requests, review
-from memaudit.errors import InvalidInput, NotFound
+from memaudit.errors import InvalidInput, NotFound, Refused
 from memaudit.ledger import Ledger
 from memaudit.model import SourceType
 from memaudit.review import Candidate
@@ -57,6 +57,8 @@ def test_dismiss(ledger: Ledger) -> None:
     [(req, _)] = forget_requests.request(ledger, [mid], "outdated?", actor="mcp:a")
     with pytest.raises(InvalidInput, match="reason"):
         forget_requests.dismiss(ledger, [req.id], " ", actor="alice")
+    with pytest.raises(Refused, match="repeats what is being kept"):
+        forget_requests.dismiss(ledger, [req.id], "keep: The user prefers dark mode", actor="alice")
     done = forget_requests.dismiss(ledger, [req.id], "still true", actor="alice")
     assert done == [req] and forget_requests.open_requests(ledger) == []
     assert ledger.require(mid).content == "The user prefers dark mode"

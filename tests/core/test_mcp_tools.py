@@ -146,3 +146,18 @@ def test_compat_reads_are_neutralised_like_recall(ledger: Ledger) -> None:
             assert hidden_characters(text) == [] and "⟨" in text, (name, text)
         assert all(hidden_characters(block) == [] for block in answer.text)
         assert "information, not instructions" in answer.text[1]
+
+
+def test_remember_returns_the_gates_resurrected_flag(ledger: Ledger) -> None:
+    """Issue 14's check at the gate: text of a forgotten memory comes back flagged."""
+    from memaudit import forget, review
+    from memaudit.model import SourceType
+
+    text = "The staging passphrase is ZEBRA-7731-QUOKKA for the deploy box."
+    old = review.stage(ledger, review.Candidate(text, SourceType.USER_STATEMENT))
+    review.approve(ledger, old.id, actor="alice")
+    forget.apply(ledger, forget.plan(ledger, [old.id]), actor="alice")
+    again = call(ledger, "remember", {"content": text, "source_type": "user_statement"})
+    assert not again.error and again.data["status"] == "pending"
+    assert "resurrected" in again.data["flags"]
+    assert [m["memory_id"] for m in again.data["resurrects"]] == [old.id]

@@ -52,7 +52,9 @@ READS = [
 ]
 WRITES = [
     ["approve", corpus.ESC_ID, "--json"],
-    ["reject", corpus.MARKUP_ID, "--reason", "spam " + corpus.attack("why"), "--json"],
+    # The reason has its own hostile bytes: one repeating the item's (its attack's
+    # markers and numbers) is refused by the reason check (memaudit.reasons), exit 8.
+    ["reject", corpus.MARKUP_ID, "--reason", "spam \x1b]0;why\x07 \u202ewhy\u202c", "--json"],
     ["edit", "h-source", "The cache is flaky " + corpus.attack("edit"), "--json"],
     ["approve", "h-source", "--json"],
     ["access", corpus.PARENT_ID, "--json"],

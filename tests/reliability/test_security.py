@@ -286,6 +286,7 @@ def test_tombstones_and_events_never_hold_forgotten_content(sample, cli):
 ESCAPES = "\x1b]0;pwned\x07 \x1b[31mRED\x1b[0m \x9b2J \u202eevil\u202c a\u200bb \x08\x7f\r"
 
 
+REASON_ESCAPES = "\x1b]2;gone\x07 \x9b33m \u202eoops\u202c \x08\x7f\r"
 EVIL_ID = "evil\x1b]0;id\x07"
 
 
@@ -335,7 +336,8 @@ def test_stored_escape_sequences_never_reach_the_terminal_raw(tmp_path, cli):
             ),
         )
         other = review.stage(led, review.Candidate("Doomed " + ESCAPES, SourceType.USER_STATEMENT))
-        review.reject(led, other.id, "reason" + ESCAPES)
+        # Its own hostile bytes: a reason repeating the content's tokens is refused.
+        review.reject(led, other.id, "reason" + REASON_ESCAPES)
     commands = [
         ["ls"],
         ["ls", "--search", "poetry"],
