@@ -141,7 +141,7 @@ def test_agents_requests_and_imports_are_shown_revealed(tmp_path: Path, cli) -> 
         cli("import", "server-memory", str(src), "--dry-run", db=db, env=wide),
         cli("import", "server-memory", str(src), db=db, env=wide),
         cli(
-            "dismiss", corpus.REQUEST_ID, "--reason", "keep " + corpus.attack("x"), db=db, env=wide
+            "dismiss", corpus.REQUEST_ID, "--reason", "keep \x1b[31mit [bold]x[/]", db=db, env=wide
         ),
         cli("review", "--list", "-n", "0", db=db, env=wide),
     ]
