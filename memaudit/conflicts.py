@@ -252,13 +252,19 @@ def find(
             df[t] += 1
     n = max(1, len(memories))
     idf = {t: math.log(1 + n / c) for t, c in df.items()}
+    mine = {i for i, m in enumerate(memories) if only and m.id in only}
+    # With ``only``, a block none of those memories is in yields no pair: not built.
+    keys = (
+        {(slot, t) for i in mine for slot in feats[i].values for t in feats[i].subject or [""]}
+        if only
+        else None
+    )
     blocks: dict[tuple[str, str], list[int]] = defaultdict(list)
     for i, f in enumerate(feats):
         for slot in f.values:
-            if not f.subject:
-                blocks[(slot, "")].append(i)
-            for t in f.subject:
-                blocks[(slot, t)].append(i)
+            for t in f.subject or [""]:
+                if keys is None or (slot, t) in keys:
+                    blocks[(slot, t)].append(i)
     seen: dict[tuple[str, str], ConflictCandidate] = {}
     exclude = exclude or set()
     for (slot, _term), members in blocks.items():
@@ -277,8 +283,12 @@ def find(
         values = list(groups)
         for x in range(len(values)):
             for y in range(x + 1, len(values)):
+                others = groups[values[y]]
+                theirs = [j for j in others if j in mine] if only else others
                 for i in groups[values[x]]:
-                    for j in groups[values[y]]:
+                    # With ``only``, pairs without one of those memories are skipped
+                    # below anyway: do not walk them (same pairs, same order).
+                    for j in others if (not only or i in mine) else theirs:
                         a, b = memories[i], memories[j]
                         if a.id == b.id:
                             continue
