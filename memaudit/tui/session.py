@@ -26,6 +26,7 @@ from memaudit.clock import Clock, system_clock
 from memaudit.errors import MemauditError
 from memaudit.forget_requests import ForgetRequest
 from memaudit.graph import Lineage
+from memaudit.injection import Assessment
 from memaudit.model import Edge, Memory, MemoryFilter, Status
 from memaudit.policy import Policy
 
@@ -52,6 +53,7 @@ class Detail:
     similar: list[pending.Similar]
     conflicts: list[pending.ConflictCandidate]
     flags: set[pending.Flag]
+    injection: Assessment | None = None  # when flagged INJ: score, spans, source
 
 
 class ReviewSession:
@@ -116,7 +118,8 @@ class ReviewSession:
             return pending.items(self.reader, flt, self.now(), self.policy())
 
     def first_page(self, flt: MemoryFilter) -> list[pending.QueueItem]:
-        """Items shown before the queue's own order (resurrected text)."""
+        """Items shown before the queue's own order (resurrected text, injected
+        instructions)."""
         with self.read_lock:
             return pending.first_items(self.reader, flt, self.now(), self.policy())
 
@@ -188,7 +191,10 @@ class ReviewSession:
             return pending.pending_sources(self.reader, ids)
 
     def detail(
-        self, memory_id: str, cancelled: Callable[[], bool] = lambda: False
+        self,
+        memory_id: str,
+        cancelled: Callable[[], bool] = lambda: False,
+        known: set[pending.Flag] | None = None,
     ) -> Detail | None:
         """Everything the detail pane shows; None if the item is gone, or if
         ``cancelled()`` turned true between the steps (the caller no longer wants it:
@@ -208,6 +214,11 @@ class ReviewSession:
             if cancelled():
                 return None
             flags = pending.cheap_flags(memory, self.now(), policy)
+            injected = pending.injection_of(
+                memory, policy, recorded=pending.Flag.INJECTED in (known or set())
+            )
+            if injected is not None:
+                flags.add(pending.Flag.INJECTED)
             if similar:
                 flags.add(pending.Flag.DUPLICATE)
             if conflicts:
@@ -217,7 +228,7 @@ class ReviewSession:
                 if store.has(Capability.LINEAGE)
                 else None
             )
-            return Detail(memory, lineage, similar, conflicts, flags)
+            return Detail(memory, lineage, similar, conflicts, flags, injected)
 
     # -- acting (each one transaction in the store, each one undoable) -----------
 
