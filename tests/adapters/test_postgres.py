@@ -246,6 +246,18 @@ def test_data_files_say_pages_may_not_be_on_disk_until_a_checkpoint(
     assert [r for r in after["data files"]["residue"] if r["where"].startswith("memory_units:")]
 
 
+def test_the_nil_uuid_is_not_searched_in_the_data_files(cli, pg_server, hindsight_before) -> None:
+    """Its 16 binary bytes are zero: every blank stretch of a page would match. The
+    data files and WAL are not searched for it, and say so (never thousands of hits)."""
+    pg_server.psql("hindsight_before", "CHECKPOINT")
+    layers = _layers(
+        cli("verify", "00000000-0000-0000-0000-000000000000", "--json", db=hindsight_before)
+    )
+    for name in ("data files", "WAL segments"):
+        assert layers[name]["probed"] is False and layers[name]["residue"] == []
+        assert "too little entropy" in layers[name]["checked"], layers[name]
+
+
 def test_files_not_readable_are_not_checked_never_clean(cli, pg_server, hindsight_after) -> None:
     pg_server.psql(
         "hindsight_after",
