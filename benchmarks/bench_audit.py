@@ -17,6 +17,8 @@ would otherwise be billed to the audit. Figures:
 - ``near_duplicate``: that detector alone (inside the same run); baseline: all pairs,
   i.e. the time to compare 1,000 memories pairwise scaled by (n / 1,000)² — what a
   detector without blocking would cost;
+- ``injected_instruction (added to audit)``: the full audit minus the same audit without
+  that pattern, both in this run (target 10 s at 1M): what the pattern costs a user;
 - one informational figure per other detector.
 
 Standalone: ``python -m benchmarks.bench_audit STORE [--generic]`` prints the child's
@@ -36,15 +38,18 @@ from typing import Any
 from benchmarks.registry import Context, Figure, benchmark
 
 AUDIT_TARGET = 60.0
+INJECTION_ADDED_TARGET = 10.0  # seconds the injected_instruction pattern may add at 1M
 RSS_TARGET_MB = 2048.0
 NOW = "2026-01-01T00:00:00Z"  # the generator's ledgers end here
 PAIR_SAMPLE = 1000
 
 
-def _child(store: Path, generic: bool) -> dict[str, Any]:
+def _child(store: Path, generic: bool, skip: str | None = None) -> dict[str, Any]:
     cmd = [sys.executable, "-m", "benchmarks.bench_audit", str(store)]
     if generic:
         cmd.append("--generic")
+    if skip:
+        cmd += ["--skip", skip]
     out = subprocess.run(cmd, check=True, capture_output=True, text=True)
     return dict(json.loads(out.stdout))
 
@@ -111,6 +116,19 @@ def audit_bench(ctx: Context) -> list[Figure]:
             note=f"audit process + its detector process ({fast['child_maxrss_mb']:.0f} MB)",
         )
     )
+    without = _child(ctx.store, generic=False, skip="injected_instruction")
+    figures.append(
+        Figure(
+            "injected_instruction (added to audit)",
+            fast["seconds"] - without["seconds"],
+            baseline=without["seconds"],
+            target=INJECTION_ADDED_TARGET,
+            note=(
+                "full audit minus the audit without the pattern, same run; the detector "
+                f"alone took {fast['detectors']['injected_instruction']:.1f} s"
+            ),
+        )
+    )
     per = fast["detectors"]
     figures.append(
         Figure(
@@ -137,7 +155,7 @@ def _own_peak_kib(fallback: int) -> int:
     return fallback
 
 
-def _worker(store: str, generic: bool) -> None:
+def _worker(store: str, generic: bool, skip: str | None = None) -> None:
     from memaudit import audit
     from memaudit.adapters import open_store
     from memaudit.adapters.base import Store
@@ -169,8 +187,9 @@ def _worker(store: str, generic: bool) -> None:
                 return opened.policy()
 
         target = Generic(store)
+    patterns = [d.name for d in audit.DETECTORS if d.name != skip] if skip else None
     started = time.perf_counter()
-    report = audit.run(target, parse_time(NOW))
+    report = audit.run(target, parse_time(NOW), patterns=patterns)
     seconds = time.perf_counter() - started
     (memories,) = opened.ledger.conn.execute(  # type: ignore[attr-defined]
         "SELECT count(*) FROM memories WHERE status IN ('active','pending')"
@@ -204,5 +223,6 @@ def _worker(store: str, generic: bool) -> None:
 if __name__ == "__main__":
     args = sys.argv[1:]
     if not args or args[0].startswith("-"):
-        sys.exit("usage: python -m benchmarks.bench_audit STORE [--generic]")
-    _worker(args[0], "--generic" in args)
+        sys.exit("usage: python -m benchmarks.bench_audit STORE [--generic] [--skip DETECTOR]")
+    skip = args[args.index("--skip") + 1] if "--skip" in args else None
+    _worker(args[0], "--generic" in args, skip)

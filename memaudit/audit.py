@@ -89,6 +89,7 @@ class Pattern(StrEnum):
     STALE_PENDING = "stale_pending"
     STALE_LOCKIN = "stale_lockin"
     DESTRUCTIVE_CONSOLIDATION = "destructive_consolidation"
+    INJECTED_INSTRUCTION = "injected_instruction"
 
     @property
     def label(self) -> str:
@@ -107,6 +108,7 @@ PATTERN_TITLES = {
     Pattern.STALE_PENDING: "stale pending",
     Pattern.STALE_LOCKIN: "stale lock-in",
     Pattern.DESTRUCTIVE_CONSOLIDATION: "destructive consolidation",
+    Pattern.INJECTED_INSTRUCTION: "injected instructions",
 }
 
 # Source types as SQL lists (values are fixed enum strings, safe to inline).
@@ -1646,6 +1648,61 @@ def detect_destructive_consolidation(ctx: Ctx) -> None:
         )
 
 
+# -- injected instructions (the signal engine is memaudit.injection) -----------
+
+
+def detect_injected_instruction(ctx: Ctx) -> None:
+    from memaudit import injection
+
+    found = injection.scan(
+        ctx.rows(
+            "SELECT id, source_type, source_ref, status, derived, {role}, content FROM memories "
+            "WHERE status IN ('active', 'pending')"
+        ),
+        injection.Thresholds.from_policy(ctx.policy),
+        ancestors=(lambda mid: graph_ancestor_types(ctx.conn, mid)) if ctx.has_edges else None,
+        approved=_approved_ids(ctx) if ctx.has_events else None,
+    )
+    for hit in sorted(found, key=lambda f: f.memory_id):
+        if ctx.full:
+            ctx.count(Severity(hit.assessment.severity or "low"))
+            continue
+        ctx.add(
+            Severity(hit.assessment.severity or "low"),
+            [hit.memory_id],
+            hit.evidence(),
+            hit.suggestion(),
+            **{k: v for k, v in hit.assessment.to_dict().items() if k != "severity"},
+        )
+
+
+def graph_ancestor_types(conn: sqlite3.Connection, memory_id: str) -> set[str]:
+    from memaudit.graph import ancestor_types
+
+    return ancestor_types(conn, memory_id)
+
+
+def _approved_ids(ctx: Ctx) -> Callable[[list[str]], set[str]]:
+    """Which of some memory ids a person approved or promoted (one query per batch)."""
+
+    def approved(ids: list[str]) -> set[str]:
+        out: set[str] = set()
+        for i in range(0, len(ids), 500):
+            chunk = ids[i : i + 500]
+            marks = ",".join("?" * len(chunk))
+            out |= {
+                r[0]
+                for r in ctx.rows(
+                    f"SELECT DISTINCT memory_id FROM events WHERE action IN ('approve', 'promote') "
+                    f"AND memory_id IN ({marks})",
+                    chunk,
+                )
+            }
+        return out
+
+    return approved
+
+
 # -- the registry -------------------------------------------------------------
 
 DETECTORS: list[Detector] = [
@@ -1783,6 +1840,22 @@ DETECTORS: list[Detector] = [
         "(summary, inference, reflection, assistant message).",
         detect_destructive_consolidation,
     ),
+    Detector(
+        "injected_instruction",
+        Pattern.INJECTED_INSTRUCTION,
+        "A memory whose text instructs the agent — overrides earlier instructions, sets a "
+        "standing rule or a trigger, asks for secrecy, names tools or permissions as policy, "
+        "sends data to a destination, claims authority or past success, or hides text in "
+        "role tokens, comments, encodings, hidden or tag characters (English, French, "
+        "Italian, Spanish, German) — scored as text signals × source weight: the user's own "
+        "statement with a source reference weighs 0.35, a document, tool output, assistant "
+        "message or a user statement whose lineage or source says otherwise 1 (an approval "
+        "0.85 of that); overrides, jailbreaks, role tokens and hidden text are never weighed "
+        "below 0.9. Flagged at injection.threshold, medium at injection.medium, high at "
+        "injection.high.",
+        detect_injected_instruction,
+        ("injection.threshold", "injection.medium", "injection.high"),
+    ),
 ]
 BY_NAME = {d.name: d for d in DETECTORS}
 
@@ -1861,9 +1934,9 @@ class Report:
 
 # The detectors that a large native ledger's audit runs in a second process, beside the
 # others (CPU-bound Python: threads would share one interpreter lock). near_duplicate
-# costs about as much CPU as the rest together at 1M memories; the two text detectors
-# that need no derivation graph join it, so both processes finish at about the same time.
-OFFLOAD = ("near_duplicate", "exact_duplicate", "unmarked_interpretation")
+# costs about as much CPU as the rest together at 1M memories; the text detectors that
+# need no derivation graph join it, so both processes finish at about the same time.
+OFFLOAD = ("near_duplicate", "exact_duplicate", "unmarked_interpretation", "injected_instruction")
 # Below this many memories a second process costs more to start than it saves.
 PARALLEL_MIN_MEMORIES = 50_000
 

@@ -220,17 +220,21 @@ def check_depth(depth: int) -> int:
 # fetches each reached node's edges, tagged with the depth of their far end.
 # Nodes at the limit still contribute their edges, one step past it: that is how
 # ``truncated`` knows there is more.
-_UP_SQL = """
+_UP_WALK = """
 WITH RECURSIVE walk(id, depth) AS (
     SELECT :id, 0
     UNION
     SELECT e.parent_id, w.depth + 1 FROM walk AS w JOIN edges AS e ON e.child_id = w.id
     WHERE w.depth < :depth
 )
-SELECT e.child_id, e.parent_id, e.relation, e.created_at, n.depth + 1
+"""
+_UP_SQL = (
+    _UP_WALK
+    + """SELECT e.child_id, e.parent_id, e.relation, e.created_at, n.depth + 1
 FROM (SELECT id, min(depth) AS depth FROM walk GROUP BY id) AS n
 JOIN edges AS e ON e.child_id = n.id
 """
+)
 
 _DOWN_SQL = """
 WITH RECURSIVE walk(id, depth) AS (
@@ -246,6 +250,22 @@ JOIN edges AS e ON e.parent_id = n.id
 
 # (edge, depth of the edge's far end from the focus)
 WalkRow = tuple[Edge, int]
+
+_ANCESTOR_TYPES_SQL = (
+    _UP_WALK
+    + """SELECT DISTINCT m.source_type FROM walk JOIN memories AS m ON m.id = walk.id
+WHERE walk.depth > 0
+"""
+)
+
+
+def ancestor_types(
+    conn: sqlite3.Connection, memory_id: str, depth: int = DEFAULT_DEPTH
+) -> set[str]:
+    """The source types of everything ``memory_id`` was derived from, up to ``depth``
+    steps (on any connection with the ledger's ``memories`` and ``edges`` shapes)."""
+    rows = conn.execute(_ANCESTOR_TYPES_SQL, {"id": memory_id, "depth": depth})
+    return {r[0] for r in rows}
 
 
 def ledger_lineage(

@@ -14,7 +14,11 @@ Flags are meant to slow a reviewer down where approving reflexively is dangerous
   shingle similarity at or above ``duplicates.similarity``);
 - ``conflict``: an active memory may say the opposite (``memaudit.conflicts``);
 - ``resurrected``: the write gate found the text of a forgotten memory in it
-  (``memaudit.resurrection``). These come first in the queue, whatever their age.
+  (``memaudit.resurrection``). These come first in the queue, whatever their age;
+- ``injected``: the text instructs the agent, weighed by where it came from
+  (``memaudit.injection``, the audit's ``injected_instruction`` check). These come first
+  too: on a memaudit ledger the write gate records the flag when the item is staged, so
+  the queue finds them with one indexed query, however long it is.
 
 The two comparisons with active memories are kept cheap: a few full-text searches on
 the item's rarest-looking (longest) words find the candidates, and only those are
@@ -32,7 +36,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from memaudit import fingerprint
+from memaudit import fingerprint, injection
 from memaudit.clock import age_days, to_iso
 from memaudit.errors import MemauditError
 from memaudit.model import Memory, MemoryFilter, SourceType, Status, TrustTier
@@ -53,16 +57,22 @@ class Flag(StrEnum):
     DUPLICATE = "duplicate"
     CONFLICT = "conflict"
     RESURRECTED = "resurrected"
+    INJECTED = "injected"
 
 
 # Known with the page (RESURRECTED: one query per page, recorded by the gate).
-CHEAP_FLAGS = frozenset({Flag.STALE, Flag.DERIVED, Flag.HIDDEN, Flag.UNKNOWN, Flag.RESURRECTED})
+CHEAP_FLAGS = frozenset(
+    {Flag.STALE, Flag.DERIVED, Flag.HIDDEN, Flag.UNKNOWN, Flag.RESURRECTED, Flag.INJECTED}
+)
 # Shown before everything else in the queue.
-FIRST_FLAGS = frozenset({Flag.RESURRECTED})
+FIRST_FLAGS = frozenset({Flag.RESURRECTED, Flag.INJECTED})
 # Approving an item with one of these flags is never a single keystroke: the review
 # screen asks first, naming the flag (what a reviewer cannot see should not be waved
-# through).
-CONFIRM_FLAGS = frozenset({Flag.HIDDEN, Flag.RESURRECTED})
+# through; an injected instruction would bind every future session).
+CONFIRM_FLAGS = frozenset({Flag.HIDDEN, Flag.RESURRECTED, Flag.INJECTED})
+# A store whose gate recorded no injection flags (not a memaudit ledger) is checked for
+# them up to this many pending items.
+FIRST_SCAN_CAP = 5000
 
 
 @dataclass(slots=True)
@@ -192,7 +202,23 @@ def cheap_flags(memory: Memory, now: datetime, policy: Policy) -> set[Flag]:
         flags.add(Flag.HIDDEN)
     if memory.source_type is SourceType.UNKNOWN:
         flags.add(Flag.UNKNOWN)
+    if injection_of(memory, policy) is not None:
+        flags.add(Flag.INJECTED)
     return flags
+
+
+def injection_of(
+    memory: Memory, policy: Policy, *, recorded: bool = False
+) -> injection.Assessment | None:
+    """The injected-instruction assessment of an item, when it is flagged (no query:
+    provenance as the item itself states it). ``recorded``: the gate flagged it when it
+    was staged (knowing its lineage), so the evidence is wanted whatever the score now."""
+    if not recorded and not injection.maybe_suspect(memory.content):
+        return None
+    found = injection.assess(
+        memory.content, injection.from_memory(memory), injection.Thresholds.from_policy(policy)
+    )
+    return found if found.flagged or (recorded and found.hits) else None
 
 
 def items(store: Any, flt: MemoryFilter, now: datetime, policy: Policy) -> list[QueueItem]:
@@ -210,17 +236,42 @@ def items(store: Any, flt: MemoryFilter, now: datetime, policy: Policy) -> list[
 
 def first_items(store: Any, flt: MemoryFilter, now: datetime, policy: Policy) -> list[QueueItem]:
     """The pending items that go before the rest of the queue (``FIRST_FLAGS``:
-    resurrected text), matching the same filter. Both faces show these, then the
-    queue in its order without them (callers skip ids already shown)."""
+    resurrected text, injected instructions), matching the same filter. Both faces show
+    these, then the queue in its order without them (callers skip ids already shown)."""
     if flt.statuses and Status.PENDING not in flt.statuses:
         return []
-    back = store.resurrected(None)
-    if not back:
-        return []
     fields = {name: getattr(flt, name) for name in flt.__slots__}  # type: ignore[attr-defined]
-    wanted = sorted(back) if flt.ids is None else [i for i in flt.ids if i in back]
+    back = store.resurrected(None)
+    injected = _injected_ids(store, fields, policy)
+    lead = set(back) | injected
+    if not lead:
+        return []
+    wanted = sorted(lead) if flt.ids is None else [i for i in flt.ids if i in lead]
     chosen = MemoryFilter(**{**fields, "ids": wanted, "statuses": [Status.PENDING], "offset": 0})
-    return items(store, chosen, now, policy)
+    out = items(store, chosen, now, policy)
+    for item in out:
+        if item.memory.id in injected:  # the gate's record stands, whatever the text says now
+            item.flags.add(Flag.INJECTED)
+    # Resurrected text before injected instructions, each oldest first (a stable sort).
+    return sorted(out, key=lambda i: Flag.RESURRECTED not in i.flags)
+
+
+def _injected_ids(store: Any, fields: dict[str, Any], policy: Policy) -> set[str]:
+    """Pending items flagged INJ: on a memaudit ledger the ones its gate flagged (``flag``
+    events, one indexed query), elsewhere the first ``FIRST_SCAN_CAP`` checked here."""
+    ledger = getattr(store, "ledger", None)
+    if ledger is not None:
+        return {
+            r[0]
+            for r in ledger.conn.execute(
+                "SELECT DISTINCT e.memory_id FROM events AS e JOIN memories AS m "
+                "ON m.id = e.memory_id WHERE e.action = 'flag' AND m.status = 'pending'"
+            )
+        }
+    scan = MemoryFilter(
+        **{**fields, "statuses": [Status.PENDING], "limit": FIRST_SCAN_CAP, "offset": 0}
+    )
+    return {m.id for m in store.memories(scan) if injection_of(m, policy) is not None}
 
 
 def _words(text: str) -> list[str]:

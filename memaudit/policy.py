@@ -161,6 +161,25 @@ KEYS: dict[str, PolicyKey] = {
             float,
         ),
         PolicyKey(
+            "injection.threshold",
+            0.5,
+            "injected-instruction score (text signals × source weight) at which a memory is "
+            "flagged (audit finding, review flag INJ)",
+            float,
+        ),
+        PolicyKey(
+            "injection.medium",
+            0.65,
+            "injected-instruction score at which the finding is medium",
+            float,
+        ),
+        PolicyKey(
+            "injection.high",
+            0.8,
+            "injected-instruction score at which the finding is high",
+            float,
+        ),
+        PolicyKey(
             "audit.user_model_inference_share",
             0.5,
             "share of model output in a user trait's lineage above which it is reinforcement",

@@ -160,6 +160,8 @@ class Staged:
     promoted: bool
     # Tombstones of forgotten memories whose text this candidate holds (RESURRECTED).
     resurrects: list[resurrection.Match] = field(default_factory=list)
+    # The injected-instruction check at the gate (``injection.assess``), when flagged.
+    injection: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -168,11 +170,13 @@ class Staged:
             "derived": self.derived,
             "route": self.route,
             "promoted": self.promoted,
-            "flags": [resurrection.FLAG] if self.resurrects else [],
+            "flags": ([resurrection.FLAG] if self.resurrects else [])
+            + (["injected"] if self.injection else []),
             "resurrects": [
                 {"memory_id": m.memory_id, "forgotten_at": m.at, "match": m.how}
                 for m in self.resurrects
             ],
+            "injection": self.injection,
         }
 
 
@@ -322,12 +326,55 @@ def stage_batch(
                     reason="holds the text of a forgotten memory",
                     detail={"tombstones": [m.memory_id for m in back], "match": back[0].how},
                 )
-            results.append(Staged(mid, status, derived, route, promoted, back))
+            results.append(
+                Staged(
+                    mid,
+                    status,
+                    derived,
+                    route,
+                    promoted,
+                    back,
+                    _check_injection(ledger, cand, mid, who),
+                )
+            )
         # Candidate contradictions travel with the new item (conflicts.candidates_for).
         from memaudit.conflicts import check_staged
 
         check_staged(ledger, [r.id for r in results], actor=who)
     return results
+
+
+def _check_injection(
+    ledger: Ledger, cand: Candidate, memory_id: str, actor: str
+) -> dict[str, Any] | None:
+    """The audit's injected-instruction check on a new candidate (its lineage is in
+    the ledger by now). A flagged item gets a ``flag`` event — signal names and offsets,
+    never the text — that puts it first in the review queue."""
+    from memaudit import injection
+    from memaudit.graph import ancestor_types
+
+    above = (
+        frozenset(SourceType(t) for t in ancestor_types(ledger.conn, memory_id))
+        if cand.derived_from
+        else None
+    )
+    prov = injection.Provenance(cand.source_type, cand.source_ref, bool(cand.derived_from), above)
+    found = injection.assess(cand.content, prov, injection.Thresholds.from_policy(ledger.policy()))
+    if not found.flagged:
+        return None
+    ledger.log(
+        "flag",
+        memory_id,
+        actor=actor,
+        reason="injected instruction",
+        detail={
+            "flag": "injected",
+            "score": round(found.score, 3),
+            "severity": found.severity,
+            "signals": [[h.signal.value, h.start, h.end] for h in found.top_hits()],
+        },
+    )
+    return found.to_dict()
 
 
 def _resurrects(tombs: resurrection.TombstoneIndex, cand: Candidate) -> list[resurrection.Match]:

@@ -38,8 +38,8 @@ def review(
         list[str] | None,
         typer.Option(
             "--flag",
-            help="With --list: only items with this flag: stale, derived, hidden, unknown, "
-            "duplicate, conflict, resurrected (repeatable: any of them; any case).",
+            help="With --list: only items with this flag: injected, stale, derived, hidden, "
+            "unknown, duplicate, conflict, resurrected (repeatable: any of them; any case).",
         ),
     ] = None,
     search: Annotated[
@@ -60,14 +60,17 @@ def review(
 ) -> None:
     """Review pending writes: approve, reject, edit, promote — or list them.
 
-    Opens a full-screen review of the store's queue, oldest first, each item with its
-    trust tier, flags (stale, derived, hidden characters, duplicate of or conflict with
-    an active memory), full content with invisible characters made visible, and its
-    lineage. Keys: a approve, r reject, e edit then approve, p promote, s skip, u undo,
+    Opens a full-screen review of the store's queue, oldest first — items flagged INJ
+    (an injected instruction: the text instructs the agent, weighed by its source) come
+    before the rest, and approving one asks for a confirmation — each item with its
+    trust tier, flags (injected, stale, derived, hidden characters, duplicate of or
+    conflict with an active memory), full content with invisible characters made
+    visible, and its lineage. Keys: a approve, r reject, e edit then approve, p promote, s skip, u undo,
     space mark several, / search, ? help. Every action goes through the write gate and
     is logged with you (--actor / MEMAUDIT_ACTOR) as the reviewer.
 
-    Examples: `memaudit review`, `memaudit review --list --flag stale --json`.
+    Examples: `memaudit review`, `memaudit review --list --flag stale --json`,
+    `memaudit review --list --flag injected` (with each item's signals and their spans).
 
     Exit codes: 0 ok; 1 error; 2 usage (no terminal: use --list); 6 the store has no
     review queue.
@@ -115,7 +118,8 @@ def _print_list(
         store.need(Capability.QUEUE)
         policy = store.policy()
         summary = pending.summary(store, now, base)
-        first = pending.first_items(store, base, now, policy)  # resurrected text, first
+        # Resurrected text and injected instructions first (pending.first_items).
+        first = pending.first_items(store, base, now, policy)
         shown = {i.memory.id for i in first}
         offset = 0
         while not limit or len(found) < limit:
@@ -137,8 +141,18 @@ def _print_list(
                         break
             if offset < base.offset + page:  # the store ran out
                 break
+    evidence = {
+        i.memory.id: a
+        for i in found
+        if pending.Flag.INJECTED in i.flags
+        and (a := pending.injection_of(i.memory, policy, recorded=i.memory.id in shown))
+    }
     if json_:
-        emit_json({"summary": summary.to_dict(), "items": [i.to_dict() for i in found]})
+        items = [i.to_dict() for i in found]
+        for entry in items:
+            if entry["id"] in evidence:
+                entry["injection"] = evidence[entry["id"]].to_dict(None)
+        emit_json({"summary": summary.to_dict(), "items": items})
         return
     table = Table(box=box.SIMPLE_HEAD, header_style="bold", padding=(0, 1))
     widths = {"id": 14, "age": 4, "tier": 4, "source": 17, "flags": 18}
@@ -167,6 +181,15 @@ def _print_list(
     console.print(safe(f"{summary.total} pending ({tiers}){oldest}{stale}"))
     if found:
         console.print(table)
+    for mid, a in evidence.items():
+        item = next(i for i in found if i.memory.id == mid)
+        head = Text(" INJ ", style="bold white on red")
+        head.append_text(safe(f" {mid}  score {a.score:.2f} ({a.severity})  ", style="bold"))
+        head.append_text(tier_badge(item.memory.trust_tier))
+        head.append_text(safe(f" {item.memory.source_type.value}: {a.source_reason}"))
+        console.print(head)
+        for line in a.describe(item.memory.content):
+            console.print(safe(f"    {line}"))
 
 
 def _flag(value: str) -> pending.Flag:

@@ -459,7 +459,10 @@ class ListScreen(Screen[None]):
     @work(thread=True, exclusive=True, exit_on_error=False, group="detail")
     def load_detail(self, memory_id: str) -> None:
         worker = get_current_worker()
-        detail = self.session.detail(memory_id, cancelled=lambda: worker.is_cancelled)
+        item = self.index.get(memory_id)
+        detail = self.session.detail(
+            memory_id, cancelled=lambda: worker.is_cancelled, known=item.flags if item else None
+        )
         if not worker.is_cancelled:
             self.post_message(DetailLoaded(memory_id, detail))
 

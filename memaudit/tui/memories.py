@@ -45,6 +45,7 @@ class MemoriesScreen(ListScreen):
     TITLE_TEXT = "Memories"
     STATUSES: ClassVar[tuple[Status, ...]] = (Status.ACTIVE,)
     FLAG_CHOICES: ClassVar[tuple[Flag, ...]] = (
+        Flag.INJECTED,
         Flag.DERIVED,
         Flag.HIDDEN,
         Flag.UNKNOWN,

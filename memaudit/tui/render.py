@@ -18,6 +18,7 @@ from rich.tree import Tree
 from memaudit.clock import age_days, human_age
 from memaudit.face_text import revealed, safe
 from memaudit.graph import Lineage
+from memaudit.injection import Assessment
 from memaudit.model import Memory, TrustTier
 from memaudit.pending import Flag
 from memaudit.textsafety import hidden_characters
@@ -31,6 +32,7 @@ TIER_STYLE = {
     TrustTier.T5: "bold white on red",
 }
 FLAG_LABEL = {
+    Flag.INJECTED: ("INJ", "bold white on dark_red"),
     Flag.STALE: ("STALE", "bold yellow"),
     Flag.DERIVED: ("DER", "cyan"),
     Flag.HIDDEN: ("HID", "bold white on red"),
@@ -41,6 +43,7 @@ FLAG_LABEL = {
 }
 FLAG_ORDER = [
     Flag.RESURRECTED,
+    Flag.INJECTED,
     Flag.STALE,
     Flag.HIDDEN,
     Flag.CONFLICT,
@@ -50,6 +53,8 @@ FLAG_ORDER = [
 ]
 FLAG_MEANING = {
     Flag.RESURRECTED: "the write gate found the text of a forgotten memory in it",
+    Flag.INJECTED: "injected instruction: the text instructs the agent, weighed by its source "
+    "(shown first; the triggering spans are highlighted)",
     Flag.STALE: "pending longer than policy stale_pending_days",
     Flag.HIDDEN: "hidden or control characters (shown as ⟨NAME⟩ in the detail pane)",
     Flag.CONFLICT: "an active memory may contradict it (candidate, not a verdict)",
@@ -57,6 +62,7 @@ FLAG_MEANING = {
     Flag.DERIVED: "derived from other memories",
     Flag.UNKNOWN: "the store cannot say where it came from",
 }
+SPAN_STYLE = "bold black on yellow"  # the text that triggered an INJ flag
 
 
 def tier_badge(tier: TrustTier) -> Text:
@@ -74,6 +80,34 @@ def flags_text(flags: set[Flag], pending_lookup: bool = False) -> Text:
     if pending_lookup:
         out.append(" …" if out else "…", style="dim")
     return out
+
+
+def highlighted(text: str, spans: list[tuple[int, int]]) -> Text:
+    """``revealed(text)`` with the ``spans`` (offsets into ``text``) highlighted: each
+    piece is revealed on its own, so hidden characters inside a span stay visible."""
+    cuts = sorted({0, len(text), *(min(max(p, 0), len(text)) for s in spans for p in s)})
+    out = Text()
+    for a, b in zip(cuts, cuts[1:], strict=False):
+        piece = revealed(text[a:b])
+        if any(s <= a and b <= e for s, e in spans):
+            piece.stylize(SPAN_STYLE)
+        out.append_text(piece)
+    return out
+
+
+def injection_section(m: Memory, a: Assessment) -> list[RenderableType]:
+    """INJ: score and severity, the source tier beside it, one line per signal."""
+    head = Text("⚠ INJ injected instruction", style="bold white on dark_red")
+    head.append(f"  score {a.score:.2f} ({a.severity or 'recorded at the gate'})  ", style="bold")
+    head.append_text(tier_badge(m.trust_tier))
+    head.append(f" {m.source_type.value}", style="bold")
+    lines: list[RenderableType] = [
+        head,
+        safe(f"source weight {a.source_weight:.2f}: {a.source_reason}"),
+    ]
+    for line in a.describe(m.content, 70):
+        lines.append(safe(f"  • {line}", style="yellow"))
+    return lines
 
 
 def _num(value: float | None) -> str:
@@ -196,8 +230,13 @@ def detail_renderable(d: Detail, now: datetime) -> RenderableType:
         parts.append(
             Text(f"⚠ {len(hidden)} hidden character(s) in this content: {names}{more}", "bold red")
         )
+    if d.injection is not None:
+        parts.extend(injection_section(m, d.injection))
     parts.append(Text("content", style="bold underline"))
-    parts.append(revealed(m.content))
+    if d.injection is not None:
+        parts.append(highlighted(m.content, d.injection.spans()))
+    else:
+        parts.append(revealed(m.content))
     if m.summary:
         parts.append(Text("summary", style="bold underline"))
         parts.append(revealed(m.summary))

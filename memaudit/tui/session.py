@@ -25,6 +25,7 @@ from memaudit.adapters.base import Capability, Store
 from memaudit.clock import Clock, system_clock
 from memaudit.errors import MemauditError
 from memaudit.graph import Lineage
+from memaudit.injection import Assessment
 from memaudit.model import Edge, Memory, MemoryFilter, Status
 from memaudit.policy import Policy
 
@@ -51,6 +52,7 @@ class Detail:
     similar: list[pending.Similar]
     conflicts: list[pending.ConflictCandidate]
     flags: set[pending.Flag]
+    injection: Assessment | None = None  # when flagged INJ: score, spans, source
 
 
 class ReviewSession:
@@ -114,7 +116,8 @@ class ReviewSession:
             return pending.items(self.reader, flt, self.now(), self.policy())
 
     def first_page(self, flt: MemoryFilter) -> list[pending.QueueItem]:
-        """Items shown before the queue's own order (resurrected text)."""
+        """Items shown before the queue's own order (resurrected text, injected
+        instructions)."""
         with self.read_lock:
             return pending.first_items(self.reader, flt, self.now(), self.policy())
 
@@ -160,7 +163,10 @@ class ReviewSession:
             return pending.pending_sources(self.reader, ids)
 
     def detail(
-        self, memory_id: str, cancelled: Callable[[], bool] = lambda: False
+        self,
+        memory_id: str,
+        cancelled: Callable[[], bool] = lambda: False,
+        known: set[pending.Flag] | None = None,
     ) -> Detail | None:
         """Everything the detail pane shows; None if the item is gone, or if
         ``cancelled()`` turned true between the steps (the caller no longer wants it:
@@ -180,6 +186,11 @@ class ReviewSession:
             if cancelled():
                 return None
             flags = pending.cheap_flags(memory, self.now(), policy)
+            injected = pending.injection_of(
+                memory, policy, recorded=pending.Flag.INJECTED in (known or set())
+            )
+            if injected is not None:
+                flags.add(pending.Flag.INJECTED)
             if similar:
                 flags.add(pending.Flag.DUPLICATE)
             if conflicts:
@@ -189,7 +200,7 @@ class ReviewSession:
                 if store.has(Capability.LINEAGE)
                 else None
             )
-            return Detail(memory, lineage, similar, conflicts, flags)
+            return Detail(memory, lineage, similar, conflicts, flags, injected)
 
     # -- acting (each one transaction in the store, each one undoable) -----------
 

@@ -107,6 +107,12 @@ CASES = [
         ("pg-obs", "pg-inf"),
         ["tool_observation", "inference"],
     ),
+    (
+        "pending_queue",
+        "injected_instruction",
+        ("q-hidden",),
+        ["assistant's own message", "bidi", "without review"],
+    ),
 ]
 
 

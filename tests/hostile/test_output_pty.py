@@ -58,16 +58,18 @@ def _review(tmp_path: Path, store: str, keys: list[str | tuple[str, str]]) -> by
 
 
 def test_review_screens_over_the_native_corpus(tmp_path: Path) -> None:
-    # Queue order (oldest first): h-child, h-hidden, h-source, evil[/], esc…, h-resting.
+    # Queue order: h-hidden (flagged INJ: it leads), then oldest first: h-child, h-source,
+    # evil[/], esc…, h-resting.
     out = _review(
         tmp_path,
         "native",
         [
             ("?", "Keys"),
             ESCAPE,
-            DOWN,  # h-hidden: HID; a one-key approve asks first
-            ("a", "It is flagged HID"),
+            # h-hidden: INJ and HID; a one-key approve asks first
+            ("a", "It is flagged INJ, HID"),
             "n",
+            DOWN,
             DOWN,
             DOWN,  # evil[/]: its reject prompt used to crash
             ("r", "Reject evil[/]"),
@@ -77,6 +79,7 @@ def test_review_screens_over_the_native_corpus(tmp_path: Path) -> None:
             ESCAPE,
             ("a", "approved esc"),  # the status line names that id
             " ",
+            UP,
             UP,
             UP,
             " ",  # h-resting and h-hidden marked; h-resting rests on h-source, pending

@@ -153,7 +153,8 @@ def test_one_key_approve_of_a_hidden_character_item_asks_first(native) -> None:
             await pilot.press("a")
             await settle(pilot)
             assert isinstance(app.screen, ConfirmModal)
-            assert "Approve h-hidden? It is flagged HID" in screen_text(app)
+            # Its text is also an injected instruction (INJ): both flags are named.
+            assert "Approve h-hidden? It is flagged INJ, HID" in screen_text(app)
             await pilot.press("n")
             await settle(pilot)
             assert _status(db, "h-hidden") is Status.PENDING

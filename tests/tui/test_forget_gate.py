@@ -52,7 +52,7 @@ def test_resurrected_text_is_flagged_and_shown_first_on_refresh(make, queue_db: 
         app = make(refresh=0.1)
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
-            assert row_ids(app)[0] == "q-stale"
+            assert row_ids(app)[:2] == ["q-hidden", "q-stale"]  # q-hidden: INJ, first
             with Ledger.open(
                 queue_db, readonly=False, clock=fixed_clock(NOW), actor="agent"
             ) as agent:

@@ -27,7 +27,8 @@ def test_queue_lists_pending_oldest_first_with_flags(make, queue_db: Path) -> No
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
             ids = row_ids(app)
-            assert ids[0] == "q-stale" and ids[-1] == "q-assistant"
+            # q-hidden is flagged INJ (an injected instruction): it leads; then oldest first.
+            assert ids[:2] == ["q-hidden", "q-stale"] and ids[-1] == "q-assistant"
             assert "q-active-uv" not in ids and len(ids) == 11
             flags = {i.memory.id: {f.value for f in i.flags} for i in app.screen.items}
             assert "stale" in flags["q-stale"]
@@ -45,6 +46,7 @@ def test_approve(make, queue_db: Path) -> None:
         app = make()
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
+            await select(pilot, "q-stale")
             await pilot.press("a")
             await settle(pilot)
             assert "q-stale" not in row_ids(app)
@@ -83,6 +85,7 @@ def test_reject_cancelled_changes_nothing(make, queue_db: Path) -> None:
         app = make()
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
+            await select(pilot, "q-stale")
             await pilot.press("r", "x", "escape")
             await settle(pilot)
             assert "q-stale" in row_ids(app)
@@ -139,6 +142,7 @@ def test_skip_moves_on_without_writing(make, queue_db: Path) -> None:
         app = make()
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
+            await select(pilot, "q-stale")
             await pilot.press("s")
             await settle(pilot)
             assert app.screen.selected_id() == "q-user"
@@ -152,6 +156,7 @@ def test_undo_approve_reject_and_edit(make, queue_db: Path) -> None:
         app = make()
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
+            await select(pilot, "q-stale")
             await pilot.press("a")  # approve q-stale
             await settle(pilot)
             await select(pilot, "q-extract")  # derived from q-doc
@@ -229,11 +234,12 @@ def test_bulk_cancel_changes_nothing(make, queue_db: Path) -> None:
         app = make()
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
+            await select(pilot, "q-stale")
             await pilot.press("space", "space", "a")
             await settle(pilot)
             await pilot.press("n")
             await settle(pilot)
-            assert row_ids(app)[:2] == ["q-stale", "q-user"]
+            assert row_ids(app)[:3] == ["q-hidden", "q-stale", "q-user"]
 
     asyncio.run(run())
     with ledger(queue_db) as led:
@@ -246,6 +252,7 @@ def test_command_palette_runs_actions(make, queue_db: Path) -> None:
         app = make()
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
+            await select(pilot, "q-stale")
             await pilot.press("ctrl+p")
             await settle(pilot)
             await pilot.press(*"approve")

@@ -1,0 +1,432 @@
+"""Injected instructions: how well memaudit finds them, against memwall, and how fast.
+
+Quality (``injection_eval``): every case of ``benchmarks/injection_cases.py`` (ours,
+with a held-out third) and of the ``bastioncorpus`` package (an external corpus; half
+of it held out by a stable hash of its row ids) is written into a real memaudit ledger
+with its provenance — a user statement with its session reference, a tool output, a
+document, a summary derived from a document (an edge to a source memory), an approved
+item (an ``approve`` event) — through the write gate, and ``memaudit audit --pattern
+injected_instruction`` judges it. The same texts are written as a mem0-style JSON
+export and scanned by ``memwall`` (its heuristic rules, the free pass) in the same
+run. A memory counts as flagged by memwall when a rule of at least LOW severity fires
+(its INFO rule is PII retention, not an injection); memwall's own CLI default
+``--fail-on high`` is shown too, and memaudit is compared with the better of the two.
+Precision, recall and F1 are printed per technique and split.
+
+Speed (``injection_stage``): the gate's check per staged candidate on the generated
+ledger, beside staging with the check switched off. The audit's cost at 1M memories is
+in ``bench_audit`` (the full audit with and without the pattern).
+
+Standalone: ``python -m benchmarks.bench_injection [--misses dev]`` prints the tables
+(and the dev cases memaudit gets wrong).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from benchmarks.injection_cases import Case, cases
+from benchmarks.registry import Context, Figure, benchmark
+
+NOW = "2026-06-01T00:00:00Z"
+CANARY = "ZX41-CANARY-7Q"
+TARGET_RECALL = 0.9
+TARGET_PRECISION = 0.9
+STAGE_TARGET = 0.005  # seconds per candidate the gate's check may add
+STAGE_SAMPLE = 200
+
+# How each case's provenance is written: (source_type, source_ref, parent source type).
+SOURCE_SHAPE: dict[str, tuple[str, str | None, str | None]] = {
+    "user": ("user_statement", "session:{n}#msg-3", None),
+    "user-noref": ("user_statement", None, None),
+    "user-url": ("user_statement", "https://pages.example/{n}", None),
+    "user-tool": ("user_statement", "tool:web_fetch#call-{n}", None),
+    "user-from-doc": ("user_statement", "session:{n}#msg-1", "external_document"),
+    "tool": ("tool_observation", "tool:web_fetch#call-{n}", None),
+    "doc": ("external_document", "https://pages.example/{n}", None),
+    "asst": ("assistant_message", "session:{n}#msg-4", None),
+    "summary-of-user": ("summary", "summarizer:{n}", "user_statement"),
+    "summary-of-doc": ("summary", "summarizer:{n}", "external_document"),
+    "inference": ("inference", None, None),
+    "approved-user": ("user_statement", "session:{n}#msg-2", None),
+    "extraction-doc": ("extraction", "extractor:{n}", "external_document"),
+    "extraction-user": ("extraction", "extractor:{n}", "user_statement"),
+}
+# bastioncorpus's channels as memory sources.
+BASTION_SOURCE = {"user_input": "user", "tool_output": "tool", "memory": "inference"}
+
+
+@dataclass(slots=True)
+class Score:
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+    tn: int = 0
+
+    def add(self, truth: bool, said: bool) -> None:
+        if truth and said:
+            self.tp += 1
+        elif said:
+            self.fp += 1
+        elif truth:
+            self.fn += 1
+        else:
+            self.tn += 1
+
+    @property
+    def precision(self) -> float | None:
+        return self.tp / (self.tp + self.fp) if self.tp + self.fp else None
+
+    @property
+    def recall(self) -> float | None:
+        return self.tp / (self.tp + self.fn) if self.tp + self.fn else None
+
+    @property
+    def f1(self) -> float | None:
+        p, r = self.precision, self.recall
+        if p is None or r is None:
+            return None
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+
+@dataclass(slots=True)
+class Outcome:
+    cases: list[Case]
+    memaudit: dict[str, bool] = field(default_factory=dict)
+    gate: dict[str, bool] = field(default_factory=dict)
+    memwall: dict[str, bool] = field(default_factory=dict)
+    memwall_high: dict[str, bool] = field(default_factory=dict)
+    evidence: dict[str, str] = field(default_factory=dict)
+    seconds: float = 0.0
+
+
+def bastion_cases() -> list[Case]:
+    """bastioncorpus's rows as cases: malicious → poison, benign traps → benign."""
+    from bastioncorpus import load_corpus
+
+    out = []
+    for row in load_corpus():
+        source = BASTION_SOURCE.get(row.channel, "tool")
+        technique = row.category if row.label == "malicious" else "benign_traps"
+        out.append(
+            _Bastion(
+                f"bc-{row.id}",
+                technique,
+                "poison" if row.label == "malicious" else "benign",
+                row.lang,
+                source,
+                row.text.replace("{canary}", CANARY),
+                fixed_split="dev",  # all of it was looked at while the weights were set
+            )
+        )
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Bastion(Case):
+    fixed_split: str = "dev"
+
+    @property
+    def split(self) -> str:  # type: ignore[override]
+        return self.fixed_split
+
+
+def judge(all_cases: list[Case]) -> Outcome:
+    """memaudit (audit and gate) and memwall on the same cases."""
+    out = Outcome(all_cases)
+    with tempfile.TemporaryDirectory(prefix="memaudit-inj-") as tmp:
+        started = time.perf_counter()
+        _memaudit(all_cases, Path(tmp) / "cases.db", out)
+        out.seconds = time.perf_counter() - started
+        _memwall(all_cases, Path(tmp) / "mem0-export.json", out)
+    return out
+
+
+def _memaudit(all_cases: list[Case], path: Path, out: Outcome) -> None:
+    from memaudit import audit, review
+    from memaudit.adapters import open_store
+    from memaudit.clock import fixed_clock, parse_time
+    from memaudit.ledger import Ledger
+    from memaudit.model import SourceType
+    from memaudit.review import Candidate
+
+    with Ledger.init(path, clock=fixed_clock(NOW), actor="agent") as ledger:
+        for n, case in enumerate(all_cases):
+            st, ref, parent_type = SOURCE_SHAPE[case.source]
+            derived_from = []
+            if parent_type is not None:
+                parent = f"{case.id}-source"
+                review.stage(
+                    ledger,
+                    Candidate(
+                        "Imported material (see the source reference).",
+                        SourceType(parent_type),
+                        source_ref=f"https://pages.example/src-{n}"
+                        if parent_type == "external_document"
+                        else f"session:{n}#msg-0",
+                        id=parent,
+                    ),
+                )
+                derived_from = [parent]
+            staged = review.stage(
+                ledger,
+                Candidate(
+                    case.content,
+                    SourceType(st),
+                    source_ref=ref.format(n=n) if ref else None,
+                    derived_from=derived_from,
+                    id=case.id,
+                    promote=st in ("inference", "reflection", "assistant_message"),
+                ),
+            )
+            out.gate[case.id] = staged.injection is not None
+            if case.source == "approved-user":
+                review.approve(ledger, case.id, actor="alice")
+    with open_store(str(path)) as store:
+        report = audit.run(
+            store, parse_time(NOW), patterns=["injected_instruction"], max_findings=0
+        )
+    flagged = {f.memory_ids[0]: f.evidence for f in report.findings()}
+    for case in all_cases:
+        out.memaudit[case.id] = case.id in flagged
+        if case.id in flagged:
+            out.evidence[case.id] = flagged[case.id]
+
+
+def _memwall(all_cases: list[Case], path: Path, out: Outcome) -> None:
+    """The cases as a mem0 export (what memwall's mem0 adapter reads), scanned by memwall."""
+    from memwall import adapters, heuristics
+    from memwall.models import Severity
+
+    export = [
+        {"id": c.id, "memory": c.content, "metadata": {"source": c.source}} for c in all_cases
+    ]
+    path.write_text(json.dumps({"results": export}), encoding="utf-8")
+    records = adapters.load(str(path))
+    if len(records) != len(all_cases):
+        raise RuntimeError(f"memwall read {len(records)} of {len(all_cases)} memories")
+    for report in heuristics.scan_records(records):
+        severities = [f.severity for f in report.findings]
+        out.memwall[report.record.id] = any(s >= Severity.LOW for s in severities)
+        out.memwall_high[report.record.id] = any(s >= Severity.HIGH for s in severities)
+
+
+# -- tables -------------------------------------------------------------------------
+
+
+def scores(
+    out: Outcome, verdicts: dict[str, bool], chosen: Iterable[Case]
+) -> tuple[Score, dict[str, Score]]:
+    total, by = Score(), defaultdict(Score)
+    for c in chosen:
+        truth, said = c.label == "poison", verdicts[c.id]
+        total.add(truth, said)
+        by[c.technique].add(truth, said)
+    return total, dict(by)
+
+
+def _f(x: float | None) -> str:
+    return "  -  " if x is None else f"{x:.2f}"
+
+
+def table(out: Outcome, chosen: list[Case], title: str) -> list[str]:
+    """One markdown table: per technique, memaudit against memwall."""
+    lines = [
+        f"**{title}** ({sum(c.label == 'poison' for c in chosen)} poison, "
+        f"{sum(c.label == 'benign' for c in chosen)} benign)",
+        "",
+        "| technique | poison | benign | memaudit P | R | F1 | memwall P | R | F1 |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    _, mine = scores(out, out.memaudit, chosen)
+    _, theirs = scores(out, out.memwall, chosen)
+    for tech in sorted(mine):
+        m, w = mine[tech], theirs[tech]
+        lines.append(
+            f"| {tech} | {m.tp + m.fn} | {m.fp + m.tn} | {_f(m.precision)} | {_f(m.recall)} | "
+            f"{_f(m.f1)} | {_f(w.precision)} | {_f(w.recall)} | {_f(w.f1)} |"
+        )
+    m_all, _ = scores(out, out.memaudit, chosen)
+    w_all, _ = scores(out, out.memwall, chosen)
+    h_all, _ = scores(out, out.memwall_high, chosen)
+    lines.append(
+        f"| **all** | {m_all.tp + m_all.fn} | {m_all.fp + m_all.tn} | **{_f(m_all.precision)}** | "
+        f"**{_f(m_all.recall)}** | **{_f(m_all.f1)}** | {_f(w_all.precision)} | "
+        f"{_f(w_all.recall)} | {_f(w_all.f1)} |"
+    )
+    lines.append(
+        f"| all (memwall at its default `--fail-on high`) | | | | | | {_f(h_all.precision)} | "
+        f"{_f(h_all.recall)} | {_f(h_all.f1)} |"
+    )
+    return lines
+
+
+def groups(out: Outcome) -> dict[str, list[Case]]:
+    ours = [c for c in out.cases if not isinstance(c, _Bastion)]
+    theirs = [c for c in out.cases if isinstance(c, _Bastion)]
+    return {
+        "ours, rounds 1-3 (dev: the weights were set on these)": [
+            c for c in ours if c.split == "dev"
+        ],
+        "bastioncorpus (external; looked at while setting the weights)": theirs,
+        "held out: ours, round 4 (written after the weights were set, run once)": [
+            c for c in ours if c.split == "heldout"
+        ],
+    }
+
+
+def report(out: Outcome, dev_only: bool = False) -> str:
+    parts = []
+    for title, chosen in groups(out).items():
+        if dev_only and "held out" in title:
+            continue
+        parts += table(out, chosen, title) + [""]
+    gate_agrees = sum(out.gate[c.id] == out.memaudit[c.id] for c in out.cases)
+    parts.append(
+        f"The write gate's check (at stage time) agreed with the audit on {gate_agrees} of "
+        f"{len(out.cases)} cases; judging {len(out.cases)} cases (staging and audit) took "
+        f"{out.seconds:.2f} s."
+    )
+    return "\n".join(parts)
+
+
+def all_cases() -> list[Case]:
+    return [*cases(), *bastion_cases()]
+
+
+@benchmark(
+    "injection_eval",
+    sizes=("10k",),
+    description="injected instructions: precision/recall/F1 per technique, memaudit vs memwall",
+)
+def injection_eval(ctx: Context) -> list[Figure]:
+    """The labeled cases only (the generated store is not used)."""
+    out = judge(all_cases())
+    print(report(out))
+    held = [c for c in out.cases if c.split == "heldout"]
+    mine, _ = scores(out, out.memaudit, held)
+    theirs, _ = scores(out, out.memwall, held)
+    high, _ = scores(out, out.memwall_high, held)
+    best = max(theirs.f1 or 0.0, high.f1 or 0.0)
+    return [
+        Figure(
+            "held-out recall",
+            mine.recall or 0.0,
+            unit="",
+            target=TARGET_RECALL,
+            higher_is_better=True,
+        ),
+        Figure(
+            "held-out precision",
+            mine.precision or 0.0,
+            unit="",
+            target=TARGET_PRECISION,
+            higher_is_better=True,
+        ),
+        Figure(
+            "held-out F1",
+            mine.f1 or 0.0,
+            unit="",
+            baseline=best,
+            higher_is_better=True,
+            target=best + 1e-9,
+            note="baseline: memwall's better F1 (any rule ≥ low, or its default ≥ high)",
+        ),
+    ]
+
+
+@benchmark(
+    "injection_stage",
+    sizes=("10k", "100k", "1m"),
+    description="the gate's injected-instruction check per staged candidate vs staging without it",
+)
+def injection_stage(ctx: Context) -> list[Figure]:
+    from memaudit import review
+    from memaudit.ledger import Ledger
+    from memaudit.model import SourceType
+    from memaudit.review import Candidate
+
+    texts = [c.content for c in cases()]
+    kinds = [SourceType.TOOL_OBSERVATION, SourceType.USER_STATEMENT, SourceType.EXTERNAL_DOCUMENT]
+    batch = [
+        Candidate(texts[i % len(texts)], kinds[i % 3], source_ref=f"session:{i}")
+        for i in range(STAGE_SAMPLE)
+    ]
+    spent = [0.0]
+    real = review._check_injection
+
+    def timed(*args: Any) -> Any:
+        started = time.perf_counter()
+        try:
+            return real(*args)
+        finally:
+            spent[0] += time.perf_counter() - started
+
+    with ctx.scratch() as path, Ledger.open(path, readonly=False) as ledger:
+        review._check_injection = lambda *a: None  # type: ignore[assignment]
+        try:
+            started = time.perf_counter()
+            for cand in batch:
+                review.stage(ledger, Candidate(**{**_fields(cand), "id": None}))
+            without = (time.perf_counter() - started) / STAGE_SAMPLE
+            review._check_injection = timed  # type: ignore[assignment]
+            started = time.perf_counter()
+            for cand in batch:
+                review.stage(ledger, Candidate(**{**_fields(cand), "id": None}))
+            with_ = (time.perf_counter() - started) / STAGE_SAMPLE
+        finally:
+            review._check_injection = real  # type: ignore[assignment]
+    return [
+        Figure(
+            "stage one candidate",
+            with_,
+            baseline=without,
+            note="baseline: the same stage with the injection check switched off",
+        ),
+        Figure(
+            "  check per candidate",
+            spent[0] / STAGE_SAMPLE,
+            target=STAGE_TARGET,
+            note=f"the check alone (assess, lineage query, flag event), timed inside "
+            f"{STAGE_SAMPLE} stages of the labeled cases' texts",
+        ),
+    ]
+
+
+def _fields(cand: Any) -> dict[str, Any]:
+    return {name: getattr(cand, name) for name in cand.__slots__}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--misses", choices=["dev", "heldout", "all"], help="list memaudit's errors"
+    )
+    parser.add_argument(
+        "--dev-only", action="store_true", help="only the dev splits (what tuning may look at)"
+    )
+    args = parser.parse_args()
+    out = judge(all_cases())
+    print(report(out, args.dev_only))
+    if args.misses:
+        for c in out.cases:
+            if args.misses != "all" and c.split != args.misses:
+                continue
+            said = out.memaudit[c.id]
+            if said != (c.label == "poison"):
+                kind = "FALSE ALARM" if said else "MISSED"
+                print(f"{kind} {c.id} [{c.source}] {c.content[:110]!r}")
+                if said:
+                    print("   ", out.evidence[c.id][:300])
+
+
+if __name__ == "__main__":
+    main()
