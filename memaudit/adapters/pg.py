@@ -557,17 +557,22 @@ def changes_not_on_disk(conn: psycopg.Connection[Any], where: DataDir) -> str | 
     unknown layout) is reported, never assumed."""
     if where.path is None:
         return where.why_not
+
+    def one(sql: str) -> tuple[Any, ...]:
+        row = conn.execute(sql).fetchone()
+        if row is None:
+            raise ValueError("no row")
+        return tuple(row)
+
     try:
-        redo, tli = conn.execute(
-            "SELECT redo_lsn, timeline_id FROM pg_control_checkpoint()"
-        ).fetchone()
+        redo, tli = one("SELECT redo_lsn, timeline_id FROM pg_control_checkpoint()")
         positions = "SELECT pg_current_wal_insert_lsn(), pg_current_wal_lsn()"
-        insert, written = conn.execute(positions).fetchone()
+        insert, written = one(positions)
         for pause in WAL_WRITE_WAIT:
             if _lsn(insert) <= _lsn(written):
                 break
             time.sleep(pause)  # records inserted but not yet written to pg_wal
-            insert, written = conn.execute(positions).fetchone()
+            insert, written = one(positions)
         settings = dict(
             conn.execute(
                 "SELECT name, setting FROM pg_settings "
