@@ -101,8 +101,10 @@ def layer_table(reports: list[LayerReport], title: str) -> Table:
         warnings = [x for x in r.residue if x.warning]
         if not r.probed:
             result = Text("not checked", style="yellow")
-        elif not r.clean:
-            result = Text(f"RESIDUE {len(r.residue) - len(warnings)}", style="bold red")
+        elif r.found:
+            result = Text(f"RESIDUE {len(r.found)}", style="bold red")
+        elif r.orphans:
+            result = Text(f"orphans {len(r.orphans)}", style="yellow")
         elif warnings:
             result = Text(f"warning {len(warnings)}", style="yellow")
         else:
@@ -112,6 +114,39 @@ def layer_table(reports: list[LayerReport], title: str) -> Table:
             where += f"\n… {len(r.residue) - 8} more"
         table.add_row(safe(r.layer), result, safe(r.checked), safe(where or "-"))
     return table
+
+
+ORPHAN_ROWS = 20  # --json lists them all
+
+
+def orphan_table(reports: list[LayerReport]) -> Table | None:
+    """Traces of deleted items that cannot be tied to what was looked for (a vector
+    whose row is gone): their own section, never counted as found. None when none."""
+    orphans = [(r.layer, x) for r in reports for x in r.orphans]
+    if not orphans:
+        return None
+    table = Table(
+        title="orphans: traces some deleted item left, which one cannot be read back "
+        "(not counted as found; `verify ID` reports one keyed by that id as residue)",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        header_style="bold",
+    )
+    for col in ("layer", "key", "where", "what"):
+        table.add_column(col, no_wrap=col == "layer")
+    for layer, x in orphans[:ORPHAN_ROWS]:
+        table.add_row(safe(layer), safe(x.orphan or ""), safe(x.where), safe(x.detail or x.match))
+    if len(orphans) > ORPHAN_ROWS:
+        table.add_row("…", "", f"{len(orphans) - ORPHAN_ROWS} more (--json lists them all)", "")
+    return table
+
+
+def print_layers(reports: list[LayerReport], title: str) -> None:
+    """The layer table, then the orphans section when there are orphans."""
+    console.print(layer_table(reports, title))
+    orphans = orphan_table(reports)
+    if orphans is not None:
+        console.print(orphans)
 
 
 def _confirm(yes: bool, what: str) -> None:
@@ -238,7 +273,7 @@ def forget(
     if json_:
         emit_json(result.to_dict())
     else:
-        console.print(layer_table(result.reports, "verification, layer by layer"))
+        print_layers(result.reports, "verification, layer by layer")
         if result.by_id_only:
             err_console.print(
                 Text(
@@ -264,10 +299,23 @@ def _summary(clean: bool, reports: list[LayerReport]) -> None:
                 style="yellow",
             )
         )
+    found = [r.layer for r in reports if r.found]
+    unprobed = [r.layer for r in reports if not r.probed]
+    orphans = sum(len(r.orphans) for r in reports)
     if clean:
         console.print(Text("clean: nothing of it survived in any layer checked", style="green"))
+    elif found:
+        console.print(
+            Text(f"RESIDUE: found in {len(found)} layer(s) (see the table)", style="bold red")
+        )
     else:
-        console.print(Text("RESIDUE: something survived (see the table)", style="bold red"))
+        # Nothing found, but not proven gone: never worded as found.
+        parts = [f"{len(unprobed)} layer(s) not checked"] if unprobed else []
+        if orphans:
+            parts.append(f"{orphans} orphan(s) of deleted items that might be it")
+        console.print(
+            Text("NOT PROVEN CLEAN: nothing found; " + ", ".join(parts), style="bold yellow")
+        )
 
 
 def _read_content(content: str | None, content_file: Path | None) -> str | None:
@@ -334,14 +382,19 @@ def verify(
     is probed for the text, read-only — the way to check a provider's own delete. Give
     an ID as well to look for both in one pass.
 
+    Each layer is clean, RESIDUE (found), not checked (with why), or holds orphans:
+    traces of some deleted item that cannot be tied to the text (a vector whose row is
+    gone) — listed apart with the key they are stored under, never counted as found;
+    `verify KEY` reports an orphan keyed by that id as its residue.
+
     Examples:
 
     - `memaudit verify --all`
     - `memaudit verify --content "ZEBRA-7731-QUOKKA" --db ~/.mem0/history.db`
     - `memaudit verify 75d0b4cc6cd6e22d --db ~/.hermes` (after Mnemosyne's forget)
 
-    Exit codes: 0 clean; 3 residue or resurrection found; 6 the store's layers
-    cannot be probed.
+    Exit codes: 0 clean; 3 residue or resurrection found, or not proven gone (a layer
+    not checked, an orphan that might be it); 6 the store's layers cannot be probed.
     """
     text = _read_content(content, content_file)
     if all_ and (memory_id is not None or text is not None):
@@ -374,7 +427,7 @@ def verify(
             what = " and ".join(
                 w for w, given in (("the id", memory_id), ("the text", text)) if given
             )
-            console.print(layer_table(reports, f"looking for {what}, layer by layer"))
+            print_layers(reports, f"looking for {what}, layer by layer")
             _summary(clean, reports)
         if not clean:
             raise typer.Exit(int(ExitCode.RESIDUE))
