@@ -44,6 +44,8 @@ from memaudit.store import Adapter, Capability, Layer, Needle, Residue
 from memaudit.trust import DERIVED_TYPES
 
 HISTORY_COLUMNS = {"id", "memory_id", "old_memory", "new_memory", "event", "is_deleted"}
+# What the history layer already probes for ids (the catch-all layer skips it).
+MAPPED_ID_COLUMNS = {"history": {"memory_id"}}
 ROLE_SOURCE = {
     "user": SourceType.USER_STATEMENT,
     "assistant": SourceType.ASSISTANT_MESSAGE,
@@ -309,6 +311,9 @@ class Mem0Store(ListStore):
                     kind="transcripts",
                     description="history.db: messages (conversation turns saved by infer=True adds)",
                 )
+            )
+            out.append(
+                sp.every_column_layer("history.db other columns", h, covered=MAPPED_ID_COLUMNS)
             )
             out.append(sp.raw_bytes_layer("history.db bytes", [h]))
         if self.qdrant:

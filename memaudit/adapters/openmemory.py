@@ -249,6 +249,19 @@ class OpenMemoryStore(ListStore):
             ),
         ]
         out = [layer for table, layer in tabled if table in present]
+        out.append(
+            sp.every_column_layer(
+                "other columns",
+                db,
+                covered={
+                    "memories": {"id"},
+                    "memory_status_history": {"memory_id"},
+                    "memory_access_logs": {"memory_id"},
+                    "memory_categories": {"memory_id"},
+                },
+                id_forms=uuid_forms,
+            )
+        )
         out.append(sp.raw_bytes_layer("openmemory.db bytes", [db], id_forms=uuid_forms))
         if self.mem0 is not None:
             for layer in self.mem0.layers():
