@@ -19,6 +19,7 @@ ledger) and ``LifecycleStore.supersede``; both are reached only through
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -29,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from memaudit.errors import InvalidInput, MemauditError, NotFound
 from memaudit.ledger import Ledger
-from memaudit.model import Memory, MemoryFilter, Status
+from memaudit.model import Memory, Status
 from memaudit.progress import Progress, counting, silent
 from memaudit.store import Capability
 
@@ -107,14 +108,16 @@ class Features:
     values: dict[str, frozenset[str]]  # slot → canonical values named
     subject: frozenset[str]  # the other content words
     markers: list[str]  # change words ("moved", "migrated", ...)
-    weight: float | None = None  # the subject's idf weight, once ``find`` knows the idf
 
 
 def tokens(text: str) -> list[str]:
     return [w.rstrip(".,;:!?-") for w in WORD.findall(text.lower())]
 
 
+@functools.lru_cache(maxsize=8192)
 def features(text: str) -> Features:
+    """What a text says for contradiction checks (cached: every stage compares the new
+    memory with the same few hundred newest ones; callers never change the result)."""
     words = [w for w in tokens(text) if w]
     lowered = " " + " ".join(words) + " "
     values: dict[str, set[str]] = defaultdict(set)
@@ -229,22 +232,25 @@ def _similarity(fa: Features, fb: Features, idf: dict[str, float]) -> float:
     return weight / sum(idf.get(t, 1.0) for t in union)
 
 
-def _rough_similarity(fa: Features, fb: Features, idf: dict[str, float]) -> float:
+def _rough_similarity(
+    fa: Features, fb: Features, idf: dict[str, float], weights: dict[int, float]
+) -> float:
     """``_similarity`` up to rounding, without summing the union (weight of both −
-    shared): cheap enough for every pair a block offers."""
+    shared): cheap enough for every pair a block offers. ``weights`` keeps each
+    subject's weight (by object: ``features`` hands out shared, cached objects)."""
     if not fa.subject or not fb.subject:
         return 0.5 if not fa.subject and not fb.subject else 0.3
     shared = fa.subject & fb.subject
     if not shared:
         return 0.0
     weight = sum([idf[t] for t in shared])
-    return weight / (_weight(fa, idf) + _weight(fb, idf) - weight)
-
-
-def _weight(f: Features, idf: dict[str, float]) -> float:
-    if f.weight is None:
-        f.weight = sum([idf[t] for t in f.subject])
-    return f.weight
+    wa = weights.get(id(fa))
+    if wa is None:
+        wa = weights[id(fa)] = sum([idf[t] for t in fa.subject])
+    wb = weights.get(id(fb))
+    if wb is None:
+        wb = weights[id(fb)] = sum([idf[t] for t in fb.subject])
+    return weight / (wa + wb - weight)
 
 
 def _quick_score(a: Comparable, fa: Features, b: Comparable, fb: Features, sim: float) -> float:
@@ -329,13 +335,19 @@ def find(
     n = max(1, len(memories))
     idf = {t: math.log(1 + n / c) for t, c in df.items()}
     del df
+    mine = {i for i, m in enumerate(memories) if only and m.id in only}
+    # With ``only``, a block none of those memories is in yields no pair: not built.
+    keys = (
+        {(slot, t) for i in mine for slot in feats[i].values for t in feats[i].subject or [""]}
+        if only
+        else None
+    )
     blocks: dict[tuple[str, str], list[int]] = defaultdict(list)
     for i, f in enumerate(feats):
         for slot in f.values:
-            if not f.subject:
-                blocks[(slot, "")].append(i)
-            for t in f.subject:
-                blocks[(slot, t)].append(i)
+            for t in f.subject or [""]:
+                if keys is None or (slot, t) in keys:
+                    blocks[(slot, t)].append(i)
     # Per pair: the first block (its rank, its slot) that offers it with a score that
     # may reach min_score; the candidate is built, and scored exactly, at the end. A
     # pair's score does not depend on the block nor on the slot, so blocks are taken
@@ -343,6 +355,7 @@ def find(
     best: dict[int, tuple[int, str]] = {}
     # Scores are kept rounded to 3 places, and the rough one is exact up to rounding.
     floor = min_score - 0.0005 - 1e-9
+    weights: dict[int, float] = {}  # per Features object: its subject's idf weight
     exclude = exclude or set()
     by_slot = sorted(enumerate(blocks.items()), key=lambda kv: (kv[1][0][0], kv[0]))
     scored: set[int] = set()
@@ -368,8 +381,12 @@ def find(
         values = list(groups)
         for x in range(len(values)):
             for y in range(x + 1, len(values)):
+                others = groups[values[y]]
+                theirs = [j for j in others if j in mine] if only else others
                 for i in groups[values[x]]:
-                    for j in groups[values[y]]:
+                    # With ``only``, pairs without one of those memories are skipped
+                    # below anyway: do not walk them (same pairs, same order).
+                    for j in others if (not only or i in mine) else theirs:
                         pair = i * n + j if i < j else j * n + i
                         if pair in scored:
                             continue
@@ -385,7 +402,7 @@ def find(
                         prev = best.get(pair)
                         if prev is not None and prev[0] < rank:
                             continue
-                        if _quick_score(a, fa, b, fb, _rough_similarity(fa, fb, idf)) >= floor:
+                        if _quick_score(a, fa, b, fb, _rough_similarity(fa, fb, idf, weights)) >= floor:
                             best[pair] = (rank, slot)
     scored.clear()
     blocks.clear()
@@ -528,15 +545,27 @@ def check_staged(ledger: Ledger, memory_ids: Sequence[str], *, actor: str) -> in
         query = " OR ".join(f'"{t}"' for t in terms if t)
         if not query:
             continue
+        # The newest written, driven from the index (LIMIT stops the walk early; a
+        # common slot matches tens of thousands of memories on a large store).
+        # Only what the comparison reads (id, text, scope, age): a full row each would
+        # cost more than the comparison itself.
         others = ledger.conn.execute(
-            "SELECT id FROM memories WHERE status = 'active' AND id <> ? AND seq IN "
-            "(SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?) "
-            "ORDER BY created_at DESC LIMIT 500",
-            (mid, query),
+            "SELECT memories.id, memories.content, memories.scope, memories.created_at "
+            "FROM memories_fts CROSS JOIN memories "
+            "ON memories.seq = memories_fts.rowid WHERE memories_fts MATCH ? "
+            "AND memories.status = 'active' AND memories.id <> ? "
+            "ORDER BY memories_fts.rowid DESC LIMIT 500",
+            (query, mid),
         ).fetchall()
         if not others:
             continue
-        pool = [memory, *ledger.query(MemoryFilter(ids=[r[0] for r in others]))]
+        pool = [
+            memory,
+            *(
+                Memory(id=str(i), content=str(c or ""), scope=s, created_at=t)
+                for i, c, s, t in others
+            ),
+        ]
         decided = decided_pairs(ledger)
         for cand in find(pool, only={mid}, exclude=decided):
             _upsert(
