@@ -87,7 +87,7 @@ class Ctx:
         """A finding only counted (the listing is full); ``causes``: the memories it
         names besides its subject, as ``add`` would have."""
         self.result.counts[severity] += 1
-        self.result.causes.update(causes)
+        self.result.causes.update(tuple(causes))  # ids, even from a mapping
 
     def add(
         self,
