@@ -402,7 +402,10 @@ def find(
                         prev = best.get(pair)
                         if prev is not None and prev[0] < rank:
                             continue
-                        if _quick_score(a, fa, b, fb, _rough_similarity(fa, fb, idf, weights)) >= floor:
+                        if (
+                            _quick_score(a, fa, b, fb, _rough_similarity(fa, fb, idf, weights))
+                            >= floor
+                        ):
                             best[pair] = (rank, slot)
     scored.clear()
     blocks.clear()

@@ -12,7 +12,7 @@ from memaudit import decay as decay_core
 from memaudit import sidecar
 from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from, resolve_db
-from memaudit.cli.render import console, emit_json, fmt_num, safe
+from memaudit.cli.render import console, emit_json, fmt_num, progress, safe
 from memaudit.clock import fixed_clock, parse_time
 from memaudit.errors import MemauditError
 from memaudit.store import Capability
@@ -112,11 +112,12 @@ def decay(
             store.policy(), half_life_days=half_life, threshold=threshold
         )
         table = store.lifecycle_table()
-        if dry_run:
-            report = decay_core.plan(table, params, moment, dry_run=True)
-        else:
-            with sidecar.run_lock(location, "decay"):
-                report = decay_core.apply(table, params, moment)
+        with progress("decay: scoring and archiving"):
+            if dry_run:
+                report = decay_core.plan(table, params, moment, dry_run=True)
+            else:
+                with sidecar.run_lock(location, "decay"):
+                    report = decay_core.apply(table, params, moment)
     if json_:
         emit_json(report.to_dict())
         return

@@ -16,6 +16,7 @@ from memaudit.cli.render import (
     emit_json,
     err_console,
     plan_tree,
+    progress,
     show_recheck,
     show_verification,
 )
@@ -122,7 +123,8 @@ def forget(
     targets = list(ids or []) if ids else _match_ids(ctx, db, adapter, match or "")
     with open_from(ctx, db, adapter) as store:  # read-only: planning writes nothing
         store.need(Capability.FORGET)
-        plan = store.forget_plan(targets, whole=whole)
+        with progress("forget: planning (what is derived from or quotes it)"):
+            plan = store.forget_plan(targets, whole=whole)
         if reason and not dry_run:
             store.check_reason(plan.forget_ids(), reason, what="forgotten")
     too_big = plan.over(max_)
@@ -144,7 +146,8 @@ def forget(
     with open_from(ctx, db, adapter, writable=True) as store:
         store.need(Capability.FORGET)
         # Planned again inside the forget's transaction: a changed store is exit 7.
-        result = store.forget_apply(plan, reason=reason, actor=state(ctx).actor)
+        with progress("forget: deleting, purging, then verifying every layer"):
+            result = store.forget_apply(plan, reason=reason, actor=state(ctx).actor)
     if json_:
         emit_json(result.to_dict())
     else:
@@ -246,11 +249,13 @@ def verify(
             # Probe the layers: for the text, and for references to the id.
             store.need(Capability.LAYERS)
             needle = Needle(ids=[memory_id] if memory_id else [], content=text)
-            found = verify_layers(store.layers(), needle)
+            with progress("verify: probing every layer"):
+                found = verify_layers(store.layers(), needle)
             checks = None
         else:
             store.need(Capability.TOMBSTONES)  # --all: only a store that keeps tombstones
-            checks = store.recheck(None if all_ else [memory_id or ""])
+            with progress("verify: re-checking tombstones, scanning the file, WAL and copies"):
+                checks = store.recheck(None if all_ else [memory_id or ""])
     if checks is None:
         if json_:
             emit_json(found.to_dict())

@@ -99,7 +99,16 @@ def test_progress_is_drawn_on_a_terminal_and_never_in_a_pipe(
     drawn = _terminal(monkeypatch)
     assert cli("audit", "--json", db=generated, env={"MEMAUDIT_NOW": NOW}).exit_code == 0
     assert cli("conflicts", "--json", db=generated).exit_code == 0
-    assert "audit: " in drawn.getvalue() and "conflicts: " in drawn.getvalue()
+    assert cli("decay", "--dry-run", "--json", db=generated).exit_code == 0
+    assert cli("forget", "--dry-run", "--json", _first_id(generated), db=generated).exit_code == 0
+    out = drawn.getvalue()
+    for step in ("audit: ", "conflicts: ", "decay: scoring", "forget: planning"):
+        assert step in out, step
+
+
+def _first_id(path: Path) -> str:
+    with open_store(str(path)) as store:
+        return store.memories(MemoryFilter(limit=1))[0].id
 
 
 def test_progress_text_cannot_drive_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
