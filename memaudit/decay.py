@@ -339,26 +339,21 @@ def apply(t: LifecycleTable, params: DecayParams, now: datetime) -> DecayReport:
     to_write = _verdict("decay_score IS NOT stored OR ns <> 'active'")
     with t.transaction():
         report = _counted(t, params, now, dry_run=False)
+        # RETURNING gives every written row; only a status change carries its id and
+        # score (an expression over the row, unchanged but for status and score).
         written = t.conn.execute(
             f"UPDATE {t.table} SET (decay_score, status) = {new_values}"
             f" WHERE {_eligible(t)} AND {to_write}"
-            f" RETURNING CASE WHEN status <> 'active' THEN {t.key} END",
+            f" RETURNING CASE WHEN status <> 'active' THEN {t.key} END, {t.id_expr}, status,"
+            f" CASE WHEN status <> 'active' THEN {_SCORE} END",
             bind,
         ).fetchall()
-        changed = sorted(key for (key,) in written if key is not None)
+        changed = sorted(row for row in written if row[0] is not None)
         report.rescored = len(written) - len(changed)
         del written
-        # RETURNING sees a row as written (no longer its score): read the few changes back.
-        for start in range(0, len(changed), 50_000):
-            part = changed[start : start + 50_000]
-            report.changes += [
-                _change(pub_id, "active", status, score, params)
-                for pub_id, status, score in t.conn.execute(
-                    f"SELECT {t.id_expr}, status, {_SCORE} FROM {t.table}"
-                    f" WHERE {t.key} IN (SELECT value FROM json_each(:keys)) ORDER BY {t.key}",
-                    {**bind, "keys": json.dumps(part)},
-                )
-            ]
+        report.changes = [
+            _change(pub_id, "active", status, score, params) for _, pub_id, status, score in changed
+        ]
         t.log_in_transaction(report)
     t.log_after_commit(report)
     return report
