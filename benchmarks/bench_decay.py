@@ -40,6 +40,7 @@ from pathlib import Path
 
 from benchmarks.registry import Context, Figure, benchmark
 from memaudit import conflicts, decay
+from memaudit.adapters.lifecycle import ARTICLE_EVENTS, ARTICLE_MEMORIES
 from memaudit.clock import fixed_clock, parse_time
 from memaudit.ledger import Ledger
 from memaudit.model import MemoryFilter, Status
@@ -150,31 +151,6 @@ def _decay_on_copy(path: Path, now_text: str) -> dict[str, float]:
 
 
 # -- the second article's own schema (adapter lifecycle) ------------------------------
-
-ARTICLE_MEMORIES = """
-CREATE TABLE IF NOT EXISTS memories (
-    id              INTEGER PRIMARY KEY AUTOINCREMENT,
-    content         TEXT NOT NULL,
-    summary         TEXT,
-    tags            TEXT DEFAULT '[]',
-    importance      REAL DEFAULT 5.0,
-    confidence      REAL DEFAULT 1.0,
-    access_count    INTEGER DEFAULT 0,
-    decay_score     REAL DEFAULT 1.0,
-    status          TEXT DEFAULT 'active',
-    contradicted_by INTEGER REFERENCES memories(id),
-    created_at      TEXT NOT NULL,
-    last_accessed   TEXT,
-    expires_at      TEXT
-)"""
-ARTICLE_EVENTS = """
-CREATE TABLE IF NOT EXISTS memory_events (
-    id          INTEGER PRIMARY KEY AUTOINCREMENT,
-    memory_id   INTEGER REFERENCES memories(id),
-    event_type  TEXT NOT NULL,
-    detail      TEXT,
-    occurred_at TEXT NOT NULL
-)"""
 
 
 def article_store(native: Path, out: Path) -> int:

@@ -172,8 +172,7 @@ def test_lifecycle_decay_stores_the_score_explain_computes(tmp_path: Path) -> No
     """The set-based pass on the article's schema writes, for every active row, the
     score `decay --explain` computes, rounded to the 0.05 grid; archived rows get 0.0
     and the article's event."""
-    from benchmarks.bench_decay import ARTICLE_EVENTS, ARTICLE_MEMORIES
-    from memaudit.adapters.lifecycle import LifecycleAdapter
+    from memaudit.adapters.lifecycle import ARTICLE_EVENTS, ARTICLE_MEMORIES, LifecycleAdapter
     from memaudit.clock import fixed_clock
 
     path = tmp_path / "agent_memory.db"
