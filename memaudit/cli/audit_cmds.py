@@ -136,7 +136,7 @@ SUMMARY_CAUSES = 3  # shared causes shown per detector
 
 def _print_summary(report: core.Report) -> None:
     """The first screen of a large audit: the pattern table, then per detector its
-    counts, its most shared causes and its first findings."""
+    counts, its most shared causes and its first findings of its worst severity."""
     _print_table(report)
     counts = report.counts()
     if not sum(counts.values()):
@@ -161,7 +161,8 @@ def _print_summary(report: core.Report) -> None:
                 safe("; ".join(f"{mid} in {n} findings" for mid, n in causes), style="cyan")
             )
             console.print(line)
-        for f in r.findings[:SUMMARY_EXAMPLES]:
+        worst_first = sorted(r.findings, key=lambda f: -f.severity.rank)  # stable
+        for f in worst_first[:SUMMARY_EXAMPLES]:
             _finding(f)
         if r.total > SUMMARY_EXAMPLES:
             console.print(
