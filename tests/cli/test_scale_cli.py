@@ -194,7 +194,11 @@ def test_lifecycle_decay_stores_the_score_explain_computes(tmp_path: Path) -> No
     now = parse_time(NOW)
     store = LifecycleAdapter.open(str(path), writable=True, clock=fixed_clock(now))
     try:
+        planned = decay.plan(store.lifecycle_table(), decay.DecayParams(), now, dry_run=True)
         report = decay.apply(store.lifecycle_table(), decay.DecayParams(), now)
+        # The dry run and the run agree, change by change.
+        assert [c.to_dict() for c in planned.changes] == [c.to_dict() for c in report.changes]
+        assert (planned.rescored, planned.considered) == (report.rescored, report.considered)
         rows = store.conn.execute(
             "SELECT id, status, decay_score, created_at, last_accessed, access_count FROM memories"
         ).fetchall()
