@@ -114,7 +114,7 @@ def access_bonus(access_count: int, params: DecayParams) -> float:
 
 def decay_score(idle_days: float, access_count: int, params: DecayParams) -> float:
     """The score of a memory idle for ``idle_days`` with ``access_count`` accesses."""
-    base = 0.5 ** (max(0.0, idle_days) / params.half_life_days)
+    base: float = 0.5 ** (max(0.0, idle_days) / params.half_life_days)
     return min(1.0, base + access_bonus(access_count, params))
 
 

@@ -12,9 +12,10 @@ from memaudit import decay as decay_core
 from memaudit import sidecar
 from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from, resolve_db
-from memaudit.cli.render import console, emit_json, fmt_num, safe
+from memaudit.cli.render import console, emit_json, fmt_num
 from memaudit.clock import fixed_clock, parse_time
 from memaudit.errors import MemauditError
+from memaudit.face_text import safe
 from memaudit.store import Capability
 
 DECAY_HELP = """Archive memories that faded and expire those past their date.

@@ -34,12 +34,11 @@ from memaudit.cli.render import (
     err_console,
     fmt_num,
     memory_table,
-    safe,
     status_text,
 )
 from memaudit.clock import age_days, human_age
 from memaudit.errors import MemauditError, NotAStore
-from memaudit.face_text import tier_badge
+from memaudit.face_text import safe, tier_badge
 from memaudit.ledger import Ledger
 from memaudit.ledger.store import pending_migrations
 from memaudit.model import MemoryFilter, SourceType, Status, TrustTier

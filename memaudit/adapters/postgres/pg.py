@@ -119,17 +119,17 @@ def _driver() -> Any:
 
 def connect(location: str, *, writable: bool = False) -> psycopg.Connection[Any]:
     """A connection to the server in ``location``; read-only unless ``writable``."""
-    psycopg = _driver()
+    driver = _driver()
     options = "" if writable else "-c default_transaction_read_only=on"
     try:
-        conn = psycopg.connect(
+        conn: psycopg.Connection[Any] = driver.connect(
             location,
             autocommit=True,
             connect_timeout=CONNECT_TIMEOUT,
             application_name="memaudit",
             options=options,
         )
-    except psycopg.Error as exc:
+    except driver.Error as exc:
         raise ConnectionFailed(f"{mask(location)}: {_why(exc, location)}") from None
     except Exception as exc:  # a malformed URL: psycopg raises ProgrammingError or ValueError
         raise ConnectionFailed(
@@ -333,7 +333,7 @@ def probe_table(
     )
     out: list[Residue] = []
     idset = set(ids)
-    for row in conn.execute(sql, params).fetchall():  # type: ignore[arg-type]
+    for row in conn.execute(sql, params).fetchall():
         keyval = ",".join(str(v) for v in row[: len(key)])
         where_row = f"[{','.join(key)}={keyval}]"
         values = dict(zip(wanted, row[len(key) :], strict=True))
