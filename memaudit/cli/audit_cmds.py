@@ -164,7 +164,7 @@ def _print_report(report: core.Report) -> None:
     )
 
 
-QUESTIONS_HELP = """Answer the brief's eleven configuration questions for a store.
+QUESTIONS_HELP = """Answer the eleven configuration questions (docs/concepts.md) for a store.
 
 Each question is answered yes, no, partly or unknown with its evidence: from the
 store's contents (what actually happened), from the provider's configuration where

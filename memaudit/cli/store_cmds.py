@@ -55,7 +55,7 @@ def init(
 ) -> None:
     """Create a new, empty native ledger (owner-only permissions, WAL mode).
 
-    The default policy is the brief's: observations are reviewed before they become
+    The default policy is the preferred one (docs/concepts.md): observations are reviewed before they become
     memory, model conclusions stay transient unless promoted. See `memaudit policy`.
     """
     st = state(ctx)

@@ -1,4 +1,5 @@
-"""Issue 16, part 2: fewer layers left unchecked, and orphans reported as orphans.
+"""Layers probed that used to be left unchecked (sqlite-vec shadow tables, Holographic's
+memory banks, every column for an id), and orphans reported as orphans.
 
 Each test starts from a store the real package wrote (tests/fixtures/providers), copied
 into tmp_path, and changes the copy only with plain SQL — what a crash, an older
