@@ -52,7 +52,7 @@ from urllib.parse import quote
 
 from memaudit import confined, scratch
 from memaudit.fingerprint import normalize, sentences
-from memaudit.rawscan import fts_tokens, sqlite_page_info
+from memaudit.rawscan import fts5_leaf_terms, fts_tokens, sqlite_page_info
 from memaudit.store import Layer, LayerNotChecked, Needle, Residue
 
 CHUNK = 4 * 1024 * 1024
@@ -314,57 +314,18 @@ def column_layer(
 # -- FTS5 ----------------------------------------------------------------------------
 
 
-def _varint(buf: bytes, pos: int) -> tuple[int, int]:
-    """SQLite's varint (big-endian 7-bit groups; the 9th byte carries 8 bits)."""
-    value = 0
-    for i in range(9):
-        if pos >= len(buf):
-            raise ValueError("truncated varint")
-        byte = buf[pos]
-        pos += 1
-        if i == 8:
-            return (value << 8) | byte, pos
-        value = (value << 7) | (byte & 0x7F)
-        if not byte & 0x80:
-            return value, pos
-    return value, pos
-
-
 def leaf_terms(block: bytes) -> list[bytes]:
-    """The terms of one FTS5 leaf page, read through its page-index footer.
-
-    Leaf layout (fts5_index.c): a 4-byte header (offset of the first rowid, offset of
-    the footer); the footer holds one varint per term, the byte offset of each term,
-    delta-encoded. The first term of a page is ``varint(n) bytes``; later ones are
-    ``varint(prefix) varint(n) suffix`` against the previous term. A term's first byte
-    names the index: ``0`` the main one, ``1``.. the prefix indexes.
-    """
+    """The terms of one FTS5 leaf page (``rawscan.fts5_leaf_terms``); ValueError when the
+    page is not one memaudit can read."""
     if len(block) < 4:
         return []
     footer = int.from_bytes(block[2:4], "big")
     if footer < 4 or footer > len(block):
         return []
-    offsets = []
-    pos, last = footer, 0
-    while pos < len(block):
-        delta, pos = _varint(block, pos)
-        last += delta
-        offsets.append(last)
-    terms: list[bytes] = []
-    previous = b""
-    for n, off in enumerate(offsets):
-        if off >= footer:
-            raise ValueError("term offset outside the page")
-        if n == 0:
-            size, p = _varint(block, off)
-            term = block[p : p + size]
-        else:
-            keep, p = _varint(block, off)
-            size, p = _varint(block, p)
-            term = previous[:keep] + block[p : p + size]
-        terms.append(term)
-        previous = term
-    return terms
+    try:
+        return [term for term, _start, _stop in fts5_leaf_terms(block, strict=True)]
+    except IndexError:
+        raise ValueError("truncated varint") from None
 
 
 def _segment_leaf(rowid: int) -> bool:
