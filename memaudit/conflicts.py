@@ -31,9 +31,10 @@ from typing import TYPE_CHECKING, Any
 from memaudit.errors import InvalidInput, MemauditError, NotFound
 from memaudit.ledger import Ledger
 from memaudit.model import Memory, Status
+from memaudit.store import Capability
 
 if TYPE_CHECKING:
-    from memaudit.adapters.base import Store
+    from memaudit.store import Store
 
 # slot → {surface form: canonical value}. Multi-word forms are matched as phrases.
 LEXICON: dict[str, dict[str, str]] = {
@@ -370,7 +371,6 @@ def stage(
     records = store.records(writable=True)
     assert records is not None
     staged = []
-    native = getattr(store, "ledger", None) is records
     with records.transaction():
         decided = decided_pairs(records)
         for cand in candidates:
@@ -392,12 +392,8 @@ def stage(
                 reason=f"candidate contradiction with {cand.older_id} ({cand.slot})",
                 detail={"with": cand.older_id, "score": cand.score, "slot": cand.slot},
             )
-            if native:
-                records.conn.execute(
-                    "UPDATE memories SET validation = 'disputed' WHERE id IN (?, ?) "
-                    "AND validation = 'unvalidated'",
-                    (cand.newer_id, cand.older_id),
-                )
+            if store.has(Capability.VALIDATION):
+                store.mark_disputed(cand.newer_id, cand.older_id)
             cand.status = "disputed"
             staged.append(cand)
     return staged
@@ -522,8 +518,9 @@ def resolve_supersede(
         return plan
     store.supersede(new.id, old.id, actor=actor, reason=reason)
     records = store.records(writable=True)
-    if records is not None and getattr(store, "ledger", None) is not records:
-        # A foreign store: who validated it is memaudit's record, kept in the sidecar.
+    if records is not None and not store.has(Capability.VALIDATION):
+        # The store keeps no validation of its own: who validated it is memaudit's
+        # record, kept in the sidecar.
         with records.transaction():
             _upsert(
                 records,
@@ -605,7 +602,6 @@ def keep_both(
         return plan
     records = store.records(writable=True)
     assert records is not None
-    native = getattr(store, "ledger", None) is records
     with records.transaction():
         for a, b in pairs:
             _upsert(
@@ -621,11 +617,6 @@ def keep_both(
             )
             for mid, other in ((a, b), (b, a)):
                 records.log("keep_both", mid, actor=actor, reason=reason, detail={"with": other})
-            if native:
-                now = records.now()
-                records.conn.execute(
-                    "UPDATE memories SET validation = 'validated', validated_by = ?, "
-                    "validated_at = ?, version = version + 1 WHERE id IN (?, ?)",
-                    (actor, now, a, b),
-                )
+            if store.has(Capability.VALIDATION):
+                store.mark_validated([a, b], actor=actor)
     return plan

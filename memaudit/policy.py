@@ -1,6 +1,7 @@
 """The policy a store is governed by, kept in the store itself.
 
-Defaults are the brief's preferred policy for a self-hosted engineering assistant:
+Defaults are the preferred policy for a self-hosted engineering assistant
+(docs/concepts.md):
 observations may become memory after review, summaries are queued as derived, and
 model conclusions (inference, reflection, assistant output) stay transient unless a
 person promotes them. Each key can be changed with ``memaudit policy set``.
@@ -208,6 +209,16 @@ def coerce(key: str, raw: Any) -> Any:
     if spec.kind in (int, float) and value < 0:
         raise InvalidInput(f"policy {key} cannot be negative")
     return value
+
+
+def parse_value(key: str, text: str) -> Any:
+    """A value typed on the command line (JSON, else the text itself), checked for
+    ``key``."""
+    try:
+        raw: Any = json.loads(text)
+    except ValueError:
+        raw = text
+    return coerce(key, raw)
 
 
 class Policy:

@@ -13,8 +13,9 @@ from rich.text import Text
 
 from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from, resolve_db
-from memaudit.cli.render import console, emit_json, err_console, safe
+from memaudit.cli.render import console, emit_json, err_console
 from memaudit.errors import ExitCode, InvalidInput
+from memaudit.face_text import safe
 from memaudit.probe import log
 from memaudit.probe.drivers import DRIVERS
 from memaudit.probe.report import INDEX, ProbeResult, Verdict, all_passed
@@ -348,7 +349,7 @@ def history(
     if db or (state(ctx).db and not provider):
         location = resolve_db(ctx, db)
         if "://" in location:
-            from memaudit.adapters import pg
+            from memaudit.adapters.postgres import pg
 
             location = pg.mask(location)  # runs are logged under the masked URL
         elif not Path(location).exists():

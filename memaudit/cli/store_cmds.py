@@ -11,14 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from memaudit import decay as decay_core
-from memaudit.adapters import (
-    Adapter,
-    Capability,
-    check_exists,
-    detect,
-    load_registry,
-    not_a_store_message,
-)
+from memaudit.adapters import check_exists, detect, load_registry, not_a_store_message
 from memaudit.cli.app import app, state
 from memaudit.cli.options import (
     AdapterOpt,
@@ -41,15 +34,15 @@ from memaudit.cli.render import (
     err_console,
     fmt_num,
     memory_table,
-    safe,
     status_text,
-    tier_badge,
 )
 from memaudit.clock import age_days, human_age
 from memaudit.errors import MemauditError, NotAStore
+from memaudit.face_text import safe, tier_badge
 from memaudit.ledger import Ledger
 from memaudit.ledger.store import pending_migrations
 from memaudit.model import MemoryFilter, SourceType, Status, TrustTier
+from memaudit.store import Adapter, Capability
 from memaudit.textsafety import hidden_characters, reveal
 from memaudit.trust import is_flagged
 
@@ -62,7 +55,7 @@ def init(
 ) -> None:
     """Create a new, empty native ledger (owner-only permissions, WAL mode).
 
-    The default policy is the brief's: observations are reviewed before they become
+    The default policy is the preferred one (docs/concepts.md): observations are reviewed before they become
     memory, model conclusions stay transient unless promoted. See `memaudit policy`.
     """
     st = state(ctx)

@@ -233,7 +233,7 @@ class Ledger:
         busy = kwargs.pop("busy_timeout", busy_timeout_from_env())
         try:
             conn = connect(path, readonly=True, busy_timeout=busy)
-            if not _is_ledger(conn):
+            if not is_ledger(conn):
                 names = _table_names(conn)
                 conn.close()
                 listed = ", ".join(names[:8]) or "no tables"
@@ -721,7 +721,7 @@ def _table_names(conn: sqlite3.Connection) -> list[str]:
 LEDGER_TABLES = {schema.META_TABLE, "memories", "edges", "events", "_sqlite_migrations"}
 
 
-def _is_ledger(conn: sqlite3.Connection) -> bool:
+def is_ledger(conn: sqlite3.Connection) -> bool:
     names = set(_table_names(conn))
     if not names >= LEDGER_TABLES:
         return False
@@ -752,31 +752,11 @@ def pending_migrations(path: Path) -> list[str]:
     except sqlite3.DatabaseError as exc:
         raise NotAStore(f"{path} is not a readable SQLite database: {exc}") from None
     try:
-        if not _is_ledger(conn):
+        if not is_ledger(conn):
             raise NotAStore(f"{path} is not a memaudit ledger")
         return [m.name for m in schema.migrations.pending(Database(conn, execute_plugins=False))]
     finally:
         conn.close()
 
 
-def looks_like_ledger(path: Path) -> bool:
-    """Cheap check for adapter detection. Any file may be asked, so it is opened the
-    way foreign stores are (``connect_ro``: no byte of it or its -wal/-shm changes)."""
-    import sqlite3 as stdlib_sqlite3
-
-    from memaudit.adapters.sqlite_probe import connect_ro
-
-    try:
-        check_ledger_file(path)
-        conn = connect_ro(path)
-    except (MemauditError, stdlib_sqlite3.Error):
-        return False
-    try:
-        return _is_ledger(conn)
-    except stdlib_sqlite3.Error:
-        return False
-    finally:
-        conn.close()
-
-
-__all__ = ["Ledger", "ExitCode", "looks_like_ledger", "check_ledger_file"]
+__all__ = ["Ledger", "ExitCode", "check_ledger_file"]

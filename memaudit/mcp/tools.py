@@ -22,9 +22,9 @@ from typing import Any
 from memaudit import conflicts, forget_requests, pending, recall, review
 from memaudit.adapters.native import NativeStore
 from memaudit.errors import InvalidInput, MemauditError, Refused
-from memaudit.findings import lineage_findings
-from memaudit.graph import ledger_lineage
 from memaudit.ledger import Ledger
+from memaudit.ledger.lineage import ledger_lineage
+from memaudit.lineage_checks import lineage_findings
 from memaudit.model import Memory, MemoryFilter, SourceType, Status, TrustTier
 from memaudit.textsafety import json_text, reveal
 

@@ -31,7 +31,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from memaudit.clock import human_age
 from memaudit.errors import MemauditError
-from memaudit.face_text import safe
+from memaudit.face_text import safe, tier_badge
 from memaudit.model import MemoryFilter, SourceType, Status, TrustTier
 from memaudit.pending import CHEAP_FLAGS, Flag, QueueItem, queue_filter
 from memaudit.textsafety import reveal
@@ -43,7 +43,7 @@ from memaudit.tui.messages import (
     SummaryLoaded,
 )
 from memaudit.tui.modals import InfoModal
-from memaudit.tui.render import detail_renderable, flags_text, tier_badge
+from memaudit.tui.render import detail_renderable, flags_text
 from memaudit.tui.session import ReviewSession
 
 PAGE = 200

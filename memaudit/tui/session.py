@@ -21,7 +21,6 @@ from datetime import datetime
 from typing import Any
 
 from memaudit import forget_requests, pending
-from memaudit.adapters.base import Capability, Store
 from memaudit.clock import Clock, system_clock
 from memaudit.errors import MemauditError
 from memaudit.forget_requests import ForgetRequest
@@ -29,6 +28,7 @@ from memaudit.graph import Lineage
 from memaudit.injection import Assessment
 from memaudit.model import Edge, Memory, MemoryFilter, Status
 from memaudit.policy import Policy
+from memaudit.store import Capability, Store
 
 # How many generations up and down the detail pane shows (trace's default is 20).
 LINEAGE_DEPTH = 10
@@ -51,7 +51,7 @@ class Detail:
     memory: Memory
     lineage: Lineage | None  # None: the store records no lineage
     similar: list[pending.Similar]
-    conflicts: list[pending.ConflictCandidate]
+    conflicts: list[pending.ConflictingMemory]
     flags: set[pending.Flag]
     injection: Assessment | None = None  # when flagged INJ: score, spans, source
 
@@ -145,12 +145,12 @@ class ReviewSession:
     # -- agents' forget requests (the native ledger keeps them) -------------------
 
     def _requests_count(self) -> int:
-        ledger = forget_requests.of_store(self.reader)
+        ledger = self.reader.request_ledger()
         return forget_requests.count(ledger) if ledger is not None else 0
 
     def requests(self, memory_ids: Sequence[str] | None = None) -> list[ForgetRequest]:
         with self.read_lock:
-            ledger = forget_requests.of_store(self.reader)
+            ledger = self.reader.request_ledger()
             if ledger is None:
                 return []
             return forget_requests.open_requests(ledger, memory_ids=memory_ids)
@@ -158,7 +158,7 @@ class ReviewSession:
     def dismiss(self, memory_id: str, reason: str) -> list[ForgetRequest]:
         """Decline every open request for a memory (the reviewer's ``x``)."""
         with self.lock:
-            ledger = forget_requests.of_store(self.store)
+            ledger = self.store.request_ledger()
             if ledger is None:
                 raise MemauditError("this store keeps no forget requests")
             ids = [r.id for r in forget_requests.open_requests(ledger, memory_ids=[memory_id])]

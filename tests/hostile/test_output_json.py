@@ -14,7 +14,7 @@ import pytest
 import typer
 
 from memaudit.cli import app
-from memaudit.forget import _json_strings as json_strings
+from memaudit.forget.quoting import _json_strings as json_strings
 from memaudit.textsafety import json_text
 from tests.hostile import corpus_output as corpus
 from tests.hostile.output_checks import hidden_text

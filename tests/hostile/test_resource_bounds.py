@@ -1,4 +1,4 @@
-"""Resource bombs get a bound and one clear line (issue 15, point 10).
+"""Resource bombs get a bound and one clear line.
 
 Commands that could hang or exhaust memory without their defence run in a child
 process with a time limit and a 2 GiB address-space limit, so a missing defence fails
@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from memaudit.adapters import sqlite_probe as sp
-from memaudit.adapters.safepickle import MAX_PLAIN_VALUES, Refused, restricted_load
+from memaudit.adapters.support import sqlite_probe as sp
+from memaudit.adapters.support.safepickle import MAX_PLAIN_VALUES, Refused, restricted_load
 from tests.hostile import corpus_files as cf
 
 LIMIT_SECONDS = 120

@@ -1,5 +1,5 @@
 """Names read from a store's schema reach SQL only through ``quote_ident``; one that
-cannot be quoted safely makes its layer *not checked*, never clean (issue 15, 9)."""
+cannot be quoted safely makes its layer *not checked*, never clean."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from memaudit.adapters import Needle
-from memaudit.adapters import sqlite_probe as sp
-from memaudit.adapters.file_probe import trigram_layer
-from memaudit.forget import verify_layers
+from memaudit.adapters.support import sqlite_probe as sp
+from memaudit.adapters.support.file_probe import trigram_layer
+from memaudit.store import Needle
+from memaudit.verification import verify_layers
 from tests.hostile import corpus_files as cf
 
 
