@@ -108,6 +108,62 @@ def test_verification_finds_a_copy_planted_after_the_forget(tmp_path, monkeypatc
     assert [r.where for r in found] == ["memories.content/summary (planted)"]
 
 
+def test_many_redactions_are_written_at_once_and_the_index_stays_whole(tmp_path):
+    """Thirty summaries quoting one statement: each gets its new text and version, the
+    log says so in plan order, the FTS index passes its integrity check and finds the
+    summaries by the words they keep, not by the sentence cut out of them."""
+    path = tmp_path / "r.db"
+    Ledger.init(path).close()
+    cands = [review.Candidate(id="orig", content=SENTENCE, source_type=SourceType.TOOL_OBSERVATION)]
+    cands += [
+        review.Candidate(
+            id=f"s{i:02d}",
+            content=f"Summary {i}: {SENTENCE} The quokka deploy {i} went fine.",
+            source_type=SourceType.SUMMARY,
+        )
+        for i in range(30)
+    ]
+    with _open(path) as led:
+        review.stage_batch(led, cands)
+        p = forget.plan(led, ["orig"])
+        assert sorted(i.id for i in p.redact) == [f"s{i:02d}" for i in range(30)]
+        # FTS5 writes a new index segment each time its pending changes are flushed: at
+        # every statement that opens a savepoint. Written at once, the thirty summaries
+        # make one segment (and the forgotten statement one), not thirty.
+        segments: list[str] = []
+        led.conn.set_trace_callback(
+            lambda sql: segments.append(sql) if "memories_fts_idx'(segid" in sql else None
+        )
+        try:
+            result = forget.apply(led, p, reason="user request")
+        finally:
+            led.conn.set_trace_callback(None)
+        assert result.clean
+        print("SEG", len(segments))
+        assert len(segments) <= 3
+        led.conn.execute(
+            "INSERT INTO memories_fts(memories_fts, rank) VALUES ('integrity-check', 1)"
+        )
+        for i in range(30):
+            m = led.require(f"s{i:02d}")
+            assert m.content == f"Summary {i}: [redacted] The quokka deploy {i} went fine."
+            assert m.status is Status.PENDING and m.version == 2
+        logged = [
+            r[0]
+            for r in led.conn.execute(
+                "SELECT memory_id FROM events WHERE action = 'redact' ORDER BY id"
+            )
+        ]
+        assert logged == [i.id for i in p.redact]
+        hits = led.conn.execute(
+            "SELECT count(*) FROM memories_fts WHERE memories_fts MATCH 'quokka'"
+        ).fetchone()[0]
+        gone = led.conn.execute(
+            "SELECT count(*) FROM memories_fts WHERE memories_fts MATCH '832'"
+        ).fetchone()[0]
+    assert (hits, gone) == (30, 0)
+
+
 @given(st.text(alphabet=st.characters(max_codepoint=127)))
 def test_ascii_text_is_tokenized_as_the_unicode_path_would(text):
     assert rawscan._fold(text) == text.lower()
