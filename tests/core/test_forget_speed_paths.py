@@ -33,26 +33,26 @@ def _open(path: Path) -> Ledger:
     return Ledger.open(path, readonly=False, clock=fixed_clock(NOW), actor="tester")
 
 
-def _store(path: Path) -> None:
-    """The original, three quoting copies, and filler that makes every word of the
-    sentence but "832" common (so its lookup key is "832" with "vertex" and more)."""
+def _staged(path: Path, texts: dict[str, str]) -> None:
+    """A new ledger with "orig" (the statement to forget) first, then ``texts``."""
     Ledger.init(path).close()
-    cands = [
-        review.Candidate(id="orig", content=SENTENCE, source_type=SourceType.TOOL_OBSERVATION),
-        review.Candidate(id="zw", content=ZERO_WIDTH, source_type=SourceType.SUMMARY),
-        review.Candidate(id="fw", content=FULL_WIDTH, source_type=SourceType.SUMMARY),
-        review.Candidate(id="ascii", content=ASCII_COPY, source_type=SourceType.SUMMARY),
-    ]
+    cands = [review.Candidate(id="orig", content=SENTENCE, source_type=SourceType.TOOL_OBSERVATION)]
     cands += [
-        review.Candidate(
-            id=f"filler-{i}",
-            content=f"The suite passed {i} of 847 tests; vertex run {i} on the tests host.",
-            source_type=SourceType.TOOL_OBSERVATION,
-        )
-        for i in range(12)
+        review.Candidate(id=mid, content=text, source_type=SourceType.SUMMARY)
+        for mid, text in texts.items()
     ]
     with _open(path) as led:
         review.stage_batch(led, cands)
+
+
+def _store(path: Path) -> None:
+    """The original, three quoting copies, and filler that makes every word of the
+    sentence but "832" common (so its lookup key is "832" with "vertex" and more)."""
+    filler = {
+        f"filler-{i}": f"The suite passed {i} of 847 tests; vertex run {i} on the tests host."
+        for i in range(12)
+    }
+    _staged(path, {"zw": ZERO_WIDTH, "fw": FULL_WIDTH, "ascii": ASCII_COPY, **filler})
 
 
 def _affected(p: forget.ForgetPlan) -> set[str]:
@@ -113,18 +113,14 @@ def test_many_redactions_are_written_at_once_and_the_index_stays_whole(tmp_path)
     log says so in plan order, the FTS index passes its integrity check and finds the
     summaries by the words they keep, not by the sentence cut out of them."""
     path = tmp_path / "r.db"
-    Ledger.init(path).close()
-    cands = [review.Candidate(id="orig", content=SENTENCE, source_type=SourceType.TOOL_OBSERVATION)]
-    cands += [
-        review.Candidate(
-            id=f"s{i:02d}",
-            content=f"Summary {i}: {SENTENCE} The quokka deploy {i} went fine.",
-            source_type=SourceType.SUMMARY,
-        )
-        for i in range(30)
-    ]
+    _staged(
+        path,
+        {
+            f"s{i:02d}": f"Summary {i}: {SENTENCE} The quokka deploy {i} went fine."
+            for i in range(30)
+        },
+    )
     with _open(path) as led:
-        review.stage_batch(led, cands)
         p = forget.plan(led, ["orig"])
         assert sorted(i.id for i in p.redact) == [f"s{i:02d}" for i in range(30)]
         # FTS5 writes a new index segment each time its pending changes are flushed: at
