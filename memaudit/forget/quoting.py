@@ -26,6 +26,8 @@ TERMS_PER_QUERY = 200
 # KEY_TOKENS rarest tokens together (see _quoting).
 RARE_DOCS = 1000
 KEY_TOKENS = 3
+# Sentences per query that an ASCII candidate is checked for one by one.
+FEW_PIECES = 16
 
 
 def memory_text(memory: Memory) -> str:
@@ -97,6 +99,12 @@ def _quoting(ledger: Ledger, pieces: Iterable[str], exclude: set[str]) -> dict[s
     found: dict[str, list[str]] = {}
     for part in _chunks(list(by_token), TERMS_PER_QUERY):
         terms = set(part)
+        # Few sentences: an ASCII candidate is checked for each of them, not first
+        # tokenized (an ASCII text can hold only a sentence whose every word it has, so
+        # the answer is the same; a template's sentence has thousands of true holders).
+        every = [p for t in part for p in by_token[t]]
+        if len(every) > FEW_PIECES:
+            every = []
         wide = " OR ".join(f'"{t}"' for t in part)
         narrow = [k for t in part for k in sorted(keys[t])]
         if all(len(k) == 1 for k in narrow):
@@ -109,7 +117,10 @@ def _quoting(ledger: Ledger, pieces: Iterable[str], exclude: set[str]) -> dict[s
             if mid in exclude:
                 continue
             text = content + "\n" + (summary or "")
-            wanted = [p for t in terms.intersection(fts_tokens(text)) for p in by_token[t]]
+            if every and text.isascii():
+                wanted = every
+            else:
+                wanted = [p for t in terms.intersection(fts_tokens(text)) for p in by_token[t]]
             norm = fingerprint.normalize(text)
             held = [p for p in wanted if fingerprint.contains(norm, p)]
             if held:

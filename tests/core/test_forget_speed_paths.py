@@ -6,6 +6,7 @@ Neither may change a plan, a redaction or a verdict."""
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 from hypothesis import given
@@ -63,9 +64,13 @@ def test_narrowed_lookup_plans_exactly_what_the_rarest_word_alone_plans(tmp_path
     path = tmp_path / "l.db"
     _store(path)
     with _open(path) as led:
-        monkeypatch.setattr(quoting, "RARE_DOCS", 10**9)  # every sentence by one word
+        # The plain path: every sentence looked up by one word, every candidate tokenized.
+        monkeypatch.setattr(quoting, "RARE_DOCS", 10**9)
+        monkeypatch.setattr(quoting, "FEW_PIECES", 0)
         plain = forget.plan(led, ["orig"])
-        monkeypatch.setattr(quoting, "RARE_DOCS", 0)  # every sentence by its key words
+        # The fast one: by its key words, an ASCII candidate checked without tokenizing.
+        monkeypatch.setattr(quoting, "RARE_DOCS", 0)
+        monkeypatch.setattr(quoting, "FEW_PIECES", 16)
         narrowed = forget.plan(led, ["orig"])
     assert _affected(plain) == {"zw", "fw", "ascii"}
     assert narrowed.to_dict() == plain.to_dict()
@@ -164,3 +169,9 @@ def test_many_redactions_are_written_at_once_and_the_index_stays_whole(tmp_path)
 def test_ascii_text_is_tokenized_as_the_unicode_path_would(text):
     assert rawscan._fold(text) == text.lower()
     assert rawscan.fts_tokens(text, unique=False) == rawscan._TOKEN.findall(rawscan._fold(text))
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=127)))
+def test_ascii_text_is_normalised_as_the_unicode_path_would(text):
+    slow = fingerprint._INVISIBLE.sub("", unicodedata.normalize("NFKC", text))
+    assert fingerprint.normalize(text) == fingerprint._SPACES.sub(" ", slow.casefold()).strip()
