@@ -212,9 +212,7 @@ def show(
         edges = store.edges([memory_id]) if store.has(Capability.LINEAGE) else []
         # A parent the store names but cannot produce is a missing source, never dropped.
         unresolved = {
-            e.parent_id
-            for e in edges
-            if e.child_id == memory_id and store.get(e.parent_id) is None
+            e.parent_id for e in edges if e.child_id == memory_id and store.get(e.parent_id) is None
         }
         events = store.events(memory_id=memory_id) if store.has(Capability.HISTORY) else []
         missing = sorted(set(store.missing_provenance()) | set(memory.missing))
@@ -301,7 +299,9 @@ def show(
             console.print(Text("  → ") + safe(e.child_id, 120) + f" ({e.relation.value})")
     elif memory.derived or memory.source_type in DERIVED_TYPES:
         console.print(Text("lineage", style="bold"))
-        console.print(Text(f"  {reveal(no_parents_note(memory), keep_newlines=False)}", style="dim"))
+        console.print(
+            Text(f"  {reveal(no_parents_note(memory), keep_newlines=False)}", style="dim")
+        )
     if events:
         console.print(Text("history", style="bold"))
         for ev in events[-20:]:

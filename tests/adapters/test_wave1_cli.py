@@ -505,8 +505,10 @@ def test_questions_reads_the_hermes_config(provider, cli, system):
     config = home / "config.yaml"
     data = as_json(cli("questions", "--json", db=path))
     gate = next(a for a in data["answers"] if a["id"] == "approval_gate")
-    assert gate["answer"] == "yes"
-    assert f"memory.write_approval = True ({config})" in gate["evidence"]
+    # Mnemosyne's provider stages its remember tools only (sync_turn and sleep write
+    # directly), so its gate covers part of what it writes.
+    assert gate["answer"] == ("yes" if system == "hermes" else "partly")
+    assert any(f"memory.write_approval = True ({config})" in e for e in gate["evidence"])
     # turned off in the file: the answer follows it
     config.write_text(config.read_text().replace("write_approval: true", "write_approval: false"))
     data = as_json(cli("questions", "--json", db=path))
