@@ -52,10 +52,12 @@ def no_parents_note(memory: Memory) -> str:
     what = "derived memory" if memory.derived else memory.source_type.value.replace("_", " ")
     if memory.source_type in DERIVED_TYPES and not memory.derived:
         what = memory.source_type.value
-    note = f"no source recorded: the store does not say what this {what} was built from"
     if memory.source_ref:
-        note += f" (its source_ref: {memory.source_ref})"
-    return note
+        return (
+            f"no parent memory recorded: the store names {memory.source_ref} as where this "
+            f"{what} came from"
+        )
+    return f"no source recorded: the store does not say what this {what} was built from"
 
 
 class Direction(StrEnum):

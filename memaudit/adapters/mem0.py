@@ -49,6 +49,18 @@ ROLE_SOURCE = {
     "assistant": SourceType.ASSISTANT_MESSAGE,
     "tool": SourceType.TOOL_OBSERVATION,
 }
+def _number(value: Any) -> float | None:
+    """A caller's metadata value (``add(metadata={"importance": 8})``: mem0 stores its
+    metadata keys in the payload) as a number, or None when it is not one."""
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        return None
+    try:
+        number = float(value)
+    except ValueError:
+        return None
+    return number if number == number and abs(number) != float("inf") else None
+
+
 # Payload keys mem0 itself writes; anything else is caller metadata (shown as extra).
 OWN_KEYS = {
     "data",
@@ -229,6 +241,8 @@ class Mem0Store(ListStore):
             if key not in OWN_KEYS:
                 extra[f"metadata.{key}"] = value
         return Memory(
+            importance=_number(payload.get("importance")),
+            confidence=_number(payload.get("confidence")),
             id=mid,
             content=str(payload.get("data") or ""),
             source_type=source,
