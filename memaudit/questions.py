@@ -17,6 +17,7 @@ from three places, strongest first:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memaudit.model import SourceType
@@ -107,11 +108,25 @@ def answer(store: Store | None, config: dict[str, dict[str, Any]] | None = None)
         _from_config(answers, cfg)
         _from_wave2_config(answers, cfg)
     if store is not None and facts is not None:
+        before = {qid: len(a.evidence) for qid, a in answers.items()}
         _from_store(answers, store, facts)
+        # What the store's rows show says which store it read: the evidence of this
+        # store, never of another.
+        where = _where(store)
+        for qid, a in answers.items() if not store.has(Capability.STAGE) else ():
+            a.evidence[before[qid] :] = [f"{e} ({where})" for e in a.evidence[before[qid] :]]
     return [answers[qid] for qid, _ in QUESTIONS]
 
 
 # -- what the store shows ------------------------------------------------------
+
+
+def _where(store: Store) -> str:
+    """The store's own file or folder name (a server's: its adapter's tables)."""
+    location = str(store.location)
+    if "://" in location:
+        return f"the {store.adapter_name} tables"
+    return f"{store.adapter_name} store {Path(location).name}"
 
 
 def _store_facts(store: Store) -> dict[str, Any]:
@@ -457,7 +472,8 @@ def _from_config(answers: dict[str, Answer], cfg: dict[str, dict[str, Any]]) -> 
         if gate.value is True and provider in ("", "none"):
             b.answer = "no"
             b.evidence.append(
-                "write_approval stages background-review writes and prompts for foreground ones"
+                "memory.write_approval stages background-review writes in pending/memory/ "
+                "and prompts for foreground ones"
             )
         elif gate.value is True:
             b.answer = "yes"

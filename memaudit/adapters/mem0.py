@@ -49,6 +49,8 @@ ROLE_SOURCE = {
     "assistant": SourceType.ASSISTANT_MESSAGE,
     "tool": SourceType.TOOL_OBSERVATION,
 }
+
+
 def _number(value: Any) -> float | None:
     """A caller's metadata value (``add(metadata={"importance": 8})``: mem0 stores its
     metadata keys in the payload) as a number, or None when it is not one."""
