@@ -5,7 +5,6 @@ names a field, table or file of that store or of its configuration."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
