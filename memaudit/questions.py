@@ -400,7 +400,7 @@ def _from_store(answers: dict[str, Answer], store: Store, f: dict[str, Any]) -> 
                 f"{f['mcp_written']} memories were written through memaudit mcp (actor mcp:...)"
             )
         if f.get("mcp_approved"):
-            _set(
+            put(
                 q,
                 "yes",
                 f"{f['mcp_approved']} memories were approved or promoted by an MCP client "
