@@ -40,6 +40,7 @@ from typing import Any
 from memaudit import confined
 from memaudit.adapters.support import sqlite_probe as sp
 from memaudit.adapters.support.foreign import require_columns
+from memaudit.adapters.support.lineage_refs import relation_for
 from memaudit.adapters.support.listing import ListStore
 from memaudit.clock import Clock, store_time
 from memaudit.errors import NotAStore, StoreBusy
@@ -78,13 +79,7 @@ NOTE_TYPES = {
     "reflection": SourceType.REFLECTION,
     "extraction": SourceType.EXTRACTION,
 }
-# How a note relates to a ``derived_from`` target, by the note's own source type.
-RELATION_OF = {
-    SourceType.SUMMARY: Relation.SUMMARIZES,
-    SourceType.INFERENCE: Relation.INFERS,
-    SourceType.REFLECTION: Relation.REFLECTS_ON,
-    SourceType.EXTRACTION: Relation.EXTRACTS,
-}
+
 # Settings in config.json that decide what gets written or kept (never secrets).
 CONFIG_KEYS = (
     "index_changes",
@@ -263,9 +258,7 @@ class BasicMemoryStore(ListStore):
             )
             for child in by_note.get(rel["from_id"], []):
                 child.derived = True
-                how = relation
-                if how is Relation.DERIVED:
-                    how = RELATION_OF.get(child.source_type, Relation.DERIVED)
+                how = relation_for(child.source_type, relation)
                 edges.extend(Edge(child.id, parent, how) for parent in targets)
         self._edges = edges
         return out

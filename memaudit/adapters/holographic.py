@@ -29,6 +29,7 @@ from memaudit.adapters.support.foreign import (
     settings,
     sqlite_tables,
 )
+from memaudit.adapters.support.lineage_refs import PARENT_KEYS, relation_for
 from memaudit.adapters.support.listing import filter_memories
 from memaudit.clock import store_time
 from memaudit.errors import NotAStore
@@ -44,13 +45,9 @@ TAG_SOURCES = {
     "document": SourceType.EXTERNAL_DOCUMENT,
     "web": SourceType.EXTERNAL_DOCUMENT,
 }
-# Tags naming a fact's parents, and how the fact relates to them.
-PARENT_TAGS = {
-    "derived_from": Relation.DERIVED,
-    "summary_of": Relation.SUMMARIZES,
-    "inferred_from": Relation.INFERS,
-    "extracted_from": Relation.EXTRACTS,
-}
+# Tags naming a fact's parents (``summary_of:5``, ``derived_from:3+4``): the JSON keys
+# other stores use, written as ``key:ids``.
+PARENT_TAGS = {k: v for k, v in PARENT_KEYS.items() if not k.startswith("source_")}
 _PARENT_TAG = re.compile(r"(" + "|".join(PARENT_TAGS) + r"):(.+)", re.IGNORECASE)
 MISSING = [
     "source column (only free-text tags like 'source:user', written by the agent)",
@@ -59,8 +56,6 @@ MISSING = [
     "author / session reference",
     "lifecycle status (no supersession or expiry)",
 ]
-# How a fact tagged ``derived_from:`` relates to its parents, by its own source type.
-DERIVED_RELATION = {SourceType.SUMMARY: Relation.SUMMARIZES, SourceType.INFERENCE: Relation.INFERS}
 # The plugin's settings (plugins/memory/holographic/__init__.py) and their defaults.
 PLUGIN_DEFAULTS = {"auto_extract": False, "default_trust": 0.5, "min_trust_threshold": 0.3}
 
@@ -170,8 +165,7 @@ class HolographicStore(Store):
         out = []
         for m in self.memories():
             for parent, relation in parents_from_tags(m.tags):
-                if relation is Relation.DERIVED:
-                    relation = DERIVED_RELATION.get(m.source_type, Relation.DERIVED)
+                relation = relation_for(m.source_type, relation)
                 if wanted is None or m.id in wanted or parent in wanted:
                     out.append(Edge(m.id, parent, relation, m.created_at))
         return out

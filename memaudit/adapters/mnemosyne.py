@@ -36,6 +36,7 @@ from memaudit.adapters.support.foreign import (
     settings,
     sqlite_tables,
 )
+from memaudit.adapters.support.lineage_refs import named_parents, relation_for
 from memaudit.adapters.support.listing import filter_memories
 from memaudit.clock import parse_time, store_time, system_clock
 from memaudit.errors import MemauditError, NotAStore
@@ -67,22 +68,9 @@ MISSING = [
     "a source reference (which message a memory came from)",
     "history of edits (update() overwrites content in place)",
 ]
-# metadata_json keys that name a row's parents, and how the row relates to them.
-PARENT_KEYS = {
-    "derived_from": Relation.DERIVED,
-    "summary_of": Relation.SUMMARIZES,
-    "source_wm_ids": Relation.DERIVED,
-}
 # Sources that Mnemosyne's TRUST_TIER_MAP maps to 'STATED' on purpose; any other row
 # holding 'STATED' holds it as Mnemosyne's fallback for a source it does not know.
 STATED_SOURCES = {"conversation", "user", "cli"}
-# How a derived row relates to its parents, by its own source type.
-RELATION_OF = {
-    SourceType.SUMMARY: Relation.SUMMARIZES,
-    SourceType.INFERENCE: Relation.INFERS,
-    SourceType.EXTRACTION: Relation.EXTRACTS,
-    SourceType.REFLECTION: Relation.REFLECTS_ON,
-}
 
 
 def source_type_of(
@@ -133,20 +121,6 @@ def metadata_of(raw: Any) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def parents_in(metadata: dict[str, Any]) -> list[tuple[str, Relation]]:
-    """The parents a row's metadata names (a list of ids, or one id / comma list), each
-    as the store wrote it: memaudit resolves them later, and an id it cannot resolve is
-    a *missing source*, never dropped."""
-    out: dict[str, Relation] = {}
-    for key, relation in PARENT_KEYS.items():
-        value = metadata.get(key)
-        items = value if isinstance(value, list) else _ids(value) if value else []
-        for item in items:
-            if isinstance(item, str | int) and str(item).strip():
-                out.setdefault(str(item).strip(), relation)
-    return list(out.items())
-
-
 class MnemosyneStore(Store):
     adapter_name = "mnemosyne"
     never_records = MISSING
@@ -192,7 +166,7 @@ class MnemosyneStore(Store):
         tier = d.get("trust_tier")
         source = source_type_of(d.get("source"), d.get("veracity"), d.get("author_type"), tier)
         veracity = d.get("veracity")
-        parents = [p for p, _ in parents_in(metadata_of(d.get("metadata_json")))]
+        parents = [p for p, _ in named_parents(metadata_of(d.get("metadata_json")))]
         parents += _ids(d.get("summary_of"))
         missing = []
         src = str(d.get("source") or "").strip().lower()
@@ -295,11 +269,10 @@ class MnemosyneStore(Store):
                 own = source_type_of(
                     d.get("source"), d.get("veracity"), d.get("author_type"), d.get("trust_tier")
                 )
-                named = parents_in(metadata_of(d.get("metadata_json")))
+                named = named_parents(metadata_of(d.get("metadata_json")))
                 named += [(p, Relation.SUMMARIZES) for p in _ids(d.get("summary_of"))]
                 for parent, relation in named:
-                    if relation is Relation.DERIVED:
-                        relation = RELATION_OF.get(own, Relation.DERIVED)
+                    relation = relation_for(own, relation)
                     edge = Edge(child, parent, relation, store_time(d.get("timestamp")))
                     if wanted is None or child in wanted or parent in wanted:
                         found.setdefault((child, parent), edge)

@@ -229,3 +229,35 @@ def test_hostile_reference_is_shown_neutralised_in_trace_and_show(cli, mnemo) ->
         assert "\x1b" not in out and "\u202e" not in out
         assert re.search(r"⟨[A-Z0-9 +-]+⟩", out), out  # the controls shown as markers
         assert "[link=https://evil.example]x[/link]" in out  # printed, never parsed as markup
+
+
+# -- mem0 and LangGraph: a caller's own metadata / value fields -------------------------------
+
+MEM0 = json.loads((PROVIDERS / "mem0" / "lineage_ids.json").read_text())
+
+
+def test_mem0_metadata_importance_confidence_and_parents(cli, provider) -> None:
+    db = provider("mem0", "lineage")
+    observed = json.loads(cli("show", MEM0["observed"], "--json", db=db).stdout)
+    assert (observed["importance"], observed["confidence"]) == (8.0, 0.9)
+    data = trace_json(cli, db, MEM0["summary"])
+    assert tiers(data) == {
+        MEM0["summary"]: ("summary", "T4"),  # metadata.kind
+        MEM0["inference"]: ("inference", "T5"),
+        MEM0["observed"]: ("user_statement", "T1"),
+        MEM0["tool_log"]: ("tool_observation", "T1"),
+    }
+    node = nodes(data)["mem-2026-10-03-gone"]
+    assert node["missing_source"] is True
+    tree = cli("trace", MEM0["summary"], "--up", db=db).stdout
+    assert "✝ mem-2026-10-03-gone" in tree and OWN_EVIDENCE not in tree
+
+
+def test_langgraph_value_derived_from_is_lineage(cli, provider) -> None:
+    db = provider("langgraph") / "store.db"
+    data = trace_json(cli, db, "users.alice.summaries/packaging-summary")
+    assert tiers(data) == {
+        "users.alice.summaries/packaging-summary": ("summary", "T4"),  # value.kind
+        "users.alice.memories/pkg-poetry": ("user_statement", "T1"),
+        "users.alice.memories/pkg-uv": ("user_statement", "T1"),
+    }

@@ -37,6 +37,7 @@ import json
 from typing import Any
 
 from memaudit.adapters.postgres import pg
+from memaudit.adapters.support.foreign import as_number
 from memaudit.clock import Clock, store_time
 from memaudit.model import Edge, Memory, Relation, SourceType, Status
 from memaudit.store import Adapter, Capability, Layer
@@ -95,14 +96,6 @@ KNOWN_LAYERS: dict[str, tuple[str, str]] = {
         "async_operations: queued and finished background work (payloads)",
     ),
 }
-
-
-def _confidence(value: Any) -> float | None:
-    """``confidence_score`` (opinions in older Hindsight versions), when a number."""
-    try:
-        return None if value is None else float(value)
-    except (TypeError, ValueError):
-        return None
 
 
 def _schema(conn: Any) -> str | None:
@@ -196,7 +189,7 @@ class HindsightStore(pg.SchemaStore):
             source_ref=ref,
             scope=f"bank:{r.get('bank_id')}",
             derived=fact_type in ("observation", "opinion") or bool(sources),
-            confidence=_confidence(r.get("confidence_score")),
+            confidence=as_number(r.get("confidence_score")),
             created_at=store_time(r.get("created_at")),
             updated_at=store_time(r.get("updated_at")),
             version=versions.get(mid, 1),
