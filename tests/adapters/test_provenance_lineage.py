@@ -261,3 +261,14 @@ def test_langgraph_value_derived_from_is_lineage(cli, provider) -> None:
         "users.alice.memories/pkg-poetry": ("user_statement", "T1"),
         "users.alice.memories/pkg-uv": ("user_statement", "T1"),
     }
+
+
+def test_always_on_consolidation_keeps_its_deleted_source_as_missing(cli, provider) -> None:
+    """The always-on agent's `delete_memory` removes the row its consolidation names in
+    source_ids: the consolidation still rests on it (missing source), not on itself."""
+    db = provider("lifecycle_relatives", "always_on") / "memory_after_delete.db"
+    data = trace_json(cli, db, "consolidation:1")
+    assert nodes(data)["3"]["missing_source"] is True
+    assert {n["id"] for n in data["nodes"] if n["missing"] is None} == {"consolidation:1", "1", "2"}
+    tree = cli("trace", "consolidation:1", "--up", db=db).stdout
+    assert "✝ 3" in tree and "missing source" in tree
