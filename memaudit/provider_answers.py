@@ -23,6 +23,12 @@ Answers = dict[str, Answer]
 Config = dict[str, dict[str, Any]]
 
 
+def _code_says(a: Answers, *rows: tuple[str, str, str]) -> None:
+    """What a provider's code decides, whatever its settings: ``(question, answer, why)``."""
+    for qid, value, why in rows:
+        put(a[qid], value, why)
+
+
 def _roles(value: Any) -> list[str]:
     items = value if isinstance(value, list) else str(value or "").split(",")
     return [str(r).strip() for r in items if str(r).strip()]
@@ -105,13 +111,13 @@ def holographic(a: Answers, cfg: Config) -> None:
                 "facts are added only by the agent's fact_store tool calls: "
                 + extract.says("auto_extract"),
             )
-    for qid, value, text in (
+    _code_says(
+        a,
         ("approval_gate", "no", "fact_store's add writes to the facts table at once"),
-        ("gate_bypass", "yes", "there is no gate in the facts store to bypass"),
+        ("gate_bypass", "yes", "there is no gate in the facts store (memory_store.db) to bypass"),
         ("auto_supersede", "no", "the facts table has no supersession or expiry column"),
         ("deletion_derived", "no", DELETION_GAPS["holographic"] + " (observed: fixture)"),
-    ):
-        put(a[qid], value, text + " (memory_store.db)")
+    )
 
 
 def basic_memory(a: Answers, cfg: Config) -> None:
@@ -162,56 +168,61 @@ def basic_memory(a: Answers, cfg: Config) -> None:
 
 def mem0(a: Answers, cfg: Config) -> None:
     """mem0ai 2.2.1 ``Memory``: no configuration file on disk; what its code does."""
-    put(
-        a["approval_gate"],
-        "no",
-        "Memory.add() writes the Qdrant point and a history.db ADD row at once; mem0 has no "
-        "review step",
-    )
-    put(a["gate_bypass"], "yes", "there is no gate in mem0 to bypass")
-    put(
-        a["auto_supersede"],
-        "yes",
-        "with infer=True mem0's LLM decides UPDATE and DELETE of existing memories "
-        "(history.db event column)",
-    )
-    put(
-        a["derived_marked"],
-        "no",
-        "payloads carry no link to the messages an infer=True memory came from",
-    )
-    put(a["deletion_derived"], "no", DELETION_GAPS["mem0"] + " (history.db; observed: fixture)")
-    put(
-        a["recall_independent"],
-        "yes",
-        "mem0 injects nothing: recall is the application's own Memory.search() call",
+    _code_says(
+        a,
+        (
+            "approval_gate",
+            "no",
+            "Memory.add() writes the Qdrant point and a history.db ADD row at once; mem0 has "
+            "no review step",
+        ),
+        ("gate_bypass", "yes", "there is no gate in mem0 to bypass"),
+        (
+            "auto_supersede",
+            "yes",
+            "with infer=True mem0's LLM decides UPDATE and DELETE of existing memories "
+            "(history.db event column)",
+        ),
+        (
+            "derived_marked",
+            "partly",
+            "an infer=True memory's payload names nothing it came from; only a caller's own "
+            "metadata (derived_from, summary_of) does",
+        ),
+        ("deletion_derived", "no", DELETION_GAPS["mem0"] + " (history.db; observed: fixture)"),
+        (
+            "recall_independent",
+            "yes",
+            "mem0 injects nothing: recall is the application's own Memory.search() call",
+        ),
     )
 
 
 def langgraph(a: Answers, cfg: Config) -> None:
     """langgraph-checkpoint-sqlite 3.1.2 ``SqliteStore``: a key-value store the
     application writes; it has no settings of its own about memory."""
-    put(
-        a["auto_write"],
-        "unknown",
-        "the store table holds what the application put(); whether that is automatic is "
-        "the application's choice, not recorded",
-    )
-    put(a["approval_gate"], "no", "SqliteStore.put() writes the store row at once")
-    put(a["gate_bypass"], "yes", "there is no gate in SqliteStore to bypass")
-    put(
-        a["auto_supersede"], "no", "put() overwrites a key in place; nothing supersedes another key"
-    )
-    put(
-        a["recall_independent"],
-        "yes",
-        "the store injects nothing: recall is the application's own search()/get() call",
-    )
-    put(
-        a["deletion_derived"],
-        "no",
-        "delete() leaves the item's store_vectors row (PRAGMA foreign_keys is off; observed: "
-        "fixture)",
+    _code_says(
+        a,
+        (
+            "auto_write",
+            "unknown",
+            "the store table holds what the application put(); whether that is automatic "
+            "is the application's choice, not recorded",
+        ),
+        ("approval_gate", "no", "SqliteStore.put() writes the store row at once"),
+        ("gate_bypass", "yes", "there is no gate in SqliteStore to bypass"),
+        ("auto_supersede", "no", "put() overwrites a key in place; nothing supersedes another key"),
+        (
+            "recall_independent",
+            "yes",
+            "the store injects nothing: recall is the application's own search()/get() call",
+        ),
+        (
+            "deletion_derived",
+            "no",
+            "delete() leaves the item's store_vectors row (PRAGMA foreign_keys is off; "
+            "observed: fixture)",
+        ),
     )
 
 
@@ -226,27 +237,33 @@ def hindsight(a: Answers, cfg: Config) -> None:
     for key, entry in sorted(cfg.items()):
         if key.startswith("bank.") and "observation" in key:
             add(a["auto_write"], f"{key} = {entry.get('value')!r} ({entry.get('source')})")
-    put(a["approval_gate"], "no", "retain() stores extracted facts in memory_units at once")
-    put(a["gate_bypass"], "yes", "there is no gate in Hindsight to bypass")
-    put(
-        a["auto_supersede"],
-        "yes",
-        "consolidation moves facts it judges outdated to invalidated_memory_units",
+    _code_says(
+        a,
+        ("approval_gate", "no", "retain() stores extracted facts in memory_units at once"),
+        ("gate_bypass", "yes", "there is no gate in Hindsight to bypass"),
+        (
+            "auto_supersede",
+            "yes",
+            "consolidation moves facts it judges outdated to invalidated_memory_units",
+        ),
+        ("deletion_derived", "no", DELETION_GAPS["hindsight"] + " (observed: fixture)"),
     )
-    put(a["deletion_derived"], "no", DELETION_GAPS["hindsight"] + " (observed: fixture)")
 
 
 def honcho(a: Answers, cfg: Config) -> None:
     """Honcho's server: the deriver writes conclusions (``documents``) from messages."""
-    put(
-        a["auto_write"],
-        "yes",
-        "the deriver turns every message of an observed peer into documents (conclusions) "
-        "with no review",
+    _code_says(
+        a,
+        (
+            "auto_write",
+            "yes",
+            "the deriver turns every message of an observed peer into documents "
+            "(conclusions) with no review",
+        ),
+        ("approval_gate", "no", "documents are written by the deriver, not reviewed"),
+        ("gate_bypass", "yes", "there is no gate in Honcho to bypass"),
+        ("deletion_derived", "no", DELETION_GAPS["honcho"] + " (observed: fixture)"),
     )
-    put(a["approval_gate"], "no", "documents are written by the deriver, not reviewed")
-    put(a["gate_bypass"], "yes", "there is no gate in Honcho to bypass")
-    put(a["deletion_derived"], "no", DELETION_GAPS["honcho"] + " (observed: fixture)")
 
 
 def byterover(a: Answers, cfg: Config) -> None:

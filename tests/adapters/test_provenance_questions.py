@@ -5,8 +5,12 @@ names a field, table or file of that store or of its configuration."""
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 
 import pytest
+
+from tests.adapters.conftest import PROVIDERS
 
 # What a user passes to --db, inside each fixture's before/ folder.
 STORE = {
@@ -81,13 +85,20 @@ def test_mnemosyne_is_not_answered_with_hermes_built_in_memory(provider, cli) ->
     assert gate["answer"] == "yes" and "mnemosyne_apply_pending" in gate["evidence"][0]
 
 
-def test_inspect_reflects_the_layers_actually_probed(provider, cli) -> None:
-    db = provider("holographic") / "memory_store.db"
-    answers = {a["id"]: a for a in json.loads(cli("questions", "--json", db=db).stdout)["answers"]}
-    inspect = answers["inspect"]
-    # memory_banks are HRR sums: no text can be read back, so not every layer is probed
-    assert inspect["answer"] == "partly"
-    assert "not checked: memory banks" in inspect["evidence"][0]
+def test_inspect_reflects_the_layers_actually_probed(provider, cli, tmp_path: Path) -> None:
+    def inspect(db: Path) -> dict:
+        answers = json.loads(cli("questions", "--json", db=db).stdout)["answers"]
+        return next(a for a in answers if a["id"] == "inspect")
+
+    whole = inspect(provider("basic_memory", "lineage") / "config")
+    assert whole["answer"] == "yes" and "markdown files" in whole["evidence"][0]
+    # the index alone (its recorded project path is another machine's): the notes are not
+    # probed, and it says so
+    alone = tmp_path / "index-only" / "config"
+    shutil.copytree(PROVIDERS / "basic_memory" / "before" / "config", alone)
+    answer = inspect(alone)
+    assert answer["answer"] == "partly"
+    assert "not checked: markdown files" in answer["evidence"][0]
 
 
 def test_pg_providers_questions(cli, hindsight_before, honcho_url) -> None:
