@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from memaudit.questions import DELETION_GAPS, Answer, Setting, add, put
+from memaudit.answers import DELETION_GAPS, Answer, Setting, add, put
 
 Answers = dict[str, Answer]
 Config = dict[str, dict[str, Any]]

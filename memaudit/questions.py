@@ -16,11 +16,12 @@ from three places, strongest first:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from memaudit.answers import DELETION_GAPS, Answer, Setting, add, put
 from memaudit.model import SourceType
+from memaudit.provider_answers import BY_ADAPTER
 from memaudit.store import Capability
 
 if TYPE_CHECKING:
@@ -41,53 +42,6 @@ QUESTIONS = [
 ]
 ANSWERS = ("yes", "no", "partly", "unknown")
 
-# What PROVIDERS.md records about deletion in each provider (read from their source).
-DELETION_GAPS = {
-    "mnemosyne": "Mnemosyne's forget() leaves episodic summaries, gists, facts and events",
-    "honcho": "Honcho conclusions re-derive after delete; peer cards are never touched",
-    "hindsight": "Hindsight leaves documents.original_text and chunks.chunk_text",
-    "byterover": "ByteRover leaves review backups, curate-log input and _index.md summaries",
-    "holographic": "Holographic's remove_fact leaves orphan entities and FTS terms",
-    "mem0": "mem0 delete leaves the text in its history table",
-    "claude_code": "deleting a memory file (Claude's rm, or by hand) leaves its text in the "
-    "session transcripts, and in prompt history and file history when those hold it",
-    "claude_mem": "claude-mem's delete removes one SQL row: Chroma's documents, the session "
-    "summary, the prompt and the tool use keep the text",
-    "openclaw": "OpenClaw's reindex after a line is deleted leaves FTS terms and the memory "
-    "plugin's recall records (snippet, concept tags)",
-    "letta": "a Letta Code memory file deleted from MemFS stays in git history and backups",
-    "openmemory": "OpenMemory's delete only sets state='deleted': the row keeps its full text",
-}
-
-
-@dataclass(slots=True)
-class Answer:
-    id: str
-    question: str
-    answer: str = "unknown"
-    evidence: list[str] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "question": self.question,
-            "answer": self.answer,
-            "evidence": self.evidence,
-        }
-
-
-class Setting:
-    """One configuration value and where it came from."""
-
-    def __init__(self, cfg: dict[str, dict[str, Any]], key: str) -> None:
-        entry = cfg.get(key)
-        self.present = entry is not None
-        self.value = entry.get("value") if entry else None
-        self.source = str(entry.get("source", "?")) if entry else ""
-
-    def says(self, key: str) -> str:
-        return f"{key} = {self.value!r} ({self.source})"
-
 
 def answer(store: Store | None, config: dict[str, dict[str, Any]] | None = None) -> list[Answer]:
     """All eleven answers. ``config`` overrides what the store reports of its provider."""
@@ -97,8 +51,6 @@ def answer(store: Store | None, config: dict[str, dict[str, Any]] | None = None)
     cfg.update(config or {})
     facts = _store_facts(store) if store is not None else None
     answers = {qid: Answer(qid, text) for qid, text in QUESTIONS}
-    from memaudit.provider_answers import BY_ADAPTER
-
     own = BY_ADAPTER.get(store.adapter_name) if store is not None else None
     if own is not None:
         # A provider with its own settings answers from them alone: never from the
@@ -217,13 +169,6 @@ def _store_facts(store: Store) -> dict[str, Any]:
             "SELECT count(*) FROM edges e JOIN tombstones t ON t.memory_id = e.parent_id"
         )
     return facts
-
-
-def put(a: Answer, value: str, evidence: str) -> None:
-    """Raise an answer towards what the evidence shows; store facts come last and win
-    over a configuration that claims otherwise."""
-    a.answer = value
-    add(a, evidence)
 
 
 def _from_store(answers: dict[str, Answer], store: Store, f: dict[str, Any]) -> None:
@@ -744,8 +689,3 @@ def _from_wave2_config(answers: dict[str, Answer], cfg: dict[str, dict[str, Any]
         put(answers["approval_gate"], "no", "add_memories stores at once (apps can only be paused)")
         add(answers["deletion_derived"], DELETION_GAPS["openmemory"] + " (observed)")
         answers["deletion_derived"].answer = "no"
-
-
-def add(a: Answer, evidence: str) -> None:
-    if evidence not in a.evidence:
-        a.evidence.append(evidence)
