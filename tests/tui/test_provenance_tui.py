@@ -38,3 +38,25 @@ def test_review_tree_shows_the_missing_source_with_its_reference(tmp_path: Path)
     text = rendered(home / "hermes_home", IDS["inference"])
     assert IDS["observed"] in text and "T1" in text and "✝" not in text
     assert "its own evidence" in rendered(home / "hermes_home", IDS["control"])
+
+
+def test_review_tree_neutralises_a_hostile_reference(tmp_path: Path) -> None:
+    """A reference is store bytes: the review screen shows its controls as markers and its
+    markup as text, never as styling or a link."""
+    import sqlite3
+
+    home = tmp_path / "lineage"
+    shutil.copytree(FIXTURE, home)
+    conn = sqlite3.connect(home / "hermes_home" / "mnemosyne" / "data" / "mnemosyne.db")
+    hostile = "[link=https://evil.example]x[/link]\x1b[31mRED\u202eevil"
+    conn.execute(
+        "UPDATE working_memory SET metadata_json = ? WHERE id = ?",
+        (json.dumps({"derived_from": [hostile]}), IDS["orphan_inference"]),
+    )
+    conn.commit()
+    conn.close()
+    text = rendered(home / "hermes_home", IDS["orphan_inference"])
+    assert "missing source" in text
+    assert "\x1b" not in text and "\u202e" not in text
+    assert "⟨ESC⟩" in text and "⟨RLO⟩" in text
+    assert "[link=https://evil.example]x[/link]" in text
