@@ -207,7 +207,14 @@ def _label(lineage: Lineage, nid: str, relation: str | None, *, upwards: bool) -
     node = lineage.nodes[nid]
     if node.memory is None:
         return _missing_text(node, relation)
-    root = upwards and not lineage.parents_of(nid) and nid not in lineage.truncated
+    # The original evidence: nothing above it, and not itself derived (a derived memory
+    # whose store names no parent is not evidence of anything).
+    root = (
+        upwards
+        and not lineage.parents_of(nid)
+        and nid not in lineage.truncated
+        and not node.memory.derived
+    )
     return _node_text(node.memory, focus=nid == lineage.focus, relation=relation, root=root)
 
 

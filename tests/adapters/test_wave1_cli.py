@@ -163,12 +163,23 @@ def _basic_memory_summary(cli, root: Path) -> str:
 SHOW = {
     "mem0": (
         MEM0["summary"],
-        ["assistant_message", "agent:ops-bot/run:run-2026-11-01", "metadata.derived_from"],
+        # metadata.kind says summary; metadata.derived_from is its lineage (issue 17)
+        [
+            "summary",
+            "agent:ops-bot/run:run-2026-11-01",
+            "metadata.derived_from",
+            f"← summarizes {MEM0['poetry']}",
+        ],
         "⚑ store does not record: derivation",
     ),
     "langgraph": (
         "users.alice.summaries/packaging-summary",
-        ["assistant_message", "users.alice.summaries", "value.source"],
+        [
+            "summary",
+            "users.alice.summaries",
+            "value.kind",
+            "← summarizes users.alice.memories/pkg-uv",
+        ],
         "⚑ store does not record: history",
     ),
     "basic_memory": (
