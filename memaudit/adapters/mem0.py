@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from memaudit import confined
+from memaudit.adapters.support import id_columns
 from memaudit.adapters.support import sqlite_probe as sp
 from memaudit.adapters.support.foreign import as_number
 from memaudit.adapters.support.lineage_refs import kind_of, named_parents, relation_for
@@ -334,7 +335,9 @@ class Mem0Store(ListStore):
                 )
             )
             out.append(
-                sp.every_column_layer("history.db other columns", h, covered=MAPPED_ID_COLUMNS)
+                id_columns.every_column_layer(
+                    "history.db other columns", h, covered=MAPPED_ID_COLUMNS
+                )
             )
             out.append(sp.raw_bytes_layer("history.db bytes", [h]))
         if self.qdrant:
