@@ -18,7 +18,7 @@ from rich.tree import Tree
 from memaudit.clock import age_days, human_age
 from memaudit.face_text import OUTCOME_STYLE, revealed, safe, tier_badge
 from memaudit.forget import ForgetPlan
-from memaudit.graph import Lineage
+from memaudit.graph import Lineage, no_parents_note
 from memaudit.injection import Assessment
 from memaudit.model import Memory
 from memaudit.pending import Flag
@@ -136,9 +136,9 @@ def _node_label(lineage: Lineage, nid: str, relation: str | None) -> Text:
     m = node.memory if node else None
     if m is None:
         label.append_text(safe(f"✝ {nid}", 60, style="red"))
-        why = node.missing if node and node.missing else "unknown id"
+        why = node.missing_label() if node else "unknown id"
         label.append("  ")
-        label.append_text(safe(why, 80, style="red"))
+        label.append_text(safe(why, 140, style="red"))
         if node and node.missing_at:
             label.append(" ")
             label.append_text(safe(node.missing_at, 40, style="dim"))
@@ -194,7 +194,7 @@ def lineage_tree(lineage: Lineage | None, memory: Memory) -> RenderableType:
     if lineage.parents_of(focus):
         _grow(lineage, ups, focus, True, start, {focus})
     else:
-        ups.add(Text("nothing recorded: this memory is its own evidence", style="dim"))
+        ups.add(safe(no_parents_note(memory), 200, style="dim"))
     downs = tree.add(Text("derived into", style="bold"))
     if lineage.children_of(focus):
         _grow(lineage, downs, focus, False, start, {focus})
