@@ -24,7 +24,7 @@ from memaudit.model import Memory
 from memaudit.pending import Flag
 from memaudit.textsafety import hidden_characters
 from memaudit.tui.session import Detail
-from memaudit.verification import Verification
+from memaudit.verification import Verdict, Verification
 
 FLAG_LABEL = {
     Flag.INJECTED: ("INJ", "bold white on dark_red"),
@@ -336,3 +336,24 @@ def verification_table(verification: Verification) -> Table:
             detail.append_text(safe(f"{r.where}: {r.match}", 120, style="red"))
         table.add_row(safe(report.layer), safe(report.kind), verdict, detail)
     return table
+
+
+VERDICT_STYLE = {
+    Verdict.CLEAN: "bold green",
+    Verdict.RESIDUE: "bold red",
+    Verdict.UNVERIFIED: "bold yellow",
+}
+
+
+def verification_body(verification: Verification) -> RenderableType:
+    """The layer table, what could not be checked (why, and what would make it
+    checkable), then the verdict line — as `memaudit forget` ends."""
+    verdict = verification.verdict
+    parts: list[RenderableType] = [verification_table(verification)]
+    for layer, why in verification.not_checked().items():
+        parts.append(safe(f"not checked: {layer}: {why}", style="yellow"))
+    parts.append(
+        Text(f"{verdict.value.upper()}: ", style=VERDICT_STYLE[verdict])
+        + safe(verification.summary(), style=VERDICT_STYLE[verdict])
+    )
+    return Group(*parts)

@@ -33,6 +33,7 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 
 from memaudit.adapters.support.listing import ListStore
 from memaudit.adapters.support.sqlite_probe import (
+    LOW_ENTROPY_REMEDY,
     MAX_HITS,
     id_search_forms,
     label,
@@ -186,6 +187,25 @@ class SchemaStore(ListStore):
 
     def _t(self, table: str) -> str:
         return f"{qi(self.schema)}.{qi(table)}"
+
+    def server_identity(self) -> dict[str, Any]:
+        """The server's system identifier (unique per cluster, from ``initdb``), its
+        version, the database and schema. A role that may not read
+        ``pg_control_system()`` gets ``system_identifier`` None, and the reason."""
+        out: dict[str, Any] = {"database": None, "schema": self.schema, "version": None}
+        try:
+            row = self.conn.execute(
+                "SELECT current_database(), current_setting('server_version')"
+            ).fetchone()
+            out["database"], out["version"] = (str(row[0]), str(row[1])) if row else (None, None)
+            ident = self.conn.execute(
+                "SELECT system_identifier FROM pg_control_system()"
+            ).fetchone()
+            out["system_identifier"] = str(ident[0]) if ident else None
+        except Exception as exc:  # a role without the right to read the control file
+            out["system_identifier"] = None
+            out["why_no_identifier"] = type(exc).__name__
+        return out
 
     def _rows(self, sql: str, params: Any = None) -> list[dict[str, Any]]:
         try:
@@ -425,12 +445,17 @@ class DataDir:
     path: Path | None
     why_not: str = ""
     block_size: int = 8192
+    remedy: str = ""  # what would let memaudit read it
 
 
 def data_dir(conn: psycopg.Connection[Any]) -> DataDir:
     host = conn.info.host or ""
     if not host.startswith("/") and host not in LOCAL_HOSTS:
-        return DataDir(None, f"the server runs on {host}; its files are not on this machine")
+        return DataDir(
+            None,
+            f"the server runs on {host}; its files are not on this machine",
+            remedy=f"run memaudit on {host}, as a user who can read the data directory",
+        )
     try:
         found = conn.execute("SHOW data_directory").fetchone()
         block = conn.execute("SHOW block_size").fetchone()
@@ -439,6 +464,7 @@ def data_dir(conn: psycopg.Connection[Any]) -> DataDir:
             None,
             "this role may not read the server's data_directory setting "
             "(needs superuser or pg_read_all_settings)",
+            remedy="connect as a role granted pg_read_all_settings",
         )
     path = Path(str(found[0])) if found else None
     if path is None:
@@ -452,10 +478,18 @@ def data_dir(conn: psycopg.Connection[Any]) -> DataDir:
             "(run memaudit as the server's OS user to scan it)",
         )
     except OSError:
-        return DataDir(None, f"the data directory {path} is not on this machine")
+        return DataDir(
+            None,
+            f"the data directory {path} is not on this machine",
+            remedy="run memaudit on the server's machine",
+        )
     port = str(conn.info.port)
     if len(pid) < 4 or pid[3].strip() != port:
-        return DataDir(None, f"{path} belongs to another server than the one on port {port}")
+        return DataDir(
+            None,
+            f"{path} belongs to another server than the one on port {port}",
+            remedy=f"run memaudit on the machine of the server on port {port}",
+        )
     return DataDir(path, block_size=int(block[0]) if block else 8192)
 
 
@@ -716,7 +750,9 @@ def data_files_layer(
         "so this under-counts; the SQL layers are primary)"
     )
     if where.path is None:
-        return Layer(name, "raw-bytes", description, lambda n: [], False, where.why_not)
+        return Layer(
+            name, "raw-bytes", description, lambda n: [], False, where.why_not, where.remedy
+        )
     base = where.path
 
     def probe(needle: Needle) -> list[Residue]:
@@ -760,11 +796,13 @@ def data_files_layer(
                     )
         if not out:
             why = [f"{behind} (the WAL segments layer covers those changes)"] if behind else []
+            remedy = ["run CHECKPOINT on the server (or wait for the next), then again"] * bool(
+                behind
+            )
             if unreadable:
                 why.append(f"permission denied reading {len(unreadable)} data file(s)")
-            why += id_search_forms(needle.ids)[1]
-            if why:
-                raise LayerNotChecked("; ".join(why))
+                remedy.append(UNREADABLE_REMEDY)
+            raise_not_checked(why, remedy, needle)
         return out
 
     return Layer(name, "raw-bytes", description, probe)
@@ -778,7 +816,9 @@ def wal_layer(conn: psycopg.Connection[Any], where: DataDir) -> Layer:
         "by every database of the server: a hit may come from another database)"
     )
     if where.path is None:
-        return Layer(name, "raw-bytes", description, lambda n: [], False, where.why_not)
+        return Layer(
+            name, "raw-bytes", description, lambda n: [], False, where.why_not, where.remedy
+        )
     wal = where.path / "pg_wal"
 
     def probe(needle: Needle) -> list[Residue]:
@@ -799,12 +839,23 @@ def wal_layer(conn: psycopg.Connection[Any], where: DataDir) -> Layer:
                 out.append(Residue(name, f"{seg} @ byte {offset}", "bytes", lab))
         if not out:
             why = [f"{unreadable} WAL segment(s) could not be read"] if unreadable else []
-            why += id_search_forms(needle.ids)[1]
-            if why:
-                raise LayerNotChecked("; ".join(why))
+            raise_not_checked(why, [UNREADABLE_REMEDY] * bool(unreadable), needle)
         return out
 
     return Layer(name, "raw-bytes", description, probe)
+
+
+UNREADABLE_REMEDY = "run memaudit as the server's OS user (or one in its group)"
+
+
+def raise_not_checked(why: list[str], remedy: list[str], needle: Needle) -> None:
+    """Nothing found, yet not all was looked at: say why (and what would help), adding
+    ids with too little entropy to be searched as bytes."""
+    low = id_search_forms(needle.ids)[1]
+    if low:
+        why, remedy = why + low, remedy + [LOW_ENTROPY_REMEDY]
+    if why:
+        raise LayerNotChecked("; ".join(why), remedy="; ".join(remedy))
 
 
 def file_layers(conn: psycopg.Connection[Any], schema: str = "public") -> list[Layer]:
