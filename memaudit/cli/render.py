@@ -27,11 +27,11 @@ from rich.text import Text
 from rich.tree import Tree
 
 from memaudit.clock import age_days, human_age
-from memaudit.face_text import safe, tier_badge
+from memaudit.face_text import not_checked_lines, safe, tier_badge, verdict_line
 from memaudit.forget import ForgetPlan, Recheck, TombstoneCheck
 from memaudit.model import Memory, Status
 from memaudit.textsafety import json_text, reveal
-from memaudit.verification import Verdict, Verification
+from memaudit.verification import Verification
 
 
 def _width() -> int | None:
@@ -265,26 +265,15 @@ def show_verification(verification: Verification, title: str) -> None:
     show_verdict(verification)
 
 
-VERDICT_STYLE = {
-    Verdict.CLEAN: "green",
-    Verdict.RESIDUE: "bold red",
-    Verdict.UNVERIFIED: "bold yellow",
-}
-
-
 def show_verdict(verification: Verification) -> None:
     """The layers that could not be checked (why, and what would make them checkable),
     then the one final line: CLEAN, RESIDUE or UNVERIFIED, in words that are true."""
-    unchecked = verification.not_checked()
-    if unchecked:
+    lines = not_checked_lines(verification)
+    if lines:
         console.print(Text("could not be checked:", style="yellow"))
-        for layer, why in unchecked.items():
-            console.print(safe(f"  {layer}: {why}"))
-    verdict = verification.verdict
-    console.print(
-        Text(f"{verdict.value.upper()}: ", style=VERDICT_STYLE[verdict])
-        + safe(verification.summary(), style=VERDICT_STYLE[verdict])
-    )
+        for line in lines:
+            console.print(line)
+    console.print(verdict_line(verification))
 
 
 def _copies_warning(paths: list[str]) -> None:

@@ -16,7 +16,7 @@ from rich.text import Text
 from rich.tree import Tree
 
 from memaudit.clock import age_days, human_age
-from memaudit.face_text import revealed, safe, tier_badge
+from memaudit.face_text import not_checked_lines, revealed, safe, tier_badge, verdict_line
 from memaudit.forget import ForgetPlan
 from memaudit.graph import Lineage
 from memaudit.injection import Assessment
@@ -24,7 +24,7 @@ from memaudit.model import Memory
 from memaudit.pending import Flag
 from memaudit.textsafety import hidden_characters
 from memaudit.tui.session import Detail
-from memaudit.verification import Verdict, Verification
+from memaudit.verification import Verification
 
 FLAG_LABEL = {
     Flag.INJECTED: ("INJ", "bold white on dark_red"),
@@ -338,22 +338,9 @@ def verification_table(verification: Verification) -> Table:
     return table
 
 
-VERDICT_STYLE = {
-    Verdict.CLEAN: "bold green",
-    Verdict.RESIDUE: "bold red",
-    Verdict.UNVERIFIED: "bold yellow",
-}
-
-
 def verification_body(verification: Verification) -> RenderableType:
     """The layer table, what could not be checked (why, and what would make it
     checkable), then the verdict line — as `memaudit forget` ends."""
-    verdict = verification.verdict
-    parts: list[RenderableType] = [verification_table(verification)]
-    for layer, why in verification.not_checked().items():
-        parts.append(safe(f"not checked: {layer}: {why}", style="yellow"))
-    parts.append(
-        Text(f"{verdict.value.upper()}: ", style=VERDICT_STYLE[verdict])
-        + safe(verification.summary(), style=VERDICT_STYLE[verdict])
-    )
-    return Group(*parts)
+    lines = not_checked_lines(verification)
+    head = [Text("could not be checked:", style="yellow")] if lines else []
+    return Group(verification_table(verification), *head, *lines, verdict_line(verification))
