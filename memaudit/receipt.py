@@ -345,14 +345,14 @@ class ReceiptCheck:
 
 
 def read(path: Path) -> bytes:
+    """A receipt file's bytes: a regular file (never a FIFO or device), at most
+    ``MAX_RECEIPT`` (``confined.read_bytes``)."""
+    from memaudit.confined import read_bytes
+
     try:
-        with path.open("rb") as fh:
-            data = fh.read(MAX_RECEIPT + 1)
+        return read_bytes(path, root=None, limit=MAX_RECEIPT)
     except OSError as exc:
-        raise InvalidInput(f"cannot read {path}: {exc.strerror}") from None
-    if len(data) > MAX_RECEIPT:
-        raise InvalidInput(f"{path} is larger than a receipt can be (16 MiB)")
-    return data
+        raise InvalidInput(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
 def check(

@@ -225,3 +225,10 @@ def test_not_a_receipt(cli, tmp_path):
     )
     missing = cli("receipt", "verify", tmp_path / "nope.json")
     assert missing.exit_code == 1
+
+
+def test_a_fifo_is_never_read_as_a_receipt(cli, tmp_path):
+    fifo = tmp_path / "r.json"
+    os.mkfifo(fifo)
+    result = cli("receipt", "verify", fifo)  # would hang if opened for a blocking read
+    assert result.exit_code == ExitCode.REFUSED and "FIFO" in result.stderr
