@@ -232,3 +232,18 @@ def test_a_fifo_is_never_read_as_a_receipt(cli, tmp_path):
     os.mkfifo(fifo)
     result = cli("receipt", "verify", fifo)  # would hang if opened for a blocking read
     assert result.exit_code == ExitCode.REFUSED and "FIFO" in result.stderr
+
+
+def test_forget_json_carries_the_verdict_fields(cli, ledger_with_secret):
+    path, mid = ledger_with_secret
+    result = cli("forget", mid, "--yes", "--json", db=path)
+    data = json.loads(result.stdout)
+    assert result.exit_code == 0
+    assert (data["verdict"], data["found"], data["not_checked"], data["orphans"]) == (
+        "clean",
+        {},
+        {},
+        [],
+    )
+    assert data["summary"].startswith("nothing found in") and data["plan"]["requested"] == 1
+    assert {la["verdict"] for la in data["layers"]} == {"clean"}
