@@ -245,5 +245,5 @@ def test_forget_json_carries_the_verdict_fields(cli, ledger_with_secret):
         {},
         [],
     )
-    assert data["summary"].startswith("nothing found in") and data["plan"]["requested"] == 1
+    assert data["summary"].startswith("nothing found in") and data["plan"]["requested"] == [mid]
     assert {la["verdict"] for la in data["layers"]} == {"clean"}
