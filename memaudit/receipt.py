@@ -54,6 +54,7 @@ _OPAQUE = frozenset({"sha256", "salt", "public_key", "value", "key_id", "system_
 # Rare tokens shorter than this are not looked for in the receipt: a two-digit number of
 # the content would match half the paths and counts a receipt holds.
 MIN_TOKEN = 4
+SQUASH_MIN = 6
 
 
 # -- the key ---------------------------------------------------------------------------
@@ -231,7 +232,9 @@ def leaks(body: dict[str, Any], texts: list[str]) -> list[str]:
     tokens = {t for s in strings for t in fts_tokens(s)}
     squashed = ["".join(fts_tokens(s)) for s in strings]
     for token in sorted(rare):
-        if token in tokens or any(token in s for s in squashed):
+        # Squashed forms ("zebra7731quokka") only for longer tokens: a short number turns
+        # up by chance inside the hex of an id.
+        if token in tokens or (len(token) >= SQUASH_MIN and any(token in s for s in squashed)):
             found.append(reasons.mask(token))
     return list(dict.fromkeys(found))
 
