@@ -29,6 +29,15 @@ TIER_STYLE = {
     TrustTier.T5: "bold white on red",
 }
 
+# The style of each layer's outcome in a verification (``LayerReport.outcome``).
+OUTCOME_STYLE = {
+    "not checked": "yellow",
+    "residue": "bold red",
+    "orphans": "yellow",
+    "warning": "yellow",
+    "clean": "green",
+}
+
 
 # One colour per verdict, the same in both faces.
 VERDICT_STYLE = {

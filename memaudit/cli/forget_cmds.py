@@ -17,11 +17,11 @@ from memaudit.cli.render import (
     emit_json,
     err_console,
     plan_tree,
-    safe,
     show_recheck,
     show_verification,
 )
 from memaudit.errors import InvalidInput, MemauditError, Refused
+from memaudit.face_text import safe
 from memaudit.fingerprint import sentences
 from memaudit.forget import Recheck, memory_text, verify_layers
 from memaudit.ledger.store import default_actor

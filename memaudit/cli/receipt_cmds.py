@@ -11,8 +11,9 @@ from rich.text import Text
 from memaudit import receipt
 from memaudit.cli.app import app
 from memaudit.cli.options import JsonOpt
-from memaudit.cli.render import console, emit_json, err_console, safe
+from memaudit.cli.render import console, emit_json, err_console
 from memaudit.errors import ExitCode
+from memaudit.face_text import safe
 
 receipt_app = typer.Typer(
     help="Erasure receipts: this machine's signing key, and checking a receipt.",

@@ -1,4 +1,4 @@
-"""Security properties (issue 10, part 4): each test fails if its property breaks."""
+"""Security properties: each test fails if its property breaks."""
 
 from __future__ import annotations
 
