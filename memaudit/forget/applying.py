@@ -42,10 +42,10 @@ class ForgetResult(Verification):
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            **self.verdict_dict(),
             "plan": self.plan.to_dict(),
             "fts_purge": self.fts_purge,
             "wal_checkpoint": list(self.checkpoint) if self.checkpoint else None,
-            "clean": self.clean,
             "checked_by_id_only": self.by_id_only,
             "layers": [r.to_dict() for r in self.reports],
         }

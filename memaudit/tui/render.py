@@ -16,7 +16,14 @@ from rich.text import Text
 from rich.tree import Tree
 
 from memaudit.clock import age_days, human_age
-from memaudit.face_text import OUTCOME_STYLE, revealed, safe, tier_badge
+from memaudit.face_text import (
+    OUTCOME_STYLE,
+    not_checked_lines,
+    revealed,
+    safe,
+    tier_badge,
+    verdict_line,
+)
 from memaudit.forget import ForgetPlan
 from memaudit.graph import Lineage, no_parents_note
 from memaudit.injection import Assessment
@@ -332,3 +339,11 @@ def verification_table(verification: Verification) -> Table:
             detail.append_text(safe(f"{r.where}: {r.match}", 120, style="red"))
         table.add_row(safe(report.layer), safe(report.kind), verdict, detail)
     return table
+
+
+def verification_body(verification: Verification) -> RenderableType:
+    """The layer table, what could not be checked (why, and what would make it
+    checkable), then the verdict line — as `memaudit forget` ends."""
+    lines = not_checked_lines(verification)
+    head = [Text("could not be checked:", style="yellow")] if lines else []
+    return Group(verification_table(verification), *head, *lines, verdict_line(verification))

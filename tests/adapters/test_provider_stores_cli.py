@@ -369,7 +369,9 @@ def test_verify_reports_what_the_packages_delete_left_and_nothing_else(
     provider, cli, system, variant
 ):
     code, layers = verify(cli, store_of(provider, system, variant))
-    assert code == ExitCode.RESIDUE  # found text, or (LangGraph) an orphan: not clean
+    # found text; or (LangGraph, secure_delete on) only an orphan vector, which might be it
+    found = AFTER_DELETE[(system, variant)]
+    assert code == (ExitCode.RESIDUE if found else ExitCode.UNVERIFIED)
     assert dirty_layers(layers) == AFTER_DELETE[(system, variant)]
     assert orphan_layers(layers) == ORPHANS.get((system, variant), {})
     assert {n for n, la in layers.items() if not la["probed"]} == UNPROBED.get(system, set())
@@ -391,7 +393,7 @@ def test_a_never_stored_text_is_found_nowhere_and_every_layer_is_probed(
     assert {n for n, la in layers.items() if not la["probed"]} == set()
     orphans = orphan_layers(layers)
     assert orphans == ORPHANS.get((system, variant), {})
-    assert code == (ExitCode.RESIDUE if orphans else ExitCode.OK)  # issue 16 part 1: UNVERIFIED
+    assert code == (ExitCode.UNVERIFIED if orphans else ExitCode.OK)
     for name in PRIMARY[system]:
         assert layers[name]["clean"] is True, name
 
@@ -419,12 +421,19 @@ def test_verify_text_output_says_not_checked_rather_than_clean(provider, cli):
     with sqlite3.connect(db) as conn:
         conn.execute("DROP TABLE vec_working_info")
     result = cli("verify", "--content", NEVER, db=db)
-    assert result.exit_code == ExitCode.RESIDUE  # not clean (issue 16 part 1: UNVERIFIED)
+    assert result.exit_code == ExitCode.UNVERIFIED  # nothing found, one layer not probed
     line = next(ln for ln in result.stdout.splitlines() if ln.strip().startswith("vec_working"))
     assert "not checked" in line
     assert "RESIDUE" not in result.stdout
-    assert "NOT PROVEN CLEAN: nothing found; 1 layer(s) not checked" in result.stdout
     data = as_json(cli("verify", "--content", NEVER, "--json", db=db))
+    n = len(data["layers"])
+    assert (
+        f"UNVERIFIED: nothing found in {n - 1} layers; 1 layer could not be checked: "
+        "vec_working" in result.stdout
+    )
+    assert "vec_working: " in result.stdout and "sqlite-vec loaded" in result.stdout
+    assert data["verdict"] == "unverified" and data["found"] == {} and data["orphans"] == []
+    assert list(data["not_checked"]) == ["vec_working"]
     (report,) = [la for la in data["layers"] if la["layer"] == "vec_working"]
     assert report["probed"] is False and "vec_working_info" in report["checked"]
 
