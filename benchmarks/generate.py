@@ -57,7 +57,7 @@ from benchmarks import words as W
 from memaudit.ledger import Ledger, schema
 from memaudit.sqlite_driver import sqlite3
 
-GENERATOR_VERSION = 2  # bump when the output changes: cached stores are keyed by it
+GENERATOR_VERSION = 3  # bump when the output changes: cached stores are keyed by it
 STORES_DIR = Path(__file__).resolve().parent / "_stores"
 DEFAULT_SEED = 42
 DEFAULT_NOW = "2026-01-01T00:00:00Z"

@@ -26,11 +26,12 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from memaudit.errors import InvalidInput, MemauditError, NotFound
 from memaudit.ledger import Ledger
 from memaudit.model import Memory, Status
+from memaudit.progress import Progress, counting, silent
 from memaudit.store import Capability
 
 if TYPE_CHECKING:
@@ -175,13 +176,94 @@ def pair_key(a: str, b: str) -> tuple[str, str]:
     return (a, b) if a <= b else (b, a)
 
 
-def _newer_first(a: Memory, b: Memory) -> tuple[Memory, Memory]:
+class Comparable(Protocol):
+    """What ``find`` reads of a memory (a ``Memory`` has it; so has a ``Statement``)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def content(self) -> str: ...
+    @property
+    def created_at(self) -> str | None: ...
+    @property
+    def scope(self) -> str | None: ...
+
+
+@dataclass(slots=True, frozen=True)
+class Statement:
+    """An active memory as ``find`` reads it: four columns, not a whole ``Memory``
+    (a large store's active memories fit in a fraction of the memory)."""
+
+    id: str
+    content: str
+    created_at: str | None
+    scope: str | None
+
+
+def active_statements(store: Store, progress: Progress = silent) -> list[Statement]:
+    """The store's active memories, newest first as ``Store.memories`` gives them,
+    read through its SQL view (one scan)."""
+    conn = store.sql_view().conn
+    (total,) = conn.execute("SELECT count(*) FROM memories WHERE status = 'active'").fetchone()
+    rows = conn.execute(
+        "SELECT id, content, created_at, scope FROM memories WHERE status = 'active'"
+        " ORDER BY created_at DESC, seq DESC"
+    )
+    return [
+        Statement(str(i), c if isinstance(c, str) else str(c or ""), at, scope)
+        for i, c, at, scope in counting(rows, progress, "conflicts: reading", total)
+    ]
+
+
+def _newer_first(a: Comparable, b: Comparable) -> tuple[Comparable, Comparable]:
     ka, kb = (a.created_at or "", a.id), (b.created_at or "", b.id)
     return (a, b) if ka >= kb else (b, a)
 
 
+def _similarity(fa: Features, fb: Features, idf: dict[str, float]) -> float:
+    """The idf-weighted Jaccard of the two subjects (what a candidate's score uses)."""
+    shared = fa.subject & fb.subject
+    union = fa.subject | fb.subject
+    if not union:
+        return 0.5  # both say only "<value>": the slot itself is the subject
+    if not shared:
+        return 0.0 if fa.subject and fb.subject else 0.3
+    weight = sum(idf.get(t, 1.0) for t in shared)
+    return weight / sum(idf.get(t, 1.0) for t in union)
+
+
+def _rough_similarity(
+    fa: Features, fb: Features, idf: dict[str, float], weights: dict[int, float]
+) -> float:
+    """``_similarity`` up to rounding, without summing the union (weight of both −
+    shared): cheap enough for every pair a block offers. ``weights`` keeps each
+    subject's weight (by object: ``features`` hands out shared, cached objects)."""
+    if not fa.subject or not fb.subject:
+        return 0.5 if not fa.subject and not fb.subject else 0.3
+    shared = fa.subject & fb.subject
+    if not shared:
+        return 0.0
+    weight = sum([idf[t] for t in shared])
+    wa = weights.get(id(fa))
+    if wa is None:
+        wa = weights[id(fa)] = sum([idf[t] for t in fa.subject])
+    wb = weights.get(id(fb))
+    if wb is None:
+        wb = weights[id(fb)] = sum([idf[t] for t in fb.subject])
+    return weight / (wa + wb - weight)
+
+
+def _quick_score(a: Comparable, fa: Features, b: Comparable, fb: Features, sim: float) -> float:
+    """The score ``_score`` gives the pair (before rounding), without its evidence. It
+    depends on the pair, never on the slot."""
+    score = 0.25 + 0.6 * sim + (0.15 if fa.markers or fb.markers else 0.0)
+    if a.scope and b.scope and a.scope != b.scope:
+        score *= 0.75
+    return min(1.0, score)
+
+
 def _score(
-    a: Memory, fa: Features, b: Memory, fb: Features, slot: str, idf: dict[str, float]
+    a: Comparable, fa: Features, b: Comparable, fb: Features, slot: str, idf: dict[str, float]
 ) -> ConflictCandidate | None:
     va, vb = fa.values.get(slot, frozenset()), fb.values.get(slot, frozenset())
     if not va or not vb or va == vb:
@@ -189,16 +271,7 @@ def _score(
     newer, older = _newer_first(a, b)
     fn, fo = (fa, fb) if newer is a else (fb, fa)
     shared = fa.subject & fb.subject
-    union = fa.subject | fb.subject
-    if not union:
-        sim = 0.5  # both say only "<value>": the slot itself is the subject
-    elif not shared:
-        sim = 0.0 if fa.subject and fb.subject else 0.3
-    else:
-        weight = sum(idf.get(t, 1.0) for t in shared)
-        sim = weight / sum(idf.get(t, 1.0) for t in union)
-    marker = fn.markers or fo.markers
-    score = 0.25 + 0.6 * sim + (0.15 if marker else 0.0)
+    score = round(_quick_score(a, fa, b, fb, _similarity(fa, fb, idf)), 3)
     evidence = [
         f"same slot '{slot}': {older.id} says {', '.join(sorted(fo.values[slot]))}; "
         f"{newer.id} says {', '.join(sorted(fn.values[slot]))}",
@@ -211,7 +284,6 @@ def _score(
         evidence.append(f"{newer.id} signals a change ({', '.join(fn.markers)})")
     scope_differs = bool(a.scope and b.scope and a.scope != b.scope)
     if scope_differs:
-        score *= 0.75
         evidence.append(
             f"scopes differ ({older.id}: {older.scope}; {newer.id}: {newer.scope}) — "
             "both may hold; consider --keep-both"
@@ -228,31 +300,41 @@ def _score(
         slot,
         sorted(fn.values[slot]),
         sorted(fo.values[slot]),
-        round(min(1.0, score), 3),
+        score,
         evidence,
         scope_differs,
     )
 
 
 def find(
-    memories: Sequence[Memory],
+    memories: Sequence[Comparable],
     *,
     min_score: float = MIN_SCORE,
     only: set[str] | None = None,
     exclude: set[tuple[str, str]] | None = None,
+    progress: Progress = silent,
 ) -> list[ConflictCandidate]:
     """Candidate contradictions among ``memories`` (all taken as active).
 
     ``only``: report only pairs involving these ids. ``exclude``: pairs already
-    decided (kept or resolved).
+    decided (kept or resolved). Each distinct text's features are computed once, and
+    a pair's evidence is written only when it is kept (its score alone decides).
     """
-    feats = [features(m.content) for m in memories]
+    cache: dict[str, Features] = {}
+    feats: list[Features] = []
+    for m in counting(memories, progress, "conflicts: reading texts", len(memories)):
+        f = cache.get(m.content)
+        if f is None:
+            f = cache[m.content] = features(m.content)
+        feats.append(f)
+    cache.clear()
     df: dict[str, int] = defaultdict(int)
     for f in feats:
         for t in f.subject:
             df[t] += 1
     n = max(1, len(memories))
     idf = {t: math.log(1 + n / c) for t, c in df.items()}
+    del df
     mine = {i for i, m in enumerate(memories) if only and m.id in only}
     # With ``only``, a block none of those memories is in yields no pair: not built.
     keys = (
@@ -266,9 +348,24 @@ def find(
             for t in f.subject or [""]:
                 if keys is None or (slot, t) in keys:
                     blocks[(slot, t)].append(i)
-    seen: dict[tuple[str, str], ConflictCandidate] = {}
+    # Per pair: the first block (its rank, its slot) that offers it with a score that
+    # may reach min_score; the candidate is built, and scored exactly, at the end. A
+    # pair's score does not depend on the block nor on the slot, so blocks are taken
+    # slot by slot, a pair is scored once per slot, and the first block wins.
+    best: dict[int, tuple[int, str]] = {}
+    # Scores are kept rounded to 3 places, and the rough one is exact up to rounding.
+    floor = min_score - 0.0005 - 1e-9
+    weights: dict[int, float] = {}  # per Features object: its subject's idf weight
     exclude = exclude or set()
-    for (slot, _term), members in blocks.items():
+    by_slot = sorted(enumerate(blocks.items()), key=lambda kv: (kv[1][0][0], kv[0]))
+    scored: set[int] = set()
+    current: str | None = None
+    for rank, ((slot, _term), members) in counting(
+        by_slot, progress, "conflicts: comparing", len(blocks)
+    ):
+        if slot != current:
+            current = slot
+            scored.clear()
         if len(members) < 2 or len(members) > BLOCK_CAP:
             continue
         groups: dict[frozenset[str], list[int]] = defaultdict(list)
@@ -290,24 +387,34 @@ def find(
                     # With ``only``, pairs without one of those memories are skipped
                     # below anyway: do not walk them (same pairs, same order).
                     for j in others if (not only or i in mine) else theirs:
+                        pair = i * n + j if i < j else j * n + i
+                        if pair in scored:
+                            continue
+                        scored.add(pair)
                         a, b = memories[i], memories[j]
                         if a.id == b.id:
                             continue
                         if only and a.id not in only and b.id not in only:
                             continue
-                        pk = pair_key(a.id, b.id)
-                        if pk in exclude:
+                        if exclude and pair_key(a.id, b.id) in exclude:
                             continue
-                        prev = seen.get(pk)
-                        if prev is not None and prev.slot == slot:
+                        fa, fb = feats[i], feats[j]
+                        prev = best.get(pair)
+                        if prev is not None and prev[0] < rank:
                             continue
-                        cand = _score(a, feats[i], b, feats[j], slot, idf)
                         if (
-                            cand
-                            and cand.score >= min_score
-                            and (prev is None or cand.score > prev.score)
+                            _quick_score(a, fa, b, fb, _rough_similarity(fa, fb, idf, weights))
+                            >= floor
                         ):
-                            seen[pk] = cand
+                            best[pair] = (rank, slot)
+    scored.clear()
+    blocks.clear()
+    seen: dict[tuple[str, str], ConflictCandidate] = {}
+    for pair, (_, slot) in best.items():
+        i, j = divmod(pair, n)
+        cand = _score(memories[i], feats[i], memories[j], feats[j], slot, idf)
+        if cand is not None and cand.score >= min_score:
+            seen[cand.pair] = cand
     return sorted(seen.values(), key=lambda c: (-c.score, c.newer_id, c.older_id))
 
 

@@ -225,9 +225,6 @@ class LifecycleTable:
     id_expr: str = "id"  # the public id, as text
     pinned_expr: str = "0"  # 1 for rows a person pinned
     archived_score: float | None = None  # what an archived row's score becomes (None: keep)
-    # Extra ``col = expr`` assignments made with every write; ``{new_status}`` stands
-    # for the new status (rows being written were all 'active'); e.g. a version bump.
-    on_status_change: str = ""
     # "every_row": each run stores every active row's (rounded) score — for stores whose
     # owning agent reads the column. "on_change": only rows whose status changes are
     # written (the score at that moment); needs the m004 index and a ``pinned`` column.
@@ -241,11 +238,25 @@ _SCORE = (
     f"min(1.0, pow(0.5, max(0.0, :now_jd - {_REF}) / :half_life)"
     " + min(coalesce(access_count, 0) * :bonus, :cap))"
 )
-_STORED = f"round(round({_SCORE} / :step) * :step, 2)"
+# n steps of 0.05 as the nearest double to n/20 (round(n * 0.05, 2) in Python, without
+# SQLite's slow round-to-digits).
+_STORED = f"(round({_SCORE} / :step) / :per)"
+_EXPIRED = "(expires_at IS NOT NULL AND julianday(expires_at) <= :now_jd)"
 _NEW_STATUS = (
-    "CASE WHEN expires_at IS NOT NULL AND julianday(expires_at) <= :now_jd THEN 'expired'"
+    f"CASE WHEN {_EXPIRED} THEN 'expired'"
     f" WHEN {_SCORE} < :threshold THEN 'archived' ELSE 'active' END"
 )
+
+
+def _verdict(columns: str) -> str:
+    """One row's score computed once: SQLite repeats an expression at every use, and
+    ``LIMIT 1`` keeps it from inlining the subqueries (``s`` score, ``ns`` new status,
+    ``stored`` the rounded score). ``columns`` are read from them, per row."""
+    return (
+        f"(SELECT {columns} FROM (SELECT s, round(s / :step) / :per AS stored,"
+        " CASE WHEN ex THEN 'expired' WHEN s < :threshold THEN 'archived' ELSE 'active' END"
+        f" AS ns FROM (SELECT {_SCORE} AS s, {_EXPIRED} AS ex LIMIT 1) LIMIT 1) LIMIT 1)"
+    )
 
 
 def _eligible(t: LifecycleTable) -> str:
@@ -260,6 +271,7 @@ def _bind(params: DecayParams, now: datetime) -> dict[str, Any]:
         "cap": params.access_bonus_cap,
         "threshold": params.threshold,
         "step": SCORE_STEP,
+        "per": round(1 / SCORE_STEP),
         "now_iso": to_iso(now),
     }
 
@@ -276,70 +288,77 @@ def plan(t: LifecycleTable, params: DecayParams, now: datetime, *, dry_run: bool
     """What a run at ``now`` changes (reads only)."""
     if t.score_mode == "on_change":
         return _indexed_changes(t, params, now, dry_run=dry_run)[0]
-    report = _status_changes(t, params, now, dry_run=dry_run)
+    ensure_math(t.conn)
     bind = _bind(params, now)
-    report.rescored = t.conn.execute(
-        f"SELECT count(*) FROM {t.table} WHERE {_eligible(t)}"
-        f" AND decay_score IS NOT {_STORED} AND {_NEW_STATUS} = 'active'",
+    report = _counted(t, params, now, dry_run=dry_run)
+    for pub_id, status, score, new_status, moved in t.conn.execute(
+        f"SELECT {t.id_expr}, status, {_SCORE}, {_NEW_STATUS},"
+        f" decay_score IS NOT {_STORED} FROM {t.table} WHERE {_eligible(t)}",
         bind,
-    ).fetchone()[0]
+    ):
+        if new_status != status:
+            report.changes.append(_change(pub_id, status, new_status, score, params))
+        elif moved:
+            report.rescored += 1
     return report
 
 
-def _status_changes(
+def _change(pub_id: Any, status: str, new_status: str, score: float, params: DecayParams) -> Change:
+    reason = (
+        "past expiry date"
+        if new_status == "expired"
+        else f"decay below threshold ({score:.3f} < {params.threshold:g})"
+    )
+    return Change(str(pub_id), status, new_status, score, reason)
+
+
+def _counted(
     t: LifecycleTable, params: DecayParams, now: datetime, *, dry_run: bool
 ) -> DecayReport:
-    ensure_math(t.conn)
-    bind = _bind(params, now)
+    """A report with the run's counts: pinned, considered, unreadable timestamps."""
     report = DecayReport(t.location, to_iso(now), params, dry_run)
-    active_pinned = f"status = 'active' AND ({t.pinned_expr})"
-    report.pinned = t.conn.execute(
-        f"SELECT count(*) FROM {t.table} WHERE {active_pinned}"
-    ).fetchone()[0]
+    if t.pinned_expr != "0":
+        report.pinned = t.conn.execute(
+            f"SELECT count(*) FROM {t.table} WHERE status = 'active' AND ({t.pinned_expr})"
+        ).fetchone()[0]
     report.considered, report.unreadable = t.conn.execute(
         f"SELECT count({_REF}), count(*) - count({_REF}) FROM {t.table}"
         f" WHERE status = 'active' AND NOT ({t.pinned_expr})"
     ).fetchone()
-    rows = t.conn.execute(
-        f"SELECT pub_id, status, score, new_status FROM ("
-        f" SELECT {t.id_expr} AS pub_id, status, {_SCORE} AS score,"
-        f" {_NEW_STATUS} AS new_status FROM {t.table} WHERE {_eligible(t)})"
-        " WHERE new_status <> status",
-        bind,
-    ).fetchall()
-    for pub_id, status, score, new_status in rows:
-        reason = (
-            "past expiry date"
-            if new_status == "expired"
-            else f"decay below threshold ({score:.3f} < {params.threshold:g})"
-        )
-        report.changes.append(Change(str(pub_id), status, new_status, score, reason))
     return report
 
 
 def apply(t: LifecycleTable, params: DecayParams, now: datetime) -> DecayReport:
     """Run decay at ``now`` in one transaction, writing only what changes: the rows whose
-    status changes (``on_change``), or also those whose stored score moves (``every_row``)."""
+    status changes (``on_change``), or also those whose stored score moves (``every_row``).
+
+    ``every_row`` is one ``UPDATE`` that computes each row's score once (``_verdict``)
+    and returns the rows it wrote (all were active): those whose status changed are the
+    report's changes, the others were rescored."""
     if t.score_mode == "on_change":
         return _apply_on_change(t, params, now)
     ensure_math(t.conn)
     bind = _bind(params, now)
+    archived = "stored" if t.archived_score is None else f"{float(t.archived_score)!r}"
+    new_values = _verdict(f"CASE ns WHEN 'archived' THEN {archived} ELSE stored END, ns")
+    to_write = _verdict("decay_score IS NOT stored OR ns <> 'active'")
     with t.transaction():
-        report = _status_changes(t, params, now, dry_run=False)
-        archived = _STORED if t.archived_score is None else f"{float(t.archived_score)!r}"
-        extra = ""
-        if t.on_status_change:
-            extra = ", " + t.on_status_change.format(new_status=_NEW_STATUS)
-        # SET expressions all read the row as it was, so status and score agree.
-        cur = t.conn.execute(
-            f"UPDATE {t.table} SET"
-            f" decay_score = CASE {_NEW_STATUS} WHEN 'archived' THEN {archived} ELSE {_STORED} END"
-            f"{extra}, status = {_NEW_STATUS}"
-            f" WHERE {_eligible(t)}"
-            f" AND (decay_score IS NOT {_STORED} OR {_NEW_STATUS} <> 'active')",
+        report = _counted(t, params, now, dry_run=False)
+        # RETURNING gives every written row; only a status change carries its id and
+        # score (an expression over the row, unchanged but for status and score).
+        written = t.conn.execute(
+            f"UPDATE {t.table} SET (decay_score, status) = {new_values}"
+            f" WHERE {_eligible(t)} AND {to_write}"
+            f" RETURNING CASE WHEN status <> 'active' THEN {t.key} END, {t.id_expr}, status,"
+            f" CASE WHEN status <> 'active' THEN {_SCORE} END",
             bind,
-        )
-        report.rescored = cur.rowcount - len(report.changes)
+        ).fetchall()
+        changed = sorted(row for row in written if row[0] is not None)
+        report.rescored = len(written) - len(changed)
+        del written
+        report.changes = [
+            _change(pub_id, "active", status, score, params) for _, pub_id, status, score in changed
+        ]
         t.log_in_transaction(report)
     t.log_after_commit(report)
     return report

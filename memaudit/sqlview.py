@@ -42,7 +42,7 @@ CREATE TABLE memories (
     derived INTEGER, confidence REAL, importance REAL, validation TEXT, superseded_by TEXT,
     contradicted_by TEXT, created_at TEXT, updated_at TEXT, last_accessed TEXT,
     access_count INTEGER, decay_score REAL, pinned INTEGER, source_ref TEXT,
-    content_hash TEXT, role TEXT, created_by TEXT
+    content_hash TEXT, role TEXT, created_by TEXT, scope TEXT
 );
 CREATE TABLE edges (child_id TEXT, parent_id TEXT, relation TEXT, created_at TEXT);
 CREATE INDEX edges_child ON edges(child_id);
@@ -85,13 +85,14 @@ def mirror(store: Store, *, lineage: bool, history: bool) -> sqlite3.Connection:
                 m.source_ref,
                 content_hash(m.content),
                 str(role) if role is not None else None,
+                m.scope,
             )
         )
     conn.executemany(
         "INSERT OR IGNORE INTO memories(id, content, source_type, status, derived, confidence, "
         "importance, validation, superseded_by, contradicted_by, created_at, updated_at, "
-        "last_accessed, access_count, decay_score, pinned, source_ref, content_hash, role) "
-        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        "last_accessed, access_count, decay_score, pinned, source_ref, content_hash, role, scope) "
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
         rows,
     )
     if lineage:

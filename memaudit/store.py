@@ -16,7 +16,7 @@ way (``memaudit.adapters.native``), so a third-party adapter is a peer, not a gu
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
@@ -173,6 +173,11 @@ class Store(ABC):
     def memories(self, flt: MemoryFilter | None = None) -> list[Memory]: ...
 
     # -- optional, with defaults ----------------------------------------------
+
+    def iter_memories(self, flt: MemoryFilter | None = None) -> Iterator[Memory]:
+        """``memories(flt)`` one by one, as the store reads them: output can start
+        before the last row is read. The default reads them all first."""
+        return iter(self.memories(flt))
 
     def get(self, memory_id: str) -> Memory | None:
         """One memory by id; stores that can look one up directly override this."""

@@ -58,6 +58,35 @@ REQUIRED = {
     "last_accessed",
     "expires_at",
 }
+# The article's statements, verbatim (its French comment included): how its agent creates
+# the store (tests and benchmarks build stores with them).
+ARTICLE_MEMORIES = """
+    CREATE TABLE IF NOT EXISTS memories (
+    id              INTEGER PRIMARY KEY AUTOINCREMENT,
+    content         TEXT NOT NULL,
+    summary         TEXT,
+    tags            TEXT DEFAULT '[]',
+    -- Champs de cycle de vie — c'est ce que cet article ajoute
+    importance      REAL DEFAULT 5.0,
+    confidence      REAL DEFAULT 1.0,
+    access_count    INTEGER DEFAULT 0,
+    decay_score     REAL DEFAULT 1.0,
+    status          TEXT DEFAULT 'active',
+    contradicted_by INTEGER REFERENCES memories(id),
+    created_at      TEXT NOT NULL,
+    last_accessed   TEXT,
+    expires_at      TEXT
+    )
+"""
+ARTICLE_EVENTS = """
+    CREATE TABLE IF NOT EXISTS memory_events (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    memory_id   INTEGER REFERENCES memories(id),
+    event_type  TEXT NOT NULL,
+    detail      TEXT,
+    occurred_at TEXT NOT NULL
+    )
+"""
 CAPS = frozenset({Capability.READ, Capability.HISTORY, Capability.DECAY, Capability.RESOLVE})
 # The article's statuses; 'compressed' (merged into another memory) has no canonical
 # twin: it reads as superseded, with the original word kept in ``extra``.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -37,6 +37,9 @@ class NativeStore(Store):
 
     def memories(self, flt: MemoryFilter | None = None) -> list[Memory]:
         return self.ledger.query(flt)
+
+    def iter_memories(self, flt: MemoryFilter | None = None) -> Iterator[Memory]:
+        return self.ledger.iter_query(flt)
 
     def count(self, flt: MemoryFilter | None = None) -> int:
         return self.ledger.count(flt)

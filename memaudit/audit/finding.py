@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -71,6 +72,9 @@ class Finding:
         }
 
 
+TOP_CAUSES = 10
+
+
 @dataclass(slots=True)
 class Result:
     """One detector's run: its findings (up to the policy's cap) and their counts."""
@@ -82,6 +86,10 @@ class Result:
     counts: dict[Severity, int] = field(default_factory=lambda: dict.fromkeys(Severity, 0))
     stats: dict[str, Any] = field(default_factory=dict)
     seconds: float = 0.0
+    # Shared causes: how many findings (listed or only counted) name each memory
+    # besides their subject — a source many summaries drop qualifiers from, the
+    # evidence many chains rest on.
+    causes: Counter[str] = field(default_factory=Counter)
 
     @property
     def total(self) -> int:
@@ -102,5 +110,12 @@ class Result:
             "total": self.total,
             "listed": len(self.findings),
             "stats": self.stats,
+            "top_causes": [{"memory_id": mid, "findings": n} for mid, n in self.top_causes()],
             "seconds": round(self.seconds, 3),
         }
+
+    def top_causes(self, n: int = TOP_CAUSES) -> list[tuple[str, int]]:
+        """The memories most findings name besides their subject (at least two each),
+        most first, ties by id."""
+        ranked = sorted(self.causes.items(), key=lambda kv: (-kv[1], kv[0]))
+        return [(mid, k) for mid, k in ranked[:n] if k >= 2]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -17,6 +18,7 @@ from memaudit.audit.view import (
 )
 from memaudit.clock import to_iso
 from memaudit.model import Severity
+from memaudit.progress import Progress, silent
 from memaudit.store import Capability
 
 if TYPE_CHECKING:
@@ -95,6 +97,7 @@ def run(
     patterns: Iterable[str] | None = None,
     max_findings: int | None = None,
     workers: int | None = None,
+    progress: Progress = silent,
 ) -> Report:
     """Run the chosen detectors (all by default) over ``store`` at time ``now``.
 
@@ -102,7 +105,8 @@ def run(
     child process that opens the same store read-only (only a store whose SQL view is
     a file another process can open: the native ledger); None (the default) picks 2
     for such a store of at least ``PARALLEL_MIN_MEMORIES`` memories on a machine with
-    more than one CPU. The findings are the same either way.
+    more than one CPU. The findings are the same either way. ``progress`` hears of each
+    detector as it starts (those in the second process when they are all done).
     """
     detectors = select(patterns)
     view = store.sql_view()
@@ -117,7 +121,7 @@ def run(
             store.location,
             store.adapter_name,
             to_iso(now),
-            _run(store, now, detectors, max_findings),
+            _run(store, now, detectors, max_findings, progress),
         )
     from concurrent.futures import ProcessPoolExecutor
     from multiprocessing import get_context
@@ -127,8 +131,17 @@ def run(
         future = pool.submit(
             _run_offloaded, view.file, store.adapter_name, offload, to_iso(now), max_findings
         )
-        here = _run(store, now, [d for d in detectors if d.name not in offload], max_findings)
+        here = _run(
+            store,
+            now,
+            [d for d in detectors if d.name not in offload],
+            max_findings,
+            progress,
+            total=len(detectors),
+        )
+        progress(f"audit: waiting for {', '.join(offload)}", len(here), len(detectors))
         there = {r.detector.name: r for r in (_result_from(d) for d in future.result())}
+        progress("audit: done", len(detectors), len(detectors))
     by_name = {r.detector.name: r for r in here} | there
     results = [by_name[d.name] for d in detectors]
     return Report(store.location, store.adapter_name, to_iso(now), results)
@@ -155,6 +168,7 @@ def _run_offloaded(
             "counts": {s.value: n for s, n in r.counts.items()},
             "stats": r.stats,
             "seconds": r.seconds,
+            "causes": dict(r.causes),
         }
         for r in results
     ]
@@ -173,18 +187,26 @@ def _result_from(data: dict[str, Any]) -> Result:
         counts={Severity(k): n for k, n in data["counts"].items()},
         stats=data["stats"],
         seconds=data["seconds"],
+        causes=Counter(data["causes"]),
     )
 
 
 def _run(
-    store: Store, now: datetime, detectors: list[Detector], max_findings: int | None
+    store: Store,
+    now: datetime,
+    detectors: list[Detector],
+    max_findings: int | None,
+    progress: Progress = silent,
+    *,
+    total: int | None = None,
 ) -> list[Result]:
     policy = store.policy()
     view = store.sql_view()
     conn, role_column = view.conn, view.role_column
     memo: dict[str, Any] = {}
     results = []
-    for det in detectors:
+    for done, det in enumerate(detectors):
+        progress(f"audit: {det.name}", done, total or len(detectors))
         result = Result(det)
         ctx = Ctx(
             conn,

@@ -83,8 +83,11 @@ class Ctx:
         can skip composing their evidence (``count``)."""
         return bool(self.cap) and len(self.result.findings) >= self.cap
 
-    def count(self, severity: Severity) -> None:
+    def count(self, severity: Severity, causes: Iterable[str] = ()) -> None:
+        """A finding only counted (the listing is full); ``causes``: the memories it
+        names besides its subject, as ``add`` would have."""
         self.result.counts[severity] += 1
+        self.result.causes.update(tuple(causes))  # ids, even from a mapping
 
     def add(
         self,
@@ -96,6 +99,8 @@ class Ctx:
     ) -> None:
         res = self.result
         res.counts[severity] += 1
+        ids = tuple(memory_ids)
+        res.causes.update(ids[1:])
         if self.cap and len(res.findings) >= self.cap:
             return
         res.findings.append(
@@ -103,7 +108,7 @@ class Ctx:
                 res.detector.pattern,
                 res.detector.name,
                 severity,
-                tuple(memory_ids),
+                ids,
                 evidence,
                 suggestion,
                 res.detector.rule,

@@ -13,7 +13,7 @@ from memaudit import audit as core
 from memaudit import questions as qcore
 from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from
-from memaudit.cli.render import console, emit_json
+from memaudit.cli.render import console, emit_json, progress
 from memaudit.errors import ExitCode, MemauditError
 from memaudit.face_text import safe
 
@@ -34,12 +34,19 @@ def _rules_help() -> str:
 
 AUDIT_HELP = f"""Find the feedback loops in a memory store.
 
-Runs every detector (or those named with --pattern) and prints a summary — each
-pattern with its findings by severity — then the findings: the memory ids, the
-evidence, and the command that helps. Thresholds are policy keys (`memaudit policy`).
-A detector that needs what the store does not record says "not checked" and why.
+Runs every detector (or those named with --pattern) and prints a summary: each
+pattern with its findings by severity, then per detector its shared causes (the
+memories most of its findings name besides their subject: one source many summaries
+drop qualifiers from, the evidence many chains rest on) and its first findings — the
+memory ids, the evidence, and the command that helps. `--limit N` lists N findings per
+detector instead (`--limit 0`: every finding). `--json` carries the findings (policy
+audit.max_findings per detector, or --limit's) with every count and the top causes.
+Thresholds are policy keys (`memaudit policy`). A detector that needs what the store
+does not record says "not checked" and why.
 
-Example (in cron or CI): `memaudit audit --db team.db --fail-on high`
+Examples: `memaudit audit`, `memaudit audit --pattern duplicates --limit 0`,
+`memaudit audit --json --limit 0 > findings.json` (everything), and in cron or CI:
+`memaudit audit --db team.db --fail-on high`
 
 Exit codes: 0 no finding at or above --fail-on (or no --fail-on), 4 findings at or
 above --fail-on, 1 error, 2 usage.
@@ -71,8 +78,9 @@ def audit(
             "--limit",
             "-n",
             min=0,
-            help="Findings listed per detector (0: all; default: policy audit.max_findings). "
-            "All are counted.",
+            help="List N findings per detector instead of the summary (0: all). All are "
+            "counted. With --json: findings per detector (default: policy "
+            "audit.max_findings).",
         ),
     ] = None,
     db: DbOpt = None,
@@ -85,12 +93,16 @@ def audit(
     except MemauditError as exc:
         raise typer.BadParameter(exc.message) from None
     st = state(ctx)
-    with open_from(ctx, db, adapter) as store:
-        report = core.run(store, st.clock(), patterns=pattern, max_findings=limit)
+    with open_from(ctx, db, adapter) as store, progress("audit") as report_progress:
+        report = core.run(
+            store, st.clock(), patterns=pattern, max_findings=limit, progress=report_progress
+        )
     if json_:
         data = report.to_dict()
         data["fail_on"] = threshold.value if threshold else None
         emit_json(data)
+    elif limit is None:
+        _print_summary(report)
     else:
         _print_report(report)
     if threshold is not None and report.at_or_above(threshold):
@@ -101,8 +113,78 @@ def _sev(sev: core.Severity) -> Text:
     return Text(f" {sev.value} ", style=SEVERITY_STYLE[sev])
 
 
-def _print_report(report: core.Report) -> None:
+def _finding(f: core.Finding) -> None:
+    head = Text.assemble(_sev(f.severity), " ", (f.pattern.label, "bold"), f"  [{f.detector}]  ")
+    head.append_text(
+        safe(", ".join(f.memory_ids[:8]) + (" ..." if len(f.memory_ids) > 8 else ""), style="cyan")
+    )
+    console.print(head)
+    console.print(Text("  ") + safe(f.evidence))
+    console.print(Text("  → ") + safe(f.suggestion, style="green"))
+
+
+def _totals(counts: dict[core.Severity, int]) -> Text:
+    return Text(
+        f"{sum(counts.values())} findings: {counts[core.Severity.HIGH]} high, "
+        f"{counts[core.Severity.MEDIUM]} medium, {counts[core.Severity.LOW]} low",
+        style="bold",
+    )
+
+
+SUMMARY_EXAMPLES = 2  # findings shown per detector in the summary
+SUMMARY_CAUSES = 3  # shared causes shown per detector
+
+
+def _print_summary(report: core.Report) -> None:
+    """The first screen of a large audit: the pattern table, then per detector its
+    counts, its most shared causes and its first findings of its worst severity."""
+    _print_table(report)
     counts = report.counts()
+    if not sum(counts.values()):
+        console.print(Text("No findings.", style="green"))
+        return
+    for r in sorted(report.results, key=lambda r: -(r.worst() or core.Severity.LOW).rank):
+        if not r.total:
+            continue
+        by_sev = ", ".join(
+            f"{r.counts[s]} {s.value}"
+            for s in (core.Severity.HIGH, core.Severity.MEDIUM, core.Severity.LOW)
+            if r.counts[s]
+        )
+        console.print()
+        console.print(
+            Text.assemble((r.detector.pattern.label, "bold"), f"  [{r.detector.name}]  {by_sev}")
+        )
+        causes = r.top_causes(SUMMARY_CAUSES)
+        if causes:
+            line = Text("  most named: ")
+            line.append_text(
+                safe("; ".join(f"{mid} in {n} findings" for mid, n in causes), style="cyan")
+            )
+            console.print(line)
+        worst_first = sorted(r.findings, key=lambda f: -f.severity.rank)  # stable
+        for f in worst_first[:SUMMARY_EXAMPLES]:
+            _finding(f)
+        if r.total > SUMMARY_EXAMPLES:
+            console.print(
+                Text(
+                    f"  ... {r.total - min(r.total, SUMMARY_EXAMPLES)} more: "
+                    f"memaudit audit --pattern {r.detector.name} --limit 0",
+                    style="dim",
+                )
+            )
+    console.print()
+    console.print(_totals(counts))
+    console.print(
+        Text(
+            "a summary: --limit N lists N findings per detector (--limit 0: all); "
+            "--json for scripts",
+            style="dim",
+        )
+    )
+
+
+def _print_table(report: core.Report) -> None:
     table = Table(
         title=f"Audit of {report.store} ({report.adapter}) at {report.now}",
         title_justify="left",
@@ -133,6 +215,12 @@ def _print_report(report: core.Report) -> None:
                     style="dim",
                 )
             )
+
+
+def _print_report(report: core.Report) -> None:
+    """The listing (--limit): the pattern table, then each listed finding."""
+    _print_table(report)
+    counts = report.counts()
     findings = report.findings()
     total = sum(counts.values())
     if not total:
@@ -140,13 +228,7 @@ def _print_report(report: core.Report) -> None:
         return
     console.print()
     for f in findings:
-        head = Text.assemble(
-            _sev(f.severity), " ", (f.pattern.label, "bold"), f"  [{f.detector}]  "
-        )
-        head.append(", ".join(f.memory_ids[:8]) + (" ..." if len(f.memory_ids) > 8 else ""), "cyan")
-        console.print(head)
-        console.print(Text("  ") + safe(f.evidence))
-        console.print(Text("  → " + f.suggestion, style="green"))
+        _finding(f)
     listed = len(findings)
     if listed < total:
         console.print(
@@ -155,13 +237,7 @@ def _print_report(report: core.Report) -> None:
                 style="dim",
             )
         )
-    console.print(
-        Text(
-            f"{total} findings: {counts[core.Severity.HIGH]} high, "
-            f"{counts[core.Severity.MEDIUM]} medium, {counts[core.Severity.LOW]} low",
-            style="bold",
-        )
-    )
+    console.print(_totals(counts))
 
 
 QUESTIONS_HELP = """Answer the eleven configuration questions (docs/concepts.md) for a store.

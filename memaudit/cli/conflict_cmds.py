@@ -11,11 +11,10 @@ from rich.text import Text
 from memaudit import conflicts as core
 from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from
-from memaudit.cli.render import console, emit_json, err_console
+from memaudit.cli.render import console, emit_json, err_console, progress
 from memaudit.errors import InvalidInput
 from memaudit.face_text import safe
 from memaudit.ledger.store import default_actor
-from memaudit.model import MemoryFilter, Status
 from memaudit.store import Capability
 
 
@@ -34,6 +33,16 @@ def conflicts(
             "--min-score", min=0.0, max=1.0, help="Report candidates scoring at least this."
         ),
     ] = core.MIN_SCORE,
+    limit: Annotated[
+        int,
+        typer.Option(
+            "--limit",
+            "-n",
+            min=0,
+            help="Show the N best candidates (0: all). All are found, counted and, with "
+            "--stage, staged.",
+        ),
+    ] = 100,
     db: DbOpt = None,
     adapter: AdapterOpt = None,
     json_: JsonOpt = False,
@@ -43,20 +52,34 @@ def conflicts(
     and a score. A candidate is not a verdict: nothing is superseded until a person
     runs `memaudit resolve`. Pairs kept with --keep-both are not reported again.
 
-    Examples: `memaudit conflicts`, `memaudit conflicts --stage --json`.
+    Best first, the first 100 unless --limit says otherwise (--json gives the same
+    candidates, with "total" counting them all).
+
+    Examples: `memaudit conflicts`, `memaudit conflicts --limit 0 --json`,
+    `memaudit conflicts --stage`.
 
     Exit codes: 0 (with or without candidates), 1 error, 5 store locked.
     """
     with open_from(ctx, db, adapter, writable=stage) as store:
         if stage:
             store.need(Capability.RESOLVE)
-        active = store.memories(MemoryFilter(statuses=[Status.ACTIVE]))
         records = store.records(writable=False) if store.has(Capability.RESOLVE) else None
-        found = core.find(active, min_score=min_score, exclude=core.decided_pairs(records))
+        with progress("conflicts") as report:
+            active = core.active_statements(store, report)
+            found = core.find(
+                active, min_score=min_score, exclude=core.decided_pairs(records), progress=report
+            )
         if stage and found:
             core.stage(store, found, actor=state(ctx).actor or default_actor())
+    shown = found[:limit] if limit else found
     if json_:
-        emit_json({"candidates": [c.to_dict() for c in found], "staged": stage})
+        emit_json(
+            {
+                "candidates": [c.to_dict() for c in shown],
+                "total": len(found),
+                "staged": stage,
+            }
+        )
         return
     if not found:
         err_console.print(f"no candidate contradictions among {len(active)} active memories")
@@ -64,7 +87,7 @@ def conflicts(
     table = Table(header_style="bold", title="candidate contradictions (not verdicts)")
     for col in ("newer", "older", "slot", "score", "evidence"):
         table.add_column(col, no_wrap=col != "evidence")
-    for c in found:
+    for c in shown:
         table.add_row(
             safe(c.newer_id),
             safe(c.older_id),
@@ -73,6 +96,8 @@ def conflicts(
             safe("\n".join(c.evidence)),
         )
     console.print(table)
+    if len(shown) < len(found):
+        err_console.print(f"showing {len(shown)} of {len(found)} (use --limit 0 for all)")
     console.print(
         f"{len(found)} candidate(s){' staged as disputed' if stage else ''}. Decide each: "
         "`memaudit resolve NEW --supersedes OLD` or `memaudit resolve A B --keep-both --reason ...`"
@@ -137,9 +162,8 @@ def resolve(
             if len(ids) == 2:
                 pairs = [(ids[0], ids[1])]
             else:
-                active = store.memories(MemoryFilter(statuses=[Status.ACTIVE]))
                 found = core.find(
-                    active,
+                    core.active_statements(store),
                     only={ids[0]},
                     exclude=core.decided_pairs(store.records(writable=False)),
                 )

@@ -11,7 +11,7 @@ from rich.text import Text
 from memaudit import decay as decay_core
 from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from
-from memaudit.cli.render import console, emit_json, fmt_num
+from memaudit.cli.render import console, emit_json, fmt_num, progress
 from memaudit.clock import fixed_clock, parse_time
 from memaudit.errors import MemauditError
 from memaudit.face_text import safe
@@ -110,7 +110,8 @@ def decay(
         params = decay_core.DecayParams.from_policy(
             store.policy(), half_life_days=half_life, threshold=threshold
         )
-        report = decay_core.run(store, params, moment, dry_run=dry_run)
+        with progress("decay: scoring and archiving"):
+            report = decay_core.run(store, params, moment, dry_run=dry_run)
     if json_:
         emit_json(report.to_dict())
         return

@@ -17,6 +17,7 @@ from memaudit.cli.render import (
     emit_json,
     err_console,
     plan_tree,
+    progress,
     show_recheck,
     show_verification,
 )
@@ -147,7 +148,8 @@ def forget(
     pending = None
     with open_from(ctx, db, adapter) as store:  # read-only: planning writes nothing
         store.need(Capability.FORGET)
-        plan = store.forget_plan(targets, whole=whole)
+        with progress("forget: planning (what is derived from or quotes it)"):
+            plan = store.forget_plan(targets, whole=whole)
         if reason and not dry_run:
             store.check_reason(plan.forget_ids(), reason, what="forgotten")
         if receipt_file is not None:
@@ -175,7 +177,8 @@ def forget(
         if pending is not None:
             pending.snapshot(store)
         # Planned again inside the forget's transaction: a changed store is exit 7.
-        result = store.forget_apply(plan, reason=reason, actor=state(ctx).actor)
+        with progress("forget: deleting, purging, then verifying every layer"):
+            result = store.forget_apply(plan, reason=reason, actor=state(ctx).actor)
         problem = _issue(pending, store, result, state(ctx).actor, plan.counts())
     _show(result, "verification, layer by layer", json_, pending, problem)
 
@@ -358,10 +361,12 @@ def verify(
             # Probe the layers: for the text, and for references to the id.
             store.need(Capability.LAYERS)
             needle = Needle(ids=[memory_id] if memory_id else [], content=text)
-            found = verify_layers(store.layers(), needle)
+            with progress("verify: probing every layer"):
+                found = verify_layers(store.layers(), needle)
         else:
             store.need(Capability.TOMBSTONES)  # --all: only a store that keeps tombstones
-            found = store.recheck(None if all_ else [memory_id or ""])
+            with progress("verify: re-checking tombstones, scanning the file, WAL and copies"):
+                found = store.recheck(None if all_ else [memory_id or ""])
         problem = _issue(pending, store, found, state(ctx).actor)
     what = " and ".join(w for w, given in (("the id", memory_id), ("the text", text)) if given)
     _show(found, f"looking for {what}, layer by layer", json_, pending, problem)

@@ -16,7 +16,7 @@ from memaudit import forget_requests
 from memaudit.adapters import Store
 from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from, resolve_db
-from memaudit.cli.render import console, emit_json
+from memaudit.cli.render import console, emit_json, progress
 from memaudit.errors import Unsupported
 from memaudit.face_text import safe
 from memaudit.ledger import Ledger
@@ -163,8 +163,9 @@ def import_server_memory(
 
     with open_from(ctx, db, None, writable=not dry_run) as store:
         ledger = _ledger_of(store, "memaudit import server-memory")
-        plan = kg.plan_import(ledger, file.expanduser().absolute())
-        staged = [] if dry_run else kg.import_plan(ledger, plan, actor=state(ctx).actor)
+        with progress("import: reading the file, then staging through the write gate"):
+            plan = kg.plan_import(ledger, file.expanduser().absolute())
+            staged = [] if dry_run else kg.import_plan(ledger, plan, actor=state(ctx).actor)
     if json_:
         data = plan.to_dict()
         data["dry_run"] = dry_run

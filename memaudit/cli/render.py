@@ -15,7 +15,8 @@ import json
 import os
 import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
@@ -30,6 +31,7 @@ from memaudit.clock import age_days, human_age
 from memaudit.face_text import OUTCOME_STYLE, not_checked_lines, safe, tier_badge, verdict_line
 from memaudit.forget import ForgetPlan, Recheck, TombstoneCheck
 from memaudit.model import Memory, Status
+from memaudit.progress import Progress, silent
 from memaudit.textsafety import json_text, reveal
 from memaudit.verification import Verification
 
@@ -95,8 +97,48 @@ def emit_json(data: Any) -> None:
 
 
 def emit_jsonl(rows: Iterable[dict[str, Any]]) -> None:
-    for row in rows:
+    """One line per row, as the rows come: the first is flushed at once and then every
+    thousandth, so a reader sees rows while the rest are still being read."""
+    for n, row in enumerate(rows):
         sys.stdout.write(json_text(row) + "\n")
+        if n % 1000 == 0:
+            sys.stdout.flush()
+    sys.stdout.flush()
+
+
+@contextmanager
+def progress(what: str) -> Iterator[Progress]:
+    """A progress callback (``memaudit.progress``) drawn on stderr while the block runs
+    and erased after it; when stderr is not a terminal, one that does nothing, so pipes,
+    logs and scripts never see it. The text it shows passes the same neutralising
+    console as everything else."""
+    if not err_console.is_terminal:
+        yield silent
+        return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        SpinnerColumn,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+    from rich.progress import Progress as Bar
+
+    with Bar(
+        SpinnerColumn(),
+        TextColumn("{task.description}", markup=False),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=True,
+    ) as bar:
+        task = bar.add_task(what, total=None)
+
+        def report(step: str, done: int, total: int | None) -> None:
+            bar.update(task, description=step, completed=done, total=total)
+
+        yield report
 
 
 def emit_csv(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None = None) -> None:

@@ -34,6 +34,7 @@ from memaudit.cli.render import (
     err_console,
     fmt_num,
     memory_table,
+    progress,
     status_text,
 )
 from memaudit.clock import age_days, human_age
@@ -42,7 +43,8 @@ from memaudit.face_text import safe, tier_badge
 from memaudit.graph import MISSING_SOURCE, no_parents_note
 from memaudit.ledger import Ledger
 from memaudit.ledger.store import pending_migrations
-from memaudit.model import MemoryFilter, SourceType, Status, TrustTier
+from memaudit.model import Memory, MemoryFilter, SourceType, Status, TrustTier
+from memaudit.progress import counting
 from memaudit.store import Adapter, Capability
 from memaudit.textsafety import hidden_characters, reveal
 from memaudit.trust import DERIVED_TYPES, is_flagged
@@ -169,23 +171,30 @@ def ls(
         limit=limit or None,
         oldest_first=oldest_first,
     )
-    with open_from(ctx, db, adapter) as store:
-        memories = store.memories(flt)
-        total = store.count(flt) if limit and len(memories) >= limit else len(memories)
-        params = _decay_params(store) if fmt is not Fmt.TABLE else None
     now = state(ctx).clock()
-    rows = [m.to_dict() | {"decay_score_now": _live(m, params, now)} for m in memories]
+    with open_from(ctx, db, adapter) as store:
+        params = _decay_params(store) if fmt is not Fmt.TABLE else None
+
+        def row(m: Memory) -> dict[str, Any]:
+            return m.to_dict() | {"decay_score_now": _live(m, params, now)}
+
+        if fmt is Fmt.JSONL:
+            # Streams: each line goes out as the store yields its row.
+            emit_jsonl(map(row, store.iter_memories(flt)))
+            return
+        with progress("reading memories") as report:
+            memories = list(counting(store.iter_memories(flt), report, "reading memories"))
+        total = store.count(flt) if limit and len(memories) >= limit else len(memories)
+        rows = [row(m) for m in memories] if fmt is not Fmt.TABLE else []
     if fmt is Fmt.JSON:
         emit_json(rows)
-    elif fmt is Fmt.JSONL:
-        emit_jsonl(rows)
     elif fmt is Fmt.CSV:
         emit_csv(rows, columns=list(rows[0].keys()) if rows else ["id"])
     else:
         if not memories:
             err_console.print("no memories match")
             return
-        console.print(memory_table(memories, state(ctx).clock()))
+        console.print(memory_table(memories, now))
         if total > len(memories):
             err_console.print(f"showing {len(memories)} of {total} (use --limit 0 for all)")
 

@@ -481,6 +481,10 @@ class Ledger:
         return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
 
     def query(self, flt: MemoryFilter | None = None) -> list[Memory]:
+        return list(self.iter_query(flt))
+
+    def iter_query(self, flt: MemoryFilter | None = None) -> Iterator[Memory]:
+        """``query``'s memories as SQLite returns them (for output that streams)."""
         flt = flt or MemoryFilter()
         order = "ASC" if flt.oldest_first else "DESC"
         if flt.search:
@@ -499,7 +503,7 @@ class Ledger:
         if flt.limit is not None:
             sql += " LIMIT ? OFFSET ?"
             params += [flt.limit, flt.offset]
-        return [row_to_memory(r) for r in self.conn.execute(sql, params)]
+        return map(row_to_memory, self.conn.execute(sql, params))
 
     def count(self, flt: MemoryFilter | None = None) -> int:
         where, params = self._where(flt or MemoryFilter())

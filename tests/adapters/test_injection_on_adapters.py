@@ -179,7 +179,8 @@ def test_lifecycle_store(tmp_path: Path) -> None:
     import sqlite3
     from datetime import datetime
 
-    from tests.adapters.test_lifecycle import ARTICLE_EVENTS, ARTICLE_MEMORIES, add_memory
+    from memaudit.adapters.lifecycle import ARTICLE_EVENTS, ARTICLE_MEMORIES
+    from tests.adapters.test_lifecycle import add_memory
 
     path = tmp_path / "agent_memory.db"
     conn = sqlite3.connect(path)

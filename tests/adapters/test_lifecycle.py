@@ -10,36 +10,8 @@ from pathlib import Path
 import pytest
 
 from memaudit.adapters import detect, open_store
+from memaudit.adapters.lifecycle import ARTICLE_EVENTS, ARTICLE_MEMORIES
 from tests.conftest import file_bytes
-
-# The article's statement, verbatim (its French comment included).
-ARTICLE_MEMORIES = """
-    CREATE TABLE IF NOT EXISTS memories (
-    id              INTEGER PRIMARY KEY AUTOINCREMENT,
-    content         TEXT NOT NULL,
-    summary         TEXT,
-    tags            TEXT DEFAULT '[]',
-    -- Champs de cycle de vie — c'est ce que cet article ajoute
-    importance      REAL DEFAULT 5.0,
-    confidence      REAL DEFAULT 1.0,
-    access_count    INTEGER DEFAULT 0,
-    decay_score     REAL DEFAULT 1.0,
-    status          TEXT DEFAULT 'active',
-    contradicted_by INTEGER REFERENCES memories(id),
-    created_at      TEXT NOT NULL,
-    last_accessed   TEXT,
-    expires_at      TEXT
-    )
-"""
-ARTICLE_EVENTS = """
-    CREATE TABLE IF NOT EXISTS memory_events (
-    id          INTEGER PRIMARY KEY AUTOINCREMENT,
-    memory_id   INTEGER REFERENCES memories(id),
-    event_type  TEXT NOT NULL,
-    detail      TEXT,
-    occurred_at TEXT NOT NULL
-    )
-"""
 
 
 def add_memory(conn, content, *, importance=5.0, at, tags=(), expires_at=None) -> int:

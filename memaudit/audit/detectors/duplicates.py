@@ -23,10 +23,10 @@ def detect_exact_duplicates(ctx: Ctx) -> None:
     dupes = 0
     for _, ids_text, n in groups:
         dupes += n - 1
-        if ctx.full:
-            ctx.count(Severity.MEDIUM if n >= 3 else Severity.LOW)
-            continue
         ids = ids_text.split("\x1f")
+        if ctx.full:
+            ctx.count(Severity.MEDIUM if n >= 3 else Severity.LOW, ids[1:20])
+            continue
         ctx.add(
             Severity.MEDIUM if n >= 3 else Severity.LOW,
             ids[:20],

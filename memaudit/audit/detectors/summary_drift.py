@@ -198,7 +198,7 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
         if not lost:
             return
         if ctx.full:
-            ctx.count(Severity.MEDIUM)
+            ctx.count(Severity.MEDIUM, lost)
             return
         words = sorted({q for qs in lost.values() for q in qs})
         parts = "; ".join(f"{pid}: {', '.join(qs)}" for pid, qs in lost.items())

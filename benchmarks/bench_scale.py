@@ -1,0 +1,129 @@
+"""Commands that read a whole large store, at 200k memories (issue 22's figures).
+
+- ``conflicts`` (load the active memories + find the candidates), in a child process
+  so its peak memory (``VmHWM``) is its own: target < 10 s and < 500 MB;
+- ``review --list -n 0`` (the whole queue, every flag), the CLI in a child process:
+  target < 2 s.
+
+Baseline: the same work by an older memaudit, when ``MEMAUDIT_BENCH_BASELINE`` names
+its checkout (e.g. a worktree of the branch before the change: ``git worktree add
+/tmp/before issue-21-wip``); the child then imports that code. Without it the figures
+have their targets only (the old code takes minutes here).
+
+Standalone: ``python -m benchmarks.bench_scale conflicts STORE`` prints the child's JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from benchmarks.registry import Context, Figure, benchmark
+
+CONFLICTS_TARGET = 10.0
+CONFLICTS_RSS_MB = 500.0
+REVIEW_TARGET = 2.0
+
+
+def _env(code: str | None) -> dict[str, str]:
+    env = dict(os.environ)
+    if code:
+        env["PYTHONPATH"] = code  # the older checkout's memaudit comes first
+    return env
+
+
+def _conflicts_child(store: Path, code: str | None = None) -> dict[str, Any]:
+    out = subprocess.run(
+        [sys.executable, "-m", "benchmarks.bench_scale", "conflicts", str(store)],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=_env(code),
+    )
+    return dict(json.loads(out.stdout))
+
+
+def _review_list(store: Path, code: str | None = None) -> float:
+    started = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "-m", "memaudit", "--db", str(store), "review", "--list", "-n", "0"],
+        check=True,
+        capture_output=True,
+        env=_env(code),
+    )
+    return time.perf_counter() - started
+
+
+@benchmark("scale", sizes=("200k",), description="conflicts and review --list -n 0 at 200k")
+def scale(ctx: Context) -> list[Figure]:
+    old = os.environ.get("MEMAUDIT_BENCH_BASELINE")
+    new = _conflicts_child(ctx.store)
+    before = _conflicts_child(ctx.store, old) if old else None
+    review = _review_list(ctx.store)
+    review_before = _review_list(ctx.store, old) if old else None
+    note = f"baseline: {old}" if old else "no baseline (set MEMAUDIT_BENCH_BASELINE)"
+    return [
+        Figure(
+            "conflicts (load + find)",
+            new["seconds"],
+            baseline=before["seconds"] if before else None,
+            target=CONFLICTS_TARGET,
+            note=f"{new['candidates']} candidates among {new['active']} active; {note}",
+        ),
+        Figure(
+            "conflicts peak RSS",
+            new["maxrss_mb"],
+            unit="MB",
+            baseline=before["maxrss_mb"] if before else None,
+            target=CONFLICTS_RSS_MB,
+        ),
+        Figure(
+            "review --list -n 0 (CLI)",
+            review,
+            baseline=review_before,
+            target=REVIEW_TARGET,
+            note=note,
+        ),
+    ]
+
+
+def _conflicts_worker(store: str) -> None:
+    from memaudit import conflicts
+    from memaudit.adapters import open_store
+
+    started = time.perf_counter()
+    with open_store(store) as opened:
+        if hasattr(conflicts, "active_statements"):
+            active: Any = conflicts.active_statements(opened)
+        else:  # an older memaudit (the baseline) read whole memories
+            from memaudit.model import MemoryFilter, Status
+
+            active = opened.memories(MemoryFilter(statuses=[Status.ACTIVE]))
+        found = conflicts.find(active)
+    seconds = time.perf_counter() - started
+    peak = 0
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            peak = int(line.split()[1])
+    print(
+        json.dumps(
+            {
+                "seconds": seconds,
+                "maxrss_mb": peak / 1024,
+                "active": len(active),
+                "candidates": len(found),
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "conflicts":
+        _conflicts_worker(sys.argv[2])
+    else:
+        sys.exit("usage: python -m benchmarks.bench_scale conflicts STORE")
