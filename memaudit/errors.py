@@ -23,6 +23,7 @@ class ExitCode(IntEnum):
     CONFLICT = 7  # the item changed since it was read (optimistic concurrency)
     REFUSED = 8  # the write gate or a safety rule refused the operation
     CONNECTION = 9  # a database server could not be reached or refused the login
+    INTERRUPTED = 130  # Ctrl-C (128 + SIGINT, as shells report it); nothing half-written
 
 
 class MemauditError(Exception):

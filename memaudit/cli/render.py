@@ -17,7 +17,7 @@ import re
 import sys
 from collections.abc import Iterable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich import box
 from rich.console import Console
@@ -28,10 +28,12 @@ from rich.tree import Tree
 
 from memaudit.clock import age_days, human_age
 from memaudit.face_text import safe, tier_badge
-from memaudit.forget import ForgetPlan, Recheck, TombstoneCheck
 from memaudit.model import Memory, Status
 from memaudit.textsafety import json_text, reveal
-from memaudit.verification import Verification
+
+if TYPE_CHECKING:  # annotations only: `ls` should not load the forget machinery
+    from memaudit.forget import ForgetPlan, Recheck, TombstoneCheck
+    from memaudit.verification import Verification
 
 
 def _width() -> int | None:

@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -239,6 +238,8 @@ def show(
         status_text(memory.status),
     )
     console.print(head)
+    from rich.panel import Panel  # here, not at the top: `ls` starts faster without it
+
     console.print(Panel(Text(reveal(memory.content)), title="content", title_align="left"))
     info = Table(show_header=False, box=None, padding=(0, 2))
     info.add_column(style="bold")
