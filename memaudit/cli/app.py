@@ -131,7 +131,7 @@ class MemauditGroup(typer.core.TyperGroup):
             raise
         except KeyboardInterrupt:
             # Every write is one transaction: SQLite rolls an interrupted one back.
-            _fail("interrupted; nothing was changed by the unfinished step", ExitCode.INTERRUPTED)
+            _fail("interrupted; an unfinished write was rolled back", ExitCode.INTERRUPTED)
         except _SQLITE_ERRORS as exc:
             # A damaged or hostile store (bad pages, text that is not UTF-8, ...): say
             # so in one line rather than as an internal error.

@@ -121,6 +121,8 @@ def resolve(
     """
     if bool(supersedes) == keep_both:
         raise typer.BadParameter("choose one: --supersedes OLD or --keep-both")
+    if keep_both and not (reason and reason.strip()):
+        raise typer.BadParameter("--keep-both needs --reason: why both hold", param_hint="--reason")
     actor = state(ctx).actor or default_actor()
     with open_from(ctx, db, adapter, writable=not dry_run) as store:
         store.need(Capability.RESOLVE)

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from memaudit import policy as policy_mod
 from memaudit.cli.app import app, state
-from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from
+from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from, parsed_one
 from memaudit.cli.render import console, emit_json, err_console, safe
 from memaudit.errors import InvalidInput, MemauditError
 from memaudit.model import Relation, SourceType
@@ -131,10 +131,10 @@ def stage(
         candidates = [
             Candidate(
                 content=content,
-                source_type=SourceType.parse(source_type),
+                source_type=parsed_one(SourceType.parse, source_type, "--source-type"),
                 source_ref=source_ref,
                 derived_from=list(derived_from or []),
-                relation=Relation.parse(relation) if relation else None,
+                relation=parsed_one(Relation.parse, relation, "--relation") if relation else None,
                 confidence=confidence,
                 importance=importance,
                 scope=scope,
@@ -303,7 +303,7 @@ def link(
     adapter: AdapterOpt = None,
 ) -> None:
     """Record derivation edges: ID was built from each SOURCE."""
-    rel = Relation.parse(relation)
+    rel = parsed_one(Relation.parse, relation, "--relation")
     with open_from(ctx, db, adapter, writable=True) as store:
         store.need(Capability.LINK)
         store.link(child, parents, rel, actor=state(ctx).actor)

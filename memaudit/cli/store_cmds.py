@@ -21,6 +21,7 @@ from memaudit.cli.options import (
     JsonOpt,
     LimitOpt,
     open_from,
+    parsed,
     pick_format,
     resolve_db,
     since_iso,
@@ -131,13 +132,11 @@ def ls(
             help="pending, active, archived, superseded, expired (repeatable; default: all)",
         ),
     ] = None,
-    tier: Annotated[
-        list[str] | None, typer.Option("--tier", "-t", help="T1..T5 (repeatable).")
-    ] = None,
+    tier: Annotated[list[str] | None, typer.Option("--tier", help="T1..T5 (repeatable).")] = None,
     source_type: Annotated[
-        list[str] | None, typer.Option("--source-type", help="Source type (repeatable).")
+        list[str] | None, typer.Option("--source-type", "-t", help="Source type (repeatable).")
     ] = None,
-    search: Annotated[str | None, typer.Option("--search", "-q", help="Full-text search.")] = None,
+    search: Annotated[str | None, typer.Option("--search", help="Full-text search.")] = None,
     since: Annotated[
         str | None, typer.Option("--since", help="Created since: 7d, 12h, or an ISO time.")
     ] = None,
@@ -160,9 +159,9 @@ def ls(
     """
     fmt = pick_format(json_, jsonl, csv)
     flt = MemoryFilter(
-        statuses=[Status.parse(s) for s in status] if status else None,
-        tiers=[TrustTier.parse(t) for t in tier] if tier else None,
-        source_types=[SourceType.parse(s) for s in source_type] if source_type else None,
+        statuses=parsed(Status.parse, status, "--status"),
+        tiers=parsed(TrustTier.parse, tier, "--tier"),
+        source_types=parsed(SourceType.parse, source_type, "--source-type"),
         search=search,
         since=since_iso(ctx, since),
         limit=limit or None,
