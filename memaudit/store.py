@@ -53,6 +53,7 @@ class Capability(StrEnum):
     PIN = "pin"  # pin: a memory can be kept from decay
     LINK = "link"  # link: derivation edges can be written by hand
     POLICY = "policy"  # policy set / reset: the store keeps a policy memaudit can change
+    RESTORE = "restore"  # restore, resolve --undo: lifecycle changes can be undone, logged
 
 
 CAPABILITY_HELP = {
@@ -71,6 +72,7 @@ CAPABILITY_HELP = {
     Capability.PIN: "pin a memory so decay never archives it",
     Capability.LINK: "record derivation edges by hand",
     Capability.POLICY: "keep a policy memaudit can change",
+    Capability.RESTORE: "bring archived, expired or superseded memories back, logged",
 }
 
 
@@ -424,6 +426,16 @@ class Store(ABC):
         """Write a *validated* supersession (capability RESOLVE). Only
         ``conflicts.resolve_supersede`` calls this, after a person decided."""
         raise self.unsupported(Capability.RESOLVE)
+
+    def restore(self, memory_id: str, *, actor: str | None, reason: str | None) -> dict[str, Any]:
+        """An archived or expired memory back to active, logged (capability RESTORE)."""
+        raise self.unsupported(Capability.RESTORE)
+
+    def unsupersede(
+        self, memory_id: str, *, actor: str | None, reason: str | None
+    ) -> dict[str, Any]:
+        """Undo a supersession: the superseded memory back to active, logged (RESTORE)."""
+        raise self.unsupported(Capability.RESTORE)
 
     def close(self) -> None:
         return None

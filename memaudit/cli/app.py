@@ -48,6 +48,7 @@ COMMANDS: dict[str, str] = {
     "access": "gate_cmds",
     "link": "gate_cmds",
     "pin": "gate_cmds",
+    "restore": "gate_cmds",
     "review": "review_cmds",
     "init": "store_cmds",
     "migrate": "store_cmds",

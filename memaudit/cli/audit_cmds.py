@@ -54,7 +54,7 @@ def audit(
     ctx: typer.Context,
     pattern: Annotated[
         list[str] | None,
-        typer.Option("--pattern", help="Run only this pattern or detector (repeatable)."),
+        typer.Option("--pattern", "-p", help="Run only this pattern or detector (repeatable)."),
     ] = None,
     fail_on: Annotated[
         str | None,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
@@ -391,3 +391,50 @@ def pin(
         store.need(Capability.PIN)
         store.set_pinned(memory_id, not off, actor=state(ctx).actor)
     console.print(safe(f"{memory_id} {'unpinned' if off else 'pinned'}"))
+
+
+@app.command()
+def restore(
+    ctx: typer.Context,
+    memory_ids: Annotated[list[str], typer.Argument(metavar="ID...")],
+    reason: Annotated[str | None, typer.Option("--reason", "-r", help="Why (logged).")] = None,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would change.")] = False,
+    db: DbOpt = None,
+    adapter: AdapterOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Bring archived or expired memories back to active (each logged as a `restore` event).
+
+    A restore counts as a fresh use: the memory's idle time starts again and a past
+    expiry date is cleared, or the next `decay` run would undo it; the event keeps the
+    previous values. `memaudit pin ID` keeps it from decay for good. A superseded memory
+    comes back with `memaudit resolve --undo ID`.
+
+    Examples: `memaudit restore m_1a2b3c --reason "still used"`,
+    `memaudit ls --status archived` to find candidates.
+    """
+    actor = state(ctx).actor
+    results: list[dict[str, Any]] = []
+    with open_from(ctx, db, adapter, writable=not dry_run) as store:
+        store.need(Capability.RESTORE)
+        for mid in memory_ids:
+            memory = store.require(mid)
+            if memory.status.value not in ("archived", "expired"):
+                raise InvalidInput(
+                    f"{mid} is {memory.status.value}; only archived or expired memories are "
+                    "restored (a superseded one: `memaudit resolve --undo ID`); nothing restored"
+                )
+        for mid in memory_ids:
+            if dry_run:
+                memory = store.require(mid)
+                results.append({"id": mid, "from": memory.status.value, "to": "active"})
+            else:
+                results.append(store.restore(mid, actor=actor, reason=reason))
+    if json_:
+        emit_json(results)
+        return
+    for r in results:
+        verb = "would restore" if dry_run else "restored"
+        console.print(safe(f"{verb} {r['id']}: {r['from']} → active"))
+    if dry_run:
+        console.print(Text("dry run: nothing was changed", style="yellow"))

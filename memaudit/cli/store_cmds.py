@@ -191,24 +191,60 @@ def ls(
 @app.command()
 def show(
     ctx: typer.Context,
-    memory_id: Annotated[str, typer.Argument(metavar="ID", help="The memory's id.")],
+    memory_ids: Annotated[
+        list[str], typer.Argument(metavar="ID...", help="The memories' ids (one or more).")
+    ],
     db: DbOpt = None,
     adapter: AdapterOpt = None,
     json_: JsonOpt = False,
 ) -> None:
-    """Show one memory: content (hidden characters made visible), provenance,
+    """Show memories: content (hidden characters made visible), provenance,
     lifecycle, direct lineage and history — and what the store cannot tell.
 
     "decay score" is computed now (or at --now), as `decay --explain` prints it;
     "stored score" is the column as decay last wrote it (in a memaudit ledger: the
-    score at the memory's last status change by decay)."""
+    score at the memory's last status change by decay). With several ids (`show A B`,
+    as the audit suggests for duplicates), each in turn; `--json` is then a list."""
     now = state(ctx).clock()
+    shown: list[dict[str, Any]] = []
     with open_from(ctx, db, adapter) as store:
-        memory = store.require(memory_id)
-        live = _live(memory, _decay_params(store), now)
-        edges = store.edges([memory_id]) if store.has(Capability.LINEAGE) else []
-        events = store.events(memory_id=memory_id) if store.has(Capability.HISTORY) else []
-        missing = sorted(set(store.missing_provenance()) | set(memory.missing))
+        params = _decay_params(store)
+        missing_here = set(store.missing_provenance())
+        for memory_id in memory_ids:
+            memory = store.require(memory_id)
+            shown.append(
+                {
+                    "memory": memory,
+                    "live": _live(memory, params, now),
+                    "edges": store.edges([memory_id]) if store.has(Capability.LINEAGE) else [],
+                    "events": store.events(memory_id=memory_id)
+                    if store.has(Capability.HISTORY)
+                    else [],
+                    "missing": sorted(missing_here | set(memory.missing)),
+                }
+            )
+    datas = []
+    for i, item in enumerate(shown):
+        if i and not json_:
+            console.print()
+        data = _show_one(now=now, json_=json_, **item)
+        if data is not None:
+            datas.append(data)
+    if json_:
+        emit_json(datas[0] if len(datas) == 1 else datas)
+
+
+def _show_one(
+    *,
+    memory: Any,
+    live: float | None,
+    edges: list[Any],
+    events: list[Any],
+    missing: list[str],
+    now: Any,
+    json_: bool,
+) -> dict[str, Any] | None:
+    memory_id = memory.id
     parents = [e for e in edges if e.child_id == memory_id]
     children = [e for e in edges if e.parent_id == memory_id]
     flags = []
@@ -218,17 +254,15 @@ def show(
     if hidden:
         flags.append(f"{len(hidden)} hidden/control character(s) in content")
     flags += [f"store does not record: {m}" for m in missing]
-    if fmt_json := json_:
-        data = memory.to_dict()
+    if json_:
+        data: dict[str, Any] = memory.to_dict()
         data["decay_score_now"] = live
         data["parents"] = [e.to_dict() for e in parents]
         data["children"] = [e.to_dict() for e in children]
         data["events"] = [e.to_dict() for e in events]
         data["flags"] = flags
         data["hidden_characters"] = [{"index": i, "name": n} for i, n in hidden]
-        emit_json(data)
-        return
-    assert not fmt_json
+        return data
     head = Text.assemble(
         tier_badge(memory.trust_tier),
         " ",
@@ -297,6 +331,7 @@ def show(
             )
     for flag in flags:
         console.print(Text(f"⚑ {flag}", style="yellow"))
+    return None
 
 
 @app.command()
