@@ -16,7 +16,7 @@ from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from, parsed_o
 from memaudit.cli.render import console, emit_json, err_console, safe
 from memaudit.errors import InvalidInput, MemauditError
 from memaudit.model import Relation, SourceType
-from memaudit.review import Candidate, parse_versioned_id
+from memaudit.review import BATCH_FIELDS, Candidate, parse_versioned_id
 from memaudit.store import Capability
 
 MAX_STDIN_BYTES = 64 * 1024 * 1024
@@ -106,8 +106,13 @@ def stage(
 
     The store's policy decides: observations go to pending for review; summaries go to
     pending marked derived; inference, reflection and assistant output are refused
-    (transient) unless --promote. A batch on stdin (JSON Lines with the same field
-    names: content, source_type, source_ref, derived_from, ...) is all or nothing.
+    (transient) unless --promote.
+
+    A batch on stdin is all or nothing: JSON Lines, one object per candidate, with
+    exactly these fields (content and source_type required): content, source_type,
+    source_ref, derived_from (a list of ids), relation, confidence, importance, scope,
+    expires_at, tags (a list), summary, promote (true/false), id. `--promote` applies
+    to every line of a batch; the other options are given per line.
 
     A candidate holding the text of a forgotten memory (its tombstone's fingerprints
     match) is flagged RESURRECTED, logged, and shown first in `review`; with the
@@ -122,9 +127,31 @@ def stage(
     --source-ref tool:web_fetch#3` (flagged INJ).
     """
     if content is None or content == "-":
-        if source_type or derived_from:
-            raise typer.BadParameter("with a batch on stdin, give fields per line, not as options")
+        given = [
+            option
+            for option, value in (
+                ("--source-type", source_type),
+                ("--source-ref", source_ref),
+                ("--derived-from", derived_from),
+                ("--relation", relation),
+                ("--confidence", confidence),
+                ("--importance", importance),
+                ("--scope", scope),
+                ("--expires", expires),
+                ("--tag", tag),
+                ("--summary", summary),
+            )
+            if value not in (None, [])
+        ]
+        if given:
+            raise typer.BadParameter(
+                f"with a batch on stdin, give {', '.join(given)} per line as a field "
+                f"({', '.join(BATCH_FIELDS)}); only --promote applies to the whole batch"
+            )
         candidates = _read_batch()
+        if promote:
+            for candidate in candidates:
+                candidate.promote = True
     else:
         if not source_type:
             raise typer.BadParameter("--source-type is required (e.g. -t user_statement)")
