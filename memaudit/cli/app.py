@@ -60,6 +60,9 @@ COMMANDS: dict[str, str] = {
     "trace": "trace_cmds",
     "policy": "gate_cmds",
     "probe": "probe_cmds",
+    "mcp": "mcp_cmds",
+    "import": "mcp_cmds",
+    "dismiss": "mcp_cmds",
 }
 
 # Options of the root command that may also follow the command's name.
