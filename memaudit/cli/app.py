@@ -61,7 +61,8 @@ COMMANDS: dict[str, str] = {
     "policy": "gate_cmds",
     "probe": "probe_cmds",
     "mcp": "mcp_cmds",
-    "import": "mcp_cmds",
+    "import": "bundle_cmds",  # which loads mcp_cmds (import server-memory) too
+    "export": "bundle_cmds",
     "dismiss": "mcp_cmds",
 }
 
