@@ -55,9 +55,8 @@ def test_round_trip_is_identical(cli: Any, sample: Any, tmp_path: Path) -> None:
 def test_status_filter(cli: Any, sample: Any, tmp_path: Path) -> None:
     src = sample("pending_queue")
     only = _export(cli, src, "--status", "pending")
-    statuses = {
-        json.loads(l)["status"] for l in only.splitlines() if json.loads(l)["kind"] == "memory"
-    }
+    records = [json.loads(line) for line in only.splitlines()]
+    statuses = {r["status"] for r in records if r["kind"] == "memory"}
     assert statuses == {"pending"}
     assert cli("export", "--status", "pendng", db=src).exit_code == 2
 
