@@ -49,6 +49,10 @@ class NotAStore(MemauditError):
     """A path that is missing, not SQLite, or not a memory store memaudit knows."""
 
 
+class PermissionDenied(MemauditError):
+    """A store this user may not write (or read): a permission problem, not damage."""
+
+
 class NeedsMigration(MemauditError):
     """A ledger an older memaudit wrote, opened by a command that only reads."""
 

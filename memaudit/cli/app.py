@@ -170,6 +170,11 @@ def _sqlite_hint(exc: Exception) -> str:
             "the store would have memaudit read through one of its views or a recursive "
             "query, SQL its author wrote, which memaudit never runs on a foreign store"
         )
+    if "readonly" in text or "read-only" in text or "unable to open" in text:
+        return (
+            "a permission problem, not damage: the file or its folder is read-only for this "
+            "user (SQLite keeps -wal and -shm files beside the store)"
+        )
     if "too big" in text:
         return "a value in the store is larger than memaudit reads from a foreign store"
     if "too many sql variables" in text or "too large" in text:
