@@ -324,6 +324,23 @@ def decided_pairs(records: Ledger | None) -> set[tuple[str, str]]:
     return {(a, b) for a, b in rows}
 
 
+def _record_resolved(
+    records: Ledger, new_id: str, old_id: str, *, actor: str, reason: str | None
+) -> None:
+    """A person decided: ``new_id`` supersedes ``old_id`` (the pair is no longer open)."""
+    _upsert(
+        records,
+        None,
+        new_id,
+        old_id,
+        "resolved",
+        actor=actor,
+        found_by="resolve",
+        reason=reason,
+        decided=True,
+    )
+
+
 def _upsert(
     records: Ledger,
     cand: ConflictCandidate | None,
@@ -530,17 +547,7 @@ def resolve_supersede(
         # The store keeps no validation of its own: who validated it is memaudit's
         # record, kept in the sidecar.
         with records.transaction():
-            _upsert(
-                records,
-                None,
-                new.id,
-                old.id,
-                "resolved",
-                actor=actor,
-                found_by="resolve",
-                reason=reason,
-                decided=True,
-            )
+            _record_resolved(records, new.id, old.id, actor=actor, reason=reason)
             records.log(
                 "supersede",
                 old.id,
@@ -571,17 +578,7 @@ def _validate_supersession(
     if records is None:
         raise store.unsupported(Capability.RESOLVE)
     with records.transaction():
-        _upsert(
-            records,
-            None,
-            new.id,
-            old.id,
-            "resolved",
-            actor=actor,
-            found_by="resolve",
-            reason=reason,
-            decided=True,
-        )
+        _record_resolved(records, new.id, old.id, actor=actor, reason=reason)
         if store.has(Capability.VALIDATION):
             store.mark_validated([old.id], actor=actor)
         records.log(
@@ -617,17 +614,7 @@ def supersede_native(
             detail={"by": new.id, "validation": "validated", "validated_by": actor},
         )
         ledger.log("resolve", new.id, actor=actor, reason=reason, detail={"supersedes": old_id})
-        _upsert(
-            ledger,
-            None,
-            new.id,
-            old_id,
-            "resolved",
-            actor=actor,
-            found_by="resolve",
-            reason=reason,
-            decided=True,
-        )
+        _record_resolved(ledger, new.id, old_id, actor=actor, reason=reason)
 
 
 def unsupersede_native(
