@@ -112,10 +112,6 @@ def export_records(
         yield {"kind": "tombstone", **record}
 
 
-def dump_line(record: dict[str, Any]) -> str:
-    return json.dumps(record, ensure_ascii=False, sort_keys=False, separators=(",", ":"))
-
-
 @dataclass(slots=True)
 class Bundle:
     memories: list[dict[str, Any]] = field(default_factory=list)

@@ -14,7 +14,7 @@ from memaudit import bundle as core
 from memaudit.cli.app import app, state
 from memaudit.cli.mcp_cmds import import_app, ledger_of
 from memaudit.cli.options import DbOpt, JsonOpt, open_from, parsed
-from memaudit.cli.render import console, emit_json, err_console
+from memaudit.cli.render import console, emit_json, emit_jsonl, err_console
 from memaudit.errors import InvalidInput
 from memaudit.model import Status
 
@@ -46,10 +46,10 @@ def export(
     statuses = parsed(Status.parse, status, "--status")
     with open_from(ctx, db, None) as store:
         ledger = ledger_of(store, "memaudit export")
-        out = sys.stdout
-        for record in core.export_records(ledger, statuses):
-            out.write(core.dump_line(record) + "\n")
-        out.flush()
+        # One line per record through the JSON boundary: store text never reaches a
+        # terminal raw (hidden characters as \uXXXX escapes).
+        emit_jsonl(core.export_records(ledger, statuses))
+        sys.stdout.flush()
 
 
 @import_app.command("bundle")
