@@ -159,7 +159,7 @@ class ListScreen(Screen[None]):
             "source": 17 if wide else 9,
             "flags": 14 if wide else 8,
         }
-        fixed = sum(widths.values()) + 2 * (len(widths) + 1) + 1  # + scrollbar
+        fixed = sum(widths.values()) + 2 * (len(widths) + 1) + 2  # + the scrollbar
         return {**widths, "content": max(20, width - fixed)}
 
     def on_resize(self) -> None:
