@@ -248,6 +248,9 @@ class NativeStore(Store):
     def records(self, *, writable: bool) -> Ledger | None:
         return self.ledger
 
+    def request_ledger(self) -> Ledger | None:
+        return self.ledger
+
     def supersede(self, new_id: str, old_id: str, *, actor: str, reason: str | None) -> None:
         from memaudit import conflicts
 
