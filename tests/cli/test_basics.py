@@ -17,16 +17,22 @@ def registered_commands() -> list[tuple[str, ...]]:
 
     from memaudit.cli import app
 
+    from typer._click import Context
+
+    root = typer.main.get_command(app)
+    ctx = Context(root)
+
     def walk(command, path: tuple[str, ...]):
-        subs = getattr(command, "commands", None)
-        if not subs:
+        # list_commands/get_command, not .commands: commands load lazily (issue 22)
+        if not hasattr(command, "list_commands"):
             yield path
             return
-        for name, sub in sorted(subs.items()):
+        for name in sorted(command.list_commands(ctx)):
+            sub = command.get_command(ctx, name)
             if not sub.hidden:
                 yield from walk(sub, (*path, name))
 
-    return list(walk(typer.main.get_command(app), ()))
+    return list(walk(root, ()))
 
 
 COMMANDS = registered_commands()
