@@ -14,10 +14,9 @@ def registered_commands() -> list[tuple[str, ...]]:
     """Every command the CLI registers (a group's subcommands by their full path), read
     from the app itself — so a new command is covered without editing this file."""
     import typer.main
+    from typer._click import Context
 
     from memaudit.cli import app
-
-    from typer._click import Context
 
     root = typer.main.get_command(app)
     ctx = Context(root)
