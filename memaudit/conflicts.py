@@ -431,6 +431,23 @@ def decided_pairs(records: Ledger | None) -> set[tuple[str, str]]:
     return {(a, b) for a, b in rows}
 
 
+def _record_resolved(
+    records: Ledger, new_id: str, old_id: str, *, actor: str, reason: str | None
+) -> None:
+    """A person decided: ``new_id`` supersedes ``old_id`` (the pair is no longer open)."""
+    _upsert(
+        records,
+        None,
+        new_id,
+        old_id,
+        "resolved",
+        actor=actor,
+        found_by="resolve",
+        reason=reason,
+        decided=True,
+    )
+
+
 def _upsert(
     records: Ledger,
     cand: ConflictCandidate | None,
@@ -611,6 +628,14 @@ def resolve_supersede(
     if new_id == old_id:
         raise InvalidInput("a memory cannot supersede itself")
     new = _active(store, new_id)
+    old = store.require(old_id)
+    if old.status is Status.SUPERSEDED:
+        if old.superseded_by != new.id:
+            raise InvalidInput(
+                f"{old_id} is already superseded by {old.superseded_by or 'another memory'}; "
+                f"to decide again, first: memaudit resolve --undo {old_id}"
+            )
+        return _validate_supersession(store, new, old, actor=actor, reason=reason, dry_run=dry_run)
     old = _active(store, old_id)
     plan = {
         "action": "supersede",
@@ -629,17 +654,7 @@ def resolve_supersede(
         # The store keeps no validation of its own: who validated it is memaudit's
         # record, kept in the sidecar.
         with records.transaction():
-            _upsert(
-                records,
-                None,
-                new.id,
-                old.id,
-                "resolved",
-                actor=actor,
-                found_by="resolve",
-                reason=reason,
-                decided=True,
-            )
+            _record_resolved(records, new.id, old.id, actor=actor, reason=reason)
             records.log(
                 "supersede",
                 old.id,
@@ -647,6 +662,39 @@ def resolve_supersede(
                 reason=reason,
                 detail={"by": new.id, "validation": "validated", "validated_by": actor},
             )
+    return plan
+
+
+def _validate_supersession(
+    store: Store, new: Memory, old: Memory, *, actor: str, reason: str | None, dry_run: bool
+) -> dict[str, Any]:
+    """``old`` was already superseded by ``new`` (by an agent's consolidation, say): a
+    person now validates that decision. Nothing else changes."""
+    plan = {
+        "action": "validate_supersession",
+        "new": new.id,
+        "old": old.id,
+        "old_status": {"from": old.status.value, "to": old.status.value},
+        "validated_by": actor,
+        "reason": reason,
+        "dry_run": dry_run,
+    }
+    if dry_run:
+        return plan
+    records = store.records(writable=True)
+    if records is None:
+        raise store.unsupported(Capability.RESOLVE)
+    with records.transaction():
+        _record_resolved(records, new.id, old.id, actor=actor, reason=reason)
+        if store.has(Capability.VALIDATION):
+            store.mark_validated([old.id], actor=actor)
+        records.log(
+            "resolve",
+            new.id,
+            actor=actor,
+            reason=reason,
+            detail={"supersedes": old.id, "validated": "existing supersession"},
+        )
     return plan
 
 
@@ -673,17 +721,43 @@ def supersede_native(
             detail={"by": new.id, "validation": "validated", "validated_by": actor},
         )
         ledger.log("resolve", new.id, actor=actor, reason=reason, detail={"supersedes": old_id})
-        _upsert(
-            ledger,
-            None,
-            new.id,
-            old_id,
-            "resolved",
-            actor=actor,
-            found_by="resolve",
-            reason=reason,
-            decided=True,
+        _record_resolved(ledger, new.id, old_id, actor=actor, reason=reason)
+
+
+def unsupersede_native(
+    ledger: Ledger, memory_id: str, *, actor: str | None, reason: str | None
+) -> dict[str, Any]:
+    """Undo a supersession in the native ledger: the superseded memory is active again,
+    its validation back to unvalidated, the pair disputed again — undecided, in the
+    review queue (one transaction, logged; the event keeps what was undone)."""
+    with ledger.transaction():
+        old = ledger.require(memory_id)
+        if old.status is not Status.SUPERSEDED:
+            raise InvalidInput(
+                f"{memory_id} is {old.status.value}, not superseded; nothing to undo"
+            )
+        detail = {
+            "superseded_by": old.superseded_by,
+            "contradicted_by": old.contradicted_by,
+            "validation": old.validation.value,
+            "validated_by": old.validated_by,
+        }
+        now = ledger.now()
+        ledger.conn.execute(
+            "UPDATE memories SET status = 'active', superseded_by = NULL, "
+            "contradicted_by = NULL, validation = 'unvalidated', validated_by = NULL, "
+            "validated_at = NULL, updated_at = ?, version = version + 1 WHERE id = ?",
+            (now, old.id),
         )
+        if old.superseded_by:
+            x, y = pair_key(old.superseded_by, old.id)
+            ledger.conn.execute(
+                "UPDATE conflict_pairs SET status = 'disputed', decided_by = NULL, "
+                "decided_at = NULL, reason = NULL WHERE a_id = ? AND b_id = ?",
+                (x, y),
+            )
+        ledger.log("unsupersede", old.id, actor=actor, reason=reason, detail=detail)
+    return {"id": old.id, "from": "superseded", "to": "active", **detail}
 
 
 def keep_both(

@@ -409,6 +409,44 @@ def native_table(ledger: Ledger) -> LifecycleTable:
     )
 
 
+def restore_native(
+    ledger: Ledger, memory_id: str, *, actor: str | None, reason: str | None
+) -> dict[str, Any]:
+    """Bring an archived or expired memory back to active (one transaction, logged).
+
+    A restore is a person saying the memory is still of use: its idle time starts again
+    (``last_accessed`` = now, the access count unchanged) and a past ``expires_at`` is
+    cleared, or the next decay run would undo the restore at once. The previous values
+    are in the event's detail."""
+    with ledger.transaction():
+        memory = ledger.require(memory_id)
+        if memory.status.value not in ("archived", "expired"):
+            raise InvalidInput(
+                f"{memory_id} is {memory.status.value}; only archived or expired memories "
+                "are restored (a superseded one: `memaudit resolve --undo ID`)"
+            )
+        now = ledger.now()
+        detail = {
+            "from": memory.status.value,
+            "last_accessed": memory.last_accessed,
+            "expires_at": memory.expires_at,
+        }
+        expired = memory.status.value == "expired"
+        ledger.conn.execute(
+            "UPDATE memories SET status = 'active', last_accessed = ?, updated_at = ?, "
+            "expires_at = CASE WHEN ? THEN NULL ELSE expires_at END, version = version + 1 "
+            "WHERE id = ?",
+            (now, now, expired, memory.id),
+        )
+        ledger.log("restore", memory.id, actor=actor, reason=reason, detail=detail)
+    return {
+        "id": memory.id,
+        "from": detail["from"],
+        "to": "active",
+        **{k: v for k, v in detail.items() if k != "from"},
+    }
+
+
 def _summary_line(report: DecayReport) -> str:
     rescored = f", {report.rescored} rescored" if report.rescored else ""
     return (

@@ -25,6 +25,7 @@ class ExitCode(IntEnum):
     CONNECTION = 9  # a database server could not be reached or refused the login
     UNVERIFIED = 10  # verification found nothing, but some layer could not be probed
     INVALID_RECEIPT = 11  # a receipt's signature or bytes do not verify
+    INTERRUPTED = 130  # Ctrl-C (128 + SIGINT, as shells report it); nothing half-written
 
 
 class MemauditError(Exception):
@@ -48,6 +49,10 @@ class NotFound(MemauditError):
 
 class NotAStore(MemauditError):
     """A path that is missing, not SQLite, or not a memory store memaudit knows."""
+
+
+class PermissionDenied(MemauditError):
+    """A store this user may not write (or read): a permission problem, not damage."""
 
 
 class NeedsMigration(MemauditError):

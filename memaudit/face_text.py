@@ -13,6 +13,8 @@ half of the boundary is ``memaudit.textsafety``).
 
 from __future__ import annotations
 
+import os
+
 from rich.text import Text
 
 from memaudit.model import TrustTier
@@ -65,7 +67,10 @@ def not_checked_lines(verification: Verification) -> list[Text]:
 
 
 def tier_badge(tier: TrustTier) -> Text:
-    """A trust tier as a coloured badge (`` T1 ``)."""
+    """A trust tier as a coloured badge (`` T1 ``); with ``NO_COLOR`` set, where the
+    colour would be dropped, a bracketed one (``[T1]``) that still stands out."""
+    if os.environ.get("NO_COLOR"):
+        return Text(f"[{tier.value}]", style="bold")
     return Text(f" {tier.value} ", style=TIER_STYLE[tier])
 
 

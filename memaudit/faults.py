@@ -10,7 +10,10 @@ millisecond, so two deterministic triggers exist:
   sidecar recorded the approval);
 * ``MEMAUDIT_FAULT=vm:<N>`` — die after ``N`` ticks of SQLite's progress handler
   (one tick per 10 virtual-machine instructions) on a connection that writes: a kill
-  in the middle of a statement, inside the transaction.
+  in the middle of a statement, inside the transaction;
+* ``MEMAUDIT_FAULT=pause:<point>`` — at that point, create the file named by
+  ``MEMAUDIT_FAULT_READY`` and wait (up to a minute), so a test can interrupt the
+  process there (Ctrl-C inside a transaction).
 
 Nothing here runs when the variable is unset: one environment lookup per point.
 """
@@ -19,6 +22,8 @@ from __future__ import annotations
 
 import os
 import signal
+import time
+from pathlib import Path
 from typing import Any
 
 ENV = "MEMAUDIT_FAULT"
@@ -31,8 +36,12 @@ def _die() -> None:
 
 def point(name: str) -> None:
     """Die here if the harness asked for this point."""
-    if os.environ.get(ENV) == name:
+    spec = os.environ.get(ENV)
+    if spec == name:
         _die()
+    if spec == f"pause:{name}":
+        Path(os.environ["MEMAUDIT_FAULT_READY"]).touch()
+        time.sleep(60)
 
 
 def arm(conn: Any) -> None:

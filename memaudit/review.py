@@ -41,6 +41,25 @@ DEFAULT_RELATION = {
 }
 
 
+# The fields of one JSON Lines record of a batch (`memaudit stage` with stdin): exactly
+# these names (README "Command reference" and `stage --help` list them).
+BATCH_FIELDS = (
+    "content",
+    "source_type",
+    "source_ref",
+    "derived_from",
+    "relation",
+    "confidence",
+    "importance",
+    "scope",
+    "expires_at",
+    "tags",
+    "summary",
+    "promote",
+    "id",
+)
+
+
 @dataclass(slots=True)
 class Candidate:
     """What an agent asks to remember."""
@@ -64,24 +83,12 @@ class Candidate:
         """Build from one JSON Lines record; every problem is an InvalidInput."""
         if not isinstance(data, dict):
             raise InvalidInput("expected a JSON object")
-        known = {
-            "content",
-            "source_type",
-            "source_ref",
-            "derived_from",
-            "relation",
-            "confidence",
-            "importance",
-            "scope",
-            "expires_at",
-            "tags",
-            "summary",
-            "promote",
-            "id",
-        }
-        unknown = sorted(set(data) - known)
+        unknown = sorted(set(data) - set(BATCH_FIELDS))
         if unknown:
-            raise InvalidInput(f"unknown field(s): {', '.join(unknown)}")
+            raise InvalidInput(
+                f"unknown field(s): {', '.join(map(repr, unknown))}; "
+                f"valid: {', '.join(BATCH_FIELDS)}"
+            )
         content = data.get("content")
         if not isinstance(content, str):
             raise InvalidInput("'content' must be a string")
@@ -97,7 +104,7 @@ class Candidate:
         if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
             raise InvalidInput("'tags' must be a list of strings")
         relation = data.get("relation")
-        for key in ("source_ref", "scope", "expires_at", "summary", "id"):
+        for key in ("source_ref", "relation", "scope", "expires_at", "summary", "id"):
             if data.get(key) is not None and not isinstance(data[key], str):
                 raise InvalidInput(f"'{key}' must be a string")
         for key in ("confidence", "importance"):
@@ -117,7 +124,7 @@ class Candidate:
             source_type=SourceType.parse(source_type),
             source_ref=data.get("source_ref"),
             derived_from=list(derived),
-            relation=Relation.parse(relation) if isinstance(relation, str) else None,
+            relation=Relation.parse(relation) if relation is not None else None,
             confidence=data.get("confidence"),
             importance=data.get("importance"),
             scope=data.get("scope"),

@@ -53,6 +53,7 @@ class Capability(StrEnum):
     PIN = "pin"  # pin: a memory can be kept from decay
     LINK = "link"  # link: derivation edges can be written by hand
     POLICY = "policy"  # policy set / reset: the store keeps a policy memaudit can change
+    RESTORE = "restore"  # restore, resolve --undo: lifecycle changes can be undone, logged
 
 
 CAPABILITY_HELP = {
@@ -71,6 +72,7 @@ CAPABILITY_HELP = {
     Capability.PIN: "pin a memory so decay never archives it",
     Capability.LINK: "record derivation edges by hand",
     Capability.POLICY: "keep a policy memaudit can change",
+    Capability.RESTORE: "bring archived, expired or superseded memories back, logged",
 }
 
 
@@ -452,6 +454,16 @@ class Store(ABC):
         """What names a store held by a database server (an erasure receipt records it
         instead of file hashes); None for a store made of files."""
         return None
+
+    def restore(self, memory_id: str, *, actor: str | None, reason: str | None) -> dict[str, Any]:
+        """An archived or expired memory back to active, logged (capability RESTORE)."""
+        raise self.unsupported(Capability.RESTORE)
+
+    def unsupersede(
+        self, memory_id: str, *, actor: str | None, reason: str | None
+    ) -> dict[str, Any]:
+        """Undo a supersession: the superseded memory back to active, logged (RESTORE)."""
+        raise self.unsupported(Capability.RESTORE)
 
     def close(self) -> None:
         return None

@@ -243,21 +243,7 @@ def _json_value(depth: int = 3) -> st.SearchStrategy[Any]:
     )
 
 
-FIELDS = [
-    "content",
-    "source_type",
-    "source_ref",
-    "derived_from",
-    "relation",
-    "confidence",
-    "importance",
-    "scope",
-    "expires_at",
-    "tags",
-    "summary",
-    "promote",
-    "id",
-]
+FIELDS = list(review.BATCH_FIELDS)  # the write gate's own list
 
 
 @st.composite

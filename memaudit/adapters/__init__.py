@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +22,8 @@ class Registry:
 
 def load_registry() -> Registry:
     """Every adapter installed; one that fails to import is reported, not fatal."""
+    from importlib.metadata import entry_points
+
     reg = Registry()
     for ep in sorted(entry_points(group=GROUP), key=lambda e: e.name):
         try:
@@ -57,6 +58,14 @@ def open_store(
     **options: Any,
 ) -> Store:
     """Open a store with the adapter named, or the one most sure it is theirs."""
+    if not adapter and "://" not in location:
+        # A memaudit ledger (a SQLite file holding memaudit_meta) is never another
+        # system's store: open it without importing every installed adapter.
+        from memaudit.adapters.native import NativeAdapter
+
+        check_exists(location)
+        if NativeAdapter.detect(location) >= 1.0:
+            return NativeAdapter.open(location, writable=writable, **options)
     reg = load_registry()
     if adapter:
         cls = reg.adapters.get(adapter)

@@ -8,10 +8,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from memaudit import conflicts, decay, forget, resurrection, review
 from memaudit.adapters.support import sqlite_probe
 from memaudit.errors import MemauditError
-from memaudit.forget import ForgetPlan, ForgetResult, Recheck
 from memaudit.graph import DEFAULT_DEPTH, Lineage
 from memaudit.ledger import Ledger, check_ledger_file, rows
 from memaudit.ledger.lineage import ledger_lineage
@@ -21,8 +19,12 @@ from memaudit.policy import Policy
 from memaudit.sqlview import SqlView
 from memaudit.store import Adapter, Capability, Layer, Store
 
+# The write gate, forget and conflicts are imported where they are used: a command that
+# only reads (`memaudit ls`) should not pay for loading them (benchmarks/bench_cold_start.py).
 if TYPE_CHECKING:
+    from memaudit import review
     from memaudit.decay import LifecycleTable
+    from memaudit.forget import ForgetPlan, ForgetResult, Recheck
 
 ALL = frozenset(Capability)
 
@@ -90,15 +92,23 @@ class NativeStore(Store):
         return SqlView(self.ledger.conn, role_column=False, file=str(self.ledger.path))
 
     def layers(self) -> list[Layer]:
+        from memaudit import forget
+
         return forget.native_layers(self.ledger)
 
     def forget_plan(self, memory_ids: Sequence[str], *, whole: bool = False) -> ForgetPlan:
+        from memaudit import forget
+
         return forget.plan(self.ledger, memory_ids, whole=whole)
 
     def recheck(self, memory_ids: Sequence[str] | None) -> Recheck:
+        from memaudit import forget
+
         return forget.recheck(self.ledger, memory_ids)
 
     def resurrected(self, memory_ids: Sequence[str] | None) -> dict[str, list[str]]:
+        from memaudit import resurrection
+
         return resurrection.pending_resurrected(self.ledger.conn, memory_ids)
 
     def injected_pending(self) -> set[str] | None:
@@ -106,18 +116,26 @@ class NativeStore(Store):
 
     def check_reason(self, memory_ids: Sequence[str], reason: str, *, what: str) -> None:
         if what == "rejected":
+            from memaudit import review
+
             review.check_reject_reason(self.ledger, memory_ids, reason)
         else:
+            from memaudit import forget
+
             forget.check_reason(self.ledger, memory_ids, reason)
 
     def forget_apply(
         self, plan: ForgetPlan, *, reason: str | None = None, actor: str | None = None
     ) -> ForgetResult:
+        from memaudit import forget
+
         return forget.apply(self.ledger, plan, reason=reason, actor=actor)
 
     def stage_batch(
         self, candidates: Sequence[review.Candidate], *, actor: str | None = None
     ) -> list[review.Staged]:
+        from memaudit import review
+
         return review.stage_batch(self.ledger, candidates, actor=actor)
 
     def approve(
@@ -128,6 +146,8 @@ class NativeStore(Store):
         actor: str | None = None,
         promote: bool = False,
     ) -> Memory:
+        from memaudit import review
+
         return review.approve(
             self.ledger, memory_id, expected_version=expected_version, actor=actor, promote=promote
         )
@@ -140,6 +160,8 @@ class NativeStore(Store):
         expected_version: int | None = None,
         actor: str | None = None,
     ) -> None:
+        from memaudit import review
+
         review.reject(
             self.ledger, memory_id, reason, expected_version=expected_version, actor=actor
         )
@@ -151,11 +173,15 @@ class NativeStore(Store):
         actor: str | None = None,
         promote: bool = False,
     ) -> list[Memory]:
+        from memaudit import review
+
         return review.approve_many(self.ledger, items, actor=actor, promote=promote)
 
     def reject_many(
         self, items: Sequence[tuple[str, int | None]], reason: str, *, actor: str | None = None
     ) -> None:
+        from memaudit import review
+
         review.reject_many(self.ledger, items, reason, actor=actor)
 
     def edit(
@@ -166,6 +192,8 @@ class NativeStore(Store):
         expected_version: int | None = None,
         actor: str | None = None,
     ) -> Memory:
+        from memaudit import review
+
         return review.edit(
             self.ledger, memory_id, content, expected_version=expected_version, actor=actor
         )
@@ -173,17 +201,25 @@ class NativeStore(Store):
     def unapprove_many(
         self, items: Sequence[tuple[str, int | None]], *, actor: str | None = None
     ) -> list[Memory]:
+        from memaudit import review
+
         return review.unapprove_many(self.ledger, items, actor=actor)
 
     def unreject(
         self, items: Sequence[tuple[Memory, Sequence[Edge]]], *, actor: str | None = None
     ) -> list[Memory]:
+        from memaudit import review
+
         return review.unreject(self.ledger, items, actor=actor)
 
     def record_access(self, memory_id: str, *, actor: str | None = None) -> Memory:
+        from memaudit import review
+
         return review.record_access(self.ledger, memory_id, actor=actor)
 
     def set_pinned(self, memory_id: str, pinned: bool, *, actor: str | None = None) -> None:
+        from memaudit import review
+
         review.set_pinned(self.ledger, memory_id, pinned, actor=actor)
 
     def link(
@@ -194,6 +230,8 @@ class NativeStore(Store):
         *,
         actor: str | None = None,
     ) -> None:
+        from memaudit import review
+
         review.link(self.ledger, child_id, parent_ids, relation, actor=actor)
 
     def set_policy(self, key: str, value: object, *, actor: str | None = None) -> object:
@@ -206,6 +244,8 @@ class NativeStore(Store):
         rows.mark_validated(self.ledger, memory_ids, actor=actor)
 
     def lifecycle_table(self) -> LifecycleTable:
+        from memaudit import decay
+
         return decay.native_table(self.ledger)
 
     def records(self, *, writable: bool) -> Ledger | None:
@@ -215,7 +255,21 @@ class NativeStore(Store):
         return self.ledger
 
     def supersede(self, new_id: str, old_id: str, *, actor: str, reason: str | None) -> None:
+        from memaudit import conflicts
+
         conflicts.supersede_native(self.ledger, new_id, old_id, actor=actor, reason=reason)
+
+    def restore(self, memory_id: str, *, actor: str | None, reason: str | None) -> dict[str, Any]:
+        from memaudit import decay
+
+        return decay.restore_native(self.ledger, memory_id, actor=actor, reason=reason)
+
+    def unsupersede(
+        self, memory_id: str, *, actor: str | None, reason: str | None
+    ) -> dict[str, Any]:
+        from memaudit import conflicts
+
+        return conflicts.unsupersede_native(self.ledger, memory_id, actor=actor, reason=reason)
 
     def close(self) -> None:
         self.ledger.close()

@@ -12,7 +12,7 @@ from rich.text import Text
 from memaudit import audit as core
 from memaudit import questions as qcore
 from memaudit.cli.app import app, state
-from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from
+from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from, parsed_one
 from memaudit.cli.render import console, emit_json, progress
 from memaudit.errors import ExitCode, MemauditError
 from memaudit.face_text import safe
@@ -88,7 +88,7 @@ def audit(
     json_: JsonOpt = False,
 ) -> None:
     try:
-        threshold = core.Severity.parse(fail_on) if fail_on else None
+        threshold = parsed_one(core.Severity.parse, fail_on, "--fail-on") if fail_on else None
         core.select(pattern)
     except MemauditError as exc:
         raise typer.BadParameter(exc.message) from None

@@ -15,6 +15,7 @@ from memaudit.cli.render import console, emit_json, err_console, progress
 from memaudit.errors import InvalidInput
 from memaudit.face_text import safe
 from memaudit.ledger.store import default_actor
+from memaudit.model import Status
 from memaudit.store import Capability
 
 
@@ -122,6 +123,10 @@ def resolve(
     keep_both: Annotated[
         bool, typer.Option("--keep-both", help="Both hold (different date, scope, environment).")
     ] = False,
+    undo: Annotated[
+        bool,
+        typer.Option("--undo", help="Undo the supersession of ID: it is active again (logged)."),
+    ] = False,
     reason: Annotated[
         str | None, typer.Option("--reason", help="Why (required with --keep-both).")
     ] = None,
@@ -139,14 +144,28 @@ def resolve(
     `resolve A B --keep-both --reason "prod vs dev"`: both stay active and the pair
     is no longer reported. With one id, every current candidate of A is kept.
 
+    `resolve --undo OLD`: OLD, superseded, is active again and unvalidated; the pair is
+    back in the review queue as disputed. The event keeps what was undone.
+
+    When OLD is already superseded by NEW (an agent's consolidation did it),
+    `resolve NEW --supersedes OLD` validates that decision: nothing else changes.
+
     Examples: `memaudit resolve pkg-uv --supersedes pkg-poetry --reason "moved to uv"`,
-    `memaudit resolve db-prod db-dev --keep-both --reason "different environments"`.
+    `memaudit resolve db-prod db-dev --keep-both --reason "different environments"`,
+    `memaudit resolve --undo pkg-poetry --reason "wrong call"`.
 
     Exit codes: 0 done, 1 unknown id or not active, 2 wrong arguments, 5 store locked,
     6 the store's adapter cannot record resolutions.
     """
+    if undo:
+        if supersedes or keep_both or len(ids) != 1:
+            raise typer.BadParameter("--undo takes one id and neither --supersedes nor --keep-both")
+        _undo(ctx, ids[0], reason=reason, dry_run=dry_run, db=db, adapter=adapter, json_=json_)
+        return
     if bool(supersedes) == keep_both:
-        raise typer.BadParameter("choose one: --supersedes OLD or --keep-both")
+        raise typer.BadParameter("choose one: --supersedes OLD, --keep-both or --undo")
+    if keep_both and not (reason and reason.strip()):
+        raise typer.BadParameter("--keep-both needs --reason: why both hold", param_hint="--reason")
     actor = state(ctx).actor or default_actor()
     with open_from(ctx, db, adapter, writable=not dry_run) as store:
         store.need(Capability.RESOLVE)
@@ -175,7 +194,14 @@ def resolve(
         emit_json(result)
         return
     prefix = "would " if dry_run else ""
-    if supersedes:
+    if supersedes and result["action"] == "validate_supersession":
+        console.print(
+            Text(
+                f"{prefix}validate that {result['new']} supersedes {result['old']} "
+                f"(already superseded; validated by {actor})"
+            )
+        )
+    elif supersedes:
         console.print(
             Text(
                 f"{prefix}supersede {result['old']} by {result['new']} "
@@ -185,5 +211,36 @@ def resolve(
     else:
         for a, b in result["pairs"]:
             console.print(Text(f"{prefix}keep both {a} and {b}: {result['reason']}"))
+    if dry_run:
+        console.print(Text("dry run: nothing was changed", style="yellow"))
+
+
+def _undo(
+    ctx: typer.Context,
+    memory_id: str,
+    *,
+    reason: str | None,
+    dry_run: bool,
+    db: str | None,
+    adapter: str | None,
+    json_: bool,
+) -> None:
+    actor = state(ctx).actor or default_actor()
+    with open_from(ctx, db, adapter, writable=not dry_run) as store:
+        store.need(Capability.RESTORE)
+        if dry_run:
+            memory = store.require(memory_id)
+            if memory.status is not Status.SUPERSEDED:
+                raise InvalidInput(
+                    f"{memory_id} is {memory.status.value}, not superseded; nothing to undo"
+                )
+            result = {"id": memory.id, "from": "superseded", "to": "active", "dry_run": True}
+        else:
+            result = store.unsupersede(memory_id, actor=actor, reason=reason)
+    if json_:
+        emit_json(result)
+        return
+    prefix = "would make" if dry_run else "made"
+    console.print(Text(f"{prefix} {memory_id} active again (was superseded)"))
     if dry_run:
         console.print(Text("dry run: nothing was changed", style="yellow"))

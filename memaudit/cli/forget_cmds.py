@@ -70,7 +70,7 @@ def forget(
     ] = None,
     match: Annotated[
         str | None,
-        typer.Option("--match", "-m", help="Full-text search; every match is listed in the plan."),
+        typer.Option("--match", help="Full-text search; every match is listed in the plan."),
     ] = None,
     reason: Annotated[
         str | None,

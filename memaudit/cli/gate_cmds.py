@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
@@ -12,12 +12,12 @@ from rich.text import Text
 
 from memaudit import policy as policy_mod
 from memaudit.cli.app import app, state
-from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from
+from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from, parsed_one
 from memaudit.cli.render import console, emit_json, err_console
 from memaudit.errors import InvalidInput, MemauditError
 from memaudit.face_text import safe
 from memaudit.model import Relation, SourceType
-from memaudit.review import Candidate, parse_versioned_id
+from memaudit.review import BATCH_FIELDS, Candidate, parse_versioned_id
 from memaudit.store import Capability
 
 MAX_STDIN_BYTES = 64 * 1024 * 1024
@@ -107,8 +107,13 @@ def stage(
 
     The store's policy decides: observations go to pending for review; summaries go to
     pending marked derived; inference, reflection and assistant output are refused
-    (transient) unless --promote. A batch on stdin (JSON Lines with the same field
-    names: content, source_type, source_ref, derived_from, ...) is all or nothing.
+    (transient) unless --promote.
+
+    A batch on stdin is all or nothing: JSON Lines, one object per candidate, with
+    exactly these fields (content and source_type required): content, source_type,
+    source_ref, derived_from (a list of ids), relation, confidence, importance, scope,
+    expires_at, tags (a list), summary, promote (true/false), id. `--promote` applies
+    to every line of a batch; the other options are given per line.
 
     A candidate holding the text of a forgotten memory (its tombstone's fingerprints
     match) is flagged RESURRECTED, logged, and shown first in `review`; with the
@@ -123,19 +128,41 @@ def stage(
     --source-ref tool:web_fetch#3` (flagged INJ).
     """
     if content is None or content == "-":
-        if source_type or derived_from:
-            raise typer.BadParameter("with a batch on stdin, give fields per line, not as options")
+        given = [
+            option
+            for option, value in (
+                ("--source-type", source_type),
+                ("--source-ref", source_ref),
+                ("--derived-from", derived_from),
+                ("--relation", relation),
+                ("--confidence", confidence),
+                ("--importance", importance),
+                ("--scope", scope),
+                ("--expires", expires),
+                ("--tag", tag),
+                ("--summary", summary),
+            )
+            if value not in (None, [])
+        ]
+        if given:
+            raise typer.BadParameter(
+                f"with a batch on stdin, give {', '.join(given)} per line as a field "
+                f"({', '.join(BATCH_FIELDS)}); only --promote applies to the whole batch"
+            )
         candidates = _read_batch()
+        if promote:
+            for candidate in candidates:
+                candidate.promote = True
     else:
         if not source_type:
             raise typer.BadParameter("--source-type is required (e.g. -t user_statement)")
         candidates = [
             Candidate(
                 content=content,
-                source_type=SourceType.parse(source_type),
+                source_type=parsed_one(SourceType.parse, source_type, "--source-type"),
                 source_ref=source_ref,
                 derived_from=list(derived_from or []),
-                relation=Relation.parse(relation) if relation else None,
+                relation=parsed_one(Relation.parse, relation, "--relation") if relation else None,
                 confidence=confidence,
                 importance=importance,
                 scope=scope,
@@ -304,7 +331,7 @@ def link(
     adapter: AdapterOpt = None,
 ) -> None:
     """Record derivation edges: ID was built from each SOURCE."""
-    rel = Relation.parse(relation)
+    rel = parsed_one(Relation.parse, relation, "--relation")
     with open_from(ctx, db, adapter, writable=True) as store:
         store.need(Capability.LINK)
         store.link(child, parents, rel, actor=state(ctx).actor)
@@ -392,3 +419,50 @@ def pin(
         store.need(Capability.PIN)
         store.set_pinned(memory_id, not off, actor=state(ctx).actor)
     console.print(safe(f"{memory_id} {'unpinned' if off else 'pinned'}"))
+
+
+@app.command()
+def restore(
+    ctx: typer.Context,
+    memory_ids: Annotated[list[str], typer.Argument(metavar="ID...")],
+    reason: Annotated[str | None, typer.Option("--reason", "-r", help="Why (logged).")] = None,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would change.")] = False,
+    db: DbOpt = None,
+    adapter: AdapterOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Bring archived or expired memories back to active (each logged as a `restore` event).
+
+    A restore counts as a fresh use: the memory's idle time starts again and a past
+    expiry date is cleared, or the next `decay` run would undo it; the event keeps the
+    previous values. `memaudit pin ID` keeps it from decay for good. A superseded memory
+    comes back with `memaudit resolve --undo ID`.
+
+    Examples: `memaudit restore m_1a2b3c --reason "still used"`,
+    `memaudit ls --status archived` to find candidates.
+    """
+    actor = state(ctx).actor
+    results: list[dict[str, Any]] = []
+    with open_from(ctx, db, adapter, writable=not dry_run) as store:
+        store.need(Capability.RESTORE)
+        for mid in memory_ids:
+            memory = store.require(mid)
+            if memory.status.value not in ("archived", "expired"):
+                raise InvalidInput(
+                    f"{mid} is {memory.status.value}; only archived or expired memories are "
+                    "restored (a superseded one: `memaudit resolve --undo ID`); nothing restored"
+                )
+        for mid in memory_ids:
+            if dry_run:
+                memory = store.require(mid)
+                results.append({"id": mid, "from": memory.status.value, "to": "active"})
+            else:
+                results.append(store.restore(mid, actor=actor, reason=reason))
+    if json_:
+        emit_json(results)
+        return
+    for r in results:
+        verb = "would restore" if dry_run else "restored"
+        console.print(safe(f"{verb} {r['id']}: {r['from']} → active"))
+    if dry_run:
+        console.print(Text("dry run: nothing was changed", style="yellow"))

@@ -28,7 +28,7 @@ class Profile(StrEnum):
     SERVER_MEMORY = "server-memory"
 
 
-def _ledger_of(store: Store, command: str) -> Ledger:
+def ledger_of(store: Store, command: str) -> Ledger:
     ledger = store.request_ledger()
     if ledger is None:
         raise Unsupported(
@@ -93,7 +93,7 @@ def mcp(
         given = os.environ.get("MEMAUDIT_MCP_TOKEN")
         token = mcp_server.check_token(given) if given else secrets.token_urlsafe(32)
     with open_from(ctx, db, None, writable=True) as store:
-        ledger = _ledger_of(store, "memaudit mcp")
+        ledger = ledger_of(store, "memaudit mcp")
         served = mcp_server.MemoryServer(ledger, compat.value if compat else "native")
         where = resolve_db(ctx, db)
         if listen is None:
@@ -162,7 +162,7 @@ def import_server_memory(
     from memaudit.mcp import knowledge_graph as kg
 
     with open_from(ctx, db, None, writable=not dry_run) as store:
-        ledger = _ledger_of(store, "memaudit import server-memory")
+        ledger = ledger_of(store, "memaudit import server-memory")
         with progress("import: reading the file, then staging through the write gate"):
             plan = kg.plan_import(ledger, file.expanduser().absolute())
             staged = [] if dry_run else kg.import_plan(ledger, plan, actor=state(ctx).actor)
@@ -213,7 +213,7 @@ def dismiss(
     Exit codes: 0 dismissed; 1 no such open request; 6 not a memaudit ledger.
     """
     with open_from(ctx, db, adapter, writable=True) as store:
-        ledger = _ledger_of(store, "memaudit dismiss")
+        ledger = ledger_of(store, "memaudit dismiss")
         done = forget_requests.dismiss(ledger, request_ids, reason, actor=state(ctx).actor)
     if json_:
         emit_json([r.to_dict() for r in done])

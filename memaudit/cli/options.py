@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from enum import StrEnum
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 import typer
 
@@ -30,6 +31,26 @@ CsvOpt = Annotated[bool, typer.Option("--csv", help="Print CSV.")]
 LimitOpt = Annotated[
     int, typer.Option("--limit", "-n", min=0, help="At most this many rows (0: all).")
 ]
+
+
+T = TypeVar("T")
+
+
+def parsed(parse: Callable[[str], T], values: Sequence[str] | None, option: str) -> list[T] | None:
+    """Each value of an option through the core's parser; a value it does not know is a
+    usage error (exit 2, naming the option and the valid values), as click's own are."""
+    if not values:
+        return None
+    try:
+        return [parse(v) for v in values]
+    except MemauditError as exc:
+        raise typer.BadParameter(exc.message, param_hint=option) from None
+
+
+def parsed_one(parse: Callable[[str], T], value: str, option: str) -> T:
+    result = parsed(parse, [value], option)
+    assert result is not None
+    return result[0]
 
 
 class Fmt(StrEnum):

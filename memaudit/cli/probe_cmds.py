@@ -276,7 +276,7 @@ that provider (its writes need a model or a server: use `probe start`)."""
 @probe_app.command("run", help=RUN_HELP)
 def run(
     ctx: typer.Context,
-    provider: Annotated[str, typer.Option("--provider", "-p", help="Which provider to drive.")],
+    provider: Annotated[str, typer.Option("--provider", help="Which provider to drive.")],
     python: Annotated[
         str, typer.Option("--python", help="The Python that has the provider installed.")
     ],
@@ -329,7 +329,7 @@ def run(
 def history(
     ctx: typer.Context,
     provider: Annotated[
-        str | None, typer.Option("--provider", "-p", help="Only automated runs of this provider.")
+        str | None, typer.Option("--provider", help="Only automated runs of this provider.")
     ] = None,
     db: DbOpt = None,
     limit: Annotated[

@@ -18,7 +18,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich import box
 from rich.console import Console
@@ -29,11 +29,13 @@ from rich.tree import Tree
 
 from memaudit.clock import age_days, human_age
 from memaudit.face_text import OUTCOME_STYLE, not_checked_lines, safe, tier_badge, verdict_line
-from memaudit.forget import ForgetPlan, Recheck, TombstoneCheck
 from memaudit.model import Memory, Status
 from memaudit.progress import Progress, silent
 from memaudit.textsafety import json_text, reveal
-from memaudit.verification import Verification
+
+if TYPE_CHECKING:  # annotations only: `ls` should not load the forget machinery
+    from memaudit.forget import ForgetPlan, Recheck, TombstoneCheck
+    from memaudit.verification import Verification
 
 
 def _width() -> int | None:

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from memaudit import forget_requests, pending
 from memaudit.cli.app import app, state
-from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, LimitOpt, open_from
+from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, LimitOpt, open_from, parsed
 from memaudit.cli.render import console, emit_json
 from memaudit.clock import age_days, human_age
 from memaudit.errors import ExitCode, MemauditError
@@ -30,11 +30,11 @@ def review(
         typer.Option("--list", help="Print the queue (oldest first) instead of opening the UI."),
     ] = False,
     tier: Annotated[
-        list[str] | None, typer.Option("--tier", "-t", help="With --list: T1..T5 (repeatable).")
+        list[str] | None, typer.Option("--tier", help="With --list: T1..T5 (repeatable).")
     ] = None,
     source_type: Annotated[
         list[str] | None,
-        typer.Option("--source-type", help="With --list: source type (repeatable)."),
+        typer.Option("--source-type", "-t", help="With --list: source type (repeatable)."),
     ] = None,
     flag: Annotated[
         list[str] | None,
@@ -45,7 +45,7 @@ def review(
         ),
     ] = None,
     search: Annotated[
-        str | None, typer.Option("--search", "-q", help="With --list: full-text search.")
+        str | None, typer.Option("--search", help="With --list: full-text search.")
     ] = None,
     limit: LimitOpt = 100,
     refresh: Annotated[
@@ -109,8 +109,8 @@ def _print_list(
 ) -> None:
     wanted = {_flag(f) for f in flag or []}
     base = pending.queue_filter(
-        tiers=[TrustTier.parse(t) for t in tier] if tier else None,
-        source_types=[SourceType.parse(s) for s in source_type] if source_type else None,
+        tiers=parsed(TrustTier.parse, tier, "--tier"),
+        source_types=parsed(SourceType.parse, source_type, "--source-type"),
         search=search,
     )
     now = state(ctx).clock()

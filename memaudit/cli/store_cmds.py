@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -22,6 +21,7 @@ from memaudit.cli.options import (
     JsonOpt,
     LimitOpt,
     open_from,
+    parsed,
     pick_format,
     resolve_db,
     since_iso,
@@ -134,13 +134,11 @@ def ls(
             help="pending, active, archived, superseded, expired (repeatable; default: all)",
         ),
     ] = None,
-    tier: Annotated[
-        list[str] | None, typer.Option("--tier", "-t", help="T1..T5 (repeatable).")
-    ] = None,
+    tier: Annotated[list[str] | None, typer.Option("--tier", help="T1..T5 (repeatable).")] = None,
     source_type: Annotated[
-        list[str] | None, typer.Option("--source-type", help="Source type (repeatable).")
+        list[str] | None, typer.Option("--source-type", "-t", help="Source type (repeatable).")
     ] = None,
-    search: Annotated[str | None, typer.Option("--search", "-q", help="Full-text search.")] = None,
+    search: Annotated[str | None, typer.Option("--search", help="Full-text search.")] = None,
     since: Annotated[
         str | None, typer.Option("--since", help="Created since: 7d, 12h, or an ISO time.")
     ] = None,
@@ -163,9 +161,9 @@ def ls(
     """
     fmt = pick_format(json_, jsonl, csv)
     flt = MemoryFilter(
-        statuses=[Status.parse(s) for s in status] if status else None,
-        tiers=[TrustTier.parse(t) for t in tier] if tier else None,
-        source_types=[SourceType.parse(s) for s in source_type] if source_type else None,
+        statuses=parsed(Status.parse, status, "--status"),
+        tiers=parsed(TrustTier.parse, tier, "--tier"),
+        source_types=parsed(SourceType.parse, source_type, "--source-type"),
         search=search,
         since=since_iso(ctx, since),
         limit=limit or None,
@@ -202,28 +200,68 @@ def ls(
 @app.command()
 def show(
     ctx: typer.Context,
-    memory_id: Annotated[str, typer.Argument(metavar="ID", help="The memory's id.")],
+    memory_ids: Annotated[
+        list[str], typer.Argument(metavar="ID...", help="The memories' ids (one or more).")
+    ],
     db: DbOpt = None,
     adapter: AdapterOpt = None,
     json_: JsonOpt = False,
 ) -> None:
-    """Show one memory: content (hidden characters made visible), provenance,
+    """Show memories: content (hidden characters made visible), provenance,
     lifecycle, direct lineage and history — and what the store cannot tell.
 
     "decay score" is computed now (or at --now), as `decay --explain` prints it;
     "stored score" is the column as decay last wrote it (in a memaudit ledger: the
-    score at the memory's last status change by decay)."""
+    score at the memory's last status change by decay). With several ids (`show A B`,
+    as the audit suggests for duplicates), each in turn; `--json` is then a list."""
     now = state(ctx).clock()
+    shown: list[dict[str, Any]] = []
     with open_from(ctx, db, adapter) as store:
-        memory = store.require(memory_id)
-        live = _live(memory, _decay_params(store), now)
-        edges = store.edges([memory_id]) if store.has(Capability.LINEAGE) else []
-        # A parent the store names but cannot produce is a missing source, never dropped.
-        unresolved = {
-            e.parent_id for e in edges if e.child_id == memory_id and store.get(e.parent_id) is None
-        }
-        events = store.events(memory_id=memory_id) if store.has(Capability.HISTORY) else []
-        missing = sorted(set(store.missing_provenance()) | set(memory.missing))
+        params = _decay_params(store)
+        missing_here = set(store.missing_provenance())
+        for memory_id in memory_ids:
+            memory = store.require(memory_id)
+            edges = store.edges([memory_id]) if store.has(Capability.LINEAGE) else []
+            shown.append(
+                {
+                    "memory": memory,
+                    "live": _live(memory, params, now),
+                    "edges": edges,
+                    # A parent the store names but cannot produce is a missing source.
+                    "unresolved": {
+                        e.parent_id
+                        for e in edges
+                        if e.child_id == memory_id and store.get(e.parent_id) is None
+                    },
+                    "events": store.events(memory_id=memory_id)
+                    if store.has(Capability.HISTORY)
+                    else [],
+                    "missing": sorted(missing_here | set(memory.missing)),
+                }
+            )
+    datas = []
+    for i, item in enumerate(shown):
+        if i and not json_:
+            console.print()
+        data = _show_one(now=now, json_=json_, **item)
+        if data is not None:
+            datas.append(data)
+    if json_:
+        emit_json(datas[0] if len(datas) == 1 else datas)
+
+
+def _show_one(
+    *,
+    memory: Any,
+    live: float | None,
+    edges: list[Any],
+    unresolved: set[str],
+    events: list[Any],
+    missing: list[str],
+    now: Any,
+    json_: bool,
+) -> dict[str, Any] | None:
+    memory_id = memory.id
     parents = [e for e in edges if e.child_id == memory_id]
     children = [e for e in edges if e.parent_id == memory_id]
     flags = []
@@ -233,8 +271,8 @@ def show(
     if hidden:
         flags.append(f"{len(hidden)} hidden/control character(s) in content")
     flags += [f"store does not record: {m}" for m in missing]
-    if fmt_json := json_:
-        data = memory.to_dict()
+    if json_:
+        data: dict[str, Any] = memory.to_dict()
         data["decay_score_now"] = live
         data["parents"] = [
             e.to_dict() | {"missing_source": e.parent_id in unresolved} for e in parents
@@ -243,9 +281,7 @@ def show(
         data["events"] = [e.to_dict() for e in events]
         data["flags"] = flags
         data["hidden_characters"] = [{"index": i, "name": n} for i, n in hidden]
-        emit_json(data)
-        return
-    assert not fmt_json
+        return data
     head = Text.assemble(
         tier_badge(memory.trust_tier),
         " ",
@@ -254,6 +290,8 @@ def show(
         status_text(memory.status),
     )
     console.print(head)
+    from rich.panel import Panel  # here, not at the top: `ls` starts faster without it
+
     console.print(Panel(Text(reveal(memory.content)), title="content", title_align="left"))
     info = Table(show_header=False, box=None, padding=(0, 2))
     info.add_column(style="bold")
@@ -321,6 +359,7 @@ def show(
             )
     for flag in flags:
         console.print(Text(f"⚑ {flag}", style="yellow"))
+    return None
 
 
 @app.command()

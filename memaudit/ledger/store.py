@@ -34,6 +34,7 @@ from memaudit.errors import (
     NeedsMigration,
     NotAStore,
     NotFound,
+    PermissionDenied,
     StoreBusy,
 )
 from memaudit.ledger import schema
@@ -110,6 +111,11 @@ def fts_query(text: str) -> str:
 def connect(path: Path, *, readonly: bool, busy_timeout: float) -> sqlite3.Connection:
     if readonly:
         uri = f"file:{urllib.parse.quote(str(path.resolve()))}?mode=ro"
+        if _frozen(path):
+            # A WAL ledger in a folder this user cannot write, with no -wal beside it:
+            # SQLite cannot create the -shm a plain read needs, and nobody can be
+            # writing (a writer would have made a -wal). Read the file as it is.
+            uri += "&immutable=1"
         conn = sqlite3.connect(uri, uri=True, timeout=busy_timeout, check_same_thread=False)
     else:
         conn = sqlite3.connect(str(path), timeout=busy_timeout, check_same_thread=False)
@@ -121,6 +127,29 @@ def connect(path: Path, *, readonly: bool, busy_timeout: float) -> sqlite3.Conne
         conn.execute("PRAGMA secure_delete = ON")
         faults.arm(conn)
     return conn
+
+
+def _frozen(path: Path) -> bool:
+    folder = path.resolve().parent
+    wal = folder / (path.name + "-wal")
+    shm = folder / (path.name + "-shm")
+    return not os.access(folder, os.W_OK) and not wal.exists() and not shm.exists()
+
+
+def check_writable(path: Path) -> None:
+    """Say "permission" before SQLite says "readonly database" (or nothing until the
+    first write): memaudit writes the file and, beside it, SQLite's -wal and -shm."""
+    folder = path.resolve().parent
+    if not os.access(path, os.W_OK):
+        raise PermissionDenied(
+            f"cannot write {path}: permission denied (the file is read-only for this user); "
+            "read-only commands (ls, show, audit, verify, ...) still work"
+        )
+    if not os.access(folder, os.W_OK):
+        raise PermissionDenied(
+            f"cannot write {path}: permission denied on its folder {folder} (SQLite keeps "
+            "its -wal and -shm files beside the ledger); read-only commands still work"
+        )
 
 
 def _remove_dead_init_leftovers(path: Path) -> None:
@@ -185,7 +214,12 @@ class Ledger:
         busy = kwargs.pop("busy_timeout", busy_timeout_from_env())
         _remove_dead_init_leftovers(path)
         tmp = path.with_name(f".{path.name}.init-{os.getpid()}-{secrets.token_hex(4)}")
-        fd = os.open(tmp, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+        try:
+            fd = os.open(tmp, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+        except PermissionError:
+            raise PermissionDenied(
+                f"cannot create {path}: permission denied on its folder {path.parent}"
+            ) from None
         os.close(fd)
         os.chmod(tmp, 0o600)
         try:
@@ -230,6 +264,8 @@ class Ledger:
         (memaudit's own sidecars)."""
         path = Path(path)
         check_ledger_file(path)
+        if not readonly:
+            check_writable(path)
         busy = kwargs.pop("busy_timeout", busy_timeout_from_env())
         try:
             conn = connect(path, readonly=True, busy_timeout=busy)

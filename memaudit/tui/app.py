@@ -58,6 +58,7 @@ HELP = [
             ("/", "full-text search (enter applies, esc cancels)"),
             ("t / o / f", "filter by tier / source type / flag (press again to cycle)"),
             ("esc", "clear the filters"),
+            ("home / end", "first / last row loaded"),
             ("ctrl+r", "reload from the store (it also refreshes itself every few seconds)"),
             ("ctrl+p", "command palette: every action by name"),
             ("?", "this help"),

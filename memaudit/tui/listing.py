@@ -15,6 +15,8 @@ thread holding the GIL never sits between a key and its effect on screen.
 from __future__ import annotations
 
 import time
+from collections import Counter
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.console import Group
@@ -55,6 +57,27 @@ FLAG_CHUNK = 5
 SETTLE = 0.15
 SUMMARY_SETTLE = 1.0
 STATUS_CHARS = 1000
+
+
+class Rows(DataTable[object]):
+    """The list: Home/End move the cursor to the first/last row loaded (DataTable's own
+    scroll the view only), and help and quit lead the footer, so a narrow terminal that
+    cuts the footer short still shows them."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "app.help", "Help"),
+        Binding("q", "app.quit", "Quit"),
+        Binding("home", "first_row", "First", show=False),
+        Binding("end", "last_row", "Last", show=False),
+    ]
+
+    def action_first_row(self) -> None:
+        if self.row_count:
+            self.move_cursor(row=0, animate=False)
+
+    def action_last_row(self) -> None:
+        if self.row_count:
+            self.move_cursor(row=self.row_count - 1, animate=False)
 
 
 class ListScreen(Screen[None]):
@@ -108,7 +131,7 @@ class ListScreen(Screen[None]):
         yield Static("", id="filters")
         yield Input(placeholder="search (enter to apply, esc to cancel)", id="search")
         with Vertical(id="main"):
-            yield DataTable(id="rows", cursor_type="row", zebra_stripes=False)
+            yield Rows(id="rows", cursor_type="row", zebra_stripes=False)
             with VerticalScroll(id="detail-scroll"):
                 yield Static(Text("loading…", style="dim"), id="detail")
         yield Static("", id="status")
@@ -116,29 +139,36 @@ class ListScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#rows", DataTable)
-        table.add_column("", key="mark", width=1)
-        table.add_column("id", key="id", width=14)
-        table.add_column("age", key="age", width=4)
-        table.add_column("tier", key="tier", width=4)
-        table.add_column("source", key="source", width=17)
-        table.add_column("flags", key="flags", width=14)
-        table.add_column("content", key="content", width=self._content_width())
+        for key, width in self._widths().items():
+            table.add_column("" if key == "mark" else key, key=key, width=width)
         table.focus()
         self._show_filters()
         self.reload()
 
-    def _content_width(self) -> int:
-        # The other columns are fixed; the content takes what is left of the row
-        # (each column has one cell of padding on either side).
-        fixed = 1 + 14 + 4 + 4 + 17 + 14 + 2 * 7 + 2
-        return max(20, self.size.width - fixed)
+    def _widths(self) -> dict[str, int]:
+        """Column widths for the screen's width: the content column takes what is left
+        (each column has one cell of padding on either side). Below 110 columns the id,
+        source and flags columns narrow, so at 80 the content stays readable."""
+        width = self.size.width
+        wide = width >= 110
+        widths = {
+            "mark": 1,
+            "id": 14 if wide else 10,
+            "age": 4,
+            "tier": 4,
+            "source": 17 if wide else 9,
+            "flags": 14 if wide else 8,
+        }
+        fixed = sum(widths.values()) + 2 * (len(widths) + 1) + 2  # + the scrollbar
+        return {**widths, "content": max(20, width - fixed)}
 
     def on_resize(self) -> None:
         table = self.query_one("#rows", DataTable)
-        column = table.columns.get(ColumnKey("content"))
-        if column is not None:
-            column.width = self._content_width()
-            table.refresh()
+        for key, width in self._widths().items():
+            column = table.columns.get(ColumnKey(key))
+            if column is not None:
+                column.width = width
+        table.refresh()
 
     # -- filters ---------------------------------------------------------------
 
@@ -296,8 +326,9 @@ class ListScreen(Screen[None]):
         self.marked &= set(self.index)
         for item in new:
             table.add_row(*self._cells(item), key=item.memory.id)
-        if msg.reset:
-            self._restore_cursor(msg.keep_id, msg.keep_index)
+        if msg.reset or self.flag is not None:  # under a flag filter the rows are the count
+            if msg.reset:
+                self._restore_cursor(msg.keep_id, msg.keep_index)
             # After the frame with the rows: the counts must not delay the first paint.
             self.call_after_refresh(self.load_summary)
         self._show_filters()
@@ -370,8 +401,19 @@ class ListScreen(Screen[None]):
     @on(SummaryLoaded)
     def _summary_loaded(self, msg: SummaryLoaded) -> None:
         s = msg.summary
+        if self.flag is not None:
+            # The store counts by tier, source and text; a flag is judged per item here,
+            # so under a flag filter the rows found are the count ("+": more to load).
+            s = replace(
+                s,
+                total=len(self.items),
+                by_tier=dict(Counter(i.memory.trust_tier.value for i in self.items)),
+            )
         text = Text(self.TITLE_TEXT + "  ", style="bold")
-        text.append(f"{s.total} {self.count_noun()}", style="bold")
+        more = "+" if self.flag is not None and not self.exhausted else ""
+        text.append(f"{s.total}{more} {self.count_noun()}", style="bold")
+        if self.flag is not None:
+            text.append(f" flagged {self.flag.value}", style="bold")
         if self.session.requests_open and self.STATUSES == (Status.PENDING,):
             text.append(f"  {self.session.requests_open} forget request(s) (g)", style="bold red")
         for tier in TrustTier:

@@ -56,7 +56,7 @@ def test_pair_differing_by_scope_can_be_kept(cli, sample) -> None:
     assert pair["scope_differs"] is True
     assert any("scopes differ" in e for e in pair["evidence"])
     refused = cli("resolve", "db-prod", "db-dev", "--keep-both", db=db)
-    assert refused.exit_code == 1 and "--reason" in refused.stderr
+    assert refused.exit_code == 2 and "--reason" in refused.stderr  # a usage error (issue 22)
     kept = cli("resolve", "db-prod", "db-dev", "--keep-both", "--reason", "prod vs dev", db=db)
     assert kept.exit_code == 0, kept.stderr
     assert _status(cli, db)["db-prod"] == "active" and _status(cli, db)["db-dev"] == "active"

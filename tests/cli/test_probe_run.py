@@ -139,11 +139,18 @@ def test_a_provider_whose_writes_need_a_model_offers_the_guided_form(cli, tmp_pa
 def test_a_python_without_the_package_says_how_to_make_one(cli, tmp_path: Path) -> None:
     # memaudit's own venv has no mem0ai: the driver fails to import it.
     out = cli(
-        "probe", "run", "-p", "mem0", "--python", sys.executable, "--workdir", str(tmp_path / "w")
+        "probe",
+        "run",
+        "--provider",
+        "mem0",
+        "--python",
+        sys.executable,
+        "--workdir",
+        str(tmp_path / "w"),
     )
     assert out.exit_code == 1
     assert "cannot import mem0" in out.output and "pip install mem0ai==2.2.1" in out.output
-    out = cli("probe", "run", "-p", "mem0", "--python", str(tmp_path / "nope"))
+    out = cli("probe", "run", "--provider", "mem0", "--python", str(tmp_path / "nope"))
     assert out.exit_code == 1 and "no executable Python" in out.output
 
 
@@ -151,7 +158,14 @@ def test_workdir_must_be_new_or_empty(cli, tmp_path: Path) -> None:
     (tmp_path / "w").mkdir()
     (tmp_path / "w" / "keep.txt").write_text("mine")
     out = cli(
-        "probe", "run", "-p", "mem0", "--python", sys.executable, "--workdir", str(tmp_path / "w")
+        "probe",
+        "run",
+        "--provider",
+        "mem0",
+        "--python",
+        sys.executable,
+        "--workdir",
+        str(tmp_path / "w"),
     )
     assert out.exit_code == 1 and "not an empty folder" in out.output
     assert (tmp_path / "w" / "keep.txt").read_text() == "mine"
@@ -160,7 +174,7 @@ def test_workdir_must_be_new_or_empty(cli, tmp_path: Path) -> None:
     out = cli(
         "probe",
         "run",
-        "-p",
+        "--provider",
         "mem0",
         "--python",
         sys.executable,

@@ -63,23 +63,33 @@ WRITES = [
     ["import", "server-memory", str(corpus.OUTPUT / "server_memory" / "memory.jsonl"), "--json"],
     # (a reason quoting the memory's hostile text would be refused: the reject rule)
     ["dismiss", corpus.REQUEST_ID, "--reason", "keep \x1b[31mit\x1b[0m [bold]x[/]", "--json"],
+    # decay far ahead archives the hostile-id memory; restore brings it back
+    ["--now", "2099-01-01T00:00:00Z", "decay", "--json"],
+    ["restore", corpus.ESC_ID, "--reason", "back \x1b[31m[b]x[/b]", "--json"],
 ]
+# Run by test_json_of_writing_commands on a bundle of the hostile store.
+BUNDLE = ["import", "bundle"]
 
 
 def json_commands() -> set[str]:
     """Every command (or subcommand) that can print JSON, from the CLI itself."""
 
+    root = typer.main.get_command(app)
+    ctx = click.Context(root)
+
     def walk(cmd: click.Command, path: list[str]) -> Iterator[str]:
-        subs = getattr(cmd, "commands", None)
-        if subs:
-            for name, sub in subs.items():
+        # list_commands/get_command, not .commands: commands load lazily (issue 22)
+        if hasattr(cmd, "list_commands"):
+            for name in cmd.list_commands(ctx):
+                sub = cmd.get_command(ctx, name)
+                assert sub is not None, name
                 yield from walk(sub, [*path, name])
         elif any(
             opt in ("--json", "--jsonl") for p in cmd.params for opt in getattr(p, "opts", [])
         ):
             yield " ".join(path)
 
-    return set(walk(typer.main.get_command(app), []))
+    return set(walk(root, []))
 
 
 # Guided probes, in order, on the hostile Hermes home (records go to $MEMAUDIT_HOME).
@@ -95,7 +105,7 @@ RECEIPTS = [["receipt", "key", "--json"], ["receipt", "verify", "RECEIPT", "--js
 
 
 def test_every_json_command_is_run_on_a_hostile_store() -> None:
-    runs = [argv for _, argv in READS] + WRITES + PROBES + RECEIPTS + [["init"]]
+    runs = [argv for _, argv in READS] + WRITES + PROBES + RECEIPTS + [["init"], BUNDLE]
     covered = {" ".join(argv[:n]) for argv in runs for n in (1, 2)} | NOT_RUN
     assert json_commands() <= covered, json_commands() - covered
 
@@ -144,6 +154,18 @@ def test_json_of_writing_commands(tmp_path: Path, cli) -> None:
         _parsed(r.stdout, argv)
     ids = [m["id"] for m in json.loads(cli("ls", "--json", db=db).stdout)]
     assert corpus.ESC_ID in ids
+    bundle = cli("export", db=db)
+    assert bundle.exit_code == 0, bundle.stderr
+    assert hidden_text(bundle.stdout) == []
+    fresh = tmp_path / "fresh.db"
+    assert cli("init", str(fresh)).exit_code == 0
+    before = fresh.read_bytes()
+    r = cli(*BUNDLE, "-", "--json", input=bundle.stdout, db=fresh)
+    # the hostile ids are refused as `stage` refuses them: one clean line, nothing written
+    assert r.exit_code == 1, r.stderr
+    assert "holds control or invisible characters" in r.stderr
+    assert hidden_text(r.stdout + r.stderr) == []
+    assert fresh.read_bytes() == before
     folder = tmp_path / ("new" + corpus.attack("init", short=True))
     folder.mkdir()
     r = cli("init", str(folder / "ledger.db"), "--json")

@@ -54,7 +54,8 @@ def test_ctrl_c_removes_the_copies(tmp_path, tmpdir_env, cli, monkeypatch):
 
     monkeypatch.setattr(holographic.HolographicStore, "memories", interrupted)
     r = cli("ls", db=db)
-    assert r.exit_code == 1 and r.stderr.strip() == "Error: interrupted"
+    assert r.exit_code == 130
+    assert r.stderr.strip() == "Error: interrupted; an unfinished write was rolled back"
     assert os.listdir(tmpdir_env) == []
 
 

@@ -3,6 +3,7 @@ invalidate much of the store."""
 
 from __future__ import annotations
 
+import shlex
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -116,7 +117,7 @@ def detect_mass_invalidation(ctx: Ctx) -> None:
             f"one consolidation run ({label}, by {run['actor']}, {run['start']} – {run['end']}) "
             f"invalidated {len(ids)} of {size} memories ({pct(len(ids), size)}; the policy "
             f"allows {share_max:.0%}); {validated} of them have a validation event",
-            f"memaudit log --actor {run['actor']}  (then check: memaudit trace {ids[0]})",
+            f"memaudit log --by {shlex.quote(run['actor'])}  (then check: memaudit trace {ids[0]})",
             run=label,
             invalidated=len(ids),
             store_size=size,

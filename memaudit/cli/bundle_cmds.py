@@ -1,0 +1,124 @@
+"""`memaudit export` and `memaudit import bundle`: a ledger's memories, lineage, events
+and tombstones carried to another ledger (memaudit/bundle.py)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.text import Text
+
+from memaudit import bundle as core
+from memaudit.cli.app import app, state
+from memaudit.cli.mcp_cmds import import_app, ledger_of
+from memaudit.cli.options import DbOpt, JsonOpt, open_from, parsed
+from memaudit.cli.render import console, emit_json, emit_jsonl, err_console
+from memaudit.errors import InvalidInput
+from memaudit.model import Status
+
+MAX_BUNDLE_BYTES = 1024 * 1024 * 1024
+
+
+@app.command()
+def export(
+    ctx: typer.Context,
+    status: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--status", "-s", help="Only memories with this status (repeatable; default: all)."
+        ),
+    ] = None,
+    db: DbOpt = None,
+) -> None:
+    """Write the ledger as a bundle (JSON Lines) on stdout, for `memaudit import bundle`.
+
+    One line per record: a header, every memory (content, provenance, lifecycle,
+    validation), the lineage edges of those memories, their events, and every tombstone
+    (keyed fingerprints, never text) — so a ledger that imports the bundle refuses a
+    forgotten memory (RESURRECTED) as this one does. Not carried: embeddings, profile
+    entries, the policy, conflict decisions. The store is only read.
+
+    Examples: `memaudit export > bundle.jsonl`,
+    `memaudit export --status active --status pending > active.jsonl`.
+    """
+    statuses = parsed(Status.parse, status, "--status")
+    with open_from(ctx, db, None) as store:
+        ledger = ledger_of(store, "memaudit export")
+        # One line per record through the JSON boundary: store text never reaches a
+        # terminal raw (hidden characters as \uXXXX escapes).
+        emit_jsonl(core.export_records(ledger, statuses))
+        sys.stdout.flush()
+
+
+@import_app.command("bundle")
+def import_bundle(
+    ctx: typer.Context,
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="A bundle from `memaudit export` ('-': stdin).")
+    ],
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Check the bundle against the ledger; write nothing.")
+    ] = False,
+    db: DbOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Import a bundle written by `memaudit export` into this ledger: all of it, or nothing.
+
+    Memories keep their ids, provenance, status, validation and history; lineage edges,
+    events and tombstones come along; one `import` event records the bundle's SHA-256.
+    Refused (exit 8, nothing written) when a memory would bring back a forgotten one:
+    its text matches a tombstone of this ledger or of the bundle (RESURRECTED). A
+    tombstone made with a tombstone key this machine lacks cannot be matched: it is
+    imported, and named (copy the key from `$MEMAUDIT_HOME/tombstone.key`). Ids the
+    ledger already holds are refused (exit 1).
+
+    Examples: `memaudit --db new.db import bundle bundle.jsonl --dry-run`,
+    `memaudit export --db a.db | memaudit --db b.db import bundle -`.
+    """
+    text = _read(file)
+    parsed_bundle = core.parse(text.splitlines(keepends=True))
+    with open_from(ctx, db, None, writable=not dry_run) as store:
+        ledger = ledger_of(store, "memaudit import bundle")
+        plan = core.import_bundle(ledger, parsed_bundle, actor=state(ctx).actor, dry_run=dry_run)
+    if json_:
+        emit_json(plan.to_dict())
+        return
+    verb = "would import" if dry_run else "imported"
+    console.print(
+        Text(
+            f"{verb} {plan.memories} memories, {plan.edges} edges, {plan.events} events, "
+            f"{plan.tombstones} tombstones"
+            + (f" ({len(plan.already_held)} tombstones already here)" if plan.already_held else "")
+        )
+    )
+    if plan.unmatchable:
+        err_console.print(
+            Text(
+                f"Warning: {len(plan.unmatchable)} tombstone(s) were made with a tombstone key "
+                "this machine lacks: texts cannot be checked against them here "
+                "(copy the key: see README 'Tombstones and the tombstone key')",
+                style="yellow",
+            )
+        )
+    if dry_run:
+        console.print(Text("dry run: nothing was changed", style="yellow"))
+
+
+def _read(file: Path) -> str:
+    try:
+        if str(file) == "-":
+            raw = sys.stdin.buffer.read(MAX_BUNDLE_BYTES + 1)
+        else:
+            with file.expanduser().open("rb") as fh:
+                raw = fh.read(MAX_BUNDLE_BYTES + 1)
+    except OSError as exc:
+        raise InvalidInput(f"cannot read {file}: {exc.strerror}") from None
+    if len(raw) > MAX_BUNDLE_BYTES:
+        raise InvalidInput(f"{file} is larger than 1 GiB; nothing imported")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise InvalidInput(f"line {line}: not valid UTF-8; nothing imported") from None

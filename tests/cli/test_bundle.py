@@ -1,0 +1,174 @@
+"""`memaudit export` / `memaudit import bundle`: nothing lost in a round trip, and no
+forgotten memory comes back through an import (issue 22)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memaudit.bundle import KINDS
+
+SECRET = "The staging vault passphrase hint is ZEBRA-7731-QUOKKA."
+
+
+def _export(cli: Any, db: Path, *args: str) -> str:
+    out = cli("export", *args, db=db)
+    assert out.exit_code == 0, out.output
+    return out.stdout
+
+
+def _fresh(cli: Any, tmp_path: Path, name: str) -> Path:
+    path = tmp_path / name
+    assert cli("init", str(path)).exit_code == 0
+    return path
+
+
+def _import(cli: Any, db: Path, bundle: str, *args: str) -> Any:
+    return cli("import", "bundle", "-", *args, input=bundle, db=db)
+
+
+def test_round_trip_is_identical(cli: Any, sample: Any, tmp_path: Path) -> None:
+    src = sample("zebra")
+    # a forgotten memory too, so tombstones and their events travel
+    assert cli("forget", "zebra-summary", "--yes", "--reason", "asked to", db=src).exit_code in (
+        0,
+        3,
+    )
+    first = _export(cli, src)
+    kinds = {json.loads(line)["kind"] for line in first.splitlines()}
+    assert kinds == set(KINDS)
+    dst = _fresh(cli, tmp_path, "copy.db")
+    done = _import(cli, dst, first, "--json")
+    assert done.exit_code == 0, done.output
+    assert _export(cli, dst) == first
+    # what `show` and `trace` read is there: provenance, lineage, history
+    shown = json.loads(cli("show", "zebra-secret", "--json", db=dst).stdout)
+    assert shown["source_ref"] == "session-400#msg-2"
+    assert [e["action"] for e in shown["events"]][:1] == ["stage"]
+    log = json.loads(cli("log", "--action", "import", "--json", db=dst).stdout)
+    assert len(log) == 1
+
+
+def test_status_filter(cli: Any, sample: Any, tmp_path: Path) -> None:
+    src = sample("pending_queue")
+    only = _export(cli, src, "--status", "pending")
+    records = [json.loads(line) for line in only.splitlines()]
+    statuses = {r["status"] for r in records if r["kind"] == "memory"}
+    assert statuses == {"pending"}
+    assert cli("export", "--status", "pendng", db=src).exit_code == 2
+
+
+def test_an_old_bundle_cannot_bring_back_what_the_target_forgot(
+    cli: Any, sample: Any, tmp_path: Path
+) -> None:
+    src = sample("zebra")
+    old = _export(cli, src)  # before the forget
+    dst = _fresh(cli, tmp_path, "dst.db")
+    assert _import(cli, dst, old).exit_code == 0
+    assert cli("forget", "zebra-secret", "--yes", "--whole", db=dst).exit_code in (0, 3)
+    again = _fresh(cli, tmp_path, "again.db")
+    # the target forgot it: importing the old bundle there is refused
+    newer = _export(cli, dst)
+    assert _import(cli, again, newer).exit_code == 0
+    before = again.read_bytes()
+    refused = _import(cli, again, old)
+    assert refused.exit_code == 8, refused.output
+    assert "RESURRECTED" in refused.output and "nothing imported" in refused.output
+    assert again.read_bytes() == before
+
+
+def test_a_memory_quoting_forgotten_text_is_refused_by_the_bundles_tombstones(
+    cli: Any, sample: Any, tmp_path: Path
+) -> None:
+    src = sample("zebra")
+    assert cli("forget", "zebra-secret", "--yes", "--whole", db=src).exit_code in (0, 3)
+    bundle = _export(cli, src).splitlines()
+    # someone adds the secret back under another id (a hand-edited or merged bundle)
+    from memaudit.fingerprint import content_hash
+
+    extra = {
+        "kind": "memory",
+        "id": "sneaky",
+        "content": f"Note: {SECRET}",
+        "summary": None,
+        "tags": [],
+        "source_type": "user_statement",
+        "source_ref": None,
+        "confidence": None,
+        "importance": None,
+        "scope": None,
+        "status": "active",
+        "validation": "unvalidated",
+        "validated_by": None,
+        "validated_at": None,
+        "derived": False,
+        "superseded_by": None,
+        "contradicted_by": None,
+        "created_at": "2026-11-02T00:00:00Z",
+        "updated_at": "2026-11-02T00:00:00Z",
+        "created_by": "x",
+        "last_accessed": None,
+        "access_count": 0,
+        "decay_score": 1.0,
+        "expires_at": None,
+        "content_hash": content_hash(f"Note: {SECRET}"),
+        "pinned": False,
+        "version": 1,
+    }
+    hostile = "\n".join([bundle[0], json.dumps(extra), *bundle[1:]]) + "\n"
+    dst = _fresh(cli, tmp_path, "dst.db")
+    refused = _import(cli, dst, hostile)
+    assert refused.exit_code == 8, refused.output
+    assert "sneaky holds the text of forgotten zebra-secret" in refused.output
+    # and the tombstones carried make the target's own gate recognise it
+    assert _import(cli, dst, _export(cli, src)).exit_code == 0
+    staged = cli("stage", SECRET, "-t", "user_statement", "--json", db=dst)
+    assert json.loads(staged.stdout)[0]["flags"] == ["resurrected"]
+
+
+def test_tombstones_made_with_another_key_are_named(
+    cli: Any, sample: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    src = sample("zebra")
+    assert cli("forget", "zebra-secret", "--yes", "--whole", db=src).exit_code in (0, 3)
+    bundle = _export(cli, src)
+    monkeypatch.setenv("MEMAUDIT_HOME", str(tmp_path / "other-machine"))
+    dst = _fresh(cli, tmp_path, "dst.db")
+    done = _import(cli, dst, bundle)
+    assert done.exit_code == 0, done.output
+    assert "tombstone key this machine lacks" in done.output
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda r: r.update(colour="red"), "has exactly the fields"),
+        (lambda r: r.update(id="bad\x1b[31mid"), "control or invisible"),
+        (lambda r: r.update(status="forgotten"), "not one a memory can have"),
+        (lambda r: r.update(content="changed"), "content_hash does not match"),
+        (lambda r: r.update(tags="x"), "'tags' must be a list"),
+    ],
+)
+def test_a_hostile_bundle_is_refused_naming_the_line(
+    cli: Any, sample: Any, tmp_path: Path, change: Any, message: str
+) -> None:
+    lines = _export(cli, sample("zebra")).splitlines()
+    record = json.loads(lines[1])
+    change(record)
+    lines[1] = json.dumps(record)
+    dst = _fresh(cli, tmp_path, "dst.db")
+    before = dst.read_bytes()
+    out = _import(cli, dst, "\n".join(lines) + "\n")
+    assert out.exit_code == 1
+    assert "line 2: " in out.output and message in out.output
+    assert dst.read_bytes() == before
+
+
+def test_ids_already_held_are_refused(cli: Any, sample: Any) -> None:
+    src = sample("zebra")
+    out = _import(cli, src, _export(cli, src))
+    assert out.exit_code == 1
+    assert "already holds" in out.output
