@@ -36,7 +36,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from benchmarks.injection_cases import BastionCase, Case, bastion_cases, cases
+from benchmarks.injection_cases import (
+    SOURCE_SHAPE,
+    BastionCase,
+    Case,
+    bastion_cases,
+    cases,
+)
 from benchmarks.registry import Context, Figure, benchmark
 
 NOW = "2026-06-01T00:00:00Z"
@@ -44,24 +50,6 @@ TARGET_RECALL = 0.9
 TARGET_PRECISION = 0.9
 STAGE_TARGET = 0.005  # seconds per candidate the gate's check may add
 STAGE_SAMPLE = 200
-
-# How each case's provenance is written: (source_type, source_ref, parent source type).
-SOURCE_SHAPE: dict[str, tuple[str, str | None, str | None]] = {
-    "user": ("user_statement", "session:{n}#msg-3", None),
-    "user-noref": ("user_statement", None, None),
-    "user-url": ("user_statement", "https://pages.example/{n}", None),
-    "user-tool": ("user_statement", "tool:web_fetch#call-{n}", None),
-    "user-from-doc": ("user_statement", "session:{n}#msg-1", "external_document"),
-    "tool": ("tool_observation", "tool:web_fetch#call-{n}", None),
-    "doc": ("external_document", "https://pages.example/{n}", None),
-    "asst": ("assistant_message", "session:{n}#msg-4", None),
-    "summary-of-user": ("summary", "summarizer:{n}", "user_statement"),
-    "summary-of-doc": ("summary", "summarizer:{n}", "external_document"),
-    "inference": ("inference", None, None),
-    "approved-user": ("user_statement", "session:{n}#msg-2", None),
-    "extraction-doc": ("extraction", "extractor:{n}", "external_document"),
-    "extraction-user": ("extraction", "extractor:{n}", "user_statement"),
-}
 
 
 @dataclass(slots=True)

@@ -39,6 +39,7 @@ import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 SOURCES = (
     "user",
@@ -124,6 +125,44 @@ def _parse(text: str) -> list[Case]:
             )
         )
     return out
+
+
+# How each case's provenance is written into a ledger: (source_type, source_ref, parent
+# source type, approved). ``bench_injection`` stages the cases this way; ``provenance``
+# gives what the audit then reads back, for the training script.
+SOURCE_SHAPE: dict[str, tuple[str, str | None, str | None]] = {
+    "user": ("user_statement", "session:{n}#msg-3", None),
+    "user-noref": ("user_statement", None, None),
+    "user-url": ("user_statement", "https://pages.example/{n}", None),
+    "user-tool": ("user_statement", "tool:web_fetch#call-{n}", None),
+    "user-from-doc": ("user_statement", "session:{n}#msg-1", "external_document"),
+    "tool": ("tool_observation", "tool:web_fetch#call-{n}", None),
+    "doc": ("external_document", "https://pages.example/{n}", None),
+    "asst": ("assistant_message", "session:{n}#msg-4", None),
+    "summary-of-user": ("summary", "summarizer:{n}", "user_statement"),
+    "summary-of-doc": ("summary", "summarizer:{n}", "external_document"),
+    "inference": ("inference", None, None),
+    "approved-user": ("user_statement", "session:{n}#msg-2", None),
+    "extraction-doc": ("extraction", "extractor:{n}", "external_document"),
+    "extraction-user": ("extraction", "extractor:{n}", "user_statement"),
+}
+APPROVED_SOURCES = frozenset({"approved-user"})
+
+
+def provenance(case: Case, n: int = 0) -> Any:
+    """The ``injection.Provenance`` the audit reads for ``case`` once staged as above."""
+    from memaudit.injection import Provenance
+    from memaudit.model import SourceType
+
+    st, ref, parent = SOURCE_SHAPE[case.source]
+    above = frozenset({SourceType(parent)}) if parent else frozenset()
+    return Provenance(
+        SourceType(st),
+        ref.format(n=n) if ref else None,
+        bool(above),
+        above,
+        case.source in APPROVED_SOURCES,
+    )
 
 
 # -- bastioncorpus (an external labeled corpus, MIT) --------------------------------------

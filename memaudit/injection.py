@@ -68,6 +68,7 @@ class Signal(StrEnum):
     HIDDEN_CHARACTERS = "hidden_characters"
     TAG_CHARACTERS = "tag_characters"
     INSTRUCTION_AND_DESTINATION = "instruction_and_destination"
+    LEARNED = "learned"
 
 
 LABEL = {
@@ -94,6 +95,7 @@ LABEL = {
     Signal.HIDDEN_CHARACTERS: "hidden or bidi characters",
     Signal.TAG_CHARACTERS: "Unicode tag characters carrying text",
     Signal.INSTRUCTION_AND_DESTINATION: "instruction plus outbound destination",
+    Signal.LEARNED: "reads like an instruction to the agent (learned scorer)",
 }
 
 # Base weight of each kind, and whether a trusted source discounts it.
@@ -121,6 +123,8 @@ WEIGHT: dict[Signal, float] = {
     Signal.HIDDEN_CHARACTERS: 0.35,
     Signal.TAG_CHARACTERS: 0.9,
     Signal.INSTRUCTION_AND_DESTINATION: 0.3,
+    # The learned scorer's hit weighs ALPHA × its probability (memaudit.injection_model).
+    Signal.LEARNED: 0.0,
 }
 HARD = frozenset(
     {
@@ -1870,24 +1874,67 @@ def _discount(view: str, raw: list[Hit]) -> list[Hit]:
     return out
 
 
-def signals(text: str, *, gate: bool = True) -> list[Hit]:
+def signals(text: str, *, gate: bool = True, learned: bool = True) -> list[Hit]:
     """Every signal in ``text``, spans as offsets into ``text`` itself. ``gate=False``
-    runs every pattern on every text (what the anchors must never change)."""
+    runs every pattern on every text (what the anchors must never change);
+    ``learned=False`` leaves out the learned scorer's hit (see ``learned_hit``)."""
     view, index, hidden = _view(text)
     hits = _text_hits(view, gate=gate)
-    if index is not None and hits:
-        n = len(index)
+    if learned:
+        hits = [*hits, *_learned(view)]
+    return sorted(hidden + _back(text, index, hits), key=lambda h: (h.start, h.end))
 
-        def back(k: int, end: bool) -> int:
-            if end:
-                return index[k - 1] + 1 if 0 < k <= n else (index[-1] + 1 if n else 0)
-            return index[k] if k < n else len(text)
 
-        hits = [
-            Hit(h.signal, back(h.start, False), back(h.end, True), h.weight, h.note, h.hidden)
-            for h in hits
-        ]
-    return sorted(hidden + hits, key=lambda h: (h.start, h.end))
+def learned_hit(
+    text: str, scorer: Any = None, alpha: float | None = None, floor: float | None = None
+) -> Hit | None:
+    """The learned scorer's hit alone (its span as offsets into ``text``), or None.
+    ``scorer``, ``alpha``, ``floor``: another model and settings (the training script's
+    cross-validation); by default the committed ones."""
+    view, index, _ = _view(text)
+    found = _back(text, index, _learned(view, scorer, alpha, floor))
+    return found[0] if found else None
+
+
+def _learned(
+    view: str, scorer: Any = None, alpha: float | None = None, floor: float | None = None
+) -> list[Hit]:
+    """The learned scorer on the visible text, as a soft signal: it weighs ``ALPHA ×
+    probability`` (then the source weight applies, as to every soft signal), less in a
+    text about attacks or examples (the patterns' context rules); its span is the
+    sentence that weighs most, its note the probability and the n-grams that weigh most.
+    Nothing below ``FLOOR``."""
+    from memaudit import injection_model
+
+    found = (scorer or injection_model.model()).score(view)
+    if found.probability < (injection_model.FLOOR if floor is None else floor):
+        return []
+    note = f"p {found.probability:.2f}"
+    if found.top:
+        note += ": " + ", ".join(reveal(t) for t in found.top)
+    a = injection_model.ALPHA if alpha is None else alpha
+    hit = Hit(Signal.LEARNED, found.start, found.end, min(0.99, a * found.probability))
+    (seen,) = _discount(view, [hit])
+    if seen.note:  # discounted: say why beside what the scorer saw
+        note += f" ({seen.note})"
+    return [Hit(Signal.LEARNED, seen.start, seen.end, seen.weight, note)]
+
+
+def _back(text: str, index: list[int] | None, hits: list[Hit]) -> list[Hit]:
+    """Hits on the visible view, their spans mapped back to offsets into ``text``."""
+    if index is None or not hits:
+        return hits
+    n = len(index)
+
+    def back(k: int, end: bool) -> int:
+        if end:
+            return index[k - 1] + 1 if 0 < k <= n else (index[-1] + 1 if n else 0)
+        return index[k] if k < n else len(text)
+
+    return [
+        Hit(h.signal, back(h.start, False), back(h.end, True), h.weight, h.note, h.hidden)
+        for h in hits
+    ]
 
 
 # -- provenance --------------------------------------------------------------------
@@ -1994,6 +2041,10 @@ def source_weight(p: Provenance) -> tuple[float, str]:
 
 
 OBSERVED = frozenset({SourceType.USER_STATEMENT, SourceType.TOOL_OBSERVATION})
+# The learned scorer judges text the agent read. The user's own words, and what a model
+# derived only from them, are judged by the patterns alone: "from now on, always answer
+# in French" is what a preference sounds like, and the scorer would only count it twice.
+LEARNED_MIN_SOURCE = USER_UNTRACED
 _MODEL_STEPS = frozenset(
     {SourceType.EXTRACTION, SourceType.SUMMARY, SourceType.INFERENCE, SourceType.REFLECTION}
 )
@@ -2011,6 +2062,8 @@ def assess(
     th = thresholds or Thresholds()
     found = signals(text) if hits is None else hits
     weight, why = source_weight(provenance)
+    if weight < LEARNED_MIN_SOURCE:
+        found = [h for h in found if h.signal is not Signal.LEARNED]
     tier = tier_of(provenance.source_type).value
     if not found:
         return Assessment(0.0, 0.0, weight, why, [], None, tier)
@@ -2043,21 +2096,23 @@ def assess(
         keep_text *= 1.0 - min(w, 0.99)
         keep *= 1.0 - min(w * factor, 0.99)
     score = round(1.0 - keep, 3)  # compared as shown
-    severity = None
-    if score >= th.high:
-        severity = "high"
-    elif score >= th.medium:
-        severity = "medium"
-    elif score >= th.flag:
-        severity = "low"
+    severity = None  # nothing below the flag threshold, whatever medium and high say
+    if score >= th.flag:
+        severity = "high" if score >= th.high else "medium" if score >= th.medium else "low"
     return Assessment(score, 1.0 - keep_text, weight, why, found + extra, severity, tier)
 
 
+def visible(text: str) -> str:
+    """The text as the patterns read it: invisible characters left out."""
+    return _view(text)[0]
+
+
 def maybe_suspect(text: str) -> bool:
-    """The cheap first look alone: False means ``signals(text)`` finds nothing."""
+    """The cheap first look (and the learned scorer): False means ``signals(text)``
+    finds nothing."""
     if not text.isprintable():
         return True
-    return bool(_active(text, text.lower()))
+    return bool(_active(text, text.lower())) or bool(_learned(text))
 
 
 def from_memory(
@@ -2128,21 +2183,38 @@ def scan(
     Text signals are computed once per distinct text; provenance (``ancestors``: the
     source types a memory was derived from; ``approved``: which ids a person approved)
     is looked up only for texts that could reach the threshold from the least trusted
-    source, so a large clean store costs one pass of the cheap first look.
+    source, so a large clean store costs one pass of the cheap first look. The learned
+    scorer runs only where it can change the verdict: on texts the patterns found
+    something in, and on texts whose source could weigh its hit alone to the threshold
+    (not the user's own statements with a session reference, nor a model's conclusions
+    from them).
     """
     cache: dict[str, list[Hit]] = {}
+    learned: dict[str, list[Hit]] = {}
     # Weight 1 and no trace: the most any source lets a text score.
     ceiling = Provenance(SourceType.TOOL_OBSERVATION)
     bare_is_safe = thresholds.flag > WEIGHT[Signal.IMPERATIVE]
+    from memaudit import injection_model
+
+    alone = min(0.99, injection_model.ALPHA)  # the most the learned hit weighs
     maybe = []
     for mid, st, ref, status, derived, role, content in rows:
         text = content if isinstance(content, str) else reveal(str(content or ""))
         hits = cache.get(text)
         if hits is None:
-            hits = signals(text)
+            hits = signals(text, learned=False)
             if len(cache) >= SCAN_CACHE:
                 cache.clear()
             cache[text] = hits
+        if hits or alone * _most_weight(st, ref, derived, role) >= thresholds.flag:
+            extra = learned.get(text)
+            if extra is None:
+                found = learned_hit(text)
+                extra = [found] if found else []
+                if len(learned) >= SCAN_CACHE:
+                    learned.clear()
+                learned[text] = extra
+            hits = hits + extra
         if not hits or (bare_is_safe and all(h.signal is Signal.IMPERATIVE for h in hits)):
             continue  # a bare imperative cannot reach the threshold
         if assess(text, ceiling, thresholds, hits).flagged:
@@ -2165,3 +2237,16 @@ def scan(
         if a.flagged:
             out.append(Found(mid, str(status), text, a))
     return out
+
+
+def _most_weight(st: Any, ref: Any, derived: Any, role: Any) -> float:
+    """The most a row's source can weigh before its lineage is looked up (a derived
+    memory may be derived from anything)."""
+    if derived:
+        return 1.0
+    prov = Provenance(
+        _source_type(st),
+        str(ref) if ref is not None else None,
+        role=str(role) if role is not None else None,
+    )
+    return source_weight(prov)[0]
