@@ -158,8 +158,8 @@ def _own_peak_kib(fallback: int) -> int:
 def _worker(store: str, generic: bool, skip: str | None = None) -> None:
     from memaudit import audit
     from memaudit.adapters import open_store
-    from memaudit.adapters.base import Store
     from memaudit.clock import parse_time
+    from memaudit.store import Store
 
     opened = open_store(store)
     target: Store = opened

@@ -43,11 +43,12 @@ from sqlite_utils import Database
 
 from benchmarks.registry import Context, Figure, benchmark
 from memaudit import fingerprint, forget
-from memaudit.adapters.base import Layer, Needle, Residue
 from memaudit.clock import fixed_clock
+from memaudit.forget import applying as forget_apply
 from memaudit.ledger import Ledger, schema
 from memaudit.rawscan import Needles, scan_file
 from memaudit.sqlite_driver import sqlite3
+from memaudit.store import Layer, Needle, Residue
 
 NOW = "2026-01-02T00:00:00Z"  # a day after the generator's clock
 TARGETS = 3
@@ -121,9 +122,9 @@ def pending_migrations(path: Path) -> list[str]:
 @contextmanager
 def phase_timer() -> Iterator[dict[str, float]]:
     """Time apply's phases inside a real run, by wrapping the functions apply calls
-    (module globals of memaudit.forget) and each layer's probe."""
+    (module globals of memaudit.forget.applying) and each layer's probe."""
     times: dict[str, float] = {}
-    saved = {n: getattr(forget, n) for n in ("purge_fts", "checkpoint_wal", "native_layers")}
+    saved = {n: getattr(forget_apply, n) for n in ("purge_fts", "checkpoint_wal", "native_layers")}
 
     def timed(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
         def run(*args: Any, **kwargs: Any) -> Any:
@@ -142,14 +143,14 @@ def phase_timer() -> Iterator[dict[str, float]]:
             out.append(replace(layer, probe=probe))
         return out
 
-    forget.purge_fts = timed("fts purge", saved["purge_fts"])  # type: ignore[assignment]
-    forget.checkpoint_wal = timed("wal checkpoint", saved["checkpoint_wal"])  # type: ignore[assignment]
-    forget.native_layers = layers  # type: ignore[assignment]
+    forget_apply.purge_fts = timed("fts purge", saved["purge_fts"])  # type: ignore[assignment]
+    forget_apply.checkpoint_wal = timed("wal checkpoint", saved["checkpoint_wal"])  # type: ignore[assignment]
+    forget_apply.native_layers = layers  # type: ignore[assignment]
     try:
         yield times
     finally:
         for name, fn in saved.items():
-            setattr(forget, name, fn)
+            setattr(forget_apply, name, fn)
 
 
 def pick_quoted(ledger: Ledger) -> str:

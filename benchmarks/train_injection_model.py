@@ -27,8 +27,9 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
 from benchmarks.injection_cases import Case, bastion_cases, provenance, training_cases
-from memaudit import injection, injection_model
-from memaudit.injection_model import FORMAT, WEIGHTS, Config, Model, text_features
+from memaudit import injection
+from memaudit.injection import learned as injection_model
+from memaudit.injection.learned import FORMAT, WEIGHTS, Config, Model, text_features
 
 # Chosen by the cross-validation below (see ``--cv-only``); recorded in the weights file.
 L2 = 1e-3

@@ -19,6 +19,7 @@ ledger) and ``LifecycleStore.supersede``; both are reached only through
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -29,10 +30,11 @@ from typing import TYPE_CHECKING, Any
 
 from memaudit.errors import InvalidInput, MemauditError, NotFound
 from memaudit.ledger import Ledger
-from memaudit.model import Memory, MemoryFilter, Status
+from memaudit.model import Memory, Status
+from memaudit.store import Capability
 
 if TYPE_CHECKING:
-    from memaudit.adapters.base import Store
+    from memaudit.store import Store
 
 # slot → {surface form: canonical value}. Multi-word forms are matched as phrases.
 LEXICON: dict[str, dict[str, str]] = {
@@ -111,7 +113,10 @@ def tokens(text: str) -> list[str]:
     return [w.rstrip(".,;:!?-") for w in WORD.findall(text.lower())]
 
 
+@functools.lru_cache(maxsize=8192)
 def features(text: str) -> Features:
+    """What a text says for contradiction checks (cached: every stage compares the new
+    memory with the same few hundred newest ones; callers never change the result)."""
     words = [w for w in tokens(text) if w]
     lowered = " " + " ".join(words) + " "
     values: dict[str, set[str]] = defaultdict(set)
@@ -248,13 +253,19 @@ def find(
             df[t] += 1
     n = max(1, len(memories))
     idf = {t: math.log(1 + n / c) for t, c in df.items()}
+    mine = {i for i, m in enumerate(memories) if only and m.id in only}
+    # With ``only``, a block none of those memories is in yields no pair: not built.
+    keys = (
+        {(slot, t) for i in mine for slot in feats[i].values for t in feats[i].subject or [""]}
+        if only
+        else None
+    )
     blocks: dict[tuple[str, str], list[int]] = defaultdict(list)
     for i, f in enumerate(feats):
         for slot in f.values:
-            if not f.subject:
-                blocks[(slot, "")].append(i)
-            for t in f.subject:
-                blocks[(slot, t)].append(i)
+            for t in f.subject or [""]:
+                if keys is None or (slot, t) in keys:
+                    blocks[(slot, t)].append(i)
     seen: dict[tuple[str, str], ConflictCandidate] = {}
     exclude = exclude or set()
     for (slot, _term), members in blocks.items():
@@ -273,8 +284,12 @@ def find(
         values = list(groups)
         for x in range(len(values)):
             for y in range(x + 1, len(values)):
+                others = groups[values[y]]
+                theirs = [j for j in others if j in mine] if only else others
                 for i in groups[values[x]]:
-                    for j in groups[values[y]]:
+                    # With ``only``, pairs without one of those memories are skipped
+                    # below anyway: do not walk them (same pairs, same order).
+                    for j in others if (not only or i in mine) else theirs:
                         a, b = memories[i], memories[j]
                         if a.id == b.id:
                             continue
@@ -356,7 +371,6 @@ def stage(
     records = store.records(writable=True)
     assert records is not None
     staged = []
-    native = getattr(store, "ledger", None) is records
     with records.transaction():
         decided = decided_pairs(records)
         for cand in candidates:
@@ -378,12 +392,8 @@ def stage(
                 reason=f"candidate contradiction with {cand.older_id} ({cand.slot})",
                 detail={"with": cand.older_id, "score": cand.score, "slot": cand.slot},
             )
-            if native:
-                records.conn.execute(
-                    "UPDATE memories SET validation = 'disputed' WHERE id IN (?, ?) "
-                    "AND validation = 'unvalidated'",
-                    (cand.newer_id, cand.older_id),
-                )
+            if store.has(Capability.VALIDATION):
+                store.mark_disputed(cand.newer_id, cand.older_id)
             cand.status = "disputed"
             staged.append(cand)
     return staged
@@ -431,15 +441,27 @@ def check_staged(ledger: Ledger, memory_ids: Sequence[str], *, actor: str) -> in
         query = " OR ".join(f'"{t}"' for t in terms if t)
         if not query:
             continue
+        # The newest written, driven from the index (LIMIT stops the walk early; a
+        # common slot matches tens of thousands of memories on a large store).
+        # Only what the comparison reads (id, text, scope, age): a full row each would
+        # cost more than the comparison itself.
         others = ledger.conn.execute(
-            "SELECT id FROM memories WHERE status = 'active' AND id <> ? AND seq IN "
-            "(SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?) "
-            "ORDER BY created_at DESC LIMIT 500",
-            (mid, query),
+            "SELECT memories.id, memories.content, memories.scope, memories.created_at "
+            "FROM memories_fts CROSS JOIN memories "
+            "ON memories.seq = memories_fts.rowid WHERE memories_fts MATCH ? "
+            "AND memories.status = 'active' AND memories.id <> ? "
+            "ORDER BY memories_fts.rowid DESC LIMIT 500",
+            (query, mid),
         ).fetchall()
         if not others:
             continue
-        pool = [memory, *ledger.query(MemoryFilter(ids=[r[0] for r in others]))]
+        pool = [
+            memory,
+            *(
+                Memory(id=str(i), content=str(c or ""), scope=s, created_at=t)
+                for i, c, s, t in others
+            ),
+        ]
         decided = decided_pairs(ledger)
         for cand in find(pool, only={mid}, exclude=decided):
             _upsert(
@@ -496,8 +518,9 @@ def resolve_supersede(
         return plan
     store.supersede(new.id, old.id, actor=actor, reason=reason)
     records = store.records(writable=True)
-    if records is not None and getattr(store, "ledger", None) is not records:
-        # A foreign store: who validated it is memaudit's record, kept in the sidecar.
+    if records is not None and not store.has(Capability.VALIDATION):
+        # The store keeps no validation of its own: who validated it is memaudit's
+        # record, kept in the sidecar.
         with records.transaction():
             _upsert(
                 records,
@@ -579,7 +602,6 @@ def keep_both(
         return plan
     records = store.records(writable=True)
     assert records is not None
-    native = getattr(store, "ledger", None) is records
     with records.transaction():
         for a, b in pairs:
             _upsert(
@@ -595,11 +617,6 @@ def keep_both(
             )
             for mid, other in ((a, b), (b, a)):
                 records.log("keep_both", mid, actor=actor, reason=reason, detail={"with": other})
-            if native:
-                now = records.now()
-                records.conn.execute(
-                    "UPDATE memories SET validation = 'validated', validated_by = ?, "
-                    "validated_at = ?, version = version + 1 WHERE id IN (?, ?)",
-                    (actor, now, a, b),
-                )
+            if store.has(Capability.VALIDATION):
+                store.mark_validated([a, b], actor=actor)
     return plan

@@ -15,9 +15,23 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from memaudit.model import TrustTier
 from memaudit.textsafety import hidden_characters, preview, reveal
 
 MARKER_STYLE = "bold white on red"
+# One colour per trust tier, the same in both faces.
+TIER_STYLE = {
+    TrustTier.T1: "bold white on green",
+    TrustTier.T2: "bold white on blue",
+    TrustTier.T3: "bold black on cyan",
+    TrustTier.T4: "bold black on yellow",
+    TrustTier.T5: "bold white on red",
+}
+
+
+def tier_badge(tier: TrustTier) -> Text:
+    """A trust tier as a coloured badge (`` T1 ``)."""
+    return Text(f" {tier.value} ", style=TIER_STYLE[tier])
 
 
 def safe(text: str | None, width: int | None = None, style: str = "") -> Text:

@@ -42,6 +42,17 @@ STOP_WORDS = frozenset(
     well really just still too much many lot lots thing things it's i'm don't that's""".split()  # noqa: SIM905 (a word list reads better as text)
 )
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+# Words that say nothing about what a memory is about: function words, and the words
+# any memory about a user or an agent uses ("user", "prefers", "always", "known").
+TOPIC_STOP_WORDS = STOP_WORDS | frozenset(
+    """
+    agent always assistant done every known like likes may might must never new often
+    old one prefer prefers s said says seem seems shall think thinks two use used user
+    user's users uses using usually want wants without yet
+    """.split()  # noqa: SIM905
+)
+# A term: letters and digits, with inner dots, dashes and underscores ("build-01", "v1.2").
+_TERM = re.compile(r"[^\W_](?:[\w.-]*[^\W_])?")
 
 _INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u00ad]")
 _SPACES = re.compile(r"\s+")
@@ -58,6 +69,21 @@ def normalize(text: str) -> str:
 def content_words(normalized: str) -> list[str]:
     """The words of a normalised text that are not function words."""
     return [w for w in _WORD.findall(normalized) if w not in STOP_WORDS]
+
+
+def key_terms(text: str) -> set[str]:
+    """What a text is about: its words (names like "X" in "server X" included), lower
+    case, without stop words (``TOPIC_STOP_WORDS``) or bare numbers, a plural ``s`` dropped
+    ("deploys" and "deploy" are one term). Two texts sharing several key terms are
+    about the same thing (the audit's topics, trace's look-alike memories)."""
+    out = set()
+    for w in _TERM.findall(normalize(text)):
+        if w in TOPIC_STOP_WORDS or w.isdigit():
+            continue
+        if len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
+            w = w[:-1]
+        out.add(w)
+    return out
 
 
 def substantive(normalized: str) -> bool:

@@ -7,12 +7,8 @@ store no longer holds (shown as tombstone nodes), and the cycles found.
 
 Two ways to build one:
 
-- ``ledger_lineage``: the native ledger, set-based. One recursive CTE per
-  direction over the indexed ``edges`` table (primary key ``(child_id,
-  parent_id)`` walks up, ``idx_edges_parent`` walks down). The CTE uses ``UNION``
-  over ``(node, depth)`` rows and stops at the depth limit, so a cycle cannot loop
-  for ever and a diamond does not multiply paths: the work is bounded by
-  nodes x depth, never by the number of paths.
+- ``memaudit.ledger.lineage.ledger_lineage``: the native ledger, set-based (recursive
+  CTEs over its indexed ``edges`` table).
 - ``walk_lineage``: any store, from ``store.edges()`` — the fallback for adapters
   that record edges but have no query language to walk them.
 
@@ -23,7 +19,6 @@ subgraph, as its strongly connected components.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -34,8 +29,7 @@ from memaudit.model import Edge, Memory, MemoryFilter, Relation, TrustTier
 from memaudit.trust import weakest
 
 if TYPE_CHECKING:
-    from memaudit.adapters.base import Store
-    from memaudit.ledger import Ledger
+    from memaudit.store import Store
 
 DEFAULT_DEPTH = 20
 MAX_DEPTH = 1000
@@ -220,7 +214,7 @@ def check_depth(depth: int) -> int:
 # fetches each reached node's edges, tagged with the depth of their far end.
 # Nodes at the limit still contribute their edges, one step past it: that is how
 # ``truncated`` knows there is more.
-_UP_WALK = """
+UP_WALK = """
 WITH RECURSIVE walk(id, depth) AS (
     SELECT :id, 0
     UNION
@@ -228,31 +222,11 @@ WITH RECURSIVE walk(id, depth) AS (
     WHERE w.depth < :depth
 )
 """
-_UP_SQL = (
-    _UP_WALK
-    + """SELECT e.child_id, e.parent_id, e.relation, e.created_at, n.depth + 1
-FROM (SELECT id, min(depth) AS depth FROM walk GROUP BY id) AS n
-JOIN edges AS e ON e.child_id = n.id
-"""
-)
-
-_DOWN_SQL = """
-WITH RECURSIVE walk(id, depth) AS (
-    SELECT :id, 0
-    UNION
-    SELECT e.child_id, w.depth + 1 FROM walk AS w JOIN edges AS e ON e.parent_id = w.id
-    WHERE w.depth < :depth
-)
-SELECT e.child_id, e.parent_id, e.relation, e.created_at, n.depth + 1
-FROM (SELECT id, min(depth) AS depth FROM walk GROUP BY id) AS n
-JOIN edges AS e ON e.parent_id = n.id
-"""
-
 # (edge, depth of the edge's far end from the focus)
 WalkRow = tuple[Edge, int]
 
 _ANCESTOR_TYPES_SQL = (
-    _UP_WALK
+    UP_WALK
     + """SELECT DISTINCT m.source_type FROM walk JOIN memories AS m ON m.id = walk.id
 WHERE walk.depth > 0
 """
@@ -268,78 +242,6 @@ def ancestor_types(
     return {r[0] for r in rows}
 
 
-def ledger_lineage(
-    ledger: Ledger,
-    memory_id: str,
-    *,
-    up: bool = True,
-    down: bool = True,
-    depth: int = DEFAULT_DEPTH,
-) -> Lineage:
-    """Lineage from the native ledger, with recursive CTEs (see the module docstring)."""
-    from memaudit.ledger.store import MEMORY_COLUMNS, row_to_memory
-
-    check_depth(depth)
-    focus = ledger.require(memory_id)
-    conn = ledger.conn
-    up_rows = _sql_walk(conn, _UP_SQL, memory_id, depth) if up else []
-    down_rows = _sql_walk(conn, _DOWN_SQL, memory_id, depth) if down else []
-    lineage = _assemble(memory_id, up, down, depth, up_rows, down_rows)
-    # The store's history keeps the edges a rejection removed: show those sources too.
-    lineage.removed_edges = _removed_edges(conn, lineage, depth) if up else []
-    for e in lineage.removed_edges:
-        if e.parent_id not in lineage.nodes:
-            child = lineage.nodes[e.child_id]
-            lineage.nodes[e.parent_id] = LineageNode(e.parent_id, child.depth + 1, Direction.UP)
-    wanted = [i for i in lineage.nodes if i != memory_id]
-    found: dict[str, Memory] = {memory_id: focus}
-    for chunk in _chunks(wanted, 500):
-        marks = ",".join("?" * len(chunk))
-        for row in conn.execute(
-            f"SELECT {MEMORY_COLUMNS} FROM memories WHERE id IN ({marks})", chunk
-        ):
-            m = row_to_memory(row)
-            found[m.id] = m
-    _attach(lineage, found, ledger.tombstone)
-    return lineage
-
-
-def _sql_walk(conn: sqlite3.Connection, sql: str, memory_id: str, depth: int) -> list[WalkRow]:
-    rows = conn.execute(sql, {"id": memory_id, "depth": depth})
-    return [(Edge(c, p, _relation(r), at), d) for c, p, r, at, d in rows]
-
-
-def _removed_edges(conn: sqlite3.Connection, lineage: Lineage, depth: int) -> list[Edge]:
-    """Sources the store's history says the focus or an ancestor lost: a rejected
-    source (``edge_removed``, detail ``parent``) or a forgotten one (``requeue``,
-    detail ``lost_sources``). The edges are gone; the history keeps them visible."""
-    ids = [
-        n.id
-        for n in lineage.nodes.values()
-        if n.direction in (Direction.FOCUS, Direction.UP, Direction.BOTH) and n.depth < depth
-    ]
-    out: list[Edge] = []
-    present = {(e.child_id, e.parent_id) for e in lineage.edges}
-    for chunk in _chunks(ids, 500):
-        marks = ",".join("?" * len(chunk))
-        rows = conn.execute(
-            "SELECT memory_id, detail, at FROM events "
-            f"WHERE action IN ('edge_removed', 'requeue') AND memory_id IN ({marks}) ORDER BY id",
-            chunk,
-        )
-        for child, detail, at in rows:
-            try:
-                data = json.loads(detail)
-                parents = data.get("lost_sources") or [data.get("parent")]
-            except (ValueError, AttributeError):
-                continue
-            for parent in parents if isinstance(parents, list) else []:
-                if isinstance(parent, str) and (child, parent) not in present:
-                    present.add((child, parent))
-                    out.append(Edge(child, parent, Relation.DERIVED, at))
-    return out
-
-
 def walk_lineage(
     store: Store, memory_id: str, *, up: bool = True, down: bool = True, depth: int = DEFAULT_DEPTH
 ) -> Lineage:
@@ -349,12 +251,12 @@ def walk_lineage(
     all_edges = store.edges()
     up_rows = _bfs(all_edges, memory_id, depth, upwards=True) if up else []
     down_rows = _bfs(all_edges, memory_id, depth, upwards=False) if down else []
-    lineage = _assemble(memory_id, up, down, depth, up_rows, down_rows)
+    lineage = assemble(memory_id, up, down, depth, up_rows, down_rows)
     wanted = [i for i in lineage.nodes if i != memory_id]
     found = {memory_id: focus}
     if wanted:
         found.update({m.id: m for m in store.memories(MemoryFilter(ids=wanted))})
-    _attach(lineage, found, lambda _id: None)
+    attach(lineage, found, lambda _id: None)
     return lineage
 
 
@@ -384,7 +286,7 @@ def _bfs(edges: list[Edge], start: str, depth: int, *, upwards: bool) -> list[Wa
     return out
 
 
-def _assemble(
+def assemble(
     focus: str,
     up: bool,
     down: bool,
@@ -424,7 +326,7 @@ def _assemble(
     return lineage
 
 
-def _attach(
+def attach(
     lineage: Lineage,
     found: dict[str, Memory],
     tombstone: Callable[[str], dict[str, Any] | None],
@@ -519,10 +421,10 @@ def find_cycles(edges: Iterable[Edge]) -> list[list[str]]:
 _RELATIONS = {r.value: r for r in Relation}
 
 
-def _relation(value: str) -> Relation:
+def relation_of(value: str) -> Relation:
     return _RELATIONS.get(value, Relation.DERIVED)
 
 
-def _chunks(items: list[str], size: int) -> Iterable[list[str]]:
+def chunks(items: list[str], size: int) -> Iterable[list[str]]:
     for i in range(0, len(items), size):
         yield items[i : i + size]

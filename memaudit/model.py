@@ -10,6 +10,8 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from memaudit.errors import InvalidInput
+
 
 class SourceType(StrEnum):
     USER_STATEMENT = "user_statement"
@@ -24,8 +26,6 @@ class SourceType(StrEnum):
 
     @classmethod
     def parse(cls, value: str) -> SourceType:
-        from memaudit.errors import InvalidInput
-
         try:
             return cls(value.strip().lower())
         except ValueError:
@@ -48,8 +48,6 @@ class TrustTier(StrEnum):
 
     @classmethod
     def parse(cls, value: str) -> TrustTier:
-        from memaudit.errors import InvalidInput
-
         text = value.strip().upper()
         if text.isdigit():
             text = "T" + text
@@ -57,6 +55,40 @@ class TrustTier(StrEnum):
             return cls(text)
         except ValueError:
             raise InvalidInput(f"unknown trust tier {value!r}; valid: T1, T2, T3, T4, T5") from None
+
+
+# A memory's tier comes from its *own* source type (``memaudit.trust`` says why).
+TIER_OF: dict[SourceType, TrustTier] = {
+    SourceType.USER_STATEMENT: TrustTier.T1,
+    SourceType.TOOL_OBSERVATION: TrustTier.T1,
+    SourceType.EXTERNAL_DOCUMENT: TrustTier.T2,
+    SourceType.EXTRACTION: TrustTier.T3,
+    SourceType.SUMMARY: TrustTier.T4,
+    SourceType.INFERENCE: TrustTier.T5,
+    SourceType.REFLECTION: TrustTier.T5,
+    SourceType.ASSISTANT_MESSAGE: TrustTier.T5,
+    SourceType.UNKNOWN: TrustTier.T5,
+}
+
+
+class Severity(StrEnum):
+    """How bad a finding is (an audit finding or a lineage finding). Listed from the
+    least to the most severe; ``rank`` grows with severity."""
+
+    LOW = "low"
+    MEDIUM = "medium"
+    HIGH = "high"
+
+    @property
+    def rank(self) -> int:
+        return {"low": 1, "medium": 2, "high": 3}[self.value]
+
+    @classmethod
+    def parse(cls, value: str) -> Severity:
+        try:
+            return cls(value.strip().lower())
+        except ValueError:
+            raise InvalidInput(f"unknown severity {value!r}; valid: low, medium, high") from None
 
 
 class Status(StrEnum):
@@ -70,8 +102,6 @@ class Status(StrEnum):
 
     @classmethod
     def parse(cls, value: str) -> Status:
-        from memaudit.errors import InvalidInput
-
         try:
             return cls(value.strip().lower())
         except ValueError:
@@ -97,8 +127,6 @@ class Relation(StrEnum):
 
     @classmethod
     def parse(cls, value: str) -> Relation:
-        from memaudit.errors import InvalidInput
-
         try:
             return cls(value.strip().lower())
         except ValueError:
@@ -140,9 +168,7 @@ class Memory:
 
     @property
     def trust_tier(self) -> TrustTier:
-        from memaudit.trust import tier_of
-
-        return tier_of(self.source_type)
+        return TIER_OF[self.source_type]
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -203,12 +229,10 @@ class MemoryFilter:
 
     def source_type_set(self) -> list[SourceType] | None:
         """Tiers and source types folded into one list of source types (or None = all)."""
-        from memaudit.trust import source_types_for
-
         chosen: set[SourceType] | None = None
         if self.source_types:
             chosen = set(self.source_types)
         if self.tiers:
-            by_tier = {s for t in self.tiers for s in source_types_for(t)}
+            by_tier = {s for s, t in TIER_OF.items() if t in self.tiers}
             chosen = by_tier if chosen is None else chosen & by_tier
         return None if chosen is None else sorted(chosen, key=lambda s: s.value)

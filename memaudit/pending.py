@@ -31,7 +31,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
@@ -41,6 +41,7 @@ from memaudit.clock import age_days, to_iso
 from memaudit.errors import MemauditError
 from memaudit.model import Memory, MemoryFilter, SourceType, Status, TrustTier
 from memaudit.policy import Policy
+from memaudit.store import Store
 from memaudit.textsafety import hidden_characters
 
 # Which words to search with: the longest ones are the least common, so the
@@ -85,7 +86,7 @@ class Similar:
 
 
 @dataclass(slots=True)
-class ConflictCandidate:
+class ConflictingMemory:
     """An active memory that may contradict the pending one (a candidate, not a verdict)."""
 
     memory: Memory
@@ -161,7 +162,7 @@ def stale_cutoff(policy: Policy, now: datetime) -> str:
     return to_iso(now - timedelta(days=float(policy.get("stale_pending_days"))))
 
 
-def summary(store: Any, now: datetime, flt: MemoryFilter | None = None) -> QueueSummary:
+def summary(store: Store, now: datetime, flt: MemoryFilter | None = None) -> QueueSummary:
     """Counts by tier and the oldest item's age (a few count queries, no full scan)."""
     base = flt or queue_filter()
     fields = {name: getattr(base, name) for name in base.__slots__}  # type: ignore[attr-defined]
@@ -221,7 +222,7 @@ def injection_of(
     return found if found.flagged or (recorded and found.hits) else None
 
 
-def items(store: Any, flt: MemoryFilter, now: datetime, policy: Policy) -> list[QueueItem]:
+def items(store: Store, flt: MemoryFilter, now: datetime, policy: Policy) -> list[QueueItem]:
     """One page of the queue with the cheap flags (no per-item queries)."""
     page = store.memories(flt)
     back = store.resurrected([m.id for m in page]) if page else {}
@@ -234,20 +235,19 @@ def items(store: Any, flt: MemoryFilter, now: datetime, policy: Policy) -> list[
     return out
 
 
-def first_items(store: Any, flt: MemoryFilter, now: datetime, policy: Policy) -> list[QueueItem]:
+def first_items(store: Store, flt: MemoryFilter, now: datetime, policy: Policy) -> list[QueueItem]:
     """The pending items that go before the rest of the queue (``FIRST_FLAGS``:
     resurrected text, injected instructions), matching the same filter. Both faces show
     these, then the queue in its order without them (callers skip ids already shown)."""
     if flt.statuses and Status.PENDING not in flt.statuses:
         return []
-    fields = {name: getattr(flt, name) for name in flt.__slots__}  # type: ignore[attr-defined]
     back = store.resurrected(None)
-    injected = _injected_ids(store, fields, policy)
+    injected = _injected_ids(store, flt, policy)
     lead = set(back) | injected
     if not lead:
         return []
     wanted = sorted(lead) if flt.ids is None else [i for i in flt.ids if i in lead]
-    chosen = MemoryFilter(**{**fields, "ids": wanted, "statuses": [Status.PENDING], "offset": 0})
+    chosen = replace(flt, ids=wanted, statuses=[Status.PENDING], offset=0)
     out = items(store, chosen, now, policy)
     for item in out:
         if item.memory.id in injected:  # the gate's record stands, whatever the text says now
@@ -256,21 +256,14 @@ def first_items(store: Any, flt: MemoryFilter, now: datetime, policy: Policy) ->
     return sorted(out, key=lambda i: Flag.RESURRECTED not in i.flags)
 
 
-def _injected_ids(store: Any, fields: dict[str, Any], policy: Policy) -> set[str]:
-    """Pending items flagged INJ: on a memaudit ledger the ones its gate flagged (``flag``
-    events, one indexed query), elsewhere the first ``FIRST_SCAN_CAP`` checked here."""
-    ledger = getattr(store, "ledger", None)
-    if ledger is not None:
-        return {
-            r[0]
-            for r in ledger.conn.execute(
-                "SELECT DISTINCT e.memory_id FROM events AS e JOIN memories AS m "
-                "ON m.id = e.memory_id WHERE e.action = 'flag' AND m.status = 'pending'"
-            )
-        }
-    scan = MemoryFilter(
-        **{**fields, "statuses": [Status.PENDING], "limit": FIRST_SCAN_CAP, "offset": 0}
-    )
+def _injected_ids(store: Store, flt: MemoryFilter, policy: Policy) -> set[str]:
+    """Pending items flagged INJ: the ones the store's gate flagged when they were staged
+    (the native ledger's ``flag`` events), elsewhere the first ``FIRST_SCAN_CAP``
+    checked here."""
+    flagged = store.injected_pending()
+    if flagged is not None:
+        return flagged
+    scan = replace(flt, statuses=[Status.PENDING], limit=FIRST_SCAN_CAP, offset=0)
     return {m.id for m in store.memories(scan) if injection_of(m, policy) is not None}
 
 
@@ -279,7 +272,7 @@ def _words(text: str) -> list[str]:
     return sorted(seen, key=lambda w: (-len(w), w))
 
 
-def _neighbours(store: Any, memory: Memory) -> list[Memory]:
+def _neighbours(store: Store, memory: Memory) -> list[Memory]:
     """Active memories sharing two of the item's longest words (a few FTS queries)."""
     words = _words(memory.content)[:SEARCH_WORDS]
     queries = [" ".join(p) for p in itertools.combinations(words, 2)] or words
@@ -298,7 +291,7 @@ def _neighbours(store: Any, memory: Memory) -> list[Memory]:
 
 
 def similar_active(
-    store: Any, memory: Memory, threshold: float, neighbours: list[Memory] | None = None
+    store: Store, memory: Memory, threshold: float, neighbours: list[Memory] | None = None
 ) -> list[Similar]:
     """Active memories that say the same thing (near-duplicates), best first."""
     pool = _neighbours(store, memory) if neighbours is None else neighbours
@@ -316,14 +309,14 @@ def similar_active(
 
 
 def conflicts_for(
-    store: Any, memory: Memory, neighbours: list[Memory] | None = None
-) -> list[ConflictCandidate]:
+    store: Store, memory: Memory, neighbours: list[Memory] | None = None
+) -> list[ConflictingMemory]:
     """Active memories the item may contradict (``memaudit.conflicts``): the candidates
     recorded when it was staged, plus any found now among its neighbours (for stores
     whose writes did not pass memaudit's gate)."""
     from memaudit import conflicts
 
-    found: dict[str, ConflictCandidate] = {}
+    found: dict[str, ConflictingMemory] = {}
     try:
         records = store.records(writable=False)
     except MemauditError:
@@ -332,19 +325,19 @@ def conflicts_for(
         other = store.get(rec["other_id"])
         if other is not None and other.status is Status.ACTIVE:
             reason = "; ".join(rec.get("evidence") or []) or f"same slot: {rec.get('slot')}"
-            found[other.id] = ConflictCandidate(other, reason, float(rec.get("score") or 0))
+            found[other.id] = ConflictingMemory(other, reason, float(rec.get("score") or 0))
     pool = _neighbours(store, memory) if neighbours is None else neighbours
     by_id = {m.id: m for m in pool}
     for cand in conflicts.find([memory, *pool], only={memory.id}):
         other_id = cand.other(memory.id)
         if other_id in by_id and other_id not in found:
-            found[other_id] = ConflictCandidate(
+            found[other_id] = ConflictingMemory(
                 by_id[other_id], "; ".join(cand.evidence) or cand.slot, cand.score
             )
     return sorted(found.values(), key=lambda c: (-c.score, c.memory.id))
 
 
-def store_flags(store: Any, memory: Memory, policy: Policy) -> set[Flag]:
+def store_flags(store: Store, memory: Memory, policy: Policy) -> set[Flag]:
     """The flags that compare the item with active memories (a few queries)."""
     threshold = float(policy.get("duplicates.similarity"))
     pool = _neighbours(store, memory)
@@ -356,14 +349,14 @@ def store_flags(store: Any, memory: Memory, policy: Policy) -> set[Flag]:
     return flags
 
 
-def with_all_flags(store: Any, page: list[QueueItem], policy: Policy) -> list[QueueItem]:
+def with_all_flags(store: Store, page: list[QueueItem], policy: Policy) -> list[QueueItem]:
     for item in page:
         item.flags |= store_flags(store, item.memory, policy)
         item.store_flags_known = True
     return page
 
 
-def pending_sources(store: Any, ids: Sequence[str]) -> dict[str, list[str]]:
+def pending_sources(store: Store, ids: Sequence[str]) -> dict[str, list[str]]:
     """For each of ``ids``: the memories it was derived from that are still pending and
     are not among ``ids``. Approving it anyway makes durable a conclusion whose
     evidence nobody has accepted yet; a bulk approve says so before it asks."""

@@ -210,6 +210,16 @@ def coerce(key: str, raw: Any) -> Any:
     return value
 
 
+def parse_value(key: str, text: str) -> Any:
+    """A value typed on the command line (JSON, else the text itself), checked for
+    ``key``."""
+    try:
+        raw: Any = json.loads(text)
+    except ValueError:
+        raw = text
+    return coerce(key, raw)
+
+
 class Policy:
     """A read view of a store's policy: stored values over the defaults."""
 

@@ -16,14 +16,14 @@ from three places, strongest first:
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from memaudit.model import SourceType
+from memaudit.store import Capability
 
 if TYPE_CHECKING:
-    from memaudit.adapters.base import Store
+    from memaudit.store import Store
 
 QUESTIONS = [
     ("auto_write", "What is written automatically?"),
@@ -107,11 +107,7 @@ def answer(store: Store | None, config: dict[str, dict[str, Any]] | None = None)
 
 
 def _store_facts(store: Store) -> dict[str, Any]:
-    from memaudit.adapters.base import Capability
-    from memaudit.audit import mirror
-
-    ledger = getattr(store, "ledger", None)
-    conn: sqlite3.Connection = ledger.conn if ledger is not None else mirror(store)
+    conn = store.sql_view().conn
     history = store.has(Capability.HISTORY)
     lineage = store.has(Capability.LINEAGE)
 
@@ -175,8 +171,6 @@ def _store_facts(store: Store) -> dict[str, Any]:
             "SELECT count(DISTINCT m.id) FROM memories m JOIN events e ON e.memory_id = m.id "
             "WHERE e.action IN ('approve', 'promote') AND m.created_by IS NOT NULL "
             "AND e.actor = m.created_by"
-            if ledger is not None
-            else "SELECT 0"
         )
         facts["superseded_unvalidated"] = one(
             "SELECT count(*) FROM memories o WHERE (o.status IN ('superseded') OR "
@@ -185,12 +179,17 @@ def _store_facts(store: Store) -> dict[str, Any]:
             "(SELECT 1 FROM events v WHERE v.action IN ('validate', 'resolve') "
             "AND v.memory_id IN (o.id, o.superseded_by))"
         )
-    if ledger is not None:
+    if store.has(Capability.TOMBSTONES):
+        # Through `memaudit mcp`: written by an MCP client (actor mcp:<client name>), and
+        # approved or promoted by one — which no tool of the server can do.
+        facts["mcp_written"] = one("SELECT count(*) FROM memories WHERE created_by LIKE 'mcp:%'")
+        facts["mcp_approved"] = one(
+            "SELECT count(DISTINCT memory_id) FROM events WHERE action IN ('approve', 'promote') "
+            "AND actor LIKE 'mcp:%'"
+        )
         facts["orphaned_by_forget"] = one(
             "SELECT count(*) FROM edges e JOIN tombstones t ON t.memory_id = e.parent_id"
         )
-    else:
-        conn.close()
     return facts
 
 
@@ -202,10 +201,9 @@ def _set(a: Answer, value: str, evidence: str) -> None:
 
 
 def _from_store(answers: dict[str, Answer], store: Store, f: dict[str, Any]) -> None:
-    from memaudit.adapters.base import Capability
-
     policy = store.policy()
-    native = getattr(store, "ledger", None) is not None
+    # A store whose writes pass memaudit's gate: its policy's routes say what is kept.
+    native = store.has(Capability.STAGE)
     routes = {s: policy.route(s) for s in SourceType} if native else {}
     auto = [s.value for s, r in routes.items() if r == "active"]
 
@@ -358,12 +356,41 @@ def _from_store(answers: dict[str, Answer], store: Store, f: dict[str, Any]) -> 
                 "no",
                 "the agent can only stage; approval is a separate, logged step",
             )
+        q.evidence.append(_mcp_server_evidence())
+        if f.get("mcp_written"):
+            q.evidence.append(
+                f"{f['mcp_written']} memories were written through memaudit mcp (actor mcp:...)"
+            )
+        if f.get("mcp_approved"):
+            _set(
+                q,
+                "yes",
+                f"{f['mcp_approved']} memories were approved or promoted by an MCP client "
+                "(actor mcp:...)",
+            )
     if f.get("self_approved"):
         _set(
             q,
             "yes",
             f"{f['self_approved']} memories were approved by the same actor that wrote them",
         )
+
+
+def _mcp_server_evidence() -> str:
+    """What an agent can call through `memaudit mcp` (both profiles), from the tools
+    the server actually registers."""
+    from memaudit.mcp import compat, tools
+
+    names = [*tools.TOOLS, *compat.TOOLS]
+    gate = [n for n in names if n in tools.GATE_TOOLS]
+    if gate:
+        return f"memaudit mcp offers agents {', '.join(gate)}: they can act on the gate"
+    return (
+        f"memaudit mcp, the server agents write through, offers {', '.join(tools.TOOLS)} "
+        "(and, with --compat server-memory, the official server's nine tools: writes staged, "
+        "deletes turned into forget requests): no tool approves, promotes, rejects, edits or "
+        "forgets"
+    )
 
 
 # -- what the provider's configuration says ------------------------------------

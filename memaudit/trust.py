@@ -1,6 +1,6 @@
 """The trust hierarchy, in one place.
 
-Rules (BRIEF.md, "Provenance and the trust hierarchy"):
+Rules (docs/concepts.md, "Trust tiers"):
 - a memory's tier comes from its *own* source type, never from what it was built on,
   so a summary of a user statement is T4, not T1;
 - ``unknown`` ranks with the lowest tier (T5) and is flagged, because a store that
@@ -12,19 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from memaudit.model import SourceType, TrustTier
-
-TIER_OF: dict[SourceType, TrustTier] = {
-    SourceType.USER_STATEMENT: TrustTier.T1,
-    SourceType.TOOL_OBSERVATION: TrustTier.T1,
-    SourceType.EXTERNAL_DOCUMENT: TrustTier.T2,
-    SourceType.EXTRACTION: TrustTier.T3,
-    SourceType.SUMMARY: TrustTier.T4,
-    SourceType.INFERENCE: TrustTier.T5,
-    SourceType.REFLECTION: TrustTier.T5,
-    SourceType.ASSISTANT_MESSAGE: TrustTier.T5,
-    SourceType.UNKNOWN: TrustTier.T5,
-}
+from memaudit.model import TIER_OF, SourceType, TrustTier
 
 # Source types that claim to be direct observations of the world or the user.
 OBSERVATION_TYPES = frozenset({SourceType.USER_STATEMENT, SourceType.TOOL_OBSERVATION})

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from memaudit import confined
-from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue, Store
 from memaudit.errors import MemauditError, NotAStore
+from memaudit.store import Adapter, Capability, Layer, Needle, Residue, Store
 
 GROUP = "memaudit.adapters"
 
@@ -88,7 +88,7 @@ def _shown(location: str) -> str:
     """The location as it may be printed: a server URL's password masked."""
     if "://" not in location:
         return location
-    from memaudit.adapters import pg
+    from memaudit.adapters.postgres import pg
 
     return pg.mask(location)
 
@@ -96,7 +96,7 @@ def _shown(location: str) -> str:
 def check_exists(location: str) -> None:
     """Raise NotAStore (or a connection error) when the location cannot be opened at all."""
     if "://" in location:
-        from memaudit.adapters import pg
+        from memaudit.adapters.postgres import pg
 
         if pg.is_url(location):
             pg.check(location)  # unreachable or login refused: exit 9, before detection

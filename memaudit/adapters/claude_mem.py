@@ -39,15 +39,15 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-from memaudit.adapters import file_probe
-from memaudit.adapters import sqlite_probe as sp
-from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue
-from memaudit.adapters.bounded import FileReader
-from memaudit.adapters.foreign import as_int, open_ro, sqlite_tables
-from memaudit.adapters.listing import ListStore
-from memaudit.clock import Clock
+from memaudit.adapters.support import file_probe
+from memaudit.adapters.support import sqlite_probe as sp
+from memaudit.adapters.support.bounded import FileReader
+from memaudit.adapters.support.foreign import as_int, open_ro, sqlite_tables
+from memaudit.adapters.support.listing import ListStore
+from memaudit.clock import Clock, store_time
 from memaudit.errors import NotAStore
 from memaudit.model import Edge, Memory, Relation, SourceType
+from memaudit.store import Adapter, Capability, Layer, Needle, Residue
 
 DB_NAME = "claude-mem.db"
 SIGNATURE = {"sdk_sessions", "observations", "session_summaries", "user_prompts"}
@@ -115,11 +115,9 @@ def _list(value: Any) -> list[str]:
 
 
 def _epoch_iso(ms: Any, text: Any) -> str | None:
-    from memaudit.adapters.foreign import iso
-
     if isinstance(ms, int | float) and ms > 0:
-        return iso(ms / 1000)
-    return iso(text)
+        return store_time(ms, millis=True)
+    return store_time(text)
 
 
 class ClaudeMemStore(ListStore):

@@ -18,28 +18,20 @@ from array import array
 from pathlib import Path
 from typing import Any
 
-from memaudit.adapters import sqlite_probe
-from memaudit.adapters.base import (
-    Adapter,
-    Capability,
-    Layer,
-    LayerNotChecked,
-    Needle,
-    Residue,
-    Store,
-)
-from memaudit.adapters.foreign import (
+from memaudit.adapters.support import sqlite_probe
+from memaudit.adapters.support.foreign import (
     as_int,
     enabled,
-    filter_memories,
-    iso,
     open_ro,
     read_yaml,
     settings,
     sqlite_tables,
 )
+from memaudit.adapters.support.listing import filter_memories
+from memaudit.clock import store_time
 from memaudit.errors import NotAStore
 from memaudit.model import Edge, Memory, MemoryFilter, Relation, SourceType
+from memaudit.store import Adapter, Capability, Layer, LayerNotChecked, Needle, Residue, Store
 
 MARKER_TABLES = {"facts", "entities", "fact_entities", "memory_banks"}
 TAG_SOURCES = {
@@ -133,8 +125,8 @@ class HolographicStore(Store):
             confidence=d.get("trust_score"),
             scope=d.get("category"),
             derived=bool(parents) or source in (SourceType.SUMMARY, SourceType.INFERENCE),
-            created_at=iso(d.get("created_at")),
-            updated_at=iso(d.get("updated_at")),
+            created_at=store_time(d.get("created_at")),
+            updated_at=store_time(d.get("updated_at")),
             access_count=as_int(d.get("retrieval_count")),
             extra={k: v for k, v in extra.items() if v is not None},
         )

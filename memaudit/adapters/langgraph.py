@@ -26,12 +26,12 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-from memaudit.adapters import sqlite_probe as sp
-from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue
-from memaudit.adapters.listing import ListStore, iso_or_none
-from memaudit.clock import Clock, to_iso
+from memaudit.adapters.support import sqlite_probe as sp
+from memaudit.adapters.support.listing import ListStore
+from memaudit.clock import Clock, store_time, to_iso
 from memaudit.errors import NotAStore, StoreBusy
 from memaudit.model import Memory, SourceType, Status
+from memaudit.store import Adapter, Capability, Layer, Needle, Residue
 from memaudit.trust import DERIVED_TYPES
 
 CONTENT_KEYS = ("text", "content", "memory", "data", "fact")
@@ -147,7 +147,7 @@ class LangGraphStore(ListStore):
                     break
         if source is SourceType.UNKNOWN:
             missing.append("source: the item's value names no role or source")
-        expires = iso_or_none(row.get("expires_at"))
+        expires = store_time(row.get("expires_at"))
         if row.get("ttl_minutes") is not None:
             extra["ttl_minutes"] = row["ttl_minutes"]
         return Memory(
@@ -157,8 +157,8 @@ class LangGraphStore(ListStore):
             status=Status.EXPIRED if expires and expires < now else Status.ACTIVE,
             scope=row["prefix"],
             derived=source in DERIVED_TYPES,
-            created_at=iso_or_none(row.get("created_at")),
-            updated_at=iso_or_none(row.get("updated_at")),
+            created_at=store_time(row.get("created_at")),
+            updated_at=store_time(row.get("updated_at")),
             expires_at=expires,
             extra=extra,
             missing=missing,

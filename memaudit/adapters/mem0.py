@@ -34,13 +34,13 @@ from pathlib import Path
 from typing import Any
 
 from memaudit import confined
-from memaudit.adapters import sqlite_probe as sp
-from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue
-from memaudit.adapters.listing import ListStore, filter_events, iso_or_none
-from memaudit.adapters.safepickle import Refused, restricted_load
-from memaudit.clock import Clock, to_iso
+from memaudit.adapters.support import sqlite_probe as sp
+from memaudit.adapters.support.listing import ListStore, filter_events
+from memaudit.adapters.support.safepickle import Refused, restricted_load
+from memaudit.clock import Clock, store_time, to_iso
 from memaudit.errors import NotAStore, StoreBusy
 from memaudit.model import Event, Memory, SourceType, Status
+from memaudit.store import Adapter, Capability, Layer, Needle, Residue
 from memaudit.trust import DERIVED_TYPES
 
 HISTORY_COLUMNS = {"id", "memory_id", "old_memory", "new_memory", "event", "is_deleted"}
@@ -237,9 +237,9 @@ class Mem0Store(ListStore):
             status=status,
             scope=scope or None,
             derived=source in DERIVED_TYPES,
-            created_at=iso_or_none(payload.get("created_at")),
-            updated_at=iso_or_none(payload.get("updated_at")),
-            expires_at=iso_or_none(expires) if expires else None,
+            created_at=store_time(payload.get("created_at")),
+            updated_at=store_time(payload.get("updated_at")),
+            expires_at=store_time(expires) if expires else None,
             created_by=payload.get("actor_id") or (str(role) if role else None),
             version=max(1, versions.get(mid, 1)),
             extra=extra,
@@ -273,7 +273,7 @@ class Mem0Store(ListStore):
             out.append(
                 Event(
                     id=row.get("seq"),
-                    at=iso_or_none(at),
+                    at=store_time(at),
                     actor=row.get("actor_id") or row.get("role"),
                     action=action.lower(),
                     memory_id=mid,

@@ -24,19 +24,17 @@ from pathlib import Path
 from typing import Any
 
 from memaudit import confined
-from memaudit.adapters import file_probe, sqlite_probe
-from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue, Store
-from memaudit.adapters.foreign import (
+from memaudit.adapters.support import file_probe, sqlite_probe
+from memaudit.adapters.support.foreign import (
     as_int,
-    filter_memories,
-    iso,
     open_ro,
     read_pending,
     read_yaml,
     settings,
     sqlite_tables,
 )
-from memaudit.clock import parse_time, system_clock
+from memaudit.adapters.support.listing import filter_memories
+from memaudit.clock import parse_time, store_time, system_clock
 from memaudit.errors import MemauditError, NotAStore
 from memaudit.model import (
     Edge,
@@ -48,6 +46,7 @@ from memaudit.model import (
     Status,
     Validation,
 )
+from memaudit.store import Adapter, Capability, Layer, Needle, Residue, Store
 
 # Mnemosyne's own recall weights per veracity label (veracity_consolidation.py).
 VERACITY_WEIGHTS = {"stated": 1.0, "inferred": 0.7, "tool": 0.5, "imported": 0.6, "unknown": 0.8}
@@ -165,13 +164,15 @@ class MnemosyneStore(Store):
             if d.get("validation_count")
             else Validation.UNVALIDATED,
             validated_by=d.get("validator"),
-            validated_at=iso(d.get("validated_at")),
+            validated_at=store_time(d.get("validated_at")),
             derived=table == "episodic_memory" or source is SourceType.SUMMARY,
             superseded_by=d.get("superseded_by"),
-            created_at=iso(d.get("timestamp")) or iso(d.get("created_at")),
-            last_accessed=iso(d.get("last_recalled")),
+            created_at=store_time(d.get("timestamp")) or store_time(d.get("created_at")),
+            last_accessed=store_time(d.get("last_recalled")),
             access_count=as_int(d.get("recall_count")),
-            expires_at=iso(d.get("valid_until")) if status is not Status.SUPERSEDED else None,
+            expires_at=store_time(d.get("valid_until"))
+            if status is not Status.SUPERSEDED
+            else None,
             pinned=bool(d.get("pinned")),
             created_by=author or None,
             extra={k: v for k, v in extra.items() if v not in (None, "")},
@@ -221,7 +222,7 @@ class MnemosyneStore(Store):
                     child_id=str(row["id"]),
                     parent_id=parent,
                     relation=Relation.SUMMARIZES,
-                    created_at=iso(row["timestamp"]),
+                    created_at=store_time(row["timestamp"]),
                 )
                 if wanted is None or edge.child_id in wanted or edge.parent_id in wanted:
                     out.append(edge)
@@ -244,7 +245,7 @@ class MnemosyneStore(Store):
         return [
             Event(
                 id=r["event_id"],
-                at=iso(r["timestamp"]),
+                at=store_time(r["timestamp"]),
                 actor=r["device_id"],
                 action=str(r["operation"]).lower(),
                 memory_id=r["memory_id"],

@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from memaudit import review
-from memaudit.adapters.base import Adapter, Capability, Layer, Store
-from memaudit.graph import DEFAULT_DEPTH, Lineage, ledger_lineage
-from memaudit.ledger import Ledger, looks_like_ledger
-from memaudit.model import Edge, Event, Memory, MemoryFilter
+from memaudit import conflicts, decay, forget, resurrection, review
+from memaudit.adapters.support import sqlite_probe
+from memaudit.errors import MemauditError
+from memaudit.forget import ForgetPlan, ForgetResult, Recheck
+from memaudit.graph import DEFAULT_DEPTH, Lineage
+from memaudit.ledger import Ledger, check_ledger_file, rows
+from memaudit.ledger.lineage import ledger_lineage
+from memaudit.ledger.store import is_ledger
+from memaudit.model import Edge, Event, Memory, MemoryFilter, Relation
 from memaudit.policy import Policy
+from memaudit.sqlview import SqlView
+from memaudit.store import Adapter, Capability, Layer, Store
 
 if TYPE_CHECKING:
     from memaudit.decay import LifecycleTable
@@ -44,9 +51,23 @@ class NativeStore(Store):
         return self.ledger.edges(memory_ids)
 
     def events(
-        self, *, memory_id: str | None = None, limit: int | None = None, **kwargs: Any
+        self,
+        *,
+        memory_id: str | None = None,
+        actions: list[str] | None = None,
+        actor: str | None = None,
+        since: str | None = None,
+        limit: int | None = None,
+        newest_first: bool = False,
     ) -> list[Event]:
-        return self.ledger.events(memory_id=memory_id, limit=limit, **kwargs)
+        return self.ledger.events(
+            memory_id=memory_id,
+            actions=actions,
+            actor=actor,
+            since=since,
+            limit=limit,
+            newest_first=newest_first,
+        )
 
     def lineage(
         self, memory_id: str, *, up: bool = True, down: bool = True, depth: int = DEFAULT_DEPTH
@@ -62,34 +83,33 @@ class NativeStore(Store):
     def stats(self, now: datetime) -> dict[str, Any]:
         return self.ledger.stats(now)
 
+    def sql_view(self) -> SqlView:
+        return SqlView(self.ledger.conn, role_column=False, file=str(self.ledger.path))
+
     def layers(self) -> list[Layer]:
-        from memaudit.forget import native_layers  # forget owns the probes
+        return forget.native_layers(self.ledger)
 
-        return native_layers(self.ledger)
-
-    def forget_plan(self, memory_ids: Sequence[str], *, whole: bool = False) -> Any:
-        from memaudit import forget
-
+    def forget_plan(self, memory_ids: Sequence[str], *, whole: bool = False) -> ForgetPlan:
         return forget.plan(self.ledger, memory_ids, whole=whole)
 
-    def resurrected(self, memory_ids: Sequence[str] | None) -> dict[str, list[str]]:
-        from memaudit import resurrection
+    def recheck(self, memory_ids: Sequence[str] | None) -> Recheck:
+        return forget.recheck(self.ledger, memory_ids)
 
+    def resurrected(self, memory_ids: Sequence[str] | None) -> dict[str, list[str]]:
         return resurrection.pending_resurrected(self.ledger.conn, memory_ids)
+
+    def injected_pending(self) -> set[str] | None:
+        return rows.flagged_pending(self.ledger)
 
     def check_reason(self, memory_ids: Sequence[str], reason: str, *, what: str) -> None:
         if what == "rejected":
             review.check_reject_reason(self.ledger, memory_ids, reason)
         else:
-            from memaudit import forget
-
             forget.check_reason(self.ledger, memory_ids, reason)
 
     def forget_apply(
-        self, plan: Any, *, reason: str | None = None, actor: str | None = None
-    ) -> Any:
-        from memaudit import forget
-
+        self, plan: ForgetPlan, *, reason: str | None = None, actor: str | None = None
+    ) -> ForgetResult:
         return forget.apply(self.ledger, plan, reason=reason, actor=actor)
 
     def stage_batch(
@@ -157,21 +177,58 @@ class NativeStore(Store):
     ) -> list[Memory]:
         return review.unreject(self.ledger, items, actor=actor)
 
-    def lifecycle_table(self) -> LifecycleTable:
-        from memaudit.decay import native_table
+    def record_access(self, memory_id: str, *, actor: str | None = None) -> Memory:
+        return review.record_access(self.ledger, memory_id, actor=actor)
 
-        return native_table(self.ledger)
+    def set_pinned(self, memory_id: str, pinned: bool, *, actor: str | None = None) -> None:
+        review.set_pinned(self.ledger, memory_id, pinned, actor=actor)
+
+    def link(
+        self,
+        child_id: str,
+        parent_ids: Sequence[str],
+        relation: Relation,
+        *,
+        actor: str | None = None,
+    ) -> None:
+        review.link(self.ledger, child_id, parent_ids, relation, actor=actor)
+
+    def set_policy(self, key: str, value: object, *, actor: str | None = None) -> object:
+        return rows.set_policy(self.ledger, key, value, actor=actor)
+
+    def mark_disputed(self, newer_id: str, older_id: str) -> None:
+        rows.mark_disputed(self.ledger, newer_id, older_id)
+
+    def mark_validated(self, memory_ids: Sequence[str], *, actor: str) -> None:
+        rows.mark_validated(self.ledger, memory_ids, actor=actor)
+
+    def lifecycle_table(self) -> LifecycleTable:
+        return decay.native_table(self.ledger)
 
     def records(self, *, writable: bool) -> Ledger | None:
         return self.ledger
 
     def supersede(self, new_id: str, old_id: str, *, actor: str, reason: str | None) -> None:
-        from memaudit.conflicts import supersede_native
-
-        supersede_native(self.ledger, new_id, old_id, actor=actor, reason=reason)
+        conflicts.supersede_native(self.ledger, new_id, old_id, actor=actor, reason=reason)
 
     def close(self) -> None:
         self.ledger.close()
+
+
+def looks_like_ledger(path: Path) -> bool:
+    """Cheap check for adapter detection. Any file may be asked, so it is opened the
+    way foreign stores are (``connect_ro``: no byte of it or its -wal/-shm changes)."""
+    try:
+        check_ledger_file(path)
+        conn = sqlite_probe.connect_ro(path)
+    except (MemauditError, sqlite3.Error):
+        return False
+    try:
+        return is_ledger(conn)
+    except sqlite3.Error:
+        return False
+    finally:
+        conn.close()
 
 
 class NativeAdapter(Adapter):
@@ -185,8 +242,6 @@ class NativeAdapter(Adapter):
         path = Path(location)
         # Look at a foreign file without SQLite creating -wal/-shm beside it (a plain
         # mode=ro open of a WAL-mode file does): no memaudit_meta table, not ours.
-        from memaudit.adapters import sqlite_probe
-
         if path.is_file() and sqlite_probe.looks_like_sqlite(path):
             try:
                 conn = sqlite_probe.connect_ro(path)

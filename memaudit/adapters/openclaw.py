@@ -30,20 +30,19 @@ import re
 import sqlite3
 from contextlib import closing
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from hashlib import sha256
 from pathlib import Path
 from typing import Any
 
-from memaudit.adapters import file_probe
-from memaudit.adapters import sqlite_probe as sp
-from memaudit.adapters.base import Adapter, Capability, Layer, LayerNotChecked, Needle, Residue
-from memaudit.adapters.foreign import as_int, open_ro
-from memaudit.adapters.listing import ListStore, iso_or_none
-from memaudit.clock import Clock, to_iso
+from memaudit.adapters.support import file_probe
+from memaudit.adapters.support import sqlite_probe as sp
+from memaudit.adapters.support.foreign import as_int, open_ro
+from memaudit.adapters.support.listing import ListStore
+from memaudit.clock import Clock, store_time
 from memaudit.errors import NotAStore
 from memaudit.fingerprint import normalize
 from memaudit.model import Memory, SourceType, Status
+from memaudit.store import Adapter, Capability, Layer, LayerNotChecked, Needle, Residue
 
 CONFIG = "openclaw.json"
 AGENT_DB = "openclaw-agent.sqlite"
@@ -291,7 +290,7 @@ class OpenClawStore(ListStore):
         daily = DAILY.match(e.path)
         created = None
         if chunk is not None and chunk.get("observed_at"):
-            created = _ms(chunk.get("observed_at"))
+            created = store_time(chunk.get("observed_at"), millis=True)
         if daily:
             created = created or f"{daily.group(1)}T00:00:00Z"
         importance = e.notes.get("importance") or (chunk or {}).get("importance")
@@ -316,7 +315,7 @@ class OpenClawStore(ListStore):
             scope="curated" if e.path in CURATED else ("daily" if daily else "workspace"),
             derived=source is SourceType.INFERENCE,
             created_at=created,
-            last_accessed=iso_or_none(last) if last else None,
+            last_accessed=store_time(last) if last else None,
             access_count=sum(as_int(r.get("recallCount")) for r in hits),
             extra=extra,
             missing=missing,
@@ -573,13 +572,6 @@ def _probe_files(layer: str, files: list[Path], base: Path, needle: Needle) -> l
         return out
 
     return file_probe.probe_text_files(layer, files, base, needle, id_hits, limit=MAX_MD_BYTES)
-
-
-def _ms(value: Any) -> str | None:
-    try:
-        return to_iso(datetime.fromtimestamp(float(value) / 1000, tz=UTC))
-    except (TypeError, ValueError, OverflowError, OSError):
-        return None
 
 
 def _float(value: Any) -> float | None:

@@ -30,14 +30,14 @@ from pathlib import Path
 from typing import Any
 
 from memaudit import confined
-from memaudit.adapters import sqlite_probe as sp
-from memaudit.adapters.base import Adapter, Capability, Layer, Needle, Residue
-from memaudit.adapters.bounded import FileReader, resolved
-from memaudit.adapters.listing import ListStore
+from memaudit.adapters.support import sqlite_probe as sp
+from memaudit.adapters.support.bounded import FileReader, resolved
+from memaudit.adapters.support.listing import ListStore
 from memaudit.clock import Clock
 from memaudit.errors import NotAStore
 from memaudit.fingerprint import normalize
 from memaudit.model import Memory, SourceType
+from memaudit.store import Adapter, Capability, Layer, Needle, Residue
 
 DEFAULT_NAME = "memory.jsonl"
 LEGACY_NAME = "memory.json"  # migrated by rename when MEMORY_FILE_PATH is unset

@@ -112,7 +112,7 @@ def _sqlite_hint(exc: Exception) -> str:
 
 
 def _say_skipped() -> None:
-    from memaudit.adapters.pg import scrub
+    from memaudit.adapters.postgres.pg import scrub
     from memaudit.textsafety import preview
 
     skipped = confined.skipped()
@@ -128,7 +128,7 @@ def _debug(ctx: typer.Context) -> bool:
 
 
 def _fail(message: str, code: int) -> None:
-    from memaudit.adapters.pg import scrub
+    from memaudit.adapters.postgres.pg import scrub
     from memaudit.textsafety import preview
 
     # Messages can quote store content: keep them on one safe line. They can also

@@ -9,13 +9,13 @@ from rich.table import Table
 from rich.text import Text
 
 from memaudit import conflicts as core
-from memaudit.adapters import Capability
 from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from
 from memaudit.cli.render import console, emit_json, err_console, safe
 from memaudit.errors import InvalidInput
 from memaudit.ledger.store import default_actor
 from memaudit.model import MemoryFilter, Status
+from memaudit.store import Capability
 
 
 @app.command()

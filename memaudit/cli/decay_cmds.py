@@ -10,12 +10,12 @@ from rich.text import Text
 
 from memaudit import decay as decay_core
 from memaudit import sidecar
-from memaudit.adapters import Capability
 from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from, resolve_db
 from memaudit.cli.render import console, emit_json, fmt_num, safe
 from memaudit.clock import fixed_clock, parse_time
 from memaudit.errors import MemauditError
+from memaudit.store import Capability
 
 DECAY_HELP = """Archive memories that faded and expire those past their date.
 

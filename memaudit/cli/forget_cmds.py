@@ -2,151 +2,31 @@
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
-from rich import box
-from rich.table import Table
 from rich.text import Text
-from rich.tree import Tree
 
-from memaudit.adapters import Capability, Needle
 from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from
-from memaudit.cli.render import console, emit_json, err_console, safe
+from memaudit.cli.render import (
+    console,
+    emit_json,
+    err_console,
+    plan_tree,
+    show_recheck,
+    show_verification,
+)
 from memaudit.errors import ExitCode, InvalidInput, MemauditError, Refused
 from memaudit.fingerprint import sentences
-from memaudit.forget import ForgetPlan, LayerReport, Recheck, TombstoneCheck, verify_layers
+from memaudit.forget import verify_layers
 from memaudit.model import MemoryFilter
+from memaudit.store import Capability, Needle
 
 MAX_CONTENT_FILE = 16 * 1024 * 1024
 MAX_CONTENT_SENTENCES = 10_000
-
-
-def plan_counts(plan: ForgetPlan) -> Text:
-    """One line of counts per category, as the review screen's forget dialog shows them."""
-    c = plan.counts()
-    parts = [
-        f"{c['requested']} requested",
-        f"{c['derived_only']} derived only from them",
-        f"{c['affected_redacted']} redacted",
-        f"{c['affected_forgotten']} quoting them forgotten whole",
-    ]
-    line = f"{c['changed']} memories change: " + ", ".join(parts)
-    if c["unlinked"]:
-        line += f"; {c['unlinked']} lose a source (the edge only)"
-    return Text(line)
-
-
-TREE_ITEMS = 50  # per section; --json lists everything
-
-
-def _listed(node: Tree, items: list[Any]) -> list[Any]:
-    if len(items) > TREE_ITEMS:
-        node.add(Text(f"… and {len(items) - TREE_ITEMS} more (--json lists them all)", style="dim"))
-    return items[:TREE_ITEMS]
-
-
-def plan_tree(plan: ForgetPlan) -> Tree:
-    tree = Tree(Text("forget plan", style="bold"))
-    tree.add(plan_counts(plan))
-    going = tree.add(Text(f"forget ({len(plan.forget)})", style="red"))
-    for item in _listed(going, plan.forget):
-        node = going.add(safe(item.id) + "  " + safe(item.why, style="dim"))
-        node.add(safe(item.preview, 100))
-    if plan.redact:
-        cut = tree.add(
-            Text(
-                f"redacted: the quoted sentences cut out, back to pending ({len(plan.redact)})",
-                style="yellow",
-            )
-        )
-        for item in _listed(cut, plan.redact):
-            node = cut.add(safe(item.id) + "  " + safe(item.why, style="dim"))
-            node.add(safe(item.new_content or "", 100))
-    if plan.unlinked:
-        back = tree.add(Text(f"lose a source, otherwise unchanged ({len(plan.unlinked)})"))
-        for item in _listed(back, plan.unlinked):
-            back.add(safe(item.id) + "  " + safe(item.why, style="dim"))
-    also = []
-    if plan.embeddings:
-        also.append(
-            f"{len(plan.embeddings)} embedding(s) ({', '.join(plan.embeddings[:8])}…)"
-            if len(plan.embeddings) > 8
-            else f"embeddings of {', '.join(plan.embeddings)}"
-        )
-    if plan.profile:
-        also.append(
-            f"{len(plan.profile)} profile entr(ies) ({', '.join(plan.profile[:8])}…)"
-            if len(plan.profile) > 8
-            else f"profile entries {', '.join(plan.profile)}"
-        )
-    if plan.edges:
-        also.append(f"{len(plan.edges)} lineage edge(s)")
-    for line in also:
-        tree.add(safe("also removed: " + line))
-    return tree
-
-
-def layer_table(reports: list[LayerReport], title: str) -> Table:
-    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, header_style="bold")
-    table.add_column("layer", no_wrap=True)
-    table.add_column("result", no_wrap=True)
-    table.add_column("checked")
-    table.add_column("residue (where)")
-    for r in reports:
-        warnings = [x for x in r.residue if x.warning]
-        if not r.probed:
-            result = Text("not checked", style="yellow")
-        elif r.found:
-            result = Text(f"RESIDUE {len(r.found)}", style="bold red")
-        elif r.orphans:
-            result = Text(f"orphans {len(r.orphans)}", style="yellow")
-        elif warnings:
-            result = Text(f"warning {len(warnings)}", style="yellow")
-        else:
-            result = Text("clean", style="green")
-        where = "\n".join(f"{x.where} [{x.match}] {x.detail}".strip() for x in r.residue[:8])
-        if len(r.residue) > 8:
-            where += f"\n… {len(r.residue) - 8} more"
-        table.add_row(safe(r.layer), result, safe(r.checked), safe(where or "-"))
-    return table
-
-
-ORPHAN_ROWS = 20  # --json lists them all
-
-
-def orphan_table(reports: list[LayerReport]) -> Table | None:
-    """Traces of deleted items that cannot be tied to what was looked for (a vector
-    whose row is gone): their own section, never counted as found. None when none."""
-    orphans = [(r.layer, x) for r in reports for x in r.orphans]
-    if not orphans:
-        return None
-    table = Table(
-        title="orphans: traces some deleted item left, which one cannot be read back "
-        "(not counted as found; `verify ID` reports one keyed by that id as residue)",
-        title_justify="left",
-        box=box.SIMPLE_HEAD,
-        header_style="bold",
-    )
-    for col in ("layer", "key", "where", "what"):
-        table.add_column(col, no_wrap=col == "layer")
-    for layer, x in orphans[:ORPHAN_ROWS]:
-        table.add_row(safe(layer), safe(x.orphan or ""), safe(x.where), safe(x.detail or x.match))
-    if len(orphans) > ORPHAN_ROWS:
-        table.add_row("…", "", f"{len(orphans) - ORPHAN_ROWS} more (--json lists them all)", "")
-    return table
-
-
-def print_layers(reports: list[LayerReport], title: str) -> None:
-    """The layer table, then the orphans section when there are orphans."""
-    console.print(layer_table(reports, title))
-    orphans = orphan_table(reports)
-    if orphans is not None:
-        console.print(orphans)
 
 
 def _confirm(yes: bool, what: str) -> None:
@@ -263,59 +143,14 @@ def forget(
     _confirm(yes, f"forget {n} memor{'y' if n == 1 else 'ies'} from every layer")
     with open_from(ctx, db, adapter, writable=True) as store:
         store.need(Capability.FORGET)
-        fresh = store.forget_plan(targets, whole=whole)
-        if fresh.to_dict() != plan.to_dict():
-            raise MemauditError(
-                "the store changed while you were deciding; nothing forgotten — run forget again",
-                ExitCode.CONFLICT,
-            )
-        result = store.forget_apply(fresh, reason=reason, actor=state(ctx).actor)
+        # Planned again inside the forget's transaction: a changed store is exit 7.
+        result = store.forget_apply(plan, reason=reason, actor=state(ctx).actor)
     if json_:
         emit_json(result.to_dict())
     else:
-        print_layers(result.reports, "verification, layer by layer")
-        if result.by_id_only:
-            err_console.print(
-                Text(
-                    "note: no sentence of its own to look for in "
-                    + ", ".join(result.by_id_only)
-                    + " (too short, too common, or quoted from memories that stay); "
-                    "checked by id only",
-                    style="yellow",
-                )
-            )
-        _summary(result.clean, result.reports)
+        show_verification(result, "verification, layer by layer")
     if not result.clean:
         raise typer.Exit(int(ExitCode.RESIDUE))
-
-
-def _summary(clean: bool, reports: list[LayerReport]) -> None:
-    warnings = [x for r in reports for x in r.residue if x.warning]
-    if warnings:
-        paths = sorted({x.where.split(" @ ")[0] for x in warnings})
-        err_console.print(
-            Text(
-                "warning: copies outside the store still hold it: " + ", ".join(paths),
-                style="yellow",
-            )
-        )
-    found = [r.layer for r in reports if r.found]
-    unprobed = [r.layer for r in reports if not r.probed]
-    orphans = sum(len(r.orphans) for r in reports)
-    if clean:
-        console.print(Text("clean: nothing of it survived in any layer checked", style="green"))
-    elif found:
-        console.print(
-            Text(f"RESIDUE: found in {len(found)} layer(s) (see the table)", style="bold red")
-        )
-    else:
-        # Nothing found, but not proven gone: never worded as found.
-        parts = [f"{len(unprobed)} layer(s) not checked"] if unprobed else []
-        if orphans:
-            parts.append(f"{orphans} orphan(s) of deleted items that might be it")
-        console.print(
-            Text("NOT PROVEN CLEAN: nothing found; " + ", ".join(parts), style="bold yellow")
-        )
 
 
 def _read_content(content: str | None, content_file: Path | None) -> str | None:
@@ -406,95 +241,30 @@ def verify(
     if memory_id is not None and not memory_id.strip():
         raise InvalidInput("the memory id is empty")
     with open_from(ctx, db, adapter) as store:
-        ledger: Any = getattr(store, "ledger", None)
-        if text is not None or (memory_id is not None and ledger is None):
+        tombstones = store.has(Capability.TOMBSTONES)
+        if text is not None or (memory_id is not None and not tombstones):
             # Probe the layers: for the text, and for references to the id.
             store.need(Capability.LAYERS)
             needle = Needle(ids=[memory_id] if memory_id else [], content=text)
-            reports = verify_layers(store.layers(), needle)
+            found = verify_layers(store.layers(), needle)
             checks = None
         else:
-            if ledger is None:  # --all: only memaudit's ledger keeps tombstones
-                raise store.unsupported(Capability.FORGET)
-            from memaudit.forget import recheck
-
-            checks = recheck(ledger, None if all_ else [memory_id or ""])
+            store.need(Capability.TOMBSTONES)  # --all: only a store that keeps tombstones
+            checks = store.recheck(None if all_ else [memory_id or ""])
     if checks is None:
-        clean = all(r.clean for r in reports)
         if json_:
-            emit_json({"clean": clean, "layers": [r.to_dict() for r in reports]})
+            emit_json(found.to_dict())
         else:
             what = " and ".join(
                 w for w, given in (("the id", memory_id), ("the text", text)) if given
             )
-            print_layers(reports, f"looking for {what}, layer by layer")
-            _summary(clean, reports)
-        if not clean:
+            show_verification(found, f"looking for {what}, layer by layer")
+        if not found.clean:
             raise typer.Exit(int(ExitCode.RESIDUE))
         return
     if json_:
         emit_json(checks.to_dict())
     else:
-        console.print(_tomb_table(checks.checks))
-        if checks.checks:
-            console.print(layer_table(checks.layers, "where it was looked for"))
-            console.print(Text(f"checkpoint after the scan: {checks.checkpoint}", style="dim"))
-        _recheck_summary(checks)
+        show_recheck(checks)
     if not checks.clean:
         raise typer.Exit(int(ExitCode.RESIDUE))
-
-
-def _recheck_summary(checks: Recheck) -> None:
-    dirty = [c for c in checks.checks if c.matchable and not c.clean]
-    unchecked = [c for c in checks.checks if not c.matchable]
-    warnings = [x for r in checks.layers for x in r.residue if x.warning]
-    if warnings:
-        paths = sorted({re.split(r" (?:page|frame|block) \d", x.where)[0] for x in warnings})
-        err_console.print(
-            Text(
-                "warning: copies outside the store still hold it: " + ", ".join(paths),
-                style="yellow",
-            )
-        )
-    if not checks.checks:
-        console.print(Text("no forgotten memories to check", style="dim"))
-        return
-    if dirty:
-        n = len(dirty)
-        console.print(
-            Text(
-                f"RESIDUE: {n} forgotten memor{'y is' if n == 1 else 'ies are'} back or left traces",
-                style="bold red",
-            )
-        )
-    if unchecked:
-        n = len(unchecked)
-        console.print(
-            Text(
-                f"NOT CHECKED: {n} tombstone{'' if n == 1 else 's'} {unchecked[0].why}; "
-                "restore the key file to check them",
-                style="bold yellow",
-            )
-        )
-    if not dirty and not unchecked:
-        console.print(Text("clean: no forgotten memory is back or left on disk", style="green"))
-
-
-def _tomb_table(checks: list[TombstoneCheck]) -> Table:
-    table = Table(box=box.SIMPLE_HEAD, header_style="bold")
-    for col in ("id", "status", "since", "result", "where"):
-        table.add_column(col)
-    for c in checks:
-        if not c.matchable:
-            result = Text("not checked", style="yellow")
-        elif any(r.layer == "memories" for r in c.residue):
-            result = Text("RESURRECTED", style="bold red")
-        elif not c.clean:
-            result = Text("RESIDUE", style="bold red")
-        elif c.residue:
-            result = Text("in a copy", style="yellow")
-        else:
-            result = Text("clean", style="green")
-        where = "\n".join(f"{r.where} [{r.match}]" for r in c.residue[:8]) or "-"
-        table.add_row(safe(c.memory_id), safe(c.status), safe(c.at), result, safe(where))
-    return table

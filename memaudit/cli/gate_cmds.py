@@ -10,13 +10,14 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from memaudit.adapters import Capability
+from memaudit import policy as policy_mod
 from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from
 from memaudit.cli.render import console, emit_json, err_console, safe
 from memaudit.errors import InvalidInput, MemauditError
 from memaudit.model import Relation, SourceType
 from memaudit.review import Candidate, parse_versioned_id
+from memaudit.store import Capability
 
 MAX_STDIN_BYTES = 64 * 1024 * 1024
 
@@ -275,15 +276,13 @@ def access(
     ctx: typer.Context,
     memory_id: Annotated[str, typer.Argument(metavar="ID")],
     db: DbOpt = None,
+    adapter: AdapterOpt = None,
     json_: JsonOpt = False,
 ) -> None:
     """Record that an agent retrieved a memory (feeds decay and the audit)."""
-    from memaudit import review
-    from memaudit.adapters.native import NativeStore
-
-    with open_from(ctx, db, "native", writable=True) as store:
-        assert isinstance(store, NativeStore)
-        m = review.record_access(store.ledger, memory_id, actor=state(ctx).actor)
+    with open_from(ctx, db, adapter, writable=True) as store:
+        store.need(Capability.ACCESS)
+        m = store.record_access(memory_id, actor=state(ctx).actor)
     if json_:
         emit_json({"id": m.id, "access_count": m.access_count, "last_accessed": m.last_accessed})
     else:
@@ -301,14 +300,13 @@ def link(
         str, typer.Option("--relation", help="summarizes, infers, reflects_on, extracts, merges.")
     ] = "derived",
     db: DbOpt = None,
+    adapter: AdapterOpt = None,
 ) -> None:
     """Record derivation edges: ID was built from each SOURCE."""
-    from memaudit import review
-    from memaudit.adapters.native import NativeStore
-
-    with open_from(ctx, db, "native", writable=True) as store:
-        assert isinstance(store, NativeStore)
-        review.link(store.ledger, child, parents, Relation.parse(relation), actor=state(ctx).actor)
+    rel = Relation.parse(relation)
+    with open_from(ctx, db, adapter, writable=True) as store:
+        store.need(Capability.LINK)
+        store.link(child, parents, rel, actor=state(ctx).actor)
     console.print(safe(f"{child} ← {', '.join(parents)} ({relation})"))
 
 
@@ -347,31 +345,14 @@ def policy_set(
     key: Annotated[str, typer.Argument(help="Policy key (see `memaudit policy`).")],
     value: Annotated[str, typer.Argument(help="New value.")],
     db: DbOpt = None,
+    adapter: AdapterOpt = None,
 ) -> None:
     """Change one policy value (logged)."""
-    from memaudit import policy as policy_mod
-    from memaudit.adapters.native import NativeStore
-
-    parsed = policy_mod.coerce(key, _parse_value(value))
-    with open_from(ctx, db, "native", writable=True) as store:
-        assert isinstance(store, NativeStore)
-        ledger = store.ledger
-        old = ledger.policy().get(key)
-        with ledger.transaction():
-            ledger.conn.execute(
-                "INSERT OR REPLACE INTO policy(key, value) VALUES (?, ?)", (key, json.dumps(parsed))
-            )
-            ledger.log(
-                "policy", actor=state(ctx).actor, detail={"key": key, "old": old, "new": parsed}
-            )
+    parsed = policy_mod.parse_value(key, value)
+    with open_from(ctx, db, adapter, writable=True) as store:
+        store.need(Capability.POLICY)
+        old = store.set_policy(key, parsed, actor=state(ctx).actor)
     err_console.print(f"{key}: {old} → {parsed}")
-
-
-def _parse_value(raw: str) -> object:
-    try:
-        return json.loads(raw)
-    except ValueError:
-        return raw
 
 
 @policy_app.command("reset")
@@ -379,13 +360,19 @@ def policy_reset(
     ctx: typer.Context,
     key: Annotated[str, typer.Argument(help="Policy key to set back to its default.")],
     db: DbOpt = None,
+    adapter: AdapterOpt = None,
 ) -> None:
     """Set one policy value back to its default (logged)."""
-    from memaudit import policy as policy_mod
-
     if key not in policy_mod.KEYS:
         raise InvalidInput(f"unknown policy key {key!r}")
-    ctx.invoke(policy_set, ctx=ctx, key=key, value=json.dumps(policy_mod.KEYS[key].default), db=db)
+    ctx.invoke(
+        policy_set,
+        ctx=ctx,
+        key=key,
+        value=json.dumps(policy_mod.KEYS[key].default),
+        db=db,
+        adapter=adapter,
+    )
 
 
 _ = safe  # re-exported helpers used by other command modules
@@ -397,12 +384,10 @@ def pin(
     memory_id: Annotated[str, typer.Argument(metavar="ID")],
     off: Annotated[bool, typer.Option("--off", help="Unpin instead.")] = False,
     db: DbOpt = None,
+    adapter: AdapterOpt = None,
 ) -> None:
     """Pin a memory so decay never archives it (or --off to unpin)."""
-    from memaudit import review
-    from memaudit.adapters.native import NativeStore
-
-    with open_from(ctx, db, "native", writable=True) as store:
-        assert isinstance(store, NativeStore)
-        review.set_pinned(store.ledger, memory_id, not off, actor=state(ctx).actor)
+    with open_from(ctx, db, adapter, writable=True) as store:
+        store.need(Capability.PIN)
+        store.set_pinned(memory_id, not off, actor=state(ctx).actor)
     console.print(safe(f"{memory_id} {'unpinned' if off else 'pinned'}"))

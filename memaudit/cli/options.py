@@ -7,10 +7,11 @@ from typing import Annotated
 
 import typer
 
-from memaudit.adapters import Store, open_store
+from memaudit.adapters import open_store
 from memaudit.cli.app import state
 from memaudit.clock import parse_since, parse_time, to_iso
 from memaudit.errors import ExitCode, MemauditError
+from memaudit.store import Store
 
 DbOpt = Annotated[
     str | None,

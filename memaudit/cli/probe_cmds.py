@@ -348,7 +348,7 @@ def history(
     if db or (state(ctx).db and not provider):
         location = resolve_db(ctx, db)
         if "://" in location:
-            from memaudit.adapters import pg
+            from memaudit.adapters.postgres import pg
 
             location = pg.mask(location)  # runs are logged under the masked URL
         elif not Path(location).exists():

@@ -13,6 +13,7 @@ import csv
 import io
 import json
 import os
+import re
 import sys
 from collections.abc import Iterable, Sequence
 from datetime import datetime
@@ -23,11 +24,14 @@ from rich.console import Console
 from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
+from rich.tree import Tree
 
 from memaudit.clock import age_days, human_age
-from memaudit.face_text import safe
-from memaudit.model import Memory, Status, TrustTier
+from memaudit.face_text import safe, tier_badge
+from memaudit.forget import ForgetPlan, Recheck, TombstoneCheck
+from memaudit.model import Memory, Status
 from memaudit.textsafety import json_text, reveal
+from memaudit.verification import Verification
 
 
 def _width() -> int | None:
@@ -67,13 +71,6 @@ def _printable(text: Any) -> str:
 console = SafeConsole(soft_wrap=False, width=_width())
 err_console = SafeConsole(stderr=True)
 
-TIER_STYLE = {
-    TrustTier.T1: "bold white on green",
-    TrustTier.T2: "bold white on blue",
-    TrustTier.T3: "bold black on cyan",
-    TrustTier.T4: "bold black on yellow",
-    TrustTier.T5: "bold white on red",
-}
 STATUS_STYLE = {
     Status.PENDING: "yellow",
     Status.ACTIVE: "green",
@@ -83,10 +80,6 @@ STATUS_STYLE = {
     Status.REJECTED: "red",
     Status.FORGOTTEN: "red",
 }
-
-
-def tier_badge(tier: TrustTier) -> Text:
-    return Text(f" {tier.value} ", style=TIER_STYLE[tier])
 
 
 def status_text(status: Status) -> Text:
@@ -168,4 +161,187 @@ def counts_table(title: str, counts: dict[str, int], styles: dict[str, str] | No
     table.add_column("n", justify="right")
     for key, n in counts.items():
         table.add_row(safe(key, style=(styles or {}).get(key, "")), str(n))
+    return table
+
+
+# -- forget and verification ----------------------------------------------------------
+
+TREE_ITEMS = 50  # per section of a forget plan; --json lists everything
+
+
+def plan_tree(plan: ForgetPlan) -> Tree:
+    """A forget plan: the counts, then what goes, what is redacted, what loses a source."""
+    tree = Tree(Text("forget plan", style="bold"))
+    tree.add(Text(plan.counts_line()))
+    styles = {"forget": "red", "redact": "yellow", "unlink": ""}
+    for action, title, items in plan.sections():
+        if not items and action != "forget":
+            continue
+        node = tree.add(Text(title, style=styles[action]))
+        if len(items) > TREE_ITEMS:
+            more = len(items) - TREE_ITEMS
+            node.add(Text(f"… and {more} more (--json lists them all)", style="dim"))
+        for item in items[:TREE_ITEMS]:
+            row = node.add(safe(item.id) + "  " + safe(item.why, style="dim"))
+            if action == "forget":
+                row.add(safe(item.preview, 100))
+            elif action == "redact":
+                row.add(safe(item.new_content or "", 100))
+    also = plan.also_removed()
+    if also:
+        tree.add(Text(also))
+    return tree
+
+
+def verification_table(verification: Verification, title: str) -> Table:
+    """One row per layer: probed or not, clean or residue (and where)."""
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, header_style="bold")
+    table.add_column("layer", no_wrap=True)
+    table.add_column("result", no_wrap=True)
+    table.add_column("checked")
+    table.add_column("residue (where)")
+    for r in verification.reports:
+        warnings = [x for x in r.residue if x.warning]
+        if not r.probed:
+            result = Text("not checked", style="yellow")
+        elif r.found:
+            result = Text(f"RESIDUE {len(r.found)}", style="bold red")
+        elif r.orphans:
+            result = Text(f"orphans {len(r.orphans)}", style="yellow")
+        elif warnings:
+            result = Text(f"warning {len(warnings)}", style="yellow")
+        else:
+            result = Text("clean", style="green")
+        where = "\n".join(f"{x.where} [{x.match}] {x.detail}".strip() for x in r.residue[:8])
+        if len(r.residue) > 8:
+            where += f"\n… {len(r.residue) - 8} more"
+        table.add_row(safe(r.layer), result, safe(r.checked), safe(where or "-"))
+    return table
+
+
+ORPHAN_ROWS = 20  # --json lists them all
+
+
+def orphan_table(verification: Verification) -> Table | None:
+    """Traces of deleted items that cannot be tied to what was looked for (a vector
+    whose row is gone): their own section, never counted as found. None when none."""
+    orphans = [(r.layer, x) for r in verification.reports for x in r.orphans]
+    if not orphans:
+        return None
+    table = Table(
+        title="orphans: traces some deleted item left, which one cannot be read back "
+        "(not counted as found; `verify ID` reports one keyed by that id as residue)",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        header_style="bold",
+    )
+    for col in ("layer", "key", "where", "what"):
+        table.add_column(col, no_wrap=col == "layer")
+    for layer, x in orphans[:ORPHAN_ROWS]:
+        table.add_row(safe(layer), safe(x.orphan or ""), safe(x.where), safe(x.detail or x.match))
+    if len(orphans) > ORPHAN_ROWS:
+        table.add_row("…", "", f"{len(orphans) - ORPHAN_ROWS} more (--json lists them all)", "")
+    return table
+
+
+def show_verification(verification: Verification, title: str) -> None:
+    """The table (and the orphans section when there are orphans), then what it means:
+    copies outside the store, checks by id only, and the outcome."""
+    console.print(verification_table(verification, title))
+    orphans = orphan_table(verification)
+    if orphans is not None:
+        console.print(orphans)
+    if verification.by_id_only:
+        err_console.print(
+            Text(
+                "note: no sentence of its own to look for in "
+                + ", ".join(verification.by_id_only)
+                + " (too short, too common, or quoted from memories that stay); "
+                "checked by id only",
+                style="yellow",
+            )
+        )
+    _copies_warning(sorted({x.where.split(" @ ")[0] for x in verification.warnings()}))
+    found = [r.layer for r in verification.reports if r.found]
+    unprobed = [r.layer for r in verification.reports if not r.probed]
+    orphan_count = sum(len(r.orphans) for r in verification.reports)
+    if verification.clean:
+        console.print(Text("clean: nothing of it survived in any layer checked", style="green"))
+    elif found:
+        console.print(
+            Text(f"RESIDUE: found in {len(found)} layer(s) (see the table)", style="bold red")
+        )
+    else:
+        # Nothing found, but not proven gone: never worded as found.
+        parts = [f"{len(unprobed)} layer(s) not checked"] if unprobed else []
+        if orphan_count:
+            parts.append(f"{orphan_count} orphan(s) of deleted items that might be it")
+        console.print(
+            Text("NOT PROVEN CLEAN: nothing found; " + ", ".join(parts), style="bold yellow")
+        )
+
+
+def _copies_warning(paths: list[str]) -> None:
+    if paths:
+        err_console.print(
+            Text(
+                "warning: copies outside the store still hold it: " + ", ".join(paths),
+                style="yellow",
+            )
+        )
+
+
+def show_recheck(recheck: Recheck) -> None:
+    """``verify ID`` / ``--all`` on a store that keeps tombstones: per tombstone, then
+    where it was looked for, then the outcome."""
+    console.print(tombstone_table(recheck.checks))
+    if recheck.checks:
+        console.print(verification_table(recheck, "where it was looked for"))
+        console.print(Text(f"checkpoint after the scan: {recheck.checkpoint}", style="dim"))
+    dirty = [c for c in recheck.checks if c.matchable and not c.clean]
+    unchecked = [c for c in recheck.checks if not c.matchable]
+    _copies_warning(
+        sorted({re.split(r" (?:page|frame|block) \d", x.where)[0] for x in recheck.warnings()})
+    )
+    if not recheck.checks:
+        console.print(Text("no forgotten memories to check", style="dim"))
+        return
+    if dirty:
+        n = len(dirty)
+        console.print(
+            Text(
+                f"RESIDUE: {n} forgotten memor{'y is' if n == 1 else 'ies are'} back or left traces",
+                style="bold red",
+            )
+        )
+    if unchecked:
+        n = len(unchecked)
+        console.print(
+            Text(
+                f"NOT CHECKED: {n} tombstone{'' if n == 1 else 's'} {unchecked[0].why}; "
+                "restore the key file to check them",
+                style="bold yellow",
+            )
+        )
+    if not dirty and not unchecked:
+        console.print(Text("clean: no forgotten memory is back or left on disk", style="green"))
+
+
+def tombstone_table(checks: list[TombstoneCheck]) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, header_style="bold")
+    for col in ("id", "status", "since", "result", "where"):
+        table.add_column(col)
+    for c in checks:
+        if not c.matchable:
+            result = Text("not checked", style="yellow")
+        elif any(r.layer == "memories" for r in c.residue):
+            result = Text("RESURRECTED", style="bold red")
+        elif not c.clean:
+            result = Text("RESIDUE", style="bold red")
+        elif c.residue:
+            result = Text("in a copy", style="yellow")
+        else:
+            result = Text("clean", style="green")
+        where = "\n".join(f"{r.where} [{r.match}]" for r in c.residue[:8]) or "-"
+        table.add_row(safe(c.memory_id), safe(c.status), safe(c.at), result, safe(where))
     return table

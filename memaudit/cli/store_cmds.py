@@ -11,14 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from memaudit import decay as decay_core
-from memaudit.adapters import (
-    Adapter,
-    Capability,
-    check_exists,
-    detect,
-    load_registry,
-    not_a_store_message,
-)
+from memaudit.adapters import check_exists, detect, load_registry, not_a_store_message
 from memaudit.cli.app import app, state
 from memaudit.cli.options import (
     AdapterOpt,
@@ -43,13 +36,14 @@ from memaudit.cli.render import (
     memory_table,
     safe,
     status_text,
-    tier_badge,
 )
 from memaudit.clock import age_days, human_age
 from memaudit.errors import MemauditError, NotAStore
+from memaudit.face_text import tier_badge
 from memaudit.ledger import Ledger
 from memaudit.ledger.store import pending_migrations
 from memaudit.model import MemoryFilter, SourceType, Status, TrustTier
+from memaudit.store import Adapter, Capability
 from memaudit.textsafety import hidden_characters, reveal
 from memaudit.trust import is_flagged
 

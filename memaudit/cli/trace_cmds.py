@@ -10,14 +10,15 @@ import typer
 from rich.text import Text
 from rich.tree import Tree
 
-from memaudit.adapters import Capability, Store
 from memaudit.cli.app import app
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from
-from memaudit.cli.render import console, emit_json, fmt_num, safe, status_text, tier_badge
-from memaudit.findings import Finding, Severity, lineage_findings, summary_depth
+from memaudit.cli.render import console, emit_json, fmt_num, safe, status_text
+from memaudit.face_text import tier_badge
 from memaudit.graph import DEFAULT_DEPTH, MAX_DEPTH, Lineage, LineageNode
+from memaudit.lineage_checks import LineageFinding, lineage_findings, summary_depth
 from memaudit.lineage_export import to_dot, to_mermaid
-from memaudit.model import Edge, Event, Memory
+from memaudit.model import Edge, Event, Memory, Severity
+from memaudit.store import Capability, Store
 from memaudit.textsafety import reveal
 
 
@@ -98,7 +99,7 @@ def trace(
         _print_tree(lineage, found)
 
 
-def trace_dict(lineage: Lineage, found: list[Finding]) -> dict[str, Any]:
+def trace_dict(lineage: Lineage, found: list[LineageFinding]) -> dict[str, Any]:
     data = lineage.to_dict()
     data["lineage_supported"] = True
     data["summary_depth"] = summary_depth(lineage, lineage.focus)
@@ -245,7 +246,7 @@ def _grow(lineage: Lineage, branch: Tree, start: str, *, upwards: bool, shown: s
                 node_branch.add(Text(f"… more beyond --depth {lineage.depth_limit}", style="dim"))
 
 
-def _print_tree(lineage: Lineage, found: list[Finding]) -> None:
+def _print_tree(lineage: Lineage, found: list[LineageFinding]) -> None:
     focus = lineage.focus
     tree = Tree(_label(lineage, focus, None, upwards=True), guide_style="dim")
     if lineage.up:

@@ -164,6 +164,7 @@ class Ledger:
         self.actor = actor or default_actor()
         self.new_id = id_factory
         self.busy_timeout = busy_timeout
+        self._depth = 0  # transactions open (the outer one, then savepoints)
 
     # -- opening -------------------------------------------------------------
 
@@ -232,7 +233,7 @@ class Ledger:
         busy = kwargs.pop("busy_timeout", busy_timeout_from_env())
         try:
             conn = connect(path, readonly=True, busy_timeout=busy)
-            if not _is_ledger(conn):
+            if not is_ledger(conn):
                 names = _table_names(conn)
                 conn.close()
                 listed = ", ".join(names[:8]) or "no tables"
@@ -351,11 +352,19 @@ class Ledger:
 
     @contextlib.contextmanager
     def transaction(self, *, force: bool = False) -> Iterator[sqlite3.Connection]:
-        """One write transaction: all of it happens, or none of it."""
+        """One write transaction: all of it happens, or none of it.
+
+        Inside another one it is a savepoint: its own part is undone if it fails, and
+        everything commits with the outer transaction (``memaudit mcp`` runs a tool
+        call and its log entry in one commit)."""
         if self.readonly and not force:
             raise MemauditError("internal: store opened read-only for a write")
+        if self._depth:
+            yield from self._savepoint()
+            return
         with self._locked():
             self._begin()
+        self._depth = 1
         try:
             yield self.conn
             faults.point("commit")
@@ -366,6 +375,23 @@ class Ledger:
             if self.conn.in_transaction:
                 self.conn.execute("ROLLBACK")
             raise
+        finally:
+            self._depth = 0
+
+    def _savepoint(self) -> Iterator[sqlite3.Connection]:
+        name = f"memaudit_{self._depth}"
+        self._depth += 1
+        self.conn.execute(f"SAVEPOINT {name}")
+        try:
+            yield self.conn
+            self.conn.execute(f"RELEASE {name}")
+        except BaseException:
+            if self.conn.in_transaction:
+                self.conn.execute(f"ROLLBACK TO {name}")
+                self.conn.execute(f"RELEASE {name}")
+            raise
+        finally:
+            self._depth -= 1
 
     def now(self) -> str:
         return to_iso(self.clock())
@@ -695,7 +721,7 @@ def _table_names(conn: sqlite3.Connection) -> list[str]:
 LEDGER_TABLES = {schema.META_TABLE, "memories", "edges", "events", "_sqlite_migrations"}
 
 
-def _is_ledger(conn: sqlite3.Connection) -> bool:
+def is_ledger(conn: sqlite3.Connection) -> bool:
     names = set(_table_names(conn))
     if not names >= LEDGER_TABLES:
         return False
@@ -726,31 +752,11 @@ def pending_migrations(path: Path) -> list[str]:
     except sqlite3.DatabaseError as exc:
         raise NotAStore(f"{path} is not a readable SQLite database: {exc}") from None
     try:
-        if not _is_ledger(conn):
+        if not is_ledger(conn):
             raise NotAStore(f"{path} is not a memaudit ledger")
         return [m.name for m in schema.migrations.pending(Database(conn, execute_plugins=False))]
     finally:
         conn.close()
 
 
-def looks_like_ledger(path: Path) -> bool:
-    """Cheap check for adapter detection. Any file may be asked, so it is opened the
-    way foreign stores are (``connect_ro``: no byte of it or its -wal/-shm changes)."""
-    import sqlite3 as stdlib_sqlite3
-
-    from memaudit.adapters.sqlite_probe import connect_ro
-
-    try:
-        check_ledger_file(path)
-        conn = connect_ro(path)
-    except (MemauditError, stdlib_sqlite3.Error):
-        return False
-    try:
-        return _is_ledger(conn)
-    except stdlib_sqlite3.Error:
-        return False
-    finally:
-        conn.close()
-
-
-__all__ = ["Ledger", "ExitCode", "looks_like_ledger", "check_ledger_file"]
+__all__ = ["Ledger", "ExitCode", "check_ledger_file"]

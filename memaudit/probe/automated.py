@@ -31,12 +31,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memaudit.adapters import Needle, open_store
-from memaudit.adapters.base import Capability, Store
+from memaudit.adapters import open_store
 from memaudit.clock import Clock, parse_time
 from memaudit.errors import ExitCode, InvalidInput, MemauditError, Unsupported
 from memaudit.fingerprint import normalize
-from memaudit.forget import LayerReport, verify_layers
 from memaudit.model import Memory, Status, Validation
 from memaudit.probe import log
 from memaudit.probe.drivers import DRIVERS, NO_DRIVER, Driver
@@ -49,6 +47,8 @@ from memaudit.probe.report import (
     Verdict,
     place_of,
 )
+from memaudit.store import Capability, Needle, Store
+from memaudit.verification import LayerReport, Verification, verify_layers
 
 DEFAULT_TIMEOUT = 600.0
 MAX_RESULT_BYTES = 1024 * 1024
@@ -360,7 +360,7 @@ def _probe5(
     )
 
 
-def _verdict5(reports: list[LayerReport]) -> tuple[Verdict, str]:
+def _verdict5(reports: Verification) -> tuple[Verdict, str]:
     dirty = [r.layer for r in reports if r.found]
     unprobed = [f"{r.layer} (not checked: {r.checked})" for r in reports if not r.probed]
     unprobed += [
@@ -368,16 +368,15 @@ def _verdict5(reports: list[LayerReport]) -> tuple[Verdict, str]:
         for r in reports
         if r.orphans
     ]
+    total = len(reports.reports)
     if dirty:
-        return Verdict.RESIDUE, f"residue in {len(dirty)} of {len(reports)} layers: " + ", ".join(
-            dirty
-        )
+        return Verdict.RESIDUE, f"residue in {len(dirty)} of {total} layers: " + ", ".join(dirty)
     if unprobed:
         return (
             Verdict.UNVERIFIED,
             "nothing found, but not proven gone: " + "; ".join(unprobed),
         )
-    return Verdict.CLEAN, f"every layer probed ({len(reports)}), nothing found"
+    return Verdict.CLEAN, f"every layer probed ({total}), nothing found"
 
 
 def _probe6(runner: Runner, store_path: Path, driver: Driver, *, faked: bool) -> ProbeResult:
@@ -394,7 +393,7 @@ def _probe6(runner: Runner, store_path: Path, driver: Driver, *, faked: bool) ->
         olds = _holding(memories, facts.old_value)
         news = _holding(memories, facts.new_value)
         old_layers = (
-            verify_layers(store.layers(), Needle(content=facts.old))
+            verify_layers(store.layers(), Needle(content=facts.old)).reports
             if not olds and store.has(Capability.LAYERS)
             else []
         )

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from memaudit.clock import Clock, system_clock
 
 if TYPE_CHECKING:
-    from memaudit.adapters.base import Store
+    from memaudit.store import Store
     from memaudit.tui.app import ReviewApp
 
 
@@ -24,8 +24,8 @@ def make_app(
 ) -> ReviewApp:
     """The review app over an opened store (writable, with the queue capability)."""
     from memaudit.adapters import open_store
-    from memaudit.adapters.base import Capability
     from memaudit.errors import MemauditError
+    from memaudit.store import Capability
     from memaudit.tui.app import ReviewApp
     from memaudit.tui.session import ReviewSession
 

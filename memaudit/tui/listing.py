@@ -31,7 +31,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from memaudit.clock import human_age
 from memaudit.errors import MemauditError
-from memaudit.face_text import safe
+from memaudit.face_text import safe, tier_badge
 from memaudit.model import MemoryFilter, SourceType, Status, TrustTier
 from memaudit.pending import CHEAP_FLAGS, Flag, QueueItem, queue_filter
 from memaudit.textsafety import reveal
@@ -43,7 +43,7 @@ from memaudit.tui.messages import (
     SummaryLoaded,
 )
 from memaudit.tui.modals import InfoModal
-from memaudit.tui.render import detail_renderable, flags_text, tier_badge
+from memaudit.tui.render import detail_renderable, flags_text
 from memaudit.tui.session import ReviewSession
 
 PAGE = 200
@@ -372,6 +372,8 @@ class ListScreen(Screen[None]):
         s = msg.summary
         text = Text(self.TITLE_TEXT + "  ", style="bold")
         text.append(f"{s.total} {self.count_noun()}", style="bold")
+        if self.session.requests_open and self.STATUSES == (Status.PENDING,):
+            text.append(f"  {self.session.requests_open} forget request(s) (g)", style="bold red")
         for tier in TrustTier:
             n = s.by_tier.get(tier.value)
             if n:

@@ -8,34 +8,32 @@ instead of offering a half-forget.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from rich.table import Table
-from rich.text import Text
 from textual import on, work
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import DataTable
 
-from memaudit.adapters.base import Capability
-from memaudit.errors import Conflict, MemauditError
-from memaudit.face_text import safe
+from memaudit.errors import MemauditError
+from memaudit.forget import ForgetPlan, ForgetResult
 from memaudit.model import Status
 from memaudit.pending import Flag
+from memaudit.store import Capability
 from memaudit.tui.listing import ListScreen
-from memaudit.tui.modals import ConfirmModal, InfoModal, forget_plan_body
-from memaudit.tui.render import trace_renderable
+from memaudit.tui.modals import ConfirmModal, InfoModal
+from memaudit.tui.render import forget_plan_body, trace_renderable, verification_table
 
 
 class ForgetPlanned(Message):
-    def __init__(self, memory_id: str, plan: Any) -> None:
+    def __init__(self, memory_id: str, plan: ForgetPlan) -> None:
         super().__init__()
         self.memory_id = memory_id
         self.plan = plan
 
 
 class ForgetDone(Message):
-    def __init__(self, memory_id: str, result: Any) -> None:
+    def __init__(self, memory_id: str, result: ForgetResult) -> None:
         super().__init__()
         self.memory_id = memory_id
         self.result = result
@@ -122,7 +120,7 @@ class MemoriesScreen(ListScreen):
     def _planned(self, msg: ForgetPlanned) -> None:
         self.confirm_forget(msg.memory_id, msg.plan)
 
-    def confirm_forget(self, memory_id: str, plan: Any) -> None:
+    def confirm_forget(self, memory_id: str, plan: ForgetPlan) -> None:
         """The blast radius first; nothing is written unless the reviewer says yes."""
 
         def confirmed(ok: bool | None) -> None:
@@ -135,22 +133,17 @@ class MemoriesScreen(ListScreen):
         )
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="forget")
-    def apply_forget(self, memory_id: str, plan: Any) -> None:
+    def apply_forget(self, memory_id: str, plan: ForgetPlan) -> None:
         store = self.session.store
         with self.session.lock:
-            # What was confirmed must still be what happens (as `memaudit forget` does).
-            fresh = store.forget_plan(list(plan.requested))
-            if fresh.to_dict() != plan.to_dict():
-                raise Conflict(
-                    "the store changed while you were deciding; nothing forgotten — "
-                    "press d again to see the new plan"
-                )
-            result = store.forget_apply(fresh, actor=self.session.actor)
+            # Planned again inside the forget's transaction: what was confirmed must
+            # still be what happens, or nothing is forgotten (Conflict).
+            result = store.forget_apply(plan, actor=self.session.actor)
         self.post_message(ForgetDone(memory_id, result))
 
     @on(ForgetDone)
     def _forgotten(self, msg: ForgetDone) -> None:
-        clean = bool(getattr(msg.result, "clean", False))
+        clean = msg.result.clean
         self.show_status(
             f"forgot {msg.memory_id}: "
             + ("every layer verified clean" if clean else "RESIDUE found — see the table"),
@@ -160,27 +153,3 @@ class MemoriesScreen(ListScreen):
             InfoModal(f"Forgot {msg.memory_id}: verification", verification_table(msg.result))
         )
         self.action_reload()
-
-
-def verification_table(result: Any) -> Table:
-    """One row per layer of the store, as `memaudit forget` prints it."""
-    table = Table(header_style="bold", expand=True)
-    table.add_column("layer", no_wrap=True)
-    table.add_column("kind", no_wrap=True)
-    table.add_column("result", no_wrap=True)
-    table.add_column("checked")
-    for report in result.reports:
-        if not report.probed:
-            verdict = Text("not checked", style="yellow")
-        elif report.found:
-            verdict = Text(f"{len(report.found)} residue", style="bold red")
-        elif report.orphans:
-            verdict = Text(f"{len(report.orphans)} orphans", style="yellow")
-        else:
-            verdict = Text("clean", style="green")
-        detail = safe(report.checked, 80)
-        for r in report.residue[:3]:
-            detail.append("\n")
-            detail.append_text(safe(f"{r.where}: {r.match}", 120, style="red"))
-        table.add_row(safe(report.layer), safe(report.kind), verdict, detail)
-    return table

@@ -8,7 +8,6 @@ is instead of crashing the prompt that would reject it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -198,60 +197,4 @@ def help_body(sections: list[tuple[str, list[tuple[str, str]]]]) -> RenderableTy
             table.add_row(key, what)
         parts.append(table)
         parts.append(Text(""))
-    return Group(*parts)
-
-
-def forget_plan_body(target: str, plan: Any) -> RenderableType:
-    """The blast radius of a ``forget.ForgetPlan``: what goes, what is re-queued."""
-    c = plan.counts()
-    parts: list[RenderableType] = [
-        Text("Forget ")
-        + safe(target, TITLE_WIDTH, style="bold")
-        + " from every layer of the store.",
-        Text(
-            f"{c['changed']} memories change: {c['requested']} requested, "
-            f"{c['derived_only']} derived only from them, {c['affected_redacted']} redacted, "
-            f"{c['affected_forgotten']} quoting them forgotten whole"
-            + (f"; {c['unlinked']} lose a source (the edge only)" if c["unlinked"] else "")
-        ),
-    ]
-    too_big = plan.over(None)
-    if too_big:
-        parts.append(
-            Text(
-                f"More than the memory and what is derived only from it "
-                f"({c['default_max']}): {c['changed'] - c['default_max']} other memories "
-                "change. Read the lists below before you confirm.",
-                style="bold yellow",
-            )
-        )
-    for title, rows in (
-        ("will be forgotten", plan.forget),
-        ("will have the quoted sentences cut out, back to pending", plan.redact),
-        ("will lose a source, otherwise unchanged (they have other support)", plan.unlinked),
-    ):
-        table = Table(title=f"{len(rows)} {title}", title_justify="left", box=None, padding=(0, 1))
-        table.add_column("id", style="bold", no_wrap=True)
-        table.add_column("why")
-        for item in rows[:40]:
-            table.add_row(safe(item.id), safe(item.why, 80) + " · " + safe(item.preview, 60))
-        if len(rows) > 40:
-            table.add_row(Text("…"), Text(f"and {len(rows) - 40} more", style="dim"))
-        parts.append(table)
-    extras = []
-    if plan.edges:
-        extras.append(f"{len(plan.edges)} lineage edge(s)")
-    if plan.embeddings:
-        extras.append(f"{len(plan.embeddings)} embedding(s)")
-    if plan.profile:
-        extras.append(f"{len(plan.profile)} profile entr{'y' if len(plan.profile) == 1 else 'ies'}")
-    if extras:
-        parts.append(Text("also removed: " + ", ".join(extras)))
-    parts.append(
-        Text(
-            "This cannot be undone. Every layer is verified afterwards; a tombstone keeps "
-            "salted fingerprints, never the text.",
-            style="bold red",
-        )
-    )
     return Group(*parts)

@@ -19,13 +19,13 @@ from textual.binding import Binding, BindingType
 from textual.widgets import DataTable
 
 from memaudit.errors import MemauditError
-from memaudit.face_text import safe
+from memaudit.face_text import safe, tier_badge
 from memaudit.model import TrustTier
 from memaudit.pending import CONFIRM_FLAGS, QueueItem
 from memaudit.tui.listing import ListScreen
 from memaudit.tui.messages import ActionDone, ActionFailed
 from memaudit.tui.modals import ConfirmModal, EditModal, ReasonModal
-from memaudit.tui.render import FLAG_LABEL, FLAG_MEANING, FLAG_ORDER, tier_badge
+from memaudit.tui.render import FLAG_LABEL, FLAG_MEANING, FLAG_ORDER
 
 
 class QueueScreen(ListScreen):
@@ -65,8 +65,10 @@ class QueueScreen(ListScreen):
     acted_at: float = 0.0
 
     def on_screen_resume(self) -> None:
-        # Back from a modal or the other screen: reload only if the store changed.
+        # Back from a modal or the other screen: reload only if the store changed; the
+        # header counts (forget requests included) are read again either way.
         self.check_store()
+        self.load_summary()
 
     # -- which items ---------------------------------------------------------
 

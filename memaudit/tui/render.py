@@ -16,21 +16,16 @@ from rich.text import Text
 from rich.tree import Tree
 
 from memaudit.clock import age_days, human_age
-from memaudit.face_text import revealed, safe
+from memaudit.face_text import revealed, safe, tier_badge
+from memaudit.forget import ForgetPlan
 from memaudit.graph import Lineage
 from memaudit.injection import Assessment
-from memaudit.model import Memory, TrustTier
+from memaudit.model import Memory
 from memaudit.pending import Flag
 from memaudit.textsafety import hidden_characters
 from memaudit.tui.session import Detail
+from memaudit.verification import Verification
 
-TIER_STYLE = {
-    TrustTier.T1: "bold white on green",
-    TrustTier.T2: "bold white on blue",
-    TrustTier.T3: "bold black on cyan",
-    TrustTier.T4: "bold black on yellow",
-    TrustTier.T5: "bold white on red",
-}
 FLAG_LABEL = {
     Flag.INJECTED: ("INJ", "bold white on dark_red"),
     Flag.STALE: ("STALE", "bold yellow"),
@@ -63,10 +58,6 @@ FLAG_MEANING = {
     Flag.UNKNOWN: "the store cannot say where it came from",
 }
 SPAN_STYLE = "bold black on yellow"  # the text that triggered an INJ flag
-
-
-def tier_badge(tier: TrustTier) -> Text:
-    return Text(f" {tier.value} ", style=TIER_STYLE[tier])
 
 
 def flags_text(flags: set[Flag], pending_lookup: bool = False) -> Text:
@@ -278,3 +269,70 @@ def detail_renderable(d: Detail, now: datetime) -> RenderableType:
 
 def trace_renderable(d: Detail) -> RenderableType:
     return lineage_tree(d.lineage, d.memory)
+
+
+# -- forget and verification ----------------------------------------------------------
+
+PLAN_ITEMS = 40  # per section of the forget dialog
+
+
+def forget_plan_body(target: str, plan: ForgetPlan) -> RenderableType:
+    """The blast radius of a forget: the counts, what goes, what is re-queued."""
+    c = plan.counts()
+    parts: list[RenderableType] = [
+        Text("Forget ") + safe(target, 200, style="bold") + " from every layer of the store.",
+        Text(plan.counts_line()),
+    ]
+    if plan.over(None):
+        parts.append(
+            Text(
+                f"More than the memory and what is derived only from it "
+                f"({c['default_max']}): {c['changed'] - c['default_max']} other memories "
+                "change. Read the lists below before you confirm.",
+                style="bold yellow",
+            )
+        )
+    for _action, title, rows in plan.sections():
+        table = Table(title=title, title_justify="left", box=None, padding=(0, 1))
+        table.add_column("id", style="bold", no_wrap=True)
+        table.add_column("why")
+        for item in rows[:PLAN_ITEMS]:
+            table.add_row(safe(item.id), safe(item.why, 80) + " · " + safe(item.preview, 60))
+        if len(rows) > PLAN_ITEMS:
+            table.add_row(Text("…"), Text(f"and {len(rows) - PLAN_ITEMS} more", style="dim"))
+        parts.append(table)
+    also = plan.also_removed()
+    if also:
+        parts.append(Text(also))
+    parts.append(
+        Text(
+            "This cannot be undone. Every layer is verified afterwards; a tombstone keeps "
+            "salted fingerprints, never the text.",
+            style="bold red",
+        )
+    )
+    return Group(*parts)
+
+
+def verification_table(verification: Verification) -> Table:
+    """One row per layer of the store, as `memaudit forget` prints it."""
+    table = Table(header_style="bold", expand=True)
+    table.add_column("layer", no_wrap=True)
+    table.add_column("kind", no_wrap=True)
+    table.add_column("result", no_wrap=True)
+    table.add_column("checked")
+    for report in verification.reports:
+        if not report.probed:
+            verdict = Text("not checked", style="yellow")
+        elif report.found:
+            verdict = Text(f"{len(report.found)} residue", style="bold red")
+        elif report.orphans:
+            verdict = Text(f"{len(report.orphans)} orphans", style="yellow")
+        else:
+            verdict = Text("clean", style="green")
+        detail = safe(report.checked, 80)
+        for r in report.residue[:3]:
+            detail.append("\n")
+            detail.append_text(safe(f"{r.where}: {r.match}", 120, style="red"))
+        table.add_row(safe(report.layer), safe(report.kind), verdict, detail)
+    return table

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from memaudit.adapters import Needle, Store
+from memaudit.store import Needle, Store
 
 PROVIDERS = Path(__file__).resolve().parent.parent / "fixtures" / "providers"
 TOKEN = "ZEBRA-7731-QUOKKA"

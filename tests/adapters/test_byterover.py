@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from memaudit.adapters import Capability, Needle, open_store
+from memaudit.adapters import open_store
 from memaudit.adapters.byterover import project_data_dir, sanitize_project_path, source_of
 from memaudit.model import Relation, SourceType
+from memaudit.store import Capability, Needle
 from tests.adapters.conftest import TOKEN, dirty, residue, snapshot
 
 HINT = "project/deploy/staging_passphrase_hint.md"

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from memaudit.adapters import Capability, Needle, open_store
 from memaudit.adapters import claude_code as cc
+from memaudit.adapters import open_store
 from memaudit.errors import ExitCode
+from memaudit.store import Capability, Needle
 from tests.adapters.conftest import TOKEN, dirty, snapshot
 
 HINT = "memory:staging_passphrase_hint.md"

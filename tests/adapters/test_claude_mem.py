@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from memaudit.adapters import Capability, Needle, open_store
+from memaudit.adapters import open_store
 from memaudit.errors import ExitCode
+from memaudit.store import Capability, Needle
 from tests.adapters.conftest import PROVIDERS, TOKEN, dirty, snapshot
 
 DELETED = "obs:" + (PROVIDERS / "claude_mem" / "deleted_id.txt").read_text().strip()

@@ -15,11 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from memaudit.adapters import Needle, open_store
+from memaudit.adapters import open_store
 from memaudit.adapters.hermes import HermesStore, entry_id
 from memaudit.errors import Conflict, ExitCode, Refused, StoreBusy, Unsupported
 from memaudit.model import MemoryFilter, Status
 from memaudit.sidecar import open_sidecar
+from memaudit.store import Needle
 
 FIX = Path(__file__).resolve().parents[1] / "fixtures" / "providers" / "hermes"
 IDS = json.loads((FIX / "ids.json").read_text())

@@ -9,8 +9,9 @@ import json
 import shutil
 from pathlib import Path
 
-from memaudit.adapters import Needle, open_store
+from memaudit.adapters import open_store
 from memaudit.model import Edge, Relation
+from memaudit.store import Needle
 
 FIX = Path(__file__).resolve().parents[1] / "fixtures" / "providers" / "holographic"
 TOKEN = "ZEBRA-7731-QUOKKA"

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import json
 
-from memaudit.adapters import Needle, open_store
+from memaudit.adapters import open_store
 from memaudit.errors import ExitCode
 from memaudit.model import Relation, SourceType, Status
+from memaudit.store import Needle
 from tests.adapters.conftest import PG_PASSWORD, TOKEN
 
 # Ids Honcho generated (nanoids), listed in NOTES.md.

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from memaudit.adapters import Capability, Needle, open_store
+from memaudit.adapters import open_store
+from memaudit.store import Capability, Needle
 from tests.adapters.conftest import TOKEN, dirty, residue, snapshot
 
 VAULT = "users.alice.memories/vault-hint"

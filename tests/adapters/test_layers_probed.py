@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from memaudit.adapters import Needle, open_store
-from memaudit.adapters import sqlite_probe as sp
+from memaudit.adapters.support import sqlite_probe as sp
 from memaudit.errors import ExitCode
 from memaudit.forget import verify_layers
 from tests.adapters.conftest import TOKEN, provider_ids

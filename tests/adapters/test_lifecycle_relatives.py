@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from memaudit.adapters import Capability, Needle, open_store
+from memaudit.adapters import open_store
 from memaudit.model import Relation
+from memaudit.store import Capability, Needle
 from tests.adapters.conftest import PROVIDERS, TOKEN, dirty, residue
 
 TOKEN_UUID = "4f1c2a0e-1b7e-4c55-9a70-1d3f3f0c0a03"

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 
-from memaudit.adapters import Capability, Needle, open_store
+from memaudit.adapters import open_store
 from memaudit.model import SourceType, Status
+from memaudit.store import Capability, Needle
 from tests.adapters.conftest import TOKEN, dirty, provider_ids, residue, snapshot
 
 IDS = provider_ids("mem0")

@@ -9,8 +9,9 @@ import json
 import shutil
 from pathlib import Path
 
-from memaudit.adapters import Needle, open_store
+from memaudit.adapters import open_store
 from memaudit.model import Relation
+from memaudit.store import Needle
 
 FIX = Path(__file__).resolve().parents[1] / "fixtures" / "providers" / "mnemosyne"
 IDS = json.loads((FIX / "ids.json").read_text())

@@ -11,8 +11,10 @@ import json
 
 import pytest
 
-from memaudit.adapters import Needle, open_store, pg
+from memaudit.adapters import open_store
+from memaudit.adapters.postgres import pg
 from memaudit.errors import ExitCode
+from memaudit.store import Needle
 from tests.adapters.conftest import PG_PASSWORD, PROVIDERS, TOKEN
 
 # Ids in the committed dumps (tests/fixtures/providers/hindsight/NOTES.md).

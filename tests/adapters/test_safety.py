@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from memaudit.adapters import Needle, open_store
-from memaudit.adapters.safepickle import Refused, restricted_load
+from memaudit.adapters import open_store
+from memaudit.adapters.support.safepickle import Refused, restricted_load
+from memaudit.store import Needle
 from tests.adapters.conftest import TOKEN
 
 PACKAGE = Path(__file__).resolve().parents[2] / "memaudit"

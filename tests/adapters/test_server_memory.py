@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from memaudit.adapters import Capability, Needle, open_store
+from memaudit.adapters import open_store
 from memaudit.adapters import server_memory as sm
 from memaudit.errors import ExitCode
+from memaudit.store import Capability, Needle
 from tests.adapters.conftest import TOKEN, dirty, snapshot
 
 HINT = f"The staging deploy passphrase hint is {TOKEN}"

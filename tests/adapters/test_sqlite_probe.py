@@ -5,8 +5,8 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from memaudit.adapters import Needle
-from memaudit.adapters import sqlite_probe as sp
+from memaudit.adapters.support import sqlite_probe as sp
+from memaudit.store import Needle
 
 
 def _wal_db(path: Path) -> None:

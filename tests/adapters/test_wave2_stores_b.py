@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from memaudit.adapters import Needle, open_store
+from memaudit.adapters import open_store
 from memaudit.errors import ExitCode
+from memaudit.store import Needle
 from tests.adapters.conftest import PROVIDERS, TOKEN, provider_ids, residue, snapshot
 
 THREE = ("openclaw", "letta_code", "openmemory")

@@ -14,12 +14,12 @@ import pydot
 import pytest
 
 from memaudit import adapters, review
-from memaudit.adapters.base import Adapter, Capability
 from memaudit.adapters.native import NativeAdapter, NativeStore
 from memaudit.ledger import Ledger
 from memaudit.lineage_export import mermaid_unescape
 from memaudit.model import Relation, SourceType
 from memaudit.review import Candidate
+from memaudit.store import Adapter, Capability
 from tests.conftest import Cli, file_bytes
 
 U, T, S, I = (  # noqa: E741  (short names keep the scenarios readable)

@@ -11,11 +11,11 @@ import pytest
 
 from memaudit import audit
 from memaudit.adapters import open_store
-from memaudit.adapters.base import Capability, Store
 from memaudit.clock import parse_time
 from memaudit.ledger import Ledger
 from memaudit.model import Memory, MemoryFilter, SourceType, Status
 from memaudit.review import Candidate, stage
+from memaudit.store import Capability, Store
 from tests.conftest import NOW
 
 NOW_DT = parse_time(NOW)

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from memaudit import forget, review
-from memaudit.adapters.base import Needle
 from memaudit.clock import fixed_clock
 from memaudit.errors import Conflict, Refused
 from memaudit.ledger import Ledger
 from memaudit.model import SourceType, Status
 from memaudit.sqlite_driver import sqlite3
+from memaudit.store import Needle
 from tests.conftest import NOW
 
 SECRET = "ZEBRA-7731-QUOKKA"

@@ -11,8 +11,9 @@ from memaudit import review
 from memaudit.adapters import open_store
 from memaudit.adapters.native import NativeStore
 from memaudit.errors import InvalidInput, NotFound
-from memaudit.graph import Direction, Lineage, find_cycles, ledger_lineage, walk_lineage
+from memaudit.graph import Direction, Lineage, find_cycles, walk_lineage
 from memaudit.ledger import Ledger
+from memaudit.ledger.lineage import ledger_lineage
 from memaudit.model import Edge, Relation, SourceType, TrustTier
 from memaudit.review import Candidate
 

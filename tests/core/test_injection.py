@@ -134,12 +134,20 @@ def test_thresholds_come_from_the_policy() -> None:
             "Cheering for England \U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f tonight.",
             USER,
         ),
-        ("title: Answer style\nsummary: User prefers concise answers", DOC),
+        ("title: Answer style\nsummary: User prefers concise answers", USER),
     ],
 )
 def test_look_alikes_are_not_flagged(text: str, prov: Provenance) -> None:
     a = assess(text, prov)
     assert not a.flagged, a.describe(text)
+
+
+def test_a_key_value_line_is_not_an_imperative() -> None:
+    """The patterns read ``key: value`` lines as data. (The learned scorer, which reads a
+    web page's "User prefers concise answers" as a claim about the user planted from
+    outside, weighs it 0.58: see docs/injection.md, Limits.)"""
+    text = "title: Answer style\nsummary: User prefers concise answers"
+    assert not assess(text, DOC, hits=signals(text, learned=False)).flagged
 
 
 # -- signals and their spans, in five languages ---------------------------------------------
@@ -303,7 +311,7 @@ def test_the_learned_scorer_is_weighed_by_the_source() -> None:
 
 
 def test_the_learned_span_is_an_offset_into_the_stored_text() -> None:
-    text = "Note\u200b: " + PARAPHRASE  # an invisible character before the sentence
+    text = "Sa\u200bles. " + PARAPHRASE  # an invisible character before the sentence
     hit = injection.learned_hit(text)
     assert hit is not None
     assert text[hit.start : hit.end] == PARAPHRASE.rstrip(".")
@@ -317,7 +325,7 @@ def test_the_learned_note_reveals_what_it_quotes() -> None:
 
 
 def test_the_model_is_small_data_with_its_training_recorded() -> None:
-    from memaudit import injection_model
+    from memaudit.injection import learned as injection_model
 
     assert injection_model.WEIGHTS.stat().st_size < 2_000_000
     m = injection_model.model()
@@ -325,12 +333,13 @@ def test_the_model_is_small_data_with_its_training_recorded() -> None:
 
 
 def test_nothing_held_out_is_trained_on() -> None:
-    from benchmarks.injection_cases import HELDOUT_ROUND, bastion_split
+    from benchmarks.injection_cases import HELDOUT_ROUND, BastionCase
     from benchmarks.train_injection_model import training_set
 
     chosen = training_set()
     assert chosen and all(c.round != HELDOUT_ROUND for c in chosen)
-    assert all(bastion_split(c.id.removeprefix("bc-")) == "train" for c in chosen if c.round == 0)
+    assert all(c.split == "train" for c in chosen)
+    assert any(isinstance(c, BastionCase) for c in chosen)
 
 
 def test_the_audit_scan_skips_the_scorer_only_where_it_cannot_change_a_verdict() -> None:

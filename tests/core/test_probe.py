@@ -55,8 +55,8 @@ def test_kept_both_without_timestamps_fails() -> None:
 
 
 def test_older_destroyed_fails_and_names_where_its_text_survived() -> None:
-    from memaudit.adapters.base import Residue
-    from memaudit.forget import LayerReport
+    from memaudit.store import Residue
+    from memaudit.verification import LayerReport
 
     survived = [LayerReport("history", "history", "", [Residue("history", "h.old", "exact text")])]
     new = _mem("b", "BIRCH-3333", created_at="2026-12-01T10:00:00Z")

@@ -12,10 +12,10 @@ import subprocess
 import sys
 
 from memaudit import forget, review
-from memaudit.adapters.base import Needle
 from memaudit.ledger import Ledger
 from memaudit.model import SourceType, Status
 from memaudit.sqlite_driver import sqlite3
+from memaudit.store import Needle
 
 TAKE_EXCLUSIVE = """
 import sys

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from memaudit.adapters import sqlite_probe as sp
-from memaudit.adapters.safepickle import MAX_PLAIN_VALUES, Refused, restricted_load
+from memaudit.adapters.support import sqlite_probe as sp
+from memaudit.adapters.support.safepickle import MAX_PLAIN_VALUES, Refused, restricted_load
 from tests.hostile import corpus_files as cf
 
 LIMIT_SECONDS = 120

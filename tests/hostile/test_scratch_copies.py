@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from memaudit import scratch
-from memaudit.adapters import sqlite_probe as sp
+from memaudit.adapters.support import sqlite_probe as sp
 from memaudit.errors import Refused
 from tests.hostile import corpus_files as cf
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from memaudit.adapters import Needle
-from memaudit.adapters import sqlite_probe as sp
-from memaudit.adapters.file_probe import trigram_layer
-from memaudit.forget import verify_layers
+from memaudit.adapters.support import sqlite_probe as sp
+from memaudit.adapters.support.file_probe import trigram_layer
+from memaudit.store import Needle
+from memaudit.verification import verify_layers
 from tests.hostile import corpus_files as cf
 
 

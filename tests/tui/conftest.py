@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from memaudit.adapters import Store, open_store
+from memaudit.adapters import open_store
 from memaudit.clock import fixed_clock
+from memaudit.store import Store
 from memaudit.tui import make_app
 from memaudit.tui.app import ReviewApp
 

@@ -1,0 +1,1 @@
+"""Stores on a PostgreSQL server: the toolkit (``pg``) and the adapters built on it."""

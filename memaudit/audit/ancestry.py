@@ -1,0 +1,218 @@
+"""The derivation graph, read once per audit run, and what each memory's ancestry
+says (how much of it is model output, which observations and assistant messages it
+rests on)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from memaudit.audit.view import (
+    Ctx,
+    ids_json,
+)
+from memaudit.model import SourceType
+from memaudit.trust import MODEL_OUTPUT_TYPES, OBSERVATION_TYPES
+
+
+@dataclass(slots=True)
+class Ancestry:
+    """What a memory's ancestry says, computed once per node of the upward subgraph."""
+
+    source_type: str
+    model_share: float  # recursive average: (own + sum of sources' shares) / (1 + sources)
+    observations: tuple[str, ...]  # up to CAP distinct observation ids (itself included)
+    assistant: tuple[str, ...]  # up to CAP distinct assistant-message ancestors (not itself)
+
+
+ANCESTRY_CAP = 5
+# A lineage query for at least this many roots reads the whole graph with one scan of
+# memories and one of edges (shared by the audit's other graph detectors): their
+# ancestry is a large part of the store, and id lookups per node cost far more.
+FULL_GRAPH_ROOTS = 2000
+
+
+@dataclass(slots=True)
+class DerivationGraph:
+    """The part of the store's derivation graph read so far, indexed by integers.
+
+    ``index`` maps a memory id to its node; a node is *read* once its source type and
+    parents are known (``complete``: every memory and edge has been read). Parents are
+    kept in the ledger's edge order (by parent id), so traversals match the per-node
+    queries they replace. ``summary_parents`` holds the summarisation steps (an edge
+    whose relation is ``summarizes`` or whose child is a summary) once complete."""
+
+    index: dict[str, int] = field(default_factory=dict)
+    ids: list[str] = field(default_factory=list)
+    types: list[str] = field(default_factory=list)
+    parents: list[list[int] | None] = field(default_factory=list)
+    read: bytearray = field(default_factory=bytearray)
+    complete: bool = False
+    summary_parents: dict[int, list[int]] = field(default_factory=dict)
+
+    def node(self, memory_id: str) -> int:
+        n = self.index.get(memory_id)
+        if n is None:
+            n = self.index[memory_id] = len(self.ids)
+            self.ids.append(memory_id)
+            self.types.append(SourceType.UNKNOWN.value)
+            self.parents.append(None)
+            self.read.append(0)
+        return n
+
+
+def derivation_graph(ctx: Ctx, ids: Iterable[str] = (), *, whole: bool = False) -> DerivationGraph:
+    """The audit run's shared graph, with ``ids`` and their ancestry read (everything
+    when ``whole`` or when there are many roots)."""
+    g: DerivationGraph = ctx.memo.setdefault("derivation_graph", DerivationGraph())
+    if g.complete:
+        return g
+    roots = [i for i in dict.fromkeys(ids) if i not in g.index or not g.read[g.index[i]]]
+    if whole or len(roots) >= FULL_GRAPH_ROOTS:
+        g = ctx.memo["derivation_graph"] = _read_whole_graph(ctx)
+        return g
+    frontier = roots
+    while frontier:
+        nxt: list[str] = []
+        for start in range(0, len(frontier), 5000):
+            part = frontier[start : start + 5000]
+            chunk = ids_json(part)
+            for mid, st in ctx.rows(
+                "SELECT id, source_type FROM memories WHERE id IN (SELECT value FROM json_each(?))",
+                (chunk,),
+            ):
+                g.types[g.node(mid)] = st
+            if ctx.has_edges:
+                for child, parent in ctx.rows(
+                    "SELECT child_id, parent_id FROM edges WHERE child_id IN "
+                    "(SELECT value FROM json_each(?))",
+                    (chunk,),
+                ):
+                    c, p = g.node(child), g.node(parent)
+                    ps = g.parents[c]
+                    if ps is None:
+                        ps = g.parents[c] = []
+                    ps.append(p)
+                    if not g.read[p]:
+                        nxt.append(parent)
+            for mid in part:
+                g.read[g.node(mid)] = 1
+        frontier = [n for n in dict.fromkeys(nxt) if not g.read[g.index[n]]]
+    return g
+
+
+def _read_whole_graph(ctx: Ctx) -> DerivationGraph:
+    """Every memory's source type and every edge, in one sequential scan each."""
+    g = DerivationGraph()
+    canon: dict[str, str] = {}  # one string object per source type
+    rows = ctx.conn.execute("SELECT id, source_type FROM memories").fetchall()
+    g.ids = [r[0] for r in rows]
+    g.types = [canon.setdefault(r[1], r[1]) for r in rows]
+    del rows
+    g.index = dict(zip(g.ids, range(len(g.ids)), strict=True))
+    memories = len(g.ids)
+    g.parents = [None] * memories
+    g.read = bytearray(memories)
+    summary = SourceType.SUMMARY.value
+    sp = g.summary_parents
+    if ctx.has_edges:
+        index, node, parents, types = g.index, g.node, g.parents, g.types
+        last: str | None = None
+        c = -1
+        ps: list[int] = []
+        is_summary = False
+        # Edges come grouped by child (the primary key): look each child up once.
+        for child, parent, summarizes in ctx.rows(
+            "SELECT child_id, parent_id, relation = 'summarizes' FROM edges"
+        ):
+            if child != last:
+                last = child
+                found = index.get(child)
+                c = node(child) if found is None else found
+                got = parents[c]
+                if got is None:
+                    got = parents[c] = []
+                ps = got
+                is_summary = c < memories and types[c] == summary
+            p = index.get(parent)
+            if p is None:
+                p = node(parent)
+            ps.append(p)
+            # A summary step needs its child in memories (the old query joined them).
+            if is_summary or (summarizes and c < memories):
+                sp.setdefault(c, []).append(p)
+    g.read = bytearray(b"\x01") * len(g.ids)
+    g.complete = True
+    return g
+
+
+def ancestries(ctx: Ctx, ids: list[str], cap: int = ANCESTRY_CAP) -> dict[str, Ancestry]:
+    """Ancestry summaries for ``ids``, from their upward subgraph only.
+
+    The graph is read once per audit run (``derivation_graph``); the values are then
+    computed bottom-up with memoisation, on integer nodes. Every quantity is
+    decomposable (a share averaged over sources, capped id sets), which keeps the
+    work linear in the subgraph instead of in the sum of every root's ancestry.
+    Cycles: an edge back into the node being computed contributes nothing.
+    """
+    g = derivation_graph(ctx, ids)
+    types, parents = g.types, g.parents
+    model = {s.value for s in MODEL_OUTPUT_TYPES} | {SourceType.UNKNOWN.value}
+    obs = {s.value for s in OBSERVATION_TYPES}
+    assistant = SourceType.ASSISTANT_MESSAGE.value
+    # Per computed node: model share, observation nodes, assistant-message ancestors.
+    share: dict[int, float] = {}
+    observed: dict[int, tuple[int, ...]] = {}
+    asst: dict[int, tuple[int, ...]] = {}
+    no_parents: list[int] = []
+    roots = [g.node(i) for i in ids]
+    for root in roots:
+        if root in share:
+            continue
+        stack: list[tuple[int, bool]] = [(root, False)]
+        on_stack: set[int] = set()
+        while stack:
+            node, expanded = stack.pop()
+            if node in share:
+                continue
+            ps = parents[node] or no_parents
+            if not ps:  # a source: nothing to wait for
+                st = types[node]
+                share[node] = (st in model) / 1
+                observed[node] = (node,) if st in obs else ()
+                asst[node] = ()
+                continue
+            if not expanded:
+                on_stack.add(node)
+                stack.append((node, True))
+                for p in ps:
+                    if p not in share and p not in on_stack:
+                        stack.append((p, False))
+                continue
+            on_stack.discard(node)
+            st = types[node]
+            ready = [p for p in ps if p in share]
+            share[node] = ((st in model) + sum([share[p] for p in ready])) / (1 + len(ready))
+            seen_obs: dict[int, None] = {node: None} if st in obs else {}
+            seen_asst: dict[int, None] = {}
+            for p in ready:
+                for o in observed[p]:
+                    if len(seen_obs) < cap:
+                        seen_obs[o] = None
+                if types[p] == assistant:
+                    seen_asst[p] = None
+                for a in asst[p]:
+                    if len(seen_asst) < cap:
+                        seen_asst[a] = None
+            observed[node] = tuple(seen_obs)
+            asst[node] = tuple(list(seen_asst)[:cap])
+    names = g.ids
+    return {
+        i: Ancestry(
+            types[n],
+            share[n],
+            tuple([names[o] for o in observed[n]]),
+            tuple([names[a] for a in asst[n]]),
+        )
+        for i, n in zip(ids, roots, strict=True)
+    }

@@ -1,0 +1,1 @@
+"""One module per pattern the audit reports; ``memaudit.audit.registry`` lists them."""

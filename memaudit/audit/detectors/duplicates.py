@@ -1,0 +1,104 @@
+"""Duplicates: the same text (after normalisation), and nearly the same."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+
+from memaudit.audit.near_duplicates import near_duplicate_pairs
+from memaudit.audit.view import (
+    Ctx,
+)
+from memaudit.model import Severity
+
+
+def detect_exact_duplicates(ctx: Ctx) -> None:
+    groups = list(
+        ctx.rows(
+            "SELECT content_hash, group_concat(id, char(31)), count(*) FROM ("
+            "SELECT content_hash, id FROM memories WHERE status IN ('active', 'pending') "
+            "ORDER BY content_hash, created_at, id) GROUP BY content_hash HAVING count(*) > 1"
+        )
+    )
+    dupes = 0
+    for _, ids_text, n in groups:
+        dupes += n - 1
+        if ctx.full:
+            ctx.count(Severity.MEDIUM if n >= 3 else Severity.LOW)
+            continue
+        ids = ids_text.split("\x1f")
+        ctx.add(
+            Severity.MEDIUM if n >= 3 else Severity.LOW,
+            ids[:20],
+            f"{n} memories hold the same text after normalisation ({', '.join(ids[:5])}"
+            f"{', ...' if n > 5 else ''}); {ids[0]} is the oldest",
+            f"memaudit forget {ids[1]}  (keep {ids[0]})",
+            copies=n,
+        )
+    ctx.result.stats["redundant_copies"] = dupes
+
+
+def detect_near_duplicates(ctx: Ctx) -> None:
+    threshold = float(ctx.policy.get("duplicates.similarity"))
+    # One representative per exact-duplicate group (exact duplicates are their own
+    # finding): the oldest row (smallest seq), taken in content-hash order. One
+    # sequential scan: grouping by the hash would look every row up by its index.
+    first: dict[str, tuple[int, str]] = {}
+    for seq, h, content in ctx.rows(
+        "SELECT seq, content_hash, content FROM memories WHERE +status IN ('active', 'pending')"
+    ):
+        seen = first.get(h)
+        if seen is None or seq < seen[0]:
+            first[h] = (seq, content)
+    text_by_seq = {first[h][0]: first[h][1] for h in sorted(first)}
+    first.clear()
+    rows = list(text_by_seq.items())
+
+    def fetch(keys: list[int]) -> dict[int, str]:
+        return {k: text_by_seq[k] for k in keys}
+
+    counts: dict[str, int] = {}
+    pairs = near_duplicate_pairs(rows, threshold, fetch, counts)
+    ctx.result.stats.update(counts, near_duplicate_pairs=len(pairs))
+    if not pairs:
+        return
+    # Clusters (union-find), reported with ids.
+    parent: dict[int, int] = {}
+
+    def find(x: int) -> int:
+        while parent.get(x, x) != x:
+            parent[x] = parent.get(parent[x], parent[x])
+            x = parent[x]
+        return x
+
+    best: dict[int, float] = {}
+    for a, b, _sim in pairs:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+    clusters: dict[int, list[int]] = defaultdict(list)
+    for k in sorted({k for p in pairs for k in p[:2]}):
+        clusters[find(k)].append(k)
+    for a, _b, sim in pairs:
+        root = find(a)
+        best[root] = max(best.get(root, 0.0), sim)
+    keys = sorted({k for m in clusters.values() for k in m})
+    info: dict[int, tuple[str, str]] = {}
+    for start in range(0, len(keys), 900):
+        for seq, mid, created in ctx.rows(
+            "SELECT seq, id, created_at FROM memories WHERE seq IN (SELECT value FROM json_each(?))",
+            (json.dumps(keys[start : start + 900]),),
+        ):
+            info[seq] = (mid, created)
+    for root in sorted(clusters):
+        members = sorted(clusters[root], key=lambda k: (info[k][1] or "", info[k][0]))
+        ids = [info[k][0] for k in members]
+        ctx.add(
+            Severity.LOW,
+            ids[:20],
+            f"{len(ids)} memories say nearly the same thing (word-trigram similarity up to "
+            f"{best[root]:.2f}, policy duplicates.similarity {threshold:g}): {', '.join(ids[:5])}"
+            f"{', ...' if len(ids) > 5 else ''}",
+            f"memaudit show {ids[0]} {ids[1]}",
+            similarity=round(best[root], 3),
+        )

@@ -1,0 +1,133 @@
+"""4. Retrieval amplification: popularity, not evidence."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from memaudit.audit.ancestry import ANCESTRY_CAP, ancestries
+from memaudit.audit.view import (
+    OBSERVATION_SQL,
+    Ctx,
+    ids_json,
+    pct,
+    short,
+)
+from memaudit.model import Severity
+
+
+def gini(sorted_values: list[int]) -> float:
+    n = len(sorted_values)
+    total = sum(sorted_values)
+    if n == 0 or total == 0:
+        return 0.0
+    weighted = sum((i + 1) * v for i, v in enumerate(sorted_values))
+    return (2 * weighted) / (n * total) - (n + 1) / n
+
+
+def access_distribution(ctx: Ctx) -> dict[str, Any]:
+    counts = sorted(
+        int(c) for (c,) in ctx.rows("SELECT access_count FROM memories WHERE status = 'active'")
+    )
+    n = len(counts)
+    total = sum(counts)
+    pct = float(ctx.policy.get("audit.access_top_percentile"))
+    if not n:
+        return {"memories": 0, "accesses": 0}
+    cut = counts[min(n - 1, int(n * pct / 100))]
+    top_n = max(1, n // 100)
+    return {
+        "memories": n,
+        "accesses": total,
+        "mean": total / n,
+        "median": counts[n // 2],
+        "percentile": pct,
+        "percentile_value": cut,
+        "top_1pct_share": (sum(counts[-top_n:]) / total) if total else 0.0,
+        "gini": round(gini(counts), 3),
+    }
+
+
+def detect_hot_memory(ctx: Ctx) -> None:
+    dist = access_distribution(ctx)
+    ctx.result.stats.update(dist)
+    if not dist.get("accesses"):
+        return
+    threshold = max(
+        float(dist["percentile_value"]),
+        float(ctx.policy.get("audit.access_min_count")),
+        float(ctx.policy.get("audit.access_min_ratio")) * dist["mean"],
+    )
+    need = int(ctx.policy.get("audit.min_independent_evidence"))
+    hot = list(
+        ctx.rows(
+            "SELECT id, access_count, source_type, content FROM memories "
+            "WHERE status = 'active' AND access_count >= ? "
+            f"AND source_type NOT IN {OBSERVATION_SQL} AND source_type != 'external_document' "
+            "ORDER BY access_count DESC, id",
+            (threshold,),
+        )
+    )
+    lin = ancestries(ctx, [h[0] for h in hot], max(ANCESTRY_CAP, need))
+    spawned = dict(
+        ctx.rows(
+            "SELECT parent_id, count(*) FROM edges WHERE parent_id IN "
+            "(SELECT value FROM json_each(?)) GROUP BY parent_id",
+            (ids_json([h[0] for h in hot]),),
+        )
+    )
+    conc = (
+        f"the top 1% of memories hold {pct(dist['top_1pct_share'], 1)} of "
+        f"{dist['accesses']} accesses, Gini {dist['gini']:.2f}"
+    )
+    for mid, count, st, content in hot:
+        obs = sorted(lin[mid].observations)
+        if len(obs) >= need:
+            continue
+        kids = int(spawned.get(mid, 0))
+        ctx.add(
+            Severity.HIGH if not obs else Severity.MEDIUM,
+            [mid, *obs],
+            f"{mid} ({st}, “{short(content, 50)}”) was retrieved {count} times — the "
+            f"{dist['percentile']:g}th percentile is {dist['percentile_value']}, the mean "
+            f"{dist['mean']:.1f} — yet rests on {len(obs)} independent observation(s) and "
+            f"spawned {kids} derived memor{'y' if kids == 1 else 'ies'}: {conc}",
+            f"memaudit trace {mid}",
+            access_count=count,
+            observations=obs,
+            spawned=kids,
+        )
+
+
+def detect_pinned_fresh(ctx: Ctx) -> None:
+    half_life = float(ctx.policy.get("decay.half_life_days"))
+    minimum = int(ctx.policy.get("audit.min_memories_for_share"))
+    share_max = float(ctx.policy.get("audit.max_fresh_share"))
+    cutoff = ctx.cutoff(half_life)
+    total, fresh = next(
+        ctx.rows(
+            "SELECT count(*), coalesce(sum(pinned = 1 OR coalesce(decay_score, 1.0) >= 0.999), 0) "
+            "FROM memories WHERE status = 'active' AND created_at < ?",
+            (cutoff,),
+        )
+    )
+    ctx.result.stats.update(older_than_half_life=total, at_max_freshness=fresh)
+    if total < minimum or fresh / total <= share_max:
+        return
+    sample = [
+        r[0]
+        for r in ctx.rows(
+            "SELECT id FROM memories WHERE status = 'active' AND created_at < ? AND "
+            "(pinned = 1 OR coalesce(decay_score, 1.0) >= 0.999) "
+            "ORDER BY access_count DESC, id LIMIT 10",
+            (cutoff,),
+        )
+    ]
+    ctx.add(
+        Severity.MEDIUM,
+        sample,
+        f"{fresh} of {total} active memories older than the {half_life:g}-day half-life "
+        f"({pct(fresh, total)}) are pinned or at maximum freshness: retrieval keeps them "
+        "as prominent as the day they were written",
+        "memaudit decay --dry-run",
+        share=fresh / total,
+    )

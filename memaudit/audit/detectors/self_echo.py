@@ -1,0 +1,38 @@
+"""1. Assistant self-echo: the model's own answer stored as evidence."""
+
+from __future__ import annotations
+
+from memaudit.audit.view import (
+    ASSISTANT_ROLES,
+    Ctx,
+    short,
+)
+from memaudit.model import Severity
+
+
+def detect_self_echo(ctx: Ctx) -> None:
+    ctx.need_events()
+    roles = ",".join(f"'{r}'" for r in ASSISTANT_ROLES)
+    sql = f"""
+        SELECT id, source_type, source_ref, confidence, content FROM memories m
+        WHERE status = 'active'
+          AND (source_type = 'assistant_message' OR lower(coalesce({{role}}, '')) IN ({roles}))
+          AND NOT EXISTS (
+              SELECT 1 FROM events e WHERE e.memory_id = m.id AND e.action IN ('approve', 'promote'))
+        ORDER BY created_at, id
+    """
+    for mid, st, ref, conf, content in ctx.rows(sql):
+        if ctx.full:
+            ctx.count(Severity.HIGH)
+            continue
+        origin = f" from {ref}" if ref else ""
+        ctx.add(
+            Severity.HIGH,
+            [mid],
+            f"{mid} is an active assistant message{origin} ({st}, confidence "
+            f"{'-' if conf is None else f'{conf:.2f}'}) with no approve or promote event: "
+            f"the model's own answer is stored as evidence — “{short(content)}”",
+            f"memaudit trace {mid}  (then: memaudit forget {mid})",
+            source_type=st,
+            source_ref=ref,
+        )

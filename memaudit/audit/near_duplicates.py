@@ -1,0 +1,148 @@
+"""Near-duplicate texts without comparing all pairs: bottom-k sketches, blocking, and
+an exact check of the candidates."""
+
+from __future__ import annotations
+
+import math
+import zlib
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from itertools import chain, combinations, compress, starmap
+from operator import and_
+from typing import Any
+
+from memaudit.fingerprint import jaccard, shingles
+
+SKETCH = 8  # bottom-k sketch size per memory
+SKETCH_SLACK = 0.25  # how far below the threshold a sketch estimate may be
+BUCKET_CAP = 64  # larger blocks are compared by sorted neighbourhood only
+WINDOW = 4
+
+
+def sketch(text: str) -> tuple[int, ...]:
+    """The ``SKETCH`` smallest CRC-32s of the text's word trigrams (a bottom-k MinHash:
+    two texts with Jaccard J share each minimum with probability about J)."""
+    return tuple(sorted(set(map(zlib.crc32, map(str.encode, shingles(text)))))[:SKETCH])
+
+
+def estimate(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """Jaccard estimated from two bottom-k sketches."""
+    sa, sb = set(a), set(b)
+    return _estimate(sa, sb, sa & sb)
+
+
+def _estimate(sa: frozenset[int] | set[int], sb: frozenset[int] | set[int], shared: Any) -> float:
+    """The share of the union's bottom-k that both sketches hold (``shared`` = sa & sb)."""
+    if not shared:
+        return 0.0
+    union = sorted(sa | sb)[:SKETCH]
+    # The shared values at most the union's k-th are those in the union's bottom-k.
+    return len(shared.intersection(union)) / len(union)
+
+
+def near_duplicate_pairs(
+    items: Iterable[tuple[int, str]],
+    threshold: float,
+    fetch: Callable[[list[int]], dict[int, str]],
+    stats: dict[str, int] | None = None,
+) -> list[tuple[int, int, float]]:
+    """Pairs of keys whose texts have word-trigram Jaccard ≥ threshold.
+
+    Blocking, never all pairs: each memory is filed under each value of its sketch;
+    memories in the same block are candidates (a block larger than ``BUCKET_CAP``
+    only pairs neighbours in sketch order). A candidate's similarity is estimated
+    from the sketches (the share of the union's bottom-k held by both); only those
+    within ``SKETCH_SLACK`` of the threshold are fetched and compared exactly.
+
+    Every block's pairs go through a cheap filter first (the estimate's numerator is
+    at most the shared count); a pair is judged once, however many blocks it shares
+    (the judgement depends on the pair only).
+    """
+    floor = threshold - SKETCH_SLACK
+    considered = 0
+    # Memories are numbered in the order given; per number: its sketch as a set and
+    # the shared count its pairs need (an integer: the count is one).
+    keys: list[int] = []
+    sketches: list[tuple[int, ...]] = []
+    for key, text in items:
+        sk = sketch(text)
+        if sk:
+            keys.append(key)
+            sketches.append(sk)
+    sets = [frozenset(sk) for sk in sketches]
+    # A pair passes the filter with at least floor × min(SKETCH, |a|, |b|) shared values,
+    # i.e. (the bound grows with the length) at least the bound of one of the two.
+    need = [math.ceil(floor * min(SKETCH, len(sk))) for sk in sketches]
+    blocks: dict[int, list[int]] = defaultdict(list)
+    for i, sk in enumerate(sketches):
+        for value in sk:
+            blocks[value].append(i)
+    # Sketch order, ties in the order given (a stable sort): large blocks are sorted
+    # by this rank, which orders their members as sorting by sketch would.
+    rank = [0] * len(sketches)
+    for r, i in enumerate(sorted(range(len(sketches)), key=sketches.__getitem__)):
+        rank[i] = r
+    sketches.clear()
+    total = len(keys)
+    judged: set[int] = set()
+    candidates: set[int] = set()
+    for members in blocks.values():
+        n = len(members)
+        if n < 2:
+            continue
+        # The shared counts are computed in C (map over the pairs' sets); only pairs
+        # reaching the block's smallest bound are looked at one by one.
+        lo = min([need[m] for m in members])
+        hits: Iterable[tuple[int, int]]
+        if n <= BUCKET_CAP:
+            ss = [sets[m] for m in members]
+            counts = map(len, starmap(and_, combinations(ss, 2)))
+            hits = compress(combinations(members, 2), map(lo.__le__, counts))
+            considered += n * (n - 1) // 2
+        else:
+            ordered = sorted(members, key=rank.__getitem__)
+            ss = [sets[m] for m in ordered]
+            hits = chain.from_iterable(
+                compress(
+                    zip(ordered, ordered[d:], strict=False),
+                    map(lo.__le__, map(len, map(and_, ss, ss[d:]))),
+                )
+                for d in range(1, WINDOW + 1)
+            )
+            considered += sum(max(0, n - d) for d in range(1, WINDOW + 1))
+        for a, b in hits:
+            pair = a * total + b if a < b else b * total + a  # one int: a small set
+            if pair in judged:
+                continue
+            sa, sb = sets[a], sets[b]
+            shared = sa & sb
+            k = len(shared)
+            if k < need[a] and k < need[b]:
+                continue  # rare here: only pairs at or above the block's bound come
+            judged.add(pair)
+            if _estimate(sa, sb, shared) >= floor:
+                candidates.add(pair)
+    judged.clear()
+    blocks.clear()
+    sets.clear()
+    if stats is not None:
+        stats.update(memories=len(keys), considered=considered, candidates=len(candidates))
+    if not candidates:
+        return []
+    found = [divmod(p, total) for p in candidates]
+    wanted = sorted({keys[i] for p in found for i in p})
+    texts = fetch(wanted)
+    # One string object per distinct trigram: templated texts share most of theirs, and
+    # the sets of a few hundred thousand texts would otherwise hold copies of each.
+    canon: dict[str, str] = {}
+    intern = canon.setdefault
+    shingle_sets = {k: {intern(g, g) for g in shingles(t)} for k, t in texts.items()}
+    canon.clear()
+    out = []
+    by_key = ((keys[x], keys[y]) for x, y in found)
+    for a, b in sorted((a, b) if a < b else (b, a) for a, b in by_key):
+        if a in shingle_sets and b in shingle_sets:
+            sim = jaccard(shingle_sets[a], shingle_sets[b])
+            if sim >= threshold:
+                out.append((a, b, sim))
+    return out

@@ -1,0 +1,211 @@
+"""Running the detectors over a store: one process, or two for a large native ledger."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from memaudit.audit.finding import Finding, Pattern, Result
+from memaudit.audit.registry import BY_NAME, Detector, select
+from memaudit.audit.view import (
+    Ctx,
+    NotChecked,
+)
+from memaudit.clock import to_iso
+from memaudit.model import Severity
+from memaudit.store import Capability
+
+if TYPE_CHECKING:
+    from memaudit.store import Store
+
+
+# -- running ------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Report:
+    store: str
+    adapter: str
+    now: str
+    results: list[Result]
+
+    def counts(self) -> dict[Severity, int]:
+        total = dict.fromkeys(Severity, 0)
+        for r in self.results:
+            for s, n in r.counts.items():
+                total[s] += n
+        return total
+
+    def at_or_above(self, severity: Severity) -> int:
+        return sum(n for s, n in self.counts().items() if s.rank >= severity.rank)
+
+    def by_pattern(self) -> dict[Pattern, dict[str, Any]]:
+        out: dict[Pattern, dict[str, Any]] = {}
+        for r in self.results:
+            entry = out.setdefault(
+                r.detector.pattern,
+                {"counts": dict.fromkeys(Severity, 0), "unchecked": []},
+            )
+            for s, n in r.counts.items():
+                entry["counts"][s] += n
+            if not r.checked:
+                entry["unchecked"].append(f"{r.detector.name}: {r.why_unchecked}")
+        return out
+
+    def findings(self) -> list[Finding]:
+        found = [f for r in self.results for f in r.findings]
+        return sorted(found, key=lambda f: (-f.severity.rank, list(Pattern).index(f.pattern)))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "store": self.store,
+            "adapter": self.adapter,
+            "now": self.now,
+            "counts": {s.value: n for s, n in self.counts().items()},
+            "patterns": {
+                p.value: {
+                    "title": p.label,
+                    "counts": {s.value: n for s, n in e["counts"].items()},
+                    "not_checked": e["unchecked"],
+                }
+                for p, e in self.by_pattern().items()
+            },
+            "detectors": [r.to_dict() for r in self.results],
+            "findings": [f.to_dict() for f in self.findings()],
+        }
+
+
+# The detectors that a large native ledger's audit runs in a second process, beside the
+# others (CPU-bound Python: threads would share one interpreter lock). near_duplicate
+# costs about as much CPU as the rest together at 1M memories; the text detectors that
+# need no derivation graph join it, so both processes finish at about the same time.
+OFFLOAD = ("near_duplicate", "exact_duplicate", "unmarked_interpretation", "injected_instruction")
+# Below this many memories a second process costs more to start than it saves.
+PARALLEL_MIN_MEMORIES = 50_000
+
+
+def run(
+    store: Store,
+    now: datetime,
+    *,
+    patterns: Iterable[str] | None = None,
+    max_findings: int | None = None,
+    workers: int | None = None,
+) -> Report:
+    """Run the chosen detectors (all by default) over ``store`` at time ``now``.
+
+    ``workers``: 1 runs every detector here; 2 runs the ``OFFLOAD`` detectors in a
+    child process that opens the same store read-only (only a store whose SQL view is
+    a file another process can open: the native ledger); None (the default) picks 2
+    for such a store of at least ``PARALLEL_MIN_MEMORIES`` memories on a machine with
+    more than one CPU. The findings are the same either way.
+    """
+    detectors = select(patterns)
+    view = store.sql_view()
+    offload = [d.name for d in detectors if d.name in OFFLOAD]
+    if view.file is None or not offload or len(detectors) == len(offload):
+        workers = 1  # nothing to run beside the offloaded detectors
+    elif workers is None:
+        (top,) = view.conn.execute("SELECT coalesce(max(seq), 0) FROM memories").fetchone()
+        workers = 2 if (os.cpu_count() or 1) > 1 and top >= PARALLEL_MIN_MEMORIES else 1
+    if workers <= 1 or view.file is None:
+        return Report(
+            store.location,
+            store.adapter_name,
+            to_iso(now),
+            _run(store, now, detectors, max_findings),
+        )
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
+    # spawn, not fork: the caller may hold threads (the TUI) and an open connection.
+    with ProcessPoolExecutor(1, mp_context=get_context("spawn")) as pool:
+        future = pool.submit(
+            _run_offloaded, view.file, store.adapter_name, offload, to_iso(now), max_findings
+        )
+        here = _run(store, now, [d for d in detectors if d.name not in offload], max_findings)
+        there = {r.detector.name: r for r in (_result_from(d) for d in future.result())}
+    by_name = {r.detector.name: r for r in here} | there
+    results = [by_name[d.name] for d in detectors]
+    return Report(store.location, store.adapter_name, to_iso(now), results)
+
+
+def _run_offloaded(
+    path: str, adapter: str, names: list[str], now: str, max_findings: int | None
+) -> list[dict[str, Any]]:
+    """In the child process: the named detectors on the store at ``path``, read-only."""
+    from memaudit.adapters import open_store
+    from memaudit.clock import parse_time
+
+    with open_store(path, adapter=adapter) as store:
+        results = _run(store, parse_time(now), select(names), max_findings)
+    return [
+        {
+            "name": r.detector.name,
+            "checked": r.checked,
+            "why_unchecked": r.why_unchecked,
+            "findings": [
+                (f.severity.value, f.memory_ids, f.evidence, f.suggestion, f.detail)
+                for f in r.findings
+            ],
+            "counts": {s.value: n for s, n in r.counts.items()},
+            "stats": r.stats,
+            "seconds": r.seconds,
+        }
+        for r in results
+    ]
+
+
+def _result_from(data: dict[str, Any]) -> Result:
+    det = BY_NAME[data["name"]]
+    return Result(
+        det,
+        checked=data["checked"],
+        why_unchecked=data["why_unchecked"],
+        findings=[
+            Finding(det.pattern, det.name, Severity(sev), tuple(ids), ev, sug, det.rule, detail)
+            for sev, ids, ev, sug, detail in data["findings"]
+        ],
+        counts={Severity(k): n for k, n in data["counts"].items()},
+        stats=data["stats"],
+        seconds=data["seconds"],
+    )
+
+
+def _run(
+    store: Store, now: datetime, detectors: list[Detector], max_findings: int | None
+) -> list[Result]:
+    policy = store.policy()
+    view = store.sql_view()
+    conn, role_column = view.conn, view.role_column
+    memo: dict[str, Any] = {}
+    results = []
+    for det in detectors:
+        result = Result(det)
+        ctx = Ctx(
+            conn,
+            policy,
+            now,
+            has_events=store.has(Capability.HISTORY),
+            has_edges=store.has(Capability.LINEAGE),
+            role_column=role_column,
+            result=result,
+            store=store,
+            memo=memo,
+        )
+        if max_findings is not None:
+            ctx.cap = max_findings
+        started = time.perf_counter()
+        try:
+            det.run(ctx)
+        except NotChecked as exc:
+            result.checked = False
+            result.why_unchecked = str(exc)
+        result.seconds = time.perf_counter() - started
+        results.append(result)
+    memo.clear()
+    return results

@@ -1,0 +1,620 @@
+"""The analysis: what a reader sees (hidden, bidi and tag characters made visible,
+offsets back to the stored text; payloads decoded from the encodings attackers use),
+and the text signals with their spans, discounted where quoted, negated, in code or
+in a text about attacks."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+import unicodedata
+from collections.abc import Callable, Iterable
+from typing import Any
+from urllib.parse import unquote
+
+from memaudit.injection.assessment import Hit, _cut
+from memaudit.injection.forms import (
+    _ADDRESS,
+    _BASE64,
+    _BINARY,
+    _CODE,
+    _DECODE_AND_RUN,
+    _ESCAPES,
+    _HEX,
+    _HTML_COMMENT,
+    _META,
+    _MORSE,
+    _MORSE_TABLE,
+    _PERCENT,
+    _QUOTES,
+    _ROLE_HEADER,
+    _ROLE_META,
+    _ROLE_TOKENS,
+    _SEND,
+    _SPACED,
+    _TO_DESTINATION,
+)
+from memaudit.injection.gate import _ALL_KINDS, _LEET, _LEET_GATE, _active, _leet
+from memaudit.injection.kinds import (
+    CODE,
+    HIDDEN_BOOST,
+    MAX_DECODE_DEPTH,
+    MAX_TEXT,
+    META,
+    NO_CONTEXT,
+    QUOTED,
+    QUOTED_META,
+    WEIGHT,
+    Signal,
+)
+from memaudit.injection.patterns import _BY_KIND, _PATTERN_KINDS
+from memaudit.injection.vocabulary import (
+    _ALWAYS_POSITIVE,
+    _BEHAVIOUR,
+    _CLAUSE,
+    _IMPERATIVE,
+    _NOT_A_DIRECTIVE,
+    _TRIGGER,
+    _ci,
+    _rx,
+    _split,
+)
+from memaudit.textsafety import marker_name, reveal
+
+# -- the text view: what a reader sees, with offsets back to the stored text -------------
+
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
+_ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e")
+_MARKS = frozenset("\u200e\u200f\u061c")  # LRM, RLM, ALM
+_TAG_LO, _TAG_HI = 0xE0000, 0xE007F
+_VARIATION = frozenset(chr(c) for c in range(0xFE00, 0xFE10))
+
+
+def _invisible(ch: str) -> bool:
+    if ch in _BIDI or ch in _ZERO_WIDTH:
+        return True
+    cat = unicodedata.category(ch)
+    return cat in ("Cc", "Cf") and ch not in "\n\t\r"
+
+
+def _view(text: str) -> tuple[str, list[int] | None, list[Hit]]:
+    """The text without invisible characters (so "ig\u200bnore" reads "ignore"), the
+    offset of each view character in ``text`` (None: identical), and the hits for the
+    invisible characters themselves (tag-character runs decoded)."""
+    if text.isprintable() or all(c.isprintable() or c in "\n\t\r" for c in text):
+        return text, None, []
+    hits: list[Hit] = []
+    keep: list[int] = []
+    i, n = 0, len(text)
+    zw: list[int] = []
+    bidi: list[int] = []
+    other: list[int] = []
+    while i < n:
+        ch = text[i]
+        cp = ord(ch)
+        if _TAG_LO <= cp <= _TAG_HI:
+            j = i
+            while j < n and _TAG_LO <= ord(text[j]) <= _TAG_HI:
+                j += 1
+            # A subdivision flag (black flag + a few tag letters + cancel tag) is an emoji.
+            is_flag = i > 0 and text[i - 1] == "\U0001f3f4" and j - i <= 7
+            if not is_flag:
+                decoded = "".join(
+                    chr(ord(c) - _TAG_LO) for c in text[i:j] if 0x20 <= ord(c) - _TAG_LO < 0x7F
+                )
+                hits.append(
+                    Hit(
+                        Signal.TAG_CHARACTERS,
+                        i,
+                        j,
+                        WEIGHT[Signal.TAG_CHARACTERS] if len(decoded.strip()) >= 2 else 0.4,
+                        f"{j - i} tag characters decode to “{_cut(decoded, 80)}”",
+                    )
+                )
+                hits.extend(_inner(decoded, i, j, "in tag characters"))
+            i = j
+            continue
+        if _invisible(ch):
+            # A zero-width joiner inside an emoji sequence is how emoji are written.
+            joiner = (
+                ch == "\u200d"
+                and 0 < i < n - 1
+                and unicodedata.category(text[i - 1]) in ("So", "Sk", "Mn")
+                or (ch == "\u200d" and i > 0 and text[i - 1] in _VARIATION)
+            )
+            if not joiner:
+                (bidi if ch in _BIDI else zw if ch in _ZERO_WIDTH else other).append(i)
+            i += 1
+            continue
+        keep.append(i)
+        i += 1
+    if bidi and any(unicodedata.bidirectional(c) in ("R", "AL") for c in text):
+        # Direction marks beside right-to-left letters are how such text is written.
+        bidi = [k for k in bidi if text[k] not in _MARKS]
+    for group, weight, what in (
+        (bidi, 0.5, "bidi control"),
+        (zw, WEIGHT[Signal.HIDDEN_CHARACTERS], "zero-width"),
+        (other, 0.3, "control/format"),
+    ):
+        if group:
+            names = sorted({marker_name(text[k]) for k in group})
+            hits.append(
+                Hit(
+                    Signal.HIDDEN_CHARACTERS,
+                    group[0],
+                    group[0] + 1,
+                    min(0.9, weight + 0.05 * (len(group) - 1)),
+                    f"{len(group)} {what} character(s): {', '.join(names[:6])}",
+                )
+            )
+    return "".join(text[k] for k in keep), keep, hits
+
+
+# -- decoding -----------------------------------------------------------------------
+
+
+def _texty(raw: bytes | str) -> str | None:
+    """The decoded bytes as text, if they read like text (words and spaces)."""
+    if isinstance(raw, bytes):
+        try:
+            s = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    else:
+        s = raw
+    if len(s) < 8:
+        return None
+    printable = sum(1 for c in s if c.isprintable() or c in "\n\t")
+    letters = sum(1 for c in s if c.isalpha() or c == " ")
+    if printable < 0.95 * len(s) or letters < 0.7 * len(s) or s.count(" ") < 2:
+        return None
+    return s
+
+
+def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
+    """(start, end, encoding, decoded text) for each encoded run that decodes to text."""
+    for m in _BASE64.finditer(view):
+        run = m.group(0)
+        body = run.rstrip("=")
+        for alt in (False, True):
+            try:
+                padded = body + "=" * (-len(body) % 4)
+                raw = (
+                    base64.urlsafe_b64decode(padded)
+                    if alt
+                    else base64.b64decode(padded.replace("-", "+").replace("_", "/"), validate=True)
+                )
+            except (binascii.Error, ValueError):
+                continue
+            text = _texty(raw)
+            if text:
+                yield m.start(), m.end(), "base64", text
+                break
+    for m in _HEX.finditer(view):
+        try:
+            text = _texty(bytes.fromhex(m.group(0)))
+        except ValueError:
+            continue
+        if text:
+            yield m.start(), m.end(), "hex", text
+    for m in _BINARY.finditer(view):
+        bits = m.group(0).replace(" ", "")
+        raw = bytes(int(bits[k : k + 8], 2) for k in range(0, len(bits) - 7, 8))
+        text = _texty(raw)
+        if text:
+            yield m.start(), m.end(), "binary", text
+    for m in _PERCENT.finditer(view):
+        text = _texty(unquote(m.group(0)))
+        if text and text != m.group(0):
+            yield m.start(), m.end(), "percent-encoding", text
+    for m in _ESCAPES.finditer(view):
+        try:
+            text = _texty(m.group(0).encode("ascii").decode("unicode_escape"))
+        except (UnicodeDecodeError, ValueError):
+            continue
+        if text:
+            yield m.start(), m.end(), "escapes", text
+    for m in _SPACED.finditer(view):
+        # Read in context: "I g n o r e all previous instructions".
+        words = re.split(r" {2,}", m.group(0))
+        collapsed = " ".join(w.replace(" ", "") for w in words)
+        yield m.start(), m.end(), "spaced letters", view[: m.start()] + collapsed + view[m.end() :]
+    for m in _LONG_TOKEN.finditer(view):
+        run = m.group(0)
+        for how, decode in _OTHER_CODECS:
+            try:
+                text = _texty(decode(run))
+            except (ValueError, binascii.Error):
+                continue
+            if text:
+                yield m.start(), m.end(), how, text
+                break
+    if _LEET_GATE.search(view) and _leet(view):
+        plain = _ADDRESS.sub(lambda m: " " * len(m.group(0)), view)  # URLs are not leet
+        yield 0, len(view), "leetspeak", plain.translate(_LEET)
+    if ".-" in view or "-." in view:
+        for m in _MORSE.finditer(view):
+            words = re.split(r" ?/ ?", m.group(0))
+            text = " ".join("".join(_MORSE_TABLE.get(c, "?") for c in w.split()) for w in words)
+            if text.count("?") * 10 < len(text):
+                yield m.start(), m.end(), "Morse code", text
+
+
+_LONG_TOKEN = re.compile(r"<~.{16,}?~>|(?<!\S)\S{32,}(?!\S)", re.DOTALL)
+
+
+def _b32(run: str) -> bytes:
+    body = run.rstrip("=")
+    if not re.fullmatch(r"[A-Z2-7]+", body):
+        raise ValueError("not base32")
+    return base64.b32decode(body + "=" * (-len(body) % 8))
+
+
+def _a85(run: str) -> bytes:
+    if not (run.startswith("<~") and run.endswith("~>")):
+        raise ValueError("not ascii85")
+    return base64.a85decode(run, adobe=True)
+
+
+_OTHER_CODECS = (("base32", _b32), ("ascii85", _a85), ("base85", base64.b85decode))
+
+
+def _rot13(text: str) -> str:
+    return text.translate(_ROT13)
+
+
+_ROT13 = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "nopqrstuvwxyzabcdefghijklmNOPQRSTUVWXYZABCDEFGHIJKLM",
+)
+
+
+def _inner(
+    text: str, start: int, end: int, where: str, depth: int = 1, gate: bool = True
+) -> list[Hit]:
+    """Signals in text hidden inside a carrier: counted (stronger) on the carrier's span."""
+    if depth > MAX_DECODE_DEPTH:
+        return []
+    found = _text_hits(text, depth + 1, gate)
+    return [
+        Hit(
+            h.signal,
+            start,
+            end,
+            min(0.95, WEIGHT[h.signal] * HIDDEN_BOOST),
+            f"{where}: “{_cut(text[h.start : h.end], 60)}”",
+            hidden=True,
+        )
+        for h in found
+        if h.signal not in (Signal.IMPERATIVE,)
+    ]
+
+
+# -- the analysis -----------------------------------------------------------------
+
+
+def _regions(rx: re.Pattern[str], text: str) -> list[tuple[int, int]]:
+    return [(m.start(), m.end()) for m in rx.finditer(text)]
+
+
+def _inside(regions: list[tuple[int, int]], start: int, end: int) -> bool:
+    return any(s <= start and end <= e for s, e in regions)
+
+
+_SENTENCE = re.compile(r"[.!?;:]+(?:\s+|$)|\n\s*")
+
+
+_YAML_KEY = re.compile(r"(?:^|\n)[ \t]*([a-z_][a-z0-9_-]*)$")
+# Keys after which the value may well be an instruction ("note: always answer ...").
+_ADDRESS_KEYS = frozenset(
+    _split(
+        "note notice reminder important instruction instructions rule rules system assistant "
+        "ai update attention warning memo hint ps nb policy directive todo"
+    )
+)
+
+
+def _sentence_bounds(text: str) -> list[int]:
+    """Where sentences start. A "key: value" line's value is no sentence (a note's
+    "title: Answer style" gives no imperative), unless the key addresses someone."""
+    out = [0]
+    for m in _SENTENCE.finditer(text):
+        if text[m.start()] == ":":
+            key = _YAML_KEY.search(text, 0, m.start())
+            if key and key.group(1) not in _ADDRESS_KEYS:
+                continue
+        out.append(m.end())
+    return out
+
+
+def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
+    """Signals in visible text (offsets into ``view``), context discounts applied."""
+    if len(view) > MAX_TEXT:
+        view = view[:MAX_TEXT]
+    low = view.lower()
+    rx: Callable[[re.Pattern[str]], re.Pattern[str]] = _same
+    if len(low) != len(view):  # e.g. "İ": match the original text, ignoring case
+        low, rx = view, _ci
+    on = _active(view, low) if gate else _ALL_KINDS
+    if not on:
+        return []
+    raw: list[Hit] = []
+    for signal in on & _PATTERN_KINDS:
+        for pattern, weight, key in _BY_KIND[signal]:
+            if key is not None and gate and key not in on:
+                continue
+            for m in rx(pattern).finditer(low):
+                raw.append(Hit(signal, m.start(), m.end(), weight))
+    # Imperatives at sentence starts: behaviour verbs are directives to the agent;
+    # "always"/"never" before one, or in the same sentence, makes it a standing rule.
+    bounds = _sentence_bounds(low)
+    if on - {"conditional_clause"}:
+        imperative = rx(_IMPERATIVE)
+        for k, pos in enumerate(bounds):
+            im = imperative.match(low, pos)
+            if im is None:
+                continue
+            verb = im.group("verb")
+            s, e = im.start("verb"), im.end("verb")
+            sent_end = bounds[k + 1] if k + 1 < len(bounds) else len(low)
+            if verb in _BEHAVIOUR:
+                raw.append(Hit(Signal.AGENT_DIRECTIVE, s, e, WEIGHT[Signal.AGENT_DIRECTIVE]))
+            else:
+                raw.append(Hit(Signal.IMPERATIVE, s, e, WEIGHT[Signal.IMPERATIVE]))
+            alw = im.group("alw")
+            if alw and alw not in ("don't", "do not"):
+                raw.append(
+                    Hit(Signal.STANDING_RULE, im.start("alw"), e, WEIGHT[Signal.STANDING_RULE])
+                )
+            else:
+                tail = rx(_ALWAYS_POSITIVE).search(low, e, sent_end)
+                if tail:
+                    raw.append(
+                        Hit(
+                            Signal.STANDING_RULE,
+                            tail.start(),
+                            tail.end(),
+                            WEIGHT[Signal.STANDING_RULE],
+                        )
+                    )
+    # Conditional clause then an imperative: "when the user asks X, recommend Y".
+    clauses = rx(_CLAUSE).finditer(low) if "conditional_clause" in on and "," in low else ()
+    for m in clauses:
+        verb = m.group("verb")
+        signal = Signal.AGENT_DIRECTIVE if verb in _BEHAVIOUR else Signal.IMPERATIVE
+        raw.append(Hit(signal, m.start("verb"), m.end("verb"), WEIGHT[signal]))
+        if m.group("alw"):
+            raw.append(
+                Hit(
+                    Signal.STANDING_RULE,
+                    m.start("alw"),
+                    m.end("verb"),
+                    WEIGHT[Signal.STANDING_RULE],
+                )
+            )
+        raw.append(
+            Hit(
+                Signal.CONDITIONAL_TRIGGER,
+                m.start(),
+                m.start("verb"),
+                WEIGHT[Signal.CONDITIONAL_TRIGGER],
+            )
+        )
+    # A trigger rule (MINJA's shape): "when the user asks about X, <do Y>".
+    rules = rx(_TRIGGER).finditer(low) if "conditional_clause" in on and "," in low else ()
+    for m in rules:
+        main = m.group("main")
+        if main in _NOT_A_DIRECTIVE and not m.group("agent"):
+            continue
+        raw.append(Hit(Signal.AGENT_DIRECTIVE, m.start("main"), m.end("main"), 0.5))
+        raw.append(
+            Hit(
+                Signal.CONDITIONAL_TRIGGER,
+                m.start(),
+                m.start("main"),
+                WEIGHT[Signal.CONDITIONAL_TRIGGER],
+            )
+        )
+    # Sending something to a destination.
+    for m in rx(_SEND).finditer(low) if Signal.EXFILTRATION in on else ():
+        end = min(len(low), m.end() + 120)
+        stop = _STOP.search(low, m.end(), end)
+        d = rx(_TO_DESTINATION).search(low, m.end(), stop.start() if stop else end)
+        if d:
+            raw.append(Hit(Signal.EXFILTRATION, m.start(), d.end(), WEIGHT[Signal.EXFILTRATION]))
+    # Chat-template and role tokens; a role header line ("system: ...").
+    if Signal.ROLE_TOKEN in on:
+        for m in rx(_ROLE_TOKENS).finditer(low):
+            raw.append(Hit(Signal.ROLE_TOKEN, m.start(), m.end(), WEIGHT[Signal.ROLE_TOKEN]))
+        for m in rx(_ROLE_HEADER).finditer(low) if ":" in low else ():
+            raw.append(Hit(Signal.ROLE_TOKEN, m.start(), m.end() - 1, 0.45))
+    # Hidden carriers: HTML comments, encoded runs. What they say counts as hidden.
+    for m in _HTML_COMMENT.finditer(view) if Signal.HTML_COMMENT in on else ():
+        raw.append(Hit(Signal.HTML_COMMENT, m.start(), m.end(), WEIGHT[Signal.HTML_COMMENT]))
+        raw.extend(_inner(m.group(1), m.start(), m.end(), "in an HTML comment", depth, gate))
+    for m in rx(_DECODE_AND_RUN).finditer(low) if Signal.DECODE_AND_RUN in on else ():
+        raw.append(Hit(Signal.DECODE_AND_RUN, m.start(), m.end(), WEIGHT[Signal.DECODE_AND_RUN]))
+    for how, decoded in (
+        ("rot13", _rot13(view) if "rot13" in on else ""),
+        ("written backwards", view[::-1] if "reversed" in on else ""),
+    ):
+        inner = _inner(decoded, 0, len(view), f"decoded {how}", depth, gate) if decoded else []
+        if inner:
+            raw.append(
+                Hit(
+                    Signal.ENCODED_PAYLOAD,
+                    0,
+                    len(view),
+                    WEIGHT[Signal.ENCODED_PAYLOAD],
+                    f"{how} decodes to “{_cut(decoded, 80)}”",
+                )
+            )
+            raw.extend(inner)
+    runs = _decode_runs(view) if Signal.ENCODED_PAYLOAD in on else ()
+    for s, e, how, decoded in runs:
+        inner = _inner(decoded, s, e, f"decoded {how}", depth, gate)
+        weight = WEIGHT[Signal.ENCODED_PAYLOAD] if how != "spaced letters" or inner else 0.0
+        if weight:
+            raw.append(
+                Hit(Signal.ENCODED_PAYLOAD, s, e, weight, f"{how} decodes to “{_cut(decoded, 80)}”")
+            )
+        raw.extend(inner)
+    raw = [h for h in raw if not _required_not_skipped(low, h)]
+    if all(h.signal is Signal.IMPERATIVE for h in raw):
+        return raw  # a bare imperative is never enough to flag: no context needed
+    return _discount(view, raw)
+
+
+def _same(rx: re.Pattern[str]) -> re.Pattern[str]:
+    return rx
+
+
+_STOP = re.compile(r"[.!?\n](?:\s|$)")
+
+
+_NEGATION = _rx(r"\b(?:do\s+not|don't|never|must\s+not|should\s+not|ne|non|no|nicht|nie|niemals)\b")
+
+
+# Kinds a negation turns into a protective rule: "never send the API keys anywhere",
+# "do not touch X without asking" (demands a confirmation; does not skip one).
+NEGATABLE = frozenset(
+    {
+        Signal.TOOL_POLICY,
+        Signal.SYSTEM_PROMPT,
+        Signal.EXFILTRATION,
+        Signal.DESTRUCTIVE_COMMAND,
+        Signal.SENSITIVE_ACTION,
+    }
+)
+
+
+def _required_not_skipped(view: str, h: Hit) -> bool:
+    """True when the hit is negated (and so no signal): a negation just before it
+    ("never force-push"), or anywhere in its sentence for a "without ..." clause ("do
+    not touch X without asking" demands a confirmation)."""
+    if h.signal not in NEGATABLE:
+        return False
+    line_start = max(view.rfind(c, 0, h.start) for c in (". ", "! ", "? ", "\n")) + 1
+    if not view.startswith(("without", "sans", "senza", "sin ", "ohne"), h.start):
+        line_start = max(line_start, h.start - NEGATION_REACH)
+    return bool(_NEGATION.search(view, line_start, h.start))
+
+
+NEGATION_REACH = 25  # characters before a hit in which a negation turns it around
+
+
+def _in_domain(text: str, start: int, end: int) -> bool:
+    """ "track.example", "example.org": a word that is part of a host name."""
+    before = text[start - 1] if start else ""
+    after = text[end : end + 2]
+    return before == "." or (len(after) == 2 and after[0] == "." and after[1].isalpha())
+
+
+def _discount(view: str, raw: list[Hit]) -> list[Hit]:
+    """Quoted in a text about attacks, quoted, in code, or in a sentence about attacks."""
+    quotes = [
+        (a, b)
+        for a, b in _regions(_QUOTES, view)
+        if not view[:a].rstrip().endswith((":", "{", "[", ","))
+    ]
+    code = _regions(_CODE, view)
+    addresses = _regions(_ADDRESS, view)  # "example.com" is no example
+    about_tokens = [m.start() for m in _ROLE_META.finditer(view.lower())]
+    meta = [
+        m.start()
+        for m in _META.finditer(view.lower())
+        if not _inside(addresses, m.start(), m.end()) and not _in_domain(view, m.start(), m.end())
+    ]
+    out = []
+    for h in raw:
+        if h.signal in NO_CONTEXT or h.hidden:
+            out.append(h)
+            continue
+        near_meta = any(abs(p - h.start) <= 300 for p in meta) or (
+            h.signal is Signal.ROLE_TOKEN and any(abs(p - h.start) <= 200 for p in about_tokens)
+        )
+        quoted = _inside(quotes, h.start, h.end)
+        in_code = _inside(code, h.start, h.end)
+        factor, why = 1.0, ""
+        if (quoted or in_code) and near_meta:
+            factor, why = QUOTED_META, "quoted in a text about attacks or examples"
+        elif in_code:
+            factor, why = CODE, "in a code sample"
+        elif quoted:
+            factor, why = QUOTED, "quoted"
+        elif near_meta:
+            factor, why = META, "in a text about attacks or examples"
+        if factor < 1.0:
+            h = Hit(h.signal, h.start, h.end, h.weight * factor, why, h.hidden)
+        out.append(h)
+    return out
+
+
+def signals(text: str, *, gate: bool = True, learned: bool = True) -> list[Hit]:
+    """Every signal in ``text``, spans as offsets into ``text`` itself. ``gate=False``
+    runs every pattern on every text (what the anchors must never change);
+    ``learned=False`` leaves out the learned scorer's hit (see ``learned_hit``)."""
+    view, index, hidden = _view(text)
+    hits = _text_hits(view, gate=gate)
+    if learned:
+        hits = [*hits, *_learned(view)]
+    return sorted(hidden + _back(text, index, hits), key=lambda h: (h.start, h.end))
+
+
+def visible(text: str) -> str:
+    """The text as the patterns (and the learned scorer) read it: invisible characters
+    left out."""
+    return _view(text)[0]
+
+
+def learned_hit(
+    text: str, scorer: Any = None, alpha: float | None = None, floor: float | None = None
+) -> Hit | None:
+    """The learned scorer's hit alone (its span as offsets into ``text``), or None.
+    ``scorer``, ``alpha``, ``floor``: another model and settings (the training script's
+    cross-validation); by default the committed ones."""
+    view, index, _ = _view(text)
+    found = _back(text, index, _learned(view, scorer, alpha, floor))
+    return found[0] if found else None
+
+
+def _learned(
+    view: str, scorer: Any = None, alpha: float | None = None, floor: float | None = None
+) -> list[Hit]:
+    """The learned scorer on the visible text, as a soft signal: it weighs ``ALPHA ×
+    probability`` (then the source weight applies, as to every soft signal), less in a
+    text about attacks or examples (the patterns' context rules); its span is the
+    sentence that weighs most, its note the probability and the words that weigh most.
+    Nothing below ``FLOOR``."""
+    from memaudit.injection import learned
+
+    found = (scorer or learned.model()).score(view)
+    if found.probability < (learned.FLOOR if floor is None else floor):
+        return []
+    note = f"p {found.probability:.2f}"
+    if found.top:
+        note += ": " + ", ".join(reveal(t) for t in found.top)
+    a = learned.ALPHA if alpha is None else alpha
+    hit = Hit(Signal.LEARNED, found.start, found.end, min(0.99, a * found.probability))
+    (seen,) = _discount(view, [hit])
+    if seen.note:  # discounted: say why beside what the scorer saw
+        note += f" ({seen.note})"
+    return [Hit(Signal.LEARNED, seen.start, seen.end, seen.weight, note)]
+
+
+def _back(text: str, index: list[int] | None, hits: list[Hit]) -> list[Hit]:
+    """Hits on the visible view, their spans mapped back to offsets into ``text``."""
+    if index is None or not hits:
+        return hits
+    n = len(index)
+
+    def back(k: int, end: bool) -> int:
+        if end:
+            return index[k - 1] + 1 if 0 < k <= n else (index[-1] + 1 if n else 0)
+        return index[k] if k < n else len(text)
+
+    return [
+        Hit(h.signal, back(h.start, False), back(h.end, True), h.weight, h.note, h.hidden)
+        for h in hits
+    ]

@@ -1,0 +1,201 @@
+"""The cheap first look: which kinds of signal a text can hold at all (anchors and
+gate strings found with one trie regex), so most memories cost microseconds."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from memaudit.injection.forms import _ADDRESS, _MORSE
+from memaudit.injection.kinds import Signal
+from memaudit.injection.patterns import _KEY_GATES, _KEYED
+from memaudit.injection.vocabulary import _BEHAVIOUR_VERBS
+
+# -- the cheap first look ------------------------------------------------------------
+# Each kind of signal runs only when one of its anchors (word prefixes; "word$" = the
+# whole word) or gate strings is in the text: one trie regex over the lowered text finds
+# the anchors, so most memories cost a few microseconds. Every alternative of a kind's
+# patterns contains one of its anchors (tests check the gated and ungated analyses agree).
+_CUE_WORDS = (
+    "ignore instructions previous system prompt password reveal always never forget "
+    "disregard admin rules secret"
+)
+_ANCHORS: dict[Signal | str, str] = {
+    Signal.OVERRIDE: "instruction rules$ guidelines directives prompt orders$ follow treat ignor disregard forget overrid bypass overrul abandon discard drop new$ "
+    "your$ supersed replac oubli néglig dimentic trascur olvid omit vergiss vergessen missacht "
+    "nouvel nuov nuev neue",
+    Signal.JAILBREAK: "mode$ anything dan$ uncensor unrestrict unfilter jailbr unalign evil "
+    "restrict rules$ limit filter guideline polic boundar ethic censor safety content security "
+    "comply obey longer pretend exempt allow programming instruction refus sans$ senza$ sin$ ohne$ keine$ regeln hast$ modalit modo$ "
+    "entwicklermod règles consignes linee regole reglas directrices richtlin sicherheitsricht "
+    "appliqu valgono applicano aplican gelten",
+    Signal.SYSTEM_PROMPT: "system initial hidden instructions original operating internal "
+    "context above$ configuration environment api$ credential password secret token prompt "
+    "systemanweis istruzioni instrucciones invite card$ cards$ cvv$ social$ cookie ssh id_rsa env$ "
+    "etc$ aws$ customer client employee patient hr$ donn dati$ datos$ kundendaten mots$ passw "
+    "contrase confidential salar payroll bank$",
+    Signal.SECRECY: "not$ don$ never without keep$ silent secret covert ne$ sans$ non$ senza$ "
+    "no$ sin$ sag$ sage$ erzähl erwähn verrat ohne$ entfern lösch heimlich quietly mustn shouldn "
+    "won$ leave$ hide conceal",
+    Signal.PERSISTENCE: "memor remember persist future mémoire gedächtnis dauerhaft immer$ later$ "
+    "next$ subsequent$ following$",
+    Signal.AGENT_DIRECTIVE: "lesson rule reminder every$ each$ your$ any$ all$ rappel consigne règle "
+    "remarque regola istruzione promemoria regla instrucción importante recordatorio regel "
+    "anweisung erinnerung you$ assist asistent agent ai$ ais$ llm model bot$ bots$ chatbot copilot "
+    "reminder attention memo heads$ warning hint dear$ hey$ hi$ self$ will$ shall$ ll$ must$ "
+    "should$ going$ "
+    "shown$ displayed$ quoted$ inserted$ repeated$ added$ includ recall reveal "
+    "print repeat angehängt hinzugefügt eingefügt erwähnt être$ essere$ añadirse incluirse "
+    "agregarse mencionarse "
+    "claude gpt chatgpt gemini include append add$ insert put$ mention cite attach prepend "
+    "user$ users$ customers$ everyone$ always$ never$ tu$ vous$ devi$ dovete$ debes$ tienes$ du$ sie$ si$ "
+    "se$ wenn$ ia$ ki$",
+    Signal.STANDING_RULE: "here$ longer$ anymore$ stop$ quit$ immer toujours sempre siempre now$ forward$ hence hereafter rest$ until times$ permanent today$ "
+    "point$ every$ each$ all$ any$ always$ never$ matter$ réponse risposta respuesta "
+    "antwort désormais "
+    "dorénavant partir$ avenir ora$ adelante ahora jetzt sofort nun$ künftig zukünftig zukunft",
+    Signal.CONDITIONAL_TRIGGER: "if$ when once$ soon$ whenever time$ user$ human$ customer$ someone$ anyone$ next$ ask "
+    "you$ answer respon reply chaque ogni$ cada$ immer$ jedes wann$ utilisateur utente "
+    "usuario benutzer nutzer",
+    Signal.TOOL_POLICY: "tool$ function$ api$ endpoint way$ allow permit authori permission "
+    "access grant auto confirm approv review safety security verif warning sandbox without "
+    "need$ user$ sans$ senza$ sin$ ohne$ cleared disabl turn$ turning$ bypass firewall stop$ "
+    "quit$ longer$ ask you$ standard default recommended official usual sudo$ root$ skip ignor "
+    "check rule warn alert caution plus$ conferma bestätigung rückfrage",
+    Signal.DESTRUCTIVE_COMMAND: "rm$ drop delete mkfs dd$ chmod curl wget git$ format$ force wipe production "
+    "erase empty",
+    Signal.FAKE_AUTHORITY: "system systèm sistema$ admin developer security compliance "
+    "platform operator important urgent critical mandatory notice breach "
+    "approv authori sanction whitelist cleared signed verified mandated required grant confirm "
+    "allow permit polic admin trusted developer management department message cto$ cfo$ "
+    "ciso$ boss$ director manager legal$ owner told$ systemhinweis approuv autoris valid autorizzat aprobad "
+    "autorizad genehmigt freigegeben",
+    Signal.FAKE_EXPERIENCE: "time$ worked succeeded fixed solved trick$ helped show$ shows$ "
+    "showed$ prove$ proves$ proved$ confirm caused$ report last$ experience hundreds thousands users$ people$ everyone$ "
+    "previously already proven known verified "
+    "confirmed tested agreed discussed decided established reasoned determined concluded "
+    "dernière déjà ultima$ già gia$ última ya$ letztes schon bereits établi stabilito "
+    "festgestellt",
+    Signal.SENSITIVE_ACTION: "root$ admin full$ unrestricted wire transfer send pay move purchase "
+    "payment invoice order turn$ "
+    "disable skip ask prompt paste pasting share sharing sending supprimer effacer cancellare "
+    "eliminare borrar eliminar lösche löschen pídele pide pregunta chiedi demande factor$ 2fa mfa "
+    "antivirus firewall",
+    Signal.DATA_URL: "webhook hooks discord requestbin pipedream ngrok burpcollab interact "
+    "oast$ canarytoken",
+    Signal.DECODE_AND_RUN: "decod decrypt deobfusc translat convert unscrambl revers execut "
+    "follow obey says$ read$",
+    # Imperatives matter only beside another signal, or when the verb is a behaviour verb
+    # or comes with "always"/"never".
+    "imperative": " ".join(f"{v}$" for v in _BEHAVIOUR_VERBS.lower().split("|"))
+    + " always$ never$ toujours$ jamais$ sempre$ mai$ siempre$ nunca$ immer$ niemals$ nie$",
+    "conditional_clause": "when whenever if$ once$ each$ every$ next$ any$ soon$ quand$ si$ lorsque$ "
+    "quando$ se$ cuando$ wenn$ sobald$",
+    Signal.EXFILTRATION: "webhook parameter$ argument$ param$ field$",
+    Signal.ROLE_TOKEN: "system$ assistant$ developer$ user$ end$",
+    # Key words of an instruction as rot13 and written backwards: the whole text is then
+    # read decoded.
+    "rot13": _CUE_WORDS.translate(
+        str.maketrans("abcdefghijklmnopqrstuvwxyz", "nopqrstuvwxyzabcdefghijklm")
+    ),
+    "reversed": " ".join(w[::-1] for w in _CUE_WORDS.split()),
+}
+_GATES: dict[Signal | str, tuple[str, ...]] = {
+    Signal.TOOL_POLICY: ("_", "--"),
+    Signal.FAKE_AUTHORITY: ("From:", "from:", "FROM:"),
+    Signal.SYSTEM_PROMPT: (".cursor", ".npmrc", ".pypirc", ".git-credentials", ".docker", ".kube"),
+    Signal.DATA_URL: ("://",),
+    Signal.EXFILTRATION: ("@", "://"),
+    Signal.ROLE_TOKEN: ("<", "[", "##", "---", "===", "***"),
+    Signal.HTML_COMMENT: ("<!--",),
+}
+_GATES.update(_KEY_GATES)
+_GATE_KINDS: dict[str, set[Any]] = {}
+for _gate_kind, _gate_strings in _GATES.items():
+    for _g in _gate_strings:
+        _GATE_KINDS.setdefault(_g, set()).add(_gate_kind)
+for _g, _kinds in _GATE_KINDS.items():
+    _kinds |= {_KEYED[k][0] for k in list(_kinds) if isinstance(k, str) and k in _KEYED}
+_GATE_RX = re.compile("|".join(re.escape(g) for g in sorted(_GATE_KINDS, key=len, reverse=True)))
+_ESCAPED_GATE = re.compile(r"%[0-9A-Fa-f]{2}|\\[ux][0-9A-Fa-f]")
+_BINARY_GATE = re.compile(r"(?:[01]{8} ?){3}")
+_SPACED_GATE = re.compile(r" [a-z] [a-z] [a-z] ")  # on the lowered text
+_LONG_RUN = 20  # a word this long may be an encoded payload
+
+
+def _trie(anchors: dict[Signal | str, str]) -> tuple[re.Pattern[str], dict[str, frozenset[Any]]]:
+    """One regex finding every anchor, and which kinds each match turns on. A prefix
+    anchor absorbs the anchors that extend it (a match returns the shortest prefix)."""
+    prefix: dict[str, set[Any]] = {}
+    whole: dict[str, set[Any]] = {}
+    for kind, spec in anchors.items():
+        for a in spec.split():
+            (whole if a.endswith("$") else prefix).setdefault(a.rstrip("$"), set()).add(kind)
+    for table in (prefix, whole):
+        for a in list(table):
+            for p in prefix:
+                if (p != a or table is whole) and a.startswith(p):
+                    prefix[p] |= table.pop(a)
+                    break
+    tree: dict[str, Any] = {}
+    for a in [*prefix, *whole]:
+        node = tree
+        for ch in a:
+            node = node.setdefault(ch, {})
+        node["$p" if a in prefix else "$w"] = True
+
+    def emit(node: dict[str, Any]) -> str:
+        if node.get("$p"):
+            return ""
+        alts = [re.escape(ch) + emit(child) for ch, child in sorted(node.items()) if len(ch) == 1]
+        if node.get("$w"):
+            alts.append(r"\b")
+        return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+
+    kinds = {a: frozenset(k) for a, k in [*prefix.items(), *whole.items()]}
+    return re.compile(r"\b" + emit(tree)), kinds
+
+
+_TRIE, _KINDS_OF = _trie({**_ANCHORS, **{k: a for k, (_, a) in _KEYED.items()}})
+# A pattern's own anchor turns its kind on too.
+_KINDS_OF = {
+    a: kinds | {_KEYED[k][0] for k in kinds if isinstance(k, str) and k in _KEYED}
+    for a, kinds in _KINDS_OF.items()
+}
+
+
+def _active(view: str, low: str) -> set[Any]:
+    """The kinds worth running on this text (empty: nothing can match)."""
+    found = _TRIE.findall(low)
+    on: set[Any] = set().union(*map(_KINDS_OF.__getitem__, set(found))) if found else set()
+    for g in _GATE_RX.findall(view):
+        on |= _GATE_KINDS[g]
+    if (
+        max(map(len, view.split()), default=0) >= _LONG_RUN
+        or (("%" in view or "\\" in view) and _ESCAPED_GATE.search(view))
+        or ("0" in view and _BINARY_GATE.search(view))
+        or _SPACED_GATE.search(low)
+        or (("-." in view or ".-" in view) and _MORSE.search(view))
+        or (_LEET_GATE.search(view) and _leet(view))
+    ):
+        on.add(Signal.ENCODED_PAYLOAD)
+    return on
+
+
+# Everything but the whole-text decodings, which only their encoded anchors justify.
+_ALL_KINDS: frozenset[Any] = frozenset([*Signal, *_ANCHORS]) - {"rot13", "reversed"}
+
+
+_LEET = str.maketrans("013457@$", "oieastas")
+_LEET_GATE = re.compile(r"[a-z][013457]|[013457][a-z]", re.IGNORECASE)
+# A word spelled with digits for letters: short, not hexadecimal, digits from 0 1 3 4 5 7.
+_LEET_WORD = re.compile(
+    r"\b(?![0-9a-f]+\b)(?=[a-z0-9]*[a-z])(?=[a-z0-9]*[013457])[a-z0134578]{2,12}\b", re.IGNORECASE
+)
+LEET_SHARE = 0.25  # of a text's words, for it to be read as leetspeak
+
+
+def _leet(view: str) -> bool:
+    plain = _ADDRESS.sub(" ", view)
+    leet = len(_LEET_WORD.findall(plain))
+    return leet >= 3 and leet >= LEET_SHARE * len(plain.split())

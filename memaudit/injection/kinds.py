@@ -1,0 +1,135 @@
+"""The kinds of signal an injected instruction gives, their labels and weights,
+and which of them no source makes benign."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Signal(StrEnum):
+    OVERRIDE = "override"
+    JAILBREAK = "jailbreak"
+    SYSTEM_PROMPT = "system_prompt"
+    SECRECY = "secrecy"
+    PERSISTENCE = "persistence"
+    AGENT_DIRECTIVE = "agent_directive"
+    STANDING_RULE = "standing_rule"
+    CONDITIONAL_TRIGGER = "conditional_trigger"
+    IMPERATIVE = "imperative"
+    TOOL_POLICY = "tool_policy"
+    DESTRUCTIVE_COMMAND = "destructive_command"
+    SENSITIVE_ACTION = "sensitive_action"
+    EXFILTRATION = "exfiltration"
+    DATA_URL = "data_url"
+    FAKE_AUTHORITY = "fake_authority"
+    FAKE_EXPERIENCE = "fake_experience"
+    ROLE_TOKEN = "role_token"
+    HTML_COMMENT = "html_comment"
+    ENCODED_PAYLOAD = "encoded_payload"
+    DECODE_AND_RUN = "decode_and_run"
+    HIDDEN_CHARACTERS = "hidden_characters"
+    TAG_CHARACTERS = "tag_characters"
+    INSTRUCTION_AND_DESTINATION = "instruction_and_destination"
+    LEARNED = "learned"
+
+
+LABEL = {
+    Signal.OVERRIDE: "override of earlier instructions",
+    Signal.JAILBREAK: "jailbreak persona / rules switched off",
+    Signal.SYSTEM_PROMPT: "asks for the system prompt or secrets",
+    Signal.SECRECY: "secrecy clause",
+    Signal.PERSISTENCE: "asks to be kept in memory",
+    Signal.AGENT_DIRECTIVE: "directive to the agent",
+    Signal.STANDING_RULE: "standing rule",
+    Signal.CONDITIONAL_TRIGGER: "conditional trigger",
+    Signal.IMPERATIVE: "imperative",
+    Signal.TOOL_POLICY: "tool or permission policy",
+    Signal.DESTRUCTIVE_COMMAND: "destructive command",
+    Signal.SENSITIVE_ACTION: "money, credentials or safety named as routine",
+    Signal.EXFILTRATION: "sends data to a destination",
+    Signal.DATA_URL: "data-bearing URL or image beacon",
+    Signal.FAKE_AUTHORITY: "claimed authority or approval",
+    Signal.FAKE_EXPERIENCE: "claimed past success",
+    Signal.ROLE_TOKEN: "chat-template / role token",
+    Signal.HTML_COMMENT: "HTML comment",
+    Signal.ENCODED_PAYLOAD: "encoded text",
+    Signal.DECODE_AND_RUN: "asks to decode and obey",
+    Signal.HIDDEN_CHARACTERS: "hidden or bidi characters",
+    Signal.TAG_CHARACTERS: "Unicode tag characters carrying text",
+    Signal.INSTRUCTION_AND_DESTINATION: "instruction plus outbound destination",
+    Signal.LEARNED: "reads like an instruction to the agent (learned scorer)",
+}
+
+# Base weight of each kind, and whether a trusted source discounts it.
+WEIGHT: dict[Signal, float] = {
+    Signal.OVERRIDE: 0.75,
+    Signal.JAILBREAK: 0.7,
+    Signal.SYSTEM_PROMPT: 0.7,
+    Signal.SECRECY: 0.55,
+    Signal.PERSISTENCE: 0.45,
+    Signal.AGENT_DIRECTIVE: 0.4,
+    Signal.STANDING_RULE: 0.25,
+    Signal.CONDITIONAL_TRIGGER: 0.3,
+    Signal.IMPERATIVE: 0.12,
+    Signal.TOOL_POLICY: 0.45,
+    Signal.DESTRUCTIVE_COMMAND: 0.3,
+    Signal.SENSITIVE_ACTION: 0.3,
+    Signal.EXFILTRATION: 0.55,
+    Signal.DATA_URL: 0.45,
+    Signal.FAKE_AUTHORITY: 0.4,
+    Signal.FAKE_EXPERIENCE: 0.3,
+    Signal.ROLE_TOKEN: 0.6,
+    Signal.HTML_COMMENT: 0.25,
+    Signal.ENCODED_PAYLOAD: 0.45,
+    Signal.DECODE_AND_RUN: 0.65,
+    Signal.HIDDEN_CHARACTERS: 0.35,
+    Signal.TAG_CHARACTERS: 0.9,
+    Signal.INSTRUCTION_AND_DESTINATION: 0.3,
+    # The learned scorer's hit weighs ALPHA × its probability (injection.learned).
+    Signal.LEARNED: 0.0,
+}
+HARD = frozenset(
+    {
+        Signal.OVERRIDE,
+        Signal.JAILBREAK,
+        Signal.SYSTEM_PROMPT,
+        Signal.ROLE_TOKEN,
+        Signal.DECODE_AND_RUN,
+        Signal.HIDDEN_CHARACTERS,
+        Signal.TAG_CHARACTERS,
+    }
+)
+# A hard signal counts at least this much whatever the source.
+HARD_FLOOR = 0.9
+# Signals whose claim needs a trace in the store; with none they weigh this much more.
+UNTRACED_BOOST = 1.4
+# Instruction-like kinds (for the instruction + destination combination).
+INSTRUCTION_KINDS = frozenset(
+    {
+        Signal.OVERRIDE,
+        Signal.JAILBREAK,
+        Signal.SYSTEM_PROMPT,
+        Signal.SECRECY,
+        Signal.PERSISTENCE,
+        Signal.AGENT_DIRECTIVE,
+        Signal.STANDING_RULE,
+        Signal.CONDITIONAL_TRIGGER,
+        Signal.TOOL_POLICY,
+        Signal.FAKE_AUTHORITY,
+    }
+)
+DESTINATION_KINDS = frozenset({Signal.EXFILTRATION, Signal.DATA_URL})
+# Context discounts: a signal quoted (or in code) in a text about attacks or examples,
+# quoted elsewhere, or unquoted in a sentence about attacks.
+QUOTED_META = 0.3
+QUOTED = 0.75
+META = 0.5
+CODE = 0.6
+# Invisible carriers are never "quoted": these kinds get no context discount.
+NO_CONTEXT = frozenset(
+    {Signal.HIDDEN_CHARACTERS, Signal.TAG_CHARACTERS, Signal.ENCODED_PAYLOAD, Signal.HTML_COMMENT}
+)
+# Text inside a hidden carrier (comment, encoding, tag characters) is hidden instruction.
+HIDDEN_BOOST = 1.2
+MAX_TEXT = 20_000  # longer texts are analysed on their first MAX_TEXT characters
+MAX_DECODE_DEPTH = 2

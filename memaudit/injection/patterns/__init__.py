@@ -1,0 +1,88 @@
+"""The pattern tables, one module per technique, in the order the engine tries them,
+indexed by kind (with each gated pattern's own anchors and gates)."""
+
+from __future__ import annotations
+
+import re
+
+from memaudit.injection.kinds import WEIGHT, Signal
+from memaudit.injection.patterns.directives import DIRECTIVE_PATTERNS
+from memaudit.injection.patterns.exfiltration import EXFILTRATION_PATTERNS
+from memaudit.injection.patterns.overrides import OVERRIDE_PATTERNS
+from memaudit.injection.patterns.secrets import SECRET_PATTERNS
+from memaudit.injection.patterns.structural import STRUCTURAL_PATTERNS
+from memaudit.injection.patterns.tools import TOOL_PATTERNS
+from memaudit.injection.vocabulary import _OWN_ANCHORS, _PATTERN_WEIGHT
+
+_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
+    *OVERRIDE_PATTERNS,
+    *SECRET_PATTERNS,
+    *DIRECTIVE_PATTERNS,
+    *TOOL_PATTERNS,
+    *STRUCTURAL_PATTERNS,
+    *EXFILTRATION_PATTERNS,
+]
+
+_AGENT_WORDS = (
+    "assist asistent agent ai$ ais$ llm model bot$ bots$ chatbot copilot claude gpt chatgpt gemini"
+)
+# (kind, a piece of the pattern's source that finds it, its own anchors, its own gates)
+_GATED_PATTERNS: list[tuple[Signal, str, str, tuple[str, ...]]] = [
+    (Signal.AGENT_DIRECTIVE, r"note\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?", _AGENT_WORDS, ()),
+    (
+        Signal.AGENT_DIRECTIVE,
+        r"\s+(?:instructions?|notes?|rules?|directives?|guidance)\s*:",
+        _AGENT_WORDS + " shown$ displayed$ quoted$ inserted$ repeated$ added$ included$ "
+        "mentioned$ appended$ muss$ müssen$ soll$ sollen$ doit$ doivent$ deve$ devono$ debe$ deben$",
+        (),
+    ),
+    (Signal.AGENT_DIRECTIVE, r"(?:reminder|attention|note|memo|heads", _AGENT_WORDS + " self$", ()),
+    (
+        Signal.AGENT_DIRECTIVE,
+        r"\s+(?:must|should|shall|will\s+always",
+        _AGENT_WORDS + " want$ need$",
+        (),
+    ),
+    (Signal.AGENT_DIRECTIVE, r"(?:\s+systems?|\s+agents?)?\b", _AGENT_WORDS, ()),
+    (
+        Signal.TOOL_POLICY,
+        r"\b(?:approved|authori[sz]ed|allowed|permitted|cleared|granted)\s+(?:you",
+        "approved authori allowed permitted cleared granted disabl turn$ turning$ bypass sudo$ "
+        "root$ verify stop$ quit$ longer$ you$ standard default recommended official usual",
+        ("--",),
+    ),
+    (
+        Signal.TOOL_POLICY,
+        r"\byou\s+(?:are|have\s+been)\s+(?:now\s+)?(?:allowed",
+        "you$ grant auto cleared authori allowed permitted approved bypass skip ignor disabl "
+        "override circumvent",
+        (),
+    ),
+    (
+        Signal.TOOL_POLICY,
+        r"\b(?:skip(?:s|ping)?|bypass",
+        "skip bypass disabl turn$ turns$ turning$ ignor without need$ ask",
+        (),
+    ),
+    (Signal.TOOL_POLICY, r"\bthe\s+(?:safest|best", "way$", ()),
+]
+_OWN_GATES: dict[re.Pattern[str], tuple[str, ...]] = {}
+for _kind, _piece, _anchors, _gates in _GATED_PATTERNS:
+    (_found,) = [p for k, p in _PATTERNS if k is _kind and _piece in p.pattern]
+    _OWN_ANCHORS[_found] = _anchors
+    if _gates:
+        _OWN_GATES[_found] = _gates
+
+_BY_KIND: dict[Signal, list[tuple[re.Pattern[str], float, str | None]]] = {}
+_KEYED: dict[str, tuple[Signal, str]] = {}  # gate key -> (kind, its own anchors)
+_KEY_GATES: dict[str, tuple[str, ...]] = {}
+for _n, (_signal, _pattern) in enumerate(_PATTERNS):
+    _key = f"{_signal.value}#{_n}" if _pattern in _OWN_ANCHORS else None
+    if _key is not None:
+        _KEYED[_key] = (_signal, _OWN_ANCHORS[_pattern])
+        if _pattern in _OWN_GATES:
+            _KEY_GATES[_key] = _OWN_GATES[_pattern]
+    _BY_KIND.setdefault(_signal, []).append(
+        (_pattern, _PATTERN_WEIGHT.get(_pattern, WEIGHT[_signal]), _key)
+    )
+_PATTERN_KINDS = frozenset(_BY_KIND)

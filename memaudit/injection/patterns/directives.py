@@ -1,0 +1,184 @@
+"""Asks to persist itself, directives addressed to the agent, standing rules and
+conditional triggers."""
+
+from __future__ import annotations
+
+import re
+
+from memaudit.injection.kinds import Signal
+from memaudit.injection.vocabulary import (
+    _AGENT,
+    _BEHAVIOUR_VERBS,
+    _GENERIC_VERBS,
+    _OUTPUTS,
+    _rx,
+    _w,
+)
+
+DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
+    # -- asks to persist itself ----------------------------------------------------------
+    (
+        Signal.PERSISTENCE,
+        _rx(
+            r"\b(?:save|store|write|add|keep|commit|persist|record|put)\b[^.\n]{0,40}?\b(?:to|in|into)\s+(?:your\s+)?(?:long[- ]term\s+|permanent\s+|persistent\s+)?memor(?:y|ies)\b"
+        ),
+    ),
+    (
+        Signal.PERSISTENCE,
+        _rx(
+            r"\b(?:in|during|for)\s+(?:a|the|any|every|each|all)\s+(?:later|future|next|new|subsequent|following)\s+(?:sessions?|conversations?|chats?|runs?)\b"
+        ),
+    ),
+    (
+        Signal.PERSISTENCE,
+        _rx(
+            r"\bremember\b[^.\n]{0,30}?\b(?:for|in)\s+(?:all\s+)?(?:future|every|later)\b|\bpersists?\s+across\s+(?:sessions|turns|conversations|chats)\b|\b(?:in|for)\s+(?:all|every|any)\s+future\s+(?:sessions?|conversations?|tasks?|chats?|repl(?:y|ies)|responses?|runs?)\b"
+        ),
+    ),
+    (
+        Signal.PERSISTENCE,
+        _rx(
+            r"\b(?:enregistre|sauvegarde|mémorise|garde)[^.\n]{0,40}?\b(?:en|dans)\s+(?:ta\s+|votre\s+)?mémoire\b|\b(?:salva|memorizza)[^.\n]{0,40}?\bnella\s+(?:tua\s+)?memoria\b|\b(?:guarda|almacena)[^.\n]{0,40}?\ben\s+tu\s+memoria\b|\b(?:speichere|merke\s+dir)[^.\n]{0,40}?\b(?:gedächtnis|dauerhaft|für\s+immer)\b"
+        ),
+    ),
+    # -- directives addressed to the agent ---------------------------------------------
+    (
+        Signal.AGENT_DIRECTIVE,
+        _rx(
+            rf"(?:^|[\n#*]\s*)\W*(?:a\s+)?note\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?{_AGENT}s?\b|\b(?:if|when)\s+you\s+are\s+an?\s+{_AGENT}\b|\b(?:any|all|every)\s+{_AGENT}s?\s+(?:systems?\s+|agents?\s+)?(?:reading|processing|parsing|summari[sz]ing|reviewing|seeing|integrating|that\s+reads?)\b|\b(?:ai|llm)\s+(?:agents?|assistants?|systems?|models?|coding\s+agents?)\s+(?:reading|processing|integrating|reviewing|should|must)\b|\b{_AGENT}\s+reading\s+this\b|\bfor\s+(?:ai|llm)\s+(?:coding\s+)?agents\b"
+        ),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
+        _w(
+            0.5,
+            _rx(
+                rf"(?:^|\n)\W*(?:{_AGENT})\s+(?:instructions?|notes?|rules?|directives?|guidance)\s*:"
+                r"|\bagents?\s+(?:integrating|reading|processing|using|installing|working\s+on|reviewing)\s+this\b"
+                r"|\b(?:agents|assistants|bots)\s+(?:should|must|shall|are\s+to)\b"
+                r"|\b(?:is|are|must\s+be|should\s+be|will\s+be|gets?)\s+(?:shown|included|added|appended|mentioned|displayed|repeated|quoted|inserted)\b[^.\n]{0,40}?\b(?:in|at\s+the\s+end\s+of|at\s+the\s+start\s+of|to)\s+(?:every|each|all|any|your)\s+(?:future\s+)?"
+                + _OUTPUTS
+                + r"\b"
+                r"|\b(?:muss|müssen|soll|sollen)\b[^.\n]{0,60}?\b(?:angehängt|hinzugefügt|eingefügt|erwähnt)\s+werden\b"
+                r"|\b(?:doit|doivent)\s+être\s+(?:ajouté|ajoutée|ajoutés|inclus|incluse|mentionné)e?s?\b"
+                r"|\b(?:deve|devono)\s+essere\s+(?:aggiunt|inclus|menzionat)[oaie]\b"
+                r"|\b(?:debe|deben)\s+(?:añadirse|incluirse|agregarse|mencionarse)\b"
+            ),
+        ),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
+        # "Reminder for the AI:", "Attention assistant:", "note to self:" — text addressed
+        # to the agent; and the agent (or "assistants") as the subject of a modal.
+        _w(
+            0.5,
+            _rx(
+                rf"\b(?:reminder|attention|note|memo|heads[- ]up|instruction|message|warning|hint)s?\s+(?:for|to)\s+(?:the\s+|any\s+|all\s+|every\s+)?{_AGENT}s?\b"
+                rf"|\b(?:attention|dear|hey|hi)\s+{_AGENT}s?\s*[:,!]"
+                r"|(?:^|\n)\W*note\s+to\s+self\s*[:(]"
+                rf"|\b(?:the\s+|any\s+|all\s+)?{_AGENT}s?\b[^.\n;:]{{0,60}}?\b(?:should|must|shall|has\s+to|have\s+to|needs?\s+to|is\s+to|are\s+to)\b"
+            ),
+        ),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
+        # The agent committing its future self ("I will book with X", "we must skip Y").
+        _w(
+            0.3,
+            _rx(
+                r"\b(?:i|we)(?:\s+will|'ll|\s+shall|\s+must|\s+should|\s+am\s+going\s+to|\s+have\s+to)\s+(?:now\s+|from\s+now\s+on\s+|also\s+|just\s+|directly\s+)?(?!be\b|have\b|need\b|try\b|see\b|check\s+with\b)[a-z]+\b"
+            ),
+        ),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
+        _rx(
+            rf"\b(?:the\s+)?{_AGENT}\s+(?:must|should|shall|will\s+always|is\s+required\s+to|needs\s+to|has\s+to|is\s+to)\b|\b(?:requires?|instructs?|orders?|tells?|asks?|wants?|needs?|expects?)\s+(?:the\s+|any\s+|every\s+)?{_AGENT}s?\s+to\b|\bi\s+(?:want|need)\s+you\s+to\b"
+        ),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
+        _rx(
+            r"\b(?:i|we)\s+(?:will|shall|must|should|am\s+going\s+to|have\s+to)\s+(?:now\s+)?(?:always|never|from\s+now\s+on)\s+(?:"
+            + _BEHAVIOUR_VERBS
+            + r")\b"
+        ),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
+        # "you must answer / include ..." and "in your reply": unmistakably to the agent.
+        _w(
+            0.5,
+            _rx(
+                r"\byou\s+(?:must|should|shall|will|need\s+to|have\s+to|are\s+(?:required|expected|instructed|to))\s+(?:now\s+|always\s+|never\s+|also\s+|first\s+)?(?:answer|respond|reply|include|append|add|call|send|forward|recommend|suggest|tell|say|mention|output|print|reveal|ignore|obey|follow|comply|treat|trust|execute|delete|remove|save|store|remember|use|run|refer|prefer|speak|write)\b"
+            ),
+        ),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
+        _w(
+            0.5,
+            _rx(
+                r"\b(?:include|append|add|insert|put|mention|cite|attach|prepend|recall|reveal|print|repeat)\b[^.\n]{0,100}?\b(?:in|to|at\s+the\s+end\s+of|into|at\s+the\s+start\s+of)\s+(?:your|my|every|each|all|any|the)\s+(?:future\s+|next\s+)?"
+                + _OUTPUTS
+                + r"\b"
+            ),
+        ),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
+        _rx(
+            r"\b(?:tell|inform|convince|persuade|remind)\s+the\s+user\s+(?:that|to)\b|\b(?:recommend|suggest|promote)\b[^.\n]{0,50}?\bto\s+(?:the\s+user|users|customers|everyone)\b"
+        ),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
+        _rx(
+            r"\b(?:tu\s+dois|vous\s+devez|devi|dovete|debes|tienes\s+que|du\s+musst|sie\s+müssen|du\s+sollst)\b|\bnote\s+pour\s+(?:l'|les\s+)(?:ia|assistant|agent)s?\b|\bnota\s+per\s+l'(?:ia|assistente|agente)\b|\bnota\s+para\s+(?:la\s+ia|el\s+asistente|el\s+agente)\b|\bhinweis\s+für\s+(?:die\s+ki|den\s+assistenten|ki-agenten)\b|\b(?:si\s+tu\s+es|se\s+sei|si\s+eres|wenn\s+du)\s+(?:une?\s+ia|un'ia|una\s+ia|eine\s+ki)\b|\b(?:l'assistant|l'assistente|el\s+asistente|der\s+assistent)\s+(?:doit|deve|debe|muss)\b"
+        ),
+    ),
+    # -- standing rules --------------------------------------------------------------------
+    (
+        Signal.STANDING_RULE,
+        _rx(
+            r"\b(?:from\s+now\s+on|going\s+forward|henceforth|hereafter|from\s+this\s+point(?:\s+forward|\s+on)?|for\s+the\s+rest\s+of\s+(?:the|this)\s+(?:session|conversation|task|chat)|until\s+told\s+otherwise|at\s+all\s+times|permanently|from\s+today\s+on)\b"
+        ),
+    ),
+    (
+        Signal.STANDING_RULE,
+        _rx(
+            r"\b(?:in|to|at\s+the\s+end\s+of|at\s+the\s+start\s+of|with)\s+(?:every|each|all|any)\s+(?:future\s+)?"
+            + _OUTPUTS
+            + r"\b"
+        ),
+    ),
+    (
+        Signal.STANDING_RULE,
+        _rx(
+            r"\b(?:always|never)\s+(?:"
+            + _BEHAVIOUR_VERBS
+            + "|"
+            + _GENERIC_VERBS
+            + r")\b|\bno\s+matter\s+what\b|\b(?:à\s+la\s+fin\s+de|dans)\s+(?:chaque|toute|toutes\s+les)\s+réponses?\b|\b(?:alla\s+fine\s+di|in)\s+ogni\s+risposta\b|\b(?:al\s+final\s+de|en)\s+(?:cada|cualquier)\s+respuesta\b|\b(?:am\s+ende|in)\s+jeder\s+antwort\b"
+        ),
+    ),
+    (
+        Signal.STANDING_RULE,
+        _rx(
+            r"\b(?:désormais|dorénavant|à\s+partir\s+de\s+maintenant|à\s+l'avenir|d'ora\s+in\s+(?:poi|avanti)|da\s+ora\s+in\s+poi|a\s+partir\s+de\s+ahora|de\s+ahora\s+en\s+adelante|desde\s+ahora|en\s+adelante|ab\s+jetzt|ab\s+sofort|von\s+nun\s+an|künftig|zukünftig|in\s+zukunft)\b"
+        ),
+    ),
+    # -- conditional triggers --------------------------------------------------------------
+    (
+        Signal.CONDITIONAL_TRIGGER,
+        _rx(
+            r"\b(?:whenever|every\s+time|each\s+time|any\s+time)\b|\b(?:when|if|once|as\s+soon\s+as)\s+(?:the\s+|a\s+)?(?:user|human|customer|someone|anyone|i|we)\s+(?:ever\s+)?(?:asks?|mentions?|says?|types?|requests?|wants?|opens?|logs?\s+in|runs?|talks?|writes?|queries|searches|brings\s+up)\b|\bon\s+the\s+next\s+(?:user\s+)?(?:message|turn|request|session|run|reply)\b|\bnext\s+time\s+(?:you|the\s+user)\b|\bwhen\s+you\s+(?:read|see|process|summari[sz]e|encounter|receive|handle|review|parse)\s+(?:this|it)\b|\bbefore\s+(?:you\s+)?(?:answer|respond|reply)(?:ing)?\b"
+        ),
+    ),
+    (
+        Signal.CONDITIONAL_TRIGGER,
+        _rx(
+            r"\b(?:chaque\s+fois\s+que|quand\s+l'utilisateur|si\s+l'utilisateur|lorsque\s+l'utilisateur|ogni\s+volta\s+che|quando\s+l'utente|se\s+l'utente|cada\s+vez\s+que|cuando\s+el\s+usuario|si\s+el\s+usuario|immer\s+wenn|jedes\s+mal\s+wenn|wann\s+immer|wenn\s+der\s+(?:benutzer|nutzer))\b"
+        ),
+    ),
+]

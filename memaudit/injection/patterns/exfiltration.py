@@ -1,0 +1,41 @@
+"""Exfiltration: data sent to an address, a webhook or a URL that carries it."""
+
+from __future__ import annotations
+
+import re
+
+from memaudit.injection.kinds import Signal
+from memaudit.injection.vocabulary import _EMAIL, _URL, _rx, _w
+
+EXFILTRATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
+    # -- exfiltration ----------------------------------------------------------------------
+    (
+        Signal.EXFILTRATION,
+        _rx(
+            r"\b(?:call|invoke|use|run)\s+(?:the\s+)?`?(?:http_post|http_request|post_request|send_email|send_mail|email_send|upload_file|upload|webhook\w*|requests\.post|fetch_url)`?\b[^.\n]{0,80}?(?:"
+            + _EMAIL
+            + "|"
+            + _URL
+            + r")"
+        ),
+    ),
+    (
+        Signal.DATA_URL,
+        _rx(r"!\[[^\]\n]{0,200}\]\(\s*https?://[^)\s]+\?[^)\s]+\)"),
+    ),
+    (
+        Signal.DATA_URL,
+        _w(
+            0.55,
+            _rx(
+                r"https?://[^\s<>\"')\]]+[?&](?:data|payload|secret|token|key|api_?key|password|pwd|pass|conversation|convo|chat|history|memory|memories|summary|content|msg|message|text|exfil|leak|cookie|session|creds?|credentials|email|mail|q|d|c|p|x)=(?:\{[^}\s]*\}|<[^>\s]*>|\[[a-z_]+\]|\$\{?\w+\}?|%s|\{\{[^}]*\}\})"
+            ),
+        ),
+    ),
+    (
+        Signal.DATA_URL,
+        _rx(
+            r"\b(?:webhook\.site|hooks\.slack\.com/services|discord(?:app)?\.com/api/webhooks|requestbin|pipedream\.net|ngrok(?:-free)?\.(?:io|app)|burpcollaborator|interact\.sh|oast\.(?:fun|pro|me|live)|canarytokens)\b"
+        ),
+    ),
+]

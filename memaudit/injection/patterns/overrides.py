@@ -1,0 +1,154 @@
+"""Override of earlier instructions, and jailbreak personas (rules switched off)."""
+
+from __future__ import annotations
+
+import re
+
+from memaudit.injection.kinds import Signal
+from memaudit.injection.vocabulary import _ORDERS, _rx
+
+OVERRIDE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
+    # -- override of earlier instructions ----------------------------------------
+    (
+        Signal.OVERRIDE,
+        _rx(
+            r"\b(?:ignore|disregard|forget|override|bypass|overrule|abandon|discard|drop)\b[^.\n]{0,30}?"
+            r"\b(?:(?:all|any|the|your|my|every|these|those)\s+)*(?:(?:previous|prior|above|earlier|"
+            r"preceding|former|original|existing|initial|old|other|system|developer|safety|"
+            r"operator'?s?|current|content|usual)\s+)+(?:and\s+\w+\s+)?" + _ORDERS + r"\b"
+        ),
+    ),
+    (
+        Signal.OVERRIDE,
+        _rx(
+            r"\b(?:ignore|disregard|forget)\s+(?:all|everything)\s+(?:above|before|previous|prior|you\s+(?:were|have\s+been)\s+told)"
+        ),
+    ),
+    (
+        Signal.OVERRIDE,
+        _rx(r"\b(?:ignore|disregard|forget)\s+(?:your|all|the)\s+" + _ORDERS + r"\b"),
+    ),
+    (Signal.OVERRIDE, _rx(r"\bnew\s+(?:instructions?|directives?|rules|orders)\s*:")),
+    (
+        Signal.OVERRIDE,
+        _rx(
+            r"\b(?:previous|prior|earlier|above|original|old|system|existing)\s+"
+            + _ORDERS
+            + r"\b[^\n]{0,80}?\b(?:ignore|disregard|forget|override|bypass|discard|drop)\s+(?:them|those|these|it|all\s+of\s+them)\b"
+        ),
+    ),
+    (
+        Signal.OVERRIDE,
+        _rx(
+            r"\byour\s+(?:new|real|actual|true|updated)\s+(?:task|instructions?|directive|goal|purpose|objective|orders?)\b"
+        ),
+    ),
+    (
+        Signal.OVERRIDE,
+        _rx(
+            r"\b(?:supersedes?|overrides?|replaces?)\s+(?:all\s+|any\s+)?(?:the\s+)?(?:prior|previous|earlier|other|existing)\s+(?:ones|instructions?|rules|directives?)"
+        ),
+    ),
+    (Signal.OVERRIDE, _rx(r"\b(?:ignore|disregard)\s+the\s+user\b")),
+    # fr / it / es / de
+    (
+        Signal.OVERRIDE,
+        _rx(
+            r"\b(?:ignore[rz]?|oublie[rz]?|néglige[rz]?|ignora(?:te)?|dimentica(?:te)?|trascura|ignoren|olvida[dn]?|olvide|omite|ignorier(?:e|en|t)?|vergiss|vergessen\s+sie|missachte)\b[^.\n]{0,30}?\b(?:instructions?|consignes?|règles|directives|istruzioni|regole|direttive|indicazioni|instrucciones|reglas|directrices|indicaciones|anweisungen|regeln|richtlinien|vorgaben|instruktionen)\b"
+        ),
+    ),
+    (
+        Signal.OVERRIDE,
+        _rx(
+            r"\b(?:vergiss|vergessen\s+sie)\s+alles\b|\b(?:oublie[zr]?|dimentica|olvida)\s+tout(?:\s+ce)?\b"
+        ),
+    ),
+    (
+        Signal.OVERRIDE,
+        _rx(
+            r"\b(?:nouvelles?\s+(?:instructions|consignes)|nuove\s+istruzioni|nuevas\s+instrucciones|neue\s+anweisungen)\s*:"
+        ),
+    ),
+    # -- jailbreak personas: rules switched off ---------------------------------------
+    (
+        Signal.JAILBREAK,
+        _rx(r"\b(?:developer|dev|god|jailbreak|unrestricted|dan|debug|sudo)\s+mode\b"),
+    ),
+    (Signal.JAILBREAK, _rx(r"\bdo\s+anything\s+now\b|\byou\s+are\s+(?:now\s+)?dan\b")),
+    (
+        Signal.JAILBREAK,
+        _rx(
+            r"\bwithout\s+(?:ever\s+)?refus(?:ing|al)\b|\b(?:never|do\s+not|don't)\s+refuse\b|\bno\s+refusals?\b"
+        ),
+    ),
+    (
+        Signal.JAILBREAK,
+        _rx(
+            r"\byour\s+(?:rules|guidelines|instructions|restrictions|polic(?:y|ies)|programming)\s+(?:have|has)\s+(?:changed|been\s+(?:updated|lifted|removed|disabled|changed))\b|\byou\s+(?:now\s+)?allow\s+(?:all|any)\s+(?:content|requests?|topics)\b"
+        ),
+    ),
+    (
+        Signal.JAILBREAK,
+        _rx(
+            r"\bexempt\s+from\s+(?:the\s+|all\s+)?(?:usual\s+|normal\s+|standard\s+)?(?:restrictions|rules|polic(?:y|ies)|guidelines|safety\s+\w+|content\s+polic(?:y|ies))\b"
+        ),
+    ),
+    (
+        Signal.JAILBREAK,
+        _rx(
+            r"\b(?:uncensored|unrestricted|unfiltered|jailbroken|unaligned)\s+(?:ai|model|assistant|mode|llm|bot|version)\b|\byou\s+are\s+(?:now\s+)?(?:an?\s+)?(?:unrestricted|uncensored|unfiltered|jailbroken|evil)\b"
+        ),
+    ),
+    (
+        Signal.JAILBREAK,
+        _rx(
+            r"\byou\s+(?:now\s+)?(?:have|has)\s+no\s+(?:restrictions|rules|limits|limitations|filters?|guidelines|content\s+polic(?:y|ies)|boundaries|ethics)\b"
+        ),
+    ),
+    (
+        Signal.JAILBREAK,
+        _rx(
+            r"\b(?:respond|answer|act|behave|reply|comply|proceed|output)\b[^.\n]{0,40}?\b(?:without|with\s+no)\s+(?:any\s+)?(?:restrictions|filters?|limits|rules|censorship|limitations|safety)\b"
+        ),
+    ),
+    (
+        Signal.JAILBREAK,
+        _rx(
+            r"\b(?:safety|content|security)\s+(?:protocols?|rules|guidelines|checks|filters?|polic(?:y|ies)|restrictions)\s+(?:are\s+|were\s+|is\s+|have\s+been\s+)?(?:now\s+)?(?:disabled|off|lifted|suspended|removed|deactivated|do\s+not\s+apply|don't\s+apply|no\s+longer\s+apply|were\s+not\s+meant)"
+        ),
+    ),
+    (
+        Signal.JAILBREAK,
+        _rx(r"\b(?:comply|obey)\s+with\s+(?:every|any|all)\s+(?:request|command|order)s?\b"),
+    ),
+    (
+        Signal.JAILBREAK,
+        _rx(
+            r"\byou\s+are\s+no\s+longer\s+(?:a|an|bound|restricted|limited)\b|\bno\s+longer\s+bound\s+by\b"
+        ),
+    ),
+    (
+        Signal.JAILBREAK,
+        _rx(
+            r"\bpretend\s+(?:you\s+are|to\s+be)\s+an?\s+(?:ai|model|assistant)\s+(?:with\s+no|without)\b"
+        ),
+    ),
+    (
+        Signal.JAILBREAK,
+        _rx(
+            r"\b(?:sans|senza|sin|ohne)\s+(?:aucune\s+|alcuna\s+|ninguna\s+|jegliche\s+)?(?:restrictions?|restrizioni|restricciones?|einschränkungen|beschränkungen|filtres?|filtri|filtros?|filter|limites|limiti|límites|grenzen)\b|\bkeine\s+(?:regeln|einschränkungen|beschränkungen|grenzen|richtlinien)\s+mehr\b|\b(?:hast|habe)\s+du\s+keine\s+regeln\b|\bab\s+jetzt\s+hast\s+du\s+keine\b"
+        ),
+    ),
+    (
+        Signal.JAILBREAK,
+        _rx(
+            r"\b(?:mode\s+développeur|modalità\s+sviluppatore|modo\s+desarrollador|entwicklermodus)\b"
+        ),
+    ),
+    (
+        Signal.JAILBREAK,
+        _rx(
+            r"\b(?:règles|consignes|linee\s+guida|regole|reglas|directrices|richtlinien|sicherheitsrichtlinien)\b[^.\n]{0,40}?\b(?:ne\s+s'appliquent\s+pas|non\s+(?:valgono|si\s+applicano)|no\s+(?:aplican|se\s+aplican)|nicht\s+gelten)\b"
+        ),
+    ),
+]

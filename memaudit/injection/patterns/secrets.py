@@ -1,0 +1,83 @@
+"""Requests for the system prompt and secrets, and secrecy clauses."""
+
+from __future__ import annotations
+
+import re
+
+from memaudit.injection.kinds import Signal
+from memaudit.injection.vocabulary import _rx
+
+SECRET_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
+    # -- the system prompt and secrets ----------------------------------------------
+    (
+        Signal.SYSTEM_PROMPT,
+        _rx(
+            r"\b(?:reveal|print|show|output|repeat|display|dump|leak|tell\s+me|give\s+me|share|recite|disclose|return|list|expose|write\s+out|collect|gather|harvest|extract|exfiltrate|paste|send|forward|upload|email|post|add|include|summari[sz]e|describe|quote|copy|paraphrase)(?:s|ing|ed)?\b[^.\n]{0,40}?\b(?:system\s+(?:prompt|message|instructions?)|initial\s+(?:prompt|instructions?)|hidden\s+(?:prompt|instructions?)|(?:the\s+)?(?:exact\s+)?instructions\s+you\s+(?:were|have\s+been)\s+given|(?:your|the)\s+(?:original|operating|internal)\s+instructions|context\s+window|words\s+above|internal\s+configuration|environment\s+variables|(?:all\s+)?(?:the\s+)?(?:api\s+keys?|credentials|passwords?|secrets|tokens|private\s+keys?|card\s+numbers?|credit\s+cards?|cvv|social\s+security|cookies|session\s+tokens?)|~/\.ssh\S*|id_rsa|\.env\b|/etc/(?:passwd|shadow)|\.aws/credentials|(?:the\s+)?(?:full\s+|entire\s+|whole\s+)?(?:customer|client|user|employee|patient)\s+(?:list|data|database|records|emails|details|files)|hr\s+database|confidential\s+(?:data|information|files|documents|records)|(?:employee\s+)?(?:salary|salaries|payroll)(?:\s+\w+)?|ssh\s+keys?|bank\s+statements?)"
+        ),
+    ),
+    (
+        Signal.SYSTEM_PROMPT,
+        _rx(
+            r"\b(?:rassemble|envoie|envoyez|transmets|exporte|invia|inoltra|esporta|envía|envia|reenvía|exporta|sende|schicke|exportiere|leite)\b[^.\n]{0,40}?\b(?:donn[ée]es\s+(?:des\s+)?clients|dati\s+(?:dei\s+)?clienti|datos\s+de\s+(?:los\s+)?clientes|kundendaten|mots\s+de\s+passe|password|contraseñas|passwörter)"
+        ),
+    ),
+    (
+        Signal.SYSTEM_PROMPT,
+        _rx(
+            r"\b(?:prompt\s+(?:di|del|de)\s+sistema|prompt\s+système|system-prompt|systemanweisungen|instructions\s+système|istruzioni\s+di\s+sistema|instrucciones\s+del\s+sistema|invite\s+système)\b"
+        ),
+    ),
+    (
+        Signal.SYSTEM_PROMPT,
+        _rx(r"\brepeat\s+the\s+words\s+above\b|\bwhat\s+was\s+written\s+above\b"),
+    ),
+    (
+        Signal.SYSTEM_PROMPT,
+        _rx(
+            r"\b(?:contents?\s+of|cat|read|open|print)\s+(?:the\s+)?(?:~/\.ssh\S*|\S*id_rsa\S*|\S*\.env\b|/etc/(?:passwd|shadow)|\S*\.aws/credentials|\S*\.netrc)"
+        ),
+    ),
+    # -- secrecy -------------------------------------------------------------------------
+    (
+        Signal.SECRECY,
+        _rx(
+            r"\b(?:do\s+not|don't|never|without|must\s+not|mustn't|should\s+not|shouldn't|shall\s+not|may\s+not)\s+(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|mention(?:ing)?|reveal(?:ing)?|disclos(?:e|ing)|alert(?:ing)?|let(?:ting)?|warn(?:ing)?|show(?:ing)?)\b[^.\n]{0,25}?\b(?:the\s+user|users|anyone|the\s+human|the\s+operator|your\s+user|the\s+owner)\b"
+        ),
+    ),
+    (
+        Signal.SECRECY,
+        _rx(
+            r"\bkeep\s+(?:this|these|it|that)\s+(?:instruction\s+|note\s+)?(?:secret|hidden|confidential|private|between\s+us)\b|\b(?:silently|secretly|covertly|quietly)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+)?(?:knowledge|noticing|them\s+knowing)\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|learn)\b"
+        ),
+    ),
+    (
+        Signal.SECRECY,
+        _rx(
+            r"\b(?:do\s+not|don't|never)\s+(?:remove|delete|modify|edit|change|forget)\s+(?:this|these)(?:\s+(?:note|line|instruction|rule|memory|entry|text|section|comment|block|directive)s?\b|\s*[.!]|\s*$)"
+        ),
+    ),
+    (
+        Signal.SECRECY,
+        _rx(
+            r"\bne\s+(?:le\s+|lui\s+|leur\s+)?(?:dis|dites|mentionne[zs]?|révèle[zs]?)\s+(?:pas|jamais|rien)\b|\bsans\s+(?:le\s+dire|prévenir|informer)\b|\bne\s+(?:supprime[zs]?|retire[zs]?|efface[zs]?)\s+(?:pas|jamais)\s+(?:cette|ce|ces)\b"
+        ),
+    ),
+    (
+        Signal.SECRECY,
+        _rx(
+            r"\bnon\s+(?:dire|dirlo|menzionare|rivelare|dirgli)\b[^.\n]{0,20}?\b(?:all'utente|a\s+nessuno|utente)\b|\bsenza\s+(?:dirlo|avvisare|informare)\b|\bnon\s+(?:rimuovere|eliminare|cancellare)\s+(?:questa|questo|queste)\b"
+        ),
+    ),
+    (
+        Signal.SECRECY,
+        _rx(
+            r"\bno\s+(?:le\s+)?(?:digas|menciones|reveles|cuentes|informes)\b[^.\n]{0,20}?\b(?:al\s+usuario|a\s+nadie|usuario)\b|\bsin\s+(?:decirle|avisar|informar)\b|\bno\s+(?:elimines|borres|quites)\s+(?:esta|este|estas)\b"
+        ),
+    ),
+    (
+        Signal.SECRECY,
+        _rx(
+            r"\b(?:sag|sage|erzähl|erzähle|erwähne|verrate)\s+(?:es\s+|das\s+)?(?:dem\s+(?:benutzer|nutzer|anwender)|niemandem)\s+nicht(?:s)?\b|\bohne\s+(?:den\s+)?(?:benutzer|nutzer)\s+zu\s+(?:informieren|benachrichtigen|fragen)\b|\b(?:entferne|lösche)\s+(?:diese[ns]?|das)\s+(?:\w+\s+)?(?:nicht|niemals)\b|\bheimlich\b"
+        ),
+    ),
+]

@@ -1,0 +1,136 @@
+"""Structural forms of the same kinds (the agent as the subject of a rule, YAML and
+list shapes, ...)."""
+
+from __future__ import annotations
+
+import re
+
+from memaudit.injection.kinds import Signal
+from memaudit.injection.vocabulary import _AGENT, _EMAIL, _ORDERS, _OUTPUTS, _rx, _w
+
+STRUCTURAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
+    # -- round 3: structural forms of the same kinds ------------------------------------
+    (
+        Signal.AGENT_DIRECTIVE,
+        # The agent as the subject of a present-tense rule: "the assistant replies to every
+        # question with ...", "AI systems reading this must describe ...".
+        _w(
+            0.45,
+            _rx(
+                rf"\b(?:the\s+|any\s+|all\s+)?{_AGENT}s?(?:\s+systems?|\s+agents?)?\b(?:\s+[a-z'-]+){{0,5}}?\s+(?:must|should|shall|is\s+to|are\s+to|has\s+to|have\s+to|needs?\s+to)\b"
+                rf"|\b(?:the|this)\s+{_AGENT}\s+(?!was\b|is\b|has\b|had\b|did\b|does\b)[a-z]{{3,}}s\b[^.\n]{{0,60}}?\b(?:every|each|all|any|always)\b"
+            ),
+        ),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
+        _w(
+            0.5,
+            _rx(
+                r"\b(?:lessons?\s+learned|rule\s+for\s+myself|reminder\s+to\s+self|for\s+next\s+time|self-instruction)\s*:"
+                r"|\bto\s+(?:all\s+|any\s+)?(?:ai\s+|llm\s+)?(?:coding\s+)?(?:assistants|agents|models|bots|llms)\s*:"
+                r"|\b(?:rappel|note|consigne|règle|remarque|instruction)\s+pour\s+(?:l'|les\s+)(?:ia|assistant|agent)s?\b"
+                r"|\b(?:regola|istruzione|promemoria)\s+per\s+l'(?:ia|assistente|agente)\b"
+                r"|\b(?:regla|instrucción|importante|recordatorio)\s+para\s+(?:la\s+ia|el\s+asistente|el\s+agente)\b"
+                r"|\b(?:regel|anweisung|erinnerung)\s+für\s+(?:die\s+ki|den\s+assistenten|ki-assistenten|ki-agenten)\b"
+            ),
+        ),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
+        # An imperative whose object is the agent's own output.
+        _w(
+            0.5,
+            _rx(
+                r"^\W*(?:please\s+)?(?:start|begin|end|finish|close|open|sign|prefix|format|write|fill|pad)\s+(?:every|each|all|your|any)\s+(?:future\s+)?"
+                + _OUTPUTS
+                + r"\b"
+            ),
+        ),
+    ),
+    (
+        Signal.SECRECY,
+        _rx(
+            r"\b(?:do\s+not|don't|never|must\s+not|should\s+not|will\s+not|won't)\s+(?:[a-z]+\s+){0,3}?(?:bring\s+(?:it|this|that)\s+up|talk\s+about|discuss|let\s+(?:the\s+user|them|anyone|users)\s+know)\b"
+            r"|\b(?:leave|keep)\s+(?:this|these)\s+(?:entry|entries|note|notes|line|lines|memory|instruction|rule)s?\s+(?:in\s+place|intact|as\s+is|untouched|unchanged)\b"
+            r"|\b(?:hide|conceal)\s+(?:it\s+|this\s+)?from\s+(?:the\s+)?users?\b"
+        ),
+    ),
+    (
+        Signal.OVERRIDE,
+        _rx(
+            r"\b(?:instructions|rules|guidelines|directives|prompt|orders)\s+(?:you\s+)?(?:received|were\s+given|got|have|had)?\s*(?:earlier|before|previously|so\s+far)?\s*(?:are|is|were)\s+(?:now\s+)?(?:outdated|obsolete|void|invalid|cancell?ed|revoked|superseded|no\s+longer\s+valid|a\s+test)\b"
+            r"|\bfollow\s+only\s+(?:the\s+)?(?:steps|instructions|rules)\s+(?:in|of|from)\s+this\b"
+            r"|\b(?:ignore|disregard|forget)\s+(?:the\s+|your\s+|all\s+)?[a-z]+'s\s+"
+            + _ORDERS
+            + r"\b"
+            r"|\btreat\b[^.\n]{0,60}?\bas\s+(?:coming\s+from|from|written\s+by|said\s+by|if\s+it\s+came\s+from)\s+(?:the\s+)?(?:user|operator|developer|system|admin)\b"
+        ),
+    ),
+    (
+        Signal.TOOL_POLICY,
+        _rx(
+            r"\b(?:confirmations?|approvals?|reviews?|verification|checks?)\s+(?:is|are)\s+(?:now\s+)?(?:unnecessary|not\s+(?:needed|required|necessary)|optional|no\s+longer\s+(?:needed|required))\b"
+            r"|\b(?:will\s+not|won't|do\s+not|don't|no\s+longer|not)\s+ask\s+(?:anymore|again|any\s+more|first)\b"
+            r"|\byou\s+(?:don't|do\s+not|no\s+longer)\s+(?:need|have)\s+to\s+(?:confirm|ask|check|verify)\b"
+            r"|\bgrants?\s+(?:the\s+)?(?:assistant|agent|ai|bot|you)\s+(?:root|admin|full|unrestricted|unlimited)\s+(?:access|permissions?|privileges|rights)\b"
+            r"|\bauto[-_ ]?approv\w*\s*[=:]\s*(?:true|1|yes|on)\b"
+            r"|\b(?:that's|that\s+is|this\s+is|it's|it\s+is)\s+(?:now\s+)?the\s+(?:default|standard|rule|way\s+to\s+go)(?:\s+now)?\b"
+            r"|\b(?:never|don't|do\s+not|stop)\s+(?:warn|alert|caution)(?:ing)?\s+(?:me|the\s+user|users)\b"
+            r"|\b(?:i|we)\s+(?:hereby\s+)?(?:authori[sz]e|approve|permit|allow)\s+you\s+to\b"
+            r"|\b(?:ne\s+(?:dois|vais)\s+plus|plus\s+besoin\s+de)\s+(?:demander\s+)?(?:de\s+|la\s+)?confirmation\b"
+            r"|\bnon\s+(?:devo|chiedo)\s+più\s+(?:la\s+)?conferma\b|\bya\s+no\s+(?:debo\s+)?(?:pedir|pido)\s+confirmación\b|\b(?:nicht\s+mehr\s+nach\s+(?:bestätigung|erlaubnis)|keine\s+(?:bestätigung|rückfrage)\s+mehr)\b"
+        ),
+    ),
+    (
+        Signal.SENSITIVE_ACTION,
+        _rx(
+            r"\b(?:wire|transfer|send|pay|move)\s+(?:[a-z]+\s+)?(?:[$€£]\s?)?\d[\d,.]*\s*(?:k\b|usd|eur|gbp|dollars|euros|\$|€)"
+            r"|\b(?:purchases?|payments?|transfers?|invoices?|orders?)\s+(?:under|below|up\s+to|of\s+less\s+than|less\s+than)\s+[$€£]?\s?\d"
+            r"|\b(?:turn\s+off|disable|skip)\s+(?:the\s+)?(?:two-factor|2fa|mfa|antivirus|firewall)\b"
+            r"|\b(?:root|admin|administrator|full|unrestricted)\s+(?:access|privileges|permissions|rights)\b[^.\n]{0,40}?\b(?:freely|at\s+will|without\s+limits?|as\s+(?:you|it)\s+sees?\s+fit)\b"
+            r"|\b(?:ask|prompt)\s+(?:the\s+)?(?:users?|them|customers?|people)\s+(?:for|to\s+(?:share|send|give|paste|type|enter|write))\b[^.\n]{0,30}?\b(?:passwords?|api\s+keys?|credentials|tokens?|card\s+numbers?|pins?|codes?)\b"
+            r"|\b(?:paste|pasting|share|sharing|send|sending)\s+(?:the\s+|your\s+|their\s+)?(?:api\s+keys?|passwords?|tokens?|credentials)\s+(?:into|in|to)\s+(?:the\s+)?(?:chat|conversation|ticket|support)\b"
+            r"|\b(?:supprimer|effacer|cancellare|eliminare|borrar|eliminar|lösche|löschen)\b[^.\n]{0,30}?\b(?:fichiers|file|archivos|ficheros|dateien|protokolle|backup|sauvegardes)\b"
+            r"|\b(?:pídele|pide|pregunta|chiedi|demande)\b[^.\n]{0,40}?\b(?:contraseñas?|password|mots?\s+de\s+passe|passwörter)\b"
+        ),
+    ),
+    (
+        Signal.EXFILTRATION,
+        _rx(
+            r"\b(?:bcc|cc)\s+(?:" + _EMAIL + r")"
+            r"|\bpass\w*\s+(?:its|their|the|this)\s+(?:content|contents|value|text)\s+(?:as|in|to|into)\s+(?:the\s+)?['\"`]?\w+['\"`]?\s+(?:parameter|argument|field|param)\b"
+        ),
+    ),
+    (
+        Signal.SYSTEM_PROMPT,
+        _rx(
+            r"\b(?:read|open|cat|load|pass|send|include)\b[^.\n]{0,30}?(?:~/)?\.(?:cursor/mcp\.json|npmrc|pypirc|git-credentials|docker/config\.json|kube/config)\b"
+        ),
+    ),
+    (
+        Signal.FAKE_AUTHORITY,
+        _rx(
+            r"(?:^|\n)\s*from:\s*(?:the\s+)?(?:ceo|cfo|cto|ciso|admin|administrator|it|security|hr|legal|director|boss)\b"
+            r"|\b(?:admin|administrator|owner|ceo|cto|manager|boss|security\s+team|it\s+department)\s+(?:told|said\s+to|instructed|asked|confirmed\s+to)\s+(?:me|us|you)\b"
+        ),
+    ),
+    (
+        Signal.FAKE_EXPERIENCE,
+        _rx(
+            r"\blast\s+(?:session|run|attempt)\b[^.\n]{0,60}?\b(?:worked|succeeded|fixed|solved|resolved)\b"
+            r"|\b(?:from|in\s+my|in\s+our)\s+experience\b|\bexperience\s+shows\b"
+            r"|\b(?:users|people|customers|everyone|hundreds\s+of\s+\w+|thousands\s+of\s+\w+)\s+(?:have\s+)?(?:confirmed|report(?:ed)?|agree[sd]?|say|said)\b[^.\n]{0,30}?\b(?:harmless|safe|fine|works)\b"
+        ),
+    ),
+    (
+        Signal.ROLE_TOKEN,
+        _rx(r"</?important>|^\s*end\s+of\s+(?:document|user\s+input|instructions|context)\s*$"),
+    ),
+    (
+        Signal.STANDING_RULE,
+        _rx(
+            r"\bfrom\s+here\s+on\b|\bno\s+longer\b|\banymore\b|\b(?:stop|quit)\s+[a-z]+ing\b|\b(?:immer|toujours|sempre|siempre)\b[^.\n]{0,40}?\b(?:empfehlen|antworten|erwähnen|sagen|nennen|recommander|répondre|mentionner|consigliare|rispondere|menzionare|recomendar|responder|mencionar)\b"
+        ),
+    ),
+]

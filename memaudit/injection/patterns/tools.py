@@ -1,0 +1,98 @@
+"""Tools and permissions named as policy, destructive commands, fake authority or
+approval, and claimed past success."""
+
+from __future__ import annotations
+
+import re
+
+from memaudit.injection.kinds import Signal
+from memaudit.injection.vocabulary import _rx, _w
+
+TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
+    # -- tools and permissions as policy -------------------------------------------------
+    (
+        Signal.TOOL_POLICY,
+        _rx(
+            r"\b(?:call|invoke|use|run|execute|trigger)\s+(?:the\s+)?`?[a-z][a-z0-9]*_[a-z0-9_]+`?(?:\s+(?:tool|function))?\b|\b(?:call|invoke)\s+the\s+\w+\s+(?:tool|function|api|endpoint)\b"
+        ),
+    ),
+    (
+        Signal.TOOL_POLICY,
+        _rx(
+            r"\bthe\s+(?:safest|best|correct|right|recommended|only|proper|approved|standard|fastest)\s+way\s+to\s+\w+[^.\n]{0,40}?\bis\b"
+        ),
+    ),
+    (
+        Signal.TOOL_POLICY,
+        _rx(
+            r"\byou\s+(?:are|have\s+been)\s+(?:now\s+)?(?:allowed|permitted|authori[sz]ed)\b|\byou\s+have\s+(?:full\s+|root\s+|admin\s+)?(?:permission|access|authori[sz]ation)\b|\bgrant\s+(?:all|full|admin|root|every)\s+(?:access|permissions?|requests?|privileges)\b|\bauto-?approve\b|\b(?:is|are|has\s+been|have\s+been)\s+(?:now\s+)?(?:cleared|authori[sz]ed|allowed|permitted|approved)\s+to\b|\b(?:agents?|assistants?|bots?|ais?|models?|you)\s+(?:may|can|are\s+(?:allowed|permitted|free)\s+to)\s+(?:now\s+|safely\s+|always\s+)?(?:bypass|skip|ignore|disable|override|circumvent)\b"
+        ),
+    ),
+    (
+        Signal.TOOL_POLICY,
+        _rx(
+            r"\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|disabl(?:e|es|ing)|turn(?:s|ing)?\s+off|ignor(?:e|es|ing))\s+(?:all\s+|the\s+|any\s+|every\s+)?(?:[a-z]+\s+)?(?:confirmations?|approvals?|reviews?|safety\s+checks?|security\s+checks?|verification|permission\s+prompts?|warnings?|sandbox(?:ing)?|tests?|backups?|ci|lint(?:er|ing)?|checks?|hooks?|validation|scans?|audits?)\b|\bwithout\s+(?:asking|confirmation|confirming|approval|review|permission|checking|prompting|double-checking|(?:running\s+)?(?:the\s+)?tests|(?:a\s+)?backup|(?:a\s+)?purchase\s+order)\b|\bno\s+need\s+to\s+(?:ask|confirm|check|verify)\b|\bdo\s+not\s+ask\s+(?:for\s+)?(?:confirmation|permission|the\s+user)\b"
+        ),
+    ),
+    (
+        Signal.TOOL_POLICY,
+        _rx(
+            r"\b(?:approved|authori[sz]ed|allowed|permitted|cleared|granted)\s+(?:you\s+|me\s+|us\s+|the\s+(?:agent|assistant|bot)\s+)?(?:to\s+)?(?:share|sharing|send|sending|disable|disabling|wire|wiring|export|exporting|delete|deleting|transfer|transferring|bypass|bypassing|skip|skipping|release|releasing|forward|forwarding|modify|modifying|pay|paying|run|running|execute|executing|merge|merging|push|pushing|drop|dropping|destructive)\b|\b(?:disable|disabling|turn\s+off|turning\s+off|bypass|bypassing)\s+(?:the\s+)?(?:firewall|antivirus|2fa|two-factor|mfa|multi-factor|ssl|tls|certificate|security|audit|logging|backups?)\b|--(?:skip-backup|no-verify|insecure|no-backup|force-with-lease|force|dangerously\S*)\b|\b(?:with|using|via)\s+sudo\b|\bas\s+root\b|\bverify\s*=\s*false\b|\b(?:stop|quit)\s+asking\b|\bno\s+longer\s+ask\b|\byou\s+(?:can|may)\s+(?:now\s+|safely\s+|always\s+)?(?:merge|delete|skip|push|deploy|disable|bypass|drop|wipe|force|wire|transfer|run\s+(?:it|them|migrations?)\s+in\s+production)\b|\b(?:is|as)\s+the\s+(?:standard|default|recommended|approved|official|usual)\s+(?:fix|way|procedure|approach|solution|practice)\b"
+        ),
+    ),
+    (
+        Signal.TOOL_POLICY,
+        _rx(
+            r"\b(?:sans\s+(?:demander|confirmation|vérifier)|senza\s+(?:chiedere|conferma|verificare)|sin\s+(?:preguntar|confirmación|confirmar|verificar)|ohne\s+(?:nachzufragen|zu\s+fragen|bestätigung|rückfrage))\b"
+        ),
+    ),
+    # -- destructive commands -----------------------------------------------------------
+    (
+        Signal.DESTRUCTIVE_COMMAND,
+        _rx(
+            r"\brm\s+-(?:rf|fr|r|f)\b[^\n`]{0,40}|\bdrop\s+(?:table|database)\b|\bdelete\s+from\s+\w+|\bmkfs\b|\bdd\s+if=|\bchmod\s+(?:-r\s+)?777\b|\b(?:curl|wget)\b[^|\n]{0,120}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\bgit\s+push\s+(?:\S+\s+)*(?:-f|--force)\b|\bforce[- ]push(?:ing|ed|es)?\b|\bgit\s+reset\s+--hard\b|\bformat\s+c:|\bdelete_file\b|\b(?:delete|erase|wipe|empty)\s+(?:all|every|the\s+entire|the\s+whole)\b|\bempty\s+the\s+[\w']+(?:\s+\w+)?\s+director(?:y|ies)\b|\b(?:modify|delete|drop|change|wipe|truncate|overwrite|write\s+to|alter)\s+(?:the\s+|all\s+)?(?:live\s+)?production\s+(?:databases?|data|servers?|tables?|environment|systems?)\b"
+        ),
+    ),
+    # -- fake authority / approval -------------------------------------------------------
+    (
+        Signal.FAKE_AUTHORITY,
+        # A header that speaks as the system or an authority (weaker than a claimed approval).
+        _w(
+            0.3,
+            _rx(
+                r"(?:^|\n)\W*(?:system|admin|administrator|developer|security|compliance|it|platform|operator)\s+(?:note|notice|message|update|alert|override|instruction|directive|announcement)s?\b|\b(?:important|urgent|critical|mandatory)\s+(?:system\s+|security\s+)?(?:update|notice|instruction|note|message)\s*:|\bnotice\s+to\s+(?:any|all)\s+(?:ai|llm|assistant|agent)|\bbreach\s+alert\b|\b(?:message|instruction|directive|order|notice)s?\s+from\s+(?:the\s+)?(?:admin|administrator|system|developers?|security\s+team|it(?:\s+security|\s+department)?|security|hr|management|operator|legal|compliance)\b|\b(?:systemhinweis|note\s+système|nota\s+(?:di|del)\s+sistema|avis\s+système|hinweis\s+des\s+systems)\b"
+            ),
+        ),
+    ),
+    (
+        Signal.FAKE_AUTHORITY,
+        _rx(
+            r"\b(?:approved|authori[sz]ed|sanctioned|whitelisted|cleared|signed\s+off|verified|mandated|required)\s+by\s+(?:the\s+|your\s+)?(?:admin|administrator|developers?|security\s+team|it\s+department|it\s+security|management|operator|owner|user|ceo|cto|cfo|ciso|legal|compliance|anthropic|openai|the\s+system)\b|\b(?:the\s+)?(?:admin|administrator|developer|security\s+team|operator|owner|user|ceo|cto|cfo|ciso|boss|director|manager|legal|management)\s+(?:has\s+|have\s+)?(?:already\s+)?(?:approved|authori[sz]ed|granted\s+(?:permission|access)|confirmed\s+(?:this|it|that)|allowed|permitted|pre-?approved|signed\s+off)\b|\bpre-?approved\b|\bthis\s+is\s+(?:required|mandatory)\s+(?:for|by)\b|\bper\s+(?:company|security|corporate|it|compliance)\s+policy\b|\b(?:verified|confirmed)\s+(?:this\s+)?internally\b|\bthe\s+user\s+is\s+(?:an?\s+)?(?:admin|administrator|authori[sz]ed|verified|trusted|developer)\b"
+        ),
+    ),
+    (
+        Signal.FAKE_AUTHORITY,
+        _rx(
+            r"\b(?:approuvé|autorisé|validé)\s+par\b|\b(?:approvato|autorizzato)\s+da\b|\b(?:aprobado|autorizado)\s+por\b|\b(?:genehmigt|freigegeben|autorisiert)\s+(?:von|durch)\b"
+        ),
+    ),
+    # -- claimed past success -----------------------------------------------------------
+    (
+        Signal.FAKE_EXPERIENCE,
+        _rx(
+            r"\blast\s+time\b[^.\n]{0,60}?\b(?:worked|succeeded|fixed|solved|resolved|was\s+fine|helped|went\s+well)\b|\b(?:this|it|that)\s+(?:worked|succeeded|has\s+worked)\s+(?:last\s+time|before|previously|every\s+time|perfectly|fine)\b|\b(?:previously|already)\s+(?:succeeded|worked|been\s+verified|been\s+tested)\b|\b(?:proven|known|verified|confirmed|tested)\s+to\s+(?:work|be\s+safe|be\s+fine|be\s+harmless)\b|\bas\s+(?:we|you|i)\s+(?:agreed|discussed|decided|established)\s+(?:before|earlier|previously|last\s+time)\b|\b(?:worked|succeeded)\s+(?:in|during)\s+(?:the\s+)?(?:previous|last|earlier)\s+(?:session|run|attempt|task)\b|\bin\s+the\s+(?:previous|last|earlier)\s+(?:session|run|attempt|task)\b[^.\n]{0,60}?\b(?:worked|succeeded|fixed|solved|was\s+fine)\b|\b(?:i|we)(?:'ve|\s+have)?\s+(?:already\s+)?(?:reasoned|determined|established|concluded)\s+that\b"
+        ),
+    ),
+    (
+        Signal.FAKE_EXPERIENCE,
+        _rx(
+            r"\b(?:worked|succeeded|did\s+the\s+trick|helped)\s+(?:perfectly\s+|fine\s+|great\s+|well\s+|flawlessly\s+)?(?:last\s+time|before|previously|every\s+time|in\s+the\s+past)\b|\b(?:past|previous|earlier|prior)\s+(?:sessions|runs|attempts|experience|tasks)\s+(?:show|showed|shows|prove|proved|proves|confirm|confirmed|confirms)\b|\bnever\s+(?:caused|causes|led\s+to)\s+(?:any\s+)?(?:problems|issues|trouble|errors)\b|\busers\s+report\s+(?:that\s+)?(?:this|it)\s+is\s+(?:safe|fine)\b"
+        ),
+    ),
+    (
+        Signal.FAKE_EXPERIENCE,
+        _rx(
+            r"\bla\s+dernière\s+fois\b[^.\n]{0,60}?\b(?:a\s+fonctionné|a\s+marché|a\s+réussi)\b|\b(?:a|avait)\s+déjà\s+(?:fonctionné|marché)\b|\bl'ultima\s+volta\b[^.\n]{0,60}?\b(?:ha\s+funzionato|è\s+andat[oa]\s+bene)\b|\bha\s+già\s+funzionato\b|\bla\s+última\s+vez\b[^.\n]{0,60}?\b(?:funcionó|salió\s+bien)\b|\bya\s+funcionó\b|\bletztes\s+mal\b[^.\n]{0,60}?\b(?:hat\s+(?:es\s+)?funktioniert|klappte|geklappt)\b|\bhat\s+(?:schon|bereits)\s+funktioniert\b|\b(?:j'ai\s+(?:déjà\s+)?établi|ho\s+gi[aà]\s+stabilito|ya\s+he\s+determinado|habe\s+ich\s+bereits\s+festgestellt)\b"
+        ),
+    ),
+]

@@ -1,0 +1,256 @@
+"""A memory's provenance, its source weight, and the assessment: text signals x
+source weight."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from memaudit.injection.assessment import Assessment, Hit, Thresholds
+from memaudit.injection.engine import learned_hit, signals
+from memaudit.injection.gate import _active
+from memaudit.injection.kinds import (
+    DESTINATION_KINDS,
+    HARD_FLOOR,
+    INSTRUCTION_KINDS,
+    UNTRACED_BOOST,
+    WEIGHT,
+    Signal,
+)
+from memaudit.model import SourceType
+
+
+@dataclass(slots=True, frozen=True)
+class Provenance:
+    """What the store says about where a memory came from.
+
+    ``ancestor_types``: source types of everything it was derived from (None when not
+    looked up — e.g. the review queue's cheap check). ``approved``: a person approved or
+    promoted it. ``role``: the provider's speaker field, when it has one.
+    """
+
+    source_type: SourceType
+    source_ref: str | None = None
+    derived: bool = False
+    ancestor_types: frozenset[SourceType] | None = None
+    approved: bool = False
+    role: str | None = None
+
+    @property
+    def has_trace(self) -> bool:
+        """Anything in the store behind the memory's claims of authority or past success:
+        a person's approval, or an observation (the user's statement with a source, a
+        tool's output, or one in its lineage). A document, an assistant message or a
+        model conclusion that says "the admin approved" or "this worked last time" has
+        nothing behind it but itself."""
+        if self.approved:
+            return True
+        if self.source_type is SourceType.USER_STATEMENT:
+            return ref_kind(self.source_ref) == "other"
+        if self.source_type is SourceType.TOOL_OBSERVATION:
+            return bool(self.source_ref)
+        return bool(self.ancestor_types and self.ancestor_types & OBSERVED)
+
+    @property
+    def authority_backed(self) -> bool:
+        """A claim that someone approved something stands on a person: an approval
+        event, or the user's own word. A tool's output saying "the admin approved" is
+        only the text it fetched."""
+        if self.approved:
+            return True
+        if self.source_type is SourceType.USER_STATEMENT:
+            return ref_kind(self.source_ref) == "other"
+        return bool(self.ancestor_types and SourceType.USER_STATEMENT in self.ancestor_types)
+
+
+# -- provenance --------------------------------------------------------------------
+
+USER_TRUSTED = 0.35  # the user's own statement with a session reference
+USER_UNTRACED = 0.6  # a user statement nothing in the store backs
+DERIVED_FROM_USER = 0.5
+DERIVED_UNKNOWN = 0.8
+APPROVED = 0.85  # a person approved it: counts for something, not everything
+UNTRUSTED_TYPES = frozenset(
+    {
+        SourceType.TOOL_OBSERVATION,
+        SourceType.EXTERNAL_DOCUMENT,
+        SourceType.ASSISTANT_MESSAGE,
+        SourceType.UNKNOWN,
+    }
+)
+_ASSISTANT_ROLES = ("assistant", "ai", "agent", "model", "bot", "system", "tool")
+_URL_REF = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
+_TOOL_REF = re.compile(r"^(?:tool|call|fn|function|mcp)[:_/-]|\btool[_-]?call\b", re.IGNORECASE)
+
+
+def ref_kind(ref: str | None) -> str:
+    """How a source reference reads: none, url, tool, or other (a session, message, file)."""
+    if not ref or not ref.strip():
+        return "none"
+    if _URL_REF.match(ref.strip()):
+        return "url"
+    if _TOOL_REF.search(ref):
+        return "tool"
+    return "other"
+
+
+def source_weight(p: Provenance) -> tuple[float, str]:
+    """How far the source is the user speaking to their own agent (0.35) versus text the
+    agent read somewhere (1.0): the factor for soft signals, with the reason."""
+    st = p.source_type
+    kind = ref_kind(p.source_ref)
+    weight: float
+    if st is SourceType.USER_STATEMENT:
+        role = (p.role or "").lower()
+        others = (
+            sorted(t.value for t in p.ancestor_types if t is not SourceType.USER_STATEMENT)
+            if p.ancestor_types
+            else []
+        )
+        if role in _ASSISTANT_ROLES:
+            weight, why = (
+                1.0,
+                f"claims to be a user statement, but the store's role field says {role!r}",
+            )
+        elif others:
+            weight, why = (
+                1.0,
+                "claims to be a user statement, but is derived from " + ", ".join(others),
+            )
+        elif p.derived and p.ancestor_types is None:
+            weight, why = 1.0, "claims to be a user statement, but is derived from other memories"
+        elif kind in ("url", "tool"):
+            weight, why = 1.0, f"claims to be a user statement, but its source_ref is a {kind}"
+        elif kind == "none":
+            weight, why = (
+                USER_UNTRACED,
+                "a user statement with no source reference: nothing shows the user said it",
+            )
+        else:
+            weight, why = USER_TRUSTED, "the user's own statement, with a source reference"
+    elif st in UNTRUSTED_TYPES:
+        why = {
+            SourceType.TOOL_OBSERVATION: "a tool's output: instructions in it are not the user's",
+            SourceType.EXTERNAL_DOCUMENT: "an external document: instructions in it are not the user's",
+            SourceType.ASSISTANT_MESSAGE: "the assistant's own message: the model instructing itself",
+            SourceType.UNKNOWN: "unknown source: nothing says the user wrote it",
+        }[st]
+        weight = 0.9 if st is SourceType.UNKNOWN else 1.0
+    else:  # extraction, summary, inference, reflection
+        if p.ancestor_types:
+            bad = sorted(t.value for t in p.ancestor_types & UNTRUSTED_TYPES)
+            if bad:
+                weight, why = 1.0, f"{st.value} derived from untrusted sources ({', '.join(bad)})"
+            elif p.ancestor_types <= {SourceType.USER_STATEMENT} | _MODEL_STEPS:
+                has_user = SourceType.USER_STATEMENT in p.ancestor_types
+                weight = DERIVED_FROM_USER if has_user else DERIVED_UNKNOWN
+                why = (
+                    f"{st.value} derived only from the user's statements"
+                    if has_user
+                    else f"{st.value} derived from model output only"
+                )
+            else:
+                weight, why = DERIVED_UNKNOWN, f"{st.value} of mixed lineage"
+        else:
+            weight = DERIVED_UNKNOWN
+            why = (
+                f"{st.value} with no recorded lineage"
+                if not p.derived
+                else f"{st.value}, sources not looked up"
+            )
+    if p.approved and weight > USER_TRUSTED:
+        weight *= APPROVED
+        why += "; approved by a person"
+    elif not p.approved and st is not SourceType.USER_STATEMENT:
+        why += "; no approval event"
+    return weight, why
+
+
+OBSERVED = frozenset({SourceType.USER_STATEMENT, SourceType.TOOL_OBSERVATION})
+# The learned scorer judges text that came from outside: a tool's output, a document, the
+# assistant's own message, an unknown source, and what claims to be the user's or a
+# model's conclusion but derives from those. The user's own words and a model's notes
+# about them are judged by the patterns alone: "the user wants answers in French" is what
+# a preference sounds like, and the scorer reads preferences as instructions.
+LEARNED_MIN_SOURCE = 0.9
+_MODEL_STEPS = frozenset(
+    {SourceType.EXTRACTION, SourceType.SUMMARY, SourceType.INFERENCE, SourceType.REFLECTION}
+)
+
+
+def assess(
+    text: str,
+    provenance: Provenance,
+    thresholds: Thresholds | None = None,
+    hits: list[Hit] | None = None,
+) -> Assessment:
+    """Text signals × source weight → a score in [0, 1] and a severity (or None)."""
+    from memaudit.trust import tier_of
+
+    th = thresholds or Thresholds()
+    found = signals(text) if hits is None else hits
+    weight, why = source_weight(provenance)
+    if weight < LEARNED_MIN_SOURCE:
+        found = [h for h in found if h.signal is not Signal.LEARNED]
+    tier = tier_of(provenance.source_type).value
+    if not found:
+        return Assessment(0.0, 0.0, weight, why, [], None, tier)
+    best: dict[Signal, Hit] = {}
+    for h in found:
+        if h.signal not in best or h.weight > best[h.signal].weight:
+            best[h.signal] = h
+    traced = provenance.has_trace
+    kinds = set(best)
+    extra: list[Hit] = []
+    if kinds & INSTRUCTION_KINDS and kinds & DESTINATION_KINDS:
+        dest = max((best[k] for k in kinds & DESTINATION_KINDS), key=lambda h: h.weight)
+        extra.append(
+            Hit(
+                Signal.INSTRUCTION_AND_DESTINATION,
+                dest.start,
+                dest.end,
+                WEIGHT[Signal.INSTRUCTION_AND_DESTINATION] * min(1.0, dest.weight / 0.45),
+            )
+        )
+    keep_text = 1.0
+    keep = 1.0
+    for h in [*best.values(), *extra]:
+        w = h.weight
+        if (h.signal is Signal.FAKE_AUTHORITY and not provenance.authority_backed) or (
+            h.signal is Signal.FAKE_EXPERIENCE and not traced
+        ):
+            w = min(0.9, w * UNTRACED_BOOST)
+        factor = max(weight, HARD_FLOOR) if h.hard else weight
+        keep_text *= 1.0 - min(w, 0.99)
+        keep *= 1.0 - min(w * factor, 0.99)
+    score = round(1.0 - keep, 3)  # compared as shown
+    severity = None  # nothing below the flag threshold, whatever medium and high say
+    if score >= th.flag:
+        severity = "high" if score >= th.high else "medium" if score >= th.medium else "low"
+    return Assessment(score, 1.0 - keep_text, weight, why, found + extra, severity, tier)
+
+
+def maybe_suspect(text: str) -> bool:
+    """The cheap first look (and the learned scorer): False means ``signals(text)``
+    finds nothing."""
+    if not text.isprintable():
+        return True
+    return bool(_active(text, text.lower())) or learned_hit(text) is not None
+
+
+def from_memory(
+    memory: Any,
+    ancestor_types: frozenset[SourceType] | None = None,
+    approved: bool = False,
+) -> Provenance:
+    """Provenance from a canonical ``Memory`` (and what the caller looked up about it)."""
+    role = memory.extra.get("role") or memory.extra.get("author_type") if memory.extra else None
+    return Provenance(
+        memory.source_type,
+        memory.source_ref,
+        bool(memory.derived),
+        ancestor_types,
+        approved,
+        str(role) if role is not None else None,
+    )

@@ -1,0 +1,133 @@
+"""Scanning a store's rows (the audit detector): each distinct text analysed once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from memaudit.injection.assessment import Assessment, Hit, Thresholds
+from memaudit.injection.engine import learned_hit, signals
+from memaudit.injection.kinds import WEIGHT, Signal
+from memaudit.injection.provenance import (
+    LEARNED_MIN_SOURCE,
+    Provenance,
+    assess,
+    source_weight,
+)
+from memaudit.model import SourceType
+from memaudit.textsafety import reveal
+
+# -- scanning a store's rows (the audit detector) ----------------------------------------
+
+SCAN_CACHE = 200_000  # distinct texts whose hits are remembered (identical texts recur)
+
+
+@dataclass(slots=True)
+class Found:
+    """A memory whose assessment reached the threshold."""
+
+    memory_id: str
+    status: str
+    text: str
+    assessment: Assessment
+
+    def evidence(self) -> str:
+        a = self.assessment
+        return (
+            f"{self.memory_id} ({a.tier}) scores {a.score:.2f}: text signals "
+            f"{a.text_score:.2f} weighed by its source ({a.source_weight:.2f}: "
+            f"{a.source_reason}) — " + "; ".join(a.describe(self.text))
+        )
+
+    def suggestion(self) -> str:
+        mid = self.memory_id
+        then = (
+            f'memaudit reject {mid} --reason "injected instruction"'
+            if self.status == "pending"
+            else f"memaudit forget {mid}"
+        )
+        return f"memaudit trace {mid} --up   then: {then}"
+
+
+def _source_type(value: Any) -> SourceType:
+    try:
+        return SourceType(str(value))
+    except ValueError:
+        return SourceType.UNKNOWN
+
+
+def scan(
+    rows: Iterable[tuple[Any, ...]],
+    thresholds: Thresholds,
+    *,
+    ancestors: Callable[[str], set[str]] | None = None,
+    approved: Callable[[list[str]], set[str]] | None = None,
+) -> list[Found]:
+    """Assess ``(id, source_type, source_ref, status, derived, role, content)`` rows.
+
+    Text signals are computed once per distinct text; provenance (``ancestors``: the
+    source types a memory was derived from; ``approved``: which ids a person approved)
+    is looked up only for texts that could reach the threshold from the least trusted
+    source, so a large clean store costs one pass of the cheap first look. The learned
+    scorer runs only on rows whose source it judges (``LEARNED_MIN_SOURCE``; a derived
+    row may be derived from anything, so it is scored).
+    """
+    cache: dict[str, list[Hit]] = {}
+    scored: dict[str, list[Hit]] = {}
+    # Weight 1 and no trace: the most any source lets a text score.
+    ceiling = Provenance(SourceType.TOOL_OBSERVATION)
+    bare_is_safe = thresholds.flag > WEIGHT[Signal.IMPERATIVE]
+    maybe = []
+    for mid, st, ref, status, derived, role, content in rows:
+        text = content if isinstance(content, str) else reveal(str(content or ""))
+        hits = cache.get(text)
+        if hits is None:
+            hits = signals(text, learned=False)
+            if len(cache) >= SCAN_CACHE:
+                cache.clear()
+            cache[text] = hits
+        if _most_weight(st, ref, derived, role) >= LEARNED_MIN_SOURCE:
+            extra = scored.get(text)
+            if extra is None:
+                found = learned_hit(text)
+                extra = [found] if found else []
+                if len(scored) >= SCAN_CACHE:
+                    scored.clear()
+                scored[text] = extra
+            hits = hits + extra
+        if not hits or (bare_is_safe and all(h.signal is Signal.IMPERATIVE for h in hits)):
+            continue  # a bare imperative cannot reach the threshold
+        if assess(text, ceiling, thresholds, hits).flagged:
+            maybe.append((str(mid), _source_type(st), ref, status, derived, role, text, hits))
+    ok = approved([m[0] for m in maybe]) if approved is not None and maybe else set()
+    out = []
+    for mid, st, ref, status, derived, role, text, hits in maybe:
+        above = (
+            frozenset(_source_type(t) for t in ancestors(mid)) if ancestors is not None else None
+        )
+        prov = Provenance(
+            st,
+            str(ref) if ref is not None else None,
+            bool(derived) or bool(above),
+            above,
+            mid in ok,
+            str(role) if role is not None else None,
+        )
+        a = assess(text, prov, thresholds, hits)
+        if a.flagged:
+            out.append(Found(mid, str(status), text, a))
+    return out
+
+
+def _most_weight(st: Any, ref: Any, derived: Any, role: Any) -> float:
+    """The most a row's source can weigh before its lineage is looked up (a derived
+    memory may be derived from anything)."""
+    if derived:
+        return 1.0
+    prov = Provenance(
+        _source_type(st),
+        str(ref) if ref is not None else None,
+        role=str(role) if role is not None else None,
+    )
+    return source_weight(prov)[0]
