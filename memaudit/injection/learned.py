@@ -140,7 +140,9 @@ class Model:
     def __init__(self, data: dict[str, Any]) -> None:
         if data.get("format") != FORMAT:
             raise ValueError(f"injection model format {data.get('format')!r}, expected {FORMAT}")
-        self.cfg = Config(**{k: tuple(v) if k == "chars" else v for k, v in data["config"].items()})
+        cfg: dict[str, Any] = dict(data["config"])
+        cfg["chars"] = tuple(cfg.get("chars", ()))
+        self.cfg = Config(**cfg)
         self.bias: float = data["bias"]
         self.weights: dict[str, float] = data["weights"]
         self.meta: dict[str, Any] = data.get("meta", {})
