@@ -317,11 +317,23 @@ def test_the_learned_span_is_an_offset_into_the_stored_text() -> None:
     assert text[hit.start : hit.end] == PARAPHRASE.rstrip(".")
 
 
-def test_the_learned_note_reveals_what_it_quotes() -> None:
-    text = "\x1b[31m" + PARAPHRASE + " \x07"
-    a = assess(text, TOOL)
-    assert all(h.note.isprintable() for h in a.hits)
-    assert not any("\x1b" in line or "\x07" in line for line in a.describe(text))
+def test_the_learned_note_quotes_no_control_characters() -> None:
+    """The scorer reads the visible text (control, bidi and invisible characters left
+    out), so its note never quotes one, even from a model whose weights favour it."""
+    from memaudit.injection.learned import FORMAT, Model
+
+    scorer = Model(
+        {
+            "format": FORMAT,
+            "config": {"chars": []},
+            "bias": 0.0,
+            "weights": {"w\x1b": 5.0, "w\u202e": 5.0, "wkindly": 5.0},
+        }
+    )
+    text = "Kindly \x1b[2J \u202eplease."
+    hit = injection.learned_hit(text, scorer)
+    assert hit is not None and "“kindly”" in hit.note
+    assert hit.note.isprintable()
 
 
 def test_the_model_is_small_data_with_its_training_recorded() -> None:
