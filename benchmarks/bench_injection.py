@@ -1,8 +1,8 @@
 """Injected instructions: how well memaudit finds them, against memwall, and how fast.
 
-Quality (``injection_eval``): every case of ``benchmarks/injection_cases.py`` (ours,
-with a held-out third) and of the ``bastioncorpus`` package (an external corpus; half
-of it held out by a stable hash of its row ids) is written into a real memaudit ledger
+Quality (``injection_eval``): every case of ``benchmarks/injection_cases.py`` (ours:
+rounds 1-4 for training, round 5 held out) and of the ``bastioncorpus`` package (an
+external corpus; half of it held out by a salted hash of its row ids) is written into a real memaudit ledger
 with its provenance — a user statement with its session reference, a tool output, a
 document, a summary derived from a document (an edge to a source memory), an approved
 item (an ``approve`` event) — through the write gate, and ``memaudit audit --pattern
@@ -11,14 +11,17 @@ export and scanned by ``memwall`` (its heuristic rules, the free pass) in the sa
 run. A memory counts as flagged by memwall when a rule of at least LOW severity fires
 (its INFO rule is PII retention, not an injection); memwall's own CLI default
 ``--fail-on high`` is shown too, and memaudit is compared with the better of the two.
-Precision, recall and F1 are printed per technique and split.
+Precision, recall and F1 are printed per technique and split, training and held-out
+apart; the targets are judged on the held-out round.
 
 Speed (``injection_stage``): the gate's check per staged candidate on the generated
 ledger, beside staging with the check switched off. The audit's cost at 1M memories is
 in ``bench_audit`` (the full audit with and without the pattern).
 
-Standalone: ``python -m benchmarks.bench_injection [--misses dev]`` prints the tables
-(and the dev cases memaudit gets wrong).
+Standalone: ``python -m benchmarks.bench_injection --train-only [--misses]`` judges and
+prints the training cases only (and the ones memaudit gets wrong): what work on the check
+may look at. Without ``--train-only`` it prints every table; ``--misses`` then lists the
+held-out errors too (for the final report, after the final run).
 """
 
 from __future__ import annotations
@@ -33,35 +36,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from benchmarks.injection_cases import Case, cases
+from benchmarks.injection_cases import (
+    SOURCE_SHAPE,
+    BastionCase,
+    Case,
+    bastion_cases,
+    cases,
+)
 from benchmarks.registry import Context, Figure, benchmark
 
 NOW = "2026-06-01T00:00:00Z"
-CANARY = "ZX41-CANARY-7Q"
 TARGET_RECALL = 0.9
 TARGET_PRECISION = 0.9
 STAGE_TARGET = 0.005  # seconds per candidate the gate's check may add
 STAGE_SAMPLE = 200
-
-# How each case's provenance is written: (source_type, source_ref, parent source type).
-SOURCE_SHAPE: dict[str, tuple[str, str | None, str | None]] = {
-    "user": ("user_statement", "session:{n}#msg-3", None),
-    "user-noref": ("user_statement", None, None),
-    "user-url": ("user_statement", "https://pages.example/{n}", None),
-    "user-tool": ("user_statement", "tool:web_fetch#call-{n}", None),
-    "user-from-doc": ("user_statement", "session:{n}#msg-1", "external_document"),
-    "tool": ("tool_observation", "tool:web_fetch#call-{n}", None),
-    "doc": ("external_document", "https://pages.example/{n}", None),
-    "asst": ("assistant_message", "session:{n}#msg-4", None),
-    "summary-of-user": ("summary", "summarizer:{n}", "user_statement"),
-    "summary-of-doc": ("summary", "summarizer:{n}", "external_document"),
-    "inference": ("inference", None, None),
-    "approved-user": ("user_statement", "session:{n}#msg-2", None),
-    "extraction-doc": ("extraction", "extractor:{n}", "external_document"),
-    "extraction-user": ("extraction", "extractor:{n}", "user_statement"),
-}
-# bastioncorpus's channels as memory sources.
-BASTION_SOURCE = {"user_input": "user", "tool_output": "tool", "memory": "inference"}
 
 
 @dataclass(slots=True)
@@ -106,37 +94,6 @@ class Outcome:
     memwall_high: dict[str, bool] = field(default_factory=dict)
     evidence: dict[str, str] = field(default_factory=dict)
     seconds: float = 0.0
-
-
-def bastion_cases() -> list[Case]:
-    """bastioncorpus's rows as cases: malicious → poison, benign traps → benign."""
-    from bastioncorpus import load_corpus
-
-    out = []
-    for row in load_corpus():
-        source = BASTION_SOURCE.get(row.channel, "tool")
-        technique = row.category if row.label == "malicious" else "benign_traps"
-        out.append(
-            _Bastion(
-                f"bc-{row.id}",
-                technique,
-                "poison" if row.label == "malicious" else "benign",
-                row.lang,
-                source,
-                row.text.replace("{canary}", CANARY),
-                fixed_split="dev",  # all of it was looked at while the weights were set
-            )
-        )
-    return out
-
-
-@dataclass(frozen=True, slots=True)
-class _Bastion(Case):
-    fixed_split: str = "dev"
-
-    @property
-    def split(self) -> str:  # type: ignore[override]
-        return self.fixed_split
 
 
 def judge(all_cases: list[Case]) -> Outcome:
@@ -269,30 +226,55 @@ def table(out: Outcome, chosen: list[Case], title: str) -> list[str]:
     return lines
 
 
-def groups(out: Outcome) -> dict[str, list[Case]]:
-    ours = [c for c in out.cases if not isinstance(c, _Bastion)]
-    theirs = [c for c in out.cases if isinstance(c, _Bastion)]
-    return {
-        "ours, rounds 1-3 (dev: the weights were set on these)": [
-            c for c in ours if c.split == "dev"
+def groups(out: Outcome, train_only: bool = False) -> dict[str, list[Case]]:
+    ours = [c for c in out.cases if not isinstance(c, BastionCase)]
+    theirs = [c for c in out.cases if isinstance(c, BastionCase)]
+    chosen = {
+        "training: ours, rounds 1-4 (the signals were tuned and the scorer fitted on these)": [
+            c for c in ours if c.split == "train"
         ],
-        "bastioncorpus (external; looked at while setting the weights)": theirs,
-        "held out: ours, round 4 (written after the weights were set, run once)": [
+        "training: bastioncorpus, its training half (by hash)": [
+            c for c in theirs if c.split == "train"
+        ],
+        "held out: ours, round 5 (written and committed before training; run once)": [
             c for c in ours if c.split == "heldout"
         ],
+        "held out: bastioncorpus, its held-out half (by hash; the signals' authors had seen "
+        "it, the scorer has not)": [c for c in theirs if c.split == "heldout"],
     }
+    return {k: v for k, v in chosen.items() if not (train_only and k.startswith("held out"))}
 
 
-def report(out: Outcome, dev_only: bool = False) -> str:
+def by_language(out: Outcome, chosen: list[Case], title: str) -> list[str]:
+    """memaudit against memwall per language (every technique together)."""
+    lines = [
+        f"**{title}, per language**",
+        "",
+        "| language | poison | benign | memaudit P | R | F1 | memwall P | R | F1 |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for lang in sorted({c.lang for c in chosen}):
+        some = [c for c in chosen if c.lang == lang]
+        m, _ = scores(out, out.memaudit, some)
+        w, _ = scores(out, out.memwall, some)
+        lines.append(
+            f"| {lang} | {m.tp + m.fn} | {m.fp + m.tn} | {_f(m.precision)} | {_f(m.recall)} | "
+            f"{_f(m.f1)} | {_f(w.precision)} | {_f(w.recall)} | {_f(w.f1)} |"
+        )
+    return lines
+
+
+def report(out: Outcome, train_only: bool = False) -> str:
     parts = []
-    for title, chosen in groups(out).items():
-        if dev_only and "held out" in title:
-            continue
+    for title, chosen in groups(out, train_only).items():
         parts += table(out, chosen, title) + [""]
-    gate_agrees = sum(out.gate[c.id] == out.memaudit[c.id] for c in out.cases)
+        if title.startswith("held out: ours"):
+            parts += by_language(out, chosen, title.split(" (")[0]) + [""]
+    shown = [c for chosen in groups(out, train_only).values() for c in chosen]
+    gate_agrees = sum(out.gate[c.id] == out.memaudit[c.id] for c in shown)
     parts.append(
         f"The write gate's check (at stage time) agreed with the audit on {gate_agrees} of "
-        f"{len(out.cases)} cases; judging {len(out.cases)} cases (staging and audit) took "
+        f"{len(shown)} cases; judging {len(out.cases)} cases (staging and audit) took "
         f"{out.seconds:.2f} s."
     )
     return "\n".join(parts)
@@ -311,11 +293,14 @@ def injection_eval(ctx: Context) -> list[Figure]:
     """The labeled cases only (the generated store is not used)."""
     out = judge(all_cases())
     print(report(out))
-    held = [c for c in out.cases if c.split == "heldout"]
+    held = [c for c in out.cases if c.split == "heldout" and not isinstance(c, BastionCase)]
     mine, _ = scores(out, out.memaudit, held)
     theirs, _ = scores(out, out.memwall, held)
     high, _ = scores(out, out.memwall_high, held)
     best = max(theirs.f1 or 0.0, high.f1 or 0.0)
+    ext = [c for c in out.cases if c.split == "heldout" and isinstance(c, BastionCase)]
+    ext_mine, _ = scores(out, out.memaudit, ext)
+    ext_theirs, _ = scores(out, out.memwall, ext)
     return [
         Figure(
             "held-out recall",
@@ -339,6 +324,15 @@ def injection_eval(ctx: Context) -> list[Figure]:
             higher_is_better=True,
             target=best + 1e-9,
             note="baseline: memwall's better F1 (any rule ≥ low, or its default ≥ high)",
+        ),
+        Figure(
+            "bastioncorpus held-out half F1",
+            ext_mine.f1 or 0.0,
+            unit="",
+            baseline=ext_theirs.f1 or 0.0,
+            higher_is_better=True,
+            note=f"informational: P {_f(ext_mine.precision)} R {_f(ext_mine.recall)}; "
+            "baseline: memwall (≥ low)",
         ),
     ]
 
@@ -407,23 +401,24 @@ def _fields(cand: Any) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--misses", action="store_true", help="list memaudit's errors")
     parser.add_argument(
-        "--misses", choices=["dev", "heldout", "all"], help="list memaudit's errors"
-    )
-    parser.add_argument(
-        "--dev-only", action="store_true", help="only the dev splits (what tuning may look at)"
+        "--train-only",
+        action="store_true",
+        help="judge and show the training cases only (what work on the check may look at)",
     )
     args = parser.parse_args()
-    out = judge(all_cases())
-    print(report(out, args.dev_only))
+    chosen = all_cases()
+    if args.train_only:
+        chosen = [c for c in chosen if c.split == "train"]
+    out = judge(chosen)
+    print(report(out, args.train_only))
     if args.misses:
         for c in out.cases:
-            if args.misses != "all" and c.split != args.misses:
-                continue
             said = out.memaudit[c.id]
             if said != (c.label == "poison"):
                 kind = "FALSE ALARM" if said else "MISSED"
-                print(f"{kind} {c.id} [{c.source}] {c.content[:110]!r}")
+                print(f"{kind} {c.split} {c.id} [{c.source}] {c.content[:110]!r}")
                 if said:
                     print("   ", out.evidence[c.id][:300])
 

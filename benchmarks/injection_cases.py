@@ -22,12 +22,15 @@ Sources (how the case is stored; see ``SOURCES``):
 - ``extraction-doc`` / ``extraction-user``: a fact extracted from an external document /
   from the user's statements (lineage).
 
-The cases live in ``injection_cases.jsonl`` (one JSON object a line; invisible
-characters written as ``\\u`` escapes so a reader sees them). They were written by hand
-for this benchmark (none is taken from memwall's or bastioncorpus's own tests), in rounds:
-each round was run once, blind, then looked at and used to set the check's weights, and
-the next round was written after that. So only the latest round is held out; README
-"Benchmarks" gives every round's blind figures.
+The cases were written by hand for this benchmark (none is taken from memwall's or
+bastioncorpus's own tests), one JSON object a line, invisible characters written as
+``\\u`` escapes so a reader sees them. Rounds 1-4 (``injection_cases.jsonl``) were each
+run once, blind, then looked at and used to set the signal weights, and the next round was
+written after that: they are the **training** cases now (the learned scorer is fitted on
+them). Round 5 (``injection_heldout.jsonl``) was written and committed before the scorer
+existed and is **held out**: nothing was tuned on it, and its SHA-256 is recorded below so
+a changed file is refused rather than silently measured. README "Benchmarks" gives every
+round's blind figures.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 SOURCES = (
     "user",
@@ -67,24 +71,45 @@ class Case:
 
     @property
     def split(self) -> str:
-        """Each round's held-out cases were looked at (and tuned on) in the next round,
-        so rounds 1-3 are ``dev`` now; the latest round's cases are the held-out ones."""
-        return "heldout" if self.round == LATEST_ROUND else "dev"
-
-    @property
-    def round1_split(self) -> str:
-        """The split round 1 was measured on (a stable hash of the id)."""
-        digest = hashlib.sha256(self.id.encode()).digest()
-        return "heldout" if digest[0] % 3 == 0 else "dev"
+        """``train`` (rounds 1-4: looked at, tuned and trained on) or ``heldout``."""
+        return "heldout" if self.round == HELDOUT_ROUND else "train"
 
 
-LATEST_ROUND = 4
+HELDOUT_ROUND = 5
 DATA = Path(__file__).with_name("injection_cases.jsonl")
+HELDOUT = Path(__file__).with_name("injection_heldout.jsonl")
+# The held-out round's digest, recorded when it was committed (before any training).
+HELDOUT_SHA256 = "bdf2b74f08ca662494cd6b6993a70641252066ae7781ad59e86446f8cdcfe7bd"
+
+
+class HeldOutChanged(RuntimeError):
+    """The held-out file is not the one committed before training."""
+
+
+def heldout_bytes() -> bytes:
+    data = HELDOUT.read_bytes()
+    digest = hashlib.sha256(data).hexdigest()
+    if digest != HELDOUT_SHA256:
+        raise HeldOutChanged(
+            f"{HELDOUT.name} has SHA-256 {digest}, not the recorded {HELDOUT_SHA256}: "
+            "held-out cases are never edited (write a new round instead)"
+        )
+    return data
+
+
+def training_cases() -> list[Case]:
+    """Rounds 1-4 only: what the scorer may be fitted and tuned on."""
+    return _parse(DATA.read_text(encoding="utf-8"))
 
 
 def cases() -> list[Case]:
+    """Every case: the training rounds, then the held-out round (hash-checked)."""
+    return [*training_cases(), *_parse(heldout_bytes().decode("utf-8"))]
+
+
+def _parse(text: str) -> list[Case]:
     out = []
-    for line in DATA.read_text(encoding="utf-8").splitlines():
+    for line in text.splitlines():
         row = json.loads(line)
         if row["source"] not in SOURCES:
             raise ValueError(f"{row['id']}: unknown source {row['source']!r}")
@@ -97,6 +122,89 @@ def cases() -> list[Case]:
                 row["source"],
                 row["content"],
                 row["round"],
+            )
+        )
+    return out
+
+
+# How each case's provenance is written into a ledger: (source_type, source_ref, parent
+# source type, approved). ``bench_injection`` stages the cases this way; ``provenance``
+# gives what the audit then reads back, for the training script.
+SOURCE_SHAPE: dict[str, tuple[str, str | None, str | None]] = {
+    "user": ("user_statement", "session:{n}#msg-3", None),
+    "user-noref": ("user_statement", None, None),
+    "user-url": ("user_statement", "https://pages.example/{n}", None),
+    "user-tool": ("user_statement", "tool:web_fetch#call-{n}", None),
+    "user-from-doc": ("user_statement", "session:{n}#msg-1", "external_document"),
+    "tool": ("tool_observation", "tool:web_fetch#call-{n}", None),
+    "doc": ("external_document", "https://pages.example/{n}", None),
+    "asst": ("assistant_message", "session:{n}#msg-4", None),
+    "summary-of-user": ("summary", "summarizer:{n}", "user_statement"),
+    "summary-of-doc": ("summary", "summarizer:{n}", "external_document"),
+    "inference": ("inference", None, None),
+    "approved-user": ("user_statement", "session:{n}#msg-2", None),
+    "extraction-doc": ("extraction", "extractor:{n}", "external_document"),
+    "extraction-user": ("extraction", "extractor:{n}", "user_statement"),
+}
+APPROVED_SOURCES = frozenset({"approved-user"})
+
+
+def provenance(case: Case, n: int = 0) -> Any:
+    """The ``injection.Provenance`` the audit reads for ``case`` once staged as above."""
+    from memaudit.injection import Provenance
+    from memaudit.model import SourceType
+
+    st, ref, parent = SOURCE_SHAPE[case.source]
+    above = frozenset({SourceType(parent)}) if parent else frozenset()
+    return Provenance(
+        SourceType(st),
+        ref.format(n=n) if ref else None,
+        bool(above),
+        above,
+        case.source in APPROVED_SOURCES,
+    )
+
+
+# -- bastioncorpus (an external labeled corpus, MIT) --------------------------------------
+
+# bastioncorpus's channels as memory sources.
+BASTION_SOURCE = {"user_input": "user", "tool_output": "tool", "memory": "inference"}
+CANARY = "ZX41-CANARY-7Q"
+# Chosen before the scorer was trained and never changed: a row is held out when the first
+# byte of SHA-256(salt + id) is odd (about half). The signal patterns were looked at with
+# all of bastioncorpus in view (issue 20's first rounds), so its held-out half is held out
+# from the learned scorer only.
+BASTION_SALT = b"memaudit-issue-20-bastion-split-v1:"
+
+
+def bastion_split(row_id: str) -> str:
+    digest = hashlib.sha256(BASTION_SALT + row_id.encode()).digest()
+    return "heldout" if digest[0] % 2 else "train"
+
+
+@dataclass(frozen=True, slots=True)
+class BastionCase(Case):
+    """A bastioncorpus row: malicious → poison, benign traps → benign."""
+
+    @property
+    def split(self) -> str:
+        return bastion_split(self.id.removeprefix("bc-"))
+
+
+def bastion_cases() -> list[Case]:
+    from bastioncorpus import load_corpus
+
+    out: list[Case] = []
+    for row in load_corpus():
+        out.append(
+            BastionCase(
+                f"bc-{row.id}",
+                row.category if row.label == "malicious" else "benign_traps",
+                "poison" if row.label == "malicious" else "benign",
+                row.lang,
+                BASTION_SOURCE.get(row.channel, "tool"),
+                row.text.replace("{canary}", CANARY),
+                0,
             )
         )
     return out

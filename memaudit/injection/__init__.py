@@ -31,14 +31,15 @@ Where things are: ``kinds`` (the signals, their labels and weights), ``vocabular
 and ``patterns/`` (the regex tables, one module per technique, in every language),
 ``forms`` (role tokens, comments, encodings, quotes, code), ``gate`` (the cheap first
 look), ``engine`` (the text view, decoding and the analysis: ``signals``),
-``assessment`` (what the analysis returns), ``provenance`` (source weight and
+``learned`` (the learned text scorer, a soft signal beside the patterns; its weights are
+``learned.json``), ``assessment`` (what the analysis returns), ``provenance`` (source weight and
 ``assess``) and ``scanning`` (a store's rows, for the audit detector).
 """
 
 from __future__ import annotations
 
 from memaudit.injection.assessment import Assessment, Hit, Thresholds
-from memaudit.injection.engine import signals
+from memaudit.injection.engine import learned_hit, signals, visible
 from memaudit.injection.kinds import HARD, LABEL, WEIGHT, Signal
 from memaudit.injection.provenance import (
     USER_TRUSTED,
@@ -64,9 +65,11 @@ __all__ = [
     "Thresholds",
     "assess",
     "from_memory",
+    "learned_hit",
     "maybe_suspect",
     "ref_kind",
     "scan",
     "signals",
     "source_weight",
+    "visible",
 ]

@@ -10,6 +10,7 @@ import binascii
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
+from typing import Any
 from urllib.parse import unquote
 
 from memaudit.injection.assessment import Hit, _cut
@@ -59,7 +60,7 @@ from memaudit.injection.vocabulary import (
     _rx,
     _split,
 )
-from memaudit.textsafety import marker_name
+from memaudit.textsafety import marker_name, reveal
 
 # -- the text view: what a reader sees, with offsets back to the stored text -------------
 
@@ -550,21 +551,70 @@ def _discount(view: str, raw: list[Hit]) -> list[Hit]:
     return out
 
 
-def signals(text: str, *, gate: bool = True) -> list[Hit]:
+def signals(text: str, *, gate: bool = True, learned: bool = True) -> list[Hit]:
     """Every signal in ``text``, spans as offsets into ``text`` itself. ``gate=False``
-    runs every pattern on every text (what the anchors must never change)."""
+    runs every pattern on every text (what the anchors must never change);
+    ``learned=False`` leaves out the learned scorer's hit (see ``learned_hit``)."""
     view, index, hidden = _view(text)
     hits = _text_hits(view, gate=gate)
-    if index is not None and hits:
-        n = len(index)
+    if learned:
+        hits = [*hits, *_learned(view)]
+    return sorted(hidden + _back(text, index, hits), key=lambda h: (h.start, h.end))
 
-        def back(k: int, end: bool) -> int:
-            if end:
-                return index[k - 1] + 1 if 0 < k <= n else (index[-1] + 1 if n else 0)
-            return index[k] if k < n else len(text)
 
-        hits = [
-            Hit(h.signal, back(h.start, False), back(h.end, True), h.weight, h.note, h.hidden)
-            for h in hits
-        ]
-    return sorted(hidden + hits, key=lambda h: (h.start, h.end))
+def visible(text: str) -> str:
+    """The text as the patterns (and the learned scorer) read it: invisible characters
+    left out."""
+    return _view(text)[0]
+
+
+def learned_hit(
+    text: str, scorer: Any = None, alpha: float | None = None, floor: float | None = None
+) -> Hit | None:
+    """The learned scorer's hit alone (its span as offsets into ``text``), or None.
+    ``scorer``, ``alpha``, ``floor``: another model and settings (the training script's
+    cross-validation); by default the committed ones."""
+    view, index, _ = _view(text)
+    found = _back(text, index, _learned(view, scorer, alpha, floor))
+    return found[0] if found else None
+
+
+def _learned(
+    view: str, scorer: Any = None, alpha: float | None = None, floor: float | None = None
+) -> list[Hit]:
+    """The learned scorer on the visible text, as a soft signal: it weighs ``ALPHA ×
+    probability`` (then the source weight applies, as to every soft signal), less in a
+    text about attacks or examples (the patterns' context rules); its span is the
+    sentence that weighs most, its note the probability and the words that weigh most.
+    Nothing below ``FLOOR``."""
+    from memaudit.injection import learned
+
+    found = (scorer or learned.model()).score(view)
+    if found.probability < (learned.FLOOR if floor is None else floor):
+        return []
+    note = f"p {found.probability:.2f}"
+    if found.top:
+        note += ": " + ", ".join(reveal(t) for t in found.top)
+    a = learned.ALPHA if alpha is None else alpha
+    hit = Hit(Signal.LEARNED, found.start, found.end, min(0.99, a * found.probability))
+    (seen,) = _discount(view, [hit])
+    if seen.note:  # discounted: say why beside what the scorer saw
+        note += f" ({seen.note})"
+    return [Hit(Signal.LEARNED, seen.start, seen.end, seen.weight, note)]
+
+
+def _back(text: str, index: list[int] | None, hits: list[Hit]) -> list[Hit]:
+    """Hits on the visible view, their spans mapped back to offsets into ``text``."""
+    if index is None or not hits:
+        return hits
+    n = len(index)
+
+    def back(k: int, end: bool) -> int:
+        if end:
+            return index[k - 1] + 1 if 0 < k <= n else (index[-1] + 1 if n else 0)
+        return index[k] if k < n else len(text)
+
+    return [
+        Hit(h.signal, back(h.start, False), back(h.end, True), h.weight, h.note, h.hidden)
+        for h in hits
+    ]

@@ -30,6 +30,7 @@ class Signal(StrEnum):
     HIDDEN_CHARACTERS = "hidden_characters"
     TAG_CHARACTERS = "tag_characters"
     INSTRUCTION_AND_DESTINATION = "instruction_and_destination"
+    LEARNED = "learned"
 
 
 LABEL = {
@@ -56,6 +57,7 @@ LABEL = {
     Signal.HIDDEN_CHARACTERS: "hidden or bidi characters",
     Signal.TAG_CHARACTERS: "Unicode tag characters carrying text",
     Signal.INSTRUCTION_AND_DESTINATION: "instruction plus outbound destination",
+    Signal.LEARNED: "reads like an instruction to the agent (learned scorer)",
 }
 
 # Base weight of each kind, and whether a trusted source discounts it.
@@ -83,6 +85,8 @@ WEIGHT: dict[Signal, float] = {
     Signal.HIDDEN_CHARACTERS: 0.35,
     Signal.TAG_CHARACTERS: 0.9,
     Signal.INSTRUCTION_AND_DESTINATION: 0.3,
+    # The learned scorer's hit weighs ALPHA × its probability (injection.learned).
+    Signal.LEARNED: 0.0,
 }
 HARD = frozenset(
     {

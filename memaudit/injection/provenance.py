@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from memaudit.injection.assessment import Assessment, Hit, Thresholds
-from memaudit.injection.engine import signals
+from memaudit.injection.engine import learned_hit, signals
 from memaudit.injection.gate import _active
 from memaudit.injection.kinds import (
     DESTINATION_KINDS,
@@ -168,6 +168,12 @@ def source_weight(p: Provenance) -> tuple[float, str]:
 
 
 OBSERVED = frozenset({SourceType.USER_STATEMENT, SourceType.TOOL_OBSERVATION})
+# The learned scorer judges text that came from outside: a tool's output, a document, the
+# assistant's own message, an unknown source, and what claims to be the user's or a
+# model's conclusion but derives from those. The user's own words and a model's notes
+# about them are judged by the patterns alone: "the user wants answers in French" is what
+# a preference sounds like, and the scorer reads preferences as instructions.
+LEARNED_MIN_SOURCE = 0.9
 _MODEL_STEPS = frozenset(
     {SourceType.EXTRACTION, SourceType.SUMMARY, SourceType.INFERENCE, SourceType.REFLECTION}
 )
@@ -185,6 +191,8 @@ def assess(
     th = thresholds or Thresholds()
     found = signals(text) if hits is None else hits
     weight, why = source_weight(provenance)
+    if weight < LEARNED_MIN_SOURCE:
+        found = [h for h in found if h.signal is not Signal.LEARNED]
     tier = tier_of(provenance.source_type).value
     if not found:
         return Assessment(0.0, 0.0, weight, why, [], None, tier)
@@ -217,21 +225,18 @@ def assess(
         keep_text *= 1.0 - min(w, 0.99)
         keep *= 1.0 - min(w * factor, 0.99)
     score = round(1.0 - keep, 3)  # compared as shown
-    severity = None
-    if score >= th.high:
-        severity = "high"
-    elif score >= th.medium:
-        severity = "medium"
-    elif score >= th.flag:
-        severity = "low"
+    severity = None  # nothing below the flag threshold, whatever medium and high say
+    if score >= th.flag:
+        severity = "high" if score >= th.high else "medium" if score >= th.medium else "low"
     return Assessment(score, 1.0 - keep_text, weight, why, found + extra, severity, tier)
 
 
 def maybe_suspect(text: str) -> bool:
-    """The cheap first look alone: False means ``signals(text)`` finds nothing."""
+    """The cheap first look (and the learned scorer): False means ``signals(text)``
+    finds nothing."""
     if not text.isprintable():
         return True
-    return bool(_active(text, text.lower()))
+    return bool(_active(text, text.lower())) or learned_hit(text) is not None
 
 
 def from_memory(

@@ -7,9 +7,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from memaudit.injection.assessment import Assessment, Hit, Thresholds
-from memaudit.injection.engine import signals
+from memaudit.injection.engine import learned_hit, signals
 from memaudit.injection.kinds import WEIGHT, Signal
-from memaudit.injection.provenance import Provenance, assess
+from memaudit.injection.provenance import (
+    LEARNED_MIN_SOURCE,
+    Provenance,
+    assess,
+    source_weight,
+)
 from memaudit.model import SourceType
 from memaudit.textsafety import reveal
 
@@ -64,9 +69,12 @@ def scan(
     Text signals are computed once per distinct text; provenance (``ancestors``: the
     source types a memory was derived from; ``approved``: which ids a person approved)
     is looked up only for texts that could reach the threshold from the least trusted
-    source, so a large clean store costs one pass of the cheap first look.
+    source, so a large clean store costs one pass of the cheap first look. The learned
+    scorer runs only on rows whose source it judges (``LEARNED_MIN_SOURCE``; a derived
+    row may be derived from anything, so it is scored).
     """
     cache: dict[str, list[Hit]] = {}
+    scored: dict[str, list[Hit]] = {}
     # Weight 1 and no trace: the most any source lets a text score.
     ceiling = Provenance(SourceType.TOOL_OBSERVATION)
     bare_is_safe = thresholds.flag > WEIGHT[Signal.IMPERATIVE]
@@ -75,10 +83,19 @@ def scan(
         text = content if isinstance(content, str) else reveal(str(content or ""))
         hits = cache.get(text)
         if hits is None:
-            hits = signals(text)
+            hits = signals(text, learned=False)
             if len(cache) >= SCAN_CACHE:
                 cache.clear()
             cache[text] = hits
+        if _most_weight(st, ref, derived, role) >= LEARNED_MIN_SOURCE:
+            extra = scored.get(text)
+            if extra is None:
+                found = learned_hit(text)
+                extra = [found] if found else []
+                if len(scored) >= SCAN_CACHE:
+                    scored.clear()
+                scored[text] = extra
+            hits = hits + extra
         if not hits or (bare_is_safe and all(h.signal is Signal.IMPERATIVE for h in hits)):
             continue  # a bare imperative cannot reach the threshold
         if assess(text, ceiling, thresholds, hits).flagged:
@@ -101,3 +118,16 @@ def scan(
         if a.flagged:
             out.append(Found(mid, str(status), text, a))
     return out
+
+
+def _most_weight(st: Any, ref: Any, derived: Any, role: Any) -> float:
+    """The most a row's source can weigh before its lineage is looked up (a derived
+    memory may be derived from anything)."""
+    if derived:
+        return 1.0
+    prov = Provenance(
+        _source_type(st),
+        str(ref) if ref is not None else None,
+        role=str(role) if role is not None else None,
+    )
+    return source_weight(prov)[0]

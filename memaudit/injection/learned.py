@@ -1,0 +1,225 @@
+"""The learned text scorer for injected instructions: a complement to the patterns.
+
+The patterns (``memaudit.injection.patterns``) name what they find, but a new phrasing of
+an instruction passes them unseen. This is a logistic regression over the words, word
+pairs and 4-character pieces of words of the text, fitted offline by
+``python -m benchmarks.train_injection_model`` (deterministic: the same cases give the
+same weights file; ``--check`` proves the committed file is what training gives). It
+answers one question about the *text*: how much it reads like an instruction planted
+for an agent. Where the text came from is not its business: ``engine._learned`` turns
+the answer into a soft signal and ``provenance.assess`` weighs it by the source, as every
+soft signal, so the user's own "always answer me in French" stays a preference and the
+same sentence in a web page does not.
+
+It was fitted as ``P(poison) = sigmoid(w·x + b) × source_weight`` — the product the check
+uses — so the text score is not pushed down by the user's own preferences (their low
+source weight already explains them).
+
+Inference is pure Python over a small committed file of weights (``learned.json``): one
+pass over the text's words, a remembered sum per word and a dictionary lookup per word
+pair. Nothing is downloaded.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+WEIGHTS = Path(__file__).with_name("learned.json")
+FORMAT = 2
+# How the check uses the probability p (chosen by the training script's cross-validation,
+# never on held-out cases): a soft signal of weight ALPHA × p, none below FLOOR.
+ALPHA = 0.8
+FLOOR = 0.6
+
+_TOKEN = re.compile(r"[^\W\d_]+|\d+|[^\w\s]")
+# Addresses read as what they are, so "send it to <an address>" is one phrasing however
+# the address is spelled.
+_ADDRESS = re.compile(r"[a-z][a-z0-9+.-]*://\S+|[\w.%+-]+@[\w-]+(?:\.[\w-]+)+")
+_SENTENCE = re.compile(r"[.!?;]+(?=\s|$)|\n")
+# Texts are scored on their first MAX_CHARS characters (a planted line in a long page is
+# still found: each sentence counts on its own too, see ``score``).
+MAX_CHARS = 4_000
+MAX_WORD = 24  # longer runs (hashes, base64) give no character n-grams
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """What the features are (recorded in the weights file, so training and inference
+    always agree)."""
+
+    words: bool = True
+    bigrams: bool = True
+    chars: tuple[int, ...] = (4,)
+    skips: bool = False  # word pairs with one word between
+    addresses: bool = False  # URLs and e-mail addresses as one token each
+
+
+def sentences(low: str) -> list[tuple[int, int]]:
+    """(start, end) of each sentence of ``low``."""
+    out, start = [], 0
+    for m in _SENTENCE.finditer(low):
+        if m.end() > start:
+            out.append((start, m.end()))
+        start = m.end()
+    if start < len(low):
+        out.append((start, len(low)))
+    return out
+
+
+def tokens(sentence: str, cfg: Config) -> list[str]:
+    """The words of one (lowered) sentence, digits as ``0``."""
+    if cfg.addresses:
+        sentence = _ADDRESS.sub(
+            lambda m: " \x01url " if "://" in m.group() else " \x01mail ", sentence
+        )
+    return ["0" if t.isdigit() else t for t in _TOKEN.findall(sentence)]
+
+
+def word_features(token: str, cfg: Config) -> list[str]:
+    """The features one word brings wherever it stands: itself and its character n-grams."""
+    out = ["w" + token] if cfg.words else []
+    if cfg.chars and 2 <= len(token) <= MAX_WORD and token.isalpha():
+        padded = " " + token + " "
+        for n in cfg.chars:
+            out += ["c" + padded[i : i + n] for i in range(len(padded) - n + 1)]
+    return out
+
+
+def pair_features(toks: list[str], cfg: Config) -> list[str]:
+    """Word pairs (with the sentence's start and end), and pairs one word apart."""
+    out: list[str] = []
+    if cfg.bigrams:
+        out += ["b" + a + " " + b for a, b in zip(["^", *toks], [*toks, "$"], strict=True)]
+    if cfg.skips:
+        out += ["s" + a + " " + b for a, b in zip(toks, toks[2:], strict=False)]
+    return out
+
+
+def text_features(text: str, cfg: Config) -> list[tuple[str, int]]:
+    """The features of ``text`` as the model counts them, with the index of the sentence
+    each comes from: each distinct word of the text once (its features may repeat another
+    word's character n-grams), each distinct pair once."""
+    low = text[:MAX_CHARS].lower()
+    words: set[str] = set()
+    pairs: set[str] = set()
+    out: list[tuple[str, int]] = []
+    for k, (s, e) in enumerate(sentences(low)):
+        toks = tokens(low[s:e], cfg)
+        for t in toks:
+            if t not in words:
+                words.add(t)
+                out += [(f, k) for f in word_features(t, cfg)]
+        for f in pair_features(toks, cfg):
+            if f not in pairs:
+                pairs.add(f)
+                out.append((f, k))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """The text model's answer: its probability, the sentence that weighs most (offsets
+    into the scored text) and the words and word pairs that weigh most toward poison."""
+
+    probability: float
+    start: int
+    end: int
+    top: tuple[str, ...]
+
+
+WORD_CACHE = 100_000  # words whose summed weight is remembered (words recur across texts)
+
+
+class Model:
+    def __init__(self, data: dict[str, Any]) -> None:
+        if data.get("format") != FORMAT:
+            raise ValueError(f"injection model format {data.get('format')!r}, expected {FORMAT}")
+        cfg: dict[str, Any] = dict(data["config"])
+        cfg["chars"] = tuple(cfg.get("chars", ()))
+        self.cfg = Config(**cfg)
+        self.bias: float = data["bias"]
+        self.weights: dict[str, float] = data["weights"]
+        self.meta: dict[str, Any] = data.get("meta", {})
+        self._words: dict[str, float] = {}
+
+    def word(self, token: str) -> float:
+        """What one word adds (itself and its character n-grams), remembered."""
+        w = self._words.get(token)
+        if w is None:
+            get = self.weights.get
+            w = sum(get(f, 0.0) for f in word_features(token, self.cfg))
+            if len(self._words) >= WORD_CACHE:
+                self._words.clear()
+            self._words[token] = w
+        return w
+
+    def score(self, text: str) -> Scored:
+        """``sigmoid(bias + Σ weights)`` over ``text_features`` (computed word by word)."""
+        head = text[:MAX_CHARS]
+        low = head.lower()
+        bounds = sentences(low)
+        get = self.weights.get
+        z = self.bias
+        per: list[float] = []
+        contrib: dict[str, float] = {}
+        words: set[str] = set()
+        pairs: set[str] = set()
+        for s, e in bounds:
+            toks = tokens(low[s:e], self.cfg)
+            part = 0.0
+            for t in toks:
+                if t not in words:
+                    words.add(t)
+                    w = self.word(t)
+                    if w:
+                        part += w
+                        contrib[t] = w
+            for f in pair_features(toks, self.cfg):
+                if f not in pairs:
+                    pairs.add(f)
+                    w = get(f, 0.0)
+                    if w:
+                        part += w
+                        contrib[f] = w
+            per.append(part)
+            z += part
+        best = max(range(len(per)), key=per.__getitem__) if per else 0
+        start, end = bounds[best] if bounds else (0, 0)
+        if len(low) != len(head):  # lowering changed lengths: offsets would not map back
+            start, end = 0, len(head)
+        while start < end and low[start].isspace():
+            start += 1
+        while end > start and low[end - 1] in " \n.;!?":
+            end -= 1
+        top = tuple(
+            _readable(f) for f, w in sorted(contrib.items(), key=lambda fw: -fw[1])[:4] if w > 0
+        )
+        return Scored(_sigmoid(z), start, end, top)
+
+
+def _readable(piece: str) -> str:
+    """A word as itself, a pair as its two words (the sentence's edges left out)."""
+    if piece[:1] in ("b", "s") and " " in piece:
+        a, b = piece[1:].split(" ", 1)
+        words = [w for w in (a, b) if w not in ("^", "$")]
+        return "“" + (" … " if piece[0] == "s" else " ").join(words) + "”"
+    return "“" + piece + "”"
+
+
+def _sigmoid(z: float) -> float:
+    if z >= 0:
+        return 1.0 / (1.0 + math.exp(-z))
+    e = math.exp(z)
+    return e / (1.0 + e)
+
+
+@lru_cache(maxsize=1)
+def model() -> Model:
+    """The committed model (read once)."""
+    return Model(json.loads(WEIGHTS.read_text(encoding="utf-8")))
