@@ -242,6 +242,7 @@ def ms_iso(value: Any) -> str | None:
 class ByteRoverStore(ListStore):
     adapter_name = "byterover"
     never_records = MISSING
+    importance_scale = 100.0  # the store's importance runs 0-100
     capabilities = frozenset(
         {Capability.READ, Capability.LINEAGE, Capability.HISTORY, Capability.LAYERS}
     )

@@ -89,6 +89,7 @@ def _ids(text: Any) -> list[str]:
 class MnemosyneStore(Store):
     adapter_name = "mnemosyne"
     never_records = MISSING
+    importance_scale = 1.0  # the store's importance runs 0-1
     capabilities = frozenset(
         {Capability.READ, Capability.LINEAGE, Capability.HISTORY, Capability.LAYERS}
     )
