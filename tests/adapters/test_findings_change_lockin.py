@@ -45,7 +45,12 @@ CASES: dict[str, Case] = {
     "basic_memory": Case("", (POETRY, UV, (OBSOLETE,)), ("concise answers",), NO_IMPORTANCE),
     "hermes": Case("hermes_home", (POETRY, UV, ()), ("concise answers",), NO_IMPORTANCE),
     "holographic": Case("memory_store.db", (POETRY, UV, (OBSOLETE,)), ("concise",), NO_IMPORTANCE),
-    "server_memory": Case("", (POETRY, UV, ()), ("answers in French",), NO_IMPORTANCE),
+    "server_memory": Case(
+        "",
+        (POETRY, UV, ()),
+        ("answers in French", "budget meeting", "light to dark mode"),
+        NO_IMPORTANCE,
+    ),
     "claude_code": Case(
         "project",
         # the MEMORY.md index line scores above the topic file it points to
@@ -153,7 +158,7 @@ def test_change_statement_pair_found_by_conflicts_and_audit(cli, store, system: 
     old = one_id(memories, old_text)
     new = one_id(memories, new_text, exclude={old})
     also = [one_id(memories, t, exclude={old, new}) for t in also_texts]
-    (finding,) = stated
+    (finding,) = [f for f in stated if f["detail"]["change"]["old"] == "poetry"]
     assert finding["memory_ids"][:2] == [old, new]
     assert sorted(finding["memory_ids"][2:]) == sorted(also)
     assert finding["severity"] == "medium"
@@ -205,6 +210,36 @@ def test_lockin_runs_where_recorded_and_says_what_is_missing(cli, store, system:
     idle = [f for f in later["findings"] if f["detector"] == "idle_lockin"]
     assert {f["memory_ids"][0] for f in idle} == expected
     assert all("importance" in f["evidence"] and "idle days" in f["evidence"] for f in idle)
+
+
+def test_server_memory_pairs_in_french_italian_spanish_and_no_look_alike(cli, store) -> None:
+    """The server-memory fixture's second scenario (its NOTES.md): one change statement
+    per language beside the memory still stating the old value; the sprint meeting moved
+    from Monday is not the budget meeting on Monday; "switched from light to dark mode"
+    is the only memory about a theme."""
+    location = store("server_memory")
+    memories = ids_by_text(cli, location)
+    expected = {
+        (one_id(memories, old), one_id(memories, new), language)
+        for old, new, language in [
+            (POETRY, UV, "en"),
+            ("Le projet utilise Jenkins", "passé de Jenkins à GitHub Actions", "fr"),
+            ("Il team usa Slack", "non usa più Slack", "it"),
+            ("El equipo despliega en Heroku", "ya no despliega en Heroku", "es"),
+        ]
+    }
+    report = _json(
+        cli("--now", NOW, "audit", "--json", "-p", "contradiction_collapse", db=location)
+    )
+    stated = [f for f in report["findings"] if f["detector"] == "stated_change"]
+    assert {(*f["memory_ids"], f["detail"]["change"]["language"]) for f in stated} == expected
+    candidates = _json(cli("conflicts", "--json", db=location))["candidates"]
+    assert {(c["older_id"], c["newer_id"]) for c in candidates} == {(o, n) for o, n, _ in expected}
+    look_alikes = {
+        one_id(memories, t) for t in ("budget meeting", "sprint meeting", "light to dark")
+    }
+    named = {i for f in report["findings"] for i in f["memory_ids"]}
+    assert not look_alikes & named
 
 
 def test_not_checked_is_in_the_human_output(cli, store) -> None:
