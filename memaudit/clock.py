@@ -60,6 +60,32 @@ def parse_time(value: str) -> datetime:
     return moment.astimezone(UTC)
 
 
+def store_time(value: object, *, millis: bool = False) -> str | None:
+    """A timestamp as a store wrote it — ISO text, SQL ``CURRENT_TIMESTAMP``, a
+    ``datetime``, an epoch number (seconds, or milliseconds with ``millis``), as a number
+    or as text — as UTC ISO-Z. Naive values are taken as UTC (stores do not say which
+    zone they meant). Anything else gives None rather than an error: one odd row must
+    not stop ``ls``."""
+    if value is None or value == "" or isinstance(value, bool):
+        return None
+    try:
+        if isinstance(value, datetime):
+            return to_iso(value)
+        if isinstance(value, int | float):
+            return _epoch(float(value), millis)
+        text = str(value)
+        try:
+            return to_iso(parse_time(text))
+        except InvalidInput:
+            return _epoch(float(text), millis)  # a number written as text
+    except (ValueError, OverflowError, OSError):
+        return None
+
+
+def _epoch(seconds: float, millis: bool) -> str:
+    return to_iso(datetime.fromtimestamp(seconds / 1000 if millis else seconds, UTC))
+
+
 def parse_since(value: str, now: datetime) -> datetime:
     """``7d``, ``12h``, ``30m`` relative to now, or an absolute ISO time."""
     text = value.strip().lower()

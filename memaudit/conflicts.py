@@ -24,6 +24,7 @@ ledger) and ``LifecycleStore.supersede``; both are reached only through
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -153,7 +154,10 @@ def _apply_changes(values: dict[str, set[str]], changes: list[ChangeStatement]) 
             del values[slot]
 
 
+@functools.lru_cache(maxsize=8192)
 def features(text: str) -> Features:
+    """What a text says for contradiction checks (cached: every stage compares the new
+    memory with the same few hundred newest ones; callers never change the result)."""
     words = [w for w in tokens(text) if w]
     lowered = " " + " ".join(words) + " "
     values: dict[str, set[str]] = defaultdict(set)
@@ -516,13 +520,19 @@ def find(
             df[t] += 1
     n = max(1, len(memories))
     idf = {t: math.log(1 + n / c) for t, c in df.items()}
+    mine = {i for i, m in enumerate(memories) if only and m.id in only}
+    # With ``only``, a block none of those memories is in yields no pair: not built.
+    keys = (
+        {(slot, t) for i in mine for slot in feats[i].values for t in feats[i].subject or [""]}
+        if only
+        else None
+    )
     blocks: dict[tuple[str, str], list[int]] = defaultdict(list)
     for i, f in enumerate(feats):
         for slot in f.values:
-            if not f.subject:
-                blocks[(slot, "")].append(i)
-            for t in f.subject:
-                blocks[(slot, t)].append(i)
+            for t in f.subject or [""]:
+                if keys is None or (slot, t) in keys:
+                    blocks[(slot, t)].append(i)
     seen: dict[tuple[str, str], ConflictCandidate] = {}
     exclude = exclude or set()
     for (slot, _term), members in blocks.items():
@@ -541,8 +551,12 @@ def find(
         values = list(groups)
         for x in range(len(values)):
             for y in range(x + 1, len(values)):
+                others = groups[values[y]]
+                theirs = [j for j in others if j in mine] if only else others
                 for i in groups[values[x]]:
-                    for j in groups[values[y]]:
+                    # With ``only``, pairs without one of those memories are skipped
+                    # below anyway: do not walk them (same pairs, same order).
+                    for j in others if (not only or i in mine) else theirs:
                         a, b = memories[i], memories[j]
                         if a.id == b.id:
                             continue
@@ -742,15 +756,27 @@ def check_staged(ledger: Ledger, memory_ids: Sequence[str], *, actor: str) -> in
         query = " OR ".join(f'"{t}"' for t in terms if t)
         if not query:
             continue
+        # The newest written, driven from the index (LIMIT stops the walk early; a
+        # common slot matches tens of thousands of memories on a large store).
+        # Only what the comparison reads (id, text, scope, age): a full row each would
+        # cost more than the comparison itself.
         others = ledger.conn.execute(
-            "SELECT id FROM memories WHERE status = 'active' AND id <> ? AND seq IN "
-            "(SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?) "
-            "ORDER BY created_at DESC LIMIT 500",
-            (mid, query),
+            "SELECT memories.id, memories.content, memories.scope, memories.created_at "
+            "FROM memories_fts CROSS JOIN memories "
+            "ON memories.seq = memories_fts.rowid WHERE memories_fts MATCH ? "
+            "AND memories.status = 'active' AND memories.id <> ? "
+            "ORDER BY memories_fts.rowid DESC LIMIT 500",
+            (query, mid),
         ).fetchall()
         if not others:
             continue
-        pool = [memory, *ledger.query(MemoryFilter(ids=[r[0] for r in others]))]
+        pool = [
+            memory,
+            *(
+                Memory(id=str(i), content=str(c or ""), scope=s, created_at=t)
+                for i, c, s, t in others
+            ),
+        ]
         decided = decided_pairs(ledger)
         for cand in find(pool, only={mid}, exclude=decided):
             _upsert(

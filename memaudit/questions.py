@@ -180,6 +180,13 @@ def _store_facts(store: Store) -> dict[str, Any]:
             "AND v.memory_id IN (o.id, o.superseded_by))"
         )
     if store.has(Capability.TOMBSTONES):
+        # Through `memaudit mcp`: written by an MCP client (actor mcp:<client name>), and
+        # approved or promoted by one — which no tool of the server can do.
+        facts["mcp_written"] = one("SELECT count(*) FROM memories WHERE created_by LIKE 'mcp:%'")
+        facts["mcp_approved"] = one(
+            "SELECT count(DISTINCT memory_id) FROM events WHERE action IN ('approve', 'promote') "
+            "AND actor LIKE 'mcp:%'"
+        )
         facts["orphaned_by_forget"] = one(
             "SELECT count(*) FROM edges e JOIN tombstones t ON t.memory_id = e.parent_id"
         )
@@ -349,12 +356,41 @@ def _from_store(answers: dict[str, Answer], store: Store, f: dict[str, Any]) -> 
                 "no",
                 "the agent can only stage; approval is a separate, logged step",
             )
+        q.evidence.append(_mcp_server_evidence())
+        if f.get("mcp_written"):
+            q.evidence.append(
+                f"{f['mcp_written']} memories were written through memaudit mcp (actor mcp:...)"
+            )
+        if f.get("mcp_approved"):
+            _set(
+                q,
+                "yes",
+                f"{f['mcp_approved']} memories were approved or promoted by an MCP client "
+                "(actor mcp:...)",
+            )
     if f.get("self_approved"):
         _set(
             q,
             "yes",
             f"{f['self_approved']} memories were approved by the same actor that wrote them",
         )
+
+
+def _mcp_server_evidence() -> str:
+    """What an agent can call through `memaudit mcp` (both profiles), from the tools
+    the server actually registers."""
+    from memaudit.mcp import compat, tools
+
+    names = [*tools.TOOLS, *compat.TOOLS]
+    gate = [n for n in names if n in tools.GATE_TOOLS]
+    if gate:
+        return f"memaudit mcp offers agents {', '.join(gate)}: they can act on the gate"
+    return (
+        f"memaudit mcp, the server agents write through, offers {', '.join(tools.TOOLS)} "
+        "(and, with --compat server-memory, the official server's nine tools: writes staged, "
+        "deletes turned into forget requests): no tool approves, promotes, rejects, edits or "
+        "forgets"
+    )
 
 
 # -- what the provider's configuration says ------------------------------------

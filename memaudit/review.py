@@ -581,14 +581,39 @@ def check_reject_reason(ledger: Ledger, memory_ids: Sequence[str], reason: str) 
 
 def record_access(ledger: Ledger, memory_id: str, *, actor: str | None = None) -> Memory:
     """An agent retrieved this memory: count it (decay and audit read the count)."""
-    with ledger.transaction():
-        memory = ledger.require(memory_id)
-        ledger.conn.execute(
-            "UPDATE memories SET access_count = access_count + 1, last_accessed = ? WHERE id = ?",
-            (ledger.now(), memory_id),
-        )
-        ledger.log("access", memory_id, actor=actor, detail={"count": memory.access_count + 1})
+    record_accesses(ledger, [memory_id], actor=actor)
     return ledger.require(memory_id)
+
+
+def record_accesses(
+    ledger: Ledger,
+    memory_ids: Sequence[str],
+    *,
+    actor: str | None = None,
+    detail: dict[str, Any] | None = None,
+) -> None:
+    """Count one retrieval of each memory, in one transaction (``recall``); each gets
+    its ``access`` event, with ``detail`` added (e.g. which tool retrieved it)."""
+    ids = list(dict.fromkeys(memory_ids))
+    marks = ",".join("?" * len(ids))
+    with ledger.transaction():
+        ledger.conn.execute(
+            "UPDATE memories SET access_count = access_count + 1, last_accessed = ? "
+            f"WHERE id IN ({marks})",
+            [ledger.now(), *ids],
+        )
+        counts = dict(
+            ledger.conn.execute(f"SELECT id, access_count FROM memories WHERE id IN ({marks})", ids)
+        )
+        for memory_id in ids:
+            if memory_id not in counts:
+                ledger.require(memory_id)  # says why it is gone (rolls the batch back)
+            ledger.log(
+                "access",
+                memory_id,
+                actor=actor,
+                detail={"count": counts[memory_id], **(detail or {})},
+            )
 
 
 def set_pinned(ledger: Ledger, memory_id: str, pinned: bool, *, actor: str | None = None) -> None:

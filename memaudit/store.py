@@ -106,15 +106,23 @@ class Residue:
     # A copy outside the store (a backup memaudit made): reported, but the store
     # itself is clean, so it does not make verification fail.
     warning: bool = False
+    # Set on an *orphan*: a trace of some deleted item that cannot be tied to the text
+    # looked for (a vector whose row is gone, a bank still summing a vanished fact),
+    # holding the key the store kept it under ("rowid 5", an item's id). Not found
+    # residue ("it might be it"), unless the key is an id looked for (``verify_layers``).
+    orphan: str | None = None
 
     def to_dict(self) -> dict[str, str | bool]:
-        return {
+        out: dict[str, str | bool] = {
             "layer": self.layer,
             "where": self.where,
             "match": self.match,
             "detail": self.detail,
             "warning": self.warning,
         }
+        if self.orphan is not None:
+            out["orphan"] = self.orphan
+        return out
 
 
 class LayerNotChecked(MemauditError):

@@ -15,17 +15,25 @@ from memaudit.store import Layer, LayerNotChecked, Needle, Residue
 
 @dataclass(slots=True)
 class LayerReport:
-    """One layer: what was looked at, whether it could be probed, what was found."""
+    """One layer's answer: probed or not (``checked`` then says why not), what was
+    found there, and the orphans it holds — traces of some deleted item that cannot be
+    tied to what was looked for (``Residue.orphan``): neither found nor clean."""
 
     layer: str
     kind: str
     checked: str  # what was looked at (or, when not probed, why not)
     residue: list[Residue]
     probed: bool = True
+    orphans: list[Residue] = field(default_factory=list)
+
+    @property
+    def found(self) -> list[Residue]:
+        """What was found in the store itself (copies outside it are warnings)."""
+        return [r for r in self.residue if not r.warning]
 
     @property
     def clean(self) -> bool:
-        return self.probed and not [r for r in self.residue if not r.warning]
+        return self.probed and not self.found and not self.orphans
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -35,6 +43,7 @@ class LayerReport:
             "probed": self.probed,
             "clean": self.clean,
             "residue": [r.to_dict() for r in self.residue],
+            "orphans": [r.to_dict() for r in self.orphans],
         }
 
 
@@ -64,16 +73,29 @@ class Verification:
 
 
 def verify_layers(layers: Sequence[Layer], needle: Needle) -> Verification:
-    """Probe each layer for the needle; a layer that cannot be probed says why."""
+    """Probe each layer for the needle; a layer that cannot be probed says why. An
+    orphan keyed by one of the needle's ids *is* that memory's residue (``verify ID``);
+    other orphans are listed apart, never as found."""
     reports = []
+    ids = set(needle.ids)
     for layer in layers:
         if not layer.checked:
             reports.append(LayerReport(layer.name, layer.kind, layer.why_unchecked, [], False))
             continue
         try:
-            found = layer.probe(needle)
+            hits = layer.probe(needle)
         except LayerNotChecked as exc:  # e.g. a table name that cannot be quoted safely
             reports.append(LayerReport(layer.name, layer.kind, exc.message, [], False))
             continue
-        reports.append(LayerReport(layer.name, layer.kind, layer.description, found))
+        found: list[Residue] = []
+        orphans: list[Residue] = []
+        for hit in hits:
+            if hit.orphan is None:
+                found.append(hit)
+            elif hit.orphan in ids:
+                detail = f"{hit.match}, keyed by the id" + (f": {hit.detail}" if hit.detail else "")
+                found.append(Residue(hit.layer, hit.where, "id", detail, hit.warning))
+            else:
+                orphans.append(hit)
+        reports.append(LayerReport(layer.name, layer.kind, layer.description, found, True, orphans))
     return Verification(reports)

@@ -2,7 +2,9 @@
 
 Native ledger: an *agent* process stages new memories, records accesses and edits its
 own pending items as fast as it can (through memaudit's Python API, one transaction
-each, like an agent with auto-capture on), acknowledging each call once it returned.
+each, like an agent with auto-capture on), acknowledging each call once it returned;
+beside it, an agent talks to a real ``memaudit mcp`` server (remember, recall, forget
+requests) through the MCP SDK's client, acknowledging the same way.
 Meanwhile memaudit's commands run against the same file in subprocesses, round-robin:
 ``decay``, ``forget`` (filler memories), ``verify --all``, ``verify --content``, a
 headless review (``ls --status pending --json``, then ``approve ID@VERSION`` — the
@@ -28,6 +30,7 @@ import os
 import random
 import re
 import shutil
+import sys
 import tempfile
 import time
 import uuid
@@ -42,6 +45,7 @@ from memaudit.model import SourceType
 from reliability.common import HERMES_HOME, NOW, SAMPLES, cli_env, copy_store, run_cli
 
 AGENT_ACTOR = "agent"
+MCP_AGENT = "reliability-agent"  # its actor: mcp:reliability-agent
 FILLER = 300
 
 
@@ -99,6 +103,56 @@ def agent(db: str, acks: str, stop_at: float, seed: int) -> None:
                     out.write(f"edit {mid} {json.dumps(text)}\n")
             except Exception as exc:
                 out.write(f"ERROR {type(exc).__name__}: {exc}\n")
+
+
+def mcp_agent(db: str, acks: str, stop_at: float, seed: int, env: dict[str, str]) -> None:
+    """An agent writing through `memaudit mcp` (the real server, over stdio, driven by the
+    MCP SDK's client): remember, recall (each memory recalled is an access), and forget
+    requests, acknowledged once each call returned."""
+    import anyio
+    from mcp import Client, StdioServerParameters
+    from mcp.types import Implementation
+
+    rng = random.Random(seed)
+    server = StdioServerParameters(
+        command=sys.executable, args=["-m", "memaudit", "--db", db, "mcp"], env=env
+    )
+
+    async def run(out) -> None:  # type: ignore[no-untyped-def]
+        info = Implementation(name=MCP_AGENT, version="1")
+        async with Client(server, client_info=info) as client:
+            mine: list[str] = []
+            n = 0
+            while time.time() < stop_at:
+                n += 1
+                op = rng.random()
+                if op < 0.5 or not mine:
+                    tool = "remember"
+                    args = {
+                        "content": f"MCP capture {seed}-{n}: build b{n % 11} took {n % 9}s",
+                        "source_type": "tool_observation",
+                    }
+                elif op < 0.95:
+                    tool, args = "recall", {"query": rng.choice(["host job", "filler", "capture"])}
+                else:
+                    tool = "forget_request"
+                    args = {"id": rng.choice(mine), "reason": "the user asked"}
+                result = await client.call_tool(tool, args)
+                data = result.structured_content or {}
+                if result.is_error:
+                    out.write(f"ERROR mcp {tool}: {result.content[0].text}\n")
+                elif tool == "remember":
+                    mine.append(data["id"])
+                    out.write(f"stage {data['id']}\n")
+                elif tool == "recall":
+                    for m in data["memories"]:
+                        out.write(f"access {m['id']}\n")
+
+    with open(acks, "a", buffering=1) as out:
+        try:
+            anyio.run(run, out)
+        except Exception as exc:
+            out.write(f"ERROR mcp agent {type(exc).__name__}: {exc}\n")
 
 
 def _spawn(target, *args):  # type: ignore[no-untyped-def]
@@ -185,6 +239,8 @@ def native(seconds: float, seed: int, root: Path, progress) -> Outcome:  # type:
     acks = root / "acks.txt"
     stop_at = time.time() + seconds
     writers = [_spawn(agent, str(db), str(acks), stop_at, seed * 10 + k) for k in range(2)]
+    if _has_mcp():
+        writers.append(_spawn(mcp_agent, str(db), str(acks), stop_at, seed * 10 + 9, env))
     rng = random.Random(seed)
     extra = _optional_commands(env, db)
     seen: dict[str, int] = {}
@@ -244,6 +300,13 @@ def native(seconds: float, seed: int, root: Path, progress) -> Outcome:  # type:
     return out
 
 
+def _has_mcp() -> bool:
+    """`memaudit mcp` needs the optional extra (the dev install has it)."""
+    import importlib.util
+
+    return importlib.util.find_spec("mcp") is not None
+
+
 def _optional_commands(env: dict[str, str], db: Path) -> list[tuple[str, list[str]]]:
     """Commands that exist only once their branches landed (audit, trace)."""
     found = []
@@ -272,6 +335,8 @@ def _check_native(
         elif kind == "ERROR":
             out.failures.append(f"agent: {rest}")
     out.faults = len(staged) + sum(accesses.values()) + len(edits)
+    if _has_mcp() and not any(mid.startswith("m_") for mid in staged):
+        out.failures.append("the agent on memaudit mcp acknowledged no remember")
     with Ledger.open(db, readonly=True) as led:
         for mid in staged:
             m = led.get(mid)

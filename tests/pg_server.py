@@ -207,7 +207,11 @@ class PgServer:
             as_server=True,
         )
         pwfile.unlink()
-        options = f"-h 127.0.0.1 -p {self.port} -k {self.base / 'sock'} -c fsync=off"
+        # autovacuum off: tests decide when the server writes (a background ANALYZE
+        # between a test's CHECKPOINT and its verify would leave pages unwritten again)
+        options = (
+            f"-h 127.0.0.1 -p {self.port} -k {self.base / 'sock'} -c fsync=off -c autovacuum=off"
+        )
         self._run(
             [
                 str(self.bin / "pg_ctl"),

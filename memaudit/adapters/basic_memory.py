@@ -40,8 +40,8 @@ from typing import Any
 from memaudit import confined
 from memaudit.adapters.support import sqlite_probe as sp
 from memaudit.adapters.support.foreign import require_columns
-from memaudit.adapters.support.listing import ListStore, iso_or_none
-from memaudit.clock import Clock
+from memaudit.adapters.support.listing import ListStore
+from memaudit.clock import Clock, store_time
 from memaudit.errors import NotAStore, StoreBusy
 from memaudit.fingerprint import normalize
 from memaudit.model import Edge, Memory, Relation, SourceType, Status
@@ -313,8 +313,8 @@ class BasicMemoryStore(ListStore):
             source_ref=note["file_path"],
             scope=permalink,
             derived=source in DERIVED_TYPES,
-            created_at=iso_or_none(note.get("created_at")),
-            updated_at=iso_or_none(note.get("updated_at")),
+            created_at=store_time(note.get("created_at")),
+            updated_at=store_time(note.get("updated_at")),
             created_by=created_by,
             extra=extra,
             missing=missing,

@@ -41,8 +41,8 @@ import yaml
 from memaudit import confined
 from memaudit.adapters.support import file_probe
 from memaudit.adapters.support import sqlite_probe as sp
-from memaudit.adapters.support.listing import ListStore, filter_events, iso_or_none
-from memaudit.clock import Clock, to_iso
+from memaudit.adapters.support.listing import ListStore, filter_events
+from memaudit.clock import Clock, store_time, to_iso
 from memaudit.errors import NotAStore
 from memaudit.model import Edge, Event, Memory, Relation, SourceType, Status
 from memaudit.store import Adapter, Capability, Layer, Needle, Residue
@@ -230,12 +230,6 @@ def source_of(text: str | None) -> tuple[SourceType, str]:
     return SourceType.INFERENCE, "text curated into facts by brv's model (author not recorded)"
 
 
-def ms_iso(value: Any) -> str | None:
-    if isinstance(value, int | float):
-        return to_iso(datetime.fromtimestamp(value / 1000, tz=UTC))
-    return iso_or_none(value)
-
-
 # -- the store ------------------------------------------------------------------------
 
 
@@ -375,8 +369,8 @@ class ByteRoverStore(ListStore):
             "summary": fm.get("summary"),
             "source_ref": topic.rel,
             "scope": topic.rel.rsplit("/", 1)[0] if "/" in topic.rel else None,
-            "created_at": iso_or_none(fm.get("createdAt")),
-            "updated_at": iso_or_none(fm.get("updatedAt")),
+            "created_at": store_time(fm.get("createdAt")),
+            "updated_at": store_time(fm.get("updatedAt")),
             "importance": sig.get("importance"),
             "access_count": int(sig.get("accessCount") or 0),
             "created_by": f"brv curate ({entry.get('taskId')})" if entry else None,
@@ -481,7 +475,7 @@ class ByteRoverStore(ListStore):
                 out.append(
                     Event(
                         f"{entry.get('id')}:{n}",
-                        ms_iso(entry.get("startedAt")),
+                        store_time(entry.get("startedAt"), millis=True),
                         f"brv curate ({entry.get('taskId')})",
                         str(op.get("type", "?")).lower(),
                         rel,

@@ -44,7 +44,7 @@ from memaudit.adapters.support import sqlite_probe as sp
 from memaudit.adapters.support.bounded import FileReader
 from memaudit.adapters.support.foreign import as_int, open_ro, sqlite_tables
 from memaudit.adapters.support.listing import ListStore
-from memaudit.clock import Clock
+from memaudit.clock import Clock, store_time
 from memaudit.errors import NotAStore
 from memaudit.model import Edge, Memory, Relation, SourceType
 from memaudit.store import Adapter, Capability, Layer, Needle, Residue
@@ -115,11 +115,9 @@ def _list(value: Any) -> list[str]:
 
 
 def _epoch_iso(ms: Any, text: Any) -> str | None:
-    from memaudit.adapters.support.foreign import iso
-
     if isinstance(ms, int | float) and ms > 0:
-        return iso(ms / 1000)
-    return iso(text)
+        return store_time(ms, millis=True)
+    return store_time(text)
 
 
 class ClaudeMemStore(ListStore):

@@ -11,8 +11,10 @@ superposition vectors) are layers.
 
 from __future__ import annotations
 
+import math
 import re
 import sqlite3
+from array import array
 from pathlib import Path
 from typing import Any
 
@@ -20,16 +22,16 @@ from memaudit.adapters.support import sqlite_probe
 from memaudit.adapters.support.foreign import (
     as_int,
     enabled,
-    iso,
     open_ro,
     read_yaml,
     settings,
     sqlite_tables,
 )
 from memaudit.adapters.support.listing import filter_memories
+from memaudit.clock import store_time
 from memaudit.errors import NotAStore
 from memaudit.model import Edge, Memory, MemoryFilter, Relation, SourceType
-from memaudit.store import Adapter, Capability, Layer, Needle, Residue, Store
+from memaudit.store import Adapter, Capability, Layer, LayerNotChecked, Needle, Residue, Store
 
 MARKER_TABLES = {"facts", "entities", "fact_entities", "memory_banks"}
 TAG_SOURCES = {
@@ -123,8 +125,8 @@ class HolographicStore(Store):
             confidence=d.get("trust_score"),
             scope=d.get("category"),
             derived=bool(parents) or source in (SourceType.SUMMARY, SourceType.INFERENCE),
-            created_at=iso(d.get("created_at")),
-            updated_at=iso(d.get("updated_at")),
+            created_at=store_time(d.get("created_at")),
+            updated_at=store_time(d.get("updated_at")),
             access_count=as_int(d.get("retrieval_count")),
             extra={k: v for k, v in extra.items() if v is not None},
         )
@@ -182,19 +184,32 @@ class HolographicStore(Store):
             ),
             self._entity_terms_layer(),
         ]
+        if "fact_entities" in self.names:
+            out.append(
+                sqlite_probe.column_layer(
+                    "fact links",
+                    db,
+                    "fact_entities",
+                    id_columns=["fact_id"],
+                    kind="graph",
+                    description="fact_entities: which entities a fact names (remove_fact "
+                    "deletes its links; a plain delete leaves them)",
+                )
+            )
         if "facts_fts_data" in self.names:
             out.append(sqlite_probe.fts5_layer("facts_fts", db, "facts_fts"))
-        out.append(
-            Layer(
-                "memory banks",
-                "vectors",
-                "memory_banks: one HRR superposition vector per category",
-                lambda needle: [],
-                checked=False,
-                why_unchecked="a bank is the sum of its facts' phase vectors: no text or id "
-                "can be read back out of it",
+        if "memory_banks" in self.names:
+            out.append(
+                Layer(
+                    "memory banks",
+                    "vectors",
+                    "memory_banks: one HRR vector per category, the circular mean of its "
+                    "facts' phase vectors — recomputed from the facts still there: a bank that "
+                    "differs still sums a fact that is gone or changed (an orphan; which one "
+                    "cannot be read back, nor any text or id)",
+                    self._probe_banks,
+                )
             )
-        )
         out.append(sqlite_probe.raw_bytes_layer("raw bytes", [db]))
         return out
 
@@ -239,6 +254,105 @@ class HolographicStore(Store):
             "holding the text or one of its distinctive words",
             probe,
         )
+
+    def _probe_banks(self, needle: Needle) -> list[Residue]:
+        """Each bank ``cat:<category>`` against the facts of that category.
+
+        The plugin (store.py ``_rebuild_bank``) stores a bank as the circular mean of the
+        ``hrr_vector`` phases of the category's facts, and ``fact_count``; it names no
+        fact. So memaudit recomputes that mean from the facts still there: equal, the
+        bank holds exactly them (a fact of the needle's id, or holding its text, is in
+        it); different, it still sums the vector of a fact removed or changed without a
+        rebuild (numpy missing, a plain SQL delete) — an orphan keyed by the bank.
+        """
+        ids = set(needle.ids)
+        texts = sqlite_probe.needle_texts(needle)
+        out: list[Residue] = []
+        unknown: list[str] = []
+        conn = open_ro(self.db)
+        try:
+            for bank_id, name, vector, dim, count in conn.execute(
+                "SELECT bank_id, bank_name, vector, dim, fact_count FROM memory_banks"
+            ).fetchall():
+                where = f"memory_banks [bank_id={bank_id}]"
+                category = str(name)[4:] if str(name).startswith("cat:") else None
+                if category is None or not isinstance(dim, int) or dim <= 0:
+                    unknown.append(f"bank {str(name)[:40]!r} is not a category bank")
+                    continue
+                facts = conn.execute(
+                    "SELECT fact_id, content, hrr_vector FROM facts "
+                    "WHERE category = ? AND hrr_vector IS NOT NULL ORDER BY fact_id",
+                    (category,),
+                ).fetchall()
+                if len(facts) * dim > MAX_BANK_TERMS:
+                    unknown.append(
+                        f"bank {str(name)[:40]!r} sums {len(facts)} facts of {dim} phases: "
+                        "too many to recompute here"
+                    )
+                    continue
+                if count == len(facts) and _bank_matches(vector, [f[2] for f in facts], dim):
+                    for fact_id, content, _ in facts:
+                        if str(fact_id) in ids:
+                            out.append(Residue("memory banks", where, "id", "it sums this fact"))
+                        elif any(sqlite_probe.text_match(t, str(content or "")) for t in texts):
+                            out.append(
+                                Residue(
+                                    "memory banks",
+                                    where,
+                                    "vector of a fact holding the text",
+                                    f"fact {fact_id}",
+                                )
+                            )
+                    continue
+                out.append(
+                    Residue(
+                        "memory banks",
+                        where,
+                        "stale bank",
+                        f"built from {as_int(count)} fact vector(s); the {len(facts)} fact(s) of "
+                        "its category now add up to something else: it still holds the vector "
+                        "of a fact that is gone or changed (which one cannot be read back)",
+                        orphan=str(name),
+                    )
+                )
+        finally:
+            conn.close()
+        if unknown and not out:
+            raise LayerNotChecked("; ".join(unknown[:3]))
+        return out
+
+
+MAX_BANK_TERMS = 20_000_000  # fact phases added up per bank (pure Python: a few seconds)
+_TOLERANCE = 1e-6
+
+
+def _bank_matches(bank: Any, vectors: list[Any], dim: int) -> bool:
+    """Whether ``bank`` is the circular mean of ``vectors`` (float64 phases, as the
+    plugin writes them with numpy ``tobytes``): per component, the angle of the sum of
+    the unit phasors. Components where the phasors cancel out (no defined angle) are
+    not compared."""
+    size = dim * 8
+    if not isinstance(bank, bytes) or len(bank) != size:
+        return False
+    if any(not isinstance(v, bytes) or len(v) != size for v in vectors):
+        return False
+    want = array("d", bank)
+    re_sum = [0.0] * dim
+    im_sum = [0.0] * dim
+    for blob in vectors:
+        for j, phase in enumerate(array("d", blob)):
+            re_sum[j] += math.cos(phase)
+            im_sum[j] += math.sin(phase)
+    for j in range(dim):
+        norm = math.hypot(re_sum[j], im_sum[j])
+        if norm < _TOLERANCE:
+            continue
+        if (
+            abs(re_sum[j] / norm - math.cos(want[j])) > _TOLERANCE
+            or abs(im_sum[j] / norm - math.sin(want[j])) > _TOLERANCE
+        ):
+            return False
+    return True
 
 
 def _find_db(path: Path) -> Path | None:

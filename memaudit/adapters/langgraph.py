@@ -27,8 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from memaudit.adapters.support import sqlite_probe as sp
-from memaudit.adapters.support.listing import ListStore, iso_or_none
-from memaudit.clock import Clock, to_iso
+from memaudit.adapters.support.listing import ListStore
+from memaudit.clock import Clock, store_time, to_iso
 from memaudit.errors import NotAStore, StoreBusy
 from memaudit.model import Memory, SourceType, Status
 from memaudit.store import Adapter, Capability, Layer, Needle, Residue
@@ -147,7 +147,7 @@ class LangGraphStore(ListStore):
                     break
         if source is SourceType.UNKNOWN:
             missing.append("source: the item's value names no role or source")
-        expires = iso_or_none(row.get("expires_at"))
+        expires = store_time(row.get("expires_at"))
         if row.get("ttl_minutes") is not None:
             extra["ttl_minutes"] = row["ttl_minutes"]
         return Memory(
@@ -157,8 +157,8 @@ class LangGraphStore(ListStore):
             status=Status.EXPIRED if expires and expires < now else Status.ACTIVE,
             scope=row["prefix"],
             derived=source in DERIVED_TYPES,
-            created_at=iso_or_none(row.get("created_at")),
-            updated_at=iso_or_none(row.get("updated_at")),
+            created_at=store_time(row.get("created_at")),
+            updated_at=store_time(row.get("updated_at")),
             expires_at=expires,
             extra=extra,
             missing=missing,
@@ -201,6 +201,14 @@ class LangGraphStore(ListStore):
                     )
                 )
         out += [sp.fts5_layer(f"fts {t}", self.db, t) for t in fts]
+        out.append(
+            sp.every_column_layer(
+                "other columns",
+                self.db,
+                covered={"store": {"prefix", "key"}, "store_vectors": {"prefix", "key"}},
+                id_forms=_id_forms,
+            )
+        )
         out.append(sp.raw_bytes_layer("store.db bytes", [self.db], id_forms=_id_forms))
         return out
 
@@ -222,9 +230,9 @@ class LangGraphStore(ListStore):
         return out
 
     def _probe_vectors(self, needle: Needle) -> list[Residue]:
-        """By id; for content, the rows whose item is gone: an embedding cannot be
-        read back into text, so an orphan is reported as the possible residue of any
-        deleted item, with its key (check it with the id)."""
+        """A live item's vector by id; a vector whose store row is gone is an *orphan*
+        keyed by the item's id (an embedding cannot be read back into text): residue
+        for ``verify ID`` with that id, "it might be it" for a text search."""
         out: list[Residue] = []
         ids = set(needle.ids)
         with closing(sp.connect_ro(self.db)) as conn:
@@ -237,18 +245,19 @@ class LangGraphStore(ListStore):
         for prefix, key, field_name, orphan in rows:
             mid = f"{prefix}/{key}"
             where = f"store_vectors [{mid}, field {field_name}]"
-            if mid in ids:
-                out.append(Residue("store_vectors", where, "id"))
-            elif orphan and sp.needle_texts(needle):
+            if orphan:
                 out.append(
                     Residue(
                         "store_vectors",
                         where,
                         "orphan vector",
                         "embedding of a deleted item (its store row is gone); which text it "
-                        "encodes cannot be read back — verify with its id",
+                        "encodes cannot be read back",
+                        orphan=mid,
                     )
                 )
+            elif mid in ids:
+                out.append(Residue("store_vectors", where, "id"))
         return out
 
 

@@ -22,7 +22,6 @@ its blobs stay in git history, in the reflog's commits and in backups: layers.
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +30,7 @@ from memaudit.adapters.support import file_probe
 from memaudit.adapters.support import git_probe as gp
 from memaudit.adapters.support import sqlite_probe as sp
 from memaudit.adapters.support.listing import ListStore, filter_events
-from memaudit.clock import Clock, to_iso
+from memaudit.clock import Clock, store_time
 from memaudit.errors import NotAStore
 from memaudit.model import Event, Memory, SourceType, Status
 from memaudit.store import Adapter, Capability, Layer, Needle, Residue
@@ -165,7 +164,7 @@ class LettaCodeStore(ListStore):
                 f"{last.sha[:12]} {last.message.strip().splitlines()[0] if last.message.strip() else ''}"
             )
             extra["committed by"] = f"{last.author} <{last.email}>"
-            created, updated, version = _iso(first.at), _iso(last.at), len(history)
+            created, updated, version = _epoch_time(first.at), _epoch_time(last.at), len(history)
         else:
             source, created, updated, version = SourceType.UNKNOWN, None, None, 1
             missing.append("commit (the file is not committed, or git could not be read)")
@@ -201,7 +200,7 @@ class LettaCodeStore(ListStore):
                 out.append(
                     Event(
                         id=f"{commit.sha[:12]}:{path}",
-                        at=_iso(commit.at),
+                        at=_epoch_time(commit.at),
                         actor=f"{commit.author} <{commit.email}>",
                         action=action,
                         memory_id=f"{agent}:{path}",
@@ -366,10 +365,6 @@ def _probe_texts(layer: str, files: list[Path], base: Path, needle: Needle) -> l
     return file_probe.probe_text_files(layer, files, base, needle, id_hits, limit=MAX_MD_BYTES)
 
 
-def _iso(epoch: int) -> str | None:
-    return to_iso(datetime.fromtimestamp(epoch, tz=UTC)) if epoch else None
-
-
 class LettaCodeAdapter(Adapter):
     name = "letta_code"
     description = (
@@ -403,3 +398,8 @@ class LettaCodeAdapter(Adapter):
         store = LettaCodeStore(location, home, repos, clock=options.get("clock"))
         store.all()
         return store
+
+
+def _epoch_time(epoch: int) -> str | None:
+    """A commit's time; 0 is git's "none"."""
+    return store_time(epoch) if epoch else None

@@ -31,7 +31,7 @@ from typing import Any
 
 from memaudit import sidecar
 from memaudit.adapters.support.sqlite_probe import connect_ro
-from memaudit.clock import Clock, parse_time, system_clock, to_iso
+from memaudit.clock import Clock, parse_time, store_time, system_clock, to_iso
 from memaudit.decay import DecayReport, LifecycleTable
 from memaudit.errors import InvalidInput, NotAStore, NotFound, StoreBusy
 from memaudit.ledger import Ledger
@@ -78,14 +78,12 @@ def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
     return {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
 
 
-def _store_time(value: str | None) -> tuple[str | None, bool]:
+def _read_time(value: str | None) -> tuple[str | None, bool]:
     """A stored timestamp as canonical UTC ISO (naive = UTC); False if unreadable."""
     if not value:
         return None, True
-    try:
-        return to_iso(parse_time(str(value))), True
-    except InvalidInput:
-        return None, False
+    found = store_time(value)
+    return found, found is not None
 
 
 def naive_utc(moment: datetime) -> str:
@@ -144,7 +142,7 @@ class LifecycleStore(Store):
             ("last_accessed", last_accessed),
             ("expires_at", expires_at),
         ):
-            value, ok = _store_time(raw)
+            value, ok = _read_time(raw)
             times[name] = value
             if not ok:
                 extra[f"unreadable {name}"] = raw
@@ -260,7 +258,7 @@ class LifecycleStore(Store):
                 sql += " WHERE CAST(memory_id AS TEXT) = ?"
                 params.append(memory_id)
             for eid, mid, kind, detail, at in self.conn.execute(sql, params):
-                iso, _ok = _store_time(at)
+                iso, _ok = _read_time(at)
                 out.append(
                     Event(
                         f"store:{eid}",

@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from memaudit.adapters.support import sqlite_probe as sp
-from memaudit.adapters.support.listing import ListStore, iso_or_none
-from memaudit.clock import Clock
+from memaudit.adapters.support.listing import ListStore
+from memaudit.clock import Clock, store_time
 from memaudit.errors import NotAStore, StoreBusy
 from memaudit.model import Edge, Memory, Relation, SourceType
 from memaudit.store import Adapter, Capability, Layer, Needle, Residue
@@ -90,7 +90,7 @@ class RelativeStore(ListStore):
             cid = f"{PREFIX}{c['id']}"
             parents = [str(i) for i in _json_list(c[self.ids_col])]
             gone = [p for p in parents if p not in present]
-            at = iso_or_none(c[self.time_col])
+            at = store_time(c[self.time_col])
             edges += [Edge(cid, p, Relation.INFERS, at) for p in parents if p in present]
             extra: dict[str, Any] = {"consolidates": parents}
             if gone:
@@ -135,7 +135,7 @@ class RelativeStore(ListStore):
             source_ref=source or files.get(mid) or None,
             importance=row.get("importance"),
             derived=True,
-            created_at=iso_or_none(row.get(self.time_col)),
+            created_at=store_time(row.get(self.time_col)),
             extra=extra,
             missing=list(MISSING),
         )

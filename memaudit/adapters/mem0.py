@@ -35,15 +35,17 @@ from typing import Any
 
 from memaudit import confined
 from memaudit.adapters.support import sqlite_probe as sp
-from memaudit.adapters.support.listing import ListStore, filter_events, iso_or_none
+from memaudit.adapters.support.listing import ListStore, filter_events
 from memaudit.adapters.support.safepickle import Refused, restricted_load
-from memaudit.clock import Clock, to_iso
+from memaudit.clock import Clock, store_time, to_iso
 from memaudit.errors import NotAStore, StoreBusy
 from memaudit.model import Event, Memory, SourceType, Status
 from memaudit.store import Adapter, Capability, Layer, Needle, Residue
 from memaudit.trust import DERIVED_TYPES
 
 HISTORY_COLUMNS = {"id", "memory_id", "old_memory", "new_memory", "event", "is_deleted"}
+# What the history layer already probes for ids (the catch-all layer skips it).
+MAPPED_ID_COLUMNS = {"history": {"memory_id"}}
 ROLE_SOURCE = {
     "user": SourceType.USER_STATEMENT,
     "assistant": SourceType.ASSISTANT_MESSAGE,
@@ -235,9 +237,9 @@ class Mem0Store(ListStore):
             status=status,
             scope=scope or None,
             derived=source in DERIVED_TYPES,
-            created_at=iso_or_none(payload.get("created_at")),
-            updated_at=iso_or_none(payload.get("updated_at")),
-            expires_at=iso_or_none(expires) if expires else None,
+            created_at=store_time(payload.get("created_at")),
+            updated_at=store_time(payload.get("updated_at")),
+            expires_at=store_time(expires) if expires else None,
             created_by=payload.get("actor_id") or (str(role) if role else None),
             version=max(1, versions.get(mid, 1)),
             extra=extra,
@@ -271,7 +273,7 @@ class Mem0Store(ListStore):
             out.append(
                 Event(
                     id=row.get("seq"),
-                    at=iso_or_none(at),
+                    at=store_time(at),
                     actor=row.get("actor_id") or row.get("role"),
                     action=action.lower(),
                     memory_id=mid,
@@ -309,6 +311,9 @@ class Mem0Store(ListStore):
                     kind="transcripts",
                     description="history.db: messages (conversation turns saved by infer=True adds)",
                 )
+            )
+            out.append(
+                sp.every_column_layer("history.db other columns", h, covered=MAPPED_ID_COLUMNS)
             )
             out.append(sp.raw_bytes_layer("history.db bytes", [h]))
         if self.qdrant:

@@ -10,7 +10,8 @@ are *layers*: copies that its own ``forget()`` leaves behind.
 
 The ``vec0`` tables need the sqlite-vec extension, which most Pythons cannot load:
 memaudit reads their ordinary shadow tables (``*_rowids``, ``*_chunks``,
-``*_vector_chunks00``) instead.
+``*_vector_chunks00``) instead, and reports a vector whose working or episodic row is
+gone as an *orphan*.
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ from memaudit import confined
 from memaudit.adapters.support import file_probe, sqlite_probe
 from memaudit.adapters.support.foreign import (
     as_int,
-    iso,
     open_ro,
     read_pending,
     read_yaml,
@@ -34,7 +34,7 @@ from memaudit.adapters.support.foreign import (
     sqlite_tables,
 )
 from memaudit.adapters.support.listing import filter_memories
-from memaudit.clock import parse_time, system_clock
+from memaudit.clock import parse_time, store_time, system_clock
 from memaudit.errors import MemauditError, NotAStore
 from memaudit.model import (
     Edge,
@@ -51,6 +51,14 @@ from memaudit.store import Adapter, Capability, Layer, Needle, Residue, Store
 # Mnemosyne's own recall weights per veracity label (veracity_consolidation.py).
 VERACITY_WEIGHTS = {"stated": 1.0, "inferred": 0.7, "tool": 0.5, "imported": 0.6, "unknown": 0.8}
 MARKER_TABLES = {"working_memory", "episodic_memory"}
+# The table each sqlite-vec table mirrors, by rowid (beam.py: ``_wm_vec_upsert`` keys
+# vec_working by the working_memory row's rowid, ``_vec_insert`` vec_episodes by the
+# episodic_memory row's). vec_facts is created but 3.15.1 writes nothing to it: its base
+# is not known, so vectors found there could not be told live or orphaned.
+VEC_BASES = {
+    "vec_working": ("working_memory", "rowid"),
+    "vec_episodes": ("episodic_memory", "rowid"),
+}
 MISSING = [
     "a source reference (which message a memory came from)",
     "trust_tier evidence (the column keeps its default 'STATED' for every row observed)",
@@ -157,13 +165,15 @@ class MnemosyneStore(Store):
             if d.get("validation_count")
             else Validation.UNVALIDATED,
             validated_by=d.get("validator"),
-            validated_at=iso(d.get("validated_at")),
+            validated_at=store_time(d.get("validated_at")),
             derived=table == "episodic_memory" or source is SourceType.SUMMARY,
             superseded_by=d.get("superseded_by"),
-            created_at=iso(d.get("timestamp")) or iso(d.get("created_at")),
-            last_accessed=iso(d.get("last_recalled")),
+            created_at=store_time(d.get("timestamp")) or store_time(d.get("created_at")),
+            last_accessed=store_time(d.get("last_recalled")),
             access_count=as_int(d.get("recall_count")),
-            expires_at=iso(d.get("valid_until")) if status is not Status.SUPERSEDED else None,
+            expires_at=store_time(d.get("valid_until"))
+            if status is not Status.SUPERSEDED
+            else None,
             pinned=bool(d.get("pinned")),
             created_by=author or None,
             extra={k: v for k, v in extra.items() if v not in (None, "")},
@@ -213,7 +223,7 @@ class MnemosyneStore(Store):
                     child_id=str(row["id"]),
                     parent_id=parent,
                     relation=Relation.SUMMARIZES,
-                    created_at=iso(row["timestamp"]),
+                    created_at=store_time(row["timestamp"]),
                 )
                 if wanted is None or edge.child_id in wanted or edge.parent_id in wanted:
                     out.append(edge)
@@ -236,7 +246,7 @@ class MnemosyneStore(Store):
         return [
             Event(
                 id=r["event_id"],
-                at=iso(r["timestamp"]),
+                at=store_time(r["timestamp"]),
                 actor=r["device_id"],
                 action=str(r["operation"]).lower(),
                 memory_id=r["memory_id"],
@@ -279,6 +289,7 @@ class MnemosyneStore(Store):
             if table not in names:
                 return
             cols = file_probe.present_columns(db, table, [*ids, *text])
+            covered.setdefault(table, set()).update(c for c in ids if c in cols)
             out.append(
                 Layer(
                     name,
@@ -296,6 +307,7 @@ class MnemosyneStore(Store):
             )
 
         out: list[Layer] = []
+        covered: dict[str, set[str]] = {"consolidated_facts": {"sources_json"}}
         rows("working memory", "working_memory", ["id"], ["content"], key_column="id")
         rows("legacy memories", "memories", ["id"], ["content"], key_column="id")
         rows(
@@ -350,8 +362,10 @@ class MnemosyneStore(Store):
             t[: -len("_data")] for t in names if t.startswith("fts_") and t.endswith("_data")
         ):
             out.append(sqlite_probe.fts5_layer(fts, db, fts))
-        for vec in sorted(t[: -len("_rowids")] for t in names if t.endswith("_rowids")):
-            out.append(self._vec_layer(vec))
+        for vec in sqlite_probe.vec0_tables(self.conn):
+            out.append(sqlite_probe.vec0_layer(vec, db, vec, base=VEC_BASES.get(vec)))
+        # Every other column of every table, for an id (sync_memory_state, metadata_json, ...).
+        out.append(sqlite_probe.every_column_layer("other columns", db, covered=covered))
         out.append(sqlite_probe.raw_bytes_layer("raw bytes", [db]))
         if self.home is not None:
             folder = self.home / "pending" / "memory"
@@ -403,51 +417,6 @@ class MnemosyneStore(Store):
             "consolidated_facts: merged subject/predicate/object facts; sources_json names "
             "the memories they came from",
             probe,
-        )
-
-    def _vec_layer(self, vec: str) -> Layer:
-        """A sqlite-vec table through its shadow tables. Vectors are not text: only ids
-        can be found (``<vec>_rowids.id`` holds the key when the table has text keys;
-        Mnemosyne keys by integer rowid, so this is mostly a presence check)."""
-        db = self.db
-
-        def probe(needle: Needle) -> list[Residue]:
-            conn = open_ro(db)
-            try:
-                out = []
-                ids = set(needle.ids)
-                if ids:
-                    rowids = sqlite_probe.quote_ident(f"{vec}_rowids")
-                    for row in conn.execute(f"SELECT rowid, id FROM {rowids}"):
-                        if row[1] is not None and str(row[1]) in ids:
-                            out.append(Residue(vec, f"{vec}_rowids [rowid={row[0]}]", "id"))
-                return out
-            finally:
-                conn.close()
-
-        keyed = False
-        conn = open_ro(db)
-        try:
-            keyed = bool(
-                conn.execute(
-                    f"SELECT 1 FROM {sqlite_probe.quote_ident(vec + '_rowids')} "
-                    "WHERE id IS NOT NULL LIMIT 1"
-                ).fetchone()
-            )
-        except (sqlite3.Error, sqlite_probe.UnsafeIdentifier):
-            keyed = False
-        finally:
-            conn.close()
-        return Layer(
-            vec,
-            "vectors",
-            f"sqlite-vec {vec} (read through {vec}_rowids / {vec}_vector_chunks00)",
-            probe,
-            checked=keyed,
-            why_unchecked=""
-            if keyed
-            else "vectors are keyed by integer rowid, not by memory id, and a vector cannot "
-            "be matched to text",
         )
 
 

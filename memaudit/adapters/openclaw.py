@@ -30,7 +30,6 @@ import re
 import sqlite3
 from contextlib import closing
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from hashlib import sha256
 from pathlib import Path
 from typing import Any
@@ -38,12 +37,12 @@ from typing import Any
 from memaudit.adapters.support import file_probe
 from memaudit.adapters.support import sqlite_probe as sp
 from memaudit.adapters.support.foreign import as_int, open_ro
-from memaudit.adapters.support.listing import ListStore, iso_or_none
-from memaudit.clock import Clock, to_iso
+from memaudit.adapters.support.listing import ListStore
+from memaudit.clock import Clock, store_time
 from memaudit.errors import NotAStore
 from memaudit.fingerprint import normalize
 from memaudit.model import Memory, SourceType, Status
-from memaudit.store import Adapter, Capability, Layer, Needle, Residue
+from memaudit.store import Adapter, Capability, Layer, LayerNotChecked, Needle, Residue
 
 CONFIG = "openclaw.json"
 AGENT_DB = "openclaw-agent.sqlite"
@@ -291,7 +290,7 @@ class OpenClawStore(ListStore):
         daily = DAILY.match(e.path)
         created = None
         if chunk is not None and chunk.get("observed_at"):
-            created = _ms(chunk.get("observed_at"))
+            created = store_time(chunk.get("observed_at"), millis=True)
         if daily:
             created = created or f"{daily.group(1)}T00:00:00Z"
         importance = e.notes.get("importance") or (chunk or {}).get("importance")
@@ -316,7 +315,7 @@ class OpenClawStore(ListStore):
             scope="curated" if e.path in CURATED else ("daily" if daily else "workspace"),
             derived=source is SourceType.INFERENCE,
             created_at=created,
-            last_accessed=iso_or_none(last) if last else None,
+            last_accessed=store_time(last) if last else None,
             access_count=sum(as_int(r.get("recallCount")) for r in hits),
             extra=extra,
             missing=missing,
@@ -415,8 +414,8 @@ class OpenClawStore(ListStore):
             )
         if fts in tables:
             out.append(sp.fts5_layer(named("FTS terms"), db, fts))
-        vec = f"{chunks}_vec_rowids" if new else "chunks_vec_rowids"
-        if vec in tables:
+        vec = f"{chunks}_vec" if new else "chunks_vec"
+        if vec in tables or f"{vec}_rowids" in tables:
             out.append(self._vectors_layer(named("vectors"), db, vec, chunks))
         cache = "memory_embedding_cache" if new else "embedding_cache"
         if cache in tables:
@@ -455,56 +454,80 @@ class OpenClawStore(ListStore):
         out.append(sp.raw_bytes_layer(named("index db bytes"), [db]))
         return out
 
-    def _vectors_layer(self, name: str, db: Path, rowids: str, chunks: str) -> Layer:
+    def _vectors_layer(self, name: str, db: Path, vec: str, chunks: str) -> Layer:
+        """The sqlite-vec table through its shadow tables (one vector per chunk id; a
+        vector whose chunk is gone is an orphan), and the vectors of live chunks
+        holding the text: copies of it."""
+
         def probe(needle: Needle) -> list[Residue]:
-            found = sp.column_layer(name, db, rowids, id_columns=["id"]).probe(
-                Needle(ids=list(needle.ids))
-            )
-            texts = sp.needle_texts(needle)
-            if not texts:
-                return found
-            # A vector has no text: the vectors of live chunks holding the text are copies.
             with closing(open_ro(db)) as conn:
+                found = sp.probe_vec0(conn, name, vec, needle, base=(chunks, "id"))
+                texts = sp.needle_texts(needle)
+                if not texts:
+                    return found
                 rows = conn.execute(
-                    f"SELECT v.id, c.text FROM {sp._q(rowids)} v JOIN {sp._q(chunks)} c "
+                    f"SELECT v.id, c.text FROM {sp._q(vec + '_rowids')} v JOIN {sp._q(chunks)} c "
                     "ON c.id = v.id"
                 ).fetchall()
             for vid, text in rows:
                 if any(sp.text_match(t, str(text or "")) for t in texts):
                     found.append(
-                        Residue(name, f"{rowids} [id={vid}]", "vector of a chunk holding the text")
+                        Residue(
+                            name, f"{vec}_rowids [id={vid}]", "vector of a chunk holding the text"
+                        )
                     )
             return found
 
         return Layer(
             name,
             "vectors",
-            f"{db.name}: sqlite-vec {rowids.removesuffix('_rowids')} (one vector per chunk id)",
+            f"{db.name}: sqlite-vec {vec} (one vector per chunk id), read through its shadow "
+            "tables; a vector whose chunk is gone is an orphan",
             probe,
         )
 
     def _cache_layer(self, name: str, db: Path, cache: str, chunks: str) -> Layer:
-        with closing(open_ro(db)) as conn:
-            cols = set(sp.columns(conn, cache))
-            total = conn.execute(f"SELECT count(*) FROM {sp._q(cache)}").fetchone()[0]
-            orphans = (
-                conn.execute(
-                    f"SELECT count(*) FROM {sp._q(cache)} e WHERE NOT EXISTS (SELECT 1 FROM "
-                    f"{sp._q(chunks)} c WHERE c.hash = e.hash)"
-                ).fetchone()[0]
-                if "hash" in cols
-                else 0
-            )
+        """Embeddings keyed by the SHA-256 of a chunk's text: one of a live chunk
+        holding the text is a copy of it; one whose chunk is gone is an orphan (the
+        embedding of text no longer indexed: which text cannot be read back, unless the
+        text looked for is that chunk's whole text — the same hash)."""
+
+        def probe(needle: Needle) -> list[Residue]:
+            texts = sp.needle_texts(needle)
+            hashes = {sha256(t.encode()).hexdigest(): n for n, t in enumerate(texts, 1)}
+            out: list[Residue] = []
+            with closing(open_ro(db)) as conn:
+                if "hash" not in sp.columns(conn, cache):
+                    raise LayerNotChecked(f"{cache} has no hash column: a layout not known here")
+                rows = conn.execute(
+                    f"SELECT e.rowid, e.hash, (SELECT c.text FROM {sp._q(chunks)} c "
+                    f"WHERE c.hash = e.hash LIMIT 1) FROM {sp._q(cache)} e"
+                ).fetchall()
+            for rowid, digest, text in rows:
+                where = f"{cache} [rowid={rowid}]"
+                if str(digest) in hashes:
+                    out.append(Residue(name, where, "hash of the text", f"text {hashes[digest]}"))
+                elif text is None:
+                    out.append(
+                        Residue(
+                            name,
+                            where,
+                            "orphan embedding",
+                            "the embedding of a chunk no longer indexed; which text it encodes "
+                            "cannot be read back (`openclaw memory reset` clears the cache)",
+                            orphan=str(digest),
+                        )
+                    )
+                elif any(sp.text_match(t, str(text)) for t in texts):
+                    out.append(Residue(name, where, "embedding of a chunk holding the text"))
+            return out
+
         return Layer(
             name,
             "vectors",
-            f"{db.name}: {cache} ({total} embeddings keyed by a hash of the chunk text; "
-            f"{orphans} belong to no indexed chunk: embeddings of text no longer indexed)",
-            lambda needle: [],
-            checked=False,
-            why_unchecked="it holds vectors and text hashes, no text: which deleted text a "
-            f"vector came from cannot be told ({orphans} of {total} embeddings belong to no "
-            "indexed chunk; `openclaw memory reset` clears the cache)",
+            f"{db.name}: {cache} (embeddings keyed by the SHA-256 of a chunk's text; one whose "
+            "chunk is gone is an orphan)",
+            probe,
         )
 
     def _probe_recalls(self, needle: Needle) -> list[Residue]:
@@ -549,13 +572,6 @@ def _probe_files(layer: str, files: list[Path], base: Path, needle: Needle) -> l
         return out
 
     return file_probe.probe_text_files(layer, files, base, needle, id_hits, limit=MAX_MD_BYTES)
-
-
-def _ms(value: Any) -> str | None:
-    try:
-        return to_iso(datetime.fromtimestamp(float(value) / 1000, tz=UTC))
-    except (TypeError, ValueError, OverflowError, OSError):
-        return None
 
 
 def _float(value: Any) -> float | None:

@@ -36,8 +36,8 @@ from typing import Any
 from memaudit.adapters.mem0 import Mem0Store, _collections, _find_qdrant, _has_history
 from memaudit.adapters.support import sqlite_probe as sp
 from memaudit.adapters.support.foreign import open_ro, sqlite_tables
-from memaudit.adapters.support.listing import ListStore, filter_events, iso_or_none
-from memaudit.clock import Clock
+from memaudit.adapters.support.listing import ListStore, filter_events
+from memaudit.clock import Clock, store_time
 from memaudit.errors import NotAStore, StoreBusy
 from memaudit.model import Event, Memory, SourceType, Status
 from memaudit.store import Adapter, Capability, Layer, Needle, Residue
@@ -135,7 +135,7 @@ class OpenMemoryStore(ListStore):
                 "app": apps.get(str(row.get("app_id"))),
             }
             if row.get("archived_at"):
-                extra["archived_at"] = iso_or_none(row.get("archived_at"))
+                extra["archived_at"] = store_time(row.get("archived_at"))
             meta = _json(row.get("metadata"))
             if meta:
                 extra["metadata"] = meta
@@ -148,9 +148,9 @@ class OpenMemoryStore(ListStore):
                     status=STATES.get(state, Status.ACTIVE),
                     tags=sorted(tags.get(raw_id, [])),
                     scope=f"user:{user}" if user else None,
-                    created_at=iso_or_none(row.get("created_at")),
-                    updated_at=iso_or_none(row.get("updated_at")),
-                    last_accessed=iso_or_none(seen[-1]) if seen else None,
+                    created_at=store_time(row.get("created_at")),
+                    updated_at=store_time(row.get("updated_at")),
+                    last_accessed=store_time(seen[-1]) if seen else None,
                     access_count=len(seen),
                     created_by=apps.get(str(row.get("app_id"))),
                     extra=extra,
@@ -166,7 +166,7 @@ class OpenMemoryStore(ListStore):
         out = [
             Event(
                 id=_dashed(r.get("id")),
-                at=iso_or_none(r.get("changed_at")),
+                at=store_time(r.get("changed_at")),
                 actor=users.get(str(r.get("changed_by"))),
                 action=str(r.get("new_state") or "?"),
                 memory_id=_dashed(r.get("memory_id")),
@@ -249,6 +249,19 @@ class OpenMemoryStore(ListStore):
             ),
         ]
         out = [layer for table, layer in tabled if table in present]
+        out.append(
+            sp.every_column_layer(
+                "other columns",
+                db,
+                covered={
+                    "memories": {"id"},
+                    "memory_status_history": {"memory_id"},
+                    "memory_access_logs": {"memory_id"},
+                    "memory_categories": {"memory_id"},
+                },
+                id_forms=uuid_forms,
+            )
+        )
         out.append(sp.raw_bytes_layer("openmemory.db bytes", [db], id_forms=uuid_forms))
         if self.mem0 is not None:
             for layer in self.mem0.layers():

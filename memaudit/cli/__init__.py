@@ -6,6 +6,7 @@ from memaudit.cli import (  # noqa: F401  (registers commands)
     decay_cmds,
     forget_cmds,
     gate_cmds,
+    mcp_cmds,
     probe_cmds,
     review_cmds,
     store_cmds,

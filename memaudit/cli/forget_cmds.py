@@ -217,14 +217,19 @@ def verify(
     is probed for the text, read-only — the way to check a provider's own delete. Give
     an ID as well to look for both in one pass.
 
+    Each layer is clean, RESIDUE (found), not checked (with why), or holds orphans:
+    traces of some deleted item that cannot be tied to the text (a vector whose row is
+    gone) — listed apart with the key they are stored under, never counted as found;
+    `verify KEY` reports an orphan keyed by that id as its residue.
+
     Examples:
 
     - `memaudit verify --all`
     - `memaudit verify --content "ZEBRA-7731-QUOKKA" --db ~/.mem0/history.db`
     - `memaudit verify 75d0b4cc6cd6e22d --db ~/.hermes` (after Mnemosyne's forget)
 
-    Exit codes: 0 clean; 3 residue or resurrection found; 6 the store's layers
-    cannot be probed.
+    Exit codes: 0 clean; 3 residue or resurrection found, or not proven gone (a layer
+    not checked, an orphan that might be it); 6 the store's layers cannot be probed.
     """
     text = _read_content(content, content_file)
     if all_ and (memory_id is not None or text is not None):

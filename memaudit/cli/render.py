@@ -204,8 +204,10 @@ def verification_table(verification: Verification, title: str) -> Table:
         warnings = [x for x in r.residue if x.warning]
         if not r.probed:
             result = Text("not checked", style="yellow")
-        elif not r.clean:
-            result = Text(f"RESIDUE {len(r.residue) - len(warnings)}", style="bold red")
+        elif r.found:
+            result = Text(f"RESIDUE {len(r.found)}", style="bold red")
+        elif r.orphans:
+            result = Text(f"orphans {len(r.orphans)}", style="yellow")
         elif warnings:
             result = Text(f"warning {len(warnings)}", style="yellow")
         else:
@@ -217,10 +219,38 @@ def verification_table(verification: Verification, title: str) -> Table:
     return table
 
 
+ORPHAN_ROWS = 20  # --json lists them all
+
+
+def orphan_table(verification: Verification) -> Table | None:
+    """Traces of deleted items that cannot be tied to what was looked for (a vector
+    whose row is gone): their own section, never counted as found. None when none."""
+    orphans = [(r.layer, x) for r in verification.reports for x in r.orphans]
+    if not orphans:
+        return None
+    table = Table(
+        title="orphans: traces some deleted item left, which one cannot be read back "
+        "(not counted as found; `verify ID` reports one keyed by that id as residue)",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        header_style="bold",
+    )
+    for col in ("layer", "key", "where", "what"):
+        table.add_column(col, no_wrap=col == "layer")
+    for layer, x in orphans[:ORPHAN_ROWS]:
+        table.add_row(safe(layer), safe(x.orphan or ""), safe(x.where), safe(x.detail or x.match))
+    if len(orphans) > ORPHAN_ROWS:
+        table.add_row("…", "", f"{len(orphans) - ORPHAN_ROWS} more (--json lists them all)", "")
+    return table
+
+
 def show_verification(verification: Verification, title: str) -> None:
-    """The table, then what it means: copies outside the store, checks by id only, and
-    the outcome."""
+    """The table (and the orphans section when there are orphans), then what it means:
+    copies outside the store, checks by id only, and the outcome."""
     console.print(verification_table(verification, title))
+    orphans = orphan_table(verification)
+    if orphans is not None:
+        console.print(orphans)
     if verification.by_id_only:
         err_console.print(
             Text(
@@ -232,10 +262,23 @@ def show_verification(verification: Verification, title: str) -> None:
             )
         )
     _copies_warning(sorted({x.where.split(" @ ")[0] for x in verification.warnings()}))
+    found = [r.layer for r in verification.reports if r.found]
+    unprobed = [r.layer for r in verification.reports if not r.probed]
+    orphan_count = sum(len(r.orphans) for r in verification.reports)
     if verification.clean:
         console.print(Text("clean: nothing of it survived in any layer checked", style="green"))
+    elif found:
+        console.print(
+            Text(f"RESIDUE: found in {len(found)} layer(s) (see the table)", style="bold red")
+        )
     else:
-        console.print(Text("RESIDUE: something survived (see the table)", style="bold red"))
+        # Nothing found, but not proven gone: never worded as found.
+        parts = [f"{len(unprobed)} layer(s) not checked"] if unprobed else []
+        if orphan_count:
+            parts.append(f"{orphan_count} orphan(s) of deleted items that might be it")
+        console.print(
+            Text("NOT PROVEN CLEAN: nothing found; " + ", ".join(parts), style="bold yellow")
+        )
 
 
 def _copies_warning(paths: list[str]) -> None:

@@ -3,22 +3,23 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from datetime import datetime
+from typing import Annotated, Any
 
 import typer
 from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from memaudit import pending
+from memaudit import forget_requests, pending
 from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, LimitOpt, open_from
 from memaudit.cli.render import console, emit_json, safe
-from memaudit.clock import human_age
+from memaudit.clock import age_days, human_age
 from memaudit.errors import ExitCode, MemauditError
 from memaudit.face_text import tier_badge
 from memaudit.model import SourceType, TrustTier
-from memaudit.store import Capability
+from memaudit.store import Capability, Store
 
 
 @app.command()
@@ -70,6 +71,10 @@ def review(
     space mark several, / search, ? help. Every action goes through the write gate and
     is logged with you (--actor / MEMAUDIT_ACTOR) as the reviewer.
 
+    Agents' forget requests (`memaudit mcp`'s forget_request) are listed first, each
+    with the memory it names: grant one with `memaudit forget ID`, decline it with
+    `memaudit dismiss REQUEST_ID --reason ...`; on the screen, `g` shows them.
+
     Examples: `memaudit review`, `memaudit review --list --flag stale --json`,
     `memaudit review --list --flag injected` (with each item's signals and their spans).
 
@@ -117,6 +122,7 @@ def _print_list(
     found: list[pending.QueueItem] = []
     with open_from(ctx, db, adapter) as store:
         store.need(Capability.QUEUE)
+        asked = requests_listed(store, now)
         policy = store.policy()
         summary = pending.summary(store, now, base)
         # Resurrected text and injected instructions first (pending.first_items).
@@ -153,8 +159,9 @@ def _print_list(
         for entry in items:
             if entry["id"] in evidence:
                 entry["injection"] = evidence[entry["id"]].to_dict(None)
-        emit_json({"summary": summary.to_dict(), "items": items})
+        emit_json({"summary": summary.to_dict(), "forget_requests": asked, "items": items})
         return
+    print_requests(asked)
     table = Table(box=box.SIMPLE_HEAD, header_style="bold", padding=(0, 1))
     widths = {"id": 14, "age": 4, "tier": 4, "source": 17, "flags": 18}
     for name, width in widths.items():
@@ -191,6 +198,65 @@ def _print_list(
         console.print(head)
         for line in a.describe(item.memory.content):
             console.print(safe(f"    {line}"))
+
+
+def requests_listed(store: Store, now: datetime) -> list[dict[str, Any]]:
+    """Agents' open forget requests with the memory each names (native ledger only)."""
+    ledger = forget_requests.of_store(store)
+    if ledger is None:
+        return []
+    out = []
+    for r in forget_requests.open_requests(ledger):
+        m = ledger.get(r.memory_id)
+        if m is None:
+            continue
+        out.append(
+            {
+                **r.to_dict(),
+                "age_days": age_days(r.requested_at, now),
+                "memory": {
+                    "id": m.id,
+                    "status": m.status.value,
+                    "trust_tier": m.trust_tier.value,
+                    "source_type": m.source_type.value,
+                    "content": m.content,
+                },
+            }
+        )
+    return out
+
+
+def print_requests(asked: list[dict[str, Any]]) -> None:
+    if not asked:
+        return
+    console.print(
+        Text(f"{len(asked)} forget request(s) — an agent asked, a person decides:", style="bold")
+    )
+    table = Table(box=box.SIMPLE_HEAD, header_style="bold", padding=(0, 1))
+    for name, width in (("request", 15), ("memory", 14), ("status", 8), ("by", 18), ("age", 4)):
+        table.add_column(name, no_wrap=True, width=width, overflow="ellipsis")
+    table.add_column("reason / content", overflow="fold")
+    for r in asked:
+        m = r["memory"]
+        why = safe(r["reason"], 120)
+        why.append("\n")
+        why.append_text(safe(m["content"], 120, style="dim"))
+        table.add_row(
+            safe(r["id"]),
+            safe(m["id"]),
+            m["status"],
+            safe(r["requested_by"], 18),
+            human_age(r["age_days"]),
+            why,
+        )
+    console.print(table)
+    console.print(
+        Text(
+            "grant: memaudit forget MEMORY_ID (or reject it while pending) · "
+            "decline: memaudit dismiss REQUEST_ID --reason ...",
+            style="dim",
+        )
+    )
 
 
 def _flag(value: str) -> pending.Flag:

@@ -285,6 +285,17 @@ class _NativeProbes:
             "profile", "id", ("subject", "trait", "value"), needle, "profile"
         )
 
+    def forget_requests(self, needle: Needle) -> list[Residue]:
+        """Agents' open requests (``memaudit.forget_requests``): a request leaves with its
+        memory, but its reason may quote another one."""
+        out = [
+            Residue("forget_requests", f"forget_requests.memory_id = {mid}", "id")
+            for mid in self._ids_in("forget_requests", "memory_id", needle.ids)
+        ]
+        return out + self._text_columns(
+            "forget_requests", "id", ("reason",), needle, "forget_requests"
+        )
+
     def events(self, needle: Needle) -> list[Residue]:
         # Ids are kept on purpose (the log says *that* something was forgotten).
         # One pass over a log that grows with every write (1.5M rows for 1M memories):
@@ -389,6 +400,12 @@ def native_layers(ledger: Ledger) -> list[Layer]:
         ),
         Layer("edges", "graph", "lineage edges by id", p.edges),
         Layer("profile", "summaries", "profile entries by memory id and by quoted text", p.profile),
+        Layer(
+            "forget_requests",
+            "history",
+            "agents' forget requests by memory id; their reasons by quoted text",
+            p.forget_requests,
+        ),
         Layer(
             "events",
             "history",

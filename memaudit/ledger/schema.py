@@ -284,3 +284,28 @@ def m006_events_refuse_replace(db: Database) -> None:
         BEGIN SELECT RAISE(ABORT, 'events are append-only'); END
         """
     )
+
+
+@migrations()
+def m007_forget_requests(db: Database) -> None:
+    """0.2: agents' requests to forget a memory, waiting for a person (``memaudit mcp``).
+
+    A request names the memory and the agent's reason; it leaves the table when a person
+    dismisses it, or with the memory itself (``ON DELETE CASCADE``: forget and reject
+    remove it, and the reason with it — a reason may quote what is being forgotten,
+    which is why it lives here and not in the append-only ``events``). The scope index
+    serves the knowledge-graph profile, which keeps an entity's name there.
+    """
+    db.execute(
+        """
+        CREATE TABLE forget_requests (
+            id TEXT PRIMARY KEY,
+            memory_id TEXT NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
+            reason TEXT NOT NULL,
+            requested_by TEXT NOT NULL,
+            requested_at TEXT NOT NULL
+        )
+        """
+    )
+    db.execute("CREATE INDEX idx_forget_requests_memory ON forget_requests(memory_id)")
+    db.execute("CREATE INDEX idx_memories_scope ON memories(scope)")

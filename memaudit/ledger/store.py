@@ -164,6 +164,7 @@ class Ledger:
         self.actor = actor or default_actor()
         self.new_id = id_factory
         self.busy_timeout = busy_timeout
+        self._depth = 0  # transactions open (the outer one, then savepoints)
 
     # -- opening -------------------------------------------------------------
 
@@ -351,11 +352,19 @@ class Ledger:
 
     @contextlib.contextmanager
     def transaction(self, *, force: bool = False) -> Iterator[sqlite3.Connection]:
-        """One write transaction: all of it happens, or none of it."""
+        """One write transaction: all of it happens, or none of it.
+
+        Inside another one it is a savepoint: its own part is undone if it fails, and
+        everything commits with the outer transaction (``memaudit mcp`` runs a tool
+        call and its log entry in one commit)."""
         if self.readonly and not force:
             raise MemauditError("internal: store opened read-only for a write")
+        if self._depth:
+            yield from self._savepoint()
+            return
         with self._locked():
             self._begin()
+        self._depth = 1
         try:
             yield self.conn
             faults.point("commit")
@@ -366,6 +375,23 @@ class Ledger:
             if self.conn.in_transaction:
                 self.conn.execute("ROLLBACK")
             raise
+        finally:
+            self._depth = 0
+
+    def _savepoint(self) -> Iterator[sqlite3.Connection]:
+        name = f"memaudit_{self._depth}"
+        self._depth += 1
+        self.conn.execute(f"SAVEPOINT {name}")
+        try:
+            yield self.conn
+            self.conn.execute(f"RELEASE {name}")
+        except BaseException:
+            if self.conn.in_transaction:
+                self.conn.execute(f"ROLLBACK TO {name}")
+                self.conn.execute(f"RELEASE {name}")
+            raise
+        finally:
+            self._depth -= 1
 
     def now(self) -> str:
         return to_iso(self.clock())

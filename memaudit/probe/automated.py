@@ -361,15 +361,20 @@ def _probe5(
 
 
 def _verdict5(reports: Verification) -> tuple[Verdict, str]:
-    dirty = [r.layer for r in reports if r.probed and not r.clean]
-    unprobed = [f"{r.layer} ({r.checked})" for r in reports if not r.probed]
+    dirty = [r.layer for r in reports if r.found]
+    unprobed = [f"{r.layer} (not checked: {r.checked})" for r in reports if not r.probed]
+    unprobed += [
+        f"{r.layer} ({len(r.orphans)} orphan(s) of deleted items that might be it)"
+        for r in reports
+        if r.orphans
+    ]
     total = len(reports.reports)
     if dirty:
         return Verdict.RESIDUE, f"residue in {len(dirty)} of {total} layers: " + ", ".join(dirty)
     if unprobed:
         return (
             Verdict.UNVERIFIED,
-            "nothing found, but not every layer could be probed: " + "; ".join(unprobed),
+            "nothing found, but not proven gone: " + "; ".join(unprobed),
         )
     return Verdict.CLEAN, f"every layer probed ({total}), nothing found"
 

@@ -18,6 +18,7 @@ from memaudit.tui.memories import MemoriesScreen
 from memaudit.tui.modals import InfoModal, help_body
 from memaudit.tui.queue import QueueScreen
 from memaudit.tui.render import FLAG_LABEL, FLAG_MEANING, FLAG_ORDER
+from memaudit.tui.requests import RequestsScreen
 from memaudit.tui.session import ReviewSession
 
 HELP = [
@@ -32,6 +33,7 @@ HELP = [
             ("u", "undo the last action of this session"),
             ("space", "mark / unmark for a bulk approve or reject"),
             ("m", "switch to the memories screen"),
+            ("g", "agents' forget requests (memaudit mcp): forget, or dismiss the request"),
         ],
     ),
     (
@@ -43,7 +45,15 @@ HELP = [
         ],
     ),
     (
-        "Both screens",
+        "Forget requests",
+        [
+            ("d", "grant: forget the memory (the request goes with it)"),
+            ("x", "dismiss the request, with a reason (the memory stays)"),
+            ("g", "back to the review queue"),
+        ],
+    ),
+    (
+        "Every screen",
         [
             ("/", "full-text search (enter applies, esc cancels)"),
             ("t / o / f", "filter by tier / source type / flag (press again to cycle)"),
@@ -101,11 +111,16 @@ class ReviewApp(App[None]):
     CSS_PATH = "review.tcss"
     TITLE = "memaudit review"
     COMMANDS = App.COMMANDS | {ReviewCommands}
-    MODES: ClassVar = {"queue": QueueScreen, "memories": MemoriesScreen}
+    MODES: ClassVar = {
+        "queue": QueueScreen,
+        "memories": MemoriesScreen,
+        "requests": RequestsScreen,
+    }
     DEFAULT_MODE = "queue"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit", "Quit", id="quit"),
         Binding("question_mark", "help", "Help", id="help"),
+        Binding("g", "switch_mode('requests')", "Forget requests", show=False, id="requests"),
     ]
 
     def __init__(self, session: ReviewSession, *, refresh_interval: float | None = 2.0) -> None:

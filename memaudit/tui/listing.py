@@ -372,6 +372,8 @@ class ListScreen(Screen[None]):
         s = msg.summary
         text = Text(self.TITLE_TEXT + "  ", style="bold")
         text.append(f"{s.total} {self.count_noun()}", style="bold")
+        if self.session.requests_open and self.STATUSES == (Status.PENDING,):
+            text.append(f"  {self.session.requests_open} forget request(s) (g)", style="bold red")
         for tier in TrustTier:
             n = s.by_tier.get(tier.value)
             if n:

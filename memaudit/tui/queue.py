@@ -65,8 +65,10 @@ class QueueScreen(ListScreen):
     acted_at: float = 0.0
 
     def on_screen_resume(self) -> None:
-        # Back from a modal or the other screen: reload only if the store changed.
+        # Back from a modal or the other screen: reload only if the store changed; the
+        # header counts (forget requests included) are read again either way.
         self.check_store()
+        self.load_summary()
 
     # -- which items ---------------------------------------------------------
 

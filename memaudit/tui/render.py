@@ -324,10 +324,12 @@ def verification_table(verification: Verification) -> Table:
     for report in verification.reports:
         if not report.probed:
             verdict = Text("not checked", style="yellow")
-        elif report.clean:
-            verdict = Text("clean", style="green")
+        elif report.found:
+            verdict = Text(f"{len(report.found)} residue", style="bold red")
+        elif report.orphans:
+            verdict = Text(f"{len(report.orphans)} orphans", style="yellow")
         else:
-            verdict = Text(f"{len(report.residue)} residue", style="bold red")
+            verdict = Text("clean", style="green")
         detail = safe(report.checked, 80)
         for r in report.residue[:3]:
             detail.append("\n")

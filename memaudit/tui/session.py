@@ -20,9 +20,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from memaudit import pending
+from memaudit import forget_requests, pending
 from memaudit.clock import Clock, system_clock
 from memaudit.errors import MemauditError
+from memaudit.forget_requests import ForgetRequest
 from memaudit.graph import Lineage
 from memaudit.injection import Assessment
 from memaudit.model import Edge, Memory, MemoryFilter, Status
@@ -76,6 +77,7 @@ class ReviewSession:
         self.reader = reader or store
         self.read_lock = self.lock if reader is None else threading.RLock()
         self.history: list[Undo] = []
+        self.requests_open = 0  # agents' open forget requests, as of the last summary
         self._policy: Policy | None = None
         # The reviewer's writes run here, one at a time and in order, on a thread of
         # their own: never queued behind background reads.
@@ -136,7 +138,33 @@ class ReviewSession:
 
     def summary(self, flt: MemoryFilter) -> pending.QueueSummary:
         with self.read_lock:
-            return pending.summary(self.reader, self.now(), flt)
+            found = pending.summary(self.reader, self.now(), flt)
+            self.requests_open = self._requests_count()
+            return found
+
+    # -- agents' forget requests (the native ledger keeps them) -------------------
+
+    def _requests_count(self) -> int:
+        ledger = forget_requests.of_store(self.reader)
+        return forget_requests.count(ledger) if ledger is not None else 0
+
+    def requests(self, memory_ids: Sequence[str] | None = None) -> list[ForgetRequest]:
+        with self.read_lock:
+            ledger = forget_requests.of_store(self.reader)
+            if ledger is None:
+                return []
+            return forget_requests.open_requests(ledger, memory_ids=memory_ids)
+
+    def dismiss(self, memory_id: str, reason: str) -> list[ForgetRequest]:
+        """Decline every open request for a memory (the reviewer's ``x``)."""
+        with self.lock:
+            ledger = forget_requests.of_store(self.store)
+            if ledger is None:
+                raise MemauditError("this store keeps no forget requests")
+            ids = [r.id for r in forget_requests.open_requests(ledger, memory_ids=[memory_id])]
+            if not ids:
+                raise MemauditError(f"{memory_id} has no open forget request (any more)")
+            return forget_requests.dismiss(ledger, ids, reason, actor=self.actor)
 
     def signature(self, *, after_write: bool = False) -> tuple[int, Any]:
         """Cheap "did anything change?" check for the refresh timer: the pending count

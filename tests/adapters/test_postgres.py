@@ -23,6 +23,7 @@ TOKEN_OBSERVATION = "71fff52c-e60c-4b71-a412-2c82a13acc43"
 PROFILE_OBSERVATION = "f309f983-7307-48a4-b74a-df02459f74c1"
 LISBON_FACT = "78888bad-aaa2-4a8f-a5b9-1e42ae80afd8"
 BIOLOGIST_FACT = "004428d0-81e1-43ca-9690-8cf34414507a"
+NEVER = "A walrus named Bartholomew audits the lighthouse ledger every Tuesday."
 
 
 def _no_secret(*texts: str) -> None:
@@ -165,7 +166,10 @@ def _layers(result) -> dict[str, dict]:
     return {layer["layer"]: layer for layer in json.loads(result.stdout)["layers"]}
 
 
-def test_verify_after_hindsights_delete_finds_the_copies_it_left(cli, hindsight_after) -> None:
+def test_verify_after_hindsights_delete_finds_the_copies_it_left(
+    cli, pg_server, hindsight_after
+) -> None:
+    pg_server.psql("hindsight_after", "CHECKPOINT")  # every page of the load on disk
     result = cli("verify", "--content", TOKEN, "--json", db=hindsight_after)
     assert result.exit_code == ExitCode.RESIDUE
     layers = _layers(result)
@@ -211,6 +215,49 @@ def test_dead_tuple_in_the_data_file_is_reported_until_vacuum(cli, pg_server, pg
     pg_server.psql("hindsight_dead", "VACUUM FULL memory_units; CHECKPOINT")
     after = _layers(cli("verify", "--content", TOKEN, "--json", db=url))
     assert not [r for r in after["data files"]["residue"] if r["where"].startswith("memory_units")]
+
+
+def test_data_files_say_pages_may_not_be_on_disk_until_a_checkpoint(
+    cli, pg_server, pg_database
+) -> None:
+    """A row written since the last checkpoint may be only in shared buffers (and the
+    WAL): the data-file layer says so instead of "clean", and the WAL layer finds it.
+    After CHECKPOINT the same scan is a real answer. The server's WAL records after the
+    checkpoint's redo point are what tells (pg_control_checkpoint, pg_current_wal_*)."""
+    url = pg_database("hindsight_unflushed", PROVIDERS / "hindsight" / "before.sql")
+    fresh = "The lighthouse spare key hides under the ninth step of the tower."
+    pg_server.psql("hindsight_unflushed", "CHECKPOINT")
+    clean = _layers(cli("verify", "--content", NEVER, "--json", db=url))
+    assert clean["data files"]["probed"] and clean["data files"]["clean"]  # all on disk
+    pg_server.psql(
+        "hindsight_unflushed",
+        f"UPDATE memory_units SET text = '{fresh}' WHERE id = '{LISBON_FACT}'",
+    )
+    for text in (fresh, NEVER):
+        layers = _layers(cli("verify", "--content", text, "--json", db=url))
+        files = layers["data files"]
+        assert files["probed"] is False and files["residue"] == []
+        assert "may not be in the data files yet" in files["checked"]
+        assert "WAL segments layer covers those changes" in files["checked"]
+    assert layers["WAL segments"]["probed"]
+    fresh_layers = _layers(cli("verify", "--content", fresh, "--json", db=url))
+    assert fresh_layers["WAL segments"]["residue"]  # the change is in the WAL
+    pg_server.psql("hindsight_unflushed", "CHECKPOINT")
+    after = _layers(cli("verify", "--content", fresh, "--json", db=url))
+    assert after["data files"]["probed"]
+    assert [r for r in after["data files"]["residue"] if r["where"].startswith("memory_units:")]
+
+
+def test_the_nil_uuid_is_not_searched_in_the_data_files(cli, pg_server, hindsight_before) -> None:
+    """Its 16 binary bytes are zero: every blank stretch of a page would match. The
+    data files and WAL are not searched for it, and say so (never thousands of hits)."""
+    pg_server.psql("hindsight_before", "CHECKPOINT")
+    layers = _layers(
+        cli("verify", "00000000-0000-0000-0000-000000000000", "--json", db=hindsight_before)
+    )
+    for name in ("data files", "WAL segments"):
+        assert layers[name]["probed"] is False and layers[name]["residue"] == []
+        assert "too little entropy" in layers[name]["checked"], layers[name]
 
 
 def test_files_not_readable_are_not_checked_never_clean(cli, pg_server, hindsight_after) -> None:

@@ -9,6 +9,7 @@ what a user sees from `memaudit ...`.
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -40,6 +41,7 @@ COUNTS = {
     "holographic": (8, 7),  # facts 1..8; remove_fact(7)
 }
 
+NEVER = "A walrus named Bartholomew audits the lighthouse ledger every Tuesday."
 MNEMO = provider_ids("mnemosyne")
 MNEMO_SUMMARY = "def196e789c74437"  # sleep()'s episodic summary of the 6 user memories
 MEM0 = provider_ids("mem0")
@@ -295,8 +297,9 @@ def test_trace_holographic_summary_from_its_derived_from_tag(provider, cli):
 # after the package's delete. Every other probed layer must be clean.
 AFTER_DELETE = {
     ("mem0", "after_delete"): {"history": 2, "history.db bytes": 2},  # ADD + DELETE rows
-    ("langgraph", "after_delete"): {"store_vectors": 1},  # the orphan vector row
-    ("langgraph", "after_delete_secure_delete_off"): {"store_vectors": 1, "store.db bytes": 1},
+    # the vector row is an orphan (listed apart, see ORPHANS), not found text
+    ("langgraph", "after_delete"): {},
+    ("langgraph", "after_delete_secure_delete_off"): {"store.db bytes": 1},
     ("basic_memory", "after_delete"): {"fts search_index": 1},  # terms in segments
     ("hermes", "after_delete"): {
         "pending records": 2,  # the staged replace: summary + payload.old_text
@@ -327,11 +330,15 @@ PRIMARY = {
     "mnemosyne": {"working memory", "legacy memories", "fts_working copy"},
     "holographic": {"facts"},
 }
-# Layers memaudit says it cannot probe (not claimed clean).
-UNPROBED = {
-    "mnemosyne": {"vec_working", "vec_episodes", "vec_facts"},
-    "holographic": {"memory banks"},
+# Orphans: traces of a deleted item that cannot be tied to the text (listed apart).
+ORPHANS = {
+    ("langgraph", "after_delete"): {"store_vectors": 1},  # the vector row outlives its item
+    ("langgraph", "after_delete_secure_delete_off"): {"store_vectors": 1},
 }
+# Layers memaudit says it cannot probe (not claimed clean). Since issue 16 every layer of
+# these six stores is probed: sqlite-vec tables through their shadow tables, Holographic's
+# banks by recomputing them from the facts.
+UNPROBED: dict[str, set[str]] = {}
 
 
 def verify(cli, path: Path, text: str = TOKEN) -> tuple[int, dict[str, dict]]:
@@ -346,17 +353,38 @@ def dirty_layers(layers: dict[str, dict]) -> dict[str, int]:
     return {name: len(la["residue"]) for name, la in layers.items() if la["residue"]}
 
 
+def orphan_layers(layers: dict[str, dict]) -> dict[str, int]:
+    return {name: len(la["orphans"]) for name, la in layers.items() if la["orphans"]}
+
+
 @pytest.mark.parametrize(("system", "variant"), list(AFTER_DELETE), ids="/".join)
 def test_verify_reports_what_the_packages_delete_left_and_nothing_else(
     provider, cli, system, variant
 ):
     code, layers = verify(cli, store_of(provider, system, variant))
-    assert code == ExitCode.RESIDUE
+    assert code == ExitCode.RESIDUE  # found text, or (LangGraph) an orphan: not clean
     assert dirty_layers(layers) == AFTER_DELETE[(system, variant)]
+    assert orphan_layers(layers) == ORPHANS.get((system, variant), {})
     assert {n for n, la in layers.items() if not la["probed"]} == UNPROBED.get(system, set())
     for name, layer in layers.items():
-        if layer["probed"] and name not in AFTER_DELETE[(system, variant)]:
+        if name not in AFTER_DELETE[(system, variant)] and not layer["orphans"]:
             assert layer["clean"] is True, name
+
+
+@pytest.mark.parametrize("system", SIX)
+@pytest.mark.parametrize("variant", ["before", "after_delete"])
+def test_a_never_stored_text_is_found_nowhere_and_every_layer_is_probed(
+    provider, cli, system, variant
+):
+    """Issue 16: a text that was never stored is found in no layer; on these six stores
+    every layer is probed, so the answer is clean — except LangGraph after its delete,
+    whose orphan vector might be it (listed as an orphan, never as found)."""
+    code, layers = verify(cli, store_of(provider, system, variant), NEVER)
+    assert dirty_layers(layers) == {}
+    assert {n for n, la in layers.items() if not la["probed"]} == set()
+    orphans = orphan_layers(layers)
+    assert orphans == ORPHANS.get((system, variant), {})
+    assert code == (ExitCode.RESIDUE if orphans else ExitCode.OK)  # issue 16 part 1: UNVERIFIED
     for name in PRIMARY[system]:
         assert layers[name]["clean"] is True, name
 
@@ -371,17 +399,27 @@ def test_before_the_delete_the_primary_layers_hold_the_token(provider, cli, syst
     # becomes residue only when its store row is gone (an orphan)
     left = set(AFTER_DELETE[(system, "after_delete")])
     if system == "langgraph":
+        # the vector row is there, but its item too: not an orphan yet
         assert layers["store_vectors"]["clean"] is True
-        left.discard("store_vectors")
     assert left <= set(dirty_layers(layers))
 
 
 def test_verify_text_output_says_not_checked_rather_than_clean(provider, cli):
-    result = cli("verify", "--content", TOKEN, db=store_of(provider, "mnemosyne", "after_delete"))
-    assert result.exit_code == ExitCode.RESIDUE
+    """A sqlite-vec table whose shadow tables are not all there cannot be read without
+    the extension: the table says "not checked", and the last line never says RESIDUE
+    when nothing was found."""
+    db = store_of(provider, "mnemosyne", "after_delete")
+    with sqlite3.connect(db) as conn:
+        conn.execute("DROP TABLE vec_working_info")
+    result = cli("verify", "--content", NEVER, db=db)
+    assert result.exit_code == ExitCode.RESIDUE  # not clean (issue 16 part 1: UNVERIFIED)
     line = next(ln for ln in result.stdout.splitlines() if ln.strip().startswith("vec_working"))
     assert "not checked" in line
-    assert "RESIDUE" in result.stdout
+    assert "RESIDUE" not in result.stdout
+    assert "NOT PROVEN CLEAN: nothing found; 1 layer(s) not checked" in result.stdout
+    data = as_json(cli("verify", "--content", NEVER, "--json", db=db))
+    (report,) = [la for la in data["layers"] if la["layer"] == "vec_working"]
+    assert report["probed"] is False and "vec_working_info" in report["checked"]
 
 
 def test_mnemosyne_facts_keep_a_fragment_found_by_probing_for_it(provider, cli):
@@ -426,11 +464,10 @@ def test_verify_id_on_a_foreign_store_finds_rows_still_naming_the_forgotten_memo
         ]
     }
     assert before["working memory"]["residue"]
-    # an id nothing names is clean everywhere
-    # (the exit code stays 3: the vec0 layers cannot be probed, so nothing is called clean)
-    other = as_json(cli("verify", "0123456789abcdef", "--json", db=db))
-    assert not [la["layer"] for la in other["layers"] if la["residue"]]
-    assert {la["layer"] for la in other["layers"] if not la["clean"]} == UNPROBED["mnemosyne"]
+    # an id nothing names is clean everywhere (every layer, the vec0 ones included, probed)
+    result = cli("verify", "0123456789abcdef", "--json", db=db)
+    assert result.exit_code == ExitCode.OK
+    assert all(la["clean"] for la in as_json(result)["layers"])
     # id and text in one pass: the fact found by id, the summary by both
     both = as_json(cli("verify", gone, "--content", TOKEN, "--json", db=db))
     matches = {r["match"] for la in both["layers"] for r in la["residue"]}

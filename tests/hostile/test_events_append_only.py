@@ -67,7 +67,10 @@ def test_an_old_ledger_is_refused_by_reads_and_updated_by_migrate(tmp_path, cli)
         assert "needs migration" in r.stderr and f"memaudit migrate --db {db}" in r.stderr
         assert file_bytes(db) == before, argv
     dry = cli("migrate", "--dry-run", "--json", db=db)
-    assert json.loads(dry.stdout)["pending"] == ["m006_events_refuse_replace"]
+    assert json.loads(dry.stdout)["pending"] == [
+        "m006_events_refuse_replace",
+        "m007_forget_requests",
+    ]
     assert file_bytes(db) == before
     done = cli("migrate", db=db)
     assert done.exit_code == 0 and "m006_events_refuse_replace" in done.stdout

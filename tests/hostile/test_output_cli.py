@@ -126,3 +126,27 @@ def test_the_consoles_parse_no_markup_and_write_no_raw_control() -> None:
     assert "x[/] [link=https://evil.example/c]c[/link] :ghost:" in text
     assert "\x1b]8;" not in text and "\x1b]52;" not in text
     assert "⟨ESC⟩]52;c;" in text
+
+
+def test_agents_requests_and_imports_are_shown_revealed(tmp_path: Path, cli) -> None:
+    """What an agent left (memaudit mcp's forget requests) and what an imported
+    server-memory file holds: revealed in `review --list`, `import` and `dismiss`."""
+    db = corpus.copy_store("native", tmp_path)
+    wide = {"COLUMNS": "400"}
+    listed = cli("review", "--list", db=db, env=wide)
+    assert listed.exit_code == 0 and "forget request(s)" in listed.stdout
+    assert corpus.MARKUP_ID in listed.stdout and "agent⟨ESC⟩]52;c;" in listed.stdout
+    src = corpus.OUTPUT / "server_memory" / "memory.jsonl"
+    runs = [
+        cli("import", "server-memory", str(src), "--dry-run", db=db, env=wide),
+        cli("import", "server-memory", str(src), db=db, env=wide),
+        cli(
+            "dismiss", corpus.REQUEST_ID, "--reason", "keep \x1b[31mit [bold]x[/]", db=db, env=wide
+        ),
+        cli("review", "--list", "-n", "0", db=db, env=wide),
+    ]
+    for r in runs:
+        assert r.exit_code == 0, r.stderr
+        assert hidden_text(r.stdout + r.stderr) == [] and "MarkupError" not in r.stderr
+    assert "fr⟨ESC⟩]52;c;" in runs[2].stdout and "dismissed" in runs[2].stdout
+    assert "ops⟨ESC⟩]52;c;" in runs[3].stdout  # the imported entity, as markers

@@ -60,6 +60,9 @@ WRITES = [
     ["access", corpus.PARENT_ID, "--json"],
     ["resolve", corpus.PARENT_ID, "h-source", "--keep-both", "--reason", "both", "--json"],
     ["stage", "Staged " + corpus.attack("staged"), "-t", "user_statement", "--json"],
+    ["import", "server-memory", str(corpus.OUTPUT / "server_memory" / "memory.jsonl"), "--json"],
+    # (a reason quoting the memory's hostile text would be refused: the reject rule)
+    ["dismiss", corpus.REQUEST_ID, "--reason", "keep \x1b[31mit\x1b[0m [bold]x[/]", "--json"],
 ]
 
 

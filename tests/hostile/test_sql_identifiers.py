@@ -83,3 +83,56 @@ def test_a_probe_that_cannot_look_is_reported_not_checked(tmp_path):
     layer.probe = lambda needle: (_ for _ in ()).throw(sp.UnsafeIdentifier("bad name"))
     (report,) = verify_layers([layer], Needle(content="anything at all"))
     assert report.probed is False and not report.clean and report.checked == "bad name"
+
+
+def _hostile_vec0(db: Path, name: str, aux_text: str) -> None:
+    """A sqlite-vec table named ``name`` as a hostile file can declare it: the shadow
+    tables sqlite-vec 0.1.x creates (ordinary tables) and the virtual table's schema
+    row (written directly: its module is not loadable here)."""
+
+    def q(ident: str) -> str:
+        return '"' + ident.replace('"', '""') + '"'
+
+    conn = sqlite3.connect(db)
+    conn.execute(f"CREATE TABLE {q(name + '_info')} (key text primary key, value any)")
+    conn.execute(f"INSERT INTO {q(name + '_info')} VALUES ('CREATE_VERSION', 'v0.1.9')")
+    conn.execute(
+        f"CREATE TABLE {q(name + '_chunks')}(chunk_id INTEGER PRIMARY KEY AUTOINCREMENT, "
+        "size INTEGER NOT NULL, validity BLOB NOT NULL, rowids BLOB NOT NULL)"
+    )
+    conn.execute(
+        f"CREATE TABLE {q(name + '_rowids')}(rowid INTEGER PRIMARY KEY AUTOINCREMENT, id, "
+        "chunk_id INTEGER, chunk_offset INTEGER)"
+    )
+    conn.execute(
+        f"CREATE TABLE {q(name + '_vector_chunks00')}(rowid PRIMARY KEY, vectors BLOB NOT NULL)"
+    )
+    conn.execute(f"CREATE TABLE {q(name + '_auxiliary')}(rowid integer PRIMARY KEY, value00)")
+    conn.execute(f"INSERT INTO {q(name + '_auxiliary')} VALUES (1, ?)", (aux_text,))
+    conn.execute("PRAGMA writable_schema=ON")
+    conn.execute(
+        "INSERT INTO sqlite_master(type, name, tbl_name, rootpage, sql) VALUES "
+        "('table', ?, ?, 0, ?)",
+        (name, name, f"CREATE VIRTUAL TABLE {q(name)} USING vec0(embedding float[4], +note)"),
+    )
+    conn.commit()
+    conn.close()
+
+
+def test_a_hostile_sqlite_vec_table_name_is_read_as_one_name(tmp_path, cli):
+    """A vec0 table named ``vec" WHERE 0 --``: its shadow tables are read through
+    ``quote_ident``, so the secret kept in its auxiliary column is found (pasted into
+    SQL, the name would end the statement and the layer would be blind or broken)."""
+    from tests.adapters.conftest import PROVIDERS
+
+    src = PROVIDERS / "mnemosyne" / "before" / "hermes_home" / "mnemosyne" / "data"
+    db = tmp_path / "mnemosyne.db"
+    db.write_bytes((src / "mnemosyne.db").read_bytes())
+    name = 'vec" WHERE 0 --'
+    _hostile_vec0(db, name, f"note: {cf.SECRET}")
+    layers = _layers(cli, db)
+    vec = layers[name]
+    assert vec["probed"] and not vec["clean"]
+    assert [(r["where"], r["match"]) for r in vec["residue"]] == [
+        (f"{name}_auxiliary [rowid=1]", "contains text")
+    ]

@@ -9,7 +9,8 @@ from reliability import concurrency
 
 
 def test_agent_and_memaudit_share_a_ledger_without_loss_or_lock_errors(tmp_path):
-    """Two agent processes stage, access and edit continuously while decay, forget,
+    """Two agent processes stage, access and edit continuously, and a third writes
+    through `memaudit mcp` (remember, recall, forget requests), while decay, forget,
     verify, a headless review (approve ID@VERSION), audit and trace run: no acknowledged
     write is lost, nobody sees "database is locked", no approval of a changed item."""
     out = concurrency.native(20, 3, tmp_path, None)

@@ -619,7 +619,11 @@ class ClaudeCodeStore(ListStore):
             for path, shown in files():
                 text = self.reader.read_text(path)
                 if text is None:
-                    out += sp.probe_raw(name, [path], needle) if self.reader.inside(path) else []
+                    out += (
+                        sp.probe_raw(name, [path], needle, whole_layer=False)
+                        if self.reader.inside(path)
+                        else []
+                    )
                     continue
                 for wanted in texts:
                     how = sp.text_match(wanted, text) or next(

@@ -15,7 +15,7 @@ from memaudit.adapters.claude_code.paths import MAX_LINE_BYTES, WRITE_TOOLS
 from memaudit.adapters.support import file_probe
 from memaudit.adapters.support import sqlite_probe as sp
 from memaudit.adapters.support.bounded import FileReader
-from memaudit.adapters.support.listing import iso_or_none
+from memaudit.clock import store_time
 from memaudit.store import Needle, Residue
 
 # -- transcripts ----------------------------------------------------------------------
@@ -93,7 +93,7 @@ def tool_writes(
             name = str(block.get("name") or "")
             found_args = block.get("input")
             args: dict[str, Any] = found_args if isinstance(found_args, dict) else {}
-            stamp = iso_or_none(item.get("timestamp"))
+            stamp = store_time(item.get("timestamp"))
             session = str(item.get("sessionId") or path.stem)
             where = f"{shown}:{number}"
             if name in WRITE_TOOLS and isinstance(args.get("file_path"), str):

@@ -30,8 +30,7 @@ import json
 from typing import Any
 
 from memaudit.adapters.postgres import pg
-from memaudit.adapters.support.listing import iso_or_none
-from memaudit.clock import Clock
+from memaudit.clock import Clock, store_time
 from memaudit.model import Edge, Memory, Relation, SourceType, Status
 from memaudit.store import Adapter, Capability, Layer
 
@@ -161,7 +160,7 @@ class HindsightStore(pg.SchemaStore):
             if r.get(key) is not None:
                 value = r[key]
                 extra[key] = (
-                    iso_or_none(value) if key.endswith(("_at", "date", "start", "end")) else value
+                    store_time(value) if key.endswith(("_at", "date", "start", "end")) else value
                 )
         sources = r.get("source_memory_ids") or []
         if sources:
@@ -180,8 +179,8 @@ class HindsightStore(pg.SchemaStore):
             source_ref=ref,
             scope=f"bank:{r.get('bank_id')}",
             derived=fact_type == "observation",
-            created_at=iso_or_none(r.get("created_at")),
-            updated_at=iso_or_none(r.get("updated_at")),
+            created_at=store_time(r.get("created_at")),
+            updated_at=store_time(r.get("updated_at")),
             version=versions.get(mid, 1),
             extra=extra,
             missing=missing,
@@ -201,8 +200,8 @@ class HindsightStore(pg.SchemaStore):
             scope=f"bank:{r.get('bank_id')}",
             tags=[str(t) for t in r.get("tags") or []],
             derived=True,
-            created_at=iso_or_none(r.get("created_at")),
-            updated_at=iso_or_none(r.get("last_refreshed_at")),
+            created_at=store_time(r.get("created_at")),
+            updated_at=store_time(r.get("last_refreshed_at")),
             extra={k: v for k, v in extra.items() if v is not None},
             missing=[
                 "what it was built from (Hindsight keeps the reflect answer, not its sources)"

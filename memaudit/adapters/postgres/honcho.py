@@ -30,8 +30,7 @@ import json
 from typing import Any
 
 from memaudit.adapters.postgres import pg
-from memaudit.adapters.support.listing import iso_or_none
-from memaudit.clock import Clock
+from memaudit.clock import Clock, store_time
 from memaudit.model import Edge, Memory, Relation, SourceType, Status
 from memaudit.store import Adapter, Capability, Layer, Needle, Residue
 
@@ -154,7 +153,7 @@ class HonchoStore(pg.SchemaStore):
         for key in ("premises", "sources"):
             if meta.get(key):
                 extra[f"{key} (copied text)"] = len(meta[key])
-        deleted = iso_or_none(r.get("deleted_at"))
+        deleted = store_time(r.get("deleted_at"))
         if deleted:
             extra["deleted_at"] = deleted
         missing = list(MISSING)
@@ -168,7 +167,7 @@ class HonchoStore(pg.SchemaStore):
             source_ref=ref,
             scope=f"workspace:{r.get('workspace_name')}/observer:{r.get('observer')}/observed:{r.get('observed')}",
             derived=level != "explicit",
-            created_at=iso_or_none(r.get("created_at")),
+            created_at=store_time(r.get("created_at")),
             updated_at=deleted,
             version=max(1, int(r.get("times_derived") or 1)),
             extra=extra,

@@ -50,7 +50,7 @@ def probe_json_file(
         return out
     except (OSError, ValueError, RecursionError):
         # Unreadable JSON is still bytes on disk: fall back to the raw scan.
-        return out + sqlite_probe.probe_raw(layer, [path], needle)
+        return out + sqlite_probe.probe_raw(layer, [path], needle, whole_layer=False)
     texts = sqlite_probe.needle_texts(needle)
     for where, value in _strings(data):
         if value in ids:
@@ -96,7 +96,7 @@ def text_files_layer(
         for path in files():
             try:
                 if path.stat().st_size > MAX_FILE_BYTES:
-                    out += sqlite_probe.probe_raw(name, [path], needle)
+                    out += sqlite_probe.probe_raw(name, [path], needle, whole_layer=False)
                     continue
                 data = confined.read_text(path, root=base, limit=MAX_FILE_BYTES, errors="replace")
             except confined.Unsafe as exc:
@@ -294,7 +294,7 @@ def probe_text_files(
     for path in files:
         text = read_text_bounded(path, limit)
         if text is None:
-            out += sqlite_probe.probe_raw(layer, [path], needle)
+            out += sqlite_probe.probe_raw(layer, [path], needle, whole_layer=False)
             continue
         rel = _rel(path, base)
         for wanted in texts:

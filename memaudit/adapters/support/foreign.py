@@ -12,13 +12,12 @@ import json
 import re
 import sqlite3
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from memaudit import confined
 from memaudit.adapters.support import sqlite_probe
-from memaudit.clock import parse_time, to_iso
+from memaudit.clock import store_time
 from memaudit.errors import MemauditError, NotAStore, Refused
 
 
@@ -79,22 +78,6 @@ def as_int(value: Any, default: int = 0) -> int:
         return default
 
 
-def iso(value: Any) -> str | None:
-    """A stored timestamp (ISO text, SQL CURRENT_TIMESTAMP, epoch number) as UTC ISO-Z.
-
-    Naive values are taken as UTC (the stores do not say which zone they meant).
-    Unparseable values give None rather than an error: one odd row must not stop `ls`.
-    """
-    if value is None or value == "":
-        return None
-    try:
-        if isinstance(value, int | float):
-            return to_iso(datetime.fromtimestamp(float(value), UTC))
-        return to_iso(parse_time(str(value)))
-    except (MemauditError, ValueError, OverflowError, OSError):
-        return None
-
-
 # -- staged writes (pending/memory/<id>.json) ----------------------------------
 
 # Hermes names pending records with 8 hex characters (uuid4().hex[:8]); anything that
@@ -143,7 +126,7 @@ class PendingRecord:
 
     @property
     def created_at(self) -> str | None:
-        return iso(self.raw.get("created_at"))
+        return store_time(self.raw.get("created_at"))
 
 
 def read_pending(

@@ -12,8 +12,7 @@ from abc import abstractmethod
 from datetime import datetime
 from typing import Any
 
-from memaudit.clock import Clock, parse_time, system_clock, to_iso
-from memaudit.errors import InvalidInput
+from memaudit.clock import Clock, system_clock
 from memaudit.fingerprint import normalize
 from memaudit.model import Edge, Event, Memory, MemoryFilter
 from memaudit.store import Store
@@ -58,16 +57,6 @@ def _searchable(memory: Memory) -> str:
 def _newest_first(dated: list[Memory]) -> list[Memory]:
     """Newest first, memories with the same time still in the store's order."""
     return sorted(dated, key=lambda m: m.created_at or "", reverse=True)
-
-
-def iso_or_none(value: object) -> str | None:
-    """A provider's timestamp as memaudit's UTC ISO string; None when unparseable."""
-    if value is None or value == "":
-        return None
-    try:
-        return to_iso(parse_time(str(value)))
-    except InvalidInput:
-        return None
 
 
 class ListStore(Store):
