@@ -299,3 +299,26 @@ def test_honcho_preference_change(cli, honcho_url) -> None:
     }  # fmt: skip
     clean = one_id(memories, "alice is a marine biologist")
     assert clean not in {i for f in report["findings"] for i in f["memory_ids"]}
+
+
+def test_time_and_access_detectors_name_the_missing_field(cli, store) -> None:
+    """server-memory records no time and no access: the detectors that need them say
+    *not checked* with the field, instead of counting every memory as old."""
+    location = store("server_memory")
+    report = _json(
+        cli(
+            "--now", NOW, "audit", "--json",
+            "-p", "retrieval_amplification", "-p", "stale_pending", "-p", "stale_lockin",
+            db=location,
+        )
+    )  # fmt: skip
+    why = {d["detector"]: d["why_unchecked"] for d in report["detectors"] if not d["checked"]}
+    assert why == {
+        "hot_memory": "the store records no last_accessed, access_count (no memory has one)",
+        "pinned_fresh": "the store records no created_at (no memory has one)",
+        "stale_pending": "the store records no created_at (no memory has one)",
+        "stale_lockin": "the store records no importance and no created_at (no memory has one)",
+        "idle_lockin": "the store records no importance and no created_at and no "
+        "last_accessed, access_count (no memory has one)",
+    }
+    assert report["findings"] == []
