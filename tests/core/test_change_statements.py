@@ -83,7 +83,7 @@ def test_parsing_is_bounded_on_hostile_text() -> None:
     """Huge texts, many statements, and backtracking bait: at most MAX_STATEMENTS,
     only the first MAX_SCAN characters, quickly."""
     many = " ".join(f"We moved from tool{n} to tool{n + 1}." for n in range(5000))
-    bait = "moved " + "a " * 20000 + "from x to y " + "no longer " * 5000
+    bait = "moved " + "a " * 20000 + "We moved from poetry to uv. " + "no longer " * 5000
     started = time.perf_counter()
     assert len(parse(many)) == 4
     assert parse(bait) == []  # the statement lies beyond MAX_SCAN
@@ -203,11 +203,11 @@ def test_a_value_named_everywhere_is_capped() -> None:
     newest CHANGE_HOLDERS_CAP of them, not all."""
     many = [
         mem(f"m{n:05d}", f"Standup {n} is on Monday.", f"2026-01-01T{n // 3600 % 24:02d}:00:00Z")
-        for n in range(conflicts.CHANGE_HOLDERS_CAP + 500)
+        for n in range(2500)
     ]
     statement = mem("s", "We moved standup 7 from Monday to Tuesday.", "2026-03-01T00:00:00Z")
     found = conflicts.find([*many, statement], only={"s"})
-    assert len(found) <= conflicts.CHANGE_HOLDERS_CAP
+    assert len(found) == 1999  # the newest 2,000 memories naming Monday (itself one), not 2,500
 
 
 def test_staging_a_change_statement_records_the_candidate(ledger) -> None:
@@ -234,3 +234,32 @@ def test_staging_a_change_statement_records_the_candidate(ledger) -> None:
     assert cand["other_id"] == "jira" and cand["found_by"] == "stage"
     assert any("states a change (fr)" in e for e in cand["evidence"])
     assert ledger.require("jira").status is Status.ACTIVE
+
+
+def test_a_hostile_change_statement_reaches_no_terminal_raw(tmp_path, cli) -> None:
+    """A change statement's span holds only words (controls and brackets end a value),
+    but ids and the rest of the evidence are store text: in `audit` and `conflicts`
+    they go through the output boundary (controls made visible, markup not parsed).
+    The store: a knowledge-graph file whose entity names (the ids' prefix) are hostile."""
+    import json
+
+    from tests.hostile.output_checks import hidden_text
+
+    name = "x\x1b]0;pwned\x07[link=https://evil.example]x[/link]\u202e"
+    lines = [
+        {"type": "entity", "name": name, "entityType": "project", "observations": [
+            "The project uses poetry for packaging",
+            "The project moved from poetry to uv\x1b[2J\u202e[link=https://evil.example]y[/link]",
+        ]},
+    ]  # fmt: skip
+    (tmp_path / "memory.jsonl").write_text("\n".join(json.dumps(line) for line in lines))
+    for argv, found in (
+        (["audit", "-p", "contradiction_collapse"], "[stated_change]"),
+        (["conflicts"], "1 candidate(s)"),
+    ):
+        result = cli("--now", "2026-11-30T12:00:00Z", *argv, db=tmp_path, env={"COLUMNS": "400"})
+        assert result.exit_code == 0, result.stderr
+        assert found in result.stdout
+        assert "[link=https://evil.example]x[/link" in result.stdout  # shown, not parsed
+        assert hidden_text(result.stdout + result.stderr) == []
+        assert "MarkupError" not in result.stderr
