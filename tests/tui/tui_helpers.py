@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from textual.worker import WorkerCancelled
+
 from memaudit.tui.app import ReviewApp
 from memaudit.tui.listing import SETTLE
 
@@ -14,7 +16,14 @@ async def settle(pilot: Any, rounds: int = 2) -> None:
     for _ in range(rounds):
         await pilot.pause(SETTLE + 0.05)
         await asyncio.to_thread(pilot.app.session.wait_writes)
-        await pilot.app.workers.wait_for_complete()
+        for _attempt in range(5):
+            try:
+                await pilot.app.workers.wait_for_complete()
+                break
+            except WorkerCancelled:
+                # A periodic store check (exclusive group) was replaced by the next
+                # one under load: wait for the newer worker, which does the same work.
+                continue
         await pilot.pause()
 
 
