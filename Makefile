@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench samples clean
+.PHONY: demo test test-fast lint bench samples clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,10 +20,14 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
+## test-fast: the inner loop, everything but the tests marked slow (under a minute)
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -m "not slow"
+
 lint: $(STAMP)
 	$(BIN)/ruff format --check memaudit tests benchmarks sample_dbs reliability
 	$(BIN)/ruff check memaudit tests benchmarks sample_dbs reliability
-	$(BIN)/mypy memaudit
+	$(BIN)/mypy memaudit  # strict: see [tool.mypy] in pyproject.toml
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.run

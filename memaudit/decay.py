@@ -41,14 +41,19 @@ import math
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
+from memaudit import sidecar
 from memaudit.clock import parse_time, to_iso
 from memaudit.errors import InvalidInput
 from memaudit.ledger import Ledger
 from memaudit.model import Memory
 from memaudit.policy import Policy
 from memaudit.sqlite_driver import sqlite3
+from memaudit.store import Capability
+
+if TYPE_CHECKING:
+    from memaudit.store import Store
 
 # Stored scores sit on a 0.05 grid: a finer one would rewrite most rows on every daily
 # run (and dirty nearly every page) for no decision it changes — thresholds are
@@ -114,7 +119,7 @@ def access_bonus(access_count: int, params: DecayParams) -> float:
 
 def decay_score(idle_days: float, access_count: int, params: DecayParams) -> float:
     """The score of a memory idle for ``idle_days`` with ``access_count`` accesses."""
-    base = 0.5 ** (max(0.0, idle_days) / params.half_life_days)
+    base: float = 0.5 ** (max(0.0, idle_days) / params.half_life_days)
     return min(1.0, base + access_bonus(access_count, params))
 
 
@@ -338,6 +343,18 @@ def apply(t: LifecycleTable, params: DecayParams, now: datetime) -> DecayReport:
         t.log_in_transaction(report)
     t.log_after_commit(report)
     return report
+
+
+def run(store: Store, params: DecayParams, now: datetime, *, dry_run: bool = False) -> DecayReport:
+    """A decay pass over a store (capability DECAY), as ``memaudit decay`` runs it: a dry
+    run only plans; a real run holds the store's decay run lock for its whole length (a
+    second run, from any process, raises ``StoreBusy`` at once) and applies."""
+    store.need(Capability.DECAY)
+    table = store.lifecycle_table()
+    if dry_run:
+        return plan(table, params, now, dry_run=True)
+    with sidecar.run_lock(store.location, "decay"):
+        return apply(table, params, now)
 
 
 def native_table(ledger: Ledger) -> LifecycleTable:

@@ -28,6 +28,15 @@ TIER_STYLE = {
     TrustTier.T5: "bold white on red",
 }
 
+# The style of each layer's outcome in a verification (``LayerReport.outcome``).
+OUTCOME_STYLE = {
+    "not checked": "yellow",
+    "residue": "bold red",
+    "orphans": "yellow",
+    "warning": "yellow",
+    "clean": "green",
+}
+
 
 def tier_badge(tier: TrustTier) -> Text:
     """A trust tier as a coloured badge (`` T1 ``)."""

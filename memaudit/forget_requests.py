@@ -180,9 +180,3 @@ def dismiss(
             )
             done.append(req)
     return done
-
-
-def of_store(store: Any) -> Ledger | None:
-    """The ledger behind a store when it keeps forget requests (the native one)."""
-    ledger = getattr(store, "ledger", None)
-    return ledger if isinstance(ledger, Ledger) else None

@@ -167,8 +167,8 @@ class Lineage:
         return any(memory_id in c for c in self.cycles)
 
     def effective_trust(self, memory_id: str | None = None) -> TrustTier | None:
-        """The weakest tier among a memory and everything it rests on (the brief's
-        rule: a lineage is as trustworthy as its weakest step)."""
+        """The weakest tier among a memory and everything it rests on (a lineage
+        is as trustworthy as its weakest step: docs/concepts.md, "Trust tiers")."""
         mid = memory_id or self.focus
         ids = [mid, *self.ancestors(mid)]
         return weakest(t for t in (self.nodes[i].tier for i in ids if i in self.nodes) if t)

@@ -165,7 +165,7 @@ def stale_cutoff(policy: Policy, now: datetime) -> str:
 def summary(store: Store, now: datetime, flt: MemoryFilter | None = None) -> QueueSummary:
     """Counts by tier and the oldest item's age (a few count queries, no full scan)."""
     base = flt or queue_filter()
-    fields = {name: getattr(base, name) for name in base.__slots__}  # type: ignore[attr-defined]
+    fields = {name: getattr(base, name) for name in base.__slots__}
     by_tier: dict[str, int] = {}
     for tier in TrustTier:
         wanted = [tier] if not base.tiers else ([tier] if tier in base.tiers else [])

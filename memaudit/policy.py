@@ -1,6 +1,7 @@
 """The policy a store is governed by, kept in the store itself.
 
-Defaults are the brief's preferred policy for a self-hosted engineering assistant:
+Defaults are the preferred policy for a self-hosted engineering assistant
+(docs/concepts.md):
 observations may become memory after review, summaries are queued as derived, and
 model conclusions (inference, reflection, assistant output) stay transient unless a
 person promotes them. Each key can be changed with ``memaudit policy set``.

@@ -1,4 +1,4 @@
-"""The brief's eleven configuration questions, answered for one store.
+"""The eleven configuration questions (docs/concepts.md), answered for one store.
 
 Each answer is ``yes``, ``no``, ``partly`` or ``unknown`` with its evidence, drawn
 from three places, strongest first:

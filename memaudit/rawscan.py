@@ -21,7 +21,7 @@ import mmap
 import os
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -248,6 +248,40 @@ def varint(buf: bytes, i: int) -> tuple[int, int]:
         if not byte & 0x80:
             return value, i
     return value, i
+
+
+def fts5_leaf_terms(page: bytes, *, strict: bool = False) -> Iterator[tuple[bytes, int, int]]:
+    """Each term written on one FTS5 leaf page, with where its doclist starts and where
+    it stops: ``(term, start, stop)``. The one reader of FTS5 leaf pages (the native
+    ledger's verification and the foreign stores' FTS layers both walk pages with it).
+
+    Leaf layout (fts5_index.c): two big-endian u16 (the first rowid's offset, the start
+    of the page index); the page index is a list of varint deltas giving each term's
+    offset. The first term on a page is written whole (varint length, bytes), later ones
+    as (varint shared-prefix length, varint suffix length, suffix) against the previous
+    term; each is followed by its doclist. A term's first byte names the index: ``0``
+    the main one, ``1``.. the prefix indexes. ``strict`` raises ValueError for a term
+    offset past the page index; a truncated varint raises IndexError either way."""
+    footer = int.from_bytes(page[2:4], "big")
+    offsets = []
+    i, acc = footer, 0
+    while i < len(page):
+        delta, i = varint(page, i)
+        acc += delta
+        offsets.append(acc)
+    prev = b""
+    for n, off in enumerate(offsets):
+        if strict and off >= footer:
+            raise ValueError("term offset outside the page")
+        if n == 0:
+            size, j = varint(page, off)
+            term = page[j : j + size]
+        else:
+            shared, j = varint(page, off)
+            size, j = varint(page, j)
+            term = prev[:shared] + page[j : j + size]
+        prev = term
+        yield term, j + size, offsets[n + 1] if n + 1 < len(offsets) else footer
 
 
 def _record_texts(payload: bytes) -> list[str]:

@@ -117,7 +117,7 @@ def _score(
         params += [t.value for t in types]
     sql += " ORDER BY memories_fts.rowid DESC LIMIT ?"
     params.append(POOL)
-    return [tuple(r) for r in ledger.conn.execute(sql, params)]  # type: ignore[misc]
+    return [tuple(r) for r in ledger.conn.execute(sql, params)]
 
 
 def ranked(

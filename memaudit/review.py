@@ -28,7 +28,7 @@ from typing import Any
 from memaudit import fingerprint, reasons, resurrection, tombkey
 from memaudit.clock import parse_time, to_iso
 from memaudit.errors import Conflict, InvalidInput, MemauditError, NotFound, Refused
-from memaudit.ledger import Ledger
+from memaudit.ledger import Ledger, removal
 from memaudit.model import Edge, Memory, Relation, SourceType, Status
 from memaudit.textsafety import hidden_characters, reveal
 from memaudit.trust import DERIVED_TYPES
@@ -477,49 +477,6 @@ def edit(
     return ledger.require(memory_id)
 
 
-def erase(ledger: Ledger, memory_id: str) -> None:
-    """Remove one memory from every table of the ledger (caller holds the transaction).
-
-    Children that were derived from it keep existing but lose the edge; the caller
-    decides what else happens to them.
-    """
-    conn = ledger.conn
-    conn.execute("DELETE FROM embeddings WHERE memory_id = ?", (memory_id,))
-    conn.execute("DELETE FROM profile WHERE memory_id = ?", (memory_id,))
-    conn.execute("DELETE FROM edges WHERE child_id = ? OR parent_id = ?", (memory_id, memory_id))
-    conn.execute("DELETE FROM conflict_pairs WHERE a_id = ? OR b_id = ?", (memory_id, memory_id))
-    conn.execute("DELETE FROM memories WHERE id = ?", (memory_id,))
-
-
-def write_tombstone(
-    ledger: Ledger,
-    memory: Memory,
-    status: Status,
-    reason: str | None,
-    actor: str,
-    key: tombkey.TombKey | None = None,
-) -> None:
-    """Who, when, why, and keyed prints of the text (never the text): see tombkey."""
-    key = key or tombkey.load(create=True)
-    assert key is not None
-    salt = f"{fingerprint.KEYED_ALGO}:{key.id}"
-    text = memory.content + ("\n" + memory.summary if memory.summary else "")
-    prints = fingerprint.fingerprints_with(fingerprint.key_hasher(key.secret), text)
-    ledger.conn.execute(
-        "INSERT OR REPLACE INTO tombstones(memory_id, status, at, actor, reason, salt, "
-        "fingerprints) VALUES (?,?,?,?,?,?,?)",
-        (
-            memory.id,
-            status.value,
-            ledger.now(),
-            actor,
-            reason,
-            salt,
-            json.dumps(prints),
-        ),
-    )
-
-
 def reject(
     ledger: Ledger,
     memory_id: str,
@@ -549,8 +506,8 @@ def reject_many(
         for memory_id, expected_version in items:
             memory = _pending(ledger, memory_id, expected_version)
             orphans = [e.child_id for e in ledger.children(memory_id)]
-            erase(ledger, memory_id)
-            write_tombstone(ledger, memory, Status.REJECTED, reason, who, key)
+            removal.erase(ledger, memory_id)
+            removal.write_tombstone(ledger, memory, Status.REJECTED, reason, who, key)
             ledger.log(
                 "reject",
                 memory_id,

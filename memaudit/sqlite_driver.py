@@ -17,7 +17,7 @@ from __future__ import annotations
 import sqlite3 as _stdlib
 
 try:  # pragma: no cover - which branch runs depends on the platform
-    import pysqlite3.dbapi2 as _bundled  # type: ignore[import-not-found]
+    import pysqlite3.dbapi2 as _bundled
 except ImportError:  # pragma: no cover
     _bundled = None
 

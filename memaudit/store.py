@@ -435,6 +435,11 @@ class Store(ABC):
         ``None`` when reading and nothing was ever recorded."""
         raise self.unsupported(Capability.RESOLVE)
 
+    def request_ledger(self) -> Ledger | None:
+        """The ledger that keeps agents' forget requests (``memaudit.forget_requests``,
+        written through ``memaudit mcp``); None for a store that keeps none."""
+        return None
+
     def supersede(self, new_id: str, old_id: str, *, actor: str, reason: str | None) -> None:
         """Write a *validated* supersession (capability RESOLVE). Only
         ``conflicts.resolve_supersede`` calls this, after a person decided."""

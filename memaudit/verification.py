@@ -35,6 +35,24 @@ class LayerReport:
     def clean(self) -> bool:
         return self.probed and not self.found and not self.orphans
 
+    def warnings(self) -> list[Residue]:
+        """Copies outside the store that hold it: reported, not failing."""
+        return [r for r in self.residue if r.warning]
+
+    def outcome(self) -> tuple[str, int]:
+        """The layer's answer, as every face shows it: ``not checked``, ``residue``,
+        ``orphans``, ``warning`` (only copies outside the store) or ``clean``, with the
+        number of rows behind it."""
+        if not self.probed:
+            return "not checked", 0
+        if self.found:
+            return "residue", len(self.found)
+        if self.orphans:
+            return "orphans", len(self.orphans)
+        if self.warnings():
+            return "warning", len(self.warnings())
+        return "clean", 0
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "layer": self.layer,

@@ -88,3 +88,46 @@ def file_bytes(path: Path) -> bytes:
     if wal.exists() and wal.stat().st_size:
         data += b"--WAL--" + wal.read_bytes()
     return data
+
+
+# -- the `slow` marker (left out by `make test-fast`; `make test` runs everything) -----
+
+# Whole folders and files whose tests run real processes, servers or terminals: the
+# reliability runs (kills, live writers, fuzzing), the Textual screens, memaudit mcp,
+# the providers' own venvs, the pty and read-only-bytes corpora, and the CLI on every
+# provider's store before and after its delete.
+SLOW_PATHS = (
+    "tests/reliability/",
+    "tests/tui/",
+    "tests/mcp/",
+    "tests/cli/test_probe_run.py",
+    "tests/cli/test_probe_guided.py",
+    "tests/hostile/test_output_pty.py",
+    "tests/hostile/test_output_tui.py",
+    "tests/hostile/test_readonly_identical.py",
+    "tests/hostile/test_resource_bounds.py",
+    "tests/adapters/test_provider_stores_cli.py",
+    "tests/adapters/test_openclaw_letta_openmemory_cli.py",
+)
+# Single tests that take seconds each: a 100k-deep chain, a property run, a rebuild of
+# every sample store, the CLI over every sample.
+SLOW_TESTS = (
+    "test_a_deep_chain_is_planned_in_bounded_work",
+    "test_property_forget_changes_nothing_outside_its_plan",
+    "test_rebuild_gives_the_committed_stores",
+    "test_read_commands_on_every_sample",
+)
+# Anything that needs the throwaway PostgreSQL server (tests/adapters/conftest.py).
+SLOW_FIXTURES = {"pg_server"}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        path = Path(str(item.path)).relative_to(ROOT).as_posix()
+        name = getattr(item, "originalname", item.name)
+        if (
+            path.startswith(SLOW_PATHS)
+            or name in SLOW_TESTS
+            or SLOW_FIXTURES & set(getattr(item, "fixturenames", ()))
+        ):
+            item.add_marker(pytest.mark.slow)

@@ -26,6 +26,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+from memaudit.adapters.support import id_columns
 from memaudit.adapters.support import sqlite_probe as sp
 from memaudit.adapters.support.listing import ListStore
 from memaudit.clock import Clock, store_time, to_iso
@@ -202,7 +203,7 @@ class LangGraphStore(ListStore):
                 )
         out += [sp.fts5_layer(f"fts {t}", self.db, t) for t in fts]
         out.append(
-            sp.every_column_layer(
+            id_columns.every_column_layer(
                 "other columns",
                 self.db,
                 covered={"store": {"prefix", "key"}, "store_vectors": {"prefix", "key"}},

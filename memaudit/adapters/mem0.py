@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from memaudit import confined
+from memaudit.adapters.support import id_columns
 from memaudit.adapters.support import sqlite_probe as sp
 from memaudit.adapters.support.listing import ListStore, filter_events
 from memaudit.adapters.support.safepickle import Refused, restricted_load
@@ -313,7 +314,9 @@ class Mem0Store(ListStore):
                 )
             )
             out.append(
-                sp.every_column_layer("history.db other columns", h, covered=MAPPED_ID_COLUMNS)
+                id_columns.every_column_layer(
+                    "history.db other columns", h, covered=MAPPED_ID_COLUMNS
+                )
             )
             out.append(sp.raw_bytes_layer("history.db bytes", [h]))
         if self.qdrant:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from memaudit import confined
-from memaudit.adapters.support import file_probe, sqlite_probe
+from memaudit.adapters.support import file_probe, id_columns, sqlite_probe, sqlite_vec
 from memaudit.adapters.support.foreign import (
     as_int,
     open_ro,
@@ -362,10 +362,10 @@ class MnemosyneStore(Store):
             t[: -len("_data")] for t in names if t.startswith("fts_") and t.endswith("_data")
         ):
             out.append(sqlite_probe.fts5_layer(fts, db, fts))
-        for vec in sqlite_probe.vec0_tables(self.conn):
-            out.append(sqlite_probe.vec0_layer(vec, db, vec, base=VEC_BASES.get(vec)))
+        for vec in sqlite_vec.vec0_tables(self.conn):
+            out.append(sqlite_vec.vec0_layer(vec, db, vec, base=VEC_BASES.get(vec)))
         # Every other column of every table, for an id (sync_memory_state, metadata_json, ...).
-        out.append(sqlite_probe.every_column_layer("other columns", db, covered=covered))
+        out.append(id_columns.every_column_layer("other columns", db, covered=covered))
         out.append(sqlite_probe.raw_bytes_layer("raw bytes", [db]))
         if self.home is not None:
             folder = self.home / "pending" / "memory"

@@ -209,6 +209,9 @@ class NativeStore(Store):
     def records(self, *, writable: bool) -> Ledger | None:
         return self.ledger
 
+    def request_ledger(self) -> Ledger | None:
+        return self.ledger
+
     def supersede(self, new_id: str, old_id: str, *, actor: str, reason: str | None) -> None:
         conflicts.supersede_native(self.ledger, new_id, old_id, actor=actor, reason=reason)
 

@@ -34,7 +34,7 @@ from hashlib import sha256
 from pathlib import Path
 from typing import Any
 
-from memaudit.adapters.support import file_probe
+from memaudit.adapters.support import file_probe, sqlite_vec
 from memaudit.adapters.support import sqlite_probe as sp
 from memaudit.adapters.support.foreign import as_int, open_ro
 from memaudit.adapters.support.listing import ListStore
@@ -461,7 +461,7 @@ class OpenClawStore(ListStore):
 
         def probe(needle: Needle) -> list[Residue]:
             with closing(open_ro(db)) as conn:
-                found = sp.probe_vec0(conn, name, vec, needle, base=(chunks, "id"))
+                found = sqlite_vec.probe_vec0(conn, name, vec, needle, base=(chunks, "id"))
                 texts = sp.needle_texts(needle)
                 if not texts:
                     return found

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from memaudit.adapters.mem0 import Mem0Store, _collections, _find_qdrant, _has_history
+from memaudit.adapters.support import id_columns
 from memaudit.adapters.support import sqlite_probe as sp
 from memaudit.adapters.support.foreign import open_ro, sqlite_tables
 from memaudit.adapters.support.listing import ListStore, filter_events
@@ -250,7 +251,7 @@ class OpenMemoryStore(ListStore):
         ]
         out = [layer for table, layer in tabled if table in present]
         out.append(
-            sp.every_column_layer(
+            id_columns.every_column_layer(
                 "other columns",
                 db,
                 covered={

@@ -112,7 +112,7 @@ DETECTORS: list[Detector] = [
         "One consolidation run (supersede/invalidate events with one detail.run, or one "
         "actor's events within audit.consolidation_window_minutes) that invalidated more than "
         "audit.mass_invalidation_share of the memories the store held, and at least "
-        "audit.mass_invalidation_min of them — the brief's 142-of-243 case.",
+        "audit.mass_invalidation_min of them — the 142-of-243 case of docs/concepts.md.",
         detect_mass_invalidation,
         (
             "audit.mass_invalidation_share",

@@ -13,8 +13,9 @@ from memaudit import audit as core
 from memaudit import questions as qcore
 from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from
-from memaudit.cli.render import console, emit_json, safe
+from memaudit.cli.render import console, emit_json
 from memaudit.errors import ExitCode, MemauditError
+from memaudit.face_text import safe
 
 SEVERITY_STYLE = {
     core.Severity.HIGH: "bold white on red",
@@ -163,7 +164,7 @@ def _print_report(report: core.Report) -> None:
     )
 
 
-QUESTIONS_HELP = """Answer the brief's eleven configuration questions for a store.
+QUESTIONS_HELP = """Answer the eleven configuration questions (docs/concepts.md) for a store.
 
 Each question is answered yes, no, partly or unknown with its evidence: from the
 store's contents (what actually happened), from the provider's configuration where

@@ -11,8 +11,9 @@ from rich.text import Text
 from memaudit import conflicts as core
 from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from
-from memaudit.cli.render import console, emit_json, err_console, safe
+from memaudit.cli.render import console, emit_json, err_console
 from memaudit.errors import InvalidInput
+from memaudit.face_text import safe
 from memaudit.ledger.store import default_actor
 from memaudit.model import MemoryFilter, Status
 from memaudit.store import Capability

@@ -9,12 +9,12 @@ from rich.table import Table
 from rich.text import Text
 
 from memaudit import decay as decay_core
-from memaudit import sidecar
 from memaudit.cli.app import app, state
-from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from, resolve_db
-from memaudit.cli.render import console, emit_json, fmt_num, safe
+from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from
+from memaudit.cli.render import console, emit_json, fmt_num
 from memaudit.clock import fixed_clock, parse_time
 from memaudit.errors import MemauditError
+from memaudit.face_text import safe
 from memaudit.store import Capability
 
 DECAY_HELP = """Archive memories that faded and expire those past their date.
@@ -105,18 +105,12 @@ def decay(
         elif not quiet:
             _print_explanation(ex)
         return
-    location = resolve_db(ctx, db)
     with open_from(ctx, db, adapter, writable=writes) as store:
         store.need(Capability.DECAY)
         params = decay_core.DecayParams.from_policy(
             store.policy(), half_life_days=half_life, threshold=threshold
         )
-        table = store.lifecycle_table()
-        if dry_run:
-            report = decay_core.plan(table, params, moment, dry_run=True)
-        else:
-            with sidecar.run_lock(location, "decay"):
-                report = decay_core.apply(table, params, moment)
+        report = decay_core.run(store, params, moment, dry_run=dry_run)
     if json_:
         emit_json(report.to_dict())
         return

@@ -13,8 +13,9 @@ from rich.text import Text
 from memaudit import policy as policy_mod
 from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from
-from memaudit.cli.render import console, emit_json, err_console, safe
+from memaudit.cli.render import console, emit_json, err_console
 from memaudit.errors import InvalidInput, MemauditError
+from memaudit.face_text import safe
 from memaudit.model import Relation, SourceType
 from memaudit.review import Candidate, parse_versioned_id
 from memaudit.store import Capability

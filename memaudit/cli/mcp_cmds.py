@@ -16,8 +16,9 @@ from memaudit import forget_requests
 from memaudit.adapters import Store
 from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from, resolve_db
-from memaudit.cli.render import console, emit_json, safe
+from memaudit.cli.render import console, emit_json
 from memaudit.errors import Unsupported
+from memaudit.face_text import safe
 from memaudit.ledger import Ledger
 
 INSTALL_HINT = "pip install 'memaudit[mcp]'"
@@ -28,7 +29,7 @@ class Profile(StrEnum):
 
 
 def _ledger_of(store: Store, command: str) -> Ledger:
-    ledger = forget_requests.of_store(store)
+    ledger = store.request_ledger()
     if ledger is None:
         raise Unsupported(
             f"{command} works on a memaudit ledger; {store.location} is a "

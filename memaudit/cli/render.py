@@ -27,7 +27,7 @@ from rich.text import Text
 from rich.tree import Tree
 
 from memaudit.clock import age_days, human_age
-from memaudit.face_text import safe, tier_badge
+from memaudit.face_text import OUTCOME_STYLE, safe, tier_badge
 from memaudit.forget import ForgetPlan, Recheck, TombstoneCheck
 from memaudit.model import Memory, Status
 from memaudit.textsafety import json_text, reveal
@@ -201,17 +201,9 @@ def verification_table(verification: Verification, title: str) -> Table:
     table.add_column("checked")
     table.add_column("residue (where)")
     for r in verification.reports:
-        warnings = [x for x in r.residue if x.warning]
-        if not r.probed:
-            result = Text("not checked", style="yellow")
-        elif r.found:
-            result = Text(f"RESIDUE {len(r.found)}", style="bold red")
-        elif r.orphans:
-            result = Text(f"orphans {len(r.orphans)}", style="yellow")
-        elif warnings:
-            result = Text(f"warning {len(warnings)}", style="yellow")
-        else:
-            result = Text("clean", style="green")
+        word, n = r.outcome()
+        label = {"not checked": word, "clean": word, "residue": f"RESIDUE {n}"}
+        result = Text(label.get(word, f"{word} {n}"), style=OUTCOME_STYLE[word])
         where = "\n".join(f"{x.where} [{x.match}] {x.detail}".strip() for x in r.residue[:8])
         if len(r.residue) > 8:
             where += f"\n… {len(r.residue) - 8} more"

@@ -14,10 +14,10 @@ from rich.text import Text
 from memaudit import forget_requests, pending
 from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, LimitOpt, open_from
-from memaudit.cli.render import console, emit_json, safe
+from memaudit.cli.render import console, emit_json
 from memaudit.clock import age_days, human_age
 from memaudit.errors import ExitCode, MemauditError
-from memaudit.face_text import tier_badge
+from memaudit.face_text import safe, tier_badge
 from memaudit.model import SourceType, TrustTier
 from memaudit.store import Capability, Store
 
@@ -202,7 +202,7 @@ def _print_list(
 
 def requests_listed(store: Store, now: datetime) -> list[dict[str, Any]]:
     """Agents' open forget requests with the memory each names (native ledger only)."""
-    ledger = forget_requests.of_store(store)
+    ledger = store.request_ledger()
     if ledger is None:
         return []
     out = []

@@ -34,12 +34,11 @@ from memaudit.cli.render import (
     err_console,
     fmt_num,
     memory_table,
-    safe,
     status_text,
 )
 from memaudit.clock import age_days, human_age
 from memaudit.errors import MemauditError, NotAStore
-from memaudit.face_text import tier_badge
+from memaudit.face_text import safe, tier_badge
 from memaudit.ledger import Ledger
 from memaudit.ledger.store import pending_migrations
 from memaudit.model import MemoryFilter, SourceType, Status, TrustTier
@@ -56,7 +55,7 @@ def init(
 ) -> None:
     """Create a new, empty native ledger (owner-only permissions, WAL mode).
 
-    The default policy is the brief's: observations are reviewed before they become
+    The default policy is the preferred one (docs/concepts.md): observations are reviewed before they become
     memory, model conclusions stay transient unless promoted. See `memaudit policy`.
     """
     st = state(ctx)

@@ -12,8 +12,8 @@ from rich.tree import Tree
 
 from memaudit.cli.app import app
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from
-from memaudit.cli.render import console, emit_json, fmt_num, safe, status_text
-from memaudit.face_text import tier_badge
+from memaudit.cli.render import console, emit_json, fmt_num, status_text
+from memaudit.face_text import safe, tier_badge
 from memaudit.graph import DEFAULT_DEPTH, MAX_DEPTH, Lineage, LineageNode
 from memaudit.lineage_checks import LineageFinding, lineage_findings, summary_depth
 from memaudit.lineage_export import to_dot, to_mermaid

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from memaudit import fingerprint, reasons, redaction, review, tombkey
+from memaudit import fingerprint, reasons, redaction, tombkey
 from memaudit.errors import Conflict, MemauditError
 from memaudit.forget.layers import native_layers
 from memaudit.forget.planning import ForgetPlan, _memories, _names, plan
@@ -17,7 +17,7 @@ from memaudit.forget.quoting import (
     _EACH,
     memory_text,
 )
-from memaudit.ledger import Ledger, schema
+from memaudit.ledger import Ledger, removal, schema
 from memaudit.model import Status
 from memaudit.sqlite_driver import sqlite3
 from memaudit.store import Needle
@@ -88,8 +88,8 @@ def apply(
             )
         for item in the_plan.forget:
             memory = ledger.require(item.id)
-            review.erase(ledger, item.id)
-            review.write_tombstone(ledger, memory, Status.FORGOTTEN, reason, who, key)
+            removal.erase(ledger, item.id)
+            removal.write_tombstone(ledger, memory, Status.FORGOTTEN, reason, who, key)
             ledger.log(
                 "forget",
                 item.id,

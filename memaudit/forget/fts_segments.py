@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from memaudit.rawscan import (
-    varint,
-)
+from memaudit.rawscan import fts5_leaf_terms, varint
 from memaudit.sqlite_driver import sqlite3
 
 
@@ -16,39 +14,16 @@ def leaf_entries(page: bytes, want: bytes | None = None) -> dict[bytes, list[tup
     entries of its doclist that are on this page (only term ``want``, if given: the
     terms are walked, the doclists of others skipped).
 
-    A leaf page starts with two big-endian u16 (first rowid offset, start of the page
-    index); the page index is a list of varint deltas giving each term's offset. The
-    first term on a page is written whole (varint length, bytes), later ones as
-    (varint shared-prefix length, varint suffix length, suffix). Each term is followed
-    by its doclist: a varint rowid, then per entry a varint (position-list size * 2 +
+    The page is walked by ``rawscan.fts5_leaf_terms``. A term's doclist: a varint rowid, then per entry a varint (position-list size * 2 +
     delete flag), the positions, and the next rowid as a varint delta.
     """
     if len(page) < 4:
         return {}
-    footer = int.from_bytes(page[2:4], "big")
-    offsets = []
-    i, acc = footer, 0
     out: dict[bytes, list[tuple[int, bool]]] = {}
     try:
-        while i < len(page):
-            delta, i = varint(page, i)
-            acc += delta
-            offsets.append(acc)
-        prev = b""
-        for n, off in enumerate(offsets):
-            if n == 0:
-                size, j = varint(page, off)
-                term = page[j : j + size]
-            else:
-                shared, j = varint(page, off)
-                size, j = varint(page, j)
-                term = prev[:shared] + page[j : j + size]
-            prev = term
-            if want is not None and term != want:
-                continue
-            j += size
-            stop = offsets[n + 1] if n + 1 < len(offsets) else footer
-            out[term] = _doclist(page, j, stop)
+        for term, start, stop in fts5_leaf_terms(page):
+            if want is None or term == want:
+                out[term] = _doclist(page, start, stop)
         return out
     except IndexError:
         return {}  # not a leaf page we understand: report nothing rather than guess

@@ -1,4 +1,4 @@
-"""The six probes of a memory system (BRIEF.md, "How to test a memory system").
+"""The six probes of a memory system (docs/concepts.md, "The six probes").
 
 - ``guided``: probes 1-4 on any store memaudit opens — memaudit writes the script
   (unique markers, what to say, when to start a new session) and does the digging;

@@ -60,7 +60,7 @@ class GuidedMarkers:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GuidedMarkers:
-        return cls(**{k: data[k] for k in cls.__slots__})  # type: ignore[attr-defined]
+        return cls(**{k: data[k] for k in cls.__slots__})
 
 
 @dataclass(frozen=True, slots=True)

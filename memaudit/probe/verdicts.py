@@ -119,7 +119,7 @@ def _probe1(ctx: _Context) -> ProbeResult:
     n, title = 1, "Ordinary fact, not asked to be remembered"
     expectation = (
         "not written to memory: nothing is captured unless asked (auto-capture off, the "
-        "brief's preferred policy); in a new session the agent does not know it"
+        "preferred policy); in a new session the agent does not know it"
     )
     looked = ctx.m.ordinary
     if n in ctx.skipped:
@@ -344,7 +344,7 @@ def _probe4(ctx: _Context) -> ProbeResult:
         + (
             ""
             if retains or (a is not None and a.answer == "no")
-            else " (configuration silent: judged by the brief's preferred policy, tool results "
+            else " (configuration silent: judged by the preferred policy (docs/concepts.md), tool results "
             "not retained automatically)"
         )
     )

@@ -16,7 +16,7 @@ from rich.text import Text
 from rich.tree import Tree
 
 from memaudit.clock import age_days, human_age
-from memaudit.face_text import revealed, safe, tier_badge
+from memaudit.face_text import OUTCOME_STYLE, revealed, safe, tier_badge
 from memaudit.forget import ForgetPlan
 from memaudit.graph import Lineage
 from memaudit.injection import Assessment
@@ -322,14 +322,10 @@ def verification_table(verification: Verification) -> Table:
     table.add_column("result", no_wrap=True)
     table.add_column("checked")
     for report in verification.reports:
-        if not report.probed:
-            verdict = Text("not checked", style="yellow")
-        elif report.found:
-            verdict = Text(f"{len(report.found)} residue", style="bold red")
-        elif report.orphans:
-            verdict = Text(f"{len(report.orphans)} orphans", style="yellow")
-        else:
-            verdict = Text("clean", style="green")
+        word, n = report.outcome()
+        if word == "warning":  # this face has no warning column: a copy is not residue
+            word = "clean"
+        verdict = Text(f"{n} {word}" if n else word, style=OUTCOME_STYLE[word])
         detail = safe(report.checked, 80)
         for r in report.residue[:3]:
             detail.append("\n")

@@ -145,12 +145,12 @@ class ReviewSession:
     # -- agents' forget requests (the native ledger keeps them) -------------------
 
     def _requests_count(self) -> int:
-        ledger = forget_requests.of_store(self.reader)
+        ledger = self.reader.request_ledger()
         return forget_requests.count(ledger) if ledger is not None else 0
 
     def requests(self, memory_ids: Sequence[str] | None = None) -> list[ForgetRequest]:
         with self.read_lock:
-            ledger = forget_requests.of_store(self.reader)
+            ledger = self.reader.request_ledger()
             if ledger is None:
                 return []
             return forget_requests.open_requests(ledger, memory_ids=memory_ids)
@@ -158,7 +158,7 @@ class ReviewSession:
     def dismiss(self, memory_id: str, reason: str) -> list[ForgetRequest]:
         """Decline every open request for a memory (the reviewer's ``x``)."""
         with self.lock:
-            ledger = forget_requests.of_store(self.store)
+            ledger = self.store.request_ledger()
             if ledger is None:
                 raise MemauditError("this store keeps no forget requests")
             ids = [r.id for r in forget_requests.open_requests(ledger, memory_ids=[memory_id])]

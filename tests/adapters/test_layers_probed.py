@@ -1,4 +1,5 @@
-"""Issue 16, part 2: fewer layers left unchecked, and orphans reported as orphans.
+"""Layers probed that used to be left unchecked (sqlite-vec shadow tables, Holographic's
+memory banks, every column for an id), and orphans reported as orphans.
 
 Each test starts from a store the real package wrote (tests/fixtures/providers), copied
 into tmp_path, and changes the copy only with plain SQL — what a crash, an older
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from memaudit.adapters import Needle, open_store
+from memaudit.adapters.support import id_columns
 from memaudit.adapters.support import sqlite_probe as sp
 from memaudit.errors import ExitCode
 from memaudit.forget import verify_layers
@@ -238,7 +240,7 @@ def test_verify_id_finds_the_id_in_any_table_column_and_inside_json(provider, cl
 
 def test_every_column_layer_refuses_an_id_too_plain_to_search(provider):
     db = provider("mnemosyne", "after_delete") / MNEMO_DB
-    layer = sp.every_column_layer("other columns", db)
+    layer = id_columns.every_column_layer("other columns", db)
     [report] = verify_layers([layer], Needle(ids=["7"]))
     assert report.probed is False and "too little entropy" in report.checked
 

@@ -1,4 +1,4 @@
-"""Issue 14 as a user meets it: the exact plan and --max, reasons that cannot carry the
+"""Forget as a user meets it: the exact plan and --max, reasons that cannot carry the
 content, resurrection at the gate, verify --all as thorough as forget, keyed tombstones."""
 
 from __future__ import annotations

@@ -97,6 +97,24 @@ def test_second_run_same_now_writes_nothing(sample) -> None:
     assert again.changes == [] and again.rescored == 0
 
 
+def test_python_api_run_takes_the_run_lock(sample) -> None:
+    """decay.run, not only the CLI, holds the store's decay lock: a second run while one
+    holds it is refused before anything is written; a dry run needs no lock."""
+    from memaudit.adapters import open_store
+
+    path = sample("bun_investigation")
+    now = parse_time("2026-11-30T00:00:00Z")
+    with open_store(str(path), writable=True) as store:
+        before = [(m.id, m.status) for m in store.memories()]
+        with sidecar.run_lock(str(path), "decay"):
+            with pytest.raises(StoreBusy, match="in progress"):
+                decay.run(store, P, now)
+            assert [(m.id, m.status) for m in store.memories()] == before
+            assert decay.run(store, P, now, dry_run=True).changes  # planning is not blocked
+        report = decay.run(store, P, now)
+    assert {c.id for c in report.changes} == {"bun-1", "sprint-goal"}
+
+
 def test_run_lock_refuses_a_second_holder(tmp_path: Path) -> None:
     store = tmp_path / "x.db"
     with (

@@ -149,7 +149,7 @@ def test_compat_reads_are_neutralised_like_recall(ledger: Ledger) -> None:
 
 
 def test_remember_returns_the_gates_resurrected_flag(ledger: Ledger) -> None:
-    """Issue 14's check at the gate: text of a forgotten memory comes back flagged."""
+    """The resurrection check at the gate: text of a forgotten memory comes back flagged."""
     from memaudit import forget, review
     from memaudit.model import SourceType
 
@@ -164,7 +164,7 @@ def test_remember_returns_the_gates_resurrected_flag(ledger: Ledger) -> None:
 
 
 def test_remember_returns_the_gates_injected_flag(ledger: Ledger) -> None:
-    """Issue 20's check at the gate: an instruction to the agent comes back flagged,
+    """The injection check at the gate: an instruction to the agent comes back flagged,
     with its evidence; recall flags it too once a person approved it anyway."""
     from memaudit import review
 

@@ -1,4 +1,4 @@
-"""Hostile stores and inputs for the files / SQL / resources defences (issue 15).
+"""Hostile stores and inputs for the files / SQL / resources defences.
 
 Run ``python -m tests.hostile.corpus_files`` to rebuild the committed part, under
 ``tests/hostile/files/`` (small: each store is a few KB to ~100 KB). What git cannot

@@ -1,4 +1,4 @@
-"""Hostile stores and inputs for the output defences (issue 15, items 2-4).
+"""Hostile stores and inputs for the output defences.
 
 Rebuild the committed part, under ``tests/hostile/output/``, with
 ``python -m tests.hostile.corpus_output`` (or ``python -m tests.hostile.build`` for every

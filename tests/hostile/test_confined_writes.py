@@ -1,4 +1,4 @@
-"""Writes in a folder memaudit does not own never follow a planted symlink (issue 15, 1).
+"""Writes in a folder memaudit does not own never follow a planted symlink.
 
 The Hermes approve path is the write memaudit makes inside a provider's folder: the
 drift copy ``MEMORY.md.bak.<ts>``, the lock ``MEMORY.md.lock``, the temporary file and

@@ -1,5 +1,5 @@
 """The event log cannot be rewritten, and an older ledger is never migrated by a
-command that only reads (issue 15, points 6 and 8)."""
+command that only reads."""
 
 from __future__ import annotations
 

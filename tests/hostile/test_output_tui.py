@@ -3,7 +3,7 @@
 Markup: an agent-chosen id like ``evil[/]`` used to crash the reject and edit prompts
 (so that item could not be rejected). Escapes: every widget's content holds store text
 only as revealed text (``face_text``), and what Textual draws is filtered once more
-(``RevealFilter``). The "Also" part of issue 15: a one-key approve of an item flagged
+(``RevealFilter``). Also: a one-key approve of an item flagged
 HID asks first, naming the flag; a bulk approve names items resting on pending sources.
 """
 

@@ -1,5 +1,5 @@
 """Read-only commands never change a byte of a foreign store, and leave nothing in the
-temp folder (issue 15, points 5 and 8).
+temp folder.
 
 Every store of the hostile corpus and every provider fixture is copied, snapshotted
 (every file, ``-wal``/``-shm`` and lock files included, symlinks as links), run through

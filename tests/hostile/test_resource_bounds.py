@@ -1,4 +1,4 @@
-"""Resource bombs get a bound and one clear line (issue 15, point 10).
+"""Resource bombs get a bound and one clear line.
 
 Commands that could hang or exhaust memory without their defence run in a child
 process with a time limit and a 2 GiB address-space limit, so a missing defence fails

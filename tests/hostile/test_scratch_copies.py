@@ -1,4 +1,4 @@
-"""Copies of a foreign store are private, bounded and removed (issue 15, point 5)."""
+"""Copies of a foreign store are private, bounded and removed."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Names read from a store's schema reach SQL only through ``quote_ident``; one that
-cannot be quoted safely makes its layer *not checked*, never clean (issue 15, 9)."""
+cannot be quoted safely makes its layer *not checked*, never clean."""
 
 from __future__ import annotations
 

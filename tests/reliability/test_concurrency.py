@@ -1,4 +1,4 @@
-"""A live agent writing while memaudit works (issue 10, part 2), at CI size.
+"""A live agent writing while memaudit works, at CI size.
 
 `python -m reliability.run --only concurrency` runs the same for ten minutes.
 """

@@ -1,4 +1,4 @@
-"""Crash consistency (issue 10, part 1), at CI size: a few kills per mutating command.
+"""Crash consistency, at CI size: a few kills per mutating command.
 
 `python -m reliability.run --only crash` runs the same trials 200 times per command,
 with random delays and random points inside SQLite as well.

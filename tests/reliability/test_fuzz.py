@@ -1,4 +1,4 @@
-"""Hostile and broken input (issue 10, part 3), fuzzed with Hypothesis at CI size.
+"""Hostile and broken input, fuzzed with Hypothesis at CI size.
 
 Each surface must answer every input with a documented exit code, no traceback, no
 raw control characters on the terminal, in bounded time — and leave the store

@@ -1,4 +1,4 @@
-"""Security properties (issue 10, part 4): each test fails if its property breaks."""
+"""Security properties: each test fails if its property breaks."""
 
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ def test_no_pickle_eval_exec_on_store_bytes_anywhere():
     """The package never calls the loaders that run code (pickle, marshal, yaml.load,
     eval/exec/compile/__import__); only safepickle's restricted unpickler reads pickles."""
     assert unsafe_calls(PACKAGE) == []
-    text = (PACKAGE / "adapters" / "safepickle.py").read_text()
+    text = (PACKAGE / "adapters" / "support" / "safepickle.py").read_text()
     assert "def find_class" in text  # the restricted unpickler resolves names itself
 
 

@@ -1,4 +1,4 @@
-"""The review screen and issue 14: the reject prompt refuses a reason that repeats the
+"""The review screen and forget's gate: the reject prompt refuses a reason that repeats the
 content; text of a forgotten memory staged again shows up first, flagged RES."""
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ Mapping (docs/adapters.md):
 Layers: every table that can hold a memory's text or id (memory_units, documents, chunks,
 audit_log and llm_requests with full request text, observation_history, ...; any table
 this adapter does not know is probed too), plus the data files and WAL segments when the
-server's data directory is readable here (see ``pg.file_layers``).
+server's data directory is readable here (see ``pg_files.file_layers``).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from memaudit.adapters.postgres import pg
+from memaudit.adapters.postgres import pg, pg_files
 from memaudit.clock import Clock, store_time
 from memaudit.model import Edge, Memory, Relation, SourceType, Status
 from memaudit.store import Adapter, Capability, Layer
@@ -260,7 +260,7 @@ class HindsightStore(pg.SchemaStore):
     # -- layers -------------------------------------------------------------------
 
     def layers(self) -> list[Layer]:
-        return pg.table_layers(self.conn, KNOWN_LAYERS, schema=self.schema) + pg.file_layers(
+        return pg.table_layers(self.conn, KNOWN_LAYERS, schema=self.schema) + pg_files.file_layers(
             self.conn, self.schema
         )
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from memaudit.adapters.postgres import pg
+from memaudit.adapters.postgres import pg, pg_files
 from memaudit.clock import Clock, store_time
 from memaudit.model import Edge, Memory, Relation, SourceType, Status
 from memaudit.store import Adapter, Capability, Layer, Needle, Residue
@@ -203,7 +203,7 @@ class HonchoStore(pg.SchemaStore):
         )
         soft.probe = _noting(soft.probe, "soft-deleted: deleted_at is set, the row is still stored")
         rest = pg.table_layers(conn, KNOWN_LAYERS, schema=schema, skip={"documents"})
-        return [live, soft, *rest, *pg.file_layers(conn, schema)]
+        return [live, soft, *rest, *pg_files.file_layers(conn, schema)]
 
     def close(self) -> None:
         self.conn.close()

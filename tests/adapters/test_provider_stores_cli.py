@@ -1,5 +1,8 @@
-"""Issue 7's "Done when", through the CLI, on the six wave-1 stores written by the real
-packages (tests/fixtures/providers/<system>/, copied into tmp_path).
+"""What a user sees from `memaudit ls`, `show`, `trace`, `log`, `review --list`,
+`verify` and `verify --content` on six providers' stores — Hermes, Mnemosyne, Holographic,
+mem0, LangGraph, Basic Memory — written by the real packages
+(tests/fixtures/providers/<system>/, copied into tmp_path), before and after each
+package's own delete.
 
 What each store holds, and what survives each package's own delete, comes from the
 system's NOTES.md. The Store-level details live in test_<system>.py; this file checks
@@ -376,7 +379,7 @@ def test_verify_reports_what_the_packages_delete_left_and_nothing_else(
 def test_a_never_stored_text_is_found_nowhere_and_every_layer_is_probed(
     provider, cli, system, variant
 ):
-    """Issue 16: a text that was never stored is found in no layer; on these six stores
+    """A text that was never stored is found in no layer; on these six stores
     every layer is probed, so the answer is clean — except LangGraph after its delete,
     whose orphan vector might be it (listed as an orphan, never as found)."""
     code, layers = verify(cli, store_of(provider, system, variant), NEVER)

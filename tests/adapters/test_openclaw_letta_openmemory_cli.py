@@ -1,4 +1,4 @@
-"""Issue 19, stores 3, 5 and 6 — OpenClaw, Letta Code, OpenMemory — through the CLI, on
+"""OpenClaw, Letta Code and OpenMemory through the CLI, on
 stores their own packages wrote (tests/fixtures/providers/<system>/, see each NOTES.md),
 before and after each package's own delete of the memory holding the token."""
 
@@ -225,7 +225,7 @@ def test_a_never_stored_text_is_found_nowhere(home, cli, system, variant):
     assert unprobed == NOT_CHECKED[system]
     orphans = orphaned(layers)
     assert orphans == (ORPHANS.get(system, {}) if variant == "after_delete" else {})
-    if hasattr(ExitCode, "UNVERIFIED"):  # issue 16's verdicts
+    if hasattr(ExitCode, "UNVERIFIED"):  # the three-verdict exit code, where it exists
         assert code == (ExitCode.UNVERIFIED if unprobed or orphans else ExitCode.OK)
     else:  # before them, anything not proven gone made the verdict RESIDUE (issue 16)
         assert code == (ExitCode.RESIDUE if unprobed or orphans else ExitCode.OK)
