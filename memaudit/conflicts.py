@@ -275,15 +275,11 @@ def _score(
             evidence.append(_recorded_later(older, newer))
     elif fn.markers:
         evidence.append(f"{newer.id} signals a change ({', '.join(fn.markers)})")
-    scope_differs = bool(a.scope and b.scope and a.scope != b.scope)
+    scope_differs, note = _scope_note(older, newer)
     if scope_differs:
         score *= 0.75
-        evidence.append(
-            f"scopes differ ({older.id}: {older.scope}; {newer.id}: {newer.scope}) — "
-            "both may hold; consider --keep-both"
-        )
-    elif a.scope and a.scope == b.scope:
-        evidence.append(f"same scope: {a.scope}")
+    if note:
+        evidence.append(note)
     evidence.append(
         f"created {(older.created_at or '?')[:10]} ({older.id}) and "
         f"{(newer.created_at or '?')[:10]} ({newer.id})"
@@ -299,6 +295,18 @@ def _score(
         scope_differs,
         change=_change_dict(change, newer.id) if change else None,
     )
+
+
+def _scope_note(older: Memory, newer: Memory) -> tuple[bool, str | None]:
+    """Whether the two memories hold for different scopes, and what the evidence says."""
+    if older.scope and newer.scope and older.scope != newer.scope:
+        return True, (
+            f"scopes differ ({older.id}: {older.scope}; {newer.id}: {newer.scope}) — "
+            "both may hold; consider --keep-both"
+        )
+    if older.scope and older.scope == newer.scope:
+        return False, f"same scope: {older.scope}"
+    return False, None
 
 
 def _change_in_slot(f: Features, slot: str) -> ChangeStatement | None:
@@ -474,13 +482,11 @@ def _change_score(
         evidence.append(f"what changed ({', '.join(sorted(change.focus)[:6])}) is in {old.id}")
     if shared:
         evidence.append(f"shared subject terms: {', '.join(sorted(shared)[:8])}")
-    scope_differs = bool(old.scope and new.scope and old.scope != new.scope)
+    scope_differs, note = _scope_note(old, new)
     if scope_differs:
         score *= 0.75
-        evidence.append(
-            f"scopes differ ({old.id}: {old.scope}; {new.id}: {new.scope}) — "
-            "both may hold; consider --keep-both"
-        )
+    if note:
+        evidence.append(note)
     if (old.created_at or "") > (new.created_at or ""):
         evidence.append(_recorded_later(old, new))
     else:
