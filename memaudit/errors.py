@@ -23,6 +23,8 @@ class ExitCode(IntEnum):
     CONFLICT = 7  # the item changed since it was read (optimistic concurrency)
     REFUSED = 8  # the write gate or a safety rule refused the operation
     CONNECTION = 9  # a database server could not be reached or refused the login
+    UNVERIFIED = 10  # verification found nothing, but some layer could not be probed
+    INVALID_RECEIPT = 11  # a receipt's signature or bytes do not verify
 
 
 class MemauditError(Exception):

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from memaudit.model import TrustTier
 from memaudit.textsafety import hidden_characters, preview, reveal
+from memaudit.verification import Verdict, Verification
 
 MARKER_STYLE = "bold white on red"
 # One colour per trust tier, the same in both faces.
@@ -36,6 +37,31 @@ OUTCOME_STYLE = {
     "warning": "yellow",
     "clean": "green",
 }
+
+
+# One colour per verdict, the same in both faces.
+VERDICT_STYLE = {
+    Verdict.CLEAN: "bold green",
+    Verdict.RESIDUE: "bold red",
+    Verdict.UNVERIFIED: "bold yellow",
+}
+
+
+def verdict_line(verification: Verification) -> Text:
+    """A verification's last line: CLEAN, RESIDUE or UNVERIFIED, then its summary."""
+    verdict = verification.verdict
+    style = VERDICT_STYLE[verdict]
+    return Text(f"{verdict.value.upper()}: ", style=style) + safe(
+        verification.summary(), style=style
+    )
+
+
+def not_checked_lines(verification: Verification) -> list[Text]:
+    """One line per layer that could not be probed: why, and what would make it checkable."""
+    return [
+        safe(f"  {layer}: {why}", style="yellow")
+        for layer, why in verification.not_checked().items()
+    ]
 
 
 def tier_badge(tier: TrustTier) -> Text:

@@ -61,6 +61,8 @@ _SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+|\n+")
 
 def normalize(text: str) -> str:
     """NFKC, invisible characters dropped, case folded, whitespace collapsed."""
+    if text.isascii():  # NFKC keeps ASCII, which has no invisible characters
+        return _SPACES.sub(" ", text.lower()).strip()
     text = unicodedata.normalize("NFKC", text)
     text = _INVISIBLE.sub("", text)
     return _SPACES.sub(" ", text.casefold()).strip()

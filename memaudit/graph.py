@@ -25,14 +25,39 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from memaudit.model import Edge, Memory, MemoryFilter, Relation, TrustTier
-from memaudit.trust import weakest
+from memaudit.model import Edge, Memory, MemoryFilter, Relation, SourceType, TrustTier
+from memaudit.trust import DERIVED_TYPES, weakest
 
 if TYPE_CHECKING:
     from memaudit.store import Store
 
 DEFAULT_DEPTH = 20
 MAX_DEPTH = 1000
+# ``LineageNode.missing`` of an id no memory and no tombstone accounts for.
+UNKNOWN_ID = "unknown id"
+MISSING_SOURCE = "missing source: named by the store, not a memory of it (no tombstone)"
+# Source types whose memory, with nothing recorded above it, is the evidence itself.
+_OWN_EVIDENCE = frozenset(
+    {SourceType.USER_STATEMENT, SourceType.TOOL_OBSERVATION, SourceType.EXTERNAL_DOCUMENT}
+)
+
+
+def no_parents_note(memory: Memory) -> str:
+    """What ``trace`` says under "derived from" when the store names no parent. Only an
+    observation (a user statement, a tool observation, a document) is its own evidence;
+    a derived memory, assistant output or a memory of unknown origin is not: the store
+    simply does not say what it was built from."""
+    if memory.source_type in _OWN_EVIDENCE and not memory.derived:
+        return "nothing recorded: this memory is its own evidence"
+    what = "derived memory" if memory.derived else memory.source_type.value.replace("_", " ")
+    if memory.source_type in DERIVED_TYPES and not memory.derived:
+        what = memory.source_type.value
+    if memory.source_ref:
+        return (
+            f"no parent memory recorded: the store names {memory.source_ref} as where this "
+            f"{what} came from"
+        )
+    return f"no source recorded: the store does not say what this {what} was built from"
 
 
 class Direction(StrEnum):
@@ -58,6 +83,18 @@ class LineageNode:
         return self.memory is not None
 
     @property
+    def missing_source(self) -> bool:
+        """A reference the store names as a source that resolves to nothing: not a
+        memory of the store, and no tombstone says it was removed."""
+        return self.memory is None and self.missing == UNKNOWN_ID
+
+    def missing_label(self) -> str:
+        """Why this node has no memory, in words both faces show (``trace``, review)."""
+        if self.missing_source:
+            return MISSING_SOURCE
+        return self.missing or UNKNOWN_ID
+
+    @property
     def tier(self) -> TrustTier | None:
         return self.memory.trust_tier if self.memory else None
 
@@ -81,7 +118,12 @@ class LineageNode:
                 derived=m.derived,
             )
         else:
-            data.update(missing_at=self.missing_at, missing_reason=self.missing_reason)
+            data.update(
+                missing_at=self.missing_at,
+                missing_reason=self.missing_reason,
+                missing_source=self.missing_source,
+                reference=self.id,
+            )
         return data
 
 
@@ -342,7 +384,7 @@ def attach(
             node.missing_at = tomb.get("at")
             node.missing_reason = tomb.get("reason")
         else:
-            node.missing = "unknown id"
+            node.missing = UNKNOWN_ID
 
 
 _DOWNWARD = (Direction.DOWN, Direction.FOCUS)

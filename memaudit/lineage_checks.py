@@ -293,8 +293,11 @@ def missing_sources(lineage: Lineage) -> list[LineageFinding]:
     out = []
     for node in lineage.missing_nodes():
         users = [e.child_id for e in lineage.children_of(node.id)]
-        if node.missing == "unknown id":
-            what = f"{node.id} is not in the store and no tombstone says why (unknown id)"
+        if node.missing_source:
+            what = (
+                f"{node.id} is named as a source but is not a memory of the store, and no "
+                "tombstone says why (missing source)"
+            )
         else:
             what = f"{node.id} was {node.missing}" + (
                 f" on {node.missing_at}" if node.missing_at else ""

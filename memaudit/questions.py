@@ -16,10 +16,12 @@ from three places, strongest first:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from memaudit.answers import DELETION_GAPS, Answer, Setting, add, put
 from memaudit.model import SourceType
+from memaudit.provider_answers import BY_ADAPTER
 from memaudit.store import Capability
 
 if TYPE_CHECKING:
@@ -40,53 +42,6 @@ QUESTIONS = [
 ]
 ANSWERS = ("yes", "no", "partly", "unknown")
 
-# What PROVIDERS.md records about deletion in each provider (read from their source).
-DELETION_GAPS = {
-    "mnemosyne": "Mnemosyne's forget() leaves episodic summaries, gists, facts and events",
-    "honcho": "Honcho conclusions re-derive after delete; peer cards are never touched",
-    "hindsight": "Hindsight leaves documents.original_text and chunks.chunk_text",
-    "byterover": "ByteRover leaves review backups, curate-log input and _index.md summaries",
-    "holographic": "Holographic's remove_fact leaves orphan entities and FTS terms",
-    "mem0": "mem0 delete leaves the text in its history table",
-    "claude_code": "deleting a memory file (Claude's rm, or by hand) leaves its text in the "
-    "session transcripts, and in prompt history and file history when those hold it",
-    "claude_mem": "claude-mem's delete removes one SQL row: Chroma's documents, the session "
-    "summary, the prompt and the tool use keep the text",
-    "openclaw": "OpenClaw's reindex after a line is deleted leaves FTS terms and the memory "
-    "plugin's recall records (snippet, concept tags)",
-    "letta": "a Letta Code memory file deleted from MemFS stays in git history and backups",
-    "openmemory": "OpenMemory's delete only sets state='deleted': the row keeps its full text",
-}
-
-
-@dataclass(slots=True)
-class Answer:
-    id: str
-    question: str
-    answer: str = "unknown"
-    evidence: list[str] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "question": self.question,
-            "answer": self.answer,
-            "evidence": self.evidence,
-        }
-
-
-class _Setting:
-    """One configuration value and where it came from."""
-
-    def __init__(self, cfg: dict[str, dict[str, Any]], key: str) -> None:
-        entry = cfg.get(key)
-        self.present = entry is not None
-        self.value = entry.get("value") if entry else None
-        self.source = str(entry.get("source", "?")) if entry else ""
-
-    def says(self, key: str) -> str:
-        return f"{key} = {self.value!r} ({self.source})"
-
 
 def answer(store: Store | None, config: dict[str, dict[str, Any]] | None = None) -> list[Answer]:
     """All eleven answers. ``config`` overrides what the store reports of its provider."""
@@ -96,14 +51,34 @@ def answer(store: Store | None, config: dict[str, dict[str, Any]] | None = None)
     cfg.update(config or {})
     facts = _store_facts(store) if store is not None else None
     answers = {qid: Answer(qid, text) for qid, text in QUESTIONS}
-    _from_config(answers, cfg)
-    _from_wave2_config(answers, cfg)
+    own = BY_ADAPTER.get(store.adapter_name) if store is not None else None
+    if own is not None:
+        # A provider with its own settings answers from them alone: never from the
+        # Hermes built-in memory's keys that share its HERMES_HOME.
+        own(answers, cfg)
+    else:
+        _from_config(answers, cfg)
+        _from_wave2_config(answers, cfg)
     if store is not None and facts is not None:
+        before = {qid: len(a.evidence) for qid, a in answers.items()}
         _from_store(answers, store, facts)
+        # What the store's rows show says which store it read: the evidence of this
+        # store, never of another.
+        where = _where(store)
+        for qid, a in answers.items() if not store.has(Capability.STAGE) else ():
+            a.evidence[before[qid] :] = [f"{e} ({where})" for e in a.evidence[before[qid] :]]
     return [answers[qid] for qid, _ in QUESTIONS]
 
 
 # -- what the store shows ------------------------------------------------------
+
+
+def _where(store: Store) -> str:
+    """The store's own file or folder name (a server's: its adapter's tables)."""
+    location = str(store.location)
+    if "://" in location:
+        return f"the {store.adapter_name} tables"
+    return f"{store.adapter_name} store {Path(location).name}"
 
 
 def _store_facts(store: Store) -> dict[str, Any]:
@@ -135,8 +110,11 @@ def _store_facts(store: Store) -> dict[str, Any]:
             "SELECT count(*) FROM memories WHERE status = 'active' AND source_type = 'summary'"
         ),
         "derived_types_active": one(
-            "SELECT count(*) FROM memories WHERE status = 'active' AND source_type IN "
-            "('summary', 'inference', 'reflection', 'extraction')"
+            # Derived by type, or marked derived and linked (a store whose rows say
+            # "derived from" without a derived source type: Basic Memory's relations).
+            "SELECT count(*) FROM memories m WHERE status = 'active' AND (source_type IN "
+            "('summary', 'inference', 'reflection', 'extraction') OR "
+            f"(derived = 1 AND NOT {no_edge}))"
         ),
         "superseded": one(
             "SELECT count(*) FROM memories WHERE status IN ('superseded') "
@@ -193,13 +171,6 @@ def _store_facts(store: Store) -> dict[str, Any]:
     return facts
 
 
-def _set(a: Answer, value: str, evidence: str) -> None:
-    """Raise an answer towards what the evidence shows; store facts come last and win
-    over a configuration that claims otherwise."""
-    a.answer = value
-    a.evidence.append(evidence)
-
-
 def _from_store(answers: dict[str, Answer], store: Store, f: dict[str, Any]) -> None:
     policy = store.policy()
     # A store whose writes pass memaudit's gate: its policy's routes say what is kept.
@@ -210,13 +181,11 @@ def _from_store(answers: dict[str, Answer], store: Store, f: dict[str, Any]) -> 
     q = answers["auto_write"]
     if native:
         if auto:
-            _set(q, "yes", f"the policy writes {', '.join(auto)} straight to memory (route=active)")
+            put(q, "yes", f"the policy writes {', '.join(auto)} straight to memory (route=active)")
         else:
-            _set(
-                q, "no", "every source type is queued for review or kept transient (policy routes)"
-            )
+            put(q, "no", "every source type is queued for review or kept transient (policy routes)")
     if f["history"] and f["unapproved"]:
-        _set(
+        put(
             q,
             "yes" if not f["approved"] else "partly",
             f"{f['unapproved']} of {f['active']} active memories entered with no approve event",
@@ -226,23 +195,19 @@ def _from_store(answers: dict[str, Answer], store: Store, f: dict[str, Any]) -> 
     if native:
         route = routes[SourceType.ASSISTANT_MESSAGE]
         if route == "active":
-            _set(
-                q, "yes", "route.assistant_message = active: assistant output is stored unreviewed"
-            )
+            put(q, "yes", "route.assistant_message = active: assistant output is stored unreviewed")
         elif route == "pending":
-            _set(q, "partly", "route.assistant_message = pending: after a person approves it")
+            put(q, "partly", "route.assistant_message = pending: after a person approves it")
         else:
-            _set(
-                q, "no", "route.assistant_message = transient: refused unless a person promotes it"
-            )
+            put(q, "no", "route.assistant_message = transient: refused unless a person promotes it")
     if f.get("assistant_unapproved"):
-        _set(
+        put(
             q,
             "yes",
             f"{f['assistant_unapproved']} active memories are assistant messages nobody approved",
         )
     elif f["assistant_active"]:
-        _set(
+        put(
             q,
             "partly",
             f"{f['assistant_active']} active memories are assistant messages"
@@ -252,43 +217,43 @@ def _from_store(answers: dict[str, Answer], store: Store, f: dict[str, Any]) -> 
     q = answers["tool_results"]
     if native:
         route = routes[SourceType.TOOL_OBSERVATION]
-        _set(
+        put(
             q,
             "yes" if route == "active" else "no",
             f"route.tool_observation = {route}",
         )
     if f.get("tool_unapproved"):
-        _set(q, "yes", f"{f['tool_unapproved']} active tool observations were never approved")
+        put(q, "yes", f"{f['tool_unapproved']} active tool observations were never approved")
 
     q = answers["summaries_as_facts"]
     if native:
-        _set(
+        put(
             q,
             "no",
             f"summaries are stored marked derived with their sources (route.summary = "
             f"{routes[SourceType.SUMMARY]})",
         )
     if f.get("summary_unmarked"):
-        _set(
+        put(
             q,
             "yes",
             f"{f['summary_unmarked']} active summaries have no derived marker or no source link",
         )
     elif "summary_unmarked" in f and f["summary_active"]:
-        _set(q, "no", f"all {f['summary_active']} active summaries are marked derived and linked")
+        put(q, "no", f"all {f['summary_active']} active summaries are marked derived and linked")
 
     q = answers["derived_marked"]
     if not f["lineage"]:
-        _set(q, "no", "the store records no derivation edges")
+        put(q, "no", "the store records no derivation edges")
     elif f.get("derived_unmarked"):
-        _set(
+        put(
             q,
             "partly",
             f"{f['derived_unmarked']} of {f['derived_types_active']} active derived memories "
             "have no derived marker or no link to their sources",
         )
     else:
-        _set(
+        put(
             q,
             "yes",
             f"all {f['derived_types_active']} active derived memories are marked and linked"
@@ -297,9 +262,9 @@ def _from_store(answers: dict[str, Answer], store: Store, f: dict[str, Any]) -> 
 
     q = answers["auto_supersede"]
     if native:
-        _set(q, "no", "memaudit supersedes only through `memaudit resolve` (a validation step)")
+        put(q, "no", "memaudit supersedes only through `memaudit resolve` (a validation step)")
     if f.get("superseded_unvalidated"):
-        _set(
+        put(
             q,
             "yes",
             f"{f['superseded_unvalidated']} memories were superseded with no validation event",
@@ -307,29 +272,47 @@ def _from_store(answers: dict[str, Answer], store: Store, f: dict[str, Any]) -> 
 
     q = answers["inspect"]
     if store.has(Capability.LAYERS):
-        _set(q, "yes", f"memaudit reads every layer the {store.adapter_name} store declares")
+        layers = store.layers()
+        unchecked = [
+            f"{layer.name} ({layer.why_unchecked})" for layer in layers if not layer.checked
+        ]
+        if unchecked:
+            put(
+                q,
+                "partly",
+                f"memaudit probes {len(layers) - len(unchecked)} of {len(layers)} layers of "
+                f"this {store.adapter_name} store; not checked: " + "; ".join(unchecked),
+            )
+        else:
+            names = ", ".join(layer.name for layer in layers)
+            put(q, "yes", f"memaudit probes all {len(layers)} layers of this store: {names}")
     else:
-        _set(q, "partly", "memaudit reads the memories but cannot probe every layer of this store")
+        put(
+            q,
+            "partly",
+            f"memaudit reads the {store.adapter_name} store's memories but cannot probe its "
+            "other layers",
+        )
 
     q = answers["deletion_derived"]
     if store.has(Capability.FORGET):
-        _set(
+        put(
             q,
             "yes",
             "`memaudit forget` removes the memory from every layer and verifies none is left",
         )
         if f.get("orphaned_by_forget"):
-            _set(
+            put(
                 q,
                 "partly",
                 f"{f['orphaned_by_forget']} derived memories still rest on forgotten sources",
             )
     elif not answers["deletion_derived"].evidence:
-        _set(q, "unknown", f"memaudit cannot forget from a {store.adapter_name} store")
+        put(q, "unknown", f"memaudit cannot forget from a {store.adapter_name} store")
 
     q = answers["recall_independent"]
     if native and not q.evidence:
-        _set(
+        put(
             q,
             "yes",
             "the ledger recalls nothing on its own: retrieval is the agent's explicit call",
@@ -338,9 +321,9 @@ def _from_store(answers: dict[str, Answer], store: Store, f: dict[str, Any]) -> 
     q = answers["approval_gate"]
     if native:
         if not auto:
-            _set(q, "yes", "every write is queued for review or refused (policy routes)")
+            put(q, "yes", "every write is queued for review or refused (policy routes)")
         else:
-            _set(q, "partly", f"{', '.join(auto)} skip the review queue (route=active)")
+            put(q, "partly", f"{', '.join(auto)} skip the review queue (route=active)")
     if f["history"] and f["active"]:
         q.evidence.append(
             f"{f['approved']} of {f['active']} active memories were approved or promoted"
@@ -349,9 +332,9 @@ def _from_store(answers: dict[str, Answer], store: Store, f: dict[str, Any]) -> 
     q = answers["gate_bypass"]
     if native:
         if auto:
-            _set(q, "yes", f"the agent can write {', '.join(auto)} with no review (route=active)")
+            put(q, "yes", f"the agent can write {', '.join(auto)} with no review (route=active)")
         else:
-            _set(
+            put(
                 q,
                 "no",
                 "the agent can only stage; approval is a separate, logged step",
@@ -362,14 +345,14 @@ def _from_store(answers: dict[str, Answer], store: Store, f: dict[str, Any]) -> 
                 f"{f['mcp_written']} memories were written through memaudit mcp (actor mcp:...)"
             )
         if f.get("mcp_approved"):
-            _set(
+            put(
                 q,
                 "yes",
                 f"{f['mcp_approved']} memories were approved or promoted by an MCP client "
                 "(actor mcp:...)",
             )
     if f.get("self_approved"):
-        _set(
+        put(
             q,
             "yes",
             f"{f['self_approved']} memories were approved by the same actor that wrote them",
@@ -399,18 +382,18 @@ def _mcp_server_evidence() -> str:
 def _from_config(answers: dict[str, Answer], cfg: dict[str, dict[str, Any]]) -> None:
     if not cfg:
         return
-    gate = _Setting(cfg, "memory.write_approval")
-    enabled = _Setting(cfg, "memory.memory_enabled")
-    provider_s = _Setting(cfg, "memory.provider")
+    gate = Setting(cfg, "memory.write_approval")
+    enabled = Setting(cfg, "memory.memory_enabled")
+    provider_s = Setting(cfg, "memory.provider")
     provider = str(provider_s.value or "").strip().lower()
     if provider == "hermes-memory-store":
         provider = "holographic"
-    roles = _Setting(cfg, "memory.mnemosyne.sync_roles")
-    byterover = _Setting(cfg, "memory.byterover.auto_extract")
-    holo = _Setting(cfg, "plugins.hermes-memory-store.auto_extract")
-    retain = _Setting(cfg, "hindsight.auto_retain")
-    recall = _Setting(cfg, "hindsight.auto_recall")
-    obs = _Setting(cfg, "honcho.observationMode")
+    roles = Setting(cfg, "memory.mnemosyne.sync_roles")
+    byterover = Setting(cfg, "memory.byterover.auto_extract")
+    holo = Setting(cfg, "plugins.hermes-memory-store.auto_extract")
+    retain = Setting(cfg, "hindsight.auto_retain")
+    recall = Setting(cfg, "hindsight.auto_recall")
+    obs = Setting(cfg, "honcho.observationMode")
 
     if provider_s.present:
         answers["auto_write"].evidence.append(
@@ -429,18 +412,18 @@ def _from_config(answers: dict[str, Answer], cfg: dict[str, dict[str, Any]]) -> 
             auto.append(f"Mnemosyne autosaves {', '.join(role_list)} turns")
         if "assistant" in role_list:
             assistant = "yes"
-        _add(answers["assistant_output"], roles.says("memory.mnemosyne.sync_roles"))
+        add(answers["assistant_output"], roles.says("memory.mnemosyne.sync_roles"))
     if provider == "byterover" and byterover.value:
         auto.append("ByteRover curates every turn (user and assistant text)")
         assistant = "yes"
-        _add(answers["assistant_output"], byterover.says("memory.byterover.auto_extract"))
+        add(answers["assistant_output"], byterover.says("memory.byterover.auto_extract"))
     if provider == "holographic" and holo.value:
         auto.append("Holographic extracts facts at session end")
-        _add(answers["auto_write"], holo.says("plugins.hermes-memory-store.auto_extract"))
+        add(answers["auto_write"], holo.says("plugins.hermes-memory-store.auto_extract"))
     if provider == "hindsight" and retain.value:
         auto.append("Hindsight retains every conversation turn")
         assistant = "yes"
-        _add(answers["assistant_output"], retain.says("hindsight.auto_retain"))
+        add(answers["assistant_output"], retain.says("hindsight.auto_retain"))
     if provider == "honcho" and obs.present:
         directional = str(obs.value).lower() == "directional"
         auto.append(
@@ -449,7 +432,7 @@ def _from_config(answers: dict[str, Answer], cfg: dict[str, dict[str, Any]]) -> 
         )
         if directional:
             assistant = "yes"
-        _add(answers["assistant_output"], obs.says("honcho.observationMode"))
+        add(answers["assistant_output"], obs.says("honcho.observationMode"))
     a = answers["auto_write"]
     if auto:
         a.answer = "yes"
@@ -460,7 +443,7 @@ def _from_config(answers: dict[str, Answer], cfg: dict[str, dict[str, Any]]) -> 
     if assistant:
         answers["assistant_output"].answer = assistant
         if gate.present and gate.value is not True:
-            _add(answers["assistant_output"], gate.says("memory.write_approval"))
+            add(answers["assistant_output"], gate.says("memory.write_approval"))
 
     if gate.present:
         g = answers["approval_gate"]
@@ -470,7 +453,8 @@ def _from_config(answers: dict[str, Answer], cfg: dict[str, dict[str, Any]]) -> 
         if gate.value is True and provider in ("", "none"):
             b.answer = "no"
             b.evidence.append(
-                "write_approval stages background-review writes and prompts for foreground ones"
+                "memory.write_approval stages background-review writes in pending/memory/ "
+                "and prompts for foreground ones"
             )
         elif gate.value is True:
             b.answer = "yes"
@@ -515,7 +499,7 @@ def _claude_code(answers: dict[str, Answer], cfg: dict[str, dict[str, Any]]) -> 
     """Claude Code's settings files (read by the claude_code adapter). Behaviour read from
     Claude Code 2.1.197: with auto memory on, the model decides what to save and its
     permission check allows .md writes and rm in the memory folder without asking."""
-    auto = _Setting(cfg, "claude_code.autoMemoryEnabled")
+    auto = Setting(cfg, "claude_code.autoMemoryEnabled")
     if not auto.present:
         return
     says = auto.says("autoMemoryEnabled")
@@ -556,11 +540,11 @@ def _claude_mem(answers: dict[str, Answer], cfg: dict[str, dict[str, Any]]) -> N
     """claude-mem's settings.json (read by the claude_mem adapter); behaviour read from
     claude-mem 13.25.3's worker: hooks record every prompt and tool use, an LLM writes
     observations and summaries, and nothing waits for a person."""
-    skip = _Setting(cfg, "claude_mem.CLAUDE_MEM_SKIP_TOOLS")
+    skip = Setting(cfg, "claude_mem.CLAUDE_MEM_SKIP_TOOLS")
     if not skip.present:
         return
-    provider = _Setting(cfg, "claude_mem.CLAUDE_MEM_PROVIDER")
-    inject = _Setting(cfg, "claude_mem.CLAUDE_MEM_CONTEXT_OBSERVATIONS")
+    provider = Setting(cfg, "claude_mem.CLAUDE_MEM_PROVIDER")
+    inject = Setting(cfg, "claude_mem.CLAUDE_MEM_CONTEXT_OBSERVATIONS")
     for qid, value, text in (
         (
             "auto_write",
@@ -594,7 +578,7 @@ def _claude_mem(answers: dict[str, Answer], cfg: dict[str, dict[str, Any]]) -> N
 def _server_memory(answers: dict[str, Answer], cfg: dict[str, dict[str, Any]]) -> None:
     """The MCP knowledge-graph server has no settings but its file path; what it does is
     in its code (memory-server 0.6.3)."""
-    path = _Setting(cfg, "MEMORY_FILE_PATH")
+    path = Setting(cfg, "MEMORY_FILE_PATH")
     if not path.present:
         return
     for qid, value, text in (
@@ -631,19 +615,19 @@ def _from_wave2_config(answers: dict[str, Answer], cfg: dict[str, dict[str, Any]
     """OpenClaw (``openclaw.json``), Letta Code (``settings.json``) and OpenMemory (its
     ``configs`` row): each read from its own configuration, keys prefixed by its name."""
     if any(k.startswith("openclaw.") for k in cfg):
-        provider = _Setting(cfg, "openclaw.memory.search.provider")
-        dreaming = _Setting(cfg, "openclaw.plugins.entries.memory-core.config.dreaming.enabled")
+        provider = Setting(cfg, "openclaw.memory.search.provider")
+        dreaming = Setting(cfg, "openclaw.plugins.entries.memory-core.config.dreaming.enabled")
         where = provider.says("openclaw.memory.search.provider") if provider.present else ""
         a = answers["auto_write"]
         if dreaming.present and dreaming.value is False:
-            _set(
+            put(
                 a,
                 "partly",
                 "dreaming is off; the agent still appends daily notes: "
                 + dreaming.says("dreaming.enabled"),
             )
         else:
-            _set(
+            put(
                 a,
                 "yes",
                 "dreaming (on unless plugins.entries.memory-core.config.dreaming"
@@ -651,64 +635,57 @@ def _from_wave2_config(answers: dict[str, Answer], cfg: dict[str, dict[str, Any]
                 "flush writes daily notes before compaction",
             )
         if where:
-            _add(a, f"index embeddings: {where}")
-        _set(
+            add(a, f"index embeddings: {where}")
+        put(
             answers["approval_gate"],
             "no",
             "OpenClaw writes memory files with no review "
             "step (DREAMS.md records promotions after the fact)",
         )
-        _add(answers["deletion_derived"], DELETION_GAPS["openclaw"] + " (observed)")
+        add(answers["deletion_derived"], DELETION_GAPS["openclaw"] + " (observed)")
         answers["deletion_derived"].answer = "no"
     if any(k.startswith("letta.") for k in cfg):
-        trigger = _Setting(cfg, "letta.reflectionTrigger")
+        trigger = Setting(cfg, "letta.reflectionTrigger")
         a = answers["auto_write"]
         if trigger.present and str(trigger.value) != "off":
-            _set(
+            put(
                 a,
                 "yes",
                 "background reflection edits memory: " + trigger.says("letta.reflectionTrigger"),
             )
         elif trigger.present:
-            _set(
+            put(
                 a,
                 "partly",
                 "only the agent's own memory tool writes: "
                 + trigger.says("letta.reflectionTrigger"),
             )
-        _set(
+        put(
             answers["assistant_output"],
             "yes",
             "the agent writes its memory files itself (commits authored <agent>@letta.com)",
         )
-        _set(answers["approval_gate"], "no", "Letta's memory tools commit every write; no review")
-        _set(answers["recall_independent"], "no", "files under system/ are always in context")
-        _add(answers["deletion_derived"], DELETION_GAPS["letta"] + " (observed)")
+        put(answers["approval_gate"], "no", "Letta's memory tools commit every write; no review")
+        put(answers["recall_independent"], "no", "files under system/ are always in context")
+        add(answers["deletion_derived"], DELETION_GAPS["letta"] + " (observed)")
         answers["deletion_derived"].answer = "no"
     if any(k.startswith("openmemory.") for k in cfg):
-        llm = _Setting(cfg, "openmemory.mem0.llm.provider")
-        vectors = _Setting(cfg, "openmemory.mem0.vector_store.provider")
+        llm = Setting(cfg, "openmemory.mem0.llm.provider")
+        vectors = Setting(cfg, "openmemory.mem0.vector_store.provider")
         a = answers["auto_write"]
-        _set(
+        put(
             a,
             "yes",
             "OpenMemory's add_memories tool tells the agent to call it whenever "
             "the user shares anything about themselves; no approval step",
         )
         if llm.present:
-            _add(a, "infer=True rewrites the text with " + llm.says("openmemory.mem0.llm.provider"))
+            add(a, "infer=True rewrites the text with " + llm.says("openmemory.mem0.llm.provider"))
         if vectors.present:
-            _add(
+            add(
                 answers["inspect"],
                 "vectors in " + vectors.says("openmemory.mem0.vector_store.provider"),
             )
-        _set(
-            answers["approval_gate"], "no", "add_memories stores at once (apps can only be paused)"
-        )
-        _add(answers["deletion_derived"], DELETION_GAPS["openmemory"] + " (observed)")
+        put(answers["approval_gate"], "no", "add_memories stores at once (apps can only be paused)")
+        add(answers["deletion_derived"], DELETION_GAPS["openmemory"] + " (observed)")
         answers["deletion_derived"].answer = "no"
-
-
-def _add(a: Answer, evidence: str) -> None:
-    if evidence not in a.evidence:
-        a.evidence.append(evidence)

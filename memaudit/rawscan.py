@@ -46,10 +46,16 @@ class Hit:
 def fts_tokens(text: str, *, unique: bool = True) -> list[str]:
     """Roughly what FTS5's unicode61 tokenizer indexes: lower case, no diacritics.
     ``unique=False`` keeps repeats, in order (a phrase query needs "to … to")."""
-    folded = unicodedata.normalize("NFKD", text.casefold())
-    folded = "".join(ch for ch in folded if not unicodedata.combining(ch))
-    tokens = _TOKEN.findall(folded)
+    # ASCII text folds to its lower case (what _fold does, without a Python-level pass
+    # over every character: a plan reads thousands of candidate texts).
+    tokens = _TOKEN.findall(text.lower() if text.isascii() else _fold(text))
     return list(dict.fromkeys(tokens)) if unique else tokens
+
+
+def _fold(text: str) -> str:
+    """Case folded, diacritics removed (as unicode61's ``remove_diacritics``)."""
+    folded = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in folded if not unicodedata.combining(ch))
 
 
 def raw_pieces(text: str, *, substantive_only: bool = False) -> list[str]:

@@ -126,6 +126,12 @@ def _rare_candidates(texts: Sequence[str]) -> tuple[dict[str, str], set[str]]:
     return rare, plain - set(rare)
 
 
+def rare_tokens(texts: Sequence[str]) -> set[str]:
+    """The tokens of ``texts`` that are rare by their form alone: numbers, parts of
+    codes, names (what a receipt is scanned for, ``memaudit.receipt``)."""
+    return set(_rare_candidates(texts)[0])
+
+
 def leaks(
     reason: str | None,
     texts: Sequence[str],

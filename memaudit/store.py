@@ -126,8 +126,12 @@ class Residue:
 
 
 class LayerNotChecked(MemauditError):
-    """Raised by a probe that could not look (the message says why): the layer is
-    reported *not checked*, never clean."""
+    """Raised by a probe that could not look (the message says why, ``remedy`` what
+    would make it checkable): the layer is reported *not checked*, never clean."""
+
+    def __init__(self, message: str, *, remedy: str = "") -> None:
+        super().__init__(message)
+        self.remedy = remedy
 
 
 @dataclass(slots=True)
@@ -146,6 +150,7 @@ class Layer:
     probe: Callable[[Needle], list[Residue]]
     checked: bool = True
     why_unchecked: str = ""
+    remedy: str = ""  # when not checked: what would make it checkable
 
 
 class Store(ABC):
@@ -444,6 +449,11 @@ class Store(ABC):
         """Write a *validated* supersession (capability RESOLVE). Only
         ``conflicts.resolve_supersede`` calls this, after a person decided."""
         raise self.unsupported(Capability.RESOLVE)
+
+    def server_identity(self) -> dict[str, Any] | None:
+        """What names a store held by a database server (an erasure receipt records it
+        instead of file hashes); None for a store made of files."""
+        return None
 
     def close(self) -> None:
         return None

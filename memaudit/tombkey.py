@@ -54,22 +54,29 @@ def key_path() -> Path:
 
 def load(*, create: bool = False) -> TombKey | None:
     """The key, or None when there is none (and ``create`` is off: read-only commands
-    never make one). A key file that others can read, or that is not a plain file, is
-    refused: it is the only thing between the ledger and a brute force."""
-    path = key_path()
+    never make one)."""
+    secret = load_secret(key_path(), "tombstone key", create=create)
+    return None if secret is None else TombKey.from_secret(secret)
+
+
+def load_secret(path: Path, what: str, *, create: bool = False) -> bytes | None:
+    """A 32-byte secret kept in a file of its own under ``$MEMAUDIT_HOME`` (the tombstone
+    key, the receipt signing key): None when there is none and ``create`` is off. A file
+    that others can read, or that is not a plain file, is refused: the secret is the
+    only thing between the ledger and a brute force (or a forged receipt)."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
     except FileNotFoundError:
-        return _create(path) if create else None
+        return _create(path, what) if create else None
     except OSError as exc:
-        raise MemauditError(f"cannot read the tombstone key {path}: {exc.strerror}") from None
+        raise MemauditError(f"cannot read the {what} {path}: {exc.strerror}") from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise MemauditError(f"the tombstone key {path} is not a regular file")
+            raise MemauditError(f"the {what} {path} is not a regular file")
         if info.st_mode & 0o077:
             raise MemauditError(
-                f"the tombstone key {path} can be read by others (mode "
+                f"the {what} {path} can be read by others (mode "
                 f"{stat.S_IMODE(info.st_mode):o}); run: chmod 600 {path}"
             )
         raw = os.read(fd, 4 * KEY_BYTES)
@@ -80,22 +87,22 @@ def load(*, create: bool = False) -> TombKey | None:
     except (UnicodeDecodeError, ValueError):
         secret = b""
     if len(secret) != KEY_BYTES:
-        raise MemauditError(f"the tombstone key {path} is damaged (expected {KEY_BYTES} bytes)")
-    return TombKey.from_secret(secret)
+        raise MemauditError(f"the {what} {path} is damaged (expected {KEY_BYTES} bytes)")
+    return secret
 
 
-def _create(path: Path) -> TombKey:
+def _create(path: Path, what: str) -> bytes:
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         secret = secrets.token_bytes(KEY_BYTES)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
     except FileExistsError:
-        key = load()  # another process made it first: use theirs
-        assert key is not None
-        return key
+        made = load_secret(path, what)  # another process made it first: use theirs
+        assert made is not None
+        return made
     except OSError as exc:
         raise MemauditError(
-            f"cannot create the tombstone key {path}: {exc.strerror} "
+            f"cannot create the {what} {path}: {exc.strerror} "
             "(set MEMAUDIT_HOME to a folder you can write)"
         ) from None
     try:
@@ -103,4 +110,4 @@ def _create(path: Path) -> TombKey:
         os.fsync(fd)
     finally:
         os.close(fd)
-    return TombKey.from_secret(secret)
+    return secret

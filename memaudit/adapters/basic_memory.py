@@ -40,6 +40,7 @@ from typing import Any
 from memaudit import confined
 from memaudit.adapters.support import sqlite_probe as sp
 from memaudit.adapters.support.foreign import require_columns
+from memaudit.adapters.support.lineage_refs import relation_for
 from memaudit.adapters.support.listing import ListStore
 from memaudit.clock import Clock, store_time
 from memaudit.errors import NotAStore, StoreBusy
@@ -70,6 +71,15 @@ CHANGE_SOURCE = {
     "wiki_projector": SourceType.SUMMARY,
 }
 AGENT_ACTORS = {"agent", "mcp_client"}
+# A note's front matter ``type:`` (``entity.note_type``; ``write_note --type``) that says
+# how its content was produced. Any other type (``note``, ``guide``, ...) says nothing.
+NOTE_TYPES = {
+    "inference": SourceType.INFERENCE,
+    "summary": SourceType.SUMMARY,
+    "reflection": SourceType.REFLECTION,
+    "extraction": SourceType.EXTRACTION,
+}
+
 # Settings in config.json that decide what gets written or kept (never secrets).
 CONFIG_KEYS = (
     "index_changes",
@@ -236,12 +246,20 @@ class BasicMemoryStore(ListStore):
         edges: list[Edge] = []
         for rel in rel_rows:
             relation = DERIVATION.get(rel["relation_type"])
-            if relation is None or rel["to_id"] is None:
+            if relation is None:
                 continue
+            # A target note Basic Memory could not resolve (``to_id`` NULL) is still a
+            # named source: the edge points at the wiki link as written, and `trace`
+            # shows it as a missing source.
+            targets = (
+                [m.id for m in by_note.get(rel["to_id"], [])]
+                if rel["to_id"] is not None
+                else [f"[[{rel['to_name']}]]"]
+            )
             for child in by_note.get(rel["from_id"], []):
                 child.derived = True
-                for parent in by_note.get(rel["to_id"], []):
-                    edges.append(Edge(child.id, parent.id, relation))
+                how = relation_for(child.source_type, relation)
+                edges.extend(Edge(child.id, parent, how) for parent in targets)
         self._edges = edges
         return out
 
@@ -275,6 +293,9 @@ class BasicMemoryStore(ListStore):
             else:
                 source = CHANGE_SOURCE.get(str(writer.get("source")), source)
             created_by = writer.get("actor_name") or created_by or f"via {writer.get('source')}"
+        note_type = str(note.get("note_type") or "").strip().lower()
+        if note_type in NOTE_TYPES:
+            source = NOTE_TYPES[note_type]
         if source is SourceType.EXTERNAL_DOCUMENT:
             missing.append(
                 "author: whether the user or the assistant wrote the note (its tools and "
@@ -304,6 +325,8 @@ class BasicMemoryStore(ListStore):
             extra["note relations"] = "; ".join(relations_of[note["id"]])
         if writer:
             extra["last change"] = f"{writer.get('operation')} via {writer.get('source')}"
+        if note_type:
+            extra["note type"] = note_type
         return Memory(
             id=mid,
             content=row["content"],

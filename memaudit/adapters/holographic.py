@@ -3,8 +3,10 @@
 ``facts`` rows are the memories (``trust_score`` → confidence, ``retrieval_count`` →
 access count, ``helpful_count`` kept as is). The schema has no source, author or
 derived-from column: whatever provenance exists is free text in ``tags`` — memaudit
-reads ``source:<who>`` and ``derived_from:<id>+<id>`` tags (and ``summary`` /
-``derived``) and says that this is where it came from. ``entities`` (extracted names,
+reads ``source:<who>``, ``derived_from:<id>+<id>`` and ``summary_of:<id>+<id>`` tags
+(and ``summary`` / ``derived``) and says that this is where it came from. A parent a
+tag names that is not a fact of the store stays an edge (``trace`` shows it as a
+missing source with the tag's reference). ``entities`` (extracted names,
 left orphaned by ``remove_fact``), ``facts_fts`` segments and ``memory_banks`` (HRR
 superposition vectors) are layers.
 """
@@ -27,6 +29,7 @@ from memaudit.adapters.support.foreign import (
     settings,
     sqlite_tables,
 )
+from memaudit.adapters.support.lineage_refs import PARENT_KEYS, relation_for
 from memaudit.adapters.support.listing import filter_memories
 from memaudit.clock import store_time
 from memaudit.errors import NotAStore
@@ -42,10 +45,13 @@ TAG_SOURCES = {
     "document": SourceType.EXTERNAL_DOCUMENT,
     "web": SourceType.EXTERNAL_DOCUMENT,
 }
-_DERIVED_FROM = re.compile(r"derived_from:([0-9+ ,]+)")
+# Tags naming a fact's parents (``summary_of:5``, ``derived_from:3+4``): the JSON keys
+# other stores use, written as ``key:ids``.
+PARENT_TAGS = {k: v for k, v in PARENT_KEYS.items() if not k.startswith("source_")}
+_PARENT_TAG = re.compile(r"(" + "|".join(PARENT_TAGS) + r"):(.+)", re.IGNORECASE)
 MISSING = [
     "source column (only free-text tags like 'source:user', written by the agent)",
-    "lineage column (only free-text tags like 'derived_from:3+4')",
+    "lineage column (only free-text tags like 'derived_from:3+4', 'summary_of:5')",
     "history of edits (update_fact overwrites content in place)",
     "author / session reference",
     "lifecycle status (no supersession or expiry)",
@@ -59,24 +65,38 @@ def tags_of(raw: Any) -> list[str]:
 
 
 def source_from_tags(tags: list[str]) -> SourceType:
+    """The source a fact's tags name. ``summary`` / ``summary_of:`` make a summary; an
+    assistant's fact that names parents is its inference; a fact that names parents
+    with no other word is an inference (T5: a derivation of unknown kind)."""
     lowered = [t.lower() for t in tags]
-    if "summary" in lowered:
+    relations = {r for _, r in parents_from_tags(tags)}
+    if "summary" in lowered or Relation.SUMMARIZES in relations:
         return SourceType.SUMMARY
+    if Relation.EXTRACTS in relations:
+        return SourceType.EXTRACTION
     for tag in lowered:
         if tag.startswith("source:"):
-            return TAG_SOURCES.get(tag.split(":", 1)[1].strip(), SourceType.UNKNOWN)
-    if "derived" in lowered or any(t.startswith("derived_from:") for t in lowered):
+            found = TAG_SOURCES.get(tag.split(":", 1)[1].strip(), SourceType.UNKNOWN)
+            if found is SourceType.ASSISTANT_MESSAGE and relations:
+                return SourceType.INFERENCE
+            return found
+    if "derived" in lowered or relations:
         return SourceType.INFERENCE
     return SourceType.UNKNOWN
 
 
-def parents_from_tags(tags: list[str]) -> list[str]:
-    out: list[str] = []
+def parents_from_tags(tags: list[str]) -> list[tuple[str, Relation]]:
+    """``(parent, relation)`` for every id a lineage tag names, as written (``+`` or
+    spaces between ids); memaudit resolves them later."""
+    out: dict[str, Relation] = {}
     for tag in tags:
-        m = _DERIVED_FROM.fullmatch(tag.strip())
+        m = _PARENT_TAG.fullmatch(tag.strip())
         if m:
-            out += [p for p in re.split(r"[+ ,]+", m.group(1)) if p]
-    return list(dict.fromkeys(out))
+            relation = PARENT_TAGS[m.group(1).lower()]
+            for parent in re.split(r"[+\s]+", m.group(2)):
+                if parent:
+                    out.setdefault(parent, relation)
+    return list(out.items())
 
 
 class HolographicStore(Store):
@@ -115,6 +135,7 @@ class HolographicStore(Store):
             "helpful_count": d.get("helpful_count"),
             "trust_score": d.get("trust_score"),
             "source read from": "tags" if source is not SourceType.UNKNOWN else None,
+            "parents (tags)": ", ".join(p for p, _ in parents) or None,
             "entities": ", ".join(entities.get(as_int(d["fact_id"], -1), [])) or None,
         }
         return Memory(
@@ -143,10 +164,8 @@ class HolographicStore(Store):
         wanted = set(memory_ids) if memory_ids is not None else None
         out = []
         for m in self.memories():
-            relation = (
-                Relation.SUMMARIZES if m.source_type is SourceType.SUMMARY else Relation.DERIVED
-            )
-            for parent in parents_from_tags(m.tags):
+            for parent, relation in parents_from_tags(m.tags):
+                relation = relation_for(m.source_type, relation)
                 if wanted is None or m.id in wanted or parent in wanted:
                     out.append(Edge(m.id, parent, relation, m.created_at))
         return out

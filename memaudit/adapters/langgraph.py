@@ -28,10 +28,12 @@ from typing import Any
 
 from memaudit.adapters.support import id_columns
 from memaudit.adapters.support import sqlite_probe as sp
+from memaudit.adapters.support.foreign import as_number
+from memaudit.adapters.support.lineage_refs import kind_of, named_parents, relation_for
 from memaudit.adapters.support.listing import ListStore
 from memaudit.clock import Clock, store_time, to_iso
 from memaudit.errors import NotAStore, StoreBusy
-from memaudit.model import Memory, SourceType, Status
+from memaudit.model import Edge, Memory, Relation, SourceType, Status
 from memaudit.store import Adapter, Capability, Layer, Needle, Residue
 from memaudit.trust import DERIVED_TYPES
 
@@ -46,7 +48,8 @@ SOURCE_WORDS = {
 MISSING = [
     "history (put overwrites an item in place; earlier values are not kept)",
     "source (no source or role column; only what the application put in the value)",
-    "derivation (no record of what an item was built from)",
+    "derivation column (only what the application put in the value: derived_from, "
+    "summary_of, source_ids)",
     "validation or review",
     "access count and last access",
 ]
@@ -102,7 +105,7 @@ def _id_forms(memory_id: str) -> list[str]:
 class LangGraphStore(ListStore):
     adapter_name = "langgraph"
     never_records = MISSING
-    capabilities = frozenset({Capability.READ, Capability.LAYERS})
+    capabilities = frozenset({Capability.READ, Capability.LINEAGE, Capability.LAYERS})
 
     def __init__(self, location: str, db: Path, *, clock: Clock | None = None) -> None:
         super().__init__(location, clock=clock)
@@ -111,6 +114,7 @@ class LangGraphStore(ListStore):
     def _load(self) -> list[Memory]:
         now = to_iso(self.now())
         out = []
+        self._parents: dict[str, list[tuple[str, Relation]]] = {}
         with closing(sp.connect_ro(self.db)) as conn:
             conn.row_factory = sqlite3.Row
             cols = set(sp.columns(conn, "store"))
@@ -120,6 +124,11 @@ class LangGraphStore(ListStore):
             sql = "SELECT prefix, key, value" + "".join(f", {c}" for c in pick) + " FROM store"
             for row in conn.execute(sql):
                 out.append(self._memory(dict(row), now))
+        self._edges = [
+            Edge(m.id, parent, relation_for(m.source_type, relation), m.created_at)
+            for m in out
+            for parent, relation in self._parents.get(m.id, [])
+        ]
         return out
 
     def _memory(self, row: dict[str, Any], now: str) -> Memory:
@@ -146,18 +155,35 @@ class LangGraphStore(ListStore):
                     source = SOURCE_WORDS[word.lower()]
                     extra["source_type_from"] = f"value.{key} (an application field)"
                     break
+        memory_id = f"{row['prefix']}/{row['key']}"
+        # Parents an application recorded in the value (``derived_from``, ``summary_of``,
+        # ...): a bare key is one of the same namespace, a reference with a ``/`` a full id.
+        parents = [
+            (ref if "/" in ref else f"{row['prefix']}/{ref}", relation)
+            for ref, relation in (named_parents(value) if isinstance(value, dict) else [])
+        ]
+        self._parents[memory_id] = parents
+        kind = kind_of(value)
+        if kind is not None:
+            source, extra["source_type_from"] = kind
+        elif parents and source in (SourceType.ASSISTANT_MESSAGE, SourceType.UNKNOWN):
+            source = SourceType.INFERENCE  # the value says it was built from others
+            extra["source_type_from"] = "value.derived_from (an application field)"
         if source is SourceType.UNKNOWN:
             missing.append("source: the item's value names no role or source")
         expires = store_time(row.get("expires_at"))
         if row.get("ttl_minutes") is not None:
             extra["ttl_minutes"] = row["ttl_minutes"]
+        numbers = value if isinstance(value, dict) else {}
         return Memory(
-            id=f"{row['prefix']}/{row['key']}",
+            id=memory_id,
             content=content,
             source_type=source,
             status=Status.EXPIRED if expires and expires < now else Status.ACTIVE,
             scope=row["prefix"],
-            derived=source in DERIVED_TYPES,
+            importance=as_number(numbers.get("importance")),
+            confidence=as_number(numbers.get("confidence")),
+            derived=source in DERIVED_TYPES or bool(parents),
             created_at=store_time(row.get("created_at")),
             updated_at=store_time(row.get("updated_at")),
             expires_at=expires,

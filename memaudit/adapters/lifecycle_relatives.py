@@ -91,7 +91,9 @@ class RelativeStore(ListStore):
             parents = [str(i) for i in _json_list(c[self.ids_col])]
             gone = [p for p in parents if p not in present]
             at = store_time(c[self.time_col])
-            edges += [Edge(cid, p, Relation.INFERS, at) for p in parents if p in present]
+            # A consolidated memory that no longer exists stays a parent: `trace` shows it
+            # as a missing source, never the consolidation as its own evidence.
+            edges += [Edge(cid, p, Relation.INFERS, at) for p in parents]
             extra: dict[str, Any] = {"consolidates": parents}
             if gone:
                 extra["consolidates memories that no longer exist"] = gone

@@ -36,11 +36,13 @@ from typing import Any
 from memaudit import confined
 from memaudit.adapters.support import id_columns
 from memaudit.adapters.support import sqlite_probe as sp
+from memaudit.adapters.support.foreign import as_number
+from memaudit.adapters.support.lineage_refs import kind_of, named_parents, relation_for
 from memaudit.adapters.support.listing import ListStore, filter_events
 from memaudit.adapters.support.safepickle import Refused, restricted_load
 from memaudit.clock import Clock, store_time, to_iso
 from memaudit.errors import NotAStore, StoreBusy
-from memaudit.model import Event, Memory, SourceType, Status
+from memaudit.model import Edge, Event, Memory, Relation, SourceType, Status
 from memaudit.store import Adapter, Capability, Layer, Needle, Residue
 from memaudit.trust import DERIVED_TYPES
 
@@ -52,6 +54,8 @@ ROLE_SOURCE = {
     "assistant": SourceType.ASSISTANT_MESSAGE,
     "tool": SourceType.TOOL_OBSERVATION,
 }
+
+
 # Payload keys mem0 itself writes; anything else is caller metadata (shown as extra).
 OWN_KEYS = {
     "data",
@@ -69,10 +73,10 @@ OWN_KEYS = {
     "attributed_to",
 }
 MISSING = [
-    "derivation (mem0 keeps no record of what a memory was built from)",
+    "derivation (mem0 records none; only a caller's own metadata, e.g. derived_from)",
     "source message (the conversation a memory came from is not linked to it)",
     "validation or review",
-    "confidence",
+    "confidence (only a caller's own metadata.confidence)",
     "access count and last access",
 ]
 
@@ -113,7 +117,9 @@ def _find_qdrant(folder: Path) -> Path | None:
 class Mem0Store(ListStore):
     adapter_name = "mem0"
     never_records = MISSING
-    capabilities = frozenset({Capability.READ, Capability.HISTORY, Capability.LAYERS})
+    capabilities = frozenset(
+        {Capability.READ, Capability.LINEAGE, Capability.HISTORY, Capability.LAYERS}
+    )
 
     def __init__(
         self,
@@ -189,11 +195,17 @@ class Mem0Store(ListStore):
                 versions[mid] = versions.get(mid, 0) + 1
         today = to_iso(self.now())[:10]
         out = []
+        self._parents: dict[str, list[tuple[str, Relation]]] = {}
         for collection, point in self.points():
             payload = point.get("payload") or {}
             if not isinstance(payload, dict):
                 payload = {}
             out.append(self._memory(collection, point, payload, versions, today))
+        self._edges = [
+            Edge(m.id, parent, relation_for(m.source_type, relation), m.created_at)
+            for m in out
+            for parent, relation in self._parents.get(m.id, [])
+        ]
         return out
 
     def _memory(
@@ -207,8 +219,11 @@ class Mem0Store(ListStore):
         mid = str(point.get("id"))
         role = payload.get("role")
         missing: list[str] = []
+        kind = kind_of(payload)  # caller metadata: add(metadata={"kind": "summary"})
         if payload.get("memory_type") == "procedural_memory":
             source = SourceType.SUMMARY
+        elif kind is not None:
+            source = kind[0]
         elif role:
             source = ROLE_SOURCE.get(str(role), SourceType.UNKNOWN)
         else:
@@ -231,13 +246,19 @@ class Mem0Store(ListStore):
         for key, value in payload.items():
             if key not in OWN_KEYS:
                 extra[f"metadata.{key}"] = value
+        if kind is not None:
+            extra["source_type_from"] = kind[1].replace("value.", "metadata.")
+        # Parents a caller recorded in its metadata (``derived_from``, ``summary_of``, ...).
+        self._parents[mid] = named_parents(payload)
         return Memory(
+            importance=as_number(payload.get("importance")),
+            confidence=as_number(payload.get("confidence")),
             id=mid,
             content=str(payload.get("data") or ""),
             source_type=source,
             status=status,
             scope=scope or None,
-            derived=source in DERIVED_TYPES,
+            derived=source in DERIVED_TYPES or bool(self._parents[mid]),
             created_at=store_time(payload.get("created_at")),
             updated_at=store_time(payload.get("updated_at")),
             expires_at=store_time(expires) if expires else None,

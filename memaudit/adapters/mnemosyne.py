@@ -2,9 +2,12 @@
 
 Memories are the rows of ``working_memory`` (what was remembered) and
 ``episodic_memory`` (what ``sleep()`` consolidated; ``summary_of`` lists the working
-ids each summary was built from, which memaudit shows as lineage). Mnemosyne's
-``source`` / ``veracity`` / author columns map onto memaudit's source types;
-``superseded_by`` and ``valid_until`` onto status. Its many side tables (gists, facts,
+ids each summary was built from, which memaudit shows as lineage). A working row's
+parents are what its ``metadata_json`` names: ``derived_from`` / ``summary_of`` (what a
+caller records with ``remember(metadata=...)``) and ``source_wm_ids`` (what Mnemosyne's
+own model-refresh proposals record). Mnemosyne's ``source`` / ``veracity`` /
+``trust_tier`` / author columns map onto memaudit's source types; ``superseded_by`` and
+``valid_until`` onto status. Its many side tables (gists, facts,
 consolidated facts, graph edges, annotations, FTS5 and sqlite-vec indexes, events)
 are *layers*: copies that its own ``forget()`` leaves behind.
 
@@ -33,6 +36,7 @@ from memaudit.adapters.support.foreign import (
     settings,
     sqlite_tables,
 )
+from memaudit.adapters.support.lineage_refs import named_parents, relation_for
 from memaudit.adapters.support.listing import filter_memories
 from memaudit.clock import parse_time, store_time, system_clock
 from memaudit.errors import MemauditError, NotAStore
@@ -47,6 +51,7 @@ from memaudit.model import (
     Validation,
 )
 from memaudit.store import Adapter, Capability, Layer, Needle, Residue, Store
+from memaudit.trust import DERIVED_TYPES
 
 # Mnemosyne's own recall weights per veracity label (veracity_consolidation.py).
 VERACITY_WEIGHTS = {"stated": 1.0, "inferred": 0.7, "tool": 0.5, "imported": 0.6, "unknown": 0.8}
@@ -61,27 +66,40 @@ VEC_BASES = {
 }
 MISSING = [
     "a source reference (which message a memory came from)",
-    "trust_tier evidence (the column keeps its default 'STATED' for every row observed)",
     "history of edits (update() overwrites content in place)",
 ]
+# Sources that Mnemosyne's TRUST_TIER_MAP maps to 'STATED' on purpose; any other row
+# holding 'STATED' holds it as Mnemosyne's fallback for a source it does not know.
+STATED_SOURCES = {"conversation", "user", "cli"}
 
 
-def source_type_of(source: Any, veracity: Any, author_type: Any) -> SourceType:
-    """Mnemosyne's ``source`` (what wrote it), ``veracity`` and author onto memaudit's
-    source types. Its own TRUST_TIER_MAP treats an unknown source as 'STATED'; memaudit
-    does not: what cannot be told stays ``unknown`` (T5, flagged)."""
+def source_type_of(
+    source: Any, veracity: Any, author_type: Any, trust_tier: Any = None
+) -> SourceType:
+    """Mnemosyne's ``source`` (what wrote it), ``veracity``, ``trust_tier`` and author
+    onto memaudit's source types. Its own TRUST_TIER_MAP treats an unknown source as
+    'STATED'; memaudit does not: what cannot be told stays ``unknown`` (T5, flagged).
+    ``veracity='inferred'`` is the store saying a model inferred the text, so an LLM
+    ``extraction`` marked inferred is an inference, not deterministic extraction."""
     src = str(source or "").strip().lower()
     ver = str(veracity or "").strip().lower()
     author = str(author_type or "").strip().lower()
+    tier = str(trust_tier or "").strip().upper()
     if src in ("sleep_consolidation", "consolidation") or "summary" in src:
         return SourceType.SUMMARY
-    if src in ("regex", "extraction"):
+    if src == "regex" or (src == "extraction" and ver != "inferred"):
         return SourceType.EXTRACTION
-    if src == "assistant" or author == "assistant":
-        return SourceType.INFERENCE if ver == "inferred" else SourceType.ASSISTANT_MESSAGE
+    if tier == "DERIVED" and ver == "inferred":
+        return SourceType.INFERENCE
+    # What wrote it (source, veracity) before who ran the instance (author_type): an
+    # assistant's instance also records tool output.
     if src == "tool" or ver == "tool":
         return SourceType.TOOL_OBSERVATION
+    if src == "assistant" or author == "assistant":
+        return SourceType.INFERENCE if ver == "inferred" else SourceType.ASSISTANT_MESSAGE
     if "import" in src or src in ("mem0", "honcho_summary") or ver == "imported":
+        return SourceType.EXTERNAL_DOCUMENT
+    if tier == "IMPORTED":
         return SourceType.EXTERNAL_DOCUMENT
     if ver == "inferred":
         return SourceType.INFERENCE
@@ -92,6 +110,15 @@ def source_type_of(source: Any, veracity: Any, author_type: Any) -> SourceType:
 
 def _ids(text: Any) -> list[str]:
     return [p.strip() for p in str(text or "").split(",") if p.strip()]
+
+
+def metadata_of(raw: Any) -> dict[str, Any]:
+    """``metadata_json`` as a dict ({} when absent or not a JSON object)."""
+    try:
+        data = json.loads(raw or "{}")
+    except (ValueError, TypeError, RecursionError):
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 class MnemosyneStore(Store):
@@ -137,8 +164,18 @@ class MnemosyneStore(Store):
                     status = Status.EXPIRED
             except MemauditError:
                 pass
-        source = source_type_of(d.get("source"), d.get("veracity"), d.get("author_type"))
+        tier = d.get("trust_tier")
+        source = source_type_of(d.get("source"), d.get("veracity"), d.get("author_type"), tier)
         veracity = d.get("veracity")
+        parents = [p for p, _ in named_parents(metadata_of(d.get("metadata_json")))]
+        parents += _ids(d.get("summary_of"))
+        missing = []
+        src = str(d.get("source") or "").strip().lower()
+        if str(tier or "").upper() == "STATED" and src not in STATED_SOURCES:
+            missing.append(
+                f"trust_tier evidence: 'STATED' is the column's default and Mnemosyne's "
+                f"fallback, and source {src or 'empty'!r} is not one it states as STATED"
+            )
         author = ":".join(str(d[k]) for k in ("author_type", "author_id") if d.get(k))
         extra = {
             "table": table,
@@ -150,6 +187,7 @@ class MnemosyneStore(Store):
             "valid_until": d.get("valid_until"),
             "consolidated_at": d.get("consolidated_at"),
             "summary_of": d.get("summary_of") or None,
+            "parents (metadata_json)": ", ".join(parents) if parents else None,
             "tier": d.get("tier") if "tier" in keys else None,
         }
         return Memory(
@@ -166,7 +204,10 @@ class MnemosyneStore(Store):
             else Validation.UNVALIDATED,
             validated_by=d.get("validator"),
             validated_at=store_time(d.get("validated_at")),
-            derived=table == "episodic_memory" or source is SourceType.SUMMARY,
+            derived=table == "episodic_memory"
+            or source in DERIVED_TYPES
+            or str(tier or "").upper() == "DERIVED"
+            or bool(parents),
             superseded_by=d.get("superseded_by"),
             created_at=store_time(d.get("timestamp")) or store_time(d.get("created_at")),
             last_accessed=store_time(d.get("last_recalled")),
@@ -177,6 +218,7 @@ class MnemosyneStore(Store):
             pinned=bool(d.get("pinned")),
             created_by=author or None,
             extra={k: v for k, v in extra.items() if v not in (None, "")},
+            missing=missing,
         )
 
     def _pending(self) -> list[Memory]:
@@ -215,19 +257,27 @@ class MnemosyneStore(Store):
         return filter_memories(mapped, flt)
 
     def edges(self, memory_ids: list[str] | None = None) -> list[Edge]:
+        """``episodic_memory.summary_of`` and the parents each row's ``metadata_json``
+        names. A parent that is not a memory of this store stays an edge: ``trace``
+        shows it as a missing source with the reference the store recorded."""
         wanted = set(memory_ids) if memory_ids is not None else None
-        out = []
-        for row in self._rows("episodic_memory"):
-            for parent in _ids(row["summary_of"]):
-                edge = Edge(
-                    child_id=str(row["id"]),
-                    parent_id=parent,
-                    relation=Relation.SUMMARIZES,
-                    created_at=store_time(row["timestamp"]),
+        found: dict[tuple[str, str], Edge] = {}
+        table = "working_memory" if "working_memory" in self.names else "memories"
+        for name in (table, "episodic_memory"):
+            for row in self._rows(name):
+                d = dict(row)
+                child = str(d["id"])
+                own = source_type_of(
+                    d.get("source"), d.get("veracity"), d.get("author_type"), d.get("trust_tier")
                 )
-                if wanted is None or edge.child_id in wanted or edge.parent_id in wanted:
-                    out.append(edge)
-        return out
+                named = named_parents(metadata_of(d.get("metadata_json")))
+                named += [(p, Relation.SUMMARIZES) for p in _ids(d.get("summary_of"))]
+                for parent, relation in named:
+                    relation = relation_for(own, relation)
+                    edge = Edge(child, parent, relation, store_time(d.get("timestamp")))
+                    if wanted is None or child in wanted or parent in wanted:
+                        found.setdefault((child, parent), edge)
+        return list(found.values())
 
     def events(
         self, *, memory_id: str | None = None, limit: int | None = None, **kwargs: Any

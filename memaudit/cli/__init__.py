@@ -8,6 +8,7 @@ from memaudit.cli import (  # noqa: F401  (registers commands)
     gate_cmds,
     mcp_cmds,
     probe_cmds,
+    receipt_cmds,
     review_cmds,
     store_cmds,
     trace_cmds,

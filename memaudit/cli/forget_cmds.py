@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
+from memaudit import receipt
 from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from
 from memaudit.cli.render import (
@@ -19,14 +20,26 @@ from memaudit.cli.render import (
     show_recheck,
     show_verification,
 )
-from memaudit.errors import ExitCode, InvalidInput, MemauditError, Refused
+from memaudit.errors import InvalidInput, MemauditError, Refused
+from memaudit.face_text import safe
 from memaudit.fingerprint import sentences
-from memaudit.forget import verify_layers
+from memaudit.forget import Recheck, memory_text, verify_layers
+from memaudit.ledger.store import default_actor
 from memaudit.model import MemoryFilter
-from memaudit.store import Capability, Needle
+from memaudit.store import Capability, Needle, Store
+from memaudit.verification import Verdict, Verification
 
 MAX_CONTENT_FILE = 16 * 1024 * 1024
 MAX_CONTENT_SENTENCES = 10_000
+
+ReceiptOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--receipt",
+        metavar="FILE",
+        help="Also write a signed erasure receipt (JSON; docs/receipt.md). Never overwrites.",
+    ),
+]
 
 
 def _confirm(yes: bool, what: str) -> None:
@@ -86,6 +99,7 @@ def forget(
         typer.Option("--dry-run", help="Show the plan and stop; the store is opened read-only."),
     ] = False,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    receipt_file: ReceiptOpt = None,
     db: DbOpt = None,
     adapter: AdapterOpt = None,
     json_: JsonOpt = False,
@@ -107,24 +121,39 @@ def forget(
     --reason that repeats the content (a rare word, a number, a name, a sentence) is
     refused.
 
+    The last line is the verdict: CLEAN (every layer probed, nothing found), RESIDUE
+    (found, and where) or UNVERIFIED (nothing found, but a layer could not be probed:
+    each is listed with why and what would make it checkable). --receipt FILE writes a
+    signed receipt of it (the ids, the plan's counts, every layer's verdict, the
+    store's file hashes before and after — never the content; see `receipt verify`).
+
     Examples:
 
     - `memaudit forget zebra-secret --dry-run`
     - `memaudit forget zebra-secret --reason "user request #ticket" --max 3 --yes`
     - `memaudit forget m_ab12 --whole --max 5 --yes --json`
+    - `memaudit forget m_ab12 --reason "GDPR request #4411" --yes --receipt erasure.json`
 
     Exit codes: 0 forgotten and every layer clean; 3 residue found in some layer;
-    8 refused (over --max, a reason that repeats the content, not confirmed, or no
-    terminal and no --yes); 7 changed since planned.
+    10 unverified (nothing found, some layer not probed); 8 refused (over --max, a
+    reason that repeats the content, a receipt that would hold it, not confirmed, or
+    no terminal and no --yes); 7 changed since planned.
     """
     if bool(ids) == bool(match):
         raise typer.BadParameter("give ids or --match TEXT (one of them)")
     targets = list(ids or []) if ids else _match_ids(ctx, db, adapter, match or "")
+    if receipt_file is not None and dry_run:
+        raise typer.BadParameter("a dry run forgets nothing: --receipt needs a forget")
+    pending = None
     with open_from(ctx, db, adapter) as store:  # read-only: planning writes nothing
         store.need(Capability.FORGET)
         plan = store.forget_plan(targets, whole=whole)
         if reason and not dry_run:
             store.check_reason(plan.forget_ids(), reason, what="forgotten")
+        if receipt_file is not None:
+            texts = [memory_text(m) for m in map(store.get, plan.forget_ids()) if m]
+            request = receipt.Request("forget", list(targets), reason=reason)
+            pending = receipt.prepare(receipt_file, request, texts)
     too_big = plan.over(max_)
     if dry_run:
         if json_:
@@ -143,14 +172,61 @@ def forget(
     _confirm(yes, f"forget {n} memor{'y' if n == 1 else 'ies'} from every layer")
     with open_from(ctx, db, adapter, writable=True) as store:
         store.need(Capability.FORGET)
+        if pending is not None:
+            pending.snapshot(store)
         # Planned again inside the forget's transaction: a changed store is exit 7.
         result = store.forget_apply(plan, reason=reason, actor=state(ctx).actor)
+        problem = _issue(pending, store, result, state(ctx).actor, plan.counts())
+    _show(result, "verification, layer by layer", json_, pending, problem)
+
+
+def _issue(
+    pending: receipt.Pending | None,
+    store: Store,
+    verification: Verification,
+    actor: str | None,
+    plan_counts: dict[str, int] | None = None,
+) -> MemauditError | None:
+    """Write the receipt, if one was asked for. A receipt that cannot be written (it
+    would hold the content) is the returned error: the command's own result is shown
+    first, then the error."""
+    if pending is None:
+        return None
+    try:
+        pending.issue(store, verification, actor=actor or default_actor(), plan_counts=plan_counts)
+    except MemauditError as exc:
+        return exc
+    return None
+
+
+def _show(
+    verification: Verification,
+    title: str,
+    json_: bool,
+    pending: receipt.Pending | None = None,
+    problem: MemauditError | None = None,
+) -> None:
+    """The verification (JSON or the table and the verdict), where the receipt went,
+    then the exit: the receipt's error if it could not be written, else the verdict's
+    code (0 clean, 3 residue, 10 unverified)."""
+    written = pending is not None and problem is None
     if json_:
-        emit_json(result.to_dict())
+        data = verification.to_dict()
+        if pending is not None:
+            data["receipt"] = str(pending.path) if written else None
+        emit_json(data)
+    elif isinstance(verification, Recheck):
+        show_recheck(verification)
     else:
-        show_verification(result, "verification, layer by layer")
-    if not result.clean:
-        raise typer.Exit(int(ExitCode.RESIDUE))
+        show_verification(verification, title)
+    if written and pending is not None:
+        err_console.print(safe(f"receipt written: {pending.path}", style="dim"))
+    if problem is not None:
+        err_console.print(Text("receipt not written: " + problem.message, style="bold yellow"))
+        raise typer.Exit(int(problem.code))
+    verdict = verification.verdict
+    if verdict is not Verdict.CLEAN:
+        raise typer.Exit(int(verdict.exit_code))
 
 
 def _read_content(content: str | None, content_file: Path | None) -> str | None:
@@ -193,6 +269,16 @@ def verify(
     content_file: Annotated[
         Path | None, typer.Option("--content-file", help="Like --content, text read from a file.")
     ] = None,
+    receipt_file: ReceiptOpt = None,
+    reason: Annotated[
+        str | None,
+        typer.Option(
+            "--reason",
+            "-r",
+            help="Why the check was made, for the receipt (needs --receipt; must not quote "
+            "the content).",
+        ),
+    ] = None,
     db: DbOpt = None,
     adapter: AdapterOpt = None,
     json_: JsonOpt = False,
@@ -222,14 +308,25 @@ def verify(
     gone) — listed apart with the key they are stored under, never counted as found;
     `verify KEY` reports an orphan keyed by that id as its residue.
 
+    The last line is the verdict: CLEAN (every layer probed, nothing found), RESIDUE
+    (found, and where) or UNVERIFIED (nothing found, but some layer could not be probed
+    — each listed with why and what would make it checkable — or holds an orphan that
+    might be it). --json gives `verdict`, `found` (layer → count), `not_checked` (layer
+    → why), `orphans` and the per-layer list. --receipt FILE writes a signed receipt of
+    it (the text only as a salted fingerprint; see `receipt verify`).
+
     Examples:
 
     - `memaudit verify --all`
     - `memaudit verify --content "ZEBRA-7731-QUOKKA" --db ~/.mem0/history.db`
     - `memaudit verify 75d0b4cc6cd6e22d --db ~/.hermes` (after Mnemosyne's forget)
+    - `memaudit verify --content-file secret.txt --db ~/.mem0 --receipt mem0.json
+      --reason "erasure request #4411"`
 
-    Exit codes: 0 clean; 3 residue or resurrection found, or not proven gone (a layer
-    not checked, an orphan that might be it); 6 the store's layers cannot be probed.
+    Exit codes: 0 clean; 3 residue or resurrection found; 10 unverified (nothing
+    found, but a layer not checked, an orphan that might be it, or a tombstone made
+    with a key this machine lacks); 6 the store's layers cannot be probed; 8 a receipt
+    that would hold the content, or a reason that repeats it.
     """
     text = _read_content(content, content_file)
     if all_ and (memory_id is not None or text is not None):
@@ -240,31 +337,31 @@ def verify(
         raise InvalidInput("the text to look for is empty")
     if memory_id is not None and not memory_id.strip():
         raise InvalidInput("the memory id is empty")
+    if reason is not None and receipt_file is None:
+        raise typer.BadParameter("--reason goes into a receipt: give --receipt FILE too")
+    pending = None
+    if receipt_file is not None:
+        request = receipt.Request(
+            "verify",
+            [memory_id] if memory_id else [],
+            text=text,
+            all_forgotten=all_,
+            reason=reason,
+        )
+        pending = receipt.prepare(receipt_file, request, [text] if text else [])
     with open_from(ctx, db, adapter) as store:
+        if pending is not None:
+            pending.snapshot(store)
         tombstones = store.has(Capability.TOMBSTONES)
+        found: Verification
         if text is not None or (memory_id is not None and not tombstones):
             # Probe the layers: for the text, and for references to the id.
             store.need(Capability.LAYERS)
             needle = Needle(ids=[memory_id] if memory_id else [], content=text)
             found = verify_layers(store.layers(), needle)
-            checks = None
         else:
             store.need(Capability.TOMBSTONES)  # --all: only a store that keeps tombstones
-            checks = store.recheck(None if all_ else [memory_id or ""])
-    if checks is None:
-        if json_:
-            emit_json(found.to_dict())
-        else:
-            what = " and ".join(
-                w for w, given in (("the id", memory_id), ("the text", text)) if given
-            )
-            show_verification(found, f"looking for {what}, layer by layer")
-        if not found.clean:
-            raise typer.Exit(int(ExitCode.RESIDUE))
-        return
-    if json_:
-        emit_json(checks.to_dict())
-    else:
-        show_recheck(checks)
-    if not checks.clean:
-        raise typer.Exit(int(ExitCode.RESIDUE))
+            found = store.recheck(None if all_ else [memory_id or ""])
+        problem = _issue(pending, store, found, state(ctx).actor)
+    what = " and ".join(w for w, given in (("the id", memory_id), ("the text", text)) if given)
+    _show(found, f"looking for {what}, layer by layer", json_, pending, problem)

@@ -27,7 +27,7 @@ from rich.text import Text
 from rich.tree import Tree
 
 from memaudit.clock import age_days, human_age
-from memaudit.face_text import OUTCOME_STYLE, safe, tier_badge
+from memaudit.face_text import OUTCOME_STYLE, not_checked_lines, safe, tier_badge, verdict_line
 from memaudit.forget import ForgetPlan, Recheck, TombstoneCheck
 from memaudit.model import Memory, Status
 from memaudit.textsafety import json_text, reveal
@@ -254,23 +254,18 @@ def show_verification(verification: Verification, title: str) -> None:
             )
         )
     _copies_warning(sorted({x.where.split(" @ ")[0] for x in verification.warnings()}))
-    found = [r.layer for r in verification.reports if r.found]
-    unprobed = [r.layer for r in verification.reports if not r.probed]
-    orphan_count = sum(len(r.orphans) for r in verification.reports)
-    if verification.clean:
-        console.print(Text("clean: nothing of it survived in any layer checked", style="green"))
-    elif found:
-        console.print(
-            Text(f"RESIDUE: found in {len(found)} layer(s) (see the table)", style="bold red")
-        )
-    else:
-        # Nothing found, but not proven gone: never worded as found.
-        parts = [f"{len(unprobed)} layer(s) not checked"] if unprobed else []
-        if orphan_count:
-            parts.append(f"{orphan_count} orphan(s) of deleted items that might be it")
-        console.print(
-            Text("NOT PROVEN CLEAN: nothing found; " + ", ".join(parts), style="bold yellow")
-        )
+    show_verdict(verification)
+
+
+def show_verdict(verification: Verification) -> None:
+    """The layers that could not be checked (why, and what would make them checkable),
+    then the one final line: CLEAN, RESIDUE or UNVERIFIED, in words that are true."""
+    lines = not_checked_lines(verification)
+    if lines:
+        console.print(Text("could not be checked:", style="yellow"))
+        for line in lines:
+            console.print(line)
+    console.print(verdict_line(verification))
 
 
 def _copies_warning(paths: list[str]) -> None:
@@ -290,33 +285,13 @@ def show_recheck(recheck: Recheck) -> None:
     if recheck.checks:
         console.print(verification_table(recheck, "where it was looked for"))
         console.print(Text(f"checkpoint after the scan: {recheck.checkpoint}", style="dim"))
-    dirty = [c for c in recheck.checks if c.matchable and not c.clean]
-    unchecked = [c for c in recheck.checks if not c.matchable]
     _copies_warning(
         sorted({re.split(r" (?:page|frame|block) \d", x.where)[0] for x in recheck.warnings()})
     )
     if not recheck.checks:
         console.print(Text("no forgotten memories to check", style="dim"))
         return
-    if dirty:
-        n = len(dirty)
-        console.print(
-            Text(
-                f"RESIDUE: {n} forgotten memor{'y is' if n == 1 else 'ies are'} back or left traces",
-                style="bold red",
-            )
-        )
-    if unchecked:
-        n = len(unchecked)
-        console.print(
-            Text(
-                f"NOT CHECKED: {n} tombstone{'' if n == 1 else 's'} {unchecked[0].why}; "
-                "restore the key file to check them",
-                style="bold yellow",
-            )
-        )
-    if not dirty and not unchecked:
-        console.print(Text("clean: no forgotten memory is back or left on disk", style="green"))
+    show_verdict(recheck)
 
 
 def tombstone_table(checks: list[TombstoneCheck]) -> Table:

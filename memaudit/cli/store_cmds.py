@@ -39,12 +39,13 @@ from memaudit.cli.render import (
 from memaudit.clock import age_days, human_age
 from memaudit.errors import MemauditError, NotAStore
 from memaudit.face_text import safe, tier_badge
+from memaudit.graph import MISSING_SOURCE, no_parents_note
 from memaudit.ledger import Ledger
 from memaudit.ledger.store import pending_migrations
 from memaudit.model import MemoryFilter, SourceType, Status, TrustTier
 from memaudit.store import Adapter, Capability
 from memaudit.textsafety import hidden_characters, reveal
-from memaudit.trust import is_flagged
+from memaudit.trust import DERIVED_TYPES, is_flagged
 
 
 @app.command()
@@ -208,6 +209,10 @@ def show(
         memory = store.require(memory_id)
         live = _live(memory, _decay_params(store), now)
         edges = store.edges([memory_id]) if store.has(Capability.LINEAGE) else []
+        # A parent the store names but cannot produce is a missing source, never dropped.
+        unresolved = {
+            e.parent_id for e in edges if e.child_id == memory_id and store.get(e.parent_id) is None
+        }
         events = store.events(memory_id=memory_id) if store.has(Capability.HISTORY) else []
         missing = sorted(set(store.missing_provenance()) | set(memory.missing))
     parents = [e for e in edges if e.child_id == memory_id]
@@ -222,7 +227,9 @@ def show(
     if fmt_json := json_:
         data = memory.to_dict()
         data["decay_score_now"] = live
-        data["parents"] = [e.to_dict() for e in parents]
+        data["parents"] = [
+            e.to_dict() | {"missing_source": e.parent_id in unresolved} for e in parents
+        ]
         data["children"] = [e.to_dict() for e in children]
         data["events"] = [e.to_dict() for e in events]
         data["flags"] = flags
@@ -282,9 +289,18 @@ def show(
     if parents or children:
         console.print(Text("lineage", style="bold"))
         for e in parents:
-            console.print(Text(f"  ← {e.relation.value} {e.parent_id}"))
+            line = Text(f"  ← {e.relation.value} ") + safe(e.parent_id, 120)
+            if e.parent_id in unresolved:
+                line = Text(f"  ← {e.relation.value} ✝ ", style="red") + safe(e.parent_id, 120)
+                line.append(f"  {MISSING_SOURCE}", style="red")
+            console.print(line)
         for e in children:
-            console.print(Text(f"  → {e.child_id} ({e.relation.value})"))
+            console.print(Text("  → ") + safe(e.child_id, 120) + f" ({e.relation.value})")
+    elif memory.derived or memory.source_type in DERIVED_TYPES:
+        console.print(Text("lineage", style="bold"))
+        console.print(
+            Text(f"  {reveal(no_parents_note(memory), keep_newlines=False)}", style="dim")
+        )
     if events:
         console.print(Text("history", style="bold"))
         for ev in events[-20:]:

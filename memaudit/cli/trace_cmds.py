@@ -14,7 +14,7 @@ from memaudit.cli.app import app
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from
 from memaudit.cli.render import console, emit_json, fmt_num, status_text
 from memaudit.face_text import safe, tier_badge
-from memaudit.graph import DEFAULT_DEPTH, MAX_DEPTH, Lineage, LineageNode
+from memaudit.graph import DEFAULT_DEPTH, MAX_DEPTH, Lineage, LineageNode, no_parents_note
 from memaudit.lineage_checks import LineageFinding, lineage_findings, summary_depth
 from memaudit.lineage_export import to_dot, to_mermaid
 from memaudit.model import Edge, Event, Memory, Severity
@@ -191,8 +191,8 @@ def _missing_text(node: LineageNode, relation: str | None) -> Text:
     if relation:
         text.append(f"{relation} ", style="cyan")
     text.append(f"✝ {reveal(node.id, keep_newlines=False)}", style="red")
-    if node.missing == "unknown id":
-        text.append("  unknown id: not in the store, no tombstone", style="red")
+    if node.missing_source:
+        text.append(f"  {node.missing_label()}", style="red")
     else:
         text.append(f"  {node.missing}", style="red")
         if node.missing_at:
@@ -207,7 +207,14 @@ def _label(lineage: Lineage, nid: str, relation: str | None, *, upwards: bool) -
     node = lineage.nodes[nid]
     if node.memory is None:
         return _missing_text(node, relation)
-    root = upwards and not lineage.parents_of(nid) and nid not in lineage.truncated
+    # The original evidence: nothing above it, and not itself derived (a derived memory
+    # whose store names no parent is not evidence of anything).
+    root = (
+        upwards
+        and not lineage.parents_of(nid)
+        and nid not in lineage.truncated
+        and not node.memory.derived
+    )
     return _node_text(node.memory, focus=nid == lineage.focus, relation=relation, root=root)
 
 
@@ -254,7 +261,9 @@ def _print_tree(lineage: Lineage, found: list[LineageFinding]) -> None:
         if lineage.parents_of(focus):
             _grow(lineage, ups, focus, upwards=True, shown={focus})
         else:
-            ups.add(Text("nothing recorded: this memory is its own evidence", style="dim"))
+            focus_memory = lineage.memory(focus)
+            note = no_parents_note(focus_memory) if focus_memory else "nothing recorded"
+            ups.add(Text(reveal(note, keep_newlines=False), style="dim"))
     if lineage.down:
         downs = tree.add(Text("derived into", style="bold"))
         if lineage.children_of(focus):

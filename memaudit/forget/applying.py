@@ -12,9 +12,10 @@ from typing import Any
 from memaudit import fingerprint, reasons, redaction, tombkey
 from memaudit.errors import Conflict, MemauditError
 from memaudit.forget.layers import native_layers
-from memaudit.forget.planning import ForgetPlan, _memories, _names, plan
+from memaudit.forget.planning import ForgetPlan, PlanItem, _memories, _names, plan
 from memaudit.forget.quoting import (
     _EACH,
+    _chunks,
     memory_text,
 )
 from memaudit.ledger import Ledger, removal, schema
@@ -41,10 +42,10 @@ class ForgetResult(Verification):
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            **self.verdict_dict(),
             "plan": self.plan.to_dict(),
             "fts_purge": self.fts_purge,
             "wal_checkpoint": list(self.checkpoint) if self.checkpoint else None,
-            "clean": self.clean,
             "checked_by_id_only": self.by_id_only,
             "layers": [r.to_dict() for r in self.reports],
         }
@@ -104,20 +105,8 @@ def apply(
                     "embedding": item.id in the_plan.embeddings,
                 },
             )
+        _redact(ledger, the_plan.redact)
         for item in the_plan.redact:
-            content = item.new_content or redaction.MARK
-            conn.execute("DELETE FROM embeddings WHERE memory_id = ?", (item.id,))
-            conn.execute(
-                "UPDATE memories SET content = ?, summary = ?, content_hash = ?, "
-                "status = 'pending', updated_at = ?, version = version + 1 WHERE id = ?",
-                (
-                    content,
-                    item.new_summary,
-                    fingerprint.content_hash(content),
-                    ledger.now(),
-                    item.id,
-                ),
-            )
             ledger.log(
                 "redact",
                 item.id,
@@ -161,6 +150,33 @@ def apply(
         checkpoint=checkpoint,
         fts_purge=fts_purge,
     )
+
+
+def _redact(ledger: Ledger, items: Sequence[PlanItem]) -> None:
+    """Write the redacted texts (new version, back to pending; their vectors go).
+
+    One UPDATE per chunk, in rowid order: FTS5 writes its pending changes out (a new
+    index segment; with secure-delete, a seek per term and segment) at the start of
+    every statement that changes it and whenever a write goes back to a lower rowid,
+    so one statement per memory left a segment per memory behind.
+    """
+    if not items:
+        return
+    conn = ledger.conn
+    ids = json.dumps([i.id for i in items])
+    conn.execute(f"DELETE FROM embeddings WHERE memory_id IN {_EACH}", (ids,))
+    seq_of = dict(conn.execute(f"SELECT id, seq FROM memories WHERE id IN {_EACH}", (ids,)))
+    rows = sorted((seq_of[i.id], i.new_content or redaction.MARK, i.new_summary) for i in items)
+    now = ledger.now()
+    for part in _chunks(rows):
+        conn.execute(
+            "UPDATE memories SET content = r.column2, summary = r.column3, "
+            "content_hash = r.column4, status = 'pending', updated_at = ?, "
+            "version = version + 1 "
+            f"FROM (VALUES {','.join(['(?,?,?,?)'] * len(part))}) AS r "
+            "WHERE memories.seq = r.column1",
+            [now] + [v for seq, c, s in part for v in (seq, c, s, fingerprint.content_hash(c))],
+        )
 
 
 def purge_fts(conn: sqlite3.Connection) -> str:

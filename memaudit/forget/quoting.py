@@ -22,6 +22,12 @@ from memaudit.sqlite_driver import sqlite3
 # Ids per IN (...) list, and terms per FTS query, when a plan reads in bulk.
 CHUNK = 500
 TERMS_PER_QUERY = 200
+# A piece whose rarest token more memories hold than this is looked up by its
+# KEY_TOKENS rarest tokens together (see _quoting).
+RARE_DOCS = 1000
+KEY_TOKENS = 3
+# Sentences per query that an ASCII candidate is checked for one by one.
+FEW_PIECES = 16
 
 
 def memory_text(memory: Memory) -> str:
@@ -68,34 +74,76 @@ def _quoting(ledger: Ledger, pieces: Iterable[str], exclude: set[str]) -> dict[s
     normalised text. Phrase queries would be exact but cost the length of every
     common word's list, per phrase: thousands of sentences made of the same words
     (a templated 100k chain) took minutes.
+
+    When even the rarest token is common (a template's words: "borealis is backed by
+    sqlite", whose rarest word 33,000 memories hold), a candidate must also hold the
+    piece's next rarest tokens (``KEY_TOKENS`` in all) — unless its text has a
+    non-ASCII character. That drops only memories that cannot hold the piece: in
+    ASCII text every word of a sentence the normalised text holds is a token of the
+    row (normalising ASCII only folds case and spaces, as the FTS tokenizer does);
+    text with other characters (invisible ones, compatibility forms) may normalise
+    into a word the index does not have, and is confirmed as before.
     """
     conn = ledger.conn
     tokens_of = {p: fts_tokens(p) for p in dict.fromkeys(pieces)}
     counts = fts_doc_counts(conn, {t for ts in tokens_of.values() for t in ts})
     by_token: dict[str, list[str]] = {}
+    keys: dict[str, set[tuple[str, ...]]] = {}  # rarest token -> the keys narrowing it
     for piece, tokens in tokens_of.items():
         held = [t for t in tokens if t in counts]
         if len(held) == len(tokens) and held:  # a token no memory holds: nothing quotes it
-            by_token.setdefault(min(held, key=lambda t: (counts[t], -len(t))), []).append(piece)
+            ranked = sorted(held, key=lambda t: (counts[t], -len(t)))
+            by_token.setdefault(ranked[0], []).append(piece)
+            key = ranked[:KEY_TOKENS] if counts[ranked[0]] > RARE_DOCS else ranked[:1]
+            keys.setdefault(ranked[0], set()).add(tuple(key))
     found: dict[str, list[str]] = {}
     for part in _chunks(list(by_token), TERMS_PER_QUERY):
         terms = set(part)
-        rows = conn.execute(
-            "SELECT id, content, summary FROM memories WHERE seq IN "
-            "(SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?)",
-            (" OR ".join(f'"{t}"' for t in part),),
-        )
+        # Few sentences: an ASCII candidate is checked for each of them, not first
+        # tokenized (an ASCII text can hold only a sentence whose every word it has, so
+        # the answer is the same; a template's sentence has thousands of true holders).
+        every = [p for t in part for p in by_token[t]]
+        if len(every) > FEW_PIECES:
+            every = []
+        wide = " OR ".join(f'"{t}"' for t in part)
+        narrow = [k for t in part for k in sorted(keys[t])]
+        if all(len(k) == 1 for k in narrow):
+            rows = conn.execute(_CANDIDATES, (wide,))
+        else:
+            rows = conn.execute(
+                _CANDIDATES + _NARROWED, (wide, " OR ".join(_all_of(k) for k in narrow))
+            )
         for mid, content, summary in rows:
             if mid in exclude:
                 continue
             text = content + "\n" + (summary or "")
-            wanted = [p for t in terms.intersection(fts_tokens(text)) for p in by_token[t]]
+            if every and text.isascii():
+                wanted = every
+            else:
+                wanted = [p for t in terms.intersection(fts_tokens(text)) for p in by_token[t]]
             norm = fingerprint.normalize(text)
             held = [p for p in wanted if fingerprint.contains(norm, p)]
             if held:
                 have = found.setdefault(mid, [])
                 have += [p for p in held if p not in have]
     return found
+
+
+_CANDIDATES = (
+    "SELECT id, content, summary FROM memories WHERE seq IN "
+    "(SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?)"
+)
+_NARROWED = (
+    " AND (seq IN (SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?) "
+    "OR length(CAST(content AS BLOB)) != length(content) "
+    "OR length(CAST(summary AS BLOB)) != length(summary))"
+)
+
+
+def _all_of(tokens: Sequence[str]) -> str:
+    """An FTS5 query for the rows holding every one of ``tokens``."""
+    quoted = [f'"{t}"' for t in tokens]
+    return quoted[0] if len(quoted) == 1 else "(" + " AND ".join(quoted) + ")"
 
 
 def _marks(items: Sized) -> str:

@@ -62,13 +62,39 @@ class Recheck(Verification):
     checks: list[TombstoneCheck]
     checkpoint: str  # what happened to the WAL after the scan
 
-    @property
-    def clean(self) -> bool:
-        return all(c.clean for c in self.checks) and all(r.clean for r in self.reports)
+    def not_checked(self) -> dict[str, str]:
+        """The places not probed, and the tombstones that cannot be matched here (made
+        with a tombstone key this machine does not have)."""
+        out = Verification.not_checked(self)
+        lost = [c for c in self.checks if not c.matchable]
+        if lost:
+            n = len(lost)
+            out["tombstones"] = (
+                f"{n} tombstone{'' if n == 1 else 's'} {lost[0].why} — to check "
+                f"{'it' if n == 1 else 'them'}: restore the tombstone key that made "
+                f"{'it' if n == 1 else 'them'} to {tombkey.key_path()}"
+            )
+        return out
+
+    def summary(self) -> str:
+        if not self.checks:
+            return "no forgotten memories to check"
+        n = len(self.checks)
+        dirty = [c for c in self.checks if c.matchable and not c.clean]
+        lost = [c for c in self.checks if not c.matchable]
+        if dirty:
+            head = (
+                f"{len(dirty)} of {n} forgotten memor{'y' if n == 1 else 'ies'} back or left traces"
+            )
+        elif lost:
+            head = f"{len(lost)} of {n} tombstone{'' if n == 1 else 's'} could not be matched"
+        else:
+            head = f"no forgotten memory is back or left on disk ({n} checked)"
+        return head + "; " + Verification.summary(self)
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "clean": self.clean,
+            **self.verdict_dict(),
             "tombstones": [c.to_dict() for c in self.checks],
             "layers": [r.to_dict() for r in self.reports],
             "checkpoint": self.checkpoint,

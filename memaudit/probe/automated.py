@@ -360,23 +360,9 @@ def _probe5(
     )
 
 
-def _verdict5(reports: Verification) -> tuple[Verdict, str]:
-    dirty = [r.layer for r in reports if r.found]
-    unprobed = [f"{r.layer} (not checked: {r.checked})" for r in reports if not r.probed]
-    unprobed += [
-        f"{r.layer} ({len(r.orphans)} orphan(s) of deleted items that might be it)"
-        for r in reports
-        if r.orphans
-    ]
-    total = len(reports.reports)
-    if dirty:
-        return Verdict.RESIDUE, f"residue in {len(dirty)} of {total} layers: " + ", ".join(dirty)
-    if unprobed:
-        return (
-            Verdict.UNVERIFIED,
-            "nothing found, but not proven gone: " + "; ".join(unprobed),
-        )
-    return Verdict.CLEAN, f"every layer probed ({total}), nothing found"
+def _verdict5(verification: Verification) -> tuple[Verdict, str]:
+    """Probe 5 answers as a verification does: its verdict, in its own words."""
+    return Verdict(verification.verdict.value), verification.summary()
 
 
 def _probe6(runner: Runner, store_path: Path, driver: Driver, *, faked: bool) -> ProbeResult:

@@ -21,14 +21,13 @@ Where things are: this module (the baseline, ``start`` and ``check``), ``evidenc
 from __future__ import annotations
 
 import hashlib
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from memaudit import fileprints
 from memaudit.clock import Clock, to_iso
-from memaudit.confined import Unsafe, open_regular
 from memaudit.fingerprint import new_salt, normalize
 from memaudit.model import Memory
 from memaudit.probe import log
@@ -56,44 +55,7 @@ def memory_fingerprint(salt: str, memory: Memory) -> str:
 
 
 def _file_prints(location: str) -> dict[str, Any]:
-    from memaudit.adapters.support.file_probe import files_under
-
-    path = Path(location)
-    if "://" in location:
-        return {"files": [], "note": "a server store: no files to fingerprint"}
-    if path.is_dir():
-        files, skipped = files_under(path)
-        base = path
-    else:
-        files = [p for p in (path, *_sqlite_siblings(path)) if p.is_file()]
-        skipped, base = [], path.parent
-    skipped = list(skipped)
-    out = []
-    for f in files:
-        try:
-            size, digest = _hash_file(f, base)
-        except (OSError, Unsafe) as exc:  # a FIFO, a device, a file swapped for a symlink
-            skipped.append(f"{f.relative_to(base)}: {getattr(exc, 'message', exc)}")
-            continue
-        out.append({"path": str(f.relative_to(base)), "size": size, "sha256": digest})
-    return {"files": out, "skipped": skipped[:20]}
-
-
-def _hash_file(path: Path, root: Path) -> tuple[int, str | None]:
-    """Size and sha256 of a regular file of the store (never a FIFO or a symlink out of
-    it); no hash above ``MAX_HASHED_FILE``, where the size has to do."""
-    fd, st = open_regular(path, root=root, follow=False)
-    with os.fdopen(fd, "rb") as fh:
-        if st.st_size > MAX_HASHED_FILE:
-            return st.st_size, None
-        digest = hashlib.sha256()
-        while chunk := fh.read(1 << 20):
-            digest.update(chunk)
-    return st.st_size, digest.hexdigest()
-
-
-def _sqlite_siblings(path: Path) -> list[Path]:
-    return [path.with_name(path.name + s) for s in ("-wal", "-journal")]
+    return fileprints.store_files(location, max_hashed=MAX_HASHED_FILE)
 
 
 def _probe_layers(layers: Sequence[Layer], texts: list[str]) -> list[dict[str, Any]]:

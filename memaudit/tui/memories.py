@@ -22,7 +22,8 @@ from memaudit.pending import Flag
 from memaudit.store import Capability
 from memaudit.tui.listing import ListScreen
 from memaudit.tui.modals import ConfirmModal, InfoModal
-from memaudit.tui.render import forget_plan_body, trace_renderable, verification_table
+from memaudit.tui.render import forget_plan_body, trace_renderable, verification_body
+from memaudit.verification import Verdict
 
 
 class ForgetPlanned(Message):
@@ -143,13 +144,16 @@ class MemoriesScreen(ListScreen):
 
     @on(ForgetDone)
     def _forgotten(self, msg: ForgetDone) -> None:
-        clean = msg.result.clean
+        verdict = msg.result.verdict
         self.show_status(
-            f"forgot {msg.memory_id}: "
-            + ("every layer verified clean" if clean else "RESIDUE found — see the table"),
-            "information" if clean else "error",
+            f"forgot {msg.memory_id}: {verdict.value.upper()}: {msg.result.summary()}",
+            {
+                Verdict.CLEAN: "information",
+                Verdict.UNVERIFIED: "warning",
+                Verdict.RESIDUE: "error",
+            }[verdict],
         )
         self.app.push_screen(
-            InfoModal(f"Forgot {msg.memory_id}: verification", verification_table(msg.result))
+            InfoModal(f"Forgot {msg.memory_id}: {verdict.value}", verification_body(msg.result))
         )
         self.action_reload()

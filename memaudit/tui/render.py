@@ -16,9 +16,16 @@ from rich.text import Text
 from rich.tree import Tree
 
 from memaudit.clock import age_days, human_age
-from memaudit.face_text import OUTCOME_STYLE, revealed, safe, tier_badge
+from memaudit.face_text import (
+    OUTCOME_STYLE,
+    not_checked_lines,
+    revealed,
+    safe,
+    tier_badge,
+    verdict_line,
+)
 from memaudit.forget import ForgetPlan
-from memaudit.graph import Lineage
+from memaudit.graph import Lineage, no_parents_note
 from memaudit.injection import Assessment
 from memaudit.model import Memory
 from memaudit.pending import Flag
@@ -136,9 +143,9 @@ def _node_label(lineage: Lineage, nid: str, relation: str | None) -> Text:
     m = node.memory if node else None
     if m is None:
         label.append_text(safe(f"✝ {nid}", 60, style="red"))
-        why = node.missing if node and node.missing else "unknown id"
+        why = node.missing_label() if node else "unknown id"
         label.append("  ")
-        label.append_text(safe(why, 80, style="red"))
+        label.append_text(safe(why, 140, style="red"))
         if node and node.missing_at:
             label.append(" ")
             label.append_text(safe(node.missing_at, 40, style="dim"))
@@ -194,7 +201,7 @@ def lineage_tree(lineage: Lineage | None, memory: Memory) -> RenderableType:
     if lineage.parents_of(focus):
         _grow(lineage, ups, focus, True, start, {focus})
     else:
-        ups.add(Text("nothing recorded: this memory is its own evidence", style="dim"))
+        ups.add(safe(no_parents_note(memory), 200, style="dim"))
     downs = tree.add(Text("derived into", style="bold"))
     if lineage.children_of(focus):
         _grow(lineage, downs, focus, False, start, {focus})
@@ -332,3 +339,11 @@ def verification_table(verification: Verification) -> Table:
             detail.append_text(safe(f"{r.where}: {r.match}", 120, style="red"))
         table.add_row(safe(report.layer), safe(report.kind), verdict, detail)
     return table
+
+
+def verification_body(verification: Verification) -> RenderableType:
+    """The layer table, what could not be checked (why, and what would make it
+    checkable), then the verdict line — as `memaudit forget` ends."""
+    lines = not_checked_lines(verification)
+    head = [Text("could not be checked:", style="yellow")] if lines else []
+    return Group(verification_table(verification), *head, *lines, verdict_line(verification))

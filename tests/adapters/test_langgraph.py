@@ -45,12 +45,17 @@ def test_show_flags_missing_history_and_source(provider, cli):
     )
     flags = " | ".join(data["flags"])
     assert "history" in flags and "derivation" in flags and "source" in flags
-    assert data["events"] == [] and data["parents"] == []
-    # The application's own derived_from is shown, not turned into lineage.
+    assert data["events"] == []
+    # The application's own derived_from is its lineage (issue 17); kind says summary.
     assert data["extra"]["value.derived_from"] == [
         "users.alice.memories/pkg-poetry",
         "users.alice.memories/pkg-uv",
     ]
+    assert {(p["parent_id"], p["relation"]) for p in data["parents"]} == {
+        ("users.alice.memories/pkg-poetry", "summarizes"),
+        ("users.alice.memories/pkg-uv", "summarizes"),
+    }
+    assert data["source_type"] == "summary" and data["derived"] is True
 
 
 def test_after_delete_lists_eight(provider, cli):

@@ -61,7 +61,13 @@ def test_mnemosyne_vector_of_a_row_deleted_with_plain_sql_is_an_orphan(provider,
     run_sql(db, "DELETE FROM working_memory WHERE id = ?", params=(MNEMO["uv"],))
 
     code, layers = verify_json(cli, db, "--content", NEVER)
-    assert code == ExitCode.RESIDUE  # not proven clean (issue 16 part 1: UNVERIFIED)
+    assert code == ExitCode.UNVERIFIED  # the orphan might be it: not clean, not found
+    data = json.loads(cli("verify", "--content", NEVER, "--json", db=db).stdout)
+    assert (data["verdict"], data["found"], data["not_checked"]) == ("unverified", {}, {})
+    assert [(o["layer"], o["orphan"]) for o in data["orphans"]] == [
+        ("vec_working", f"rowid {rowid}")
+    ]
+    assert layers["vec_working"]["verdict"] == "unverified"
     assert not [n for n, la in layers.items() if la["residue"]]  # nothing *found*
     assert all(la["probed"] for la in layers.values())
     vec = layers["vec_working"]
@@ -75,7 +81,11 @@ def test_mnemosyne_vector_of_a_row_deleted_with_plain_sql_is_an_orphan(provider,
     assert "orphans 1" in next(ln for ln in text.splitlines() if ln.strip().startswith("vec_w"))
     assert "orphans: traces some deleted item left" in text
     assert "RESIDUE" not in text
-    assert "NOT PROVEN CLEAN: nothing found; 1 orphan(s) of deleted items" in text
+    n = len(layers)
+    assert (
+        f"UNVERIFIED: nothing found in {n} layers; 1 orphan of deleted items that might be "
+        "it (vec_working)" in text
+    )
 
 
 def test_mnemosyne_vectors_are_clean_on_the_stores_the_package_wrote(provider):
@@ -150,13 +160,15 @@ def test_langgraph_vector_of_an_item_deleted_with_plain_sql_is_an_orphan_keyed_b
     key = "users.alice.memories/pkg-uv"
     run_sql(db, "DELETE FROM store WHERE prefix = 'users.alice.memories' AND key = 'pkg-uv'")
 
-    _, layers = verify_json(cli, db, "--content", NEVER)
+    code, layers = verify_json(cli, db, "--content", NEVER)
+    assert code == ExitCode.UNVERIFIED  # the orphan vector might be the text's
+    assert layers["store_vectors"]["verdict"] == "unverified"
     vectors = layers["store_vectors"]
     assert vectors["residue"] == []
     assert [(o["orphan"], o["match"]) for o in vectors["orphans"]] == [(key, "orphan vector")]
 
     code, by_id = verify_json(cli, db, key)
-    assert code == ExitCode.RESIDUE
+    assert code == ExitCode.RESIDUE and by_id["store_vectors"]["verdict"] == "residue"
     assert by_id["store_vectors"]["orphans"] == []
     [row] = by_id["store_vectors"]["residue"]
     assert (row["where"], row["match"]) == (f"store_vectors [{key}, field text]", "id")
@@ -277,7 +289,7 @@ def test_the_nil_uuid_leaves_byte_layers_not_checked(provider, cli):
     raw = layers["raw bytes"]
     assert raw["probed"] is False and raw["residue"] == []
     assert "too little entropy" in raw["checked"]
-    assert code == ExitCode.RESIDUE  # not proven clean (issue 16 part 1: UNVERIFIED)
+    assert code == ExitCode.UNVERIFIED  # nothing found, the bytes not searched for it
     # with a text as well, the text is searched; the id still is not
     _, both = verify_json(cli, db, NIL_UUID, "--content", TOKEN)
     assert both["raw bytes"]["residue"] and all(

@@ -65,7 +65,8 @@ def test_show_flags_what_mem0_does_not_record(provider, cli):
 
 def test_history_chain_of_deleted_memory_withholds_its_text(provider):
     with open_store(str(provider("mem0", "after_delete"))) as store:
-        assert store.has(Capability.HISTORY) and not store.has(Capability.LINEAGE)
+        # lineage: a caller's metadata parents (issue 17); history: the ADD/DELETE chain
+        assert store.has(Capability.HISTORY) and store.has(Capability.LINEAGE)
         events = store.events(memory_id=IDS["token"])
         assert [e.action for e in events] == ["add", "delete"]
         assert all(TOKEN not in json.dumps(e.to_dict()) for e in events)

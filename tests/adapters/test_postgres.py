@@ -66,7 +66,9 @@ def test_ls_show_stats_on_a_hindsight_store(cli, hindsight_before) -> None:
     data = json.loads(stats.stdout)
     assert data["adapter"] == "hindsight"
     assert data["totals"]["memories"] == 11
-    assert data["by_source_type"] == {"summary": 5, "user_statement": 6}
+    # world facts: Hindsight's LLM extraction (T3); observations: what it judged the facts
+    # imply (T5) -- docs/adapters.md gives the reasoning from Hindsight's own prompts.
+    assert data["by_source_type"] == {"extraction": 6, "inference": 5}
     assert data["store"].startswith("postgresql://postgres:***@127.0.0.1:")
     _no_secret(ls.stdout, ls.stderr, show.stdout, stats.stdout)
 
@@ -85,10 +87,11 @@ def test_mapping_fact_types_and_observation_lineage(hindsight_before) -> None:
     with open_store(hindsight_before) as store:
         fact = store.require(LISBON_FACT)
         obs = store.require(PROFILE_OBSERVATION)
-        assert fact.source_type.value == "user_statement" and not fact.derived
+        assert fact.source_type.value == "extraction" and fact.trust_tier.value == "T3"
         assert fact.source_ref == "document profile, chunk demo_profile_0"
         assert any("restated" in m for m in fact.missing)
-        assert obs.source_type.value == "summary" and obs.derived
+        assert obs.source_type.value == "inference" and obs.derived
+        assert obs.trust_tier.value == "T5"
         parents = {e.parent_id for e in store.edges([PROFILE_OBSERVATION]) if e.child_id == obs.id}
         assert parents == {LISBON_FACT, BIOLOGIST_FACT}
         assert store.location.startswith("postgresql://postgres:***@")
@@ -282,9 +285,10 @@ def test_files_not_readable_are_not_checked_never_clean(cli, pg_server, hindsigh
 def test_trace_of_a_hindsight_observation_shows_its_source_facts(cli, hindsight_before) -> None:
     result = cli("trace", PROFILE_OBSERVATION, db=hindsight_before)
     assert result.exit_code == 0, result.stderr
-    assert f"summarizes {LISBON_FACT}" in result.stdout
-    assert f"summarizes {BIOLOGIST_FACT}" in result.stdout
-    assert "effective trust  T4" in result.stdout
+    assert f"infers {LISBON_FACT}" in result.stdout
+    assert f"infers {BIOLOGIST_FACT}" in result.stdout
+    assert f"{LISBON_FACT}   T3  extraction" in result.stdout
+    assert "effective trust  T5" in result.stdout
     _no_secret(result.stdout, result.stderr)
 
 

@@ -18,8 +18,8 @@ def test_adapters_lists_each_with_capabilities(cli):
     data = json.loads(result.stdout)
     rows = {a["name"]: a for a in (data["adapters"] if isinstance(data, dict) else data)}
     assert set(rows) >= MINE
-    assert set(rows["mem0"]["capabilities"]) == {"read", "history", "layers"}
-    assert set(rows["langgraph"]["capabilities"]) == {"read", "layers"}
+    assert set(rows["mem0"]["capabilities"]) == {"read", "history", "lineage", "layers"}
+    assert set(rows["langgraph"]["capabilities"]) == {"read", "lineage", "layers"}
     assert set(rows["basic_memory"]["capabilities"]) == {"read", "lineage", "layers"}
     for name in MINE:
         assert "forget" not in rows[name]["capabilities"]  # not every layer is reachable

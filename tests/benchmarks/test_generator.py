@@ -21,6 +21,7 @@ from benchmarks.generate import (  # noqa: E402
     GenConfig,
     build,
     ensure_store,
+    pending_migrations,
     sidecar_path,
 )
 from benchmarks.registry import load_meta  # noqa: E402
@@ -175,3 +176,18 @@ def test_cache_reuses_the_store(tmp_path: Path) -> None:
     assert built and path.exists() and sidecar_path(path).exists()
     again, meta2, built2 = ensure_store(300, 3, root=tmp_path)
     assert again == path and not built2 and meta2 == meta
+
+
+def test_a_cached_store_older_than_the_schema_is_built_again(tmp_path: Path) -> None:
+    """A store cached before a migration landed is rebuilt, not handed to benchmarks
+    whose read-only opens would refuse it."""
+    path, _meta, _built = ensure_store(300, 3, root=tmp_path)
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("DELETE FROM _sqlite_migrations WHERE name = ?", (ledger_schema.latest(),))
+    conn.close()
+    assert pending_migrations(path) == [ledger_schema.latest()]
+    again, _meta2, built = ensure_store(300, 3, root=tmp_path)
+    assert again == path and built and pending_migrations(path) == []
+    with Ledger.open(path, readonly=True):
+        pass

@@ -220,7 +220,7 @@ def test_killed_between_commit_and_checkpoint_is_residue_then_clean(cli, sample)
     assert data["checkpoint"].startswith("done")
     again = cli("verify", "--all", db=path)
     assert again.exit_code == 0, again.stdout
-    assert "clean: no forgotten memory is back or left on disk" in again.stdout
+    assert "CLEAN: no forgotten memory is back or left on disk" in again.stdout
     assert SECRET.encode() not in path.read_bytes()
 
 
@@ -340,11 +340,14 @@ def test_a_lost_key_makes_verify_say_not_checked(cli, sample):
     assert cli("verify", "--all", db=path).exit_code == 0
     tombkey.key_path().unlink()
     lost = cli("verify", "--all", db=path)
-    assert lost.exit_code == ExitCode.RESIDUE  # not clean (issue 16 gives it its own code)
-    assert "clean" not in lost.stdout.split("\n")[-2]
-    assert "NOT CHECKED" in lost.stdout and "not checked" in lost.stdout
+    assert lost.exit_code == ExitCode.UNVERIFIED  # not clean, and nothing found
+    last = lost.stdout.strip().split("\n")[-1]
+    assert last.startswith("UNVERIFIED: 2 of 2 tombstones could not be matched; nothing found")
+    words = " ".join(lost.stdout.split())
+    assert "not checked" in words and "restore the tombstone key that made them" in words
     data = json.loads(cli("verify", "--all", "--json", db=path).stdout)
-    assert data["clean"] is False
+    assert data["clean"] is False and data["verdict"] == "unverified"
+    assert data["found"] == {} and list(data["not_checked"]) == ["tombstones"]
     assert all(
         not t["checked"] and "tombstone key" in t["why_not_checked"] for t in data["tombstones"]
     )

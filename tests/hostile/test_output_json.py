@@ -90,10 +90,12 @@ PROBES = [
 ]
 # `probe run` drives a provider's own venv (none here); it prints through emit_json too.
 NOT_RUN = {"probe run"}
+# A receipt of a hostile store (its layer names, places and paths), then checking it.
+RECEIPTS = [["receipt", "key", "--json"], ["receipt", "verify", "RECEIPT", "--json"]]
 
 
 def test_every_json_command_is_run_on_a_hostile_store() -> None:
-    runs = [argv for _, argv in READS] + WRITES + PROBES + [["init"]]
+    runs = [argv for _, argv in READS] + WRITES + PROBES + RECEIPTS + [["init"]]
     covered = {" ".join(argv[:n]) for argv in runs for n in (1, 2)} | NOT_RUN
     assert json_commands() <= covered, json_commands() - covered
 
@@ -148,6 +150,23 @@ def test_json_of_writing_commands(tmp_path: Path, cli) -> None:
     assert r.exit_code == 0, r.stderr
     assert hidden_text(r.stdout) == []
     assert json.loads(r.stdout)["created"] == str(folder / "ledger.db")
+
+
+def test_receipts_of_a_hostile_store(tmp_path: Path, cli) -> None:
+    """The receipt's strings come from the store (layer names, places, file names):
+    escaped in the file and in every output of `receipt verify`, text or JSON."""
+    db = corpus.copy_store("langgraph", tmp_path)
+    out = tmp_path / "r.json"
+    r = cli("verify", "--content", "deploy key", "--receipt", str(out), db=db)
+    assert r.exit_code in (0, 3, 10), r.stderr
+    assert hidden_text(out.read_text()) == []
+    for argv in RECEIPTS:
+        r = cli(*[str(out) if a == "RECEIPT" else a for a in argv])
+        assert r.exit_code in (0, 7, 10), (argv, r.stderr)
+        assert hidden_text(r.stdout + r.stderr) == [], argv
+        _parsed(r.stdout, argv)
+    shown = cli("receipt", "verify", str(out))
+    assert hidden_text(shown.stdout + shown.stderr) == []
 
 
 def test_json_of_guided_probes(tmp_path: Path, cli) -> None:

@@ -46,7 +46,7 @@ def test_requests_are_shown_then_forgotten_or_dismissed(make, queue_db: Path) ->
             assert "Forget q-active-uv?" in screen_text(app)
             await pilot.press("y")
             await settle(pilot, rounds=4)
-            assert "Forgot q-active-uv: verification" in screen_text(app)
+            assert "Forgot q-active-uv: clean" in screen_text(app)
             await pilot.press("escape")
             await settle(pilot)
             assert row_ids(app) == []

@@ -52,8 +52,9 @@ def test_forget_shows_blast_radius_then_verification(make, queue_db: Path) -> No
             await pilot.press("y")
             await settle(pilot, rounds=4)
             text = screen_text(app)
-            assert "Forgot q-active-uv: verification" in text
-            assert "clean" in text and "residue" not in text
+            assert "Forgot q-active-uv: clean" in text
+            assert "CLEAN: nothing found in" in text and "every one probed" in text
+            assert "residue" not in text.lower()
             await pilot.press("escape")
             await settle(pilot)
             assert row_ids(app) == ["q-active-tz"]

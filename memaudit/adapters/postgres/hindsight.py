@@ -10,11 +10,18 @@ deployments that have that table). The retained text itself stays in ``documents
 from. Facts invalidated by newer ones move to ``invalidated_memory_units``;
 ``mental_models`` are reflections written by ``reflect``.
 
-Mapping (docs/adapters.md):
-- ``world`` → user_statement, ``experience`` → tool_observation (T1: observations of the
-  world and the user), flagged: the wording is the LLM's restatement, the verbatim text
-  is the document/chunk named in ``source_ref``;
-- ``observation`` → summary (T4, derived), edges ``summarizes`` to each source fact;
+Mapping (docs/adapters.md gives the reasoning, from Hindsight's own extraction and
+consolidation prompts):
+- ``world`` → extraction (T3): Hindsight's LLM restates "objective/external facts,
+  including the user's preferences" from the retained chunk (``source_ref``); who said
+  them is not recorded, so neither user statement nor document is claimed (flagged);
+- ``experience`` → assistant_message (T5): the extraction prompt files under it what
+  "the assistant/agent actually performed" — doing, deciding, recommending, responding;
+- ``observation`` → inference (T5, derived), edges ``infers`` to each source fact: the
+  consolidation prompt asks for "durable knowledge ... the stable truth implied by" the
+  facts, so an observation may state more than its sources did;
+- ``opinion`` (older Hindsight versions: beliefs the agent formed, with a confidence)
+  → reflection (T5), ``confidence_score`` → confidence;
 - ``invalidated_memory_units`` → status superseded; ``mental_models`` → reflection (T5);
 - scope ``bank:<bank_id>``.
 
@@ -30,21 +37,24 @@ import json
 from typing import Any
 
 from memaudit.adapters.postgres import pg, pg_files
+from memaudit.adapters.support.foreign import as_number
 from memaudit.clock import Clock, store_time
 from memaudit.model import Edge, Memory, Relation, SourceType, Status
 from memaudit.store import Adapter, Capability, Layer
 
 REQUIRED = {"id", "bank_id", "text", "fact_type"}
 FACT_SOURCE = {
-    "world": SourceType.USER_STATEMENT,
-    "experience": SourceType.TOOL_OBSERVATION,
-    "observation": SourceType.SUMMARY,
+    "world": SourceType.EXTRACTION,
+    "experience": SourceType.ASSISTANT_MESSAGE,
+    "observation": SourceType.INFERENCE,
+    "opinion": SourceType.REFLECTION,
 }
 EXTRACTED = (
     "verbatim wording: Hindsight's LLM restated this fact from the retained text (see source_ref)"
 )
 MISSING = [
-    "who said it (Hindsight records the retain call's context, not a speaker)",
+    "who said it (Hindsight records the retain call's context, not a speaker: a world "
+    "fact may restate the user, a document or a tool)",
     "validation or review",
     "confidence",
 ]
@@ -178,7 +188,8 @@ class HindsightStore(pg.SchemaStore):
             tags=[str(t) for t in r.get("tags") or []],
             source_ref=ref,
             scope=f"bank:{r.get('bank_id')}",
-            derived=fact_type == "observation",
+            derived=fact_type in ("observation", "opinion") or bool(sources),
+            confidence=as_number(r.get("confidence_score")),
             created_at=store_time(r.get("created_at")),
             updated_at=store_time(r.get("updated_at")),
             version=versions.get(mid, 1),
@@ -213,7 +224,7 @@ class HindsightStore(pg.SchemaStore):
             found: dict[tuple[str, str], Edge] = {}
             for m in self.all():
                 for parent in m.extra.get("source_memory_ids", []):
-                    found[(m.id, parent)] = Edge(m.id, parent, Relation.SUMMARIZES, m.created_at)
+                    found[(m.id, parent)] = Edge(m.id, parent, Relation.INFERS, m.created_at)
             if "observation_sources" in pg.tables(self.conn, self.schema):
                 found.update(self._observation_sources())
             self._lazy_edges = list(found.values())
@@ -235,7 +246,7 @@ class HindsightStore(pg.SchemaStore):
             f"SELECT {pg.qi(child)}::text AS c, {pg.qi(parent)}::text AS p "
             f"FROM {self._t('observation_sources')}"
         )
-        return {(r["c"], r["p"]): Edge(r["c"], r["p"], Relation.SUMMARIZES) for r in rows}
+        return {(r["c"], r["p"]): Edge(r["c"], r["p"], Relation.INFERS) for r in rows}
 
     def provider_config(self) -> dict[str, Any]:
         """Each bank's own settings (``banks.config``), e.g. whether observations are on."""

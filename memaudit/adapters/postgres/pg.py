@@ -182,6 +182,25 @@ class SchemaStore(ListStore):
     def _t(self, table: str) -> str:
         return f"{qi(self.schema)}.{qi(table)}"
 
+    def server_identity(self) -> dict[str, Any]:
+        """The server's system identifier (unique per cluster, from ``initdb``), its
+        version, the database and schema. A role that may not read
+        ``pg_control_system()`` gets ``system_identifier`` None, and the reason."""
+        out: dict[str, Any] = {"database": None, "schema": self.schema, "version": None}
+        try:
+            row = self.conn.execute(
+                "SELECT current_database(), current_setting('server_version')"
+            ).fetchone()
+            out["database"], out["version"] = (str(row[0]), str(row[1])) if row else (None, None)
+            ident = self.conn.execute(
+                "SELECT system_identifier FROM pg_control_system()"
+            ).fetchone()
+            out["system_identifier"] = str(ident[0]) if ident else None
+        except Exception as exc:  # a role without the right to read the control file
+            out["system_identifier"] = None
+            out["why_no_identifier"] = type(exc).__name__
+        return out
+
     def _rows(self, sql: str, params: Any = None) -> list[dict[str, Any]]:
         try:
             cur = self.conn.execute(sql, params)

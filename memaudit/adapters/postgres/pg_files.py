@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from memaudit.adapters.postgres.pg import LOCAL_HOSTS, qi
 from memaudit.adapters.support.sqlite_probe import (
+    LOW_ENTROPY_REMEDY,
     id_search_forms,
     label,
     needle_texts,
@@ -36,12 +37,17 @@ class DataDir:
     path: Path | None
     why_not: str = ""
     block_size: int = 8192
+    remedy: str = ""  # what would let memaudit read it
 
 
 def data_dir(conn: psycopg.Connection[Any]) -> DataDir:
     host = conn.info.host or ""
     if not host.startswith("/") and host not in LOCAL_HOSTS:
-        return DataDir(None, f"the server runs on {host}; its files are not on this machine")
+        return DataDir(
+            None,
+            f"the server runs on {host}; its files are not on this machine",
+            remedy=f"run memaudit on {host}, as a user who can read the data directory",
+        )
     try:
         found = conn.execute("SHOW data_directory").fetchone()
         block = conn.execute("SHOW block_size").fetchone()
@@ -50,6 +56,7 @@ def data_dir(conn: psycopg.Connection[Any]) -> DataDir:
             None,
             "this role may not read the server's data_directory setting "
             "(needs superuser or pg_read_all_settings)",
+            remedy="connect as a role granted pg_read_all_settings",
         )
     path = Path(str(found[0])) if found else None
     if path is None:
@@ -63,10 +70,18 @@ def data_dir(conn: psycopg.Connection[Any]) -> DataDir:
             "(run memaudit as the server's OS user to scan it)",
         )
     except OSError:
-        return DataDir(None, f"the data directory {path} is not on this machine")
+        return DataDir(
+            None,
+            f"the data directory {path} is not on this machine",
+            remedy="run memaudit on the server's machine",
+        )
     port = str(conn.info.port)
     if len(pid) < 4 or pid[3].strip() != port:
-        return DataDir(None, f"{path} belongs to another server than the one on port {port}")
+        return DataDir(
+            None,
+            f"{path} belongs to another server than the one on port {port}",
+            remedy=f"run memaudit on the machine of the server on port {port}",
+        )
     return DataDir(path, block_size=int(block[0]) if block else 8192)
 
 
@@ -327,7 +342,9 @@ def data_files_layer(
         "so this under-counts; the SQL layers are primary)"
     )
     if where.path is None:
-        return Layer(name, "raw-bytes", description, lambda n: [], False, where.why_not)
+        return Layer(
+            name, "raw-bytes", description, lambda n: [], False, where.why_not, where.remedy
+        )
     base = where.path
 
     def probe(needle: Needle) -> list[Residue]:
@@ -371,14 +388,29 @@ def data_files_layer(
                     )
         if not out:
             why = [f"{behind} (the WAL segments layer covers those changes)"] if behind else []
+            remedy = ["run CHECKPOINT on the server (or wait for the next), then again"] * bool(
+                behind
+            )
             if unreadable:
                 why.append(f"permission denied reading {len(unreadable)} data file(s)")
-            why += id_search_forms(needle.ids)[1]
-            if why:
-                raise LayerNotChecked("; ".join(why))
+                remedy.append(UNREADABLE_REMEDY)
+            raise_not_checked(why, remedy, needle)
         return out
 
     return Layer(name, "raw-bytes", description, probe)
+
+
+UNREADABLE_REMEDY = "run memaudit as the server's OS user (or one in its group)"
+
+
+def raise_not_checked(why: list[str], remedy: list[str], needle: Needle) -> None:
+    """Nothing found, yet not all was looked at: say why (and what would help), adding
+    ids with too little entropy to be searched as bytes."""
+    low = id_search_forms(needle.ids)[1]
+    if low:
+        why, remedy = why + low, remedy + [LOW_ENTROPY_REMEDY]
+    if why:
+        raise LayerNotChecked("; ".join(why), remedy="; ".join(remedy))
 
 
 def wal_layer(conn: psycopg.Connection[Any], where: DataDir) -> Layer:
@@ -389,7 +421,9 @@ def wal_layer(conn: psycopg.Connection[Any], where: DataDir) -> Layer:
         "by every database of the server: a hit may come from another database)"
     )
     if where.path is None:
-        return Layer(name, "raw-bytes", description, lambda n: [], False, where.why_not)
+        return Layer(
+            name, "raw-bytes", description, lambda n: [], False, where.why_not, where.remedy
+        )
     wal = where.path / "pg_wal"
 
     def probe(needle: Needle) -> list[Residue]:
@@ -410,9 +444,7 @@ def wal_layer(conn: psycopg.Connection[Any], where: DataDir) -> Layer:
                 out.append(Residue(name, f"{seg} @ byte {offset}", "bytes", lab))
         if not out:
             why = [f"{unreadable} WAL segment(s) could not be read"] if unreadable else []
-            why += id_search_forms(needle.ids)[1]
-            if why:
-                raise LayerNotChecked("; ".join(why))
+            raise_not_checked(why, [UNREADABLE_REMEDY] * bool(unreadable), needle)
         return out
 
     return Layer(name, "raw-bytes", description, probe)

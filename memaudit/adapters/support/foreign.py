@@ -69,6 +69,18 @@ def require_columns(rows: list[dict[str, Any]], table: str, columns: set[str], w
             )
 
 
+def as_number(value: Any) -> float | None:
+    """A stored value (an application's ``importance: 8``, a ``confidence_score``) as a
+    finite number, or None when it is not one."""
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        return None
+    try:
+        number = float(value)
+    except ValueError:
+        return None
+    return number if number == number and abs(number) != float("inf") else None
+
+
 def as_int(value: Any, default: int = 0) -> int:
     """A count or key from a foreign row; garbage (text, blobs, NULL) gives ``default``:
     one odd row must not stop `ls` (the reliability fuzzer feeds such rows)."""

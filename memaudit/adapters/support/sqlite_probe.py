@@ -490,6 +490,10 @@ def id_bits(form: str) -> float:
     return max(0.0, -sum(c * math.log2(c / n) for c in counts.values())) if n else 0.0
 
 
+# What makes an id's byte layer checkable when the id itself has too little entropy.
+LOW_ENTROPY_REMEDY = "look for the memory's text with --content instead"
+
+
 def unsearchable_id(form: str) -> str | None:
     """Why a byte scan must not look for ``form`` (too little entropy: the nil UUID
     matches every zero-filled page), or None when it can. Every byte scan of an id goes
@@ -545,7 +549,7 @@ def ids_searched(
     if not found:
         why = id_search_forms(needle.ids, id_forms)[1]
         if why:
-            raise LayerNotChecked("; ".join(why))
+            raise LayerNotChecked("; ".join(why), remedy=LOW_ENTROPY_REMEDY)
     return found
 
 
