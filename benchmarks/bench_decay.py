@@ -235,8 +235,8 @@ def bench_lifecycle(native: Path, now_text: str) -> dict[str, float]:
 
 @benchmark(
     "decay",
-    sizes=("100k", "1m"),
-    description="decay daily pass vs bare UPDATE and the article's loop (1m); conflicts (100k)",
+    sizes=("100k", "200k", "1m"),
+    description="decay daily pass vs bare UPDATE and the article's loop (1m); conflicts (100k, 200k)",
 )
 def decay_benchmark(ctx: Context) -> list[Figure]:
     if ctx.size_label != "1m":

@@ -8,6 +8,11 @@ shown with its evidence and a score, and nothing changes until a person runs
 and the event names who) or ``--keep-both`` (they differ by date, scope or
 environment; the pair is no longer reported).
 
+A *change statement* ("The team moved from poetry to uv", "no longer uses Jenkins", in
+English, French, Italian or Spanish: ``change_statements``) is evidence of which of two
+memories is newer: it is paired with the memories that still state the old value, and
+it is the candidate winner whatever their timestamps say — still only a candidate.
+
 Scale comes from blocking: memories are grouped by (slot, subject term); terms too
 common to tell subjects apart are skipped, and large groups are compared through a
 few representatives per value instead of pair by pair. No all-pairs comparison.
@@ -23,14 +28,17 @@ import functools
 import json
 import math
 import re
+import sqlite3
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
+from memaudit import change_statements
+from memaudit.change_statements import ChangeStatement
 from memaudit.errors import InvalidInput, MemauditError, NotFound
 from memaudit.ledger import Ledger
-from memaudit.model import Memory, Status
+from memaudit.model import Memory, MemoryFilter, Status
 from memaudit.progress import Progress, counting, silent
 from memaudit.store import Capability
 
@@ -90,11 +98,18 @@ CHANGE_MARKERS = {
 STOPWORDS = set(
     ["a", "an", "the", "and", "or", "but", "of", "to", "for", "from", "in", "on", "at", "by", "with", "as", "is", "are", "was", "were", "be", "been", "being", "it", "its", "this", "that", "these", "those", "we", "our", "us", "i", "my", "me", "you", "your", "he", "she", "they", "them", "their", "uses", "use", "using", "used", "has", "have", "had", "do", "does", "did", "will", "would", "should", "can", "could", "may", "might", "not", "no", "yes", "so", "very", "also", "just", "all", "any", "some", "each", "every", "than", "then", "there", "here", "which", "who", "what", "when", "where", "how", "into", "onto", "over", "under", "about", "after", "before", "since", "until", "while", "via", "user", "users"]
 )  # fmt: skip
-WORD = re.compile(r"[a-z0-9][a-z0-9_./+#-]*")
+WORD = re.compile(r"[^\W_][\w./+#-]*")
 BLOCK_CAP = 2000  # a (slot, term) group larger than this cannot tell subjects apart
 EXACT_BLOCK = 60  # groups up to this size are compared pair by pair
 REPRESENTATIVES = 3  # per value, in larger groups: the newest few
 MIN_SCORE = 0.5
+# A change statement is compared with at most this many memories naming its old value
+# (the newest): a value named everywhere ("monday") cannot make the search quadratic.
+CHANGE_HOLDERS_CAP = 2000
+CHANGE_SLOT = "stated change"  # the slot of a change whose old value is in no LEXICON slot
+# LEXICON values that are also ordinary words: a bare "switched from light to dark mode"
+# says nothing about a memory that merely contains "light".
+ORDINARY_WORDS = frozenset({"light", "dark", "nord", "drone", "fish", "rust", "go", "zed"})
 
 _PHRASES = {
     slot: sorted((f for f in forms if " " in f), key=len, reverse=True)
@@ -108,10 +123,36 @@ class Features:
     values: dict[str, frozenset[str]]  # slot → canonical values named
     subject: frozenset[str]  # the other content words
     markers: list[str]  # change words ("moved", "migrated", ...)
+    words: frozenset[str] = frozenset()  # every word, for finding who names a value
+    changes: tuple[ChangeStatement, ...] = ()  # what the text says changed
 
 
 def tokens(text: str) -> list[str]:
     return [w.rstrip(".,;:!?-") for w in WORD.findall(text.lower())]
+
+
+def lexicon_value(value: str) -> tuple[str, str] | None:
+    """(slot, canonical value) of a value named by a change statement, if LEXICON knows it."""
+    for slot, forms in LEXICON.items():
+        if value in forms:
+            return slot, forms[value]
+    return None
+
+
+def _apply_changes(values: dict[str, set[str]], changes: list[ChangeStatement]) -> None:
+    """What a change statement leaves behind: the old value no longer holds, so "moved
+    from poetry to uv" names only uv in its slot (and "no longer uses pip" nothing)."""
+    for change in changes:
+        old = lexicon_value(change.old) if change.old else None
+        if old is None:
+            continue
+        slot, canonical = old
+        new = lexicon_value(change.new) if change.new else None
+        if new is not None and new[1] == canonical:
+            continue
+        values.get(slot, set()).discard(canonical)
+        if slot in values and not values[slot]:
+            del values[slot]
 
 
 @functools.lru_cache(maxsize=8192)
@@ -131,6 +172,9 @@ def features(text: str) -> Features:
     for w in words:
         if TIMEZONE.match(w) and ("/" in w or w in ("utc", "gmt")):
             values["timezone"].add(w)
+    changes = change_statements.parse(text)
+    if changes:
+        _apply_changes(values, changes)
     markers = sorted({w for w in words if w in CHANGE_MARKERS})
     subject = frozenset(
         w
@@ -142,7 +186,13 @@ def features(text: str) -> Features:
         and not TIMEZONE.match(w)
         and len(w) > 1
     )
-    return Features({k: frozenset(v) for k, v in values.items()}, subject, markers)
+    return Features(
+        {k: frozenset(v) for k, v in values.items()},
+        subject,
+        markers,
+        frozenset(words),
+        tuple(changes),
+    )
 
 
 @dataclass(slots=True)
@@ -158,6 +208,9 @@ class ConflictCandidate:
     evidence: list[str] = field(default_factory=list)
     scope_differs: bool = False
     status: str = "candidate"  # candidate | disputed (staged for review)
+    # The change statement that makes ``newer_id`` the candidate winner: old, new, kind,
+    # language, span ("moved from poetry to uv"); None for a pair told apart by slot only.
+    change: dict[str, Any] | None = None
 
     def other(self, memory_id: str) -> str:
         return self.older_id if memory_id == self.newer_id else self.newer_id
@@ -270,6 +323,15 @@ def _score(
         return None
     newer, older = _newer_first(a, b)
     fn, fo = (fa, fb) if newer is a else (fb, fa)
+    change = _change_in_slot(fn, slot)
+    older_change = _change_in_slot(fo, slot)
+    if older_change is not None and change is None:
+        # The statement of a change knows about the other value: it is the newer one.
+        newer, older, fn, fo, change = older, newer, fo, fn, older_change
+    if change is not None and change.new:
+        new = lexicon_value(change.new)
+        if new is not None and new[1] in fo.values.get(slot, frozenset()):
+            return None  # the other one names the new value too: no old state to replace
     shared = fa.subject & fb.subject
     score = round(_quick_score(a, fa, b, fb, _similarity(fa, fb, idf)), 3)
     evidence = [
@@ -280,16 +342,15 @@ def _score(
         evidence.append(f"shared subject terms: {', '.join(sorted(shared)[:8])}")
     else:
         evidence.append("no shared subject terms")
-    if fn.markers:
+    if change is not None:
+        evidence.append(_change_evidence(newer, change))
+        if (older.created_at or "") > (newer.created_at or ""):
+            evidence.append(_recorded_later(older, newer))
+    elif fn.markers:
         evidence.append(f"{newer.id} signals a change ({', '.join(fn.markers)})")
-    scope_differs = bool(a.scope and b.scope and a.scope != b.scope)
-    if scope_differs:
-        evidence.append(
-            f"scopes differ ({older.id}: {older.scope}; {newer.id}: {newer.scope}) — "
-            "both may hold; consider --keep-both"
-        )
-    elif a.scope and a.scope == b.scope:
-        evidence.append(f"same scope: {a.scope}")
+    scope_differs, note = _scope_note(older, newer)
+    if note:
+        evidence.append(note)
     evidence.append(
         f"created {(older.created_at or '?')[:10]} ({older.id}) and "
         f"{(newer.created_at or '?')[:10]} ({newer.id})"
@@ -303,6 +364,217 @@ def _score(
         score,
         evidence,
         scope_differs,
+        change=_change_dict(change, newer.id) if change else None,
+    )
+
+
+def _scope_note(older: Comparable, newer: Comparable) -> tuple[bool, str | None]:
+    """Whether the two memories hold for different scopes, and what the evidence says."""
+    if older.scope and newer.scope and older.scope != newer.scope:
+        return True, (
+            f"scopes differ ({older.id}: {older.scope}; {newer.id}: {newer.scope}) — "
+            "both may hold; consider --keep-both"
+        )
+    if older.scope and older.scope == newer.scope:
+        return False, f"same scope: {older.scope}"
+    return False, None
+
+
+def _change_in_slot(f: Features, slot: str) -> ChangeStatement | None:
+    """The change statement of ``f`` whose old or new value is in ``slot``."""
+    for change in f.changes:
+        for value in (change.old, change.new):
+            found = lexicon_value(value) if value else None
+            if found is not None and found[0] == slot:
+                return change
+    return None
+
+
+def _change_dict(change: ChangeStatement, statement_id: str) -> dict[str, Any]:
+    return {
+        "statement_id": statement_id,
+        "old": change.old,
+        "new": change.new,
+        "kind": change.kind.value,
+        "language": change.language,
+        "span": change.span,
+    }
+
+
+def _change_evidence(newer: Comparable, change: ChangeStatement) -> str:
+    what = f"{change.old or '?'} → {change.new or '(nothing named)'}"
+    return (
+        f"{newer.id} states a change ({change.language}): “{change.span}” ({what}); "
+        "it is the candidate winner — nothing is superseded until a person resolves it"
+    )
+
+
+def _recorded_later(older: Comparable, newer: Comparable) -> str:
+    return (
+        f"{older.id} was recorded after {newer.id} ({(older.created_at or '?')[:10]}): "
+        "check that the change was not reverted"
+    )
+
+
+def _change_candidates(
+    memories: Sequence[Comparable],
+    feats: list[Features],
+    idf: dict[str, float],
+    *,
+    only: set[str] | None,
+    exclude: set[tuple[str, str]],
+    seen: dict[tuple[str, str], ConflictCandidate],
+    min_score: float,
+) -> None:
+    """Pair each change statement with the memories that still name its old value (for
+    "now prefers Y": that say the same verb of another value) and are about the same
+    thing (what changed is in them, or they share a content word)."""
+    statements = [(i, c) for i, f in enumerate(feats) for c in f.changes if c.old or c.verb]
+    if not statements:
+        return
+    # The word each statement is looked up by: its old value's first word, or its verb's.
+    keys = {id(c): _lookup_key(c) for _, c in statements}
+    wanted = set(keys.values())
+    holders: dict[str, list[int]] = defaultdict(list)
+    for j, f in enumerate(feats):
+        for w in f.words & wanted:
+            holders[w].append(j)
+    for word, js in holders.items():
+        if len(js) > CHANGE_HOLDERS_CAP:
+            js.sort(key=lambda j: (memories[j].created_at or "", memories[j].id))
+            holders[word] = js[-CHANGE_HOLDERS_CAP:]
+    texts: dict[int, str] = {}
+    terms: dict[int, frozenset[str]] = {}
+
+    def text_of(j: int) -> str:
+        if j not in texts:
+            texts[j] = change_statements.normalise(memories[j].content)
+        return texts[j]
+
+    def terms_of(j: int) -> frozenset[str]:
+        if j not in terms:
+            terms[j] = change_statements.terms(text_of(j))
+        return terms[j]
+
+    for i, statement in statements:
+        b = memories[i]
+        for j in holders.get(keys[id(statement)], ()):
+            a = memories[j]
+            if a.id == b.id or (only and a.id not in only and b.id not in only):
+                continue
+            pk = pair_key(a.id, b.id)
+            if pk in exclude:
+                continue
+            text = text_of(j)
+            change = statement
+            if change.old is None:  # "now prefers Y": the old value is what A prefers
+                old = change_statements.old_value_for(change, text)
+                if old is None or not change.focus:
+                    continue
+                change = replace(change, old=old)
+            assert change.old is not None
+            if not change_statements.contains_value(text, change.old):
+                continue
+            if (
+                change.new
+                and change_statements.contains_value(text, change.new)
+                and not change_statements.states_preference_over(text, change.old, change.new)
+            ):
+                continue  # it names both: a change statement itself, or a comparison
+            if any(
+                c.old == change.old or (c.verb and c.verb == change.verb) for c in feats[j].changes
+            ):
+                continue  # it states a change of the same thing: not the old state
+            values = change_statements.terms(change.old) | change_statements.terms(change.new or "")
+            a_terms = terms_of(j) - values
+            if change.focus and not stems(change.focus) <= stems(a_terms):
+                continue  # what changed is not what this memory is about
+            # What the statement is about: what changed, and its words outside the change.
+            about = (terms_of(i) - change_statements.terms(change.span) - values) | change.focus
+            shared = about & a_terms
+            if not change.focus and not shared and about:
+                continue  # the statement is about something this memory never names
+            if not change.focus and not shared and not _names_a_tool(change.old):
+                continue  # "we moved from X": only a tool's name says what X was
+            cand = _change_score(a, b, change, shared, about | a_terms, idf)
+            if cand.score < min_score:
+                continue
+            prev = seen.get(pk)
+            if prev is not None:
+                if prev.change is None:
+                    prev.newer_id, prev.older_id = cand.newer_id, cand.older_id
+                    prev.evidence.insert(1, cand.evidence[0])
+                    prev.change = cand.change
+                prev.score = max(prev.score, cand.score)
+            else:
+                seen[pk] = cand
+
+
+def _lookup_key(change: ChangeStatement) -> str:
+    """The word a memory must contain to be compared with ``change``."""
+    if change.old:
+        return change.old.split()[0]
+    assert change.verb is not None
+    return change.verb.split()[0]
+
+
+def _names_a_tool(value: str) -> bool:
+    found = lexicon_value(value)
+    return found is not None and value not in ORDINARY_WORDS
+
+
+def stems(words: frozenset[str]) -> frozenset[str]:
+    """Words cut to five letters: "tracking" and "tracked", "progetto" and "progetti"
+    are one."""
+    return frozenset(w[:5] for w in words)
+
+
+def _change_score(
+    old: Comparable,
+    new: Comparable,
+    change: ChangeStatement,
+    shared: frozenset[str],
+    union: frozenset[str],
+    idf: dict[str, float],
+) -> ConflictCandidate:
+    assert change.old is not None
+    if union:
+        sim = sum(idf.get(t, 1.0) for t in shared) / sum(idf.get(t, 1.0) for t in union)
+    else:
+        sim = 1.0
+    score = 0.6 + 0.3 * sim + (0.1 if change.focus else 0.0)
+    found = lexicon_value(change.old)
+    slot = found[0] if found else CHANGE_SLOT
+    evidence = [
+        _change_evidence(new, change),
+        f"{old.id} still says {change.old}",
+    ]
+    if change.focus:
+        evidence.append(f"what changed ({', '.join(sorted(change.focus)[:6])}) is in {old.id}")
+    if shared:
+        evidence.append(f"shared subject terms: {', '.join(sorted(shared)[:8])}")
+    scope_differs, note = _scope_note(old, new)
+    if scope_differs:
+        score *= 0.75
+    if note:
+        evidence.append(note)
+    if (old.created_at or "") > (new.created_at or ""):
+        evidence.append(_recorded_later(old, new))
+    else:
+        evidence.append(
+            f"created {(old.created_at or '?')[:10]} ({old.id}) and "
+            f"{(new.created_at or '?')[:10]} ({new.id})"
+        )
+    return ConflictCandidate(
+        new.id,
+        old.id,
+        slot,
+        [change.new] if change.new else [],
+        [change.old],
+        round(min(1.0, score), 3),
+        evidence,
+        scope_differs,
+        change=_change_dict(change, new.id),
     )
 
 
@@ -415,10 +687,57 @@ def find(
         cand = _score(memories[i], feats[i], memories[j], feats[j], slot, idf)
         if cand is not None and cand.score >= min_score:
             seen[cand.pair] = cand
+    _change_candidates(
+        memories, feats, idf, only=only, exclude=exclude or set(), seen=seen, min_score=min_score
+    )
     return sorted(seen.values(), key=lambda c: (-c.score, c.newer_id, c.older_id))
 
 
+def stated_changes(
+    store: Store,
+    conn: sqlite3.Connection,
+    *,
+    exclude: set[tuple[str, str]] | None = None,
+    pool_max: int = 200_000,
+) -> tuple[list[ConflictCandidate], str | None]:
+    """Candidates whose newer side states a change, among the active memories of
+    ``store`` (``conn``: its SQL view), without loading every memory: the change
+    statements are found first, then only the memories naming one of their old values
+    are read. Returns the candidates and, when the search was cut short, why."""
+    statements: set[str] = set()
+    first_words: set[str] = set()
+    rows = conn.execute("SELECT id, content FROM memories WHERE status = 'active'")
+    for mid, content in rows:
+        stated = [c for c in change_statements.parse(content or "") if c.old or c.verb]
+        if stated:
+            statements.add(mid)
+            first_words |= {_lookup_key(c) for c in stated}
+    if not statements:
+        return [], None
+    alternation = "|".join(re.escape(w) for w in sorted(first_words, key=len, reverse=True))
+    names = re.compile(rf"(?<![\w.+#/-])(?:{alternation})(?![\w+#/-])")
+    pool_ids = set(statements)
+    for mid, content in conn.execute("SELECT id, content FROM memories WHERE status = 'active'"):
+        if mid not in pool_ids and names.search(change_statements.normalise(content or "")):
+            pool_ids.add(mid)
+            if len(pool_ids) > pool_max:
+                return [], (
+                    f"not searched: more than {pool_max} active memories name an old value "
+                    f"of the {len(statements)} change statements"
+                )
+    pool = store.memories(MemoryFilter(ids=sorted(pool_ids), statuses=[Status.ACTIVE]))
+    found = find(pool, only=statements, exclude=exclude)
+    return [c for c in found if c.change is not None and c.newer_id in statements], None
+
+
 # -- what memaudit records about pairs -------------------------------------------
+
+
+def decided_pairs_of(store: Store) -> set[tuple[str, str]]:
+    """``decided_pairs`` of a store's records; none for a store that keeps no records."""
+    if not store.has(Capability.RESOLVE):
+        return set()
+    return decided_pairs(store.records(writable=False))
 
 
 def decided_pairs(records: Ledger | None) -> set[tuple[str, str]]:
@@ -557,11 +876,12 @@ def check_staged(ledger: Ledger, memory_ids: Sequence[str], *, actor: str) -> in
         if memory is None:
             continue
         feats = features(memory.content)
-        if not feats.values:
+        if not feats.values and not feats.changes:
             continue
         forms = {f for slot in feats.values for f in LEXICON.get(slot, {})}
         forms |= {v for slot, vals in feats.values.items() if slot == "timezone" for v in vals}
-        terms = [" ".join(re.findall(r"[a-z0-9_]+", f)) for f in forms]
+        forms |= {c.old for c in feats.changes if c.old}  # who still says the old value
+        terms = [" ".join(re.findall(r"[^\W_]+", f)) for f in forms]
         query = " OR ".join(f'"{t}"' for t in terms if t)
         if not query:
             continue

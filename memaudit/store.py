@@ -162,6 +162,13 @@ class Store(ABC):
     capabilities: ClassVar[frozenset[Capability]] = frozenset({Capability.READ})
     # What this kind of store never records (``missing_provenance``).
     never_records: ClassVar[Sequence[str]] = ()
+    # Lifecycle fields every memory of this kind of store has a column for (``LIFECYCLE``
+    # names: "importance", "access", "created_at"), so an empty one means "none yet"; for
+    # a field not listed, the audit judges from the rows whether the store records it.
+    lifecycle_fields: ClassVar[frozenset[str]] = frozenset()
+    # The top of the store's importance scale (mnemosyne 0-1, ByteRover 0-100); the
+    # policy's audit.high_importance is on memaudit's 0-10 scale.
+    importance_scale: ClassVar[float] = 10.0
     # The SQL view, once built (``sql_view``).
     _sql_view: SqlView | None = None
 

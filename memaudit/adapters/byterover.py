@@ -236,6 +236,7 @@ def source_of(text: str | None) -> tuple[SourceType, str]:
 class ByteRoverStore(ListStore):
     adapter_name = "byterover"
     never_records = MISSING
+    importance_scale = 100.0  # the store's importance runs 0-100
     capabilities = frozenset(
         {Capability.READ, Capability.LINEAGE, Capability.HISTORY, Capability.LAYERS}
     )

@@ -124,6 +124,7 @@ class LifecycleStore(Store):
     adapter_name = "lifecycle"
     capabilities = CAPS
     never_records = ("source or source type", "who wrote it", "what it was derived from", "scope")
+    lifecycle_fields = frozenset({"importance", "access", "created_at"})
 
     def __init__(
         self,

@@ -58,6 +58,7 @@ class RelativeStore(ListStore):
 
     capabilities = frozenset({Capability.READ, Capability.LINEAGE, Capability.LAYERS})
     never_records = MISSING
+    importance_scale = 1.0  # the store's importance runs 0-1
     time_col: ClassVar[str]
     ids_col: ClassVar[str]  # consolidations' JSON list of memory ids
     insight_col: ClassVar[str]

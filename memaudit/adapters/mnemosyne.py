@@ -124,6 +124,7 @@ def metadata_of(raw: Any) -> dict[str, Any]:
 class MnemosyneStore(Store):
     adapter_name = "mnemosyne"
     never_records = MISSING
+    importance_scale = 1.0  # the store's importance runs 0-1
     capabilities = frozenset(
         {Capability.READ, Capability.LINEAGE, Capability.HISTORY, Capability.LAYERS}
     )

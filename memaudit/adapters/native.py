@@ -32,6 +32,7 @@ ALL = frozenset(Capability)
 class NativeStore(Store):
     adapter_name = "native"
     capabilities = ALL
+    lifecycle_fields = frozenset({"importance", "access", "created_at"})
 
     def __init__(self, ledger: Ledger) -> None:
         super().__init__(str(ledger.path), writable=not ledger.readonly)

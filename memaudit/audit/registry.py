@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from memaudit.audit.detectors.contradiction_collapse import (
     detect_mass_invalidation,
+    detect_stated_change,
     detect_unvalidated_supersession,
 )
 from memaudit.audit.detectors.destructive_consolidation import detect_destructive_consolidation
@@ -17,7 +18,7 @@ from memaudit.audit.detectors.reflection_amplification import detect_unmarked_in
 from memaudit.audit.detectors.retrieval_amplification import detect_hot_memory, detect_pinned_fresh
 from memaudit.audit.detectors.self_echo import detect_self_echo
 from memaudit.audit.detectors.self_model import detect_self_model
-from memaudit.audit.detectors.stale_lockin import detect_stale_lockin
+from memaudit.audit.detectors.stale_lockin import detect_idle_lockin, detect_stale_lockin
 from memaudit.audit.detectors.stale_pending import detect_stale_pending
 from memaudit.audit.detectors.summary_drift import detect_qualifier_loss, detect_summary_chain
 from memaudit.audit.detectors.user_model import detect_user_model
@@ -120,6 +121,18 @@ DETECTORS: list[Detector] = [
         ),
     ),
     Detector(
+        "stated_change",
+        Pattern.CONTRADICTION_COLLAPSE,
+        "An active memory that still states a value a newer active memory says was changed "
+        '("moved from X to Y", "no longer uses X", "X replaced by Y", "now Y instead '
+        'of X"; English, French, Italian, Spanish), about the same thing (what changed is '
+        "named in it, or they share a content word): an open contradiction that retrieval "
+        "settles by similarity. The change statement is the candidate winner; a person "
+        "resolves it. Pairs kept or resolved, and contradictions the store already records "
+        "(stale_lockin), are not reported.",
+        detect_stated_change,
+    ),
+    Detector(
         "inferred_user_trait",
         Pattern.USER_MODEL,
         "A profile entry, or a model conclusion about the user, whose lineage (itself and its "
@@ -165,6 +178,19 @@ DETECTORS: list[Detector] = [
         "audit.high_importance that a newer memory contradicts (contradicted_by or "
         "superseded_by set) is still retrieved as fresh.",
         detect_stale_lockin,
+        ("audit.stale_lockin_days", "audit.high_importance"),
+    ),
+    Detector(
+        "idle_lockin",
+        Pattern.STALE_LOCKIN,
+        "An active, unpinned memory with importance at least audit.high_importance, written "
+        "more than audit.stale_lockin_days ago and not retrieved for as long (or never), "
+        "that the store does not let fade (no decay score below 0.5): it weighs as much as "
+        "the day it was written. Medium when it is an investigation or a plan "
+        '("investigating X", "considering", "on envisage", "valutando", '
+        '"evaluando"...), low otherwise. Needs importance, creation time and access '
+        "records: a store without them says not checked.",
+        detect_idle_lockin,
         ("audit.stale_lockin_days", "audit.high_importance"),
     ),
     Detector(

@@ -36,6 +36,15 @@ class NotChecked(Exception):
     """Raised by a detector when the store lacks what its rule needs."""
 
 
+# Lifecycle fields a detector may need: the columns that hold it, and the SQL that is
+# true of a memory for which the store recorded it.
+LIFECYCLE: dict[str, tuple[str, str]] = {
+    "importance": ("importance", "importance IS NOT NULL"),
+    "access": ("last_accessed, access_count", "last_accessed IS NOT NULL OR access_count > 0"),
+    "created_at": ("created_at", "coalesce(created_at, '') != ''"),
+}
+
+
 class Ctx:
     """What detectors read: a connection with the ledger's table shapes, the policy,
     the time, and what the store records."""
@@ -72,6 +81,36 @@ class Ctx:
     def need_events(self) -> None:
         if not self.has_events:
             raise NotChecked("the store records no events")
+
+    def high_importance(self) -> float:
+        """audit.high_importance (0-10) on this store's importance scale."""
+        scale = self.store.importance_scale if self.store is not None else 10.0
+        return float(self.policy.get("audit.high_importance")) * scale / 10.0
+
+    def importance_text(self, value: float) -> str:
+        """An importance as the store records it, with its scale when not memaudit's."""
+        scale = self.store.importance_scale if self.store is not None else 10.0
+        return f"{value:g}" if scale == 10.0 else f"{value:g} (of {scale:g})"
+
+    def need_fields(self, *fields: str) -> None:
+        """Raise ``NotChecked`` naming each lifecycle field (``LIFECYCLE``) that this
+        store does not record: neither declared by its adapter nor present on any row."""
+        declared = self.store.lifecycle_fields if self.store is not None else frozenset()
+        missing = []
+        for name in fields:
+            if name in declared:
+                continue
+            key = f"recorded:{name}"
+            if key not in self.memo:
+                columns, recorded = LIFECYCLE[name]
+                (found,) = self.conn.execute(
+                    f"SELECT EXISTS (SELECT 1 FROM memories WHERE {recorded})"
+                ).fetchone()
+                self.memo[key] = bool(found)
+            if not self.memo[key]:
+                missing.append(LIFECYCLE[name][0])
+        if missing:
+            raise NotChecked(f"the store records no {' and no '.join(missing)} (no memory has one)")
 
     def need_edges(self) -> None:
         if not self.has_edges:

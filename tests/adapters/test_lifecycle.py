@@ -140,3 +140,26 @@ def test_not_mistaken_for_a_native_ledger(ledger_path: Path) -> None:
 def test_opened_read_only_for_reads(agent_db: Path) -> None:
     with open_store(str(agent_db)) as store, pytest.raises(sqlite3.OperationalError):
         store.conn.execute("UPDATE memories SET status = 'x'")  # type: ignore[attr-defined]
+
+
+def test_stale_lockin_and_stated_change_on_the_articles_store(cli, agent_db: Path) -> None:
+    """The second article's own examples on its own store: the Bun.js investigation kept
+    at importance 8 and not retrieved since May (idle lock-in, medium: an investigation),
+    and "moved from poetry to uv" beside "uses poetry" (a stated change); the user's
+    editor is in neither."""
+    report = json.loads(
+        cli(
+            "--now", "2026-11-30T12:00:00Z", "audit", "--json",
+            "-p", "stale_lockin", "-p", "contradiction_collapse",
+            db=agent_db,
+        ).stdout
+    )  # fmt: skip
+    assert report["patterns"]["stale_lockin"]["not_checked"] == []
+    by_detector = {f["detector"]: f for f in report["findings"]}
+    idle = by_detector["idle_lockin"]
+    assert (idle["memory_ids"], idle["severity"]) == (["1"], "medium")
+    assert "investigation or plan kept at importance 8" in idle["evidence"]
+    assert "last retrieved 2026-05-02" in idle["evidence"]
+    assert by_detector["stated_change"]["memory_ids"] == ["2", "3"]
+    named = {i for f in report["findings"] for i in f["memory_ids"]}
+    assert "5" not in named  # "The user writes code in Neovim."

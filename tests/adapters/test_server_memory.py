@@ -39,12 +39,18 @@ def test_reader_gives_entities_observations_relations_with_their_lines(graph):
         ("Alice", "person", 1),
         ("memaudit", "project", 2),
         ("staging-deploy", "environment", 3),
+        # issue 17: change statements and look-alikes (make_fixture.scenario_change_statements)
+        ("projet-facturation", "project", 4),
+        ("team-chat", "team", 5),
+        ("equipo-web", "team", 6),
+        ("budget-meeting", "meeting", 7),
+        ("sprint-meeting", "meeting", 8),
     ]
     staging = g.entities[2].observations
     assert [(o.text, o.line, o.index) for o in staging][1] == (HINT, 3, 1)
     assert [(r.source, r.relation_type, r.target, r.line) for r in g.relations] == [
-        ("Alice", "maintains", "memaudit", 4),
-        ("memaudit", "deploys_to", "staging-deploy", 5),
+        ("Alice", "maintains", "memaudit", 9),
+        ("memaudit", "deploys_to", "staging-deploy", 10),
     ]
     assert g.problems == []
 
@@ -91,7 +97,7 @@ def test_detected_from_the_folder_and_the_file(graph, cli):
             and ranked[0]["detect_score"] > ranked[1]["detect_score"]
         )
         assert "entities and relations" in ranked[0]["detect_reason"]
-        assert len(_json(cli("ls", "--json", "--limit", "0", db=location))) == 9
+        assert len(_json(cli("ls", "--json", "--limit", "0", db=location))) == 18
 
 
 def test_ls_maps_observations_and_relations(graph, cli):
@@ -103,7 +109,7 @@ def test_ls_maps_observations_and_relations(graph, cli):
     relations = sorted(r["content"] for r in rows.values() if r["tags"] == ["relation"])
     assert relations == ["Alice maintains memaudit", "memaudit deploys_to staging-deploy"]
     after = _json(cli("ls", "--json", "--limit", "0", db=graph("after_delete")))
-    assert len(after) == 8 and HINT_ID not in {r["id"] for r in after}
+    assert len(after) == 17 and HINT_ID not in {r["id"] for r in after}
 
 
 def test_show_flags_what_the_server_never_records(graph, cli):

@@ -67,6 +67,7 @@ def test_audit_json_and_pattern(cli, sample: Callable[[str], Path]) -> None:
     assert {d["detector"] for d in data["detectors"]} == {
         "unvalidated_supersession",
         "mass_invalidation",
+        "stated_change",
     }
     assert data["counts"] == {"low": 0, "medium": 12, "high": 1}
     mass = [f for f in data["findings"] if f["detector"] == "mass_invalidation"][0]

@@ -36,14 +36,15 @@ def test_import_stages_every_observation_pending_and_round_trips(cli, ledger_pat
     dry = cli("import", "server-memory", str(src), "--dry-run", "--json", db=ledger_path)
     assert dry.exit_code == 0, dry.stderr
     plan = json.loads(dry.stdout)
-    assert plan["counts"] == {"observations": 7, "relations": 2, "entities": 0, "skipped": 0}
+    # 7 observations, and 9 of the change statements and look-alikes of issue 17
+    assert plan["counts"] == {"observations": 16, "relations": 2, "entities": 0, "skipped": 0}
     with Ledger.open(ledger_path) as led:
         assert led.count() == 0  # a dry run writes nothing
 
     done = cli("--now", NOW, "import", "server-memory", str(src), "--json", db=ledger_path)
     assert done.exit_code == 0, done.stderr
     ids = json.loads(done.stdout)["ids"]
-    assert len(ids) == 9
+    assert len(ids) == 18
     assert digest(src) == before  # the file is only read
 
     lines = src.read_text().split("\n")
@@ -64,10 +65,10 @@ def test_import_stages_every_observation_pending_and_round_trips(cli, ledger_pat
 
     again = cli("import", "server-memory", str(src), "--json", db=ledger_path)
     assert json.loads(again.stdout)["ids"] == []
-    assert json.loads(again.stdout)["counts"]["skipped"] == 9
+    assert json.loads(again.stdout)["counts"]["skipped"] == 18
 
     table = cli("review", "--list", "-n", "0", db=ledger_path).stdout
-    assert table.startswith("9 pending (T5 9)")
+    assert table.startswith("18 pending (T5 18)")
     assert "unknown" in table  # every item flagged: the file says nothing of its source
 
     assert cli("--now", NOW, "approve", *ids, db=ledger_path).exit_code == 0
@@ -90,7 +91,8 @@ def test_import_skips_what_the_server_could_not_read_and_says_so(cli, ledger_pat
     result = cli("import", "server-memory", str(src), "--json", db=ledger_path)
     assert result.exit_code == 0, result.stderr
     got = json.loads(result.stdout)
-    assert got["counts"] == {"observations": 3, "relations": 0, "entities": 1, "skipped": 4}
+    # Alice's 3 observations, and "fine"
+    assert got["counts"] == {"observations": 4, "relations": 0, "entities": 1, "skipped": 4}
     whys = {(s["line"], s["why"]) for s in got["skipped"]}
     assert (2, "not valid JSON (the server refuses the whole file)") in whys
     assert (4, "observation 1 is not a string") in whys and (4, "empty text") in whys

@@ -82,7 +82,7 @@ def test_same_tools_same_schemas_same_answers_once_approved(cli, ledger_path: Pa
         assert "staged for review" in result.content[1].text  # and says it is pending
 
     assert data(seen["unapproved"]) == {"entities": [], "relations": []}
-    assert seen["approved"] == 9  # 7 observations and 2 relations
+    assert seen["approved"] == 18  # 16 observations and 2 relations
 
     for result, official in zip(seen["reads"], READS, strict=True):
         label = f"{official['tool']} {official['arguments']}"
@@ -113,6 +113,6 @@ def test_same_tools_same_schemas_same_answers_once_approved(cli, ledger_path: Pa
         assert {m.status for m in rows} == {Status.ACTIVE}
         assert {m.created_by for m in rows} == {f"mcp:{AGENT}"}
         alice = [m for m in rows if m.scope == "Alice" and "kg:observation" in m.tags]
-        assert len(alice) == 2 and all("kg:type:person" in m.tags for m in alice)
+        assert len(alice) == 3 and all("kg:type:person" in m.tags for m in alice)
         [rel] = [m for m in rows if m.scope == "Alice" and "kg:relation" in m.tags]
         assert rel.content == "Alice maintains memaudit" and "kg:to:memaudit" in rel.tags

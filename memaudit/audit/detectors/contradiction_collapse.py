@@ -1,5 +1,5 @@
-"""5. Contradiction collapse: supersession decided by similarity alone, and runs that
-invalidate much of the store."""
+"""5. Contradiction collapse: supersession decided by similarity alone, runs that
+invalidate much of the store, and stated changes left for retrieval to settle."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ from memaudit.audit.view import (
     INVALIDATION_ACTIONS,
     VALIDATION_ACTIONS,
     Ctx,
+    NotChecked,
     ids_json,
     pct,
+    short,
 )
 from memaudit.model import Severity
 
@@ -123,4 +125,58 @@ def detect_mass_invalidation(ctx: Ctx) -> None:
             store_size=size,
             share=round(share, 3),
             validated=validated,
+        )
+
+
+def detect_stated_change(ctx: Ctx) -> None:
+    """An active memory still states a value that a newer one says was changed."""
+    from memaudit import conflicts
+
+    store = ctx.store
+    if store is None:
+        raise NotChecked("no store to read memories from")
+    found, cut_short = conflicts.stated_changes(
+        store, ctx.conn, exclude=conflicts.decided_pairs_of(store)
+    )
+    if cut_short:
+        raise NotChecked(cut_short)
+    recorded = {
+        (old, new)
+        for old, new in ctx.rows(
+            "SELECT id, coalesce(contradicted_by, superseded_by) FROM memories "
+            "WHERE status = 'active' AND coalesce(contradicted_by, superseded_by) IS NOT NULL"
+        )
+    }
+    # One finding per memory still saying the old value: the best-scoring statement
+    # first, the others that state the same change after it.
+    by_older: dict[str, list[conflicts.ConflictCandidate]] = {}
+    for cand in found:
+        if (cand.older_id, cand.newer_id) not in recorded:
+            by_older.setdefault(cand.older_id, []).append(cand)
+    for older, cands in by_older.items():
+        cand, *others = sorted(cands, key=lambda c: (-c.score, c.newer_id))
+        change = cand.change or {}
+        new_value = change.get("new") or "(nothing named)"
+        also = (
+            f"; {len(others)} other active memor{'y' if len(others) == 1 else 'ies'} state "
+            f"the change too ({', '.join(o.newer_id for o in others[:5])})"
+            if others
+            else ""
+        )
+        ctx.add(
+            Severity.MEDIUM,
+            [older, cand.newer_id, *(o.newer_id for o in others[:5])],
+            f"{older} still says {change.get('old')} though {cand.newer_id} states a "
+            f"change ({change.get('language')}): “{short(change.get('span') or '', 60)}” "
+            f"({change.get('old')} → {new_value}){also}; both are active, so retrieval decides "
+            "by similarity which one the agent sees. The change statement is the candidate "
+            f"winner (score {cand.score:.2f}); only a person may supersede",
+            f"memaudit resolve {cand.newer_id} --supersedes {older}  (or, if both "
+            f"hold: memaudit resolve {older} {cand.newer_id} --keep-both --reason ...)",
+            newer=cand.newer_id,
+            older=older,
+            also_stated_by=[o.newer_id for o in others],
+            slot=cand.slot,
+            score=cand.score,
+            change=change,
         )

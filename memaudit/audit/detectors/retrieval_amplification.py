@@ -48,6 +48,7 @@ def access_distribution(ctx: Ctx) -> dict[str, Any]:
 
 
 def detect_hot_memory(ctx: Ctx) -> None:
+    ctx.need_fields("access")
     dist = access_distribution(ctx)
     ctx.result.stats.update(dist)
     if not dist.get("accesses"):
@@ -99,6 +100,7 @@ def detect_hot_memory(ctx: Ctx) -> None:
 
 
 def detect_pinned_fresh(ctx: Ctx) -> None:
+    ctx.need_fields("created_at")
     half_life = float(ctx.policy.get("decay.half_life_days"))
     minimum = int(ctx.policy.get("audit.min_memories_for_share"))
     share_max = float(ctx.policy.get("audit.max_fresh_share"))
@@ -106,7 +108,7 @@ def detect_pinned_fresh(ctx: Ctx) -> None:
     total, fresh = next(
         ctx.rows(
             "SELECT count(*), coalesce(sum(pinned = 1 OR coalesce(decay_score, 1.0) >= 0.999), 0) "
-            "FROM memories WHERE status = 'active' AND created_at < ?",
+            "FROM memories WHERE status = 'active' AND created_at != '' AND created_at < ?",
             (cutoff,),
         )
     )
@@ -116,7 +118,8 @@ def detect_pinned_fresh(ctx: Ctx) -> None:
     sample = [
         r[0]
         for r in ctx.rows(
-            "SELECT id FROM memories WHERE status = 'active' AND created_at < ? AND "
+            "SELECT id FROM memories WHERE status = 'active' AND created_at != '' "
+            "AND created_at < ? AND "
             "(pinned = 1 OR coalesce(decay_score, 1.0) >= 0.999) "
             "ORDER BY access_count DESC, id LIMIT 10",
             (cutoff,),

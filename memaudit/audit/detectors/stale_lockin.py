@@ -1,5 +1,5 @@
-"""Stale lock-in: an old, important memory a newer one contradicts, still retrieved
-as fresh."""
+"""Stale lock-in: an old, important memory a newer one contradicts, or that nobody
+has retrieved for months, still held as important and fresh as the day it was written."""
 
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ from memaudit.model import Severity
 
 
 def detect_stale_lockin(ctx: Ctx) -> None:
+    ctx.need_fields("importance", "created_at")
     days = float(ctx.policy.get("audit.stale_lockin_days"))
-    high = float(ctx.policy.get("audit.high_importance"))
+    high = ctx.high_importance()
     sql = """
         SELECT o.id, o.importance, o.created_at, n.id, n.created_at, n.content
         FROM memories o
@@ -29,7 +30,7 @@ def detect_stale_lockin(ctx: Ctx) -> None:
         ctx.add(
             Severity.HIGH,
             [old, new],
-            f"{old} (importance {imp:g}, since {created}) is still active though the newer "
+            f"{old} (importance {ctx.importance_text(imp)}, since {created}) is still active though the newer "
             f"{new} ({new_created}, “{short(new_content, 50)}”) contradicts it: it is "
             "retrieved as fresh and as important as the day it was written",
             f"memaudit resolve {new} --supersedes {old}",
@@ -104,3 +105,50 @@ def _lockin_candidates(ctx: Ctx, days: float, high: float) -> list[tuple[str, st
         for c in found
         if c.older_id in olds and not c.scope_differs
     ]
+
+
+# A stored decay score below this says the store already lets the memory fade.
+FADING = 0.5
+
+
+def detect_idle_lockin(ctx: Ctx) -> None:
+    """An old, important memory nobody has retrieved for the lock-in period."""
+    from memaudit.change_statements import is_tentative, normalise
+    from memaudit.clock import age_days
+
+    ctx.need_fields("importance", "created_at", "access")
+    days = float(ctx.policy.get("audit.stale_lockin_days"))
+    high = ctx.high_importance()
+    cutoff = ctx.cutoff(days)
+    sql = """
+        SELECT id, importance, created_at, last_accessed, access_count, decay_score, content
+        FROM memories
+        WHERE status = 'active' AND importance >= ? AND created_at < ?
+          AND coalesce(last_accessed, created_at) < ? AND coalesce(pinned, 0) = 0
+          AND coalesce(decay_score, 1.0) >= ?
+        ORDER BY importance DESC, created_at, id
+    """
+    for mid, imp, created, last, count, decay, content in ctx.rows(
+        sql, (high, cutoff, cutoff, FADING)
+    ):
+        words = normalise(content or "").split()[:12]
+        severity = Severity.MEDIUM if is_tentative(words) else Severity.LOW
+        if ctx.full:
+            ctx.count(severity)
+            continue
+        idle = age_days(last or created, ctx.now) or 0.0
+        since = f"last retrieved {last}" if last else "never retrieved since it was written"
+        kind = "an investigation or plan" if severity is Severity.MEDIUM else "a memory"
+        decay_text = f", decay score {decay:.2f}" if decay is not None else ""
+        ctx.add(
+            severity,
+            [mid],
+            f"{mid} (“{short(content, 50)}”) is {kind} kept at importance {ctx.importance_text(imp)} since "
+            f"{created}; {since} ({idle:.0f} idle days, {count} retrievals{decay_text}): "
+            "nobody returned to it, yet it weighs as much as the day it was written",
+            f"memaudit show {mid}  (then: memaudit decay --dry-run)",
+            importance=imp,
+            idle_days=round(idle, 1),
+            last_accessed=last,
+            tentative=severity is Severity.MEDIUM,
+        )

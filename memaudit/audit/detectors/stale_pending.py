@@ -9,11 +9,12 @@ from memaudit.model import Severity
 
 
 def detect_stale_pending(ctx: Ctx) -> None:
+    ctx.need_fields("created_at")
     days = float(ctx.policy.get("stale_pending_days"))
     cutoff = ctx.cutoff(days)
     for mid, created, st in ctx.rows(
         "SELECT id, created_at, source_type FROM memories WHERE status = 'pending' "
-        "AND created_at < ? ORDER BY created_at, id",
+        "AND created_at != '' AND created_at < ? ORDER BY created_at, id",
         (cutoff,),
     ):
         if ctx.full:
