@@ -17,7 +17,7 @@ from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, LimitOpt, open_from
 from memaudit.cli.render import console, emit_json
 from memaudit.clock import age_days, human_age
 from memaudit.errors import ExitCode, MemauditError
-from memaudit.face_text import safe, tier_badge
+from memaudit.faces.text import safe, tier_badge
 from memaudit.model import SourceType, TrustTier
 from memaudit.store import Capability, Store
 
