@@ -7,6 +7,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+import typer.main
+import typer.testing
 from typer.testing import CliRunner
 
 from memaudit.cli import app
@@ -26,6 +28,23 @@ def _isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("MEMAUDIT_ACTOR", "tester")
     monkeypatch.setenv("MEMAUDIT_HOME", str(tmp_path / "memaudit-home"))
     monkeypatch.setenv("COLUMNS", "120")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _click_command_built_once() -> Iterator[None]:
+    """typer's ``CliRunner.invoke`` converts the app to a click command on every call,
+    and once the command modules are imported that means reading all their signatures
+    again (~80 ms a call, most of the CLI tests' time). A real process converts it once
+    (commands then load lazily into the group); the test session does the same."""
+    convert = typer.testing._get_command
+    built = convert(app)
+
+    def once(typer_app: typer.Typer) -> object:
+        return built if typer_app is app else convert(typer_app)
+
+    typer.testing._get_command = once  # type: ignore[assignment]
+    yield
+    typer.testing._get_command = convert
 
 
 @pytest.fixture
