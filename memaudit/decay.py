@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from memaudit import sidecar
 from memaudit.clock import parse_time, to_iso
 from memaudit.errors import InvalidInput
-from memaudit.ledger import Ledger
+from memaudit.ledger import Ledger, rows
 from memaudit.model import Memory
 from memaudit.policy import Policy
 from memaudit.sqlite_driver import sqlite3
@@ -380,20 +380,19 @@ def native_table(ledger: Ledger) -> LifecycleTable:
     """The native ledger's lifecycle columns; events go to its own append-only log."""
 
     def log(report: DecayReport) -> None:
-        ledger.conn.executemany(
-            "INSERT INTO events(at, actor, action, memory_id, reason, detail) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            [
+        rows.append_events(
+            ledger,
+            report.now,
+            ledger.actor,
+            (
                 (
-                    report.now,
-                    ledger.actor,
                     "archive" if c.new_status == "archived" else "expire",
                     c.id,
                     c.reason,
                     json.dumps({"from": c.old_status, "score": c.score}, sort_keys=True),
                 )
                 for c in report.changes
-            ],
+            ),
         )
         ledger.log("decay", reason=_summary_line(report), detail=report.summary())
 
@@ -425,19 +424,12 @@ def restore_native(
                 f"{memory_id} is {memory.status.value}; only archived or expired memories "
                 "are restored (a superseded one: `memaudit resolve --undo ID`)"
             )
-        now = ledger.now()
         detail = {
             "from": memory.status.value,
             "last_accessed": memory.last_accessed,
             "expires_at": memory.expires_at,
         }
-        expired = memory.status.value == "expired"
-        ledger.conn.execute(
-            "UPDATE memories SET status = 'active', last_accessed = ?, updated_at = ?, "
-            "expires_at = CASE WHEN ? THEN NULL ELSE expires_at END, version = version + 1 "
-            "WHERE id = ?",
-            (now, now, expired, memory.id),
-        )
+        rows.restore_active(ledger, memory.id, clear_expiry=memory.status.value == "expired")
         ledger.log("restore", memory.id, actor=actor, reason=reason, detail=detail)
     return {
         "id": memory.id,
