@@ -12,9 +12,9 @@ from typing import Any
 from memaudit import reasons, redaction, tombkey
 from memaudit.errors import Conflict, MemauditError
 from memaudit.forget.layers import native_layers
-from memaudit.forget.planning import ForgetPlan, _memories, _names, plan
+from memaudit.forget.planning import ForgetPlan, _names, plan
 from memaudit.forget.quoting import memory_text
-from memaudit.ledger import Ledger, removal
+from memaudit.ledger import Ledger, bulk, removal
 from memaudit.ledger.removal import purge_fts as purge_fts  # bench_forget times it here
 from memaudit.model import Status
 from memaudit.sqlite_driver import sqlite3
@@ -50,7 +50,7 @@ class ForgetResult(Verification):
 
 def check_reason(ledger: Ledger, memory_ids: Sequence[str], reason: str | None) -> None:
     """Refuse (exit 8) a reason that repeats what these memories say (``reasons``)."""
-    texts = [memory_text(m) for m in _memories(ledger, list(memory_ids)).values()]
+    texts = [memory_text(m) for m in bulk.memories(ledger, list(memory_ids)).values()]
     _check_reason_texts(ledger, texts, reason)
 
 

@@ -10,13 +10,9 @@ from collections.abc import Sequence
 
 from memaudit import fingerprint, tombkey
 from memaudit.ledger import schema
+from memaudit.ledger.bulk import EACH, chunks
 from memaudit.ledger.store import Ledger
 from memaudit.model import Memory, Status
-
-# A list of any length as one parameter (a JSON array): a plan can hold more ids than
-# SQLite allows variables in one statement.
-_EACH = "(SELECT value FROM json_each(?))"
-REDACT_ROWS = 500  # memories per UPDATE (4 variables each, well under SQLite's limit)
 
 
 def erase(ledger: Ledger, memory_id: str) -> None:
@@ -63,9 +59,7 @@ def write_tombstone(
 
 
 def delete_profile_entries(ledger: Ledger, profile_ids: Sequence[str]) -> None:
-    ledger.conn.execute(
-        f"DELETE FROM profile WHERE id IN {_EACH}", (json.dumps(list(profile_ids)),)
-    )
+    ledger.conn.execute(f"DELETE FROM profile WHERE id IN {EACH}", (json.dumps(list(profile_ids)),))
 
 
 def redact(ledger: Ledger, texts: Sequence[tuple[str, str, str | None]]) -> None:
@@ -81,12 +75,11 @@ def redact(ledger: Ledger, texts: Sequence[tuple[str, str, str | None]]) -> None
         return
     conn = ledger.conn
     ids = json.dumps([mid for mid, _, _ in texts])
-    conn.execute(f"DELETE FROM embeddings WHERE memory_id IN {_EACH}", (ids,))
-    seq_of = dict(conn.execute(f"SELECT id, seq FROM memories WHERE id IN {_EACH}", (ids,)))
+    conn.execute(f"DELETE FROM embeddings WHERE memory_id IN {EACH}", (ids,))
+    seq_of = dict(conn.execute(f"SELECT id, seq FROM memories WHERE id IN {EACH}", (ids,)))
     rows = sorted((seq_of[mid], content, summary) for mid, content, summary in texts)
     now = ledger.now()
-    for start in range(0, len(rows), REDACT_ROWS):
-        part = rows[start : start + REDACT_ROWS]
+    for part in chunks(rows):  # 4 variables a row: well under SQLite's limit
         conn.execute(
             "UPDATE memories SET content = r.column2, summary = r.column3, "
             "content_hash = r.column4, status = 'pending', updated_at = ?, "
