@@ -9,7 +9,8 @@ import json
 from collections.abc import Iterator, Sequence, Sized
 from typing import Any
 
-from memaudit.ledger.store import MEMORY_COLUMNS, Ledger, row_to_memory
+from memaudit.ledger.columns import MEMORY_COLUMNS, row_to_memory
+from memaudit.ledger.store import Ledger
 from memaudit.model import Memory
 
 CHUNK = 500  # ids per IN (...) list
