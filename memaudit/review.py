@@ -241,20 +241,12 @@ def _insert(ledger: Ledger, cand: Candidate, status: Status, derived: bool, acto
     rows.insert_memory(
         ledger,
         mid,
-        cand.content,
-        summary=cand.summary,
-        tags=cand.tags,
-        source_type=cand.source_type.value,
-        source_ref=cand.source_ref,
-        confidence=cand.confidence,
-        importance=cand.importance,
-        scope=cand.scope,
+        cand,
         status=status,
         derived=derived,
         created_at=now,
         updated_at=now,
         created_by=actor,
-        expires_at=cand.expires_at,
     )
     relation = cand.relation or DEFAULT_RELATION.get(cand.source_type, Relation.DERIVED)
     for parent in dict.fromkeys(cand.derived_from):
@@ -680,20 +672,12 @@ def unreject(
             rows.insert_memory(
                 ledger,
                 mid,
-                memory.content,
-                summary=memory.summary,
-                tags=memory.tags,
-                source_type=memory.source_type.value,
-                source_ref=memory.source_ref,
-                confidence=memory.confidence,
-                importance=memory.importance,
-                scope=memory.scope,
+                memory,
                 status=Status.PENDING,
                 derived=memory.derived,
                 created_at=memory.created_at or now,  # back in its old place in the queue
                 updated_at=now,
                 created_by=memory.created_by,
-                expires_at=memory.expires_at,
                 version=memory.version + 1,
             )
             restored = []

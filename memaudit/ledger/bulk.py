@@ -116,25 +116,18 @@ def edges_touching(ledger: Ledger, ids: Sequence[str]) -> list[tuple[str, str]]:
 
 def profile_entries_of(ledger: Ledger, memory_ids: Sequence[str]) -> list[str]:
     """Ids of the profile entries that rest on these memories."""
-    found: list[str] = []
-    for part in chunks(memory_ids):
-        found += [
-            r[0]
-            for r in ledger.conn.execute(
-                f"SELECT id FROM profile WHERE memory_id IN ({marks(part)})", part
-            )
-        ]
-    return found
+    return _first_column(ledger, "SELECT id FROM profile WHERE memory_id", memory_ids)
 
 
 def with_vectors(ledger: Ledger, memory_ids: Sequence[str]) -> list[str]:
     """Those of these memories that have an embedding."""
+    return _first_column(ledger, "SELECT memory_id FROM embeddings WHERE memory_id", memory_ids)
+
+
+def _first_column(ledger: Ledger, select: str, ids: Sequence[str]) -> list[str]:
+    """``select`` (ending in the column to match) ``IN`` each chunk of ids: the first
+    column of every row, in order."""
     found: list[str] = []
-    for part in chunks(memory_ids):
-        found += [
-            r[0]
-            for r in ledger.conn.execute(
-                f"SELECT memory_id FROM embeddings WHERE memory_id IN ({marks(part)})", part
-            )
-        ]
+    for part in chunks(ids):
+        found += [r[0] for r in ledger.conn.execute(f"{select} IN ({marks(part)})", part)]
     return found

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from memaudit import fingerprint
-from memaudit.model import Relation, Status
+from memaudit.model import Relation, SourceType, Status
 from memaudit.policy import coerce
 
 if TYPE_CHECKING:
@@ -29,24 +29,30 @@ def has_tombstone(ledger: Ledger, memory_id: str) -> bool:
     return row.fetchone() is not None
 
 
+class Written(Protocol):
+    """What a new row takes from a candidate or a memory: the fields both have."""
+
+    content: str
+    summary: str | None
+    tags: list[str]
+    source_type: SourceType
+    source_ref: str | None
+    confidence: float | None
+    importance: float | None
+    scope: str | None
+    expires_at: str | None
+
+
 def insert_memory(
     ledger: Ledger,
     memory_id: str,
-    content: str,
+    what: Written,
     *,
-    summary: str | None,
-    tags: Sequence[str],
-    source_type: str,
-    source_ref: str | None,
-    confidence: float | None,
-    importance: float | None,
-    scope: str | None,
     status: Status,
     derived: bool,
     created_at: str,
     updated_at: str,
     created_by: str | None,
-    expires_at: str | None,
     version: int = 1,
 ) -> None:
     """One new row of ``memories`` (its content hash computed here)."""
@@ -56,21 +62,21 @@ def insert_memory(
         "content_hash, version) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
         (
             memory_id,
-            content,
-            summary,
-            json.dumps(list(tags)),
-            source_type,
-            source_ref,
-            confidence,
-            importance,
-            scope,
+            what.content,
+            what.summary,
+            json.dumps(what.tags),
+            what.source_type.value,
+            what.source_ref,
+            what.confidence,
+            what.importance,
+            what.scope,
             status.value,
             int(derived),
             created_at,
             updated_at,
             created_by,
-            expires_at,
-            fingerprint.content_hash(content),
+            what.expires_at,
+            fingerprint.content_hash(what.content),
             version,
         ),
     )
