@@ -37,6 +37,7 @@ class Case:
     lockin: str  # "not checked" text of idle_lockin, or "" when it runs
     idle_later: tuple[str, ...] = ()  # idle_lockin findings a year later
     env: dict[str, str] = field(default_factory=dict)
+    old_value: str = "poetry"  # the value the change statement says was left
 
 
 CASES: dict[str, Case] = {
@@ -76,9 +77,31 @@ CASES: dict[str, Case] = {
         "",
         idle_later=("vault passphrase hint", UV, "User prefers concise answers"),
     ),
+    # the lineage store: a pair in Spanish, both stated by the user through remember()
+    "mnemosyne/lineage": Case(
+        "hermes_home",
+        ("El equipo despliega en Heroku", "ya no despliega en Heroku", ()),
+        ("User prefers concise answers",),
+        NO_ACCESS,  # nothing recalled in this store: no recall_count, no last_recalled
+        old_value="heroku",
+    ),
     "openmemory": Case("", None, ("concise answers",), NO_IMPORTANCE),  # poetry archived
-    "claude_mem": Case("", None, ("answers in French",), NO_IMPORTANCE),  # no poetry memory
-    "letta": Case("tar", None, ("coding assistant",), NO_IMPORTANCE),  # no poetry memory
+    # two save_memory calls in French: the CI the team used, then the change
+    "claude_mem": Case(
+        "",
+        ("L'équipe lance la CI avec Jenkins", "passée de Jenkins à GitHub Actions", ()),
+        ("answers in French",),
+        NO_IMPORTANCE,
+        old_value="jenkins",
+    ),
+    # reference/team.md (never updated) and reference/decisions.md, in Italian
+    "letta": Case(
+        "tar",
+        ("Il team usa Slack", "passato da Slack a Mattermost", ()),
+        ("coding assistant",),
+        NO_IMPORTANCE,
+        old_value="slack",
+    ),
     "lifecycle_relatives/memory_db": Case(
         "memory.db", (POETRY, UV, ()), ("concise answers",), NO_ACCESS
     ),
@@ -105,8 +128,8 @@ def store(tmp_path: Path, provider, monkeypatch):
             with tarfile.open(PROVIDERS / system / "before.tar.gz") as tar:
                 tar.extractall(root, filter="data")
             return str(root)
-        if system.startswith("lifecycle_relatives/"):
-            root = provider("lifecycle_relatives", system.split("/")[1])
+        if "/" in system:  # another copy of a fixture folder ("mnemosyne/lineage")
+            root = provider(*system.split("/"))
         else:
             root = provider(system, "before")
         if system == "claude_code":
@@ -158,11 +181,11 @@ def test_change_statement_pair_found_by_conflicts_and_audit(cli, store, system: 
     old = one_id(memories, old_text)
     new = one_id(memories, new_text, exclude={old})
     also = [one_id(memories, t, exclude={old, new}) for t in also_texts]
-    (finding,) = [f for f in stated if f["detail"]["change"]["old"] == "poetry"]
+    (finding,) = [f for f in stated if f["detail"]["change"]["old"] == case.old_value]
     assert finding["memory_ids"][:2] == [old, new]
     assert sorted(finding["memory_ids"][2:]) == sorted(also)
     assert finding["severity"] == "medium"
-    assert finding["detail"]["change"]["old"] == "poetry"
+    assert finding["detail"]["change"]["statement_id"] == new
     assert finding["suggestion"].startswith(f"memaudit resolve {new} --supersedes {old}")
     # conflicts: the same pair, the change statement as the candidate winner
     pair = [c for c in with_change if (c["newer_id"], c["older_id"]) == (new, old)]
