@@ -265,6 +265,28 @@ def test_server_memory_pairs_in_french_italian_spanish_and_no_look_alike(cli, st
     assert not look_alikes & named
 
 
+def test_mnemosyne_lineage_pair_found_and_look_alikes_left_alone(cli, store) -> None:
+    """A SQLite store written by Mnemosyne (its NOTES.md, lineage/): the Spanish pair is
+    the only stated change and the only candidate; the sprint meeting moved from Monday
+    is not the budget meeting on Monday, and the theme switch is the only memory about a
+    theme, so none of the three is in a finding or a candidate."""
+    ids = json.loads((PROVIDERS / "mnemosyne" / "lineage" / "ids.json").read_text())
+    location = store("mnemosyne/lineage")
+    report = _json(
+        cli("--now", NOW, "audit", "--json", "-p", "contradiction_collapse", db=location)
+    )
+    stated = [f for f in report["findings"] if f["detector"] == "stated_change"]
+    assert [(f["memory_ids"], f["detail"]["change"]["language"]) for f in stated] == [
+        ([ids["heroku"], ids["no_heroku"]], "es")
+    ]
+    candidates = _json(cli("conflicts", "--json", db=location))["candidates"]
+    assert [(c["older_id"], c["newer_id"]) for c in candidates] == [
+        (ids["heroku"], ids["no_heroku"])
+    ]
+    look_alikes = {ids["budget_meeting"], ids["sprint_moved"], ids["dark_mode"]}
+    assert not look_alikes & {i for f in report["findings"] for i in f["memory_ids"]}
+
+
 def test_not_checked_is_in_the_human_output(cli, store) -> None:
     location = store("langgraph")
     result = cli("--now", NOW, "audit", "-p", "stale_lockin", db=location)
