@@ -10,10 +10,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from memaudit.clock import fixed_clock
 from memaudit.ledger import Ledger
 from memaudit.model import SourceType, Status
 from memaudit.review import Candidate, approve, stage
-from memaudit.clock import fixed_clock
 from tests.conftest import NOW
 
 MEMORIES = [
