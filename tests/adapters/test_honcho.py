@@ -46,7 +46,10 @@ def test_levels_map_to_source_types_with_lineage(honcho_url) -> None:
     with open_store(honcho_url) as store:
         assert store.adapter_name == "honcho"
         explicit = store.require(BIOLOGIST)
-        assert explicit.source_type is SourceType.USER_STATEMENT and not explicit.derived
+        # An LLM restatement of the observed peer's messages (Honcho's deriver), as Hindsight's
+        # world facts: extraction (T3), not the peer's own words (docs/adapters.md).
+        assert explicit.source_type is SourceType.EXTRACTION and not explicit.derived
+        assert explicit.missing[0].startswith("verbatim wording") and explicit.version == 1
         # The deriver records the observed peer's message ids; shown as public ids.
         assert explicit.source_ref == "messages TSBWPLrgRat-LHye-4hy_ (session chat-1)"
         assert store.require(LISBON).source_ref == f"messages {MESSAGE_1} (session chat-1)"
