@@ -85,7 +85,15 @@ CASES: dict[str, Case] = {
         NO_ACCESS,  # nothing recalled in this store: no recall_count, no last_recalled
         old_value="heroku",
     ),
-    "openmemory": Case("", None, ("concise answers",), NO_IMPORTANCE),  # poetry archived
+    # poetry is archived (its state), so "moved from poetry to uv" has no partner; the
+    # Spanish pair added with add_memories is active
+    "openmemory": Case(
+        "",
+        ("gestiona los tickets en Jira", "pasó de Jira a Linear", ()),
+        ("concise answers",),
+        NO_IMPORTANCE,
+        old_value="jira",
+    ),
     # two save_memory calls in French: the CI the team used, then the change
     "claude_mem": Case(
         "",

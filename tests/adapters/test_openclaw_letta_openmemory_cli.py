@@ -89,7 +89,7 @@ def test_detect_ranks_the_right_adapter_first_and_explains(home, cli, system, wh
 
 # -- ls / show / trace ----------------------------------------------------------------
 
-COUNTS = {"openclaw": (10, 9), "letta_code": (6, 5), "openmemory": (6, 5)}
+COUNTS = {"openclaw": (10, 9), "letta_code": (6, 5), "openmemory": (8, 7)}
 
 
 @pytest.mark.parametrize("system", THREE)
