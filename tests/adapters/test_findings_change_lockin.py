@@ -59,9 +59,18 @@ CASES: dict[str, Case] = {
         ("British spelling",),
         NO_IMPORTANCE,
     ),
-    # both facts wait for review (the curate log says needsReview): no active pair
+    # the poetry facts wait for review (the curate log says needsReview); the French pair
+    # (impact low) is active, and brv's _index.md summaries above it repeat the change
     "byterover": Case(
-        "hermes_home", None, ("id:user/preferences/answer_style.md#answer_style",), NO_ACCESS
+        "hermes_home",
+        (
+            "id:team/practices/code_review_tool.md#code_review_tool",
+            "id:team/practices/code_review_migration.md#code_review_tool",
+            ("id:_index.md", "id:team/_index.md", "id:team/practices/_index.md"),
+        ),
+        ("id:user/preferences/answer_style.md#answer_style",),
+        NO_ACCESS,
+        old_value="gerrit",
     ),
     "openclaw": Case(
         "tar",
