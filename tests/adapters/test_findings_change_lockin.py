@@ -81,7 +81,7 @@ CASES: dict[str, Case] = {
     ),
     "mnemosyne": Case(
         "hermes_home/mnemosyne/data/mnemosyne.db",
-        None,  # mnemosyne's own consolidation superseded the poetry memory
+        None,  # the script superseded poetry through Mnemosyne's own invalidate()
         ("[assistant] The cache",),
         "",
         idle_later=("vault passphrase hint", UV, "User prefers concise answers"),
