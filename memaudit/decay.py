@@ -365,10 +365,11 @@ def apply(t: LifecycleTable, params: DecayParams, now: datetime) -> DecayReport:
     moves = f"(decay_score IS NOT {_STORED} OR {_EXPIRED} OR {_SCORE} < :threshold)"
     with t.transaction():
         report = _counted(t, params, now, dry_run=False)
+        # (A subquery naming the score would not save its cost: SQLite inlines it.)
         report.change_rows = t.conn.execute(
-            f"SELECT {t.key}, {t.id_expr}, ns, s FROM (SELECT {t.key}, {t.id_expr},"
-            f" {_SCORE} AS s, {_NEW_STATUS} AS ns FROM {t.table} WHERE {_eligible(t)})"
-            f" WHERE ns <> 'active' ORDER BY {t.key}",
+            f"SELECT {t.key}, {t.id_expr}, CASE WHEN {_EXPIRED} THEN 'expired'"
+            f" ELSE 'archived' END, {_SCORE} FROM {t.table}"
+            f" WHERE {_eligible(t)} AND ({_EXPIRED} OR {_SCORE} < :threshold) ORDER BY {t.key}",
             bind,
         ).fetchall()
         with _change_events(t, report):
