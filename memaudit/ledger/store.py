@@ -22,9 +22,7 @@ from collections.abc import Callable, Iterator
 from datetime import datetime
 from glob import escape as glob_escape
 from pathlib import Path
-from typing import Any
-
-from sqlite_utils import Database
+from typing import TYPE_CHECKING, Any
 
 from memaudit import confined, faults
 from memaudit.clock import Clock, age_days, system_clock, to_iso
@@ -37,7 +35,7 @@ from memaudit.errors import (
     PermissionDenied,
     StoreBusy,
 )
-from memaudit.ledger import schema
+from memaudit.ledger import versions
 from memaudit.ledger.columns import MEMORY_COLUMNS, QUALIFIED_COLUMNS, row_to_memory
 from memaudit.model import (
     Edge,
@@ -50,6 +48,9 @@ from memaudit.model import (
 from memaudit.policy import KEYS, Policy
 from memaudit.sqlite_driver import sqlite3
 from memaudit.trust import tier_of
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 DEFAULT_BUSY_TIMEOUT = 5.0
@@ -176,7 +177,7 @@ class Ledger:
     ) -> None:
         self.path = path
         self.conn = conn
-        self.db = Database(conn, execute_plugins=False, recursive_triggers=False)
+        self._db: Database | None = None
         self.readonly = readonly
         self._conn_readonly = readonly  # how the connection was opened (for released())
         self.clock = clock
@@ -184,6 +185,16 @@ class Ledger:
         self.new_id = id_factory
         self.busy_timeout = busy_timeout
         self._depth = 0  # transactions open (the outer one, then savepoints)
+
+    @property
+    def db(self) -> Database:
+        """sqlite-utils' view of the connection, for the migrations (made when first
+        needed: reading a ledger never imports sqlite-utils)."""
+        if self._db is None or self._db.conn is not self.conn:
+            from sqlite_utils import Database
+
+            self._db = Database(self.conn, execute_plugins=False, recursive_triggers=False)
+        return self._db
 
     # -- opening -------------------------------------------------------------
 
@@ -216,6 +227,8 @@ class Ledger:
             conn = connect(tmp, readonly=False, busy_timeout=busy)
             conn.execute("PRAGMA journal_mode = WAL")
             ledger = cls(tmp, conn, readonly=False, busy_timeout=busy, **kwargs)
+            from memaudit.ledger import schema
+
             schema.apply(ledger.db)
             with ledger.transaction():
                 for key, spec in KEYS.items():
@@ -225,10 +238,10 @@ class Ledger:
                     )
                 for key, value in (meta or {}).items():
                     conn.execute(
-                        f"INSERT OR REPLACE INTO {schema.META_TABLE}(key, value) VALUES (?, ?)",
+                        f"INSERT OR REPLACE INTO {versions.META_TABLE}(key, value) VALUES (?, ?)",
                         (key, value),
                     )
-                ledger.log("init", detail={"schema": schema.latest()})
+                ledger.log("init", detail={"schema": versions.MIGRATIONS[-1]})
             conn.close()  # the last connection folds the WAL into the file
             try:
                 os.link(tmp, path)
@@ -264,7 +277,7 @@ class Ledger:
                 conn.close()
                 listed = ", ".join(names[:8]) or "no tables"
                 raise NotAStore(f"{path} is a SQLite database but not a memaudit ledger ({listed})")
-            pending = schema.migrations.pending(Database(conn, execute_plugins=False))
+            pending = versions.pending(conn)
         except sqlite3.DatabaseError as exc:
             if is_locked_error(exc):
                 raise StoreBusy(f"{path} is locked by another writer (waited {busy:g}s)") from None
@@ -273,7 +286,7 @@ class Ledger:
             conn.close()
             raise NeedsMigration(
                 f"{path} needs migration: an older memaudit wrote it ({len(pending)} schema "
-                f"update(s) pending: {', '.join(m.name for m in pending)}), and read-only "
+                f"update(s) pending: {', '.join(pending)}), and read-only "
                 f"commands never change a store; run `memaudit migrate --db {path}` first"
             )
         if pending or not readonly:
@@ -290,6 +303,8 @@ class Ledger:
 
     def migrate(self) -> list[str]:
         try:
+            from memaudit.ledger import schema
+
             with self._locked():
                 applied = schema.apply(self.db)
                 if applied:
@@ -332,7 +347,6 @@ class Ledger:
             self.conn = connect(
                 self.path, readonly=self._conn_readonly, busy_timeout=self.busy_timeout
             )
-            self.db = Database(self.conn, execute_plugins=False, recursive_triggers=False)
 
     def __enter__(self) -> Ledger:
         return self
@@ -650,18 +664,18 @@ def _table_names(conn: sqlite3.Connection) -> list[str]:
 
 # What every memaudit ledger has had since m001. A foreign file holding only the marker
 # table (a LangGraph store with a ``memaudit_meta`` table) is not a ledger.
-LEDGER_TABLES = {schema.META_TABLE, "memories", "edges", "events", "_sqlite_migrations"}
+LEDGER_TABLES = {versions.META_TABLE, "memories", "edges", "events", "_sqlite_migrations"}
 
 
 def is_ledger(conn: sqlite3.Connection) -> bool:
     names = set(_table_names(conn))
     if not names >= LEDGER_TABLES:
         return False
-    row = conn.execute(f"SELECT value FROM {schema.META_TABLE} WHERE key='format'").fetchone()
+    row = conn.execute(f"SELECT value FROM {versions.META_TABLE} WHERE key='format'").fetchone()
     if not (row and row[0] == "memaudit-ledger"):
         return False
     sets = conn.execute("SELECT DISTINCT migration_set FROM _sqlite_migrations").fetchall()
-    return (schema.MIGRATION_SET,) in sets
+    return (versions.MIGRATION_SET,) in sets
 
 
 def check_ledger_file(path: Path) -> None:
@@ -686,7 +700,7 @@ def pending_migrations(path: Path) -> list[str]:
     try:
         if not is_ledger(conn):
             raise NotAStore(f"{path} is not a memaudit ledger")
-        return [m.name for m in schema.migrations.pending(Database(conn, execute_plugins=False))]
+        return versions.pending(conn)
     finally:
         conn.close()
 
