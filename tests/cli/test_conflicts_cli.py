@@ -9,7 +9,7 @@ from pathlib import Path
 from memaudit import conflicts
 from memaudit.ledger import Ledger
 
-PACKAGE = Path(conflicts.__file__).resolve().parent
+PACKAGE = Path(conflicts.__file__).resolve().parent.parent  # memaudit/
 
 
 def _status(cli, db) -> dict[str, str]:
@@ -107,8 +107,8 @@ def test_no_code_path_supersedes_without_validation() -> None:
         text = path.read_text()
         if re.search(r"status\s*=\s*'superseded'", text):
             writers.add(path.relative_to(PACKAGE).as_posix())
-    assert writers == {"conflicts.py", "adapters/lifecycle.py"}
-    text = (PACKAGE / "conflicts.py").read_text()
+    assert writers == {"conflicts/resolve.py", "adapters/lifecycle.py"}
+    text = (PACKAGE / "conflicts" / "resolve.py").read_text()
     # ... and there, only inside supersede_native, which writes validated_by with it.
     block = text[text.index("def supersede_native") :]
     assert "validation = 'validated', validated_by = ?" in block

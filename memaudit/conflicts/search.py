@@ -1,0 +1,179 @@
+"""The runner: ``find`` over a list of memories (blocking by slot and subject term,
+then the stated changes), and ``stated_changes`` over a store without loading it."""
+
+from __future__ import annotations
+
+import math
+import re
+import sqlite3
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from memaudit import change_statements
+from memaudit.conflicts.candidate import Comparable, ConflictCandidate, pair_key
+from memaudit.conflicts.changes import change_candidates, lookup_key
+from memaudit.conflicts.slots import quick_score, rough_similarity, slot_candidate
+from memaudit.conflicts.text import Features, features
+from memaudit.model import MemoryFilter, Status
+from memaudit.progress import Progress, counting, silent
+
+if TYPE_CHECKING:
+    from memaudit.store import Store
+
+BLOCK_CAP = 2000  # a (slot, term) group larger than this cannot tell subjects apart
+EXACT_BLOCK = 60  # groups up to this size are compared pair by pair
+REPRESENTATIVES = 3  # per value, in larger groups: the newest few
+MIN_SCORE = 0.5
+
+
+def find(
+    memories: Sequence[Comparable],
+    *,
+    min_score: float = MIN_SCORE,
+    only: set[str] | None = None,
+    exclude: set[tuple[str, str]] | None = None,
+    progress: Progress = silent,
+) -> list[ConflictCandidate]:
+    """Candidate contradictions among ``memories`` (all taken as active).
+
+    ``only``: report only pairs involving these ids. ``exclude``: pairs already
+    decided (kept or resolved). Each distinct text's features are computed once, and
+    a pair's evidence is written only when it is kept (its score alone decides).
+    """
+    cache: dict[str, Features] = {}
+    feats: list[Features] = []
+    for m in counting(memories, progress, "conflicts: reading texts", len(memories)):
+        f = cache.get(m.content)
+        if f is None:
+            f = cache[m.content] = features(m.content)
+        feats.append(f)
+    cache.clear()
+    df: dict[str, int] = defaultdict(int)
+    for f in feats:
+        for t in f.subject:
+            df[t] += 1
+    n = max(1, len(memories))
+    idf = {t: math.log(1 + n / c) for t, c in df.items()}
+    del df
+    mine = {i for i, m in enumerate(memories) if only and m.id in only}
+    # With ``only``, a block none of those memories is in yields no pair: not built.
+    keys = (
+        {(slot, t) for i in mine for slot in feats[i].values for t in feats[i].subject or [""]}
+        if only
+        else None
+    )
+    blocks: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for i, f in enumerate(feats):
+        for slot in f.values:
+            for t in f.subject or [""]:
+                if keys is None or (slot, t) in keys:
+                    blocks[(slot, t)].append(i)
+    # Per pair: the first block (its rank, its slot) that offers it with a score that
+    # may reach min_score; the candidate is built, and scored exactly, at the end. A
+    # pair's score does not depend on the block nor on the slot, so blocks are taken
+    # slot by slot, a pair is scored once per slot, and the first block wins.
+    best: dict[int, tuple[int, str]] = {}
+    # Scores are kept rounded to 3 places, and the rough one is exact up to rounding.
+    floor = min_score - 0.0005 - 1e-9
+    weights: dict[int, float] = {}  # per Features object: its subject's idf weight
+    exclude = exclude or set()
+    by_slot = sorted(enumerate(blocks.items()), key=lambda kv: (kv[1][0][0], kv[0]))
+    scored: set[int] = set()
+    current: str | None = None
+    for rank, ((slot, _term), members) in counting(
+        by_slot, progress, "conflicts: comparing", len(blocks)
+    ):
+        if slot != current:
+            current = slot
+            scored.clear()
+        if len(members) < 2 or len(members) > BLOCK_CAP:
+            continue
+        groups: dict[frozenset[str], list[int]] = defaultdict(list)
+        for i in members:
+            groups[feats[i].values[slot]].append(i)
+        if len(groups) < 2:
+            continue
+        if len(members) > EXACT_BLOCK:
+            for key, idxs in groups.items():
+                idxs.sort(key=lambda i: (memories[i].created_at or "", memories[i].id))
+                wanted = [i for i in idxs if only and memories[i].id in only]
+                groups[key] = list(dict.fromkeys(wanted + idxs[-REPRESENTATIVES:]))
+        values = list(groups)
+        for x in range(len(values)):
+            for y in range(x + 1, len(values)):
+                others = groups[values[y]]
+                theirs = [j for j in others if j in mine] if only else others
+                for i in groups[values[x]]:
+                    # With ``only``, pairs without one of those memories are skipped
+                    # below anyway: do not walk them (same pairs, same order).
+                    for j in others if (not only or i in mine) else theirs:
+                        pair = i * n + j if i < j else j * n + i
+                        if pair in scored:
+                            continue
+                        scored.add(pair)
+                        a, b = memories[i], memories[j]
+                        if a.id == b.id:
+                            continue
+                        if only and a.id not in only and b.id not in only:
+                            continue
+                        if exclude and pair_key(a.id, b.id) in exclude:
+                            continue
+                        fa, fb = feats[i], feats[j]
+                        prev = best.get(pair)
+                        if prev is not None and prev[0] < rank:
+                            continue
+                        if (
+                            quick_score(a, fa, b, fb, rough_similarity(fa, fb, idf, weights))
+                            >= floor
+                        ):
+                            best[pair] = (rank, slot)
+    scored.clear()
+    blocks.clear()
+    seen: dict[tuple[str, str], ConflictCandidate] = {}
+    for pair, (_, slot) in best.items():
+        i, j = divmod(pair, n)
+        cand = slot_candidate(memories[i], feats[i], memories[j], feats[j], slot, idf)
+        if cand is not None and cand.score >= min_score:
+            seen[cand.pair] = cand
+    change_candidates(
+        memories, feats, idf, only=only, exclude=exclude or set(), seen=seen, min_score=min_score
+    )
+    return sorted(seen.values(), key=lambda c: (-c.score, c.newer_id, c.older_id))
+
+
+def stated_changes(
+    store: Store,
+    conn: sqlite3.Connection,
+    *,
+    exclude: set[tuple[str, str]] | None = None,
+    pool_max: int = 200_000,
+) -> tuple[list[ConflictCandidate], str | None]:
+    """Candidates whose newer side states a change, among the active memories of
+    ``store`` (``conn``: its SQL view), without loading every memory: the change
+    statements are found first, then only the memories naming one of their old values
+    are read. Returns the candidates and, when the search was cut short, why."""
+    statements: set[str] = set()
+    first_words: set[str] = set()
+    rows = conn.execute("SELECT id, content FROM memories WHERE status = 'active'")
+    for mid, content in rows:
+        stated = [c for c in change_statements.parse(content or "") if c.old or c.verb]
+        if stated:
+            statements.add(mid)
+            first_words |= {lookup_key(c) for c in stated}
+    if not statements:
+        return [], None
+    alternation = "|".join(re.escape(w) for w in sorted(first_words, key=len, reverse=True))
+    names = re.compile(rf"(?<![\w.+#/-])(?:{alternation})(?![\w+#/-])")
+    pool_ids = set(statements)
+    for mid, content in conn.execute("SELECT id, content FROM memories WHERE status = 'active'"):
+        if mid not in pool_ids and names.search(change_statements.normalise(content or "")):
+            pool_ids.add(mid)
+            if len(pool_ids) > pool_max:
+                return [], (
+                    f"not searched: more than {pool_max} active memories name an old value "
+                    f"of the {len(statements)} change statements"
+                )
+    pool = store.memories(MemoryFilter(ids=sorted(pool_ids), statuses=[Status.ACTIVE]))
+    found = find(pool, only=statements, exclude=exclude)
+    return [c for c in found if c.change is not None and c.newer_id in statements], None

@@ -1,0 +1,125 @@
+"""Pairs told apart by slot: two memories naming different values of one slot, scored
+by how much subject they share (``slot_candidate``; ``quick_score`` is its score alone)."""
+
+from __future__ import annotations
+
+from memaudit.change_statements import ChangeStatement
+from memaudit.conflicts.candidate import (
+    Comparable,
+    ConflictCandidate,
+    change_dict,
+    change_evidence,
+    recorded_later,
+    scope_note,
+)
+from memaudit.conflicts.text import Features, lexicon_value
+
+
+def _newer_first(a: Comparable, b: Comparable) -> tuple[Comparable, Comparable]:
+    ka, kb = (a.created_at or "", a.id), (b.created_at or "", b.id)
+    return (a, b) if ka >= kb else (b, a)
+
+
+def _similarity(fa: Features, fb: Features, idf: dict[str, float]) -> float:
+    """The idf-weighted Jaccard of the two subjects (what a candidate's score uses)."""
+    shared = fa.subject & fb.subject
+    union = fa.subject | fb.subject
+    if not union:
+        return 0.5  # both say only "<value>": the slot itself is the subject
+    if not shared:
+        return 0.0 if fa.subject and fb.subject else 0.3
+    weight = sum(idf.get(t, 1.0) for t in shared)
+    return weight / sum(idf.get(t, 1.0) for t in union)
+
+
+def rough_similarity(
+    fa: Features, fb: Features, idf: dict[str, float], weights: dict[int, float]
+) -> float:
+    """``_similarity`` up to rounding, without summing the union (weight of both −
+    shared): cheap enough for every pair a block offers. ``weights`` keeps each
+    subject's weight (by object: ``features`` hands out shared, cached objects)."""
+    if not fa.subject or not fb.subject:
+        return 0.5 if not fa.subject and not fb.subject else 0.3
+    shared = fa.subject & fb.subject
+    if not shared:
+        return 0.0
+    weight = sum([idf[t] for t in shared])
+    wa = weights.get(id(fa))
+    if wa is None:
+        wa = weights[id(fa)] = sum([idf[t] for t in fa.subject])
+    wb = weights.get(id(fb))
+    if wb is None:
+        wb = weights[id(fb)] = sum([idf[t] for t in fb.subject])
+    return weight / (wa + wb - weight)
+
+
+def quick_score(a: Comparable, fa: Features, b: Comparable, fb: Features, sim: float) -> float:
+    """The score ``slot_candidate`` gives the pair (before rounding), without its evidence. It
+    depends on the pair, never on the slot."""
+    score = 0.25 + 0.6 * sim + (0.15 if fa.markers or fb.markers else 0.0)
+    if a.scope and b.scope and a.scope != b.scope:
+        score *= 0.75
+    return min(1.0, score)
+
+
+def slot_candidate(
+    a: Comparable, fa: Features, b: Comparable, fb: Features, slot: str, idf: dict[str, float]
+) -> ConflictCandidate | None:
+    va, vb = fa.values.get(slot, frozenset()), fb.values.get(slot, frozenset())
+    if not va or not vb or va == vb:
+        return None
+    newer, older = _newer_first(a, b)
+    fn, fo = (fa, fb) if newer is a else (fb, fa)
+    change = change_in_slot(fn, slot)
+    older_change = change_in_slot(fo, slot)
+    if older_change is not None and change is None:
+        # The statement of a change knows about the other value: it is the newer one.
+        newer, older, fn, fo, change = older, newer, fo, fn, older_change
+    if change is not None and change.new:
+        new = lexicon_value(change.new)
+        if new is not None and new[1] in fo.values.get(slot, frozenset()):
+            return None  # the other one names the new value too: no old state to replace
+    shared = fa.subject & fb.subject
+    score = round(quick_score(a, fa, b, fb, _similarity(fa, fb, idf)), 3)
+    evidence = [
+        f"same slot '{slot}': {older.id} says {', '.join(sorted(fo.values[slot]))}; "
+        f"{newer.id} says {', '.join(sorted(fn.values[slot]))}",
+    ]
+    if shared:
+        evidence.append(f"shared subject terms: {', '.join(sorted(shared)[:8])}")
+    else:
+        evidence.append("no shared subject terms")
+    if change is not None:
+        evidence.append(change_evidence(newer, change))
+        if (older.created_at or "") > (newer.created_at or ""):
+            evidence.append(recorded_later(older, newer))
+    elif fn.markers:
+        evidence.append(f"{newer.id} signals a change ({', '.join(fn.markers)})")
+    scope_differs, note = scope_note(older, newer)
+    if note:
+        evidence.append(note)
+    evidence.append(
+        f"created {(older.created_at or '?')[:10]} ({older.id}) and "
+        f"{(newer.created_at or '?')[:10]} ({newer.id})"
+    )
+    return ConflictCandidate(
+        newer.id,
+        older.id,
+        slot,
+        sorted(fn.values[slot]),
+        sorted(fo.values[slot]),
+        score,
+        evidence,
+        scope_differs,
+        change=change_dict(change, newer.id) if change else None,
+    )
+
+
+def change_in_slot(f: Features, slot: str) -> ChangeStatement | None:
+    """The change statement of ``f`` whose old or new value is in ``slot``."""
+    for change in f.changes:
+        for value in (change.old, change.new):
+            found = lexicon_value(value) if value else None
+            if found is not None and found[0] == slot:
+                return change
+    return None

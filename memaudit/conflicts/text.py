@@ -1,0 +1,160 @@
+"""What a text says for contradiction checks: the slot lexicon, the subject words, the
+change words and statements (``features``, cached per text)."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+
+from memaudit import change_statements
+from memaudit.change_statements import ChangeStatement
+
+# slot → {surface form: canonical value}. Multi-word forms are matched as phrases.
+LEXICON: dict[str, dict[str, str]] = {
+    "package manager": {
+        "pip": "pip", "poetry": "poetry", "uv": "uv", "pipenv": "pipenv", "conda": "conda",
+        "pdm": "pdm", "hatch": "hatch", "rye": "rye", "npm": "npm", "yarn": "yarn",
+        "pnpm": "pnpm",
+    },
+    "database": {
+        "postgresql": "postgresql", "postgres": "postgresql", "mysql": "mysql",
+        "mariadb": "mariadb", "sqlite": "sqlite", "sqlite3": "sqlite", "mongodb": "mongodb",
+        "mongo": "mongodb", "redis": "redis", "duckdb": "duckdb", "clickhouse": "clickhouse",
+        "oracle": "oracle", "dynamodb": "dynamodb", "cassandra": "cassandra",
+        "sql server": "sql server", "mssql": "sql server",
+    },
+    "editor": {
+        "vim": "vim", "neovim": "neovim", "nvim": "neovim", "emacs": "emacs",
+        "vscode": "vscode", "vs code": "vscode", "helix": "helix", "pycharm": "pycharm",
+        "zed": "zed", "sublime": "sublime", "intellij": "intellij",
+    },
+    "language": {
+        "python": "python", "rust": "rust", "golang": "go", "typescript": "typescript",
+        "javascript": "javascript", "kotlin": "kotlin", "elixir": "elixir", "java": "java",
+        "zig": "zig", "ruby": "ruby", "php": "php", "scala": "scala", "swift": "swift",
+    },
+    "runtime": {"node.js": "node", "nodejs": "node", "bun.js": "bun", "bun": "bun", "deno": "deno"},
+    "ci": {
+        "github actions": "github actions", "gitlab ci": "gitlab ci", "jenkins": "jenkins",
+        "circleci": "circleci", "buildkite": "buildkite", "drone": "drone",
+        "travis": "travis",
+    },
+    "cloud": {
+        "aws": "aws", "gcp": "gcp", "azure": "azure", "hetzner": "hetzner",
+        "fly.io": "fly.io", "vercel": "vercel", "heroku": "heroku", "netlify": "netlify",
+        "digitalocean": "digitalocean",
+    },
+    "os": {
+        "linux": "linux", "macos": "macos", "windows": "windows", "ubuntu": "ubuntu",
+        "debian": "debian", "fedora": "fedora",
+    },
+    "shell": {"bash": "bash", "zsh": "zsh", "fish": "fish"},
+    "theme": {
+        "solarized": "solarized", "gruvbox": "gruvbox", "nord": "nord", "dracula": "dracula",
+        "dark": "dark", "light": "light",
+    },
+}  # fmt: skip
+TIMEZONE = re.compile(r"^(?:utc|gmt|[a-z]+/[a-z_]+)$")
+CHANGE_MARKERS = {
+    "moved", "migrated", "switched", "replaced", "replacing", "instead", "dropped",
+    "abandoned", "deprecated", "longer", "anymore", "now", "changed", "stopped",
+}  # fmt: skip
+STOPWORDS = set(
+    ["a", "an", "the", "and", "or", "but", "of", "to", "for", "from", "in", "on", "at", "by", "with", "as", "is", "are", "was", "were", "be", "been", "being", "it", "its", "this", "that", "these", "those", "we", "our", "us", "i", "my", "me", "you", "your", "he", "she", "they", "them", "their", "uses", "use", "using", "used", "has", "have", "had", "do", "does", "did", "will", "would", "should", "can", "could", "may", "might", "not", "no", "yes", "so", "very", "also", "just", "all", "any", "some", "each", "every", "than", "then", "there", "here", "which", "who", "what", "when", "where", "how", "into", "onto", "over", "under", "about", "after", "before", "since", "until", "while", "via", "user", "users"]
+)  # fmt: skip
+WORD = re.compile(r"[^\W_][\w./+#-]*")
+
+# LEXICON values that are also ordinary words: a bare "switched from light to dark mode"
+# says nothing about a memory that merely contains "light".
+ORDINARY_WORDS = frozenset({"light", "dark", "nord", "drone", "fish", "rust", "go", "zed"})
+
+_PHRASES = {
+    slot: sorted((f for f in forms if " " in f), key=len, reverse=True)
+    for slot, forms in LEXICON.items()
+}
+_SURFACE = {w for forms in LEXICON.values() for f in forms for w in f.split()}
+
+
+@dataclass(slots=True)
+class Features:
+    values: dict[str, frozenset[str]]  # slot → canonical values named
+    subject: frozenset[str]  # the other content words
+    markers: list[str]  # change words ("moved", "migrated", ...)
+    words: frozenset[str] = frozenset()  # every word, for finding who names a value
+    changes: tuple[ChangeStatement, ...] = ()  # what the text says changed
+
+
+def tokens(text: str) -> list[str]:
+    return [w.rstrip(".,;:!?-") for w in WORD.findall(text.lower())]
+
+
+def lexicon_value(value: str) -> tuple[str, str] | None:
+    """(slot, canonical value) of a value named by a change statement, if LEXICON knows it."""
+    for slot, forms in LEXICON.items():
+        if value in forms:
+            return slot, forms[value]
+    return None
+
+
+def _apply_changes(values: dict[str, set[str]], changes: list[ChangeStatement]) -> None:
+    """What a change statement leaves behind: the old value no longer holds, so "moved
+    from poetry to uv" names only uv in its slot (and "no longer uses pip" nothing)."""
+    for change in changes:
+        old = lexicon_value(change.old) if change.old else None
+        if old is None:
+            continue
+        slot, canonical = old
+        new = lexicon_value(change.new) if change.new else None
+        if new is not None and new[1] == canonical:
+            continue
+        values.get(slot, set()).discard(canonical)
+        if slot in values and not values[slot]:
+            del values[slot]
+
+
+@functools.lru_cache(maxsize=8192)
+def features(text: str) -> Features:
+    """What a text says for contradiction checks (cached: every stage compares the new
+    memory with the same few hundred newest ones; callers never change the result)."""
+    words = [w for w in tokens(text) if w]
+    lowered = " " + " ".join(words) + " "
+    values: dict[str, set[str]] = defaultdict(set)
+    for slot, forms in LEXICON.items():
+        for phrase in _PHRASES[slot]:
+            if f" {phrase} " in lowered:
+                values[slot].add(forms[phrase])
+        for w in words:
+            if w in forms:
+                values[slot].add(forms[w])
+    for w in words:
+        if TIMEZONE.match(w) and ("/" in w or w in ("utc", "gmt")):
+            values["timezone"].add(w)
+    changes = change_statements.parse(text)
+    if changes:
+        _apply_changes(values, changes)
+    markers = sorted({w for w in words if w in CHANGE_MARKERS})
+    subject = frozenset(
+        w
+        for w in words
+        if w not in STOPWORDS
+        and w not in _SURFACE
+        and w not in CHANGE_MARKERS
+        and not w.replace(".", "").isdigit()
+        and not TIMEZONE.match(w)
+        and len(w) > 1
+    )
+    return Features(
+        {k: frozenset(v) for k, v in values.items()},
+        subject,
+        markers,
+        frozenset(words),
+        tuple(changes),
+    )
+
+
+def stems(words: frozenset[str]) -> frozenset[str]:
+    """Words cut to five letters: "tracking" and "tracked", "progetto" and "progetti"
+    are one."""
+    return frozenset(w[:5] for w in words)
