@@ -30,20 +30,32 @@ CONFLICTS_RSS_MB = 500.0
 REVIEW_TARGET = 2.0
 
 
+ROOT = Path(__file__).resolve().parents[1]
+
+
 def _env(code: str | None) -> dict[str, str]:
     env = dict(os.environ)
     if code:
-        env["PYTHONPATH"] = code  # the older checkout's memaudit comes first
+        # The older checkout's memaudit comes first; this checkout's benchmarks after it.
+        env["PYTHONPATH"] = os.pathsep.join([code, str(ROOT)])
     return env
+
+
+def _cwd(code: str | None) -> str | None:
+    """Where a child runs: ``python -m`` puts its working directory first on sys.path,
+    ahead of PYTHONPATH, so a baseline child run from this checkout would import this
+    checkout's memaudit, not the older one."""
+    return code or None
 
 
 def _conflicts_child(store: Path, code: str | None = None) -> dict[str, Any]:
     out = subprocess.run(
-        [sys.executable, "-m", "benchmarks.bench_scale", "conflicts", str(store)],
+        [sys.executable, "-m", "benchmarks.bench_scale", "conflicts", str(store.resolve())],
         check=True,
         capture_output=True,
         text=True,
         env=_env(code),
+        cwd=_cwd(code),
     )
     return dict(json.loads(out.stdout))
 
@@ -51,10 +63,12 @@ def _conflicts_child(store: Path, code: str | None = None) -> dict[str, Any]:
 def _review_list(store: Path, code: str | None = None) -> float:
     started = time.perf_counter()
     subprocess.run(
-        [sys.executable, "-m", "memaudit", "--db", str(store), "review", "--list", "-n", "0"],
+        [sys.executable, "-m", "memaudit", "--db", str(store.resolve())]
+        + ["review", "--list", "-n", "0"],
         check=True,
         capture_output=True,
         env=_env(code),
+        cwd=_cwd(code),
     )
     return time.perf_counter() - started
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from memaudit import change_statements
 from memaudit.conflicts.candidate import Comparable, ConflictCandidate, pair_key
 from memaudit.conflicts.changes import change_candidates, lookup_key
-from memaudit.conflicts.slots import quick_score, rough_similarity, slot_candidate
+from memaudit.conflicts.slots import slot_candidate
 from memaudit.conflicts.text import Features, features
 from memaudit.model import MemoryFilter, Status
 from memaudit.progress import Progress, counting, silent
@@ -34,12 +34,15 @@ def find(
     only: set[str] | None = None,
     exclude: set[tuple[str, str]] | None = None,
     progress: Progress = silent,
+    prune: bool = True,
 ) -> list[ConflictCandidate]:
     """Candidate contradictions among ``memories`` (all taken as active).
 
     ``only``: report only pairs involving these ids. ``exclude``: pairs already
     decided (kept or resolved). Each distinct text's features are computed once, and
     a pair's evidence is written only when it is kept (its score alone decides).
+    ``prune=False`` scores every pair the blocks offer (the exhaustive search the
+    pruned one must equal; for tests).
     """
     cache: dict[str, Features] = {}
     feats: list[Features] = []
@@ -76,7 +79,29 @@ def find(
     best: dict[int, tuple[int, str]] = {}
     # Scores are kept rounded to 3 places, and the rough one is exact up to rounding.
     floor = min_score - 0.0005 - 1e-9
+    # What the pair loop reads, per memory, in flat lists (``quick_score`` and
+    # ``rough_similarity`` inlined: this loop sees millions of pairs on a large store).
     weights: dict[int, float] = {}  # per Features object: its subject's idf weight
+    subjects = [f.subject for f in feats]
+    weight = [_weight(f, idf, weights) for f in feats] if feats else []
+    marked = [bool(f.markers) for f in feats]
+    scopes = [m.scope for m in memories]
+    ids = [m.id for m in memories]
+    # The bound: a pair whose subject weights differ too much cannot reach the floor
+    # (shared ≤ the lighter one's weight, so similarity ≤ lighter / heavier). The
+    # least ratio it needs, by (a change word on either side, scopes differ):
+    ratio = {
+        (m, d): _least_ratio(floor, marked=m, scopes_differ=d) if prune else 0.0
+        for m in (False, True)
+        for d in (False, True)
+    }
+    # Each memory's place by (created_at, id), oldest first: sorting a group by it is
+    # sorting by that key (ties keep their order, as a group lists them by index).
+    age = [0] * len(memories)
+    for place, i in enumerate(
+        sorted(range(len(memories)), key=lambda i: (memories[i].created_at or "", memories[i].id))
+    ):
+        age[i] = place
     exclude = exclude or set()
     by_slot = sorted(enumerate(blocks.items()), key=lambda kv: (kv[1][0][0], kv[0]))
     scored: set[int] = set()
@@ -96,7 +121,7 @@ def find(
             continue
         if len(members) > EXACT_BLOCK:
             for key, idxs in groups.items():
-                idxs.sort(key=lambda i: (memories[i].created_at or "", memories[i].id))
+                idxs.sort(key=age.__getitem__)
                 wanted = [i for i in idxs if only and memories[i].id in only]
                 groups[key] = list(dict.fromkeys(wanted + idxs[-REPRESENTATIVES:]))
         values = list(groups)
@@ -105,6 +130,7 @@ def find(
                 others = groups[values[y]]
                 theirs = [j for j in others if j in mine] if only else others
                 for i in groups[values[x]]:
+                    si, wi, mi, ci, idi = subjects[i], weight[i], marked[i], scopes[i], ids[i]
                     # With ``only``, pairs without one of those memories are skipped
                     # below anyway: do not walk them (same pairs, same order).
                     for j in others if (not only or i in mine) else theirs:
@@ -112,21 +138,35 @@ def find(
                         if pair in scored:
                             continue
                         scored.add(pair)
-                        a, b = memories[i], memories[j]
-                        if a.id == b.id:
+                        idj = ids[j]
+                        if idi == idj:
                             continue
-                        if only and a.id not in only and b.id not in only:
+                        if only and idi not in only and idj not in only:
                             continue
-                        if exclude and pair_key(a.id, b.id) in exclude:
+                        if exclude and pair_key(idi, idj) in exclude:
                             continue
-                        fa, fb = feats[i], feats[j]
                         prev = best.get(pair)
                         if prev is not None and prev[0] < rank:
                             continue
-                        if (
-                            quick_score(a, fa, b, fb, rough_similarity(fa, fb, idf, weights))
-                            >= floor
-                        ):
+                        sj, wj, cj = subjects[j], weight[j], scopes[j]
+                        mark = mi or marked[j]
+                        differ = bool(ci and cj and ci != cj)
+                        if si and sj:
+                            least = ratio[mark, differ]
+                            if wi < wj * least or wj < wi * least:
+                                continue
+                            shared = si & sj
+                            if shared:
+                                w = sum([idf[t] for t in shared])
+                                sim = w / (wi + wj - w)
+                            else:
+                                sim = 0.0
+                        else:
+                            sim = 0.5 if not si and not sj else 0.3
+                        score = 0.25 + 0.6 * sim + (0.15 if mark else 0.0)
+                        if differ:
+                            score *= 0.75
+                        if min(1.0, score) >= floor:
                             best[pair] = (rank, slot)
     scored.clear()
     blocks.clear()
@@ -140,6 +180,24 @@ def find(
         memories, feats, idf, only=only, exclude=exclude or set(), seen=seen, min_score=min_score
     )
     return sorted(seen.values(), key=lambda c: (-c.score, c.newer_id, c.older_id))
+
+
+def _weight(f: Features, idf: dict[str, float], weights: dict[int, float]) -> float:
+    """The idf weight of a text's subject, once per ``Features`` object (``features``
+    hands out one object per distinct text)."""
+    w = weights.get(id(f))
+    if w is None:
+        w = weights[id(f)] = sum([idf[t] for t in f.subject])
+    return w
+
+
+def _least_ratio(floor: float, *, marked: bool, scopes_differ: bool) -> float:
+    """The least lighter/heavier subject weight ratio two non-empty subjects need to
+    score ``floor`` (``quick_score``): at best they share all of the lighter one, and
+    the similarity is that ratio."""
+    needed = floor / (0.75 if scopes_differ else 1.0) - 0.25 - (0.15 if marked else 0.0)
+    # A margin for the floating-point sums: the bound never drops a pair at the edge.
+    return max(0.0, needed / 0.6 - 1e-6)
 
 
 def stated_changes(

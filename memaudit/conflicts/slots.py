@@ -32,30 +32,10 @@ def _similarity(fa: Features, fb: Features, idf: dict[str, float]) -> float:
     return weight / sum(idf.get(t, 1.0) for t in union)
 
 
-def rough_similarity(
-    fa: Features, fb: Features, idf: dict[str, float], weights: dict[int, float]
-) -> float:
-    """``_similarity`` up to rounding, without summing the union (weight of both −
-    shared): cheap enough for every pair a block offers. ``weights`` keeps each
-    subject's weight (by object: ``features`` hands out shared, cached objects)."""
-    if not fa.subject or not fb.subject:
-        return 0.5 if not fa.subject and not fb.subject else 0.3
-    shared = fa.subject & fb.subject
-    if not shared:
-        return 0.0
-    weight = sum([idf[t] for t in shared])
-    wa = weights.get(id(fa))
-    if wa is None:
-        wa = weights[id(fa)] = sum([idf[t] for t in fa.subject])
-    wb = weights.get(id(fb))
-    if wb is None:
-        wb = weights[id(fb)] = sum([idf[t] for t in fb.subject])
-    return weight / (wa + wb - weight)
-
-
 def quick_score(a: Comparable, fa: Features, b: Comparable, fb: Features, sim: float) -> float:
     """The score ``slot_candidate`` gives the pair (before rounding), without its evidence. It
-    depends on the pair, never on the slot."""
+    depends on the pair, never on the slot (``search.find`` computes it inline, with the
+    similarity summed without the union: keep the two alike)."""
     score = 0.25 + 0.6 * sim + (0.15 if fa.markers or fb.markers else 0.0)
     if a.scope and b.scope and a.scope != b.scope:
         score *= 0.75

@@ -75,6 +75,12 @@ _PHRASES = {
     for slot, forms in LEXICON.items()
 }
 _SURFACE = {w for forms in LEXICON.values() for f in forms for w in f.split()}
+# One-word form → its (slot, canonical value)s, in LEXICON's order: one lookup a word.
+_FORMS: dict[str, list[tuple[str, str]]] = defaultdict(list)
+for _slot, _forms in LEXICON.items():
+    for _form, _value in _forms.items():
+        if " " not in _form:
+            _FORMS[_form].append((_slot, _value))
 
 
 @dataclass(slots=True)
@@ -120,14 +126,19 @@ def features(text: str) -> Features:
     memory with the same few hundred newest ones; callers never change the result)."""
     words = [w for w in tokens(text) if w]
     lowered = " " + " ".join(words) + " "
-    values: dict[str, set[str]] = defaultdict(set)
-    for slot, forms in LEXICON.items():
-        for phrase in _PHRASES[slot]:
+    found: dict[str, set[str]] = defaultdict(set)
+    for w in words:
+        for slot, value in _FORMS.get(w, ()):
+            found[slot].add(value)
+    for slot, phrases in _PHRASES.items():
+        for phrase in phrases:
             if f" {phrase} " in lowered:
-                values[slot].add(forms[phrase])
-        for w in words:
-            if w in forms:
-                values[slot].add(forms[w])
+                found[slot].add(LEXICON[slot][phrase])
+    # Slots in LEXICON's order, as ``find`` builds its blocks in this order.
+    values: dict[str, set[str]] = defaultdict(set)
+    for slot in LEXICON:
+        if slot in found:
+            values[slot] = found[slot]
     for w in words:
         if TIMEZONE.match(w) and ("/" in w or w in ("utc", "gmt")):
             values["timezone"].add(w)
