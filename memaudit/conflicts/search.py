@@ -51,6 +51,13 @@ def find(
         if f is None:
             f = cache[m.content] = features(m.content)
         feats.append(f)
+    if not any(f.changes for f in cache.values()):
+        # No change statement to pair a text with: past the idf below, nothing reads the
+        # features of a text that names no slot value (they take most of the memory).
+        idle = Features({}, frozenset(), [])
+        slim = [f if f.values else idle for f in feats]
+    else:
+        slim = feats
     cache.clear()
     df: dict[str, int] = defaultdict(int)
     for f in feats:
@@ -59,6 +66,8 @@ def find(
     n = max(1, len(memories))
     idf = {t: math.log(1 + n / c) for t, c in df.items()}
     del df
+    feats = slim
+    del slim
     mine = {i for i, m in enumerate(memories) if only and m.id in only}
     # With ``only``, a block none of those memories is in yields no pair: not built.
     keys = (

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import re
+import sys
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -124,7 +125,8 @@ def _apply_changes(values: dict[str, set[str]], changes: list[ChangeStatement]) 
 def features(text: str) -> Features:
     """What a text says for contradiction checks (cached: every stage compares the new
     memory with the same few hundred newest ones; callers never change the result)."""
-    words = [w for w in tokens(text) if w]
+    # Interned: a large store repeats the same few thousand words in every text.
+    words = [sys.intern(w) for w in tokens(text) if w]
     lowered = " " + " ".join(words) + " "
     found: dict[str, set[str]] = defaultdict(set)
     for w in words:
