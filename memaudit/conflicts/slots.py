@@ -28,8 +28,8 @@ def _similarity(fa: Features, fb: Features, idf: dict[str, float]) -> float:
         return 0.5  # both say only "<value>": the slot itself is the subject
     if not shared:
         return 0.0 if fa.subject and fb.subject else 0.3
-    weight = sum(idf.get(t, 1.0) for t in shared)
-    return weight / sum(idf.get(t, 1.0) for t in union)
+    weight = sum([idf.get(t, 1.0) for t in shared])
+    return weight / sum([idf.get(t, 1.0) for t in union])
 
 
 def quick_score(a: Comparable, fa: Features, b: Comparable, fb: Features, sim: float) -> float:

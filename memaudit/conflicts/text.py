@@ -58,6 +58,7 @@ LEXICON: dict[str, dict[str, str]] = {
     },
 }  # fmt: skip
 TIMEZONE = re.compile(r"^(?:utc|gmt|[a-z]+/[a-z_]+)$")
+_UTC = ("utc", "gmt")  # TIMEZONE matches only these and words with a "/": asked first
 CHANGE_MARKERS = {
     "moved", "migrated", "switched", "replaced", "replacing", "instead", "dropped",
     "abandoned", "deprecated", "longer", "anymore", "now", "changed", "stopped",
@@ -142,7 +143,7 @@ def features(text: str) -> Features:
         if slot in found:
             values[slot] = found[slot]
     for w in words:
-        if TIMEZONE.match(w) and ("/" in w or w in ("utc", "gmt")):
+        if ("/" in w or w in _UTC) and TIMEZONE.match(w):
             values["timezone"].add(w)
     changes = change_statements.parse(text)
     if changes:
@@ -155,7 +156,7 @@ def features(text: str) -> Features:
         and w not in _SURFACE
         and w not in CHANGE_MARKERS
         and not w.replace(".", "").isdigit()
-        and not TIMEZONE.match(w)
+        and not (("/" in w or w in _UTC) and TIMEZONE.match(w))
         and len(w) > 1
     )
     return Features(
