@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from memaudit import sidecar
-from memaudit.adapters.support.sqlite_probe import connect_ro
+from memaudit.adapters.support.sqlite_probe import connect_ro, quote_ident
 from memaudit.clock import Clock, parse_time, store_time, system_clock, to_iso
 from memaudit.decay import DecayReport, LifecycleTable
 from memaudit.errors import InvalidInput, NotAStore, NotFound, StoreBusy
@@ -104,7 +104,7 @@ COLUMNS = (
 
 
 def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
-    return {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
+    return {r[1] for r in conn.execute(f"PRAGMA table_info({quote_ident(table)})")}
 
 
 def _read_time(value: str | None) -> tuple[str | None, bool]:
