@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -75,10 +76,12 @@ def sentences(low: str) -> list[tuple[int, int]]:
 def tokens(sentence: str, cfg: Config) -> list[str]:
     """The words of one (lowered) sentence, digits as ``0``."""
     if cfg.addresses:
-        sentence = _ADDRESS.sub(
-            lambda m: " \x01url " if "://" in m.group() else " \x01mail ", sentence
-        )
+        sentence = _as_addresses(sentence)
     return ["0" if t.isdigit() else t for t in _TOKEN.findall(sentence)]
+
+
+def _as_addresses(text: str) -> str:
+    return _ADDRESS.sub(lambda m: " \x01url " if "://" in m.group() else " \x01mail ", text)
 
 
 def word_features(token: str, cfg: Config) -> list[str]:
@@ -134,6 +137,9 @@ class Scored:
 
 
 WORD_CACHE = 100_000  # words whose summed weight is remembered (words recur across texts)
+# ``may_reach`` skips the full score where its bound proves the score below the floor (off:
+# every text is scored in full; the results are the same, the tests compare both).
+PREFILTER = True
 
 
 class Model:
@@ -147,6 +153,65 @@ class Model:
         self.weights: dict[str, float] = data["weights"]
         self.meta: dict[str, Any] = data.get("meta", {})
         self._words: dict[str, float] = {}
+        self._bounds: dict[str, tuple[float, float, float]] = {}
+        self._pairs: dict[str, tuple[float, float]] | None = None
+
+    def may_reach(self, text: str, floor: float) -> bool:
+        """False only when ``score(text).probability < floor`` for certain, read from one
+        pass of the tokenizer over the whole text (no sentences, no word pairs built).
+
+        The score sums each distinct word's weight once (taken here exactly) and each
+        distinct word pair's weight once. Every occurrence of a word is the first word of
+        exactly one pair (with the next word, or the sentence's end), and every sentence
+        starts one pair with its start. So the pairs starting with a word add at most the
+        smaller of all its pair weights above 0 and its count times the largest one; the
+        sentences' starts likewise. That bound, plus the exact words, bounds the score."""
+        low = text[:MAX_CHARS].lower()
+        starts = len(_SENTENCE.findall(low)) + 1  # at least as many as ``sentences(low)``
+        if self.cfg.addresses:
+            low = _as_addresses(low)
+        pairs = self._pairs if self._pairs is not None else self._pair_bounds()
+        total, top = pairs.get("^", (0.0, 0.0))
+        z = self.bias + min(total, starts * top)
+        bounds = self._bounds
+        for t, n in Counter(_TOKEN.findall(low)).items():
+            b = bounds.get(t)
+            if b is None:
+                b = self._bound(t)
+            z += b[0] + min(b[1], n * b[2])
+        return _sigmoid(z) >= floor
+
+    def _bound(self, token: str) -> tuple[float, float, float]:
+        """(the word's weight, the sum and the largest of the pair weights above 0 that
+        start with it). Digit runs all read "0": their word counts once in the score, so
+        here each counts only if it adds."""
+        pairs = self._pairs if self._pairs is not None else self._pair_bounds()
+        if token.isdigit():
+            word = max(0.0, self.word("0"))
+            total, top = pairs.get("0", (0.0, 0.0))
+        else:
+            word = self.word(token)
+            total, top = pairs.get(token, (0.0, 0.0))
+        if len(self._bounds) >= WORD_CACHE:
+            self._bounds.clear()
+        self._bounds[token] = b = (word, total, top)
+        return b
+
+    def _pair_bounds(self) -> dict[str, tuple[float, float]]:
+        """For each first word of a pair (``^``: a sentence's start), the sum of its pairs'
+        weights above 0 (skip pairs counted too: an occurrence starts at most one of
+        each) and the largest single one of each kind, added."""
+        sums: dict[str, list[float]] = {}
+        for f, w in self.weights.items():
+            if w > 0 and f[:1] in ("b", "s") and " " in f:
+                first = f[1:].split(" ", 1)[0]
+                acc = sums.setdefault(first, [0.0, 0.0, 0.0, 0.0])
+                k = 0 if f[0] == "b" else 2
+                acc[k] += w
+                acc[k + 1] = max(acc[k + 1], w)
+        # Sum over both kinds; the per-occurrence cap adds both kinds' largest weights.
+        self._pairs = {a: (v[0] + v[2], v[1] + v[3]) for a, v in sums.items()}
+        return self._pairs
 
     def word(self, token: str) -> float:
         """What one word adds (itself and its character n-grams), remembered."""
