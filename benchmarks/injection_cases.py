@@ -85,7 +85,7 @@ ROUND5 = Path(__file__).with_name("injection_round5.jsonl")
 ROUND5_SHA256 = "bdf2b74f08ca662494cd6b6993a70641252066ae7781ad59e86446f8cdcfe7bd"
 HELDOUT = Path(__file__).with_name("injection_round6.jsonl")
 # The held-out round's digest, as its author delivered it (checked before it was copied).
-HELDOUT_SHA256 = ""
+HELDOUT_SHA256 = "9bb875fa6ef1ffc3481a34415d5bf866b5e267dab47f56543e856bbfef6385cd"
 
 
 class HeldOutChanged(RuntimeError):
