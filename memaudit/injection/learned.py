@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -140,6 +139,8 @@ WORD_CACHE = 100_000  # words whose summed weight is remembered (words recur acr
 # ``may_reach`` skips the full score where its bound proves the score below the floor (off:
 # every text is scored in full; the results are the same, the tests compare both).
 PREFILTER = True
+SENTENCE_CACHE = 100_000  # sentences whose words and pair weight are remembered
+ROUNDING = 1e-9  # the bound sums in another order than the score: slack for the last bits
 
 
 class Model:
@@ -153,65 +154,41 @@ class Model:
         self.weights: dict[str, float] = data["weights"]
         self.meta: dict[str, Any] = data.get("meta", {})
         self._words: dict[str, float] = {}
-        self._bounds: dict[str, tuple[float, float, float]] = {}
-        self._pairs: dict[str, tuple[float, float]] | None = None
+        self._sentences: dict[str, tuple[frozenset[str], float]] = {}
 
     def may_reach(self, text: str, floor: float) -> bool:
-        """False only when ``score(text).probability < floor`` for certain, read from one
-        pass of the tokenizer over the whole text (no sentences, no word pairs built).
+        """False only when ``score(text).probability < floor``, for certain, and mostly
+        without the full score.
 
-        The score sums each distinct word's weight once (taken here exactly) and each
-        distinct word pair's weight once. Every occurrence of a word is the first word of
-        exactly one pair (with the next word, or the sentence's end), and every sentence
-        starts one pair with its start. So the pairs starting with a word add at most the
-        smaller of all its pair weights above 0 and its count times the largest one; the
-        sentences' starts likewise. That bound, plus the exact words, bounds the score."""
+        The score adds each distinct word's weight once and each distinct word pair's
+        weight once. Here the words count exactly, and each sentence adds what its pairs
+        weigh above 0 — at least what the text's distinct pairs add, since each of those
+        is in some sentence. A sentence's words and pair weight are remembered (a summary
+        repeats the notes it summarises; generated and real stores repeat sentences)."""
         low = text[:MAX_CHARS].lower()
-        starts = len(_SENTENCE.findall(low)) + 1  # at least as many as ``sentences(low)``
-        if self.cfg.addresses:
-            low = _as_addresses(low)
-        pairs = self._pairs if self._pairs is not None else self._pair_bounds()
-        total, top = pairs.get("^", (0.0, 0.0))
-        z = self.bias + min(total, starts * top)
-        bounds = self._bounds
-        for t, n in Counter(_TOKEN.findall(low)).items():
-            b = bounds.get(t)
-            if b is None:
-                b = self._bound(t)
-            z += b[0] + min(b[1], n * b[2])
-        return _sigmoid(z) >= floor
+        words: set[str] = set()
+        z = self.bias
+        for s, e in sentences(low):
+            seen = self._sentences.get(low[s:e])
+            if seen is None:
+                seen = self._sentence(low[s:e])
+            words |= seen[0]
+            z += seen[1]
+        z += sum(map(self.word, words))
+        return _sigmoid(z + ROUNDING) >= floor
 
-    def _bound(self, token: str) -> tuple[float, float, float]:
-        """(the word's weight, the sum and the largest of the pair weights above 0 that
-        start with it). Digit runs all read "0": their word counts once in the score, so
-        here each counts only if it adds."""
-        pairs = self._pairs if self._pairs is not None else self._pair_bounds()
-        if token.isdigit():
-            word = max(0.0, self.word("0"))
-            total, top = pairs.get("0", (0.0, 0.0))
-        else:
-            word = self.word(token)
-            total, top = pairs.get(token, (0.0, 0.0))
-        if len(self._bounds) >= WORD_CACHE:
-            self._bounds.clear()
-        self._bounds[token] = b = (word, total, top)
-        return b
+    def _sentence(self, sentence: str) -> tuple[frozenset[str], float]:
+        """A sentence's words, and what its word pairs weigh above 0 (remembered)."""
+        toks = tokens(sentence, self.cfg)
+        found = (frozenset(toks), self._pair_gain(toks))
+        if len(self._sentences) >= SENTENCE_CACHE:
+            self._sentences.clear()
+        self._sentences[sentence] = found
+        return found
 
-    def _pair_bounds(self) -> dict[str, tuple[float, float]]:
-        """For each first word of a pair (``^``: a sentence's start), the sum of its pairs'
-        weights above 0 (skip pairs counted too: an occurrence starts at most one of
-        each) and the largest single one of each kind, added."""
-        sums: dict[str, list[float]] = {}
-        for f, w in self.weights.items():
-            if w > 0 and f[:1] in ("b", "s") and " " in f:
-                first = f[1:].split(" ", 1)[0]
-                acc = sums.setdefault(first, [0.0, 0.0, 0.0, 0.0])
-                k = 0 if f[0] == "b" else 2
-                acc[k] += w
-                acc[k + 1] = max(acc[k + 1], w)
-        # Sum over both kinds; the per-occurrence cap adds both kinds' largest weights.
-        self._pairs = {a: (v[0] + v[2], v[1] + v[3]) for a, v in sums.items()}
-        return self._pairs
+    def _pair_gain(self, toks: list[str]) -> float:
+        get = self.weights.get
+        return sum(w for f in pair_features(toks, self.cfg) if (w := get(f, 0.0)) > 0)
 
     def word(self, token: str) -> float:
         """What one word adds (itself and its character n-grams), remembered."""

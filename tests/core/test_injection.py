@@ -437,8 +437,8 @@ def test_a_bound_that_forgets_word_pairs_would_be_caught(
     from memaudit.injection import learned
 
     m = learned.model()
-    monkeypatch.setattr(m, "_bounds", {})
-    monkeypatch.setattr(m, "_pairs", {})  # no pair adds anything: the bound is too low
+    monkeypatch.setattr(m, "_sentences", {})
+    monkeypatch.setattr(m, "_pair_gain", lambda toks: 0.0)  # pairs add nothing: too low
     assert _bound_misses(every_text) != []
 
 
