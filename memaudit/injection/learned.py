@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -80,6 +81,8 @@ def tokens(sentence: str, cfg: Config) -> list[str]:
 
 
 def _as_addresses(text: str) -> str:
+    if "://" not in text and "@" not in text:  # what every address has
+        return text
     return _ADDRESS.sub(lambda m: " \x01url " if "://" in m.group() else " \x01mail ", text)
 
 
@@ -155,6 +158,8 @@ class Model:
         self.meta: dict[str, Any] = data.get("meta", {})
         self._words: dict[str, float] = {}
         self._sentences: dict[str, tuple[frozenset[str], float]] = {}
+        self._bounds: dict[str, tuple[float, float, float]] = {}
+        self._pairs: dict[str, tuple[float, float]] | None = None
 
     def may_reach(self, text: str, floor: float) -> bool:
         """False only when ``score(text).probability < floor``, for certain, and mostly
@@ -164,8 +169,11 @@ class Model:
         weight once. Here the words count exactly, and each sentence adds what its pairs
         weigh above 0 — at least what the text's distinct pairs add, since each of those
         is in some sentence. A sentence's words and pair weight are remembered (a summary
-        repeats the notes it summarises; generated and real stores repeat sentences)."""
+        repeats the notes it summarises; generated and real stores repeat sentences).
+        A coarser bound from one pass of the tokenizer goes first (``_coarse``)."""
         low = text[:MAX_CHARS].lower()
+        if _sigmoid(self._coarse(low) + ROUNDING) < floor:
+            return False
         words: set[str] = set()
         z = self.bias
         for s, e in sentences(low):
@@ -176,6 +184,54 @@ class Model:
             z += seen[1]
         z += sum(map(self.word, words))
         return _sigmoid(z + ROUNDING) >= floor
+
+    def _coarse(self, low: str) -> float:
+        """An upper bound of the score's sum, without sentences or pairs: every occurrence
+        of a word starts exactly one word pair (and at most one pair one word apart),
+        every sentence one pair with its start; so the pairs starting with a word add at
+        most the smaller of all its pair weights above 0 and its count times the largest."""
+        starts = len(_SENTENCE.findall(low)) + 1  # at least as many as ``sentences(low)``
+        if self.cfg.addresses:
+            low = _as_addresses(low)
+        pairs = self._pairs if self._pairs is not None else self._pair_bounds()
+        total, top = pairs.get("^", (0.0, 0.0))
+        z = self.bias + min(total, starts * top)
+        bounds = self._bounds
+        for t, n in Counter(_TOKEN.findall(low)).items():
+            b = bounds.get(t)
+            if b is None:
+                b = self._bound(t)
+            z += b[0] + min(b[1], n * b[2])
+        return z
+
+    def _bound(self, token: str) -> tuple[float, float, float]:
+        """(the word's weight, the sum and the largest of the pair weights above 0 that
+        start with it). Digit runs all read "0": their word counts once in the score, so
+        here each counts only if it adds."""
+        pairs = self._pairs if self._pairs is not None else self._pair_bounds()
+        if token.isdigit():
+            word = max(0.0, self.word("0"))
+            total, top = pairs.get("0", (0.0, 0.0))
+        else:
+            word = self.word(token)
+            total, top = pairs.get(token, (0.0, 0.0))
+        if len(self._bounds) >= WORD_CACHE:
+            self._bounds.clear()
+        self._bounds[token] = b = (word, total, top)
+        return b
+
+    def _pair_bounds(self) -> dict[str, tuple[float, float]]:
+        """For each first word of a pair (``^``: a sentence's start), the sum of its pairs'
+        weights above 0, adjacent and one apart, and the largest of each kind added."""
+        sums: dict[str, list[float]] = {}
+        for f, w in self.weights.items():
+            if w > 0 and f[:1] in ("b", "s") and " " in f:
+                acc = sums.setdefault(f[1:].split(" ", 1)[0], [0.0, 0.0, 0.0, 0.0])
+                k = 0 if f[0] == "b" else 2
+                acc[k] += w
+                acc[k + 1] = max(acc[k + 1], w)
+        self._pairs = {a: (v[0] + v[2], v[1] + v[3]) for a, v in sums.items()}
+        return self._pairs
 
     def _sentence(self, sentence: str) -> tuple[frozenset[str], float]:
         """A sentence's words, and what its word pairs weigh above 0 (remembered)."""
