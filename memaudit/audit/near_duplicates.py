@@ -84,7 +84,10 @@ def near_duplicate_pairs(
         rank[i] = r
     sketches.clear()
     total = len(keys)
-    judged: set[int] = set()
+    # Every pair is judged once, whatever blocks it shares: its judgement depends on the
+    # pair only (the shared count, the estimate). Pairs are one integer each, and a
+    # block's pairs are checked against those already seen as a set, in C.
+    seen: set[int] = set()
     candidates: set[int] = set()
     for members in blocks.values():
         n = len(members)
@@ -93,36 +96,41 @@ def near_duplicate_pairs(
         # The shared counts are computed in C (map over the pairs' sets); only pairs
         # reaching the block's smallest bound are looked at one by one.
         lo = min([need[m] for m in members])
-        hits: Iterable[tuple[int, int]]
         if n <= BUCKET_CAP:
             ss = [sets[m] for m in members]
             counts = map(len, starmap(and_, combinations(ss, 2)))
-            hits = compress(combinations(members, 2), map(lo.__le__, counts))
+            # Members are in ascending order: each pair comes as (smaller, larger).
+            fresh = {
+                a * total + b
+                for a, b in compress(combinations(members, 2), map(lo.__le__, counts))
+            }
             considered += n * (n - 1) // 2
         else:
             ordered = sorted(members, key=rank.__getitem__)
             ss = [sets[m] for m in ordered]
-            hits = chain.from_iterable(
-                compress(
+            fresh = {
+                a * total + b if a < b else b * total + a
+                for d in range(1, WINDOW + 1)
+                for a, b in compress(
                     zip(ordered, ordered[d:], strict=False),
                     map(lo.__le__, map(len, map(and_, ss, ss[d:]))),
                 )
-                for d in range(1, WINDOW + 1)
-            )
+            }
             considered += sum(max(0, n - d) for d in range(1, WINDOW + 1))
-        for a, b in hits:
-            pair = a * total + b if a < b else b * total + a  # one int: a small set
-            if pair in judged:
-                continue
+        fresh -= seen
+        if not fresh:
+            continue
+        seen |= fresh
+        for pair in fresh:
+            a, b = divmod(pair, total)
             sa, sb = sets[a], sets[b]
             shared = sa & sb
             k = len(shared)
             if k < need[a] and k < need[b]:
                 continue  # rare here: only pairs at or above the block's bound come
-            judged.add(pair)
             if _estimate(sa, sb, shared) >= floor:
                 candidates.add(pair)
-    judged.clear()
+    seen.clear()
     blocks.clear()
     sets.clear()
     if stats is not None:

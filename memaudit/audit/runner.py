@@ -82,10 +82,18 @@ class Report:
 
 
 # The detectors that a large native ledger's audit runs in a second process, beside the
-# others (CPU-bound Python: threads would share one interpreter lock). near_duplicate
-# costs about as much CPU as the rest together at 1M memories; the text detectors that
-# need no derivation graph join it, so both processes finish at about the same time.
-OFFLOAD = ("near_duplicate", "exact_duplicate", "unmarked_interpretation", "injected_instruction")
+# others (CPU-bound Python: threads would share one interpreter lock). The detectors
+# that read the derivation graph (summary_chain, qualifier_loss and the lineage ones)
+# share one copy of it in the first process; the text detectors that need no graph run
+# in the second, so both processes finish at about the same time (at 1M memories, about
+# 35 CPU seconds each; see benchmarks/README.md).
+OFFLOAD = (
+    "near_duplicate",
+    "exact_duplicate",
+    "unmarked_interpretation",
+    "stated_change",
+    "injected_instruction",
+)
 # Below this many memories a second process costs more to start than it saves.
 PARALLEL_MIN_MEMORIES = 50_000
 
