@@ -171,6 +171,7 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
                 terms_of.clear()
             facts = facts_of[ct] = (set(qualifiers_of(ct)), texts[ct].lower())
         own, lowered = facts
+        ascii_text = texts[ct].isascii()  # then key_terms lowers it as `lowered` is
         dropped = []
         for q, scoped in qsets[qi]:
             if scoped is not None:
@@ -178,11 +179,16 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
                     terms = scope_terms.get(q)
                     if terms is None:
                         terms = scope_terms[q] = key_terms(q)
+                    # A scope phrase ("on build-01 at") is kept if any of its content
+                    # words survives: the shared heuristic is stricter than the audit.
+                    # A key term of an ASCII text is a lower-case piece of it: when no
+                    # term of the phrase is, none survives (no need to split the text).
+                    if ascii_text and not any(t in lowered for t in terms):
+                        dropped.append(q)
+                        continue
                     kept_terms = terms_of.get(ct)
                     if kept_terms is None:
                         kept_terms = terms_of[ct] = key_terms(texts[ct])
-                    # A scope phrase ("on build-01 at") is kept if any of its content
-                    # words survives: the shared heuristic is stricter than the audit.
                     if not terms & kept_terms:
                         dropped.append(q)
             elif q not in own:
