@@ -73,7 +73,8 @@ def detect_near_duplicates(ctx: Ctx) -> None:
             part = order[start : start + 900]
             texts = fetch(part)
             for k in part:
-                yield k, texts[k]
+                if k in texts:  # else deleted since the first scan
+                    yield k, texts[k]
 
     counts: dict[str, int] = {}
     pairs = near_duplicate_pairs(rows(), threshold, fetch, counts)

@@ -117,7 +117,9 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
         if t is None:
             t = number[content] = len(texts)
             texts.append(content)
-        text_of[index[mid]] = 2 * t + live
+        n = index.get(mid)
+        if n is not None:  # else written since the graph was read: no edge of it there
+            text_of[n] = 2 * t + live
     number.clear()
     # Text number → index into `qsets` (the distinct non-empty qualifier lists) or -1.
     # Each qualifier set is kept with, per qualifier, the words a scope phrase ("for
