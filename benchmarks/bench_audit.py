@@ -56,7 +56,7 @@ def _child(
 ) -> dict[str, Any]:
     """The audit in a child process; ``code``: an older checkout whose memaudit (and
     benchmark worker) the child imports instead of this one."""
-    cmd = [sys.executable, "-m", "benchmarks.bench_audit", str(store)]
+    cmd = [sys.executable, "-m", "benchmarks.bench_audit", str(Path(store).resolve())]
     if generic:
         cmd.append("--generic")
     if skip:
@@ -64,7 +64,10 @@ def _child(
     env = dict(os.environ)
     if code:
         env["PYTHONPATH"] = code
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env)
+    # `python -m` puts the working directory first on the path: run the older code there.
+    out = subprocess.run(
+        cmd, check=True, capture_output=True, text=True, env=env, cwd=code or None
+    )
     return dict(json.loads(out.stdout))
 
 
