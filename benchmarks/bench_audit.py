@@ -65,9 +65,7 @@ def _child(
     if code:
         env["PYTHONPATH"] = code
     # `python -m` puts the working directory first on the path: run the older code there.
-    out = subprocess.run(
-        cmd, check=True, capture_output=True, text=True, env=env, cwd=code or None
-    )
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env, cwd=code or None)
     return dict(json.loads(out.stdout))
 
 

@@ -206,7 +206,7 @@ def shingles(text: str, size: int = 3) -> set[str]:
     if len(words) < size:
         return {" ".join(words)} if words else set()
     # Each run of `size` consecutive words, joined in C.
-    return set(map(" ".join, zip(*(words[i:] for i in range(size)))))
+    return set(map(" ".join, zip(*(words[i:] for i in range(size)), strict=False)))
 
 
 def jaccard(a: set[str], b: set[str]) -> float:

@@ -7,7 +7,7 @@ import math
 import zlib
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from itertools import chain, combinations, compress, starmap
+from itertools import combinations, compress, starmap
 from operator import and_
 from typing import Any
 
@@ -66,14 +66,14 @@ def near_duplicate_pairs(
     # takes six times the memory of a tuple: 200 MB at 1M memories).
     keys: list[int] = []
     sketches: list[tuple[int, ...]] = []
-    canon: dict[int, int] = {}
-    intern = canon.setdefault
+    values: dict[int, int] = {}
+    one_value = values.setdefault
     for key, text in items:
         sk = sketch(text)
         if sk:
             keys.append(key)
-            sketches.append(tuple([intern(v, v) for v in sk]))
-    canon.clear()
+            sketches.append(tuple([one_value(v, v) for v in sk]))
+    values.clear()
     # A pair passes the filter with at least floor × min(SKETCH, |a|, |b|) shared values,
     # i.e. (the bound grows with the length) at least the bound of one of the two.
     need = [math.ceil(floor * min(SKETCH, len(sk))) for sk in sketches]
@@ -105,8 +105,7 @@ def near_duplicate_pairs(
             counts = map(len, starmap(and_, combinations(ss, 2)))
             # Members are in ascending order: each pair comes as (smaller, larger).
             fresh = {
-                a * total + b
-                for a, b in compress(combinations(members, 2), map(lo.__le__, counts))
+                a * total + b for a, b in compress(combinations(members, 2), map(lo.__le__, counts))
             }
             considered += n * (n - 1) // 2
         else:
