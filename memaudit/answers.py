@@ -18,7 +18,8 @@ DELETION_GAPS = {
     "holographic": "Holographic's remove_fact leaves orphan entities and FTS terms",
     "mem0": "mem0 delete leaves the text in its history table",
     "claude_code": "deleting a memory file (Claude's rm, or by hand) leaves its text in the "
-    "session transcripts, and in prompt history and file history when those hold it",
+    "session transcripts (projects/<key>/*.jsonl), and in prompt history (history.jsonl) "
+    "and file history (file-history/) when those hold it",
     "claude_mem": "claude-mem's delete removes one SQL row: Chroma's documents, the session "
     "summary, the prompt and the tool use keep the text",
     "openclaw": "OpenClaw's reindex after a line is deleted leaves FTS terms and the memory "

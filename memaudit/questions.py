@@ -555,8 +555,8 @@ def _claude_mem(answers: dict[str, Answer], cfg: dict[str, dict[str, Any]]) -> N
         (
             "assistant_output",
             "yes",
-            "observations and summaries are LLM output; summaries quote the assistant's last "
-            "message",
+            "observations and session_summaries (claude-mem.db) are LLM output; summaries "
+            "quote the assistant's last message",
         ),
         (
             "tool_results",
@@ -564,8 +564,12 @@ def _claude_mem(answers: dict[str, Answer], cfg: dict[str, dict[str, Any]]) -> N
             "tool inputs and responses are stored (tool_uses) except tools listed in "
             + skip.says("CLAUDE_MEM_SKIP_TOOLS"),
         ),
-        ("approval_gate", "no", "the worker stores what the hooks send; there is no review"),
-        ("gate_bypass", "yes", "there is no gate to bypass"),
+        (
+            "approval_gate",
+            "no",
+            "the worker writes what the hooks send into claude-mem.db; there is no review",
+        ),
+        ("gate_bypass", "yes", "there is no gate to bypass: the worker writes claude-mem.db"),
         ("deletion_derived", "no", DELETION_GAPS["claude_mem"]),
     ):
         answers[qid].answer = value
@@ -582,18 +586,28 @@ def _server_memory(answers: dict[str, Answer], cfg: dict[str, dict[str, Any]]) -
     if not path.present:
         return
     for qid, value, text in (
-        ("auto_write", "yes", "the server stores whatever the agent sends through its tools"),
+        (
+            "auto_write",
+            "yes",
+            "memory.jsonl holds whatever the agent sends through the server's tools "
+            "(create_entities, add_observations, create_relations)",
+        ),
         (
             "assistant_output",
             "yes",
-            "every entity, observation and relation is what the model sent",
+            "every entity, observation and relation in memory.jsonl is what the model sent",
         ),
         (
             "approval_gate",
             "no",
-            "the server has no gate; only the MCP client may prompt per tool call",
+            "the server writes memory.jsonl with no gate; only the MCP client may prompt per "
+            "tool call",
         ),
-        ("gate_bypass", "yes", "there is no gate in the server to bypass"),
+        (
+            "gate_bypass",
+            "yes",
+            "there is no gate in the server to bypass: each tool call rewrites memory.jsonl",
+        ),
         (
             "recall_independent",
             "yes",
@@ -602,8 +616,8 @@ def _server_memory(answers: dict[str, Answer], cfg: dict[str, dict[str, Any]]) -
         (
             "deletion_derived",
             "yes",
-            "the server keeps no derived copies: delete_observations rewrites the file without "
-            "it (the MCP client's own transcript still holds the tool call)",
+            "the server keeps no derived copies: delete_observations rewrites memory.jsonl "
+            "without it (the MCP client's own transcript still holds the tool call)",
         ),
     ):
         answers[qid].answer = value

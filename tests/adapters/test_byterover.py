@@ -46,7 +46,7 @@ def test_detected_from_hermes_home_project_and_brv(brv, cli):
     home = root / "hermes_home"
     for location in (home, home / "byterover", home / "byterover" / ".brv"):
         # 7 facts (one archived) + 7 _index.md summaries
-        assert len(_ls(cli, location)) == 14
+        assert len(_ls(cli, location)) == 18  # with team/practices (2 facts, 2 _index.md)
     with _open(root) as store:
         assert store.adapter_name == "byterover"
         assert store.has(Capability.LINEAGE) and store.has(Capability.LAYERS)

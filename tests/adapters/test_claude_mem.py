@@ -44,14 +44,16 @@ def test_detected_from_the_data_folder_the_db_and_a_home(mem, cli):
         ranked = _json(cli("adapters", "--detect", str(location), "--json"))["adapters"]
         assert (ranked[0]["name"], ranked[0]["detect_score"]) == ("claude_mem", score)
         assert ranked[1]["detect_score"] < score
-        assert len(_rows(cli, location)) == 11
+        assert len(_rows(cli, location)) == 13
 
 
 def test_ls_maps_prompts_tool_uses_observations_and_summaries(mem, cli):
     rows = _rows(cli, mem() / ".claude-mem")
     kinds = sorted((i.split(":")[0], r["source_type"]) for i, r in rows.items())
     assert kinds == [
-        ("obs", "assistant_message"),  # save_memory
+        ("obs", "assistant_message"),  # save_memory: the French preference
+        ("obs", "assistant_message"),  # save_memory: the CI pair (Jenkins, then the change)
+        ("obs", "assistant_message"),
         ("obs", "inference"),
         ("obs", "inference"),
         ("obs", "inference"),
@@ -67,10 +69,14 @@ def test_ls_maps_prompts_tool_uses_observations_and_summaries(mem, cli):
     assert TOKEN in hint["content"] and hint["summary"] == "Staging deploy passphrase hint recorded"
     assert hint["tags"] == ["discovery", "deploy", "secrets"] and hint["derived"] is True
     assert hint["created_by"] == "claude-mem observer (scripted/fixture-model)"
-    manual = next(r for r in rows.values() if r["source_type"] == "assistant_message")
-    assert manual["content"] == "The user prefers answers in French"
+    manual = sorted(r["content"] for r in rows.values() if r["source_type"] == "assistant_message")
+    assert manual == [
+        "L'équipe est passée de Jenkins à GitHub Actions pour la CI",
+        "L'équipe lance la CI avec Jenkins",
+        "The user prefers answers in French",
+    ]
     after = _rows(cli, mem("after_delete") / ".claude-mem")
-    assert len(after) == 10 and DELETED not in after
+    assert len(after) == 12 and DELETED not in after
     # what its delete left: the prompt and the summary still say it
     assert sorted(i for i, r in after.items() if TOKEN in r["content"]) == [
         "prompt:1",

@@ -37,6 +37,7 @@ class Case:
     lockin: str  # "not checked" text of idle_lockin, or "" when it runs
     idle_later: tuple[str, ...] = ()  # idle_lockin findings a year later
     env: dict[str, str] = field(default_factory=dict)
+    old_value: str = "poetry"  # the value the change statement says was left
 
 
 CASES: dict[str, Case] = {
@@ -58,9 +59,18 @@ CASES: dict[str, Case] = {
         ("British spelling",),
         NO_IMPORTANCE,
     ),
-    # both facts wait for review (the curate log says needsReview): no active pair
+    # the poetry facts wait for review (the curate log says needsReview); the French pair
+    # (impact low) is active, and brv's _index.md summaries above it repeat the change
     "byterover": Case(
-        "hermes_home", None, ("id:user/preferences/answer_style.md#answer_style",), NO_ACCESS
+        "hermes_home",
+        (
+            "id:team/practices/code_review_tool.md#code_review_tool",
+            "id:team/practices/code_review_migration.md#code_review_tool",
+            ("id:_index.md", "id:team/_index.md", "id:team/practices/_index.md"),
+        ),
+        ("id:user/preferences/answer_style.md#answer_style",),
+        NO_ACCESS,
+        old_value="gerrit",
     ),
     "openclaw": Case(
         "tar",
@@ -71,14 +81,44 @@ CASES: dict[str, Case] = {
     ),
     "mnemosyne": Case(
         "hermes_home/mnemosyne/data/mnemosyne.db",
-        None,  # mnemosyne's own consolidation superseded the poetry memory
+        None,  # the script superseded poetry through Mnemosyne's own invalidate()
         ("[assistant] The cache",),
         "",
         idle_later=("vault passphrase hint", UV, "User prefers concise answers"),
     ),
-    "openmemory": Case("", None, ("concise answers",), NO_IMPORTANCE),  # poetry archived
-    "claude_mem": Case("", None, ("answers in French",), NO_IMPORTANCE),  # no poetry memory
-    "letta": Case("tar", None, ("coding assistant",), NO_IMPORTANCE),  # no poetry memory
+    # the lineage store: a pair in Spanish, both stated by the user through remember()
+    "mnemosyne/lineage": Case(
+        "hermes_home",
+        ("El equipo despliega en Heroku", "ya no despliega en Heroku", ()),
+        ("User prefers concise answers",),
+        NO_ACCESS,  # nothing recalled in this store: no recall_count, no last_recalled
+        old_value="heroku",
+    ),
+    # poetry is archived (its state), so "moved from poetry to uv" has no partner; the
+    # Spanish pair added with add_memories is active
+    "openmemory": Case(
+        "",
+        ("gestiona los tickets en Jira", "pasó de Jira a Linear", ()),
+        ("concise answers",),
+        NO_IMPORTANCE,
+        old_value="jira",
+    ),
+    # two save_memory calls in French: the CI the team used, then the change
+    "claude_mem": Case(
+        "",
+        ("L'équipe lance la CI avec Jenkins", "passée de Jenkins à GitHub Actions", ()),
+        ("answers in French",),
+        NO_IMPORTANCE,
+        old_value="jenkins",
+    ),
+    # reference/team.md (never updated) and reference/decisions.md, in Italian
+    "letta": Case(
+        "tar",
+        ("Il team usa Slack", "passato da Slack a Mattermost", ()),
+        ("coding assistant",),
+        NO_IMPORTANCE,
+        old_value="slack",
+    ),
     "lifecycle_relatives/memory_db": Case(
         "memory.db", (POETRY, UV, ()), ("concise answers",), NO_ACCESS
     ),
@@ -105,8 +145,8 @@ def store(tmp_path: Path, provider, monkeypatch):
             with tarfile.open(PROVIDERS / system / "before.tar.gz") as tar:
                 tar.extractall(root, filter="data")
             return str(root)
-        if system.startswith("lifecycle_relatives/"):
-            root = provider("lifecycle_relatives", system.split("/")[1])
+        if "/" in system:  # another copy of a fixture folder ("mnemosyne/lineage")
+            root = provider(*system.split("/"))
         else:
             root = provider(system, "before")
         if system == "claude_code":
@@ -158,11 +198,11 @@ def test_change_statement_pair_found_by_conflicts_and_audit(cli, store, system: 
     old = one_id(memories, old_text)
     new = one_id(memories, new_text, exclude={old})
     also = [one_id(memories, t, exclude={old, new}) for t in also_texts]
-    (finding,) = [f for f in stated if f["detail"]["change"]["old"] == "poetry"]
+    (finding,) = [f for f in stated if f["detail"]["change"]["old"] == case.old_value]
     assert finding["memory_ids"][:2] == [old, new]
     assert sorted(finding["memory_ids"][2:]) == sorted(also)
     assert finding["severity"] == "medium"
-    assert finding["detail"]["change"]["old"] == "poetry"
+    assert finding["detail"]["change"]["statement_id"] == new
     assert finding["suggestion"].startswith(f"memaudit resolve {new} --supersedes {old}")
     # conflicts: the same pair, the change statement as the candidate winner
     pair = [c for c in with_change if (c["newer_id"], c["older_id"]) == (new, old)]
@@ -240,6 +280,28 @@ def test_server_memory_pairs_in_french_italian_spanish_and_no_look_alike(cli, st
     }
     named = {i for f in report["findings"] for i in f["memory_ids"]}
     assert not look_alikes & named
+
+
+def test_mnemosyne_lineage_pair_found_and_look_alikes_left_alone(cli, store) -> None:
+    """A SQLite store written by Mnemosyne (its NOTES.md, lineage/): the Spanish pair is
+    the only stated change and the only candidate; the sprint meeting moved from Monday
+    is not the budget meeting on Monday, and the theme switch is the only memory about a
+    theme, so none of the three is in a finding or a candidate."""
+    ids = json.loads((PROVIDERS / "mnemosyne" / "lineage" / "ids.json").read_text())
+    location = store("mnemosyne/lineage")
+    report = _json(
+        cli("--now", NOW, "audit", "--json", "-p", "contradiction_collapse", db=location)
+    )
+    stated = [f for f in report["findings"] if f["detector"] == "stated_change"]
+    assert [(f["memory_ids"], f["detail"]["change"]["language"]) for f in stated] == [
+        ([ids["heroku"], ids["no_heroku"]], "es")
+    ]
+    candidates = _json(cli("conflicts", "--json", db=location))["candidates"]
+    assert [(c["older_id"], c["newer_id"]) for c in candidates] == [
+        (ids["heroku"], ids["no_heroku"])
+    ]
+    look_alikes = {ids["budget_meeting"], ids["sprint_moved"], ids["dark_mode"]}
+    assert not look_alikes & {i for f in report["findings"] for i in f["memory_ids"]}
 
 
 def test_not_checked_is_in_the_human_output(cli, store) -> None:

@@ -14,18 +14,19 @@ from memaudit.store import Needle
 from tests.adapters.conftest import PG_PASSWORD, TOKEN
 
 # Ids Honcho generated (nanoids), listed in NOTES.md.
-LISBON = "IFo07WiZObqarAjT94C20"  # explicit, from message 1
-AQUARIUM = "5vQrCS-eQ90lhNTr2srRp"  # explicit, from message 1
-BIOLOGIST = "0MnBrN669kFi2AMB4dfjc"  # explicit, from message 3
-TEA = "R6CHHjvOc3GYVrLx8DLV3"  # explicit, from message 4
-COFFEE = "Eh8VVZsyYqECCS0GfRz7J"  # explicit, from message 5
-LOCKER = "z8XmAuCo-cTjVxhq7k0K8"  # explicit, from message 6, holds the token; deleted
-MARINE = "uHZI4P-PMSlmQzoqMk6TV"  # deductive from LISBON, AQUARIUM, BIOLOGIST
-GYM = "Oea1UBhAlQWrr7NjFBLMr"  # deductive from LOCKER (premise copy quotes the token)
-DRINKS = "2s6ZfQo4GBGeKSyWxe5gv"  # inductive from TEA, COFFEE
-CONFLICT = "uM0J-sgQG0G8dznPQk-ys"  # contradiction between TEA and COFFEE
-MESSAGE_1, MESSAGE_6 = "pKXMKMwxvVHaYZEnFWHvl", "PKcXn4cEpRexEbPl6RBno"
-ALL = {LISBON, AQUARIUM, BIOLOGIST, TEA, COFFEE, LOCKER, MARINE, GYM, DRINKS, CONFLICT}
+LISBON = "OoGzb8N3OM45MugKGn223"  # explicit, from message 1
+AQUARIUM = "w0EswrNasaRac8YXIbFiV"  # explicit, from message 1
+BIOLOGIST = "M7ZBkPcSGn_31GV5ZaluO"  # explicit, from message 3
+TEA = "GSFyH3UXHdkC5zxYQCllQ"  # explicit, from message 4
+COFFEE = "D9qd9b7iU6xdl0gyv6GON"  # explicit, from message 5
+LOCKER = "WaTKopwFyWJRSV7k7JNL2"  # explicit, from message 6, holds the token; deleted
+MARINE = "qVFSwevNfzWR8S7JfbQd2"  # deductive from LISBON, AQUARIUM, BIOLOGIST
+GYM = "hYkjymEnDZ02B0ZgE1q10"  # deductive from LOCKER (premise copy quotes the token)
+DRINKS = "Nd9Z2yryLm0j1jKvD-_Gy"  # inductive from TEA, COFFEE
+CONFLICT = "9xcJLrWBgSKU0nKw9p9Vx"  # contradiction between TEA and COFFEE
+PEANUTS = "S9QtN0FEYjjxmAQL1Tcij"  # explicit, created through POST /conclusions: no messages
+MESSAGE_1, MESSAGE_6 = "qTfPyVMLu8PH25pqciBwP", "K4rTS7-Bwfgfu9sO_0rpq"
+ALL = {LISBON, AQUARIUM, BIOLOGIST, TEA, COFFEE, LOCKER, MARINE, GYM, DRINKS, CONFLICT, PEANUTS}
 
 
 def _layers(result) -> dict[str, dict]:
@@ -46,10 +47,19 @@ def test_levels_map_to_source_types_with_lineage(honcho_url) -> None:
     with open_store(honcho_url) as store:
         assert store.adapter_name == "honcho"
         explicit = store.require(BIOLOGIST)
-        assert explicit.source_type is SourceType.USER_STATEMENT and not explicit.derived
+        # An LLM restatement of the observed peer's messages (Honcho's deriver), as Hindsight's
+        # world facts: extraction (T3), not the peer's own words (docs/adapters.md).
+        assert explicit.source_type is SourceType.EXTRACTION and not explicit.derived
+        assert explicit.missing[0].startswith("verbatim wording") and explicit.version == 1
         # The deriver records the observed peer's message ids; shown as public ids.
-        assert explicit.source_ref == "messages TSBWPLrgRat-LHye-4hy_ (session chat-1)"
+        assert explicit.source_ref == "messages hwrny3sM0UFzquAQhmK07 (session chat-1)"
         assert store.require(LISBON).source_ref == f"messages {MESSAGE_1} (session chat-1)"
+        # "Manually created observations are always explicit" (Honcho's crud): no message
+        # ids, so nothing says who wrote it or from what — unknown, flagged, not T1.
+        manual = store.require(PEANUTS)
+        assert manual.extra["level"] == "explicit" and manual.source_ref is None
+        assert manual.source_type is SourceType.UNKNOWN and not manual.derived
+        assert manual.missing[0].startswith("where it came from: no message ids")
         deductive, inductive = store.require(MARINE), store.require(DRINKS)
         assert deductive.source_type is SourceType.INFERENCE and deductive.derived
         assert deductive.extra["premises (copied text)"] == 3

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import tarfile
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,14 @@ STORE = {
     "mnemosyne": "hermes_home",
     "holographic": "memory_store.db",
     "byterover": "hermes_home",
+    "claude_code": "project",
+    "claude_mem": ".claude-mem",
+    "openmemory": "",
+    "server_memory": "memory.jsonl",
+    "openclaw": "tar",  # an archived home (before.tar.gz)
+    "letta": "tar",
+    "always_on": "lifecycle_relatives/always_on/memory.db",  # the relatives' own folder
+    "consolidating": "lifecycle_relatives/memory_db/memory.db",
 }
 # Names that identify a provider (or Hermes' built-in memory) in an evidence line.
 NAMES = {
@@ -33,6 +42,14 @@ NAMES = {
     "byterover": ["byterover", "curate", "context tree"],
     "hindsight": ["hindsight", "memory_units"],
     "honcho": ["honcho", "deriver"],
+    "claude_code": ["claude code", "automemoryenabled", "claude.md"],
+    "claude_mem": ["claude-mem", "claude_mem", "chroma"],
+    "openmemory": ["openmemory", "add_memories"],
+    "server_memory": ["server_memory", "memory.jsonl", "read_graph"],
+    "openclaw": ["openclaw", "dreams.md"],
+    "letta": ["letta"],
+    "always_on": ["always_on"],
+    "consolidating": ["consolidating store"],
 }
 # Fields, tables and files of each store or its configuration (any one per line).
 OWN = {
@@ -45,6 +62,20 @@ OWN = {
     "byterover": ["byterover", "curate", "context tree", "brv"],
     "hindsight": ["memory_units", "retain()", "hindsight", "banks.config"],
     "honcho": ["documents", "deriver", "honcho"],
+    "claude_code": [
+        "settings.json",
+        "automemoryenabled",
+        "memory.md",
+        "claude_code store",
+        "history.jsonl",
+    ],
+    "claude_mem": ["settings.json", "claude_mem", "claude-mem", "tool_uses", "chroma"],
+    "openmemory": ["openmemory", "add_memories", "mem0", "qdrant"],
+    "server_memory": ["memory.jsonl", "memory_file_path", "server_memory", "read_graph"],
+    "openclaw": ["openclaw", "memory.md", "dreams.md"],
+    "letta": ["letta", "settings.json", "system/", "git"],
+    "always_on": ["always_on store", "memory.db"],
+    "consolidating": ["consolidating store", "memory.db"],
 }
 
 
@@ -66,12 +97,25 @@ def check(system: str, data: dict) -> None:
 
 @pytest.mark.parametrize("system", sorted(STORE))
 def test_questions_cite_only_the_providers_own_store_and_config(
-    provider, cli, monkeypatch, system
+    provider, cli, monkeypatch, tmp_path, system
 ) -> None:
-    root = provider(system)
+    where = STORE[system]
+    if where == "tar":
+        root = tmp_path / system
+        with tarfile.open(PROVIDERS / system / "before.tar.gz") as tar:
+            tar.extractall(root, filter="data")
+        db = root
+    elif where.startswith("lifecycle_relatives/"):
+        _, variant, name = where.split("/")
+        db = provider("lifecycle_relatives", variant) / name
+    else:
+        root = provider(system)
+        db = root / where if where else root
     if system == "byterover":
         monkeypatch.setenv("BRV_DATA_DIR", str(root / "brv-data"))
-    db = root / STORE[system] if STORE[system] else root
+    if system == "claude_code":
+        monkeypatch.setenv("HOME", str(root / "home"))
+        monkeypatch.delenv("CLAUDE_CONFIG_DIR", raising=False)
     result = cli("questions", "--json", db=db)
     assert result.exit_code == 0, result.stderr
     check(system, json.loads(result.stdout))

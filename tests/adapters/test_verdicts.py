@@ -119,8 +119,8 @@ AFTER_DELETE: dict[str, dict[str, int]] = {
     "openclaw": {"FTS terms": 1, "recall records": 2, "state db bytes": 2},
     "letta_code": {
         "git objects": 1,
-        "backup memory-backup-20261201-141318 files": 1,
-        "backup memory-backup-20261201-141318 git objects": 1,
+        "backup memory-backup-20261201-201704 files": 1,
+        "backup memory-backup-20261201-201704 git objects": 1,
     },
     "openmemory": {
         "memories": 1,

@@ -11,10 +11,15 @@ conflict). Deleting a conclusion sets ``deleted_at`` (soft delete; a reconciler
 hard-deletes later). Peer cards live in ``peers.internal_metadata`` and session summaries
 in ``sessions.internal_metadata.summaries``; ``queue`` payloads carry message content.
 
-Mapping (docs/adapters.md): explicit → user_statement (flagged: the deriver's LLM
-restated it; ``source_ref`` names the messages), deductive → inference, inductive →
-reflection, contradiction → inference that marks its two conclusions ``contradicted_by``;
-edges from each derived conclusion to its premises; soft-deleted conclusions have status
+Mapping (docs/adapters.md, with the reasons from Honcho's code): explicit → extraction
+(T3, as Hindsight's ``world`` facts: Honcho's deriver LLM restates "facts about the target
+peer that can be derived directly from their messages", and the target peer may be a
+person or an agent; ``source_ref`` names the messages); explicit with no message ids
+(written through the conclusions API, "manually created observations are always
+explicit", or an agent tool) → unknown; deductive → inference, inductive → reflection,
+contradiction → inference that marks its two conclusions ``contradicted_by``; edges from
+each derived conclusion to its premises; ``times_derived`` is a reinforcement count (the
+same text derived again), not a version; soft-deleted conclusions have status
 ``forgotten`` and are reported by verification as residue.
 
 Tested on stores written by Honcho's own server (plastic-labs/honcho at ddbb90e3, v3.0.12:
@@ -36,7 +41,7 @@ from memaudit.store import Adapter, Capability, Layer, Needle, Residue
 
 REQUIRED = {"id", "content", "level", "observer", "observed", "source_ids", "deleted_at"}
 LEVEL_SOURCE = {
-    "explicit": SourceType.USER_STATEMENT,
+    "explicit": SourceType.EXTRACTION,  # without message ids: UNKNOWN (see _memory)
     "deductive": SourceType.INFERENCE,
     "inductive": SourceType.REFLECTION,
     "contradiction": SourceType.INFERENCE,
@@ -49,7 +54,15 @@ LEVEL_RELATION = {
 RESTATED = (
     "verbatim wording: Honcho's deriver restated this from the peer's messages (see source_ref)"
 )
-MISSING = ["validation or review", "confidence (inductive conclusions carry a word, not a number)"]
+UNSOURCED = (
+    "where it came from: no message ids (written through Honcho's conclusions API or an "
+    "agent tool; the caller is not recorded)"
+)
+MISSING = [
+    "whether the observed peer is a person or an agent (Honcho's deriver reads any peer)",
+    "validation or review",
+    "confidence (inductive conclusions carry a word, not a number)",
+]
 KNOWN_LAYERS: dict[str, tuple[str, str]] = {
     "messages": ("rows", "messages: the conversation itself (Honcho has no message delete)"),
     "message_embeddings": ("vectors", "message_embeddings: a copy of each message's text"),
@@ -157,19 +170,21 @@ class HonchoStore(pg.SchemaStore):
         if deleted:
             extra["deleted_at"] = deleted
         missing = list(MISSING)
+        source = LEVEL_SOURCE.get(level, SourceType.UNKNOWN)
         if level == "explicit":
-            missing.insert(0, RESTATED)
+            missing.insert(0, RESTATED if msg_ids else UNSOURCED)
+            if not msg_ids:
+                source = SourceType.UNKNOWN
         return Memory(
             id=str(r["id"]),
             content=str(r.get("content") or ""),
-            source_type=LEVEL_SOURCE.get(level, SourceType.UNKNOWN),
+            source_type=source,
             status=Status.FORGOTTEN if deleted else Status.ACTIVE,
             source_ref=ref,
             scope=f"workspace:{r.get('workspace_name')}/observer:{r.get('observer')}/observed:{r.get('observed')}",
             derived=level != "explicit",
             created_at=store_time(r.get("created_at")),
             updated_at=deleted,
-            version=max(1, int(r.get("times_derived") or 1)),
             extra=extra,
             missing=missing,
         )
