@@ -15,8 +15,9 @@ would otherwise be billed to the audit. Figures:
   store);
 - ``CPU time``: user + system seconds of the audit's processes (informational: the
   wall-clock figure depends on what else the machine runs);
-- ``peak RSS``: the child's peak resident memory plus that of the process it starts
-  for the content-heavy detectors (an upper bound of their joint peak; target 1 GB);
+- ``peak RSS``: the child's peak resident memory plus that of each process it starts
+  for detectors (each one's own VmHWM, sampled: an upper bound of their joint peak;
+  target 1 GB);
 - ``audit without injected_instruction``: every other detector, same run (target 20 s
   at 1M: the share of the 30 s that is not the injection pattern's), with its peak;
 - ``near_duplicate``: that detector alone (inside the same run); baseline: all pairs,
