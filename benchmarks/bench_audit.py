@@ -254,6 +254,9 @@ def _worker(store: str, generic: bool, skip: str | None = None) -> None:
             def policy(self) -> Any:
                 return opened.policy()
 
+            def records(self, *, writable: bool) -> Any:  # it announces RESOLVE
+                return opened.records(writable=writable)
+
         target = Generic(store)
     patterns = [d.name for d in audit.DETECTORS if d.name != skip] if skip else None
     peaks: dict[int, int] = {}

@@ -116,7 +116,7 @@ def _decay_on_copy(path: Path, now_text: str) -> dict[str, float]:
             r = decay.apply(table, params, at)
             return (
                 f"{r.considered:,} considered, {r.checked:,} candidates checked, "
-                f"{len(r.archived):,} archived, {len(r.expired):,} expired, "
+                f"{r.count('archived'):,} archived, {r.count('expired'):,} expired, "
                 f"{r.rescored:,} rescored"
             )
 
@@ -207,7 +207,7 @@ def bench_lifecycle(native: Path, now_text: str) -> dict[str, float]:
                     r = decay.apply(table, params, at)
                     return (
                         f"{r.considered:,} considered, {r.rescored:,} rescored, "
-                        f"{len(r.archived):,} archived, {len(r.expired):,} expired"
+                        f"{r.count('archived'):,} archived, {r.count('expired'):,} expired"
                     )
 
                 t = {"bare1": _timed("bare UPDATE", bare)}

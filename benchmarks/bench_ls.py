@@ -14,7 +14,7 @@ from typing import Any
 
 from benchmarks.registry import Context, Figure, benchmark, measure
 from memaudit.ledger import Ledger
-from memaudit.ledger.store import MEMORY_COLUMNS
+from memaudit.ledger.columns import MEMORY_COLUMNS
 from memaudit.model import MemoryFilter, Status, TrustTier
 from memaudit.trust import source_types_for
 

@@ -24,9 +24,10 @@ Two ways of keeping ``decay_score`` (see :class:`LifecycleTable`):
   compared as text there) and each candidate is then decided in Python by
   :func:`explain` itself, so a run does exactly what ``decay --explain`` prints.
 * ``every_row`` (the lifecycle adapter: the article's column, read by its own agent):
-  every active row's score is stored, rounded to ``SCORE_STEP`` (0.05), by one
-  set-based ``UPDATE`` computed by SQLite (``pow``, ``julianday``) that writes a row
-  only when its rounded score or its status changes.
+  every active row's score is stored, rounded to ``SCORE_STEP`` (0.05), by set-based
+  ``UPDATE`` statements computed by SQLite (``pow``, ``julianday``) that write a row
+  only when its rounded score or its status changes; the store's own event for each
+  status change is written by SQLite too (a TEMP trigger), not row by row from Python.
 
 Either way a second run with the same ``now`` changes no memory, the status changes are
 read in the run's transaction so each one gets its own event, and one summary event
@@ -38,15 +39,17 @@ from __future__ import annotations
 import contextlib
 import json
 import math
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Literal
 
 from memaudit import sidecar
 from memaudit.clock import parse_time, to_iso
 from memaudit.errors import InvalidInput
-from memaudit.ledger import Ledger
+from memaudit.ledger import Ledger, rows
 from memaudit.model import Memory
 from memaudit.policy import Policy
 from memaudit.sqlite_driver import sqlite3
@@ -168,7 +171,36 @@ class DecayReport:
     # memories among the candidates (the others are never candidates, never changed).
     unreadable: int = 0
     checked: int = 0  # on_change: candidates the index ranges returned, decided exactly
-    changes: list[Change] = field(default_factory=list)
+    # every_row keeps its changes as the ``(key, id, new status, score)`` rows SQLite
+    # returned until ``changes`` is read: a first pass at 1M archives ~440k memories, and
+    # counting them or showing the first 50 needs no object for each.
+    change_rows: list[tuple[Any, ...]] = field(default_factory=list, repr=False)
+    _changes: list[Change] | None = field(default=None, repr=False)
+
+    @property
+    def changes(self) -> list[Change]:
+        if self._changes is None:
+            self._changes = _make_changes(self.change_rows, self.params)
+            self.change_rows = []
+        return self._changes
+
+    @changes.setter
+    def changes(self, value: list[Change]) -> None:
+        self._changes, self.change_rows = value, []
+
+    def first_changes(self, n: int) -> list[Change]:
+        """The first ``n`` changes (without making the others)."""
+        if self._changes is None:
+            return _make_changes(self.change_rows[:n], self.params)
+        return self._changes[:n]
+
+    def count(self, new_status: str | None = None) -> int:
+        """How many changes (to ``new_status``, if given)."""
+        if self._changes is not None:
+            statuses = Counter(c.new_status for c in self._changes)
+        else:
+            statuses = Counter(map(itemgetter(2), self.change_rows))
+        return statuses.total() if new_status is None else statuses[new_status]
 
     @property
     def archived(self) -> list[Change]:
@@ -180,7 +212,7 @@ class DecayReport:
 
     @property
     def written(self) -> int:
-        return self.rescored + len(self.changes)
+        return self.rescored + self.count()
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -188,8 +220,8 @@ class DecayReport:
             "params": self.params.to_dict(),
             "dry_run": self.dry_run,
             "considered": self.considered,
-            "archived": len(self.archived),
-            "expired": len(self.expired),
+            "archived": self.count("archived"),
+            "expired": self.count("expired"),
             "rescored": self.rescored,
             "pinned_skipped": self.pinned,
             "unreadable": self.unreadable,
@@ -225,6 +257,12 @@ class LifecycleTable:
     id_expr: str = "id"  # the public id, as text
     pinned_expr: str = "0"  # 1 for rows a person pinned
     archived_score: float | None = None  # what an archived row's score becomes (None: keep)
+    # every_row: the statement that records one status change in the store's own log,
+    # given the run's report: it runs inside SQLite for each changed row (the body of a
+    # TEMP trigger; NEW is the row after the change), so a run that archives most of a
+    # large store does not pass every change through Python. None: only
+    # ``log_in_transaction`` logs.
+    change_event_sql: Callable[[DecayReport], str] | None = None
     # "every_row": each run stores every active row's (rounded) score — for stores whose
     # owning agent reads the column. "on_change": only rows whose status changes are
     # written (the score at that moment); needs the m004 index and a ``pinned`` column.
@@ -246,17 +284,6 @@ _NEW_STATUS = (
     f"CASE WHEN {_EXPIRED} THEN 'expired'"
     f" WHEN {_SCORE} < :threshold THEN 'archived' ELSE 'active' END"
 )
-
-
-def _verdict(columns: str) -> str:
-    """One row's score computed once: SQLite repeats an expression at every use, and
-    ``LIMIT 1`` keeps it from inlining the subqueries (``s`` score, ``ns`` new status,
-    ``stored`` the rounded score). ``columns`` are read from them, per row."""
-    return (
-        f"(SELECT {columns} FROM (SELECT s, round(s / :step) / :per AS stored,"
-        " CASE WHEN ex THEN 'expired' WHEN s < :threshold THEN 'archived' ELSE 'active' END"
-        f" AS ns FROM (SELECT {_SCORE} AS s, {_EXPIRED} AS ex LIMIT 1) LIMIT 1) LIMIT 1)"
-    )
 
 
 def _eligible(t: LifecycleTable) -> str:
@@ -291,25 +318,18 @@ def plan(t: LifecycleTable, params: DecayParams, now: datetime, *, dry_run: bool
     ensure_math(t.conn)
     bind = _bind(params, now)
     report = _counted(t, params, now, dry_run=dry_run)
-    for pub_id, status, score, new_status, moved in t.conn.execute(
-        f"SELECT {t.id_expr}, status, {_SCORE}, {_NEW_STATUS},"
+    changed = []
+    for pub_id, score, new_status, moved in t.conn.execute(
+        f"SELECT {t.id_expr}, {_SCORE}, {_NEW_STATUS},"
         f" decay_score IS NOT {_STORED} FROM {t.table} WHERE {_eligible(t)}",
         bind,
     ):
-        if new_status != status:
-            report.changes.append(_change(pub_id, status, new_status, score, params))
+        if new_status != "active":  # every eligible row is active
+            changed.append((None, pub_id, new_status, score))
         elif moved:
             report.rescored += 1
+    report.change_rows = changed
     return report
-
-
-def _change(pub_id: Any, status: str, new_status: str, score: float, params: DecayParams) -> Change:
-    reason = (
-        "past expiry date"
-        if new_status == "expired"
-        else f"decay below threshold ({score:.3f} < {params.threshold:g})"
-    )
-    return Change(str(pub_id), status, new_status, score, reason)
 
 
 def _counted(
@@ -332,36 +352,85 @@ def apply(t: LifecycleTable, params: DecayParams, now: datetime) -> DecayReport:
     """Run decay at ``now`` in one transaction, writing only what changes: the rows whose
     status changes (``on_change``), or also those whose stored score moves (``every_row``).
 
-    ``every_row`` is one ``UPDATE`` that computes each row's score once (``_verdict``)
-    and returns the rows it wrote (all were active): those whose status changed are the
-    report's changes, the others were rescored."""
+    ``every_row`` reads the rows whose status changes (the report's changes, with their
+    exact score), then one set-based ``UPDATE`` writes every row whose status or rounded
+    score moves, each row's verdict computed once (``_verdict``); with
+    ``change_event_sql`` SQLite writes each status change's event as it goes."""
     if t.score_mode == "on_change":
         return _apply_on_change(t, params, now)
     ensure_math(t.conn)
     bind = _bind(params, now)
     archived = "stored" if t.archived_score is None else f"{float(t.archived_score)!r}"
     new_values = _verdict(f"CASE ns WHEN 'archived' THEN {archived} ELSE stored END, ns")
-    to_write = _verdict("decay_score IS NOT stored OR ns <> 'active'")
+    moves = f"(decay_score IS NOT {_STORED} OR {_EXPIRED} OR {_SCORE} < :threshold)"
     with t.transaction():
         report = _counted(t, params, now, dry_run=False)
-        # RETURNING gives every written row; only a status change carries its id and
-        # score (an expression over the row, unchanged but for status and score).
-        written = t.conn.execute(
-            f"UPDATE {t.table} SET (decay_score, status) = {new_values}"
-            f" WHERE {_eligible(t)} AND {to_write}"
-            f" RETURNING CASE WHEN status <> 'active' THEN {t.key} END, {t.id_expr}, status,"
-            f" CASE WHEN status <> 'active' THEN {_SCORE} END",
+        # (A subquery naming the score would not save its cost: SQLite inlines it.)
+        report.change_rows = t.conn.execute(
+            f"SELECT {t.key}, {t.id_expr}, CASE WHEN {_EXPIRED} THEN 'expired'"
+            f" ELSE 'archived' END, {_SCORE} FROM {t.table}"
+            f" WHERE {_eligible(t)} AND ({_EXPIRED} OR {_SCORE} < :threshold) ORDER BY {t.key}",
             bind,
         ).fetchall()
-        changed = sorted(row for row in written if row[0] is not None)
-        report.rescored = len(written) - len(changed)
-        del written
-        report.changes = [
-            _change(pub_id, "active", status, score, params) for _, pub_id, status, score in changed
-        ]
+        with _change_events(t, report):
+            written = t.conn.execute(
+                f"UPDATE {t.table} SET (decay_score, status) = {new_values}"
+                f" WHERE {_eligible(t)} AND {moves}",
+                bind,
+            ).rowcount
+        report.rescored = written - len(report.change_rows)
         t.log_in_transaction(report)
     t.log_after_commit(report)
     return report
+
+
+def _verdict(columns: str) -> str:
+    """One row's score computed once: SQLite repeats an expression at every use, and
+    ``LIMIT 1`` keeps it from inlining the subqueries (``s`` score, ``ns`` new status,
+    ``stored`` the rounded score). ``columns`` are read from them, per row."""
+    return (
+        f"(SELECT {columns} FROM (SELECT s, round(s / :step) / :per AS stored,"
+        " CASE WHEN ex THEN 'expired' WHEN s < :threshold THEN 'archived' ELSE 'active' END"
+        f" AS ns FROM (SELECT {_SCORE} AS s, {_EXPIRED} AS ex LIMIT 1) LIMIT 1) LIMIT 1)"
+    )
+
+
+@contextlib.contextmanager
+def _change_events(t: LifecycleTable, report: DecayReport) -> Iterator[None]:
+    """While the block runs, each status change of ``t`` writes its event in SQLite
+    (a TEMP trigger: this connection only, gone with the block or a rollback)."""
+    if t.change_event_sql is None:
+        yield
+        return
+    t.conn.execute(
+        f"CREATE TEMP TRIGGER {_EVENTS_TRIGGER} AFTER UPDATE OF status ON main.{t.table}"
+        f" WHEN NEW.status IS NOT OLD.status BEGIN {t.change_event_sql(report)}; END"
+    )
+    try:
+        yield
+    finally:
+        t.conn.execute(f"DROP TRIGGER IF EXISTS temp.{_EVENTS_TRIGGER}")
+
+
+_EVENTS_TRIGGER = "memaudit_decay_events"
+
+
+def _make_changes(rows: list[tuple[Any, ...]], params: DecayParams) -> list[Change]:
+    """The report's changes from ``(key, id, new status, exact score)`` rows of memories
+    that were active, each with the reason ``decay`` prints."""
+    below = f" < {params.threshold:g})"
+    return [
+        Change(
+            str(pub_id),
+            "active",
+            status,
+            score,
+            "past expiry date"
+            if status == "expired"
+            else f"decay below threshold ({score:.3f}{below}",
+        )
+        for _, pub_id, status, score in rows
+    ]
 
 
 def run(store: Store, params: DecayParams, now: datetime, *, dry_run: bool = False) -> DecayReport:
@@ -380,20 +449,19 @@ def native_table(ledger: Ledger) -> LifecycleTable:
     """The native ledger's lifecycle columns; events go to its own append-only log."""
 
     def log(report: DecayReport) -> None:
-        ledger.conn.executemany(
-            "INSERT INTO events(at, actor, action, memory_id, reason, detail) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            [
+        rows.append_events(
+            ledger,
+            report.now,
+            ledger.actor,
+            (
                 (
-                    report.now,
-                    ledger.actor,
                     "archive" if c.new_status == "archived" else "expire",
                     c.id,
                     c.reason,
                     json.dumps({"from": c.old_status, "score": c.score}, sort_keys=True),
                 )
                 for c in report.changes
-            ],
+            ),
         )
         ledger.log("decay", reason=_summary_line(report), detail=report.summary())
 
@@ -425,19 +493,12 @@ def restore_native(
                 f"{memory_id} is {memory.status.value}; only archived or expired memories "
                 "are restored (a superseded one: `memaudit resolve --undo ID`)"
             )
-        now = ledger.now()
         detail = {
             "from": memory.status.value,
             "last_accessed": memory.last_accessed,
             "expires_at": memory.expires_at,
         }
-        expired = memory.status.value == "expired"
-        ledger.conn.execute(
-            "UPDATE memories SET status = 'active', last_accessed = ?, updated_at = ?, "
-            "expires_at = CASE WHEN ? THEN NULL ELSE expires_at END, version = version + 1 "
-            "WHERE id = ?",
-            (now, now, expired, memory.id),
-        )
+        rows.restore_active(ledger, memory.id, clear_expiry=memory.status.value == "expired")
         ledger.log("restore", memory.id, actor=actor, reason=reason, detail=detail)
     return {
         "id": memory.id,
@@ -450,7 +511,7 @@ def restore_native(
 def _summary_line(report: DecayReport) -> str:
     rescored = f", {report.rescored} rescored" if report.rescored else ""
     return (
-        f"decay run: {len(report.archived)} archived, {len(report.expired)} expired"
+        f"decay run: {report.count('archived')} archived, {report.count('expired')} expired"
         f"{rescored} of {report.considered} active"
     )
 

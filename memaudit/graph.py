@@ -465,8 +465,3 @@ _RELATIONS = {r.value: r for r in Relation}
 
 def relation_of(value: str) -> Relation:
     return _RELATIONS.get(value, Relation.DERIVED)
-
-
-def chunks(items: list[str], size: int) -> Iterable[list[str]]:
-    for i in range(0, len(items), size):
-        yield items[i : i + size]

@@ -272,18 +272,28 @@ def _words(text: str) -> list[str]:
     return sorted(seen, key=lambda w: (-len(w), w))
 
 
-def _neighbours(store: Store, memory: Memory) -> list[Memory]:
-    """Active memories sharing two of the item's longest words (a few FTS queries)."""
+# A search's answer, kept for the length of one listing (``Searches``): items of a
+# queue share their words, so the same search comes back for many of them.
+Searches = dict[str, list[Memory]]
+
+
+def _neighbours(store: Store, memory: Memory, searches: Searches | None = None) -> list[Memory]:
+    """Active memories sharing two of the item's longest words (a few FTS queries;
+    ``searches`` answers one already asked during the same read)."""
     words = _words(memory.content)[:SEARCH_WORDS]
     queries = [" ".join(p) for p in itertools.combinations(words, 2)] or words
     found: dict[str, Memory] = {}
     for q in queries:
-        try:
-            rows = store.memories(
-                MemoryFilter(statuses=[Status.ACTIVE], search=q, limit=SEARCH_LIMIT)
-            )
-        except MemauditError:
-            continue  # a store without full-text search: no candidates from it
+        rows = searches.get(q) if searches is not None else None
+        if rows is None:
+            try:
+                rows = store.memories(
+                    MemoryFilter(statuses=[Status.ACTIVE], search=q, limit=SEARCH_LIMIT)
+                )
+            except MemauditError:
+                rows = []  # a store without full-text search: no candidates from it
+            if searches is not None:
+                searches[q] = rows
         for m in rows:
             if m.id != memory.id:
                 found.setdefault(m.id, m)
@@ -337,10 +347,12 @@ def conflicts_for(
     return sorted(found.values(), key=lambda c: (-c.score, c.memory.id))
 
 
-def store_flags(store: Store, memory: Memory, policy: Policy) -> set[Flag]:
+def store_flags(
+    store: Store, memory: Memory, policy: Policy, searches: Searches | None = None
+) -> set[Flag]:
     """The flags that compare the item with active memories (a few queries)."""
     threshold = float(policy.get("duplicates.similarity"))
-    pool = _neighbours(store, memory)
+    pool = _neighbours(store, memory, searches)
     flags: set[Flag] = set()
     if similar_active(store, memory, threshold, pool):
         flags.add(Flag.DUPLICATE)
@@ -349,9 +361,13 @@ def store_flags(store: Store, memory: Memory, policy: Policy) -> set[Flag]:
     return flags
 
 
-def with_all_flags(store: Store, page: list[QueueItem], policy: Policy) -> list[QueueItem]:
+def with_all_flags(
+    store: Store, page: list[QueueItem], policy: Policy, searches: Searches | None = None
+) -> list[QueueItem]:
+    """``page`` with its store flags. ``searches``: a dict the caller keeps while the
+    store is not written (one listing), so the items share their searches."""
     for item in page:
-        item.flags |= store_flags(store, item.memory, policy)
+        item.flags |= store_flags(store, item.memory, policy, searches)
         item.store_flags_known = True
     return page
 

@@ -19,16 +19,15 @@ changed since then is refused instead of approved unseen.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from memaudit import fingerprint, reasons, resurrection, tombkey
+from memaudit import reasons, resurrection, tombkey
 from memaudit.clock import parse_time, to_iso
 from memaudit.errors import Conflict, InvalidInput, MemauditError, NotFound, Refused
-from memaudit.ledger import Ledger, removal
+from memaudit.ledger import Ledger, removal, rows
 from memaudit.model import Edge, Memory, Relation, SourceType, Status
 from memaudit.textsafety import hidden_characters, reveal
 from memaudit.trust import DERIVED_TYPES
@@ -230,45 +229,28 @@ def _classify(ledger: Ledger, cand: Candidate) -> tuple[str, Status, bool]:
 
 
 def _insert(ledger: Ledger, cand: Candidate, status: Status, derived: bool, actor: str) -> str:
-    conn = ledger.conn
     mid = cand.id or ledger.new_id()
-    if conn.execute("SELECT 1 FROM memories WHERE id = ?", (mid,)).fetchone():
+    if rows.has_memory(ledger, mid):
         raise InvalidInput(f"id {mid!r} already exists")
-    if conn.execute("SELECT 1 FROM tombstones WHERE memory_id = ?", (mid,)).fetchone():
+    if rows.has_tombstone(ledger, mid):
         raise InvalidInput(f"id {mid!r} belonged to a forgotten memory; ids are not reused")
     for parent in cand.derived_from:
-        if not conn.execute("SELECT 1 FROM memories WHERE id = ?", (parent,)).fetchone():
+        if not rows.has_memory(ledger, parent):
             raise NotFound(f"derived_from names an unknown id: {parent!r}")
     now = ledger.now()
-    conn.execute(
-        "INSERT INTO memories(id, content, summary, tags, source_type, source_ref, confidence, "
-        "importance, scope, status, derived, created_at, updated_at, created_by, expires_at, "
-        "content_hash) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-        (
-            mid,
-            cand.content,
-            cand.summary,
-            json.dumps(cand.tags),
-            cand.source_type.value,
-            cand.source_ref,
-            cand.confidence,
-            cand.importance,
-            cand.scope,
-            status.value,
-            int(derived),
-            now,
-            now,
-            actor,
-            cand.expires_at,
-            fingerprint.content_hash(cand.content),
-        ),
+    rows.insert_memory(
+        ledger,
+        mid,
+        cand,
+        status=status,
+        derived=derived,
+        created_at=now,
+        updated_at=now,
+        created_by=actor,
     )
     relation = cand.relation or DEFAULT_RELATION.get(cand.source_type, Relation.DERIVED)
     for parent in dict.fromkeys(cand.derived_from):
-        conn.execute(
-            "INSERT INTO edges(child_id, parent_id, relation, created_at) VALUES (?,?,?,?)",
-            (mid, parent, relation.value, now),
-        )
+        rows.add_edge(ledger, mid, parent, relation, now)
     return mid
 
 
@@ -440,10 +422,7 @@ def approve_many(
     with ledger.transaction():
         for memory_id, expected_version in items:
             memory = _pending(ledger, memory_id, expected_version)
-            ledger.conn.execute(
-                "UPDATE memories SET status='active', updated_at=?, version=version+1 WHERE id=?",
-                (ledger.now(), memory_id),
-            )
+            rows.set_status(ledger, memory_id, Status.ACTIVE)
             ledger.log(
                 "promote" if promote else "approve",
                 memory_id,
@@ -466,11 +445,7 @@ def edit(
     with ledger.transaction():
         memory = _pending(ledger, memory_id, expected_version)
         _validate(ledger, Candidate(content=content, source_type=memory.source_type))
-        ledger.conn.execute(
-            "UPDATE memories SET content=?, content_hash=?, updated_at=?, version=version+1 "
-            "WHERE id=?",
-            (content, fingerprint.content_hash(content), ledger.now(), memory_id),
-        )
+        rows.set_content(ledger, memory_id, content)
         ledger.log(
             "edit",
             memory_id,
@@ -559,16 +534,8 @@ def record_accesses(
     """Count one retrieval of each memory, in one transaction (``recall``); each gets
     its ``access`` event, with ``detail`` added (e.g. which tool retrieved it)."""
     ids = list(dict.fromkeys(memory_ids))
-    marks = ",".join("?" * len(ids))
     with ledger.transaction():
-        ledger.conn.execute(
-            "UPDATE memories SET access_count = access_count + 1, last_accessed = ? "
-            f"WHERE id IN ({marks})",
-            [ledger.now(), *ids],
-        )
-        counts = dict(
-            ledger.conn.execute(f"SELECT id, access_count FROM memories WHERE id IN ({marks})", ids)
-        )
+        counts = rows.count_accesses(ledger, ids)
         for memory_id in ids:
             if memory_id not in counts:
                 ledger.require(memory_id)  # says why it is gone (rolls the batch back)
@@ -584,10 +551,7 @@ def set_pinned(ledger: Ledger, memory_id: str, pinned: bool, *, actor: str | Non
     """Pinned memories do not decay (a person said this one stays)."""
     with ledger.transaction():
         ledger.require(memory_id)
-        ledger.conn.execute(
-            "UPDATE memories SET pinned = ?, version = version + 1 WHERE id = ?",
-            (int(pinned), memory_id),
-        )
+        rows.set_pinned(ledger, memory_id, pinned)
         ledger.log("pin" if pinned else "unpin", memory_id, actor=actor)
 
 
@@ -609,13 +573,9 @@ def link(
                 raise InvalidInput("a memory cannot be derived from itself")
         now = ledger.now()
         for parent in parents:
-            ledger.conn.execute(
-                "INSERT OR REPLACE INTO edges(child_id, parent_id, relation, created_at) "
-                "VALUES (?,?,?,?)",
-                (child_id, parent, relation.value, now),
-            )
+            rows.add_edge(ledger, child_id, parent, relation, now, existing="replace")
         if not child.derived:
-            ledger.conn.execute("UPDATE memories SET derived = 1 WHERE id = ?", (child_id,))
+            rows.mark_derived(ledger, child_id)
         ledger.log(
             "link", child_id, actor=actor, detail={"parents": parents, "relation": relation.value}
         )
@@ -636,12 +596,7 @@ def add_profile(
     with ledger.transaction():
         if memory_id is not None:
             ledger.require(memory_id)
-        now = ledger.now()
-        ledger.conn.execute(
-            "INSERT INTO profile(id, subject, trait, value, memory_id, created_at, updated_at) "
-            "VALUES (?,?,?,?,?,?,?)",
-            (pid, subject, trait, value, memory_id, now, now),
-        )
+        rows.insert_profile(ledger, pid, subject, trait, value, memory_id)
         ledger.log("profile", memory_id, actor=actor, detail={"profile_id": pid, "trait": trait})
     return pid
 
@@ -649,10 +604,7 @@ def add_profile(
 def add_embedding(ledger: Ledger, memory_id: str, vector: bytes, model: str, dim: int) -> None:
     with ledger.transaction():
         ledger.require(memory_id)
-        ledger.conn.execute(
-            "INSERT OR REPLACE INTO embeddings(memory_id, model, dim, vector) VALUES (?,?,?,?)",
-            (memory_id, model, dim, vector),
-        )
+        rows.put_embedding(ledger, memory_id, vector, model, dim)
         ledger.log("embed", memory_id, detail={"model": model, "dim": dim})
 
 
@@ -685,10 +637,7 @@ def unapprove_many(
                     f"{memory_id} changed since it was approved (version {expected_version} → "
                     f"{memory.version}); not undone"
                 )
-            ledger.conn.execute(
-                "UPDATE memories SET status='pending', updated_at=?, version=version+1 WHERE id=?",
-                (ledger.now(), memory_id),
-            )
+            rows.set_status(ledger, memory_id, Status.PENDING)
             ledger.log("unapprove", memory_id, actor=actor, detail={"version": memory.version})
     return [ledger.require(mid) for mid, _ in items]
 
@@ -710,7 +659,7 @@ def unreject(
     with ledger.transaction():
         for memory, edges in items:
             mid = memory.id
-            if ledger.conn.execute("SELECT 1 FROM memories WHERE id = ?", (mid,)).fetchone():
+            if rows.has_memory(ledger, mid):
                 raise MemauditError(f"{mid} exists again; nothing to undo")
             tomb = resurrection.TombstoneIndex.of(ledger.conn, ids=[mid])
             if not tomb or tomb.tombs[0].status != Status.REJECTED.value:
@@ -718,42 +667,25 @@ def unreject(
             text = memory.content + ("\n" + memory.summary if memory.summary else "")
             if not any(m.how == "full text" for m in tomb.match(text)):
                 raise Refused(f"{mid}: content differs from what was rejected; not restored")
-            ledger.conn.execute("DELETE FROM tombstones WHERE memory_id = ?", (mid,))
+            rows.drop_tombstone(ledger, mid)
             now = ledger.now()
-            ledger.conn.execute(
-                "INSERT INTO memories(id, content, summary, tags, source_type, source_ref, "
-                "confidence, importance, scope, status, derived, created_at, updated_at, "
-                "created_by, expires_at, content_hash, version) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (
-                    mid,
-                    memory.content,
-                    memory.summary,
-                    json.dumps(memory.tags),
-                    memory.source_type.value,
-                    memory.source_ref,
-                    memory.confidence,
-                    memory.importance,
-                    memory.scope,
-                    Status.PENDING.value,
-                    int(memory.derived),
-                    memory.created_at or now,  # back in its old place in the queue
-                    now,
-                    memory.created_by,
-                    memory.expires_at,
-                    fingerprint.content_hash(memory.content),
-                    memory.version + 1,
-                ),
+            rows.insert_memory(
+                ledger,
+                mid,
+                memory,
+                status=Status.PENDING,
+                derived=memory.derived,
+                created_at=memory.created_at or now,  # back in its old place in the queue
+                updated_at=now,
+                created_by=memory.created_by,
+                version=memory.version + 1,
             )
             restored = []
             for e in edges:
                 other = e.parent_id if e.child_id == mid else e.child_id
-                if ledger.conn.execute("SELECT 1 FROM memories WHERE id = ?", (other,)).fetchone():
-                    ledger.conn.execute(
-                        "INSERT OR IGNORE INTO edges(child_id, parent_id, relation, created_at) "
-                        "VALUES (?,?,?,?)",
-                        (e.child_id, e.parent_id, e.relation.value, e.created_at or now),
-                    )
+                if rows.has_memory(ledger, other):
+                    at = e.created_at or now
+                    rows.add_edge(ledger, e.child_id, e.parent_id, e.relation, at, existing="keep")
                     restored.append([e.child_id, e.parent_id])
             ledger.log(
                 "unreject",

@@ -7,6 +7,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+import typer.main
+import typer.testing
 from typer.testing import CliRunner
 
 from memaudit.cli import app
@@ -28,10 +30,38 @@ def _isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("COLUMNS", "120")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _click_command_built_once() -> Iterator[None]:
+    """typer's ``CliRunner.invoke`` converts the app to a click command on every call,
+    and once the command modules are imported that means reading all their signatures
+    again (~80 ms a call, most of the CLI tests' time). A real process converts it once
+    (commands then load lazily into the group); the test session does the same."""
+    convert = typer.testing._get_command
+    built = convert(app)
+
+    def once(typer_app: typer.Typer) -> object:
+        return built if typer_app is app else convert(typer_app)
+
+    typer.testing._get_command = once  # type: ignore[assignment]
+    yield
+    typer.testing._get_command = convert
+
+
+@pytest.fixture(scope="session")
+def _empty_ledger(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A new ledger made once a session, as ``ledger_path`` would make it (init takes
+    tens of milliseconds: every migration runs)."""
+    path = tmp_path_factory.mktemp("template") / "ledger.db"
+    Ledger.init(path, clock=fixed_clock(NOW), actor="tester").close()
+    return path
+
+
 @pytest.fixture
-def ledger_path(tmp_path: Path) -> Path:
+def ledger_path(tmp_path: Path, _empty_ledger: Path) -> Path:
+    """A new, empty ledger in tmp_path: a copy of the session's (same bytes, same
+    owner-only mode as ``Ledger.init`` gives)."""
     path = tmp_path / "ledger.db"
-    Ledger.init(path, clock=fixed_clock(NOW)).close()
+    shutil.copy(_empty_ledger, path)
     return path
 
 
@@ -109,16 +139,28 @@ SLOW_PATHS = (
     "tests/adapters/test_provider_stores_cli.py",
     "tests/adapters/test_openclaw_letta_openmemory_cli.py",
 )
-# Single tests that take seconds each: a 100k-deep chain, a property run, a rebuild of
-# every sample store, the CLI over every sample.
+# Single tests that take seconds each: a 100k-deep chain, property runs (forget; the
+# injection gate against every pattern on thousands of texts), a rebuild of every
+# sample store, the CLI over every sample.
 SLOW_TESTS = (
     "test_a_deep_chain_is_planned_in_bounded_work",
     "test_property_forget_changes_nothing_outside_its_plan",
+    "test_the_gated_analysis_finds_what_every_pattern_finds",
     "test_rebuild_gives_the_committed_stores",
     "test_read_commands_on_every_sample",
 )
 # Anything that needs the throwaway PostgreSQL server (tests/adapters/conftest.py).
 SLOW_FIXTURES = {"pg_server"}
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """``-m "not slow"`` (``make test-fast``) would deselect every test of the slow
+    folders and files: do not import them at all (the MCP SDK and Textual are most of
+    what collecting costs). Any other selection collects them as usual."""
+    if config.option.markexpr.replace(" ", "") != "notslow":
+        return None
+    path = collection_path.relative_to(ROOT).as_posix() + ("/" if collection_path.is_dir() else "")
+    return True if path.startswith(SLOW_PATHS) else None
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

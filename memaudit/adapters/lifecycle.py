@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from memaudit import sidecar
-from memaudit.adapters.support.sqlite_probe import connect_ro
+from memaudit.adapters.support.sqlite_probe import connect_ro, quote_ident
 from memaudit.clock import Clock, parse_time, store_time, system_clock, to_iso
 from memaudit.decay import DecayReport, LifecycleTable
 from memaudit.errors import InvalidInput, NotAStore, NotFound, StoreBusy
@@ -104,7 +104,7 @@ COLUMNS = (
 
 
 def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
-    return {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
+    return {r[1] for r in conn.execute(f"PRAGMA table_info({quote_ident(table)})")}
 
 
 def _read_time(value: str | None) -> tuple[str | None, bool]:
@@ -385,22 +385,15 @@ class LifecycleStore(Store):
         )
 
     def lifecycle_table(self) -> LifecycleTable:
-        def log(report: DecayReport) -> None:
-            if not self.has_events:
-                return
-            at = naive_utc(parse_time(report.now))
-            self.conn.executemany(
-                "INSERT INTO memory_events(memory_id, event_type, detail, occurred_at) "
-                "VALUES (?, ?, ?, ?)",
-                [
-                    (
-                        int(c.id),
-                        c.new_status,
-                        "decay below threshold" if c.new_status == "archived" else c.reason,
-                        at,
-                    )
-                    for c in report.changes
-                ],
+        def event(report: DecayReport) -> str:
+            # The article's event for each archived/expired row, written by SQLite as the
+            # run changes it. Its time is our own clock's text, quoted as a literal (a
+            # trigger takes no parameters).
+            at = naive_utc(parse_time(report.now)).replace("'", "''")
+            return (
+                "INSERT INTO memory_events(memory_id, event_type, detail, occurred_at)"
+                " VALUES (NEW.id, NEW.status, CASE NEW.status WHEN 'archived'"
+                f" THEN 'decay below threshold' ELSE 'past expiry date' END, '{at}')"
             )
 
         def summary(report: DecayReport) -> None:
@@ -410,7 +403,7 @@ class LifecycleStore(Store):
             with side.transaction():
                 side.log(
                     "decay",
-                    reason=f"{len(report.archived)} archived, {len(report.expired)} expired",
+                    reason=f"{report.count('archived')} archived, {report.count('expired')} expired",
                     detail={**report.summary(), "store": self.location},
                 )
 
@@ -418,8 +411,9 @@ class LifecycleStore(Store):
             location=self.location,
             conn=self.conn,
             transaction=self.transaction,
-            log_in_transaction=log,
+            log_in_transaction=lambda report: None,  # the events: change_event_sql
             log_after_commit=summary,
+            change_event_sql=event if self.has_events else None,
             key="id",
             id_expr="id",
             pinned_expr="0",

@@ -14,7 +14,7 @@ from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from
 from memaudit.cli.render import console, emit_json, fmt_num, progress
 from memaudit.clock import fixed_clock, parse_time
 from memaudit.errors import MemauditError
-from memaudit.face_text import safe
+from memaudit.faces.text import safe
 from memaudit.store import Capability
 
 DECAY_HELP = """Archive memories that faded and expire those past their date.
@@ -131,8 +131,8 @@ def _print_report(report: decay_core.DecayReport) -> None:
         )
     )
     console.print(
-        f"{report.considered} active memories considered; {len(report.archived)} {verb} "
-        f"archived, {len(report.expired)} {verb} expired"
+        f"{report.considered} active memories considered; {report.count('archived')} {verb} "
+        f"archived, {report.count('expired')} {verb} expired"
         + (
             f", {report.rescored} stored score(s) {'would be ' if report.dry_run else ''}updated"
             if report.rescored
@@ -141,11 +141,12 @@ def _print_report(report: decay_core.DecayReport) -> None:
         + f"; {report.pinned} pinned left alone"
         + (f"; {report.unreadable} with unreadable timestamps skipped" if report.unreadable else "")
     )
-    if report.changes:
+    changed = report.count()
+    if changed:
         table = Table(header_style="bold")
         for col in ("memory", "from", "to", "score", "why"):
             table.add_column(col, no_wrap=col != "why")
-        for c in report.changes[:50]:
+        for c in report.first_changes(50):
             table.add_row(
                 safe(c.id),
                 safe(c.old_status),
@@ -154,11 +155,11 @@ def _print_report(report: decay_core.DecayReport) -> None:
                 safe(c.reason),
             )
         console.print(table)
-        if len(report.changes) > 50:
-            console.print(f"... and {len(report.changes) - 50} more (use --json for all)")
+        if changed > 50:
+            console.print(f"... and {changed - 50} more (use --json for all)")
     if report.dry_run:
         console.print(Text("dry run: nothing was changed", style="yellow"))
-    elif report.changes:
+    elif changed:
         console.print("nothing deleted: see them with `memaudit ls --status archived`")
 
 

@@ -22,7 +22,7 @@ from memaudit.cli.render import (
     show_verification,
 )
 from memaudit.errors import InvalidInput, MemauditError, Refused
-from memaudit.face_text import safe
+from memaudit.faces.text import safe
 from memaudit.fingerprint import sentences
 from memaudit.forget import Recheck, memory_text, verify_layers
 from memaudit.ledger.store import default_actor

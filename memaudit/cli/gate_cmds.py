@@ -15,7 +15,7 @@ from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from, parsed_one
 from memaudit.cli.render import console, emit_json, err_console
 from memaudit.errors import InvalidInput, MemauditError
-from memaudit.face_text import safe
+from memaudit.faces.text import safe
 from memaudit.model import Relation, SourceType
 from memaudit.review import BATCH_FIELDS, Candidate, parse_versioned_id
 from memaudit.store import Capability

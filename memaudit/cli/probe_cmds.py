@@ -15,7 +15,7 @@ from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from, resolve_db
 from memaudit.cli.render import console, emit_json, err_console
 from memaudit.errors import ExitCode, InvalidInput
-from memaudit.face_text import safe
+from memaudit.faces.text import safe
 from memaudit.probe import log
 from memaudit.probe.drivers import DRIVERS
 from memaudit.probe.report import INDEX, ProbeResult, Verdict, all_passed

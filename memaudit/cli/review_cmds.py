@@ -17,7 +17,7 @@ from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, LimitOpt, open_from
 from memaudit.cli.render import console, emit_json
 from memaudit.clock import age_days, human_age
 from memaudit.errors import ExitCode, MemauditError
-from memaudit.face_text import safe, tier_badge
+from memaudit.faces.text import safe, tier_badge
 from memaudit.model import SourceType, TrustTier
 from memaudit.store import Capability, Store
 
@@ -120,6 +120,7 @@ def _print_list(
     # filter made of cheap flags alone is dropped before they are computed.
     cheap_only = bool(wanted) and wanted <= pending.CHEAP_FLAGS
     found: list[pending.QueueItem] = []
+    searches: pending.Searches = {}  # the listing only reads: its searches are shared
     with open_from(ctx, db, adapter) as store:
         store.need(Capability.QUEUE)
         asked = requests_listed(store, now)
@@ -141,7 +142,7 @@ def _print_list(
             for item in batch:
                 if cheap_only and not wanted & item.flags:
                     continue
-                pending.with_all_flags(store, [item], policy)
+                pending.with_all_flags(store, [item], policy, searches)
                 if not wanted or wanted & item.flags:
                     found.append(item)
                     if limit and len(found) >= limit:

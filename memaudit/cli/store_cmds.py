@@ -39,7 +39,7 @@ from memaudit.cli.render import (
 )
 from memaudit.clock import age_days, human_age
 from memaudit.errors import MemauditError, NotAStore
-from memaudit.face_text import safe, tier_badge
+from memaudit.faces.text import safe, tier_badge
 from memaudit.graph import MISSING_SOURCE, no_parents_note
 from memaudit.ledger import Ledger
 from memaudit.ledger.store import pending_migrations

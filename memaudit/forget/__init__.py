@@ -39,8 +39,9 @@ from __future__ import annotations
 from memaudit.forget.applying import ForgetResult, apply, check_reason, checkpoint_wal, purge_fts
 from memaudit.forget.layers import known_copies, native_layers
 from memaudit.forget.planning import ForgetPlan, PlanItem, plan
-from memaudit.forget.quoting import CHUNK, TERMS_PER_QUERY, memory_text, quoting_memories
+from memaudit.forget.quoting import TERMS_PER_QUERY, memory_text, quoting_memories
 from memaudit.forget.tombstones import Recheck, TombstoneCheck, recheck, verify_tombstones
+from memaudit.ledger.bulk import CHUNK
 from memaudit.verification import LayerReport, verify_layers
 
 __all__ = [

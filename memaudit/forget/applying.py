@@ -1,24 +1,21 @@
 """Carrying out a plan: one transaction with secure_delete on, the FTS purge, the
-WAL checkpoint, and the verification of every layer."""
+WAL checkpoint, and the verification of every layer. The rows are written by the
+ledger (``memaudit.ledger.removal``)."""
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from memaudit import fingerprint, reasons, redaction, tombkey
+from memaudit import reasons, redaction, tombkey
 from memaudit.errors import Conflict, MemauditError
 from memaudit.forget.layers import native_layers
-from memaudit.forget.planning import ForgetPlan, PlanItem, _memories, _names, plan
-from memaudit.forget.quoting import (
-    _EACH,
-    _chunks,
-    memory_text,
-)
-from memaudit.ledger import Ledger, removal, schema
+from memaudit.forget.planning import ForgetPlan, _names, plan
+from memaudit.forget.quoting import memory_text
+from memaudit.ledger import Ledger, bulk, removal
+from memaudit.ledger.removal import purge_fts as purge_fts  # bench_forget times it here
 from memaudit.model import Status
 from memaudit.sqlite_driver import sqlite3
 from memaudit.store import Needle
@@ -53,7 +50,7 @@ class ForgetResult(Verification):
 
 def check_reason(ledger: Ledger, memory_ids: Sequence[str], reason: str | None) -> None:
     """Refuse (exit 8) a reason that repeats what these memories say (``reasons``)."""
-    texts = [memory_text(m) for m in _memories(ledger, list(memory_ids)).values()]
+    texts = [memory_text(m) for m in bulk.memories(ledger, list(memory_ids)).values()]
     _check_reason_texts(ledger, texts, reason)
 
 
@@ -84,9 +81,7 @@ def apply(
         if plan(ledger, the_plan.requested, whole=the_plan.whole).to_dict() != the_plan.to_dict():
             raise Conflict(STALE_PLAN)
         if the_plan.profile:
-            conn.execute(
-                f"DELETE FROM profile WHERE id IN {_EACH}", (json.dumps(the_plan.profile),)
-            )
+            removal.delete_profile_entries(ledger, the_plan.profile)
         for item in the_plan.forget:
             memory = ledger.require(item.id)
             removal.erase(ledger, item.id)
@@ -105,7 +100,10 @@ def apply(
                     "embedding": item.id in the_plan.embeddings,
                 },
             )
-        _redact(ledger, the_plan.redact)
+        removal.redact(
+            ledger,
+            [(i.id, i.new_content or redaction.MARK, i.new_summary) for i in the_plan.redact],
+        )
         for item in the_plan.redact:
             ledger.log(
                 "redact",
@@ -133,7 +131,7 @@ def apply(
             ledger.log(
                 "profile_removed", None, actor=who, reason=reason, detail={"ids": the_plan.profile}
             )
-        fts_purge = purge_fts(conn)
+        fts_purge = purge_fts(ledger)
     checkpoint = checkpoint_wal(conn, ledger.busy_timeout)
     needle = Needle(
         ids=the_plan.forget_ids(),
@@ -150,47 +148,6 @@ def apply(
         checkpoint=checkpoint,
         fts_purge=fts_purge,
     )
-
-
-def _redact(ledger: Ledger, items: Sequence[PlanItem]) -> None:
-    """Write the redacted texts (new version, back to pending; their vectors go).
-
-    One UPDATE per chunk, in rowid order: FTS5 writes its pending changes out (a new
-    index segment; with secure-delete, a seek per term and segment) at the start of
-    every statement that changes it and whenever a write goes back to a lower rowid,
-    so one statement per memory left a segment per memory behind.
-    """
-    if not items:
-        return
-    conn = ledger.conn
-    ids = json.dumps([i.id for i in items])
-    conn.execute(f"DELETE FROM embeddings WHERE memory_id IN {_EACH}", (ids,))
-    seq_of = dict(conn.execute(f"SELECT id, seq FROM memories WHERE id IN {_EACH}", (ids,)))
-    rows = sorted((seq_of[i.id], i.new_content or redaction.MARK, i.new_summary) for i in items)
-    now = ledger.now()
-    for part in _chunks(rows):
-        conn.execute(
-            "UPDATE memories SET content = r.column2, summary = r.column3, "
-            "content_hash = r.column4, status = 'pending', updated_at = ?, "
-            "version = version + 1 "
-            f"FROM (VALUES {','.join(['(?,?,?,?)'] * len(part))}) AS r "
-            "WHERE memories.seq = r.column1",
-            [now] + [v for seq, c, s in part for v in (seq, c, s, fingerprint.content_hash(c))],
-        )
-
-
-def purge_fts(conn: sqlite3.Connection) -> str:
-    """Make sure no FTS5 segment keeps a deleted document's terms.
-
-    With FTS5 ``secure-delete`` on (SQLite 3.42+, enabled by migration m005) the delete
-    itself removed them in place, so nothing is left to do. Without it the only way is
-    to merge the whole index into one segment (``optimize``), whose cost grows with the
-    index (benchmarks/bench_forget.py measures both).
-    """
-    if schema.fts_secure_delete_on(conn):
-        return "secure-delete"
-    conn.execute("INSERT INTO memories_fts(memories_fts) VALUES ('optimize')")
-    return "optimize"
 
 
 def checkpoint_wal(conn: sqlite3.Connection, timeout: float = 5.0) -> tuple[int, int, int] | None:

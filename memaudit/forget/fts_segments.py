@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from memaudit.adapters.support.sqlite_probe import quote_ident
 from memaudit.rawscan import fts5_leaf_terms, varint
 from memaudit.sqlite_driver import sqlite3
 
@@ -69,23 +70,23 @@ def segment_entries(
     fits on it; a common term's may go on, and its other pages are not read.
     """
     found = []
+    idx, data = quote_ident(f"{fts}_idx"), quote_ident(f"{fts}_data")
     try:
-        segids = [r[0] for r in conn.execute(f"SELECT DISTINCT segid FROM {fts}_idx")]
+        segids = [r[0] for r in conn.execute(f"SELECT DISTINCT segid FROM {idx}")]
     except sqlite3.Error:
         return []
     for token in tokens:
         key = b"0" + token.encode("utf-8")
         for segid in segids:
             row = conn.execute(
-                f"SELECT pgno FROM {fts}_idx WHERE segid = ? AND term <= ? "
-                "ORDER BY term DESC LIMIT 1",
+                f"SELECT pgno FROM {idx} WHERE segid = ? AND term <= ? ORDER BY term DESC LIMIT 1",
                 (segid, key),
             ).fetchone()
             if not row:
                 continue
             page_no = int(row[0]) >> 1  # the low bit flags a doclist index
             blob = conn.execute(
-                f"SELECT block FROM {fts}_data WHERE id = ?", ((segid << 37) + page_no,)
+                f"SELECT block FROM {data} WHERE id = ?", ((segid << 37) + page_no,)
             ).fetchone()
             if blob:
                 for rowid, deleted in leaf_entries(bytes(blob[0]), key).get(key, []):

@@ -11,7 +11,6 @@ from pathlib import Path
 from memaudit import fingerprint, tombkey
 from memaudit.forget.fts_segments import segment_entries
 from memaudit.forget.quoting import (
-    _EACH,
     _all_pieces,
     _phrase,
     _quoting,
@@ -19,6 +18,7 @@ from memaudit.forget.quoting import (
     quoting_memories,
 )
 from memaudit.ledger import Ledger
+from memaudit.ledger.bulk import EACH
 from memaudit.rawscan import (
     Needles,
     fts_tokens,
@@ -80,7 +80,7 @@ class _NativeProbes:
         return [
             r[0]
             for r in self.conn.execute(
-                f"SELECT DISTINCT {column} FROM {table} WHERE {column} IN {_EACH}",
+                f"SELECT DISTINCT {column} FROM {table} WHERE {column} IN {EACH}",
                 (json.dumps(ids),),
             )
         ]
@@ -202,7 +202,7 @@ class _NativeProbes:
         self._vocab()
         counts = dict(
             self.conn.execute(
-                f"SELECT term, doc FROM temp.memaudit_vocab_row WHERE term IN {_EACH}",
+                f"SELECT term, doc FROM temp.memaudit_vocab_row WHERE term IN {EACH}",
                 (json.dumps(tokens),),
             )
         )
@@ -270,8 +270,8 @@ class _NativeProbes:
             return []
         ids = json.dumps(needle.ids)
         rows = self.conn.execute(
-            f"SELECT child_id, parent_id FROM edges WHERE child_id IN {_EACH} "
-            f"OR parent_id IN {_EACH}",
+            f"SELECT child_id, parent_id FROM edges WHERE child_id IN {EACH} "
+            f"OR parent_id IN {EACH}",
             (ids, ids),
         )
         return [Residue("edges", f"edges {c} → {p}", "id") for c, p in rows]

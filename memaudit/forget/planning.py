@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -10,15 +9,8 @@ from typing import Any
 
 from memaudit import fingerprint, redaction
 from memaudit.errors import InvalidInput
-from memaudit.forget.quoting import (
-    _chunks,
-    _marks,
-    _quoting,
-    _rows_quoting,
-    memory_text,
-)
-from memaudit.ledger import Ledger
-from memaudit.ledger.store import MEMORY_COLUMNS, row_to_memory
+from memaudit.forget.quoting import _quoting, _rows_quoting, memory_text
+from memaudit.ledger import Ledger, bulk
 from memaudit.model import Memory
 
 
@@ -183,30 +175,6 @@ class ForgetPlan:
         )
 
 
-def _memories(ledger: Ledger, ids: Sequence[str]) -> dict[str, Memory]:
-    out: dict[str, Memory] = {}
-    for part in _chunks(ids):
-        for row in ledger.conn.execute(
-            f"SELECT {MEMORY_COLUMNS} FROM memories WHERE id IN ({_marks(part)})", part
-        ):
-            memory = row_to_memory(row)
-            out[memory.id] = memory
-    return out
-
-
-def _parents_of(ledger: Ledger, ids: Sequence[str]) -> dict[str, list[str]]:
-    """{memory id: its parents' ids, in the order ``ledger.parents`` gives them}."""
-    out: dict[str, list[str]] = {mid: [] for mid in ids}
-    for part in _chunks(ids):
-        for child, parent in ledger.conn.execute(
-            f"SELECT child_id, parent_id FROM edges WHERE child_id IN ({_marks(part)}) "
-            "ORDER BY child_id, parent_id",
-            part,
-        ):
-            out[child].append(parent)
-    return out
-
-
 def _derived_only(
     ledger: Ledger, requested: Sequence[str]
 ) -> tuple[dict[str, str], dict[str, list[str]]]:
@@ -225,20 +193,13 @@ def _derived_only(
     newly = list(requested)
     while newly:
         chain: list[str] = []
-        for part in _chunks(newly):
-            for child, parent in ledger.conn.execute(
-                "WITH RECURSIVE d(id, parent) AS (SELECT value, NULL FROM json_each(?) "
-                "UNION SELECT e.child_id, e.parent_id FROM edges e JOIN d ON e.parent_id = d.id "
-                "WHERE (SELECT count(*) FROM edges o WHERE o.child_id = e.child_id) = 1) "
-                "SELECT id, parent FROM d WHERE parent IS NOT NULL",
-                (json.dumps(list(part)),),
-            ):
-                if child not in going:
-                    going.add(child)
-                    why[child] = f"derived only from {parent}"
-                    parents_of[child] = [parent]
-                    chain.append(child)
-        children = _children_with_parents(ledger, [*newly, *chain])
+        for child, parent in bulk.sole_parent_chains(ledger, newly):
+            if child not in going:
+                going.add(child)
+                why[child] = f"derived only from {parent}"
+                parents_of[child] = [parent]
+                chain.append(child)
+        children = bulk.children_with_parents(ledger, [*newly, *chain])
         parents_of.update(children)
         newly = []
         for child, parents in children.items():
@@ -247,22 +208,6 @@ def _derived_only(
                 why[child] = "derived only from " + _names(parents)
                 newly.append(child)
     return why, parents_of
-
-
-def _children_with_parents(ledger: Ledger, ids: Sequence[str]) -> dict[str, list[str]]:
-    """The children of ``ids``, each with all of its parents: one query per chunk."""
-    out: dict[str, list[str]] = {}
-    for part in _chunks(ids):
-        for child, parent in ledger.conn.execute(
-            "SELECT child_id, parent_id FROM edges WHERE child_id IN "
-            f"(SELECT child_id FROM edges WHERE parent_id IN ({_marks(part)})) "
-            "ORDER BY child_id, parent_id",
-            part,
-        ):
-            have = out.setdefault(child, [])
-            if parent not in have:
-                have.append(parent)
-    return out
 
 
 def _names(ids: Sequence[str], limit: int = 5) -> str:
@@ -301,7 +246,7 @@ def plan(ledger: Ledger, memory_ids: Sequence[str], *, whole: bool = False) -> F
     if not memory_ids:
         raise InvalidInput("nothing to forget: give at least one id")
     requested = list(dict.fromkeys(memory_ids))
-    memories = _memories(ledger, requested)
+    memories = bulk.memories(ledger, requested)
     for mid in requested:
         if mid not in memories:
             ledger.require(mid)  # raises the clear "was forgotten / no memory" error
@@ -312,7 +257,7 @@ def plan(ledger: Ledger, memory_ids: Sequence[str], *, whole: bool = False) -> F
         category[mid] = "derived_only"
         why[mid] = because
     purged_ids = list(category)
-    memories.update(_memories(ledger, [m for m in purged_ids if m not in memories]))
+    memories.update(bulk.memories(ledger, [m for m in purged_ids if m not in memories]))
     texts_of = {mid: memory_text(memories[mid]) for mid in purged_ids}
     going = set(purged_ids)
     # A sentence is purged when it is a purged memory's own: no memory that stays held
@@ -323,7 +268,7 @@ def plan(ledger: Ledger, memory_ids: Sequence[str], *, whole: bool = False) -> F
         for piece in fingerprint.pieces(text):
             candidates.setdefault(piece, []).append(mid)
     holders = _quoting(ledger, candidates, going)
-    order = _order(ledger, [*purged_ids, *holders])
+    order = bulk.order(ledger, [*purged_ids, *holders])
     first_keeper: dict[str, tuple[str, int]] = {}
     for mid, held in holders.items():
         for piece in held:
@@ -339,7 +284,7 @@ def plan(ledger: Ledger, memory_ids: Sequence[str], *, whole: bool = False) -> F
         for mid, held in holders.items()
         if any(p in source_of for p in held)
     }
-    loaded = _memories(ledger, sorted(affected))
+    loaded = bulk.memories(ledger, sorted(affected))
     forget_items = [
         _item(memories[mid], "forget", category[mid], why[mid], parents_of.get(mid, []))
         for mid in purged_ids
@@ -381,21 +326,14 @@ def plan(ledger: Ledger, memory_ids: Sequence[str], *, whole: bool = False) -> F
     forgotten = [i.id for i in forget_items]
     redacted = {i.id for i in redact_items}
     kept_children = {c for c in parents_of if c not in going}
-    for part in _chunks(affected_forgotten):
-        kept_children.update(
-            c
-            for (c,) in ledger.conn.execute(
-                f"SELECT child_id FROM edges WHERE parent_id IN ({_marks(part)})", part
-            )
-            if c not in going
-        )
-    all_parents = _parents_of(ledger, sorted({*forgotten, *kept_children, *redacted}))
+    kept_children.update(c for c in bulk.children_of(ledger, affected_forgotten) if c not in going)
+    all_parents = bulk.parents_of(ledger, sorted({*forgotten, *kept_children, *redacted}))
     for item in forget_items:
         item.parents = all_parents[item.id]
     for item in redact_items:
         item.parents = all_parents[item.id]
     kept_children -= redacted
-    loaded_children = _memories(ledger, sorted(kept_children))
+    loaded_children = bulk.memories(ledger, sorted(kept_children))
     unlinked_items = []
     for child in sorted(kept_children):
         parents = all_parents[child]
@@ -412,34 +350,13 @@ def plan(ledger: Ledger, memory_ids: Sequence[str], *, whole: bool = False) -> F
                 parents,
             )
         )
-    edges: dict[tuple[str, str], None] = {}
-    for part in _chunks(forgotten):
-        for child, parent in ledger.conn.execute(
-            f"SELECT child_id, parent_id FROM edges WHERE child_id IN ({_marks(part)}) "
-            f"OR parent_id IN ({_marks(part)})",
-            [*part, *part],
-        ):
-            edges[(child, parent)] = None
-    profile: list[str] = []
-    for part in _chunks(forgotten):
-        profile += [
-            r[0]
-            for r in ledger.conn.execute(
-                f"SELECT id FROM profile WHERE memory_id IN ({_marks(part)})", part
-            )
-        ]
+    edges = bulk.edges_touching(ledger, forgotten)
+    profile = bulk.profile_entries_of(ledger, forgotten)
     for pid, _col, _n in _rows_quoting(ledger.conn, "profile", "id", ("value",), list(source_of)):
         if pid not in profile:
             profile.append(pid)
-    embeddings: list[str] = []
-    vector_owners = [*forgotten, *sorted(redacted)]  # a redacted text's vector encodes the old
-    for part in _chunks(vector_owners):
-        embeddings += [
-            r[0]
-            for r in ledger.conn.execute(
-                f"SELECT memory_id FROM embeddings WHERE memory_id IN ({_marks(part)})", part
-            )
-        ]
+    # A redacted text's vector encodes the old text: it goes too.
+    embeddings = bulk.with_vectors(ledger, [*forgotten, *sorted(redacted)])
     texts = dict(texts_of)
     texts.update({mid: memory_text(loaded[mid]) for mid in affected_forgotten})
     purged_set = set(source_of)
@@ -449,7 +366,7 @@ def plan(ledger: Ledger, memory_ids: Sequence[str], *, whole: bool = False) -> F
         requested,
         forget_items,
         unlinked_items,
-        list(edges),
+        edges,
         profile,
         embeddings,
         texts,
@@ -458,17 +375,6 @@ def plan(ledger: Ledger, memory_ids: Sequence[str], *, whole: bool = False) -> F
         [mid for mid in purged_ids if mid not in own],
         whole,
     )
-
-
-def _order(ledger: Ledger, ids: Sequence[str]) -> dict[str, tuple[str, int]]:
-    """(created_at, seq) of each memory: which of two holders of a sentence had it first."""
-    out: dict[str, tuple[str, int]] = {}
-    for part in _chunks(list(dict.fromkeys(ids))):
-        for mid, created, seq in ledger.conn.execute(
-            f"SELECT id, created_at, seq FROM memories WHERE id IN ({_marks(part)})", part
-        ):
-            out[mid] = (created, seq)
-    return out
 
 
 def _as_written(text: str, wanted: set[str]) -> list[str]:

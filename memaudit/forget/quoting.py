@@ -7,11 +7,12 @@ from __future__ import annotations
 import json
 import re
 import string
-from collections.abc import Iterable, Iterator, Sequence, Sized
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from memaudit import fingerprint
 from memaudit.ledger import Ledger
+from memaudit.ledger.bulk import chunks
 from memaudit.model import Memory
 from memaudit.rawscan import (
     fts_doc_counts,
@@ -19,8 +20,7 @@ from memaudit.rawscan import (
 )
 from memaudit.sqlite_driver import sqlite3
 
-# Ids per IN (...) list, and terms per FTS query, when a plan reads in bulk.
-CHUNK = 500
+# Terms per FTS query when a plan reads in bulk (ids per IN list: ``CHUNK``).
 TERMS_PER_QUERY = 200
 # A piece whose rarest token more memories hold than this is looked up by its
 # KEY_TOKENS rarest tokens together (see _quoting).
@@ -44,11 +44,6 @@ def _pieces_normalized(text: str) -> list[str]:
     pieces = fingerprint.pieces(text)
     whole = fingerprint.normalize(text)
     return pieces or ([whole] if whole else [])
-
-
-def _chunks(items: Sequence[Any], size: int = CHUNK) -> Iterator[Sequence[Any]]:
-    for i in range(0, len(items), size):
-        yield items[i : i + size]
 
 
 def quoting_memories(ledger: Ledger, text: str, exclude: set[str]) -> list[str]:
@@ -97,7 +92,7 @@ def _quoting(ledger: Ledger, pieces: Iterable[str], exclude: set[str]) -> dict[s
             key = ranked[:KEY_TOKENS] if counts[ranked[0]] > RARE_DOCS else ranked[:1]
             keys.setdefault(ranked[0], set()).add(tuple(key))
     found: dict[str, list[str]] = {}
-    for part in _chunks(list(by_token), TERMS_PER_QUERY):
+    for part in chunks(list(by_token), TERMS_PER_QUERY):
         terms = set(part)
         # Few sentences: an ASCII candidate is checked for each of them, not first
         # tokenized (an ASCII text can hold only a sentence whose every word it has, so
@@ -146,16 +141,8 @@ def _all_of(tokens: Sequence[str]) -> str:
     return quoted[0] if len(quoted) == 1 else "(" + " AND ".join(quoted) + ")"
 
 
-def _marks(items: Sized) -> str:
-    return ",".join("?" * len(items))
-
-
 # LIKE tests OR-ed in one statement (SQLite's expression depth limit is 1000).
 _MAX_OR_TERMS = 400
-
-# A list of any length as one parameter (a JSON array): what a user or a store gives
-# can hold more values than SQLite allows variables in one statement.
-_EACH = "(SELECT value FROM json_each(?))"
 
 
 _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
@@ -244,7 +231,7 @@ def _rows_quoting(
     # are tested a group at a time (rows in table order when one group is enough).
     select = f"SELECT {key}, {', '.join(columns)} FROM {table} WHERE "
     per_query = max(1, _MAX_OR_TERMS // max(1, len(columns)))
-    groups = list(_chunks(list(anchors), per_query))
+    groups = list(chunks(list(anchors), per_query))
     wide = [f"length(CAST({col} AS BLOB)) != length({col})" for col in columns]
     candidates: dict[Any, tuple[Any, ...]] = {}
     for n, group in enumerate(groups):

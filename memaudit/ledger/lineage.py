@@ -19,10 +19,10 @@ from memaudit.graph import (
     assemble,
     attach,
     check_depth,
-    chunks,
     relation_of,
 )
-from memaudit.ledger.store import MEMORY_COLUMNS, Ledger, row_to_memory
+from memaudit.ledger import bulk
+from memaudit.ledger.store import Ledger
 from memaudit.model import Edge, Memory, Relation
 
 _UP_SQL = (
@@ -67,15 +67,8 @@ def ledger_lineage(
         if e.parent_id not in lineage.nodes:
             child = lineage.nodes[e.child_id]
             lineage.nodes[e.parent_id] = LineageNode(e.parent_id, child.depth + 1, Direction.UP)
-    wanted = [i for i in lineage.nodes if i != memory_id]
     found: dict[str, Memory] = {memory_id: focus}
-    for chunk in chunks(wanted, 500):
-        marks = ",".join("?" * len(chunk))
-        for row in conn.execute(
-            f"SELECT {MEMORY_COLUMNS} FROM memories WHERE id IN ({marks})", chunk
-        ):
-            m = row_to_memory(row)
-            found[m.id] = m
+    found.update(bulk.memories(ledger, [i for i in lineage.nodes if i != memory_id]))
     attach(lineage, found, ledger.tombstone)
     return lineage
 
@@ -96,11 +89,10 @@ def _removed_edges(conn: sqlite3.Connection, lineage: Lineage, depth: int) -> li
     ]
     out: list[Edge] = []
     present = {(e.child_id, e.parent_id) for e in lineage.edges}
-    for chunk in chunks(ids, 500):
-        marks = ",".join("?" * len(chunk))
+    for chunk in bulk.chunks(ids):
         rows = conn.execute(
-            "SELECT memory_id, detail, at FROM events "
-            f"WHERE action IN ('edge_removed', 'requeue') AND memory_id IN ({marks}) ORDER BY id",
+            "SELECT memory_id, detail, at FROM events WHERE action IN ('edge_removed', "
+            f"'requeue') AND memory_id IN ({bulk.marks(chunk)}) ORDER BY id",
             chunk,
         )
         for child, detail, at in rows:

@@ -10,13 +10,10 @@ from __future__ import annotations
 
 from sqlite_utils import Database, Migrations
 
+from memaudit.ledger.versions import META_TABLE, MIGRATION_SET, MIGRATIONS
 from memaudit.sqlite_driver import FTS_SECURE_DELETE
 
-MIGRATION_SET = "memaudit"
 migrations = Migrations(MIGRATION_SET)
-
-# Ledger marker: lets detection tell a memaudit ledger from any other SQLite file.
-META_TABLE = "memaudit_meta"
 
 
 @migrations()
@@ -309,3 +306,9 @@ def m007_forget_requests(db: Database) -> None:
     )
     db.execute("CREATE INDEX idx_forget_requests_memory ON forget_requests(memory_id)")
     db.execute("CREATE INDEX idx_memories_scope ON memories(scope)")
+
+
+# Opening a ledger reads its pending migrations from ``versions`` (no sqlite-utils):
+# the two lists must be the same.
+if [m.name for m in migrations._migrations] != list(MIGRATIONS):
+    raise RuntimeError("memaudit.ledger.versions.MIGRATIONS does not list schema's migrations")

@@ -22,9 +22,7 @@ from collections.abc import Callable, Iterator
 from datetime import datetime
 from glob import escape as glob_escape
 from pathlib import Path
-from typing import Any
-
-from sqlite_utils import Database
+from typing import TYPE_CHECKING, Any
 
 from memaudit import confined, faults
 from memaudit.clock import Clock, age_days, system_clock, to_iso
@@ -37,7 +35,8 @@ from memaudit.errors import (
     PermissionDenied,
     StoreBusy,
 )
-from memaudit.ledger import schema
+from memaudit.ledger import versions
+from memaudit.ledger.columns import MEMORY_COLUMNS, QUALIFIED_COLUMNS, row_to_memory
 from memaudit.model import (
     Edge,
     Event,
@@ -45,24 +44,16 @@ from memaudit.model import (
     MemoryFilter,
     Relation,
     SourceType,
-    Status,
-    Validation,
 )
 from memaudit.policy import KEYS, Policy
 from memaudit.sqlite_driver import sqlite3
 from memaudit.trust import tier_of
 
+if TYPE_CHECKING:
+    from sqlite_utils import Database
+
 SQLITE_HEADER = b"SQLite format 3\x00"
 DEFAULT_BUSY_TIMEOUT = 5.0
-
-MEMORY_COLUMNS = (
-    "id, content, summary, tags, source_type, source_ref, confidence, importance, scope, "
-    "status, validation, validated_by, validated_at, derived, superseded_by, "
-    "contradicted_by, created_at, updated_at, created_by, last_accessed, access_count, "
-    "decay_score, expires_at, pinned, version"
-)
-# The same, qualified: memories_fts has content/summary/tags columns too.
-QUALIFIED_COLUMNS = ", ".join("memories." + c.strip() for c in MEMORY_COLUMNS.split(","))
 
 
 def default_actor() -> str:
@@ -186,7 +177,7 @@ class Ledger:
     ) -> None:
         self.path = path
         self.conn = conn
-        self.db = Database(conn, execute_plugins=False, recursive_triggers=False)
+        self._db: Database | None = None
         self.readonly = readonly
         self._conn_readonly = readonly  # how the connection was opened (for released())
         self.clock = clock
@@ -194,6 +185,16 @@ class Ledger:
         self.new_id = id_factory
         self.busy_timeout = busy_timeout
         self._depth = 0  # transactions open (the outer one, then savepoints)
+
+    @property
+    def db(self) -> Database:
+        """sqlite-utils' view of the connection, for the migrations (made when first
+        needed: reading a ledger never imports sqlite-utils)."""
+        if self._db is None or self._db.conn is not self.conn:
+            from sqlite_utils import Database
+
+            self._db = Database(self.conn, execute_plugins=False, recursive_triggers=False)
+        return self._db
 
     # -- opening -------------------------------------------------------------
 
@@ -226,6 +227,8 @@ class Ledger:
             conn = connect(tmp, readonly=False, busy_timeout=busy)
             conn.execute("PRAGMA journal_mode = WAL")
             ledger = cls(tmp, conn, readonly=False, busy_timeout=busy, **kwargs)
+            from memaudit.ledger import schema
+
             schema.apply(ledger.db)
             with ledger.transaction():
                 for key, spec in KEYS.items():
@@ -235,10 +238,10 @@ class Ledger:
                     )
                 for key, value in (meta or {}).items():
                     conn.execute(
-                        f"INSERT OR REPLACE INTO {schema.META_TABLE}(key, value) VALUES (?, ?)",
+                        f"INSERT OR REPLACE INTO {versions.META_TABLE}(key, value) VALUES (?, ?)",
                         (key, value),
                     )
-                ledger.log("init", detail={"schema": schema.latest()})
+                ledger.log("init", detail={"schema": versions.MIGRATIONS[-1]})
             conn.close()  # the last connection folds the WAL into the file
             try:
                 os.link(tmp, path)
@@ -274,7 +277,7 @@ class Ledger:
                 conn.close()
                 listed = ", ".join(names[:8]) or "no tables"
                 raise NotAStore(f"{path} is a SQLite database but not a memaudit ledger ({listed})")
-            pending = schema.migrations.pending(Database(conn, execute_plugins=False))
+            pending = versions.pending(conn)
         except sqlite3.DatabaseError as exc:
             if is_locked_error(exc):
                 raise StoreBusy(f"{path} is locked by another writer (waited {busy:g}s)") from None
@@ -283,7 +286,7 @@ class Ledger:
             conn.close()
             raise NeedsMigration(
                 f"{path} needs migration: an older memaudit wrote it ({len(pending)} schema "
-                f"update(s) pending: {', '.join(m.name for m in pending)}), and read-only "
+                f"update(s) pending: {', '.join(pending)}), and read-only "
                 f"commands never change a store; run `memaudit migrate --db {path}` first"
             )
         if pending or not readonly:
@@ -300,6 +303,8 @@ class Ledger:
 
     def migrate(self) -> list[str]:
         try:
+            from memaudit.ledger import schema
+
             with self._locked():
                 applied = schema.apply(self.db)
                 if applied:
@@ -342,7 +347,6 @@ class Ledger:
             self.conn = connect(
                 self.path, readonly=self._conn_readonly, busy_timeout=self.busy_timeout
             )
-            self.db = Database(self.conn, execute_plugins=False, recursive_triggers=False)
 
     def __enter__(self) -> Ledger:
         return self
@@ -651,104 +655,6 @@ class Ledger:
         }
 
 
-def row_to_memory(row: tuple[Any, ...]) -> Memory:
-    (
-        mid,
-        content,
-        summary,
-        tags,
-        source_type,
-        source_ref,
-        confidence,
-        importance,
-        scope,
-        status,
-        validation,
-        validated_by,
-        validated_at,
-        derived,
-        superseded_by,
-        contradicted_by,
-        created_at,
-        updated_at,
-        created_by,
-        last_accessed,
-        access_count,
-        decay_score,
-        expires_at,
-        pinned,
-        version,
-    ) = row
-    # A damaged or hand-edited ledger can hold blobs or numbers where text belongs
-    # (SQLite does not enforce column types); show them, do not crash on them.
-    mid, content, summary, source_ref, scope = map(
-        _text, (mid, content, summary, source_ref, scope)
-    )
-    validated_by, validated_at, superseded_by, contradicted_by = map(
-        _text, (validated_by, validated_at, superseded_by, contradicted_by)
-    )
-    created_at, updated_at, created_by, last_accessed, expires_at = map(
-        _text, (created_at, updated_at, created_by, last_accessed, expires_at)
-    )
-    confidence, importance, decay_score = map(_number, (confidence, importance, decay_score))
-    access_count, version = _number(access_count), _number(version)
-    try:
-        tag_list = json.loads(tags) if tags else []
-    except (ValueError, TypeError):
-        tag_list = [_text(tags)]
-    return Memory(
-        id=mid,
-        content=content or "",
-        summary=summary,
-        tags=[str(t) for t in tag_list] if isinstance(tag_list, list) else [str(tag_list)],
-        source_type=_enum(SourceType, source_type, SourceType.UNKNOWN),
-        source_ref=source_ref,
-        confidence=confidence,
-        importance=importance,
-        scope=scope,
-        status=_enum(Status, status, Status.ACTIVE),
-        validation=_enum(Validation, validation, Validation.UNVALIDATED),
-        validated_by=validated_by,
-        validated_at=validated_at,
-        derived=bool(derived),
-        superseded_by=superseded_by,
-        contradicted_by=contradicted_by,
-        created_at=created_at,
-        updated_at=updated_at,
-        created_by=created_by,
-        last_accessed=last_accessed,
-        access_count=int(access_count or 0),
-        decay_score=decay_score,
-        expires_at=expires_at,
-        pinned=bool(pinned),
-        version=int(version or 1),
-    )
-
-
-def _text(value: Any) -> Any:
-    if value is None or isinstance(value, str):
-        return value
-    if isinstance(value, bytes):
-        return value.decode("utf-8", "replace")
-    return str(value)
-
-
-def _number(value: Any) -> Any:
-    if value is None or isinstance(value, int | float):
-        return value
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        return None
-
-
-def _enum(kind: Any, value: Any, fallback: Any) -> Any:
-    try:
-        return kind(value)
-    except ValueError:
-        return fallback
-
-
 def _table_names(conn: sqlite3.Connection) -> list[str]:
     return [
         r[0]
@@ -758,18 +664,18 @@ def _table_names(conn: sqlite3.Connection) -> list[str]:
 
 # What every memaudit ledger has had since m001. A foreign file holding only the marker
 # table (a LangGraph store with a ``memaudit_meta`` table) is not a ledger.
-LEDGER_TABLES = {schema.META_TABLE, "memories", "edges", "events", "_sqlite_migrations"}
+LEDGER_TABLES = {versions.META_TABLE, "memories", "edges", "events", "_sqlite_migrations"}
 
 
 def is_ledger(conn: sqlite3.Connection) -> bool:
     names = set(_table_names(conn))
     if not names >= LEDGER_TABLES:
         return False
-    row = conn.execute(f"SELECT value FROM {schema.META_TABLE} WHERE key='format'").fetchone()
+    row = conn.execute(f"SELECT value FROM {versions.META_TABLE} WHERE key='format'").fetchone()
     if not (row and row[0] == "memaudit-ledger"):
         return False
     sets = conn.execute("SELECT DISTINCT migration_set FROM _sqlite_migrations").fetchall()
-    return (schema.MIGRATION_SET,) in sets
+    return (versions.MIGRATION_SET,) in sets
 
 
 def check_ledger_file(path: Path) -> None:
@@ -794,7 +700,7 @@ def pending_migrations(path: Path) -> list[str]:
     try:
         if not is_ledger(conn):
             raise NotAStore(f"{path} is not a memaudit ledger")
-        return [m.name for m in schema.migrations.pending(Database(conn, execute_plugins=False))]
+        return versions.pending(conn)
     finally:
         conn.close()
 

@@ -29,7 +29,7 @@ from memaudit import review
 from memaudit.adapters.server_memory import Graph, read_graph
 from memaudit.errors import InvalidInput
 from memaudit.ledger import Ledger
-from memaudit.ledger.store import MEMORY_COLUMNS, row_to_memory
+from memaudit.ledger.columns import MEMORY_COLUMNS, row_to_memory
 from memaudit.model import Memory, SourceType, Status
 from memaudit.textsafety import json_text
 

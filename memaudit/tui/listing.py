@@ -33,7 +33,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from memaudit.clock import human_age
 from memaudit.errors import MemauditError
-from memaudit.face_text import safe, tier_badge
+from memaudit.faces.text import safe, tier_badge
 from memaudit.model import MemoryFilter, SourceType, Status, TrustTier
 from memaudit.pending import CHEAP_FLAGS, Flag, QueueItem, queue_filter
 from memaudit.textsafety import reveal

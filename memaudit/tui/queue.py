@@ -19,7 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import DataTable
 
 from memaudit.errors import MemauditError
-from memaudit.face_text import safe, tier_badge
+from memaudit.faces.text import safe, tier_badge
 from memaudit.model import TrustTier
 from memaudit.pending import CONFIRM_FLAGS, QueueItem
 from memaudit.tui.listing import ListScreen

@@ -1,7 +1,7 @@
 """Rich renderables for the review UI: badges, flags, revealed text, the detail pane.
 
 Stored text (content, ids, actor names, times, reasons) never reaches Rich as markup
-or raw: it goes through ``face_text`` into ``Text`` objects, with every hidden or
+or raw: it goes through ``faces.text`` into ``Text`` objects, with every hidden or
 control character replaced by a ``⟨NAME⟩`` marker (the same names as
 ``textsafety.reveal``), so a memory cannot hide words or drive the terminal.
 """
@@ -16,7 +16,7 @@ from rich.text import Text
 from rich.tree import Tree
 
 from memaudit.clock import age_days, human_age
-from memaudit.face_text import (
+from memaudit.faces.text import (
     OUTCOME_STYLE,
     not_checked_lines,
     revealed,

@@ -85,7 +85,9 @@ def locate(tmp_path: Path, monkeypatch, request) -> Callable[[str, str], str]:
     return where
 
 
-SYSTEMS = [*WHERE, *SERVERS]
+# The server stores need the throwaway PostgreSQL server, asked for at run time
+# (``locate``), so the conftest's fixture rule cannot see it: marked slow here.
+SYSTEMS = [*WHERE, *(pytest.param(s, marks=pytest.mark.slow) for s in SERVERS)]
 
 
 def verify(cli, location: str, text: str) -> tuple[int, dict]:
@@ -313,6 +315,7 @@ def test_a_receipt_proves_what_a_providers_own_delete_left(locate, cli, tmp_path
     assert changed["store"] == "changed" and changed["store_detail"] == ["new: added.txt"]
 
 
+@pytest.mark.slow  # the PostgreSQL server
 def test_a_receipt_on_a_server_store_names_the_server(locate, cli, tmp_path):
     out = tmp_path / "hindsight.json"
     result = cli("verify", "--content", TOKEN, "--receipt", out, db=locate("hindsight", "after"))

@@ -7,6 +7,8 @@ real file modes; where that is impossible the tests skip and say why."""
 
 from __future__ import annotations
 
+import functools
+import json
 import os
 import shutil
 import subprocess
@@ -24,12 +26,55 @@ SETPRIV = shutil.which("setpriv")
 
 
 def _as_nobody(db: Path, *args: str, home: Path) -> subprocess.CompletedProcess[str]:
+    return _python_as_nobody(["-m", "memaudit", "--db", str(db), *args], home=home)
+
+
+def _python_as_nobody(argv: list[str], *, home: Path) -> subprocess.CompletedProcess[str]:
     assert SETPRIV
     env = {k: v for k, v in os.environ.items() if not k.startswith("MEMAUDIT_")}
     env.update(HOME=str(home), MEMAUDIT_HOME=str(home / "memaudit"), MEMAUDIT_ACTOR="nobody")
-    argv = [SETPRIV, f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups"]
-    argv += [sys.executable, "-m", "memaudit", "--db", str(db), *args]
-    return subprocess.run(argv, env=env, capture_output=True, text=True, cwd=ROOT, timeout=120)
+    setpriv = [SETPRIV, f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups"]
+    return subprocess.run(
+        [*setpriv, sys.executable, *argv],
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+
+
+# Runs each command of argv[2:] (JSON lists) on the store argv[1] in this one process,
+# as the CLI runs in-process in tests, and prints [exit code, stderr] for each.
+_READER = """
+import json, sys
+from typer.testing import CliRunner
+from memaudit.cli import app
+runner = CliRunner()
+done = [runner.invoke(app, ["--db", sys.argv[1], *json.loads(a)]) for a in sys.argv[2:]]
+print(json.dumps([[r.exit_code, r.stderr] for r in done]))
+"""
+
+
+def _reads_as_nobody(db: Path, reads: list[list[str]], *, home: Path) -> list[list[object]]:
+    """Every read command, as nobody, in one real process (one interpreter start, not
+    one per command: the file modes are what is tested, and they are real)."""
+    done = _python_as_nobody(["-c", _READER, str(db), *map(json.dumps, reads)], home=home)
+    assert done.returncode == 0, done.stderr
+    results: list[list[object]] = json.loads(done.stdout.splitlines()[-1])
+    return results
+
+
+@functools.cache
+def _cannot_run_as_nobody() -> str | None:
+    """Why memaudit cannot run as nobody here (None: it can); asked once a session."""
+    home = Path(tempfile.mkdtemp(prefix="memaudit-ro-probe-"))
+    try:
+        os.chmod(home, 0o777)
+        probe = _as_nobody(SAMPLES / "cache_loop.db", "--version", home=home)
+    finally:
+        shutil.rmtree(home)
+    return None if probe.returncode == 0 else probe.stderr.strip()[-200:]
 
 
 @pytest.fixture
@@ -54,9 +99,9 @@ def _prepared(top: Path) -> Iterator[Path]:
     home = top / "home"
     home.mkdir(mode=0o777)
     os.chmod(home, 0o777)
-    probe = _as_nobody(SAMPLES / "cache_loop.db", "--version", home=home)
-    if probe.returncode != 0:
-        pytest.skip(f"cannot run memaudit as nobody here: {probe.stderr.strip()[-200:]}")
+    why = _cannot_run_as_nobody()
+    if why is not None:
+        pytest.skip(f"cannot run memaudit as nobody here: {why}")
     yield base
 
 
@@ -92,9 +137,8 @@ def test_read_only_file_or_folder(place: Path, file_mode: int, folder_mode: int,
     db = _ledger(place, file_mode=file_mode, folder_mode=folder_mode)
     home = place.parent / "home"
     before = db.read_bytes()
-    for args in READS:
-        done = _as_nobody(db, *args, home=home)
-        assert done.returncode == 0, (args, done.stderr)
+    for args, (code, stderr) in zip(READS, _reads_as_nobody(db, READS, home=home), strict=True):
+        assert code == 0, (args, stderr)
     refused = _as_nobody(db, "stage", "hello", "-t", "user_statement", home=home)
     assert refused.returncode == 1
     (line,) = refused.stderr.strip().splitlines()

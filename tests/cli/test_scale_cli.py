@@ -227,3 +227,21 @@ def test_lifecycle_decay_stores_the_score_explain_computes(tmp_path: Path) -> No
         now,
     )
     assert again.changes == [] and again.rescored == 0
+
+
+def test_review_list_shares_its_searches_and_flags_every_item_alike(generated: Path) -> None:
+    """`review --list` keeps each full-text search's answer for the listing (items share
+    their words); every item gets the flags it gets computed on its own."""
+    from memaudit import pending
+
+    now = parse_time(NOW)
+    with open_store(str(generated)) as store:
+        policy = store.policy()
+        page = pending.items(store, pending.queue_filter(), now, policy)
+        assert len(page) >= 5
+        alone = [set(i.flags) | pending.store_flags(store, i.memory, policy) for i in page]
+        searches: pending.Searches = {}
+        shared = pending.with_all_flags(store, page, policy, searches)
+    assert [i.flags for i in shared] == alone
+    assert any(pending.Flag.DUPLICATE in f or pending.Flag.CONFLICT in f for f in alone)
+    assert searches and all(isinstance(rows, list) for rows in searches.values())

@@ -1,5 +1,7 @@
-"""The core never imports a UI library (ARCHITECTURE.md: one core, thin faces)."""
+"""The core never imports a UI library (ARCHITECTURE.md: one core, thin faces); the
+faces share UI code through ``memaudit.faces`` only, so the review UI loads no typer."""
 
+import json
 import pkgutil
 import subprocess
 import sys
@@ -10,30 +12,58 @@ import memaudit
 UI = ("typer", "textual", "rich")
 
 
-# The faces: the CLI, the review UI, and the Rich text boundary they share.
-FACES = ("memaudit.cli", "memaudit.tui", "memaudit.face_text")
+# The faces: the CLI, the review UI, and what the two share (its own package). Every
+# other module is core, without exception.
+FACES = ("memaudit.cli", "memaudit.tui", "memaudit.faces")
+
+
+def _face(name: str) -> bool:
+    return any(_within(name, face) for face in FACES)
 
 
 def core_modules() -> list[str]:
     names = []
     for info in pkgutil.walk_packages(memaudit.__path__, "memaudit."):
-        if info.name.startswith(FACES) or info.name == "memaudit.__main__":
+        if _face(info.name) or info.name == "memaudit.__main__":
             continue
         names.append(info.name)
     return names
 
 
-def test_there_are_core_modules_to_check() -> None:
-    names = core_modules()
-    assert "memaudit.review" in names and "memaudit.ledger.store" in names
+def _loaded_after_importing(*groups: list[str]) -> list[list[str]]:
+    """The modules a fresh interpreter holds after importing each group of ``groups``
+    in turn (one list per group: what the group and those before it loaded)."""
+    code = (
+        "import importlib, json, sys\n"
+        f"for names in {list(groups)!r}:\n"
+        "    for name in names:\n"
+        "        importlib.import_module(name)\n"
+        "    print(json.dumps(sorted(sys.modules)))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return [json.loads(line) for line in out.stdout.splitlines()]
+
+
+def _of(loaded: list[str], packages: tuple[str, ...]) -> list[str]:
+    return [m for m in loaded if any(_within(m, p) for p in packages)]
+
+
+def _within(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
 
 
 def test_core_modules_import_no_ui_library() -> None:
-    code = (
-        "import importlib, sys\n"
-        f"for name in {core_modules()!r}:\n"
-        "    importlib.import_module(name)\n"
-        f"print(sorted(m for m in sys.modules if m.split('.')[0] in {UI!r}))\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]", out.stdout
+    (loaded,) = _loaded_after_importing(core_modules())
+    assert _of(loaded, UI) == []
+
+
+def test_the_shared_face_code_needs_neither_face() -> None:
+    """``memaudit.faces`` imports rich alone; the review UI, with it, no typer nor CLI."""
+    every = [i.name for i in pkgutil.walk_packages(memaudit.__path__, "memaudit.")]
+    shared = [n for n in every if _within(n, "memaudit.faces")]
+    tui = [n for n in every if _within(n, "memaudit.tui")]
+    after_shared, after_tui = _loaded_after_importing(shared, tui)
+    assert "memaudit.faces.text" in after_shared and "rich" in after_shared
+    assert _of(after_shared, ("typer", "textual", "memaudit.cli", "memaudit.tui")) == []
+    assert "textual" in after_tui
+    assert _of(after_tui, ("typer", "memaudit.cli")) == []

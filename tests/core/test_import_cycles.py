@@ -6,6 +6,7 @@ module it names."""
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import memaudit
@@ -60,6 +61,7 @@ def imports_of(path: Path, modules: set[str]) -> set[str]:
     return found
 
 
+@functools.cache  # read once a session: every file of the package is parsed
 def import_graph() -> dict[str, set[str]]:
     paths = sorted(ROOT.rglob("*.py"))
     modules = {module_name(p) for p in paths}

@@ -139,3 +139,36 @@ def test_locked_store_waits_then_says_busy(ledger_path: Path) -> None:
     finally:
         holder.execute("ROLLBACK")
         holder.close()
+
+
+def test_pending_migrations_read_without_sqlite_utils_agree_with_it(tmp_path: Path) -> None:
+    """``versions.pending`` (what a read-only open asks) answers as sqlite-utils'
+    ``Migrations.pending`` does, on a fresh ledger, an old one and a non-ledger."""
+    from memaudit.ledger import versions
+
+    assert [m.name for m in schema.migrations._migrations] == list(versions.MIGRATIONS)
+    path = tmp_path / "l.db"
+    Ledger.init(path).close()
+    conn = sqlite3.connect(path)
+    try:
+
+        def theirs() -> list[str]:
+            return [m.name for m in schema.migrations.pending(Database(conn))]
+
+        assert versions.pending(conn) == theirs() == []
+        conn.execute("DELETE FROM _sqlite_migrations WHERE name IN ('m004_decay_reference_index',"
+                     " 'm007_forget_requests')")  # fmt: skip
+        assert (
+            versions.pending(conn)
+            == theirs()
+            == [
+                "m004_decay_reference_index",
+                "m007_forget_requests",
+            ]
+        )
+        conn.execute("UPDATE _sqlite_migrations SET migration_set = 'other'")
+        assert versions.pending(conn) == theirs() == list(versions.MIGRATIONS)
+        conn.execute("DROP TABLE _sqlite_migrations")
+        assert versions.pending(conn) == theirs() == list(versions.MIGRATIONS)
+    finally:
+        conn.close()

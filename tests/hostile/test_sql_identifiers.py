@@ -136,3 +136,20 @@ def test_a_hostile_sqlite_vec_table_name_is_read_as_one_name(tmp_path, cli):
     assert [(r["where"], r["match"]) for r in vec["residue"]] == [
         (f"{name}_auxiliary [rowid=1]", "contains text")
     ]
+
+
+def test_the_fts5_segment_reader_reads_a_hostile_index_name_as_one_name(tmp_path):
+    """``forget.fts_segments`` builds its shadow tables' names (``<fts>_idx``,
+    ``<fts>_data``) through ``quote_ident``: pasted in, a quote in the name would be a
+    syntax error, which the reader takes as "no segments" — a deleted word unseen."""
+    from memaudit.forget.fts_segments import segment_entries
+    from memaudit.sqlite_driver import sqlite3 as driver  # what the ledger is opened with
+
+    name = 'notes" WHERE 0 --'
+    conn = driver.connect(tmp_path / "fts.db")
+    conn.execute(f"CREATE VIRTUAL TABLE {sp.quote_ident(name)} USING fts5(body)")
+    conn.execute(f"INSERT INTO {sp.quote_ident(name)}(rowid, body) VALUES (7, 'zebra quokka')")
+    conn.commit()
+    assert [(t, rowid) for t, _, _, rowid, _ in segment_entries(conn, name, ["quokka"])] == [
+        ("quokka", 7)
+    ]

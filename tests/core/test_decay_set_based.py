@@ -1,0 +1,192 @@
+"""Decay on the second article's schema is set-based (issue 22) and writes exactly what
+the row-by-row computation and the previous single UPDATE wrote.
+
+The store is a generated ledger's memories in the article's own tables
+(``benchmarks.bench_decay.article_store``, as the benchmark builds it). The reference is
+the statement memaudit ran before (copied here verbatim: one UPDATE computing each row's
+verdict, its RETURNING rows turned into events one by one from Python)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+import sys
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memaudit import decay
+from memaudit.adapters.lifecycle import LifecycleAdapter, naive_utc
+from memaudit.clock import parse_time
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+from benchmarks.bench_decay import article_store  # noqa: E402
+from benchmarks.generate import GenConfig, build  # noqa: E402
+
+NOW = parse_time("2026-01-01T00:00:00Z")  # the generator's clock
+
+_REF = "julianday(coalesce(last_accessed, created_at))"
+_SCORE = (
+    f"min(1.0, pow(0.5, max(0.0, :now_jd - {_REF}) / :half_life)"
+    " + min(coalesce(access_count, 0) * :bonus, :cap))"
+)
+_EXPIRED = "(expires_at IS NOT NULL AND julianday(expires_at) <= :now_jd)"
+
+
+def _verdict(columns: str) -> str:
+    return (
+        f"(SELECT {columns} FROM (SELECT s, round(s / :step) / :per AS stored,"
+        " CASE WHEN ex THEN 'expired' WHEN s < :threshold THEN 'archived' ELSE 'active' END"
+        f" AS ns FROM (SELECT {_SCORE} AS s, {_EXPIRED} AS ex LIMIT 1) LIMIT 1) LIMIT 1)"
+    )
+
+
+def previous_run(path: Path, params: decay.DecayParams, now: datetime) -> dict[str, Any]:
+    """memaudit's every_row run before issue 22, on the article's store."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    decay.ensure_math(conn)
+    bind = {
+        "now_jd": decay.julian_day(now),
+        "half_life": params.half_life_days,
+        "bonus": params.access_bonus,
+        "cap": params.access_bonus_cap,
+        "threshold": params.threshold,
+        "step": 0.05,
+        "per": 20,
+    }
+    eligible = f"status = 'active' AND NOT (0) AND {_REF} IS NOT NULL"
+    new_values = _verdict("CASE ns WHEN 'archived' THEN 0.0 ELSE stored END, ns")
+    to_write = _verdict("decay_score IS NOT stored OR ns <> 'active'")
+    conn.execute("BEGIN IMMEDIATE")
+    considered = conn.execute(
+        f"SELECT count({_REF}) FROM memories WHERE status = 'active' AND NOT (0)"
+    ).fetchone()[0]
+    written = conn.execute(
+        f"UPDATE memories SET (decay_score, status) = {new_values}"
+        f" WHERE {eligible} AND {to_write}"
+        " RETURNING CASE WHEN status <> 'active' THEN id END, id, status,"
+        f" CASE WHEN status <> 'active' THEN {_SCORE} END",
+        bind,
+    ).fetchall()
+    changed = sorted(row for row in written if row[0] is not None)
+    changes = [
+        {
+            "id": str(pub_id),
+            "old_status": "active",
+            "new_status": status,
+            "score": score,
+            "reason": "past expiry date"
+            if status == "expired"
+            else f"decay below threshold ({score:.3f} < {params.threshold:g})",
+        }
+        for _, pub_id, status, score in changed
+    ]
+    at = naive_utc(now)
+    conn.executemany(
+        "INSERT INTO memory_events(memory_id, event_type, detail, occurred_at) VALUES (?, ?, ?, ?)",
+        [
+            (
+                int(c["id"]),
+                c["new_status"],
+                "decay below threshold" if c["new_status"] == "archived" else c["reason"],
+                at,
+            )
+            for c in changes
+        ],
+    )
+    conn.execute("COMMIT")
+    conn.close()
+    return {
+        "considered": considered,
+        "rescored": len(written) - len(changed),
+        "changes": changes,
+    }
+
+
+def now_run(path: Path, now: datetime) -> tuple[decay.DecayParams, dict[str, Any]]:
+    store = LifecycleAdapter.open(str(path), writable=True, actor="tester")
+    try:
+        params = decay.DecayParams.from_policy(store.policy())
+        report = decay.run(store, params, now)
+    finally:
+        store.close()
+    out = report.to_dict()
+    return params, {k: out[k] for k in ("considered", "rescored", "changes")}
+
+
+def dump(path: Path) -> tuple[list[Any], list[Any]]:
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return (
+            conn.execute("SELECT * FROM memories ORDER BY id").fetchall(),
+            conn.execute("SELECT * FROM memory_events ORDER BY id").fetchall(),
+        )
+    finally:
+        conn.close()
+
+
+@pytest.fixture(scope="module")
+def article(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("article")
+    native = folder / "ledger.db"
+    build(GenConfig(memories=3000, seed=11), native, parallel=False)
+    out = folder / "agent_memory.db"
+    article_store(native, out)
+    return out
+
+
+def test_a_run_writes_what_the_previous_statement_wrote(
+    article: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MEMAUDIT_HOME", str(tmp_path / "home"))
+    before, after = tmp_path / "before.db", tmp_path / "after.db"
+    shutil.copyfile(article, before)
+    shutil.copyfile(article, after)
+    for at in (NOW, NOW + timedelta(days=1), NOW + timedelta(days=40)):  # first, daily, later
+        params, mine = now_run(after, at)
+        theirs = previous_run(before, params, at)
+        assert mine == theirs
+        assert dump(after) == dump(before)
+    rows, events = dump(after)
+    archived = sum(1 for r in rows if r[8] == "archived")
+    assert len(events) > 500 and archived > 500  # the runs did change the store
+
+
+def test_stored_scores_are_the_per_row_computation(
+    article: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every row still active holds its score computed in Python (`decay.decay_score`,
+    rounded as stored), every archived one the article's 0.0, each with its event."""
+    monkeypatch.setenv("MEMAUDIT_HOME", str(tmp_path / "home"))
+    path = tmp_path / "agent_memory.db"
+    shutil.copyfile(article, path)
+    old_rows, _ = dump(path)
+    params, report = now_run(path, NOW)
+    rows, events = dump(path)
+    changed = {c["id"]: c for c in report["changes"]}
+    expected_events = []
+    for old, new in zip(old_rows, rows, strict=True):
+        mid, count, status, created, last, expires = (
+            old[0], old[6], old[8], old[10], old[11], old[12]
+        )  # fmt: skip
+        if status != "active":
+            assert new == old
+            continue
+        ref = datetime.fromisoformat(last or created).replace(tzinfo=NOW.tzinfo)
+        score = decay.decay_score((NOW - ref).total_seconds() / 86400, count, params)
+        if expires and datetime.fromisoformat(expires).replace(tzinfo=NOW.tzinfo) <= NOW:
+            assert (new[8], new[7]) == ("expired", decay.stored_score(score))
+            expected_events.append((mid, "expired", "past expiry date"))
+        elif score < params.threshold:
+            assert (new[8], new[7]) == ("archived", 0.0)
+            assert changed[str(mid)]["score"] == pytest.approx(score, abs=1e-9)
+            expected_events.append((mid, "archived", "decay below threshold"))
+        else:
+            assert (new[8], new[7]) == ("active", decay.stored_score(score))
+    assert [(e[1], e[2], e[3]) for e in events] == expected_events
+    assert {e[4] for e in events} == {naive_utc(NOW)}
+    assert json.dumps(report["changes"])  # plain data
