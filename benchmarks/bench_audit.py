@@ -95,11 +95,20 @@ def _all_pairs_estimate(store: Path, n: int) -> float:
     return spent * (n * (n - 1)) / max(1, k * (k - 1))
 
 
-def _peak_note(run: dict[str, Any]) -> str:
+def _peak_figure(
+    name: str, run: dict[str, Any], old: dict[str, Any] | None, target: float | None = None
+) -> Figure:
     n = run.get("child_processes", 1)
-    return (
-        f"the audit process's peak + each of its {n} other processes' "
-        f"({run['child_maxrss_mb']:.0f} MB)"
+    return Figure(
+        name,
+        run["maxrss_mb"],
+        unit="MB",
+        baseline=old["maxrss_mb"] if old else None,
+        target=target,
+        note=(
+            f"the audit process's peak + each of its {n} other processes' "
+            f"({run['child_maxrss_mb']:.0f} MB)"
+        ),
     )
 
 
@@ -140,16 +149,7 @@ def audit_bench(ctx: Context) -> list[Figure]:
             note="user + system, all processes of the audit (the machine may be shared)",
         )
     )
-    figures.append(
-        Figure(
-            "peak RSS",
-            fast["maxrss_mb"],
-            unit="MB",
-            baseline=old["maxrss_mb"] if old else None,
-            target=RSS_TARGET_MB,
-            note=_peak_note(fast),
-        )
-    )
+    figures.append(_peak_figure("peak RSS", fast, old, RSS_TARGET_MB))
     figures.append(
         Figure(
             "audit without injected_instruction",
@@ -159,15 +159,7 @@ def audit_bench(ctx: Context) -> list[Figure]:
             note="every other detector, same run",
         )
     )
-    figures.append(
-        Figure(
-            "  its peak RSS",
-            without["maxrss_mb"],
-            unit="MB",
-            baseline=old_without["maxrss_mb"] if old_without else None,
-            note=_peak_note(without),
-        )
-    )
+    figures.append(_peak_figure("  its peak RSS", without, old_without))
     figures.append(
         Figure(
             "injected_instruction (added to audit)",
