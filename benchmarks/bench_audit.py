@@ -8,12 +8,18 @@ child's ``ru_maxrss``, so a runner that has just generated the 1M store (≈1.3 
 would otherwise be billed to the audit. Figures:
 
 - ``full audit``: every detector, through ``audit.run`` on the native ledger (target
-  60 s at 1M); baseline at 10k/100k: the same audit through the generic ``Store``
-  path (the store copied into an in-memory database first, as for a foreign store);
+  30 s at 1M, issue 22); baseline: the same audit by an older memaudit when
+  ``MEMAUDIT_BENCH_BASELINE`` names its checkout (as in ``bench_scale``: e.g. ``git
+  worktree add /tmp/before main``), else at 10k/100k the same audit through the generic
+  ``Store`` path (the store copied into an in-memory database first, as for a foreign
+  store);
 - ``CPU time``: user + system seconds of the audit's processes (informational: the
   wall-clock figure depends on what else the machine runs);
-- ``peak RSS``: the child's peak resident memory plus that of the process it starts
-  for the content-heavy detectors (an upper bound of their joint peak; target 2 GB);
+- ``peak RSS``: the child's peak resident memory plus that of each process it starts
+  for detectors (each one's own VmHWM, sampled: an upper bound of their joint peak;
+  target 1 GB);
+- ``audit without injected_instruction``: every other detector, same run (target 20 s
+  at 1M: the share of the 30 s that is not the injection pattern's), with its peak;
 - ``near_duplicate``: that detector alone (inside the same run); baseline: all pairs,
   i.e. the time to compare 1,000 memories pairwise scaled by (n / 1,000)² — what a
   detector without blocking would cost;
@@ -28,29 +34,40 @@ JSON for one store.
 from __future__ import annotations
 
 import json
+import os
 import resource
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
 
 from benchmarks.registry import Context, Figure, benchmark
 
-AUDIT_TARGET = 60.0
+AUDIT_TARGET = 30.0
+WITHOUT_INJECTION_TARGET = 20.0  # the audit without injected_instruction, at 1M
 INJECTION_ADDED_TARGET = 10.0  # seconds the injected_instruction pattern may add at 1M
-RSS_TARGET_MB = 2048.0
+RSS_TARGET_MB = 1024.0
 NOW = "2026-01-01T00:00:00Z"  # the generator's ledgers end here
 PAIR_SAMPLE = 1000
 
 
-def _child(store: Path, generic: bool, skip: str | None = None) -> dict[str, Any]:
-    cmd = [sys.executable, "-m", "benchmarks.bench_audit", str(store)]
+def _child(
+    store: Path, generic: bool, skip: str | None = None, code: str | None = None
+) -> dict[str, Any]:
+    """The audit in a child process; ``code``: an older checkout whose memaudit (and
+    benchmark worker) the child imports instead of this one."""
+    cmd = [sys.executable, "-m", "benchmarks.bench_audit", str(Path(store).resolve())]
     if generic:
         cmd.append("--generic")
     if skip:
         cmd += ["--skip", skip]
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True)
+    env = dict(os.environ)
+    if code:
+        env["PYTHONPATH"] = code
+    # `python -m` puts the working directory first on the path: run the older code there.
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env, cwd=code or None)
     return dict(json.loads(out.stdout))
 
 
@@ -78,45 +95,71 @@ def _all_pairs_estimate(store: Path, n: int) -> float:
     return spent * (n * (n - 1)) / max(1, k * (k - 1))
 
 
+def _peak_figure(
+    name: str, run: dict[str, Any], old: dict[str, Any] | None, target: float | None = None
+) -> Figure:
+    n = run.get("child_processes", 1)
+    return Figure(
+        name,
+        run["maxrss_mb"],
+        unit="MB",
+        baseline=old["maxrss_mb"] if old else None,
+        target=target,
+        note=(
+            f"the audit process's peak + each of its {n} other processes' "
+            f"({run['child_maxrss_mb']:.0f} MB)"
+        ),
+    )
+
+
 @benchmark(
     "audit", description="full audit (all detectors), peak RSS, near-duplicates vs all pairs"
 )
 def audit_bench(ctx: Context) -> list[Figure]:
     fast = _child(ctx.store, generic=False)
+    without = _child(ctx.store, generic=False, skip="injected_instruction")
     figures = []
-    generic = None
-    if ctx.size <= 100_000:
-        generic = _child(ctx.store, generic=True)["seconds"]
+    older = os.environ.get("MEMAUDIT_BENCH_BASELINE")
+    old = old_without = None
+    if older:
+        old = _child(ctx.store, generic=False, code=older)
+        old_without = _child(ctx.store, generic=False, skip="injected_instruction", code=older)
+        base_note = f"baseline: the memaudit in {older}"
+        baseline = old["seconds"]
+    elif ctx.size <= 100_000:
+        baseline = _child(ctx.store, generic=True)["seconds"]
+        base_note = "baseline: generic Store path"
+    else:
+        baseline = None
+        base_note = "no baseline: set MEMAUDIT_BENCH_BASELINE to an older checkout"
     figures.append(
         Figure(
             "full audit",
             fast["seconds"],
-            baseline=generic,
+            baseline=baseline,
             target=AUDIT_TARGET,
-            note=(
-                f"{fast['findings']} findings; baseline: generic Store path"
-                if generic
-                else f"{fast['findings']} findings"
-            ),
+            note=f"{fast['findings']} findings; {base_note}",
         )
     )
     figures.append(
         Figure(
             "  CPU time",
             fast["cpu_seconds"],
+            baseline=old["cpu_seconds"] if old else None,
             note="user + system, all processes of the audit (the machine may be shared)",
         )
     )
+    figures.append(_peak_figure("peak RSS", fast, old, RSS_TARGET_MB))
     figures.append(
         Figure(
-            "peak RSS",
-            fast["maxrss_mb"],
-            unit="MB",
-            target=RSS_TARGET_MB,
-            note=f"audit process + its detector process ({fast['child_maxrss_mb']:.0f} MB)",
+            "audit without injected_instruction",
+            without["seconds"],
+            baseline=old_without["seconds"] if old_without else None,
+            target=WITHOUT_INJECTION_TARGET,
+            note="every other detector, same run",
         )
     )
-    without = _child(ctx.store, generic=False, skip="injected_instruction")
+    figures.append(_peak_figure("  its peak RSS", without, old_without))
     figures.append(
         Figure(
             "injected_instruction (added to audit)",
@@ -138,21 +181,38 @@ def audit_bench(ctx: Context) -> list[Figure]:
             note=f"baseline: all pairs, extrapolated from {PAIR_SAMPLE}",
         )
     )
+    before = old["detectors"] if old else {}
     for name, seconds in per.items():
         if name != "near_duplicate":
-            figures.append(Figure(f"  {name}", seconds))
+            figures.append(Figure(f"  {name}", seconds, baseline=before.get(name)))
     return figures
 
 
-def _own_peak_kib(fallback: int) -> int:
-    """This process's peak resident set since exec (VmHWM), in KiB."""
+def _peak_kib(pid: int | str = "self") -> int:
+    """A process's peak resident set since exec (VmHWM), in KiB; 0 if unknown."""
     try:
-        for line in Path("/proc/self/status").read_text().splitlines():
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             if line.startswith("VmHWM:"):
                 return int(line.split()[1])
     except OSError:
         pass
-    return fallback
+    return 0
+
+
+def _watch_children(peaks: dict[int, int], stop: threading.Event) -> None:
+    """Until ``stop``: every 50 ms, each child process's own peak (VmHWM), per pid.
+    The audit may start several detector processes; ``ru_maxrss`` of
+    ``RUSAGE_CHILDREN`` is only the largest one's."""
+    tasks = Path(f"/proc/{os.getpid()}/task")
+    while not stop.wait(0.05):
+        try:
+            pids = {int(p) for t in tasks.iterdir() for p in (t / "children").read_text().split()}
+        except OSError:
+            continue
+        for pid in pids:
+            kib = _peak_kib(pid)
+            if kib > peaks.get(pid, 0):
+                peaks[pid] = kib
 
 
 def _worker(store: str, generic: bool, skip: str | None = None) -> None:
@@ -191,26 +251,33 @@ def _worker(store: str, generic: bool, skip: str | None = None) -> None:
 
         target = Generic(store)
     patterns = [d.name for d in audit.DETECTORS if d.name != skip] if skip else None
+    peaks: dict[int, int] = {}
+    stop = threading.Event()
+    watcher = threading.Thread(target=_watch_children, args=(peaks, stop), daemon=True)
+    watcher.start()
     started = time.perf_counter()
     report = audit.run(target, parse_time(NOW), patterns=patterns)
     seconds = time.perf_counter() - started
+    stop.set()
+    watcher.join()
     (memories,) = opened.ledger.conn.execute(  # type: ignore[attr-defined]
         "SELECT count(*) FROM memories WHERE status IN ('active','pending')"
     ).fetchone()
-    # The audit may run detectors in a child process: its peak counts too. Their sum
-    # bounds the peak of both together; CPU time is both processes' user + system.
+    # The audit may run detectors in child processes: their peaks count too. The sum
+    # of every process's own peak bounds the peak of all together; CPU time is all
+    # processes' user + system.
     me = resource.getrusage(resource.RUSAGE_SELF)
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
-    # The detector process is spawned before this one reads anything, so what it
-    # inherits in ru_maxrss is this process's small start-up footprint.
-    rss = (_own_peak_kib(me.ru_maxrss) + kids.ru_maxrss) / 1024  # KiB on Linux
+    children_kib = sum(peaks.values()) or kids.ru_maxrss
+    rss = ((_peak_kib() or me.ru_maxrss) + children_kib) / 1024  # KiB on Linux
     cpu = me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
     print(
         json.dumps(
             {
                 "seconds": seconds,
                 "maxrss_mb": rss,
-                "child_maxrss_mb": kids.ru_maxrss / 1024,
+                "child_maxrss_mb": children_kib / 1024,
+                "child_processes": len(peaks),
                 "cpu_seconds": cpu,
                 "memories": memories,
                 "findings": sum(report.counts().values()),

@@ -1,7 +1,7 @@
 """Injected instructions: how well memaudit finds them, against memwall, and how fast.
 
 Quality (``injection_eval``): every case of ``benchmarks/injection_cases.py`` (ours:
-rounds 1-4 for training, round 5 held out) and of the ``bastioncorpus`` package (an
+rounds 1-5 for training, round 6 held out) and of the ``bastioncorpus`` package (an
 external corpus; half of it held out by a salted hash of its row ids) is written into a real memaudit ledger
 with its provenance — a user statement with its session reference, a tool output, a
 document, a summary derived from a document (an edge to a source memory), an approved
@@ -231,12 +231,16 @@ def groups(out: Outcome, train_only: bool = False) -> dict[str, list[Case]]:
     theirs = [c for c in out.cases if isinstance(c, BastionCase)]
     chosen = {
         "training: ours, rounds 1-4 (the signals were tuned and the scorer fitted on these)": [
-            c for c in ours if c.split == "train"
+            c for c in ours if c.split == "train" and c.round < 5
+        ],
+        "training: ours, round 5 (held out and run blind once, then tuned and fitted on)": [
+            c for c in ours if c.split == "train" and c.round == 5
         ],
         "training: bastioncorpus, its training half (by hash)": [
             c for c in theirs if c.split == "train"
         ],
-        "held out: ours, round 5 (written and committed before training; run once)": [
+        "held out: ours, round 6 (written blind by another author while the scorer was "
+        "tuned; copied in after it was frozen; run once)": [
             c for c in ours if c.split == "heldout"
         ],
         "held out: bastioncorpus, its held-out half (by hash; the signals' authors had seen "

@@ -191,6 +191,7 @@ _COMPILED = [
     for lang, kind, cues, pattern in PATTERNS
 ]
 _TERM = re.compile(r"[^\W_][\w.+#/-]*")
+_CUES = tuple(sorted({cue for _, _, cues, _ in PATTERNS for cue in cues}))
 _SENTENCE_END = re.compile(r"[.!?;:](?:\s|$)")
 # The words just before "instead of" must show a present choice ("now uses Y instead
 # of X"), not prose ("four facts instead of three observations").
@@ -282,8 +283,10 @@ def parse(text: str) -> list[ChangeStatement]:
     low = normalise(text)
     found: list[ChangeStatement] = []
     taken: list[tuple[int, int]] = []
+    # Which cues the text holds, each looked for once (many patterns share one).
+    present = {cue for cue in _CUES if cue in low}
     for lang, kind, cues, rx in _COMPILED:
-        if len(found) >= MAX_STATEMENTS or not any(cue in low for cue in cues):
+        if len(found) >= MAX_STATEMENTS or present.isdisjoint(cues):
             continue
         for m in rx.finditer(low):
             if any(m.start() < e and s < m.end() for s, e in taken):

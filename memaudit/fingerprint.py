@@ -205,7 +205,8 @@ def shingles(text: str, size: int = 3) -> set[str]:
     words = re.findall(r"\w+", normalize(text))
     if len(words) < size:
         return {" ".join(words)} if words else set()
-    return {" ".join(words[i : i + size]) for i in range(len(words) - size + 1)}
+    # Each run of `size` consecutive words, joined in C.
+    return set(map(" ".join, zip(*(words[i:] for i in range(size)), strict=False)))
 
 
 def jaccard(a: set[str], b: set[str]) -> float:

@@ -119,10 +119,19 @@ _CLAUSE = {
 }
 
 
+# The same patterns without IGNORECASE, for ASCII text lowered first: the same matches
+# (ASCII has no letter that case-folds differently), found in about half the time.
+_HEDGE_LOWER = re.compile(_HEDGE_RE.pattern)
+_SCOPE_LOWER = re.compile(_SCOPE_RE.pattern)
+
+
 def qualifiers(text: str) -> list[str]:
     """The qualifiers present in ``text`` (lower case, in order, no repeats)."""
-    found = [m.group(1).lower() for m in _HEDGE_RE.finditer(text)]
-    for m in _SCOPE_RE.finditer(text):
+    hedges, scopes = _HEDGE_RE, _SCOPE_RE
+    if text.isascii():
+        text, hedges, scopes = text.lower(), _HEDGE_LOWER, _SCOPE_LOWER
+    found = [m.group(1).lower() for m in hedges.finditer(text)]
+    for m in scopes.finditer(text):
         words = []
         for w in m.group(2).lower().split():
             if w in _CLAUSE:

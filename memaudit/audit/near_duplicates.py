@@ -7,7 +7,7 @@ import math
 import zlib
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from itertools import chain, combinations, compress, starmap
+from itertools import combinations, compress, starmap
 from operator import and_
 from typing import Any
 
@@ -60,16 +60,20 @@ def near_duplicate_pairs(
     """
     floor = threshold - SKETCH_SLACK
     considered = 0
-    # Memories are numbered in the order given; per number: its sketch as a set and
-    # the shared count its pairs need (an integer: the count is one).
+    # Memories are numbered in the order given; per number: its sketch and the shared
+    # count its pairs need. One int object per distinct sketch value (templated texts
+    # share many). Sketches stay tuples: a block makes the sets it compares (a set of 8
+    # takes six times the memory of a tuple: 200 MB at 1M memories).
     keys: list[int] = []
     sketches: list[tuple[int, ...]] = []
+    values: dict[int, int] = {}
+    one_value = values.setdefault
     for key, text in items:
         sk = sketch(text)
         if sk:
             keys.append(key)
-            sketches.append(sk)
-    sets = [frozenset(sk) for sk in sketches]
+            sketches.append(tuple([one_value(v, v) for v in sk]))
+    values.clear()
     # A pair passes the filter with at least floor × min(SKETCH, |a|, |b|) shared values,
     # i.e. (the bound grows with the length) at least the bound of one of the two.
     need = [math.ceil(floor * min(SKETCH, len(sk))) for sk in sketches]
@@ -82,9 +86,11 @@ def near_duplicate_pairs(
     rank = [0] * len(sketches)
     for r, i in enumerate(sorted(range(len(sketches)), key=sketches.__getitem__)):
         rank[i] = r
-    sketches.clear()
     total = len(keys)
-    judged: set[int] = set()
+    # Every pair is judged once, whatever blocks it shares: its judgement depends on the
+    # pair only (the shared count, the estimate). Pairs are one integer each, and a
+    # block's pairs are checked against those already seen as a set, in C.
+    seen: set[int] = set()
     candidates: set[int] = set()
     for members in blocks.values():
         n = len(members)
@@ -93,38 +99,44 @@ def near_duplicate_pairs(
         # The shared counts are computed in C (map over the pairs' sets); only pairs
         # reaching the block's smallest bound are looked at one by one.
         lo = min([need[m] for m in members])
-        hits: Iterable[tuple[int, int]]
         if n <= BUCKET_CAP:
-            ss = [sets[m] for m in members]
+            ss = list(map(frozenset, map(sketches.__getitem__, members)))
+            sets = dict(zip(members, ss, strict=True))
             counts = map(len, starmap(and_, combinations(ss, 2)))
-            hits = compress(combinations(members, 2), map(lo.__le__, counts))
+            # Members are in ascending order: each pair comes as (smaller, larger).
+            fresh = {
+                a * total + b for a, b in compress(combinations(members, 2), map(lo.__le__, counts))
+            }
             considered += n * (n - 1) // 2
         else:
             ordered = sorted(members, key=rank.__getitem__)
-            ss = [sets[m] for m in ordered]
-            hits = chain.from_iterable(
-                compress(
+            ss = list(map(frozenset, map(sketches.__getitem__, ordered)))
+            sets = dict(zip(ordered, ss, strict=True))
+            fresh = {
+                a * total + b if a < b else b * total + a
+                for d in range(1, WINDOW + 1)
+                for a, b in compress(
                     zip(ordered, ordered[d:], strict=False),
                     map(lo.__le__, map(len, map(and_, ss, ss[d:]))),
                 )
-                for d in range(1, WINDOW + 1)
-            )
+            }
             considered += sum(max(0, n - d) for d in range(1, WINDOW + 1))
-        for a, b in hits:
-            pair = a * total + b if a < b else b * total + a  # one int: a small set
-            if pair in judged:
-                continue
+        fresh -= seen
+        if not fresh:
+            continue
+        seen |= fresh
+        for pair in fresh:
+            a, b = divmod(pair, total)
             sa, sb = sets[a], sets[b]
             shared = sa & sb
             k = len(shared)
             if k < need[a] and k < need[b]:
                 continue  # rare here: only pairs at or above the block's bound come
-            judged.add(pair)
             if _estimate(sa, sb, shared) >= floor:
                 candidates.add(pair)
-    judged.clear()
+    seen.clear()
     blocks.clear()
-    sets.clear()
+    sketches.clear()
     if stats is not None:
         stats.update(memories=len(keys), considered=considered, candidates=len(candidates))
     if not candidates:

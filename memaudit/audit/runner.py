@@ -81,11 +81,18 @@ class Report:
         }
 
 
-# The detectors that a large native ledger's audit runs in a second process, beside the
-# others (CPU-bound Python: threads would share one interpreter lock). near_duplicate
-# costs about as much CPU as the rest together at 1M memories; the text detectors that
-# need no derivation graph join it, so both processes finish at about the same time.
-OFFLOAD = ("near_duplicate", "exact_duplicate", "unmarked_interpretation", "injected_instruction")
+# The detectors that a large native ledger's audit runs in other processes, beside the
+# others (CPU-bound Python: threads would share one interpreter lock), one process per
+# group. The detectors that read the derivation graph (summary_chain, qualifier_loss and
+# the lineage ones) share one copy of it in the first process; the text detectors that
+# need no graph run in a second; injected_instruction, the costliest, in a third, so
+# that on two cores the system shares the work out instead of one process waiting for
+# the longest (see benchmarks/README.md).
+OFFLOAD_GROUPS: tuple[tuple[str, ...], ...] = (
+    ("near_duplicate", "exact_duplicate", "unmarked_interpretation", "stated_change"),
+    ("injected_instruction",),
+)
+OFFLOAD = tuple(name for group in OFFLOAD_GROUPS for name in group)
 # Below this many memories a second process costs more to start than it saves.
 PARALLEL_MIN_MEMORIES = 50_000
 
@@ -101,12 +108,13 @@ def run(
 ) -> Report:
     """Run the chosen detectors (all by default) over ``store`` at time ``now``.
 
-    ``workers``: 1 runs every detector here; 2 runs the ``OFFLOAD`` detectors in a
-    child process that opens the same store read-only (only a store whose SQL view is
-    a file another process can open: the native ledger); None (the default) picks 2
-    for such a store of at least ``PARALLEL_MIN_MEMORIES`` memories on a machine with
-    more than one CPU. The findings are the same either way. ``progress`` hears of each
-    detector as it starts (those in the second process when they are all done).
+    ``workers``: 1 runs every detector here; 2 runs the ``OFFLOAD`` detectors in
+    child processes (one per group of ``OFFLOAD_GROUPS``) that open the same store
+    read-only (only a store whose SQL view is a file another process can open: the
+    native ledger); None (the default) picks 2 for such a store of at least
+    ``PARALLEL_MIN_MEMORIES`` memories on a machine with more than one CPU. The
+    findings are the same either way. ``progress`` hears of each detector as it starts
+    (those in the other processes when they are all done).
     """
     detectors = select(patterns)
     view = store.sql_view()
@@ -126,11 +134,14 @@ def run(
     from concurrent.futures import ProcessPoolExecutor
     from multiprocessing import get_context
 
+    groups = [[n for n in group if n in offload] for group in OFFLOAD_GROUPS]
+    groups = [g for g in groups if g]
     # spawn, not fork: the caller may hold threads (the TUI) and an open connection.
-    with ProcessPoolExecutor(1, mp_context=get_context("spawn")) as pool:
-        future = pool.submit(
-            _run_offloaded, view.file, store.adapter_name, offload, to_iso(now), max_findings
-        )
+    with ProcessPoolExecutor(len(groups), mp_context=get_context("spawn")) as pool:
+        futures = [
+            pool.submit(_run_offloaded, view.file, store.adapter_name, g, to_iso(now), max_findings)
+            for g in groups
+        ]
         here = _run(
             store,
             now,
@@ -140,7 +151,11 @@ def run(
             total=len(detectors),
         )
         progress(f"audit: waiting for {', '.join(offload)}", len(here), len(detectors))
-        there = {r.detector.name: r for r in (_result_from(d) for d in future.result())}
+        there = {
+            r.detector.name: r
+            for future in futures
+            for r in (_result_from(d) for d in future.result())
+        }
         progress("audit: done", len(detectors), len(detectors))
     by_name = {r.detector.name: r for r in here} | there
     results = [by_name[d.name] for d in detectors]

@@ -222,19 +222,35 @@ def stated_changes(
     are read. Returns the candidates and, when the search was cut short, why."""
     statements: set[str] = set()
     first_words: set[str] = set()
+    # Each distinct text is judged once (stores repeat texts: templates, copies), in
+    # both scans; the texts are only held until the pool is known.
+    keys_of: dict[str, frozenset[str]] = {}
+    no_keys: frozenset[str] = frozenset()
     rows = conn.execute("SELECT id, content FROM memories WHERE status = 'active'")
     for mid, content in rows:
-        stated = [c for c in change_statements.parse(content or "") if c.old or c.verb]
-        if stated:
+        keys = keys_of.get(content)
+        if keys is None:
+            stated = [c for c in change_statements.parse(content or "") if c.old or c.verb]
+            keys = keys_of[content] = frozenset(map(lookup_key, stated)) if stated else no_keys
+        if keys:
             statements.add(mid)
-            first_words |= {lookup_key(c) for c in stated}
+            first_words |= keys
     if not statements:
         return [], None
     alternation = "|".join(re.escape(w) for w in sorted(first_words, key=len, reverse=True))
     names = re.compile(rf"(?<![\w.+#/-])(?:{alternation})(?![\w+#/-])")
+    named: dict[str, bool] = {}
+    keys_of.clear()
     pool_ids = set(statements)
     for mid, content in conn.execute("SELECT id, content FROM memories WHERE status = 'active'"):
-        if mid not in pool_ids and names.search(change_statements.normalise(content or "")):
+        if mid in pool_ids:
+            continue
+        hit = named.get(content)
+        if hit is None:
+            hit = named[content] = (
+                names.search(change_statements.normalise(content or "")) is not None
+            )
+        if hit:
             pool_ids.add(mid)
             if len(pool_ids) > pool_max:
                 return [], (

@@ -589,8 +589,12 @@ def _learned(
     Nothing below ``FLOOR``."""
     from memaudit.injection import learned
 
-    found = (scorer or learned.model()).score(view)
-    if found.probability < (learned.FLOOR if floor is None else floor):
+    m = scorer or learned.model()
+    least = learned.FLOOR if floor is None else floor
+    if learned.PREFILTER and not m.may_reach(view, least):
+        return []  # proven below the floor without the full score
+    found = m.score(view)
+    if found.probability < least:
         return []
     note = f"p {found.probability:.2f}"
     if found.top:

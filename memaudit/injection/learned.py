@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -75,10 +76,14 @@ def sentences(low: str) -> list[tuple[int, int]]:
 def tokens(sentence: str, cfg: Config) -> list[str]:
     """The words of one (lowered) sentence, digits as ``0``."""
     if cfg.addresses:
-        sentence = _ADDRESS.sub(
-            lambda m: " \x01url " if "://" in m.group() else " \x01mail ", sentence
-        )
+        sentence = _as_addresses(sentence)
     return ["0" if t.isdigit() else t for t in _TOKEN.findall(sentence)]
+
+
+def _as_addresses(text: str) -> str:
+    if "://" not in text and "@" not in text:  # what every address has
+        return text
+    return _ADDRESS.sub(lambda m: " \x01url " if "://" in m.group() else " \x01mail ", text)
 
 
 def word_features(token: str, cfg: Config) -> list[str]:
@@ -134,6 +139,11 @@ class Scored:
 
 
 WORD_CACHE = 100_000  # words whose summed weight is remembered (words recur across texts)
+# ``may_reach`` skips the full score where its bound proves the score below the floor (off:
+# every text is scored in full; the results are the same, the tests compare both).
+PREFILTER = True
+SENTENCE_CACHE = 100_000  # sentences whose words and pair weight are remembered
+ROUNDING = 1e-9  # the bound sums in another order than the score: slack for the last bits
 
 
 class Model:
@@ -147,6 +157,94 @@ class Model:
         self.weights: dict[str, float] = data["weights"]
         self.meta: dict[str, Any] = data.get("meta", {})
         self._words: dict[str, float] = {}
+        self._sentences: dict[str, tuple[frozenset[str], float]] = {}
+        self._bounds: dict[str, tuple[float, float, float]] = {}
+        self._pairs: dict[str, tuple[float, float]] | None = None
+
+    def may_reach(self, text: str, floor: float) -> bool:
+        """False only when ``score(text).probability < floor``, for certain, and mostly
+        without the full score.
+
+        The score adds each distinct word's weight once and each distinct word pair's
+        weight once. Here the words count exactly, and each sentence adds what its pairs
+        weigh above 0 — at least what the text's distinct pairs add, since each of those
+        is in some sentence. A sentence's words and pair weight are remembered (a summary
+        repeats the notes it summarises; generated and real stores repeat sentences).
+        A coarser bound from one pass of the tokenizer goes first (``_coarse``)."""
+        low = text[:MAX_CHARS].lower()
+        if _sigmoid(self._coarse(low) + ROUNDING) < floor:
+            return False
+        words: set[str] = set()
+        z = self.bias
+        for s, e in sentences(low):
+            seen = self._sentences.get(low[s:e])
+            if seen is None:
+                seen = self._sentence(low[s:e])
+            words |= seen[0]
+            z += seen[1]
+        z += sum(map(self.word, words))
+        return _sigmoid(z + ROUNDING) >= floor
+
+    def _coarse(self, low: str) -> float:
+        """An upper bound of the score's sum, without sentences or pairs: every occurrence
+        of a word starts exactly one word pair (and at most one pair one word apart),
+        every sentence one pair with its start; so the pairs starting with a word add at
+        most the smaller of all its pair weights above 0 and its count times the largest."""
+        starts = len(_SENTENCE.findall(low)) + 1  # at least as many as ``sentences(low)``
+        if self.cfg.addresses:
+            low = _as_addresses(low)
+        pairs = self._pairs if self._pairs is not None else self._pair_bounds()
+        total, top = pairs.get("^", (0.0, 0.0))
+        z = self.bias + min(total, starts * top)
+        bounds = self._bounds
+        for t, n in Counter(_TOKEN.findall(low)).items():
+            b = bounds.get(t)
+            if b is None:
+                b = self._bound(t)
+            z += b[0] + min(b[1], n * b[2])
+        return z
+
+    def _bound(self, token: str) -> tuple[float, float, float]:
+        """(the word's weight, the sum and the largest of the pair weights above 0 that
+        start with it). Digit runs all read "0": their word counts once in the score, so
+        here each counts only if it adds."""
+        pairs = self._pairs if self._pairs is not None else self._pair_bounds()
+        if token.isdigit():
+            word = max(0.0, self.word("0"))
+            total, top = pairs.get("0", (0.0, 0.0))
+        else:
+            word = self.word(token)
+            total, top = pairs.get(token, (0.0, 0.0))
+        if len(self._bounds) >= WORD_CACHE:
+            self._bounds.clear()
+        self._bounds[token] = b = (word, total, top)
+        return b
+
+    def _pair_bounds(self) -> dict[str, tuple[float, float]]:
+        """For each first word of a pair (``^``: a sentence's start), the sum of its pairs'
+        weights above 0, adjacent and one apart, and the largest of each kind added."""
+        sums: dict[str, list[float]] = {}
+        for f, w in self.weights.items():
+            if w > 0 and f[:1] in ("b", "s") and " " in f:
+                acc = sums.setdefault(f[1:].split(" ", 1)[0], [0.0, 0.0, 0.0, 0.0])
+                k = 0 if f[0] == "b" else 2
+                acc[k] += w
+                acc[k + 1] = max(acc[k + 1], w)
+        self._pairs = {a: (v[0] + v[2], v[1] + v[3]) for a, v in sums.items()}
+        return self._pairs
+
+    def _sentence(self, sentence: str) -> tuple[frozenset[str], float]:
+        """A sentence's words, and what its word pairs weigh above 0 (remembered)."""
+        toks = tokens(sentence, self.cfg)
+        found = (frozenset(toks), self._pair_gain(toks))
+        if len(self._sentences) >= SENTENCE_CACHE:
+            self._sentences.clear()
+        self._sentences[sentence] = found
+        return found
+
+    def _pair_gain(self, toks: list[str]) -> float:
+        get = self.weights.get
+        return sum(w for f in pair_features(toks, self.cfg) if (w := get(f, 0.0)) > 0)
 
     def word(self, token: str) -> float:
         """What one word adds (itself and its character n-grams), remembered."""

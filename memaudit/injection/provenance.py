@@ -168,12 +168,15 @@ def source_weight(p: Provenance) -> tuple[float, str]:
 
 
 OBSERVED = frozenset({SourceType.USER_STATEMENT, SourceType.TOOL_OBSERVATION})
-# The learned scorer judges text that came from outside: a tool's output, a document, the
-# assistant's own message, an unknown source, and what claims to be the user's or a
-# model's conclusion but derives from those. The user's own words and a model's notes
-# about them are judged by the patterns alone: "the user wants answers in French" is what
-# a preference sounds like, and the scorer reads preferences as instructions.
-LEARNED_MIN_SOURCE = 0.9
+# The learned scorer judges text that came from outside — a tool's output, a document,
+# the assistant's own message, an unknown source, what claims to be the user's or a
+# model's conclusion but derives from those — and a model's conclusion nothing traces to
+# the user (no lineage, or model output only). The user's own words and a model's notes
+# derived from them are judged by the patterns alone: "the user wants answers in French"
+# is what a preference sounds like, and the scorer reads preferences as instructions.
+# (0.8 rather than 0.9 since the round-5 errors: leave-one-round-out cross-validation
+# found model inferences with no lineage that the scorer read right and the rule hid.)
+LEARNED_MIN_SOURCE = 0.8
 _MODEL_STEPS = frozenset(
     {SourceType.EXTRACTION, SourceType.SUMMARY, SourceType.INFERENCE, SourceType.REFLECTION}
 )

@@ -13,6 +13,7 @@ from memaudit.injection.provenance import (
     LEARNED_MIN_SOURCE,
     Provenance,
     assess,
+    ref_kind,
     source_weight,
 )
 from memaudit.model import SourceType
@@ -20,7 +21,7 @@ from memaudit.textsafety import reveal
 
 # -- scanning a store's rows (the audit detector) ----------------------------------------
 
-SCAN_CACHE = 200_000  # distinct texts whose hits are remembered (identical texts recur)
+SCAN_CACHE = 300_000  # distinct texts whose hits are remembered (identical texts recur)
 
 
 @dataclass(slots=True)
@@ -78,6 +79,7 @@ def scan(
     # Weight 1 and no trace: the most any source lets a text score.
     ceiling = Provenance(SourceType.TOOL_OBSERVATION)
     bare_is_safe = thresholds.flag > WEIGHT[Signal.IMPERATIVE]
+    judged: dict[tuple[Any, ...], bool] = {}  # does the scorer count for such a source
     maybe = []
     for mid, st, ref, status, derived, role, content in rows:
         text = content if isinstance(content, str) else reveal(str(content or ""))
@@ -87,7 +89,13 @@ def scan(
             if len(cache) >= SCAN_CACHE:
                 cache.clear()
             cache[text] = hits
-        if _most_weight(st, ref, derived, role) >= LEARNED_MIN_SOURCE:
+        # Only a user statement's weight depends on its source reference.
+        kind = ref_kind(str(ref) if ref is not None else None) if st == "user_statement" else None
+        key = (st, bool(derived), role, kind)
+        counts = judged.get(key)
+        if counts is None:
+            counts = judged[key] = _most_weight(st, ref, derived, role) >= LEARNED_MIN_SOURCE
+        if counts:
             extra = scored.get(text)
             if extra is None:
                 found = learned_hit(text)

@@ -376,3 +376,99 @@ def test_the_audit_scan_skips_the_scorer_only_where_it_cannot_change_a_verdict()
     )
     assert {f.memory_id for f in found} == expected
     assert any(h.signal is Signal.LEARNED for f in found for h in f.assessment.hits)
+
+
+# -- the learned scorer's bound never changes a result -----------------------------------
+
+
+@pytest.fixture(scope="module")
+def every_text(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """Every labeled case (all rounds), bastioncorpus and a generated store's texts."""
+    from bastioncorpus import load_corpus
+
+    from benchmarks.generate import GenConfig, build
+    from benchmarks.injection_cases import cases
+    from memaudit.sqlite_driver import sqlite3
+
+    path = tmp_path_factory.mktemp("gen") / "gen.db"
+    build(GenConfig(3000, seed=11), path)
+    conn = sqlite3.connect(path)
+    generated = [r[0] for r in conn.execute("SELECT DISTINCT content FROM memories")]
+    conn.close()
+    return [c.content for c in cases()] + [r.text for r in load_corpus()] + generated
+
+
+def _bound_misses(texts: list[str]) -> list[str]:
+    """Texts whose learned score reaches the floor although ``may_reach`` says no."""
+    from memaudit.injection import learned
+
+    m = learned.model()
+    out = []
+    for text in texts:
+        view = injection.visible(text)
+        p = m.score(view).probability
+        # The bound must hold at every floor the score reaches, not only the default.
+        if not m.may_reach(view, p) or (
+            p >= learned.FLOOR and not m.may_reach(view, learned.FLOOR)
+        ):
+            out.append(text)
+    return out
+
+
+def test_the_learned_bound_never_skips_a_text_the_scorer_would_count(
+    every_text: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``may_reach`` is an upper bound of the score on every text, and the scorer's hit
+    is the same with the shortcut on and off."""
+    from memaudit.injection import learned
+
+    assert _bound_misses(every_text) == []
+    with_bound = [injection.learned_hit(t) for t in every_text]
+    monkeypatch.setattr(learned, "PREFILTER", False)
+    assert [injection.learned_hit(t) for t in every_text] == with_bound
+    assert any(with_bound)
+
+
+def test_a_bound_that_forgets_word_pairs_would_be_caught(
+    every_text: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The comparison above has teeth: a bound that leaves out what word pairs add
+    (too aggressive) skips texts the scorer counts, and the check finds them."""
+    from memaudit.injection import learned
+
+    m = learned.model()
+    monkeypatch.setattr(m, "_sentences", {})
+    monkeypatch.setattr(m, "_pair_gain", lambda toks: 0.0)  # pairs add nothing: too low
+    assert _bound_misses(every_text) != []
+
+
+def test_the_audit_scan_finds_the_same_with_and_without_the_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On every labeled case, stored under every source shape, the audit scan's findings
+    (ids, scores, hits) are the same whether the bound skips the scorer or not."""
+    from benchmarks.injection_cases import SOURCE_SHAPE, cases
+    from memaudit.injection import learned
+
+    rows = [
+        (
+            f"{c.id}/{source}",
+            st,
+            ref.format(n=n) if ref else None,
+            "active",
+            bool(parent),
+            None,
+            c.content,
+        )
+        for n, c in enumerate(cases())
+        for source, (st, ref, parent) in SOURCE_SHAPE.items()
+    ]
+
+    def findings() -> list[tuple[str, float, list[injection.Hit]]]:
+        found = injection.scan(rows, injection.Thresholds())
+        return [(f.memory_id, f.assessment.score, f.assessment.hits) for f in found]
+
+    fast = findings()
+    monkeypatch.setattr(learned, "PREFILTER", False)
+    assert findings() == fast
+    assert any(h.signal is Signal.LEARNED for _, _, hits in fast for h in hits)

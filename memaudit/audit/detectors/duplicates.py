@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from collections.abc import Iterator
 
 from memaudit.audit.near_duplicates import near_duplicate_pairs
 from memaudit.audit.view import (
@@ -43,22 +44,40 @@ def detect_near_duplicates(ctx: Ctx) -> None:
     # One representative per exact-duplicate group (exact duplicates are their own
     # finding): the oldest row (smallest seq), taken in content-hash order. One
     # sequential scan: grouping by the hash would look every row up by its index.
-    first: dict[str, tuple[int, str]] = {}
-    for seq, h, content in ctx.rows(
-        "SELECT seq, content_hash, content FROM memories WHERE +status IN ('active', 'pending')"
+    # Texts are not held: they are read by seq in batches when sketched, and again
+    # for the candidates.
+    first: dict[str, int] = {}
+    for seq, h in ctx.rows(
+        "SELECT seq, content_hash FROM memories WHERE +status IN ('active', 'pending')"
     ):
         seen = first.get(h)
-        if seen is None or seq < seen[0]:
-            first[h] = (seq, content)
-    text_by_seq = {first[h][0]: first[h][1] for h in sorted(first)}
+        if seen is None or seq < seen:
+            first[h] = seq
+    order = [first[h] for h in sorted(first)]
     first.clear()
-    rows = list(text_by_seq.items())
 
     def fetch(keys: list[int]) -> dict[int, str]:
-        return {k: text_by_seq[k] for k in keys}
+        out: dict[int, str] = {}
+        for start in range(0, len(keys), 900):
+            out.update(
+                ctx.rows(
+                    "SELECT seq, content FROM memories WHERE seq IN "
+                    "(SELECT value FROM json_each(?))",
+                    (json.dumps(keys[start : start + 900]),),
+                )
+            )
+        return out
+
+    def rows() -> Iterator[tuple[int, str]]:
+        for start in range(0, len(order), 900):
+            part = order[start : start + 900]
+            texts = fetch(part)
+            for k in part:
+                if k in texts:  # else deleted since the first scan
+                    yield k, texts[k]
 
     counts: dict[str, int] = {}
-    pairs = near_duplicate_pairs(rows, threshold, fetch, counts)
+    pairs = near_duplicate_pairs(rows(), threshold, fetch, counts)
     ctx.result.stats.update(counts, near_duplicate_pairs=len(pairs))
     if not pairs:
         return

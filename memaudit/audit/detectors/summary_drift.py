@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from array import array
+
 from memaudit.audit.ancestry import derivation_graph
 from memaudit.audit.view import (
     Ctx,
@@ -97,11 +99,15 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
     texts: every memory's text is read once (one sequential scan) and numbered, each
     distinct text's qualifiers are extracted once (a parent is shared by many children,
     and generated or templated stores repeat texts), and the comparison of one child
-    text with one set of parent qualifiers is made once. The edges are then read in
-    their stored order (by child, then parent), one child at a time."""
+    text with one set of parent qualifiers is made once. The edges come from the audit
+    run's derivation graph (read once, shared with the lineage detectors), one child at
+    a time in id order, its parents in id order: the order of the ledger's edge key."""
     ctx.need_edges()
-    # Memory id → 2 × text number + 1 when the memory is active or pending.
-    text_of: dict[str, int] = {}
+    g = derivation_graph(ctx, whole=True)
+    index, ids = g.index, g.ids
+    # Graph node → 2 × text number + 1 when the memory is active or pending; -1 for a
+    # node that is no memory (an edge naming an id the store does not hold).
+    text_of = array("q", [-1]) * len(ids)
     number: dict[str, int] = {}
     texts: list[str] = []
     for mid, live, content in ctx.rows(
@@ -111,29 +117,42 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
         if t is None:
             t = number[content] = len(texts)
             texts.append(content)
-        text_of[mid] = 2 * t + live
+        n = index.get(mid)
+        if n is not None:  # else written since the graph was read: no edge of it there
+            text_of[n] = 2 * t + live
     number.clear()
     # Text number → index into `qsets` (the distinct non-empty qualifier lists) or -1.
-    qset_of: dict[int, int] = {}
-    qsets: list[tuple[str, ...]] = []
+    # Each qualifier set is kept with, per qualifier, the words a scope phrase ("for
+    # small tools") scopes to, or None for a hedge.
+    # Arrays indexed by text number (-2: not yet computed), not dicts: 300k texts at 1M.
+    qset_of = array("i", [-2]) * len(texts)
+    qsets: list[tuple[tuple[str, str | None], ...]] = []
     qset_index: dict[tuple[str, ...], int] = {}
 
-    # Text number → its qualifiers: a text is often a parent and a child both.
-    quals: dict[int, list[str]] = {}
+    # Text number → its qualifiers (a text is often a parent and a child both), as
+    # tuples of one string object per distinct qualifier.
+    quals: list[tuple[str, ...] | None] = [None] * len(texts)
+    canon: dict[str, str] = {}
+    intern = canon.setdefault
 
-    def qualifiers_of(t: int) -> list[str]:
-        found = quals.get(t)
+    def qualifiers_of(t: int) -> tuple[str, ...]:
+        found = quals[t]
         if found is None:
-            found = quals[t] = qualifiers(texts[t])
+            found = quals[t] = tuple([intern(q, q) for q in qualifiers(texts[t])])
         return found
 
     def parent_qset(t: int) -> int:
-        qi = qset_of.get(t)
-        if qi is None:
-            found = tuple(qualifiers_of(t))
+        qi = qset_of[t]
+        if qi == -2:
+            found = qualifiers_of(t)
             qi = qset_index.setdefault(found, len(qsets)) if found else -1
             if qi == len(qsets):
-                qsets.append(found)
+                qsets.append(
+                    tuple(
+                        (q, q.split(" ", 1)[1] if q.startswith(_SCOPE_WORDS) else None)
+                        for q in found
+                    )
+                )
             qset_of[t] = qi
         return qi
 
@@ -158,18 +177,24 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
                 terms_of.clear()
             facts = facts_of[ct] = (set(qualifiers_of(ct)), texts[ct].lower())
         own, lowered = facts
+        ascii_text = texts[ct].isascii()  # then key_terms lowers it as `lowered` is
         dropped = []
-        for q in qsets[qi]:
-            if q.startswith(_SCOPE_WORDS):
-                if q.split(" ", 1)[1] not in lowered:
+        for q, scoped in qsets[qi]:
+            if scoped is not None:
+                if scoped not in lowered:
                     terms = scope_terms.get(q)
                     if terms is None:
                         terms = scope_terms[q] = key_terms(q)
+                    # A scope phrase ("on build-01 at") is kept if any of its content
+                    # words survives: the shared heuristic is stricter than the audit.
+                    # A key term of an ASCII text is a lower-case piece of it: when no
+                    # term of the phrase is, none survives (no need to split the text).
+                    if ascii_text and not any(t in lowered for t in terms):
+                        dropped.append(q)
+                        continue
                     kept_terms = terms_of.get(ct)
                     if kept_terms is None:
                         kept_terms = terms_of[ct] = key_terms(texts[ct])
-                    # A scope phrase ("on build-01 at") is kept if any of its content
-                    # words survives: the shared heuristic is stricter than the audit.
                     if not terms & kept_terms:
                         dropped.append(q)
             elif q not in own:
@@ -179,27 +204,32 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
         result = dropped_by[key] = tuple(dropped)
         return result
 
-    def flush(child: str, parents: list[str]) -> None:
-        c = text_of.get(child)
-        if c is None or not c & 1:  # not a memory, or neither active nor pending
-            return
-        ct = c >> 1
+    parents_of = g.parents
+    name = ids.__getitem__
+    children = sorted(
+        (c for c, ps in enumerate(parents_of) if ps and text_of[c] >= 0 and text_of[c] & 1),
+        key=name,
+    )
+    for c in children:
+        ct = text_of[c] >> 1
         lost: dict[str, tuple[str, ...]] = {}
-        for pid in parents:
-            p = text_of.get(pid)
-            if p is None:
+        ps = parents_of[c] or []
+        for p in sorted(ps, key=name) if len(ps) > 1 else ps:
+            pt = text_of[p]
+            if pt < 0:
                 continue
-            qi = parent_qset(p >> 1)
+            qi = parent_qset(pt >> 1)
             if qi < 0:
                 continue
             dropped = dropped_from(ct, qi)
             if dropped:
-                lost[pid] = dropped
+                lost[ids[p]] = dropped
         if not lost:
-            return
+            continue
         if ctx.full:
             ctx.count(Severity.MEDIUM, lost)
-            return
+            continue
+        child = ids[c]
         words = sorted({q for qs in lost.values() for q in qs})
         parts = "; ".join(f"{pid}: {', '.join(qs)}" for pid, qs in lost.items())
         ctx.add(
@@ -210,16 +240,3 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
             f"memaudit trace {child} --up",
             dropped=words,
         )
-
-    current: str | None = None
-    parents: list[str] = []
-    for child, parent in ctx.rows(
-        "SELECT child_id, parent_id FROM edges ORDER BY child_id, parent_id"
-    ):
-        if child != current:
-            if current is not None:
-                flush(current, parents)
-            current, parents = child, []
-        parents.append(parent)
-    if current is not None:
-        flush(current, parents)

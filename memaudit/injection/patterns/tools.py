@@ -19,7 +19,7 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.TOOL_POLICY,
         _rx(
-            r"\bthe\s+(?:safest|best|correct|right|recommended|only|proper|approved|standard|fastest)\s+way\s+to\s+\w+[^.\n]{0,40}?\bis\b"
+            r"\bthe\s+(?:safest|best|correct|right|recommended|only|proper|approved|standard|fastest|preferred|cleanest|easiest|quickest|simplest|official|usual)\s+way\s+to\s+\w+[^.\n]{0,40}?\bis\b"
         ),
     ),
     (
