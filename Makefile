@@ -20,7 +20,7 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
-## test-fast: the inner loop, everything but the tests marked slow (under a minute)
+## test-fast: the inner loop, everything but the tests marked slow (about a minute on an idle 2-core machine)
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -m "not slow"
 
