@@ -24,10 +24,11 @@ Two ways of keeping ``decay_score`` (see :class:`LifecycleTable`):
   compared as text there) and each candidate is then decided in Python by
   :func:`explain` itself, so a run does exactly what ``decay --explain`` prints.
 * ``every_row`` (the lifecycle adapter: the article's column, read by its own agent):
-  every active row's score is stored, rounded to ``SCORE_STEP`` (0.05), by set-based
-  ``UPDATE`` statements computed by SQLite (``pow``, ``julianday``) that write a row
-  only when its rounded score or its status changes; the store's own event for each
-  status change is written by SQLite too (a TEMP trigger), not row by row from Python.
+  every active row's score is stored, rounded to ``SCORE_STEP`` (0.05), by one
+  set-based ``UPDATE`` computed by SQLite (``pow``, ``julianday``) that writes a row
+  only when its rounded score or its status changes; the status changes are first put
+  in a TEMP table, from which SQLite writes the store's own events (one
+  ``INSERT ... SELECT``, not row by row from Python) and the report reads them.
 
 Either way a second run with the same ``now`` changes no memory, the status changes are
 read in the run's transaction so each one gets its own event, and one summary event
@@ -176,6 +177,9 @@ class DecayReport:
     # counting them or showing the first 50 needs no object for each.
     change_rows: list[tuple[Any, ...]] = field(default_factory=list, repr=False)
     _changes: list[Change] | None = field(default=None, repr=False)
+    # How many changes go to each status, counted once: the CLI, the summary event and
+    # the sidecar each ask, and at 1M each count was a pass over ~440k rows.
+    _statuses: Counter[str] | None = field(default=None, repr=False)
 
     @property
     def changes(self) -> list[Change]:
@@ -186,7 +190,11 @@ class DecayReport:
 
     @changes.setter
     def changes(self, value: list[Change]) -> None:
-        self._changes, self.change_rows = value, []
+        self._changes, self.change_rows, self._statuses = value, [], None
+
+    def set_change_rows(self, rows: list[tuple[Any, ...]]) -> None:
+        """Keep ``(key, id, new status, exact score)`` rows as the run's changes."""
+        self._changes, self.change_rows, self._statuses = None, rows, None
 
     def first_changes(self, n: int) -> list[Change]:
         """The first ``n`` changes (without making the others)."""
@@ -196,10 +204,12 @@ class DecayReport:
 
     def count(self, new_status: str | None = None) -> int:
         """How many changes (to ``new_status``, if given)."""
-        if self._changes is not None:
-            statuses = Counter(c.new_status for c in self._changes)
-        else:
-            statuses = Counter(map(itemgetter(2), self.change_rows))
+        if self._statuses is None:
+            if self._changes is not None:
+                self._statuses = Counter(c.new_status for c in self._changes)
+            else:
+                self._statuses = Counter(map(itemgetter(2), self.change_rows))
+        statuses = self._statuses
         return statuses.total() if new_status is None else statuses[new_status]
 
     @property
@@ -257,12 +267,12 @@ class LifecycleTable:
     id_expr: str = "id"  # the public id, as text
     pinned_expr: str = "0"  # 1 for rows a person pinned
     archived_score: float | None = None  # what an archived row's score becomes (None: keep)
-    # every_row: the statement that records one status change in the store's own log,
-    # given the run's report: it runs inside SQLite for each changed row (the body of a
-    # TEMP trigger; NEW is the row after the change), so a run that archives most of a
-    # large store does not pass every change through Python. None: only
-    # ``log_in_transaction`` logs.
-    change_event_sql: Callable[[DecayReport], str] | None = None
+    # every_row: the statement (and its parameters) that records the run's status changes
+    # in the store's own log, given the report and the name of the TEMP table that holds
+    # them (columns key, id, status, score; one row per change): one INSERT ... SELECT,
+    # so a run that archives most of a large store passes no event through Python.
+    # None: only ``log_in_transaction`` logs.
+    change_events_sql: Callable[[DecayReport, str], tuple[str, tuple[Any, ...]]] | None = None
     # "every_row": each run stores every active row's (rounded) score — for stores whose
     # owning agent reads the column. "on_change": only rows whose status changes are
     # written (the score at that moment); needs the m004 index and a ``pinned`` column.
@@ -328,7 +338,7 @@ def plan(t: LifecycleTable, params: DecayParams, now: datetime, *, dry_run: bool
             changed.append((None, pub_id, new_status, score))
         elif moved:
             report.rescored += 1
-    report.change_rows = changed
+    report.set_change_rows(changed)
     return report
 
 
@@ -352,36 +362,52 @@ def apply(t: LifecycleTable, params: DecayParams, now: datetime) -> DecayReport:
     """Run decay at ``now`` in one transaction, writing only what changes: the rows whose
     status changes (``on_change``), or also those whose stored score moves (``every_row``).
 
-    ``every_row`` reads the rows whose status changes (the report's changes, with their
-    exact score), then one set-based ``UPDATE`` writes every row whose status or rounded
-    score moves, each row's verdict computed once (``_verdict``); with
-    ``change_event_sql`` SQLite writes each status change's event as it goes."""
+    ``every_row``, all set-based: one scan puts the rows whose status changes (the
+    report's changes, with their exact score) in a TEMP table, the store's events for them
+    are one ``INSERT ... SELECT`` from it, and one ``UPDATE`` writes every row whose
+    status or rounded score moves, each row's verdict computed once (``_verdict``). The
+    ``UPDATE`` has no trigger, subquery in its ``WHERE`` or ``RETURNING``: any of them
+    makes SQLite collect the rows first and seek each one again (a second pass)."""
     if t.score_mode == "on_change":
         return _apply_on_change(t, params, now)
     ensure_math(t.conn)
     bind = _bind(params, now)
     archived = "stored" if t.archived_score is None else f"{float(t.archived_score)!r}"
     new_values = _verdict(f"CASE ns WHEN 'archived' THEN {archived} ELSE stored END, ns")
-    moves = f"(decay_score IS NOT {_STORED} OR {_EXPIRED} OR {_SCORE} < :threshold)"
     with t.transaction():
         report = _counted(t, params, now, dry_run=False)
-        # (A subquery naming the score would not save its cost: SQLite inlines it.)
-        report.change_rows = t.conn.execute(
-            f"SELECT {t.key}, {t.id_expr}, CASE WHEN {_EXPIRED} THEN 'expired'"
-            f" ELSE 'archived' END, {_SCORE} FROM {t.table}"
-            f" WHERE {_eligible(t)} AND ({_EXPIRED} OR {_SCORE} < :threshold) ORDER BY {t.key}",
-            bind,
-        ).fetchall()
-        with _change_events(t, report):
+        with _changes_table(t.conn) as changes:
+            t.conn.execute(
+                f"INSERT INTO {changes}(key, id, status, score) SELECT {t.key}, {t.id_expr},"
+                f" CASE WHEN {_EXPIRED} THEN 'expired' ELSE 'archived' END, {_SCORE}"
+                f" FROM {t.table} WHERE {_eligible(t)} AND ({_EXPIRED} OR {_SCORE} < :threshold)",
+                bind,
+            )
             written = t.conn.execute(
                 f"UPDATE {t.table} SET (decay_score, status) = {new_values}"
-                f" WHERE {_eligible(t)} AND {moves}",
+                f" WHERE status = 'active' AND NOT ({t.pinned_expr}) AND {_MOVES}",
                 bind,
             ).rowcount
-        report.rescored = written - len(report.change_rows)
+            if t.change_events_sql is not None:
+                t.conn.execute(*t.change_events_sql(report, changes))
+            report.set_change_rows(
+                t.conn.execute(
+                    f"SELECT key, id, status, score FROM {changes} ORDER BY key"
+                ).fetchall()
+            )
+        report.rescored = written - report.count()
         t.log_in_transaction(report)
     t.log_after_commit(report)
     return report
+
+
+# The rows an every_row run writes: readable timestamps and a new rounded score, or a
+# status change. ``<>`` is NULL (false) when the score is (unreadable timestamps), so
+# readability costs no test of its own on the rows that move; the other branches ask it.
+_MOVES = (
+    f"(decay_score <> {_STORED} OR (decay_score IS NULL AND {_REF} IS NOT NULL)"
+    f" OR ({_EXPIRED} AND {_REF} IS NOT NULL) OR {_SCORE} < :threshold)"
+)
 
 
 def _verdict(columns: str) -> str:
@@ -396,23 +422,19 @@ def _verdict(columns: str) -> str:
 
 
 @contextlib.contextmanager
-def _change_events(t: LifecycleTable, report: DecayReport) -> Iterator[None]:
-    """While the block runs, each status change of ``t`` writes its event in SQLite
-    (a TEMP trigger: this connection only, gone with the block or a rollback)."""
-    if t.change_event_sql is None:
-        yield
-        return
-    t.conn.execute(
-        f"CREATE TEMP TRIGGER {_EVENTS_TRIGGER} AFTER UPDATE OF status ON main.{t.table}"
-        f" WHEN NEW.status IS NOT OLD.status BEGIN {t.change_event_sql(report)}; END"
-    )
+def _changes_table(conn: sqlite3.Connection) -> Iterator[str]:
+    """A TEMP table for a run's status changes, ordered by key: this connection only,
+    gone after the block (or with a rollback of the transaction that made it)."""
+    conn.execute(f"DROP TABLE IF EXISTS {_CHANGES}")
+    conn.execute(f"CREATE TEMP TABLE {_CHANGES_NAME}(key INTEGER PRIMARY KEY, id, status, score)")
     try:
-        yield
+        yield _CHANGES
     finally:
-        t.conn.execute(f"DROP TRIGGER IF EXISTS temp.{_EVENTS_TRIGGER}")
+        conn.execute(f"DROP TABLE IF EXISTS {_CHANGES}")
 
 
-_EVENTS_TRIGGER = "memaudit_decay_events"
+_CHANGES_NAME = "memaudit_decay_changes"
+_CHANGES = f"temp.{_CHANGES_NAME}"
 
 
 def _make_changes(rows: list[tuple[Any, ...]], params: DecayParams) -> list[Change]:

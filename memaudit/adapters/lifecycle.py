@@ -385,15 +385,14 @@ class LifecycleStore(Store):
         )
 
     def lifecycle_table(self) -> LifecycleTable:
-        def event(report: DecayReport) -> str:
-            # The article's event for each archived/expired row, written by SQLite as the
-            # run changes it. Its time is our own clock's text, quoted as a literal (a
-            # trigger takes no parameters).
-            at = naive_utc(parse_time(report.now)).replace("'", "''")
+        def events(report: DecayReport, changes: str) -> tuple[str, tuple[Any, ...]]:
+            # The article's event for each archived/expired row, in the order of the rows,
+            # written by SQLite from the run's TEMP table of changes.
             return (
                 "INSERT INTO memory_events(memory_id, event_type, detail, occurred_at)"
-                " VALUES (NEW.id, NEW.status, CASE NEW.status WHEN 'archived'"
-                f" THEN 'decay below threshold' ELSE 'past expiry date' END, '{at}')"
+                " SELECT id, status, CASE status WHEN 'archived' THEN 'decay below threshold'"
+                f" ELSE 'past expiry date' END, ? FROM {changes} ORDER BY key",
+                (naive_utc(parse_time(report.now)),),
             )
 
         def summary(report: DecayReport) -> None:
@@ -411,9 +410,9 @@ class LifecycleStore(Store):
             location=self.location,
             conn=self.conn,
             transaction=self.transaction,
-            log_in_transaction=lambda report: None,  # the events: change_event_sql
+            log_in_transaction=lambda report: None,  # the events: change_events_sql
             log_after_commit=summary,
-            change_event_sql=event if self.has_events else None,
+            change_events_sql=events if self.has_events else None,
             key="id",
             id_expr="id",
             pinned_expr="0",

@@ -19,7 +19,12 @@ from typing import Any
 import pytest
 
 from memaudit import decay
-from memaudit.adapters.lifecycle import LifecycleAdapter, naive_utc
+from memaudit.adapters.lifecycle import (
+    ARTICLE_EVENTS,
+    ARTICLE_MEMORIES,
+    LifecycleAdapter,
+    naive_utc,
+)
 from memaudit.clock import parse_time
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -190,3 +195,87 @@ def test_stored_scores_are_the_per_row_computation(
     assert [(e[1], e[2], e[3]) for e in events] == expected_events
     assert {e[4] for e in events} == {naive_utc(NOW)}
     assert json.dumps(report["changes"])  # plain data
+
+
+# Rows a hostile or careless writer leaves: NULL, text and already-current scores,
+# unreadable timestamps (with a past expiry too), text access counts, odd statuses.
+ODD_ROWS = [
+    # (decay_score, status, access_count, created_at, last_accessed, expires_at)
+    (None, "active", 0, "2025-12-30T10:00:00", None, None),
+    ("abc", "active", 0, "2025-12-30T10:00:00", None, None),
+    (1.0, "active", 0, "2025-12-31T23:00:00", None, None),  # already current: untouched
+    (0.9, "active", 0, "garbage", None, "2025-01-01"),  # unreadable, past expiry: untouched
+    (0.9, "active", 3, "2025-01-01T00:00:00", "not a time", None),  # unreadable last access
+    (0.9, "active", 0, "2025-12-20T00:00:00", None, "2025-06-01"),  # expired
+    (0.9, "active", 0, "2025-12-20T00:00:00", None, "soon"),  # unreadable expiry: kept
+    (None, "active", 0, "", None, None),  # NULL score, unreadable
+    (0.9, "active", "many", "2024-01-01T00:00:00", None, None),  # text count: archived
+    (0.9, None, 0, "2024-01-01T00:00:00", None, None),  # NULL status: not active
+    (0.9, "Active", 0, "2024-01-01T00:00:00", None, None),  # not 'active'
+    (0.0, "archived", 0, "2024-01-01T00:00:00", None, "2025-01-01"),
+    (0.5, "active", 40, "2024-01-01T00:00:00", "2024-02-01T00:00:00+02:00", None),
+]
+
+
+def odd_store(path: Path) -> Path:
+    conn = sqlite3.connect(path)
+    conn.execute(ARTICLE_MEMORIES)
+    conn.execute(ARTICLE_EVENTS)
+    conn.executemany(
+        "INSERT INTO memories(content, decay_score, status, access_count, created_at,"
+        " last_accessed, expires_at) VALUES ('m', ?, ?, ?, ?, ?, ?)",
+        ODD_ROWS,
+    )
+    conn.commit()
+    conn.close()
+    return path
+
+
+def test_odd_rows_are_written_as_the_previous_statement_wrote_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """NULL/text scores are rescored, unreadable timestamps skipped (never expired),
+    only 'active' rows considered: the same rows, values, events and report as before."""
+    monkeypatch.setenv("MEMAUDIT_HOME", str(tmp_path / "home"))
+    before = odd_store(tmp_path / "before.db")
+    after = odd_store(tmp_path / "after.db")
+    for at in (NOW, NOW + timedelta(days=400)):
+        params, mine = now_run(after, at)
+        theirs = previous_run(before, params, at)
+        assert mine == theirs
+        assert dump(after) == dump(before)
+    rows, events = dump(after)
+    by_id = {r[0]: r for r in rows}
+    assert by_id[4][8] == "active" and by_id[5][8] == "active"  # unreadable: untouched
+    assert by_id[6][8] == "expired" and by_id[9][8] == "archived"
+    assert by_id[10][8] is None and by_id[11][8] == "Active"
+    assert {e[1] for e in events} == {1, 2, 3, 6, 7, 9}  # 13: its bonus keeps it
+
+
+def test_a_failed_run_leaves_the_store_as_it_was(
+    article: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The run is one transaction: if writing the article's events fails (here the
+    store refuses them), no score, status or event is left, nor memaudit's TEMP table."""
+    monkeypatch.setenv("MEMAUDIT_HOME", str(tmp_path / "home"))
+    path = tmp_path / "agent_memory.db"
+    shutil.copyfile(article, path)
+    conn = sqlite3.connect(path)
+    conn.execute(
+        "CREATE TRIGGER no_events BEFORE INSERT ON memory_events"
+        " BEGIN SELECT RAISE(ABORT, 'events are read-only today'); END"
+    )
+    conn.commit()
+    conn.close()
+    before = dump(path)
+    store = LifecycleAdapter.open(str(path), writable=True, actor="tester")
+    try:
+        params = decay.DecayParams.from_policy(store.policy())
+        with pytest.raises(sqlite3.IntegrityError, match="read-only today"):
+            decay.run(store, params, NOW)
+        assert not store.conn.in_transaction
+        temp = store.conn.execute("SELECT name FROM temp.sqlite_master").fetchall()
+        assert temp == []
+    finally:
+        store.close()
+    assert dump(path) == before
