@@ -20,9 +20,14 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
-## test-fast: the inner loop, everything but the tests marked slow (about a minute on an idle 2-core machine)
+## test-fast: the inner loop: everything but the tests marked slow, on one pytest-xdist
+## worker per core (TEST_JOBS=0: one process, no workers). Bytecode is cached even where
+## PYTHONDONTWRITEBYTECODE is set (rewriting and compiling every test module again is
+## most of collecting), and the Textual snapshot plugins the slow TUI tests use stay unloaded.
+TEST_JOBS ?= auto
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -m "not slow"
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -m "not slow" -n $(TEST_JOBS) \
+		-p no:textual-snapshot -p no:syrupy -p no:anyio
 
 lint: $(STAMP)
 	$(BIN)/ruff format --check memaudit tests benchmarks sample_dbs reliability

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -100,7 +101,22 @@ class Cli:
         argv = [str(a) for a in args]
         if db is not None:
             argv = ["--db", str(db), *argv]
+        _size_console_as_a_new_process(env)
         return self.runner.invoke(app, argv, input=input, env=env, catch_exceptions=False)
+
+
+def _size_console_as_a_new_process(env: dict[str, str] | None) -> None:
+    """A real process sizes its consoles once, when ``memaudit.cli.render`` loads:
+    ``COLUMNS`` if set, else 120 for piped stdout (rich's 80 for stderr). In-process
+    that module loads once a session, at whatever moment and in whatever environment a
+    test first imports it (a pytest-xdist worker has ``COLUMNS=80``), so each invocation
+    sizes them again from the environment it runs in, as a new process would."""
+    from memaudit.cli import render  # not at collection: rich is no small import
+
+    columns = (env or {}).get("COLUMNS") or os.environ.get("COLUMNS", "")
+    width = int(columns) if columns.isdigit() else None
+    render.console.width = width or render.PIPED_WIDTH
+    render.err_console.width = width or 80
 
 
 @pytest.fixture

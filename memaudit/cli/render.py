@@ -38,11 +38,14 @@ if TYPE_CHECKING:  # annotations only: `ls` should not load the forget machinery
     from memaudit.verification import Verification
 
 
+# Piped output has no terminal width; 120 columns keeps tables readable in logs.
+PIPED_WIDTH = 120
+
+
 def _width() -> int | None:
-    # Piped output has no terminal width; 120 columns keeps tables readable in logs.
     if sys.stdout.isatty() or os.environ.get("COLUMNS"):
         return None
-    return 120
+    return PIPED_WIDTH
 
 
 class SafeConsole(Console):

@@ -1,6 +1,7 @@
 """The Textual face of memaudit (`memaudit review`).
 
-Only this package and ``memaudit.cli`` import Textual and Rich. ``make_app`` builds
+Only this package imports Textual; Rich is imported by the faces alone (this package,
+``memaudit.cli`` and their shared ``memaudit.faces``). ``make_app`` builds
 the application for the CLI and for the tests alike.
 """
 

@@ -232,6 +232,9 @@ def test_ctrl_c_exits_130_with_one_line_and_leaves_the_store_as_it_was(
         env=env,
         cwd=ROOT,
         text=True,
+        # As at a terminal: a shell starts a background job (`make test &` in a script)
+        # with SIGINT ignored, and Python then keeps ignoring it.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert proc.stdin is not None
     proc.stdin.write(batch)
