@@ -429,7 +429,9 @@ def listing_flags(store: Store, memory: Memory, threshold: float, reading: Readi
     if any(_is_active(store, other, reading) for other in _disputed(store, memory.id, reading)):
         flags.add(Flag.CONFLICT)
         return flags
-    if _may_conflict(memory, pool, reading) and conflicts.find([memory, *pool], only={memory.id}):
+    if _may_conflict(memory, pool, reading) and conflicts.find(
+        [memory, *pool], only={memory.id}, featurize=reading.features
+    ):
         flags.add(Flag.CONFLICT)
     return flags
 
