@@ -276,9 +276,14 @@ def _triggered(low: str) -> bool:
     return False
 
 
+def triggered(text: str) -> bool:
+    """Whether ``text`` holds a trigger word: without one, ``parse`` finds nothing."""
+    return _triggered(text[:MAX_SCAN].lower())
+
+
 def parse(text: str) -> list[ChangeStatement]:
     """The change statements in ``text`` (at most ``MAX_STATEMENTS``), first found first."""
-    if not _triggered(text[:MAX_SCAN].lower()):
+    if not triggered(text):
         return []
     low = normalise(text)
     found: list[ChangeStatement] = []

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memaudit import fingerprint, injection
 from memaudit.clock import age_days, to_iso
@@ -43,6 +43,9 @@ from memaudit.model import Memory, MemoryFilter, SourceType, Status, TrustTier
 from memaudit.policy import Policy
 from memaudit.store import Store
 from memaudit.textsafety import hidden_characters
+
+if TYPE_CHECKING:
+    from memaudit.conflicts.text import Features
 
 # Which words to search with: the longest ones are the least common, so the
 # full-text queries stay selective on large stores.
@@ -350,7 +353,8 @@ def conflicts_for(
 def store_flags(
     store: Store, memory: Memory, policy: Policy, searches: Searches | None = None
 ) -> set[Flag]:
-    """The flags that compare the item with active memories (a few queries)."""
+    """The flags that compare the item with active memories (a few queries), as the
+    detail pane computes them (``similar_active``, ``conflicts_for``)."""
     threshold = float(policy.get("duplicates.similarity"))
     pool = _neighbours(store, memory, searches)
     flags: set[Flag] = set()
@@ -361,13 +365,131 @@ def store_flags(
     return flags
 
 
+@dataclass(slots=True)
+class Reading:
+    """What one read of the queue keeps while the store is not written (a listing):
+    each full-text search's answer, each text's normal form, shingles and conflict
+    features, and the recorded disputed pairs. Items share their words and their
+    neighbours, so each of these is computed once for the whole queue."""
+
+    searches: Searches = field(default_factory=dict)
+    norms: dict[str, str] = field(default_factory=dict)
+    shingled: dict[str, set[str]] = field(default_factory=dict)
+    featured: dict[str, Features] = field(default_factory=dict)
+    triggers: dict[str, bool] = field(default_factory=dict)
+    disputed: dict[str, list[str]] | None = None  # memory id → the other ids
+    active: dict[str, bool] = field(default_factory=dict)
+
+    def norm(self, text: str) -> str:
+        found = self.norms.get(text)
+        if found is None:
+            found = self.norms[text] = fingerprint.normalize(text)
+        return found
+
+    def features(self, text: str) -> Features:
+        from memaudit.conflicts.text import features
+
+        found = self.featured.get(text)
+        if found is None:
+            found = self.featured[text] = features(text)
+        return found
+
+    def triggered(self, memory: Memory) -> bool:
+        """Whether the text may state a change (without a trigger word it does not)."""
+        from memaudit import change_statements
+
+        found = self.triggers.get(memory.content)
+        if found is None:
+            found = self.triggers[memory.content] = change_statements.triggered(memory.content)
+        return found
+
+    def shingles(self, text: str) -> set[str]:
+        found = self.shingled.get(text)
+        if found is None:
+            found = self.shingled[text] = fingerprint.shingles(text)
+        return found
+
+
+def listing_flags(store: Store, memory: Memory, threshold: float, reading: Reading) -> set[Flag]:
+    """``store_flags`` for one item of a listing: the same flags from the same
+    neighbours, with ``reading``'s caches, each flag settled at its first witness, and
+    the contradiction search run only where one can be found (the item or a neighbour
+    names a slot value or states a change)."""
+    from memaudit import conflicts
+
+    pool = _neighbours(store, memory, reading.searches)
+    flags: set[Flag] = set()
+    norm, mine = reading.norm(memory.content), reading.shingles(memory.content)
+    for other in pool:
+        if reading.norm(other.content) == norm or (
+            fingerprint.jaccard(mine, reading.shingles(other.content)) >= threshold
+        ):
+            flags.add(Flag.DUPLICATE)
+            break
+    if any(_is_active(store, other, reading) for other in _disputed(store, memory.id, reading)):
+        flags.add(Flag.CONFLICT)
+        return flags
+    if _may_conflict(memory, pool, reading) and conflicts.find(
+        [memory, *pool], only={memory.id}, featurize=reading.features
+    ):
+        flags.add(Flag.CONFLICT)
+    return flags
+
+
+def _may_conflict(memory: Memory, pool: list[Memory], reading: Reading) -> bool:
+    """Whether ``conflicts.find`` can pair the item with a neighbour: one of them states
+    a change, or a neighbour names another value of one of the item's slots and meets
+    it in one of ``find``'s blocks (a shared subject word, or no subject on either
+    side). A necessary condition only: ``find`` decides."""
+    own = reading.features(memory.content)
+    if own.changes:
+        return True
+    if not own.values:  # features are costly: only the texts with a trigger word
+        return any(reading.features(o.content).changes for o in pool if reading.triggered(o))
+    theirs = [reading.features(o.content) for o in pool]
+    if any(f.changes for f in theirs):
+        return True
+    for f in theirs:
+        for slot, values in own.values.items():
+            other = f.values.get(slot)
+            if other is None or other == values:
+                continue
+            if (own.subject & f.subject) if own.subject else not f.subject:
+                return True
+    return False
+
+
+def _disputed(store: Store, memory_id: str, reading: Reading) -> list[str]:
+    """The other side of each open candidate recorded with ``memory_id`` (all of the
+    store's read at once, on the first item)."""
+    from memaudit import conflicts
+
+    if reading.disputed is None:
+        try:
+            records = store.records(writable=False)
+        except MemauditError:
+            records = None
+        reading.disputed = conflicts.disputed_sides(records)
+    return reading.disputed.get(memory_id, [])
+
+
+def _is_active(store: Store, memory_id: str, reading: Reading) -> bool:
+    known = reading.active.get(memory_id)
+    if known is None:
+        other = store.get(memory_id)
+        known = reading.active[memory_id] = other is not None and other.status is Status.ACTIVE
+    return known
+
+
 def with_all_flags(
-    store: Store, page: list[QueueItem], policy: Policy, searches: Searches | None = None
+    store: Store, page: list[QueueItem], policy: Policy, reading: Reading | None = None
 ) -> list[QueueItem]:
-    """``page`` with its store flags. ``searches``: a dict the caller keeps while the
-    store is not written (one listing), so the items share their searches."""
+    """``page`` with its store flags (``store_flags``'). ``reading``: caches the caller
+    keeps while the store is not written (one listing), shared by the items."""
+    threshold = float(policy.get("duplicates.similarity"))
+    reading = Reading() if reading is None else reading
     for item in page:
-        item.flags |= store_flags(store, item.memory, policy, searches)
+        item.flags |= listing_flags(store, item.memory, threshold, reading)
         item.store_flags_known = True
     return page
 

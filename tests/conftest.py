@@ -157,13 +157,14 @@ SLOW_PATHS = (
 )
 # Single tests that take seconds each: a 100k-deep chain, property runs (forget; the
 # injection gate against every pattern on thousands of texts), a rebuild of every
-# sample store, the CLI over every sample.
+# sample store, the CLI over every sample, a 400-item queue flagged item by item.
 SLOW_TESTS = (
     "test_a_deep_chain_is_planned_in_bounded_work",
     "test_property_forget_changes_nothing_outside_its_plan",
     "test_the_gated_analysis_finds_what_every_pattern_finds",
     "test_rebuild_gives_the_committed_stores",
     "test_read_commands_on_every_sample",
+    "test_the_listing_flags_every_item_as_it_is_flagged_alone",
 )
 # Anything that needs the throwaway PostgreSQL server (tests/adapters/conftest.py).
 SLOW_FIXTURES = {"pg_server"}

@@ -120,7 +120,7 @@ def _print_list(
     # filter made of cheap flags alone is dropped before they are computed.
     cheap_only = bool(wanted) and wanted <= pending.CHEAP_FLAGS
     found: list[pending.QueueItem] = []
-    searches: pending.Searches = {}  # the listing only reads: its searches are shared
+    reading = pending.Reading()  # the listing only reads: its items share these caches
     with open_from(ctx, db, adapter) as store:
         store.need(Capability.QUEUE)
         asked = requests_listed(store, now)
@@ -142,7 +142,7 @@ def _print_list(
             for item in batch:
                 if cheap_only and not wanted & item.flags:
                     continue
-                pending.with_all_flags(store, [item], policy, searches)
+                pending.with_all_flags(store, [item], policy, reading)
                 if not wanted or wanted & item.flags:
                     found.append(item)
                     if limit and len(found) >= limit:

@@ -29,6 +29,7 @@ from memaudit.conflicts.records import (
     check_staged,
     decided_pairs,
     decided_pairs_of,
+    disputed_sides,
     stage,
 )
 from memaudit.conflicts.resolve import (
@@ -80,6 +81,7 @@ __all__ = [
     "check_staged",
     "decided_pairs",
     "decided_pairs_of",
+    "disputed_sides",
     "features",
     "find",
     "keep_both",

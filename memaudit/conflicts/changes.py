@@ -3,6 +3,7 @@ poetry to uv" with "the repos use poetry"): the statement is the candidate winne
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
@@ -47,7 +48,7 @@ def change_candidates(
     wanted = set(keys.values())
     holders: dict[str, list[int]] = defaultdict(list)
     for j, f in enumerate(feats):
-        for w in f.words & wanted:
+        for w in wanted.intersection(f.words):
             holders[w].append(j)
     for word, js in holders.items():
         if len(js) > CHANGE_HOLDERS_CAP:
@@ -143,7 +144,8 @@ def _change_score(
 ) -> ConflictCandidate:
     assert change.old is not None
     if union:
-        sim = sum(idf.get(t, 1.0) for t in shared) / sum(idf.get(t, 1.0) for t in union)
+        # fsum: the same score whatever order the sets iterate in (``slots._similarity``).
+        sim = math.fsum(idf.get(t, 1.0) for t in shared) / math.fsum(idf.get(t, 1.0) for t in union)
     else:
         sim = 1.0
     score = 0.6 + 0.3 * sim + (0.1 if change.focus else 0.0)

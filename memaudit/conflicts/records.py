@@ -152,6 +152,19 @@ def candidates_for(records: Ledger | None, memory_id: str) -> list[dict[str, Any
     ]
 
 
+def disputed_sides(records: Ledger | None) -> dict[str, list[str]]:
+    """Every open (disputed) candidate, as memory id → the other side's ids (both ways):
+    ``candidates_for`` of every memory at once."""
+    out: dict[str, list[str]] = {}
+    if records is None:
+        return out
+    rows = records.conn.execute("SELECT a_id, b_id FROM conflict_pairs WHERE status = 'disputed'")
+    for a, b in rows:
+        out.setdefault(a, []).append(b)
+        out.setdefault(b, []).append(a)
+    return out
+
+
 def check_staged(ledger: Ledger, memory_ids: Sequence[str], *, actor: str) -> int:
     """The stage hook: compare newly staged memories with active ones that name a value
     of the same slot (found through the FTS index), and record candidates with the

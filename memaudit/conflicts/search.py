@@ -7,7 +7,7 @@ import math
 import re
 import sqlite3
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from memaudit import change_statements
@@ -35,6 +35,7 @@ def find(
     exclude: set[tuple[str, str]] | None = None,
     progress: Progress = silent,
     prune: bool = True,
+    featurize: Callable[[str], Features] = features,
 ) -> list[ConflictCandidate]:
     """Candidate contradictions among ``memories`` (all taken as active).
 
@@ -42,14 +43,15 @@ def find(
     decided (kept or resolved). Each distinct text's features are computed once, and
     a pair's evidence is written only when it is kept (its score alone decides).
     ``prune=False`` scores every pair the blocks offer (the exhaustive search the
-    pruned one must equal; for tests).
+    pruned one must equal; for tests). ``featurize``: ``features``, or a caller's cache
+    of it (a listing that searches many small pools holds more texts than its LRU).
     """
     cache: dict[str, Features] = {}
     feats: list[Features] = []
     for m in counting(memories, progress, "conflicts: reading texts", len(memories)):
         f = cache.get(m.content)
         if f is None:
-            f = cache[m.content] = features(m.content)
+            f = cache[m.content] = featurize(m.content)
         feats.append(f)
     if not any(f.changes for f in cache.values()):
         # No change statement to pair a text with: past the idf below, nothing reads the

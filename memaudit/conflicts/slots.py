@@ -3,6 +3,8 @@ by how much subject they share (``slot_candidate``; ``quick_score`` is its score
 
 from __future__ import annotations
 
+import math
+
 from memaudit.change_statements import ChangeStatement
 from memaudit.conflicts.candidate import (
     Comparable,
@@ -28,8 +30,10 @@ def _similarity(fa: Features, fb: Features, idf: dict[str, float]) -> float:
         return 0.5  # both say only "<value>": the slot itself is the subject
     if not shared:
         return 0.0 if fa.subject and fb.subject else 0.3
-    weight = sum([idf.get(t, 1.0) for t in shared])
-    return weight / sum([idf.get(t, 1.0) for t in union])
+    # fsum: exact whatever order the sets iterate in (it varies with PYTHONHASHSEED, and
+    # a plain sum's last bit could move a score across its rounding).
+    weight = math.fsum([idf.get(t, 1.0) for t in shared])
+    return weight / math.fsum([idf.get(t, 1.0) for t in union])
 
 
 def quick_score(a: Comparable, fa: Features, b: Comparable, fb: Features, sim: float) -> float:

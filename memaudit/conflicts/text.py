@@ -90,7 +90,9 @@ class Features:
     values: dict[str, frozenset[str]]  # slot → canonical values named
     subject: frozenset[str]  # the other content words
     markers: list[str]  # change words ("moved", "migrated", ...)
-    words: frozenset[str] = frozenset()  # every word, for finding who names a value
+    # Every distinct word, for finding who names a value: a tuple, as a large store holds
+    # one per distinct text and a frozenset takes several times the room.
+    words: tuple[str, ...] = ()
     changes: tuple[ChangeStatement, ...] = ()  # what the text says changed
 
 
@@ -163,7 +165,7 @@ def features(text: str) -> Features:
         {k: frozenset(v) for k, v in values.items()},
         subject,
         markers,
-        frozenset(words),
+        tuple(dict.fromkeys(words)),
         tuple(changes),
     )
 

@@ -240,8 +240,8 @@ def test_review_list_shares_its_searches_and_flags_every_item_alike(generated: P
         page = pending.items(store, pending.queue_filter(), now, policy)
         assert len(page) >= 5
         alone = [set(i.flags) | pending.store_flags(store, i.memory, policy) for i in page]
-        searches: pending.Searches = {}
-        shared = pending.with_all_flags(store, page, policy, searches)
+        reading = pending.Reading()
+        shared = pending.with_all_flags(store, page, policy, reading)
     assert [i.flags for i in shared] == alone
     assert any(pending.Flag.DUPLICATE in f or pending.Flag.CONFLICT in f for f in alone)
-    assert searches and all(isinstance(rows, list) for rows in searches.values())
+    assert reading.searches and all(isinstance(r, list) for r in reading.searches.values())
