@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
+import pkgutil
 import sys
 from collections.abc import Iterator
 from datetime import datetime
@@ -83,6 +85,13 @@ def test_core_reports_progress_through_the_callback(generated: Path) -> None:
 def _terminal(monkeypatch: pytest.MonkeyPatch) -> io.StringIO:
     """stderr as a terminal: the CLI's error console writes to a buffer it believes
     is a terminal."""
+    # The command modules bind ``err_console`` when they are first imported; import them
+    # all before the swap, or one first imported here would keep the buffer for the rest
+    # of the session and later tests would read an empty stderr.
+    import memaudit.cli
+
+    for module in pkgutil.iter_modules(memaudit.cli.__path__, "memaudit.cli."):
+        importlib.import_module(module.name)
     buffer = io.StringIO()
     console = render.SafeConsole(file=buffer, force_terminal=True, width=100)
     monkeypatch.setattr(render, "err_console", console)
