@@ -7,11 +7,12 @@ from __future__ import annotations
 import math
 import re
 from itertools import combinations
+from unittest.mock import patch
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memaudit.audit import near_duplicate_pairs
+from memaudit.audit import near_duplicate_pairs, near_duplicates
 from memaudit.audit.near_duplicates import SKETCH, SKETCH_SLACK, estimate, sketch
 from memaudit.fingerprint import jaccard, normalize, shingles
 
@@ -56,7 +57,23 @@ def _pairs_by_definition(texts: dict[int, str], threshold: float) -> list[tuple[
     return out
 
 
-_WORDS = st.sampled_from("the build server runs on host alpha beta in rack one two staging".split())
+_WORDS = st.sampled_from(
+    [
+        "the",
+        "build",
+        "server",
+        "runs",
+        "on",
+        "host",
+        "alpha",
+        "beta",
+        "in",
+        "rack",
+        "one",
+        "two",
+        "staging",
+    ]
+)
 
 
 @settings(max_examples=150, deadline=None)
@@ -72,3 +89,54 @@ def test_near_duplicate_pairs_match_the_pairwise_definition(
     numbered = dict(enumerate(texts))
     found = near_duplicate_pairs(iter(numbered.items()), threshold)
     assert found == _pairs_by_definition(numbered, threshold)
+
+
+def _pairs_by_blocking(texts: dict[int, str], threshold: float) -> list[tuple[int, int, float]]:
+    """The blocking's definition, without its economies: the union of every block's
+    pairs (all of a small block's; neighbours within ``WINDOW`` in sketch order in a
+    large one), each judged by its sketches, then by its trigram strings."""
+    floor = threshold - SKETCH_SLACK
+    keys = [k for k in texts if sketch(texts[k])]
+    sketches = {k: sketch(texts[k]) for k in keys}
+    blocks: dict[int, list[int]] = {}
+    for k in keys:
+        for v in sketches[k]:
+            blocks.setdefault(v, []).append(k)
+    order = sorted(keys, key=lambda k: (sketches[k], keys.index(k)))
+    pairs: set[tuple[int, int]] = set()
+    for members in blocks.values():
+        if len(members) <= near_duplicates.BUCKET_CAP:
+            pairs |= set(combinations(sorted(members), 2))
+        else:
+            ranked = sorted(members, key=order.index)
+            for d in range(1, near_duplicates.WINDOW + 1):
+                pairs |= {(min(a, b), max(a, b)) for a, b in zip(ranked, ranked[d:], strict=False)}
+    out = []
+    for a, b in sorted(pairs):
+        sa, sb = sketches[a], sketches[b]
+        shared = len(set(sa) & set(sb))
+        need = min(math.ceil(floor * min(SKETCH, len(s))) for s in (sa, sb))
+        if shared < need or estimate(sa, sb) < floor:
+            continue
+        sim = jaccard(shingles(texts[a]), shingles(texts[b]))
+        if sim >= threshold:
+            out.append((a, b, sim))
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.lists(_WORDS, min_size=3, max_size=7).map(" ".join), min_size=2, max_size=40),
+    st.sampled_from([0.5, 0.8]),
+    st.sampled_from([2, 3, 5]),
+)
+def test_near_duplicate_pairs_with_large_blocks_match_the_blocking_definition(
+    texts: list[str], threshold: float, cap: int
+) -> None:
+    """With a tiny block cap, most blocks are large (neighbours only) and pairs share
+    small and large blocks: each pair must be judged as if every block's pairs were
+    pooled, whichever block the fast path judges it in."""
+    numbered = dict(enumerate(texts))
+    with patch.object(near_duplicates, "BUCKET_CAP", cap):
+        found = near_duplicate_pairs(iter(numbered.items()), threshold)
+        assert found == _pairs_by_blocking(numbered, threshold)
