@@ -122,9 +122,9 @@ def near_duplicate_pairs(
         if n <= BUCKET_CAP:
             ss = list(map(frozenset, map(sketches.__getitem__, members)))
             sets = dict(zip(members, ss, strict=True))
-            shared = list(starmap(and_, combinations(ss, 2)))
-            first = map(value.__eq__, map(min, map(small.intersection, shared)))
-            keep = map(and_, map(lo.__le__, map(len, shared)), first)
+            common = list(starmap(and_, combinations(ss, 2)))
+            first = map(value.__eq__, map(min, map(small.intersection, common)))
+            keep = map(and_, map(lo.__le__, map(len, common)), first)
             # Members are in ascending order: each pair comes as (smaller, larger).
             fresh = {a * total + b for a, b in compress(combinations(members, 2), keep)}
             considered += n * (n - 1) // 2
@@ -134,8 +134,8 @@ def near_duplicate_pairs(
             sets = dict(zip(ordered, ss, strict=True))
             fresh = set()
             for d in range(1, WINDOW + 1):
-                shared = list(map(and_, ss, ss[d:]))
-                keep = map(and_, map(lo.__le__, map(len, shared)), map(small.isdisjoint, shared))
+                common = list(map(and_, ss, ss[d:]))
+                keep = map(and_, map(lo.__le__, map(len, common)), map(small.isdisjoint, common))
                 fresh.update(
                     a * total + b if a < b else b * total + a
                     for a, b in compress(zip(ordered, ordered[d:], strict=False), keep)
@@ -164,9 +164,9 @@ def near_duplicate_pairs(
     out = []
     for x, y in map(divmod, candidates, repeat(total)):
         ga, gb = grams_of[x], grams_of[y]
-        shared = len(set(ga).intersection(gb))
+        inter = len(set(ga).intersection(gb))
         # = jaccard() of the trigram sets: |a ∪ b| = |a| + |b| - |a ∩ b|.
-        sim = shared / (len(ga) + len(gb) - shared)
+        sim = inter / (len(ga) + len(gb) - inter)
         if sim >= threshold:
             a, b = keys[x], keys[y]
             out.append((a, b, sim) if a < b else (b, a, sim))
