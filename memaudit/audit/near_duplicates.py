@@ -123,10 +123,12 @@ def near_duplicate_pairs(
             ss = list(map(frozenset, map(sketches.__getitem__, members)))
             sets = dict(zip(members, ss, strict=True))
             common = list(starmap(and_, combinations(ss, 2)))
-            first = map(value.__eq__, map(min, map(small.intersection, common)))
-            keep = map(and_, map(lo.__le__, map(len, common)), first)
+            bound = list(map(lo.__le__, map(len, common)))
+            # Of those reaching the bound, the pairs whose first small block this is.
+            first = map(value.__eq__, map(min, map(small.intersection, compress(common, bound))))
             # Members are in ascending order: each pair comes as (smaller, larger).
-            fresh = {a * total + b for a, b in compress(combinations(members, 2), keep)}
+            pairs = compress(compress(combinations(members, 2), bound), first)
+            fresh = {a * total + b for a, b in pairs}
             considered += n * (n - 1) // 2
         else:
             ordered = sorted(members, key=rank.__getitem__)
