@@ -56,6 +56,7 @@ _TERM = re.compile(r"[^\W_](?:[\w.-]*[^\W_])?")
 
 _INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u00ad]")
 _SPACES = re.compile(r"\s+")
+_SHINGLE_WORD = re.compile(r"\w+")
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+|\n+")
 
 
@@ -202,7 +203,8 @@ def matches(salt: str, prints: dict[str, list[str]], candidate: str) -> str | No
 
 def shingles(text: str, size: int = 3) -> set[str]:
     """Word n-grams of the normalised text, for near-duplicate similarity."""
-    words = re.findall(r"\w+", normalize(text))
+    # ASCII: normalize() only lowers it and collapses white space, which no \w run spans.
+    words = _SHINGLE_WORD.findall(text.lower() if text.isascii() else normalize(text))
     if len(words) < size:
         return {" ".join(words)} if words else set()
     # Each run of `size` consecutive words, joined in C.

@@ -160,38 +160,43 @@ def ancestries(ctx: Ctx, ids: list[str], cap: int = ANCESTRY_CAP) -> dict[str, A
     model = {s.value for s in MODEL_OUTPUT_TYPES} | {SourceType.UNKNOWN.value}
     obs = {s.value for s in OBSERVATION_TYPES}
     assistant = SourceType.ASSISTANT_MESSAGE.value
-    # Per computed node: model share, observation nodes, assistant-message ancestors.
-    share: dict[int, float] = {}
-    observed: dict[int, tuple[int, ...]] = {}
-    asst: dict[int, tuple[int, ...]] = {}
-    no_parents: list[int] = []
     roots = [g.node(i) for i in ids]
+    # Per node (lists indexed by node, not dicts: the subgraph is most of a large
+    # store): computed yet, model share, observation nodes, assistant-message ancestors.
+    size = len(g.ids)
+    done = bytearray(size)
+    on_stack = bytearray(size)
+    share = [0.0] * size
+    no_nodes: tuple[int, ...] = ()
+    observed: list[tuple[int, ...]] = [no_nodes] * size
+    asst: list[tuple[int, ...]] = [no_nodes] * size
+    no_parents: list[int] = []
     for root in roots:
-        if root in share:
+        if done[root]:
             continue
         stack: list[tuple[int, bool]] = [(root, False)]
-        on_stack: set[int] = set()
         while stack:
             node, expanded = stack.pop()
-            if node in share:
+            if done[node]:
                 continue
             ps = parents[node] or no_parents
             if not ps:  # a source: nothing to wait for
                 st = types[node]
                 share[node] = (st in model) / 1
-                observed[node] = (node,) if st in obs else ()
-                asst[node] = ()
+                if st in obs:
+                    observed[node] = (node,)
+                done[node] = 1
                 continue
             if not expanded:
-                on_stack.add(node)
+                on_stack[node] = 1
                 stack.append((node, True))
                 for p in ps:
-                    if p not in share and p not in on_stack:
+                    if not done[p] and not on_stack[p]:
                         stack.append((p, False))
                 continue
-            on_stack.discard(node)
+            on_stack[node] = 0
             st = types[node]
-            ready = [p for p in ps if p in share]
+            ready = [p for p in ps if done[p]]
             share[node] = ((st in model) + sum([share[p] for p in ready])) / (1 + len(ready))
             seen_obs: dict[int, None] = {node: None} if st in obs else {}
             seen_asst: dict[int, None] = {}
@@ -204,8 +209,11 @@ def ancestries(ctx: Ctx, ids: list[str], cap: int = ANCESTRY_CAP) -> dict[str, A
                 for a in asst[p]:
                     if len(seen_asst) < cap:
                         seen_asst[a] = None
-            observed[node] = tuple(seen_obs)
-            asst[node] = tuple(list(seen_asst)[:cap])
+            if seen_obs:
+                observed[node] = tuple(seen_obs)
+            if seen_asst:
+                asst[node] = tuple(list(seen_asst)[:cap])
+            done[node] = 1
     names = g.ids
     return {
         i: Ancestry(

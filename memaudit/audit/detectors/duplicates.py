@@ -44,8 +44,7 @@ def detect_near_duplicates(ctx: Ctx) -> None:
     # One representative per exact-duplicate group (exact duplicates are their own
     # finding): the oldest row (smallest seq), taken in content-hash order. One
     # sequential scan: grouping by the hash would look every row up by its index.
-    # Texts are not held: they are read by seq in batches when sketched, and again
-    # for the candidates.
+    # Texts are not held: they are read by seq in batches, each split into trigrams once.
     first: dict[str, int] = {}
     for seq, h in ctx.rows(
         "SELECT seq, content_hash FROM memories WHERE +status IN ('active', 'pending')"
@@ -77,7 +76,7 @@ def detect_near_duplicates(ctx: Ctx) -> None:
                     yield k, texts[k]
 
     counts: dict[str, int] = {}
-    pairs = near_duplicate_pairs(rows(), threshold, fetch, counts)
+    pairs = near_duplicate_pairs(rows(), threshold, counts)
     ctx.result.stats.update(counts, near_duplicate_pairs=len(pairs))
     if not pairs:
         return
