@@ -1,0 +1,215 @@
+"""An exact prefilter for the pattern tables: which patterns can match a text at all.
+
+Almost every pattern run on a store's texts finds nothing (at 1M memories the kind gate
+in ``gate`` still lets dozens of patterns run per text, and they match in a handful).
+Each pattern's source is read here once (``re._parser``) for the literal strings every
+match must contain: clauses, each a set of strings one of which is in every match. One
+regex scan of the text tells which of all those strings it holds; a pattern with a
+clause none of whose strings is there cannot match and is not run. Nothing is written
+by hand: a pattern added to a table is read the same way, and one from which no string
+can be read simply always runs. Exact by construction; the tests compare every
+pattern's matches with and without the prefilter on every labeled case.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+# The standard library's own reader of regular expressions (what ``re.compile`` uses).
+sre: Any = importlib.import_module("re._constants")
+sre_parse: Any = importlib.import_module("re._parser")
+
+# What every match contains: each term of the tuple holds (no term: every text may
+# match). A term is a set of strings one of which is there, or ``Either``.
+Need = tuple["Term", ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Either:
+    """One of several needs holds (a pattern's alternatives)."""
+
+    options: tuple[Need, ...]
+
+
+Term = frozenset[str] | Either
+
+_MAX_CLASS = 4  # a class of this many plain characters is spelled out ("authori[sz]e")
+_MAX_STRINGS = 64  # nor a literal run into more strings than this
+_REPEATS = (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT)
+_ZERO_WIDTH = (sre.AT, sre.ASSERT, sre.ASSERT_NOT)
+
+
+def needs(rx: re.Pattern[str]) -> Need:
+    """The clauses every match of ``rx`` meets. A case-insensitive pattern has none (its
+    literals match other cases too)."""
+    if rx.flags & re.IGNORECASE:
+        return ()
+    return _sequence(sre_parse.parse(rx.pattern, rx.flags))
+
+
+def _class(items: list[tuple[Any, Any]]) -> list[str] | None:
+    """The characters of a small class of plain characters (``[sz]``), else None."""
+    if len(items) > _MAX_CLASS or any(op is not sre.LITERAL for op, _ in items):
+        return None
+    return [chr(av) for _, av in items]
+
+
+def _selective(term: Term) -> tuple[int, int]:
+    """Terms that rule most texts out first: long strings, few of them."""
+    if isinstance(term, Either):
+        return (0, 0)
+    return (min(map(len, term)), -len(term))
+
+
+def _sequence(items: Any) -> Need:
+    """A sequence meets what each of its parts meets. Literal characters next to each
+    other (zero-width assertions between them do not part them) make one string."""
+    clauses: list[Term] = []
+    run: list[str] = [""]  # the current literal run, spelled out
+
+    def flush() -> None:
+        if run != [""]:
+            clauses.append(frozenset(run))
+        run[:] = [""]
+
+    for op, av in items:
+        if op is sre.LITERAL:
+            run[:] = [s + chr(av) for s in run]
+            continue
+        if op is sre.IN:
+            chars = _class(av)
+            if chars is not None and len(run) * len(chars) <= _MAX_STRINGS:
+                run[:] = [s + c for s in run for c in chars]
+            else:
+                flush()
+            continue
+        if op in _ZERO_WIDTH:
+            continue  # consumes nothing: the characters either side stay adjacent
+        flush()
+        if op is sre.SUBPATTERN:
+            _group, add_flags, _del_flags, sub = av
+            if not add_flags & re.IGNORECASE:
+                clauses.extend(_sequence(sub))
+        elif op is sre.ATOMIC_GROUP:
+            clauses.extend(_sequence(av))
+        elif op is sre.BRANCH:
+            clauses.extend(_either(_sequence(b) for b in av[1]))
+        elif op in _REPEATS and av[0] >= 1:
+            clauses.extend(_sequence(av[2]))
+        # Anything else (any character, a category, a back reference ...) needs nothing.
+    flush()
+    return tuple(sorted(set(clauses), key=_selective, reverse=True))
+
+
+def _either(alternatives: Iterable[Need]) -> Need:
+    """Alternatives meet what one of them needs (nothing if one of them needs nothing);
+    alternatives that each need one set of strings need their union."""
+    options = tuple(alternatives)
+    if not all(options):
+        return ()
+    if all(len(o) == 1 and isinstance(o[0], frozenset) for o in options):
+        return (frozenset(s for o in options for s in _strings(o)),)
+    return (Either(options),)
+
+
+def _strings(need: Need) -> Iterable[str]:
+    for term in need:
+        if isinstance(term, Either):
+            for o in term.options:
+                yield from _strings(o)
+        else:
+            yield from term
+
+
+TOKEN_CACHE = 200_000  # words whose strings are remembered (words recur across texts)
+
+
+class Prefilter:
+    """For some patterns (each applied to the same string), which may match it."""
+
+    def __init__(self, patterns: Iterable[re.Pattern[str]]) -> None:
+        self.needs: dict[re.Pattern[str], Need] = {rx: needs(rx) for rx in patterns}
+        strings = sorted({s for need in self.needs.values() for s in _strings(need)})
+        self._bit = {s: 1 << k for k, s in enumerate(strings)}
+        # By id: a compiled pattern's hash is computed from its whole program every time.
+        self._checks = {id(rx): self._check(need) for rx, need in self.needs.items()}
+        # A string without white space lies inside one of a text's words: the words'
+        # strings are found once per distinct word and remembered. At each position the
+        # scan reports the longest string starting there; the strings inside it are there
+        # too. The few strings with white space are looked for in the whole text.
+        self._spaced = [(s, b) for s, b in self._bit.items() if any(c.isspace() for c in s)]
+        inword = [s for s in strings if not any(c.isspace() for c in s)]
+        self._within = {s: self._mask(t for t in inword if t in s) for s in inword}
+        self._scan = re.compile("(?=(" + _trie(inword) + "))") if inword else None
+        self._words: dict[str, int] = {}
+
+    def _mask(self, strings: Iterable[str]) -> int:
+        out = 0
+        for s in strings:
+            out |= self._bit[s]
+        return out
+
+    def _check(self, need: Need) -> Callable[[int], bool]:
+        """The need as one expression over the bit mask of the strings a text holds (a
+        function call per pattern and text: the check must cost far less than a run)."""
+        check: Callable[[int], bool] = eval(f"lambda present: {self._expr(need)}", {})
+        return check
+
+    def _expr(self, need: Need) -> str:
+        terms = [
+            "(" + " or ".join(self._expr(o) for o in t.options) + ")"
+            if isinstance(t, Either)
+            else f"present & {self._mask(t)}"
+            for t in need
+        ]
+        return " and ".join(f"({t})" for t in terms) or "True"
+
+    def present(self, text: str) -> int:
+        """The strings of any pattern's need that ``text`` holds, as a bit mask."""
+        found = 0
+        for s, b in self._spaced:
+            if s in text:
+                found |= b
+        if self._scan is None:
+            return found
+        words = self._words
+        for word in set(text.split()):
+            got = words.get(word)
+            if got is None:
+                got = 0
+                for hit in self._scan.findall(word):
+                    got |= self._within[hit]
+                if len(words) >= TOKEN_CACHE:
+                    words.clear()
+                words[word] = got
+            found |= got
+        return found
+
+    def possible(self, rx: re.Pattern[str], present: int) -> bool:
+        """Whether ``rx`` may match the text whose strings are ``present`` (a pattern
+        this prefilter was not built with always may)."""
+        check = self._checks.get(id(rx))
+        return check is None or bool(check(present))
+
+
+def _trie(strings: Iterable[str]) -> str:
+    """One alternation of ``strings`` as a trie, each longer continuation tried before
+    the string that ends at a node: the match is the longest string starting there."""
+    tree: dict[str, Any] = {}
+    for s in strings:
+        node = tree
+        for ch in s:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict[str, Any]) -> str:
+        alts = [re.escape(ch) + emit(child) for ch, child in sorted(node.items()) if ch]
+        if "" in node:
+            alts.append("")
+        return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+
+    return emit(tree)
