@@ -49,7 +49,7 @@ from memaudit.injection.kinds import (
     Signal,
 )
 from memaudit.injection.patterns import _BY_KIND, _PATTERN_KINDS, _PATTERNS
-from memaudit.injection.prefilter import Prefilter
+from memaudit.injection.prefilter import Prefilter, shortest
 from memaudit.injection.vocabulary import (
     _ALWAYS_POSITIVE,
     _BEHAVIOUR,
@@ -175,7 +175,10 @@ def _texty(raw: bytes | str) -> str | None:
 
 def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
     """(start, end, encoding, decoded text) for each encoded run that decodes to text."""
-    for m in _BASE64.finditer(view):
+    # A form whose runs hold no white space is looked for only if a word is as long as
+    # its shortest run; a form with a marker only if the marker is there.
+    longest = max(map(len, view.split()), default=0)
+    for m in _BASE64.finditer(view) if longest >= _BASE64_SHORTEST else ():
         run = m.group(0)
         body = run.rstrip("=")
         for alt in (False, True):
@@ -192,7 +195,7 @@ def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
             if text:
                 yield m.start(), m.end(), "base64", text
                 break
-    for m in _HEX.finditer(view):
+    for m in _HEX.finditer(view) if longest >= _HEX_SHORTEST else ():
         try:
             text = _texty(bytes.fromhex(m.group(0)))
         except ValueError:
@@ -205,11 +208,11 @@ def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
         text = _texty(raw)
         if text:
             yield m.start(), m.end(), "binary", text
-    for m in _PERCENT.finditer(view):
+    for m in _PERCENT.finditer(view) if "%" in view else ():
         text = _texty(unquote(m.group(0)))
         if text and text != m.group(0):
             yield m.start(), m.end(), "percent-encoding", text
-    for m in _ESCAPES.finditer(view):
+    for m in _ESCAPES.finditer(view) if "\\" in view else ():
         try:
             text = _texty(m.group(0).encode("ascii").decode("unicode_escape"))
         except (UnicodeDecodeError, ValueError):
@@ -221,7 +224,7 @@ def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
         words = re.split(r" {2,}", m.group(0))
         collapsed = " ".join(w.replace(" ", "") for w in words)
         yield m.start(), m.end(), "spaced letters", view[: m.start()] + collapsed + view[m.end() :]
-    for m in _LONG_TOKEN.finditer(view):
+    for m in _LONG_TOKEN.finditer(view) if longest >= _LONG_WORD or "<~" in view else ():
         run = m.group(0)
         for how, decode in _OTHER_CODECS:
             try:
@@ -242,7 +245,10 @@ def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
                 yield m.start(), m.end(), "Morse code", text
 
 
-_LONG_TOKEN = re.compile(r"<~.{16,}?~>|(?<!\S)\S{32,}(?!\S)", re.DOTALL)
+_LONG_WORD = 32
+_LONG_TOKEN = re.compile(rf"<~.{{16,}}?~>|(?<!\S)\S{{{_LONG_WORD},}}(?!\S)", re.DOTALL)
+# The shortest base64 and hex runs (their characters include no white space).
+_BASE64_SHORTEST, _HEX_SHORTEST = shortest(_BASE64), shortest(_HEX)
 
 
 def _b32(run: str) -> bytes:
@@ -322,10 +328,11 @@ def _sentence_bounds(text: str) -> list[int]:
     out = [0]
     for m in _SENTENCE.finditer(text):
         if text[m.start()] == ":":
-            # The key is on the colon's line (or the one before, when the colon opens
-            # a line): no match starts before that line's newline.
+            # A key starts a line: the colon's (or the one before, when the colon opens
+            # a line), so a match can only start at that line's newline (or the text's
+            # start): matched there, not searched for from the text's start.
             line = max(0, text.rfind("\n", 0, max(0, m.start() - 1)))
-            key = _YAML_KEY.search(text, line, m.start())
+            key = _YAML_KEY.match(text, line, m.start())
             if key and key.group(1) not in _ADDRESS_KEYS:
                 continue
         out.append(m.end())

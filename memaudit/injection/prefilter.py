@@ -51,6 +51,12 @@ def needs(rx: re.Pattern[str]) -> Need:
     return _sequence(sre_parse.parse(rx.pattern, rx.flags))
 
 
+def shortest(rx: re.Pattern[str]) -> int:
+    """The fewest characters a match of ``rx`` spans."""
+    width: tuple[int, int] = sre_parse.parse(rx.pattern, rx.flags).getwidth()
+    return width[0]
+
+
 def _class(items: list[tuple[Any, Any]]) -> list[str] | None:
     """The characters of a small class of plain characters (``[sz]``), else None."""
     if len(items) > _MAX_CLASS or any(op is not sre.LITERAL for op, _ in items):
@@ -105,6 +111,55 @@ def _sequence(items: Any) -> Need:
     return tuple(sorted(set(clauses), key=_selective, reverse=True))
 
 
+_DOT = ord(".")
+# Classes of characters that never hold a full stop.
+_DOTLESS_CATEGORIES = frozenset(
+    [sre.CATEGORY_SPACE, sre.CATEGORY_WORD, sre.CATEGORY_DIGIT, sre.CATEGORY_LINEBREAK]
+)
+
+
+def _class_has_dot(items: list[tuple[Any, Any]]) -> bool:
+    negate = bool(items) and items[0][0] is sre.NEGATE
+    has = False
+    for op, av in items[1:] if negate else items:
+        if op is sre.LITERAL:
+            has |= av == _DOT
+        elif op is sre.RANGE:
+            has |= av[0] <= _DOT <= av[1]
+        elif op is sre.CATEGORY:
+            has |= av not in _DOTLESS_CATEGORIES
+        else:
+            return True  # not read here: may hold one
+    return has != negate
+
+
+def dotless(items: Any) -> bool:
+    """Whether no match of the parsed pattern can contain a full stop (what it looks at
+    around it does not count: only the characters a match spans)."""
+    for op, av in items:
+        if op is sre.LITERAL:
+            ok = av != _DOT
+        elif op is sre.NOT_LITERAL:
+            ok = av == _DOT
+        elif op is sre.IN:
+            ok = not _class_has_dot(av)
+        elif op in _ZERO_WIDTH:
+            ok = True
+        elif op is sre.SUBPATTERN:
+            ok = dotless(av[3])
+        elif op is sre.ATOMIC_GROUP:
+            ok = dotless(av)
+        elif op is sre.BRANCH:
+            ok = all(dotless(b) for b in av[1])
+        elif op in _REPEATS:
+            ok = dotless(av[2])
+        else:
+            ok = False  # any character, a back reference ...: may be one
+        if not ok:
+            return False
+    return True
+
+
 def _either(alternatives: Iterable[Need]) -> Need:
     """Alternatives meet what one of them needs (nothing if one of them needs nothing);
     alternatives that each need one set of strings need their union."""
@@ -125,6 +180,10 @@ def _strings(need: Need) -> Iterable[str]:
             yield from term
 
 
+# A pattern's check: (the whole text's mask, its pieces' masks) -> may it match. None:
+# it may match any text.
+Check = Callable[[int, list[int]], bool] | None
+
 TOKEN_CACHE = 200_000  # words whose strings are remembered (words recur across texts)
 
 
@@ -136,7 +195,7 @@ class Prefilter:
         strings = sorted({s for need in self.needs.values() for s in _strings(need)})
         self._bit = {s: 1 << k for k, s in enumerate(strings)}
         # By id: a compiled pattern's hash is computed from its whole program every time.
-        self._checks = {id(rx): self._check(need) for rx, need in self.needs.items()}
+        self._checks = {id(rx): self._check(rx) for rx in self.needs}
         # A string without white space lies inside one of a text's words: the words'
         # strings are found once per distinct word and remembered. At each position the
         # scan reports the longest string starting there; the strings inside it are there
@@ -145,7 +204,7 @@ class Prefilter:
         inword = [s for s in strings if not any(c.isspace() for c in s)]
         self._within = {s: self._mask(t for t in inword if t in s) for s in inword}
         self._scan = re.compile("(?=(" + _trie(inword) + "))") if inword else None
-        self._words: dict[str, int] = {}
+        self._words: dict[str, tuple[int, tuple[int, ...] | None]] = {}
 
     def _mask(self, strings: Iterable[str]) -> int:
         out = 0
@@ -153,47 +212,107 @@ class Prefilter:
             out |= self._bit[s]
         return out
 
-    def _check(self, need: Need) -> Callable[[int], bool]:
-        """The need as one expression over the bit mask of the strings a text holds (a
-        function call per pattern and text: the check must cost far less than a run)."""
-        check: Callable[[int], bool] = eval(f"lambda present: {self._expr(need)}", {})
+    def _check(self, rx: re.Pattern[str]) -> Check:
+        """The pattern's need as one expression over the bit masks of the strings the text
+        holds (a function call per pattern and text: it must cost far less than a run).
+        An alternative that spans no full stop must find all it needs inside one of the
+        text's dot-free pieces (asked for only when the whole text has it all)."""
+        if rx.flags & re.IGNORECASE:
+            return None
+        parsed = sre_parse.parse(rx.pattern, rx.flags)
+        alternatives = (
+            parsed[0][1][1] if len(parsed) == 1 and parsed[0][0] is sre.BRANCH else [parsed]
+        )
+        exprs = []
+        for alt in alternatives:
+            need = _sequence(alt)
+            if not need:
+                return None  # this alternative may match anywhere
+            expr = self._expr(need, "whole")
+            if dotless(alt):
+                expr += f" and any({self._expr(need, 'p')} for p in pieces)"
+            exprs.append(f"({expr})")
+        check: Check = eval(f"lambda whole, pieces: {' or '.join(exprs)}", {})
         return check
 
-    def _expr(self, need: Need) -> str:
+    def _expr(self, need: Need, var: str) -> str:
         terms = [
-            "(" + " or ".join(self._expr(o) for o in t.options) + ")"
+            "(" + " or ".join(self._expr(o, var) for o in t.options) + ")"
             if isinstance(t, Either)
-            else f"present & {self._mask(t)}"
+            else f"{var} & {self._mask(t)}"
             for t in need
         ]
         return " and ".join(f"({t})" for t in terms) or "True"
 
-    def present(self, text: str) -> int:
-        """The strings of any pattern's need that ``text`` holds, as a bit mask."""
+    def present(self, text: str) -> Present:
+        """What ``possible`` needs to know of ``text``: the strings of the patterns'
+        needs it holds, in the whole text and in each of its dot-free pieces."""
+        spaced = 0
+        for s, b in self._spaced:
+            if s in text:
+                spaced |= b
+        whole, cur = spaced, spaced
+        pieces: list[int] = []
+        for word in text.split():
+            full, parts = self._word(word)
+            whole |= full
+            if parts is None:
+                cur |= full
+            else:  # the word's full stops end pieces
+                pieces.append(cur | parts[0])
+                pieces.extend(parts[1:-1])
+                cur = parts[-1]
+        pieces.append(cur)
+        if spaced:  # which pieces hold them: read piece by piece (rare)
+            pieces = [self._held(p) for p in text.split(".")]
+        return Present(whole, pieces)
+
+    def _word(self, word: str) -> tuple[int, tuple[int, ...] | None]:
+        """The strings a word holds, and those of each of its dot-free parts if it has
+        a full stop (remembered)."""
+        got = self._words.get(word)
+        if got is None:
+            parts = word.split(".")
+            got = (
+                self._scanned(word),
+                tuple(map(self._scanned, parts)) if len(parts) > 1 else None,
+            )
+            if len(self._words) >= TOKEN_CACHE:
+                self._words.clear()
+            self._words[word] = got
+        return got
+
+    def _scanned(self, word: str) -> int:
+        found = 0
+        if self._scan is not None:
+            for hit in self._scan.findall(word):
+                found |= self._within[hit]
+        return found
+
+    def _held(self, text: str) -> int:
+        """The strings ``text`` holds, as a bit mask."""
         found = 0
         for s, b in self._spaced:
             if s in text:
                 found |= b
-        if self._scan is None:
-            return found
-        words = self._words
-        for word in set(text.split()):
-            got = words.get(word)
-            if got is None:
-                got = 0
-                for hit in self._scan.findall(word):
-                    got |= self._within[hit]
-                if len(words) >= TOKEN_CACHE:
-                    words.clear()
-                words[word] = got
-            found |= got
+        for word in text.split():
+            found |= self._word(word)[0]
         return found
 
-    def possible(self, rx: re.Pattern[str], present: int) -> bool:
-        """Whether ``rx`` may match the text whose strings are ``present`` (a pattern
-        this prefilter was not built with always may)."""
+    def possible(self, rx: re.Pattern[str], present: Present) -> bool:
+        """Whether ``rx`` may match the text ``present`` was made for (a pattern this
+        prefilter was not built with always may)."""
         check = self._checks.get(id(rx))
-        return check is None or bool(check(present))
+        return check is None or bool(check(present.mask, present.pieces))
+
+
+@dataclass(frozen=True, slots=True)
+class Present:
+    """The strings of the patterns' needs a text holds (bit masks): in the whole text,
+    and in each of its pieces between full stops."""
+
+    mask: int
+    pieces: list[int]
 
 
 def _trie(strings: Iterable[str]) -> str:

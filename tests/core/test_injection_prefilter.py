@@ -6,7 +6,6 @@ prefilter that drops a string."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,7 @@ from memaudit.injection import engine
 from memaudit.injection.engine import signals, visible
 from memaudit.injection.forms import _TO_DESTINATION
 from memaudit.injection.patterns import _PATTERNS
-from memaudit.injection.prefilter import Prefilter, needs
+from memaudit.injection.prefilter import Check, Prefilter, needs
 
 
 @pytest.fixture(scope="module")
@@ -74,8 +73,10 @@ class _Lossy(Prefilter):
             self._checks[id(rx)] = self._forgetting(self._checks[id(rx)], forgotten)
 
     @staticmethod
-    def _forgetting(check: Callable[[int], bool], forgotten: int) -> Callable[[int], bool]:
-        return lambda present: check(present & ~forgotten)
+    def _forgetting(check: Check, forgotten: int) -> Check:
+        if check is None:
+            return None
+        return lambda whole, pieces: check(whole & ~forgotten, [p & ~forgotten for p in pieces])
 
 
 def test_a_prefilter_that_drops_a_string_would_be_caught(texts: list[str]) -> None:
