@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from memaudit.qualifiers import _trie  # longer continuations tried first
+
 # The standard library's own reader of regular expressions (what ``re.compile`` uses).
 sre: Any = importlib.import_module("re._constants")
 sre_parse: Any = importlib.import_module("re._parser")
@@ -203,7 +205,7 @@ class Prefilter:
         self._spaced = [(s, b) for s, b in self._bit.items() if any(c.isspace() for c in s)]
         inword = [s for s in strings if not any(c.isspace() for c in s)]
         self._within = {s: self._mask(t for t in inword if t in s) for s in inword}
-        self._scan = re.compile("(?=(" + _trie(inword) + "))") if inword else None
+        self._scan = re.compile("(?=(" + _trie(tuple(inword)) + "))") if inword else None
         self._words: dict[str, tuple[int, tuple[int, ...] | None]] = {}
 
     def _mask(self, strings: Iterable[str]) -> int:
@@ -313,22 +315,3 @@ class Present:
 
     mask: int
     pieces: list[int]
-
-
-def _trie(strings: Iterable[str]) -> str:
-    """One alternation of ``strings`` as a trie, each longer continuation tried before
-    the string that ends at a node: the match is the longest string starting there."""
-    tree: dict[str, Any] = {}
-    for s in strings:
-        node = tree
-        for ch in s:
-            node = node.setdefault(ch, {})
-        node[""] = {}
-
-    def emit(node: dict[str, Any]) -> str:
-        alts = [re.escape(ch) + emit(child) for ch, child in sorted(node.items()) if ch]
-        if "" in node:
-            alts.append("")
-        return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
-
-    return emit(tree)
