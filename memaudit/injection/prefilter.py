@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -182,9 +182,11 @@ def _strings(need: Need) -> Iterable[str]:
             yield from term
 
 
-# A pattern's check: (the whole text's mask, its pieces' masks) -> may it match. None:
-# it may match any text.
-Check = Callable[[int, list[int]], bool] | None
+# A need as bit masks: every term holds — a mask (one of its strings is there) or
+# alternatives, one of which holds. A pattern's rule: per alternative of the pattern, its
+# masks and whether it spans no full stop.
+Masks = tuple["int | tuple[Masks, ...]", ...]
+Rule = tuple[tuple[Masks, bool], ...]
 
 TOKEN_CACHE = 200_000  # words whose strings are remembered (words recur across texts)
 
@@ -197,7 +199,7 @@ class Prefilter:
         strings = sorted({s for need in self.needs.values() for s in _strings(need)})
         self._bit = {s: 1 << k for k, s in enumerate(strings)}
         # By id: a compiled pattern's hash is computed from its whole program every time.
-        self._checks = {id(rx): self._check(rx) for rx in self.needs}
+        self._rules = {id(rx): self._rule(rx) for rx in self.needs}
         # A string without white space lies inside one of a text's words: the words'
         # strings are found once per distinct word and remembered. At each position the
         # scan reports the longest string starting there; the strings inside it are there
@@ -214,37 +216,32 @@ class Prefilter:
             out |= self._bit[s]
         return out
 
-    def _check(self, rx: re.Pattern[str]) -> Check:
-        """The pattern's need as one expression over the bit masks of the strings the text
-        holds (a function call per pattern and text: it must cost far less than a run).
-        An alternative that spans no full stop must find all it needs inside one of the
-        text's dot-free pieces (asked for only when the whole text has it all)."""
+    def _rule(self, rx: re.Pattern[str]) -> Rule | None:
+        """The pattern's need as bit masks, per alternative of the pattern, with whether
+        it spans no full stop (then all it needs must be inside one of the text's dot-free
+        pieces). None: any text may match."""
         if rx.flags & re.IGNORECASE:
             return None
         parsed = sre_parse.parse(rx.pattern, rx.flags)
-        alternatives = (
-            parsed[0][1][1] if len(parsed) == 1 and parsed[0][0] is sre.BRANCH else [parsed]
-        )
-        exprs = []
-        for alt in alternatives:
-            need = _sequence(alt)
+        branches = parsed[0][1][1] if len(parsed) == 1 and parsed[0][0] is sre.BRANCH else [parsed]
+        alternatives = []
+        for branch in branches:
+            need = _sequence(branch)
             if not need:
                 return None  # this alternative may match anywhere
-            expr = self._expr(need, "whole")
-            if dotless(alt):
-                expr += f" and any({self._expr(need, 'p')} for p in pieces)"
-            exprs.append(f"({expr})")
-        check: Check = eval(f"lambda whole, pieces: {' or '.join(exprs)}", {})
-        return check
+            alternatives.append((self._masks(need), dotless(branch)))
+        return tuple(alternatives)
 
-    def _expr(self, need: Need, var: str) -> str:
-        terms = [
-            "(" + " or ".join(self._expr(o, var) for o in t.options) + ")"
-            if isinstance(t, Either)
-            else f"{var} & {self._mask(t)}"
-            for t in need
-        ]
-        return " and ".join(f"({t})" for t in terms) or "True"
+    def _masks(self, need: Need) -> Masks:
+        """The need with each set of strings as a bit mask (those first: cheapest)."""
+        masks: list[int] = []
+        either: list[tuple[Masks, ...]] = []
+        for term in need:
+            if isinstance(term, Either):
+                either.append(tuple(self._masks(o) for o in term.options))
+            else:
+                masks.append(self._mask(term))
+        return (*masks, *either)
 
     def present(self, text: str) -> Present:
         """What ``possible`` needs to know of ``text``: the strings of the patterns'
@@ -304,8 +301,31 @@ class Prefilter:
     def possible(self, rx: re.Pattern[str], present: Present) -> bool:
         """Whether ``rx`` may match the text ``present`` was made for (a pattern this
         prefilter was not built with always may)."""
-        check = self._checks.get(id(rx))
-        return check is None or bool(check(present.mask, present.pieces))
+        rule = self._rules.get(id(rx))
+        if rule is None:
+            return True
+        whole = present.mask
+        for masks, dotless_ in rule:
+            if _meets(masks, whole) and (
+                not dotless_ or any(_meets(masks, p) for p in present.pieces)
+            ):
+                return True
+        return False
+
+
+def _meets(masks: Masks, held: int) -> bool:
+    """Whether the strings ``held`` meet every term: a mask, or alternatives."""
+    for term in masks:
+        if isinstance(term, int):
+            if not term & held:
+                return False
+        else:
+            for option in term:
+                if _meets(option, held):
+                    break
+            else:
+                return False
+    return True
 
 
 @dataclass(frozen=True, slots=True)
