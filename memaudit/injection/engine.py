@@ -48,7 +48,8 @@ from memaudit.injection.kinds import (
     WEIGHT,
     Signal,
 )
-from memaudit.injection.patterns import _BY_KIND, _PATTERN_KINDS
+from memaudit.injection.patterns import _BY_KIND, _PATTERN_KINDS, _PATTERNS
+from memaudit.injection.prefilter import Prefilter, shortest
 from memaudit.injection.vocabulary import (
     _ALWAYS_POSITIVE,
     _BEHAVIOUR,
@@ -174,7 +175,10 @@ def _texty(raw: bytes | str) -> str | None:
 
 def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
     """(start, end, encoding, decoded text) for each encoded run that decodes to text."""
-    for m in _BASE64.finditer(view):
+    # A form whose runs hold no white space is looked for only if a word is as long as
+    # its shortest run; a form with a marker only if the marker is there.
+    longest = max(map(len, view.split()), default=0)
+    for m in _BASE64.finditer(view) if longest >= _BASE64_SHORTEST else ():
         run = m.group(0)
         body = run.rstrip("=")
         for alt in (False, True):
@@ -191,7 +195,7 @@ def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
             if text:
                 yield m.start(), m.end(), "base64", text
                 break
-    for m in _HEX.finditer(view):
+    for m in _HEX.finditer(view) if longest >= _HEX_SHORTEST else ():
         try:
             text = _texty(bytes.fromhex(m.group(0)))
         except ValueError:
@@ -204,11 +208,11 @@ def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
         text = _texty(raw)
         if text:
             yield m.start(), m.end(), "binary", text
-    for m in _PERCENT.finditer(view):
+    for m in _PERCENT.finditer(view) if "%" in view else ():
         text = _texty(unquote(m.group(0)))
         if text and text != m.group(0):
             yield m.start(), m.end(), "percent-encoding", text
-    for m in _ESCAPES.finditer(view):
+    for m in _ESCAPES.finditer(view) if "\\" in view else ():
         try:
             text = _texty(m.group(0).encode("ascii").decode("unicode_escape"))
         except (UnicodeDecodeError, ValueError):
@@ -220,7 +224,7 @@ def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
         words = re.split(r" {2,}", m.group(0))
         collapsed = " ".join(w.replace(" ", "") for w in words)
         yield m.start(), m.end(), "spaced letters", view[: m.start()] + collapsed + view[m.end() :]
-    for m in _LONG_TOKEN.finditer(view):
+    for m in _LONG_TOKEN.finditer(view) if longest >= _LONG_WORD or "<~" in view else ():
         run = m.group(0)
         for how, decode in _OTHER_CODECS:
             try:
@@ -241,7 +245,10 @@ def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
                 yield m.start(), m.end(), "Morse code", text
 
 
-_LONG_TOKEN = re.compile(r"<~.{16,}?~>|(?<!\S)\S{32,}(?!\S)", re.DOTALL)
+_LONG_WORD = 32
+_LONG_TOKEN = re.compile(rf"<~.{{16,}}?~>|(?<!\S)\S{{{_LONG_WORD},}}(?!\S)", re.DOTALL)
+# The shortest base64 and hex runs (their characters include no white space).
+_BASE64_SHORTEST, _HEX_SHORTEST = shortest(_BASE64), shortest(_HEX)
 
 
 def _b32(run: str) -> bytes:
@@ -321,7 +328,11 @@ def _sentence_bounds(text: str) -> list[int]:
     out = [0]
     for m in _SENTENCE.finditer(text):
         if text[m.start()] == ":":
-            key = _YAML_KEY.search(text, 0, m.start())
+            # A key starts a line: the colon's (or the one before, when the colon opens
+            # a line), so a match can only start at that line's newline (or the text's
+            # start): matched there, not searched for from the text's start.
+            line = max(0, text.rfind("\n", 0, max(0, m.start() - 1)))
+            key = _YAML_KEY.match(text, line, m.start())
             if key and key.group(1) not in _ADDRESS_KEYS:
                 continue
         out.append(m.end())
@@ -339,18 +350,28 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
     on = _active(view, low) if gate else _ALL_KINDS
     if not on:
         return []
+    # The prefilter runs only patterns that can match (it reads the lowered text; a text
+    # whose lowercase form has another length is matched ignoring case: no prefilter).
+    present = _PREFILTER.present(low) if PREFILTER and gate and rx is _same else None
+
+    def may(pattern: re.Pattern[str]) -> bool:
+        return present is None or _PREFILTER.possible(pattern, present)
+
     raw: list[Hit] = []
     for signal in on & _PATTERN_KINDS:
         for pattern, weight, key in _BY_KIND[signal]:
             if key is not None and gate and key not in on:
                 continue
+            if not may(pattern):
+                continue
             for m in rx(pattern).finditer(low):
                 raw.append(Hit(signal, m.start(), m.end(), weight))
     # Imperatives at sentence starts: behaviour verbs are directives to the agent;
     # "always"/"never" before one, or in the same sentence, makes it a standing rule.
-    bounds = _sentence_bounds(low)
-    if on - {"conditional_clause"}:
+    if on - {"conditional_clause"} and may(_IMPERATIVE):
+        bounds = _sentence_bounds(low)
         imperative = rx(_IMPERATIVE)
+        always = rx(_ALWAYS_POSITIVE) if may(_ALWAYS_POSITIVE) else None
         for k, pos in enumerate(bounds):
             im = imperative.match(low, pos)
             if im is None:
@@ -368,7 +389,7 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
                     Hit(Signal.STANDING_RULE, im.start("alw"), e, WEIGHT[Signal.STANDING_RULE])
                 )
             else:
-                tail = rx(_ALWAYS_POSITIVE).search(low, e, sent_end)
+                tail = always.search(low, e, sent_end) if always is not None else None
                 if tail:
                     raw.append(
                         Hit(
@@ -379,7 +400,8 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
                         )
                     )
     # Conditional clause then an imperative: "when the user asks X, recommend Y".
-    clauses = rx(_CLAUSE).finditer(low) if "conditional_clause" in on and "," in low else ()
+    clause = "conditional_clause" in on and "," in low
+    clauses = rx(_CLAUSE).finditer(low) if clause and may(_CLAUSE) else ()
     for m in clauses:
         verb = m.group("verb")
         signal = Signal.AGENT_DIRECTIVE if verb in _BEHAVIOUR else Signal.IMPERATIVE
@@ -402,7 +424,7 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
             )
         )
     # A trigger rule (MINJA's shape): "when the user asks about X, <do Y>".
-    rules = rx(_TRIGGER).finditer(low) if "conditional_clause" in on and "," in low else ()
+    rules = rx(_TRIGGER).finditer(low) if clause and may(_TRIGGER) else ()
     for m in rules:
         main = m.group("main")
         if main in _NOT_A_DIRECTIVE and not m.group("agent"):
@@ -417,7 +439,7 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
             )
         )
     # Sending something to a destination.
-    for m in rx(_SEND).finditer(low) if Signal.EXFILTRATION in on else ():
+    for m in rx(_SEND).finditer(low) if Signal.EXFILTRATION in on and may(_SEND) else ():
         end = min(len(low), m.end() + 120)
         stop = _STOP.search(low, m.end(), end)
         d = rx(_TO_DESTINATION).search(low, m.end(), stop.start() if stop else end)
@@ -425,15 +447,16 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
             raw.append(Hit(Signal.EXFILTRATION, m.start(), d.end(), WEIGHT[Signal.EXFILTRATION]))
     # Chat-template and role tokens; a role header line ("system: ...").
     if Signal.ROLE_TOKEN in on:
-        for m in rx(_ROLE_TOKENS).finditer(low):
+        for m in rx(_ROLE_TOKENS).finditer(low) if may(_ROLE_TOKENS) else ():
             raw.append(Hit(Signal.ROLE_TOKEN, m.start(), m.end(), WEIGHT[Signal.ROLE_TOKEN]))
-        for m in rx(_ROLE_HEADER).finditer(low) if ":" in low else ():
+        for m in rx(_ROLE_HEADER).finditer(low) if ":" in low and may(_ROLE_HEADER) else ():
             raw.append(Hit(Signal.ROLE_TOKEN, m.start(), m.end() - 1, 0.45))
     # Hidden carriers: HTML comments, encoded runs. What they say counts as hidden.
     for m in _HTML_COMMENT.finditer(view) if Signal.HTML_COMMENT in on else ():
         raw.append(Hit(Signal.HTML_COMMENT, m.start(), m.end(), WEIGHT[Signal.HTML_COMMENT]))
         raw.extend(_inner(m.group(1), m.start(), m.end(), "in an HTML comment", depth, gate))
-    for m in rx(_DECODE_AND_RUN).finditer(low) if Signal.DECODE_AND_RUN in on else ():
+    decode_and_run = Signal.DECODE_AND_RUN in on and may(_DECODE_AND_RUN)
+    for m in rx(_DECODE_AND_RUN).finditer(low) if decode_and_run else ():
         raw.append(Hit(Signal.DECODE_AND_RUN, m.start(), m.end(), WEIGHT[Signal.DECODE_AND_RUN]))
     for how, decoded in (
         ("rot13", _rot13(view) if "rot13" in on else ""),
@@ -468,6 +491,24 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
 
 def _same(rx: re.Pattern[str]) -> re.Pattern[str]:
     return rx
+
+
+# Off: every pattern the gate lets through runs (the results are the same; tests compare).
+PREFILTER = True
+# Every pattern the analysis runs on the lowered text.
+_PREFILTER = Prefilter(
+    [
+        *(p for _, p in _PATTERNS),
+        _IMPERATIVE,
+        _ALWAYS_POSITIVE,
+        _CLAUSE,
+        _TRIGGER,
+        _SEND,
+        _ROLE_TOKENS,
+        _ROLE_HEADER,
+        _DECODE_AND_RUN,
+    ]
+)
 
 
 _STOP = re.compile(r"[.!?\n](?:\s|$)")
@@ -553,7 +594,8 @@ def _discount(view: str, raw: list[Hit]) -> list[Hit]:
 
 def signals(text: str, *, gate: bool = True, learned: bool = True) -> list[Hit]:
     """Every signal in ``text``, spans as offsets into ``text`` itself. ``gate=False``
-    runs every pattern on every text (what the anchors must never change);
+    runs every pattern on every text (what the anchors and the prefilter must never
+    change);
     ``learned=False`` leaves out the learned scorer's hit (see ``learned_hit``)."""
     view, index, hidden = _view(text)
     hits = _text_hits(view, gate=gate)
