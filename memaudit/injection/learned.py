@@ -59,6 +59,7 @@ class Config:
     chars: tuple[int, ...] = (4,)
     skips: bool = False  # word pairs with one word between
     addresses: bool = False  # URLs and e-mail addresses as one token each
+    runs: bool = False  # long runs of letters and digits (keys, hashes, base64) as one token
 
 
 def sentences(low: str) -> list[tuple[int, int]]:
@@ -75,9 +76,27 @@ def sentences(low: str) -> list[tuple[int, int]]:
 
 def tokens(sentence: str, cfg: Config) -> list[str]:
     """The words of one (lowered) sentence, digits as ``0``."""
+    return ["0" if t.isdigit() else t for t in _TOKEN.findall(_prepared(sentence, cfg))]
+
+
+def _prepared(low: str, cfg: Config) -> str:
+    if cfg.runs:
+        low = _as_runs(low)
     if cfg.addresses:
-        sentence = _as_addresses(sentence)
-    return ["0" if t.isdigit() else t for t in _TOKEN.findall(sentence)]
+        low = _as_addresses(low)
+    return low
+
+
+# A key, a hash or an encoded payload: its pieces ("kfifegbk", "8", "l", "+") are no words,
+# and the scorer learned nothing from them but noise (round 6's false alarms on an MD5
+# header and an SSH key). What a payload *says* is decoded and judged by the patterns.
+_RUN = re.compile(r"(?<![\w+/=-])(?=[\w+/=-]*\d)(?=[\w+/=-]*[a-z])[\w+/=-]{16,}")
+
+
+def _as_runs(text: str) -> str:
+    if len(text) < 16:
+        return text
+    return _RUN.sub(" \x01longrun ", text)
 
 
 def _as_addresses(text: str) -> str:
@@ -191,8 +210,7 @@ class Model:
         every sentence one pair with its start; so the pairs starting with a word add at
         most the smaller of all its pair weights above 0 and its count times the largest."""
         starts = len(_SENTENCE.findall(low)) + 1  # at least as many as ``sentences(low)``
-        if self.cfg.addresses:
-            low = _as_addresses(low)
+        low = _prepared(low, self.cfg)
         pairs = self._pairs if self._pairs is not None else self._pair_bounds()
         total, top = pairs.get("^", (0.0, 0.0))
         z = self.bias + min(total, starts * top)

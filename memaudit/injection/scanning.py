@@ -10,6 +10,7 @@ from memaudit.injection.assessment import Assessment, Hit, Thresholds
 from memaudit.injection.engine import learned_hit, signals
 from memaudit.injection.kinds import WEIGHT, Signal
 from memaudit.injection.provenance import (
+    ASSISTANT_ROLES,
     LEARNED_MIN_SOURCE,
     Provenance,
     assess,
@@ -76,8 +77,10 @@ def scan(
     """
     cache: dict[str, list[Hit]] = {}
     scored: dict[str, list[Hit]] = {}
-    # Weight 1 and no trace: the most any source lets a text score.
+    # Weight 1 and no trace: the most any source lets a text score. A "user statement"
+    # whose provenance disagrees scores more still (``LAUNDERED``: even a bare imperative).
     ceiling = Provenance(SourceType.TOOL_OBSERVATION)
+    laundered_ceiling = Provenance(SourceType.USER_STATEMENT, "tool:ceiling")
     bare_is_safe = thresholds.flag > WEIGHT[Signal.IMPERATIVE]
     judged: dict[tuple[Any, ...], bool] = {}  # does the scorer count for such a source
     maybe = []
@@ -104,9 +107,14 @@ def scan(
                     scored.clear()
                 scored[text] = extra
             hits = hits + extra
-        if not hits or (bare_is_safe and all(h.signal is Signal.IMPERATIVE for h in hits)):
+        may_launder = st == "user_statement" and (
+            bool(derived) or kind in ("url", "tool") or str(role or "").lower() in ASSISTANT_ROLES
+        )
+        if not hits or (
+            bare_is_safe and not may_launder and all(h.signal is Signal.IMPERATIVE for h in hits)
+        ):
             continue  # a bare imperative cannot reach the threshold
-        if assess(text, ceiling, thresholds, hits).flagged:
+        if assess(text, laundered_ceiling if may_launder else ceiling, thresholds, hits).flagged:
             maybe.append((str(mid), _source_type(st), ref, status, derived, role, text, hits))
     ok = approved([m[0] for m in maybe]) if approved is not None and maybe else set()
     out = []

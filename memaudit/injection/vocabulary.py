@@ -94,6 +94,10 @@ _GENERIC_VERBS = _words(
     "usa utilizza esegui elimina cancella salva ricorda memorizza ignora dimentica scrivi",
     "usa utiliza ejecuta elimina borra guarda recuerda ignora olvida escribe",
     "benutze verwende nutze führe lösche entferne speichere merke ignoriere vergiss schreibe",
+    # grant, give, share, make, switch off
+    "erlaube gib gewähre teile mach lade deaktiviere autorise autorisez donne donnez partage "
+    "partagez rends désactive permetti concedi condividi rendi disattiva permite concede "
+    "comparte desactiva",
 )
 _ALWAYS = r"(?:always|never|toujours|jamais|sempre|mai|siempre|nunca|immer|niemals|nie)"
 _OPENERS = r"henceforth|from\s+now\s+on|going\s+forward|from\s+today(?:\s+on)?|in\s+(?:the\s+)?future|next\s+time|désormais|dorénavant|à\s+partir\s+de\s+maintenant|d'ora\s+in\s+(?:poi|avanti)|da\s+ora\s+in\s+poi|a\s+partir\s+de\s+ahora|de\s+ahora\s+en\s+adelante|ab\s+sofort|ab\s+jetzt|von\s+nun\s+an|künftig"
