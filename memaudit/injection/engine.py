@@ -623,6 +623,8 @@ def _learned(
     Nothing below ``FLOOR``."""
     from memaudit.injection import learned
 
+    if not learned.enough_words(view):
+        return []
     m = scorer or learned.model()
     least = learned.FLOOR if floor is None else floor
     if learned.PREFILTER and not m.may_reach(view, least):

@@ -93,7 +93,7 @@ WEIGHT: dict[Signal, float] = {
     Signal.INSTRUCTION_AND_DESTINATION: 0.3,
     # Weighed by provenance in ``provenance.assess``: a user's wish is only a signal when
     # nothing in the store shows the user said it.
-    Signal.USER_CLAIM: 0.2,
+    Signal.USER_CLAIM: 0.05,  # alone, next to nothing: agents' notes say "User asked ..."
     Signal.LAUNDERED: 0.45,
     Signal.EXPERIENCE_AND_INSTRUCTION: 0.3,
     # The learned scorer's hit weighs ALPHA × its probability (injection.learned).

@@ -37,6 +37,19 @@ FORMAT = 2
 # never on held-out cases): a soft signal of weight ALPHA × p, none below FLOOR.
 ALPHA = 0.8
 FLOOR = 0.6
+# Fewer words than this (keys, hashes and addresses not counted) and the scorer says
+# nothing: "Content-MD5: <hash>" or "JWT header: <token>" is no sentence to judge, and
+# a short instruction is the patterns' business.
+MIN_WORDS = 3
+_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def enough_words(text: str) -> bool:
+    """Whether the text has ``MIN_WORDS`` words once keys, hashes, URLs and addresses
+    are left out."""
+    low = _ADDRESS.sub(" ", _RUN.sub(" ", text[:MAX_CHARS].lower()))
+    return any(n >= MIN_WORDS for n, _ in enumerate(_WORD.finditer(low), 1))
+
 
 _TOKEN = re.compile(r"[^\W\d_]+|\d+|[^\w\s]")
 # Addresses read as what they are, so "send it to <an address>" is one phrasing however

@@ -175,6 +175,7 @@ def source_weight(p: Provenance) -> tuple[float, str]:
 
 
 OBSERVED = frozenset({SourceType.USER_STATEMENT, SourceType.TOOL_OBSERVATION})
+FROM_OUTSIDE = frozenset({SourceType.EXTERNAL_DOCUMENT, SourceType.TOOL_OBSERVATION})
 # The learned scorer judges text that came from outside — a tool's output, a document,
 # the assistant's own message, an unknown source, what claims to be the user's or a
 # model's conclusion but derives from those — and a model's conclusion nothing traces to
@@ -248,20 +249,25 @@ def _provenance_hits(p: Provenance, best: dict[Signal, Hit], traced: bool) -> li
     - LAUNDERED: the user's voice where the store says it is not the user's — a "user
       statement" whose source reference, lineage or role field disagrees and that says
       anything the patterns notice (even a bare imperative), or text that speaks for the
-      user (USER_CLAIM) in a tool's output, a document, the assistant's message or a
-      memory derived from those, with no user statement or approval behind it.
+      user (USER_CLAIM) in a summary, extraction or inference drawn from a tool's output
+      or a document, with no user statement or approval behind it.
     - EXPERIENCE_AND_INSTRUCTION: a claimed past success, with nothing in the store behind
       it, given as the reason for an instruction or a risky act (MemoryGraft's shape:
       "last time this worked; do it again").
     """
     out: list[Hit] = []
     claim = best.get(Signal.USER_CLAIM)
-    untrusted = p.source_type in UNTRUSTED_TYPES or bool(
-        p.ancestor_types and p.ancestor_types & UNTRUSTED_TYPES
+    # A page or a tool's output that describes the user is what it is (a profile, a CRM
+    # record: their own signals weigh it), and agents' notes say "User asked ..." all the
+    # time (real stores: ByteRover's summaries of the assistant's messages). The claim is
+    # laundered when a summary, extraction or inference drawn from a page or a tool's
+    # output speaks for the user.
+    laundered_into = p.source_type not in UNTRUSTED_TYPES and bool(
+        p.ancestor_types and p.ancestor_types & FROM_OUTSIDE
     )
     mismatch = user_mismatch(p) is not None
     if (mismatch and best) or (
-        claim is not None and not p.authority_backed and (untrusted or mismatch)
+        claim is not None and not p.authority_backed and (laundered_into or mismatch)
     ):
         at = claim or max(best.values(), key=lambda h: h.weight)
         out.append(Hit(Signal.LAUNDERED, at.start, at.end, WEIGHT[Signal.LAUNDERED]))

@@ -77,9 +77,10 @@ def scan(
     """
     cache: dict[str, list[Hit]] = {}
     scored: dict[str, list[Hit]] = {}
-    # Weight 1 and no trace: the most any source lets a text score. A "user statement"
-    # whose provenance disagrees scores more still (``LAUNDERED``: even a bare imperative).
-    ceiling = Provenance(SourceType.TOOL_OBSERVATION)
+    # Weight 1, no trace, and a claim about the user laundered into the agent's notes:
+    # the most any source lets a text score. A "user statement" whose provenance
+    # disagrees scores more still (``LAUNDERED``: even a bare imperative).
+    ceiling = Provenance(SourceType.SUMMARY, None, True, frozenset({SourceType.EXTERNAL_DOCUMENT}))
     laundered_ceiling = Provenance(SourceType.USER_STATEMENT, "tool:ceiling")
     bare_is_safe = thresholds.flag > WEIGHT[Signal.IMPERATIVE]
     judged: dict[tuple[Any, ...], bool] = {}  # does the scorer count for such a source

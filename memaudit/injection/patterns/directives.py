@@ -39,6 +39,7 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         Signal.PERSISTENCE,
         _rx(
             r"\b(?:enregistre|sauvegarde|mémorise|garde)[^.\n]{0,40}?\b(?:en|dans)\s+(?:ta\s+|votre\s+)?mémoire\b|\b(?:salva|memorizza)[^.\n]{0,40}?\bnella\s+(?:tua\s+)?memoria\b|\b(?:guarda|almacena)[^.\n]{0,40}?\ben\s+tu\s+memoria\b|\b(?:speichere|merke\s+dir)[^.\n]{0,40}?\b(?:gedächtnis|dauerhaft|für\s+immer)\b"
+            r"|\b(?:bleibt|bleiben)\s+dauerhaft\s+(?:gespeichert|erhalten)\b|\breste(?:nt)?\s+(?:en\s+mémoire|enregistrée?s?)\b|\brimane\s+(?:in\s+memoria|salvat[oa])\b|\bpermanece\s+(?:en\s+memoria|guardad[oa])\b"
         ),
     ),
     (

@@ -40,6 +40,12 @@ SECRET_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     ),
     (
         Signal.SYSTEM_PROMPT,
+        _rx(
+            r"\b(?:upload|attach|send|email|post|lade|sende|schicke|envoie|envoyez|invia|inoltra|allega|envía|adjunta)\b[^.\n]{0,40}?(?:~/\.ssh\S*|\S*id_rsa\S*|\S*\.aws/credentials|\S*\.netrc|/etc/(?:passwd|shadow)|\S*\.env\b)"
+        ),
+    ),
+    (
+        Signal.SYSTEM_PROMPT,
         _rx(r"\brepeat\s+the\s+words\s+above\b|\bwhat\s+was\s+written\s+above\b"),
     ),
     (
@@ -89,6 +95,9 @@ SECRET_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         Signal.SECRECY,
         _rx(
             r"\b(?:sag|sage|erzähl|erzähle|erwähne|verrate)\s+(?:es\s+|das\s+)?(?:dem\s+(?:benutzer|nutzer|anwender)|niemandem)\s+nicht(?:s)?\b|\bohne\s+(?:den\s+)?(?:benutzer|nutzer)\s+zu\s+(?:informieren|benachrichtigen|fragen)\b|\b(?:entferne|lösche)\s+(?:diese[ns]?|das)\s+(?:\w+\s+)?(?:nicht|niemals)\b|\bheimlich\b"
+            r"|\b(?:dem|den)\s+(?:nutzer|benutzer|kunden)(?:innen)?\b[^.\n;]{0,40}?\b(?:niemals|nie|nicht)\s+(?:erwähnen|sagen|verraten|erzählen|mitteilen|zeigen)\b"
+            r"|\bkeep\s+(?:\w+\s+){0,4}(?:hidden|secret)\s+from\s+(?:the\s+)?(?:users?|customers?|them|anyone|the\s+owner)\b"
+            r"|\bhides?\s+(?:\w+\s+){1,4}from\s+(?:the\s+)?(?:users?|customers?)\b"
         ),
     ),
 ]

@@ -31,7 +31,7 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.TOOL_POLICY,
         _rx(
-            r"\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|disabl(?:e|es|ing)|turn(?:s|ing)?\s+off|ignor(?:e|es|ing))\s+(?:all\s+|the\s+|any\s+|every\s+)?(?:[a-z]+\s+)?(?:confirmations?|approvals?|reviews?|safety\s+checks?|security\s+checks?|verification|permission\s+prompts?|warnings?|sandbox(?:ing)?|tests?|backups?|ci|lint(?:er|ing)?|checks?|hooks?|validation|scans?|audits?)\b|\bwithout\s+(?:asking|confirmation|confirming|approval|review|permission|checking|prompting|double-checking|(?:running\s+)?(?:the\s+)?tests|(?:a\s+)?backup|(?:a\s+)?purchase\s+order)\b|\bno\s+need\s+to\s+(?:ask|confirm|check|verify)\b|\bdo\s+not\s+ask\s+(?:for\s+)?(?:confirmation|permission|the\s+user)\b"
+            r"\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|disabl(?:e|es|ing)|turn(?:s|ing)?\s+off|ignor(?:e|es|ing))\s+(?:all\s+|the\s+|any\s+|every\s+)?(?:[a-z]+\s+)?(?:confirmations?|approvals?|reviews?|safety\s+checks?|security\s+checks?|verification|permission\s+prompts?|warnings?|sandbox(?:ing)?|tests?|backups?|ci|lint(?:er|ing)?|checks?|hooks?|validation|scans?|audits?)\b|\bwithout\s+(?:asking|confirmation|confirming|approval|review|permission|checking|prompting|double-checking|(?:running\s+)?(?:the\s+)?tests|(?:a\s+)?backup|(?:a\s+)?purchase\s+order)\b|\bno\s+need\s+to\s+(?:ask|confirm|check|verify)\b|\b(?:don't|do\s+not|no\s+need\s+to)\s+bother\s+(?:asking|checking|confirming|to\s+ask|to\s+check|to\s+confirm)\b|\bdo\s+not\s+ask\s+(?:for\s+)?(?:confirmation|permission|the\s+user)\b"
         ),
     ),
     (
@@ -96,7 +96,8 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.FAKE_AUTHORITY,
         _rx(
-            r"\b(?:freigabe|genehmigung|zustimmung|erlaubnis)\s+(?:durch|von|vom|des|der)\b|\b(?:approuvé|autorisé|validé)\s+par\b|\b(?:approvato|autorizzato)\s+da\b|\b(?:aprobado|autorizado)\s+por\b|\b(?:genehmigt|freigegeben|autorisiert)\s+(?:von|durch)\b"
+            r"\b(?:freigabe|genehmigung|zustimmung|erlaubnis)\s+(?:durch|von|vom|des|der)\b|"
+            r"\b(?:administrat(?:eur|ore|or)|admin|responsable|responsabile|directeur|direttore|director|gerente|manager|chef|leiter|vorgesetzte|datenschutzbeauftragte|service\s+informatique|reparto\s+it|it-abteilung|sicherheitsteam|équipe\s+sécurité|equipo\s+de\s+seguridad)\w*\b[^.\n]{0,20}?\b(?:a\s+(?:déjà\s+)?(?:approuvé|autorisé)|ha\s+(?:già\s+)?(?:approvato|autorizzato)|ha\s+(?:aprobado|autorizado)|hat\s+(?:bereits\s+)?(?:genehmigt|freigegeben|erlaubt|zugestimmt))\b|\b(?:approuvé|autorisé|validé)\s+par\b|\b(?:approvato|autorizzato)\s+da\b|\b(?:aprobado|autorizado)\s+por\b|\b(?:genehmigt|freigegeben|autorisiert)\s+(?:von|durch)\b"
         ),
     ),
     # -- claimed past success -----------------------------------------------------------
@@ -112,9 +113,11 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             r"|\b(?:rules?|lessons?|polic(?:y|ies)|heuristics?)\s+(?:derived|learned|learnt|drawn)\s+from\s+(?:earlier|previous|past|prior)\s+(?:runs|sessions|episodes|attempts|experience|tasks)\b"
             r"|\b(?:was|were)\s+(?:satisfied|happy|pleased)\b[^.\n]{0,40}?\bwhen\s+(?:i|we|the\s+(?:agent|assistant))\b"
             r"|\b(?:fixed|resolved|solved|worked)\s+(?:fastest|best|every\s+time)\s+by\b"
+            r"|\b(?:reflection|lesson|insight|learning)s?\s+from\s+(?:run|session|episode|attempt|task)\b|\bthe\s+best\s+(?:outcome|result)s?\s+came\s+from\b"
+            r"|\bbewährt\s+hat\s+sich\b|\bin\s+früheren\s+(?:sitzungen|durchläufen|versuchen)\b|\bregistro\s+histórico\b|\bnelle\s+sessioni\s+precedenti\b|\blors\s+des\s+sessions\s+précédentes\b|\ben\s+sesiones\s+anteriores\b"
             r"|\bexpérience\s+passée\b|\bl'utilisat(?:eur|rice)\s+a\s+apprécié\s+que\b"
             r"|\bin\s+passato\b[^.\n]{0,60}?\b(?:ha\s+risolto|ha\s+funzionato|è\s+servito)\b"
-            r"|\bregistro\s+de\s+éxitos\b|\bla\s+(?:última|anterior)\s+vez\b[^.\n]{0,60}?\b(?:funcionó|sirvió|ayudó)\b"
+            r"|\bregistro\s+de\s+éxitos\b|\bla\s+(?:última|anterior)\s+vez\b[^.\n]{0,60}?\b(?:funcionó|sirvió|ayudó|solucionó|resolvió)\b"
             r"|\b(?:beim\s+)?letzte(?:s|n)?\s+mal\b[^.\n]{0,60}?\b(?:geholfen|funktioniert|geklappt|gut\s+gegangen)\b"
         ),
     ),
