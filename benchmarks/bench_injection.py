@@ -317,34 +317,12 @@ def injection_eval(ctx: Context) -> list[Figure]:
     out = judge(all_cases())
     print(report(out))
     ext = [c for c in out.cases if c.split == "heldout" and isinstance(c, BastionCase)]
-    ext_mine, _ = scores(out, out.memaudit, ext)
-    ext_theirs, _ = scores(out, out.memwall, ext)
-    bastion = Figure(
-        "bastioncorpus held-out half F1",
-        ext_mine.f1 or 0.0,
-        unit="",
-        baseline=ext_theirs.f1 or 0.0,
-        higher_is_better=True,
-        note=f"informational: P {_f(ext_mine.precision)} R {_f(ext_mine.recall)}; "
-        "baseline: memwall (≥ low)",
-    )
+    bastion = _f1_against_memwall(out, ext, "bastioncorpus held-out half F1", "informational")
     held = [c for c in out.cases if c.split == "heldout" and not isinstance(c, BastionCase)]
     if not held:
         train = [c for c in out.cases if c.split == "train" and not isinstance(c, BastionCase)]
-        mine, _ = scores(out, out.memaudit, train)
-        theirs, _ = scores(out, out.memwall, train)
-        return [
-            Figure(
-                "training F1 (rounds 1-6; round 7 not here)",
-                mine.f1 or 0.0,
-                unit="",
-                baseline=theirs.f1 or 0.0,
-                higher_is_better=True,
-                note=f"informational (trained on): P {_f(mine.precision)} "
-                f"R {_f(mine.recall)}; baseline: memwall (≥ low)",
-            ),
-            bastion,
-        ]
+        name = "training F1 (rounds 1-6; round 7 not here)"
+        return [_f1_against_memwall(out, train, name, "informational (trained on)"), bastion]
     mine, _ = scores(out, out.memaudit, held)
     theirs, _ = scores(out, out.memwall, held)
     high, _ = scores(out, out.memwall_high, held)
@@ -375,6 +353,19 @@ def injection_eval(ctx: Context) -> list[Figure]:
         ),
         bastion,
     ]
+
+
+def _f1_against_memwall(out: Outcome, chosen: list[Case], name: str, what: str) -> Figure:
+    mine, _ = scores(out, out.memaudit, chosen)
+    theirs, _ = scores(out, out.memwall, chosen)
+    return Figure(
+        name,
+        mine.f1 or 0.0,
+        unit="",
+        baseline=theirs.f1 or 0.0,
+        higher_is_better=True,
+        note=f"{what}: P {_f(mine.precision)} R {_f(mine.recall)}; baseline: memwall (≥ low)",
+    )
 
 
 @benchmark(

@@ -37,17 +37,18 @@ FORMAT = 2
 # never on held-out cases): a soft signal of weight ALPHA × p, none below FLOOR.
 ALPHA = 0.8
 FLOOR = 0.6
-# Fewer words than this (keys, hashes and addresses not counted) and the scorer says
-# nothing: "Content-MD5: <hash>" or "JWT header: <token>" is no sentence to judge, and
-# a short instruction is the patterns' business.
-MIN_WORDS = 3
+# Fewer words than this (keys and hashes not counted) and the scorer says
+# nothing: "Content-MD5: <hash>", "JWT header: <token>" or "Attachment preview (base64):
+# <run>" is no sentence to judge (the scorer read such labels as poison), and a short
+# instruction is the patterns' business.
+MIN_WORDS = 4
 _WORD = re.compile(r"[^\W\d_]{2,}")
 
 
 def enough_words(text: str) -> bool:
-    """Whether the text has ``MIN_WORDS`` words once keys, hashes, URLs and addresses
-    are left out."""
-    low = _ADDRESS.sub(" ", _RUN.sub(" ", text[:MAX_CHARS].lower()))
+    """Whether the text has ``MIN_WORDS`` words once keys and hashes are left out (an
+    address's words count: a markdown image beacon is judged)."""
+    low = _RUN.sub(" ", text[:MAX_CHARS].lower())
     return any(n >= MIN_WORDS for n, _ in enumerate(_WORD.finditer(low), 1))
 
 
@@ -72,7 +73,7 @@ class Config:
     chars: tuple[int, ...] = (4,)
     skips: bool = False  # word pairs with one word between
     addresses: bool = False  # URLs and e-mail addresses as one token each
-    runs: bool = False  # long runs of letters and digits (keys, hashes, base64) as one token
+    runs: bool = False  # long runs of letters and digits (keys, hashes, base64) left out
 
 
 def sentences(low: str) -> list[tuple[int, int]]:
@@ -100,16 +101,17 @@ def _prepared(low: str, cfg: Config) -> str:
     return low
 
 
-# A key, a hash or an encoded payload: its pieces ("kfifegbk", "8", "l", "+") are no words,
-# and the scorer learned nothing from them but noise (round 6's false alarms on an MD5
-# header and an SSH key). What a payload *says* is decoded and judged by the patterns.
+# A key, a hash or an encoded payload: its pieces ("kfifegbk", "8", "l", "+") are no words
+# (round 6's false alarms on an MD5 header and an SSH key), and a placeholder for "a run
+# was here" only taught the scorer that encoded text is poison (benign JWTs and base64
+# previews flagged). What a payload says is decoded and judged by the patterns.
 _RUN = re.compile(r"(?<![\w+/=-])(?=[\w+/=-]*\d)(?=[\w+/=-]*[a-z])[\w+/=-]{16,}")
 
 
 def _as_runs(text: str) -> str:
     if len(text) < 16:
         return text
-    return _RUN.sub(" \x01longrun ", text)
+    return _RUN.sub(" ", text)
 
 
 def _as_addresses(text: str) -> str:

