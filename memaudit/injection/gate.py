@@ -95,7 +95,7 @@ _ANCHORS: dict[Signal | str, str] = {
     "conditional_clause": "when whenever if$ once$ each$ every$ next$ any$ soon$ quand$ si$ lorsque$ "
     "chaque dès$ ogni$ appena$ cada$ cuanto$ "
     "quando$ se$ cuando$ wenn$ sobald$",
-    Signal.EXFILTRATION: "customer client user$ employee patient hr$ confidential salar payroll bank$ cookie token password credential keys$ webhook parameter$ argument$ param$ field$",
+    Signal.EXFILTRATION: "salar payroll bank$ cookie token password credential keys$ webhook parameter$ argument$ param$ field$",
     Signal.USER_CLAIM: "user$ customer$ owner$ client$ utilisat usager utente usuari nutzer "
     "benutzer kunde$ kundin$",
     Signal.ROLE_TOKEN: "system$ assistant$ developer$ user$ end$",

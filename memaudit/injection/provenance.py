@@ -248,7 +248,8 @@ def _provenance_hits(p: Provenance, best: dict[Signal, Hit], traced: bool) -> li
 
     - LAUNDERED: the user's voice where the store says it is not the user's — a "user
       statement" whose source reference, lineage or role field disagrees and that says
-      anything the patterns notice (even a bare imperative), or text that speaks for the
+      anything the patterns notice (a bare imperative only when its source reference is
+      a URL or a tool call), or text that speaks for the
       user (USER_CLAIM) in a summary, extraction or inference drawn from a tool's output
       or a document, with no user statement or approval behind it.
     - EXPERIENCE_AND_INSTRUCTION: a claimed past success, with nothing in the store behind
@@ -266,7 +267,14 @@ def _provenance_hits(p: Provenance, best: dict[Signal, Hit], traced: bool) -> li
         p.ancestor_types and p.ancestor_types & FROM_OUTSIDE
     )
     mismatch = user_mismatch(p) is not None
-    if (mismatch and best) or (
+    # A bare imperative is enough only when the statement's own source is a page or a
+    # tool; a user statement whose lineage holds other memories (a reply to the
+    # assistant, say) needs a signal of its own.
+    outside_ref = ref_kind(p.source_ref) in ("url", "tool")
+    said = any(h.signal is not Signal.IMPERATIVE for h in best.values()) or (
+        outside_ref and bool(best)
+    )
+    if (mismatch and said) or (
         claim is not None and not p.authority_backed and (laundered_into or mismatch)
     ):
         at = claim or max(best.values(), key=lambda h: h.weight)

@@ -79,7 +79,8 @@ def scan(
     scored: dict[str, list[Hit]] = {}
     # Weight 1, no trace, and a claim about the user laundered into the agent's notes:
     # the most any source lets a text score. A "user statement" whose provenance
-    # disagrees scores more still (``LAUNDERED``: even a bare imperative).
+    # disagrees scores more still (``LAUNDERED``: with a URL or tool as its source
+    # reference, even a bare imperative).
     ceiling = Provenance(SourceType.SUMMARY, None, True, frozenset({SourceType.EXTERNAL_DOCUMENT}))
     laundered_ceiling = Provenance(SourceType.USER_STATEMENT, "tool:ceiling")
     bare_is_safe = thresholds.flag > WEIGHT[Signal.IMPERATIVE]
@@ -108,13 +109,14 @@ def scan(
                     scored.clear()
                 scored[text] = extra
             hits = hits + extra
-        may_launder = st == "user_statement" and (
-            bool(derived) or kind in ("url", "tool") or str(role or "").lower() in ASSISTANT_ROLES
-        )
+        outside_ref = kind in ("url", "tool")  # a user statement from a page or a tool
         if not hits or (
-            bare_is_safe and not may_launder and all(h.signal is Signal.IMPERATIVE for h in hits)
+            bare_is_safe and not outside_ref and all(h.signal is Signal.IMPERATIVE for h in hits)
         ):
             continue  # a bare imperative cannot reach the threshold
+        may_launder = st == "user_statement" and (
+            outside_ref or bool(derived) or str(role or "").lower() in ASSISTANT_ROLES
+        )
         if assess(text, laundered_ceiling if may_launder else ceiling, thresholds, hits).flagged:
             maybe.append((str(mid), _source_type(st), ref, status, derived, role, text, hits))
     ok = approved([m[0] for m in maybe]) if approved is not None and maybe else set()

@@ -103,13 +103,19 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     # -- claimed past success -----------------------------------------------------------
     (
         Signal.FAKE_EXPERIENCE,
+        # A line headed as experience ("Experience: ...", "Erfahrung: ...").
+        _rx(
+            r"(?:^|\n)\W*(?:experience|lesson\s+learned|erfahrung|expérience|esperienza|experiencia)\s*:"
+        ),
+    ),
+    (
+        Signal.FAKE_EXPERIENCE,
         # A record of success offered as a model to follow (MemoryGraft's planted
         # "successful episodes"), in each language.
         _rx(
             r"\b(?:successful|winning)\s+(?:runs?|episodes?|attempts?|traces?|sessions?|trajector(?:y|ies)|examples?|records?|plans?|workflows?)\b"
             r"|\bpast\s+(?:successful\s+)?(?:episodes?|experiences?|trajector(?:y|ies)|successes)\b"
             r"|\b(?:success(?:es)?|experience|lessons?)\s+(?:log|record|registry|memory|note)s?\s*[:(]"
-            r"|(?:^|\n)\W*(?:experience|lesson\s+learned|erfahrung|expérience|esperienza|experiencia)\s*:"
             r"|\b(?:rules?|lessons?|polic(?:y|ies)|heuristics?)\s+(?:derived|learned|learnt|drawn)\s+from\s+(?:earlier|previous|past|prior)\s+(?:runs|sessions|episodes|attempts|experience|tasks)\b"
             r"|\b(?:was|were)\s+(?:satisfied|happy|pleased)\b[^.\n]{0,40}?\bwhen\s+(?:i|we|the\s+(?:agent|assistant))\b"
             r"|\b(?:fixed|resolved|solved|worked)\s+(?:fastest|best|every\s+time)\s+by\b"
