@@ -249,9 +249,9 @@ def _provenance_hits(p: Provenance, best: dict[Signal, Hit], traced: bool) -> li
     - LAUNDERED: the user's voice where the store says it is not the user's — a "user
       statement" whose source reference, lineage or role field disagrees and that says
       anything the patterns notice (a bare imperative only when its source reference is
-      a URL or a tool call), or text that speaks for the
-      user (USER_CLAIM) in a summary, extraction or inference drawn from a tool's output
-      or a document, with no user statement or approval behind it.
+      a URL or a tool call), or text that speaks for the user (USER_CLAIM) in a summary,
+      extraction or inference drawn from a tool's output or a document, with no user
+      statement or approval behind it.
     - EXPERIENCE_AND_INSTRUCTION: a claimed past success, with nothing in the store behind
       it, given as the reason for an instruction or a risky act (MemoryGraft's shape:
       "last time this worked; do it again").
