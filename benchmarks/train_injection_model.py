@@ -290,7 +290,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--no-runs", action="store_true", help="keys, hashes, base64 as words")
     parser.add_argument(
         "--settings",
-        default=f"{injection_model.ALPHA}:{injection_model.FLOOR},0.8:0.7,0.7:0.7,0.6:0.1",
+        default=f"{injection_model.ALPHA}:{injection_model.FLOOR},0.8:0.6,0.8:0.7,0.7:0.7,0.6:0.1",
         help="α:floor pairs to cross-validate (the first one's errors with --errors)",
     )
     parser.add_argument("--errors", action="store_true", help="list the first setting's errors")
@@ -303,9 +303,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         runs=not args.no_runs,
     )
     if not args.check:
-        settings = [
-            (float(a), float(f)) for a, f in (x.split(":") for x in args.settings.split(","))
-        ]
+        # Once each (the default lists the committed setting first, maybe again after).
+        settings = list(
+            dict.fromkeys(
+                (float(a), float(f)) for a, f in (x.split(":") for x in args.settings.split(","))
+            )
+        )
         cross_validate(cfg, args.l2, args.epochs, settings, args.errors)
         if args.cv_only:
             return 0
