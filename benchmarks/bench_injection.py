@@ -1,7 +1,7 @@
 """Injected instructions: how well memaudit finds them, against memwall, and how fast.
 
 Quality (``injection_eval``): every case of ``benchmarks/injection_cases.py`` (ours:
-rounds 1-5 for training, round 6 held out) and of the ``bastioncorpus`` package (an
+rounds 1-6 for training, round 7 held out) and of the ``bastioncorpus`` package (an
 external corpus; half of it held out by a salted hash of its row ids) is written into a real memaudit ledger
 with its provenance — a user statement with its session reference, a tool output, a
 document, a summary derived from a document (an edge to a source memory), an approved
@@ -12,7 +12,9 @@ run. A memory counts as flagged by memwall when a rule of at least LOW severity 
 (its INFO rule is PII retention, not an injection); memwall's own CLI default
 ``--fail-on high`` is shown too, and memaudit is compared with the better of the two.
 Precision, recall and F1 are printed per technique and split, training and held-out
-apart; the targets are judged on the held-out round.
+apart; the targets are judged on the held-out round. Until the held-out round's file
+(``benchmarks/injection_round7.jsonl``) is copied in, the run says so in one line and
+prints the training rows.
 
 Speed (``injection_stage``): the gate's check per staged candidate on the generated
 ledger, beside staging with the check switched off. The audit's cost at 1M memories is
@@ -42,6 +44,7 @@ from benchmarks.injection_cases import (
     Case,
     bastion_cases,
     cases,
+    heldout_present,
 )
 from benchmarks.registry import Context, Figure, benchmark
 
@@ -226,6 +229,16 @@ def table(out: Outcome, chosen: list[Case], title: str) -> list[str]:
     return lines
 
 
+HELDOUT_TITLE = (
+    "held out: ours, round 7 (written blind by another author while rounds 1-6 were "
+    "trained on; copied in after that work was frozen; run once)"
+)
+HELDOUT_MISSING = (
+    "held out: ours, round 7: benchmarks/injection_round7.jsonl is not here yet "
+    "(the lead copies it in, records its SHA-256 and runs it once); training rows only"
+)
+
+
 def groups(out: Outcome, train_only: bool = False) -> dict[str, list[Case]]:
     ours = [c for c in out.cases if not isinstance(c, BastionCase)]
     theirs = [c for c in out.cases if isinstance(c, BastionCase)]
@@ -233,20 +246,24 @@ def groups(out: Outcome, train_only: bool = False) -> dict[str, list[Case]]:
         "training: ours, rounds 1-4 (the signals were tuned and the scorer fitted on these)": [
             c for c in ours if c.split == "train" and c.round < 5
         ],
-        "training: ours, round 5 (held out and run blind once, then tuned and fitted on)": [
-            c for c in ours if c.split == "train" and c.round == 5
+        "training: ours, round 5 (held out and run blind once: P 0.94 / R 0.83; then tuned "
+        "and fitted on)": [c for c in ours if c.split == "train" and c.round == 5],
+        "training: ours, round 6 (written blind by another author, run once: P 0.893 / "
+        "R 0.905; then tuned and fitted on)": [
+            c for c in ours if c.split == "train" and c.round == 6
         ],
         "training: bastioncorpus, its training half (by hash)": [
             c for c in theirs if c.split == "train"
         ],
-        "held out: ours, round 6 (written blind by another author while the scorer was "
-        "tuned; copied in after it was frozen; run once)": [
-            c for c in ours if c.split == "heldout"
-        ],
+        HELDOUT_TITLE: [c for c in ours if c.split == "heldout"],
         "held out: bastioncorpus, its held-out half (by hash; the signals' authors had seen "
         "it, the scorer has not)": [c for c in theirs if c.split == "heldout"],
     }
-    return {k: v for k, v in chosen.items() if not (train_only and k.startswith("held out"))}
+    return {
+        k: v
+        for k, v in chosen.items()
+        if not (train_only and k.startswith("held out")) and (v or k != HELDOUT_TITLE)
+    }
 
 
 def by_language(out: Outcome, chosen: list[Case], title: str) -> list[str]:
@@ -271,8 +288,10 @@ def by_language(out: Outcome, chosen: list[Case], title: str) -> list[str]:
 def report(out: Outcome, train_only: bool = False) -> str:
     parts = []
     for title, chosen in groups(out, train_only).items():
+        if title.startswith("held out: bastion") and not heldout_present():
+            parts += [HELDOUT_MISSING, ""]
         parts += table(out, chosen, title) + [""]
-        if title.startswith("held out: ours"):
+        if title.startswith(("held out: ours", "training: ours, round 6")):
             parts += by_language(out, chosen, title.split(" (")[0]) + [""]
     shown = [c for chosen in groups(out, train_only).values() for c in chosen]
     gate_agrees = sum(out.gate[c.id] == out.memaudit[c.id] for c in shown)
@@ -297,14 +316,17 @@ def injection_eval(ctx: Context) -> list[Figure]:
     """The labeled cases only (the generated store is not used)."""
     out = judge(all_cases())
     print(report(out))
+    ext = [c for c in out.cases if c.split == "heldout" and isinstance(c, BastionCase)]
+    bastion = _f1_against_memwall(out, ext, "bastioncorpus held-out half F1", "informational")
     held = [c for c in out.cases if c.split == "heldout" and not isinstance(c, BastionCase)]
+    if not held:
+        train = [c for c in out.cases if c.split == "train" and not isinstance(c, BastionCase)]
+        name = "training F1 (rounds 1-6; round 7 not here)"
+        return [_f1_against_memwall(out, train, name, "informational (trained on)"), bastion]
     mine, _ = scores(out, out.memaudit, held)
     theirs, _ = scores(out, out.memwall, held)
     high, _ = scores(out, out.memwall_high, held)
     best = max(theirs.f1 or 0.0, high.f1 or 0.0)
-    ext = [c for c in out.cases if c.split == "heldout" and isinstance(c, BastionCase)]
-    ext_mine, _ = scores(out, out.memaudit, ext)
-    ext_theirs, _ = scores(out, out.memwall, ext)
     return [
         Figure(
             "held-out recall",
@@ -329,16 +351,21 @@ def injection_eval(ctx: Context) -> list[Figure]:
             target=best + 1e-9,
             note="baseline: memwall's better F1 (any rule ≥ low, or its default ≥ high)",
         ),
-        Figure(
-            "bastioncorpus held-out half F1",
-            ext_mine.f1 or 0.0,
-            unit="",
-            baseline=ext_theirs.f1 or 0.0,
-            higher_is_better=True,
-            note=f"informational: P {_f(ext_mine.precision)} R {_f(ext_mine.recall)}; "
-            "baseline: memwall (≥ low)",
-        ),
+        bastion,
     ]
+
+
+def _f1_against_memwall(out: Outcome, chosen: list[Case], name: str, what: str) -> Figure:
+    mine, _ = scores(out, out.memaudit, chosen)
+    theirs, _ = scores(out, out.memwall, chosen)
+    return Figure(
+        name,
+        mine.f1 or 0.0,
+        unit="",
+        baseline=theirs.f1 or 0.0,
+        higher_is_better=True,
+        note=f"{what}: P {_f(mine.precision)} R {_f(mine.recall)}; baseline: memwall (≥ low)",
+    )
 
 
 @benchmark(

@@ -24,16 +24,24 @@ Sources (how the case is stored; see ``SOURCES``):
 
 The cases were written by hand for this benchmark (none is taken from memwall's or
 bastioncorpus's own tests), one JSON object a line, invisible characters written as
-``\\u`` escapes so a reader sees them. Rounds 1-4 (``injection_cases.jsonl``) were each
-run once, blind, then looked at and used to set the signal weights, and the next round was
-written after that. Round 5 (``injection_round5.jsonl``) was written and committed before
-the learned scorer existed and was held out from it: run once, blind (P 0.94 / R 0.83, see
-README "Benchmarks"), then its errors were looked at and it joined the **training** cases
-(rounds 1-5: the signals tuned and the scorer fitted on them). Round 6
-(``injection_round6.jsonl``) was written by another author, blind, while the scorer was
-tuned on rounds 1-5, and copied in only after the scorer was frozen: it is **held out**,
-and its SHA-256 is recorded below so a changed file is refused rather than silently
-measured. README "Benchmarks" gives every round's blind figures.
+``\\u`` escapes so a reader sees them. History of the rounds (README "Benchmarks" gives
+every round's blind figures):
+
+- rounds 1-4 (``injection_cases.jsonl``): each run once, blind, then looked at and used
+  to set the signal weights; the next round was written after that;
+- round 5 (``injection_round5.jsonl``): written and committed before the learned scorer
+  existed and held out from it; run once, blind (P 0.94 / R 0.83); then looked at and
+  trained on;
+- round 6 (``injection_round6.jsonl``): written blind by another author while the scorer
+  was tuned on rounds 1-5, copied in after it was frozen, run once (P 0.893 / R 0.905);
+  then looked at, the signals tuned and the scorer refitted on rounds 1-6;
+- round 7 (``injection_round7.jsonl``): written blind by another author while rounds 1-6
+  were trained on, and copied in only after that work was frozen. It is the **held-out**
+  round: never tuned or trained on, run once. Its SHA-256 is recorded below
+  (``HELDOUT_SHA256``) so a changed file is refused rather than silently measured.
+
+Every training round's digest is recorded too: a round is never edited (a new round is
+written instead).
 """
 
 from __future__ import annotations
@@ -74,18 +82,28 @@ class Case:
 
     @property
     def split(self) -> str:
-        """``train`` (rounds 1-5: looked at, tuned and trained on) or ``heldout``."""
+        """``train`` (rounds 1-6: looked at, tuned and trained on) or ``heldout``."""
         return "heldout" if self.round == HELDOUT_ROUND else "train"
 
 
-HELDOUT_ROUND = 6
 DATA = Path(__file__).with_name("injection_cases.jsonl")  # rounds 1-4
-ROUND5 = Path(__file__).with_name("injection_round5.jsonl")
-# Round 5 as it was run blind (held out until the scorer of issue 20's speed work).
-ROUND5_SHA256 = "bdf2b74f08ca662494cd6b6993a70641252066ae7781ad59e86446f8cdcfe7bd"
-HELDOUT = Path(__file__).with_name("injection_round6.jsonl")
-# The held-out round's digest, as its author delivered it (checked before it was copied).
-HELDOUT_SHA256 = "9bb875fa6ef1ffc3481a34415d5bf866b5e267dab47f56543e856bbfef6385cd"
+# The training rounds after 1-4, each with its digest as it was run blind (then trained on).
+TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
+    (
+        Path(__file__).with_name("injection_round5.jsonl"),
+        "bdf2b74f08ca662494cd6b6993a70641252066ae7781ad59e86446f8cdcfe7bd",
+    ),
+    (
+        Path(__file__).with_name("injection_round6.jsonl"),
+        "9bb875fa6ef1ffc3481a34415d5bf866b5e267dab47f56543e856bbfef6385cd",
+    ),
+)
+HELDOUT_ROUND = 7
+HELDOUT = Path(__file__).with_name("injection_round7.jsonl")
+# The held-out round's SHA-256 as its author delivered it. Empty until the lead copies the
+# file in (after the work trained on rounds 1-6 is frozen) and records the digest here,
+# checked against the author's; until then a present file is refused, never measured.
+HELDOUT_SHA256 = ""
 
 
 class HeldOutChanged(RuntimeError):
@@ -95,6 +113,12 @@ class HeldOutChanged(RuntimeError):
 def _checked(path: Path, recorded: str) -> bytes:
     data = path.read_bytes()
     digest = hashlib.sha256(data).hexdigest()
+    if not recorded:
+        raise HeldOutChanged(
+            f"{path.name} has SHA-256 {digest}, and no digest is recorded for it: "
+            "record the author's digest (HELDOUT_SHA256 in benchmarks/injection_cases.py) "
+            "before it is run"
+        )
     if digest != recorded:
         raise HeldOutChanged(
             f"{path.name} has SHA-256 {digest}, not the recorded {recorded}: "
@@ -103,21 +127,25 @@ def _checked(path: Path, recorded: str) -> bytes:
     return data
 
 
+def heldout_present() -> bool:
+    return HELDOUT.exists()
+
+
 def heldout_bytes() -> bytes:
     return _checked(HELDOUT, HELDOUT_SHA256)
 
 
 def training_cases() -> list[Case]:
-    """Rounds 1-5: what the scorer may be fitted and tuned on."""
-    return [
-        *_parse(DATA.read_text(encoding="utf-8")),
-        *_parse(_checked(ROUND5, ROUND5_SHA256).decode("utf-8")),
-    ]
+    """Rounds 1-6: what the signals may be tuned and the scorer fitted on."""
+    out = _parse(DATA.read_text(encoding="utf-8"))
+    for path, digest in TRAINING_ROUNDS:
+        out += _parse(_checked(path, digest).decode("utf-8"))
+    return out
 
 
 def heldout_cases() -> list[Case]:
     """The held-out round (hash-checked); none until its file is in place."""
-    return _parse(heldout_bytes().decode("utf-8")) if HELDOUT.exists() else []
+    return _parse(heldout_bytes().decode("utf-8")) if heldout_present() else []
 
 
 def cases() -> list[Case]:

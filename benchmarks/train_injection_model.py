@@ -5,15 +5,15 @@ training cases, and cross-validate it by round.
     python -m benchmarks.train_injection_model --cv-only  # cross-validate only
     python -m benchmarks.train_injection_model --check    # refit; fail if the file differs
 
-Training data: rounds 1-5 (``injection_cases.jsonl``, ``injection_round5.jsonl``) and the
-training half of bastioncorpus — never the held-out round 6 nor bastioncorpus's held-out
-half (this script does not read them). Each case is (text, source weight, label); the model is
+Training data: rounds 1-6 (``injection_cases.jsonl``, ``injection_round5.jsonl``,
+``injection_round6.jsonl``) and the training half of bastioncorpus — never the held-out
+round 7 nor bastioncorpus's held-out half (this script does not read them). Each case is (text, source weight, label); the model is
 ``P(poison) = sigmoid(w·x + b) × source_weight`` with ``x`` the text's n-gram features,
 fitted by full-batch Adam with an L2 penalty, in a fixed order from zero weights: the
 same cases give byte-identical weights.
 
-Settings are chosen by leave-one-round-out cross-validation (train on four rounds and
-bastioncorpus's training half, judge the fifth round — a new round of phrasings, as the
+Settings are chosen by leave-one-round-out cross-validation (train on five rounds and
+bastioncorpus's training half, judge the sixth round — a new round of phrasings, as the
 held-out round is): the model alone, the signal patterns alone and both together.
 """
 
@@ -87,7 +87,7 @@ def ordinary_cases() -> list[Case]:
 
 
 def training_set() -> list[Case]:
-    """Rounds 1-5, bastioncorpus's training half and ordinary notes: nothing held out."""
+    """Rounds 1-6, bastioncorpus's training half and ordinary notes: nothing held out."""
     out = [c for c in training_cases() if c.split == "train"]
     out += [c for c in bastion_cases() if c.split == "train"]
     out += ordinary_cases()
@@ -174,7 +174,7 @@ def fit(train: Sequence[Example], cfg: Config, l2: float = L2, epochs: int = EPO
             "bias": round(b, DIGITS),
             "weights": weights,
             "meta": {
-                "trained_on": "benchmarks: injection rounds 1-5, bastioncorpus's training "
+                "trained_on": "benchmarks: injection rounds 1-6, bastioncorpus's training "
                 f"half, ordinary notes of a generated store (seed {ORDINARY_SEED})",
                 "cases": n,
                 "l2": l2,
@@ -229,6 +229,8 @@ def cross_validate(
     model_alone = Counts()
     patterns = Counts()
     both = {s: Counts() for s in settings}
+    by_tech: dict[str, Counts] = {}  # the first setting, per technique and per language
+    by_lang: dict[str, Counts] = {}
     for r in rounds:
         train = [ex for ex in exs if ex.case.round != r]
         test = [ex for ex in exs if ex.case.round == r]
@@ -248,6 +250,9 @@ def cross_validate(
                 said = injection.assess(ex.case.content, prov[ex.case.id], th, hits).flagged
                 both[s].add(truth, said)
                 fold[s].add(truth, said)
+                if s == settings[0] and ex.case.technique != "ordinary":
+                    by_tech.setdefault(ex.case.technique, Counts()).add(truth, said)
+                    by_lang.setdefault(ex.case.lang, Counts()).add(truth, said)
                 if show_errors and s == settings[0] and said != truth:
                     kind = "FALSE ALARM" if said else "MISSED"
                     print(
@@ -265,6 +270,11 @@ def cross_validate(
     )
     for a, f in settings:
         print(f"patterns + model (α={a}, p ≥ {f}): {both[(a, f)].line()}")
+    a, f = settings[0]
+    print(f"patterns + model (α={a}, p ≥ {f}), each round judged by the fold that left it out:")
+    for name, table in (("technique", by_tech), ("language", by_lang)):
+        for key in sorted(k for k in table if table[k].tp + table[k].fn + table[k].fp):
+            print(f"  {name} {key}: {table[key].line()}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -277,9 +287,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--no-bigrams", action="store_true")
     parser.add_argument("--no-skips", action="store_true", help="no word pairs one word apart")
     parser.add_argument("--no-addresses", action="store_true", help="URLs, e-mails as words")
+    parser.add_argument("--no-runs", action="store_true", help="keys, hashes, base64 as words")
     parser.add_argument(
         "--settings",
-        default=f"{injection_model.ALPHA}:{injection_model.FLOOR},0.8:0.7,0.7:0.7,0.6:0.1",
+        default=f"{injection_model.ALPHA}:{injection_model.FLOOR},0.8:0.6,0.8:0.7,0.7:0.7,0.6:0.1",
         help="α:floor pairs to cross-validate (the first one's errors with --errors)",
     )
     parser.add_argument("--errors", action="store_true", help="list the first setting's errors")
@@ -289,11 +300,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         chars=tuple(int(x) for x in args.chars.split(",") if x),
         skips=not args.no_skips,
         addresses=not args.no_addresses,
+        runs=not args.no_runs,
     )
     if not args.check:
-        settings = [
-            (float(a), float(f)) for a, f in (x.split(":") for x in args.settings.split(","))
-        ]
+        # Once each (the default lists the committed setting first, maybe again after).
+        settings = list(
+            dict.fromkeys(
+                (float(a), float(f)) for a, f in (x.split(":") for x in args.settings.split(","))
+            )
+        )
         cross_validate(cfg, args.l2, args.epochs, settings, args.errors)
         if args.cv_only:
             return 0

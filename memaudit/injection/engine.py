@@ -32,6 +32,7 @@ from memaudit.injection.forms import (
     _ROLE_META,
     _ROLE_TOKENS,
     _SEND,
+    _SHOWING,
     _SPACED,
     _TO_DESTINATION,
 )
@@ -134,7 +135,7 @@ def _view(text: str) -> tuple[str, list[int] | None, list[Hit]]:
         # Direction marks beside right-to-left letters are how such text is written.
         bidi = [k for k in bidi if text[k] not in _MARKS]
     for group, weight, what in (
-        (bidi, 0.5, "bidi control"),
+        (bidi, _bidi_weight([text[k] for k in bidi]), "bidi control"),
         (zw, WEIGHT[Signal.HIDDEN_CHARACTERS], "zero-width"),
         (other, 0.3, "control/format"),
     ):
@@ -150,6 +151,18 @@ def _view(text: str) -> tuple[str, list[int] | None, list[Hit]]:
                 )
             )
     return "".join(text[k] for k in keep), keep, hits
+
+
+_EMBEDDINGS = frozenset("\u202a\u202b")  # LRE, RLE: closed by PDF
+
+
+def _bidi_weight(chars: list[str]) -> float:
+    """Direction overrides and isolates reorder what a reader sees (Trojan Source's
+    tools); balanced embeddings alone are what exporters wrap names in."""
+    opened = sum(c in _EMBEDDINGS for c in chars)
+    if chars and opened * 2 == len(chars) and all(c in _EMBEDDINGS or c == "\u202c" for c in chars):
+        return 0.2
+    return 0.5
 
 
 # -- decoding -----------------------------------------------------------------------
@@ -570,6 +583,15 @@ def _discount(view: str, raw: list[Hit]) -> list[Hit]:
     out = []
     for h in raw:
         if h.signal in NO_CONTEXT or h.hidden:
+            if _shown_as_example(view, h, meta):
+                h = Hit(
+                    h.signal,
+                    h.start,
+                    h.end,
+                    h.weight * QUOTED_META,
+                    "; ".join(filter(None, (h.note, "shown as an example of an attack"))),
+                    h.hidden,
+                )
             out.append(h)
             continue
         near_meta = any(abs(p - h.start) <= 300 for p in meta) or (
@@ -590,6 +612,18 @@ def _discount(view: str, raw: list[Hit]) -> list[Hit]:
             h = Hit(h.signal, h.start, h.end, h.weight * factor, why, h.hidden)
         out.append(h)
     return out
+
+
+EXAMPLE_REACH = 40  # characters before a visible carrier where "such as", "e.g." show it
+
+
+def _shown_as_example(view: str, h: Hit, meta: list[int]) -> bool:
+    """A visible carrier (an HTML comment, an encoded run: not invisible characters,
+    which never reach here) shown as the example of a text about attacks: "hidden
+    comments such as <!-- ... --> are a known way to plant instructions"."""
+    if not meta or h.end - h.start >= len(view) - 1:  # a whole-text reading (rot13, ...)
+        return False
+    return bool(_SHOWING.search(view, max(0, h.start - EXAMPLE_REACH), h.start))
 
 
 def signals(text: str, *, gate: bool = True, learned: bool = True) -> list[Hit]:
@@ -631,6 +665,8 @@ def _learned(
     Nothing below ``FLOOR``."""
     from memaudit.injection import learned
 
+    if not learned.enough_words(view):
+        return []
     m = scorer or learned.model()
     least = learned.FLOOR if floor is None else floor
     if learned.PREFILTER and not m.may_reach(view, least):

@@ -55,9 +55,16 @@ _META = _rx(
     r"\b(?:attack(?:s|ers?|ed)?|attacker|injections?|inject(?:ed|s)?|malicious|jailbreak(?:s|ing)?|payloads?|phishing|exploit(?:s|ed)?|adversar(?:y|ial)|red[- ]team(?:ing)?|researchers?|paper|owasp|example|examples|e\.g\.|for\s+instance|such\s+as|a\s+classic|techniques?|vulnerabilit(?:y|ies)|poison(?:ing|ed)?|defen[cs]es?|detect(?:ion|or|s)?|scanner|warn(?:s|ed|ing)?|beware|scams?|never\s+trust|threat|spoof(?:ed|ing)?|"
     r"attacco|attacchi|iniezione|esempio|ad\s+esempio|dannoso|attaque|attaquants?|exemple|par\s+exemple|malveillant|ataque|atacantes?|inyección|ejemplo|por\s+ejemplo|malicioso|angriff|angreifer|beispiel|zum\s+beispiel|bösartig|injektion)\b"
 )
+# Words that show an example right before it ("comments such as <!-- ... -->").
+_SHOWING = re.compile(
+    r"(?:\bsuch\s+as|\be\.g\.|\bfor\s+(?:example|instance)|\blike|\bpar\s+exemple|\bcomme|"
+    r"\bad\s+esempio|\bcome|\bpor\s+ejemplo|\bcomo|\bzum\s+beispiel|\bz\.\s?b\.|\bwie)[\s:,]*$",
+    re.IGNORECASE,
+)
 # Words that say a text is about chat templates (role tokens there are mentioned, not used).
 _ROLE_META = re.compile(
-    r"\b(?:tokens?|markers?|tokeni[sz]ers?|formats?|templates?|chatml|syntax|delimiters?|wraps?|"
+    r"\b(?:tokens?|markers?|tokeni[sz]ers?|formats?|templates?|chatml|syntax|delimiters?|wraps?|markup|"
+    r"explains?|blog\s+post|balises?|jetons?|formato|plantillas?|etiquetas?|marcatori|vorlagen?|markierungen|"
     r"special\s+tokens|prompt\s+format|chat\s+format)\b"
 )
 _QUOTES = re.compile(

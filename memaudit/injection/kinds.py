@@ -30,6 +30,9 @@ class Signal(StrEnum):
     HIDDEN_CHARACTERS = "hidden_characters"
     TAG_CHARACTERS = "tag_characters"
     INSTRUCTION_AND_DESTINATION = "instruction_and_destination"
+    USER_CLAIM = "user_claim"
+    LAUNDERED = "laundered"
+    EXPERIENCE_AND_INSTRUCTION = "experience_and_instruction"
     LEARNED = "learned"
 
 
@@ -57,6 +60,9 @@ LABEL = {
     Signal.HIDDEN_CHARACTERS: "hidden or bidi characters",
     Signal.TAG_CHARACTERS: "Unicode tag characters carrying text",
     Signal.INSTRUCTION_AND_DESTINATION: "instruction plus outbound destination",
+    Signal.USER_CLAIM: "speaks for the user (a wish or permission)",
+    Signal.LAUNDERED: "the user's voice, but its provenance says otherwise",
+    Signal.EXPERIENCE_AND_INSTRUCTION: "claimed past success given as a reason to act",
     Signal.LEARNED: "reads like an instruction to the agent (learned scorer)",
 }
 
@@ -85,6 +91,11 @@ WEIGHT: dict[Signal, float] = {
     Signal.HIDDEN_CHARACTERS: 0.35,
     Signal.TAG_CHARACTERS: 0.9,
     Signal.INSTRUCTION_AND_DESTINATION: 0.3,
+    # Weighed by provenance in ``provenance.assess``: a user's wish is only a signal when
+    # nothing in the store shows the user said it.
+    Signal.USER_CLAIM: 0.05,  # alone, next to nothing: agents' notes say "User asked ..."
+    Signal.LAUNDERED: 0.45,
+    Signal.EXPERIENCE_AND_INSTRUCTION: 0.3,
     # The learned scorer's hit weighs ALPHA × its probability (injection.learned).
     Signal.LEARNED: 0.0,
 }
@@ -119,6 +130,14 @@ INSTRUCTION_KINDS = frozenset(
     }
 )
 DESTINATION_KINDS = frozenset({Signal.EXFILTRATION, Signal.DATA_URL})
+# What a claimed past success may be given as the reason for (the combination
+# EXPERIENCE_AND_INSTRUCTION): any instruction or risky act, even a bare imperative.
+ACTION_KINDS = INSTRUCTION_KINDS - {Signal.FAKE_AUTHORITY} | {
+    Signal.IMPERATIVE,
+    Signal.DESTRUCTIVE_COMMAND,
+    Signal.SENSITIVE_ACTION,
+    Signal.EXFILTRATION,
+}
 # Context discounts: a signal quoted (or in code) in a text about attacks or examples,
 # quoted elsewhere, or unquoted in a sentence about attacks.
 QUOTED_META = 0.3

@@ -34,9 +34,25 @@ from typing import Any
 WEIGHTS = Path(__file__).with_name("learned.json")
 FORMAT = 2
 # How the check uses the probability p (chosen by the training script's cross-validation,
-# never on held-out cases): a soft signal of weight ALPHA × p, none below FLOOR.
+# never on held-out cases): a soft signal of weight ALPHA × p, none below FLOOR (0.7 since
+# the refit on rounds 1-6: the same F1, fewer false alarms, and a sample store's ordinary
+# "Session summary: the user set up build-01 ..." at p 0.67 stays quiet).
 ALPHA = 0.8
-FLOOR = 0.6
+FLOOR = 0.7
+# Fewer words than this (keys and hashes not counted) and the scorer says
+# nothing: "Content-MD5: <hash>", "JWT header: <token>" or "Attachment preview (base64):
+# <run>" is no sentence to judge (the scorer read such labels as poison), and a short
+# instruction is the patterns' business.
+MIN_WORDS = 4
+_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def enough_words(text: str) -> bool:
+    """Whether the text has ``MIN_WORDS`` words once keys and hashes are left out (an
+    address's words count: a markdown image beacon is judged)."""
+    low = _RUN.sub(" ", text[:MAX_CHARS].lower())
+    return any(n >= MIN_WORDS for n, _ in enumerate(_WORD.finditer(low), 1))
+
 
 _TOKEN = re.compile(r"[^\W\d_]+|\d+|[^\w\s]")
 # Addresses read as what they are, so "send it to <an address>" is one phrasing however
@@ -59,6 +75,7 @@ class Config:
     chars: tuple[int, ...] = (4,)
     skips: bool = False  # word pairs with one word between
     addresses: bool = False  # URLs and e-mail addresses as one token each
+    runs: bool = False  # long runs of letters and digits (keys, hashes, base64) left out
 
 
 def sentences(low: str) -> list[tuple[int, int]]:
@@ -75,9 +92,28 @@ def sentences(low: str) -> list[tuple[int, int]]:
 
 def tokens(sentence: str, cfg: Config) -> list[str]:
     """The words of one (lowered) sentence, digits as ``0``."""
+    return ["0" if t.isdigit() else t for t in _TOKEN.findall(_prepared(sentence, cfg))]
+
+
+def _prepared(low: str, cfg: Config) -> str:
+    if cfg.runs:
+        low = _as_runs(low)
     if cfg.addresses:
-        sentence = _as_addresses(sentence)
-    return ["0" if t.isdigit() else t for t in _TOKEN.findall(sentence)]
+        low = _as_addresses(low)
+    return low
+
+
+# A key, a hash or an encoded payload: its pieces ("kfifegbk", "8", "l", "+") are no words
+# (round 6's false alarms on an MD5 header and an SSH key), and a placeholder for "a run
+# was here" only taught the scorer that encoded text is poison (benign JWTs and base64
+# previews flagged). What a payload says is decoded and judged by the patterns.
+_RUN = re.compile(r"(?<![\w+/=-])(?=[\w+/=-]*\d)(?=[\w+/=-]*[a-z])[\w+/=-]{16,}")
+
+
+def _as_runs(text: str) -> str:
+    if len(text) < 16:
+        return text
+    return _RUN.sub(" ", text)
 
 
 def _as_addresses(text: str) -> str:
@@ -191,8 +227,7 @@ class Model:
         every sentence one pair with its start; so the pairs starting with a word add at
         most the smaller of all its pair weights above 0 and its count times the largest."""
         starts = len(_SENTENCE.findall(low)) + 1  # at least as many as ``sentences(low)``
-        if self.cfg.addresses:
-            low = _as_addresses(low)
+        low = _prepared(low, self.cfg)
         pairs = self._pairs if self._pairs is not None else self._pair_bounds()
         total, top = pairs.get("^", (0.0, 0.0))
         z = self.bias + min(total, starts * top)

@@ -11,6 +11,7 @@ from memaudit.injection.assessment import Assessment, Hit, Thresholds
 from memaudit.injection.engine import learned_hit, signals
 from memaudit.injection.gate import _active
 from memaudit.injection.kinds import (
+    ACTION_KINDS,
     DESTINATION_KINDS,
     HARD_FLOOR,
     INSTRUCTION_KINDS,
@@ -79,7 +80,7 @@ UNTRUSTED_TYPES = frozenset(
         SourceType.UNKNOWN,
     }
 )
-_ASSISTANT_ROLES = ("assistant", "ai", "agent", "model", "bot", "system", "tool")
+ASSISTANT_ROLES = ("assistant", "ai", "agent", "model", "bot", "system", "tool")
 _URL_REF = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
 _TOOL_REF = re.compile(r"^(?:tool|call|fn|function|mcp)[:_/-]|\btool[_-]?call\b", re.IGNORECASE)
 
@@ -95,6 +96,29 @@ def ref_kind(ref: str | None) -> str:
     return "other"
 
 
+def user_mismatch(p: Provenance) -> str | None:
+    """Why a memory that claims to be the user's statement is not (its role field, its
+    lineage or its source reference says otherwise), or None."""
+    if p.source_type is not SourceType.USER_STATEMENT:
+        return None
+    role = (p.role or "").lower()
+    others = (
+        sorted(t.value for t in p.ancestor_types if t is not SourceType.USER_STATEMENT)
+        if p.ancestor_types
+        else []
+    )
+    kind = ref_kind(p.source_ref)
+    if role in ASSISTANT_ROLES:
+        return f"claims to be a user statement, but the store's role field says {role!r}"
+    if others:
+        return "claims to be a user statement, but is derived from " + ", ".join(others)
+    if p.derived and p.ancestor_types is None:
+        return "claims to be a user statement, but is derived from other memories"
+    if kind in ("url", "tool"):
+        return f"claims to be a user statement, but its source_ref is a {kind}"
+    return None
+
+
 def source_weight(p: Provenance) -> tuple[float, str]:
     """How far the source is the user speaking to their own agent (0.35) versus text the
     agent read somewhere (1.0): the factor for soft signals, with the reason."""
@@ -102,26 +126,9 @@ def source_weight(p: Provenance) -> tuple[float, str]:
     kind = ref_kind(p.source_ref)
     weight: float
     if st is SourceType.USER_STATEMENT:
-        role = (p.role or "").lower()
-        others = (
-            sorted(t.value for t in p.ancestor_types if t is not SourceType.USER_STATEMENT)
-            if p.ancestor_types
-            else []
-        )
-        if role in _ASSISTANT_ROLES:
-            weight, why = (
-                1.0,
-                f"claims to be a user statement, but the store's role field says {role!r}",
-            )
-        elif others:
-            weight, why = (
-                1.0,
-                "claims to be a user statement, but is derived from " + ", ".join(others),
-            )
-        elif p.derived and p.ancestor_types is None:
-            weight, why = 1.0, "claims to be a user statement, but is derived from other memories"
-        elif kind in ("url", "tool"):
-            weight, why = 1.0, f"claims to be a user statement, but its source_ref is a {kind}"
+        mismatch = user_mismatch(p)
+        if mismatch is not None:
+            weight, why = 1.0, mismatch
         elif kind == "none":
             weight, why = (
                 USER_UNTRACED,
@@ -168,6 +175,7 @@ def source_weight(p: Provenance) -> tuple[float, str]:
 
 
 OBSERVED = frozenset({SourceType.USER_STATEMENT, SourceType.TOOL_OBSERVATION})
+FROM_OUTSIDE = frozenset({SourceType.EXTERNAL_DOCUMENT, SourceType.TOOL_OBSERVATION})
 # The learned scorer judges text that came from outside — a tool's output, a document,
 # the assistant's own message, an unknown source, what claims to be the user's or a
 # model's conclusion but derives from those — and a model's conclusion nothing traces to
@@ -216,6 +224,7 @@ def assess(
                 WEIGHT[Signal.INSTRUCTION_AND_DESTINATION] * min(1.0, dest.weight / 0.45),
             )
         )
+    extra += _provenance_hits(provenance, best, traced)
     keep_text = 1.0
     keep = 1.0
     for h in [*best.values(), *extra]:
@@ -232,6 +241,55 @@ def assess(
     if score >= th.flag:
         severity = "high" if score >= th.high else "medium" if score >= th.medium else "low"
     return Assessment(score, 1.0 - keep_text, weight, why, found + extra, severity, tier)
+
+
+def _provenance_hits(p: Provenance, best: dict[Signal, Hit], traced: bool) -> list[Hit]:
+    """Signals of the text and its provenance together.
+
+    - LAUNDERED: the user's voice where the store says it is not the user's — a "user
+      statement" whose source reference, lineage or role field disagrees and that says
+      anything the patterns notice (a bare imperative only when its source reference is
+      a URL or a tool call), or text that speaks for the user (USER_CLAIM) in a summary,
+      extraction or inference drawn from a tool's output or a document, with no user
+      statement or approval behind it.
+    - EXPERIENCE_AND_INSTRUCTION: a claimed past success, with nothing in the store behind
+      it, given as the reason for an instruction or a risky act (MemoryGraft's shape:
+      "last time this worked; do it again").
+    """
+    out: list[Hit] = []
+    claim = best.get(Signal.USER_CLAIM)
+    # A page or a tool's output that describes the user is what it is (a profile, a CRM
+    # record: their own signals weigh it), and agents' notes say "User asked ..." all the
+    # time (real stores: ByteRover's summaries of the assistant's messages). The claim is
+    # laundered when a summary, extraction or inference drawn from a page or a tool's
+    # output speaks for the user.
+    laundered_into = p.source_type not in UNTRUSTED_TYPES and bool(
+        p.ancestor_types and p.ancestor_types & FROM_OUTSIDE
+    )
+    mismatch = user_mismatch(p) is not None
+    # A bare imperative is enough only when the statement's own source is a page or a
+    # tool; a user statement whose lineage holds other memories (a reply to the
+    # assistant, say) needs a signal of its own.
+    outside_ref = ref_kind(p.source_ref) in ("url", "tool")
+    said = any(h.signal is not Signal.IMPERATIVE for h in best.values()) or (
+        outside_ref and bool(best)
+    )
+    if (mismatch and said) or (
+        claim is not None and not p.authority_backed and (laundered_into or mismatch)
+    ):
+        at = claim or max(best.values(), key=lambda h: h.weight)
+        out.append(Hit(Signal.LAUNDERED, at.start, at.end, WEIGHT[Signal.LAUNDERED]))
+    experience = best.get(Signal.FAKE_EXPERIENCE)
+    if experience is not None and not traced and set(best) & ACTION_KINDS:
+        out.append(
+            Hit(
+                Signal.EXPERIENCE_AND_INSTRUCTION,
+                experience.start,
+                experience.end,
+                WEIGHT[Signal.EXPERIENCE_AND_INSTRUCTION] * min(1.0, experience.weight / 0.3),
+            )
+        )
+    return out
 
 
 def maybe_suspect(text: str) -> bool:

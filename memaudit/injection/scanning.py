@@ -10,6 +10,7 @@ from memaudit.injection.assessment import Assessment, Hit, Thresholds
 from memaudit.injection.engine import learned_hit, signals
 from memaudit.injection.kinds import WEIGHT, Signal
 from memaudit.injection.provenance import (
+    ASSISTANT_ROLES,
     LEARNED_MIN_SOURCE,
     Provenance,
     assess,
@@ -76,8 +77,12 @@ def scan(
     """
     cache: dict[str, list[Hit]] = {}
     scored: dict[str, list[Hit]] = {}
-    # Weight 1 and no trace: the most any source lets a text score.
-    ceiling = Provenance(SourceType.TOOL_OBSERVATION)
+    # Weight 1, no trace, and a claim about the user laundered into the agent's notes:
+    # the most any source lets a text score. A "user statement" whose provenance
+    # disagrees scores more still (``LAUNDERED``: with a URL or tool as its source
+    # reference, even a bare imperative).
+    ceiling = Provenance(SourceType.SUMMARY, None, True, frozenset({SourceType.EXTERNAL_DOCUMENT}))
+    laundered_ceiling = Provenance(SourceType.USER_STATEMENT, "tool:ceiling")
     bare_is_safe = thresholds.flag > WEIGHT[Signal.IMPERATIVE]
     judged: dict[tuple[Any, ...], bool] = {}  # does the scorer count for such a source
     maybe = []
@@ -104,9 +109,15 @@ def scan(
                     scored.clear()
                 scored[text] = extra
             hits = hits + extra
-        if not hits or (bare_is_safe and all(h.signal is Signal.IMPERATIVE for h in hits)):
+        outside_ref = kind in ("url", "tool")  # a user statement from a page or a tool
+        if not hits or (
+            bare_is_safe and not outside_ref and all(h.signal is Signal.IMPERATIVE for h in hits)
+        ):
             continue  # a bare imperative cannot reach the threshold
-        if assess(text, ceiling, thresholds, hits).flagged:
+        may_launder = st == "user_statement" and (
+            outside_ref or bool(derived) or str(role or "").lower() in ASSISTANT_ROLES
+        )
+        if assess(text, laundered_ceiling if may_launder else ceiling, thresholds, hits).flagged:
             maybe.append((str(mid), _source_type(st), ref, status, derived, role, text, hits))
     ok = approved([m[0] for m in maybe]) if approved is not None and maybe else set()
     out = []

@@ -67,7 +67,7 @@ _BEHAVIOUR_VERBS = _words(
     "conseille conseillez propose proposez recommander répondre mentionner",
     "consigliare rispondere menzionare proponi",
     "aconseja aconsejar recomendar responder mencionar pídele pide pregunta",
-    "rate empfehlen antworten erwähnen sagen nenne nennen",
+    "rate empfehlen antworten erwähnen sagen nenne nennen verweise verweist",
     # fr
     "réponds répondez réponds-moi répondez-moi parle parlez dis dites recommande recommandez "
     "suggère suggérez mentionne mentionnez inclus incluez ajoute ajoutez envoie envoyez "
@@ -87,13 +87,17 @@ _BEHAVIOUR_VERBS = _words(
 _GENERIC_VERBS = _words(
     "ask run rerun re-run execute delete remove use install restart check open click set create make update "
     "copy move save store keep add call do go try avoid ensure stop start disable enable "
-    "grant skip approve accept download push commit merge deploy write ignore forget "
+    "grant skip approve accept download push commit merge deploy write ignore forget show display hide "
     "disregard drop clear wipe reset format upload post share",
     "utilise utilisez exécute exécutez supprime supprimez enregistre sauvegarde garde "
     "ignore ignorez oublie oubliez écris écrivez",
     "usa utilizza esegui elimina cancella salva ricorda memorizza ignora dimentica scrivi",
     "usa utiliza ejecuta elimina borra guarda recuerda ignora olvida escribe",
     "benutze verwende nutze führe lösche entferne speichere merke ignoriere vergiss schreibe",
+    # grant, give, share, make, switch off
+    "erlaube gib gewähre teile mach lade deaktiviere autorise autorisez donne donnez partage "
+    "partagez rends désactive permetti concedi condividi rendi disattiva permite concede "
+    "comparte desactiva",
 )
 _ALWAYS = r"(?:always|never|toujours|jamais|sempre|mai|siempre|nunca|immer|niemals|nie)"
 _OPENERS = r"henceforth|from\s+now\s+on|going\s+forward|from\s+today(?:\s+on)?|in\s+(?:the\s+)?future|next\s+time|désormais|dorénavant|à\s+partir\s+de\s+maintenant|d'ora\s+in\s+(?:poi|avanti)|da\s+ora\s+in\s+poi|a\s+partir\s+de\s+ahora|de\s+ahora\s+en\s+adelante|ab\s+sofort|ab\s+jetzt|von\s+nun\s+an|künftig"
@@ -104,7 +108,7 @@ _LEAD = (
 _START = r"\s*[-*•>]*\s*"  # matched at each sentence start (``_sentence_bounds``)
 
 _CLAUSE = _rx(
-    r"\b(?:when(?:ever)?|if|once|each\s+time|every\s+time|next\s+time|on\s+the\s+next|quand|si|lorsque|quando|se|cuando|wenn|sobald)\b[^.\n]{3,100}?,\s*(?:then\s+|alors\s+|allora\s+|entonces\s+|dann\s+|also\s+)?(?:(?P<alw>"
+    r"\b(?:when(?:ever)?|if|once|each\s+time|every\s+time|next\s+time|on\s+the\s+next|quand|si|lorsque|quando|se|cuando|wenn|sobald|chaque\s+fois\s+que|dès\s+que|ogni\s+volta\s+che|non\s+appena|cada\s+vez\s+que|en\s+cuanto|jedes\s+mal\s+wenn|immer\s+wenn)\b[^.\n]{3,100}?,\s*(?:then\s+|alors\s+|allora\s+|entonces\s+|dann\s+|also\s+)?(?:(?P<alw>"
     + _ALWAYS
     + r")\s+)?(?P<verb>"
     + _BEHAVIOUR_VERBS

@@ -21,10 +21,10 @@ def test_audit_prints_summary_then_findings(cli, sample: Callable[[str], Path]) 
     )
     assert "memaudit trace echo-asst" in out
     # The reflection "The assistant is cautious and always double-checks production
-    # changes", derived from the assistant's own message, reads to the learned scorer
-    # like a rule for the agent (medium): the second medium finding.
-    assert "memaudit trace self-model --up   then: memaudit forget self-model" in out
-    assert "findings: 4 high, 2 medium, 0 low" in out
+    # changes" is a self-model finding, not an injected instruction (the scorer refitted
+    # on rounds 1-6 no longer reads it as a rule for the agent).
+    assert "injected instructions                  0        0     0" in out
+    assert "findings: 4 high, 1 medium, 0 low" in out
     assert file_bytes(path) == before  # auditing never writes
 
 

@@ -330,7 +330,7 @@ def test_the_learned_note_quotes_no_control_characters() -> None:
             "weights": {"w\x1b": 5.0, "w\u202e": 5.0, "wkindly": 5.0},
         }
     )
-    text = "Kindly \x1b[2J \u202eplease."
+    text = "Kindly \x1b[2J \u202eplease do it."  # four words: the scorer judges it
     hit = injection.learned_hit(text, scorer)
     assert hit is not None and "“kindly”" in hit.note
     assert hit.note.isprintable()

@@ -8,6 +8,7 @@ import re
 from memaudit.injection.kinds import WEIGHT, Signal
 from memaudit.injection.patterns.directives import DIRECTIVE_PATTERNS
 from memaudit.injection.patterns.exfiltration import EXFILTRATION_PATTERNS
+from memaudit.injection.patterns.laundering import LAUNDERING_PATTERNS
 from memaudit.injection.patterns.overrides import OVERRIDE_PATTERNS
 from memaudit.injection.patterns.secrets import SECRET_PATTERNS
 from memaudit.injection.patterns.structural import STRUCTURAL_PATTERNS
@@ -21,6 +22,7 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *TOOL_PATTERNS,
     *STRUCTURAL_PATTERNS,
     *EXFILTRATION_PATTERNS,
+    *LAUNDERING_PATTERNS,
 ]
 
 _AGENT_WORDS = (

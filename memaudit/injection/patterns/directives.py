@@ -39,7 +39,13 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         Signal.PERSISTENCE,
         _rx(
             r"\b(?:enregistre|sauvegarde|mémorise|garde)[^.\n]{0,40}?\b(?:en|dans)\s+(?:ta\s+|votre\s+)?mémoire\b|\b(?:salva|memorizza)[^.\n]{0,40}?\bnella\s+(?:tua\s+)?memoria\b|\b(?:guarda|almacena)[^.\n]{0,40}?\ben\s+tu\s+memoria\b|\b(?:speichere|merke\s+dir)[^.\n]{0,40}?\b(?:gedächtnis|dauerhaft|für\s+immer)\b"
+            r"|\b(?:bleibt|bleiben)\s+dauerhaft\s+(?:gespeichert|erhalten)\b|\breste(?:nt)?\s+(?:en\s+mémoire|enregistrée?s?)\b|\brimane\s+(?:in\s+memoria|salvat[oa])\b|\bpermanece\s+(?:en\s+memoria|guardad[oa])\b"
         ),
+    ),
+    (
+        Signal.PERSISTENCE,
+        # What an install script plants and asks to stay: "add X ... and keep it there".
+        _rx(r"\bkeep\s+(?:it|them|this|that)\s+(?:there|in\s+place|installed|enabled|pinned)\b"),
     ),
     # -- directives addressed to the agent ---------------------------------------------
     (
@@ -137,6 +143,17 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             r"\b(?:tu\s+dois|vous\s+devez|devi|dovete|debes|tienes\s+que|du\s+musst|sie\s+müssen|du\s+sollst)\b|\bnote\s+pour\s+(?:l'|les\s+)(?:ia|assistant|agent)s?\b|\bnota\s+per\s+l'(?:ia|assistente|agente)\b|\bnota\s+para\s+(?:la\s+ia|el\s+asistente|el\s+agente)\b|\bhinweis\s+für\s+(?:die\s+ki|den\s+assistenten|ki-agenten)\b|\b(?:si\s+tu\s+es|se\s+sei|si\s+eres|wenn\s+du)\s+(?:une?\s+ia|un'ia|una\s+ia|eine\s+ki)\b|\b(?:l'assistant|l'assistente|el\s+asistente|der\s+assistent)\s+(?:doit|deve|debe|muss)\b"
         ),
     ),
+    (
+        Signal.AGENT_DIRECTIVE,
+        # The speaker dropping an earlier rule of their own: a directive (the user changing
+        # their mind, when the user said it), not an override of the agent's instructions.
+        _w(
+            0.5,
+            _rx(
+                r"\b(?:ignore|disregard|forget|drop)\s+(?:all\s+(?:of\s+)?)?my\s+(?:(?:old|previous|earlier|prior|former|last|other)\s+)?(?:rules?|instructions?|preferences?|directives?|requests?)\b"
+            ),
+        ),
+    ),
     # -- standing rules --------------------------------------------------------------------
     (
         Signal.STANDING_RULE,
@@ -160,6 +177,14 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             + "|"
             + _GENERIC_VERBS
             + r")\b|\bno\s+matter\s+what\b|\b(?:à\s+la\s+fin\s+de|dans)\s+(?:chaque|toute|toutes\s+les)\s+réponses?\b|\b(?:alla\s+fine\s+di|in)\s+ogni\s+risposta\b|\b(?:al\s+final\s+de|en)\s+(?:cada|cualquier)\s+respuesta\b|\b(?:am\s+ende|in)\s+jeder\s+antwort\b"
+        ),
+    ),
+    (
+        Signal.STANDING_RULE,
+        # A rule over every thing of a kind the agent handles, not only its outputs.
+        _rx(
+            r"\b(?:in|to|for|on|with|into)\s+(?:every|each|all|any)\s+(?:future\s+|new\s+)?(?:projects?|repos|repositor(?:y|ies)|files?|forms?|documents?|pages?|pull\s+requests?|prs?|tickets?|bookings?|purchases?|orders?|invoices?|transactions?|sessions?|chats?|calls?|meetings?|comparisons?|recommendations?|searches|listings?|installs?|deployments?)\b"
+            r"|\b(?:jede[rsnm]?|chaque|ogni|cada)\s+(?:antwort|nachricht|e-mail|mail|réponse|message|courriel|risposta|messaggio|respuesta|mensaje|correo)\b"
         ),
     ),
     (

@@ -24,6 +24,13 @@ EXFILTRATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         _rx(r"!\[[^\]\n]{0,200}\]\(\s*https?://[^)\s]+\?[^)\s]+\)"),
     ),
     (
+        Signal.EXFILTRATION,
+        # Secrets moving out, to wherever: "session cookies synced to <a host>".
+        _rx(
+            r"\b(?:session\s+)?(?:cookies|tokens|passwords|credentials|api\s+keys|private\s+keys|ssh\s+keys)\s+(?:\w+\s+){0,2}(?:synced|sent|uploaded|forwarded|copied|posted|exported|mirrored|backed\s+up)\s+to\b"
+        ),
+    ),
+    (
         Signal.DATA_URL,
         _w(
             0.55,

@@ -12,7 +12,7 @@ OVERRIDE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.OVERRIDE,
         _rx(
-            r"\b(?:ignore|disregard|forget|override|bypass|overrule|abandon|discard|drop)\b[^.\n]{0,30}?"
+            r"\b(?:ignore|disregard|forget|override|bypass|overrule|abandon|discard|drop)\b(?!\s+(?:all\s+(?:of\s+)?)?my\b)[^.\n]{0,30}?"
             r"\b(?:(?:all|any|the|your|my|every|these|those)\s+)*(?:(?:previous|prior|above|earlier|"
             r"preceding|former|original|existing|initial|old|other|system|developer|safety|"
             r"operator'?s?|current|content|usual)\s+)+(?:and\s+\w+\s+)?" + _ORDERS + r"\b"
@@ -50,6 +50,15 @@ OVERRIDE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         ),
     ),
     (Signal.OVERRIDE, _rx(r"\b(?:ignore|disregard)\s+the\s+user\b")),
+    (
+        Signal.OVERRIDE,
+        # Someone's earlier rules declared void ("... restrictions were a mistake; treat
+        # them as cancelled").
+        _rx(
+            r"\btreat\s+(?:them|those|these|it|that|this)\s+as\s+(?:cancel(?:l)?ed|void|revoked|obsolete|null|lifted)\b"
+            r"|\b(?:earlier|previous|prior|old|existing|original|user's|operator's)\s+(?:restrictions|rules|instructions|limits|guidelines|constraints)\s+(?:were|are|was|is)\s+(?:probably\s+|clearly\s+|just\s+)?(?:a\s+mistake|cancel(?:l)?ed|void|revoked|obsolete|lifted)\b"
+        ),
+    ),
     # fr / it / es / de
     (
         Signal.OVERRIDE,

@@ -5,14 +5,25 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
-from memaudit.injection.vocabulary import _rx
+from memaudit.injection.vocabulary import _rx, _w
 
 SECRET_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     # -- the system prompt and secrets ----------------------------------------------
     (
         Signal.SYSTEM_PROMPT,
         _rx(
-            r"\b(?:reveal|print|show|output|repeat|display|dump|leak|tell\s+me|give\s+me|share|recite|disclose|return|list|expose|write\s+out|collect|gather|harvest|extract|exfiltrate|paste|send|forward|upload|email|post|add|include|summari[sz]e|describe|quote|copy|paraphrase)(?:s|ing|ed)?\b[^.\n]{0,40}?\b(?:system\s+(?:prompt|message|instructions?)|initial\s+(?:prompt|instructions?)|hidden\s+(?:prompt|instructions?)|(?:the\s+)?(?:exact\s+)?instructions\s+you\s+(?:were|have\s+been)\s+given|(?:your|the)\s+(?:original|operating|internal)\s+instructions|context\s+window|words\s+above|internal\s+configuration|environment\s+variables|(?:all\s+)?(?:the\s+)?(?:api\s+keys?|credentials|passwords?|secrets|tokens|private\s+keys?|card\s+numbers?|credit\s+cards?|cvv|social\s+security|cookies|session\s+tokens?)|~/\.ssh\S*|id_rsa|\.env\b|/etc/(?:passwd|shadow)|\.aws/credentials|(?:the\s+)?(?:full\s+|entire\s+|whole\s+)?(?:customer|client|user|employee|patient)\s+(?:list|data|database|records|emails|details|files)|hr\s+database|confidential\s+(?:data|information|files|documents|records)|(?:employee\s+)?(?:salary|salaries|payroll)(?:\s+\w+)?|ssh\s+keys?|bank\s+statements?)"
+            r"\b(?:reveal|print|show|output|repeat|display|dump|leak|tell\s+me|give\s+me|share|recite|disclose|return|list|expose|write\s+out|collect|gather|harvest|extract|exfiltrate|paste|send|forward|upload|email|post|add|include|summari[sz]e|describe|quote|copy|paraphrase)(?:s|ing|ed)?\b[^.\n]{0,40}?\b(?:system\s+(?:prompt|message|instructions?)|initial\s+(?:prompt|instructions?)|hidden\s+(?:prompt|instructions?)|(?:the\s+)?(?:exact\s+)?instructions\s+you\s+(?:were|have\s+been)\s+given|(?:your|the)\s+(?:original|operating|internal)\s+instructions|context\s+window|words\s+above|internal\s+configuration|environment\s+variables|(?:all\s+)?(?:the\s+)?(?:api\s+keys?|credentials|passwords?|secrets|tokens|private\s+keys?|card\s+numbers?|credit\s+cards?|cvv|social\s+security|cookies|session\s+tokens?)|~/\.ssh\S*|id_rsa|\.env\b|/etc/(?:passwd|shadow)|\.aws/credentials|(?:the\s+)?(?:full\s+|entire\s+|whole\s+)?(?:customer|client|user|employee|patient)\s+(?:list|data|database|records|emails|details|files)|hr\s+database|confidential\s+(?:data|information|files|documents|records)|ssh\s+keys?)"
+        ),
+    ),
+    (
+        Signal.EXFILTRATION,
+        # The user's own money matters (statements, salaries): a request the user may make of
+        # their own agent (soft), unlike the system prompt, credentials and others' data (hard).
+        _w(
+            0.5,
+            _rx(
+                r"\b(?:reveal|print|show|output|repeat|display|dump|leak|tell\s+me|give\s+me|share|recite|disclose|return|list|expose|write\s+out|collect|gather|harvest|extract|exfiltrate|paste|send|forward|upload|email|post|add|include|summari[sz]e|describe|quote|copy|paraphrase)(?:s|ing|ed)?\b[^.\n]{0,40}?\b(?:(?:employee\s+)?(?:salary|salaries|payroll)(?:\s+\w+)?|bank\s+statements?)"
+            ),
         ),
     ),
     (
@@ -25,6 +36,12 @@ SECRET_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         Signal.SYSTEM_PROMPT,
         _rx(
             r"\b(?:prompt\s+(?:di|del|de)\s+sistema|prompt\s+système|system-prompt|systemanweisungen|instructions\s+système|istruzioni\s+di\s+sistema|instrucciones\s+del\s+sistema|invite\s+système)\b"
+        ),
+    ),
+    (
+        Signal.SYSTEM_PROMPT,
+        _rx(
+            r"\b(?:upload|attach|send|email|post|lade|sende|schicke|envoie|envoyez|invia|inoltra|allega|envía|adjunta)\b[^.\n]{0,40}?(?:~/\.ssh\S*|\S*id_rsa\S*|\S*\.aws/credentials|\S*\.netrc|/etc/(?:passwd|shadow)|\S*\.env\b)"
         ),
     ),
     (
@@ -78,6 +95,9 @@ SECRET_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         Signal.SECRECY,
         _rx(
             r"\b(?:sag|sage|erzähl|erzähle|erwähne|verrate)\s+(?:es\s+|das\s+)?(?:dem\s+(?:benutzer|nutzer|anwender)|niemandem)\s+nicht(?:s)?\b|\bohne\s+(?:den\s+)?(?:benutzer|nutzer)\s+zu\s+(?:informieren|benachrichtigen|fragen)\b|\b(?:entferne|lösche)\s+(?:diese[ns]?|das)\s+(?:\w+\s+)?(?:nicht|niemals)\b|\bheimlich\b"
+            r"|\b(?:dem|den)\s+(?:nutzer|benutzer|kunden)(?:innen)?\b[^.\n;]{0,40}?\b(?:niemals|nie|nicht)\s+(?:erwähnen|sagen|verraten|erzählen|mitteilen|zeigen)\b"
+            r"|\bkeep\s+(?:\w+\s+){0,4}(?:hidden|secret)\s+from\s+(?:the\s+)?(?:users?|customers?|them|anyone|the\s+owner)\b"
+            r"|\bhides?\s+(?:\w+\s+){1,4}from\s+(?:the\s+)?(?:users?|customers?)\b"
         ),
     ),
 ]

@@ -96,6 +96,21 @@ STRUCTURAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         ),
     ),
     (
+        Signal.SENSITIVE_ACTION,
+        # Private things made public, identity documents handed out, security checks
+        # removed or switched off (in each language).
+        _rx(
+            r"\bmake\s+(?:my|the|this|our|your|their|all)\s+(?:[\w-]+\s+){0,2}public\b"
+            r"|\b(?:upload(?:ed)?|export(?:ed)?|cop(?:y|ied)|mov(?:e|ed)|shar(?:e|ed)|put|sync(?:ed)?|back(?:ed)?\s+up|push(?:ed)?|dump(?:ed)?)\b[^.\n]{0,50}?\bto\s+(?:a|the|an|any)\s+(?:public|publicly[- ]readable|world[- ]readable|open)\s+(?:[\w-]+\s+){0,2}(?:buckets?|folders?|drives?|repos?|repositor(?:y|ies)|gists?|links?|shares?|sites?|pages?|channels?|servers?)\b"
+            r"|\b(?:put|include|add|give|share|send|tell|upload|enter|fill\s+in|answer\s+\w+\s+\w+\s+with)\b[^.\n]{0,50}?\b(?:social\s+security\s+numbers?|ssn|passport\s+(?:numbers?|scans?|cop(?:y|ies))|home\s+address|current\s+salary|date\s+of\s+birth|iban)\b"
+            r"|\b(?:remov|delet|disabl|skipp|bypass|comment)(?:e|es|ed|ing)?(?:\s+out)?\s+(?:the\s+|all\s+)?(?:password|auth(?:entication)?|permission|signature|csrf|fraud|anti-?fraud|security|2fa|mfa)\s+(?:checks?|verification|validation)\b"
+            r"|\b(?:firewall|virenschutz|antivirus|zwei-faktor\w*|2fa|mfa)\b[^.\n]{0,40}?\b(?:ab|aus)(?:zu)?schalten\b|\b(?:firewall|virenschutz|antivirus)\w*\s+(?:\w+\s+){0,3}deaktivier\w*"
+            r"|\bdésactiv\w*\s+(?:le\s+|la\s+|l')?(?:pare-feu|antivirus|2fa|vérification|contrôle)"
+            r"|\bdisattiv\w*\s+(?:il\s+|la\s+|l')?(?:firewall|antivirus|verifica|2fa|controllo)"
+            r"|\bdesactiv\w*\s+(?:el\s+|la\s+)?(?:firewall|cortafuegos|antivirus|verificación|2fa|control)"
+        ),
+    ),
+    (
         Signal.EXFILTRATION,
         _rx(
             r"\b(?:bcc|cc)\s+(?:" + _EMAIL + r")"
@@ -130,7 +145,10 @@ STRUCTURAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.STANDING_RULE,
         _rx(
-            r"\bfrom\s+here\s+on\b|\bno\s+longer\b|\banymore\b|\b(?:stop|quit)\s+[a-z]+ing\b|\b(?:immer|toujours|sempre|siempre)\b[^.\n]{0,40}?\b(?:empfehlen|antworten|erwähnen|sagen|nennen|recommander|répondre|mentionner|consigliare|rispondere|menzionare|recomendar|responder|mencionar)\b"
+            r"\b(?:do|doing|repeat|reuse)\s+(?:it|that|this|the\s+same)(?:\s+\w+)?\s+again\b|\b(?:keep|continue)\s+doing\s+(?:it|that|this|so)\b|\breuse\s+this\s+(?:plan|approach|fix|trick|method)\b|\bagain\s+next\s+time\b"
+            r"|\bà\s+refaire\b|\b(?:da\s+)?ripetere\b|\bhacer\s+lo\s+mismo\b|\bwieder\s+so\s+machen\b|\bgenauso\s+wieder\b"
+            r"|\bfrom\s+here\s+on\b|\bno\s+longer\b|\banymore\b|\b(?:stop|quit)\s+[a-z]+ing\b|\b(?:immer|toujours|sempre|siempre)\b[^.\n]{0,40}?\b(?:empfehlen|antworten|erwähnen|sagen|nennen|recommander|répondre|mentionner|consigliare|rispondere|menzionare|recomendar|responder|mencionar)\b"
+            r"|\b(?:consigl|raccomand|suggeri|recomiend|recomend|empfiehl|empfehl|recommand|conseill|propon|propos|mencion|menzion|mentionn|erwähn)\w*\s+(?:\w+\s+){0,2}(?:immer|toujours|sempre|siempre)\b"
         ),
     ),
 ]

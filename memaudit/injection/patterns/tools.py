@@ -31,7 +31,7 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.TOOL_POLICY,
         _rx(
-            r"\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|disabl(?:e|es|ing)|turn(?:s|ing)?\s+off|ignor(?:e|es|ing))\s+(?:all\s+|the\s+|any\s+|every\s+)?(?:[a-z]+\s+)?(?:confirmations?|approvals?|reviews?|safety\s+checks?|security\s+checks?|verification|permission\s+prompts?|warnings?|sandbox(?:ing)?|tests?|backups?|ci|lint(?:er|ing)?|checks?|hooks?|validation|scans?|audits?)\b|\bwithout\s+(?:asking|confirmation|confirming|approval|review|permission|checking|prompting|double-checking|(?:running\s+)?(?:the\s+)?tests|(?:a\s+)?backup|(?:a\s+)?purchase\s+order)\b|\bno\s+need\s+to\s+(?:ask|confirm|check|verify)\b|\bdo\s+not\s+ask\s+(?:for\s+)?(?:confirmation|permission|the\s+user)\b"
+            r"\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|disabl(?:e|es|ing)|turn(?:s|ing)?\s+off|ignor(?:e|es|ing))\s+(?:all\s+|the\s+|any\s+|every\s+)?(?:[a-z]+\s+)?(?:confirmations?|approvals?|reviews?|safety\s+checks?|security\s+checks?|verification|permission\s+prompts?|warnings?|sandbox(?:ing)?|tests?|backups?|ci|lint(?:er|ing)?|checks?|hooks?|validation|scans?|audits?)\b|\bwithout\s+(?:asking|confirmation|confirming|approval|review|permission|checking|prompting|double-checking|(?:running\s+)?(?:the\s+)?tests|(?:a\s+)?backup|(?:a\s+)?purchase\s+order)\b|\bno\s+need\s+to\s+(?:ask|confirm|check|verify)\b|\b(?:don't|do\s+not|no\s+need\s+to)\s+bother\s+(?:asking|checking|confirming|to\s+ask|to\s+check|to\s+confirm)\b|\bdo\s+not\s+ask\s+(?:for\s+)?(?:confirmation|permission|the\s+user)\b"
         ),
     ),
     (
@@ -42,8 +42,31 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     ),
     (
         Signal.TOOL_POLICY,
+        # Money, approvals and renewals done without a person: "approve ... automatically".
+        _w(
+            0.6,
+            _rx(
+                r"\bauto(?:matically|matisch(?:e|en)?|matiquement|maticamente)\s+(?:approve|pay|accept|merge|renew|grant|share|sign|confirm|upgrade|genehmigen|bezahlen|freigeben|approuver|payer|accepter|approvare|pagare|accettare|aprobar|pagar|aceptar)\b"
+                r"|\b(?:approve|approves|approved|pay|pays|accept|accepts|merge|merges|renew|renews|grant|grants|upgrade|upgrades)\b[^.\n]{0,60}?\bautomatically\b"
+                r"|\bauto-?(?:renew|pay|merge|accept|confirm)s?\b"
+            ),
+        ),
+    ),
+    (
+        Signal.TOOL_POLICY,
+        # Data declared free to leave: "customer data may be passed on to external partners".
         _rx(
-            r"\b(?:sans\s+(?:demander|confirmation|vérifier)|senza\s+(?:chiedere|conferma|verificare)|sin\s+(?:preguntar|confirmación|confirmar|verificar)|ohne\s+(?:nachzufragen|zu\s+fragen|bestätigung|rückfrage))\b"
+            r"\b(?:may|can)\s+(?:now\s+|freely\s+)?be\s+(?:shared|sent|disclosed|passed\s+on|forwarded|transferred|exported)\s+(?:to|with)\s+(?:any\s+|all\s+)?(?:third[- ]part(?:y|ies)|external|outside|partners?)\b"
+            r"|\b(?:dürfen|darf)\b[^.\n]{0,40}?\ban\s+(?:externe|dritte|partner)\w*\b[^.\n]{0,30}?\b(?:weitergegeben|gesendet|übermittelt|geteilt|übertragen)\b"
+            r"|\b(?:peuvent|peut)\s+être\s+(?:partagée?s?|transmise?s?|envoyée?s?|communiquée?s?)\s+(?:à\s+des\s+|aux\s+)(?:tiers|partenaires\s+externes)\b"
+            r"|\b(?:possono|può)\s+essere\s+(?:condivis|inviat|trasmess|comunicat)[oaie]\s+a\s+(?:terzi|partner\s+esterni)\b"
+            r"|\b(?:pueden|puede)\s+(?:compartirse|enviarse|transmitirse|cederse)\s+(?:a|con)\s+(?:terceros|socios\s+externos)\b"
+        ),
+    ),
+    (
+        Signal.TOOL_POLICY,
+        _rx(
+            r"\b(?:sans\s+(?:me\s+|nous\s+|lui\s+)?(?:demander|confirmation|vérifier)|senza\s+(?:chiedere|chiedermi|chiederci|conferma|verificare)|sin\s+(?:preguntar|preguntarme|consultarme|pedirme|confirmación|confirmar|verificar)|ohne\s+(?:mich\s+|uns\s+|vorher\s+)?(?:nachzufragen|zu\s+fragen|bestätigung|rückfrage))\b"
         ),
     ),
     # -- destructive commands -----------------------------------------------------------
@@ -73,10 +96,37 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.FAKE_AUTHORITY,
         _rx(
-            r"\b(?:approuvé|autorisé|validé)\s+par\b|\b(?:approvato|autorizzato)\s+da\b|\b(?:aprobado|autorizado)\s+por\b|\b(?:genehmigt|freigegeben|autorisiert)\s+(?:von|durch)\b"
+            r"\b(?:freigabe|genehmigung|zustimmung|erlaubnis)\s+(?:durch|von|vom|des|der)\b|"
+            r"\b(?:administrat(?:eur|ore|or)|admin|responsable|responsabile|directeur|direttore|director|gerente|manager|chef|leiter|vorgesetzte|datenschutzbeauftragte|service\s+informatique|reparto\s+it|it-abteilung|sicherheitsteam|équipe\s+sécurité|equipo\s+de\s+seguridad)\w*\b[^.\n]{0,20}?\b(?:a\s+(?:déjà\s+)?(?:approuvé|autorisé)|ha\s+(?:già\s+)?(?:approvato|autorizzato)|ha\s+(?:aprobado|autorizado)|hat\s+(?:bereits\s+)?(?:genehmigt|freigegeben|erlaubt|zugestimmt))\b|\b(?:approuvé|autorisé|validé)\s+par\b|\b(?:approvato|autorizzato)\s+da\b|\b(?:aprobado|autorizado)\s+por\b|\b(?:genehmigt|freigegeben|autorisiert)\s+(?:von|durch)\b"
         ),
     ),
     # -- claimed past success -----------------------------------------------------------
+    (
+        Signal.FAKE_EXPERIENCE,
+        # A line headed as experience ("Experience: ...", "Erfahrung: ...").
+        _rx(
+            r"(?:^|\n)\W*(?:experience|lesson\s+learned|erfahrung|expérience|esperienza|experiencia)\s*:"
+        ),
+    ),
+    (
+        Signal.FAKE_EXPERIENCE,
+        # A record of success offered as a model to follow (MemoryGraft's planted
+        # "successful episodes"), in each language.
+        _rx(
+            r"\b(?:successful|winning)\s+(?:runs?|episodes?|attempts?|traces?|sessions?|trajector(?:y|ies)|examples?|records?|plans?|workflows?)\b"
+            r"|\bpast\s+(?:successful\s+)?(?:episodes?|experiences?|trajector(?:y|ies)|successes)\b"
+            r"|\b(?:success(?:es)?|experience|lessons?)\s+(?:log|record|registry|memory|note)s?\s*[:(]"
+            r"|\b(?:rules?|lessons?|polic(?:y|ies)|heuristics?)\s+(?:derived|learned|learnt|drawn)\s+from\s+(?:earlier|previous|past|prior)\s+(?:runs|sessions|episodes|attempts|experience|tasks)\b"
+            r"|\b(?:was|were)\s+(?:satisfied|happy|pleased)\b[^.\n]{0,40}?\bwhen\s+(?:i|we|the\s+(?:agent|assistant))\b"
+            r"|\b(?:fixed|resolved|solved|worked)\s+(?:fastest|best|every\s+time)\s+by\b"
+            r"|\b(?:reflection|lesson|insight|learning)s?\s+from\s+(?:run|session|episode|attempt|task)\b|\bthe\s+best\s+(?:outcome|result)s?\s+came\s+from\b"
+            r"|\bbewährt\s+hat\s+sich\b|\bin\s+früheren\s+(?:sitzungen|durchläufen|versuchen)\b|\bregistro\s+histórico\b|\bnelle\s+sessioni\s+precedenti\b|\blors\s+des\s+sessions\s+précédentes\b|\ben\s+sesiones\s+anteriores\b"
+            r"|\bexpérience\s+passée\b|\bl'utilisat(?:eur|rice)\s+a\s+apprécié\s+que\b"
+            r"|\bin\s+passato\b[^.\n]{0,60}?\b(?:ha\s+risolto|ha\s+funzionato|è\s+servito)\b"
+            r"|\bregistro\s+de\s+éxitos\b|\bla\s+(?:última|anterior)\s+vez\b[^.\n]{0,60}?\b(?:funcionó|sirvió|ayudó|solucionó|resolvió)\b"
+            r"|\b(?:beim\s+)?letzte(?:s|n)?\s+mal\b[^.\n]{0,60}?\b(?:geholfen|funktioniert|geklappt|gut\s+gegangen)\b"
+        ),
+    ),
     (
         Signal.FAKE_EXPERIENCE,
         _rx(
