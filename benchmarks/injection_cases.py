@@ -37,7 +37,8 @@ every round's blind figures):
   then looked at, the signals tuned and the scorer refitted on rounds 1-6;
 - round 7 (``injection_round7.jsonl``): written blind by another author while rounds 1-6
   were trained on, and copied in only after that work was frozen. It is the **held-out**
-  round: never tuned or trained on, run once. Its SHA-256 is recorded below
+  round: never tuned or trained on, run once (P 0.94 / R 0.82 / F1 0.88, memwall F1
+  0.50). Its SHA-256 is recorded below
   (``HELDOUT_SHA256``) so a changed file is refused rather than silently measured.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
@@ -103,7 +104,7 @@ HELDOUT = Path(__file__).with_name("injection_round7.jsonl")
 # The held-out round's SHA-256 as its author delivered it. Empty until the lead copies the
 # file in (after the work trained on rounds 1-6 is frozen) and records the digest here,
 # checked against the author's; until then a present file is refused, never measured.
-HELDOUT_SHA256 = ""
+HELDOUT_SHA256 = "1efe4f68e813482a2816080c112bc5d90d1ef455cfa7326927b6d76ca9db2cb6"
 
 
 class HeldOutChanged(RuntimeError):
