@@ -267,21 +267,52 @@ WITH RECURSIVE walk(id, depth) AS (
 # (edge, depth of the edge's far end from the focus)
 WalkRow = tuple[Edge, int]
 
-_ANCESTOR_TYPES_SQL = (
-    UP_WALK
-    + """SELECT DISTINCT m.source_type FROM walk JOIN memories AS m ON m.id = walk.id
-WHERE walk.depth > 0
-"""
-)
+_PARENTS_CHUNK = 500  # ids per ``IN (...)``: under SQLite's bound-parameter limit
 
 
 def ancestor_types(
     conn: sqlite3.Connection, memory_id: str, depth: int = DEFAULT_DEPTH
 ) -> set[str]:
     """The source types of everything ``memory_id`` was derived from, up to ``depth``
-    steps (on any connection with the ledger's ``memories`` and ``edges`` shapes)."""
-    rows = conn.execute(_ANCESTOR_TYPES_SQL, {"id": memory_id, "depth": depth})
-    return {r[0] for r in rows}
+    steps (on any connection with the ledger's ``memories`` and ``edges`` shapes).
+
+    Breadth-first, each memory visited once, at its least depth: the same ancestors as
+    ``UP_WALK`` (which keeps every (id, depth) pair, and so walks a memory once per
+    distance at which summaries quoting summaries reach it: on deep lineage that costs
+    seconds per memory)."""
+    seen = {memory_id}
+    frontier = [memory_id]
+    in_a_cycle = False  # the memory is its own ancestor: a hostile store can say so
+    for _ in range(depth):
+        parents: list[str] = []
+        for i in range(0, len(frontier), _PARENTS_CHUNK):
+            chunk = frontier[i : i + _PARENTS_CHUNK]
+            marks = ",".join("?" * len(chunk))
+            parents += [
+                r[0]
+                for r in conn.execute(
+                    f"SELECT parent_id FROM edges WHERE child_id IN ({marks})", chunk
+                )
+            ]
+        in_a_cycle = in_a_cycle or memory_id in parents
+        frontier = [p for p in dict.fromkeys(parents) if p not in seen]
+        if not frontier:
+            break
+        seen.update(frontier)
+    if not in_a_cycle:
+        seen.discard(memory_id)
+    types: set[str] = set()
+    ids = list(seen)
+    for i in range(0, len(ids), _PARENTS_CHUNK):
+        chunk = ids[i : i + _PARENTS_CHUNK]
+        marks = ",".join("?" * len(chunk))
+        types |= {
+            r[0]
+            for r in conn.execute(
+                f"SELECT DISTINCT source_type FROM memories WHERE id IN ({marks})", chunk
+            )
+        }
+    return types
 
 
 def walk_lineage(
