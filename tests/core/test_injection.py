@@ -386,15 +386,10 @@ def every_text(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     """Every labeled case (all rounds), bastioncorpus and a generated store's texts."""
     from bastioncorpus import load_corpus
 
-    from benchmarks.generate import GenConfig, build
     from benchmarks.injection_cases import cases
-    from memaudit.sqlite_driver import sqlite3
+    from tests.generated_texts import generated_texts
 
-    path = tmp_path_factory.mktemp("gen") / "gen.db"
-    build(GenConfig(3000, seed=11), path)
-    conn = sqlite3.connect(path)
-    generated = [r[0] for r in conn.execute("SELECT DISTINCT content FROM memories")]
-    conn.close()
+    generated = generated_texts(tmp_path_factory.mktemp("gen"), seed=11)
     return [c.content for c in cases()] + [r.text for r in load_corpus()] + generated
 
 

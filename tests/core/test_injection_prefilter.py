@@ -20,15 +20,10 @@ from memaudit.injection.prefilter import Prefilter, Present, needs
 @pytest.fixture(scope="module")
 def texts(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     """Every training case, and the distinct texts of a generated store."""
-    from benchmarks.generate import GenConfig, build
     from benchmarks.injection_cases import training_cases
-    from memaudit.sqlite_driver import sqlite3
+    from tests.generated_texts import generated_texts
 
-    path = tmp_path_factory.mktemp("prefilter") / "gen.db"
-    build(GenConfig(3000, seed=7), path)
-    conn = sqlite3.connect(path)
-    generated = [r[0] for r in conn.execute("SELECT DISTINCT content FROM memories")]
-    conn.close()
+    generated = generated_texts(tmp_path_factory.mktemp("prefilter"), seed=7)
     return [c.content for c in training_cases()] + generated
 
 
