@@ -20,7 +20,7 @@ subgraph, as its strongly connected components.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -267,8 +267,6 @@ WITH RECURSIVE walk(id, depth) AS (
 # (edge, depth of the edge's far end from the focus)
 WalkRow = tuple[Edge, int]
 
-_PARENTS_CHUNK = 500  # ids per ``IN (...)``: under SQLite's bound-parameter limit
-
 
 def ancestor_types(
     conn: sqlite3.Connection, memory_id: str, depth: int = DEFAULT_DEPTH
@@ -284,16 +282,7 @@ def ancestor_types(
     frontier = [memory_id]
     in_a_cycle = False  # the memory is its own ancestor: a hostile store can say so
     for _ in range(depth):
-        parents: list[str] = []
-        for i in range(0, len(frontier), _PARENTS_CHUNK):
-            chunk = frontier[i : i + _PARENTS_CHUNK]
-            marks = ",".join("?" * len(chunk))
-            parents += [
-                r[0]
-                for r in conn.execute(
-                    f"SELECT parent_id FROM edges WHERE child_id IN ({marks})", chunk
-                )
-            ]
+        parents = list(_values_in(conn, "SELECT parent_id FROM edges WHERE child_id", frontier))
         in_a_cycle = in_a_cycle or memory_id in parents
         frontier = [p for p in dict.fromkeys(parents) if p not in seen]
         if not frontier:
@@ -301,18 +290,16 @@ def ancestor_types(
         seen.update(frontier)
     if not in_a_cycle:
         seen.discard(memory_id)
-    types: set[str] = set()
-    ids = list(seen)
-    for i in range(0, len(ids), _PARENTS_CHUNK):
-        chunk = ids[i : i + _PARENTS_CHUNK]
-        marks = ",".join("?" * len(chunk))
-        types |= {
-            r[0]
-            for r in conn.execute(
-                f"SELECT DISTINCT source_type FROM memories WHERE id IN ({marks})", chunk
-            )
-        }
-    return types
+    return set(_values_in(conn, "SELECT DISTINCT source_type FROM memories WHERE id", list(seen)))
+
+
+def _values_in(conn: sqlite3.Connection, select: str, ids: list[Any]) -> Iterator[Any]:
+    """``select``'s one column where its last column is one of ``ids``: the ids bound as
+    they were read (a hostile store's blob or number id included), in chunks."""
+    from memaudit.ledger.bulk import chunks, marks
+
+    for part in chunks(ids):
+        yield from (r[0] for r in conn.execute(f"{select} IN ({marks(part)})", part))
 
 
 def walk_lineage(

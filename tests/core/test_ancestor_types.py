@@ -61,3 +61,18 @@ def test_a_memory_that_is_its_own_ancestor_counts_its_own_type() -> None:
     conn.executemany("INSERT INTO edges VALUES (?, ?)", [("a", "b"), ("b", "a")])
     assert ancestor_types(conn, "a") == _walk(conn, "a", DEFAULT_DEPTH) == {"summary", "inference"}
     assert ancestor_types(conn, "a", 1) == _walk(conn, "a", 1) == {"inference"}
+
+
+def test_ids_a_hostile_store_wrote_as_blobs_or_numbers_are_followed_as_the_walk_follows_them() -> (
+    None
+):
+    conn = sqlite3.connect(":memory:")
+    conn.execute("CREATE TABLE memories (id TEXT PRIMARY KEY, source_type TEXT)")
+    conn.execute("CREATE TABLE edges (child_id TEXT, parent_id TEXT)")
+    conn.executemany(
+        "INSERT INTO memories VALUES (?, ?)",
+        [("a", "summary"), (b"\x00\xff", "tool_observation"), (7, "external_document")],
+    )
+    conn.executemany("INSERT INTO edges VALUES (?, ?)", [("a", b"\x00\xff"), (b"\x00\xff", 7)])
+    assert ancestor_types(conn, "a") == _walk(conn, "a", DEFAULT_DEPTH)
+    assert ancestor_types(conn, "a") == {"tool_observation", "external_document"}
