@@ -36,10 +36,13 @@ every round's blind figures):
   was tuned on rounds 1-5, copied in after it was frozen, run once (P 0.893 / R 0.905);
   then looked at, the signals tuned and the scorer refitted on rounds 1-6;
 - round 7 (``injection_round7.jsonl``): written blind by another author while rounds 1-6
-  were trained on, and copied in only after that work was frozen. It is the **held-out**
-  round: never tuned or trained on, run once (P 0.94 / R 0.82 / F1 0.88, memwall F1
-  0.50). Its SHA-256 is recorded below
-  (``HELDOUT_SHA256``) so a changed file is refused rather than silently measured.
+  were trained on, copied in after that work was frozen, run once (P 0.94 / R 0.82 /
+  F1 0.88, memwall F1 0.50); then looked at, the signals generalized by the cause of its
+  misses and the scorer refitted on rounds 1-7;
+- round 8 (``injection_round8.jsonl``): written blind by another author while rounds 1-7
+  were trained on. It is the **held-out** round: copied in only after that work is frozen,
+  its SHA-256 (checked against its author's) recorded in ``HELDOUT_SHA256``, then run once.
+  Until a digest is recorded a present file is refused, never measured.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
 written instead).
@@ -83,7 +86,7 @@ class Case:
 
     @property
     def split(self) -> str:
-        """``train`` (rounds 1-6: looked at, tuned and trained on) or ``heldout``."""
+        """``train`` (rounds 1-7: looked at, tuned and trained on) or ``heldout``."""
         return "heldout" if self.round == HELDOUT_ROUND else "train"
 
 
@@ -98,13 +101,17 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
         Path(__file__).with_name("injection_round6.jsonl"),
         "9bb875fa6ef1ffc3481a34415d5bf866b5e267dab47f56543e856bbfef6385cd",
     ),
+    (
+        Path(__file__).with_name("injection_round7.jsonl"),
+        "1efe4f68e813482a2816080c112bc5d90d1ef455cfa7326927b6d76ca9db2cb6",
+    ),
 )
-HELDOUT_ROUND = 7
-HELDOUT = Path(__file__).with_name("injection_round7.jsonl")
+HELDOUT_ROUND = 8
+HELDOUT = Path(__file__).with_name("injection_round8.jsonl")
 # The held-out round's SHA-256 as its author delivered it. Empty until the lead copies the
-# file in (after the work trained on rounds 1-6 is frozen) and records the digest here,
+# file in (after the work trained on rounds 1-7 is frozen) and records the digest here,
 # checked against the author's; until then a present file is refused, never measured.
-HELDOUT_SHA256 = "1efe4f68e813482a2816080c112bc5d90d1ef455cfa7326927b6d76ca9db2cb6"
+HELDOUT_SHA256 = ""
 
 
 class HeldOutChanged(RuntimeError):
@@ -137,7 +144,7 @@ def heldout_bytes() -> bytes:
 
 
 def training_cases() -> list[Case]:
-    """Rounds 1-6: what the signals may be tuned and the scorer fitted on."""
+    """Rounds 1-7: what the signals may be tuned and the scorer fitted on."""
     out = _parse(DATA.read_text(encoding="utf-8"))
     for path, digest in TRAINING_ROUNDS:
         out += _parse(_checked(path, digest).decode("utf-8"))
