@@ -109,4 +109,4 @@ def test_round_seven_is_a_training_round_with_its_blind_digest() -> None:
     assert path.name == "injection_round7.jsonl"
     assert digest == "1efe4f68e813482a2816080c112bc5d90d1ef455cfa7326927b6d76ca9db2cb6"
     assert hashlib.sha256(path.read_bytes()).hexdigest() == digest
-    assert injection_cases.HELDOUT_SHA256 != digest
+    assert digest != injection_cases.HELDOUT_SHA256
