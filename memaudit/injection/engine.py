@@ -527,7 +527,9 @@ _PREFILTER = Prefilter(
 _STOP = re.compile(r"[.!?\n](?:\s|$)")
 
 
-_NEGATION = _rx(r"\b(?:do\s+not|don't|never|must\s+not|should\s+not|ne|non|no|nicht|nie|niemals)\b")
+_NEGATION = _rx(
+    r"\b(?:do\s+not|don't|never|must\s+not|should\s+not|shall\s+not|may\s+not|ne|non|no|nicht|nie|niemals)\b"
+)
 
 
 # Kinds a negation turns into a protective rule: "never send the API keys anywhere",

@@ -32,7 +32,10 @@ _HTML_COMMENT = re.compile(r"<!--(.*?)(?:-->|$)", re.DOTALL)
 _DECODE_AND_RUN = _rx(
     r"\b(?:decode|decrypt|deobfuscate|translate|convert|unscramble|reverse|read)\b[^.\n]{0,60}?\b(?:and|then)\s+(?:do|follow|execute|obey|run|perform|carry\s+out|act\s+on|apply)\b|\b(?:execute|follow|obey|do)\s+(?:exactly\s+)?(?:what\s+it\s+says|the\s+instructions?\s+(?:inside|within|in\s+it))\b"
 )
-_BASE64 = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{20,}={0,2}(?![A-Za-z0-9+/=_-])")
+# A run may follow "key=" ("agent_hint=V2hlbiBh..."): a value, not the padding of a run.
+_BASE64 = re.compile(
+    r"(?:(?<=[A-Za-z_]=)|(?<![A-Za-z0-9+/=_-]))[A-Za-z0-9+/_-]{20,}={0,2}(?![A-Za-z0-9+/=_-])"
+)
 _HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){12,}(?![0-9A-Fa-f])")
 _BINARY = re.compile(r"(?:[01]{8}[ ]?){6,}")
 _PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2}[^%\s]{0,16}){5,}")

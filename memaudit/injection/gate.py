@@ -21,7 +21,7 @@ _CUE_WORDS = (
     "disregard admin rules secret"
 )
 _ANCHORS: dict[Signal | str, str] = {
-    Signal.OVERRIDE: "restriction limits$ constraint instruction rules$ guidelines directives prompt orders$ follow treat ignor disregard forget overrid bypass overrul abandon discard drop new$ "
+    Signal.OVERRIDE: "precedence prioridad prevalec priorit priment prévalent prevalgono vorrang revoked lifted cancel void$ voided suspended waived rescinded withdrawn removed disabled off$ regla$ norma$ regola$ règle$ regel$ restriction limits$ constraint instruction rules$ guidelines directives prompt orders$ follow treat ignor disregard forget overrid bypass overrul abandon discard drop new$ "
     "your$ supersed replac oubli néglig dimentic trascur olvid omit vergiss vergessen missacht "
     "nouvel nuov nuev neue",
     Signal.JAILBREAK: "mode$ anything dan$ uncensor unrestrict unfilter jailbr unalign evil "
@@ -34,12 +34,12 @@ _ANCHORS: dict[Signal | str, str] = {
     "systemanweis istruzioni instrucciones invite card$ cards$ cvv$ social$ cookie ssh id_rsa env$ "
     "etc$ aws$ customer client employee patient hr$ donn dati$ datos$ kundendaten mots$ passw "
     "contrase confidential salar payroll bank$",
-    Signal.SECRECY: "nutzer benutzer kunden hidden hide not$ don$ never without keep$ silent secret covert ne$ sans$ non$ senza$ "
+    Signal.SECRECY: "normally$ normal$ usual$ nothing$ normalidad$ normalmente$ normalement$ nulla$ rien$ nada$ nutzer benutzer kunden hidden hide not$ don$ never without keep$ silent secret covert ne$ sans$ non$ senza$ "
     "no$ sin$ sag$ sage$ erzähl erwähn verrat ohne$ entfern lösch heimlich quietly mustn shouldn "
     "won$ leave$ hide conceal",
     Signal.PERSISTENCE: "bleibt$ bleiben$ reste$ restent$ rimane$ permanece$ keep$ memor remember persist future mémoire gedächtnis dauerhaft immer$ later$ "
     "next$ subsequent$ following$",
-    Signal.AGENT_DIRECTIVE: "ignor disregard forget drop$ lesson rule reminder every$ each$ your$ any$ all$ rappel consigne règle "
+    Signal.AGENT_DIRECTIVE: "quiero prefiero deseo voglio preferisco vorrei called$ invoked$ executed$ whatever regardless matter$ preferenc préférenc preferenz präferenz vorlieben wishes$ deseos$ souhaits$ desideri$ wünsche$ ignor disregard forget drop$ lesson rule reminder every$ each$ your$ any$ all$ rappel consigne règle "
     "remarque regola istruzione promemoria regla instrucción importante recordatorio regel "
     "anweisung erinnerung you$ assist asistent agent ai$ ais$ llm model bot$ bots$ chatbot copilot "
     "reminder attention memo heads$ warning hint dear$ hey$ hi$ self$ will$ shall$ ll$ must$ "
@@ -50,33 +50,33 @@ _ANCHORS: dict[Signal | str, str] = {
     "claude gpt chatgpt gemini include append add$ insert put$ mention cite attach prepend "
     "user$ users$ customers$ everyone$ always$ never$ tu$ vous$ devi$ dovete$ debes$ tienes$ du$ sie$ si$ "
     "se$ wenn$ ia$ ki$",
-    Signal.STANDING_RULE: "consigl raccomand suggeri recomiend recomend empfiehl empfehl recommand conseill propon propos mencion menzion mentionn erwähn again$ same$ doing$ reuse refaire ripetere mismo$ wieder genauso jede$ jeder$ jedes$ jeden$ jedem$ chaque ogni$ cada$ here$ longer$ anymore$ stop$ quit$ immer toujours sempre siempre now$ forward$ hence hereafter rest$ until times$ permanent today$ "
+    Signal.STANDING_RULE: "rifarlo rifallo rifatelo ripetilo hazlo$ vuelve$ repítelo refais refaites mach$ wiederhole consigl raccomand suggeri recomiend recomend empfiehl empfehl recommand conseill propon propos mencion menzion mentionn erwähn again$ same$ doing$ reuse refaire ripetere mismo$ wieder genauso jede$ jeder$ jedes$ jeden$ jedem$ chaque ogni$ cada$ here$ longer$ anymore$ stop$ quit$ immer toujours sempre siempre now$ forward$ hence hereafter rest$ until times$ permanent today$ "
     "point$ every$ each$ all$ any$ always$ never$ matter$ réponse risposta respuesta "
     "antwort désormais "
     "dorénavant partir$ avenir ora$ adelante ahora jetzt sofort nun$ künftig zukünftig zukunft",
-    Signal.CONDITIONAL_TRIGGER: "if$ when once$ soon$ whenever time$ user$ human$ customer$ someone$ anyone$ next$ ask "
+    Signal.CONDITIONAL_TRIGGER: "message messaggio mensaje nachricht requête richiesta solicitud anfrage ticket e-mail$ mail$ correo$ if$ when once$ soon$ whenever time$ user$ human$ customer$ someone$ anyone$ next$ ask "
     "you$ answer respon reply chaque ogni$ cada$ immer$ jedes wann$ utilisateur utente "
     "usuario benutzer nutzer",
-    Signal.TOOL_POLICY: "bother$ automat third$ extern outside$ partner dritte tiers$ terzi$ terceros$ socios$ tool$ function$ api$ endpoint way$ allow permit authori permission "
+    Signal.TOOL_POLICY: "dry public insecure unsafe scope$ role$ token rights$ privilege procedimiento método procédure méthode procedura metodo verfahren vorgehen weg$ methode bother$ automat third$ extern outside$ partner dritte tiers$ terzi$ terceros$ socios$ tool$ function$ api$ endpoint way$ allow permit authori permission "
     "access grant auto confirm approv review safety security verif warning sandbox without "
     "need$ user$ sans$ senza$ sin$ ohne$ cleared disabl turn$ turning$ bypass firewall stop$ "
     "quit$ longer$ ask you$ standard default recommended official usual sudo$ root$ skip ignor "
     "check rule warn alert caution plus$ conferma bestätigung rückfrage",
-    Signal.DESTRUCTIVE_COMMAND: "rm$ drop delete mkfs dd$ chmod curl wget git$ format$ force wipe production "
+    Signal.DESTRUCTIVE_COMMAND: "backup rm$ drop delete mkfs dd$ chmod curl wget git$ format$ force wipe production "
     "erase empty",
-    Signal.FAKE_AUTHORITY: "administrat responsab direct gerente manager chef leiter vorgesetzt datenschutz service$ reparto it-abteilung sicherheitsteam équipe equipo freigabe genehmigung zustimmung erlaubnis system systèm sistema$ admin developer security compliance "
+    Signal.FAKE_AUTHORITY: "amministrat aprob autoriz administrat responsab direct gerente manager chef leiter vorgesetzt datenschutz service$ reparto it-abteilung sicherheitsteam équipe equipo freigabe genehmigung zustimmung erlaubnis system systèm sistema$ admin developer security compliance "
     "platform operator important urgent critical mandatory notice breach "
     "approv authori sanction whitelist cleared signed verified mandated required grant confirm "
     "allow permit polic admin trusted developer management department message cto$ cfo$ "
     "ciso$ boss$ director manager legal$ owner told$ systemhinweis approuv autoris valid autorizzat aprobad "
     "autorizad genehmigt freigegeben",
-    Signal.FAKE_EXPERIENCE: "reflection insight learning best$ bewährt früheren nelle$ lors$ sesiones histórico solucion resolvi rule lesson polic heuristic derived learn drawn success winning past$ experience lesson erfahrung expérience esperienza experiencia satisfied happy$ pleased fastest passée apprécié passato registro vez$ letzte time$ worked succeeded fixed solved trick$ helped show$ shows$ "
+    Signal.FAKE_EXPERIENCE: "marcad segnat marqué registrad registrat markiert festgehalten vermerkt previous prior earlier reasoning episodic sessione esecuzione session exécution sesión ejecución frühere vorherige resolved marked$ flagged$ recorded$ noted$ tagged$ pattern$ reflection insight learning best$ bewährt früheren nelle$ lors$ sesiones histórico solucion resolvi rule lesson polic heuristic derived learn drawn success winning past$ experience lesson erfahrung expérience esperienza experiencia satisfied happy$ pleased fastest passée apprécié passato registro vez$ letzte time$ worked succeeded fixed solved trick$ helped show$ shows$ "
     "showed$ prove$ proves$ proved$ confirm caused$ report last$ experience hundreds thousands users$ people$ everyone$ "
     "previously already proven known verified "
     "confirmed tested agreed discussed decided established reasoned determined concluded "
     "dernière déjà ultima$ già gia$ última ya$ letztes schon bereits établi stabilito "
     "festgestellt",
-    Signal.SENSITIVE_ACTION: "public social ssn$ passport home$ salary birth$ iban$ remov delet disabl skipp bypass comment virenschutz zwei désactiv disattiv desactiv cortafuegos root$ admin full$ unrestricted wire transfer send pay move purchase "
+    Signal.SENSITIVE_ACTION: "grant bonific pagament virement paiement transferencia pagos$ überweisung zahlung bank$ account$ rib$ bankverbindung kontonummer payee beneficiar one$ otp otps$ verification confirmation security sms$ codic códig codig codes$ code$ bestätigungscod einmalcod tan$ wohnadresse privatadresse telefonnummer handynummer geburtsdatum public social ssn$ passport home$ salary birth$ iban$ remov delet disabl skipp bypass comment virenschutz zwei désactiv disattiv desactiv cortafuegos root$ admin full$ unrestricted wire transfer send pay move purchase "
     "payment invoice order turn$ "
     "disable skip ask prompt paste pasting share sharing sending supprimer effacer cancellare "
     "eliminare borrar eliminar lösche löschen pídele pide pregunta chiedi demande factor$ 2fa mfa "
@@ -96,7 +96,7 @@ _ANCHORS: dict[Signal | str, str] = {
     "chaque dès$ ogni$ appena$ cada$ cuanto$ "
     "quando$ se$ cuando$ wenn$ sobald$",
     Signal.EXFILTRATION: "salar payroll bank$ cookie token password credential keys$ webhook parameter$ argument$ param$ field$",
-    Signal.USER_CLAIM: "user$ customer$ owner$ client$ utilisat usager utente usuari nutzer "
+    Signal.USER_CLAIM: "kundenwunsch user$ customer$ owner$ client$ utilisat usager utente usuari nutzer "
     "benutzer kunde$ kundin$",
     Signal.ROLE_TOKEN: "system$ assistant$ developer$ user$ end$",
     # Key words of an instruction as rot13 and written backwards: the whole text is then

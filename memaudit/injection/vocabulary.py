@@ -63,9 +63,9 @@ _BEHAVIOUR_VERBS = _words(
     "repeat obey comply follow trust treat forward send email translate refer prioritize "
     "prefer praise recommend describe label classify score criticize blame give offer "
     "quote link advertise steer redirect route book buy order pay approve deny refuse reject "
-    "close open start begin end sign prefix finish warn",
+    "sign prefix warn",
     "conseille conseillez propose proposez recommander répondre mentionner",
-    "consigliare rispondere menzionare proponi",
+    "consigliare rispondere menzionare proponi leggi",
     "aconseja aconsejar recomendar responder mencionar pídele pide pregunta",
     "rate empfehlen antworten erwähnen sagen nenne nennen verweise verweist",
     # fr
@@ -88,7 +88,7 @@ _GENERIC_VERBS = _words(
     "ask run rerun re-run execute delete remove use install restart check open click set create make update "
     "copy move save store keep add call do go try avoid ensure stop start disable enable "
     "grant skip approve accept download push commit merge deploy write ignore forget show display hide "
-    "disregard drop clear wipe reset format upload post share",
+    "disregard drop clear wipe reset format upload post share proceed close begin end finish",
     "utilise utilisez exécute exécutez supprime supprimez enregistre sauvegarde garde "
     "ignore ignorez oublie oubliez écris écrivez",
     "usa utilizza esegui elimina cancella salva ricorda memorizza ignora dimentica scrivi",

@@ -79,7 +79,7 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         _w(
             0.5,
             _rx(
-                rf"\b(?:reminder|attention|note|memo|heads[- ]up|instruction|message|warning|hint)s?\s+(?:for|to)\s+(?:the\s+|any\s+|all\s+|every\s+)?{_AGENT}s?\b"
+                rf"\b(?:reminder|attention|note|memo|heads[- ]up|instruction|message|warning|hint|takeaway|lesson|tip|advice|guidance)s?\s+(?:for|to)\s+(?:the\s+|any\s+|all\s+|every\s+)?(?:future\s+)?{_AGENT}s?\b"
                 rf"|\b(?:attention|dear|hey|hi)\s+{_AGENT}s?\s*[:,!]"
                 r"|(?:^|\n)\W*note\s+to\s+self\s*[:(]"
                 rf"|\b(?:the\s+|any\s+|all\s+)?{_AGENT}s?\b[^.\n;:]{{0,60}}?\b(?:should|must|shall|has\s+to|have\s+to|needs?\s+to|is\s+to|are\s+to)\b"
@@ -141,6 +141,9 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         Signal.AGENT_DIRECTIVE,
         _rx(
             r"\b(?:tu\s+dois|vous\s+devez|devi|dovete|debes|tienes\s+que|du\s+musst|sie\s+müssen|du\s+sollst)\b|\bnote\s+pour\s+(?:l'|les\s+)(?:ia|assistant|agent)s?\b|\bnota\s+per\s+l'(?:ia|assistente|agente)\b|\bnota\s+para\s+(?:la\s+ia|el\s+asistente|el\s+agente)\b|\bhinweis\s+für\s+(?:die\s+ki|den\s+assistenten|ki-agenten)\b|\b(?:si\s+tu\s+es|se\s+sei|si\s+eres|wenn\s+du)\s+(?:une?\s+ia|un'ia|una\s+ia|eine\s+ki)\b|\b(?:l'assistant|l'assistente|el\s+asistente|der\s+assistent)\s+(?:doit|deve|debe|muss)\b"
+            # The agent as the subject of a permission or a duty, in each language ("laut
+            # Handbuch darf der Agent ...", "l'agente può ...").
+            r"|\b(?:darf|soll|muss)\s+(?:der|die)\s+(?:agent|assistent|ki|bot)\b|\b(?:der|die)\s+(?:agent|assistent|ki)\s+(?:darf|soll|muss)\b|\b(?:l'agent|l'ia|el\s+agente|la\s+ia|l'agente)\s+(?:doit|peut|deve|può|debe|puede)\b|\b(?:l'assistant|l'assistente|el\s+asistente)\s+(?:peut|può|puede)\b"
         ),
     ),
     (
@@ -151,8 +154,38 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             0.5,
             _rx(
                 r"\b(?:ignore|disregard|forget|drop)\s+(?:all\s+(?:of\s+)?)?my\s+(?:(?:old|previous|earlier|prior|former|last|other)\s+)?(?:rules?|instructions?|preferences?|directives?|requests?)\b"
+                # Someone's preferences dropped, in each language ("olvida las preferencias
+                # anteriores del usuario").
+                r"|\b(?:ignore|disregard|forget|drop|olvida|ignora|descarta|oublie|dimentica|trascura|vergiss|ignoriere|verwirf)\s+(?:all\s+|todas\s+|toutes\s+|tutte\s+|alle\s+)?(?:the|las|los|les|le|i|gli|die)\s+(?:[\w']+\s+){0,2}?(?:preferences|preferencias|préférences|preferenze|präferenzen|vorlieben|wishes|deseos|souhaits|desideri|wünsche)\b"
             ),
         ),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
+        # What the speaker wants the agent to do ("I prefer that you ...", "quiero que
+        # uses ..."): the user's wish when the user said it, laundered when not.
+        _rx(
+            r"\bi(?:\s+would|'d)?\s+(?:prefer|like|want|expect)\s+(?:that\s+you|you\s+to)\b"
+            r"|\b(?:quiero|prefiero|deseo)\s+que\s+(?:me\s+|siempre\s+|nunca\s+)?(?!las\b|los\b|todas\b|todos\b|estas\b|esas\b|mis\b|tus\b|sus\b)[a-záéíóú]+(?:es|as)\b"
+            r"|\b(?:voglio|preferisco|vorrei)\s+che\s+(?:tu\b|mi\s+\w+)"
+            r"|\bje\s+(?:veux|voudrais|préfère|souhaite)\s+que\s+(?:tu|vous)\b"
+            r"|\bich\s+(?:möchte|will|wünsche\s+mir)\s*,?\s+dass\s+(?:du|sie)\b"
+        ),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
+        # How a tool is to be called, stated as a rule ("the payments tool should be
+        # called with ..."), and the agent told to disregard the record ("whatever the
+        # customer record says").
+        _rx(
+            r"\b(?:tool|function|api|endpoint|command|script|plugin)\s+(?:should|must|is\s+to|has\s+to)\s+(?:always\s+)?be\s+(?:called|invoked|executed)\s+with\b"
+            r"|\b(?:whatever|regardless\s+of\s+what|no\s+matter\s+what)\s+the\s+(?:[\w']+\s+){1,2}(?:says?|said|shows?|states?|lists?)\b"
+        ),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
+        # A line addressed to the agent by name: "agente: d'ora in poi ...".
+        _rx(r"^\W*(?:agents?|agente|agenti|asistente|assistente|ia|ki|ai|llm|bots?)\s*:\s*\S"),
     ),
     # -- standing rules --------------------------------------------------------------------
     (
@@ -193,17 +226,27 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             r"\b(?:désormais|dorénavant|à\s+partir\s+de\s+maintenant|à\s+l'avenir|d'ora\s+in\s+(?:poi|avanti)|da\s+ora\s+in\s+poi|a\s+partir\s+de\s+ahora|de\s+ahora\s+en\s+adelante|desde\s+ahora|en\s+adelante|ab\s+jetzt|ab\s+sofort|von\s+nun\s+an|künftig|zukünftig|in\s+zukunft)\b"
         ),
     ),
+    (
+        Signal.STANDING_RULE,
+        # The verb before "always" (Romance and German word order): "installe toujours",
+        # "usa sempre", "uses siempre".
+        _rx(
+            r"\b(?:installe|installa|instala|installiere|accepte|accetta|acepta|akzeptiere|utilise|usa|utiliza|uses|benutze|verwende|envoie|invia|envía|sende|paie|paga|zahle|clique|clicca|klicke|instales|aceptes|pagues|envíes|approuve|approva|aprueba|genehmige)\s+(?:toujours|sempre|siempre|immer)\b"
+        ),
+    ),
     # -- conditional triggers --------------------------------------------------------------
     (
         Signal.CONDITIONAL_TRIGGER,
         _rx(
-            r"\b(?:whenever|every\s+time|each\s+time|any\s+time)\b|\b(?:when|if|once|as\s+soon\s+as)\s+(?:the\s+|a\s+)?(?:user|human|customer|someone|anyone|i|we)\s+(?:ever\s+)?(?:asks?|mentions?|says?|types?|requests?|wants?|opens?|logs?\s+in|runs?|talks?|writes?|queries|searches|brings\s+up)\b|\bon\s+the\s+next\s+(?:user\s+)?(?:message|turn|request|session|run|reply)\b|\bnext\s+time\s+(?:you|the\s+user)\b|\bwhen\s+you\s+(?:read|see|process|summari[sz]e|encounter|receive|handle|review|parse)\s+(?:this|it)\b|\bbefore\s+(?:you\s+)?(?:answer|respond|reply)(?:ing)?\b"
+            r"\b(?:whenever|every\s+time|each\s+time|any\s+time)\b|\b(?:when|if|once|as\s+soon\s+as)\s+(?:the\s+|a\s+)?(?:user|human|customer|someone|anyone|i|we)\s+(?:ever\s+)?(?:asks?|mentions?|says?|types?|requests?|wants?|opens?|logs?\s+in|runs?|talks?|writes?|queries|searches|brings\s+up)\b|\bon\s+the\s+next\s+(?:user\s+)?(?:message|turn|request|session|run|reply)\b|\bnext\s+time\s+(?:you|the\s+user)\b|\b(?:when(?:ever)?|if|once|each\s+time|every\s+time)\s+(?:a|the|any|an)\s+(?:later\s+|future\s+|new\s+|next\s+|subsequent\s+|user\s+)?(?:message|request|query|prompt|input|task|email|ticket|document|question)s?\s+(?:contains?|mentions?|includes?|asks?|says|matches|has)\b|\bwhen\s+you\s+(?:read|see|process|summari[sz]e|encounter|receive|handle|review|parse)\s+(?:this|it)\b|\bbefore\s+(?:you\s+)?(?:answer|respond|reply)(?:ing)?\b"
         ),
     ),
     (
         Signal.CONDITIONAL_TRIGGER,
         _rx(
             r"\b(?:chaque\s+fois\s+que|quand\s+l'utilisateur|si\s+l'utilisateur|lorsque\s+l'utilisateur|ogni\s+volta\s+che|quando\s+l'utente|se\s+l'utente|cada\s+vez\s+que|cuando\s+el\s+usuario|si\s+el\s+usuario|immer\s+wenn|jedes\s+mal\s+wenn|wann\s+immer|wenn\s+der\s+(?:benutzer|nutzer))\b"
+            # A message as the trigger: "quando un messaggio contiene ...".
+            r"|\b(?:quand|lorsqu'|si|quando|se|cuando|wenn|sobald)\s*(?:un|une|le|la|il|lo|el|eine?|die|der|das)\s+(?:\w+\s+)?(?:message|messaggio|mensaje|nachricht|requête|richiesta|solicitud|anfrage|ticket|e-mail|mail|correo)\s+(?:[^.,\n]{0,40}?\s)?(?:contient|mentionne|contiene|menziona|menciona|incluye|enthält|erwähnt)\b"
         ),
     ),
 ]

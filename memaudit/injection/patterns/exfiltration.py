@@ -41,6 +41,18 @@ EXFILTRATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     ),
     (
         Signal.DATA_URL,
+        # A URL whose query is filled by a shell command ("?env=$(env | base64)"), or a
+        # personal field left for the agent to fill ("?adr=...&tel=...").
+        _w(
+            0.55,
+            _rx(
+                r"https?://[^\s<>\"')\]]+[?&][\w-]+=(?:\$\(|\$\{|`)"
+                r"|https?://[^\s<>\"')\]]+[?&](?:adr|addr|address|tel|phone|mobile|name|dob|birth|ssn|iban|card|cc|pin|otp|code|loc|geo|lat|lon|email|mail)=(?:\.\.\.|…|x{3,}|_{3,})"
+            ),
+        ),
+    ),
+    (
+        Signal.DATA_URL,
         _rx(
             r"\b(?:webhook\.site|hooks\.slack\.com/services|discord(?:app)?\.com/api/webhooks|requestbin|pipedream\.net|ngrok(?:-free)?\.(?:io|app)|burpcollaborator|interact\.sh|oast\.(?:fun|pro|me|live)|canarytokens)\b"
         ),

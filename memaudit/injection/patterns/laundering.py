@@ -33,14 +33,21 @@ LAUNDERING_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         _rx(
             _OPENS + r"(?:"
             # fr
-            r"l'(?:utilisat(?:eur|rice)|usager)\s+(?:\w+\s+)?(?:veut|voudrait|souhaite|souhaiterait|préfère|a\s+demandé|a\s+confirmé|a\s+accepté|a\s+autorisé|autorise|demande)"
+            r"l'(?:utilisat(?:eur|rice)|usager)\s+(?:\w+\s+)?(?:veut|voudrait|souhaite|souhaiterait|préfère|a\s+demandé|a\s+confirmé|a\s+accepté|a\s+autorisé|autorise|demande|a\s+dit)"
             # it
-            r"|l'utente\s+(?:\w+\s+)?(?:vuole|vorrebbe|desidera|preferisce|ha\s+chiesto|ha\s+confermato|ha\s+autorizzato|autorizza|chiede)"
+            r"|l'utente\s+(?:\w+\s+)?(?:vuole|vorrebbe|desidera|preferisce|ha\s+chiesto|ha\s+confermato|ha\s+autorizzato|autorizza|chiede|ha\s+detto)"
             # es
-            r"|(?:el\s+|la\s+)?usuari[oa]\s+(?:\w+\s+)?(?:quiere|querría|desea|prefiere|pidió|ha\s+pedido|confirmó|ha\s+confirmado|autorizó|autoriza|pide)"
+            r"|(?:el\s+|la\s+)?usuari[oa]\s+(?:\w+\s+)?(?:quiere|querría|desea|prefiere|pidió|ha\s+pedido|confirmó|ha\s+confirmado|autorizó|autoriza|pide|dijo|ha\s+dicho)"
             # de
-            r"|(?:der\s+|die\s+)?(?:nutzer|benutzer|kunde)(?:in)?\s+(?:\w+\s+)?(?:möchte|will|wünscht|bevorzugt|erlaubt|verlangt|hat\s+(?:bestätigt|erlaubt|zugestimmt|gebeten|verlangt))"
+            r"|(?:der\s+|die\s+)?(?:nutzer|benutzer|kunde)(?:in)?\s+(?:\w+\s+)?(?:möchte|will|wünscht|bevorzugt|erlaubt|verlangt|hat\s+(?:bestätigt|erlaubt|zugestimmt|gebeten|verlangt|gesagt))"
             r")\b"
+        ),
+    ),
+    (
+        Signal.USER_CLAIM,
+        # A line headed as the user's wish: "Nutzerwunsch:", "User request:".
+        _rx(
+            r"(?:^|\n)\W*(?:(?:nutzer|benutzer|kunden)wunsch|(?:user|customer)(?:'s)?\s+(?:requests?|wish(?:es)?|preferences?|instructions?)|(?:souhait|demande|préférence)\s+de\s+l'utilisat(?:eur|rice)|(?:richiesta|preferenza)\s+dell'utente|(?:petición|preferencia|solicitud)\s+del\s+usuario)\s*:"
         ),
     ),
 ]

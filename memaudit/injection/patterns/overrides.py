@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
-from memaudit.injection.vocabulary import _ORDERS, _rx
+from memaudit.injection.vocabulary import _ORDERS, _rx, _w
 
 OVERRIDE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     # -- override of earlier instructions ----------------------------------------
@@ -76,6 +76,25 @@ OVERRIDE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         Signal.OVERRIDE,
         _rx(
             r"\b(?:nouvelles?\s+(?:instructions|consignes)|nuove\s+istruzioni|nuevas\s+instrucciones|neue\s+anweisungen)\s*:"
+        ),
+    ),
+    (
+        Signal.OVERRIDE,
+        # New instructions declared to outrank the old, in each language ("las nuevas
+        # instrucciones del proveedor tienen prioridad"); a safeguard rule declared void
+        # ("Ask-before-send rule: revoked").
+        _w(
+            0.6,
+            _rx(
+                r"\b(?:new|updated|these|nuevas|nouvelles|nuove|neue|diese)\s+(?:\w+\s+)?(?:instructions|directives|instrucciones|consignes|istruzioni|anweisungen)\b[^.\n]{0,40}?\b(?:take\s+precedence|override|supersede|tienen\s+prioridad|prevalecen|ont\s+(?:la\s+)?priorité|priment|prévalent|hanno\s+(?:la\s+)?priorità|prevalgono|haben\s+vorrang)"
+            ),
+        ),
+    ),
+    (
+        Signal.OVERRIDE,
+        _rx(
+            r"\b[\w-]*(?:ask|confirm|approv|review|check|verif|before|safety|security)[\w-]*\s+(?:rule|policy|requirement|check|safeguard|guardrail)s?\s*(?::\s*|\s+(?:is|was|has\s+been)\s+(?:now\s+)?)(?:revoked|lifted|cancel(?:l)?ed|void|suspended|waived|rescinded|withdrawn|removed|disabled|off)\b"
+            r"|\b(?:regla|norma|regola|règle|regel)\b[^.\n]{0,30}?\b(?:revocada|anulada|suspendida|revocata|annullata|sospesa|révoquée|annulée|suspendue|aufgehoben|widerrufen|außer\s+kraft)\b"
         ),
     ),
     # -- jailbreak personas: rules switched off ---------------------------------------

@@ -12,7 +12,7 @@ SECRET_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.SYSTEM_PROMPT,
         _rx(
-            r"\b(?:reveal|print|show|output|repeat|display|dump|leak|tell\s+me|give\s+me|share|recite|disclose|return|list|expose|write\s+out|collect|gather|harvest|extract|exfiltrate|paste|send|forward|upload|email|post|add|include|summari[sz]e|describe|quote|copy|paraphrase)(?:s|ing|ed)?\b[^.\n]{0,40}?\b(?:system\s+(?:prompt|message|instructions?)|initial\s+(?:prompt|instructions?)|hidden\s+(?:prompt|instructions?)|(?:the\s+)?(?:exact\s+)?instructions\s+you\s+(?:were|have\s+been)\s+given|(?:your|the)\s+(?:original|operating|internal)\s+instructions|context\s+window|words\s+above|internal\s+configuration|environment\s+variables|(?:all\s+)?(?:the\s+)?(?:api\s+keys?|credentials|passwords?|secrets|tokens|private\s+keys?|card\s+numbers?|credit\s+cards?|cvv|social\s+security|cookies|session\s+tokens?)|~/\.ssh\S*|id_rsa|\.env\b|/etc/(?:passwd|shadow)|\.aws/credentials|(?:the\s+)?(?:full\s+|entire\s+|whole\s+)?(?:customer|client|user|employee|patient)\s+(?:list|data|database|records|emails|details|files)|hr\s+database|confidential\s+(?:data|information|files|documents|records)|ssh\s+keys?)"
+            r"\b(?:reveal|print|show|output|repeat|display|dump|leak|tell\s+me|give\s+me|share|recite|disclose|return|list|expose|write\s+out|collect|gather|harvest|extract|exfiltrate|paste|send|forward|upload|email|post|add|include|summari[sz]e|describe|quote|copy|paraphrase)(?:s|ing|ed)?\b[^.\n]{0,40}?\b(?:system\s+(?:prompt|message|instructions?)|initial\s+(?:prompt|instructions?)|hidden\s+(?:prompt|instructions?)|(?:the\s+)?(?:exact\s+)?instructions\s+you\s+(?:were|have\s+been)\s+given|(?:your|the)\s+(?:original|operating|internal)\s+instructions|context\s+window|words\s+above|internal\s+configuration|environment\s+variables|(?:all\s+)?(?:the\s+)?(?:api\s+keys?|credentials|passwords?|secrets|(?:(?:api|access|auth|session|bearer|oauth|refresh|secret|github|npm|pypi|personal\s+access)\s+)tokens|(?:your|their|the\s+user's|all|any|my|our)\s+(?:\w+\s+)?tokens|private\s+keys?|card\s+numbers?|credit\s+cards?|cvv|social\s+security|cookies|session\s+tokens?)|~/\.ssh\S*|id_rsa|\.env\b|/etc/(?:passwd|shadow)|\.aws/credentials|(?:the\s+)?(?:full\s+|entire\s+|whole\s+)?(?:customer|client|user|employee|patient)\s+(?:list|data|database|records|emails|details|files)|hr\s+database|confidential\s+(?:data|information|files|documents|records)|ssh\s+keys?)"
         ),
     ),
     (
@@ -55,6 +55,17 @@ SECRET_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         ),
     ),
     # -- secrecy -------------------------------------------------------------------------
+    (
+        Signal.SECRECY,
+        # Cover after the act: "then continue normally", "as if nothing happened".
+        _w(
+            0.3,
+            _rx(
+                r"\b(?:continue|carry\s+on|proceed|resume)\s+(?:normally|as\s+(?:normal|usual))\b|\bas\s+if\s+nothing\s+(?:happened|was\s+done)\b"
+                r"|\b(?:continúa|continua|continue|continuez|prosigue)\s+(?:con\s+normalidad|normalmente|normalement|come\s+se\s+nulla\s+fosse)\b|\bmach\s+(?:dann\s+)?normal\s+weiter\b|\bcomme\s+si\s+de\s+rien\s+n'était\b|\bcomo\s+si\s+nada\b"
+            ),
+        ),
+    ),
     (
         Signal.SECRECY,
         _rx(

@@ -147,6 +147,7 @@ STRUCTURAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         _rx(
             r"\b(?:do|doing|repeat|reuse)\s+(?:it|that|this|the\s+same)(?:\s+\w+)?\s+again\b|\b(?:keep|continue)\s+doing\s+(?:it|that|this|so)\b|\breuse\s+this\s+(?:plan|approach|fix|trick|method)\b|\bagain\s+next\s+time\b"
             r"|\bà\s+refaire\b|\b(?:da\s+)?ripetere\b|\bhacer\s+lo\s+mismo\b|\bwieder\s+so\s+machen\b|\bgenauso\s+wieder\b"
+            r"|\b(?:rifarlo|rifallo|rifatelo|ripetilo|hazlo\s+de\s+nuevo|vuelve\s+a\s+hacerlo|repítelo|refais-le|refaites-le|mach\s+(?:es|das)\s+wieder|wiederhole\s+(?:es|das))\b"
             r"|\bfrom\s+here\s+on\b|\bno\s+longer\b|\banymore\b|\b(?:stop|quit)\s+[a-z]+ing\b|\b(?:immer|toujours|sempre|siempre)\b[^.\n]{0,40}?\b(?:empfehlen|antworten|erwähnen|sagen|nennen|recommander|répondre|mentionner|consigliare|rispondere|menzionare|recomendar|responder|mencionar)\b"
             r"|\b(?:consigl|raccomand|suggeri|recomiend|recomend|empfiehl|empfehl|recommand|conseill|propon|propos|mencion|menzion|mentionn|erwähn)\w*\s+(?:\w+\s+){0,2}(?:immer|toujours|sempre|siempre)\b"
         ),

@@ -37,7 +37,7 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.TOOL_POLICY,
         _rx(
-            r"\b(?:approved|authori[sz]ed|allowed|permitted|cleared|granted)\s+(?:you\s+|me\s+|us\s+|the\s+(?:agent|assistant|bot)\s+)?(?:to\s+)?(?:share|sharing|send|sending|disable|disabling|wire|wiring|export|exporting|delete|deleting|transfer|transferring|bypass|bypassing|skip|skipping|release|releasing|forward|forwarding|modify|modifying|pay|paying|run|running|execute|executing|merge|merging|push|pushing|drop|dropping|destructive)\b|\b(?:disable|disabling|turn\s+off|turning\s+off|bypass|bypassing)\s+(?:the\s+)?(?:firewall|antivirus|2fa|two-factor|mfa|multi-factor|ssl|tls|certificate|security|audit|logging|backups?)\b|--(?:skip-backup|no-verify|insecure|no-backup|force-with-lease|force|dangerously\S*)\b|\b(?:with|using|via)\s+sudo\b|\bas\s+root\b|\bverify\s*=\s*false\b|\b(?:stop|quit)\s+asking\b|\bno\s+longer\s+ask\b|\byou\s+(?:can|may)\s+(?:now\s+|safely\s+|always\s+)?(?:merge|delete|skip|push|deploy|disable|bypass|drop|wipe|force|wire|transfer|run\s+(?:it|them|migrations?)\s+in\s+production)\b|\b(?:is|as)\s+the\s+(?:standard|default|recommended|approved|official|usual)\s+(?:fix|way|procedure|approach|solution|practice)\b"
+            r"\b(?:approved|authori[sz]ed|allowed|permitted|cleared|granted)\s+(?:you\s+|me\s+|us\s+|the\s+(?:agent|assistant|bot)\s+)?(?:to\s+)?(?:share|sharing|send|sending|disable|disabling|wire|wiring|export|exporting|delete|deleting|transfer|transferring|bypass|bypassing|skip|skipping|release|releasing|forward|forwarding|modify|modifying|pay|paying|run|running|execute|executing|merge|merging|push|pushing|drop|dropping|destructive)\b|\b(?:disable|disabling|turn\s+off|turning\s+off|bypass|bypassing)\s+(?:the\s+)?(?:firewall|antivirus|2fa|two-factor|mfa|multi-factor|ssl|tls|certificate|security|audit|logging|backups?)\b|--(?:skip-backup|no-verify|insecure|no-backup|force-with-lease|force|dangerously\S*)\b|\b(?:with|using|via)\s+sudo\b|\bas\s+root\b|\bverify\s*=\s*false\b|\b(?:stop|quit)\s+asking\b|\bno\s+longer\s+ask\b|\byou\s+(?:can|may)\s+(?:now\s+|safely\s+|always\s+)?(?:merge|delete|skip|push|deploy|disable|bypass|drop|wipe|force|wire|transfer|run\s+(?:it|them|migrations?)\s+in\s+production)\b|\b(?:is|as)\s+the\s+(?:standard|default|recommended|approved|official|usual|sanctioned|accepted)\s+(?:[a-z-]+\s+)?(?:fix|way|procedure|approach|solution|practice|method|workflow|process)\b"
         ),
     ),
     (
@@ -69,11 +69,62 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             r"\b(?:sans\s+(?:me\s+|nous\s+|lui\s+)?(?:demander|confirmation|vérifier)|senza\s+(?:chiedere|chiedermi|chiederci|conferma|verificare)|sin\s+(?:preguntar|preguntarme|consultarme|pedirme|confirmación|confirmar|verificar)|ohne\s+(?:mich\s+|uns\s+|vorher\s+)?(?:nachzufragen|zu\s+fragen|bestätigung|rückfrage))\b"
         ),
     ),
+    (
+        Signal.TOOL_POLICY,
+        # A safety parameter switched off, or exposure switched on, as the way to call a
+        # tool ("called with dry_run=false", "upload(path, public=True)").
+        _rx(
+            r"\b(?:dry_?run|verify(?:_ssl|_certs?)?|ssl_verify|check_hostname|require_(?:approval|confirmation|review)|sandbox(?:ed)?|safe_?mode|confirm(?:ation)?)\s*[=:]\s*(?:false|0|no|none|off)\b"
+            r"|\b(?:public|allow_all|insecure|unsafe|trust_all|skip_verify|no_verify)\s*=\s*(?:true|1|yes|on)\b"
+        ),
+    ),
+    (
+        Signal.TOOL_POLICY,
+        # Elevated privileges named as the routine choice: "the admin:org scope is fine
+        # for routine edits".
+        _w(
+            0.65,
+            _rx(
+                r"\b(?:admin|owner|root|superuser|full|org|write)(?:[:_-]\w+)?\s+(?:scope|access|role|token|permissions?|rights|privileges)\b[^.\n]{0,40}?\b(?:is|are)\s+(?:fine|ok|okay|safe|acceptable|standard|routine|the\s+default|recommended|preferred)\b"
+            ),
+        ),
+    ),
+    (
+        Signal.TOOL_POLICY,
+        # The approved or standard procedure, in each language ("es el procedimiento de
+        # limpieza aprobado", "ist das übliche Verfahren").
+        _rx(
+            r"\b(?:es|est|è|ist)\s+(?:el|la|le|il|l'|das|der|die)\s*(?:procedimiento|método|procédure|méthode|procedura|metodo|verfahren|vorgehen)\s+(?:(?:de|di)\s+\w+\s+)?(?:aprobad[oa]|estándar|oficial|recomendad[oa]|habitual|approuvée?|standard|officiel(?:le)?|recommandée?|habituel(?:le)?|approvat[oa]|ufficiale|raccomandat[oa]|consigliat[oa])\b"
+            r"|\bist\s+(?:das|der|die)\s+(?:genehmigte|übliche|offizielle|empfohlene|freigegebene|standard)\w*\s+(?:verfahren|vorgehen|weg|methode)\b"
+        ),
+    ),
+    (
+        Signal.TOOL_POLICY,
+        # Safeguards left out, in each language; "don't ask me before ...".
+        _rx(
+            r"\b(?:sans|senza|sin|ohne|without)\s+(?:(?:a|the|une?|la|il|el|die|den|eine)\s+)?(?:sandbox|bac\s+à\s+sable|überprüfung|prüfung|verifica|verificación|vérification|revisión|revisione|bestätigung|conferma|confirmación)\b"
+            r"|\b(?:don't|do\s+not|never|no\s+need\s+to)\s+ask\s+(?:me\s+|us\s+|the\s+user\s+)?(?:before|first|for\s+(?:confirmation|permission|approval))\b"
+        ),
+    ),
+    (
+        Signal.SENSITIVE_ACTION,
+        # Owner or admin roles granted as the fix; payments up to an amount; the payee's
+        # account changed; one-time codes handed on (in each language).
+        _rx(
+            r"\bgrant(?:s|ed|ing)?\s+(?:the\s+|it\s+|them\s+|\w+\s+)?(?:owner|admin(?:istrator)?|root|superuser)\b(?:\s+(?:role|access|rights|permissions?))?\s+(?:on|at|to|for|over)\b"
+            r"|\b(?:bonifici|bonifico|pagamenti|virements?|paiements?|transferencias?|pagos|überweisungen|zahlungen|payments?|transfers?|wires?)\b[^.\n]{0,30}?\b(?:fino\s+a|jusqu'à|hasta|bis\s+zu|up\s+to)\s+[$€£]?\s?\d"
+            r"|\b(?:use|utilise|usa|utiliza|verwende|benutze)\s+(?:the\s+|l'|el\s+|la\s+|die\s+)?(?:new\s+|nouvel\s+|nuovo\s+|nuevo\s+|neue\s+)?(?:iban|bank\s+account|account\s+number|rib|bankverbindung|kontonummer)\b|\bas\s+(?:the\s+)?(?:payee|beneficiary)\b"
+            r"|\b(?:one[- ]time\s+(?:codes?|passwords?|pins?)|otps?|2fa\s+codes?|verification\s+codes?|confirmation\s+codes?|security\s+codes?|sms\s+codes?|codic[ei]\s+(?:monouso|otp|di\s+verifica)|c[oó]digos?\s+(?:de\s+verificaci[oó]n|de\s+un\s+solo\s+uso|otp)|codes?\s+(?:de\s+vérification|à\s+usage\s+unique)|bestätigungscodes?|einmalcodes?|tan-nummer\w*|sms-codes?)\b[^.\n]{0,80}?\b(?:enter|type|fill|paste|send|share|forward|read|tell|give|eintragen|eingeben|weitergeben|senden|leggi|comunica|invia|dai|detta|lee|envía|comparte|dicta|saisis|envoie|communique|donne|lis)\b"
+            r"|\b(?:enter|type|fill\s+in|paste|send|share|forward|read\s+(?:out|aloud)|tell|give|leggi|comunica|invia|dai|detta|lee|envía|comparte|dicta|saisis|envoie|communique|donne|lis|gib|sende|teile)\b[^.\n]{0,60}?\b(?:one[- ]time\s+(?:codes?|passwords?|pins?)|otps?|2fa\s+codes?|verification\s+codes?|sms\s+codes?|codic[ei]\s+(?:monouso|otp|di\s+verifica)|c[oó]digos?\s+(?:de\s+verificaci[oó]n|de\s+un\s+solo\s+uso|otp)|codes?\s+(?:de\s+vérification|à\s+usage\s+unique)|bestätigungscodes?|einmalcodes?|tan-nummer\w*)\b"
+            r"|\b(?:wohnadresse|privatadresse|telefonnummer|handynummer|geburtsdatum)\b(?:[^.\n]|\.(?=\S)){0,140}?\b(?:packen|einfügen|eintragen|anhängen|senden|schicken|weitergeben|übermitteln)\b"
+        ),
+    ),
     # -- destructive commands -----------------------------------------------------------
     (
         Signal.DESTRUCTIVE_COMMAND,
         _rx(
             r"\brm\s+-(?:rf|fr|r|f)\b[^\n`]{0,40}|\bdrop\s+(?:table|database)\b|\bdelete\s+from\s+\w+|\bmkfs\b|\bdd\s+if=|\bchmod\s+(?:-r\s+)?777\b|\b(?:curl|wget)\b[^|\n]{0,120}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\bgit\s+push\s+(?:\S+\s+)*(?:-f|--force)\b|\bforce[- ]push(?:ing|ed|es)?\b|\bgit\s+reset\s+--hard\b|\bformat\s+c:|\bdelete_file\b|\b(?:delete|erase|wipe|empty)\s+(?:all|every|the\s+entire|the\s+whole)\b|\bempty\s+the\s+[\w']+(?:\s+\w+)?\s+director(?:y|ies)\b|\b(?:modify|delete|drop|change|wipe|truncate|overwrite|write\s+to|alter)\s+(?:the\s+|all\s+)?(?:live\s+)?production\s+(?:databases?|data|servers?|tables?|environment|systems?)\b"
+            r"|\b(?:delet|drop|wip|purg|remov|destroy|eras|truncat)(?:e|es|ed|ing)?\s+(?:all\s+|the\s+|every\s+)?(?:[\w-]+\s+){0,3}backups?\b"
         ),
     ),
     # -- fake authority / approval -------------------------------------------------------
@@ -100,12 +151,36 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             r"\b(?:administrat(?:eur|ore|or)|admin|responsable|responsabile|directeur|direttore|director|gerente|manager|chef|leiter|vorgesetzte|datenschutzbeauftragte|service\s+informatique|reparto\s+it|it-abteilung|sicherheitsteam|équipe\s+sécurité|equipo\s+de\s+seguridad)\w*\b[^.\n]{0,20}?\b(?:a\s+(?:déjà\s+)?(?:approuvé|autorisé)|ha\s+(?:già\s+)?(?:approvato|autorizzato)|ha\s+(?:aprobado|autorizado)|hat\s+(?:bereits\s+)?(?:genehmigt|freigegeben|erlaubt|zugestimmt))\b|\b(?:approuvé|autorisé|validé)\s+par\b|\b(?:approvato|autorizzato)\s+da\b|\b(?:aprobado|autorizado)\s+por\b|\b(?:genehmigt|freigegeben|autorisiert)\s+(?:von|durch)\b"
         ),
     ),
+    (
+        Signal.FAKE_AUTHORITY,
+        # The user declared an administrator, or approval given in advance, in each language.
+        _rx(
+            r"\b(?:el\s+usuario|la\s+usuaria)\s+es\s+(?:un\s+|el\s+)?(?:administrador|admin)|\bl'utente\s+è\s+(?:un\s+|l')?(?:amministratore|admin)|\bl'utilisat(?:eur|rice)\s+est\s+(?:un\s+|une\s+|l')?(?:administrat(?:eur|rice)|admin)|\bder\s+(?:nutzer|benutzer)\s+ist\s+(?:ein\s+|der\s+)?(?:administrator|admin)"
+            r"|\b(?:aprobó|aprobado|aprobadas?|autorizó|autorizad[oa]s?|approvat[oaie]|autorizzat[oaie]|approuvée?s?|autorisée?s?|genehmigt|freigegeben|approved|authori[sz]ed)\b[^.\n]{0,40}?\b(?:de\s+antemano|por\s+adelantado|in\s+anticipo|à\s+l'avance|d'avance|im\s+voraus|vorab|in\s+advance|ahead\s+of\s+time|upfront)\b"
+        ),
+    ),
+    (
+        Signal.FAKE_AUTHORITY,
+        # A label of approval with no one behind it: "Approved tool usage:", "change
+        # approved by j.smith".
+        _w(
+            0.3,
+            _rx(
+                r"(?:^|\n)\W*(?:approved|sanctioned|authori[sz]ed|whitelisted|pre-?approved)\s+(?:[\w-]+\s+){0,2}(?:usage|use|procedures?|polic(?:y|ies)|methods?|workflows?|practices?|process|tools?|commands?|actions?)\s*:"
+                r"|\b(?:change|request|action|deletion|operation|transfer|payment|deployment|merge|release|exception)\s+(?:was\s+|has\s+been\s+|is\s+)?(?:approved|authori[sz]ed|signed\s+off|cleared)\s+by\b"
+            ),
+        ),
+    ),
     # -- claimed past success -----------------------------------------------------------
     (
         Signal.FAKE_EXPERIENCE,
         # A line headed as experience ("Experience: ...", "Erfahrung: ...").
         _rx(
             r"(?:^|\n)\W*(?:experience|lesson\s+learned|erfahrung|expérience|esperienza|experiencia)\s*:"
+            # Headed as a record of an earlier run, in any wording: "Previous run:",
+            # "Experience #17 (success):", "Esperienza precedente:", "Reasoning memory:".
+            r"|(?:^|\n)\W*(?:(?:previous|past|prior|earlier|last)\s+(?:runs?|sessions?|attempts?|episodes?|tasks?|experiences?)|experiences?\s*#?\s*\d+(?:\s*\([^)\n]{0,20}\))?|(?:reasoning|success|experience|episodic)\s+memor(?:y|ies)|success(?:ful)?\s+(?:case|episode|run|pattern)s?"
+            r"|(?:esperienza|sessione|esecuzione)\s+(?:precedente|passata)|(?:expérience|session|exécution)\s+(?:précédente|passée|antérieure)|(?:experiencia|sesión|ejecución)\s+(?:previa|anterior|pasada)|(?:frühere|vorherige|letzte)\s+(?:erfahrung|sitzung|ausführung|durchlauf|lauf))\s*:"
         ),
     ),
     (
@@ -130,7 +205,7 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.FAKE_EXPERIENCE,
         _rx(
-            r"\blast\s+time\b[^.\n]{0,60}?\b(?:worked|succeeded|fixed|solved|resolved|was\s+fine|helped|went\s+well)\b|\b(?:this|it|that)\s+(?:worked|succeeded|has\s+worked)\s+(?:last\s+time|before|previously|every\s+time|perfectly|fine)\b|\b(?:previously|already)\s+(?:succeeded|worked|been\s+verified|been\s+tested)\b|\b(?:proven|known|verified|confirmed|tested)\s+to\s+(?:work|be\s+safe|be\s+fine|be\s+harmless)\b|\bas\s+(?:we|you|i)\s+(?:agreed|discussed|decided|established)\s+(?:before|earlier|previously|last\s+time)\b|\b(?:worked|succeeded)\s+(?:in|during)\s+(?:the\s+)?(?:previous|last|earlier)\s+(?:session|run|attempt|task)\b|\bin\s+the\s+(?:previous|last|earlier)\s+(?:session|run|attempt|task)\b[^.\n]{0,60}?\b(?:worked|succeeded|fixed|solved|was\s+fine)\b|\b(?:i|we)(?:'ve|\s+have)?\s+(?:already\s+)?(?:reasoned|determined|established|concluded)\s+that\b"
+            r"\blast\s+time\b[^.\n]{0,60}?\b(?:worked|succeeded|fixed|solved|resolved|was\s+fine|helped|went\s+well)\b|\b(?:this|it|that)\s+(?:worked|succeeded|has\s+worked)\s+(?:last\s+time|before|previously|every\s+time|perfectly|fine)\b|\b(?:previously|already)\s+(?:succeeded|worked|been\s+verified|been\s+tested)\b|\b(?:proven|known|verified|confirmed|tested)\s+to\s+(?:work|be\s+safe|be\s+fine|be\s+harmless)\b|\bas\s+(?:we|you|i)\s+(?:agreed|discussed|decided|established)\s+(?:before|earlier|previously|last\s+time)\b|\b(?:worked|succeeded|resolved|solved|fixed|confirmed)\s+(?:in|during)\s+(?:the\s+|a\s+)?(?:previous|last|earlier|past|prior)\s+(?:session|run|attempt|task|episode)\b|\b(?:marked|flagged|recorded|noted|tagged)\s+as\s+(?:a\s+)?(?:best\s+practice|the\s+(?:standard|correct|right|preferred)\s+(?:fix|approach|way|solution)|(?:a\s+)?success(?:ful)?)\b|\bthe\s+pattern\s+to\s+(?:reuse|follow|repeat)\b|\b(?:marcad[oa]|segnat[oa]|marqué(?:e)?|registrad[oa]|registrat[oa])\s+come?\s+(?:una?\s+|la\s+)?(?:best\s+practice|buena\s+práctica|bonne\s+pratique|buona\s+pratica|éxito|successo|succès)\b|\bals\s+best\s+practice\s+(?:markiert|festgehalten|vermerkt)\b|\b(?:outcome|result)\s*:\s*success\b|\bin\s+the\s+(?:previous|last|earlier)\s+(?:session|run|attempt|task)\b[^.\n]{0,60}?\b(?:worked|succeeded|fixed|solved|was\s+fine)\b|\b(?:i|we)(?:'ve|\s+have)?\s+(?:already\s+)?(?:reasoned|determined|established|concluded)\s+that\b"
         ),
     ),
     (
