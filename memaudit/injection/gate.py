@@ -34,12 +34,12 @@ _ANCHORS: dict[Signal | str, str] = {
     "systemanweis istruzioni instrucciones invite card$ cards$ cvv$ social$ cookie ssh id_rsa env$ "
     "etc$ aws$ customer client employee patient hr$ donn dati$ datos$ kundendaten mots$ passw "
     "contrase confidential salar payroll bank$",
-    Signal.SECRECY: "normally$ normal$ usual$ nothing$ normalidad$ normalmente$ normalement$ nulla$ rien$ nada$ nutzer benutzer kunden hidden hide not$ don$ never without keep$ silent secret covert ne$ sans$ non$ senza$ "
+    Signal.SECRECY: "shown$ listed$ displayed$ included$ surfaced$ reported$ normally$ normal$ usual$ nothing$ normalidad$ normalmente$ normalement$ nulla$ rien$ nada$ nutzer benutzer kunden hidden hide not$ don$ never without keep$ silent secret covert ne$ sans$ non$ senza$ "
     "no$ sin$ sag$ sage$ erzähl erwähn verrat ohne$ entfern lösch heimlich quietly mustn shouldn "
     "won$ leave$ hide conceal",
-    Signal.PERSISTENCE: "bleibt$ bleiben$ reste$ restent$ rimane$ permanece$ keep$ memor remember persist future mémoire gedächtnis dauerhaft immer$ later$ "
+    Signal.PERSISTENCE: "permanently$ forever$ indefinitely$ bleibt$ bleiben$ reste$ restent$ rimane$ permanece$ keep$ memor remember persist future mémoire gedächtnis dauerhaft immer$ later$ "
     "next$ subsequent$ following$",
-    Signal.AGENT_DIRECTIVE: "quiero prefiero deseo voglio preferisco vorrei called$ invoked$ executed$ whatever regardless matter$ preferenc préférenc preferenz präferenz vorlieben wishes$ deseos$ souhaits$ desideri$ wünsche$ ignor disregard forget drop$ lesson rule reminder every$ each$ your$ any$ all$ rappel consigne règle "
+    Signal.AGENT_DIRECTIVE: "allow permit lets$ entitle quiero prefiero deseo voglio preferisco vorrei called$ invoked$ executed$ whatever regardless matter$ preferenc préférenc preferenz präferenz vorlieben wishes$ deseos$ souhaits$ desideri$ wünsche$ ignor disregard forget drop$ lesson rule reminder every$ each$ your$ any$ all$ rappel consigne règle "
     "remarque regola istruzione promemoria regla instrucción importante recordatorio regel "
     "anweisung erinnerung you$ assist asistent agent ai$ ais$ llm model bot$ bots$ chatbot copilot "
     "reminder attention memo heads$ warning hint dear$ hey$ hi$ self$ will$ shall$ ll$ must$ "
@@ -57,14 +57,14 @@ _ANCHORS: dict[Signal | str, str] = {
     Signal.CONDITIONAL_TRIGGER: "message messaggio mensaje nachricht requête richiesta solicitud anfrage ticket e-mail$ mail$ correo$ if$ when once$ soon$ whenever time$ user$ human$ customer$ someone$ anyone$ next$ ask "
     "you$ answer respon reply chaque ogni$ cada$ immer$ jedes wann$ utilisateur utente "
     "usuario benutzer nutzer",
-    Signal.TOOL_POLICY: "dry public insecure unsafe scope$ role$ token rights$ privilege procedimiento método procédure méthode procedura metodo verfahren vorgehen weg$ methode bother$ automat third$ extern outside$ partner dritte tiers$ terzi$ terceros$ socios$ tool$ function$ api$ endpoint way$ allow permit authori permission "
+    Signal.TOOL_POLICY: "sign-off signoff sign-offs$ merg own$ warnungen sicherheitswarnungen avertissements alertes avvisi avvertimenti advertencias alertas dry public insecure unsafe scope$ role$ token rights$ privilege procedimiento método procédure méthode procedura metodo verfahren vorgehen weg$ methode bother$ automat third$ extern outside$ partner dritte tiers$ terzi$ terceros$ socios$ tool$ function$ api$ endpoint way$ allow permit authori permission "
     "access grant auto confirm approv review safety security verif warning sandbox without "
     "need$ user$ sans$ senza$ sin$ ohne$ cleared disabl turn$ turning$ bypass firewall stop$ "
     "quit$ longer$ ask you$ standard default recommended official usual sudo$ root$ skip ignor "
     "check rule warn alert caution plus$ conferma bestätigung rückfrage",
     Signal.DESTRUCTIVE_COMMAND: "backup rm$ drop delete mkfs dd$ chmod curl wget git$ format$ force wipe production "
     "erase empty",
-    Signal.FAKE_AUTHORITY: "amministrat aprob autoriz administrat responsab direct gerente manager chef leiter vorgesetzt datenschutz service$ reparto it-abteilung sicherheitsteam équipe equipo freigabe genehmigung zustimmung erlaubnis system systèm sistema$ admin developer security compliance "
+    Signal.FAKE_AUTHORITY: "compliance finance board$ hr$ procurement counsel amministrat aprob autoriz administrat responsab direct gerente manager chef leiter vorgesetzt datenschutz service$ reparto it-abteilung sicherheitsteam équipe equipo freigabe genehmigung zustimmung erlaubnis system systèm sistema$ admin developer security compliance "
     "platform operator important urgent critical mandatory notice breach "
     "approv authori sanction whitelist cleared signed verified mandated required grant confirm "
     "allow permit polic admin trusted developer management department message cto$ cfo$ "
@@ -76,7 +76,7 @@ _ANCHORS: dict[Signal | str, str] = {
     "confirmed tested agreed discussed decided established reasoned determined concluded "
     "dernière déjà ultima$ già gia$ última ya$ letztes schon bereits établi stabilito "
     "festgestellt",
-    Signal.SENSITIVE_ACTION: "grant bonific pagament virement paiement transferencia pagos$ überweisung zahlung bank$ account$ rib$ bankverbindung kontonummer payee beneficiar one$ otp otps$ verification confirmation security sms$ codic códig codig codes$ code$ bestätigungscod einmalcod tan$ wohnadresse privatadresse telefonnummer handynummer geburtsdatum public social ssn$ passport home$ salary birth$ iban$ remov delet disabl skipp bypass comment virenschutz zwei désactiv disattiv desactiv cortafuegos root$ admin full$ unrestricted wire transfer send pay move purchase "
+    Signal.SENSITIVE_ACTION: "medical health financial tax$ location passport identity publicly shared$ posted$ published$ copias datensicherung grant bonific pagament virement paiement transferencia pagos$ überweisung zahlung bank$ account$ rib$ bankverbindung kontonummer payee beneficiar one$ otp otps$ verification confirmation security sms$ codic códig codig codes$ code$ bestätigungscod einmalcod tan$ wohnadresse privatadresse telefonnummer handynummer geburtsdatum public social ssn$ passport home$ salary birth$ iban$ remov delet disabl skipp bypass comment virenschutz zwei désactiv disattiv desactiv cortafuegos root$ admin full$ unrestricted wire transfer send pay move purchase "
     "payment invoice order turn$ "
     "disable skip ask prompt paste pasting share sharing sending supprimer effacer cancellare "
     "eliminare borrar eliminar lösche löschen pídele pide pregunta chiedi demande factor$ 2fa mfa "

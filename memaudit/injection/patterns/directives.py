@@ -45,7 +45,10 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.PERSISTENCE,
         # What an install script plants and asks to stay: "add X ... and keep it there".
-        _rx(r"\bkeep\s+(?:it|them|this|that)\s+(?:there|in\s+place|installed|enabled|pinned)\b"),
+        _rx(
+            r"\bkeep\s+(?:it|them|this|that)\s+(?:there|in\s+place|installed|enabled|pinned)\b"
+            r"|\b(?:must|should|shall|is\s+to|will)\s+be\s+(?:kept|stored|retained|preserved)\s+(?:permanently|forever|indefinitely)\b"
+        ),
     ),
     # -- directives addressed to the agent ---------------------------------------------
     (
@@ -99,7 +102,7 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.AGENT_DIRECTIVE,
         _rx(
-            rf"\b(?:the\s+)?{_AGENT}\s+(?:must|should|shall|will\s+always|is\s+required\s+to|needs\s+to|has\s+to|is\s+to)\b|\b(?:requires?|instructs?|orders?|tells?|asks?|wants?|needs?|expects?)\s+(?:the\s+|any\s+|every\s+)?{_AGENT}s?\s+to\b|\bi\s+(?:want|need)\s+you\s+to\b"
+            rf"\b(?:the\s+)?{_AGENT}\s+(?:must|should|shall|will\s+always|is\s+required\s+to|needs\s+to|has\s+to|is\s+to)\b|\b(?:requires?|instructs?|orders?|tells?|asks?|wants?|needs?|expects?|allows?|permits?|lets|authori[sz]es|entitles)\s+(?:the\s+|any\s+|every\s+)?{_AGENT}s?\s+to\b|\bi\s+(?:want|need)\s+you\s+to\b"
         ),
     ),
     (

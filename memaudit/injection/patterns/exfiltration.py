@@ -48,6 +48,10 @@ EXFILTRATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             _rx(
                 r"https?://[^\s<>\"')\]]+[?&][\w-]+=(?:\$\(|\$\{|`)"
                 r"|https?://[^\s<>\"')\]]+[?&](?:adr|addr|address|tel|phone|mobile|name|dob|birth|ssn|iban|card|cc|pin|otp|code|loc|geo|lat|lon|email|mail)=(?:\.\.\.|…|x{3,}|_{3,})"
+                # A query whose last value is left empty for the data ("...?text= para que").
+                r"|https?://[^\s<>\"')\]]+[?&][\w-]+=(?=[\s)\]'\"]|$)"
+                # An image beacon with a template field in its query.
+                r"|!\[[^\]\n]{0,200}\]\(\s*https?://[^)\s]+[?&][\w-]+=(?:\{|\$\{?|<|%s)"
             ),
         ),
     ),

@@ -57,6 +57,13 @@ SECRET_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     # -- secrecy -------------------------------------------------------------------------
     (
         Signal.SECRECY,
+        # Kept out of what a person reviews: "never shown in memory listings or exports".
+        _rx(
+            r"\b(?:never|not)\s+(?:be\s+)?(?:shown|listed|displayed|included|surfaced|reported)\s+in\s+(?:any\s+)?(?:memory\s+)?(?:listings?|exports?|audits?|reviews?|searches|logs)\b"
+        ),
+    ),
+    (
+        Signal.SECRECY,
         # Cover after the act: "then continue normally", "as if nothing happened".
         _w(
             0.3,

@@ -71,6 +71,11 @@ STRUCTURAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         Signal.TOOL_POLICY,
         _rx(
             r"\b(?:confirmations?|approvals?|reviews?|verification|checks?)\s+(?:is|are)\s+(?:now\s+)?(?:unnecessary|not\s+(?:needed|required|necessary)|optional|no\s+longer\s+(?:needed|required))\b"
+            r"|\bno\s+(?:human\s+|manual\s+|further\s+|prior\s+)?(?:sign-?offs?|approvals?|reviews?|confirmations?|verification)\s+(?:is\s+|are\s+)?(?:required|needed|necessary)\b"
+            # Self-approval: "I'll merge my own pull requests".
+            r"|\b(?:merge|approve)[a-z]*\s+(?:my|its|their|your|his|her)\s+own\s+(?:pull\s+requests?|prs?|changes|commits|code|merge\s+requests?)\b"
+            # Safety warnings ignored, in each language.
+            r"|\b(?:sicherheits)?warnungen\b[^.\n]{0,30}?\bignorieren\b|\bignor(?:er|ez|e)\s+les\s+(?:avertissements|alertes)\b|\bignora(?:re)?\s+(?:gli\s+)?(?:avvisi|avvertimenti)\b|\bignora(?:r)?\s+(?:las\s+)?(?:advertencias|alertas)\b"
             r"|\b(?:will\s+not|won't|do\s+not|don't|no\s+longer|not)\s+ask\s+(?:anymore|again|any\s+more|first)\b"
             r"|\byou\s+(?:don't|do\s+not|no\s+longer)\s+(?:need|have)\s+to\s+(?:confirm|ask|check|verify)\b"
             r"|\bgrants?\s+(?:the\s+)?(?:assistant|agent|ai|bot|you)\s+(?:root|admin|full|unrestricted|unlimited)\s+(?:access|permissions?|privileges|rights)\b"
@@ -91,7 +96,7 @@ STRUCTURAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             r"|\b(?:root|admin|administrator|full|unrestricted)\s+(?:access|privileges|permissions|rights)\b[^.\n]{0,40}?\b(?:freely|at\s+will|without\s+limits?|as\s+(?:you|it)\s+sees?\s+fit)\b"
             r"|\b(?:ask|prompt)\s+(?:the\s+)?(?:users?|them|customers?|people)\s+(?:for|to\s+(?:share|send|give|paste|type|enter|write))\b[^.\n]{0,30}?\b(?:passwords?|api\s+keys?|credentials|tokens?|card\s+numbers?|pins?|codes?)\b"
             r"|\b(?:paste|pasting|share|sharing|send|sending)\s+(?:the\s+|your\s+|their\s+)?(?:api\s+keys?|passwords?|tokens?|credentials)\s+(?:into|in|to)\s+(?:the\s+)?(?:chat|conversation|ticket|support)\b"
-            r"|\b(?:supprimer|effacer|cancellare|eliminare|borrar|eliminar|lösche|löschen)\b[^.\n]{0,30}?\b(?:fichiers|file|archivos|ficheros|dateien|protokolle|backup|sauvegardes)\b"
+            r"|\b(?:supprimer|effacer|cancellare|eliminare|borrar|eliminar|lösche|löschen)\b[^.\n]{0,30}?\b(?:fichiers|file|archivos|ficheros|dateien|protokolle|backup|sauvegardes|copias\s+de\s+seguridad|datensicherungen)\b"
             r"|\b(?:pídele|pide|pregunta|chiedi|demande)\b[^.\n]{0,40}?\b(?:contraseñas?|password|mots?\s+de\s+passe|passwörter)\b"
         ),
     ),
