@@ -54,7 +54,7 @@ _ANCHORS: dict[Signal | str, str] = {
     "point$ every$ each$ all$ any$ always$ never$ matter$ réponse risposta respuesta "
     "antwort désormais "
     "dorénavant partir$ avenir ora$ adelante ahora jetzt sofort nun$ künftig zukünftig zukunft",
-    Signal.CONDITIONAL_TRIGGER: "message messaggio mensaje nachricht requête richiesta solicitud anfrage ticket e-mail$ mail$ correo$ if$ when once$ soon$ whenever time$ user$ human$ customer$ someone$ anyone$ next$ ask "
+    Signal.CONDITIONAL_TRIGGER: "quand$ lorsqu quando$ cuando$ sobald$ wenn$ si$ se$ if$ when once$ soon$ whenever time$ user$ human$ customer$ someone$ anyone$ next$ ask "
     "you$ answer respon reply chaque ogni$ cada$ immer$ jedes wann$ utilisateur utente "
     "usuario benutzer nutzer",
     Signal.TOOL_POLICY: "sign-off signoff sign-offs$ merg own$ warnungen sicherheitswarnungen avertissements alertes avvisi avvertimenti advertencias alertas dry public insecure unsafe scope$ role$ token rights$ privilege procedimiento método procédure méthode procedura metodo verfahren vorgehen weg$ methode bother$ automat third$ extern outside$ partner dritte tiers$ terzi$ terceros$ socios$ tool$ function$ api$ endpoint way$ allow permit authori permission "
@@ -70,13 +70,13 @@ _ANCHORS: dict[Signal | str, str] = {
     "allow permit polic admin trusted developer management department message cto$ cfo$ "
     "ciso$ boss$ director manager legal$ owner told$ systemhinweis approuv autoris valid autorizzat aprobad "
     "autorizad genehmigt freigegeben",
-    Signal.FAKE_EXPERIENCE: "marcad segnat marqué registrad registrat markiert festgehalten vermerkt previous prior earlier reasoning episodic sessione esecuzione session exécution sesión ejecución frühere vorherige resolved marked$ flagged$ recorded$ noted$ tagged$ pattern$ reflection insight learning best$ bewährt früheren nelle$ lors$ sesiones histórico solucion resolvi rule lesson polic heuristic derived learn drawn success winning past$ experience lesson erfahrung expérience esperienza experiencia satisfied happy$ pleased fastest passée apprécié passato registro vez$ letzte time$ worked succeeded fixed solved trick$ helped show$ shows$ "
+    Signal.FAKE_EXPERIENCE: "marcad segnat marqué registrad registrat markiert festgehalten vermerkt previous prior earlier reasoning episodic precedente$ précédente antérieure previa$ anterior$ pasada$ passata$ frühere vorherige letzte$ resolved marked$ flagged$ recorded$ noted$ tagged$ pattern$ reflection insight learning best$ bewährt früheren nelle$ lors$ sesiones histórico solucion resolvi rule lesson polic heuristic derived learn drawn success winning past$ experience lesson erfahrung expérience esperienza experiencia satisfied happy$ pleased fastest passée apprécié passato registro vez$ letzte time$ worked succeeded fixed solved trick$ helped show$ shows$ "
     "showed$ prove$ proves$ proved$ confirm caused$ report last$ experience hundreds thousands users$ people$ everyone$ "
     "previously already proven known verified "
     "confirmed tested agreed discussed decided established reasoned determined concluded "
     "dernière déjà ultima$ già gia$ última ya$ letztes schon bereits établi stabilito "
     "festgestellt",
-    Signal.SENSITIVE_ACTION: "medical health financial tax$ location passport identity publicly shared$ posted$ published$ copias datensicherung grant bonific pagament virement paiement transferencia pagos$ überweisung zahlung bank$ account$ rib$ bankverbindung kontonummer payee beneficiar one$ otp otps$ verification confirmation security sms$ codic códig codig codes$ code$ bestätigungscod einmalcod tan$ wohnadresse privatadresse telefonnummer handynummer geburtsdatum public social ssn$ passport home$ salary birth$ iban$ remov delet disabl skipp bypass comment virenschutz zwei désactiv disattiv desactiv cortafuegos root$ admin full$ unrestricted wire transfer send pay move purchase "
+    Signal.SENSITIVE_ACTION: "medical health financial tax$ location passport identity publicly shared$ posted$ published$ copias datensicherung grant bonific pagament virement paiement transferencia pagos$ überweisung zahlung bank$ account$ rib$ bankverbindung kontonummer payee beneficiar one$ otp otps$ verification confirmation security sms$ codic códig codig bestätigungscod einmalcod tan$ wohnadresse privatadresse telefonnummer handynummer geburtsdatum public social ssn$ passport home$ salary birth$ iban$ remov delet disabl skipp bypass comment virenschutz zwei désactiv disattiv desactiv cortafuegos root$ admin full$ unrestricted wire transfer send pay move purchase "
     "payment invoice order turn$ "
     "disable skip ask prompt paste pasting share sharing sending supprimer effacer cancellare "
     "eliminare borrar eliminar lösche löschen pídele pide pregunta chiedi demande factor$ 2fa mfa "

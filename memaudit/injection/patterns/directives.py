@@ -147,7 +147,25 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             # The agent as the subject of a permission or a duty, in each language ("laut
             # Handbuch darf der Agent ...", "l'agente può ...").
             r"|\b(?:darf|soll|muss)\s+(?:der|die)\s+(?:agent|assistent|ki|bot)\b|\b(?:der|die)\s+(?:agent|assistent|ki)\s+(?:darf|soll|muss)\b|\b(?:l'agent|l'ia|el\s+agente|la\s+ia|l'agente)\s+(?:doit|peut|deve|può|debe|puede)\b|\b(?:l'assistant|l'assistente|el\s+asistente)\s+(?:peut|può|puede)\b"
+            # What the speaker wants the agent to do ("I prefer that you ...", "quiero que
+            # uses ..."): the user's wish when the user said it, laundered when not.
+            r"|\bi(?:\s+would|'d)?\s+(?:prefer|like|want|expect)\s+(?:that\s+you|you\s+to)\b"
+            r"|\b(?:quiero|prefiero|deseo)\s+que\s+(?:me\s+|siempre\s+|nunca\s+)?(?!las\b|los\b|todas\b|todos\b|estas\b|esas\b|mis\b|tus\b|sus\b)[a-záéíóú]+(?:es|as)\b"
+            r"|\b(?:voglio|preferisco|vorrei)\s+che\s+(?:tu\b|mi\s+\w+)"
+            r"|\bje\s+(?:veux|voudrais|préfère|souhaite)\s+que\s+(?:tu|vous)\b"
+            r"|\bich\s+(?:möchte|will|wünsche\s+mir)\s*,?\s+dass\s+(?:du|sie)\b"
+            # How a tool is to be called, stated as a rule ("the payments tool should be
+            # called with ..."), and the agent told to disregard the record ("whatever the
+            # customer record says").
+            r"|\b(?:tool|function|api|endpoint|command|script|plugin)\s+(?:should|must|is\s+to|has\s+to)\s+(?:always\s+)?be\s+(?:called|invoked|executed)\s+with\b"
+            r"|\b(?:whatever|regardless\s+of\s+what|no\s+matter\s+what)\s+the\s+(?:[\w']+\s+){1,2}(?:says?|said|shows?|states?|lists?)\b"
         ),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
+        # A line addressed to the agent by name: "agente: d'ora in poi ..." (a pattern of
+        # its own: its short names are in many texts, and alone it is cheap to run).
+        _rx(r"^\W*(?:agents?|agente|agenti|asistente|assistente|ia|ki|ai|llm|bots?)\s*:\s*\S"),
     ),
     (
         Signal.AGENT_DIRECTIVE,
@@ -162,33 +180,6 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
                 r"|\b(?:ignore|disregard|forget|drop|olvida|ignora|descarta|oublie|dimentica|trascura|vergiss|ignoriere|verwirf)\s+(?:all\s+|todas\s+|toutes\s+|tutte\s+|alle\s+)?(?:the|las|los|les|le|i|gli|die)\s+(?:[\w']+\s+){0,2}?(?:preferences|preferencias|préférences|preferenze|präferenzen|vorlieben|wishes|deseos|souhaits|desideri|wünsche)\b"
             ),
         ),
-    ),
-    (
-        Signal.AGENT_DIRECTIVE,
-        # What the speaker wants the agent to do ("I prefer that you ...", "quiero que
-        # uses ..."): the user's wish when the user said it, laundered when not.
-        _rx(
-            r"\bi(?:\s+would|'d)?\s+(?:prefer|like|want|expect)\s+(?:that\s+you|you\s+to)\b"
-            r"|\b(?:quiero|prefiero|deseo)\s+que\s+(?:me\s+|siempre\s+|nunca\s+)?(?!las\b|los\b|todas\b|todos\b|estas\b|esas\b|mis\b|tus\b|sus\b)[a-záéíóú]+(?:es|as)\b"
-            r"|\b(?:voglio|preferisco|vorrei)\s+che\s+(?:tu\b|mi\s+\w+)"
-            r"|\bje\s+(?:veux|voudrais|préfère|souhaite)\s+que\s+(?:tu|vous)\b"
-            r"|\bich\s+(?:möchte|will|wünsche\s+mir)\s*,?\s+dass\s+(?:du|sie)\b"
-        ),
-    ),
-    (
-        Signal.AGENT_DIRECTIVE,
-        # How a tool is to be called, stated as a rule ("the payments tool should be
-        # called with ..."), and the agent told to disregard the record ("whatever the
-        # customer record says").
-        _rx(
-            r"\b(?:tool|function|api|endpoint|command|script|plugin)\s+(?:should|must|is\s+to|has\s+to)\s+(?:always\s+)?be\s+(?:called|invoked|executed)\s+with\b"
-            r"|\b(?:whatever|regardless\s+of\s+what|no\s+matter\s+what)\s+the\s+(?:[\w']+\s+){1,2}(?:says?|said|shows?|states?|lists?)\b"
-        ),
-    ),
-    (
-        Signal.AGENT_DIRECTIVE,
-        # A line addressed to the agent by name: "agente: d'ora in poi ...".
-        _rx(r"^\W*(?:agents?|agente|agenti|asistente|assistente|ia|ki|ai|llm|bots?)\s*:\s*\S"),
     ),
     # -- standing rules --------------------------------------------------------------------
     (
@@ -227,14 +218,9 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         Signal.STANDING_RULE,
         _rx(
             r"\b(?:désormais|dorénavant|à\s+partir\s+de\s+maintenant|à\s+l'avenir|d'ora\s+in\s+(?:poi|avanti)|da\s+ora\s+in\s+poi|a\s+partir\s+de\s+ahora|de\s+ahora\s+en\s+adelante|desde\s+ahora|en\s+adelante|ab\s+jetzt|ab\s+sofort|von\s+nun\s+an|künftig|zukünftig|in\s+zukunft)\b"
-        ),
-    ),
-    (
-        Signal.STANDING_RULE,
-        # The verb before "always" (Romance and German word order): "installe toujours",
-        # "usa sempre", "uses siempre".
-        _rx(
-            r"\b(?:installe|installa|instala|installiere|accepte|accetta|acepta|akzeptiere|utilise|usa|utiliza|uses|benutze|verwende|envoie|invia|envía|sende|paie|paga|zahle|clique|clicca|klicke|instales|aceptes|pagues|envíes|approuve|approva|aprueba|genehmige)\s+(?:toujours|sempre|siempre|immer)\b"
+            # The verb before "always" (Romance and German word order): "installe toujours",
+            # "usa sempre", "uses siempre".
+            r"|\b(?:installe|installa|instala|installiere|accepte|accetta|acepta|akzeptiere|utilise|usa|utiliza|uses|benutze|verwende|envoie|invia|envía|sende|paie|paga|zahle|clique|clicca|klicke|instales|aceptes|pagues|envíes|approuve|approva|aprueba|genehmige)\s+(?:toujours|sempre|siempre|immer)\b"
         ),
     ),
     # -- conditional triggers --------------------------------------------------------------

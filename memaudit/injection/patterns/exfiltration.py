@@ -36,21 +36,13 @@ EXFILTRATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             0.55,
             _rx(
                 r"https?://[^\s<>\"')\]]+[?&](?:data|payload|secret|token|key|api_?key|password|pwd|pass|conversation|convo|chat|history|memory|memories|summary|content|msg|message|text|exfil|leak|cookie|session|creds?|credentials|email|mail|q|d|c|p|x)=(?:\{[^}\s]*\}|<[^>\s]*>|\[[a-z_]+\]|\$\{?\w+\}?|%s|\{\{[^}]*\}\})"
-            ),
-        ),
-    ),
-    (
-        Signal.DATA_URL,
-        # A URL whose query is filled by a shell command ("?env=$(env | base64)"), or a
-        # personal field left for the agent to fill ("?adr=...&tel=...").
-        _w(
-            0.55,
-            _rx(
-                r"https?://[^\s<>\"')\]]+[?&][\w-]+=(?:\$\(|\$\{|`)"
-                r"|https?://[^\s<>\"')\]]+[?&](?:adr|addr|address|tel|phone|mobile|name|dob|birth|ssn|iban|card|cc|pin|otp|code|loc|geo|lat|lon|email|mail)=(?:\.\.\.|…|x{3,}|_{3,})"
+                # A URL whose query is filled by a shell command ("?env=$(env | base64)"), or a
+                # personal field left for the agent to fill ("?adr=...&tel=...").
                 # A query whose last value is left empty for the data ("...?text= para que").
-                r"|https?://[^\s<>\"')\]]+[?&][\w-]+=(?=[\s)\]'\"]|$)"
                 # An image beacon with a template field in its query.
+                r"|https?://[^\s<>\"')\]]+[?&][\w-]+=(?:\$\(|\$\{|`)"
+                r"|https?://[^\s<>\"')\]]+[?&](?:adr|addr|address|tel|phone|mobile|name|dob|birth|ssn|iban|card|cc|pin|otp|code|loc|geo|lat|lon|email|mail)=(?:\.\.\.|…|x{3,}|_{3,})"
+                r"|https?://[^\s<>\"')\]]+[?&][\w-]+=(?=[\s)\]'\"]|$)"
                 r"|!\[[^\]\n]{0,200}\]\(\s*https?://[^)\s]+[?&][\w-]+=(?:\{|\$\{?|<|%s)"
             ),
         ),

@@ -64,6 +64,8 @@ OVERRIDE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         Signal.OVERRIDE,
         _rx(
             r"\b(?:ignore[rz]?|oublie[rz]?|néglige[rz]?|ignora(?:te)?|dimentica(?:te)?|trascura|ignoren|olvida[dn]?|olvide|omite|ignorier(?:e|en|t)?|vergiss|vergessen\s+sie|missachte)\b[^.\n]{0,30}?\b(?:instructions?|consignes?|règles|directives|istruzioni|regole|direttive|indicazioni|instrucciones|reglas|directrices|indicaciones|anweisungen|regeln|richtlinien|vorgaben|instruktionen)\b"
+            r"|\b[\w-]*(?:ask|confirm|approv|review|check|verif|before|safety|security)[\w-]*\s+(?:rule|policy|requirement|check|safeguard|guardrail)s?\s*(?::\s*|\s+(?:is|was|has\s+been)\s+(?:now\s+)?)(?:revoked|lifted|cancel(?:l)?ed|void|suspended|waived|rescinded|withdrawn|removed|disabled|off)\b"
+            r"|\b(?:regla|norma|regola|règle|regel)\b[^.\n]{0,30}?\b(?:revocada|anulada|suspendida|revocata|annullata|sospesa|révoquée|annulée|suspendue|aufgehoben|widerrufen|außer\s+kraft)\b"
         ),
     ),
     (
@@ -88,13 +90,6 @@ OVERRIDE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             _rx(
                 r"\b(?:new|updated|these|nuevas|nouvelles|nuove|neue|diese)\s+(?:\w+\s+)?(?:instructions|directives|instrucciones|consignes|istruzioni|anweisungen)\b[^.\n]{0,40}?\b(?:take\s+precedence|override|supersede|tienen\s+prioridad|prevalecen|ont\s+(?:la\s+)?priorité|priment|prévalent|hanno\s+(?:la\s+)?priorità|prevalgono|haben\s+vorrang)"
             ),
-        ),
-    ),
-    (
-        Signal.OVERRIDE,
-        _rx(
-            r"\b[\w-]*(?:ask|confirm|approv|review|check|verif|before|safety|security)[\w-]*\s+(?:rule|policy|requirement|check|safeguard|guardrail)s?\s*(?::\s*|\s+(?:is|was|has\s+been)\s+(?:now\s+)?)(?:revoked|lifted|cancel(?:l)?ed|void|suspended|waived|rescinded|withdrawn|removed|disabled|off)\b"
-            r"|\b(?:regla|norma|regola|règle|regel)\b[^.\n]{0,30}?\b(?:revocada|anulada|suspendida|revocata|annullata|sospesa|révoquée|annulée|suspendue|aufgehoben|widerrufen|außer\s+kraft)\b"
         ),
     ),
     # -- jailbreak personas: rules switched off ---------------------------------------

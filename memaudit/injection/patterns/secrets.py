@@ -57,13 +57,6 @@ SECRET_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     # -- secrecy -------------------------------------------------------------------------
     (
         Signal.SECRECY,
-        # Kept out of what a person reviews: "never shown in memory listings or exports".
-        _rx(
-            r"\b(?:never|not)\s+(?:be\s+)?(?:shown|listed|displayed|included|surfaced|reported)\s+in\s+(?:any\s+)?(?:memory\s+)?(?:listings?|exports?|audits?|reviews?|searches|logs)\b"
-        ),
-    ),
-    (
-        Signal.SECRECY,
         # Cover after the act: "then continue normally", "as if nothing happened".
         _w(
             0.3,
@@ -83,6 +76,8 @@ SECRET_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         Signal.SECRECY,
         _rx(
             r"\bkeep\s+(?:this|these|it|that)\s+(?:instruction\s+|note\s+)?(?:secret|hidden|confidential|private|between\s+us)\b|\b(?:silently|secretly|covertly|quietly)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+)?(?:knowledge|noticing|them\s+knowing)\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|learn)\b"
+            # Kept out of what a person reviews: "never shown in memory listings or exports".
+            r"|\b(?:never|not)\s+(?:be\s+)?(?:shown|listed|displayed|included|surfaced|reported)\s+in\s+(?:any\s+)?(?:memory\s+)?(?:listings?|exports?|audits?|reviews?|searches|logs)\b"
         ),
     ),
     (

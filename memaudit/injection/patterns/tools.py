@@ -67,15 +67,17 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         Signal.TOOL_POLICY,
         _rx(
             r"\b(?:sans\s+(?:me\s+|nous\s+|lui\s+)?(?:demander|confirmation|vérifier)|senza\s+(?:chiedere|chiedermi|chiederci|conferma|verificare)|sin\s+(?:preguntar|preguntarme|consultarme|pedirme|confirmación|confirmar|verificar)|ohne\s+(?:mich\s+|uns\s+|vorher\s+)?(?:nachzufragen|zu\s+fragen|bestätigung|rückfrage))\b"
-        ),
-    ),
-    (
-        Signal.TOOL_POLICY,
-        # A safety parameter switched off, or exposure switched on, as the way to call a
-        # tool ("called with dry_run=false", "upload(path, public=True)").
-        _rx(
-            r"\b(?:dry_?run|verify(?:_ssl|_certs?)?|ssl_verify|check_hostname|require_(?:approval|confirmation|review)|sandbox(?:ed)?|safe_?mode|confirm(?:ation)?)\s*[=:]\s*(?:false|0|no|none|off)\b"
+            # A safety parameter switched off, or exposure switched on, as the way to call a
+            # tool ("called with dry_run=false", "upload(path, public=True)").
+            r"|\b(?:dry_?run|verify(?:_ssl|_certs?)?|ssl_verify|check_hostname|require_(?:approval|confirmation|review)|sandbox(?:ed)?|safe_?mode|confirm(?:ation)?)\s*[=:]\s*(?:false|0|no|none|off)\b"
             r"|\b(?:public|allow_all|insecure|unsafe|trust_all|skip_verify|no_verify)\s*=\s*(?:true|1|yes|on)\b"
+            # The approved or standard procedure, in each language ("es el procedimiento de
+            # limpieza aprobado", "ist das übliche Verfahren").
+            r"|\b(?:es|est|è|ist)\s+(?:el|la|le|il|l'|das|der|die)\s*(?:procedimiento|método|procédure|méthode|procedura|metodo|verfahren|vorgehen)\s+(?:(?:de|di)\s+\w+\s+)?(?:aprobad[oa]|estándar|oficial|recomendad[oa]|habitual|approuvée?|standard|officiel(?:le)?|recommandée?|habituel(?:le)?|approvat[oa]|ufficiale|raccomandat[oa]|consigliat[oa])\b"
+            r"|\bist\s+(?:das|der|die)\s+(?:genehmigte|übliche|offizielle|empfohlene|freigegebene|standard)\w*\s+(?:verfahren|vorgehen|weg|methode)\b"
+            # Safeguards left out, in each language; "don't ask me before ...".
+            r"|\b(?:sans|senza|sin|ohne|without)\s+(?:(?:a|the|une?|la|il|el|die|den|eine)\s+)?(?:sandbox|bac\s+à\s+sable|überprüfung|prüfung|verifica|verificación|vérification|revisión|revisione|bestätigung|conferma|confirmación)\b"
+            r"|\b(?:don't|do\s+not|never|no\s+need\s+to)\s+ask\s+(?:me\s+|us\s+|the\s+user\s+)?(?:before|first|for\s+(?:confirmation|permission|approval))\b"
         ),
     ),
     (
@@ -87,23 +89,6 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             _rx(
                 r"\b(?:admin|owner|root|superuser|full|org|write)(?:[:_-]\w+)?\s+(?:scope|access|role|token|permissions?|rights|privileges)\b[^.\n]{0,40}?\b(?:is|are)\s+(?:fine|ok|okay|safe|acceptable|standard|routine|the\s+default|recommended|preferred)\b"
             ),
-        ),
-    ),
-    (
-        Signal.TOOL_POLICY,
-        # The approved or standard procedure, in each language ("es el procedimiento de
-        # limpieza aprobado", "ist das übliche Verfahren").
-        _rx(
-            r"\b(?:es|est|è|ist)\s+(?:el|la|le|il|l'|das|der|die)\s*(?:procedimiento|método|procédure|méthode|procedura|metodo|verfahren|vorgehen)\s+(?:(?:de|di)\s+\w+\s+)?(?:aprobad[oa]|estándar|oficial|recomendad[oa]|habitual|approuvée?|standard|officiel(?:le)?|recommandée?|habituel(?:le)?|approvat[oa]|ufficiale|raccomandat[oa]|consigliat[oa])\b"
-            r"|\bist\s+(?:das|der|die)\s+(?:genehmigte|übliche|offizielle|empfohlene|freigegebene|standard)\w*\s+(?:verfahren|vorgehen|weg|methode)\b"
-        ),
-    ),
-    (
-        Signal.TOOL_POLICY,
-        # Safeguards left out, in each language; "don't ask me before ...".
-        _rx(
-            r"\b(?:sans|senza|sin|ohne|without)\s+(?:(?:a|the|une?|la|il|el|die|den|eine)\s+)?(?:sandbox|bac\s+à\s+sable|überprüfung|prüfung|verifica|verificación|vérification|revisión|revisione|bestätigung|conferma|confirmación)\b"
-            r"|\b(?:don't|do\s+not|never|no\s+need\s+to)\s+ask\s+(?:me\s+|us\s+|the\s+user\s+)?(?:before|first|for\s+(?:confirmation|permission|approval))\b"
         ),
     ),
     (
@@ -151,13 +136,8 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         _rx(
             r"\b(?:freigabe|genehmigung|zustimmung|erlaubnis)\s+(?:durch|von|vom|des|der)\b|"
             r"\b(?:administrat(?:eur|ore|or)|admin|responsable|responsabile|directeur|direttore|director|gerente|manager|chef|leiter|vorgesetzte|datenschutzbeauftragte|service\s+informatique|reparto\s+it|it-abteilung|sicherheitsteam|équipe\s+sécurité|equipo\s+de\s+seguridad)\w*\b[^.\n]{0,20}?\b(?:a\s+(?:déjà\s+)?(?:approuvé|autorisé)|ha\s+(?:già\s+)?(?:approvato|autorizzato)|ha\s+(?:aprobado|autorizado)|hat\s+(?:bereits\s+)?(?:genehmigt|freigegeben|erlaubt|zugestimmt))\b|\b(?:approuvé|autorisé|validé)\s+par\b|\b(?:approvato|autorizzato)\s+da\b|\b(?:aprobado|autorizado)\s+por\b|\b(?:genehmigt|freigegeben|autorisiert)\s+(?:von|durch)\b"
-        ),
-    ),
-    (
-        Signal.FAKE_AUTHORITY,
-        # The user declared an administrator, or approval given in advance, in each language.
-        _rx(
-            r"\b(?:el\s+usuario|la\s+usuaria)\s+es\s+(?:un\s+|el\s+)?(?:administrador|admin)|\bl'utente\s+è\s+(?:un\s+|l')?(?:amministratore|admin)|\bl'utilisat(?:eur|rice)\s+est\s+(?:un\s+|une\s+|l')?(?:administrat(?:eur|rice)|admin)|\bder\s+(?:nutzer|benutzer)\s+ist\s+(?:ein\s+|der\s+)?(?:administrator|admin)"
+            # The user declared an administrator, or approval given in advance, in each language.
+            r"|\b(?:el\s+usuario|la\s+usuaria)\s+es\s+(?:un\s+|el\s+)?(?:administrador|admin)|\bl'utente\s+è\s+(?:un\s+|l')?(?:amministratore|admin)|\bl'utilisat(?:eur|rice)\s+est\s+(?:un\s+|une\s+|l')?(?:administrat(?:eur|rice)|admin)|\bder\s+(?:nutzer|benutzer)\s+ist\s+(?:ein\s+|der\s+)?(?:administrator|admin)"
             r"|\b(?:aprobó|aprobado|aprobadas?|autorizó|autorizad[oa]s?|approvat[oaie]|autorizzat[oaie]|approuvée?s?|autorisée?s?|genehmigt|freigegeben|approved|authori[sz]ed)\b[^.\n]{0,40}?\b(?:de\s+antemano|por\s+adelantado|in\s+anticipo|à\s+l'avance|d'avance|im\s+voraus|vorab|in\s+advance|ahead\s+of\s+time|upfront)\b"
         ),
     ),
