@@ -372,6 +372,8 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
 
     raw: list[Hit] = []
     for signal in on & _PATTERN_KINDS:
+        if present is not None and not present.mask & _KIND_KEY[signal]:
+            continue  # none of the kind's patterns can match (most kinds, most texts)
         for pattern, weight, key in _BY_KIND[signal]:
             if key is not None and gate and key not in on:
                 continue
@@ -522,6 +524,11 @@ _PREFILTER = Prefilter(
         _DECODE_AND_RUN,
     ]
 )
+
+# Per kind of the tables, what one of its patterns needs (one test rules a kind out).
+_KIND_KEY = {
+    signal: _PREFILTER.key(p for p, _, _ in patterns) for signal, patterns in _BY_KIND.items()
+}
 
 
 _STOP = re.compile(r"[.!?\n](?:\s|$)")

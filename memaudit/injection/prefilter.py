@@ -182,11 +182,14 @@ def _strings(need: Need) -> Iterable[str]:
             yield from term
 
 
-# A need as bit masks: every term holds — a mask (one of its strings is there) or
-# alternatives, one of which holds. A pattern's rule: per alternative of the pattern, its
-# masks and whether it spans no full stop.
-Masks = tuple["int | tuple[Masks, ...]", ...]
-Rule = tuple[tuple[Masks, bool], ...]
+# A need as bit masks: ``(key, masks, alternatives)`` — every mask holds (one of its
+# strings is there), and of each group of alternatives one holds. ``key``: a mask some
+# string of which every text meeting the need holds (its first mask, or the union of its
+# first alternatives' keys), so that one test rules most texts out.
+Masks = tuple[int, tuple[int, ...], tuple[tuple["Masks", ...], ...]]
+# A pattern's rule: the union of its alternatives' keys, and per alternative of the
+# pattern its masks and whether it spans no full stop.
+Rule = tuple[int, tuple[tuple[Masks, bool], ...]]
 
 TOKEN_CACHE = 200_000  # words whose strings are remembered (words recur across texts)
 
@@ -230,10 +233,13 @@ class Prefilter:
             if not need:
                 return None  # this alternative may match anywhere
             alternatives.append((self._masks(need), dotless(branch)))
-        return tuple(alternatives)
+        key = 0
+        for (first, _, _), _ in alternatives:
+            key |= first
+        return key, tuple(alternatives)
 
     def _masks(self, need: Need) -> Masks:
-        """The need with each set of strings as a bit mask (those first: cheapest)."""
+        """The need as bit masks (the sets of strings first: cheapest)."""
         masks: list[int] = []
         either: list[tuple[Masks, ...]] = []
         for term in need:
@@ -241,7 +247,13 @@ class Prefilter:
                 either.append(tuple(self._masks(o) for o in term.options))
             else:
                 masks.append(self._mask(term))
-        return (*masks, *either)
+        if masks:
+            key = masks[0]
+        else:  # alternatives only (terms are never empty)
+            key = 0
+            for option in either[0]:
+                key |= option[0]
+        return key, tuple(masks), tuple(either)
 
     def present(self, text: str) -> Present:
         """What ``possible`` needs to know of ``text``: the strings of the patterns'
@@ -298,33 +310,54 @@ class Prefilter:
             found |= self._word(word)[0]
         return found
 
+    def key(self, patterns: Iterable[re.Pattern[str]]) -> int:
+        """A mask some string of which every text one of ``patterns`` may match holds
+        (-1, every string: one of them is not read here or may match anywhere)."""
+        out = 0
+        for rx in patterns:
+            rule = self._rules.get(id(rx))
+            if rule is None:
+                return -1
+            out |= rule[0]
+        return out
+
     def possible(self, rx: re.Pattern[str], present: Present) -> bool:
         """Whether ``rx`` may match the text ``present`` was made for (a pattern this
         prefilter was not built with always may)."""
         rule = self._rules.get(id(rx))
         if rule is None:
             return True
+        key, alternatives = rule
         whole = present.mask
-        for masks, dotless_ in rule:
-            if _meets(masks, whole) and (
-                not dotless_ or any(_meets(masks, p) for p in present.pieces)
-            ):
+        if not whole & key:
+            return False  # no alternative's first need is there (most texts)
+        for masks, dotless_ in alternatives:
+            if not _meets(masks, whole):
+                continue
+            if not dotless_:
                 return True
+            first = masks[0]
+            for piece in present.pieces:
+                if piece & first and _meets(masks, piece):
+                    return True
         return False
 
 
 def _meets(masks: Masks, held: int) -> bool:
-    """Whether the strings ``held`` meet every term: a mask, or alternatives."""
-    for term in masks:
-        if isinstance(term, int):
-            if not term & held:
-                return False
+    """Whether the strings ``held`` meet the need: every mask and, of each group of
+    alternatives, one."""
+    key, ints, groups = masks
+    if not key & held:
+        return False
+    for mask in ints:
+        if not mask & held:
+            return False
+    for options in groups:
+        for option in options:
+            if _meets(option, held):
+                break
         else:
-            for option in term:
-                if _meets(option, held):
-                    break
-            else:
-                return False
+            return False
     return True
 
 

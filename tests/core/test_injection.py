@@ -424,16 +424,24 @@ def test_the_learned_bound_never_skips_a_text_the_scorer_would_count(
     assert any(with_bound)
 
 
+@pytest.mark.parametrize("forgotten", ["adjacent pairs", "pairs one word apart", "edges"])
 def test_a_bound_that_forgets_word_pairs_would_be_caught(
-    every_text: list[str], monkeypatch: pytest.MonkeyPatch
+    every_text: list[str], monkeypatch: pytest.MonkeyPatch, forgotten: str
 ) -> None:
-    """The comparison above has teeth: a bound that leaves out what word pairs add
-    (too aggressive) skips texts the scorer counts, and the check finds them."""
+    """The comparison above has teeth: a bound that leaves out what some word pairs add
+    (too aggressive) skips texts the scorer counts, and the check finds them — the
+    stream's adjacent pairs, its pairs one word apart, or the pairs with a sentence's
+    start and end (``_unit``)."""
     from memaudit.injection import learned
 
     m = learned.model()
-    monkeypatch.setattr(m, "_sentences", {})
-    monkeypatch.setattr(m, "_pair_gain", lambda toks: 0.0)  # pairs add nothing: too low
+    m._stream_tables()
+    if forgotten == "adjacent pairs":
+        monkeypatch.setattr(m, "_adjacent", {})
+    elif forgotten == "pairs one word apart":
+        monkeypatch.setattr(m, "_apart", {})
+    else:
+        monkeypatch.setattr(m, "_units", learned._Remembered(m.word, learned.WORD_CACHE))
     assert _bound_misses(every_text) != []
 
 
