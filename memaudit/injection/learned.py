@@ -242,9 +242,11 @@ class Model:
         z = self.bias + max(0.0, self.weights.get("b^ $", 0.0))  # a sentence of no words
         z += sum(map(units.__getitem__, set(toks)))
         if adjacent:
-            z += sum(map(adjacent.__getitem__, adjacent.keys() & set(zip(toks, toks[1:]))))
+            pairs = set(zip(toks, toks[1:], strict=False))
+            z += sum(map(adjacent.__getitem__, adjacent.keys() & pairs))
         if apart:
-            z += sum(map(apart.__getitem__, apart.keys() & set(zip(toks, toks[2:]))))
+            pairs = set(zip(toks, toks[2:], strict=False))
+            z += sum(map(apart.__getitem__, apart.keys() & pairs))
         return z
 
     def _stream_tables(self) -> None:
