@@ -25,11 +25,12 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from memaudit.injection.prefilter import Remembered
 
 WEIGHTS = Path(__file__).with_name("learned.json")
 FORMAT = 2
@@ -183,21 +184,6 @@ PREFILTER = True
 ROUNDING = 1e-9  # the bound sums in another order than the score: slack for the last bits
 
 
-class _Remembered(dict[str, float]):
-    """A function's values by word, computed on first use (read with ``map`` in C, not
-    a Python loop); forgotten all at once past ``limit`` words."""
-
-    def __init__(self, compute: Callable[[str], float], limit: int) -> None:
-        super().__init__()
-        self.compute, self.limit = compute, limit
-
-    def __missing__(self, key: str) -> float:
-        if len(self) >= self.limit:
-            self.clear()
-        self[key] = value = self.compute(key)
-        return value
-
-
 class Model:
     def __init__(self, data: dict[str, Any]) -> None:
         if data.get("format") != FORMAT:
@@ -208,8 +194,8 @@ class Model:
         self.bias: float = data["bias"]
         self.weights: dict[str, float] = data["weights"]
         self.meta: dict[str, Any] = data.get("meta", {})
-        self._words = _Remembered(self._word, WORD_CACHE)
-        self._units: _Remembered | None = None
+        self._words: Remembered[float] = Remembered(self._word, WORD_CACHE)
+        self._units: Remembered[float] | None = None
         self._adjacent: dict[tuple[str, str], float] | None = None
         self._apart: dict[tuple[str, str], float] | None = None
 
@@ -260,7 +246,7 @@ class Model:
                 pairs[f[0]][(a, b)] = w
         self._adjacent = pairs["b"] if self.cfg.bigrams else {}
         self._apart = pairs["s"] if self.cfg.skips else {}
-        self._units = _Remembered(self._unit, WORD_CACHE)
+        self._units = Remembered(self._unit, WORD_CACHE)
 
     def _unit(self, token: str) -> float:
         """A word's weight, and what the pairs with a sentence's start and end add with it

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from functools import reduce
+from operator import or_
+from typing import Any, TypeVar
 
 from memaudit.qualifiers import _trie  # longer continuations tried first
 
@@ -191,7 +193,24 @@ Masks = tuple[int, tuple[int, ...], tuple[tuple["Masks", ...], ...]]
 # pattern its masks and whether it spans no full stop.
 Rule = tuple[int, tuple[tuple[Masks, bool], ...]]
 
+V = TypeVar("V")
 TOKEN_CACHE = 200_000  # words whose strings are remembered (words recur across texts)
+
+
+class Remembered(dict[str, V]):
+    """A function's values by word, computed on first use, so that ``map`` reads them in
+    C rather than a Python loop; forgotten all at once past ``limit`` words (words recur
+    across texts, but a store's hostile texts may hold any number of distinct ones)."""
+
+    def __init__(self, compute: Callable[[str], V], limit: int) -> None:
+        super().__init__()
+        self.compute, self.limit = compute, limit
+
+    def __missing__(self, key: str) -> V:
+        if len(self) >= self.limit:
+            self.clear()
+        self[key] = value = self.compute(key)
+        return value
 
 
 class Prefilter:
@@ -211,7 +230,7 @@ class Prefilter:
         inword = [s for s in strings if not any(c.isspace() for c in s)]
         self._within = {s: self._mask(t for t in inword if t in s) for s in inword}
         self._scan = re.compile("(?=(" + _trie(tuple(inword)) + "))") if inword else None
-        self._words: dict[str, tuple[int, tuple[int, ...] | None]] = {}
+        self._words = Remembered(self._scanned, TOKEN_CACHE)
 
     def _mask(self, strings: Iterable[str]) -> int:
         out = 0
@@ -257,41 +276,22 @@ class Prefilter:
 
     def present(self, text: str) -> Present:
         """What ``possible`` needs to know of ``text``: the strings of the patterns'
-        needs it holds, in the whole text and in each of its dot-free pieces."""
+        needs it holds, in the whole text and in each of its dot-free pieces.
+
+        Each distinct word's strings are found once (``_scanned``, remembered) and joined
+        in C (``reduce`` over ``map``). A word's full stops end pieces: split at full
+        stops, the text's pieces hold the parts of such a word on either side."""
         spaced = 0
         for s, b in self._spaced:
             if s in text:
                 spaced |= b
-        whole, cur = spaced, spaced
-        pieces: list[int] = []
-        for word in text.split():
-            full, parts = self._word(word)
-            whole |= full
-            if parts is None:
-                cur |= full
-            else:  # the word's full stops end pieces
-                pieces.append(cur | parts[0])
-                pieces.extend(parts[1:-1])
-                cur = parts[-1]
-        pieces.append(cur)
+        scanned = self._words.__getitem__
+        whole = reduce(or_, map(scanned, text.split()), spaced)
         if spaced:  # which pieces hold them: read piece by piece (rare)
-            pieces = [self._held(p) for p in text.split(".")]
-        return Present(whole, pieces)
-
-    def _word(self, word: str) -> tuple[int, tuple[int, ...] | None]:
-        """The strings a word holds, and those of each of its dot-free parts if it has
-        a full stop (remembered)."""
-        got = self._words.get(word)
-        if got is None:
-            parts = word.split(".")
-            got = (
-                self._scanned(word),
-                tuple(map(self._scanned, parts)) if len(parts) > 1 else None,
-            )
-            if len(self._words) >= TOKEN_CACHE:
-                self._words.clear()
-            self._words[word] = got
-        return got
+            return Present(whole, [self._held(p) for p in text.split(".")])
+        if "." not in text:
+            return Present(whole, [whole])
+        return Present(whole, [reduce(or_, map(scanned, p.split()), 0) for p in text.split(".")])
 
     def _scanned(self, word: str) -> int:
         found = 0
@@ -306,9 +306,7 @@ class Prefilter:
         for s, b in self._spaced:
             if s in text:
                 found |= b
-        for word in text.split():
-            found |= self._word(word)[0]
-        return found
+        return reduce(or_, map(self._words.__getitem__, text.split()), found)
 
     def key(self, patterns: Iterable[re.Pattern[str]]) -> int:
         """A mask some string of which every text one of ``patterns`` may match holds

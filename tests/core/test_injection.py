@@ -433,6 +433,7 @@ def test_a_bound_that_forgets_word_pairs_would_be_caught(
     stream's adjacent pairs, its pairs one word apart, or the pairs with a sentence's
     start and end (``_unit``)."""
     from memaudit.injection import learned
+    from memaudit.injection.prefilter import Remembered
 
     m = learned.model()
     m._stream_tables()
@@ -441,7 +442,7 @@ def test_a_bound_that_forgets_word_pairs_would_be_caught(
     elif forgotten == "pairs one word apart":
         monkeypatch.setattr(m, "_apart", {})
     else:
-        monkeypatch.setattr(m, "_units", learned._Remembered(m.word, learned.WORD_CACHE))
+        monkeypatch.setattr(m, "_units", Remembered(m.word, learned.WORD_CACHE))
     assert _bound_misses(every_text) != []
 
 
