@@ -377,7 +377,7 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
         for pattern, weight, key in _BY_KIND[signal]:
             if key is not None and gate and key not in on:
                 continue
-            if not may(pattern):
+            if present is not None and not _PREFILTER.possible(pattern, present):
                 continue
             for m in rx(pattern).finditer(low):
                 raw.append(Hit(signal, m.start(), m.end(), weight))
