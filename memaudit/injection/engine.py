@@ -371,14 +371,17 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
         return present is None or _PREFILTER.possible(pattern, present)
 
     raw: list[Hit] = []
+    held = present.mask if present is not None else -1
     for signal in on & _PATTERN_KINDS:
-        if present is not None and not present.mask & _KIND_KEY[signal]:
+        if not held & _KIND_KEY[signal]:
             continue  # none of the kind's patterns can match (most kinds, most texts)
-        for pattern, weight, key in _BY_KIND[signal]:
+        for pattern, weight, key, need in _KEYED[signal]:
             if key is not None and gate and key not in on:
                 continue
-            if present is not None and not _PREFILTER.possible(pattern, present):
-                continue
+            if present is not None and (
+                not held & need or not _PREFILTER.possible(pattern, present)
+            ):
+                continue  # (the first test rules most patterns out, without a call)
             for m in rx(pattern).finditer(low):
                 raw.append(Hit(signal, m.start(), m.end(), weight))
     # Imperatives at sentence starts: behaviour verbs are directives to the agent;
@@ -525,9 +528,14 @@ _PREFILTER = Prefilter(
     ]
 )
 
-# Per kind of the tables, what one of its patterns needs (one test rules a kind out).
+# Per kind of the tables, what one of its patterns needs (one test rules a kind out), and
+# its patterns with what each needs.
 _KIND_KEY = {
     signal: _PREFILTER.key(p for p, _, _ in patterns) for signal, patterns in _BY_KIND.items()
+}
+_KEYED = {
+    signal: [(p, w, k, _PREFILTER.key([p])) for p, w, k in patterns]
+    for signal, patterns in _BY_KIND.items()
 }
 
 

@@ -220,6 +220,8 @@ class Prefilter:
         self.needs: dict[re.Pattern[str], Need] = {rx: needs(rx) for rx in patterns}
         strings = sorted({s for need in self.needs.values() for s in _strings(need)})
         self._bit = {s: 1 << k for k, s in enumerate(strings)}
+        # A bit every text's mask holds: the key of a pattern that may match anywhere.
+        self.anywhere = 1 << len(strings)
         # By id: a compiled pattern's hash is computed from its whole program every time.
         self._rules = {id(rx): self._rule(rx) for rx in self.needs}
         # A string without white space lies inside one of a text's words: the words'
@@ -286,7 +288,7 @@ class Prefilter:
             if s in text:
                 spaced |= b
         scanned = self._words.__getitem__
-        whole = reduce(or_, map(scanned, text.split()), spaced)
+        whole = reduce(or_, map(scanned, text.split()), spaced | self.anywhere)
         if spaced:  # which pieces hold them: read piece by piece (rare)
             return Present(whole, [self._held(p) for p in text.split(".")])
         if "." not in text:
@@ -310,13 +312,12 @@ class Prefilter:
 
     def key(self, patterns: Iterable[re.Pattern[str]]) -> int:
         """A mask some string of which every text one of ``patterns`` may match holds
-        (-1, every string: one of them is not read here or may match anywhere)."""
+        (with ``anywhere``, which every text holds, if one of them is not read here or
+        may match anywhere): ``present(text).mask & key`` is 0 only if none can match."""
         out = 0
         for rx in patterns:
             rule = self._rules.get(id(rx))
-            if rule is None:
-                return -1
-            out |= rule[0]
+            out |= self.anywhere if rule is None else rule[0]
         return out
 
     def possible(self, rx: re.Pattern[str], present: Present) -> bool:
@@ -330,7 +331,7 @@ class Prefilter:
         if not whole & key:
             return False  # no alternative's first need is there (most texts)
         for masks, dotless_ in alternatives:
-            if not _meets(masks, whole):
+            if not masks[0] & whole or not _meets(masks, whole):
                 continue
             if not dotless_:
                 return True
@@ -352,7 +353,7 @@ def _meets(masks: Masks, held: int) -> bool:
             return False
     for options in groups:
         for option in options:
-            if _meets(option, held):
+            if option[0] & held and _meets(option, held):  # the key first: no call
                 break
         else:
             return False
