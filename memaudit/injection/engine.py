@@ -680,11 +680,12 @@ def _learned(
     Nothing below ``FLOOR``."""
     from memaudit.injection import learned
 
-    if not learned.enough_words(view):
+    runs = learned.without_runs(view)
+    if not learned.enough_words(view, runs):
         return []
     m = scorer or learned.model()
     least = learned.FLOOR if floor is None else floor
-    if learned.PREFILTER and not m.may_reach(view, least):
+    if learned.PREFILTER and not m.may_reach(view, least, runs):
         return []  # proven below the floor without the full score
     found = m.score(view)
     if found.probability < least:

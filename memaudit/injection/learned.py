@@ -48,11 +48,18 @@ MIN_WORDS = 4
 _WORD = re.compile(r"[^\W\d_]{2,}")
 
 
-def enough_words(text: str) -> bool:
+def enough_words(text: str, runs: str | None = None) -> bool:
     """Whether the text has ``MIN_WORDS`` words once keys and hashes are left out (an
-    address's words count: a markdown image beacon is judged)."""
-    low = _as_runs(text[:MAX_CHARS].lower())
+    address's words count: a markdown image beacon is judged). ``runs``: the text as
+    ``without_runs`` gives it, if the caller has it."""
+    low = without_runs(text) if runs is None else runs
     return any(n >= MIN_WORDS for n, _ in enumerate(_WORD.finditer(low), 1))
+
+
+def without_runs(text: str) -> str:
+    """What the scorer reads of a text (its first ``MAX_CHARS`` characters, lowered),
+    keys, hashes and encoded runs left out."""
+    return _as_runs(text[:MAX_CHARS].lower())
 
 
 _TOKEN = re.compile(r"[^\W\d_]+|\d+|[^\w\s]")
@@ -199,14 +206,19 @@ class Model:
         self._adjacent: dict[tuple[str, str], float] | None = None
         self._apart: dict[tuple[str, str], float] | None = None
 
-    def may_reach(self, text: str, floor: float) -> bool:
+    def may_reach(self, text: str, floor: float, runs: str | None = None) -> bool:
         """False only when ``score(text).probability < floor``, for certain, and mostly
-        without the full score.
+        without the full score. ``runs``: the text as ``without_runs`` gives it, if the
+        caller has it.
 
         The bound (``_stream``) reads the text's tokens once, as one stream, and looks
         up the word pairs it really holds (in C: sets and ``map``, no Python loop)."""
-        toks = _TOKEN.findall(_prepared(text[:MAX_CHARS].lower(), self.cfg))
-        return _sigmoid(self._stream(toks) + ROUNDING) >= floor
+        low = text[:MAX_CHARS].lower()
+        if self.cfg.runs:  # as ``_prepared`` does: runs, then addresses
+            low = _as_runs(low) if runs is None else runs
+        if self.cfg.addresses:
+            low = _as_addresses(low)
+        return _sigmoid(self._stream(_TOKEN.findall(low)) + ROUNDING) >= floor
 
     def _stream(self, toks: list[str]) -> float:
         """An upper bound of the score's sum from the text's tokens read as one stream.
