@@ -371,12 +371,17 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
         return present is None or _PREFILTER.possible(pattern, present)
 
     raw: list[Hit] = []
+    held = present.mask if present is not None else -1
     for signal in on & _PATTERN_KINDS:
-        for pattern, weight, key in _BY_KIND[signal]:
+        if not held & _KIND_KEY[signal]:
+            continue  # none of the kind's patterns can match (most kinds, most texts)
+        for pattern, weight, key, need in _KEYED[signal]:
             if key is not None and gate and key not in on:
                 continue
-            if not may(pattern):
-                continue
+            if present is not None and (
+                not held & need or not _PREFILTER.possible(pattern, present)
+            ):
+                continue  # (the first test rules most patterns out, without a call)
             for m in rx(pattern).finditer(low):
                 raw.append(Hit(signal, m.start(), m.end(), weight))
     # Imperatives at sentence starts: behaviour verbs are directives to the agent;
@@ -523,6 +528,16 @@ _PREFILTER = Prefilter(
     ]
 )
 
+# Per kind of the tables, what one of its patterns needs (one test rules a kind out), and
+# its patterns with what each needs.
+_KIND_KEY = {
+    signal: _PREFILTER.key(p for p, _, _ in patterns) for signal, patterns in _BY_KIND.items()
+}
+_KEYED = {
+    signal: [(p, w, k, _PREFILTER.key([p])) for p, w, k in patterns]
+    for signal, patterns in _BY_KIND.items()
+}
+
 
 _STOP = re.compile(r"[.!?\n](?:\s|$)")
 
@@ -667,11 +682,12 @@ def _learned(
     Nothing below ``FLOOR``."""
     from memaudit.injection import learned
 
-    if not learned.enough_words(view):
+    runs = learned.without_runs(view)
+    if not learned.enough_words(view, runs):
         return []
     m = scorer or learned.model()
     least = learned.FLOOR if floor is None else floor
-    if learned.PREFILTER and not m.may_reach(view, least):
+    if learned.PREFILTER and not m.may_reach(view, least, runs):
         return []  # proven below the floor without the full score
     found = m.score(view)
     if found.probability < least:

@@ -9,6 +9,7 @@ from typing import Any
 from memaudit.injection.forms import _ADDRESS, _MORSE
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns import _KEY_GATES, _KEYED
+from memaudit.injection.prefilter import Remembered
 from memaudit.injection.vocabulary import _BEHAVIOUR_VERBS, _GENERIC_VERBS
 
 # -- the cheap first look ------------------------------------------------------------
@@ -171,23 +172,20 @@ _KINDS_OF = {
 
 
 WORD_CACHE = 200_000  # words whose anchors are remembered (words recur across texts)
-_WORD_KINDS: dict[str, frozenset[Any]] = {}
+
+
+def _word_kinds(word: str) -> frozenset[Any]:
+    return frozenset().union(*map(_KINDS_OF.__getitem__, _TRIE.findall(word)))
+
+
+_WORD_KINDS: Remembered[frozenset[Any]] = Remembered(_word_kinds, WORD_CACHE)
 
 
 def _anchored(low: str) -> set[Any]:
     """The kinds the anchors in ``low`` turn on. No anchor holds white space and a word
     boundary reads the same at a word's edge as beside a space, so each distinct word is
     looked at alone, once (the trie finds in a word what it finds there in the text)."""
-    on: set[Any] = set()
-    for word in set(low.split()):
-        kinds = _WORD_KINDS.get(word)
-        if kinds is None:
-            kinds = frozenset().union(*map(_KINDS_OF.__getitem__, _TRIE.findall(word)))
-            if len(_WORD_KINDS) >= WORD_CACHE:
-                _WORD_KINDS.clear()
-            _WORD_KINDS[word] = kinds
-        on |= kinds
-    return on
+    return set().union(*map(_WORD_KINDS.__getitem__, set(low.split())))
 
 
 def _active(view: str, low: str) -> set[Any]:

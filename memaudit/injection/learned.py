@@ -25,11 +25,12 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from memaudit.injection.prefilter import Remembered
 
 WEIGHTS = Path(__file__).with_name("learned.json")
 FORMAT = 2
@@ -47,11 +48,18 @@ MIN_WORDS = 4
 _WORD = re.compile(r"[^\W\d_]{2,}")
 
 
-def enough_words(text: str) -> bool:
+def enough_words(text: str, runs: str | None = None) -> bool:
     """Whether the text has ``MIN_WORDS`` words once keys and hashes are left out (an
-    address's words count: a markdown image beacon is judged)."""
-    low = _RUN.sub(" ", text[:MAX_CHARS].lower())
+    address's words count: a markdown image beacon is judged). ``runs``: the text as
+    ``without_runs`` gives it, if the caller has it."""
+    low = without_runs(text) if runs is None else runs
     return any(n >= MIN_WORDS for n, _ in enumerate(_WORD.finditer(low), 1))
+
+
+def without_runs(text: str) -> str:
+    """What the scorer reads of a text (its first ``MAX_CHARS`` characters, lowered),
+    keys, hashes and encoded runs left out."""
+    return _as_runs(text[:MAX_CHARS].lower())
 
 
 _TOKEN = re.compile(r"[^\W\d_]+|\d+|[^\w\s]")
@@ -111,7 +119,9 @@ _RUN = re.compile(r"(?<![\w+/=-])(?=[\w+/=-]*\d)(?=[\w+/=-]*[a-z])[\w+/=-]{16,}"
 
 
 def _as_runs(text: str) -> str:
-    if len(text) < 16:
+    # A run is 16 characters without white space: a text with no word that long has none
+    # (one split is cheaper than the regex's look at every position).
+    if len(text) < 16 or max(map(len, text.split()), default=0) < 16:
         return text
     return _RUN.sub(" ", text)
 
@@ -178,7 +188,6 @@ WORD_CACHE = 100_000  # words whose summed weight is remembered (words recur acr
 # ``may_reach`` skips the full score where its bound proves the score below the floor (off:
 # every text is scored in full; the results are the same, the tests compare both).
 PREFILTER = True
-SENTENCE_CACHE = 100_000  # sentences whose words and pair weight are remembered
 ROUNDING = 1e-9  # the bound sums in another order than the score: slack for the last bits
 
 
@@ -192,105 +201,81 @@ class Model:
         self.bias: float = data["bias"]
         self.weights: dict[str, float] = data["weights"]
         self.meta: dict[str, Any] = data.get("meta", {})
-        self._words: dict[str, float] = {}
-        self._sentences: dict[str, tuple[frozenset[str], float]] = {}
-        self._bounds: dict[str, tuple[float, float, float]] = {}
-        self._pairs: dict[str, tuple[float, float]] | None = None
+        self._words: Remembered[float] = Remembered(self._word, WORD_CACHE)
+        self._units: Remembered[float] | None = None
+        self._adjacent: dict[tuple[str, str], float] | None = None
+        self._apart: dict[tuple[str, str], float] | None = None
 
-    def may_reach(self, text: str, floor: float) -> bool:
+    def may_reach(self, text: str, floor: float, runs: str | None = None) -> bool:
         """False only when ``score(text).probability < floor``, for certain, and mostly
-        without the full score.
+        without the full score. ``runs``: the text as ``without_runs`` gives it, if the
+        caller has it.
 
-        The score adds each distinct word's weight once and each distinct word pair's
-        weight once. Here the words count exactly, and each sentence adds what its pairs
-        weigh above 0 — at least what the text's distinct pairs add, since each of those
-        is in some sentence. A sentence's words and pair weight are remembered (a summary
-        repeats the notes it summarises; generated and real stores repeat sentences).
-        A coarser bound from one pass of the tokenizer goes first (``_coarse``)."""
+        The bound (``_stream``) reads the text's tokens once, as one stream, and looks
+        up the word pairs it really holds (in C: sets and ``map``, no Python loop)."""
         low = text[:MAX_CHARS].lower()
-        if _sigmoid(self._coarse(low) + ROUNDING) < floor:
-            return False
-        words: set[str] = set()
-        z = self.bias
-        for s, e in sentences(low):
-            seen = self._sentences.get(low[s:e])
-            if seen is None:
-                seen = self._sentence(low[s:e])
-            words |= seen[0]
-            z += seen[1]
-        z += sum(map(self.word, words))
-        return _sigmoid(z + ROUNDING) >= floor
+        if self.cfg.runs:  # as ``_prepared`` does: runs, then addresses
+            low = _as_runs(low) if runs is None else runs
+        if self.cfg.addresses:
+            low = _as_addresses(low)
+        return _sigmoid(self._stream(_TOKEN.findall(low)) + ROUNDING) >= floor
 
-    def _coarse(self, low: str) -> float:
-        """An upper bound of the score's sum, without sentences or pairs: every occurrence
-        of a word starts exactly one word pair (and at most one pair one word apart),
-        every sentence one pair with its start; so the pairs starting with a word add at
-        most the smaller of all its pair weights above 0 and its count times the largest."""
-        starts = len(_SENTENCE.findall(low)) + 1  # at least as many as ``sentences(low)``
-        low = _prepared(low, self.cfg)
-        pairs = self._pairs if self._pairs is not None else self._pair_bounds()
-        total, top = pairs.get("^", (0.0, 0.0))
-        z = self.bias + min(total, starts * top)
-        bounds = self._bounds
-        for t, n in Counter(_TOKEN.findall(low)).items():
-            b = bounds.get(t)
-            if b is None:
-                b = self._bound(t)
-            z += b[0] + min(b[1], n * b[2])
+    def _stream(self, toks: list[str]) -> float:
+        """An upper bound of the score's sum from the text's tokens read as one stream.
+
+        Read sentence by sentence (as ``score`` does) the tokens are the same, in the same
+        order: a sentence ends after ``.!?;`` before white space, or after a line break,
+        and neither the runs and addresses left out (``_prepared``) nor a token crosses
+        white space or a line break. So every word pair of a sentence is a pair of the
+        stream (adjacent or one apart), and a sentence's first and last words are words
+        of the stream. The words count exactly (each distinct word once, as in the
+        score); each distinct pair of the stream adds its weight if above 0; each word
+        what it weighs above 0 after a sentence's start and before its end."""
+        if any(map(str.isdigit, toks)):  # digit runs read "0", as in ``tokens``
+            toks = ["0" if t.isdigit() else t for t in toks]
+        if self._units is None:
+            self._stream_tables()
+        units, adjacent, apart = self._units, self._adjacent, self._apart
+        assert units is not None and adjacent is not None and apart is not None
+        z = self.bias + max(0.0, self.weights.get("b^ $", 0.0))  # a sentence of no words
+        z += sum(map(units.__getitem__, set(toks)))
+        if adjacent:
+            pairs = set(zip(toks, toks[1:], strict=False))
+            z += sum(map(adjacent.__getitem__, adjacent.keys() & pairs))
+        if apart:
+            pairs = set(zip(toks, toks[2:], strict=False))
+            z += sum(map(apart.__getitem__, apart.keys() & pairs))
         return z
 
-    def _bound(self, token: str) -> tuple[float, float, float]:
-        """(the word's weight, the sum and the largest of the pair weights above 0 that
-        start with it). Digit runs all read "0": their word counts once in the score, so
-        here each counts only if it adds."""
-        pairs = self._pairs if self._pairs is not None else self._pair_bounds()
-        if token.isdigit():
-            word = max(0.0, self.word("0"))
-            total, top = pairs.get("0", (0.0, 0.0))
-        else:
-            word = self.word(token)
-            total, top = pairs.get(token, (0.0, 0.0))
-        if len(self._bounds) >= WORD_CACHE:
-            self._bounds.clear()
-        self._bounds[token] = b = (word, total, top)
-        return b
-
-    def _pair_bounds(self) -> dict[str, tuple[float, float]]:
-        """For each first word of a pair (``^``: a sentence's start), the sum of its pairs'
-        weights above 0, adjacent and one apart, and the largest of each kind added."""
-        sums: dict[str, list[float]] = {}
+    def _stream_tables(self) -> None:
+        """The word pairs whose weight is above 0, adjacent and one word apart, as (first
+        word, second word); and per word, what it adds with the pairs at a sentence's
+        edges (remembered as words are met)."""
+        pairs: dict[str, dict[tuple[str, str], float]] = {"b": {}, "s": {}}
         for f, w in self.weights.items():
-            if w > 0 and f[:1] in ("b", "s") and " " in f:
-                acc = sums.setdefault(f[1:].split(" ", 1)[0], [0.0, 0.0, 0.0, 0.0])
-                k = 0 if f[0] == "b" else 2
-                acc[k] += w
-                acc[k + 1] = max(acc[k + 1], w)
-        self._pairs = {a: (v[0] + v[2], v[1] + v[3]) for a, v in sums.items()}
-        return self._pairs
+            if w > 0 and f[:1] in pairs and " " in f:
+                a, b = f[1:].split(" ", 1)
+                pairs[f[0]][(a, b)] = w
+        self._adjacent = pairs["b"] if self.cfg.bigrams else {}
+        self._apart = pairs["s"] if self.cfg.skips else {}
+        self._units = Remembered(self._unit, WORD_CACHE)
 
-    def _sentence(self, sentence: str) -> tuple[frozenset[str], float]:
-        """A sentence's words, and what its word pairs weigh above 0 (remembered)."""
-        toks = tokens(sentence, self.cfg)
-        found = (frozenset(toks), self._pair_gain(toks))
-        if len(self._sentences) >= SENTENCE_CACHE:
-            self._sentences.clear()
-        self._sentences[sentence] = found
-        return found
-
-    def _pair_gain(self, toks: list[str]) -> float:
+    def _unit(self, token: str) -> float:
+        """A word's weight, and what the pairs with a sentence's start and end add with it
+        if above 0."""
         get = self.weights.get
-        return sum(w for f in pair_features(toks, self.cfg) if (w := get(f, 0.0)) > 0)
+        edges = 0.0
+        if self.cfg.bigrams:
+            edges = max(0.0, get("b^ " + token, 0.0)) + max(0.0, get("b" + token + " $", 0.0))
+        return self.word(token) + edges
 
     def word(self, token: str) -> float:
         """What one word adds (itself and its character n-grams), remembered."""
-        w = self._words.get(token)
-        if w is None:
-            get = self.weights.get
-            w = sum(get(f, 0.0) for f in word_features(token, self.cfg))
-            if len(self._words) >= WORD_CACHE:
-                self._words.clear()
-            self._words[token] = w
-        return w
+        return self._words[token]
+
+    def _word(self, token: str) -> float:
+        get = self.weights.get
+        return sum(get(f, 0.0) for f in word_features(token, self.cfg))
 
     def score(self, text: str) -> Scored:
         """``sigmoid(bias + Σ weights)`` over ``text_features`` (computed word by word)."""

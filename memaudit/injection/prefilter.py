@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from functools import reduce
+from operator import or_
+from typing import Any, TypeVar
 
 from memaudit.qualifiers import _trie  # longer continuations tried first
 
@@ -182,13 +184,33 @@ def _strings(need: Need) -> Iterable[str]:
             yield from term
 
 
-# A need as bit masks: every term holds — a mask (one of its strings is there) or
-# alternatives, one of which holds. A pattern's rule: per alternative of the pattern, its
-# masks and whether it spans no full stop.
-Masks = tuple["int | tuple[Masks, ...]", ...]
-Rule = tuple[tuple[Masks, bool], ...]
+# A need as bit masks: ``(key, masks, alternatives)`` — every mask holds (one of its
+# strings is there), and of each group of alternatives one holds. ``key``: a mask some
+# string of which every text meeting the need holds (its first mask, or the union of its
+# first alternatives' keys), so that one test rules most texts out.
+Masks = tuple[int, tuple[int, ...], tuple[tuple["Masks", ...], ...]]
+# A pattern's rule: the union of its alternatives' keys, and per alternative of the
+# pattern its masks and whether it spans no full stop.
+Rule = tuple[int, tuple[tuple[Masks, bool], ...]]
 
+V = TypeVar("V")
 TOKEN_CACHE = 200_000  # words whose strings are remembered (words recur across texts)
+
+
+class Remembered(dict[str, V]):
+    """A function's values by word, computed on first use, so that ``map`` reads them in
+    C rather than a Python loop; forgotten all at once past ``limit`` words (words recur
+    across texts, but a store's hostile texts may hold any number of distinct ones)."""
+
+    def __init__(self, compute: Callable[[str], V], limit: int) -> None:
+        super().__init__()
+        self.compute, self.limit = compute, limit
+
+    def __missing__(self, key: str) -> V:
+        if len(self) >= self.limit:
+            self.clear()
+        self[key] = value = self.compute(key)
+        return value
 
 
 class Prefilter:
@@ -198,6 +220,8 @@ class Prefilter:
         self.needs: dict[re.Pattern[str], Need] = {rx: needs(rx) for rx in patterns}
         strings = sorted({s for need in self.needs.values() for s in _strings(need)})
         self._bit = {s: 1 << k for k, s in enumerate(strings)}
+        # A bit every text's mask holds: the key of a pattern that may match anywhere.
+        self.anywhere = 1 << len(strings)
         # By id: a compiled pattern's hash is computed from its whole program every time.
         self._rules = {id(rx): self._rule(rx) for rx in self.needs}
         # A string without white space lies inside one of a text's words: the words'
@@ -208,7 +232,7 @@ class Prefilter:
         inword = [s for s in strings if not any(c.isspace() for c in s)]
         self._within = {s: self._mask(t for t in inword if t in s) for s in inword}
         self._scan = re.compile("(?=(" + _trie(tuple(inword)) + "))") if inword else None
-        self._words: dict[str, tuple[int, tuple[int, ...] | None]] = {}
+        self._words = Remembered(self._scanned, TOKEN_CACHE)
 
     def _mask(self, strings: Iterable[str]) -> int:
         out = 0
@@ -230,10 +254,13 @@ class Prefilter:
             if not need:
                 return None  # this alternative may match anywhere
             alternatives.append((self._masks(need), dotless(branch)))
-        return tuple(alternatives)
+        key = 0
+        for (first, _, _), _ in alternatives:
+            key |= first
+        return key, tuple(alternatives)
 
     def _masks(self, need: Need) -> Masks:
-        """The need with each set of strings as a bit mask (those first: cheapest)."""
+        """The need as bit masks (the sets of strings first: cheapest)."""
         masks: list[int] = []
         either: list[tuple[Masks, ...]] = []
         for term in need:
@@ -241,45 +268,32 @@ class Prefilter:
                 either.append(tuple(self._masks(o) for o in term.options))
             else:
                 masks.append(self._mask(term))
-        return (*masks, *either)
+        if masks:
+            key = masks[0]
+        else:  # alternatives only (terms are never empty)
+            key = 0
+            for option in either[0]:
+                key |= option[0]
+        return key, tuple(masks), tuple(either)
 
     def present(self, text: str) -> Present:
         """What ``possible`` needs to know of ``text``: the strings of the patterns'
-        needs it holds, in the whole text and in each of its dot-free pieces."""
+        needs it holds, in the whole text and in each of its dot-free pieces.
+
+        Each distinct word's strings are found once (``_scanned``, remembered) and joined
+        in C (``reduce`` over ``map``). A word's full stops end pieces: split at full
+        stops, the text's pieces hold the parts of such a word on either side."""
         spaced = 0
         for s, b in self._spaced:
             if s in text:
                 spaced |= b
-        whole, cur = spaced, spaced
-        pieces: list[int] = []
-        for word in text.split():
-            full, parts = self._word(word)
-            whole |= full
-            if parts is None:
-                cur |= full
-            else:  # the word's full stops end pieces
-                pieces.append(cur | parts[0])
-                pieces.extend(parts[1:-1])
-                cur = parts[-1]
-        pieces.append(cur)
+        scanned = self._words.__getitem__
+        whole = reduce(or_, map(scanned, text.split()), spaced | self.anywhere)
         if spaced:  # which pieces hold them: read piece by piece (rare)
-            pieces = [self._held(p) for p in text.split(".")]
-        return Present(whole, pieces)
-
-    def _word(self, word: str) -> tuple[int, tuple[int, ...] | None]:
-        """The strings a word holds, and those of each of its dot-free parts if it has
-        a full stop (remembered)."""
-        got = self._words.get(word)
-        if got is None:
-            parts = word.split(".")
-            got = (
-                self._scanned(word),
-                tuple(map(self._scanned, parts)) if len(parts) > 1 else None,
-            )
-            if len(self._words) >= TOKEN_CACHE:
-                self._words.clear()
-            self._words[word] = got
-        return got
+            return Present(whole, [self._held(p) for p in text.split(".")])
+        if "." not in text:
+            return Present(whole, [whole])
+        return Present(whole, [reduce(or_, map(scanned, p.split()), 0) for p in text.split(".")])
 
     def _scanned(self, word: str) -> int:
         found = 0
@@ -294,9 +308,17 @@ class Prefilter:
         for s, b in self._spaced:
             if s in text:
                 found |= b
-        for word in text.split():
-            found |= self._word(word)[0]
-        return found
+        return reduce(or_, map(self._words.__getitem__, text.split()), found)
+
+    def key(self, patterns: Iterable[re.Pattern[str]]) -> int:
+        """A mask some string of which every text one of ``patterns`` may match holds
+        (with ``anywhere``, which every text holds, if one of them is not read here or
+        may match anywhere): ``present(text).mask & key`` is 0 only if none can match."""
+        out = 0
+        for rx in patterns:
+            rule = self._rules.get(id(rx))
+            out |= self.anywhere if rule is None else rule[0]
+        return out
 
     def possible(self, rx: re.Pattern[str], present: Present) -> bool:
         """Whether ``rx`` may match the text ``present`` was made for (a pattern this
@@ -304,27 +326,37 @@ class Prefilter:
         rule = self._rules.get(id(rx))
         if rule is None:
             return True
+        key, alternatives = rule
         whole = present.mask
-        for masks, dotless_ in rule:
-            if _meets(masks, whole) and (
-                not dotless_ or any(_meets(masks, p) for p in present.pieces)
-            ):
+        if not whole & key:
+            return False  # no alternative's first need is there (most texts)
+        for masks, dotless_ in alternatives:
+            if not masks[0] & whole or not _meets(masks, whole):
+                continue
+            if not dotless_:
                 return True
+            first = masks[0]
+            for piece in present.pieces:
+                if piece & first and _meets(masks, piece):
+                    return True
         return False
 
 
 def _meets(masks: Masks, held: int) -> bool:
-    """Whether the strings ``held`` meet every term: a mask, or alternatives."""
-    for term in masks:
-        if isinstance(term, int):
-            if not term & held:
-                return False
+    """Whether the strings ``held`` meet the need: every mask and, of each group of
+    alternatives, one."""
+    key, ints, groups = masks
+    if not key & held:
+        return False
+    for mask in ints:
+        if not mask & held:
+            return False
+    for options in groups:
+        for option in options:
+            if option[0] & held and _meets(option, held):  # the key first: no call
+                break
         else:
-            for option in term:
-                if _meets(option, held):
-                    break
-            else:
-                return False
+            return False
     return True
 
 

@@ -75,8 +75,8 @@ def scan(
     scorer runs only on rows whose source it judges (``LEARNED_MIN_SOURCE``; a derived
     row may be derived from anything, so it is scored).
     """
-    cache: dict[str, list[Hit]] = {}
-    scored: dict[str, list[Hit]] = {}
+    cache: dict[str, list[Hit]] = {}  # text signals by text
+    scored: dict[str, list[Hit]] = {}  # the learned scorer's hit by text
     # Weight 1, no trace, and a claim about the user laundered into the agent's notes:
     # the most any source lets a text score. A "user statement" whose provenance
     # disagrees scores more still (``LAUNDERED``: with a URL or tool as its source
@@ -85,39 +85,40 @@ def scan(
     laundered_ceiling = Provenance(SourceType.USER_STATEMENT, "tool:ceiling")
     bare_is_safe = thresholds.flag > WEIGHT[Signal.IMPERATIVE]
     judged: dict[tuple[Any, ...], bool] = {}  # does the scorer count for such a source
+    # Whether a text may reach the threshold from the least trusted source of a shape
+    # (the scorer counts, its source reference is a page or a tool, it may be laundered):
+    # the same text recurs under the same shapes.
+    may_flag: dict[tuple[str, bool, bool, bool], bool] = {}
     maybe = []
     for mid, st, ref, status, derived, role, content in rows:
         text = content if isinstance(content, str) else reveal(str(content or ""))
-        hits = cache.get(text)
-        if hits is None:
-            hits = signals(text, learned=False)
-            if len(cache) >= SCAN_CACHE:
-                cache.clear()
-            cache[text] = hits
         # Only a user statement's weight depends on its source reference.
         kind = ref_kind(str(ref) if ref is not None else None) if st == "user_statement" else None
         key = (st, bool(derived), role, kind)
         counts = judged.get(key)
         if counts is None:
             counts = judged[key] = _most_weight(st, ref, derived, role) >= LEARNED_MIN_SOURCE
-        if counts:
-            extra = scored.get(text)
-            if extra is None:
-                found = learned_hit(text)
-                extra = [found] if found else []
-                if len(scored) >= SCAN_CACHE:
-                    scored.clear()
-                scored[text] = extra
-            hits = hits + extra
         outside_ref = kind in ("url", "tool")  # a user statement from a page or a tool
-        if not hits or (
-            bare_is_safe and not outside_ref and all(h.signal is Signal.IMPERATIVE for h in hits)
-        ):
-            continue  # a bare imperative cannot reach the threshold
         may_launder = st == "user_statement" and (
             outside_ref or bool(derived) or str(role or "").lower() in ASSISTANT_ROLES
         )
-        if assess(text, laundered_ceiling if may_launder else ceiling, thresholds, hits).flagged:
+        shape = (text, counts, outside_ref, may_launder)
+        flag = may_flag.get(shape)
+        if flag is None:
+            hits = _hits(text, counts, cache, scored)
+            flag = bool(hits) and not (
+                bare_is_safe
+                and not outside_ref
+                and all(h.signal is Signal.IMPERATIVE for h in hits)
+            )  # a bare imperative cannot reach the threshold
+            if flag:
+                ceiling_of = laundered_ceiling if may_launder else ceiling
+                flag = assess(text, ceiling_of, thresholds, hits).flagged
+            if len(may_flag) >= SCAN_CACHE:
+                may_flag.clear()
+            may_flag[shape] = flag
+        if flag:
+            hits = _hits(text, counts, cache, scored)
             maybe.append((str(mid), _source_type(st), ref, status, derived, role, text, hits))
     ok = approved([m[0] for m in maybe]) if approved is not None and maybe else set()
     out = []
@@ -137,6 +138,28 @@ def scan(
         if a.flagged:
             out.append(Found(mid, str(status), text, a))
     return out
+
+
+def _hits(
+    text: str, counts: bool, cache: dict[str, list[Hit]], scored: dict[str, list[Hit]]
+) -> list[Hit]:
+    """A text's hits (remembered), with the learned scorer's if it ``counts``."""
+    hits = cache.get(text)
+    if hits is None:
+        hits = signals(text, learned=False)
+        if len(cache) >= SCAN_CACHE:
+            cache.clear()
+        cache[text] = hits
+    if not counts:
+        return hits
+    extra = scored.get(text)
+    if extra is None:
+        found = learned_hit(text)
+        extra = [found] if found else []
+        if len(scored) >= SCAN_CACHE:
+            scored.clear()
+        scored[text] = extra
+    return hits + extra if extra else hits
 
 
 def _most_weight(st: Any, ref: Any, derived: Any, role: Any) -> float:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -424,17 +425,58 @@ def test_the_learned_bound_never_skips_a_text_the_scorer_would_count(
     assert any(with_bound)
 
 
+@pytest.mark.parametrize("forgotten", ["adjacent pairs", "pairs one word apart", "edges"])
 def test_a_bound_that_forgets_word_pairs_would_be_caught(
-    every_text: list[str], monkeypatch: pytest.MonkeyPatch
+    every_text: list[str], monkeypatch: pytest.MonkeyPatch, forgotten: str
 ) -> None:
-    """The comparison above has teeth: a bound that leaves out what word pairs add
-    (too aggressive) skips texts the scorer counts, and the check finds them."""
+    """The comparison above has teeth: a bound that leaves out what some word pairs add
+    (too aggressive) skips texts the scorer counts, and the check finds them — the
+    stream's adjacent pairs, its pairs one word apart, or the pairs with a sentence's
+    start and end (``_unit``)."""
     from memaudit.injection import learned
+    from memaudit.injection.prefilter import Remembered
 
     m = learned.model()
-    monkeypatch.setattr(m, "_sentences", {})
-    monkeypatch.setattr(m, "_pair_gain", lambda toks: 0.0)  # pairs add nothing: too low
+    m._stream_tables()
+    if forgotten == "adjacent pairs":
+        monkeypatch.setattr(m, "_adjacent", {})
+    elif forgotten == "pairs one word apart":
+        monkeypatch.setattr(m, "_apart", {})
+    else:
+        monkeypatch.setattr(m, "_units", Remembered(m.word, learned.WORD_CACHE))
     assert _bound_misses(every_text) != []
+
+
+@pytest.mark.parametrize("order", ["as listed", "reversed"])
+def test_the_scan_decides_a_text_under_each_source_shape_on_its_own(order: str) -> None:
+    """The scan decides each text once per source shape (``may_flag``): a text stored
+    under many sources in one scan gives each row what a scan of that source alone gives.
+    In both orders of the shapes, a decision remembered for the wrong shape (a row the
+    learned scorer judges read as one it does not, one that may be laundered as one that
+    may not) would lose findings."""
+    from benchmarks.injection_cases import SOURCE_SHAPE, cases
+
+    shapes = list(SOURCE_SHAPE.items())
+    if order == "reversed":
+        shapes.reverse()
+    sample = cases()[::4]
+
+    def rows(source: str, st: str, ref: str | None, parent: str | None) -> list[Any]:
+        return [
+            (f"{c.id}/{source}", st, ref.format(n=n) if ref else None, "active", bool(parent))
+            + (None, c.content)
+            for n, c in enumerate(sample)
+        ]
+
+    def found(rows: list[Any]) -> list[tuple[str, float]]:
+        return [
+            (f.memory_id, f.assessment.score) for f in injection.scan(rows, injection.Thresholds())
+        ]
+
+    together = found([r for source, shape in shapes for r in rows(source, *shape)])
+    alone = [f for source, shape in shapes for f in found(rows(source, *shape))]
+    assert sorted(together) == sorted(alone)
+    assert len({mid.split("/")[1] for mid, _ in together}) > 5  # many shapes flag
 
 
 def test_the_audit_scan_finds_the_same_with_and_without_the_bound(

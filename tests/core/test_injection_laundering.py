@@ -171,6 +171,19 @@ def test_keys_and_hashes_are_no_words_for_the_scorer() -> None:
     assert "kfifegbk" in tokens(text, Config(runs=False))
 
 
+def test_runs_are_left_out_as_the_regex_alone_would() -> None:
+    """``_as_runs`` skips its regex on a text with no word of 16 characters (a run has no
+    white space): the same result as the regex on every labeled case, and on runs of
+    exactly the shortest length."""
+    from benchmarks.injection_cases import cases
+    from memaudit.injection.learned import _RUN, _as_runs
+
+    edge = ["key abcdefgh1234567 end", "key abcdefgh12345678 end", "x=ab12cd34ef56gh78."]
+    texts = [c.content.lower() for c in cases()] + edge
+    assert [_as_runs(t) for t in texts] == [_RUN.sub(" ", t) for t in texts]
+    assert _as_runs(edge[1]) == "key   end"
+
+
 def test_the_scorer_judges_no_text_of_fewer_than_four_words() -> None:
     from memaudit.injection import learned_hit
 

@@ -117,6 +117,19 @@ def test_the_strings_a_pattern_needs(pattern: str, text: str, possible: bool) ->
         assert possible
 
 
+def test_a_key_rules_out_only_what_cannot_match() -> None:
+    """``key``: one mask test per pattern or group of patterns (the engine's first test).
+    A pattern that needs nothing keeps its group possible on any text, even one holding
+    none of the strings; one that needs a string is ruled out where it is missing."""
+    anywhere, needy = re.compile(r"(?i)ignore"), re.compile(r"always\s+answer")
+    pf = Prefilter([anywhere, needy])
+    for text in ("", "zzz", "always answer"):
+        held = pf.present(text).mask
+        assert held & pf.key([anywhere]) and held & pf.key([needy, anywhere])
+    assert not pf.present("zzz").mask & pf.key([needy])
+    assert pf.present("always answer").mask & pf.key([needy])
+
+
 def test_a_case_insensitive_pattern_needs_nothing() -> None:
     assert needs(re.compile("ignore", re.IGNORECASE)) == ()
     assert needs(re.compile("(?i:ignore) all")) == (frozenset({" all"}),)
