@@ -174,8 +174,11 @@ class DecayReport:
     checked: int = 0  # on_change: candidates the index ranges returned, decided exactly
     # every_row keeps its changes as the ``(key, id, new status, score)`` rows SQLite
     # returned until ``changes`` is read: a first pass at 1M archives ~440k memories, and
-    # counting them or showing the first 50 needs no object for each.
+    # counting them or showing the first 50 needs no object for each. A run asked to
+    # keep only the first ``n`` (``apply(..., keep=n)``) holds those, and ``held_all``
+    # is False: its counts are still every change's (SQLite counted them).
     change_rows: list[tuple[Any, ...]] = field(default_factory=list, repr=False)
+    held_all: bool = True
     _changes: list[Change] | None = field(default=None, repr=False)
     # How many changes go to each status, counted once: the CLI, the summary event and
     # the sidecar each ask, and at 1M each count was a pass over ~440k rows.
@@ -183,6 +186,10 @@ class DecayReport:
 
     @property
     def changes(self) -> list[Change]:
+        if not self.held_all:
+            raise ValueError(
+                "internal: this decay report holds only its first changes (run with keep=None)"
+            )
         if self._changes is None:
             self._changes = _make_changes(self.change_rows, self.params)
             self.change_rows = []
@@ -191,13 +198,20 @@ class DecayReport:
     @changes.setter
     def changes(self, value: list[Change]) -> None:
         self._changes, self.change_rows, self._statuses = value, [], None
+        self.held_all = True
 
-    def set_change_rows(self, rows: list[tuple[Any, ...]]) -> None:
-        """Keep ``(key, id, new status, exact score)`` rows as the run's changes."""
-        self._changes, self.change_rows, self._statuses = None, rows, None
+    def set_change_rows(
+        self, rows: list[tuple[Any, ...]], counts: Counter[str] | None = None
+    ) -> None:
+        """Keep ``(key, id, new status, exact score)`` rows as the run's changes; with
+        ``counts`` (how many changes go to each status), ``rows`` may be the first ones."""
+        self._changes, self.change_rows, self._statuses = None, rows, counts
+        self.held_all = counts is None or len(rows) == counts.total()
 
     def first_changes(self, n: int) -> list[Change]:
         """The first ``n`` changes (without making the others)."""
+        if not self.held_all and n > len(self.change_rows):
+            raise ValueError(f"internal: this decay report holds only {len(self.change_rows)}")
         if self._changes is None:
             return _make_changes(self.change_rows[:n], self.params)
         return self._changes[:n]
@@ -351,16 +365,24 @@ def _counted(
         report.pinned = t.conn.execute(
             f"SELECT count(*) FROM {t.table} WHERE status = 'active' AND ({t.pinned_expr})"
         ).fetchone()[0]
-    report.considered, report.unreadable = t.conn.execute(
-        f"SELECT count({_REF}), count(*) - count({_REF}) FROM {t.table}"
+    # One julianday per row (count(x) and count(*) - count(x) computed it twice).
+    active, report.unreadable = t.conn.execute(
+        f"SELECT count(*), coalesce(sum({_REF} IS NULL), 0) FROM {t.table}"
         f" WHERE status = 'active' AND NOT ({t.pinned_expr})"
     ).fetchone()
+    report.considered = active - report.unreadable
     return report
 
 
-def apply(t: LifecycleTable, params: DecayParams, now: datetime) -> DecayReport:
+def apply(
+    t: LifecycleTable, params: DecayParams, now: datetime, *, keep: int | None = None
+) -> DecayReport:
     """Run decay at ``now`` in one transaction, writing only what changes: the rows whose
     status changes (``on_change``), or also those whose stored score moves (``every_row``).
+
+    ``keep``: how many changes the report holds (``None``: all). ``every_row`` counts
+    them in SQLite, so a caller that shows only the first few (``memaudit decay``
+    without ``--json``) does not read ~440k rows into Python on a first pass at 1M.
 
     ``every_row``, all set-based: one scan puts the rows whose status changes (the
     report's changes, with their exact score) in a TEMP table, the store's events for them
@@ -390,10 +412,15 @@ def apply(t: LifecycleTable, params: DecayParams, now: datetime) -> DecayReport:
             ).rowcount
             if t.change_events_sql is not None:
                 t.conn.execute(*t.change_events_sql(report, changes))
+            counts = Counter[str](
+                dict(t.conn.execute(f"SELECT status, count(*) FROM {changes} GROUP BY status"))
+            )
             report.set_change_rows(
                 t.conn.execute(
-                    f"SELECT key, id, status, score FROM {changes} ORDER BY key"
-                ).fetchall()
+                    f"SELECT key, id, status, score FROM {changes} ORDER BY key LIMIT ?",
+                    (-1 if keep is None else keep,),
+                ).fetchall(),
+                counts,
             )
         report.rescored = written - report.count()
         t.log_in_transaction(report)
@@ -455,16 +482,24 @@ def _make_changes(rows: list[tuple[Any, ...]], params: DecayParams) -> list[Chan
     ]
 
 
-def run(store: Store, params: DecayParams, now: datetime, *, dry_run: bool = False) -> DecayReport:
+def run(
+    store: Store,
+    params: DecayParams,
+    now: datetime,
+    *,
+    dry_run: bool = False,
+    keep: int | None = None,
+) -> DecayReport:
     """A decay pass over a store (capability DECAY), as ``memaudit decay`` runs it: a dry
     run only plans; a real run holds the store's decay run lock for its whole length (a
-    second run, from any process, raises ``StoreBusy`` at once) and applies."""
+    second run, from any process, raises ``StoreBusy`` at once) and applies. ``keep``:
+    see :func:`apply` (a plan and an ``on_change`` run hold every change)."""
     store.need(Capability.DECAY)
     table = store.lifecycle_table()
     if dry_run:
         return plan(table, params, now, dry_run=True)
     with sidecar.run_lock(store.location, "decay"):
-        return apply(table, params, now)
+        return apply(table, params, now, keep=keep)
 
 
 def native_table(ledger: Ledger) -> LifecycleTable:
