@@ -28,7 +28,8 @@ Two ways of keeping ``decay_score`` (see :class:`LifecycleTable`):
   set-based ``UPDATE`` computed by SQLite (``pow``, ``julianday``) that writes a row
   only when its rounded score or its status changes; the status changes are first put
   in a TEMP table, from which SQLite writes the store's own events (one
-  ``INSERT ... SELECT``, not row by row from Python) and the report reads them.
+  ``INSERT ... SELECT``, not row by row from Python) and counts them; the report reads
+  only as many as its caller shows (``keep``).
 
 Either way a second run with the same ``now`` changes no memory, the status changes are
 read in the run's transaction so each one gets its own event, and one summary event

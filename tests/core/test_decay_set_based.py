@@ -312,3 +312,21 @@ def test_a_run_that_keeps_the_first_changes_counts_and_logs_them_all(
         first.to_dict()  # never a partial list passed off as the whole
     with pytest.raises(ValueError, match="holds only 7"):
         first.first_changes(8)
+
+
+def test_counts_are_the_previous_expressions(tmp_path: Path) -> None:
+    """considered / unreadable (one julianday per row now) equal the two counts the
+    previous statement took, on the odd rows at two moments."""
+    path = odd_store(tmp_path / "odd.db")
+    store = LifecycleAdapter.open(str(path), writable=False)
+    try:
+        table = store.lifecycle_table()
+        for at in (NOW, NOW + timedelta(days=400)):
+            report = decay._counted(table, decay.DecayParams(), at, dry_run=True)
+            old = store.conn.execute(
+                f"SELECT count({_REF}), count(*) - count({_REF}) FROM memories"
+                " WHERE status = 'active' AND NOT (0)"
+            ).fetchone()
+            assert (report.considered, report.unreadable) == old == (7, 3)
+    finally:
+        store.close()
