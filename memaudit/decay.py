@@ -28,8 +28,7 @@ Two ways of keeping ``decay_score`` (see :class:`LifecycleTable`):
   set-based ``UPDATE`` computed by SQLite (``pow``, ``julianday``) that writes a row
   only when its rounded score or its status changes; the status changes are first put
   in a TEMP table, from which SQLite writes the store's own events (one
-  ``INSERT ... SELECT``, not row by row from Python) and counts them; the report reads
-  only as many as its caller shows (``keep``).
+  ``INSERT ... SELECT``, not row by row from Python) and counts them (``keep``).
 
 Either way a second run with the same ``now`` changes no memory, the status changes are
 read in the run's transaction so each one gets its own event, and one summary event
@@ -173,11 +172,8 @@ class DecayReport:
     # memories among the candidates (the others are never candidates, never changed).
     unreadable: int = 0
     checked: int = 0  # on_change: candidates the index ranges returned, decided exactly
-    # every_row keeps its changes as the ``(key, id, new status, score)`` rows SQLite
-    # returned until ``changes`` is read: a first pass at 1M archives ~440k memories, and
-    # counting them or showing the first 50 needs no object for each. A run asked to
-    # keep only the first ``n`` (``apply(..., keep=n)``) holds those, and ``held_all``
-    # is False: its counts are still every change's (SQLite counted them).
+    # every_row: ``(key, id, new status, score)`` rows until ``changes`` is read; with
+    # ``keep=n`` the first n (``held_all`` False), counted all by SQLite (~440k at 1M).
     change_rows: list[tuple[Any, ...]] = field(default_factory=list, repr=False)
     held_all: bool = True
     _changes: list[Change] | None = field(default=None, repr=False)
@@ -188,9 +184,7 @@ class DecayReport:
     @property
     def changes(self) -> list[Change]:
         if not self.held_all:
-            raise ValueError(
-                "internal: this decay report holds only its first changes (run with keep=None)"
-            )
+            raise ValueError("internal: this decay report holds only its first changes")
         if self._changes is None:
             self._changes = _make_changes(self.change_rows, self.params)
             self.change_rows = []
@@ -366,7 +360,6 @@ def _counted(
         report.pinned = t.conn.execute(
             f"SELECT count(*) FROM {t.table} WHERE status = 'active' AND ({t.pinned_expr})"
         ).fetchone()[0]
-    # One julianday per row (count(x) and count(*) - count(x) computed it twice).
     active, report.unreadable = t.conn.execute(
         f"SELECT count(*), coalesce(sum({_REF} IS NULL), 0) FROM {t.table}"
         f" WHERE status = 'active' AND NOT ({t.pinned_expr})"
@@ -380,10 +373,7 @@ def apply(
 ) -> DecayReport:
     """Run decay at ``now`` in one transaction, writing only what changes: the rows whose
     status changes (``on_change``), or also those whose stored score moves (``every_row``).
-
-    ``keep``: how many changes the report holds (``None``: all). ``every_row`` counts
-    them in SQLite, so a caller that shows only the first few (``memaudit decay``
-    without ``--json``) does not read ~440k rows into Python on a first pass at 1M.
+    ``keep``: how many changes the report holds (``None``: all; SQLite counts them).
 
     ``every_row``, all set-based: one scan puts the rows whose status changes (the
     report's changes, with their exact score) in a TEMP table, the store's events for them

@@ -308,7 +308,7 @@ def test_a_run_that_keeps_the_first_changes_counts_and_logs_them_all(
     )
     assert first.first_changes(7) == every.changes[:7]
     assert not first.held_all and every.held_all
-    with pytest.raises(ValueError, match="only its first changes"):
+    with pytest.raises(ValueError, match="holds only its first changes"):
         first.to_dict()  # never a partial list passed off as the whole
     with pytest.raises(ValueError, match="holds only 7"):
         first.first_changes(8)
