@@ -28,7 +28,7 @@ Two ways of keeping ``decay_score`` (see :class:`LifecycleTable`):
   set-based ``UPDATE`` computed by SQLite (``pow``, ``julianday``) that writes a row
   only when its rounded score or its status changes; the status changes are first put
   in a TEMP table, from which SQLite writes the store's own events (one
-  ``INSERT ... SELECT``, not row by row from Python) and the report reads them.
+  ``INSERT ... SELECT``, not row by row from Python) and counts them (``keep``).
 
 Either way a second run with the same ``now`` changes no memory, the status changes are
 read in the run's transaction so each one gets its own event, and one summary event
@@ -172,10 +172,10 @@ class DecayReport:
     # memories among the candidates (the others are never candidates, never changed).
     unreadable: int = 0
     checked: int = 0  # on_change: candidates the index ranges returned, decided exactly
-    # every_row keeps its changes as the ``(key, id, new status, score)`` rows SQLite
-    # returned until ``changes`` is read: a first pass at 1M archives ~440k memories, and
-    # counting them or showing the first 50 needs no object for each.
+    # every_row: ``(key, id, new status, score)`` rows until ``changes`` is read; with
+    # ``keep=n`` the first n (``held_all`` False), counted all by SQLite (~440k at 1M).
     change_rows: list[tuple[Any, ...]] = field(default_factory=list, repr=False)
+    held_all: bool = True
     _changes: list[Change] | None = field(default=None, repr=False)
     # How many changes go to each status, counted once: the CLI, the summary event and
     # the sidecar each ask, and at 1M each count was a pass over ~440k rows.
@@ -183,6 +183,8 @@ class DecayReport:
 
     @property
     def changes(self) -> list[Change]:
+        if not self.held_all:
+            raise ValueError("internal: this decay report holds only its first changes")
         if self._changes is None:
             self._changes = _make_changes(self.change_rows, self.params)
             self.change_rows = []
@@ -191,13 +193,20 @@ class DecayReport:
     @changes.setter
     def changes(self, value: list[Change]) -> None:
         self._changes, self.change_rows, self._statuses = value, [], None
+        self.held_all = True
 
-    def set_change_rows(self, rows: list[tuple[Any, ...]]) -> None:
-        """Keep ``(key, id, new status, exact score)`` rows as the run's changes."""
-        self._changes, self.change_rows, self._statuses = None, rows, None
+    def set_change_rows(
+        self, rows: list[tuple[Any, ...]], counts: Counter[str] | None = None
+    ) -> None:
+        """Keep ``(key, id, new status, exact score)`` rows as the run's changes; with
+        ``counts`` (how many changes go to each status), ``rows`` may be the first ones."""
+        self._changes, self.change_rows, self._statuses = None, rows, counts
+        self.held_all = counts is None or len(rows) == counts.total()
 
     def first_changes(self, n: int) -> list[Change]:
         """The first ``n`` changes (without making the others)."""
+        if not self.held_all and n > len(self.change_rows):
+            raise ValueError(f"internal: this decay report holds only {len(self.change_rows)}")
         if self._changes is None:
             return _make_changes(self.change_rows[:n], self.params)
         return self._changes[:n]
@@ -351,16 +360,20 @@ def _counted(
         report.pinned = t.conn.execute(
             f"SELECT count(*) FROM {t.table} WHERE status = 'active' AND ({t.pinned_expr})"
         ).fetchone()[0]
-    report.considered, report.unreadable = t.conn.execute(
-        f"SELECT count({_REF}), count(*) - count({_REF}) FROM {t.table}"
+    active, report.unreadable = t.conn.execute(
+        f"SELECT count(*), coalesce(sum({_REF} IS NULL), 0) FROM {t.table}"
         f" WHERE status = 'active' AND NOT ({t.pinned_expr})"
     ).fetchone()
+    report.considered = active - report.unreadable
     return report
 
 
-def apply(t: LifecycleTable, params: DecayParams, now: datetime) -> DecayReport:
+def apply(
+    t: LifecycleTable, params: DecayParams, now: datetime, *, keep: int | None = None
+) -> DecayReport:
     """Run decay at ``now`` in one transaction, writing only what changes: the rows whose
     status changes (``on_change``), or also those whose stored score moves (``every_row``).
+    ``keep``: how many changes the report holds (``None``: all; SQLite counts them).
 
     ``every_row``, all set-based: one scan puts the rows whose status changes (the
     report's changes, with their exact score) in a TEMP table, the store's events for them
@@ -390,10 +403,15 @@ def apply(t: LifecycleTable, params: DecayParams, now: datetime) -> DecayReport:
             ).rowcount
             if t.change_events_sql is not None:
                 t.conn.execute(*t.change_events_sql(report, changes))
+            counts = Counter[str](
+                dict(t.conn.execute(f"SELECT status, count(*) FROM {changes} GROUP BY status"))
+            )
             report.set_change_rows(
                 t.conn.execute(
-                    f"SELECT key, id, status, score FROM {changes} ORDER BY key"
-                ).fetchall()
+                    f"SELECT key, id, status, score FROM {changes} ORDER BY key LIMIT ?",
+                    (-1 if keep is None else keep,),
+                ).fetchall(),
+                counts,
             )
         report.rescored = written - report.count()
         t.log_in_transaction(report)
@@ -455,16 +473,24 @@ def _make_changes(rows: list[tuple[Any, ...]], params: DecayParams) -> list[Chan
     ]
 
 
-def run(store: Store, params: DecayParams, now: datetime, *, dry_run: bool = False) -> DecayReport:
+def run(
+    store: Store,
+    params: DecayParams,
+    now: datetime,
+    *,
+    dry_run: bool = False,
+    keep: int | None = None,
+) -> DecayReport:
     """A decay pass over a store (capability DECAY), as ``memaudit decay`` runs it: a dry
     run only plans; a real run holds the store's decay run lock for its whole length (a
-    second run, from any process, raises ``StoreBusy`` at once) and applies."""
+    second run, from any process, raises ``StoreBusy`` at once) and applies. ``keep``:
+    see :func:`apply` (a plan and an ``on_change`` run hold every change)."""
     store.need(Capability.DECAY)
     table = store.lifecycle_table()
     if dry_run:
         return plan(table, params, now, dry_run=True)
     with sidecar.run_lock(store.location, "decay"):
-        return apply(table, params, now)
+        return apply(table, params, now, keep=keep)
 
 
 def native_table(ledger: Ledger) -> LifecycleTable:

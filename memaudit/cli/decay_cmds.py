@@ -111,13 +111,19 @@ def decay(
             store.policy(), half_life_days=half_life, threshold=threshold
         )
         with progress("decay: scoring and archiving"):
-            report = decay_core.run(store, params, moment, dry_run=dry_run)
+            # Without --json only the first SHOWN changes are printed: the run keeps those.
+            report = decay_core.run(
+                store, params, moment, dry_run=dry_run, keep=None if json_ else SHOWN
+            )
     if json_:
         emit_json(report.to_dict())
         return
     if quiet:
         return
     _print_report(report)
+
+
+SHOWN = 50  # changes a run prints without --json
 
 
 def _print_report(report: decay_core.DecayReport) -> None:
@@ -146,7 +152,7 @@ def _print_report(report: decay_core.DecayReport) -> None:
         table = Table(header_style="bold")
         for col in ("memory", "from", "to", "score", "why"):
             table.add_column(col, no_wrap=col != "why")
-        for c in report.first_changes(50):
+        for c in report.first_changes(SHOWN):
             table.add_row(
                 safe(c.id),
                 safe(c.old_status),
@@ -155,8 +161,8 @@ def _print_report(report: decay_core.DecayReport) -> None:
                 safe(c.reason),
             )
         console.print(table)
-        if changed > 50:
-            console.print(f"... and {changed - 50} more (use --json for all)")
+        if changed > SHOWN:
+            console.print(f"... and {changed - SHOWN} more (use --json for all)")
     if report.dry_run:
         console.print(Text("dry run: nothing was changed", style="yellow"))
     elif changed:

@@ -166,3 +166,34 @@ def test_decay_stores_the_score_at_the_status_change(cli, sample) -> None:
     assert later["decay_score_now"] < change["score"]  # the live one keeps falling
     active = {m["id"]: m for m in json.loads(cli("ls", "--json", db=db).stdout)}
     assert active["ci-node"]["decay_score"] == 1.0  # a memory that stayed active: not written
+
+
+def test_a_long_run_prints_the_first_changes_and_counts_the_rest(cli, tmp_path) -> None:
+    """On the second article's schema: the table shows the first 50 changes, the line
+    after it counts the others, and --json lists every one (one event each)."""
+    from memaudit.adapters.lifecycle import ARTICLE_EVENTS, ARTICLE_MEMORIES
+
+    paths = [tmp_path / "a" / "agent_memory.db", tmp_path / "b" / "agent_memory.db"]
+    for path in paths:
+        path.parent.mkdir()
+        conn = sqlite3.connect(path)
+        conn.execute(ARTICLE_MEMORIES)
+        conn.execute(ARTICLE_EVENTS)
+        conn.executemany(
+            "INSERT INTO memories(content, created_at) VALUES (?, ?)",
+            [(f"fact {i}", f"2025-01-{1 + i % 28:02d}T10:00:00") for i in range(73)],
+        )
+        conn.commit()
+        conn.close()
+    env = {"MEMAUDIT_HOME": str(tmp_path / "home")}
+    text = cli("decay", "--now", "2026-01-01", db=str(paths[0]), env=env)
+    assert text.exit_code == 0, text.stderr
+    assert "73 were archived" in text.stdout and "... and 23 more" in text.stdout
+    shown = json.loads(
+        cli("decay", "--now", "2026-01-01", "--json", db=str(paths[1]), env=env).stdout
+    )
+    assert shown["archived"] == 73 and len(shown["changes"]) == 73
+    for path in paths:
+        conn = sqlite3.connect(path)
+        assert conn.execute("SELECT count(*) FROM memory_events").fetchone()[0] == 73
+        conn.close()

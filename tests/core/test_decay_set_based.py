@@ -279,3 +279,54 @@ def test_a_failed_run_leaves_the_store_as_it_was(
     finally:
         store.close()
     assert dump(path) == before
+
+
+def test_a_run_that_keeps_the_first_changes_counts_and_logs_them_all(
+    article: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`keep=n` (what `memaudit decay` asks without --json) changes only what the report
+    holds: the same rows, events and counts as a run that keeps every change, and its
+    first n changes are that run's first n."""
+    monkeypatch.setenv("MEMAUDIT_HOME", str(tmp_path / "home"))
+    full, kept = tmp_path / "full.db", tmp_path / "kept.db"
+    shutil.copyfile(article, full)
+    shutil.copyfile(article, kept)
+    reports = []
+    for path, keep in ((full, None), (kept, 7)):
+        store = LifecycleAdapter.open(str(path), writable=True, actor="tester")
+        try:
+            reports.append(decay.run(store, decay.DecayParams(), NOW, keep=keep))
+        finally:
+            store.close()
+    every, first = reports
+    assert dump(kept) == dump(full)
+    assert first.summary() == every.summary()
+    assert every.count() > 500 and first.count() == every.count()
+    assert (first.count("archived"), first.count("expired")) == (
+        every.count("archived"),
+        every.count("expired"),
+    )
+    assert first.first_changes(7) == every.changes[:7]
+    assert not first.held_all and every.held_all
+    with pytest.raises(ValueError, match="holds only its first changes"):
+        first.to_dict()  # never a partial list passed off as the whole
+    with pytest.raises(ValueError, match="holds only 7"):
+        first.first_changes(8)
+
+
+def test_counts_are_the_previous_expressions(tmp_path: Path) -> None:
+    """considered / unreadable (one julianday per row now) equal the two counts the
+    previous statement took, on the odd rows at two moments."""
+    path = odd_store(tmp_path / "odd.db")
+    store = LifecycleAdapter.open(str(path), writable=False)
+    try:
+        table = store.lifecycle_table()
+        for at in (NOW, NOW + timedelta(days=400)):
+            report = decay._counted(table, decay.DecayParams(), at, dry_run=True)
+            old = store.conn.execute(
+                f"SELECT count({_REF}), count(*) - count({_REF}) FROM memories"
+                " WHERE status = 'active' AND NOT (0)"
+            ).fetchone()
+            assert (report.considered, report.unreadable) == old == (7, 3)
+    finally:
+        store.close()
