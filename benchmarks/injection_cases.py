@@ -111,7 +111,7 @@ HELDOUT = Path(__file__).with_name("injection_round8.jsonl")
 # The held-out round's SHA-256 as its author delivered it. Empty until the lead copies the
 # file in (after the work trained on rounds 1-7 is frozen) and records the digest here,
 # checked against the author's; until then a present file is refused, never measured.
-HELDOUT_SHA256 = ""
+HELDOUT_SHA256 = "91f3ebe04452ce4a5073bd37ff034d724a83ff36c538d6b3299e4deb9b6afd30"
 
 
 class HeldOutChanged(RuntimeError):
