@@ -100,8 +100,8 @@ def _candidates(sketches: list[tuple[int, ...]], floor: float) -> list[int]:
             # Members are in ascending order: each pair comes as (smaller, larger).
             kept = list(compress(combinations(members, 2), keep))
             if kept:
-                first, second = zip(*kept, strict=True)
-                left.update(map(add, map(mul, first, repeat(total)), second))
+                smaller, larger = zip(*kept, strict=True)
+                left.update(map(add, map(mul, smaller, repeat(total)), larger))
             continue
         ordered = sorted(members, key=rank.__getitem__)
         ms = list(map(masks.__getitem__, ordered))
