@@ -7,7 +7,7 @@ import math
 import zlib
 from array import array
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import combinations, compress, repeat, starmap
 from operator import add, and_, mul
 from typing import Any
@@ -130,8 +130,14 @@ def near_duplicate_pairs(
     items: Iterable[tuple[int, str]],
     threshold: float,
     stats: dict[str, int] | None = None,
+    *,
+    order: Callable[[int], Any] | None = None,
 ) -> list[tuple[int, int, float]]:
     """Pairs of keys whose texts have word-trigram Jaccard ≥ threshold.
+
+    The memories are numbered in the order given, or by ``order(key)`` when it is given
+    (called once per key, after the texts are read): the numbering decides how ties of
+    the sketch order fall in a large block.
 
     Blocking, never all pairs: each memory is filed under each value of its sketch;
     memories in the same block are candidates (a block larger than ``BUCKET_CAP``
@@ -173,6 +179,13 @@ def near_duplicate_pairs(
         sketches.append(tuple(sorted(set(map(crc_of, ids)))[:SKETCH]))
     number.clear()
     crcs.clear()
+    if order is not None:
+        by = list(map(order, keys))
+        perm = sorted(range(len(keys)), key=by.__getitem__)
+        by.clear()
+        keys = list(map(keys.__getitem__, perm))
+        sketches = list(map(sketches.__getitem__, perm))
+        grams_of = list(map(grams_of.__getitem__, perm))
     total = len(keys)
     candidates = _candidates(sketches, floor)
     considered = candidates.pop()

@@ -5,6 +5,7 @@ instead of the trigram strings."""
 from __future__ import annotations
 
 import math
+import random
 import re
 from itertools import combinations
 from unittest.mock import patch
@@ -157,3 +158,27 @@ def test_near_duplicate_pairs_with_colliding_masks_match_the_definition(
     with patch.object(near_duplicates, "MASK_BITS", bits):
         found = near_duplicate_pairs(iter(numbered.items()), threshold)
     assert found == _pairs_by_definition(numbered, threshold)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["the build server runs", "build server runs on host", "in rack one"]),
+        min_size=2,
+        max_size=30,
+    ),
+    st.randoms(use_true_random=False),
+)
+def test_near_duplicate_pairs_numbered_by_order_match_the_texts_given_in_that_order(
+    texts: list[str], rnd: random.Random
+) -> None:
+    """The detector reads texts in storage order and numbers them by content hash
+    (``order``): with ties in sketch order (the same text under many keys, more than a
+    window) in large blocks, the pairs must be those of the texts given in that order."""
+    numbered = dict(enumerate(texts))
+    shuffled = list(numbered.items())
+    rnd.shuffle(shuffled)
+    with patch.object(near_duplicates, "BUCKET_CAP", 2):
+        expected = near_duplicate_pairs(iter(numbered.items()), 0.8)
+        found = near_duplicate_pairs(iter(shuffled), 0.8, order=lambda key: key)
+    assert found == expected
