@@ -7,9 +7,9 @@ import math
 import zlib
 from array import array
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import combinations, compress, repeat, starmap
-from operator import and_
+from operator import add, and_, mul
 from typing import Any
 
 from memaudit.fingerprint import shingles
@@ -18,6 +18,7 @@ SKETCH = 8  # bottom-k sketch size per memory
 SKETCH_SLACK = 0.25  # how far below the threshold a sketch estimate may be
 BUCKET_CAP = 64  # larger blocks are compared by sorted neighbourhood only
 WINDOW = 4
+MASK_BITS = 256  # bits of the masks that filter a block's pairs before judging them
 
 
 def sketch(text: str) -> tuple[int, ...]:
@@ -41,12 +42,102 @@ def _estimate(sa: frozenset[int] | set[int], sb: frozenset[int] | set[int], shar
     return len(shared.intersection(union)) / len(union)
 
 
+def _masks(sketches: list[tuple[int, ...]]) -> list[int]:
+    """Per sketch, an int with one bit per value (bit ``value % MASK_BITS``): the
+    popcount of two masks' AND is at least their shared count whenever one of the two
+    sketches has no two values on one bit (two shared values on one bit would be on
+    one bit in both). A sketch with such a collision also gets ``SKETCH`` bits of its
+    own above ``MASK_BITS``, which every other colliding sketch has too: a pair of two
+    colliding sketches always passes the popcount filter and is judged exactly."""
+    bit = [1 << j for j in range(MASK_BITS)]
+    colliding = ((1 << SKETCH) - 1) << MASK_BITS
+    out = []
+    for sk in sketches:
+        mask = sum({bit[v % MASK_BITS] for v in sk})
+        out.append(mask if mask.bit_count() == len(sk) else mask | colliding)
+    return out
+
+
+def _candidates(sketches: list[tuple[int, ...]], floor: float) -> list[int]:
+    """The pairs (``a * len(sketches) + b``, a < b) that the blocking makes and the
+    sketches pass, then (last) the number of block pairs looked at.
+
+    Each memory is filed under each value of its sketch; the pairs of a block of at
+    most ``BUCKET_CAP`` memories, and the neighbours within ``WINDOW`` in sketch order
+    of a larger one, are the blocking's pairs. A pair passes with at least the bound of
+    one of its two memories shared (``need``) and its estimate at least ``floor``.
+
+    The blocks' pairs are filtered in C first: the popcount of their masks' AND
+    (``_masks``) is at least their shared count, so a pair below the block's smallest
+    bound is dropped without judging it; only the few left (deduplicated, in a set of
+    integers) are judged on their sketches, once each.
+    """
+    # A pair passes the filter with at least floor × min(SKETCH, |a|, |b|) shared values,
+    # i.e. (the bound grows with the length) at least the bound of one of the two.
+    need = [math.ceil(floor * min(SKETCH, len(sk))) for sk in sketches]
+    blocks: dict[int, list[int]] = defaultdict(list)
+    for i, sk in enumerate(sketches):
+        for value in sk:
+            blocks[value].append(i)
+    # Sketch order, ties in the order given (a stable sort): large blocks are sorted
+    # by this rank, which orders their members as sorting by sketch would.
+    rank = [0] * len(sketches)
+    for r, i in enumerate(sorted(range(len(sketches)), key=sketches.__getitem__)):
+        rank[i] = r
+    masks = _masks(sketches)
+    total = len(sketches)
+    considered = 0
+    left: set[int] = set()
+    for members in blocks.values():
+        n = len(members)
+        if n < 2:
+            continue
+        lo = min([need[m] for m in members])
+        if n <= BUCKET_CAP:
+            ms = list(map(masks.__getitem__, members))
+            keep = list(map(lo.__le__, map(int.bit_count, starmap(and_, combinations(ms, 2)))))
+            considered += len(keep)
+            # Members are in ascending order: each pair comes as (smaller, larger).
+            kept = list(compress(combinations(members, 2), keep))
+            if kept:
+                smaller, larger = zip(*kept, strict=True)
+                left.update(map(add, map(mul, smaller, repeat(total)), larger))
+            continue
+        ordered = sorted(members, key=rank.__getitem__)
+        ms = list(map(masks.__getitem__, ordered))
+        for d in range(1, WINDOW + 1):
+            keep = list(map(lo.__le__, map(int.bit_count, map(and_, ms, ms[d:]))))
+            considered += len(keep)
+            first = list(compress(ordered, keep))
+            second = list(compress(ordered[d:], keep))
+            left.update(
+                map(add, map(mul, map(min, first, second), repeat(total)), map(max, first, second))
+            )
+    blocks.clear()
+    out = []
+    for pair in left:
+        a, b = divmod(pair, total)
+        sa, sb = frozenset(sketches[a]), frozenset(sketches[b])
+        shared = sa & sb
+        k = len(shared)
+        if (k >= need[a] or k >= need[b]) and _estimate(sa, sb, shared) >= floor:
+            out.append(pair)
+    out.append(considered)
+    return out
+
+
 def near_duplicate_pairs(
     items: Iterable[tuple[int, str]],
     threshold: float,
     stats: dict[str, int] | None = None,
+    *,
+    order: Callable[[int], Any] | None = None,
 ) -> list[tuple[int, int, float]]:
     """Pairs of keys whose texts have word-trigram Jaccard ≥ threshold.
+
+    The memories are numbered in the order given, or by ``order(key)`` when it is given
+    (called once per key, after the texts are read): the numbering decides how ties of
+    the sketch order fall in a large block.
 
     Blocking, never all pairs: each memory is filed under each value of its sketch;
     memories in the same block are candidates (a block larger than ``BUCKET_CAP``
@@ -54,9 +145,10 @@ def near_duplicate_pairs(
     from the sketches (the share of the union's bottom-k held by both); only those
     within ``SKETCH_SLACK`` of the threshold are compared exactly.
 
-    Every block's pairs go through a cheap filter first (the estimate's numerator is
-    at most the shared count); a pair is judged once, however many blocks it shares
-    (the judgement depends on the pair only).
+    Every block's pairs go through a cheap filter first, in C (``_candidates``: an
+    upper bound of the shared count from bit masks; the estimate's numerator is at most
+    the shared count); a pair is judged once, however many blocks it shares (the
+    judgement depends on the pair only).
 
     Each text is read and split into trigrams once: a trigram is numbered the first
     time it is met (its CRC-32 computed then, once), and a text is kept as the array
@@ -65,11 +157,9 @@ def near_duplicate_pairs(
     276k distinct texts but 146k distinct trigrams.
     """
     floor = threshold - SKETCH_SLACK
-    considered = 0
-    # Memories are numbered in the order given; per number: its key, its sketch, its
-    # trigram numbers and the shared count its pairs need. Sketches stay tuples: a
-    # block makes the sets it compares (a set of 8 takes six times the memory of a
-    # tuple: 200 MB at 1M memories).
+    # Memories are numbered in the order given; per number: its key, its sketch and its
+    # trigram numbers. Sketches stay tuples (a set of 8 takes six times the memory of a
+    # tuple: 200 MB at 1M memories); the pairs are filtered on bit masks.
     keys: list[int] = []
     sketches: list[tuple[int, ...]] = []
     grams_of: list[array[int]] = []
@@ -89,75 +179,16 @@ def near_duplicate_pairs(
         sketches.append(tuple(sorted(set(map(crc_of, ids)))[:SKETCH]))
     number.clear()
     crcs.clear()
-    # A pair passes the filter with at least floor × min(SKETCH, |a|, |b|) shared values,
-    # i.e. (the bound grows with the length) at least the bound of one of the two.
-    need = [math.ceil(floor * min(SKETCH, len(sk))) for sk in sketches]
-    blocks: dict[int, list[int]] = defaultdict(list)
-    for i, sk in enumerate(sketches):
-        for value in sk:
-            blocks[value].append(i)
-    # Sketch order, ties in the order given (a stable sort): large blocks are sorted
-    # by this rank, which orders their members as sorting by sketch would.
-    rank = [0] * len(sketches)
-    for r, i in enumerate(sorted(range(len(sketches)), key=sketches.__getitem__)):
-        rank[i] = r
+    if order is not None:
+        by = list(map(order, keys))
+        perm = sorted(range(len(keys)), key=by.__getitem__)
+        by.clear()
+        keys = list(map(keys.__getitem__, perm))
+        sketches = list(map(sketches.__getitem__, perm))
+        grams_of = list(map(grams_of.__getitem__, perm))
     total = len(keys)
-    # Every pair is judged once, whatever blocks it shares: its judgement depends on the
-    # pair only (the shared count, the estimate), and a block's bound (`lo`) never drops
-    # a pair the judgement would keep. A pair with a shared value whose block is small
-    # is judged in the first such block (the smallest value; all its pairs are looked
-    # at); the others (only large blocks in common) are checked against those already
-    # seen, as one integer each in a set, in C. At 1M memories the set holds a fraction
-    # of the 2.1M pairs judged (it held them all: 130 MB).
-    small = frozenset(v for v, m in blocks.items() if 2 <= len(m) <= BUCKET_CAP)
-    seen: set[int] = set()
-    candidates: set[int] = set()
-    for value, members in blocks.items():
-        n = len(members)
-        if n < 2:
-            continue
-        # The shared counts are computed in C (map over the pairs' sets); only pairs
-        # reaching the block's smallest bound are looked at one by one.
-        lo = min([need[m] for m in members])
-        if n <= BUCKET_CAP:
-            ss = list(map(frozenset, map(sketches.__getitem__, members)))
-            sets = dict(zip(members, ss, strict=True))
-            common = list(starmap(and_, combinations(ss, 2)))
-            bound = list(map(lo.__le__, map(len, common)))
-            # Of those reaching the bound, the pairs whose first small block this is.
-            first = map(value.__eq__, map(min, map(small.intersection, compress(common, bound))))
-            # Members are in ascending order: each pair comes as (smaller, larger).
-            pairs = compress(compress(combinations(members, 2), bound), first)
-            fresh = {a * total + b for a, b in pairs}
-            considered += n * (n - 1) // 2
-        else:
-            ordered = sorted(members, key=rank.__getitem__)
-            ss = list(map(frozenset, map(sketches.__getitem__, ordered)))
-            sets = dict(zip(ordered, ss, strict=True))
-            fresh = set()
-            for d in range(1, WINDOW + 1):
-                common = list(map(and_, ss, ss[d:]))
-                keep = map(and_, map(lo.__le__, map(len, common)), map(small.isdisjoint, common))
-                fresh.update(
-                    a * total + b if a < b else b * total + a
-                    for a, b in compress(zip(ordered, ordered[d:], strict=False), keep)
-                )
-            considered += sum(max(0, n - d) for d in range(1, WINDOW + 1))
-            fresh -= seen
-            seen |= fresh
-        if not fresh:
-            continue
-        for pair in fresh:
-            a, b = divmod(pair, total)
-            sa, sb = sets[a], sets[b]
-            shared = sa & sb
-            k = len(shared)
-            if k < need[a] and k < need[b]:
-                continue  # rare here: only pairs at or above the block's bound come
-            if _estimate(sa, sb, shared) >= floor:
-                candidates.add(pair)
-    seen.clear()
-    blocks.clear()
+    candidates = _candidates(sketches, floor)
+    considered = candidates.pop()
     sketches.clear()
     if stats is not None:
         stats.update(memories=len(keys), considered=considered, candidates=len(candidates))

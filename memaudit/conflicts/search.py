@@ -228,7 +228,8 @@ def stated_changes(
     # both scans; the texts are only held until the pool is known.
     keys_of: dict[str, frozenset[str]] = {}
     no_keys: frozenset[str] = frozenset()
-    rows = conn.execute("SELECT id, content FROM memories WHERE status = 'active'")
+    # `+status`: one sequential scan; the status index would look each row up.
+    rows = conn.execute("SELECT id, content FROM memories WHERE +status = 'active'")
     for mid, content in rows:
         keys = keys_of.get(content)
         if keys is None:
@@ -244,7 +245,7 @@ def stated_changes(
     named: dict[str, bool] = {}
     keys_of.clear()
     pool_ids = set(statements)
-    for mid, content in conn.execute("SELECT id, content FROM memories WHERE status = 'active'"):
+    for mid, content in conn.execute("SELECT id, content FROM memories WHERE +status = 'active'"):
         if mid in pool_ids:
             continue
         hit = named.get(content)

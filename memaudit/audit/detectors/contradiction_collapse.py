@@ -144,7 +144,7 @@ def detect_stated_change(ctx: Ctx) -> None:
         (old, new)
         for old, new in ctx.rows(
             "SELECT id, coalesce(contradicted_by, superseded_by) FROM memories "
-            "WHERE status = 'active' AND coalesce(contradicted_by, superseded_by) IS NOT NULL"
+            "WHERE +status = 'active' AND coalesce(contradicted_by, superseded_by) IS NOT NULL"
         )
     }
     # One finding per memory still saying the old value: the best-scoring statement

@@ -42,41 +42,25 @@ def detect_exact_duplicates(ctx: Ctx) -> None:
 def detect_near_duplicates(ctx: Ctx) -> None:
     threshold = float(ctx.policy.get("duplicates.similarity"))
     # One representative per exact-duplicate group (exact duplicates are their own
-    # finding): the oldest row (smallest seq), taken in content-hash order. One
-    # sequential scan: grouping by the hash would look every row up by its index.
-    # Texts are not held: they are read by seq in batches, each split into trigrams once.
-    first: dict[str, int] = {}
-    for seq, h in ctx.rows(
-        "SELECT seq, content_hash FROM memories WHERE +status IN ('active', 'pending')"
-    ):
-        seen = first.get(h)
-        if seen is None or seq < seen:
-            first[h] = seq
-    order = [first[h] for h in sorted(first)]
-    first.clear()
-
-    def fetch(keys: list[int]) -> dict[int, str]:
-        out: dict[int, str] = {}
-        for start in range(0, len(keys), 900):
-            out.update(
-                ctx.rows(
-                    "SELECT seq, content FROM memories WHERE seq IN "
-                    "(SELECT value FROM json_each(?))",
-                    (json.dumps(keys[start : start + 900]),),
-                )
-            )
-        return out
+    # finding): the oldest row (smallest seq), the representatives numbered in
+    # content-hash order. One sequential scan in seq order: a group's first row is its
+    # representative, whose text is split into trigrams as it comes (none is held).
+    hash_of: dict[int, str] = {}
+    taken: set[str] = set()
 
     def rows() -> Iterator[tuple[int, str]]:
-        for start in range(0, len(order), 900):
-            part = order[start : start + 900]
-            texts = fetch(part)
-            for k in part:
-                if k in texts:  # else deleted since the first scan
-                    yield k, texts[k]
+        for seq, h, text in ctx.rows(
+            "SELECT seq, content_hash, content FROM memories "
+            "WHERE +status IN ('active', 'pending') ORDER BY seq"
+        ):
+            if h not in taken:
+                taken.add(h)
+                hash_of[seq] = h
+                yield seq, text
+        taken.clear()
 
     counts: dict[str, int] = {}
-    pairs = near_duplicate_pairs(rows(), threshold, counts)
+    pairs = near_duplicate_pairs(rows(), threshold, counts, order=hash_of.pop)
     ctx.result.stats.update(counts, near_duplicate_pairs=len(pairs))
     if not pairs:
         return

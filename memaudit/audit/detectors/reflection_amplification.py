@@ -38,8 +38,11 @@ def detect_unmarked_interpretation(ctx: Ctx) -> None:
     too_common = max(50, len(interps) // 100)
     index = {t: v for t, v in index.items() if len(v) <= too_common}
     matches: dict[int, list[str]] = defaultdict(list)
+    # One sequential scan (`+`: an index would look each row up); the
+    # observations' order is not kept (each topic's are sorted).
     for oid, content in ctx.rows(
-        f"SELECT id, content FROM memories WHERE status = 'active' AND source_type IN {OBSERVATION_SQL}"
+        f"SELECT id, content FROM memories WHERE +status = 'active' "
+        f"AND +source_type IN {OBSERVATION_SQL}"
     ):
         shared: dict[int, int] = defaultdict(int)
         for t in key_terms(content):
