@@ -40,7 +40,8 @@ class DerivationGraph:
     parents are known (``complete``: every memory and edge has been read). Parents are
     kept in the ledger's edge order (by parent id), so traversals match the per-node
     queries they replace. ``summary_parents`` holds the summarisation steps (an edge
-    whose relation is ``summarizes`` or whose child is a summary) once complete."""
+    whose relation is ``summarizes`` or whose child is a summary) and ``children`` the
+    nodes with parents, in id order, once complete."""
 
     index: dict[str, int] = field(default_factory=dict)
     ids: list[str] = field(default_factory=list)
@@ -49,6 +50,7 @@ class DerivationGraph:
     read: bytearray = field(default_factory=bytearray)
     complete: bool = False
     summary_parents: dict[int, list[int]] = field(default_factory=dict)
+    children: list[int] = field(default_factory=list)
 
     def node(self, memory_id: str) -> int:
         n = self.index.get(memory_id)
@@ -101,6 +103,11 @@ def derivation_graph(ctx: Ctx, ids: Iterable[str] = (), *, whole: bool = False) 
     return g
 
 
+# Parent ids of one child joined by this character in one row per child (far fewer rows
+# for Python to walk than one per edge); a child whose ids hold it is read edge by edge.
+_JOIN = "\x1f"
+
+
 def _read_whole_graph(ctx: Ctx) -> DerivationGraph:
     """Every memory's source type and every edge, in one sequential scan each."""
     g = DerivationGraph()
@@ -112,35 +119,46 @@ def _read_whole_graph(ctx: Ctx) -> DerivationGraph:
     g.index = dict(zip(g.ids, range(len(g.ids)), strict=True))
     memories = len(g.ids)
     g.parents = [None] * memories
-    g.read = bytearray(memories)
     summary = SourceType.SUMMARY.value
     sp = g.summary_parents
     if ctx.has_edges:
-        index, node, parents, types = g.index, g.node, g.parents, g.types
-        last: str | None = None
-        c = -1
-        ps: list[int] = []
-        is_summary = False
-        # Edges come grouped by child (the primary key): look each child up once.
-        for child, parent, summarizes in ctx.rows(
-            "SELECT child_id, parent_id, relation = 'summarizes' FROM edges"
+        index, node, parents, types, order = g.index, g.node, g.parents, g.types, g.children
+        # Summarisation steps whose child is not a summary: the `summarizes` edges.
+        steps: dict[str, set[str]] = {}
+        for child, parent in ctx.rows(
+            "SELECT child_id, parent_id FROM edges WHERE relation = 'summarizes'"
         ):
-            if child != last:
-                last = child
-                found = index.get(child)
-                c = node(child) if found is None else found
-                got = parents[c]
-                if got is None:
-                    got = parents[c] = []
-                ps = got
-                is_summary = c < memories and types[c] == summary
-            p = index.get(parent)
-            if p is None:
-                p = node(parent)
-            ps.append(p)
+            steps.setdefault(child, set()).add(parent)
+        # One row per child, in the edge key's order; its parents sorted here (Python
+        # orders str as SQLite's BINARY collation orders their UTF-8), so the order
+        # does not rest on group_concat's.
+        for child, count, joined in ctx.rows(
+            f"SELECT child_id, count(*), group_concat(parent_id, char({ord(_JOIN)})) "
+            "FROM edges GROUP BY child_id ORDER BY child_id"
+        ):
+            names = joined.split(_JOIN)
+            if len(names) != count:  # an id holding the separator
+                names = [
+                    p
+                    for (p,) in ctx.rows("SELECT parent_id FROM edges WHERE child_id = ?", (child,))
+                ]
+            names.sort()
+            found = index.get(child)
+            c = node(child) if found is None else found
+            try:
+                ps = [index[p] for p in names]
+            except KeyError:  # a parent the store does not hold: a node of its own
+                ps = [node(p) for p in names]
+            parents[c] = ps
+            order.append(c)
             # A summary step needs its child in memories (the old query joined them).
-            if is_summary or (summarizes and c < memories):
-                sp.setdefault(c, []).append(p)
+            if c < memories:
+                if types[c] == summary:
+                    sp[c] = list(ps)
+                else:
+                    marked = steps.get(child)
+                    if marked:
+                        sp[c] = [p for p, n in zip(ps, names, strict=True) if n in marked]
     g.read = bytearray(b"\x01") * len(g.ids)
     g.complete = True
     return g
@@ -174,26 +192,31 @@ def ancestries(ctx: Ctx, ids: list[str], cap: int = ANCESTRY_CAP) -> dict[str, A
     for root in roots:
         if done[root]:
             continue
-        stack: list[tuple[int, bool]] = [(root, False)]
+        # A node to expand, or ~node (negative) once its parents are on the stack.
+        stack: list[int] = [root]
         while stack:
-            node, expanded = stack.pop()
+            node = stack.pop()
+            if node >= 0:
+                if done[node]:
+                    continue
+                ps = parents[node]
+                if not ps:  # a source: nothing to wait for
+                    st = types[node]
+                    share[node] = (st in model) / 1
+                    if st in obs:
+                        observed[node] = (node,)
+                    done[node] = 1
+                    continue
+                on_stack[node] = 1
+                stack.append(~node)
+                for p in ps:
+                    if not done[p] and not on_stack[p]:
+                        stack.append(p)
+                continue
+            node = ~node
             if done[node]:
                 continue
             ps = parents[node] or no_parents
-            if not ps:  # a source: nothing to wait for
-                st = types[node]
-                share[node] = (st in model) / 1
-                if st in obs:
-                    observed[node] = (node,)
-                done[node] = 1
-                continue
-            if not expanded:
-                on_stack[node] = 1
-                stack.append((node, True))
-                for p in ps:
-                    if not done[p] and not on_stack[p]:
-                        stack.append((p, False))
-                continue
             on_stack[node] = 0
             st = types[node]
             ready = [p for p in ps if done[p]]
@@ -202,13 +225,15 @@ def ancestries(ctx: Ctx, ids: list[str], cap: int = ANCESTRY_CAP) -> dict[str, A
             seen_asst: dict[int, None] = {}
             for p in ready:
                 for o in observed[p]:
-                    if len(seen_obs) < cap:
-                        seen_obs[o] = None
+                    if len(seen_obs) >= cap:
+                        break
+                    seen_obs[o] = None
                 if types[p] == assistant:
                     seen_asst[p] = None
                 for a in asst[p]:
-                    if len(seen_asst) < cap:
-                        seen_asst[a] = None
+                    if len(seen_asst) >= cap:
+                        break
+                    seen_asst[a] = None
             if seen_obs:
                 observed[node] = tuple(seen_obs)
             if seen_asst:

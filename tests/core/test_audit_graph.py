@@ -1,0 +1,283 @@
+"""The audit's shared reads, checked against their definitions on real ledgers: the
+whole derivation graph (one row per child instead of one per edge), the ancestry
+summaries, and qualifier_loss's set-wise comparison. Each shortcut, made lossy, fails
+one of these tests."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memaudit import audit
+from memaudit.adapters import open_store
+from memaudit.audit.ancestry import (
+    _JOIN,
+    DerivationGraph,
+    _read_whole_graph,
+    ancestries,
+    derivation_graph,
+)
+from memaudit.audit.finding import Result
+from memaudit.audit.registry import BY_NAME
+from memaudit.audit.view import Ctx
+from memaudit.clock import parse_time
+from memaudit.fingerprint import key_terms
+from memaudit.ledger import Ledger
+from memaudit.model import SourceType
+from memaudit.qualifiers import qualifiers
+from memaudit.sqlite_driver import sqlite3
+from memaudit.trust import MODEL_OUTPUT_TYPES, OBSERVATION_TYPES
+from tests.conftest import NOW
+
+NOW_DT = parse_time(NOW)
+TYPES = [s.value for s in SourceType]
+# Hostile ids: the separator of the one-row-per-child read, code points whose order
+# (Python's) must be SQLite's (bytes of UTF-8), spaces, quotes.
+ODD_IDS = [f"m{_JOIN}x", "é1", "z1", "\U0001f600", "a b", "q'\"", "Z", "ａ"]
+
+
+def _ledger(path: Path, n: int, seed: int, *, cycles: bool) -> list[str]:
+    """A ledger of ``n`` memories (random types, statuses, texts with qualifiers) and
+    random edges: up to 4 parents each, some dangling (no such memory), some
+    ``summarizes`` edges to non-summaries, cycles when asked. Written with SQL: the
+    shapes a hostile or foreign store can have, not only those the API makes."""
+    Ledger.init(path).close()
+    rng = random.Random(seed)
+    plain = [f"m{i:04d}" for i in range(n)]
+    ids = plain[: n // 2] + ODD_IDS + plain[n // 2 :]
+    words = ["usually", "in staging", "for small tools", "on build-01 at noon", "but", "may"]
+    subjects = ["the deploy", "the cache", "small tools", "staging", "build-01", "the user"]
+    conn = sqlite3.connect(path)
+    with conn:
+        for i, mid in enumerate(ids):
+            text = " ".join(
+                [rng.choice(subjects), "works", *rng.sample(words, rng.randint(0, 3)), str(i % 7)]
+            )
+            if rng.random() < 0.1:
+                text = "Ünïcode " + text.upper()
+            elif rng.random() < 0.1:  # NFKC makes it ASCII: key terms that are no substring
+                text = "".join(chr(ord(c) + 0xFEE0) if c.isalpha() else c for c in text)
+            conn.execute(
+                "INSERT INTO memories (id, content, source_type, status, created_at, "
+                "updated_at, content_hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    mid,
+                    text,
+                    rng.choice(TYPES),
+                    rng.choice(["active", "active", "pending", "archived"]),
+                    "2026-01-01T00:00:00Z",
+                    "2026-01-01T00:00:00Z",
+                    f"h{i}",
+                ),
+            )
+        edges: dict[tuple[str, str], str] = {}
+        for i, child in enumerate(ids):
+            for _ in range(rng.randint(1 if child in ODD_IDS else 0, 4)):
+                if rng.random() < 0.05:
+                    parent = f"gone-{rng.randint(0, 5)}{_JOIN if rng.random() < 0.5 else ''}"
+                else:
+                    j = rng.randrange(len(ids)) if cycles else rng.randrange(max(1, i))
+                    if not cycles and j >= i:
+                        continue
+                    parent = ids[j]
+                edges[child, parent] = rng.choice(["summarizes", "derived_from", "infers"])
+        conn.executemany(
+            "INSERT INTO edges (child_id, parent_id, relation, created_at) VALUES (?,?,?,?)",
+            [(*e, r, "2026-01-01T00:00:00Z") for e, r in edges.items()],
+        )
+    conn.close()
+    return ids
+
+
+def _ctx(store: Any, detector: str = "summary_chain", memo: dict[str, Any] | None = None) -> Ctx:
+    view = store.sql_view()
+    return Ctx(
+        view.conn,
+        store.policy(),
+        NOW_DT,
+        has_events=True,
+        has_edges=True,
+        role_column=view.role_column,
+        result=Result(BY_NAME[detector]),
+        store=store,
+        memo={} if memo is None else memo,
+    )
+
+
+def _edge_rows(store: Any) -> list[tuple[str, str, str]]:
+    conn = store.sql_view().conn
+    return list(conn.execute("SELECT child_id, parent_id, relation FROM edges"))
+
+
+@pytest.mark.parametrize("cycles", [False, True])
+def test_the_whole_graph_is_the_edges_table(tmp_path: Path, cycles: bool) -> None:
+    """Every child's parents in the edge key's order, every dangling parent a node of
+    its own, the summary steps, and the children in id order, as the edges table says
+    them one edge at a time (and as the per-node reader reads them)."""
+    _ledger(tmp_path / "g.db", 300, seed=3, cycles=cycles)
+    with open_store(str(tmp_path / "g.db")) as store:
+        g = _read_whole_graph(_ctx(store))
+        rows = _edge_rows(store)
+        types = dict(store.sql_view().conn.execute("SELECT id, source_type FROM memories"))
+        partial = derivation_graph(_ctx(store), list(types))  # node by node (few roots)
+    by_child: dict[str, list[str]] = {}
+    steps: dict[str, list[str]] = {}
+    for child, parent, relation in sorted(rows, key=lambda r: (r[0].encode(), r[1].encode())):
+        by_child.setdefault(child, []).append(parent)
+        if child in types and (relation == "summarizes" or types[child] == "summary"):
+            steps.setdefault(child, []).append(parent)
+    assert any(_JOIN in c for c in by_child) and any(
+        _JOIN in p for ps in by_child.values() for p in ps
+    )
+    assert [g.ids[c] for c in g.children] == list(by_child)
+    got = {g.ids[c]: [g.ids[p] for p in ps] for c, ps in enumerate(g.parents) if ps}
+    assert got == by_child
+    assert {g.ids[c]: [g.ids[p] for p in ps] for c, ps in g.summary_parents.items()} == steps
+    assert list(g.summary_parents) == sorted(g.summary_parents, key=lambda c: g.ids[c].encode())
+    assert set(g.ids) == set(types) | {p for ps in by_child.values() for p in ps}
+    assert {g.ids[n]: t for n, t in enumerate(g.types) if g.ids[n] in types} == types
+    other = {
+        partial.ids[c]: [partial.ids[p] for p in ps] for c, ps in enumerate(partial.parents) if ps
+    }
+    assert other == by_child
+
+
+def _ancestry_by_definition(
+    g: DerivationGraph, ids: list[str], cap: int
+) -> dict[str, tuple[str, float, tuple[str, ...], tuple[str, ...]]]:
+    """Each root's ancestry, recursively: a memory's model share is (its own + its
+    sources' shares) / (1 + sources); up to ``cap`` observations (itself first, then
+    each source's, in order) and assistant-message ancestors. A source reached back on
+    the current path (a cycle) contributes nothing. Sources are visited last first, as
+    the audit's stack visits them."""
+    model = {s.value for s in MODEL_OUTPUT_TYPES} | {SourceType.UNKNOWN.value}
+    obs = {s.value for s in OBSERVATION_TYPES}
+    memo: dict[int, tuple[float, tuple[int, ...], tuple[int, ...]]] = {}
+    on_path: set[int] = set()
+
+    def visit(n: int) -> None:
+        ps = g.parents[n] or []
+        on_path.add(n)
+        for p in reversed(ps):
+            if p not in memo and p not in on_path:
+                visit(p)
+        on_path.discard(n)
+        ready = [p for p in ps if p in memo]
+        st = g.types[n]
+        share = ((st in model) + sum([memo[p][0] for p in ready])) / (1 + len(ready))
+        seen_obs = [n] if st in obs else []
+        seen_asst: list[int] = []
+        for p in ready:
+            seen_obs += [o for o in memo[p][1] if o not in seen_obs][: cap - len(seen_obs)]
+            if g.types[p] == SourceType.ASSISTANT_MESSAGE.value and p not in seen_asst:
+                seen_asst.append(p)
+            seen_asst += [a for a in memo[p][2] if a not in seen_asst][: cap - len(seen_asst)]
+        memo[n] = (share, tuple(seen_obs), tuple(seen_asst[:cap]))
+
+    out = {}
+    for i in ids:
+        n = g.index[i]
+        if n not in memo:
+            visit(n)
+        share, o, a = memo[n]
+        out[i] = (g.types[n], share, tuple(g.ids[x] for x in o), tuple(g.ids[x] for x in a))
+    return out
+
+
+@pytest.mark.parametrize("cycles", [False, True])
+@pytest.mark.parametrize("cap", [1, 5])
+def test_ancestries_are_their_definition(tmp_path: Path, cycles: bool, cap: int) -> None:
+    ids = _ledger(tmp_path / "g.db", 400, seed=11, cycles=cycles)
+    roots = random.Random(5).sample(ids, 120)
+    with open_store(str(tmp_path / "g.db")) as store:
+        ctx = _ctx(store)
+        got = ancestries(ctx, roots, cap)
+        g = derivation_graph(ctx)
+    want = _ancestry_by_definition(g, roots, cap)
+    assert {
+        i: (a.source_type, a.model_share, a.observations, a.assistant) for i, a in got.items()
+    } == want
+    assert any(a.observations for a in got.values()) and any(a.assistant for a in got.values())
+
+
+SCOPE = ("for ", "in ", "on ", "during ", "when ", "while ", "within ")
+
+
+def _dropped_by_definition(child: str, parent: str) -> tuple[str, ...]:
+    """The rule of qualifier_loss for one child and one source, without shortcuts: a
+    hedge is kept when the child has it; a scope phrase when the child mentions the
+    words it scoped to, or shares a key term with it."""
+    own = set(qualifiers(child))
+    dropped = []
+    for q in qualifiers(parent):
+        if q.startswith(SCOPE):
+            scoped = q.split(" ", 1)[1]
+            if scoped not in child.lower() and not key_terms(q) & key_terms(child):
+                dropped.append(q)
+        elif q not in own:
+            dropped.append(q)
+    return tuple(dropped)
+
+
+@pytest.mark.parametrize("cycles", [False, True])
+def test_qualifier_loss_is_its_rule_for_every_child(tmp_path: Path, cycles: bool) -> None:
+    ids = _ledger(tmp_path / "g.db", 600, seed=17, cycles=cycles)
+    with open_store(str(tmp_path / "g.db")) as store:
+        report = audit.run(store, NOW_DT, patterns=["qualifier_loss"], max_findings=0)
+        conn = store.sql_view().conn
+        text = dict(conn.execute("SELECT id, content FROM memories"))
+        live = {
+            r[0]
+            for r in conn.execute("SELECT id FROM memories WHERE status IN ('active', 'pending')")
+        }
+        rows = _edge_rows(store)
+    parents: dict[str, list[str]] = {}
+    for child, parent, _ in sorted(rows, key=lambda r: (r[0].encode(), r[1].encode())):
+        parents.setdefault(child, []).append(parent)
+    want = {}
+    for child, ps in parents.items():
+        if child not in live:
+            continue
+        lost = {p: _dropped_by_definition(text[child], text[p]) for p in ps if p in text}
+        lost = {p: d for p, d in lost.items() if d}
+        if lost:
+            want[child] = ((child, *lost), sorted({q for d in lost.values() for q in d}))
+    (result,) = report.results
+    got = {f.memory_ids[0]: (f.memory_ids, f.detail["dropped"]) for f in result.findings}
+    assert len(want) > 50 and set(ids) & set(want)
+    assert got == want
+    assert [f.memory_ids[0] for f in result.findings] == sorted(want, key=str.encode)
+    assert result.total == len(want)
+
+
+def test_qualifier_loss_reads_texts_by_id_when_the_store_changed_since_the_graph(
+    tmp_path: Path,
+) -> None:
+    """The texts are matched to the graph's nodes by their scan position only while
+    the ids agree: a memory deleted after the graph was read shifts every later row."""
+    _ledger(tmp_path / "g.db", 300, seed=23, cycles=False)
+    with open_store(str(tmp_path / "g.db")) as store:
+        memo: dict[str, Any] = {}
+        derivation_graph(_ctx(store, memo=memo), whole=True)
+        conn = store.sql_view().conn
+        (lonely,) = next(
+            conn.execute(
+                "SELECT id FROM memories WHERE id NOT IN (SELECT child_id FROM edges) "
+                "AND id NOT IN (SELECT parent_id FROM edges) ORDER BY seq LIMIT 1"
+            )
+        )
+        writer = sqlite3.connect(tmp_path / "g.db")
+        with writer:
+            writer.execute("DELETE FROM memories WHERE id = ?", (lonely,))
+        writer.close()
+        ctx = _ctx(store, "qualifier_loss", memo)
+        ctx.cap = 0
+        BY_NAME["qualifier_loss"].run(ctx)
+        fresh = audit.run(store, NOW_DT, patterns=["qualifier_loss"], max_findings=0)
+    assert ctx.result.total > 50
+    assert [(f.memory_ids, f.detail) for f in ctx.result.findings] == [
+        (f.memory_ids, f.detail) for f in fresh.results[0].findings
+    ]
