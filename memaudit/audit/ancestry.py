@@ -221,21 +221,33 @@ def ancestries(ctx: Ctx, ids: list[str], cap: int = ANCESTRY_CAP) -> dict[str, A
             st = types[node]
             ready = [p for p in ps if done[p]]
             share[node] = ((st in model) + sum([share[p] for p in ready])) / (1 + len(ready))
-            seen_obs: dict[int, None] = {node: None} if st in obs else {}
-            seen_asst: dict[int, None] = {}
-            for p in ready:
-                for o in observed[p]:
-                    if len(seen_obs) >= cap:
-                        break
-                    seen_obs[o] = None
-                if types[p] == assistant:
-                    seen_asst[p] = None
-                for a in asst[p]:
-                    if len(seen_asst) >= cap:
-                        break
-                    seen_asst[a] = None
-            if seen_obs:
+            # Observations: its own, then each source's, up to `cap`. Most nodes have
+            # one contributor: its tuple is shared, not copied.
+            found = [observed[p] for p in ready if observed[p]]
+            if st in obs:
+                found.insert(0, (node,))
+            if len(found) == 1:
+                observed[node] = found[0]  # distinct ids, at most `cap` already
+            elif found:
+                seen_obs: dict[int, None] = {}
+                for op in found:
+                    for o in op:
+                        if len(seen_obs) >= cap:
+                            break
+                        seen_obs[o] = None
                 observed[node] = tuple(seen_obs)
+            seen_asst: dict[int, None] | None = None
+            for p in ready:
+                ap = asst[p]
+                if types[p] == assistant:
+                    seen_asst = {} if seen_asst is None else seen_asst
+                    seen_asst[p] = None
+                if ap:
+                    seen_asst = {} if seen_asst is None else seen_asst
+                    for a in ap:
+                        if len(seen_asst) >= cap:
+                            break
+                        seen_asst[a] = None
             if seen_asst:
                 asst[node] = tuple(list(seen_asst)[:cap])
             done[node] = 1

@@ -281,3 +281,37 @@ def test_qualifier_loss_reads_texts_by_id_when_the_store_changed_since_the_graph
     assert [(f.memory_ids, f.detail) for f in ctx.result.findings] == [
         (f.memory_ids, f.detail) for f in fresh.results[0].findings
     ]
+
+
+def _qualifiers_by_definition(text: str) -> list[str]:
+    """The case-insensitive patterns on the text as it is: no lowering first, every
+    match and group one at a time."""
+    from memaudit.qualifiers import _CLAUSE, _HEDGE_RE, _SCOPE_RE, _STOP
+
+    found = [m.group(1).lower() for m in _HEDGE_RE.finditer(text)]
+    for m in _SCOPE_RE.finditer(text):
+        words = []
+        for w in m.group(2).lower().split():
+            if w in _CLAUSE:
+                break
+            if w not in _STOP:
+                words.append(w)
+        if words:
+            found.append(f"{m.group(1).lower()} {' '.join(words)}")
+    return list(dict.fromkeys(found))
+
+
+def test_qualifiers_are_their_definition_on_generated_and_odd_texts(tmp_path: Path) -> None:
+    from tests.generated_texts import generated_texts
+
+    texts = generated_texts(tmp_path, 2000)
+    odd = [
+        "USUALLY it works IN STAGING, but MAY fail For Small Tools",
+        "İn staging İ think it may work; ON BUİLD-01 usually",
+        "Ünïcode: Probably fine when Deploying on Tuesdays with the cache",
+        "ｕｓｕａｌｌｙ ｉｎ ｓｔａｇｉｎｇ",
+        "in the the a staging for and",
+    ]
+    for text in texts + odd + [t.upper() for t in texts[:300]]:
+        assert qualifiers(text) == _qualifiers_by_definition(text), text
+    assert sum(bool(qualifiers(t)) for t in texts) > len(texts) // 4
