@@ -4,7 +4,7 @@ rests on)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from memaudit.audit.view import (
@@ -46,10 +46,10 @@ class DerivationGraph:
     index: dict[str, int] = field(default_factory=dict)
     ids: list[str] = field(default_factory=list)
     types: list[str] = field(default_factory=list)
-    parents: list[list[int] | None] = field(default_factory=list)
+    parents: list[Sequence[int] | None] = field(default_factory=list)
     read: bytearray = field(default_factory=bytearray)
     complete: bool = False
-    summary_parents: dict[int, list[int]] = field(default_factory=dict)
+    summary_parents: dict[int, Sequence[int]] = field(default_factory=dict)
     children: list[int] = field(default_factory=list)
 
     def node(self, memory_id: str) -> int:
@@ -92,8 +92,8 @@ def derivation_graph(ctx: Ctx, ids: Iterable[str] = (), *, whole: bool = False) 
                 ):
                     c, p = g.node(child), g.node(parent)
                     ps = g.parents[c]
-                    if ps is None:
-                        ps = g.parents[c] = []
+                    if not isinstance(ps, list):
+                        ps = g.parents[c] = list(ps or ())
                     ps.append(p)
                     if not g.read[p]:
                         nxt.append(parent)
@@ -112,10 +112,12 @@ def _read_whole_graph(ctx: Ctx) -> DerivationGraph:
     """Every memory's source type and every edge, in one sequential scan each."""
     g = DerivationGraph()
     canon: dict[str, str] = {}  # one string object per source type
-    rows = ctx.conn.execute("SELECT id, source_type FROM memories").fetchall()
-    g.ids = [r[0] for r in rows]
-    g.types = [canon.setdefault(r[1], r[1]) for r in rows]
-    del rows
+    add_id, add_type, one = g.ids.append, g.types.append, canon.setdefault
+    # Row by row, not fetched whole: a million row tuples at once would leave holes
+    # between the ids they were read with.
+    for mid, st in ctx.conn.execute("SELECT id, source_type FROM memories"):
+        add_id(mid)
+        add_type(one(st, st))
     g.index = dict(zip(g.ids, range(len(g.ids)), strict=True))
     memories = len(g.ids)
     g.parents = [None] * memories
@@ -146,15 +148,15 @@ def _read_whole_graph(ctx: Ctx) -> DerivationGraph:
             found = index.get(child)
             c = node(child) if found is None else found
             try:
-                ps = [index[p] for p in names]
+                ps = tuple(map(index.__getitem__, names))
             except KeyError:  # a parent the store does not hold: a node of its own
-                ps = [node(p) for p in names]
+                ps = tuple([node(p) for p in names])
             parents[c] = ps
             order.append(c)
             # A summary step needs its child in memories (the old query joined them).
             if c < memories:
                 if types[c] == summary:
-                    sp[c] = list(ps)
+                    sp[c] = ps
                 else:
                     marked = steps.get(child)
                     if marked:

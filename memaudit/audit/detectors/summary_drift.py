@@ -96,7 +96,7 @@ def detect_summary_chain(ctx: Ctx) -> None:
 
 
 _SCOPE_WORDS = ("for ", "in ", "on ", "during ", "when ", "while ", "within ")
-FACTS_CACHE = 50_000  # child texts whose qualifiers, lower case and key terms are kept
+TERMS_CACHE = 50_000  # child texts whose key terms are kept
 
 
 def detect_qualifier_loss(ctx: Ctx) -> None:
@@ -160,20 +160,19 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
         qset_of[t] = qi
         return qi
 
-    # Per child text (bounded, emptied when full: it only saves work when texts
-    # repeat): its own qualifiers, its lower case, and (only when a scope phrase is
-    # missing from it) its key terms.
-    facts_of: dict[int, tuple[frozenset[str], str, bool]] = {}
-    terms_of: dict[int, set[str]] = {}
+    # Per child text, once a scope phrase is missing from it: its key terms, as a tuple
+    # of one string object per distinct term (a fraction of a set's size). Bounded,
+    # emptied when full: it only saves work when texts repeat.
+    terms_of: dict[int, tuple[str, ...]] = {}
+    term_canon: dict[str, str] = {}
     scope_terms: dict[str, set[str]] = {}  # scope qualifier → its key terms
 
-    def facts(ct: int) -> tuple[frozenset[str], str, bool]:
-        if len(facts_of) >= FACTS_CACHE:
-            facts_of.clear()
+    def child_terms(ct: int) -> tuple[str, ...]:
+        if len(terms_of) >= TERMS_CACHE:
             terms_of.clear()
-        text = texts[ct]
-        # An ASCII text's key terms are lower-case pieces of it (see below).
-        found = facts_of[ct] = (frozenset(qualifiers_of(ct)), text.lower(), text.isascii())
+            term_canon.clear()
+        one = term_canon.setdefault
+        found = terms_of[ct] = tuple([one(t, t) for t in key_terms(texts[ct])])
         return found
 
     parents_of = g.parents
@@ -184,7 +183,7 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
             continue
         ct = tc >> 1
         lost: dict[str, tuple[str, ...]] = {}
-        known = None
+        lowered = None
         for p in parents_of[c] or no_parents:
             pt = text_of[p]
             if pt < 0:
@@ -194,9 +193,12 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
                 qi = parent_qset(pt >> 1)
             if qi < 0:
                 continue
-            if known is None:
-                known = facts_of.get(ct) or facts(ct)
-            own, lowered, ascii_text = known
+            if lowered is None:
+                text = texts[ct]
+                own = qualifiers_of(ct)
+                lowered = text.lower()
+                # An ASCII text's key terms are lower-case pieces of it (see below).
+                ascii_text = text.isascii()
             dropped = []
             for q, scoped in qsets[qi]:
                 if scoped is None:
@@ -217,9 +219,7 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
                         else:
                             dropped.append(q)
                             continue
-                    kept_terms = terms_of.get(ct)
-                    if kept_terms is None:
-                        kept_terms = terms_of[ct] = key_terms(texts[ct])
+                    kept_terms = terms_of.get(ct) or child_terms(ct)
                     if terms.isdisjoint(kept_terms):
                         dropped.append(q)
             if dropped:
