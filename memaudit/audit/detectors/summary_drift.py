@@ -195,13 +195,15 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
                 continue
             if lowered is None:
                 text = texts[ct]
-                own = qualifiers_of(ct)
+                own = None  # its qualifiers, once a hedge asks
                 lowered = text.lower()
                 # An ASCII text's key terms are lower-case pieces of it (see below).
                 ascii_text = text.isascii()
             dropped = []
             for q, scoped in qsets[qi]:
                 if scoped is None:
+                    if own is None:
+                        own = qualifiers_of(ct)
                     if q not in own:
                         dropped.append(q)
                 elif scoped not in lowered:
