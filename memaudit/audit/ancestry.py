@@ -133,18 +133,25 @@ def _read_whole_graph(ctx: Ctx) -> DerivationGraph:
             steps.setdefault(child, set()).add(parent)
         # One row per child, in the edge key's order; its parents sorted here (Python
         # orders str as SQLite's BINARY collation orders their UTF-8), so the order
-        # does not rest on group_concat's.
+        # does not rest on group_concat's. A child with a parent id that is not text
+        # (a blob a hostile store wrote: joined, it would be decoded as text) or that
+        # holds the separator is read edge by edge, as the key orders them.
         for child, count, joined in ctx.rows(
-            f"SELECT child_id, count(*), group_concat(parent_id, char({ord(_JOIN)})) "
+            "SELECT child_id, count(*), CASE WHEN sum(typeof(parent_id) = 'text') = count(*) "
+            f"THEN group_concat(parent_id, char({ord(_JOIN)})) END "
             "FROM edges GROUP BY child_id ORDER BY child_id"
         ):
-            names = joined.split(_JOIN)
-            if len(names) != count:  # an id holding the separator
+            names = joined.split(_JOIN) if joined is not None else []
+            if len(names) == count:
+                names.sort()
+            else:
                 names = [
                     p
-                    for (p,) in ctx.rows("SELECT parent_id FROM edges WHERE child_id = ?", (child,))
+                    for (p,) in ctx.rows(
+                        "SELECT parent_id FROM edges WHERE child_id = ? ORDER BY parent_id",
+                        (child,),
+                    )
                 ]
-            names.sort()
             found = index.get(child)
             c = node(child) if found is None else found
             try:
