@@ -338,3 +338,25 @@ def test_qualifiers_are_their_definition_on_generated_and_odd_texts(tmp_path: Pa
     for text in texts + odd + [t.upper() for t in texts[:300]]:
         assert qualifiers(text) == _qualifiers_by_definition(text), text
     assert sum(bool(qualifiers(t)) for t in texts) > len(texts) // 4
+
+
+def test_a_full_listing_counts_and_names_causes_as_the_whole_one(tmp_path: Path) -> None:
+    """Past the cap a detector only counts (it skips composing evidence): the counts and
+    the shared causes are those of the uncapped run, whose first findings it lists."""
+    _ledger(tmp_path / "g.db", 600, seed=29, cycles=False)
+    conn = sqlite3.connect(tmp_path / "g.db")
+    with conn:  # profile entries and summaries about the user, for inferred_user_trait
+        conn.executemany(
+            "INSERT INTO profile (id, subject, trait, value, memory_id, created_at, updated_at) "
+            "VALUES (?, 'user', 'likes', 'tea', ?, ?, ?)",
+            [(f"p{i}", f"m{i:04d}", NOW, NOW) for i in range(0, 600, 3)],
+        )
+    conn.close()
+    names = ["summary_chain", "qualifier_loss", "inferred_user_trait"]
+    with open_store(str(tmp_path / "g.db")) as store:
+        whole = audit.run(store, NOW_DT, patterns=names, max_findings=0)
+        capped = audit.run(store, NOW_DT, patterns=names, max_findings=2)
+    for w, c in zip(whole.results, capped.results, strict=True):
+        assert w.total > 2, w.detector.name
+        assert c.counts == w.counts and c.causes == w.causes
+        assert [f.to_dict() for f in c.findings] == [f.to_dict() for f in w.findings[:2]]
