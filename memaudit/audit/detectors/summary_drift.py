@@ -148,15 +148,19 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
             found = quals[t] = tuple([intern(q, q) for q in qualifiers(texts[t])])
         return found
 
+    pairs: dict[str, tuple[str, str | None]] = {}  # one (qualifier, scoped words) each
+
+    def pair(q: str) -> tuple[str, str | None]:
+        found = pairs.get(q)
+        if found is None:
+            found = pairs[q] = (q, q.split(" ", 1)[1] if q.startswith(_SCOPE_WORDS) else None)
+        return found
+
     def parent_qset(t: int) -> int:
         found = qualifiers_of(t)
         qi = qset_index.setdefault(found, len(qsets)) if found else -1
         if qi == len(qsets):
-            qsets.append(
-                tuple(
-                    (q, q.split(" ", 1)[1] if q.startswith(_SCOPE_WORDS) else None) for q in found
-                )
-            )
+            qsets.append(tuple([pair(q) for q in found]))
         qset_of[t] = qi
         return qi
 
