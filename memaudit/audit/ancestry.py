@@ -36,10 +36,10 @@ FULL_GRAPH_ROOTS = 2000
 class DerivationGraph:
     """The part of the store's derivation graph read so far, indexed by integers.
 
-    ``index`` maps a memory id to its node; a node is *read* once its source type and
-    parents are known (``complete``: every memory and edge has been read). Parents are
-    kept in the ledger's edge order (by parent id), so traversals match the per-node
-    queries they replace. ``summary_parents`` holds the summarisation steps (an edge
+    ``index`` maps a memory id to its node (``find``: empty after a whole read, until
+    asked); a node is *read* once its source type and parents are known (``complete``:
+    every memory and edge has been read). Parents are kept in the ledger's edge order
+    (by parent id), so traversals match the per-node queries they replace. ``summary_parents`` holds the summarisation steps (an edge
     whose relation is ``summarizes`` or whose child is a summary) and ``children`` the
     nodes with parents, in id order, once complete."""
 
@@ -52,8 +52,14 @@ class DerivationGraph:
     summary_parents: dict[int, Sequence[int]] = field(default_factory=dict)
     children: list[int] = field(default_factory=list)
 
+    def find(self, memory_id: str) -> int | None:
+        """The node of ``memory_id`` if the graph has one."""
+        if not self.index and self.ids:  # dropped after a whole read: built again
+            self.index = dict(zip(self.ids, range(len(self.ids)), strict=True))
+        return self.index.get(memory_id)
+
     def node(self, memory_id: str) -> int:
-        n = self.index.get(memory_id)
+        n = self.find(memory_id)
         if n is None:
             n = self.index[memory_id] = len(self.ids)
             self.ids.append(memory_id)
@@ -170,6 +176,10 @@ def _read_whole_graph(ctx: Ctx) -> DerivationGraph:
                         sp[c] = [p for p, n in zip(ps, names, strict=True) if n in marked]
     g.read = bytearray(b"\x01") * len(g.ids)
     g.complete = True
+    # The id → node map is dropped once the edges are read: the next detector
+    # (qualifier_loss) holds every text, and at 1M memories the map and its ints are
+    # ~60 MB of the audit's peak. `find` and `node` build it again when asked.
+    g.index = {}
     return g
 
 

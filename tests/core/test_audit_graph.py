@@ -202,7 +202,8 @@ def _ancestry_by_definition(
 
     out = {}
     for i in ids:
-        n = g.index[i]
+        n = g.find(i)
+        assert n is not None
         if n not in memo:
             visit(n)
         share, o, a = memo[n]

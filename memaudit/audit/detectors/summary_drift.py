@@ -109,7 +109,7 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
     edge key."""
     ctx.need_edges()
     g = derivation_graph(ctx, whole=True)
-    index, ids = g.index, g.ids
+    ids = g.ids
     # Graph node → 2 × text number + 1 when the memory is active or pending; -1 for a
     # node that is no memory (an edge naming an id the store does not hold).
     text_of = array("q", [-1]) * len(ids)
@@ -124,7 +124,7 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
             t = number[content] = len(texts)
             texts.append(content)
         # The graph numbered the memories in this same scan order: check, not look up.
-        n = row if row < size and ids[row] == mid else index.get(mid)
+        n = row if row < size and ids[row] == mid else g.find(mid)
         if n is not None:  # else written since the graph was read: no edge of it there
             text_of[n] = 2 * t + live
     number.clear()
