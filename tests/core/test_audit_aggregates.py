@@ -61,3 +61,70 @@ def test_the_access_distribution_is_its_definition(tmp_path: Path, seed: int) ->
     active = [c for c, st in zip(counts, statuses, strict=True) if st == "active"]
     assert len(set(active)) > 5 and len(active) != len(set(active))
     assert report.results[0].stats == _by_definition(active, pct)
+
+
+def test_like_alone_selects_what_lower_like_selected(tmp_path: Path) -> None:
+    """inferred_user_trait and agent_self_model match with LIKE on the text as stored
+    (no lower() copy): SQLite's LIKE folds ASCII case exactly as its lower() does, so
+    the memories they consider are those the lowered match considered."""
+    path = tmp_path / "like.db"
+    Ledger.init(path).close()
+    texts = [
+        "The user likes tea",
+        "THE USER likes tea",
+        "tHe UsEr likes tea",
+        "user prefers dark mode",
+        "USERS prefer dark mode",
+        "Ask the user first",
+        "Ask THE USER first",
+        "the\u00a0user likes tea",
+        "ＴＨＥ ＵＳＥＲ likes tea",
+        "THE ÜSER likes tea",
+        "İ the user? no",
+        "The Assistant always checks",
+        "THE AGENT never asks",
+        "the agent usually asks",
+        "The assistanT",
+        "ＴＨＥ ＡＧＥＮＴ never asks",
+    ]
+
+    def kind(text: str) -> str:  # the agent's own words about itself, or an inference
+        return "assistant_message" if "SER" not in text.upper() else "inference"
+
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.executemany(
+            "INSERT INTO memories (id, content, source_type, status, created_at, updated_at, "
+            "content_hash) VALUES (?,?,?,?,?,?,?)",
+            [(f"m{i}", t, kind(t), "active", NOW, NOW, f"h{i}") for i, t in enumerate(texts)],
+        )
+        lowered = {
+            name: {
+                r[0]
+                for r in conn.execute(
+                    f"SELECT id FROM memories WHERE {where}"  # the old predicates
+                )
+            }
+            for name, where in {
+                "user": "lower(content) LIKE 'user%' OR lower(content) LIKE 'the user%' "
+                "OR lower(content) LIKE '%the user %'",
+                "agent": "lower(content) LIKE '%the assistant%' "
+                "OR lower(content) LIKE '%the agent%'",
+            }.items()
+        }
+    conn.close()
+    with open_store(str(path)) as store:
+        report = audit.run(
+            store,
+            parse_time(NOW),
+            patterns=["inferred_user_trait", "agent_self_model"],
+            max_findings=0,
+        )
+    from memaudit.audit.detectors.self_model import _ABOUT_AGENT
+    from memaudit.audit.detectors.user_model import _ABOUT_USER
+
+    users, agents = ({f.memory_ids[0] for f in r.findings} for r in report.results)
+    want = {m for m in lowered["user"] if _ABOUT_USER.search(texts[int(m[1:])])}
+    assert users == want and len(want) >= 4
+    want = {m for m in lowered["agent"] if _ABOUT_AGENT.search(texts[int(m[1:])])}
+    assert agents == want and len(want) >= 3
