@@ -58,6 +58,17 @@ class DerivationGraph:
             self.index = dict(zip(self.ids, range(len(self.ids)), strict=True))
         return self.index.get(memory_id)
 
+    def nodes(self, memory_ids: list[str]) -> list[int]:
+        """``node`` of each id; after a whole read, found with one pass over the ids
+        rather than by building the id map again (~70 MB at 1M memories)."""
+        if self.index or not self.complete:
+            return [self.node(i) for i in memory_ids]
+        found: dict[str, int] = dict.fromkeys(memory_ids, -1)
+        for n, mid in enumerate(self.ids):
+            if mid in found:
+                found[mid] = n
+        return [n if (n := found[i]) >= 0 else self.node(i) for i in memory_ids]
+
     def node(self, memory_id: str) -> int:
         n = self.find(memory_id)
         if n is None:
@@ -197,7 +208,7 @@ def ancestries(ctx: Ctx, ids: list[str], cap: int = ANCESTRY_CAP) -> dict[str, A
     model = {s.value for s in MODEL_OUTPUT_TYPES} | {SourceType.UNKNOWN.value}
     obs = {s.value for s in OBSERVATION_TYPES}
     assistant = SourceType.ASSISTANT_MESSAGE.value
-    roots = [g.node(i) for i in ids]
+    roots = g.nodes(ids)
     # Per node (lists indexed by node, not dicts: the subgraph is most of a large
     # store): computed yet, model share, observation nodes, assistant-message ancestors.
     size = len(g.ids)

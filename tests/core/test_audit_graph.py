@@ -213,11 +213,18 @@ def _ancestry_by_definition(
 
 @pytest.mark.parametrize("cycles", [False, True])
 @pytest.mark.parametrize("cap", [1, 5])
-def test_ancestries_are_their_definition(tmp_path: Path, cycles: bool, cap: int) -> None:
+@pytest.mark.parametrize("whole", [False, True])
+def test_ancestries_are_their_definition(
+    tmp_path: Path, cycles: bool, cap: int, whole: bool
+) -> None:
+    """``whole``: on the graph read whole (its id map dropped), as the audit runs them;
+    else on the part read node by node from the roots."""
     ids = _ledger(tmp_path / "g.db", 400, seed=11, cycles=cycles)
-    roots = random.Random(5).sample(ids, 120)
+    roots = random.Random(5).sample(ids, 120) + ["gone-1", "not-in-the-store"]
     with open_store(str(tmp_path / "g.db")) as store:
         ctx = _ctx(store)
+        if whole:
+            derivation_graph(ctx, whole=True)
         got = ancestries(ctx, roots, cap)
         g = derivation_graph(ctx)
     want = _ancestry_by_definition(g, roots, cap)
