@@ -4,6 +4,7 @@ rests on)."""
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -214,7 +215,7 @@ def ancestries(ctx: Ctx, ids: list[str], cap: int = ANCESTRY_CAP) -> dict[str, A
     size = len(g.ids)
     done = bytearray(size)
     on_stack = bytearray(size)
-    share = [0.0] * size
+    share = array("d", bytes(8 * size))  # doubles in place: no float object per node
     no_nodes: tuple[int, ...] = ()
     observed: list[tuple[int, ...]] = [no_nodes] * size
     asst: list[tuple[int, ...]] = [no_nodes] * size
