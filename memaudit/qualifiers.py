@@ -127,19 +127,22 @@ _SCOPE_LOWER = re.compile(_SCOPE_RE.pattern)
 
 def qualifiers(text: str) -> list[str]:
     """The qualifiers present in ``text`` (lower case, in order, no repeats)."""
-    hedges, scopes = _HEDGE_RE, _SCOPE_RE
-    if text.isascii():
-        text, hedges, scopes = text.lower(), _HEDGE_LOWER, _SCOPE_LOWER
-    found = [m.group(1).lower() for m in hedges.finditer(text)]
-    for m in scopes.finditer(text):
+    if text.isascii():  # lowered first: every group found is lower case already
+        text = text.lower()
+        found = _HEDGE_LOWER.findall(text)
+        scopes = _SCOPE_LOWER.findall(text)
+    else:
+        found = [h.lower() for h in _HEDGE_RE.findall(text)]
+        scopes = [(head.lower(), tail.lower()) for head, tail in _SCOPE_RE.findall(text)]
+    for head, tail in scopes:
         words = []
-        for w in m.group(2).lower().split():
+        for w in tail.split():
             if w in _CLAUSE:
                 break
             if w not in _STOP:
                 words.append(w)
         if words:
-            found.append(f"{m.group(1).lower()} {' '.join(words)}")
+            found.append(f"{head} {' '.join(words)}")
     return list(dict.fromkeys(found))
 
 

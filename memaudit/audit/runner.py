@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import time
 from collections import Counter
@@ -220,29 +221,38 @@ def _run(
     conn, role_column = view.conn, view.role_column
     memo: dict[str, Any] = {}
     results = []
-    for done, det in enumerate(detectors):
-        progress(f"audit: {det.name}", done, total or len(detectors))
-        result = Result(det)
-        ctx = Ctx(
-            conn,
-            policy,
-            now,
-            has_events=store.has(Capability.HISTORY),
-            has_edges=store.has(Capability.LINEAGE),
-            role_column=role_column,
-            result=result,
-            store=store,
-            memo=memo,
-        )
-        if max_findings is not None:
-            ctx.cap = max_findings
-        started = time.perf_counter()
-        try:
-            det.run(ctx)
-        except NotChecked as exc:
-            result.checked = False
-            result.why_unchecked = str(exc)
-        result.seconds = time.perf_counter() - started
-        results.append(result)
-    memo.clear()
+    # The detectors keep millions of long-lived objects that form no cycles (the
+    # derivation graph, texts, rows); each full pass of the cycle collector walks them
+    # all: at 1M memories 9.6 of this process's 41 s of CPU.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        for done, det in enumerate(detectors):
+            progress(f"audit: {det.name}", done, total or len(detectors))
+            result = Result(det)
+            ctx = Ctx(
+                conn,
+                policy,
+                now,
+                has_events=store.has(Capability.HISTORY),
+                has_edges=store.has(Capability.LINEAGE),
+                role_column=role_column,
+                result=result,
+                store=store,
+                memo=memo,
+            )
+            if max_findings is not None:
+                ctx.cap = max_findings
+            started = time.perf_counter()
+            try:
+                det.run(ctx)
+            except NotChecked as exc:
+                result.checked = False
+                result.why_unchecked = str(exc)
+            result.seconds = time.perf_counter() - started
+            results.append(result)
+    finally:
+        memo.clear()
+        if collecting:
+            gc.enable()
     return results

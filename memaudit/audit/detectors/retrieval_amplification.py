@@ -15,35 +15,64 @@ from memaudit.audit.view import (
 from memaudit.model import Severity
 
 
-def gini(sorted_values: list[int]) -> float:
-    n = len(sorted_values)
-    total = sum(sorted_values)
+def gini(runs: list[tuple[int, int]]) -> float:
+    """The Gini coefficient of the values that ``runs`` lists as (value, how many) in
+    ascending order: 2·Σ i·v_i / (n·total) − (n + 1)/n over the sorted values, i from 1,
+    each run's share of the sum taken at once (exact integers)."""
+    n = sum(k for _, k in runs)
+    total = sum(v * k for v, k in runs)
     if n == 0 or total == 0:
         return 0.0
-    weighted = sum((i + 1) * v for i, v in enumerate(sorted_values))
+    weighted = 0
+    start = 0  # values before this run
+    for v, k in runs:
+        # positions start+1 … start+k, each times v
+        weighted += v * (k * (start + 1) + k * (k - 1) // 2)
+        start += k
     return (2 * weighted) / (n * total) - (n + 1) / n
 
 
+def _at(runs: list[tuple[int, int]], position: int) -> int:
+    """The value at ``position`` (from 0) of the sorted values ``runs`` lists."""
+    for v, k in runs:
+        if position < k:
+            return v
+        position -= k
+    raise IndexError(position)
+
+
 def access_distribution(ctx: Ctx) -> dict[str, Any]:
-    counts = sorted(
-        int(c) for (c,) in ctx.rows("SELECT access_count FROM memories WHERE status = 'active'")
-    )
-    n = len(counts)
-    total = sum(counts)
+    # Grouped by value in SQL (a few thousand runs, not a row per memory).
+    grouped: dict[int, int] = {}
+    for c, k in ctx.rows(
+        "SELECT access_count, count(*) FROM memories WHERE status = 'active' GROUP BY access_count"
+    ):
+        grouped[int(c)] = grouped.get(int(c), 0) + k
+    runs = sorted(grouped.items())
+    n = sum(k for _, k in runs)
+    total = sum(v * k for v, k in runs)
     pct = float(ctx.policy.get("audit.access_top_percentile"))
     if not n:
         return {"memories": 0, "accesses": 0}
-    cut = counts[min(n - 1, int(n * pct / 100))]
+    cut = _at(runs, min(n - 1, int(n * pct / 100)))
     top_n = max(1, n // 100)
+    top = 0
+    left = top_n
+    for v, k in reversed(runs):
+        take = min(k, left)
+        top += v * take
+        left -= take
+        if not left:
+            break
     return {
         "memories": n,
         "accesses": total,
         "mean": total / n,
-        "median": counts[n // 2],
+        "median": _at(runs, n // 2),
         "percentile": pct,
         "percentile_value": cut,
-        "top_1pct_share": (sum(counts[-top_n:]) / total) if total else 0.0,
-        "gini": round(gini(counts), 3),
+        "top_1pct_share": (top / total) if total else 0.0,
+        "gini": round(gini(runs), 3),
     }
 
 

@@ -23,8 +23,9 @@ def detect_self_model(ctx: Ctx) -> None:
     candidates = [
         (mid, st, content, role)
         for mid, st, content, role in ctx.rows(
+            # LIKE folds ASCII case as lower() does (and no more): no lowered copies.
             "SELECT id, source_type, content, {role} FROM memories WHERE status = 'active' AND ("
-            "lower(content) LIKE '%the assistant%' OR lower(content) LIKE '%the agent%' OR "
+            "content LIKE '%the assistant%' OR content LIKE '%the agent%' OR "
             f"((source_type = 'assistant_message' OR lower(coalesce({{role}}, '')) IN ({roles})) "
             "AND (content LIKE 'I %' OR content LIKE '% I %'))) ORDER BY id"
         )

@@ -26,10 +26,11 @@ def detect_user_model(ctx: Ctx) -> None:
         "JOIN memories m ON m.id = p.memory_id WHERE m.status = 'active' ORDER BY p.id"
     ):
         items.append((pid, mid, f"profile entry {pid} ({trait}: {value})"))
+    # LIKE folds ASCII case as lower() does (and no more): no lowered copy of each text.
     for mid, content in ctx.rows(
         f"SELECT id, content FROM memories WHERE status = 'active' AND source_type IN {T5_SQL} "
-        "AND (lower(content) LIKE 'user%' OR lower(content) LIKE 'the user%' "
-        "OR lower(content) LIKE '%the user %') ORDER BY id"
+        "AND (content LIKE 'user%' OR content LIKE 'the user%' "
+        "OR content LIKE '%the user %') ORDER BY id"
     ):
         if _ABOUT_USER.search(content):
             items.append((mid, mid, f"{mid} (“{short(content, 50)}”)"))
@@ -42,9 +43,14 @@ def detect_user_model(ctx: Ctx) -> None:
         if info is None or info.model_share <= share_max:
             continue
         observed = sorted(info.observations)
+        severity = Severity.HIGH if not observed else Severity.MEDIUM
+        causes = [*([mid] if mid != entry else []), *observed]
+        if ctx.full:
+            ctx.count(severity, causes)
+            continue
         ctx.add(
-            Severity.HIGH if not observed else Severity.MEDIUM,
-            [entry, *([mid] if mid != entry else []), *observed],
+            severity,
+            [entry, *causes],
             (
                 f"{label} rests on {mid} ({info.source_type}), whose lineage is "
                 if mid != entry
