@@ -115,7 +115,10 @@ def find(
         age[i] = place
     exclude = exclude or set()
     by_slot = sorted(enumerate(blocks.items()), key=lambda kv: (kv[1][0][0], kv[0]))
-    scored: set[int] = set()
+    # Per slot, the memories each one was already scored against (both ways): a block
+    # offers a pair another block of the slot offered already (its memories share
+    # several words), and the set difference skips those in C, not pair by pair.
+    scored: dict[int, set[int]] = {}
     current: str | None = None
     for rank, ((slot, _term), members) in counting(
         by_slot, progress, "conflicts: comparing", len(blocks)
@@ -136,49 +139,58 @@ def find(
                 wanted = [i for i in idxs if only and memories[i].id in only]
                 groups[key] = list(dict.fromkeys(wanted + idxs[-REPRESENTATIVES:]))
         values = list(groups)
-        for x in range(len(values)):
-            for y in range(x + 1, len(values)):
-                others = groups[values[y]]
-                theirs = [j for j in others if j in mine] if only else others
-                for i in groups[values[x]]:
-                    si, wi, mi, ci, idi = subjects[i], weight[i], marked[i], scopes[i], ids[i]
-                    # With ``only``, pairs without one of those memories are skipped
-                    # below anyway: do not walk them (same pairs, same order).
-                    for j in others if (not only or i in mine) else theirs:
-                        pair = i * n + j if i < j else j * n + i
-                        if pair in scored:
+        later: set[int] = set()  # the members of the groups after the current one
+        for x in range(len(values) - 1, 0, -1):
+            later.update(groups[values[x]])
+            # With ``only``, a pair needs one of those memories: the others are paired
+            # with those alone (the same pairs as pairing all and skipping).
+            theirs = later & mine if only else later
+            for i in groups[values[x - 1]]:
+                done = scored.get(i)
+                offered = later if (not only or i in mine) else theirs
+                new = offered - done if done else set(offered)
+                if not new:
+                    continue
+                if done is None:
+                    scored[i] = new
+                else:
+                    done |= new
+                si, wi, mi, ci, idi = subjects[i], weight[i], marked[i], scopes[i], ids[i]
+                for j in new:
+                    back = scored.get(j)
+                    if back is None:
+                        scored[j] = {i}
+                    else:
+                        back.add(i)
+                    idj = ids[j]
+                    if idi == idj:
+                        continue
+                    pair = i * n + j if i < j else j * n + i
+                    if exclude and pair_key(idi, idj) in exclude:
+                        continue
+                    prev = best.get(pair)
+                    if prev is not None and prev[0] < rank:
+                        continue
+                    sj, wj, cj = subjects[j], weight[j], scopes[j]
+                    mark = mi or marked[j]
+                    differ = bool(ci and cj and ci != cj)
+                    if si and sj:
+                        least = ratio[mark, differ]
+                        if wi < wj * least or wj < wi * least:
                             continue
-                        scored.add(pair)
-                        idj = ids[j]
-                        if idi == idj:
-                            continue
-                        if only and idi not in only and idj not in only:
-                            continue
-                        if exclude and pair_key(idi, idj) in exclude:
-                            continue
-                        prev = best.get(pair)
-                        if prev is not None and prev[0] < rank:
-                            continue
-                        sj, wj, cj = subjects[j], weight[j], scopes[j]
-                        mark = mi or marked[j]
-                        differ = bool(ci and cj and ci != cj)
-                        if si and sj:
-                            least = ratio[mark, differ]
-                            if wi < wj * least or wj < wi * least:
-                                continue
-                            shared = si & sj
-                            if shared:
-                                w = sum([idf[t] for t in shared])
-                                sim = w / (wi + wj - w)
-                            else:
-                                sim = 0.0
+                        shared = si & sj
+                        if shared:
+                            w = sum([idf[t] for t in shared])
+                            sim = w / (wi + wj - w)
                         else:
-                            sim = 0.5 if not si and not sj else 0.3
-                        score = 0.25 + 0.6 * sim + (0.15 if mark else 0.0)
-                        if differ:
-                            score *= 0.75
-                        if min(1.0, score) >= floor:
-                            best[pair] = (rank, slot)
+                            sim = 0.0
+                    else:
+                        sim = 0.5 if not si and not sj else 0.3
+                    score = 0.25 + 0.6 * sim + (0.15 if mark else 0.0)
+                    if differ:
+                        score *= 0.75
+                    if min(1.0, score) >= floor:
+                        best[pair] = (rank, slot)
     scored.clear()
     blocks.clear()
     seen: dict[tuple[str, str], ConflictCandidate] = {}
