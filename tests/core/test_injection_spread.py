@@ -12,17 +12,8 @@ import base64
 
 import pytest
 
-from memaudit.injection import Provenance, Signal, assess, signals
-from memaudit.model import SourceType as S
-
-USER = Provenance(S.USER_STATEMENT, "session:42#msg-3")
-DOC = Provenance(S.EXTERNAL_DOCUMENT, "https://pages.example/a")
-TOOL = Provenance(S.TOOL_OBSERVATION, "tool:web_fetch#call-2")
-
-
-def spans(text: str, kind: Signal) -> list[str]:
-    return [text[h.start : h.end] for h in signals(text, learned=False) if h.signal is kind]
-
+from memaudit.injection import Signal, assess, signals
+from tests.core.test_injection_forms import DOC, TOOL, USER, spans
 
 # (text, the kind it must give, a piece of the span that kind names)
 FORMS = [
