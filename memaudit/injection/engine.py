@@ -85,7 +85,7 @@ def _view(text: str) -> tuple[str, list[int] | None, list[Hit]]:
     offset of each view character in ``text`` (None: identical), and the hits for the
     invisible characters themselves (tag-character runs decoded)."""
     if (text.isprintable() or all(c.isprintable() or c in "\n\t\r" for c in text)) and not (
-        _SELECTOR_RUN.search(text)
+        not text.isascii() and _SELECTOR_RUN.search(text)
     ):
         return text, None, []
     hits: list[Hit] = []
