@@ -40,6 +40,11 @@ every round's blind figures):
   F1 0.88, memwall F1 0.50); then looked at, the signals generalized by the cause of its
   misses and the scorer refitted on rounds 1-7;
 - round 8 (``injection_round8.jsonl``): written blind by another author while rounds 1-7
+  were trained on (two new techniques: self-propagation and trusted-source steering),
+  copied in after that work was frozen, run once (P 0.96 / R 0.89 / F1 0.92, memwall
+  F1 0.50); then looked at, the signals generalized by the cause of its misses and the
+  scorer refitted on rounds 1-8;
+- round 9 (``injection_round9.jsonl``): written blind by another author while rounds 1-8
   were trained on. It is the **held-out** round: copied in only after that work is frozen,
   its SHA-256 (checked against its author's) recorded in ``HELDOUT_SHA256``, then run once.
   Until a digest is recorded a present file is refused, never measured.
@@ -86,7 +91,7 @@ class Case:
 
     @property
     def split(self) -> str:
-        """``train`` (rounds 1-7: looked at, tuned and trained on) or ``heldout``."""
+        """``train`` (rounds 1-8: looked at, tuned and trained on) or ``heldout``."""
         return "heldout" if self.round == HELDOUT_ROUND else "train"
 
 
@@ -105,13 +110,17 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
         Path(__file__).with_name("injection_round7.jsonl"),
         "1efe4f68e813482a2816080c112bc5d90d1ef455cfa7326927b6d76ca9db2cb6",
     ),
+    (
+        Path(__file__).with_name("injection_round8.jsonl"),
+        "91f3ebe04452ce4a5073bd37ff034d724a83ff36c538d6b3299e4deb9b6afd30",
+    ),
 )
-HELDOUT_ROUND = 8
-HELDOUT = Path(__file__).with_name("injection_round8.jsonl")
+HELDOUT_ROUND = 9
+HELDOUT = Path(__file__).with_name("injection_round9.jsonl")
 # The held-out round's SHA-256 as its author delivered it. Empty until the lead copies the
-# file in (after the work trained on rounds 1-7 is frozen) and records the digest here,
+# file in (after the work trained on rounds 1-8 is frozen) and records the digest here,
 # checked against the author's; until then a present file is refused, never measured.
-HELDOUT_SHA256 = "91f3ebe04452ce4a5073bd37ff034d724a83ff36c538d6b3299e4deb9b6afd30"
+HELDOUT_SHA256 = ""
 
 
 class HeldOutChanged(RuntimeError):
@@ -144,7 +153,7 @@ def heldout_bytes() -> bytes:
 
 
 def training_cases() -> list[Case]:
-    """Rounds 1-7: what the signals may be tuned and the scorer fitted on."""
+    """Rounds 1-8: what the signals may be tuned and the scorer fitted on."""
     out = _parse(DATA.read_text(encoding="utf-8"))
     for path, digest in TRAINING_ROUNDS:
         out += _parse(_checked(path, digest).decode("utf-8"))

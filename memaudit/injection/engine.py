@@ -84,7 +84,9 @@ def _view(text: str) -> tuple[str, list[int] | None, list[Hit]]:
     """The text without invisible characters (so "ig\u200bnore" reads "ignore"), the
     offset of each view character in ``text`` (None: identical), and the hits for the
     invisible characters themselves (tag-character runs decoded)."""
-    if text.isprintable() or all(c.isprintable() or c in "\n\t\r" for c in text):
+    if (text.isprintable() or all(c.isprintable() or c in "\n\t\r" for c in text)) and not (
+        not text.isascii() and _SELECTOR_RUN.search(text)
+    ):
         return text, None, []
     hits: list[Hit] = []
     keep: list[int] = []
@@ -117,7 +119,21 @@ def _view(text: str) -> tuple[str, list[int] | None, list[Hit]]:
                 hits.extend(_inner(decoded, i, j, "in tag characters"))
             i = j
             continue
+        if _selector(cp):
+            j = i
+            while j < n and _selector(ord(text[j])):
+                j += 1
+            if j - i >= SELECTOR_RUN:
+                hits.extend(_selector_hits(text[i:j], i, j))
+                i = j
+                continue
+            keep.extend(range(i, j))  # an emoji's variation selector: how emoji are written
+            i = j
+            continue
         if _invisible(ch):
+            if ch == "\u00ad" and _typographic(text, i):
+                i += 1
+                continue
             # A zero-width joiner inside an emoji sequence is how emoji are written.
             joiner = (
                 ch == "\u200d"
@@ -151,6 +167,51 @@ def _view(text: str) -> tuple[str, list[int] | None, list[Hit]]:
                 )
             )
     return "".join(text[k] for k in keep), keep, hits
+
+
+# Variation selectors carrying bytes after a visible character (one selector per byte:
+# U+FE00-FE0F for 0-15, U+E0100-E01EF for 16-255): an emoji needs one, a run is smuggling.
+SELECTOR_RUN = 4
+_SELECTOR_RUN = re.compile(f"[\ufe00-\ufe0f\U000e0100-\U000e01ef]{{{SELECTOR_RUN},}}")
+
+
+def _selector(cp: int) -> bool:
+    return 0xFE00 <= cp <= 0xFE0F or 0xE0100 <= cp <= 0xE01EF
+
+
+def _selector_hits(run: str, start: int, end: int) -> list[Hit]:
+    """A run of variation selectors decoded as bytes and shown, as tag characters are."""
+    raw = bytes(ord(c) - 0xFE00 if ord(c) <= 0xFE0F else ord(c) - 0xE0100 + 16 for c in run)
+    decoded = raw.decode("utf-8", "replace")
+    texty = _texty(decoded) is not None
+    hits = [
+        Hit(
+            Signal.TAG_CHARACTERS,
+            start,
+            end,
+            WEIGHT[Signal.TAG_CHARACTERS] if texty else 0.4,
+            f"{end - start} variation selectors decode to “{_cut(reveal(decoded), 80)}”",
+        )
+    ]
+    return hits + (_inner(decoded, start, end, "in variation selectors") if texty else [])
+
+
+SOFT_HYPHEN_WORD = 40  # letters: a longer "word" is words run together
+
+
+def _typographic(text: str, i: int) -> bool:
+    """A soft hyphen inside one word of a text with spaces ("Donau\u00addampf\u00adschiff")
+    is typography: the view reads the word whole, and it hides nothing. Between words of
+    a text that has no spaces ("user\u00adprefers\u00adno ...") it is the spaces, hidden."""
+    if not (0 < i < len(text) - 1 and text[i - 1].isalpha() and text[i + 1].isalpha()):
+        return False
+    a = i
+    while a > 0 and (text[a - 1].isalpha() or text[a - 1] == "\u00ad"):
+        a -= 1
+    b = i
+    while b < len(text) and (text[b].isalpha() or text[b] == "\u00ad"):
+        b += 1
+    return " " in text and b - a - text.count("\u00ad", a, b) <= SOFT_HYPHEN_WORD
 
 
 _EMBEDDINGS = frozenset("\u202a\u202b")  # LRE, RLE: closed by PDF
@@ -587,7 +648,8 @@ def _discount(view: str, raw: list[Hit]) -> list[Hit]:
     quotes = [
         (a, b)
         for a, b in _regions(_QUOTES, view)
-        if not view[:a].rstrip().endswith((":", "{", "[", ","))
+        # A value after a key, a bracket or "=" (an HTML attribute) is no quotation.
+        if not view[:a].rstrip().endswith((":", "{", "[", ",", "="))
     ]
     code = _regions(_CODE, view)
     addresses = _regions(_ADDRESS, view)  # "example.com" is no example

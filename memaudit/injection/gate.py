@@ -23,11 +23,13 @@ _CUE_WORDS = (
 )
 _ANCHORS: dict[Signal | str, str] = {
     Signal.OVERRIDE: "precedence prioridad prevalec priorit priment prévalent prevalgono vorrang revoked lifted cancel void$ voided suspended waived rescinded withdrawn removed disabled off$ regla$ norma$ regola$ règle$ regel$ restriction limits$ constraint instruction rules$ guidelines directives prompt orders$ follow treat ignor disregard forget overrid bypass overrul abandon discard drop new$ "
+    "anweisungen regeln vorgaben instruktionen richtlinien consignes règles$ istruzioni regole "
+    "instrucciones reglas outrank "
     "your$ supersed replac oubli néglig dimentic trascur olvid omit vergiss vergessen missacht "
     "nouvel nuov nuev neue",
     Signal.JAILBREAK: "mode$ anything dan$ uncensor unrestrict unfilter jailbr unalign evil "
     "restrict rules$ limit filter guideline polic boundar ethic censor safety content security "
-    "comply obey longer pretend exempt allow programming instruction refus sans$ senza$ sin$ ohne$ keine$ regeln hast$ modalit modo$ "
+    "without comply obey longer pretend exempt allow programming instruction refus sans$ senza$ sin$ ohne$ keine$ regeln hast$ modalit modo$ "
     "entwicklermod règles consignes linee regole reglas directrices richtlin sicherheitsricht "
     "appliqu valgono applicano aplican gelten",
     Signal.SYSTEM_PROMPT: "upload attach lade$ sende$ schicke envoie envoyez invia inoltra allega envía adjunta system initial hidden instructions original operating internal "
@@ -40,6 +42,17 @@ _ANCHORS: dict[Signal | str, str] = {
     "won$ leave$ hide conceal",
     Signal.PERSISTENCE: "permanently$ forever$ indefinitely$ bleibt$ bleiben$ reste$ restent$ rimane$ permanece$ keep$ memor remember persist future mémoire gedächtnis dauerhaft immer$ later$ "
     "next$ subsequent$ following$",
+    Signal.SELF_PROPAGATION: "copy copi recopi duplic dupliqu replic propag spread paste inclu insert insér "
+    "inser add$ carry repeat append forward again$ deleted removed archived pruned erased "
+    "forgotten cleared dropped purged overwritten surviv merging pruning consolidating "
+    "compacting cleaning summariz summaris archiving deduplicating users$ reproduis mémoris "
+    "enregistr garde$ conserv ricopi quando$ vuelve$ übernehmen kopier einfügen aufnehmen "
+    "übertragen übernimm füge$ speichern behalten",
+    Signal.SOURCE_STEERING: "trusted trustworthy authoritative reliable credible definitive "
+    "go-to preferred prim default first$ top$ above$ other$ competing rival alternative best$ "
+    "only$ fiable sûr confiance référence premier autorevole affidabile attendibile sicura "
+    "confiable autorizada fidedigna todas$ todos$ cada$ vertrauenswürdigste zuverlässigste "
+    "seriöseste einzig zuerst erstes$",
     Signal.AGENT_DIRECTIVE: "allow permit lets$ entitle quiero prefiero deseo voglio preferisco vorrei called$ invoked$ executed$ whatever regardless matter$ preferenc préférenc preferenz präferenz vorlieben wishes$ deseos$ souhaits$ desideri$ wünsche$ ignor disregard forget drop$ lesson rule reminder every$ each$ your$ any$ all$ rappel consigne règle "
     "remarque regola istruzione promemoria regla instrucción importante recordatorio regel "
     "anweisung erinnerung you$ assist asistent agent ai$ ais$ llm model bot$ bots$ chatbot copilot "
@@ -49,7 +62,7 @@ _ANCHORS: dict[Signal | str, str] = {
     "print repeat angehängt hinzugefügt eingefügt erwähnt être$ essere$ añadirse incluirse "
     "agregarse mencionarse "
     "claude gpt chatgpt gemini include append add$ insert put$ mention cite attach prepend "
-    "user$ users$ customers$ everyone$ always$ never$ tu$ vous$ devi$ dovete$ debes$ tienes$ du$ sie$ si$ "
+    "eres$ serás$ sei$ user$ users$ customers$ everyone$ always$ never$ tu$ vous$ devi$ dovete$ debes$ tienes$ du$ sie$ si$ "
     "se$ wenn$ ia$ ki$",
     Signal.STANDING_RULE: "rifarlo rifallo rifatelo ripetilo hazlo$ vuelve$ repítelo refais refaites mach$ wiederhole consigl raccomand suggeri recomiend recomend empfiehl empfehl recommand conseill propon propos mencion menzion mentionn erwähn again$ same$ doing$ reuse refaire ripetere mismo$ wieder genauso jede$ jeder$ jedes$ jeden$ jedem$ chaque ogni$ cada$ here$ longer$ anymore$ stop$ quit$ immer toujours sempre siempre now$ forward$ hence hereafter rest$ until times$ permanent today$ "
     "point$ every$ each$ all$ any$ always$ never$ matter$ réponse risposta respuesta "
@@ -70,7 +83,7 @@ _ANCHORS: dict[Signal | str, str] = {
     "approv authori sanction whitelist cleared signed verified mandated required grant confirm "
     "allow permit polic admin trusted developer management department message cto$ cfo$ "
     "ciso$ boss$ director manager legal$ owner told$ systemhinweis approuv autoris valid autorizzat aprobad "
-    "autorizad genehmigt freigegeben",
+    "autorizad genehmigt freigegeben erlaubt bestätigt",
     Signal.FAKE_EXPERIENCE: "marcad segnat marqué registrad registrat markiert festgehalten vermerkt previous prior earlier reasoning episodic precedente$ précédente antérieure previa$ anterior$ pasada$ passata$ frühere vorherige letzte$ resolved marked$ flagged$ recorded$ noted$ tagged$ pattern$ reflection insight learning best$ bewährt früheren nelle$ lors$ sesiones histórico solucion resolvi rule lesson polic heuristic derived learn drawn success winning past$ experience lesson erfahrung expérience esperienza experiencia satisfied happy$ pleased fastest passée apprécié passato registro vez$ letzte time$ worked succeeded fixed solved trick$ helped show$ shows$ "
     "showed$ prove$ proves$ proved$ confirm caused$ report last$ experience hundreds thousands users$ people$ everyone$ "
     "previously already proven known verified "

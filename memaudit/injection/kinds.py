@@ -12,6 +12,8 @@ class Signal(StrEnum):
     SYSTEM_PROMPT = "system_prompt"
     SECRECY = "secrecy"
     PERSISTENCE = "persistence"
+    SELF_PROPAGATION = "self_propagation"
+    SOURCE_STEERING = "source_steering"
     AGENT_DIRECTIVE = "agent_directive"
     STANDING_RULE = "standing_rule"
     CONDITIONAL_TRIGGER = "conditional_trigger"
@@ -42,6 +44,8 @@ LABEL = {
     Signal.SYSTEM_PROMPT: "asks for the system prompt or secrets",
     Signal.SECRECY: "secrecy clause",
     Signal.PERSISTENCE: "asks to be kept in memory",
+    Signal.SELF_PROPAGATION: "asks to be copied, spread or to outlive pruning",
+    Signal.SOURCE_STEERING: "steers which source or vendor is trusted, ranked first",
     Signal.AGENT_DIRECTIVE: "directive to the agent",
     Signal.STANDING_RULE: "standing rule",
     Signal.CONDITIONAL_TRIGGER: "conditional trigger",
@@ -58,7 +62,7 @@ LABEL = {
     Signal.ENCODED_PAYLOAD: "encoded text",
     Signal.DECODE_AND_RUN: "asks to decode and obey",
     Signal.HIDDEN_CHARACTERS: "hidden or bidi characters",
-    Signal.TAG_CHARACTERS: "Unicode tag characters carrying text",
+    Signal.TAG_CHARACTERS: "Unicode tag characters or variation selectors carrying text",
     Signal.INSTRUCTION_AND_DESTINATION: "instruction plus outbound destination",
     Signal.USER_CLAIM: "speaks for the user (a wish or permission)",
     Signal.LAUNDERED: "the user's voice, but its provenance says otherwise",
@@ -73,6 +77,10 @@ WEIGHT: dict[Signal, float] = {
     Signal.SYSTEM_PROMPT: 0.7,
     Signal.SECRECY: 0.55,
     Signal.PERSISTENCE: 0.45,
+    # A memory worm's ask and a planted "trusted source" are instructions to the agent
+    # whatever their wording; a user's own preference is discounted by its source.
+    Signal.SELF_PROPAGATION: 0.55,
+    Signal.SOURCE_STEERING: 0.5,
     Signal.AGENT_DIRECTIVE: 0.4,
     Signal.STANDING_RULE: 0.25,
     Signal.CONDITIONAL_TRIGGER: 0.3,
@@ -122,6 +130,8 @@ INSTRUCTION_KINDS = frozenset(
         Signal.SYSTEM_PROMPT,
         Signal.SECRECY,
         Signal.PERSISTENCE,
+        Signal.SELF_PROPAGATION,
+        Signal.SOURCE_STEERING,
         Signal.AGENT_DIRECTIVE,
         Signal.STANDING_RULE,
         Signal.CONDITIONAL_TRIGGER,

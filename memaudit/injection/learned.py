@@ -35,11 +35,13 @@ from memaudit.injection.prefilter import Remembered
 WEIGHTS = Path(__file__).with_name("learned.json")
 FORMAT = 2
 # How the check uses the probability p (chosen by the training script's cross-validation,
-# never on held-out cases): a soft signal of weight ALPHA × p, none below FLOOR (0.7 since
-# the refit on rounds 1-6: the same F1, fewer false alarms, and a sample store's ordinary
-# "Session summary: the user set up build-01 ..." at p 0.67 stays quiet).
-ALPHA = 0.8
-FLOOR = 0.7
+# never on held-out cases): a soft signal of weight ALPHA × p, none below FLOOR. Since the
+# refit on rounds 1-8, ALPHA 0.7 and FLOOR 0.75 (were 0.8 and 0.7): the same F1 over the
+# folds, and two clean real-store controls the refit read as planted stay quiet (a Claude
+# Code index line "the user wants answers in French" at p 0.80, a sample's reflection
+# "The assistant is cautious and always double-checks ..." at p 0.74).
+ALPHA = 0.7
+FLOOR = 0.75
 # Fewer words than this (keys and hashes not counted) and the scorer says
 # nothing: "Content-MD5: <hash>", "JWT header: <token>" or "Attachment preview (base64):
 # <run>" is no sentence to judge (the scorer read such labels as poison), and a short

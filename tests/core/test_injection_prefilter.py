@@ -1,5 +1,5 @@
 """The injection engine's prefilter (``memaudit.injection.prefilter``) only skips patterns
-that cannot match: checked pattern by pattern on every training case (rounds 1-7; the
+that cannot match: checked pattern by pattern on every training case (rounds 1-8; the
 held-out round is not read here) and on a generated store's texts, and shown to catch a
 prefilter that drops a string."""
 

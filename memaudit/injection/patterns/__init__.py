@@ -10,6 +10,7 @@ from memaudit.injection.patterns.directives import DIRECTIVE_PATTERNS
 from memaudit.injection.patterns.exfiltration import EXFILTRATION_PATTERNS
 from memaudit.injection.patterns.laundering import LAUNDERING_PATTERNS
 from memaudit.injection.patterns.overrides import OVERRIDE_PATTERNS
+from memaudit.injection.patterns.propagation import PROPAGATION_PATTERNS
 from memaudit.injection.patterns.secrets import SECRET_PATTERNS
 from memaudit.injection.patterns.structural import STRUCTURAL_PATTERNS
 from memaudit.injection.patterns.tools import TOOL_PATTERNS
@@ -19,6 +20,7 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *OVERRIDE_PATTERNS,
     *SECRET_PATTERNS,
     *DIRECTIVE_PATTERNS,
+    *PROPAGATION_PATTERNS,
     *TOOL_PATTERNS,
     *STRUCTURAL_PATTERNS,
     *EXFILTRATION_PATTERNS,

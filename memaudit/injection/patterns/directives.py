@@ -149,7 +149,7 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             r"|\b(?:darf|soll|muss)\s+(?:der|die)\s+(?:agent|assistent|ki|bot)\b|\b(?:der|die)\s+(?:agent|assistent|ki)\s+(?:darf|soll|muss)\b|\b(?:l'agent|l'ia|el\s+agente|la\s+ia|l'agente)\s+(?:doit|peut|deve|può|debe|puede)\b|\b(?:l'assistant|l'assistente|el\s+asistente)\s+(?:peut|può|puede)\b"
             # What the speaker wants the agent to do ("I prefer that you ...", "quiero que
             # uses ..."): the user's wish when the user said it, laundered when not.
-            r"|\bi(?:\s+would|'d)?\s+(?:prefer|like|want|expect)\s+(?:that\s+you|you\s+to)\b"
+            r"|\bi(?:\s+would|'d)?\s+(?:always\s+|really\s+|also\s+)?(?:prefer|like|want|expect)\s+(?:that\s+you|you\s+to)\b"
             r"|\b(?:quiero|prefiero|deseo)\s+que\s+(?:me\s+|siempre\s+|nunca\s+)?(?!las\b|los\b|todas\b|todos\b|estas\b|esas\b|mis\b|tus\b|sus\b)[a-záéíóú]+(?:es|as)\b"
             r"|\b(?:voglio|preferisco|vorrei)\s+che\s+(?:tu\b|mi\s+\w+)"
             r"|\bje\s+(?:veux|voudrais|préfère|souhaite)\s+que\s+(?:tu|vous)\b"
@@ -166,6 +166,29 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         # A line addressed to the agent by name: "agente: d'ora in poi ..." (a pattern of
         # its own: its short names are in many texts, and alone it is cheap to run).
         _rx(r"^\W*(?:agents?|agente|agenti|asistente|assistente|ia|ki|ai|llm|bots?)\s*:\s*\S"),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
+        # A key that holds an order for the agent, as metadata carries it (often encoded):
+        # {"agent_instruction": "..."}, agent-directive=...
+        _w(
+            0.5,
+            _rx(
+                r"\b(?:agent|assistant|ai|llm|model|bot)[_-](?:instructions?|directives?|commands?|tasks?|orders?)\b[\"']?\s*[:=]"
+            ),
+        ),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
+        # The agent handed a new persona from now on ("a partir de ahora eres ...", "tu es
+        # désormais ..."): soft, as a user may name their tutor so.
+        _rx(
+            r"\b(?:a\s+partir\s+de\s+ahora|desde\s+ahora|de\s+ahora\s+en\s+adelante)\s+(?:eres|serás)\b"
+            r"|\b(?:désormais|dorénavant|à\s+partir\s+de\s+maintenant)\s+tu\s+es\b|\btu\s+es\s+(?:désormais|dorénavant)\b"
+            r"|\b(?:d'ora\s+in\s+poi|da\s+ora\s+in\s+poi|da\s+adesso)\s+sei\b|\bora\s+sei\b"
+            r"|\b(?:ab\s+jetzt|von\s+nun\s+an|ab\s+sofort)\s+bist\s+du\b|\bdu\s+bist\s+(?:ab\s+jetzt|nun|ab\s+sofort)\b"
+            r"|\bfrom\s+now\s+on,?\s+you\s+are\b|\byou\s+are\s+now\s+(?:called|named|known\s+as)\b"
+        ),
     ),
     (
         Signal.AGENT_DIRECTIVE,

@@ -24,6 +24,11 @@ EXFILTRATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         _rx(r"!\[[^\]\n]{0,200}\]\(\s*https?://[^)\s]+\?[^)\s]+\)"),
     ),
     (
+        Signal.DATA_URL,
+        # The HTML twin of a markdown image beacon: an <img> whose address has a query.
+        _rx(r"<img\b[^>]{0,200}?\bsrc\s*=\s*[\"']?https?://[^\s\"'>]+\?[^\s\"'>]*="),
+    ),
+    (
         Signal.EXFILTRATION,
         # Secrets moving out, to wherever: "session cookies synced to <a host>".
         _rx(
@@ -35,7 +40,11 @@ EXFILTRATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         _w(
             0.55,
             _rx(
-                r"https?://[^\s<>\"')\]]+[?&](?:data|payload|secret|token|key|api_?key|password|pwd|pass|conversation|convo|chat|history|memory|memories|summary|content|msg|message|text|exfil|leak|cookie|session|creds?|credentials|email|mail|q|d|c|p|x)=(?:\{[^}\s]*\}|<[^>\s]*>|\[[a-z_]+\]|\$\{?\w+\}?|%s|\{\{[^}]*\}\})"
+                r"https?://[^\s<>\"')\]]+[?&](?:data|payload|secret|token|key|api_?key|password|pwd|pass|conversation|convo|chat|history|memory|memories|summary|content|msg|message|text|exfil|leak|cookie|session|creds?|credentials|email|mail|q|d|c|p|x)=(?:\{[^}\s]*\}|<[^>\s]*>|\[[a-z_ ]{2,40}\]|\$\{?\w+\}?|%s|\{\{[^}]*\}\})"
+                # A template slot in any key's value ("?ctx=[conversation so far]").
+                r"|https?://[^\s<>\"')\]]+[?&][\w-]+=(?:\[[a-z_ ']{2,40}\]|\{\{[^}]*\}\}|\{[a-z_ ']{2,40}\})"
+                # A query whose values are named placeholders for the data ("?u=USER_EMAIL&q=QUERY").
+                r"|https?://[^\s<>\"')\]]+[?&][\w-]+=(?:user_?email|user_?name|email|query|user_?query|prompt|conversation|chat|history|context|messages?|secret|token|password|data|summary|answer|response|input)(?=[&\s)\]'\"]|$)"
                 # A URL whose query is filled by a shell command ("?env=$(env | base64)"), or a
                 # personal field left for the agent to fill ("?adr=...&tel=...").
                 # A query whose last value is left empty for the data ("...?text= para que").

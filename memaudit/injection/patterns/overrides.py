@@ -22,6 +22,9 @@ OVERRIDE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         Signal.OVERRIDE,
         _rx(
             r"\b(?:ignore|disregard|forget)\s+(?:all|everything)\s+(?:above|before|previous|prior|you\s+(?:were|have\s+been)\s+told)"
+            # "forget what you were told", in each language.
+            r"|\b(?:ignore|disregard|forget)\s+(?:what|whatever)\s+(?:you\s+(?:were|have\s+been|'ve\s+been)|you've\s+been)\s+(?:told|instructed|taught|given)\b"
+            r"|\boublie[zr]?\s+ce\s+qu(?:'on|e\s+l'on)\s+(?:t'a|vous\s+a)\s+(?:dit|demandé|appris)\b|\bdimentica(?:te)?\s+(?:quello|ciò)\s+che\s+ti\s+(?:è\s+stato|hanno)\s+(?:detto|chiesto|insegnato)\b|\bolvida\s+lo\s+que\s+te\s+(?:dijeron|han\s+dicho|ordenaron)\b|\bvergiss,?\s+was\s+(?:man\s+dir|dir)\s+(?:gesagt|befohlen|aufgetragen)\b"
         ),
     ),
     (
@@ -63,9 +66,17 @@ OVERRIDE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.OVERRIDE,
         _rx(
-            r"\b(?:ignore[rz]?|oublie[rz]?|néglige[rz]?|ignora(?:te)?|dimentica(?:te)?|trascura|ignoren|olvida[dn]?|olvide|omite|ignorier(?:e|en|t)?|vergiss|vergessen\s+sie|missachte)\b[^.\n]{0,30}?\b(?:instructions?|consignes?|règles|directives|istruzioni|regole|direttive|indicazioni|instrucciones|reglas|directrices|indicaciones|anweisungen|regeln|richtlinien|vorgaben|instruktionen)\b"
+            r"\b(?:ignore[rsz]?|oublie[rsz]?|néglige[rsz]?|ignora(?:te)?|dimentica(?:te)?|trascura|ignoren|olvida[dn]?|olvide|omite|ignorier(?:e|en|t)?|vergiss|vergessen\s+sie|missachte)\b[^.\n]{0,30}?\b(?:instructions?|consignes?|règles|directives|istruzioni|regole|direttive|indicazioni|instrucciones|reglas|directrices|indicaciones|anweisungen|regeln|richtlinien|vorgaben|instruktionen)\b"
             r"|\b[\w-]*(?:ask|confirm|approv|review|check|verif|before|safety|security)[\w-]*\s+(?:rule|policy|requirement|check|safeguard|guardrail)s?\s*(?::\s*|\s+(?:is|was|has\s+been)\s+(?:now\s+)?)(?:revoked|lifted|cancel(?:l)?ed|void|suspended|waived|rescinded|withdrawn|removed|disabled|off)\b"
             r"|\b(?:regla|norma|regola|règle|regel)\b[^.\n]{0,30}?\b(?:revocada|anulada|suspendida|revocata|annullata|sospesa|révoquée|annulée|suspendue|aufgehoben|widerrufen|außer\s+kraft)\b"
+            # Earlier instructions declared void, in each language ("Vorherige Anweisungen
+            # sind hinfällig", "les consignes précédentes sont caduques").
+            r"|\b(?:vorherigen?|früheren?|bisherigen?|alten?|ursprünglichen?)\s+(?:anweisungen|regeln|vorgaben|instruktionen|richtlinien)\s+(?:sind|gelten\s+als|werden)\s+(?:ab\s+sofort\s+|jetzt\s+|nun\s+)?(?:hinfällig|ungültig|aufgehoben|nichtig|außer\s+kraft|ersetzt|obsolet|gegenstandslos)\b"
+            r"|\b(?:instructions|consignes|règles)\s+(?:précédentes|antérieures|initiales)\s+(?:sont|deviennent)\s+(?:désormais\s+)?(?:caduques|annulées|nulles|obsolètes|révoquées)\b"
+            r"|\b(?:istruzioni|regole)\s+(?:precedenti|iniziali)\s+(?:sono|vanno)\s+(?:ora\s+)?(?:annullate|nulle|decadute|superate|revocate)\b"
+            r"|\b(?:instrucciones|reglas)\s+(?:anteriores|previas|iniciales)\s+(?:quedan|están|son)\s+(?:ahora\s+)?(?:anuladas|sin\s+efecto|revocadas|obsoletas)\b"
+            r"|\b(?:dieser|diese|dieses)\s+(?:text|hinweis|nachricht|anweisung|eintrag)\s+hat\s+(?:ab\s+jetzt\s+|ab\s+sofort\s+|immer\s+)?vorrang\s+vor\b"
+            r"|\bthis\s+(?:text|note|message|instruction|entry|memory)\s+(?:takes\s+precedence|has\s+priority|overrides?|outranks?)\s+(?:over\s+)?(?:all|any|every|the)\s+(?:\w+\s+)?(?:user|other|previous|earlier)\b"
         ),
     ),
     (
@@ -166,6 +177,8 @@ OVERRIDE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         Signal.JAILBREAK,
         _rx(
             r"\b(?:mode\s+développeur|modalità\s+sviluppatore|modo\s+desarrollador|entwicklermodus)\b"
+            # An assistant "without rules" by name: "un asistente sin normas".
+            r"|\b(?:asistente|assistant|assistente|ia|ai|ki|bot|modelo|modèle|modello|modell)\s+(?:\w+\s+)?(?:sin|sans|senza|ohne|without)\s+(?:normas|reglas|règles|regole|regeln|rules|limits|límites|limites|limiti|grenzen|censura|censure|zensur|censorship)\b"
         ),
     ),
     (

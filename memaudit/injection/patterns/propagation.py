@@ -1,0 +1,93 @@
+"""Self-propagation (a text that asks to be copied into summaries, profiles and other
+users' stores, or to outlive pruning) and source steering (a site, vendor or brand to be
+remembered as the trusted source, ranked first, its rivals hidden), in each language."""
+
+from __future__ import annotations
+
+import re
+
+from memaudit.injection.kinds import Signal
+from memaudit.injection.vocabulary import _rx
+
+# What a copy lands in: a summary, a memory, a profile, another user's store.
+_STORES = (
+    r"(?:(?:new|future|other|shared|later|conversation|chat|session)\s+){0,2}"
+    r"(?:summar(?:y|ies)|memor(?:y|ies)|profiles?|notes?|entr(?:y|ies)|workspaces?|users?|"
+    r"agents?|stores?|records?|contexts?|sessions?|conversations?|chats?)\b"
+)
+# The text itself: "it", "this", "this entire paragraph", "this line verbatim".
+_ITSELF = (
+    r"(?:it|itself|this|this\s+(?:\w+\s+){0,2}?(?:line|text|entry|note|instruction|message|"
+    r"paragraph|memory|rule|block|section|reminder|hint|item))\b"
+)
+_PRUNED = r"(?:deleted|removed|archived|pruned|erased|forgotten|cleared|dropped|purged|overwritten)"
+
+PROPAGATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
+    # -- self-propagation ------------------------------------------------------------------
+    (
+        Signal.SELF_PROPAGATION,
+        _rx(
+            r"\b(?:copy|duplicate|replicate|propagate|spread|paste|include|insert|add|carry|repeat|append|forward)\s+"
+            + _ITSELF
+            + r"(?:\s+(?:verbatim|word\s+for\s+word|as\s+is|unchanged))?[^.\n]{0,30}?\b(?:in(?:to)?|to|across)\s+(?:every|each|all|any|other|the\s+other)\s+"
+            + _STORES
+        ),
+    ),
+    (
+        Signal.SELF_PROPAGATION,
+        # Asks to outlive deletion, archiving and consolidation.
+        _rx(
+            r"\b(?:save|store|write|add|re-?create|restore|re-?add)\s+(?:it|this|them)\s+again\b"
+            r"|\b(?:re-?create|restore|re-?add|re-?insert)\s+(?:it|this(?:\s+\w+)?)\b[^.\n]{0,40}?\b(?:if|when|whenever|after|once|the\s+next\s+time|each\s+time|every\s+time)\b[^.\n]{0,30}?\b"
+            + _PRUNED
+            + r"|\bif\s+this\s+(?:memory|entry|note|text|instruction|message|item)\s+is\s+(?:ever\s+)?"
+            + _PRUNED
+            + r"|\bsurvives?\s+(?:consolidation|pruning|deletion|cleanup|compaction|summari[sz]ation|merging|resets?)\b"
+            r"|\b(?:when(?:ever)?|while|if)\s+(?:merging|pruning|consolidating|compacting|cleaning\s+up|summari[sz]ing|archiving|deduplicating)(?:\s+(?:or|and)\s+\w+ing)?\s+(?:the\s+|your\s+|old(?:er)?\s+)?memor(?:y|ies)\b[^.\n]{0,40}?\b(?:keep|retain|preserve|never\s+(?:delete|remove|drop))\s+(?:this|it)\b"
+            r"|\bto\s+(?:all\s+)?other\s+users'?\s*(?:profiles?|memor(?:y|ies)|stores?|accounts?|sessions?)\b"
+        ),
+    ),
+    (
+        Signal.SELF_PROPAGATION,
+        # fr / it / es / de: "recopie-le dans chaque résumé", "duplicala nei profili degli
+        # altri utenti", "vuelve a crearlo si lo borra", "in jede Zusammenfassung übernehmen".
+        _rx(
+            r"\b(?:recopie|recopiez|copie|copiez|duplique|dupliquez|reproduis|reproduisez|insère|insérez|inclus|incluez)(?:-le|-la|-les)?\b[^.\n]{0,40}?\bdans\s+(?:chaque|tous\s+les|toutes\s+les|les\s+autres)\b"
+            r"|\b(?:mémorise|enregistre|garde|conserve)[zr]?\s+(?:ce|cette)\s+(?:texte|message|note|entrée|consigne|instruction)\s+tel(?:le)?\s+quel(?:le)?\b"
+            r"|\b(?:duplica|copia|replica|ricopia|inserisci|includi)(?:la|lo|le|li)?\b[^.\n]{0,40}?\b(?:in\s+ogni|in\s+tutt[ie]|nei\s+profili|negli\s+altri|nelle\s+altre|agli\s+altri)\b"
+            r"|\bconserva\s+sempre\s+quest[ao]\b|\bquando\s+consolid\w+\s+(?:le\s+)?memorie\b"
+            r"|\b(?:copia|duplica|replica|incluye|inserta)(?:lo|la|los|las)?\b[^.\n]{0,40}?\b(?:en\s+cada|en\s+todos\s+los|en\s+todas\s+las|en\s+los\s+perfiles|a\s+otros\s+usuarios)\b"
+            r"|\bvuelve\s+a\s+(?:crearlo|crearla|guardarlo|guardarla|añadirlo|añadirla|escribirlo|escribirla)\b"
+            r"|\bin\s+(?:jede|jeden|jedes|alle)\s+(?:neuen?\s+)?(?:zusammenfassung|notiz|erinnerung|profil|antwort|speicher)\w*\s+(?:\w+\s+){0,2}?(?:übernehmen|kopieren|einfügen|aufnehmen|übertragen)\b"
+            r"|\b(?:kopiere|übernimm|füge)\b[^.\n]{0,40}?\bin\s+(?:jede|jeden|jedes|alle)\b"
+            r"|\b(?:diesen|diese|dieses)\s+(?:hinweis|text|eintrag|notiz|nachricht|anweisung)\s+(?:\w+\s+)?(?:dauerhaft|für\s+immer)\s+(?:speichern|behalten)\b"
+        ),
+    ),
+    # -- source steering -------------------------------------------------------------------
+    (
+        Signal.SOURCE_STEERING,
+        _rx(
+            r"\b(?:remember|treat|consider|regard|present|rank|list|record|note|store|save|keep)\b[^.\n]{0,60}?\bas\s+(?:the\s+user's\s+|the\s+|my\s+|our\s+|their\s+|your\s+|a\s+|an\s+)?(?:most\s+|only\s+|single\s+|number[- ]one\s+)?(?:trusted|trustworthy|authoritative|reliable|credible|definitive|go-to|preferred|primary|default)\b"
+            r"|\bis\s+(?:the|my|our|their)\s+(?:most\s+|only\s+)?(?:trusted|trustworthy|authoritative|reliable|credible|definitive)\s+(?:\w+\s+){0,2}?(?:source|reference|authority|site|outlet|provider|vendor)\b"
+            r"|\b(?:cite|rank|list|show|present|mention|recommend|put)\s+(?:it|them)\s+(?:first|at\s+the\s+top|above\s+(?:all|any|every)\s+others?)\b"
+            r"|\bprefer\s+(?:it|them)\s+over\s+(?:any|all|every)\s+other\b"
+            r"|\b(?:do\s+not|don't|never)\s+(?:show|mention|cite|recommend|list|link(?:\s+to)?)\s+(?:me\s+)?(?:any\s+)?(?:other|competing|rival|alternative)\s+(?:\w+\s+)?(?:outlets?|sources?|sites?|brands?|vendors?|providers?|products?)\b"
+            r"|\bbe\s+(?:presented|ranked|listed|shown|recommended|cited)\s+as\s+the\s+(?:top|best|first|only|preferred)\b"
+        ),
+    ),
+    (
+        Signal.SOURCE_STEERING,
+        # fr / it / es / de: "est la référence fiable", "la fonte più autorevole ... va
+        # citata per prima", "la fuente más fiable", "die vertrauenswürdigste Quelle".
+        _rx(
+            r"\best\s+(?:la|le)\s+(?:source|référence|site)\s+(?:la\s+plus\s+|le\s+plus\s+)?(?:fiable|sûre?|de\s+confiance|de\s+référence)\b"
+            r"|\bcite[zr]?(?:-la|-le|-les)?\s+en\s+premier\b"
+            r"|\b(?:è|e')\s+la\s+fonte\s+(?:\w+\s+)?(?:più\s+)?(?:autorevole|affidabile|attendibile|sicura)\b"
+            r"|\b(?:va|vanno|deve\s+essere|devono\s+essere)\s+(?:citat|mostrat|consigliat|presentat)[oaie]\s+per\s+prim[oaie]\b"
+            r"|\bes\s+la\s+fuente\s+(?:\w+\s+)?(?:más\s+)?(?:fiable|confiable|autorizada|fidedigna)\b"
+            r"|\bcít(?:ala|alo|alas|alos)\s+en\s+(?:todas|todos|cada)\b"
+            r"|\b(?:die\s+)?(?:vertrauenswürdigste|zuverlässigste|seriöseste|einzig\s+vertrauenswürdige)\s+quelle\b"
+            r"|\b(?:immer\s+)?(?:zuerst|als\s+erstes)\s+(?:nennen|zitieren|empfehlen|anzeigen)\b"
+        ),
+    ),
+]
