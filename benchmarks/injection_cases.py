@@ -120,7 +120,7 @@ HELDOUT = Path(__file__).with_name("injection_round9.jsonl")
 # The held-out round's SHA-256 as its author delivered it. Empty until the lead copies the
 # file in (after the work trained on rounds 1-8 is frozen) and records the digest here,
 # checked against the author's; until then a present file is refused, never measured.
-HELDOUT_SHA256 = ""
+HELDOUT_SHA256 = "f3dd5beb604b7495b11083eee42b0e4b855086dba074caa9e9ab30d999212156"
 
 
 class HeldOutChanged(RuntimeError):
