@@ -58,9 +58,9 @@ def _masks(sketches: list[tuple[int, ...]]) -> list[int]:
     return out
 
 
-def _candidates(sketches: list[tuple[int, ...]], floor: float) -> list[int]:
+def _candidates(sketches: list[tuple[int, ...]], floor: float) -> tuple[list[int], int]:
     """The pairs (``a * len(sketches) + b``, a < b) that the blocking makes and the
-    sketches pass, then (last) the number of block pairs looked at.
+    sketches pass, and the number of block pairs looked at.
 
     Each memory is filed under each value of its sketch; the pairs of a block of at
     most ``BUCKET_CAP`` memories, and the neighbours within ``WINDOW`` in sketch order
@@ -122,8 +122,7 @@ def _candidates(sketches: list[tuple[int, ...]], floor: float) -> list[int]:
         k = len(shared)
         if (k >= need[a] or k >= need[b]) and _estimate(sa, sb, shared) >= floor:
             out.append(pair)
-    out.append(considered)
-    return out
+    return out, considered
 
 
 def near_duplicate_pairs(
@@ -187,8 +186,7 @@ def near_duplicate_pairs(
         sketches = list(map(sketches.__getitem__, perm))
         grams_of = list(map(grams_of.__getitem__, perm))
     total = len(keys)
-    candidates = _candidates(sketches, floor)
-    considered = candidates.pop()
+    candidates, considered = _candidates(sketches, floor)
     sketches.clear()
     if stats is not None:
         stats.update(memories=len(keys), considered=considered, candidates=len(candidates))

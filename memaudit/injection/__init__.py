@@ -30,7 +30,9 @@ gate and the review queue call; spans are offsets into the original text.
 Where things are: ``kinds`` (the signals, their labels and weights), ``vocabulary``
 and ``patterns/`` (the regex tables, one module per technique, in every language),
 ``forms`` (role tokens, comments, encodings, quotes, code), ``gate`` (the cheap first
-look), ``engine`` (the text view, decoding and the analysis: ``signals``),
+look), ``prefilter`` (which patterns may match a text, derived from their regex source),
+``remembered`` (the bounded per-word and per-text memo they share), ``engine`` (the text
+view, decoding and the analysis: ``signals``),
 ``learned`` (the learned text scorer, a soft signal beside the patterns; its weights are
 ``learned.json``), ``assessment`` (what the analysis returns), ``provenance`` (source weight and
 ``assess``) and ``scanning`` (a store's rows, for the audit detector).

@@ -436,7 +436,7 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
     for signal in on & _PATTERN_KINDS:
         if not held & _KIND_KEY[signal]:
             continue  # none of the kind's patterns can match (most kinds, most texts)
-        for pattern, weight, key, need in _KEYED[signal]:
+        for pattern, weight, key, need in _NEEDS_BY_KIND[signal]:
             if key is not None and gate and key not in on:
                 continue
             if present is not None and (
@@ -594,7 +594,7 @@ _PREFILTER = Prefilter(
 _KIND_KEY = {
     signal: _PREFILTER.key(p for p, _, _ in patterns) for signal, patterns in _BY_KIND.items()
 }
-_KEYED = {
+_NEEDS_BY_KIND = {
     signal: [(p, w, k, _PREFILTER.key([p])) for p, w, k in patterns]
     for signal, patterns in _BY_KIND.items()
 }

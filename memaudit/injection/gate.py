@@ -9,7 +9,7 @@ from typing import Any
 from memaudit.injection.forms import _ADDRESS, _MORSE
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns import _KEY_GATES, _KEYED
-from memaudit.injection.prefilter import Remembered
+from memaudit.injection.remembered import Remembered
 from memaudit.injection.vocabulary import _BEHAVIOUR_VERBS, _GENERIC_VERBS
 
 # -- the cheap first look ------------------------------------------------------------

@@ -30,7 +30,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from memaudit.injection.prefilter import Remembered
+from memaudit.injection.remembered import Remembered
 
 WEIGHTS = Path(__file__).with_name("learned.json")
 FORMAT = 2

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import reduce
 from operator import or_
-from typing import Any, TypeVar
+from typing import Any
 
+from memaudit.injection.remembered import Remembered
 from memaudit.qualifiers import _trie  # longer continuations tried first
 
 # The standard library's own reader of regular expressions (what ``re.compile`` uses).
@@ -193,24 +194,7 @@ Masks = tuple[int, tuple[int, ...], tuple[tuple["Masks", ...], ...]]
 # pattern its masks and whether it spans no full stop.
 Rule = tuple[int, tuple[tuple[Masks, bool], ...]]
 
-V = TypeVar("V")
 TOKEN_CACHE = 200_000  # words whose strings are remembered (words recur across texts)
-
-
-class Remembered(dict[str, V]):
-    """A function's values by word, computed on first use, so that ``map`` reads them in
-    C rather than a Python loop; forgotten all at once past ``limit`` words (words recur
-    across texts, but a store's hostile texts may hold any number of distinct ones)."""
-
-    def __init__(self, compute: Callable[[str], V], limit: int) -> None:
-        super().__init__()
-        self.compute, self.limit = compute, limit
-
-    def __missing__(self, key: str) -> V:
-        if len(self) >= self.limit:
-            self.clear()
-        self[key] = value = self.compute(key)
-        return value
 
 
 class Prefilter:

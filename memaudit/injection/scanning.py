@@ -17,6 +17,7 @@ from memaudit.injection.provenance import (
     ref_kind,
     source_weight,
 )
+from memaudit.injection.remembered import Remembered
 from memaudit.model import SourceType
 from memaudit.textsafety import reveal
 
@@ -75,8 +76,8 @@ def scan(
     scorer runs only on rows whose source it judges (``LEARNED_MIN_SOURCE``; a derived
     row may be derived from anything, so it is scored).
     """
-    cache: dict[str, list[Hit]] = {}  # text signals by text
-    scored: dict[str, list[Hit]] = {}  # the learned scorer's hit by text
+    cache = Remembered(_text_signals, SCAN_CACHE)  # text signals by text
+    scored = Remembered(_learned_hits, SCAN_CACHE)  # the learned scorer's hit by text
     # Weight 1, no trace, and a claim about the user laundered into the agent's notes:
     # the most any source lets a text score. A "user statement" whose provenance
     # disagrees scores more still (``LAUNDERED``: with a URL or tool as its source
@@ -140,25 +141,23 @@ def scan(
     return out
 
 
+def _text_signals(text: str) -> list[Hit]:
+    return signals(text, learned=False)
+
+
+def _learned_hits(text: str) -> list[Hit]:
+    found = learned_hit(text)
+    return [found] if found else []
+
+
 def _hits(
-    text: str, counts: bool, cache: dict[str, list[Hit]], scored: dict[str, list[Hit]]
+    text: str, counts: bool, cache: Remembered[list[Hit]], scored: Remembered[list[Hit]]
 ) -> list[Hit]:
     """A text's hits (remembered), with the learned scorer's if it ``counts``."""
-    hits = cache.get(text)
-    if hits is None:
-        hits = signals(text, learned=False)
-        if len(cache) >= SCAN_CACHE:
-            cache.clear()
-        cache[text] = hits
+    hits = cache[text]
     if not counts:
         return hits
-    extra = scored.get(text)
-    if extra is None:
-        found = learned_hit(text)
-        extra = [found] if found else []
-        if len(scored) >= SCAN_CACHE:
-            scored.clear()
-        scored[text] = extra
+    extra = scored[text]
     return hits + extra if extra else hits
 
 

@@ -434,7 +434,7 @@ def test_a_bound_that_forgets_word_pairs_would_be_caught(
     stream's adjacent pairs, its pairs one word apart, or the pairs with a sentence's
     start and end (``_unit``)."""
     from memaudit.injection import learned
-    from memaudit.injection.prefilter import Remembered
+    from memaudit.injection.remembered import Remembered
 
     m = learned.model()
     m._stream_tables()

@@ -225,7 +225,9 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
                         else:
                             dropped.append(q)
                             continue
-                    kept_terms = terms_of.get(ct) or child_terms(ct)
+                    kept_terms = terms_of.get(ct)
+                    if kept_terms is None:  # an empty tuple is an answer too
+                        kept_terms = child_terms(ct)
                     if terms.isdisjoint(kept_terms):
                         dropped.append(q)
             if dropped:
