@@ -45,6 +45,8 @@ from memaudit.store import Store
 from memaudit.textsafety import hidden_characters
 
 if TYPE_CHECKING:
+    from memaudit.conflicts.candidate import Comparable
+    from memaudit.conflicts.statements import Statement
     from memaudit.conflicts.text import Features
 
 # Which words to search with: the longest ones are the least common, so the
@@ -275,29 +277,44 @@ def _words(text: str) -> list[str]:
     return sorted(seen, key=lambda w: (-len(w), w))
 
 
-# A search's answer, kept for the length of one listing (``Searches``): items of a
-# queue share their words, so the same search comes back for many of them.
-Searches = dict[str, list[Memory]]
-
-
-def _neighbours(store: Store, memory: Memory, searches: Searches | None = None) -> list[Memory]:
-    """Active memories sharing two of the item's longest words (a few FTS queries;
-    ``searches`` answers one already asked during the same read)."""
+def _searches(memory: Memory) -> list[str]:
+    """The full-text searches that find an item's neighbours: each pair of its longest
+    words (the words alone when it has one)."""
     words = _words(memory.content)[:SEARCH_WORDS]
-    queries = [" ".join(p) for p in itertools.combinations(words, 2)] or words
+    return [" ".join(p) for p in itertools.combinations(words, 2)] or words
+
+
+def _neighbours(store: Store, memory: Memory) -> list[Memory]:
+    """Active memories sharing two of the item's longest words (a few FTS queries)."""
     found: dict[str, Memory] = {}
-    for q in queries:
-        rows = searches.get(q) if searches is not None else None
-        if rows is None:
-            try:
-                rows = store.memories(
-                    MemoryFilter(statuses=[Status.ACTIVE], search=q, limit=SEARCH_LIMIT)
-                )
-            except MemauditError:
-                rows = []  # a store without full-text search: no candidates from it
-            if searches is not None:
-                searches[q] = rows
+    for q in _searches(memory):
+        try:
+            rows = store.memories(
+                MemoryFilter(statuses=[Status.ACTIVE], search=q, limit=SEARCH_LIMIT)
+            )
+        except MemauditError:
+            rows = []  # a store without full-text search: no candidates from it
         for m in rows:
+            if m.id != memory.id:
+                found.setdefault(m.id, m)
+    return list(found.values())
+
+
+# A search's answer, kept for the length of one listing (``Reading``): items of a
+# queue share their words, so the same search comes back for many of them.
+Searches = dict[str, list["Statement"]]
+
+
+def _listed_neighbours(store: Store, memory: Memory, reading: Reading) -> list[Statement]:
+    """``_neighbours`` for a listing: the same memories in the same order, four columns
+    each (``Store.active_matches``), each search run once per listing."""
+    searches = _searches(memory)
+    missing = [q for q in dict.fromkeys(searches) if q not in reading.searches]
+    if missing:
+        reading.searches.update(store.active_matches(missing, SEARCH_LIMIT))
+    found: dict[str, Statement] = {}
+    for q in searches:
+        for m in reading.searches[q]:
             if m.id != memory.id:
                 found.setdefault(m.id, m)
     return list(found.values())
@@ -350,13 +367,11 @@ def conflicts_for(
     return sorted(found.values(), key=lambda c: (-c.score, c.memory.id))
 
 
-def store_flags(
-    store: Store, memory: Memory, policy: Policy, searches: Searches | None = None
-) -> set[Flag]:
+def store_flags(store: Store, memory: Memory, policy: Policy) -> set[Flag]:
     """The flags that compare the item with active memories (a few queries), as the
     detail pane computes them (``similar_active``, ``conflicts_for``)."""
     threshold = float(policy.get("duplicates.similarity"))
-    pool = _neighbours(store, memory, searches)
+    pool = _neighbours(store, memory)
     flags: set[Flag] = set()
     if similar_active(store, memory, threshold, pool):
         flags.add(Flag.DUPLICATE)
@@ -394,7 +409,7 @@ class Reading:
             found = self.featured[text] = features(text)
         return found
 
-    def triggered(self, memory: Memory) -> bool:
+    def triggered(self, memory: Comparable) -> bool:
         """Whether the text may state a change (without a trigger word it does not)."""
         from memaudit import change_statements
 
@@ -417,7 +432,7 @@ def listing_flags(store: Store, memory: Memory, threshold: float, reading: Readi
     names a slot value or states a change)."""
     from memaudit import conflicts
 
-    pool = _neighbours(store, memory, reading.searches)
+    pool = _listed_neighbours(store, memory, reading)
     flags: set[Flag] = set()
     norm, mine = reading.norm(memory.content), reading.shingles(memory.content)
     for other in pool:
@@ -436,7 +451,7 @@ def listing_flags(store: Store, memory: Memory, threshold: float, reading: Readi
     return flags
 
 
-def _may_conflict(memory: Memory, pool: list[Memory], reading: Reading) -> bool:
+def _may_conflict(memory: Memory, pool: Sequence[Comparable], reading: Reading) -> bool:
     """Whether ``conflicts.find`` can pair the item with a neighbour: one of them states
     a change, or a neighbour names another value of one of the item's slots and meets
     it in one of ``find``'s blocks (a shared subject word, or no subject on either

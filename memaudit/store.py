@@ -30,6 +30,7 @@ from memaudit.policy import Policy
 from memaudit.sqlview import SqlView, mirror
 
 if TYPE_CHECKING:
+    from memaudit.conflicts.statements import Statement
     from memaudit.decay import LifecycleTable
     from memaudit.forget import ForgetPlan, ForgetResult, Recheck
     from memaudit.ledger import Ledger
@@ -303,6 +304,24 @@ class Store(ABC):
         forgotten memories it holds (``memory_ids=None``: every such pending memory).
         Only a store whose gate checks tombstones records any."""
         return {}
+
+    def active_matches(self, searches: Sequence[str], limit: int) -> dict[str, list[Statement]]:
+        """For each full-text search: the active memories ``memories`` finds for it
+        (``MemoryFilter(statuses=[ACTIVE], search=..., limit=limit)``, in that order),
+        four columns each. A search the store refuses finds nothing. The default reads
+        whole memories; a store that can read the four columns alone overrides it."""
+        from memaudit.conflicts.statements import Statement
+
+        out: dict[str, list[Statement]] = {}
+        for text in searches:
+            try:
+                found = self.memories(
+                    MemoryFilter(statuses=[Status.ACTIVE], search=text, limit=limit)
+                )
+            except MemauditError:
+                found = []
+            out[text] = [Statement(m.id, m.content, m.created_at, m.scope) for m in found]
+        return out
 
     def injected_pending(self) -> set[str] | None:
         """Pending memories the write gate flagged as injected instructions when they

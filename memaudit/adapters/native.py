@@ -23,6 +23,7 @@ from memaudit.store import Adapter, Capability, Layer, Store
 # only reads (`memaudit ls`) should not pay for loading them (benchmarks/bench_cold_start.py).
 if TYPE_CHECKING:
     from memaudit import review
+    from memaudit.conflicts.statements import Statement
     from memaudit.decay import LifecycleTable
     from memaudit.forget import ForgetPlan, ForgetResult, Recheck
 
@@ -111,6 +112,12 @@ class NativeStore(Store):
         from memaudit import resurrection
 
         return resurrection.pending_resurrected(self.ledger.conn, memory_ids)
+
+    def active_matches(self, searches: Sequence[str], limit: int) -> dict[str, list[Statement]]:
+        from memaudit.conflicts.statements import Statement
+
+        found = self.ledger.active_matches(searches, limit)
+        return {text: [Statement(*row) for row in rows] for text, rows in found.items()}
 
     def injected_pending(self) -> set[str] | None:
         return rows.flagged_pending(self.ledger)

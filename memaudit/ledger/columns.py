@@ -93,6 +93,13 @@ def row_to_memory(row: tuple[Any, ...]) -> Memory:
     )
 
 
+def light_row(row: tuple[Any, ...]) -> tuple[str, str, str | None, str | None]:
+    """(id, content, created_at, scope) with ``row_to_memory``'s conversions: a damaged
+    row reads as its Memory would."""
+    mid, content, created_at, scope = row
+    return _text(mid), _text(content) or "", _text(created_at), _text(scope)
+
+
 def _text(value: Any) -> Any:
     if value is None or isinstance(value, str):
         return value

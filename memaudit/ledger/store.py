@@ -18,7 +18,7 @@ import random
 import secrets
 import time
 import urllib.parse
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 from glob import escape as glob_escape
 from pathlib import Path
@@ -36,7 +36,7 @@ from memaudit.errors import (
     StoreBusy,
 )
 from memaudit.ledger import versions
-from memaudit.ledger.columns import MEMORY_COLUMNS, QUALIFIED_COLUMNS, row_to_memory
+from memaudit.ledger.columns import MEMORY_COLUMNS, QUALIFIED_COLUMNS, light_row, row_to_memory
 from memaudit.model import (
     Edge,
     Event,
@@ -44,6 +44,7 @@ from memaudit.model import (
     MemoryFilter,
     Relation,
     SourceType,
+    Status,
 )
 from memaudit.policy import KEYS, Policy
 from memaudit.sqlite_driver import sqlite3
@@ -544,6 +545,28 @@ class Ledger:
             sql += " LIMIT ? OFFSET ?"
             params += [flt.limit, flt.offset]
         return map(row_to_memory, self.conn.execute(sql, params))
+
+    def active_matches(
+        self, searches: Sequence[str], limit: int
+    ) -> dict[str, list[tuple[str, str, str | None, str | None]]]:
+        """``Store.active_matches`` in four columns: each search's active memories as
+        ``query`` orders them (the same SQL), without building whole memories."""
+        out: dict[str, list[tuple[str, str, str | None, str | None]]] = {}
+        for text in searches:
+            flt = MemoryFilter(statuses=[Status.ACTIVE], search=text, limit=limit)
+            try:
+                where, params = self._where(flt, searching=True)
+            except MemauditError:  # no word to search with: ``query`` refuses it too
+                out[text] = []
+                continue
+            rows = self.conn.execute(
+                "SELECT memories.id, memories.content, memories.created_at, memories.scope "
+                "FROM memories_fts CROSS JOIN memories ON seq = memories_fts.rowid"
+                f"{where} ORDER BY memories_fts.rowid DESC LIMIT ? OFFSET 0",
+                [*params, limit],
+            )
+            out[text] = [light_row(r) for r in rows]
+        return out
 
     def count(self, flt: MemoryFilter | None = None) -> int:
         where, params = self._where(flt or MemoryFilter())
