@@ -436,19 +436,35 @@ def listing_flags(store: Store, memory: Memory, threshold: float, reading: Readi
     flags: set[Flag] = set()
     norm, mine = reading.norm(memory.content), reading.shingles(memory.content)
     for other in pool:
-        if reading.norm(other.content) == norm or (
-            fingerprint.jaccard(mine, reading.shingles(other.content)) >= threshold
+        if reading.norm(other.content) == norm or _at_least(
+            mine, reading.shingles(other.content), threshold
         ):
             flags.add(Flag.DUPLICATE)
             break
     if any(_is_active(store, other, reading) for other in _disputed(store, memory.id, reading)):
         flags.add(Flag.CONFLICT)
         return flags
-    if _may_conflict(memory, pool, reading) and conflicts.find(
-        [memory, *pool], only={memory.id}, featurize=reading.features
-    ):
-        flags.add(Flag.CONFLICT)
+    if _may_conflict(memory, pool, reading):
+        featured = reading.featured
+        for other in pool:  # every text featured first: ``find`` then reads the dict
+            if other.content not in featured:
+                reading.features(other.content)
+        if conflicts.find([memory, *pool], only={memory.id}, featurize=featured.__getitem__):
+            flags.add(Flag.CONFLICT)
     return flags
+
+
+def _at_least(mine: set[str], theirs: set[str], threshold: float) -> bool:
+    """``fingerprint.jaccard(mine, theirs) >= threshold``, with the same float, and
+    without a set operation where the sizes alone rule it out (the shared part is at
+    most the smaller set, the union at least the larger one)."""
+    if not mine or not theirs:
+        return 0.0 >= threshold
+    small, large = sorted((len(mine), len(theirs)))
+    if small / large < threshold:
+        return False
+    shared = len(mine & theirs)
+    return shared / (len(mine) + len(theirs) - shared) >= threshold
 
 
 def _may_conflict(memory: Memory, pool: Sequence[Comparable], reading: Reading) -> bool:
@@ -459,9 +475,15 @@ def _may_conflict(memory: Memory, pool: Sequence[Comparable], reading: Reading) 
     own = reading.features(memory.content)
     if own.changes:
         return True
+    # The caches read directly: a listing asks this of every neighbour of every item.
+    featured, triggers = reading.featured, reading.triggers
     if not own.values:  # features are costly: only the texts with a trigger word
-        return any(reading.features(o.content).changes for o in pool if reading.triggered(o))
-    theirs = [reading.features(o.content) for o in pool]
+        return any(
+            (featured.get(o.content) or reading.features(o.content)).changes
+            for o in pool
+            if triggers.get(o.content, None) or reading.triggered(o)
+        )
+    theirs = [featured.get(o.content) or reading.features(o.content) for o in pool]
     if any(f.changes for f in theirs):
         return True
     for f in theirs:

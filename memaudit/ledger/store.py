@@ -554,6 +554,9 @@ class Ledger:
         out: dict[str, list[tuple[str, str, str | None, str | None]]] = {}
         for text in searches:
             flt = MemoryFilter(statuses=[Status.ACTIVE], search=text, limit=limit)
+            if not text:  # no search at all: ``query`` lists the newest active memories
+                out[text] = [(m.id, m.content, m.created_at, m.scope) for m in self.query(flt)]
+                continue
             try:
                 where, params = self._where(flt, searching=True)
             except MemauditError:  # no word to search with: ``query`` refuses it too

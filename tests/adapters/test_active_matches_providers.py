@@ -1,0 +1,40 @@
+"""``Store.active_matches`` (the neighbours `review --list` reads) on stores written by
+the real packages, which keep the protocol's default: the same memories, in the same
+order, as ``Store.memories`` finds for each search. PostgreSQL (Hindsight) and SQLite."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from memaudit.adapters import open_store
+from memaudit.model import MemoryFilter, Status
+from memaudit.store import Store
+
+
+def _same_as_memories(store: Store) -> None:
+    active = store.memories(MemoryFilter(statuses=[Status.ACTIVE]))
+    assert active, "the fixture holds active memories"
+    words = sorted({w for m in active for w in m.content.split() if w.isalpha() and len(w) > 3})
+    searches = [*words[:6], " ".join(words[:2]), "zzzz-nothing"]
+    found = store.active_matches(searches, 3)
+    assert list(found) == searches
+    hits = 0
+    for search in searches:
+        want = store.memories(MemoryFilter(statuses=[Status.ACTIVE], search=search, limit=3))
+        got = [(s.id, s.content, s.created_at, s.scope) for s in found[search]]
+        assert got == [(m.id, m.content, m.created_at, m.scope) for m in want], search
+        hits += len(got)
+    assert hits  # some search found something: the comparison is not vacuous
+
+
+def test_hindsight_on_postgresql(hindsight_before: str) -> None:
+    with open_store(hindsight_before) as store:
+        assert type(store).active_matches is Store.active_matches
+        _same_as_memories(store)
+
+
+def test_mem0_on_sqlite(provider: Callable[[str, str], Path]) -> None:
+    with open_store(str(provider("mem0", "after_delete"))) as store:
+        assert type(store).active_matches is Store.active_matches
+        _same_as_memories(store)
