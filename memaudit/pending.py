@@ -459,7 +459,7 @@ def _at_least(mine: set[str], theirs: set[str], threshold: float) -> bool:
     without a set operation where the sizes alone rule it out (the shared part is at
     most the smaller set, the union at least the larger one)."""
     if not mine or not theirs:
-        return 0.0 >= threshold
+        return threshold <= 0.0
     small, large = sorted((len(mine), len(theirs)))
     if small / large < threshold:
         return False

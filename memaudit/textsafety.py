@@ -51,6 +51,8 @@ def _is_hidden(ch: str) -> bool:
 
 def hidden_characters(text: str) -> list[tuple[int, str]]:
     """Positions and names of characters a reader would not see."""
+    if text.isprintable():  # as in ``reveal``: no hidden character is printable
+        return []
     return [(i, marker_name(ch)) for i, ch in enumerate(text) if _is_hidden(ch)]
 
 
