@@ -11,7 +11,9 @@ Flags are meant to slow a reviewer down where approving reflexively is dangerous
 - ``hidden``: the content holds invisible or control characters;
 - ``unknown``: the store cannot say where it came from;
 - ``duplicate``: an active memory already says the same (same normalised text, or
-  shingle similarity at or above ``duplicates.similarity``);
+  shingle similarity at or above ``duplicates.similarity``). Every active memory is
+  checked for the same text (``Store.active_copies``); the similar ones are looked for
+  among the neighbours below;
 - ``conflict``: an active memory may say the opposite (``memaudit.conflicts``);
 - ``resurrected``: the write gate found the text of a forgotten memory in it
   (``memaudit.resurrection``). These come first in the queue, whatever their age;
@@ -320,15 +322,37 @@ def _listed_neighbours(store: Store, memory: Memory, reading: Reading) -> list[S
     return list(found.values())
 
 
+def _copies(store: Store, memory: Memory, limit: int) -> list[str]:
+    """Ids of active memories with the item's normalised text (``Store.active_copies``:
+    every one is checked), the item itself left out, at most ``limit``."""
+    found = store.active_copies([memory.content], limit + 1)[memory.content]
+    return [i for i in found if i != memory.id][:limit]
+
+
+def duplicates_checked(store: Store) -> str:
+    """What the duplicate flag read, in words (its evidence)."""
+    return (
+        f"same text: {store.COPIES_CHECKED}; similar: the newest {SEARCH_LIMIT} active "
+        f"matches of each pair of the item's {SEARCH_WORDS} longest words"
+    )
+
+
 def similar_active(
     store: Store, memory: Memory, threshold: float, neighbours: list[Memory] | None = None
 ) -> list[Similar]:
-    """Active memories that say the same thing (near-duplicates), best first."""
+    """Active memories that say the same thing, best first: every exact copy (up to
+    ``SEARCH_LIMIT`` of them shown), and the near-duplicates among the neighbours."""
     pool = _neighbours(store, memory) if neighbours is None else neighbours
     mine = fingerprint.shingles(memory.content)
     norm = fingerprint.normalize(memory.content)
+    known = {m.id for m in pool}
+    copies = [
+        m
+        for i in _copies(store, memory, SEARCH_LIMIT)
+        if i not in known and (m := store.get(i)) is not None
+    ]
     out = []
-    for other in pool:
+    for other in [*pool, *copies]:
         if fingerprint.normalize(other.content) == norm:
             out.append(Similar(other, 1.0, "same text"))
             continue
@@ -394,6 +418,7 @@ class Reading:
     triggers: dict[str, bool] = field(default_factory=dict)
     disputed: dict[str, list[str]] | None = None  # memory id → the other ids
     active: dict[str, bool] = field(default_factory=dict)
+    copies: dict[str, list[str]] = field(default_factory=dict)  # text → active copies (2)
 
     def norm(self, text: str) -> str:
         found = self.norms.get(text)
@@ -434,13 +459,16 @@ def listing_flags(store: Store, memory: Memory, threshold: float, reading: Readi
 
     pool = _listed_neighbours(store, memory, reading)
     flags: set[Flag] = set()
-    norm, mine = reading.norm(memory.content), reading.shingles(memory.content)
-    for other in pool:
-        if reading.norm(other.content) == norm or _at_least(
-            mine, reading.shingles(other.content), threshold
-        ):
-            flags.add(Flag.DUPLICATE)
-            break
+    if _copied(store, memory, reading):
+        flags.add(Flag.DUPLICATE)
+    else:
+        norm, mine = reading.norm(memory.content), reading.shingles(memory.content)
+        for other in pool:
+            if reading.norm(other.content) == norm or _at_least(
+                mine, reading.shingles(other.content), threshold
+            ):
+                flags.add(Flag.DUPLICATE)
+                break
     if any(_is_active(store, other, reading) for other in _disputed(store, memory.id, reading)):
         flags.add(Flag.CONFLICT)
         return flags
@@ -452,6 +480,21 @@ def listing_flags(store: Store, memory: Memory, threshold: float, reading: Readi
         if conflicts.find([memory, *pool], only={memory.id}, featurize=featured.__getitem__):
             flags.add(Flag.CONFLICT)
     return flags
+
+
+def read_copies(store: Store, memories: Sequence[Memory], reading: Reading) -> None:
+    """Each text's active copies (``Store.active_copies``), asked once for the texts
+    not known yet: a store without an index reads its memories once per call, so a
+    listing asks for a page at a time. Two each: an active item may find itself."""
+    todo = [t for t in dict.fromkeys(m.content for m in memories) if t not in reading.copies]
+    if todo:
+        reading.copies.update(store.active_copies(todo, 2))
+
+
+def _copied(store: Store, memory: Memory, reading: Reading) -> bool:
+    if memory.content not in reading.copies:
+        read_copies(store, [memory], reading)
+    return any(i != memory.id for i in reading.copies[memory.content])
 
 
 def _at_least(mine: set[str], theirs: set[str], threshold: float) -> bool:
@@ -525,6 +568,7 @@ def with_all_flags(
     keeps while the store is not written (one listing), shared by the items."""
     threshold = float(policy.get("duplicates.similarity"))
     reading = Reading() if reading is None else reading
+    read_copies(store, [i.memory for i in page], reading)
     for item in page:
         item.flags |= listing_flags(store, item.memory, threshold, reading)
         item.store_flags_known = True

@@ -323,6 +323,27 @@ class Store(ABC):
             out[text] = [Statement(m.id, m.content, m.created_at, m.scope) for m in found]
         return out
 
+    # What ``active_copies`` reads, for the evidence of a duplicate flag.
+    COPIES_CHECKED: ClassVar[str] = "every active memory, read once"
+
+    def active_copies(self, texts: Sequence[str], limit: int | None = None) -> dict[str, list[str]]:
+        """For each text: the ids of the active memories whose normalised text is the
+        same (``fingerprint.normalize``), oldest first, at most ``limit`` of them
+        (None: all). Every active memory is checked: an exact copy is never missed, as
+        it can be among a full-text search's newest matches. The default reads every
+        active memory once per call; a store with an index overrides it."""
+        from memaudit.fingerprint import normalize
+
+        wanted: dict[str, list[str]] = {}
+        for text in texts:
+            wanted.setdefault(normalize(text), [])
+        if wanted:
+            for m in self.memories(MemoryFilter(statuses=[Status.ACTIVE], oldest_first=True)):
+                ids = wanted.get(normalize(m.content))
+                if ids is not None and (limit is None or len(ids) < limit):
+                    ids.append(m.id)
+        return {text: list(wanted[normalize(text)]) for text in texts}
+
     def injected_pending(self) -> set[str] | None:
         """Pending memories the write gate flagged as injected instructions when they
         were staged; None when the store's gate keeps no such record (the caller then

@@ -119,6 +119,11 @@ class NativeStore(Store):
         found = self.ledger.active_matches(searches, limit)
         return {text: [Statement(*row) for row in rows] for text, rows in found.items()}
 
+    COPIES_CHECKED = "every active memory with the same content hash (indexed)"
+
+    def active_copies(self, texts: Sequence[str], limit: int | None = None) -> dict[str, list[str]]:
+        return self.ledger.active_copies(texts, limit)
+
     def injected_pending(self) -> set[str] | None:
         return rows.flagged_pending(self.ledger)
 

@@ -139,9 +139,10 @@ def _print_list(
                 first = []
             elif shown:
                 batch = [i for i in batch if i.memory.id not in shown]
+            if cheap_only:
+                batch = [i for i in batch if wanted & i.flags]
+            pending.read_copies(store, [i.memory for i in batch], reading)
             for item in batch:
-                if cheap_only and not wanted & item.flags:
-                    continue
                 pending.with_all_flags(store, [item], policy, reading)
                 if not wanted or wanted & item.flags:
                     found.append(item)

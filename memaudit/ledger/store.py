@@ -571,6 +571,31 @@ class Ledger:
             out[text] = [light_row(r) for r in rows]
         return out
 
+    def active_copies(self, texts: Sequence[str], limit: int | None = None) -> dict[str, list[str]]:
+        """``Store.active_copies`` through the content_hash index: one indexed lookup per
+        text (``+status``: the planner otherwise walks the status index, every active
+        row). The column is the store's word, so each match's own text is compared too."""
+        from memaudit import fingerprint
+
+        out: dict[str, list[str]] = {}
+        for text in texts:
+            if text in out:
+                continue
+            norm = fingerprint.normalize(text)
+            ids: list[str] = []
+            rows = self.conn.execute(
+                "SELECT id, content FROM memories WHERE content_hash = ? AND +status = 'active' "
+                "ORDER BY created_at, seq",
+                (fingerprint.content_hash(text),),
+            )
+            for mid, content in rows:
+                if limit is not None and len(ids) >= limit:
+                    break
+                if isinstance(content, str) and fingerprint.normalize(content) == norm:
+                    ids.append(str(mid))
+            out[text] = ids
+        return out
+
     def count(self, flt: MemoryFilter | None = None) -> int:
         where, params = self._where(flt or MemoryFilter())
         return int(self.conn.execute(f"SELECT count(*) FROM memories{where}", params).fetchone()[0])

@@ -271,6 +271,8 @@ def detail_renderable(d: Detail, now: datetime) -> RenderableType:
             parts.append(line)
     else:
         parts.append(Text("none found", style="dim"))
+    if d.checked:
+        parts.append(Text(f"checked: {d.checked}", style="dim"))
     return Group(*parts)
 
 

@@ -54,6 +54,7 @@ class Detail:
     conflicts: list[pending.ConflictingMemory]
     flags: set[pending.Flag]
     injection: Assessment | None = None  # when flagged INJ: score, spans, source
+    checked: str = ""  # what the duplicate check read (``pending.duplicates_checked``)
 
 
 class ReviewSession:
@@ -228,7 +229,8 @@ class ReviewSession:
                 if store.has(Capability.LINEAGE)
                 else None
             )
-            return Detail(memory, lineage, similar, conflicts, flags, injected)
+            checked = pending.duplicates_checked(store)
+            return Detail(memory, lineage, similar, conflicts, flags, injected, checked)
 
     # -- acting (each one transaction in the store, each one undoable) -----------
 

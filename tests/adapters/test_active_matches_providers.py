@@ -38,3 +38,30 @@ def test_mem0_on_sqlite(provider: Callable[[str, str], Path]) -> None:
     with open_store(str(provider("mem0", "after_delete"))) as store:
         assert type(store).active_matches is Store.active_matches
         _same_as_memories(store)
+
+
+def _copies_found(store: Store) -> None:
+    """``Store.active_copies`` (the protocol's default, one pass): each active memory's
+    text finds that memory, and only memories with the same normalised text."""
+    from memaudit.fingerprint import normalize
+
+    active = store.memories(MemoryFilter(statuses=[Status.ACTIVE]))
+    texts = [m.content for m in active[:5]] + ["zzzz nothing like it"]
+    found = store.active_copies(texts)
+    for m in active[:5]:
+        assert m.id in found[m.content]
+        same = [o.id for o in active if normalize(o.content) == normalize(m.content)]
+        assert sorted(found[m.content]) == sorted(same)
+    assert found["zzzz nothing like it"] == []
+
+
+def test_copies_on_hindsight(hindsight_before: str) -> None:
+    with open_store(hindsight_before) as store:
+        assert type(store).active_copies is Store.active_copies
+        _copies_found(store)
+
+
+def test_copies_on_mem0(provider: Callable[[str, str], Path]) -> None:
+    with open_store(str(provider("mem0", "after_delete"))) as store:
+        assert type(store).active_copies is Store.active_copies
+        _copies_found(store)
