@@ -1,6 +1,7 @@
 """``Store.active_matches`` (the neighbours `review --list` reads) on stores written by
 the real packages, which keep the protocol's default: the same memories, in the same
-order, as ``Store.memories`` finds for each search. PostgreSQL (Hindsight) and SQLite."""
+order, as ``Store.memories`` finds for each search; and ``Store.active_copies`` (the
+exact copies), also the default. PostgreSQL (Hindsight) and SQLite."""
 
 from __future__ import annotations
 
@@ -31,13 +32,17 @@ def _same_as_memories(store: Store) -> None:
 def test_hindsight_on_postgresql(hindsight_before: str) -> None:
     with open_store(hindsight_before) as store:
         assert type(store).active_matches is Store.active_matches
+        assert type(store).active_copies is Store.active_copies
         _same_as_memories(store)
+        _copies_found(store)
 
 
 def test_mem0_on_sqlite(provider: Callable[[str, str], Path]) -> None:
     with open_store(str(provider("mem0", "after_delete"))) as store:
         assert type(store).active_matches is Store.active_matches
+        assert type(store).active_copies is Store.active_copies
         _same_as_memories(store)
+        _copies_found(store)
 
 
 def _copies_found(store: Store) -> None:
@@ -53,15 +58,3 @@ def _copies_found(store: Store) -> None:
         same = [o.id for o in active if normalize(o.content) == normalize(m.content)]
         assert sorted(found[m.content]) == sorted(same)
     assert found["zzzz nothing like it"] == []
-
-
-def test_copies_on_hindsight(hindsight_before: str) -> None:
-    with open_store(hindsight_before) as store:
-        assert type(store).active_copies is Store.active_copies
-        _copies_found(store)
-
-
-def test_copies_on_mem0(provider: Callable[[str, str], Path]) -> None:
-    with open_store(str(provider("mem0", "after_delete"))) as store:
-        assert type(store).active_copies is Store.active_copies
-        _copies_found(store)
