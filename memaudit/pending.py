@@ -397,7 +397,8 @@ def store_flags(store: Store, memory: Memory, policy: Policy) -> set[Flag]:
     threshold = float(policy.get("duplicates.similarity"))
     pool = _neighbours(store, memory)
     flags: set[Flag] = set()
-    if similar_active(store, memory, threshold, pool):
+    # One copy settles it: ``similar_active`` would read up to SEARCH_LIMIT of them.
+    if _copies(store, memory, 1) or similar_active(store, memory, threshold, pool):
         flags.add(Flag.DUPLICATE)
     if conflicts_for(store, memory, pool):
         flags.add(Flag.CONFLICT)
