@@ -33,11 +33,11 @@ def estimate(a: tuple[int, ...], b: tuple[int, ...]) -> float:
     return _estimate(sa, sb, sa & sb)
 
 
-def _estimate(sa: frozenset[int] | set[int], sb: frozenset[int] | set[int], shared: Any) -> float:
+def _estimate(sa: frozenset[int] | set[int], sb: Iterable[int], shared: Any) -> float:
     """The share of the union's bottom-k that both sketches hold (``shared`` = sa & sb)."""
     if not shared:
         return 0.0
-    union = sorted(sa | sb)[:SKETCH]
+    union = sorted(sa.union(sb))[:SKETCH]
     # The shared values at most the union's k-th are those in the union's bottom-k.
     return len(shared.intersection(union)) / len(union)
 
@@ -114,11 +114,19 @@ def _candidates(sketches: list[tuple[int, ...]], floor: float) -> tuple[list[int
                 map(add, map(mul, map(min, first, second), repeat(total)), map(max, first, second))
             )
     blocks.clear()
+    # Judged in order (a, then b): the pairs of one memory a come together, and its
+    # sketch is made a set once for all of them (a set per pair was most of the cost).
+    pairs = sorted(left)
+    left.clear()
     out = []
-    for pair in left:
+    last = -1
+    sa: frozenset[int] = frozenset()
+    for pair in pairs:
         a, b = divmod(pair, total)
-        sa, sb = frozenset(sketches[a]), frozenset(sketches[b])
-        shared = sa & sb
+        if a != last:
+            last, sa = a, frozenset(sketches[a])
+        sb = sketches[b]
+        shared = sa.intersection(sb)
         k = len(shared)
         if (k >= need[a] or k >= need[b]) and _estimate(sa, sb, shared) >= floor:
             out.append(pair)
@@ -172,7 +180,7 @@ def near_duplicate_pairs(
         for g in grams.difference(number):  # its trigrams met for the first time
             number[g] = len(crcs)
             crcs.append(zlib.crc32(g.encode()))
-        ids = array("i", map(number.__getitem__, grams))
+        ids = array("i", list(map(number.__getitem__, grams)))  # from a list: faster
         keys.append(key)
         grams_of.append(ids)
         sketches.append(tuple(sorted(set(map(crc_of, ids)))[:SKETCH]))
@@ -193,9 +201,15 @@ def near_duplicate_pairs(
     if not candidates:
         return []
     out = []
+    last = -1
+    seen: set[int] = set()
+    # The candidates come in order (x, then y): x's trigram set is made once for all
+    # of its pairs.
     for x, y in map(divmod, candidates, repeat(total)):
         ga, gb = grams_of[x], grams_of[y]
-        inter = len(set(ga).intersection(gb))
+        if x != last:
+            last, seen = x, set(ga)
+        inter = len(seen.intersection(gb))
         # = jaccard() of the trigram sets: |a ∪ b| = |a| + |b| - |a ∩ b|.
         sim = inter / (len(ga) + len(gb) - inter)
         if sim >= threshold:
