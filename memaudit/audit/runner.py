@@ -85,13 +85,12 @@ class Report:
 # The detectors that a large native ledger's audit runs in other processes, beside the
 # others (CPU-bound Python: threads would share one interpreter lock), one process per
 # group. The detectors that read the derivation graph (summary_chain, qualifier_loss and
-# the lineage ones) share one copy of it in the first process, with exact_duplicate (one
-# SQL query: at 1M it evens the two processes' CPU, about 30 s each before); the text
-# detectors that need no graph run in a second; injected_instruction, the costliest, in
-# a third, so that on two cores the system shares the work out instead of one process
-# waiting for the longest (see benchmarks/README.md).
+# the lineage ones) share one copy of it in the first process; the text detectors that
+# need no graph run in a second; injected_instruction, the costliest, in a third, so
+# that on two cores the system shares the work out instead of one process waiting for
+# the longest (see benchmarks/README.md).
 OFFLOAD_GROUPS: tuple[tuple[str, ...], ...] = (
-    ("near_duplicate", "unmarked_interpretation", "stated_change"),
+    ("near_duplicate", "exact_duplicate", "unmarked_interpretation", "stated_change"),
     ("injected_instruction",),
 )
 OFFLOAD = tuple(name for group in OFFLOAD_GROUPS for name in group)
