@@ -289,7 +289,7 @@ def parse(text: str) -> list[ChangeStatement]:
     found: list[ChangeStatement] = []
     taken: list[tuple[int, int]] = []
     # Which cues the text holds, each looked for once (many patterns share one).
-    present = {cue for cue in _CUES if cue in low}
+    present = set(filter(low.__contains__, _CUES))
     for lang, kind, cues, rx in _COMPILED:
         if len(found) >= MAX_STATEMENTS or present.isdisjoint(cues):
             continue

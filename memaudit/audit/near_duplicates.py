@@ -33,11 +33,11 @@ def estimate(a: tuple[int, ...], b: tuple[int, ...]) -> float:
     return _estimate(sa, sb, sa & sb)
 
 
-def _estimate(sa: frozenset[int] | set[int], sb: frozenset[int] | set[int], shared: Any) -> float:
+def _estimate(sa: frozenset[int] | set[int], sb: Iterable[int], shared: Any) -> float:
     """The share of the union's bottom-k that both sketches hold (``shared`` = sa & sb)."""
     if not shared:
         return 0.0
-    union = sorted(sa | sb)[:SKETCH]
+    union = sorted(sa.union(sb))[:SKETCH]
     # The shared values at most the union's k-th are those in the union's bottom-k.
     return len(shared.intersection(union)) / len(union)
 
@@ -117,11 +117,15 @@ def _candidates(sketches: list[tuple[int, ...]], floor: float) -> tuple[list[int
     out = []
     for pair in left:
         a, b = divmod(pair, total)
-        sa, sb = frozenset(sketches[a]), frozenset(sketches[b])
-        shared = sa & sb
+        # One set per pair, not two: the other sketch is read as it is (a tuple).
+        sa, sb = frozenset(sketches[a]), sketches[b]
+        shared = sa.intersection(sb)
         k = len(shared)
         if (k >= need[a] or k >= need[b]) and _estimate(sa, sb, shared) >= floor:
             out.append(pair)
+    # In order (a, then b): the exact check makes each first memory's trigram set once.
+    # Sorted in place: the pairs left are a fraction of those judged (no copy of those).
+    out.sort()
     return out, considered
 
 
@@ -172,7 +176,7 @@ def near_duplicate_pairs(
         for g in grams.difference(number):  # its trigrams met for the first time
             number[g] = len(crcs)
             crcs.append(zlib.crc32(g.encode()))
-        ids = array("i", map(number.__getitem__, grams))
+        ids = array("i", list(map(number.__getitem__, grams)))  # from a list: faster
         keys.append(key)
         grams_of.append(ids)
         sketches.append(tuple(sorted(set(map(crc_of, ids)))[:SKETCH]))
@@ -193,9 +197,15 @@ def near_duplicate_pairs(
     if not candidates:
         return []
     out = []
+    last = -1
+    seen: set[int] = set()
+    # The candidates come in order (x, then y): x's trigram set is made once for all
+    # of its pairs.
     for x, y in map(divmod, candidates, repeat(total)):
         ga, gb = grams_of[x], grams_of[y]
-        inter = len(set(ga).intersection(gb))
+        if x != last:
+            last, seen = x, set(ga)
+        inter = len(seen.intersection(gb))
         # = jaccard() of the trigram sets: |a ∪ b| = |a| + |b| - |a ∩ b|.
         sim = inter / (len(ga) + len(gb) - inter)
         if sim >= threshold:

@@ -169,3 +169,29 @@ def test_near_duplicate_pairs_numbered_by_order_match_the_texts_given_in_that_or
         expected = near_duplicate_pairs(iter(numbered.items()), 0.8)
         found = near_duplicate_pairs(iter(shuffled), 0.8, order=lambda key: key)
     assert found == expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.lists(_WORDS, min_size=3, max_size=9).map(" ".join), min_size=2, max_size=40),
+    st.sampled_from([0.55, 0.3, 0.0]),
+    st.sampled_from([2, 64]),
+)
+def test_candidates_come_once_each_in_order_as_judged_by_definition(
+    texts: list[str], floor: float, cap: int
+) -> None:
+    """``_candidates`` returns its pairs ascending (the exact check then makes each first
+    memory's trigram set once for all of its pairs), once each, and each is one the
+    sketch rule passes (its other sketch read as a tuple), with no shared value too (a
+    floor of 0)."""
+    sketches = [sk for sk in map(sketch, texts) if sk]
+    total = len(sketches)
+    with patch.object(near_duplicates, "BUCKET_CAP", cap):
+        found, _ = near_duplicates._candidates(sketches, floor)
+    assert found == sorted(set(found))
+    for pair in found:
+        a, b = divmod(pair, total)
+        sa, sb = sketches[a], sketches[b]
+        shared = len(set(sa) & set(sb))
+        need = min(math.ceil(floor * min(SKETCH, len(s))) for s in (sa, sb))
+        assert a < b and shared >= need and estimate(sa, sb) >= floor
