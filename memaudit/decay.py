@@ -276,12 +276,12 @@ class LifecycleTable:
     id_expr: str = "id"  # the public id, as text
     pinned_expr: str = "0"  # 1 for rows a person pinned
     archived_score: float | None = None  # what an archived row's score becomes (None: keep)
-    # every_row: the statement (and its parameters) that records the run's status changes
-    # in the store's own log, given the report and the name of the TEMP table that holds
-    # them (columns key, id, status, score; one row per change): one INSERT ... SELECT,
-    # so a run that archives most of a large store passes no event through Python.
-    # None: only ``log_in_transaction`` logs.
-    change_events_sql: Callable[[DecayReport, str], tuple[str, tuple[Any, ...]]] | None = None
+    # every_row: the statement (and its named parameters) that records the run's status
+    # changes in the store's own log, given the report and a SQL source of them (columns
+    # key, id, status; one row per change, in key order): one INSERT ... SELECT, so a run
+    # that archives most of a large store passes no event row through Python.
+    # None: only ``log_in_transaction`` logs. every_row names a row by its ``key``.
+    change_events_sql: Callable[[DecayReport, str], tuple[str, dict[str, Any]]] | None = None
     # "every_row": each run stores every active row's (rounded) score — for stores whose
     # owning agent reads the column. "on_change": only rows whose status changes are
     # written (the score at that moment); needs the m004 index and a ``pinned`` column.
@@ -373,86 +373,147 @@ def apply(
 ) -> DecayReport:
     """Run decay at ``now`` in one transaction, writing only what changes: the rows whose
     status changes (``on_change``), or also those whose stored score moves (``every_row``).
-    ``keep``: how many changes the report holds (``None``: all; SQLite counts them).
+    ``keep``: how many changes the report holds (``None``: all; every change is counted).
 
-    ``every_row``, all set-based: one scan puts the rows whose status changes (the
-    report's changes, with their exact score) in a TEMP table, the store's events for them
-    are one ``INSERT ... SELECT`` from it, and one ``UPDATE`` writes every row whose
-    status or rounded score moves, each row's verdict computed once (``_verdict``). The
-    ``UPDATE`` has no trigger, subquery in its ``WHERE`` or ``RETURNING``: any of them
-    makes SQLite collect the rows first and seek each one again (a second pass)."""
+    ``every_row`` is one ``UPDATE`` over the active rows, each row's score computed once
+    (``_NEW_VALUES``), with nothing that makes SQLite collect the rows first and seek each
+    one again (a trigger, ``RETURNING``, a subquery in its ``WHERE``): what it sees goes
+    to Python through functions it calls (``_Seen``), and the store's events are then one
+    ``INSERT ... SELECT`` of the changes. A row it leaves as it was is written back with
+    its own values, which SQLite does not write to the file (a page whose bytes do not
+    change stays clean). If the table has triggers, only the rows that move are updated,
+    as the store's triggers would otherwise see every active row (``_guarded``)."""
     if t.score_mode == "on_change":
         return _apply_on_change(t, params, now)
     ensure_math(t.conn)
     bind = _bind(params, now)
-    archived = "stored" if t.archived_score is None else f"{float(t.archived_score)!r}"
-    new_values = _verdict(f"CASE ns WHEN 'archived' THEN {archived} ELSE stored END, ns")
     with t.transaction():
-        report = _counted(t, params, now, dry_run=False)
-        with _changes_table(t.conn) as changes:
-            t.conn.execute(
-                f"INSERT INTO {changes}(key, id, status, score) SELECT {t.key}, {t.id_expr},"
-                f" CASE WHEN {_EXPIRED} THEN 'expired' ELSE 'archived' END, {_SCORE}"
-                f" FROM {t.table} WHERE {_eligible(t)} AND ({_EXPIRED} OR {_SCORE} < :threshold)",
-                bind,
-            )
-            written = t.conn.execute(
-                f"UPDATE {t.table} SET (decay_score, status) = {new_values}"
-                f" WHERE status = 'active' AND NOT ({t.pinned_expr}) AND {_MOVES}",
+        guarded = _guarded(t)
+        if guarded:
+            report = _counted(t, params, now, dry_run=False)
+        else:
+            report = DecayReport(t.location, to_iso(now), params, dry_run=False)
+            if t.pinned_expr != "0":
+                report.pinned = t.conn.execute(
+                    f"SELECT count(*) FROM {t.table} WHERE status = 'active' AND ({t.pinned_expr})"
+                ).fetchone()[0]
+        seen = _Seen()
+        with seen.registered(t.conn):
+            matched = t.conn.execute(
+                f"UPDATE {t.table} SET (decay_score, status) = {_new_values(t)}"
+                f" WHERE status = 'active' AND NOT ({t.pinned_expr})"
+                + (f" AND {_MOVES}" if guarded else ""),
                 bind,
             ).rowcount
-            if t.change_events_sql is not None:
-                t.conn.execute(*t.change_events_sql(report, changes))
-            counts = Counter[str](
-                dict(t.conn.execute(f"SELECT status, count(*) FROM {changes} GROUP BY status"))
-            )
-            report.set_change_rows(
-                t.conn.execute(
-                    f"SELECT key, id, status, score FROM {changes} ORDER BY key LIMIT ?",
-                    (-1 if keep is None else keep,),
-                ).fetchall(),
-                counts,
-            )
-        report.rescored = written - report.count()
+        if not guarded:
+            report.unreadable = len(seen.unreadable)
+            report.considered = matched - report.unreadable
+        keys = seen.keys()
+        if keys and t.change_events_sql is not None:
+            sql, named = t.change_events_sql(report, _CHANGES_SOURCE)
+            codes = bytes(101 if k in seen.expired else 97 for k in keys)  # e / a
+            t.conn.execute(sql, {**named, **_source_params(keys, codes)})
+        report.set_change_rows(seen.change_rows(keys, keep), seen.counts())
+        report.rescored = matched - len(seen.unreadable) - len(seen.kept) - report.count()
         t.log_in_transaction(report)
     t.log_after_commit(report)
     return report
 
 
-# The rows an every_row run writes: readable timestamps and a new rounded score, or a
-# status change. ``<>`` is NULL (false) when the score is (unreadable timestamps), so
-# readability costs no test of its own on the rows that move; the other branches ask it.
+# The rows an every_row run writes when the table has triggers: readable timestamps and
+# a new rounded score, or a status change. ``<>`` is NULL (false) when the score is
+# (unreadable timestamps), so readability costs no test of its own on the rows that
+# move; the other branches ask it.
 _MOVES = (
     f"(decay_score <> {_STORED} OR (decay_score IS NULL AND {_REF} IS NOT NULL)"
     f" OR ({_EXPIRED} AND {_REF} IS NOT NULL) OR {_SCORE} < :threshold)"
 )
+_ROUND = "round(s / :step) / :per"
 
 
-def _verdict(columns: str) -> str:
-    """One row's score computed once: SQLite repeats an expression at every use, and
-    ``LIMIT 1`` keeps it from inlining the subqueries (``s`` score, ``ns`` new status,
-    ``stored`` the rounded score). ``columns`` are read from them, per row."""
+def _new_values(t: LifecycleTable) -> str:
+    """``(decay_score, status)`` of one row, its score ``s`` computed once (``LIMIT 1``
+    keeps SQLite from inlining the subquery, which would repeat it at every use). Each
+    ``memaudit_decay_*`` function records the row in ``_Seen`` and returns NULL."""
+    archived = _ROUND if t.archived_score is None else f"{float(t.archived_score)!r}"
     return (
-        f"(SELECT {columns} FROM (SELECT s, round(s / :step) / :per AS stored,"
-        " CASE WHEN ex THEN 'expired' WHEN s < :threshold THEN 'archived' ELSE 'active' END"
-        f" AS ns FROM (SELECT {_SCORE} AS s, {_EXPIRED} AS ex LIMIT 1) LIMIT 1) LIMIT 1)"
+        "(SELECT CASE WHEN s IS NULL THEN ifnull(memaudit_decay_unreadable(NULL), decay_score)"
+        f" WHEN ex THEN ifnull(memaudit_decay_expired({t.key}, s), {_ROUND})"
+        f" WHEN s < :threshold THEN ifnull(memaudit_decay_archived({t.key}, s), {archived})"
+        f" WHEN decay_score IS {_ROUND} THEN ifnull(memaudit_decay_kept(NULL), decay_score)"
+        f" ELSE {_ROUND} END,"
+        " CASE WHEN s IS NULL THEN status WHEN ex THEN 'expired'"
+        " WHEN s < :threshold THEN 'archived' ELSE status END"
+        f" FROM (SELECT {_SCORE} AS s, {_EXPIRED} AS ex LIMIT 1) LIMIT 1)"
     )
 
 
-@contextlib.contextmanager
-def _changes_table(conn: sqlite3.Connection) -> Iterator[str]:
-    """A TEMP table for a run's status changes, ordered by key: this connection only,
-    gone after the block (or with a rollback of the transaction that made it)."""
-    conn.execute(f"DROP TABLE IF EXISTS {_CHANGES}")
-    conn.execute(f"CREATE TEMP TABLE {_CHANGES_NAME}(key INTEGER PRIMARY KEY, id, status, score)")
-    try:
-        yield _CHANGES
-    finally:
-        conn.execute(f"DROP TABLE IF EXISTS {_CHANGES}")
+def _guarded(t: LifecycleTable) -> bool:
+    """Whether the table has triggers (its own or another connection's TEMP ones)."""
+    sql = "SELECT 1 FROM {} WHERE type = 'trigger' AND tbl_name = ? COLLATE NOCASE"
+    return any(
+        t.conn.execute(sql.format(schema), (t.table,)).fetchone()
+        for schema in ("sqlite_master", "sqlite_temp_master")
+    )
 
 
-_CHANGES_NAME = "memaudit_decay_changes"
-_CHANGES = f"temp.{_CHANGES_NAME}"
+class _Seen:
+    """What the ``UPDATE`` saw, from the functions it calls (C methods of these
+    containers: no Python frame per row). The rows whose status changes, key -> exact
+    score, in the order the scan met them; the rows left as they were and the unreadable
+    ones, counted (a ``None`` each)."""
+
+    def __init__(self) -> None:
+        self.archived: dict[Any, float] = {}
+        self.expired: dict[Any, float] = {}
+        self.kept: list[None] = []
+        self.unreadable: list[None] = []
+
+    @contextlib.contextmanager
+    def registered(self, conn: sqlite3.Connection) -> Iterator[None]:
+        functions = {
+            "memaudit_decay_archived": (2, self.archived.__setitem__),
+            "memaudit_decay_expired": (2, self.expired.__setitem__),
+            "memaudit_decay_kept": (1, self.kept.append),
+            "memaudit_decay_unreadable": (1, self.unreadable.append),
+        }
+        for name, (nargs, fn) in functions.items():
+            conn.create_function(name, nargs, fn)
+        try:
+            yield
+        finally:
+            for name, (nargs, _) in functions.items():
+                conn.create_function(name, nargs, None)  # calling it now raises
+
+    def keys(self) -> list[Any]:
+        """Every change's key, in key order (the scan's order unless an index led it)."""
+        return sorted([*self.archived, *self.expired])
+
+    def counts(self) -> Counter[str]:
+        return Counter({"archived": len(self.archived), "expired": len(self.expired)})
+
+    def change_rows(self, keys: list[Any], keep: int | None) -> list[tuple[Any, ...]]:
+        """``(key, id, new status, exact score)`` of the first ``keep`` changes."""
+        rows = []
+        for key in keys[:keep]:
+            if key in self.expired:
+                rows.append((key, key, "expired", self.expired[key]))
+            else:
+                rows.append((key, key, "archived", self.archived[key]))
+        return rows
+
+
+# The run's changes as ``change_events_sql`` reads them: columns key, id and status, in
+# key order. The keys go in as one JSON array and the statuses as one byte each.
+_CHANGES_SOURCE = (
+    "(SELECT j.value AS key, j.value AS id, CASE substr(:memaudit_codes, j.key + 1, 1)"
+    " WHEN CAST('e' AS BLOB) THEN 'expired' ELSE 'archived' END AS status"
+    " FROM json_each(:memaudit_keys) AS j)"
+)
+
+
+def _source_params(keys: list[Any], codes: bytes) -> dict[str, Any]:
+    return {"memaudit_keys": json.dumps(keys), "memaudit_codes": codes}
 
 
 def _make_changes(rows: list[tuple[Any, ...]], params: DecayParams) -> list[Change]:
