@@ -291,9 +291,10 @@ def plan(t: LifecycleTable, params: DecayParams, now: datetime, *, dry_run: bool
     """What a run at ``now`` changes (reads only)."""
     if t.score_mode == "on_change":
         return _indexed_changes(t, params, now, dry_run=dry_run)[0]
-    from memaudit import decay_rows  # it builds on this module's types
+    from memaudit import decay_rows
 
-    return decay_rows.plan(t, params, now, dry_run=dry_run)
+    report = DecayReport(t.location, to_iso(now), params, dry_run)
+    return decay_rows.plan(t, _bind(params, now), report)
 
 
 def apply(
@@ -307,7 +308,22 @@ def apply(
         return _apply_on_change(t, params, now)
     from memaudit import decay_rows
 
-    return decay_rows.apply(t, params, now, keep=keep)
+    report = DecayReport(t.location, to_iso(now), params, dry_run=False)
+    return decay_rows.apply(t, _bind(params, now), report, keep=keep)
+
+
+def _bind(params: DecayParams, now: datetime) -> dict[str, Any]:
+    """The named parameters of the every_row SQL (``memaudit.decay_rows``)."""
+    return {
+        "now_jd": julian_day(now),
+        "half_life": params.half_life_days,
+        "bonus": params.access_bonus,
+        "cap": params.access_bonus_cap,
+        "threshold": params.threshold,
+        "step": SCORE_STEP,
+        "per": round(1 / SCORE_STEP),
+        "now_iso": to_iso(now),
+    }
 
 
 def _make_changes(rows: list[tuple[Any, ...]], params: DecayParams) -> list[Change]:

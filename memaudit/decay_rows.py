@@ -16,12 +16,12 @@ import json
 import math
 from collections import Counter
 from collections.abc import Iterator
-from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from memaudit.clock import to_iso
-from memaudit.decay import SCORE_STEP, DecayParams, DecayReport, LifecycleTable, julian_day
 from memaudit.sqlite_driver import sqlite3
+
+if TYPE_CHECKING:  # memaudit.decay calls this module, with its own types
+    from memaudit.decay import DecayReport, LifecycleTable
 
 _REF = "julianday(coalesce(last_accessed, created_at))"
 _SCORE = (
@@ -42,19 +42,6 @@ def _eligible(t: LifecycleTable) -> str:
     return f"status = 'active' AND NOT ({t.pinned_expr}) AND {_REF} IS NOT NULL"
 
 
-def _bind(params: DecayParams, now: datetime) -> dict[str, Any]:
-    return {
-        "now_jd": julian_day(now),
-        "half_life": params.half_life_days,
-        "bonus": params.access_bonus,
-        "cap": params.access_bonus_cap,
-        "threshold": params.threshold,
-        "step": SCORE_STEP,
-        "per": round(1 / SCORE_STEP),
-        "now_iso": to_iso(now),
-    }
-
-
 def ensure_math(conn: sqlite3.Connection) -> None:
     """SQLite builds without the math functions get ``pow`` from Python (slower, same result)."""
     try:
@@ -63,11 +50,11 @@ def ensure_math(conn: sqlite3.Connection) -> None:
         conn.create_function("pow", 2, math.pow, deterministic=True)
 
 
-def plan(t: LifecycleTable, params: DecayParams, now: datetime, *, dry_run: bool) -> DecayReport:
-    """What an every_row run at ``now`` changes (reads only)."""
+def plan(t: LifecycleTable, bind: dict[str, Any], report: DecayReport) -> DecayReport:
+    """What an every_row run changes (reads only): ``report`` filled in; ``bind``, the
+    run's parameters (``decay._bind``)."""
     ensure_math(t.conn)
-    bind = _bind(params, now)
-    report = _counted(t, params, now, dry_run=dry_run)
+    _counted(t, report)
     changed = []
     for pub_id, score, new_status, moved in t.conn.execute(
         f"SELECT {t.id_expr}, {_SCORE}, {_NEW_STATUS},"
@@ -82,31 +69,27 @@ def plan(t: LifecycleTable, params: DecayParams, now: datetime, *, dry_run: bool
     return report
 
 
-def _counted(
-    t: LifecycleTable, params: DecayParams, now: datetime, *, dry_run: bool, active: bool = True
-) -> DecayReport:
-    """A report with the run's counts: pinned, and (``active``, a scan) the rows
+def _counted(t: LifecycleTable, report: DecayReport, *, active: bool = True) -> None:
+    """The run's counts into ``report``: pinned, and (``active``, a scan) the rows
     considered and those with unreadable timestamps."""
-    report = DecayReport(t.location, to_iso(now), params, dry_run)
     if t.pinned_expr != "0":
         report.pinned = t.conn.execute(
             f"SELECT count(*) FROM {t.table} WHERE status = 'active' AND ({t.pinned_expr})"
         ).fetchone()[0]
     if not active:
-        return report
+        return
     count, report.unreadable = t.conn.execute(
         f"SELECT count(*), coalesce(sum({_REF} IS NULL), 0) FROM {t.table}"
         f" WHERE status = 'active' AND NOT ({t.pinned_expr})"
     ).fetchone()
     report.considered = count - report.unreadable
-    return report
 
 
 def apply(
-    t: LifecycleTable, params: DecayParams, now: datetime, *, keep: int | None = None
+    t: LifecycleTable, bind: dict[str, Any], report: DecayReport, *, keep: int | None = None
 ) -> DecayReport:
-    """Run decay at ``now`` in one transaction. ``keep``: how many changes the report
-    holds (``None``: all; every change is counted).
+    """Run decay in one transaction, filling ``report`` (``bind``: as for :func:`plan`).
+    ``keep``: how many changes the report holds (``None``: all; every one is counted).
 
     One ``UPDATE`` over the active rows, each row's score computed once (``_new_values``),
     with nothing that makes SQLite collect the rows first and seek each one again (a
@@ -117,10 +100,9 @@ def apply(
     whose bytes do not change stays clean). If the table has triggers, only the rows that
     move are updated, as before, so that the store's triggers see no other row."""
     ensure_math(t.conn)
-    bind = _bind(params, now)
     with t.transaction():
         guarded = _guarded(t)
-        report = _counted(t, params, now, dry_run=False, active=guarded)
+        _counted(t, report, active=guarded)
         seen = _Seen()
         with seen.registered(t.conn):
             matched = t.conn.execute(

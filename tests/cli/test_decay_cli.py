@@ -199,9 +199,7 @@ def test_a_long_run_prints_the_first_changes_and_counts_the_rest(cli, tmp_path) 
         conn.close()
 
 
-def test_on_the_article_schema_a_run_makes_the_planned_changes_and_no_other(
-    cli, tmp_path
-) -> None:
+def test_on_the_article_schema_a_run_makes_the_planned_changes_and_no_other(cli, tmp_path) -> None:
     """`decay --json` on a lifecycle store changes exactly what `--dry-run --json`
     planned: one row archived, one expired, each with its event, the row whose score is
     current and the one already archived left as they were."""

@@ -25,7 +25,7 @@ from memaudit.adapters.lifecycle import (
     LifecycleAdapter,
     naive_utc,
 )
-from memaudit.clock import parse_time
+from memaudit.clock import parse_time, to_iso
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -217,15 +217,21 @@ ODD_ROWS = [
 ]
 
 
-def odd_store(path: Path) -> Path:
+def odd_store(path: Path, rows: list[tuple[Any, ...]] = ODD_ROWS, trigger: bool = False) -> Path:
     conn = sqlite3.connect(path)
     conn.execute(ARTICLE_MEMORIES)
     conn.execute(ARTICLE_EVENTS)
     conn.executemany(
         "INSERT INTO memories(content, decay_score, status, access_count, created_at,"
         " last_accessed, expires_at) VALUES ('m', ?, ?, ?, ?, ?, ?)",
-        ODD_ROWS,
+        rows,
     )
+    if trigger:  # the store's own trigger: it sees each row an UPDATE writes
+        conn.execute("CREATE TABLE touched(memory_id INTEGER, status TEXT)")
+        conn.execute(
+            "CREATE TRIGGER memories_touched AFTER UPDATE ON memories"
+            " BEGIN INSERT INTO touched VALUES (new.id, new.status); END"
+        )
     conn.commit()
     conn.close()
     return path
@@ -322,7 +328,8 @@ def test_counts_are_the_previous_expressions(tmp_path: Path) -> None:
     try:
         table = store.lifecycle_table()
         for at in (NOW, NOW + timedelta(days=400)):
-            report = decay_rows._counted(table, decay.DecayParams(), at, dry_run=True)
+            report = decay.DecayReport(str(path), to_iso(at), decay.DecayParams(), True)
+            decay_rows._counted(table, report)
             old = store.conn.execute(
                 f"SELECT count({_REF}), count(*) - count({_REF}) FROM memories"
                 " WHERE status = 'active' AND NOT (0)"
@@ -332,35 +339,19 @@ def test_counts_are_the_previous_expressions(tmp_path: Path) -> None:
         store.close()
 
 
-# One row of each fate, at NOW: (decay_score, access_count, created_at, expires_at).
+# One row of each fate at NOW, as ODD_ROWS: (decay_score, status, access_count,
+# created_at, last_accessed, expires_at).
 FATES = [
-    (1.0, 0, "2025-12-31T23:00:00", None),  # 1 stays active, its stored score current
-    (0.2, 0, "2025-12-20T00:00:00", None),  # 2 stays active, rescored
-    (0.9, 0, "2025-06-01T00:00:00", None),  # 3 archived (idle 7 months)
-    (0.9, 0, "2025-12-20T00:00:00", "2025-12-31T00:00:00"),  # 4 expired
-    (0.9, 0, "2025-01-01T00:00:00", None),  # 5 archived already: not active
+    (1.0, "active", 0, "2025-12-31T23:00:00", None, None),  # 1 stays, its score current
+    (0.2, "active", 0, "2025-12-20T00:00:00", None, None),  # 2 stays active, rescored
+    (0.9, "active", 0, "2025-06-01T00:00:00", None, None),  # 3 archived (idle 7 months)
+    (0.9, "active", 0, "2025-12-20T00:00:00", None, "2025-12-31T00:00:00"),  # 4 expired
+    (0.9, "archived", 0, "2025-01-01T00:00:00", None, None),  # 5 not active: left alone
 ]
 
 
 def fates_store(path: Path, trigger: bool = False) -> Path:
-    conn = sqlite3.connect(path)
-    conn.execute(ARTICLE_MEMORIES)
-    conn.execute(ARTICLE_EVENTS)
-    conn.executemany(
-        "INSERT INTO memories(content, decay_score, access_count, created_at, expires_at)"
-        " VALUES ('m', ?, ?, ?, ?)",
-        FATES,
-    )
-    conn.execute("UPDATE memories SET status = 'archived' WHERE id = 5")
-    if trigger:  # the store's own trigger: it sees each row an UPDATE writes
-        conn.execute("CREATE TABLE touched(memory_id INTEGER, status TEXT)")
-        conn.execute(
-            "CREATE TRIGGER memories_touched AFTER UPDATE ON memories"
-            " BEGIN INSERT INTO touched VALUES (new.id, new.status); END"
-        )
-    conn.commit()
-    conn.close()
-    return path
+    return odd_store(path, FATES, trigger)
 
 
 def test_the_transitions_and_events_are_the_previous_ones_to_the_byte(
