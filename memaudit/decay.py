@@ -25,10 +25,9 @@ Two ways of keeping ``decay_score`` (see :class:`LifecycleTable`):
   :func:`explain` itself, so a run does exactly what ``decay --explain`` prints.
 * ``every_row`` (the lifecycle adapter: the article's column, read by its own agent):
   every active row's score is stored, rounded to ``SCORE_STEP`` (0.05), by one
-  set-based ``UPDATE`` computed by SQLite (``pow``, ``julianday``) that writes a row
-  only when its rounded score or its status changes; the status changes are first put
-  in a TEMP table, from which SQLite writes the store's own events (one
-  ``INSERT ... SELECT``, not row by row from Python) and counts them (``keep``).
+  ``UPDATE`` computed by SQLite (``pow``, ``julianday``) that visits each active row
+  once and records the status changes as it writes them; SQLite then writes the store's
+  own events for them in one ``INSERT ... SELECT`` (``memaudit.decay_rows``).
 
 Either way a second run with the same ``now`` changes no memory, the status changes are
 read in the run's transaction so each one gets its own event, and one summary event
@@ -41,7 +40,7 @@ import contextlib
 import json
 import math
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
 from operator import itemgetter
@@ -276,40 +275,45 @@ class LifecycleTable:
     id_expr: str = "id"  # the public id, as text
     pinned_expr: str = "0"  # 1 for rows a person pinned
     archived_score: float | None = None  # what an archived row's score becomes (None: keep)
-    # every_row: the statement (and its parameters) that records the run's status changes
-    # in the store's own log, given the report and the name of the TEMP table that holds
-    # them (columns key, id, status, score; one row per change): one INSERT ... SELECT,
-    # so a run that archives most of a large store passes no event through Python.
-    # None: only ``log_in_transaction`` logs.
-    change_events_sql: Callable[[DecayReport, str], tuple[str, tuple[Any, ...]]] | None = None
+    # every_row: the statement (and its named parameters) that records the run's status
+    # changes in the store's own log, given the report and a SQL source of them (columns
+    # key, id, status; one row per change, in key order): one INSERT ... SELECT, so a run
+    # that archives most of a large store passes no event row through Python.
+    # None: only ``log_in_transaction`` logs. every_row names a row by its ``key``.
+    change_events_sql: Callable[[DecayReport, str], tuple[str, dict[str, Any]]] | None = None
     # "every_row": each run stores every active row's (rounded) score — for stores whose
     # owning agent reads the column. "on_change": only rows whose status changes are
     # written (the score at that moment); needs the m004 index and a ``pinned`` column.
     score_mode: Literal["every_row", "on_change"] = "every_row"
 
 
-# -- SQL ----------------------------------------------------------------------
+def plan(t: LifecycleTable, params: DecayParams, now: datetime, *, dry_run: bool) -> DecayReport:
+    """What a run at ``now`` changes (reads only)."""
+    if t.score_mode == "on_change":
+        return _indexed_changes(t, params, now, dry_run=dry_run)[0]
+    from memaudit import decay_rows
 
-_REF = "julianday(coalesce(last_accessed, created_at))"
-_SCORE = (
-    f"min(1.0, pow(0.5, max(0.0, :now_jd - {_REF}) / :half_life)"
-    " + min(coalesce(access_count, 0) * :bonus, :cap))"
-)
-# n steps of 0.05 as the nearest double to n/20 (round(n * 0.05, 2) in Python, without
-# SQLite's slow round-to-digits).
-_STORED = f"(round({_SCORE} / :step) / :per)"
-_EXPIRED = "(expires_at IS NOT NULL AND julianday(expires_at) <= :now_jd)"
-_NEW_STATUS = (
-    f"CASE WHEN {_EXPIRED} THEN 'expired'"
-    f" WHEN {_SCORE} < :threshold THEN 'archived' ELSE 'active' END"
-)
+    report = DecayReport(t.location, to_iso(now), params, dry_run)
+    return decay_rows.plan(t, _bind(params, now), report)
 
 
-def _eligible(t: LifecycleTable) -> str:
-    return f"status = 'active' AND NOT ({t.pinned_expr}) AND {_REF} IS NOT NULL"
+def apply(
+    t: LifecycleTable, params: DecayParams, now: datetime, *, keep: int | None = None
+) -> DecayReport:
+    """Run decay at ``now`` in one transaction, writing only what changes: the rows whose
+    status changes (``on_change``), or also those whose stored score moves (``every_row``,
+    see ``memaudit.decay_rows``). ``keep``: how many changes the report holds (``None``:
+    all; every change is counted)."""
+    if t.score_mode == "on_change":
+        return _apply_on_change(t, params, now)
+    from memaudit import decay_rows
+
+    report = DecayReport(t.location, to_iso(now), params, dry_run=False)
+    return decay_rows.apply(t, _bind(params, now), report, keep=keep)
 
 
 def _bind(params: DecayParams, now: datetime) -> dict[str, Any]:
+    """The named parameters of the every_row SQL (``memaudit.decay_rows``)."""
     return {
         "now_jd": julian_day(now),
         "half_life": params.half_life_days,
@@ -320,139 +324,6 @@ def _bind(params: DecayParams, now: datetime) -> dict[str, Any]:
         "per": round(1 / SCORE_STEP),
         "now_iso": to_iso(now),
     }
-
-
-def ensure_math(conn: sqlite3.Connection) -> None:
-    """SQLite builds without the math functions get ``pow`` from Python (slower, same result)."""
-    try:
-        conn.execute("SELECT pow(2, 3)").fetchone()
-    except sqlite3.OperationalError:
-        conn.create_function("pow", 2, math.pow, deterministic=True)
-
-
-def plan(t: LifecycleTable, params: DecayParams, now: datetime, *, dry_run: bool) -> DecayReport:
-    """What a run at ``now`` changes (reads only)."""
-    if t.score_mode == "on_change":
-        return _indexed_changes(t, params, now, dry_run=dry_run)[0]
-    ensure_math(t.conn)
-    bind = _bind(params, now)
-    report = _counted(t, params, now, dry_run=dry_run)
-    changed = []
-    for pub_id, score, new_status, moved in t.conn.execute(
-        f"SELECT {t.id_expr}, {_SCORE}, {_NEW_STATUS},"
-        f" decay_score IS NOT {_STORED} FROM {t.table} WHERE {_eligible(t)}",
-        bind,
-    ):
-        if new_status != "active":  # every eligible row is active
-            changed.append((None, pub_id, new_status, score))
-        elif moved:
-            report.rescored += 1
-    report.set_change_rows(changed)
-    return report
-
-
-def _counted(
-    t: LifecycleTable, params: DecayParams, now: datetime, *, dry_run: bool
-) -> DecayReport:
-    """A report with the run's counts: pinned, considered, unreadable timestamps."""
-    report = DecayReport(t.location, to_iso(now), params, dry_run)
-    if t.pinned_expr != "0":
-        report.pinned = t.conn.execute(
-            f"SELECT count(*) FROM {t.table} WHERE status = 'active' AND ({t.pinned_expr})"
-        ).fetchone()[0]
-    active, report.unreadable = t.conn.execute(
-        f"SELECT count(*), coalesce(sum({_REF} IS NULL), 0) FROM {t.table}"
-        f" WHERE status = 'active' AND NOT ({t.pinned_expr})"
-    ).fetchone()
-    report.considered = active - report.unreadable
-    return report
-
-
-def apply(
-    t: LifecycleTable, params: DecayParams, now: datetime, *, keep: int | None = None
-) -> DecayReport:
-    """Run decay at ``now`` in one transaction, writing only what changes: the rows whose
-    status changes (``on_change``), or also those whose stored score moves (``every_row``).
-    ``keep``: how many changes the report holds (``None``: all; SQLite counts them).
-
-    ``every_row``, all set-based: one scan puts the rows whose status changes (the
-    report's changes, with their exact score) in a TEMP table, the store's events for them
-    are one ``INSERT ... SELECT`` from it, and one ``UPDATE`` writes every row whose
-    status or rounded score moves, each row's verdict computed once (``_verdict``). The
-    ``UPDATE`` has no trigger, subquery in its ``WHERE`` or ``RETURNING``: any of them
-    makes SQLite collect the rows first and seek each one again (a second pass)."""
-    if t.score_mode == "on_change":
-        return _apply_on_change(t, params, now)
-    ensure_math(t.conn)
-    bind = _bind(params, now)
-    archived = "stored" if t.archived_score is None else f"{float(t.archived_score)!r}"
-    new_values = _verdict(f"CASE ns WHEN 'archived' THEN {archived} ELSE stored END, ns")
-    with t.transaction():
-        report = _counted(t, params, now, dry_run=False)
-        with _changes_table(t.conn) as changes:
-            t.conn.execute(
-                f"INSERT INTO {changes}(key, id, status, score) SELECT {t.key}, {t.id_expr},"
-                f" CASE WHEN {_EXPIRED} THEN 'expired' ELSE 'archived' END, {_SCORE}"
-                f" FROM {t.table} WHERE {_eligible(t)} AND ({_EXPIRED} OR {_SCORE} < :threshold)",
-                bind,
-            )
-            written = t.conn.execute(
-                f"UPDATE {t.table} SET (decay_score, status) = {new_values}"
-                f" WHERE status = 'active' AND NOT ({t.pinned_expr}) AND {_MOVES}",
-                bind,
-            ).rowcount
-            if t.change_events_sql is not None:
-                t.conn.execute(*t.change_events_sql(report, changes))
-            counts = Counter[str](
-                dict(t.conn.execute(f"SELECT status, count(*) FROM {changes} GROUP BY status"))
-            )
-            report.set_change_rows(
-                t.conn.execute(
-                    f"SELECT key, id, status, score FROM {changes} ORDER BY key LIMIT ?",
-                    (-1 if keep is None else keep,),
-                ).fetchall(),
-                counts,
-            )
-        report.rescored = written - report.count()
-        t.log_in_transaction(report)
-    t.log_after_commit(report)
-    return report
-
-
-# The rows an every_row run writes: readable timestamps and a new rounded score, or a
-# status change. ``<>`` is NULL (false) when the score is (unreadable timestamps), so
-# readability costs no test of its own on the rows that move; the other branches ask it.
-_MOVES = (
-    f"(decay_score <> {_STORED} OR (decay_score IS NULL AND {_REF} IS NOT NULL)"
-    f" OR ({_EXPIRED} AND {_REF} IS NOT NULL) OR {_SCORE} < :threshold)"
-)
-
-
-def _verdict(columns: str) -> str:
-    """One row's score computed once: SQLite repeats an expression at every use, and
-    ``LIMIT 1`` keeps it from inlining the subqueries (``s`` score, ``ns`` new status,
-    ``stored`` the rounded score). ``columns`` are read from them, per row."""
-    return (
-        f"(SELECT {columns} FROM (SELECT s, round(s / :step) / :per AS stored,"
-        " CASE WHEN ex THEN 'expired' WHEN s < :threshold THEN 'archived' ELSE 'active' END"
-        f" AS ns FROM (SELECT {_SCORE} AS s, {_EXPIRED} AS ex LIMIT 1) LIMIT 1) LIMIT 1)"
-    )
-
-
-@contextlib.contextmanager
-def _changes_table(conn: sqlite3.Connection) -> Iterator[str]:
-    """A TEMP table for a run's status changes, ordered by key: this connection only,
-    gone after the block (or with a rollback of the transaction that made it)."""
-    conn.execute(f"DROP TABLE IF EXISTS {_CHANGES}")
-    conn.execute(f"CREATE TEMP TABLE {_CHANGES_NAME}(key INTEGER PRIMARY KEY, id, status, score)")
-    try:
-        yield _CHANGES
-    finally:
-        conn.execute(f"DROP TABLE IF EXISTS {_CHANGES}")
-
-
-_CHANGES_NAME = "memaudit_decay_changes"
-_CHANGES = f"temp.{_CHANGES_NAME}"
 
 
 def _make_changes(rows: list[tuple[Any, ...]], params: DecayParams) -> list[Change]:

@@ -385,14 +385,14 @@ class LifecycleStore(Store):
         )
 
     def lifecycle_table(self) -> LifecycleTable:
-        def events(report: DecayReport, changes: str) -> tuple[str, tuple[Any, ...]]:
-            # The article's event for each archived/expired row, in the order of the rows,
-            # written by SQLite from the run's TEMP table of changes.
+        def events(report: DecayReport, changes: str) -> tuple[str, dict[str, Any]]:
+            # The article's event for each archived/expired row, in the order of the rows
+            # (``changes`` comes in that order), written by SQLite in one statement.
             return (
                 "INSERT INTO memory_events(memory_id, event_type, detail, occurred_at)"
                 " SELECT id, status, CASE status WHEN 'archived' THEN 'decay below threshold'"
-                f" ELSE 'past expiry date' END, ? FROM {changes} ORDER BY key",
-                (naive_utc(parse_time(report.now)),),
+                f" ELSE 'past expiry date' END, :at FROM {changes}",
+                {"at": naive_utc(parse_time(report.now))},
             )
 
         def summary(report: DecayReport) -> None:

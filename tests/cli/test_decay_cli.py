@@ -197,3 +197,42 @@ def test_a_long_run_prints_the_first_changes_and_counts_the_rest(cli, tmp_path) 
         conn = sqlite3.connect(path)
         assert conn.execute("SELECT count(*) FROM memory_events").fetchone()[0] == 73
         conn.close()
+
+
+def test_on_the_article_schema_a_run_makes_the_planned_changes_and_no_other(cli, tmp_path) -> None:
+    """`decay --json` on a lifecycle store changes exactly what `--dry-run --json`
+    planned: one row archived, one expired, each with its event, the row whose score is
+    current and the one already archived left as they were."""
+    from tests.core.test_decay_set_based import fates_store
+
+    path = fates_store(tmp_path / "agent_memory.db")
+    before = _lifecycle_rows(path)
+    env = {"MEMAUDIT_HOME": str(tmp_path / "home")}
+    args = ("decay", "--now", "2026-01-01", "--json")
+    planned = json.loads(cli(*args, "--dry-run", db=str(path), env=env).stdout)
+    assert _lifecycle_rows(path) == before  # the plan wrote nothing
+    done = cli(*args, db=str(path), env=env)
+    assert done.exit_code == 0, done.stderr
+    ran = json.loads(done.stdout)
+    assert ran["changes"] == planned["changes"]
+    assert [(c["id"], c["new_status"]) for c in ran["changes"]] == [
+        ("3", "archived"),
+        ("4", "expired"),
+    ]
+    assert (ran["considered"], ran["rescored"]) == (planned["considered"], planned["rescored"])
+    after = _lifecycle_rows(path)
+    assert after[0] == before[0] and after[4] == before[4]  # current score; not active
+    conn = sqlite3.connect(path)
+    events = conn.execute("SELECT memory_id, event_type FROM memory_events").fetchall()
+    conn.close()
+    assert events == [(3, "archived"), (4, "expired")]
+
+
+def _lifecycle_rows(path):
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute(
+            "SELECT id, quote(decay_score), typeof(decay_score), status FROM memories ORDER BY id"
+        ).fetchall()
+    finally:
+        conn.close()

@@ -18,14 +18,14 @@ from typing import Any
 
 import pytest
 
-from memaudit import decay
+from memaudit import decay, decay_rows
 from memaudit.adapters.lifecycle import (
     ARTICLE_EVENTS,
     ARTICLE_MEMORIES,
     LifecycleAdapter,
     naive_utc,
 )
-from memaudit.clock import parse_time
+from memaudit.clock import parse_time, to_iso
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -53,7 +53,7 @@ def _verdict(columns: str) -> str:
 def previous_run(path: Path, params: decay.DecayParams, now: datetime) -> dict[str, Any]:
     """memaudit's every_row run before issue 22, on the article's store."""
     conn = sqlite3.connect(path, isolation_level=None)
-    decay.ensure_math(conn)
+    decay_rows.ensure_math(conn)
     bind = {
         "now_jd": decay.julian_day(now),
         "half_life": params.half_life_days,
@@ -217,15 +217,21 @@ ODD_ROWS = [
 ]
 
 
-def odd_store(path: Path) -> Path:
+def odd_store(path: Path, rows: list[tuple[Any, ...]] = ODD_ROWS, trigger: bool = False) -> Path:
     conn = sqlite3.connect(path)
     conn.execute(ARTICLE_MEMORIES)
     conn.execute(ARTICLE_EVENTS)
     conn.executemany(
         "INSERT INTO memories(content, decay_score, status, access_count, created_at,"
         " last_accessed, expires_at) VALUES ('m', ?, ?, ?, ?, ?, ?)",
-        ODD_ROWS,
+        rows,
     )
+    if trigger:  # the store's own trigger: it sees each row an UPDATE writes
+        conn.execute("CREATE TABLE touched(memory_id INTEGER, status TEXT)")
+        conn.execute(
+            "CREATE TRIGGER memories_touched AFTER UPDATE ON memories"
+            " BEGIN INSERT INTO touched VALUES (new.id, new.status); END"
+        )
     conn.commit()
     conn.close()
     return path
@@ -322,7 +328,8 @@ def test_counts_are_the_previous_expressions(tmp_path: Path) -> None:
     try:
         table = store.lifecycle_table()
         for at in (NOW, NOW + timedelta(days=400)):
-            report = decay._counted(table, decay.DecayParams(), at, dry_run=True)
+            report = decay.DecayReport(str(path), to_iso(at), decay.DecayParams(), True)
+            decay_rows._counted(table, report)
             old = store.conn.execute(
                 f"SELECT count({_REF}), count(*) - count({_REF}) FROM memories"
                 " WHERE status = 'active' AND NOT (0)"
@@ -330,3 +337,74 @@ def test_counts_are_the_previous_expressions(tmp_path: Path) -> None:
             assert (report.considered, report.unreadable) == old == (7, 3)
     finally:
         store.close()
+
+
+# One row of each fate at NOW, as ODD_ROWS: (decay_score, status, access_count,
+# created_at, last_accessed, expires_at).
+FATES = [
+    (1.0, "active", 0, "2025-12-31T23:00:00", None, None),  # 1 stays, its score current
+    (0.2, "active", 0, "2025-12-20T00:00:00", None, None),  # 2 stays active, rescored
+    (0.9, "active", 0, "2025-06-01T00:00:00", None, None),  # 3 archived (idle 7 months)
+    (0.9, "active", 0, "2025-12-20T00:00:00", None, "2025-12-31T00:00:00"),  # 4 expired
+    (0.9, "archived", 0, "2025-01-01T00:00:00", None, None),  # 5 not active: left alone
+]
+
+
+def fates_store(path: Path, trigger: bool = False) -> Path:
+    return odd_store(path, FATES, trigger)
+
+
+def test_the_transitions_and_events_are_the_previous_ones_to_the_byte(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One row of each fate: the run archives 3, expires 4, rescores 2, leaves 1 (current
+    score) and 5 (not active) as they were, logs one event for each change in row order,
+    and leaves the store file byte for byte as the previous statement (which wrote only
+    the rows that move) leaves it: the rows written back with their own values do not
+    touch the file. Then a daily pass, the same."""
+    monkeypatch.setenv("MEMAUDIT_HOME", str(tmp_path / "home"))
+    before = fates_store(tmp_path / "before.db")
+    after = fates_store(tmp_path / "after.db")
+    params, mine = now_run(after, NOW)
+    assert mine == previous_run(before, params, NOW)
+    assert [(c["id"], c["new_status"]) for c in mine["changes"]] == [
+        ("3", "archived"),
+        ("4", "expired"),
+    ]
+    assert (mine["considered"], mine["rescored"]) == (4, 1)
+    rows, events = dump(after)
+    assert [(r[0], r[7], r[8]) for r in rows] == [
+        (1, 1.0, "active"),
+        (2, 0.75, "active"),
+        (3, 0.0, "archived"),
+        (4, 0.75, "expired"),
+        (5, 0.9, "archived"),
+    ]
+    assert [(e[1], e[2], e[3]) for e in events] == [
+        (3, "archived", "decay below threshold"),
+        (4, "expired", "past expiry date"),
+    ]
+    assert after.read_bytes() == before.read_bytes()
+    params, mine = now_run(after, NOW + timedelta(days=1))
+    assert mine == previous_run(before, params, NOW + timedelta(days=1))
+    assert after.read_bytes() == before.read_bytes()
+
+
+def test_a_store_with_triggers_sees_only_the_rows_that_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A store whose table has its own UPDATE trigger: the run writes only the rows that
+    move (rescored, archived, expired), as the previous statement did, so the trigger
+    fires for those alone; never for the row left as it was."""
+    monkeypatch.setenv("MEMAUDIT_HOME", str(tmp_path / "home"))
+    before = fates_store(tmp_path / "before.db", trigger=True)
+    after = fates_store(tmp_path / "after.db", trigger=True)
+    for at in (NOW, NOW + timedelta(days=1)):
+        params, mine = now_run(after, at)
+        assert mine == previous_run(before, params, at)
+        assert dump(after) == dump(before)
+    conn = sqlite3.connect(after)
+    touched = conn.execute("SELECT memory_id, status FROM touched").fetchall()
+    conn.close()
+    assert touched == [(2, "active"), (3, "archived"), (4, "expired")]  # 1 never
+    assert after.read_bytes() == before.read_bytes()

@@ -1,0 +1,220 @@
+"""Decay of a store whose own agent reads every active row's score (``every_row``: the
+lifecycle adapter, the second article's schema), all set-based in SQLite.
+
+Each run stores every active row's score, rounded to ``SCORE_STEP``, computed by SQLite
+(``pow``, ``julianday``), and archives or expires the rows whose score or expiry says so,
+in one ``UPDATE`` that visits each active row once (see :func:`apply`). The rows whose
+status changes are the report's changes, each with the store's own event, written by
+SQLite in one ``INSERT ... SELECT``. The formula and the report are those of
+``memaudit.decay``; a dry run (:func:`plan`) is one ``SELECT``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+from collections import Counter
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from memaudit.sqlite_driver import sqlite3
+
+if TYPE_CHECKING:  # memaudit.decay calls this module, with its own types
+    from memaudit.decay import DecayReport, LifecycleTable
+
+_REF = "julianday(coalesce(last_accessed, created_at))"
+_SCORE = (
+    f"min(1.0, pow(0.5, max(0.0, :now_jd - {_REF}) / :half_life)"
+    " + min(coalesce(access_count, 0) * :bonus, :cap))"
+)
+# n steps of 0.05 as the nearest double to n/20 (round(n * 0.05, 2) in Python, without
+# SQLite's slow round-to-digits).
+_STORED = f"(round({_SCORE} / :step) / :per)"
+_EXPIRED = "(expires_at IS NOT NULL AND julianday(expires_at) <= :now_jd)"
+_NEW_STATUS = (
+    f"CASE WHEN {_EXPIRED} THEN 'expired'"
+    f" WHEN {_SCORE} < :threshold THEN 'archived' ELSE 'active' END"
+)
+
+
+def _eligible(t: LifecycleTable) -> str:
+    return f"status = 'active' AND NOT ({t.pinned_expr}) AND {_REF} IS NOT NULL"
+
+
+def ensure_math(conn: sqlite3.Connection) -> None:
+    """SQLite builds without the math functions get ``pow`` from Python (slower, same result)."""
+    try:
+        conn.execute("SELECT pow(2, 3)").fetchone()
+    except sqlite3.OperationalError:
+        conn.create_function("pow", 2, math.pow, deterministic=True)
+
+
+def plan(t: LifecycleTable, bind: dict[str, Any], report: DecayReport) -> DecayReport:
+    """What an every_row run changes (reads only): ``report`` filled in; ``bind``, the
+    run's parameters (``decay._bind``)."""
+    ensure_math(t.conn)
+    _counted(t, report)
+    changed = []
+    for pub_id, score, new_status, moved in t.conn.execute(
+        f"SELECT {t.id_expr}, {_SCORE}, {_NEW_STATUS},"
+        f" decay_score IS NOT {_STORED} FROM {t.table} WHERE {_eligible(t)}",
+        bind,
+    ):
+        if new_status != "active":  # every eligible row is active
+            changed.append((None, pub_id, new_status, score))
+        elif moved:
+            report.rescored += 1
+    report.set_change_rows(changed)
+    return report
+
+
+def _counted(t: LifecycleTable, report: DecayReport, *, active: bool = True) -> None:
+    """The run's counts into ``report``: pinned, and (``active``, a scan) the rows
+    considered and those with unreadable timestamps."""
+    if t.pinned_expr != "0":
+        report.pinned = t.conn.execute(
+            f"SELECT count(*) FROM {t.table} WHERE status = 'active' AND ({t.pinned_expr})"
+        ).fetchone()[0]
+    if not active:
+        return
+    count, report.unreadable = t.conn.execute(
+        f"SELECT count(*), coalesce(sum({_REF} IS NULL), 0) FROM {t.table}"
+        f" WHERE status = 'active' AND NOT ({t.pinned_expr})"
+    ).fetchone()
+    report.considered = count - report.unreadable
+
+
+def apply(
+    t: LifecycleTable, bind: dict[str, Any], report: DecayReport, *, keep: int | None = None
+) -> DecayReport:
+    """Run decay in one transaction, filling ``report`` (``bind``: as for :func:`plan`).
+    ``keep``: how many changes the report holds (``None``: all; every one is counted).
+
+    One ``UPDATE`` over the active rows, each row's score computed once (``_new_values``),
+    with nothing that makes SQLite collect the rows first and seek each one again (a
+    trigger, ``RETURNING``, a subquery in its ``WHERE``) and no scan before it: what it
+    sees goes to Python through the functions it calls (``_Seen``), and the store's events
+    are then one ``INSERT ... SELECT`` of the changes. A row that stays as it was is
+    written back with its own values, which SQLite does not write to the file (a page
+    whose bytes do not change stays clean). If the table has triggers, only the rows that
+    move are updated, as before, so that the store's triggers see no other row."""
+    ensure_math(t.conn)
+    with t.transaction():
+        guarded = _guarded(t)
+        _counted(t, report, active=guarded)
+        seen = _Seen()
+        with seen.registered(t.conn):
+            matched = t.conn.execute(
+                f"UPDATE {t.table} SET (decay_score, status) = {_new_values(t)}"
+                f" WHERE status = 'active' AND NOT ({t.pinned_expr})"
+                + (f" AND {_MOVES}" if guarded else ""),
+                bind,
+            ).rowcount
+        if not guarded:
+            report.unreadable = len(seen.unreadable)
+            report.considered = matched - report.unreadable
+        keys = seen.keys()
+        if keys and t.change_events_sql is not None:
+            sql, named = t.change_events_sql(report, _CHANGES_SOURCE)
+            codes = bytes(101 if k in seen.expired else 97 for k in keys)  # e / a
+            t.conn.execute(
+                sql, {**named, "memaudit_keys": json.dumps(keys), "memaudit_codes": codes}
+            )
+        report.set_change_rows(seen.change_rows(keys, keep), seen.counts())
+        report.rescored = matched - len(seen.unreadable) - len(seen.kept) - report.count()
+        t.log_in_transaction(report)
+    t.log_after_commit(report)
+    return report
+
+
+# The rows an every_row run writes when the table has triggers: readable timestamps and
+# a new rounded score, or a status change. ``<>`` is NULL (false) when the score is
+# (unreadable timestamps), so readability costs no test of its own on the rows that
+# move; the other branches ask it.
+_MOVES = (
+    f"(decay_score <> {_STORED} OR (decay_score IS NULL AND {_REF} IS NOT NULL)"
+    f" OR ({_EXPIRED} AND {_REF} IS NOT NULL) OR {_SCORE} < :threshold)"
+)
+_ROUND = "round(s / :step) / :per"
+
+
+def _new_values(t: LifecycleTable) -> str:
+    """``(decay_score, status)`` of one row, its score ``s`` computed once (``LIMIT 1``
+    keeps SQLite from inlining the subquery, which would repeat it at every use). Each
+    ``memaudit_decay_*`` function records the row in ``_Seen`` and returns NULL."""
+    archived = _ROUND if t.archived_score is None else f"{float(t.archived_score)!r}"
+    return (
+        "(SELECT CASE WHEN s IS NULL THEN ifnull(memaudit_decay_unreadable(NULL), decay_score)"
+        f" WHEN ex THEN ifnull(memaudit_decay_expired({t.key}, s), {_ROUND})"
+        f" WHEN s < :threshold THEN ifnull(memaudit_decay_archived({t.key}, s), {archived})"
+        f" WHEN decay_score IS {_ROUND} THEN ifnull(memaudit_decay_kept(NULL), decay_score)"
+        f" ELSE {_ROUND} END,"
+        " CASE WHEN s IS NULL THEN status WHEN ex THEN 'expired'"
+        " WHEN s < :threshold THEN 'archived' ELSE status END"
+        f" FROM (SELECT {_SCORE} AS s, {_EXPIRED} AS ex LIMIT 1) LIMIT 1)"
+    )
+
+
+def _guarded(t: LifecycleTable) -> bool:
+    """Whether the table has triggers (the store's own, or TEMP ones on this connection)."""
+    sql = "SELECT 1 FROM {} WHERE type = 'trigger' AND tbl_name = ? COLLATE NOCASE"
+    return any(
+        t.conn.execute(sql.format(schema), (t.table,)).fetchone()
+        for schema in ("sqlite_master", "sqlite_temp_master")
+    )
+
+
+class _Seen:
+    """What the ``UPDATE`` saw, from the functions it calls (C methods of these
+    containers: no Python frame per row). The rows whose status changes, key -> exact
+    score, in the order the scan met them; the rows left as they were and the unreadable
+    ones, counted (a ``None`` each)."""
+
+    def __init__(self) -> None:
+        self.archived: dict[Any, float] = {}
+        self.expired: dict[Any, float] = {}
+        self.kept: list[None] = []
+        self.unreadable: list[None] = []
+
+    @contextlib.contextmanager
+    def registered(self, conn: sqlite3.Connection) -> Iterator[None]:
+        functions = {
+            "memaudit_decay_archived": (2, self.archived.__setitem__),
+            "memaudit_decay_expired": (2, self.expired.__setitem__),
+            "memaudit_decay_kept": (1, self.kept.append),
+            "memaudit_decay_unreadable": (1, self.unreadable.append),
+        }
+        for name, (nargs, fn) in functions.items():
+            conn.create_function(name, nargs, fn)
+        try:
+            yield
+        finally:
+            for name, (nargs, _) in functions.items():
+                conn.create_function(name, nargs, None)  # calling it now raises
+
+    def keys(self) -> list[Any]:
+        """Every change's key, in key order (the scan's order unless an index led it)."""
+        return sorted([*self.archived, *self.expired])
+
+    def counts(self) -> Counter[str]:
+        return Counter({"archived": len(self.archived), "expired": len(self.expired)})
+
+    def change_rows(self, keys: list[Any], keep: int | None) -> list[tuple[Any, ...]]:
+        """``(key, id, new status, exact score)`` of the first ``keep`` changes."""
+        rows = []
+        for key in keys[:keep]:
+            if key in self.expired:
+                rows.append((key, key, "expired", self.expired[key]))
+            else:
+                rows.append((key, key, "archived", self.archived[key]))
+        return rows
+
+
+# The run's changes as ``change_events_sql`` reads them: columns key, id and status, in
+# key order. The keys go in as one JSON array and the statuses as one byte each.
+_CHANGES_SOURCE = (
+    "(SELECT j.value AS key, j.value AS id, CASE substr(:memaudit_codes, j.key + 1, 1)"
+    " WHEN CAST('e' AS BLOB) THEN 'expired' ELSE 'archived' END AS status"
+    " FROM json_each(:memaudit_keys) AS j)"
+)
