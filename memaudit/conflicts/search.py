@@ -96,8 +96,13 @@ def find(
     # ``rough_similarity`` inlined: this loop sees millions of pairs on a large store).
     weights: dict[int, float] = {}  # per Features object: its subject's idf weight
     bounds = _Bounds(idf, prune)
+    # A memory naming no value is in no block: one shared placeholder (the room of a
+    # tuple each is saved on a large store, where most memories name none).
+    unread = (frozenset[str](), 0.0, False, None, *_UNBOUNDED)
     info = [
         (f.subject, _weight(f, idf, weights), bool(f.markers), m.scope, *bounds.of(f))
+        if f.values
+        else unread
         for m, f in zip(memories, feats, strict=True)
     ]
     ids = [m.id for m in memories]
