@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -49,6 +50,7 @@ def _cwd(code: str | None) -> str | None:
 
 
 def _conflicts_child(store: Path, code: str | None = None) -> dict[str, Any]:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     out = subprocess.run(
         [sys.executable, "-m", "benchmarks.bench_scale", "conflicts", str(store.resolve())],
         check=True,
@@ -57,7 +59,11 @@ def _conflicts_child(store: Path, code: str | None = None) -> dict[str, Any]:
         env=_env(code),
         cwd=_cwd(code),
     )
-    return dict(json.loads(out.stdout))
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    # The child's CPU (user + system, start-up included), read here: a baseline child
+    # runs the older checkout's worker, which does not report it.
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return {**json.loads(out.stdout), "cpu": cpu}
 
 
 def _review_list(store: Path, code: str | None = None) -> float:
@@ -88,6 +94,11 @@ def scale(ctx: Context) -> list[Figure]:
             baseline=before["seconds"] if before else None,
             target=CONFLICTS_TARGET,
             note=f"{new['candidates']} candidates among {new['active']} active; {note}",
+        ),
+        Figure(
+            "conflicts CPU (child, user+sys)",
+            new["cpu"],
+            baseline=before["cpu"] if before else None,
         ),
         Figure(
             "conflicts peak RSS",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import re
 import sqlite3
+from array import array
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING
 from memaudit import change_statements
 from memaudit.conflicts.candidate import Comparable, ConflictCandidate, pair_key
 from memaudit.conflicts.changes import change_candidates, lookup_key
-from memaudit.conflicts.slots import slot_candidate
+from memaudit.conflicts.slots import Weights, slot_candidate
 from memaudit.conflicts.text import Features, features
 from memaudit.model import MemoryFilter, Status
 from memaudit.progress import Progress, counting, silent
@@ -25,6 +26,7 @@ BLOCK_CAP = 2000  # a (slot, term) group larger than this cannot tell subjects a
 EXACT_BLOCK = 60  # groups up to this size are compared pair by pair
 REPRESENTATIVES = 3  # per value, in larger groups: the newest few
 MIN_SCORE = 0.5
+BOUNDED_WORDS = 8  # texts with this many subject words or more get the shared-words bound
 
 
 def find(
@@ -90,22 +92,32 @@ def find(
     best: dict[int, tuple[int, str]] = {}
     # Scores are kept rounded to 3 places, and the rough one is exact up to rounding.
     floor = min_score - 0.0005 - 1e-9
-    # What the pair loop reads, per memory, in flat lists (``quick_score`` and
+    # What the pair loop reads, per memory, in one tuple (``quick_score`` and
     # ``rough_similarity`` inlined: this loop sees millions of pairs on a large store).
     weights: dict[int, float] = {}  # per Features object: its subject's idf weight
-    subjects = [f.subject for f in feats]
-    weight = [_weight(f, idf, weights) for f in feats] if feats else []
-    marked = [bool(f.markers) for f in feats]
-    scopes = [m.scope for m in memories]
+    bounds = _Bounds(idf, prune)
+    # A memory naming no value is in no block: one shared placeholder (the room of a
+    # tuple each is saved on a large store, where most memories name none).
+    unread = (frozenset[str](), 0.0, False, None, *_UNBOUNDED)
+    info = [
+        (f.subject, _weight(f, idf, weights), bool(f.markers), m.scope, *bounds.of(f))
+        if f.values
+        else unread
+        for m, f in zip(memories, feats, strict=True)
+    ]
     ids = [m.id for m in memories]
-    # The bound: a pair whose subject weights differ too much cannot reach the floor
-    # (shared ≤ the lighter one's weight, so similarity ≤ lighter / heavier). The
-    # least ratio it needs, by (a change word on either side, scopes differ):
-    ratio = {
-        (m, d): _least_ratio(floor, marked=m, scopes_differ=d) if prune else 0.0
-        for m in (False, True)
-        for d in (False, True)
-    }
+    # The bounds, by (a change word on either side, scopes differ): the least
+    # lighter/heavier subject weight ratio a pair needs to reach the floor (shared ≤ the
+    # lighter one's weight, so similarity ≤ lighter / heavier), and the least part of
+    # the two weights together its shared words must weigh (``_Bounds``).
+    # Indexed [this one has a change word][the other has][scopes differ]: (ratio, part).
+    bounds_of = [
+        [
+            [_limits(floor, marked=mi or mj, scopes_differ=d, prune=prune) for d in (False, True)]
+            for mj in (False, True)
+        ]
+        for mi in (False, True)
+    ]
     # Each memory's place by (created_at, id), oldest first: sorting a group by it is
     # sorting by that key (ties keep their order, as a group lists them by index).
     age = [0] * len(memories)
@@ -115,9 +127,9 @@ def find(
         age[i] = place
     exclude = exclude or set()
     by_slot = sorted(enumerate(blocks.items()), key=lambda kv: (kv[1][0][0], kv[0]))
-    # Per slot, the memories each one was already scored against (both ways): a block
-    # offers a pair another block of the slot offered already (its memories share
-    # several words), and the set difference skips those in C, not pair by pair.
+    # Per slot, the higher memories each one was already scored against: a block offers
+    # a pair another block of the slot offered already (its memories share several
+    # words), and the set difference skips those in C, not pair by pair.
     scored: dict[int, set[int]] = {}
     current: str | None = None
     for rank, ((slot, _term), members) in counting(
@@ -138,65 +150,69 @@ def find(
                 idxs.sort(key=age.__getitem__)
                 wanted = [i for i in idxs if only and memories[i].id in only]
                 groups[key] = list(dict.fromkeys(wanted + idxs[-REPRESENTATIVES:]))
-        values = list(groups)
-        later: set[int] = set()  # the members of the groups after the current one
-        for x in range(len(values) - 1, 0, -1):
-            later.update(groups[values[x]])
-            # With ``only``, a pair needs one of those memories: the others are paired
-            # with those alone (the same pairs as pairing all and skipping).
-            theirs = later & mine if only else later
-            for i in groups[values[x - 1]]:
-                done = scored.get(i)
-                offered = later if (not only or i in mine) else theirs
-                new = offered - done if done else set(offered)
-                if not new:
-                    continue
-                if done is None:
-                    scored[i] = new
+        # Each pair once, from its lower index: members highest first, each paired with
+        # the higher ones outside its group (set differences, in C).
+        group_of = {i: g for key, idxs in groups.items() for g in (set(idxs),) for i in idxs}
+        above: set[int] = set()
+        for i in sorted(group_of, reverse=True):
+            offered = above - group_of[i]
+            above.add(i)
+            if only and i not in mine:
+                # With ``only``, a pair needs one of those memories.
+                offered &= mine
+            done = scored.get(i)
+            if done is None:
+                scored[i] = offered
+                new = offered
+            else:
+                new = offered - done
+                done |= new
+            if not new:
+                continue
+            si, wi, mi, ci, bi, ti = info[i]
+            limits = bounds_of[mi]
+            for j in new:
+                sj, wj, mj, cj, bj, tj = info[j]
+                differ = bool(ci and cj and ci != cj)
+                least, part = limits[mj][differ]
+                if si and sj:
+                    if wi < wj * least or wj < wi * least:
+                        continue
+                    # At most as many shared words as their bits share, each side's
+                    # heaviest that many: a bound checked before the words themselves.
+                    common = (bi & bj).bit_count()
+                    top = ti[common] if ti[common] < tj[common] else tj[common]
+                    if top < part * (wi + wj):
+                        continue
+                    shared = si & sj
+                    if shared:
+                        w = sum(map(idf.__getitem__, shared))
+                        sim = w / (wi + wj - w)
+                    else:
+                        sim = 0.0
                 else:
-                    done |= new
-                si, wi, mi, ci, idi = subjects[i], weight[i], marked[i], scopes[i], ids[i]
-                for j in new:
-                    back = scored.get(j)
-                    if back is None:
-                        scored[j] = {i}
-                    else:
-                        back.add(i)
-                    idj = ids[j]
-                    if idi == idj:
-                        continue
-                    pair = i * n + j if i < j else j * n + i
-                    if exclude and pair_key(idi, idj) in exclude:
-                        continue
-                    prev = best.get(pair)
-                    if prev is not None and prev[0] < rank:
-                        continue
-                    sj, wj, cj = subjects[j], weight[j], scopes[j]
-                    mark = mi or marked[j]
-                    differ = bool(ci and cj and ci != cj)
-                    if si and sj:
-                        least = ratio[mark, differ]
-                        if wi < wj * least or wj < wi * least:
-                            continue
-                        shared = si & sj
-                        if shared:
-                            w = sum([idf[t] for t in shared])
-                            sim = w / (wi + wj - w)
-                        else:
-                            sim = 0.0
-                    else:
-                        sim = 0.5 if not si and not sj else 0.3
-                    score = 0.25 + 0.6 * sim + (0.15 if mark else 0.0)
-                    if differ:
-                        score *= 0.75
-                    if min(1.0, score) >= floor:
-                        best[pair] = (rank, slot)
+                    sim = 0.5 if not si and not sj else 0.3
+                score = 0.25 + 0.6 * sim + (0.15 if mi or mj else 0.0)
+                if differ:
+                    score *= 0.75
+                if min(1.0, score) < floor:
+                    continue
+                idi, idj = ids[i], ids[j]
+                if idi == idj:
+                    continue
+                pair = i * n + j if i < j else j * n + i
+                if exclude and pair_key(idi, idj) in exclude:
+                    continue
+                prev = best.get(pair)
+                if prev is None or prev[0] >= rank:
+                    best[pair] = (rank, slot)
     scored.clear()
     blocks.clear()
     seen: dict[tuple[str, str], ConflictCandidate] = {}
+    exact = Weights(idf)
     for pair, (_, slot) in best.items():
         i, j = divmod(pair, n)
-        cand = slot_candidate(memories[i], feats[i], memories[j], feats[j], slot, idf)
+        cand = slot_candidate(memories[i], feats[i], memories[j], feats[j], slot, exact)
         if cand is not None and cand.score >= min_score:
             seen[cand.pair] = cand
     change_candidates(
@@ -212,6 +228,69 @@ def _weight(f: Features, idf: dict[str, float], weights: dict[int, float]) -> fl
     if w is None:
         w = weights[id(f)] = sum([idf[t] for t in f.subject])
     return w
+
+
+class _Infinite:
+    """No bound on any number of shared words' weight."""
+
+    def __getitem__(self, k: int) -> float:
+        return math.inf
+
+
+_UNBOUNDED: tuple[int, array[float] | _Infinite] = (-1, _Infinite())
+
+
+class _Bounds:
+    """Per text, what bounds its shared words with another's: its subject as bits (one
+    per word, by a fixed numbering) and the weight of its heaviest k words for each k.
+    Two subjects share at most as many words as their bits share, and those weigh at
+    most the heaviest that many of either side: a similarity needs the shared weight
+    ``w`` to reach ``s / (1 + s)`` of the two weights together (``w / (wi + wj - w) ≥
+    s``), and most pairs of long texts (summaries) fall short on this bound alone."""
+
+    def __init__(self, idf: dict[str, float], prune: bool) -> None:
+        self.idf = idf
+        # The commonest words get the low bits: most texts' bits are short integers.
+        self.bit = (
+            {t: 1 << k for k, t in enumerate(sorted(idf, key=lambda t: (idf[t], t)))}
+            if prune
+            else {}
+        )
+        self.prune = prune
+        self._of: dict[int, tuple[int, array[float] | _Infinite]] = {}  # per Features object
+
+    def of(self, f: Features) -> tuple[int, array[float] | _Infinite]:
+        """(bits, the heaviest k words' weight for k = 0 .. len(subject))."""
+        if not self.prune or not f.values or len(f.subject) < BOUNDED_WORDS:
+            # Never bounded: prune=False, a text in no block (it names no value), or a
+            # short one (its pairs are few; the bound's room is saved). Every bit: the
+            # other side's words all in common, and no bound on their weight.
+            return _UNBOUNDED
+        found = self._of.get(id(f))
+        if found is None:
+            bits = 0
+            for t in f.subject:
+                bits |= self.bit[t]
+            # Summed heaviest first, each k's total once (a margin of 1e-9 of the
+            # whole covers the float sums: the bound never drops a pair at the edge).
+            heaviest = sorted((self.idf[t] for t in f.subject), reverse=True)
+            top = array("d", [0.0])
+            for w in heaviest:
+                top.append(top[-1] + w)
+            slack = top[-1] * 1e-9
+            found = self._of[id(f)] = (bits, array("d", [t + slack for t in top]))
+        return found
+
+
+def _limits(floor: float, *, marked: bool, scopes_differ: bool, prune: bool) -> tuple[float, float]:
+    """A pair's two bounds: the least subject weight ratio (``_least_ratio``) and the
+    least part of the two weights together its shared words must weigh (a similarity
+    ``w / (wi + wj - w) ≥ s`` needs ``w ≥ s / (1 + s) · (wi + wj)``). None without
+    ``prune``."""
+    if not prune:
+        return 0.0, 0.0
+    least = _least_ratio(floor, marked=marked, scopes_differ=scopes_differ)
+    return least, least / (1.0 + least)
 
 
 def _least_ratio(floor: float, *, marked: bool, scopes_differ: bool) -> float:

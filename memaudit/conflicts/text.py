@@ -77,12 +77,18 @@ _PHRASES = {
     for slot, forms in LEXICON.items()
 }
 _SURFACE = {w for forms in LEXICON.values() for f in forms for w in f.split()}
+# Each phrase with the spaces that make it a whole-word match in a padded text.
+_PADDED = {slot: [(p, f" {p} ") for p in phrases] for slot, phrases in _PHRASES.items()}
 # One-word form → its (slot, canonical value)s, in LEXICON's order: one lookup a word.
 _FORMS: dict[str, list[tuple[str, str]]] = defaultdict(list)
 for _slot, _forms in LEXICON.items():
     for _form, _value in _forms.items():
         if " " not in _form:
             _FORMS[_form].append((_slot, _value))
+
+
+# Words never in a subject (the stop words, the slot values, the change words).
+_NOT_SUBJECT = frozenset(STOPWORDS | _SURFACE | CHANGE_MARKERS)
 
 
 @dataclass(slots=True)
@@ -130,36 +136,32 @@ def features(text: str) -> Features:
     memory with the same few hundred newest ones; callers never change the result)."""
     # Interned: a large store repeats the same few thousand words in every text.
     words = [sys.intern(w) for w in tokens(text) if w]
+    distinct = set(words)  # what is looked up below: sets, whatever the order
     lowered = " " + " ".join(words) + " "
     found: dict[str, set[str]] = defaultdict(set)
-    for w in words:
-        for slot, value in _FORMS.get(w, ()):
+    for w in distinct.intersection(_FORMS):
+        for slot, value in _FORMS[w]:
             found[slot].add(value)
-    for slot, phrases in _PHRASES.items():
-        for phrase in phrases:
-            if f" {phrase} " in lowered:
+    for slot, phrases in _PADDED.items():
+        for phrase, padded in phrases:
+            if padded in lowered:
                 found[slot].add(LEXICON[slot][phrase])
     # Slots in LEXICON's order, as ``find`` builds its blocks in this order.
     values: dict[str, set[str]] = defaultdict(set)
     for slot in LEXICON:
         if slot in found:
             values[slot] = found[slot]
-    for w in words:
-        if ("/" in w or w in _UTC) and TIMEZONE.match(w):
-            values["timezone"].add(w)
+    zones = {w for w in distinct if ("/" in w or w in _UTC) and TIMEZONE.match(w)}
+    if zones:
+        values["timezone"] = zones
     changes = change_statements.parse(text)
     if changes:
         _apply_changes(values, changes)
-    markers = sorted({w for w in words if w in CHANGE_MARKERS})
+    markers = sorted(CHANGE_MARKERS.intersection(distinct))
     subject = frozenset(
         w
-        for w in words
-        if w not in STOPWORDS
-        and w not in _SURFACE
-        and w not in CHANGE_MARKERS
-        and not w.replace(".", "").isdigit()
-        and not (("/" in w or w in _UTC) and TIMEZONE.match(w))
-        and len(w) > 1
+        for w in distinct - _NOT_SUBJECT
+        if len(w) > 1 and not w.replace(".", "").isdigit() and w not in zones
     )
     return Features(
         {k: frozenset(v) for k, v in values.items()},
