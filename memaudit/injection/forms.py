@@ -41,6 +41,11 @@ _BINARY = re.compile(r"(?:[01]{8}[ ]?){6,}")
 _PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2}[^%\s]{0,16}){5,}")
 _ESCAPES = re.compile(r"(?:\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2}){6,}")
 _SPACED = re.compile(r"(?<!\S)(?:[A-Za-z] {1,3}){5,}[A-Za-z](?!\S)")
+# Letters joined by dots or dashes ("i.g.n.o.r.e", "s-e-n-d-e"): each such word is read
+# joined when one of them spells five letters or more ("e.g.", "a.k.a." are abbreviations).
+_DOTTED = re.compile(r"(?<![\w.\-])[A-Za-z](?:[.\-_·*][A-Za-z]){2,}[.\-_·*]?(?![\w\-])")
+_DOTTED_GATE = re.compile(r"[a-z](?:[.\-_·*][a-z]){4}")  # on the lowered text
+_DOT = re.compile(r"[.\-_·*]")
 _MORSE = re.compile(r"(?:[.-]{1,6}(?: | / |/)){8,}[.-]{1,6}")
 _MORSE_TABLE = dict(
     zip(
