@@ -10,7 +10,6 @@ from typing import Any
 from memaudit.injection.assessment import Assessment, Hit, Thresholds
 from memaudit.injection.engine import learned_hit, signals
 from memaudit.injection.gate import _active
-from memaudit.injection.patterns.facts import FIRST_PERSON, changed
 from memaudit.injection.kinds import (
     ACTION_KINDS,
     DESTINATION_KINDS,
@@ -20,6 +19,7 @@ from memaudit.injection.kinds import (
     WEIGHT,
     Signal,
 )
+from memaudit.injection.patterns.facts import FIRST_PERSON, changed
 from memaudit.model import SourceType
 
 
