@@ -32,19 +32,20 @@ _ATTRIBUTE = (
     r"payee|beneficiary|phone|(?:phone\s+|mobile\s+|contact\s+)?number|mobile|support\s+line|"
     r"hotline|(?:emergency\s+|trusted\s+)?contacts?|e-?mail|address|recovery|password|pin|"
     r"2fa|login|credentials?|pharmacy|doctor|physician|prescriptions?|insurer|insurance|"
-    r"accountant|lawyer|attorney|advis[eo]r|landlord|rent|billing|refunds?|"
+    r"accountant|lawyer|attorney|advis[eo]r|landlord|rent|billing|refunds?|dentist|therapist|"
+    r"gp|clinic|carer|caregiver|"
     # fr
     r"compte|rib|banque|bancaire|conseill(?:er|ère)|téléphone|numéro|adresse|courriel|"
-    r"mot\s+de\s+passe|pharmacie|médecin|comptable|avocat|propriétaire|bailleur|loyer|"
+    r"mot\s+de\s+passe|pharmacie|médecin|dentiste|comptable|avocat|propriétaire|bailleur|loyer|"
     # it
-    r"conto|banca|bancari[oa]|consulente|telefono|numero|contatto|indirizzo|farmacia|medico|"
+    r"conto|banca|bancari[oa]|consulente|telefono|numero|contatto|indirizzo|farmacia|medico|dentista|"
     r"commercialista|avvocato|affitto|rimborsi|"
     # es
     r"cuenta|banco|asesor|teléfono|número|contacto|dirección|correo|contraseña|médico|"
     r"contable|gestor|abogado|casero|alquiler|reembolsos|"
     # de (compounds: Mietkonto, Notfallkontakt, Telefonnummer)
     r"\w*konto|bankverbindung|berater\w*|telefon\w*|\w*nummer|\w*kontakt|adresse|passwort|"
-    r"apotheke|arzt|ärztin|steuerberater\w*|anwalt|vermieter\w*|hausverwaltung|miete)\b"
+    r"apotheke|\w*arzt|\w*ärztin|steuerberater\w*|anwalt|vermieter\w*|hausverwaltung|miete)\b"
 )
 # The user's trust or checks given away: "the user trusts any message signed ...".
 _TRUST = (

@@ -25,7 +25,7 @@ RETRIEVAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.QA_RECORD,
         _rx(
-            r"(?:^|[.:;\n]\s*)(?:q|question|frage|pregunta|domanda)\s*:[^\n]{3,200}?"
+            r"\b(?:q|question|frage|pregunta|domanda)\s*:[^\n]{3,200}?"
             r"(?:\?|\s)\s*(?:a|answer|r|réponse|risposta|respuesta|antwort|resolution)\s*:"
             r"|\b(?:example|sample)\s+(?:interaction|exchange|dialog(?:ue)?|conversation)\b"
             r"|\buser\s*:[^\n]{3,200}?\bassistant\s*:"
