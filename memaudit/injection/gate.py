@@ -116,8 +116,11 @@ _ANCHORS: dict[Signal | str, str] = {
     Signal.USER_FACT: "user customer client account patient utilisat usager utente cliente "
     "usuari nutzer benutzer kunde kundin new$ nouve nuov nuev neue",
     Signal.RETRIEVAL_BAIT: "reuse re-use recycle repeat similar réutiliser riutilizzare "
-    "reutilizar wiederverwenden canned template stock réponse risposta respuesta musterantwort",
-    Signal.QA_RECORD: "q$ question frage pregunta domanda example sample user$",
+    "reutilizar wiederverwenden canned template stock réponse risposta respuesta musterantwort "
+    "use$ give$ return$ apply$ serve$",
+    Signal.QA_RECORD: "q$ question frage pregunta domanda example sample user$ canonical "
+    "standard approved official verified preferred relevant keyword search matches trigger "
+    "mots-clés parole palabras schlagwörter stichwörter",
     # Key words of an instruction as rot13 and written backwards: the whole text is then
     # read decoded.
     "rot13": _CUE_WORDS.translate(

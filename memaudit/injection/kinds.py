@@ -72,7 +72,7 @@ LABEL = {
     Signal.USER_FACT: "states the user's accounts, contacts, carers or trust",
     Signal.PLANTED_FACT: "a changed fact about the user, from a source that is not the user",
     Signal.RETRIEVAL_BAIT: "asks to be reused as the answer to similar questions",
-    Signal.QA_RECORD: "a question-and-answer record or example exchange",
+    Signal.QA_RECORD: "a question-and-answer record, example exchange or keyword list",
     Signal.LAUNDERED: "the user's voice, but its provenance says otherwise",
     Signal.EXPERIENCE_AND_INSTRUCTION: "claimed past success given as a reason to act",
     Signal.LEARNED: "reads like an instruction to the agent (learned scorer)",

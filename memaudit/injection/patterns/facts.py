@@ -20,6 +20,7 @@ from memaudit.injection.vocabulary import _EMAIL, _URL, _rx
 _SUBJECT = (
     r"(?:\b(?:the\s+|this\s+|our\s+)?(?:user|customer|client|account\s+holder|patient)(?:'s|’s)"
     r"|\b(?:the\s+)?(?:user|customer|client)\s+(?:now\s+|has\s+|had\s+)+"
+    r"|\b(?:the\s+)?(?:user|customer|client)\s+(?:moved|switched|changed|updated)\b"
     r"|\bde\s+l'(?:utilisat(?:eur|rice)|usager)\b|\bdu\s+client\b|\bl'utilisat(?:eur|rice)\s+a\b"
     r"|\bdell'utente\b|\bdel(?:la)?\s+cliente\b|\bl'utente\s+ha\b"
     r"|\bde(?:l|\s+la)\s+usuari[oa]\b|\b(?:el|la)\s+usuari[oa]\s+ha\b"
@@ -45,7 +46,7 @@ _ATTRIBUTE = (
     r"contable|gestor|abogado|casero|alquiler|reembolsos|"
     # de (compounds: Mietkonto, Notfallkontakt, Telefonnummer)
     r"\w*konto|bankverbindung|berater\w*|telefon\w*|\w*nummer|\w*kontakt|adresse|passwort|"
-    r"apotheke|\w*arzt|\w*ärztin|steuerberater\w*|anwalt|vermieter\w*|hausverwaltung|miete)\b"
+    r"apotheke|\w*arzt|\w*ärztin|steuerberater\w*|anwalt|vermieter\w*|hausverwaltung|miete)s?\b"
 )
 # The user's trust or checks given away: "the user trusts any message signed ...".
 _TRUST = (
