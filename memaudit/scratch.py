@@ -12,7 +12,11 @@ of a memory store is a copy of its secrets, so copies live only here:
 - the same files are copied once per command, however many connections read them;
 - ``cleanup()`` removes the folder: the CLI calls it when a command ends, whether it
   succeeded, failed or was interrupted (Ctrl-C); ``atexit`` is the backstop for
-  library use.
+  library use;
+- a ``SIGTERM`` (``kill``, a service manager, a CI timeout) would end the process
+  without running either, so while a folder exists SIGTERM raises ``SystemExit(143)``
+  instead (only where nobody else handles it, in the main thread): the same clean-up
+  runs and an open write transaction rolls back.
 """
 
 from __future__ import annotations
@@ -21,9 +25,13 @@ import atexit
 import contextlib
 import os
 import shutil
+import signal
 import tempfile
+import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from types import FrameType
+from typing import Any
 
 from memaudit import confined
 from memaudit.errors import Refused
@@ -31,6 +39,9 @@ from memaudit.errors import Refused
 _folder: Path | None = None
 _copies: dict[tuple[tuple[int, int, int, int], ...], Path] = {}
 _COPY_CHUNK = 1 << 20
+# The SIGTERM handler this module replaced while a folder exists (None: it did not).
+_replaced: Any = None
+_TERMINATED = 128 + signal.SIGTERM  # the shell's exit status for "ended by SIGTERM"
 
 
 def folder() -> Path:
@@ -39,6 +50,7 @@ def folder() -> Path:
     if _folder is None or not _folder.is_dir():
         _folder = Path(tempfile.mkdtemp(prefix="memaudit-"))
         os.chmod(_folder, 0o700)
+        _catch_sigterm()
     return _folder
 
 
@@ -54,6 +66,33 @@ def cleanup() -> None:
         shutil.rmtree(_folder, ignore_errors=True)
     _folder = None
     _copies.clear()
+    _release_sigterm()
+
+
+def _terminated(signum: int, frame: FrameType | None) -> None:
+    raise SystemExit(_TERMINATED)
+
+
+def _catch_sigterm() -> None:
+    """Turn SIGTERM into SystemExit while copies exist, unless the host program (a
+    server, the TUI's runtime) installed its own handler or this is not the main
+    thread (where Python runs handlers)."""
+    global _replaced
+    if _replaced is not None or threading.current_thread() is not threading.main_thread():
+        return
+    if signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
+        return
+    signal.signal(signal.SIGTERM, _terminated)
+    _replaced = signal.SIG_DFL
+
+
+def _release_sigterm() -> None:
+    global _replaced
+    if _replaced is None or threading.current_thread() is not threading.main_thread():
+        return
+    if signal.getsignal(signal.SIGTERM) is _terminated:
+        signal.signal(signal.SIGTERM, _replaced)
+    _replaced = None
 
 
 atexit.register(cleanup)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import stat
 import subprocess
 import sys
@@ -112,3 +113,51 @@ def test_api_use_cleans_up_at_exit(tmp_path, tmpdir_env):
     )
     assert done.returncode == 0, done.stderr
     assert os.listdir(tmpdir_env) == []
+
+
+def test_sigterm_removes_the_copies(tmp_path, tmpdir_env):
+    """``kill`` (SIGTERM) while a command holds a copy of a store's secrets: the copy
+    goes, and the process reports the conventional status 143 (128 + SIGTERM)."""
+    db = cf.copy_store("wal_no_shm", tmp_path)
+    code = (
+        "import os, sys, time\n"
+        "from memaudit.adapters import open_store\n"
+        "store = open_store(sys.argv[1])\n"
+        "assert store.count() > 0 and os.listdir(os.environ['TMPDIR'])\n"
+        "print('copied', flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", code, str(db)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "copied"
+        assert os.listdir(tmpdir_env) != []
+        child.send_signal(signal.SIGTERM)
+        assert child.wait(timeout=30) == 128 + signal.SIGTERM
+    finally:
+        child.kill()
+        child.wait()
+    assert os.listdir(tmpdir_env) == []
+
+
+def test_a_host_programs_own_sigterm_handler_is_left_alone(tmp_path, tmpdir_env):
+    """A server that handles SIGTERM itself keeps its handler while copies exist."""
+    db = cf.copy_store("wal_no_shm", tmp_path)
+    mine = signal.getsignal(signal.SIGTERM)
+
+    def host(signum, frame):  # pragma: no cover - never delivered
+        pass
+
+    signal.signal(signal.SIGTERM, host)
+    try:
+        with scratch.session(), sp.connect_ro(db):
+            assert scratch.active() is not None
+            assert signal.getsignal(signal.SIGTERM) is host
+        assert signal.getsignal(signal.SIGTERM) is host
+    finally:
+        signal.signal(signal.SIGTERM, mine)
