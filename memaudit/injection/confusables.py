@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import re
 
+from memaudit.injection.assessment import Hit, _cut
+from memaudit.injection.kinds import WEIGHT, Signal
+
 # Cyrillic and Greek letters drawn like Latin ones (after Unicode's confusables list).
 _LOOKALIKE = {
     **dict(
@@ -31,14 +34,14 @@ _MIXED = re.compile(rf"[A-Za-z][{_SCRIPTS}]|[{_SCRIPTS}][A-Za-z]")
 _STYLED = re.compile("[\uff01-\uff5e\U0001d400-\U0001d6a3]")
 
 
-def fold(view: str) -> tuple[str, int] | None:
-    """The text with look-alike letters read as Latin ones, and how many were folded;
-    None when it has none to fold (every ASCII text: one test)."""
+def fold(view: str) -> tuple[str, int]:
+    """The text with look-alike letters read as Latin ones, and how many were folded (0:
+    the text as it is; every ASCII text costs one test)."""
     if view.isascii():
-        return None
+        return view, 0
     mixed = _MIXED.search(view) is not None
     if not mixed and _STYLED.search(view) is None:
-        return None
+        return view, 0
     if mixed:
         # Only the words that mix scripts: a Cyrillic name stays Cyrillic.
         folded = re.sub(
@@ -49,5 +52,16 @@ def fold(view: str) -> tuple[str, int] | None:
         folded = folded.translate(_STYLED_ONLY)
     else:
         folded = view.translate(_FOLD)
-    changed = sum(a != b for a, b in zip(view, folded, strict=True))
-    return (folded, changed) if changed else None
+    return folded, sum(a != b for a, b in zip(view, folded, strict=True))
+
+
+def lookalike_hit(view: str, count: int) -> Hit:
+    """The disguise itself, named (counted where what the letters spell is a signal)."""
+    return Hit(
+        Signal.ENCODED_PAYLOAD,
+        0,
+        len(view),
+        WEIGHT[Signal.ENCODED_PAYLOAD],
+        f"{count} look-alike letter(s) (Cyrillic, Greek, fullwidth or mathematical) read as "
+        f"Latin: “{_cut(view, 80)}”",
+    )

@@ -14,15 +14,13 @@ from typing import Any
 from urllib.parse import unquote
 
 from memaudit.injection.assessment import Hit, _cut
-from memaudit.injection.confusables import fold
+from memaudit.injection.confusables import fold, lookalike_hit
 from memaudit.injection.forms import (
     _ADDRESS,
     _BASE64,
     _BINARY,
     _CODE,
     _DECODE_AND_RUN,
-    _DOT,
-    _DOTTED,
     _ESCAPES,
     _HEX,
     _HTML_COMMENT,
@@ -38,6 +36,7 @@ from memaudit.injection.forms import (
     _SHOWING,
     _SPACED,
     _TO_DESTINATION,
+    joined_letters,
 )
 from memaudit.injection.gate import _ALL_KINDS, _LEET, _LEET_GATE, _active, _leet
 from memaudit.injection.kinds import (
@@ -301,10 +300,7 @@ def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
         words = re.split(r" {2,}", m.group(0))
         collapsed = " ".join(w.replace(" ", "") for w in words)
         yield m.start(), m.end(), "spaced letters", view[: m.start()] + collapsed + view[m.end() :]
-    if ("." in view or "-" in view) and any(
-        len(m.group(0)) >= 9 for m in _DOTTED.finditer(view)
-    ):  # a word of five letters or more joined by dots or dashes
-        joined = _DOTTED.sub(lambda m: _DOT.sub("", m.group(0)), view)
+    if (joined := joined_letters(view)) is not None:
         yield 0, len(view), "letters joined by dots or dashes", joined
     for m in _LONG_TOKEN.finditer(view) if longest >= _LONG_WORD or "<~" in view else ():
         run = m.group(0)
@@ -720,35 +716,19 @@ def signals(text: str, *, gate: bool = True, learned: bool = True) -> list[Hit]:
     change);
     ``learned=False`` leaves out the learned scorer's hit (see ``learned_hit``)."""
     view, index, hidden = _view(text)
-    folded = fold(view)
-    if folded is not None:
-        view = folded[0]
+    view, lookalikes = fold(view)
     hits = _text_hits(view, gate=gate)
-    if folded is not None and any(h.signal is not Signal.IMPERATIVE for h in hits):
-        # Look-alike letters are a disguise when what they spell is a signal.
-        hits.append(_lookalike_hit(view, folded[1]))
+    if lookalikes and any(h.signal is not Signal.IMPERATIVE for h in hits):
+        hits.append(lookalike_hit(view, lookalikes))  # a disguise, if it spells a signal
     if learned:
         hits = [*hits, *_learned(view)]
     return sorted(hidden + _back(text, index, hits), key=lambda h: (h.start, h.end))
 
 
-def _lookalike_hit(view: str, count: int) -> Hit:
-    return Hit(
-        Signal.ENCODED_PAYLOAD,
-        0,
-        len(view),
-        WEIGHT[Signal.ENCODED_PAYLOAD],
-        f"{count} look-alike letter(s) (Cyrillic, Greek, fullwidth or mathematical) read as "
-        f"Latin: “{_cut(view, 80)}”",
-    )
-
-
 def visible(text: str) -> str:
     """The text as the patterns (and the learned scorer) read it: invisible characters
     left out, look-alike letters read as the Latin ones they imitate."""
-    view = _view(text)[0]
-    folded = fold(view)
-    return view if folded is None else folded[0]
+    return fold(_view(text)[0])[0]
 
 
 def learned_hit(
@@ -758,9 +738,7 @@ def learned_hit(
     ``scorer``, ``alpha``, ``floor``: another model and settings (the training script's
     cross-validation); by default the committed ones."""
     view, index, _ = _view(text)
-    folded = fold(view)
-    if folded is not None:
-        view = folded[0]
+    view = fold(view)[0]
     found = _back(text, index, _learned(view, scorer, alpha, floor))
     return found[0] if found else None
 
