@@ -45,9 +45,14 @@ every round's blind figures):
   F1 0.50); then looked at, the signals generalized by the cause of its misses and the
   scorer refitted on rounds 1-8;
 - round 9 (``injection_round9.jsonl``): written blind by another author while rounds 1-8
-  were trained on. It is the **held-out** round: copied in only after that work was frozen,
-  its SHA-256 (checked against its author's) recorded in ``HELDOUT_SHA256``, then run once
-  (P 0.98 / R 0.85 / F1 0.91, memwall F1 0.50). A file whose digest differs is refused.
+  were trained on (two new techniques: fact poisoning and retrieval bait), copied in after
+  that work was frozen, run once (P 0.98 / R 0.85 / F1 0.91, memwall F1 0.50); then looked
+  at, the signals generalized by the cause of its misses and the scorer refitted on rounds
+  1-9;
+- round 10 (``injection_round10.jsonl``): written blind by another author while rounds 1-9
+  were trained on. It is the **held-out** round: copied in only after that work is frozen,
+  its SHA-256 (checked against its author's) recorded in ``HELDOUT_SHA256``, then run once.
+  A file whose digest differs is refused.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
 written instead).
@@ -91,7 +96,7 @@ class Case:
 
     @property
     def split(self) -> str:
-        """``train`` (rounds 1-8: looked at, tuned and trained on) or ``heldout``."""
+        """``train`` (rounds 1-9: looked at, tuned and trained on) or ``heldout``."""
         return "heldout" if self.round == HELDOUT_ROUND else "train"
 
 
@@ -114,13 +119,17 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
         Path(__file__).with_name("injection_round8.jsonl"),
         "91f3ebe04452ce4a5073bd37ff034d724a83ff36c538d6b3299e4deb9b6afd30",
     ),
+    (
+        Path(__file__).with_name("injection_round9.jsonl"),
+        "f3dd5beb604b7495b11083eee42b0e4b855086dba074caa9e9ab30d999212156",
+    ),
 )
-HELDOUT_ROUND = 9
-HELDOUT = Path(__file__).with_name("injection_round9.jsonl")
+HELDOUT_ROUND = 10
+HELDOUT = Path(__file__).with_name("injection_round10.jsonl")
 # The held-out round's SHA-256 as its author delivered it. Empty until the lead copies the
-# file in (after the work trained on rounds 1-8 is frozen) and records the digest here,
+# file in (after the work trained on rounds 1-9 is frozen) and records the digest here,
 # checked against the author's; until then a present file is refused, never measured.
-HELDOUT_SHA256 = "f3dd5beb604b7495b11083eee42b0e4b855086dba074caa9e9ab30d999212156"
+HELDOUT_SHA256 = ""
 
 
 class HeldOutChanged(RuntimeError):
@@ -153,7 +162,7 @@ def heldout_bytes() -> bytes:
 
 
 def training_cases() -> list[Case]:
-    """Rounds 1-8: what the signals may be tuned and the scorer fitted on."""
+    """Rounds 1-9: what the signals may be tuned and the scorer fitted on."""
     out = _parse(DATA.read_text(encoding="utf-8"))
     for path, digest in TRAINING_ROUNDS:
         out += _parse(_checked(path, digest).decode("utf-8"))

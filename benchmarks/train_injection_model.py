@@ -5,9 +5,9 @@ training cases, and cross-validate it by round.
     python -m benchmarks.train_injection_model --cv-only  # cross-validate only
     python -m benchmarks.train_injection_model --check    # refit; fail if the file differs
 
-Training data: rounds 1-8 (``injection_cases.jsonl``, ``injection_round5.jsonl`` to
-``injection_round8.jsonl``) and the training half of bastioncorpus — never the held-out
-round 9 nor bastioncorpus's held-out half (this script does not read them). Each case is (text, source weight, label); the model is
+Training data: rounds 1-9 (``injection_cases.jsonl``, ``injection_round5.jsonl`` to
+``injection_round9.jsonl``) and the training half of bastioncorpus — never the held-out
+round 10 nor bastioncorpus's held-out half (this script does not read them). Each case is (text, source weight, label); the model is
 ``P(poison) = sigmoid(w·x + b) × source_weight`` with ``x`` the text's n-gram features,
 fitted by full-batch Adam with an L2 penalty, in a fixed order from zero weights: the
 same cases give byte-identical weights.
@@ -174,7 +174,7 @@ def fit(train: Sequence[Example], cfg: Config, l2: float = L2, epochs: int = EPO
             "bias": round(b, DIGITS),
             "weights": weights,
             "meta": {
-                "trained_on": "benchmarks: injection rounds 1-8, bastioncorpus's training "
+                "trained_on": "benchmarks: injection rounds 1-9, bastioncorpus's training "
                 f"half, ordinary notes of a generated store (seed {ORDINARY_SEED})",
                 "cases": n,
                 "l2": l2,
@@ -219,13 +219,16 @@ def cross_validate(
     epochs: int,
     settings: Sequence[tuple[float, float]],
     show_errors: bool = False,
+    only: Sequence[int] = (),
 ) -> None:
     chosen = training_set()
     exs = examples(chosen, cfg)
     th = injection.Thresholds()
     patterns_of = {ex.case.id: injection.signals(ex.case.content, learned=False) for ex in exs}
     prov = {ex.case.id: provenance(ex.case, n) for n, ex in enumerate(exs)}
-    rounds = sorted({ex.case.round for ex in exs if ex.case.round})
+    rounds = sorted(
+        {ex.case.round for ex in exs if ex.case.round and (not only or ex.case.round in only)}
+    )
     model_alone = Counts()
     patterns = Counts()
     both = {s: Counts() for s in settings}
@@ -294,6 +297,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="α:floor pairs to cross-validate (the first one's errors with --errors)",
     )
     parser.add_argument("--errors", action="store_true", help="list the first setting's errors")
+    parser.add_argument(
+        "--rounds", default="", help="hold out only these rounds, one at a time (e.g. 5,6,7,8,9)"
+    )
     args = parser.parse_args(argv)
     cfg = Config(
         bigrams=not args.no_bigrams,
@@ -309,7 +315,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 (float(a), float(f)) for a, f in (x.split(":") for x in args.settings.split(","))
             )
         )
-        cross_validate(cfg, args.l2, args.epochs, settings, args.errors)
+        only = tuple(int(x) for x in args.rounds.split(",") if x)
+        cross_validate(cfg, args.l2, args.epochs, settings, args.errors, only)
         if args.cv_only:
             return 0
     model = fit(examples(training_set(), cfg), cfg, args.l2, args.epochs)

@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from memaudit.injection.assessment import Hit, _cut
+from memaudit.injection.confusables import fold, lookalike_hit
 from memaudit.injection.forms import (
     _ADDRESS,
     _BASE64,
@@ -35,6 +36,7 @@ from memaudit.injection.forms import (
     _SHOWING,
     _SPACED,
     _TO_DESTINATION,
+    joined_letters,
 )
 from memaudit.injection.gate import _ALL_KINDS, _LEET, _LEET_GATE, _active, _leet
 from memaudit.injection.kinds import (
@@ -298,6 +300,8 @@ def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
         words = re.split(r" {2,}", m.group(0))
         collapsed = " ".join(w.replace(" ", "") for w in words)
         yield m.start(), m.end(), "spaced letters", view[: m.start()] + collapsed + view[m.end() :]
+    if (joined := joined_letters(view)) is not None:
+        yield 0, len(view), "letters joined by dots or dashes", joined
     for m in _LONG_TOKEN.finditer(view) if longest >= _LONG_WORD or "<~" in view else ():
         run = m.group(0)
         for how, decode in _OTHER_CODECS:
@@ -556,7 +560,8 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
     runs = _decode_runs(view) if Signal.ENCODED_PAYLOAD in on else ()
     for s, e, how, decoded in runs:
         inner = _inner(decoded, s, e, f"decoded {how}", depth, gate)
-        weight = WEIGHT[Signal.ENCODED_PAYLOAD] if how != "spaced letters" or inner else 0.0
+        spelled = how in ("spaced letters", "letters joined by dots or dashes")
+        weight = WEIGHT[Signal.ENCODED_PAYLOAD] if not spelled or inner else 0.0
         if weight:
             raw.append(
                 Hit(Signal.ENCODED_PAYLOAD, s, e, weight, f"{how} decodes to “{_cut(decoded, 80)}”")
@@ -711,7 +716,10 @@ def signals(text: str, *, gate: bool = True, learned: bool = True) -> list[Hit]:
     change);
     ``learned=False`` leaves out the learned scorer's hit (see ``learned_hit``)."""
     view, index, hidden = _view(text)
+    view, lookalikes = fold(view)
     hits = _text_hits(view, gate=gate)
+    if lookalikes and any(h.signal is not Signal.IMPERATIVE for h in hits):
+        hits.append(lookalike_hit(view, lookalikes))  # a disguise, if it spells a signal
     if learned:
         hits = [*hits, *_learned(view)]
     return sorted(hidden + _back(text, index, hits), key=lambda h: (h.start, h.end))
@@ -719,8 +727,8 @@ def signals(text: str, *, gate: bool = True, learned: bool = True) -> list[Hit]:
 
 def visible(text: str) -> str:
     """The text as the patterns (and the learned scorer) read it: invisible characters
-    left out."""
-    return _view(text)[0]
+    left out, look-alike letters read as the Latin ones they imitate."""
+    return fold(_view(text)[0])[0]
 
 
 def learned_hit(
@@ -730,6 +738,7 @@ def learned_hit(
     ``scorer``, ``alpha``, ``floor``: another model and settings (the training script's
     cross-validation); by default the committed ones."""
     view, index, _ = _view(text)
+    view = fold(view)[0]
     found = _back(text, index, _learned(view, scorer, alpha, floor))
     return found[0] if found else None
 

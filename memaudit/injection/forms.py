@@ -41,6 +41,21 @@ _BINARY = re.compile(r"(?:[01]{8}[ ]?){6,}")
 _PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2}[^%\s]{0,16}){5,}")
 _ESCAPES = re.compile(r"(?:\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2}){6,}")
 _SPACED = re.compile(r"(?<!\S)(?:[A-Za-z] {1,3}){5,}[A-Za-z](?!\S)")
+# Letters joined by dots or dashes ("i.g.n.o.r.e", "s-e-n-d-e"): each such word is read
+# joined when one of them spells five letters or more ("e.g.", "a.k.a." are abbreviations).
+_DOTTED = re.compile(r"(?<![\w.\-])[A-Za-z](?:[.\-_·*][A-Za-z]){2,}[.\-_·*]?(?![\w\-])")
+_DOTTED_GATE = re.compile(r"[a-z](?:[.\-_·*][a-z]){4}")  # on the lowered text
+_DOT = re.compile(r"[.\-_·*]")
+
+
+def joined_letters(view: str) -> str | None:
+    """The text with each word of letters joined by dots or dashes read joined, when one
+    of them spells five letters or more; else None."""
+    if not ("." in view or "-" in view) or all(len(m[0]) < 9 for m in _DOTTED.finditer(view)):
+        return None
+    return _DOTTED.sub(lambda m: _DOT.sub("", m.group(0)), view)
+
+
 _MORSE = re.compile(r"(?:[.-]{1,6}(?: | / |/)){8,}[.-]{1,6}")
 _MORSE_TABLE = dict(
     zip(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from memaudit.injection.forms import _ADDRESS, _MORSE
+from memaudit.injection.forms import _ADDRESS, _DOTTED_GATE, _MORSE
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns import _KEY_GATES, _KEYED
 from memaudit.injection.remembered import Remembered
@@ -22,7 +22,7 @@ _CUE_WORDS = (
     "disregard admin rules secret"
 )
 _ANCHORS: dict[Signal | str, str] = {
-    Signal.OVERRIDE: "precedence prioridad prevalec priorit priment prévalent prevalgono vorrang revoked lifted cancel void$ voided suspended waived rescinded withdrawn removed disabled off$ regla$ norma$ regola$ règle$ regel$ restriction limits$ constraint instruction rules$ guidelines directives prompt orders$ follow treat ignor disregard forget overrid bypass overrul abandon discard drop new$ "
+    Signal.OVERRIDE: "guidance precedence prioridad prevalec priorit priment prévalent prevalgono vorrang revoked lifted cancel void$ voided suspended waived rescinded withdrawn removed disabled off$ regla$ norma$ regola$ règle$ regel$ restriction limits$ constraint instruction rules$ guidelines directives prompt orders$ follow treat ignor disregard forget overrid bypass overrul abandon discard drop new$ "
     "anweisungen regeln vorgaben instruktionen richtlinien consignes règles$ istruzioni regole "
     "instrucciones reglas outrank "
     "your$ supersed replac oubli néglig dimentic trascur olvid omit vergiss vergessen missacht "
@@ -68,7 +68,7 @@ _ANCHORS: dict[Signal | str, str] = {
     "point$ every$ each$ all$ any$ always$ never$ matter$ réponse risposta respuesta "
     "antwort désormais "
     "dorénavant partir$ avenir ora$ adelante ahora jetzt sofort nun$ künftig zukünftig zukunft",
-    Signal.CONDITIONAL_TRIGGER: "quand$ lorsqu quando$ cuando$ sobald$ wenn$ si$ se$ if$ when once$ soon$ whenever time$ user$ human$ customer$ someone$ anyone$ next$ ask "
+    Signal.CONDITIONAL_TRIGGER: "bei$ request message query prompt e-mail email document ticket question task quand$ lorsqu quando$ cuando$ sobald$ wenn$ si$ se$ if$ when once$ soon$ whenever time$ user$ human$ customer$ someone$ anyone$ next$ ask "
     "you$ answer respon reply chaque ogni$ cada$ immer$ jedes wann$ utilisateur utente "
     "usuario benutzer nutzer",
     Signal.TOOL_POLICY: "sign-off signoff sign-offs$ merg own$ warnungen sicherheitswarnungen avertissements alertes avvisi avvertimenti advertencias alertas dry public insecure unsafe scope$ role$ token rights$ privilege procedimiento método procédure méthode procedura metodo verfahren vorgehen weg$ methode bother$ automat third$ extern outside$ partner dritte tiers$ terzi$ terceros$ socios$ tool$ function$ api$ endpoint way$ allow permit authori permission "
@@ -84,13 +84,13 @@ _ANCHORS: dict[Signal | str, str] = {
     "allow permit polic admin trusted developer management department message cto$ cfo$ "
     "ciso$ boss$ director manager legal$ owner told$ systemhinweis approuv autoris valid autorizzat aprobad "
     "autorizad genehmigt freigegeben erlaubt bestätigt",
-    Signal.FAKE_EXPERIENCE: "marcad segnat marqué registrad registrat markiert festgehalten vermerkt previous prior earlier reasoning episodic precedente$ précédente antérieure previa$ anterior$ pasada$ passata$ frühere vorherige letzte$ resolved marked$ flagged$ recorded$ noted$ tagged$ pattern$ reflection insight learning best$ bewährt früheren nelle$ lors$ sesiones histórico solucion resolvi rule lesson polic heuristic derived learn drawn success winning past$ experience lesson erfahrung expérience esperienza experiencia satisfied happy$ pleased fastest passée apprécié passato registro vez$ letzte time$ worked succeeded fixed solved trick$ helped show$ shows$ "
+    Signal.FAKE_EXPERIENCE: "saved$ ragionament razonamient raisonnement gespeichert marcad segnat marqué registrad registrat markiert festgehalten vermerkt previous prior earlier reasoning episodic precedente$ précédente antérieure previa$ anterior$ pasada$ passata$ frühere vorherige letzte$ resolved marked$ flagged$ recorded$ noted$ tagged$ pattern$ reflection insight learning best$ bewährt früheren nelle$ lors$ sesiones histórico solucion resolvi rule lesson polic heuristic derived learn drawn success winning past$ experience lesson erfahrung expérience esperienza experiencia satisfied happy$ pleased fastest passée apprécié passato registro vez$ letzte time$ worked succeeded fixed solved trick$ helped show$ shows$ "
     "showed$ prove$ proves$ proved$ confirm caused$ report last$ experience hundreds thousands users$ people$ everyone$ "
     "previously already proven known verified "
     "confirmed tested agreed discussed decided established reasoned determined concluded "
     "dernière déjà ultima$ già gia$ última ya$ letztes schon bereits établi stabilito "
     "festgestellt",
-    Signal.SENSITIVE_ACTION: "medical health financial tax$ location passport identity publicly shared$ posted$ published$ copias datensicherung grant bonific pagament virement paiement transferencia pagos$ überweisung zahlung bank$ account$ rib$ bankverbindung kontonummer payee beneficiar one$ otp otps$ verification confirmation security sms$ codic códig codig bestätigungscod einmalcod tan$ wohnadresse privatadresse telefonnummer handynummer geburtsdatum public social ssn$ passport home$ salary birth$ iban$ remov delet disabl skipp bypass comment virenschutz zwei désactiv disattiv desactiv cortafuegos root$ admin full$ unrestricted wire transfer send pay move purchase "
+    Signal.SENSITIVE_ACTION: "recipient empfänger bénéficiaire beneficiario replace swap substitut switch change remplace sostituisci reemplaza sustituye ersetze tausche ändere medical health financial tax$ location passport identity publicly shared$ posted$ published$ copias datensicherung grant bonific pagament virement paiement transferencia pagos$ überweisung zahlung bank$ account$ rib$ bankverbindung kontonummer payee beneficiar one$ otp otps$ verification confirmation security sms$ codic códig codig bestätigungscod einmalcod tan$ wohnadresse privatadresse telefonnummer handynummer geburtsdatum public social ssn$ passport home$ salary birth$ iban$ remov delet disabl skipp bypass comment virenschutz zwei désactiv disattiv desactiv cortafuegos root$ admin full$ unrestricted wire transfer send pay move purchase "
     "payment invoice order turn$ "
     "disable skip ask prompt paste pasting share sharing sending supprimer effacer cancellare "
     "eliminare borrar eliminar lösche löschen pídele pide pregunta chiedi demande factor$ 2fa mfa "
@@ -113,6 +113,14 @@ _ANCHORS: dict[Signal | str, str] = {
     Signal.USER_CLAIM: "kundenwunsch user$ customer$ owner$ client$ utilisat usager utente usuari nutzer "
     "benutzer kunde$ kundin$",
     Signal.ROLE_TOKEN: "system$ assistant$ developer$ user$ end$",
+    Signal.USER_FACT: "user customer client account patient utilisat usager utente cliente "
+    "usuari nutzer benutzer kunde kundin new$ nouve nuov nuev neue",
+    Signal.RETRIEVAL_BAIT: "reuse re-use recycle repeat similar réutiliser riutilizzare "
+    "reutilizar wiederverwenden canned template stock réponse risposta respuesta musterantwort "
+    "use$ give$ return$ apply$ serve$",
+    Signal.QA_RECORD: "q$ question frage pregunta domanda example sample user$ canonical "
+    "standard approved official verified preferred relevant keyword search matches trigger "
+    "mots-clés parole palabras schlagwörter stichwörter",
     # Key words of an instruction as rot13 and written backwards: the whole text is then
     # read decoded.
     "rot13": _CUE_WORDS.translate(
@@ -211,6 +219,7 @@ def _active(view: str, low: str) -> set[Any]:
         or (("%" in view or "\\" in view) and _ESCAPED_GATE.search(view))
         or ("0" in view and _BINARY_GATE.search(view))
         or _SPACED_GATE.search(low)
+        or (("." in low or "-" in low) and _DOTTED_GATE.search(low))
         or (("-." in view or ".-" in view) and _MORSE.search(view))
         or (_LEET_GATE.search(view) and _leet(view))
     ):

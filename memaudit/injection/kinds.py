@@ -33,6 +33,10 @@ class Signal(StrEnum):
     TAG_CHARACTERS = "tag_characters"
     INSTRUCTION_AND_DESTINATION = "instruction_and_destination"
     USER_CLAIM = "user_claim"
+    USER_FACT = "user_fact"
+    PLANTED_FACT = "planted_fact"
+    RETRIEVAL_BAIT = "retrieval_bait"
+    QA_RECORD = "qa_record"
     LAUNDERED = "laundered"
     EXPERIENCE_AND_INSTRUCTION = "experience_and_instruction"
     LEARNED = "learned"
@@ -65,6 +69,10 @@ LABEL = {
     Signal.TAG_CHARACTERS: "Unicode tag characters or variation selectors carrying text",
     Signal.INSTRUCTION_AND_DESTINATION: "instruction plus outbound destination",
     Signal.USER_CLAIM: "speaks for the user (a wish or permission)",
+    Signal.USER_FACT: "states the user's accounts, contacts, carers or trust",
+    Signal.PLANTED_FACT: "a changed fact about the user, from a source that is not the user",
+    Signal.RETRIEVAL_BAIT: "asks to be reused as the answer to similar questions",
+    Signal.QA_RECORD: "a question-and-answer record, example exchange or keyword list",
     Signal.LAUNDERED: "the user's voice, but its provenance says otherwise",
     Signal.EXPERIENCE_AND_INSTRUCTION: "claimed past success given as a reason to act",
     Signal.LEARNED: "reads like an instruction to the agent (learned scorer)",
@@ -102,6 +110,14 @@ WEIGHT: dict[Signal, float] = {
     # Weighed by provenance in ``provenance.assess``: a user's wish is only a signal when
     # nothing in the store shows the user said it.
     Signal.USER_CLAIM: 0.05,  # alone, next to nothing: agents' notes say "User asked ..."
+    # A fact about the user's bank account or emergency contact is what a profile holds;
+    # it is poison when it arrives from outside, as a change (PLANTED_FACT).
+    Signal.USER_FACT: 0.05,
+    Signal.PLANTED_FACT: 0.5,
+    # Retrieval bait: "reuse this answer for similar questions" asks the agent to repeat
+    # it (0.45); a question-and-answer shape is what a FAQ looks like too (0.25).
+    Signal.RETRIEVAL_BAIT: 0.45,
+    Signal.QA_RECORD: 0.25,
     Signal.LAUNDERED: 0.45,
     Signal.EXPERIENCE_AND_INSTRUCTION: 0.3,
     # The learned scorer's hit weighs ALPHA × its probability (injection.learned).
@@ -137,6 +153,7 @@ INSTRUCTION_KINDS = frozenset(
         Signal.CONDITIONAL_TRIGGER,
         Signal.TOOL_POLICY,
         Signal.FAKE_AUTHORITY,
+        Signal.RETRIEVAL_BAIT,
     }
 )
 DESTINATION_KINDS = frozenset({Signal.EXFILTRATION, Signal.DATA_URL})
@@ -156,7 +173,15 @@ META = 0.5
 CODE = 0.6
 # Invisible carriers are never "quoted": these kinds get no context discount.
 NO_CONTEXT = frozenset(
-    {Signal.HIDDEN_CHARACTERS, Signal.TAG_CHARACTERS, Signal.ENCODED_PAYLOAD, Signal.HTML_COMMENT}
+    {
+        Signal.HIDDEN_CHARACTERS,
+        Signal.TAG_CHARACTERS,
+        Signal.ENCODED_PAYLOAD,
+        Signal.HTML_COMMENT,
+        # "Example interaction: ..." is the bait's own label, not a text about examples.
+        Signal.RETRIEVAL_BAIT,
+        Signal.QA_RECORD,
+    }
 )
 # Text inside a hidden carrier (comment, encoding, tag characters) is hidden instruction.
 HIDDEN_BOOST = 1.2

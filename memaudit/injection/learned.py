@@ -39,7 +39,8 @@ FORMAT = 2
 # refit on rounds 1-8, ALPHA 0.7 and FLOOR 0.75 (were 0.8 and 0.7): the same F1 over the
 # folds, and two clean real-store controls the refit read as planted stay quiet (a Claude
 # Code index line "the user wants answers in French" at p 0.80, a sample's reflection
-# "The assistant is cautious and always double-checks ..." at p 0.74).
+# "The assistant is cautious and always double-checks ..." at p 0.74). Kept for the refit
+# on rounds 1-9 (cross-validated over rounds 5-9, README "Benchmarks").
 ALPHA = 0.7
 FLOOR = 0.75
 # Fewer words than this (keys and hashes not counted) and the scorer says

@@ -19,6 +19,7 @@ from memaudit.injection.kinds import (
     WEIGHT,
     Signal,
 )
+from memaudit.injection.patterns.facts import FIRST_PERSON, changed
 from memaudit.model import SourceType
 
 
@@ -224,7 +225,7 @@ def assess(
                 WEIGHT[Signal.INSTRUCTION_AND_DESTINATION] * min(1.0, dest.weight / 0.45),
             )
         )
-    extra += _provenance_hits(provenance, best, traced)
+    extra += _provenance_hits(provenance, best, traced, text, weight)
     keep_text = 1.0
     keep = 1.0
     for h in [*best.values(), *extra]:
@@ -243,7 +244,9 @@ def assess(
     return Assessment(score, 1.0 - keep_text, weight, why, found + extra, severity, tier)
 
 
-def _provenance_hits(p: Provenance, best: dict[Signal, Hit], traced: bool) -> list[Hit]:
+def _provenance_hits(
+    p: Provenance, best: dict[Signal, Hit], traced: bool, text: str, weight: float
+) -> list[Hit]:
     """Signals of the text and its provenance together.
 
     - LAUNDERED: the user's voice where the store says it is not the user's — a "user
@@ -255,6 +258,13 @@ def _provenance_hits(p: Provenance, best: dict[Signal, Hit], traced: bool) -> li
     - EXPERIENCE_AND_INSTRUCTION: a claimed past success, with nothing in the store behind
       it, given as the reason for an instruction or a risky act (MemoryGraft's shape:
       "last time this worked; do it again").
+    - PLANTED_FACT: a fact about the user's accounts, contacts, carers or trust
+      (USER_FACT) that comes with a change or a new value ("moved to a new account:
+      IBAN ...") from text the learned scorer judges (``LEARNED_MIN_SOURCE``: a document, a
+      tool's output, the assistant, a model conclusion nothing traces to the user) with no
+      approval behind it; in the user's own voice ("my new bank account") only where the
+      store says the user did not say it. The user telling their agent, and notes drawn
+      from what they said, get none.
     """
     out: list[Hit] = []
     claim = best.get(Signal.USER_CLAIM)
@@ -279,6 +289,12 @@ def _provenance_hits(p: Provenance, best: dict[Signal, Hit], traced: bool) -> li
     ):
         at = claim or max(best.values(), key=lambda h: h.weight)
         out.append(Hit(Signal.LAUNDERED, at.start, at.end, WEIGHT[Signal.LAUNDERED]))
+    fact = best.get(Signal.USER_FACT)
+    if fact is not None and not p.approved and (weight >= LEARNED_MIN_SOURCE or mismatch):
+        low = text.lower()
+        own = FIRST_PERSON.match(low, fact.start) is not None if len(low) == len(text) else False
+        if (mismatch or not own) and changed(low, fact.start, fact.end):
+            out.append(Hit(Signal.PLANTED_FACT, fact.start, fact.end, WEIGHT[Signal.PLANTED_FACT]))
     experience = best.get(Signal.FAKE_EXPERIENCE)
     if experience is not None and not traced and set(best) & ACTION_KINDS:
         out.append(

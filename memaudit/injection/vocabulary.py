@@ -121,7 +121,7 @@ _TRIGGER = _rx(
     r"[^,.\n]{0,20}?\b(?:the\s+|a\s+|any\s+)?(?:user|users|someone|anyone|somebody|customer|customers|people|visitor|human|client|i|he|she|they)\b"
     r"[^,.\n]{0,60}?\b(?:asks?|asked|mentions?|says?|requests?|wants?|brings?\s+up|talks?|types?|searches|needs?|looks?\s+for|inquires?|writes?|opens?|visits?|uses?|calls?)\b"
     r"[^.\n]{0,100}?,\s*(?:then\s+|just\s+|also\s+|always\s+)?"
-    rf"(?:(?P<agent>(?:the\s+)?{_AGENT}s?|i|we|you)\s+)?(?P<main>[a-z']+)"
+    rf"(?:(?P<agent>(?:the\s+)?{_AGENT}s?|i|we|you)\s+)?(?P<main>(?![a-z']{{3,}}ing\b)[a-z']+)"
 )
 # Words that start a statement, not an instruction, after a trigger clause.
 _NOT_A_DIRECTIVE = frozenset(

@@ -8,9 +8,11 @@ import re
 from memaudit.injection.kinds import WEIGHT, Signal
 from memaudit.injection.patterns.directives import DIRECTIVE_PATTERNS
 from memaudit.injection.patterns.exfiltration import EXFILTRATION_PATTERNS
+from memaudit.injection.patterns.facts import FACT_PATTERNS
 from memaudit.injection.patterns.laundering import LAUNDERING_PATTERNS
 from memaudit.injection.patterns.overrides import OVERRIDE_PATTERNS
 from memaudit.injection.patterns.propagation import PROPAGATION_PATTERNS
+from memaudit.injection.patterns.retrieval import RETRIEVAL_PATTERNS
 from memaudit.injection.patterns.secrets import SECRET_PATTERNS
 from memaudit.injection.patterns.structural import STRUCTURAL_PATTERNS
 from memaudit.injection.patterns.tools import TOOL_PATTERNS
@@ -25,6 +27,8 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *STRUCTURAL_PATTERNS,
     *EXFILTRATION_PATTERNS,
     *LAUNDERING_PATTERNS,
+    *FACT_PATTERNS,
+    *RETRIEVAL_PATTERNS,
 ]
 
 _AGENT_WORDS = (

@@ -250,7 +250,7 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.CONDITIONAL_TRIGGER,
         _rx(
-            r"\b(?:whenever|every\s+time|each\s+time|any\s+time)\b|\b(?:when|if|once|as\s+soon\s+as)\s+(?:the\s+|a\s+)?(?:user|human|customer|someone|anyone|i|we)\s+(?:ever\s+)?(?:asks?|mentions?|says?|types?|requests?|wants?|opens?|logs?\s+in|runs?|talks?|writes?|queries|searches|brings\s+up)\b|\bon\s+the\s+next\s+(?:user\s+)?(?:message|turn|request|session|run|reply)\b|\bnext\s+time\s+(?:you|the\s+user)\b|\b(?:when(?:ever)?|if|once|each\s+time|every\s+time)\s+(?:a|the|any|an)\s+(?:later\s+|future\s+|new\s+|next\s+|subsequent\s+|user\s+)?(?:message|request|query|prompt|input|task|email|ticket|document|question)s?\s+(?:contains?|mentions?|includes?|asks?|says|matches|has)\b|\bwhen\s+you\s+(?:read|see|process|summari[sz]e|encounter|receive|handle|review|parse)\s+(?:this|it)\b|\bbefore\s+(?:you\s+)?(?:answer|respond|reply)(?:ing)?\b"
+            r"\b(?:whenever|every\s+time|each\s+time|any\s+time)\b|\b(?:when|if|once)\s+(?:a|an|the|any)\s+(?:later\s+|future\s+|new\s+|subsequent\s+)?(?:request|message|query|prompt|e-?mail|document|ticket|question|task)\s+(?:[^.,\n]{0,40}?\s)?(?:contains|mentions|includes|is\s+about|refers\s+to)\b|\b(?:when|if|once|as\s+soon\s+as)\s+(?:the\s+|a\s+)?(?:user|human|customer|someone|anyone|i|we)\s+(?:ever\s+)?(?:asks?|mentions?|says?|types?|requests?|wants?|opens?|logs?\s+in|runs?|talks?|writes?|queries|searches|brings\s+up)\b|\bon\s+the\s+next\s+(?:user\s+)?(?:message|turn|request|session|run|reply)\b|\bnext\s+time\s+(?:you|the\s+user)\b|\b(?:when(?:ever)?|if|once|each\s+time|every\s+time)\s+(?:a|the|any|an)\s+(?:later\s+|future\s+|new\s+|next\s+|subsequent\s+|user\s+)?(?:message|request|query|prompt|input|task|email|ticket|document|question)s?\s+(?:contains?|mentions?|includes?|asks?|says|matches|has)\b|\bwhen\s+you\s+(?:read|see|process|summari[sz]e|encounter|receive|handle|review|parse)\s+(?:this|it)\b|\bbefore\s+(?:you\s+)?(?:answer|respond|reply)(?:ing)?\b"
         ),
     ),
     (
@@ -258,6 +258,8 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         _rx(
             r"\b(?:chaque\s+fois\s+que|quand\s+l'utilisateur|si\s+l'utilisateur|lorsque\s+l'utilisateur|ogni\s+volta\s+che|quando\s+l'utente|se\s+l'utente|cada\s+vez\s+que|cuando\s+el\s+usuario|si\s+el\s+usuario|immer\s+wenn|jedes\s+mal\s+wenn|wann\s+immer|wenn\s+der\s+(?:benutzer|nutzer))\b"
             # A message as the trigger: "quando un messaggio contiene ...".
+            # Asked by the one reading it: "cuando te pida ...", "bei Fragen zu ...".
+            r"|\b(?:quand\s+(?:je\s+te|on\s+te|l'on\s+te)\s+demande|quando\s+ti\s+(?:chiedo|chiede|chiedono)|cuando\s+te\s+(?:pida|pidan|pregunte|pregunten)|si\s+te\s+(?:pide|piden|pregunta)|wenn\s+(?:ich\s+dich|man\s+dich)\s+(?:bitte|frage|fragt)|bei\s+(?:fragen|anfragen)\s+(?:zu|zum|zur|nach|über))\b"
             r"|\b(?:quand|lorsqu'|si|quando|se|cuando|wenn|sobald)\s*(?:un|une|le|la|il|lo|el|eine?|die|der|das)\s+(?:\w+\s+)?(?:message|messaggio|mensaje|nachricht|requête|richiesta|solicitud|anfrage|ticket|e-mail|mail|correo)\s+(?:[^.,\n]{0,40}?\s)?(?:contient|mentionne|contiene|menziona|menciona|incluye|enthält|erwähnt)\b"
         ),
     ),

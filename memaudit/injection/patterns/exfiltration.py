@@ -8,6 +8,18 @@ from memaudit.injection.kinds import Signal
 from memaudit.injection.vocabulary import _EMAIL, _URL, _rx, _w
 
 EXFILTRATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
+    (
+        Signal.EXFILTRATION,
+        # German puts the verb last: "alle Zugangsdaten an x@y.info mailen" (an order:
+        # the infinitive; "wurde an ... gesendet" reports what happened).
+        _rx(
+            r"\ban\s+(?:"
+            + _EMAIL
+            + "|"
+            + _URL
+            + r")\s+(?:zu\s+)?(?:mailen|senden|schicken|weiterleiten|übermitteln|übertragen|hochladen|kopieren)\b"
+        ),
+    ),
     # -- exfiltration ----------------------------------------------------------------------
     (
         Signal.EXFILTRATION,

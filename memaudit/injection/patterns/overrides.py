@@ -66,7 +66,7 @@ OVERRIDE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.OVERRIDE,
         _rx(
-            r"\b(?:ignore[rsz]?|oublie[rsz]?|néglige[rsz]?|ignora(?:te)?|dimentica(?:te)?|trascura|ignoren|olvida[dn]?|olvide|omite|ignorier(?:e|en|t)?|vergiss|vergessen\s+sie|missachte)\b[^.\n]{0,30}?\b(?:instructions?|consignes?|règles|directives|istruzioni|regole|direttive|indicazioni|instrucciones|reglas|directrices|indicaciones|anweisungen|regeln|richtlinien|vorgaben|instruktionen)\b"
+            r"\b(?:ignore[rsz]?|oublie[rsz]?|néglige[rsz]?|ignora(?:te)?|dimentica(?:te)?|trascura|ignoren|olvida[dn]?|olvide|omite|ignorier(?:e|en|t)?|vergiss|vergessen\s+sie|missachte)\b[^.\n]{0,30}?\b(?:instructions?|consignes?|règles|directives|istruzioni|regole|direttive|indicazioni|instrucciones|reglas|directrices|indicaciones|\w*(?:anweisungen|regeln|richtlinien|vorgaben|instruktionen))\b"
             r"|\b[\w-]*(?:ask|confirm|approv|review|check|verif|before|safety|security)[\w-]*\s+(?:rule|policy|requirement|check|safeguard|guardrail)s?\s*(?::\s*|\s+(?:is|was|has\s+been)\s+(?:now\s+)?)(?:revoked|lifted|cancel(?:l)?ed|void|suspended|waived|rescinded|withdrawn|removed|disabled|off)\b"
             r"|\b(?:regla|norma|regola|règle|regel)\b[^.\n]{0,30}?\b(?:revocada|anulada|suspendida|revocata|annullata|sospesa|révoquée|annulée|suspendue|aufgehoben|widerrufen|außer\s+kraft)\b"
             # Earlier instructions declared void, in each language ("Vorherige Anweisungen

@@ -59,7 +59,7 @@ STRUCTURAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.OVERRIDE,
         _rx(
-            r"\b(?:instructions|rules|guidelines|directives|prompt|orders)\s+(?:you\s+)?(?:received|were\s+given|got|have|had)?\s*(?:earlier|before|previously|so\s+far)?\s*(?:are|is|were)\s+(?:now\s+)?(?:outdated|obsolete|void|invalid|cancell?ed|revoked|superseded|no\s+longer\s+valid|a\s+test)\b"
+            r"\b(?:instructions|rules|guidelines|guidance|directives|prompt|orders)\s+(?:you\s+)?(?:received|were\s+given|got|have|had)?\s*(?:earlier|before|previously|so\s+far)?\s*(?:are|is|were)\s+(?:now\s+)?(?:outdated|obsolete|void|invalid|cancell?ed|revoked|superseded|no\s+longer\s+valid|a\s+test)\b"
             r"|\bfollow\s+only\s+(?:the\s+)?(?:steps|instructions|rules)\s+(?:in|of|from)\s+this\b"
             r"|\b(?:ignore|disregard|forget)\s+(?:the\s+|your\s+|all\s+)?[a-z]+'s\s+"
             + _ORDERS
@@ -98,6 +98,10 @@ STRUCTURAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             r"|\b(?:paste|pasting|share|sharing|send|sending)\s+(?:the\s+|your\s+|their\s+)?(?:api\s+keys?|passwords?|tokens?|credentials)\s+(?:into|in|to)\s+(?:the\s+)?(?:chat|conversation|ticket|support)\b"
             r"|\b(?:supprimer|effacer|cancellare|eliminare|borrar|eliminar|lösche|löschen)\b[^.\n]{0,30}?\b(?:fichiers|file|archivos|ficheros|dateien|protokolle|backup|sauvegardes|copias\s+de\s+seguridad|datensicherungen)\b"
             r"|\b(?:pídele|pide|pregunta|chiedi|demande)\b[^.\n]{0,40}?\b(?:contraseñas?|password|mots?\s+de\s+passe|passwörter)\b"
+            # Where money goes, swapped: "replace the payee IBAN with ...".
+            r"|\b(?:replace|swap|substitute|switch|change)\s+(?:the\s+)?(?:payee|recipient|beneficiary|bank\s+details|iban|account\s+number)\b"
+            r"|\b(?:remplace|remplacez|change|changez)\s+(?:l'iban|le\s+rib|le\s+bénéficiaire)\b|\b(?:sostituisci|cambia)\s+(?:l'iban|il\s+beneficiario)\b"
+            r"|\b(?:reemplaza|sustituye|cambia)\s+(?:el\s+iban|el\s+beneficiario)\b|\b(?:ersetze|tausche|ändere)\s+(?:die\s+iban|den\s+empfänger)\b"
         ),
     ),
     (

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
-from memaudit.injection.vocabulary import _rx, _w
+from memaudit.injection.vocabulary import _a, _rx, _w
 
 TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     # -- tools and permissions as policy -------------------------------------------------
@@ -20,6 +20,22 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         Signal.TOOL_POLICY,
         _rx(
             r"\bthe\s+(?:safest|best|correct|right|recommended|only|proper|approved|standard|fastest|preferred|cleanest|easiest|quickest|simplest|official|usual)\s+way\s+to\s+\w+[^.\n]{0,40}?\bis\b"
+        ),
+    ),
+    (
+        Signal.TOOL_POLICY,
+        # The one right act stated as policy: "the correct step is to paste the seed
+        # phrase into ...", "la méthode la plus sûre pour supprimer ... est ...".
+        _a(
+            "action$ step$ move$ thing$ procedure$ méthode façon manière modo$ metodo forma$ "
+            "manera$ método weg$ methode",
+            _rx(
+                r"\bthe\s+(?:safe|safest|correct|right|proper|recommended|best|approved|standard)\s+(?:action|step|move|thing\s+to\s+do|procedure)\s+(?:here\s+|now\s+)?is\s+to\b"
+                r"|\bla\s+(?:méthode|façon|manière)\s+la\s+plus\s+(?:sûre|simple|rapide|propre)\s+(?:pour|de)\b[^.\n]{0,60}?\best\b"
+                r"|\bil\s+(?:modo|metodo)\s+più\s+(?:sicuro|semplice|rapido)\s+per\b[^.\n]{0,60}?\bè\b"
+                r"|\bla\s+(?:forma|manera)\s+más\s+(?:segura|sencilla|rápida)\s+de\b[^.\n]{0,60}?\bes\b|\bel\s+método\s+más\s+(?:seguro|sencillo|rápido)\s+(?:de|para)\b[^.\n]{0,60}?\bes\b"
+                r"|\b(?:der|die)\s+(?:sicherste|einfachste|schnellste)\s+(?:weg|methode)\b[^.\n]{0,60}?\bist\b"
+            ),
         ),
     ),
     (
@@ -165,6 +181,18 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             # "Experience #17 (success):", "Esperienza precedente:", "Reasoning memory:".
             r"|(?:^|\n)\W*(?:(?:previous|past|prior|earlier|last)\s+(?:runs?|sessions?|attempts?|episodes?|tasks?|experiences?)|experiences?\s*#?\s*\d+(?:\s*\([^)\n]{0,20}\))?|(?:reasoning|success|experience|episodic)\s+memor(?:y|ies)|success(?:ful)?\s+(?:case|episode|run|pattern)s?"
             r"|(?:esperienza|sessione|esecuzione)\s+(?:precedente|passata)|(?:expérience|session|exécution)\s+(?:précédente|passée|antérieure)|(?:experiencia|sesión|ejecución)\s+(?:previa|anterior|pasada)|(?:frühere|vorherige|letzte)\s+(?:erfahrung|sitzung|ausführung|durchlauf|lauf))\s*:"
+        ),
+    ),
+    (
+        Signal.FAKE_EXPERIENCE,
+        # A planted precedent: an earlier resolution, saved reasoning, a rule or an
+        # answer kept from before, offered to be retrieved and followed.
+        _rx(
+            r"\b(?:per|according\s+to|following|as\s+in)\s+(?:the\s+)?(?:earlier|previous|prior|past)\s+(?:resolution|decision|ruling|answer|precedent|case)\b"
+            r"|\breasoning\s+trace\b|\bsaved\s+(?:reasoning|resolution|answer|solution)\b|\bmemory\s+from\s+(?:a|the)\s+(?:previous|prior|past|earlier)\s+(?:episode|session|run|task)\b"
+            r"|\bragionamento\s+salvato\b|\brazonamiento\s+guardado\b|\braisonnement\s+(?:enregistré|sauvegardé)\b"
+            r"|\bgespeicherte[rs]?\s+(?:regel|lösung|antwort|begründung)\b|\bfrühere\s+lösung\b"
+            r"|\b(?:solution|résolution)\s+précédente\b|\b(?:soluzione|risoluzione)\s+precedente\b|\bsolución\s+anterior\b"
         ),
     ),
     (

@@ -1,0 +1,67 @@
+"""Look-alike letters read as the letters they imitate, before the patterns run: a word
+mixing Latin letters with Cyrillic or Greek ones that look the same ("Аssistаnt" with
+Cyrillic А and а), and fullwidth or mathematical letters ("ｉｇｎｏｒｅ", "𝐢𝐠𝐧𝐨𝐫𝐞").
+
+The fold is one character for one (offsets stay those of the text), and it touches only
+what can be a disguise: a text in Cyrillic or Greek ("Алексей Смирнов") has no word
+that mixes scripts, so it is read as written."""
+
+from __future__ import annotations
+
+import re
+
+from memaudit.injection.assessment import Hit, _cut
+from memaudit.injection.kinds import WEIGHT, Signal
+
+# Cyrillic and Greek letters drawn like Latin ones (after Unicode's confusables list).
+_LOOKALIKE = {
+    **dict(
+        zip("аеорсухіјѕһԁԛԝкмтвнАВЕКМНОРСТХУІЈЅ", "aeopcyxijshdqwkmtbhABEKMHOPCTXYIJS", strict=True)
+    ),
+    **dict(zip("αορικνυτΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "aopikvutABEZHIKMNOPTYX", strict=True)),
+}
+# Fullwidth ASCII (U+FF01-FF5E) and the mathematical alphanumerics' Latin letters.
+_WIDE = {chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)}
+_MATH = {}
+for _base in range(0x1D400, 0x1D6A4, 52):  # bold, italic, ..., monospace: A-Z then a-z
+    for _k in range(52):
+        _MATH[chr(_base + _k)] = chr((0x41 if _k < 26 else 0x61 - 26) + _k)
+_FOLD = str.maketrans({**_LOOKALIKE, **_WIDE, **_MATH})
+_STYLED_ONLY = str.maketrans({**_WIDE, **_MATH})
+_SCRIPTS = "\u0370-\u03ff\u0400-\u04ff\u0500-\u052f"
+# A Latin letter beside a Cyrillic or Greek one: a word that mixes scripts.
+_MIXED = re.compile(rf"[A-Za-z][{_SCRIPTS}]|[{_SCRIPTS}][A-Za-z]")
+_STYLED = re.compile("[\uff01-\uff5e\U0001d400-\U0001d6a3]")
+
+
+def fold(view: str) -> tuple[str, int]:
+    """The text with look-alike letters read as Latin ones, and how many were folded (0:
+    the text as it is; every ASCII text costs one test)."""
+    if view.isascii():
+        return view, 0
+    mixed = _MIXED.search(view) is not None
+    if not mixed and _STYLED.search(view) is None:
+        return view, 0
+    if mixed:
+        # Only the words that mix scripts: a Cyrillic name stays Cyrillic.
+        folded = re.sub(
+            r"\w+",
+            lambda m: m.group(0).translate(_FOLD) if _MIXED.search(m.group(0)) else m.group(0),
+            view,
+        )
+        folded = folded.translate(_STYLED_ONLY)
+    else:
+        folded = view.translate(_FOLD)
+    return folded, sum(a != b for a, b in zip(view, folded, strict=True))
+
+
+def lookalike_hit(view: str, count: int) -> Hit:
+    """The disguise itself, named (counted where what the letters spell is a signal)."""
+    return Hit(
+        Signal.ENCODED_PAYLOAD,
+        0,
+        len(view),
+        WEIGHT[Signal.ENCODED_PAYLOAD],
+        f"{count} look-alike letter(s) (Cyrillic, Greek, fullwidth or mathematical) read as "
+        f"Latin: “{_cut(view, 80)}”",
+    )

@@ -1,0 +1,103 @@
+"""Facts about the user that an attacker wants the agent to believe (fact poisoning): the
+user's bank account, phone or contacts, carers, advisers or whom they trust, stated in
+one sentence with the user as their owner ("the user's payroll deposits moved to ...",
+"l'IBAN dell'utente è ...", "Die Hausverwaltung des Nutzers hat ein neues Mietkonto").
+
+Such a sentence is what a profile holds, so it weighs next to nothing alone
+(``USER_FACT``); the provenance decides (``provenance._provenance_hits``): the same fact
+*changed* or carrying a new account, number or address, arriving from a document, a
+tool's output, the assistant or a model conclusion nothing traces to the user, is
+``PLANTED_FACT``. Written in the five languages, subject before or after the attribute."""
+
+from __future__ import annotations
+
+import re
+
+from memaudit.injection.kinds import Signal
+from memaudit.injection.vocabulary import _EMAIL, _URL, _rx
+
+# The user as the owner of the fact.
+_SUBJECT = (
+    r"(?:\b(?:the\s+|this\s+|our\s+)?(?:user|customer|client|account\s+holder|patient)(?:'s|’s)"
+    r"|\b(?:the\s+)?(?:user|customer|client)\s+(?:now\s+|has\s+|had\s+)+"
+    r"|\b(?:the\s+)?(?:user|customer|client)\s+(?:moved|switched|changed|updated)\b"
+    r"|\bde\s+l'(?:utilisat(?:eur|rice)|usager)\b|\bdu\s+client\b|\bl'utilisat(?:eur|rice)\s+a\b"
+    r"|\bdell'utente\b|\bdel(?:la)?\s+cliente\b|\bl'utente\s+ha\b"
+    r"|\bde(?:l|\s+la)\s+usuari[oa]\b|\b(?:el|la)\s+usuari[oa]\s+ha\b"
+    r"|\bdes\s+(?:nutzers|benutzers|kunden)\b|\bder\s+(?:nutzerin|benutzerin|kundin)\b"
+    r"|\b(?:der\s+|die\s+)?(?:nutzer|benutzer|kunde)(?:in)?\s+hat\b)"
+)
+# What an attacker changes: where money goes, who answers for the user, how to reach them.
+_ATTRIBUTE = (
+    r"\b(?:accounts?|iban|bank(?:ing)?|payroll|deposits?|salary|routing|sort\s+code|wallet|"
+    r"payee|beneficiary|phone|(?:phone\s+|mobile\s+|contact\s+)?number|mobile|support\s+line|"
+    r"hotline|(?:emergency\s+|trusted\s+)?contacts?|e-?mail|address|recovery|password|pin|"
+    r"2fa|login|credentials?|pharmacy|doctor|physician|prescriptions?|insurer|insurance|"
+    r"accountant|lawyer|attorney|advis[eo]r|landlord|rent|billing|refunds?|dentist|therapist|"
+    r"gp|clinic|carer|caregiver|"
+    # fr
+    r"compte|rib|banque|bancaire|conseill(?:er|ère)|téléphone|numéro|adresse|courriel|"
+    r"mot\s+de\s+passe|pharmacie|médecin|dentiste|comptable|avocat|propriétaire|bailleur|loyer|"
+    # it
+    r"conto|banca|bancari[oa]|consulente|telefono|numero|contatto|indirizzo|farmacia|medico|dentista|"
+    r"commercialista|avvocato|affitto|rimborsi|"
+    # es
+    r"cuenta|banco|asesor|teléfono|número|contacto|dirección|correo|contraseña|médico|"
+    r"contable|gestor|abogado|casero|alquiler|reembolsos|"
+    # de (compounds: Mietkonto, Notfallkontakt, Telefonnummer)
+    r"\w*konto|bankverbindung|berater\w*|telefon\w*|\w*nummer|\w*kontakt|adresse|passwort|"
+    r"apotheke|\w*arzt|\w*ärztin|steuerberater\w*|anwalt|vermieter\w*|hausverwaltung|miete)s?\b"
+)
+# The user's trust or checks given away: "the user trusts any message signed ...".
+_TRUST = (
+    r"\b(?:the\s+)?(?:user|customer)\s+(?:now\s+|also\s+|fully\s+)*(?:trusts|has\s+whitelisted)\b"
+    r"|\bl'utilisat(?:eur|rice)\s+fait\s+confiance\b|\bl'utente\s+si\s+fida\b"
+    r"|\b(?:el|la)\s+usuari[oa]\s+confía\b|\b(?:der\s+)?(?:nutzer|benutzer)(?:in)?\s+vertraut\b"
+)
+_GAP = r"[^.!?\n]{0,60}?"
+
+FACT_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
+    (
+        Signal.USER_FACT,
+        _rx(rf"{_SUBJECT}{_GAP}{_ATTRIBUTE}|{_ATTRIBUTE}{_GAP}{_SUBJECT}|{_TRUST}"),
+    ),
+    (
+        Signal.USER_FACT,
+        # The user's own voice, changing an account or a contact ("remember my new bank
+        # account: ..."): counted only where the store says the user did not say it.
+        _rx(
+            r"\b(?:my|mon|ma|mes|il\s+mio|la\s+mia|i\s+miei|mi|mis|mein(?:e[nmrs]?)?)\s+"
+            r"(?:new|nouve(?:au|l|lle)|nuov[oa]|nuev[oa]|neue[nmrs]?)\s+"
+            r"(?:\w+\s+){0,2}?" + _ATTRIBUTE
+        ),
+    ),
+]
+FIRST_PERSON = _rx(r"(?:my|mon|ma|mes|il\s+mio|la\s+mia|i\s+miei|mi|mis|mein)\b")
+
+# What makes a stated fact a change: a word saying it changed, or a new value in the text
+# (an IBAN, a phone number, an e-mail address, a URL or a host name).
+_CHANGED = _rx(
+    r"\b(?:new|now|changed?|switched|moved|updated|replaced|no\s+longer|discontinued|instead|"
+    r"effective|henceforth|going\s+forward|from\s+now\s+on|needs?\s+no|without\s+(?:any\s+)?"
+    r"(?:verification|checks?|confirmation)|no\s+verification|"
+    r"nouve(?:au|l|lle)|désormais|dorénavant|changé|modifié|remplacé|maintenant|"
+    r"nuov[oa]|ora|cambiat[oa]|sostituit[oa]|aggiornat[oa]|aggiornamento|non\s+più|"
+    r"nuev[oa]|ahora|cambiad[oa]|cambió|sustituid[oa]|actualizad[oa]|ya\s+no|"
+    r"neu|neue[nmrs]?|geändert|gewechselt|ersetzt|künftig\w*|ab\s+sofort|jetzt|nicht\s+mehr|"
+    r"umgezogen)\b"
+)
+_VALUE = _rx(
+    r"\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}"  # an IBAN
+    r"|\+?\d[\d \-().]{7,}\d"  # a phone number
+    rf"|{_EMAIL}|{_URL}"
+    r"|\b[a-z0-9][a-z0-9-]{2,}\.(?:com|net|org|io|biz|info|shop|co|app|xyz|online|site|me|"
+    r"de|fr|it|es|eu|uk)\b"
+)
+REACH = 160  # characters around a fact in which its change or new value is looked for
+
+
+def changed(low: str, start: int, end: int) -> bool:
+    """Whether the fact at ``start:end`` of the lowered text comes with a change or a
+    new value, in its sentence or the next one."""
+    a, b = max(0, start - REACH), min(len(low), end + REACH)
+    return bool(_CHANGED.search(low, a, b) or _VALUE.search(low, a, b))
