@@ -50,8 +50,9 @@ every round's blind figures):
   at, the signals generalized by the cause of its misses and the scorer refitted on rounds
   1-9;
 - round 10 (``injection_round10.jsonl``): written blind by another author while rounds 1-9
-  were trained on. It is the **held-out** round: copied in only after that work is frozen,
-  its SHA-256 (checked against its author's) recorded in ``HELDOUT_SHA256``, then run once.
+  were trained on. It is the **held-out** round: copied in after that work was frozen, its
+  SHA-256 (checked against its author's) recorded in ``HELDOUT_SHA256``, and run once
+  (P 0.94 / R 0.91 / F1 0.92, memwall F1 0.52); not trained on since.
   A file whose digest differs is refused.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
@@ -129,7 +130,7 @@ HELDOUT = Path(__file__).with_name("injection_round10.jsonl")
 # The held-out round's SHA-256 as its author delivered it. Empty until the lead copies the
 # file in (after the work trained on rounds 1-9 is frozen) and records the digest here,
 # checked against the author's; until then a present file is refused, never measured.
-HELDOUT_SHA256 = ""
+HELDOUT_SHA256 = "0273440751520a22d24eaad12ec1befc9b63df54755c2c6714c0b5b3cf9e7c08"
 
 
 class HeldOutChanged(RuntimeError):
