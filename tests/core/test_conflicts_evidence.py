@@ -47,3 +47,21 @@ def test_the_evidence_reads_the_same_whenever_it_is_read(active: list[Statement]
     reversed_dicts = [c.to_dict() for c in reversed(late)][::-1]
     assert json.dumps(early) == json.dumps(reversed_dicts)
     assert all(d["evidence"] for d in early)
+
+
+def test_a_change_statement_adds_its_sentence_second_to_a_slot_candidate() -> None:
+    """The pair differs in one slot and its newer side states a change of another
+    thing: the change's sentence goes second (``changes.change_candidates``), as before
+    evidence was written on read."""
+    older = Statement("o", "the api uses poetry and runs on postgres", "2026-01-01", None)
+    newer = Statement("n", "the api uses uv; moved from postgres to mysql", "2026-02-01", None)
+    (cand,) = conflicts.find([older, newer])
+    assert cand.change is not None and cand.change["old"] == "postgres"
+    assert cand.evidence == [
+        "same slot 'package manager': o says poetry; n says uv",
+        "n states a change (en): “moved from postgres to mysql” (postgres → mysql); "
+        "it is the candidate winner — nothing is superseded until a person resolves it",
+        "shared subject terms: api",
+        "n signals a change (moved)",
+        "created 2026-01-01 (o) and 2026-02-01 (n)",
+    ]
