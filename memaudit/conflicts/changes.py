@@ -18,6 +18,7 @@ from memaudit.conflicts.candidate import (
     pair_key,
     recorded_later,
     scope_note,
+    scopes_differ,
 )
 from memaudit.conflicts.text import ORDINARY_WORDS, Features, lexicon_value, stems
 
@@ -151,6 +152,27 @@ def _change_score(
     score = 0.6 + 0.3 * sim + (0.1 if change.focus else 0.0)
     found = lexicon_value(change.old)
     slot = found[0] if found else CHANGE_SLOT
+    scope_differs = scopes_differ(old, new)
+    if scope_differs:
+        score *= 0.75
+    return ConflictCandidate(
+        new.id,
+        old.id,
+        slot,
+        [change.new] if change.new else [],
+        [change.old],
+        round(min(1.0, score), 3),
+        scope_differs,
+        change=change_dict(change, new.id),
+        writer=(_evidence, (old, new, change, shared)),
+    )
+
+
+def _evidence(
+    old: Comparable, new: Comparable, change: ChangeStatement, shared: frozenset[str]
+) -> list[str]:
+    """The evidence of a ``_change_score`` candidate (written when first read)."""
+    assert change.old is not None
     evidence = [
         change_evidence(new, change),
         f"{old.id} still says {change.old}",
@@ -159,9 +181,7 @@ def _change_score(
         evidence.append(f"what changed ({', '.join(sorted(change.focus)[:6])}) is in {old.id}")
     if shared:
         evidence.append(f"shared subject terms: {', '.join(sorted(shared)[:8])}")
-    scope_differs, note = scope_note(old, new)
-    if scope_differs:
-        score *= 0.75
+    _, note = scope_note(old, new)
     if note:
         evidence.append(note)
     if (old.created_at or "") > (new.created_at or ""):
@@ -171,14 +191,4 @@ def _change_score(
             f"created {(old.created_at or '?')[:10]} ({old.id}) and "
             f"{(new.created_at or '?')[:10]} ({new.id})"
         )
-    return ConflictCandidate(
-        new.id,
-        old.id,
-        slot,
-        [change.new] if change.new else [],
-        [change.old],
-        round(min(1.0, score), 3),
-        evidence,
-        scope_differs,
-        change=change_dict(change, new.id),
-    )
+    return evidence

@@ -42,8 +42,9 @@ def find(
     """Candidate contradictions among ``memories`` (all taken as active).
 
     ``only``: report only pairs involving these ids. ``exclude``: pairs already
-    decided (kept or resolved). Each distinct text's features are computed once, and
-    a pair's evidence is written only when it is kept (its score alone decides).
+    decided (kept or resolved). Each distinct text's features are computed once, a
+    pair is kept on its score alone, and its evidence is written when first read
+    (``ConflictCandidate.evidence``: a listing reads the few it shows).
     ``prune=False`` scores every pair the blocks offer (the exhaustive search the
     pruned one must equal; for tests). ``featurize``: ``features``, or a caller's cache
     of it (a listing that searches many small pools holds more texts than its LRU).

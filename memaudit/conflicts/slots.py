@@ -13,6 +13,7 @@ from memaudit.conflicts.candidate import (
     change_evidence,
     recorded_later,
     scope_note,
+    scopes_differ,
 )
 from memaudit.conflicts.text import Features, lexicon_value
 
@@ -120,9 +121,31 @@ def slot_candidate(
         new = lexicon_value(change.new)
         if new is not None and new[1] in fo.values.get(slot, frozenset()):
             return None  # the other one names the new value too: no old state to replace
-    shared = fa.subject & fb.subject
     sim = idf.similarity(fa, fb) if isinstance(idf, Weights) else _similarity(fa, fb, idf)
     score = round(quick_score(a, fa, b, fb, sim), 3)
+    return ConflictCandidate(
+        newer.id,
+        older.id,
+        slot,
+        sorted(fn.values[slot]),
+        sorted(fo.values[slot]),
+        score,
+        scopes_differ(older, newer),
+        change=change_dict(change, newer.id) if change else None,
+        writer=(_evidence, (older, fo, newer, fn, slot, change)),
+    )
+
+
+def _evidence(
+    older: Comparable,
+    fo: Features,
+    newer: Comparable,
+    fn: Features,
+    slot: str,
+    change: ChangeStatement | None,
+) -> list[str]:
+    """The evidence of a ``slot_candidate`` (written when first read)."""
+    shared = fo.subject & fn.subject
     evidence = [
         f"same slot '{slot}': {older.id} says {', '.join(sorted(fo.values[slot]))}; "
         f"{newer.id} says {', '.join(sorted(fn.values[slot]))}",
@@ -137,24 +160,14 @@ def slot_candidate(
             evidence.append(recorded_later(older, newer))
     elif fn.markers:
         evidence.append(f"{newer.id} signals a change ({', '.join(fn.markers)})")
-    scope_differs, note = scope_note(older, newer)
+    _, note = scope_note(older, newer)
     if note:
         evidence.append(note)
     evidence.append(
         f"created {(older.created_at or '?')[:10]} ({older.id}) and "
         f"{(newer.created_at or '?')[:10]} ({newer.id})"
     )
-    return ConflictCandidate(
-        newer.id,
-        older.id,
-        slot,
-        sorted(fn.values[slot]),
-        sorted(fo.values[slot]),
-        score,
-        evidence,
-        scope_differs,
-        change=change_dict(change, newer.id) if change else None,
-    )
+    return evidence
 
 
 def change_in_slot(f: Features, slot: str) -> ChangeStatement | None:
