@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
@@ -122,9 +123,13 @@ def apply(
         expired = set(seen.expired)
         if keys and t.change_events_sql is not None:
             sql, named = t.change_events_sql(report, _CHANGES_SOURCE)
-            codes = bytes(101 if k in expired else 97 for k in keys)  # e / a
             t.conn.execute(
-                sql, {**named, "memaudit_keys": json.dumps(keys), "memaudit_codes": codes}
+                sql,
+                {
+                    **named,
+                    "memaudit_keys": json.dumps(keys),
+                    "memaudit_codes": _codes(keys, expired),
+                },
             )
         held = keys[:keep]
         scores = seen.scores() if seen.scored else _scores(t, bind, held)
@@ -136,6 +141,16 @@ def apply(
         t.log_in_transaction(report)
     t.log_after_commit(report)
     return report
+
+
+def _codes(keys: list[Any], expired: set[Any]) -> bytes:
+    """One byte per change, in the order of ``keys`` (sorted): ``e`` for an expired row,
+    ``a`` for an archived one. The expired are few: each is found by bisection, not
+    every key tested (440k at 1M)."""
+    codes = bytearray(b"a" * len(keys))
+    for key in expired:
+        codes[bisect_left(keys, key)] = ord("e")
+    return bytes(codes)
 
 
 def _scores(t: LifecycleTable, bind: dict[str, Any], keys: list[Any]) -> dict[Any, float]:
