@@ -96,10 +96,10 @@ def apply(
     with nothing that makes SQLite collect the rows first and seek each one again (a
     trigger, ``RETURNING``, a subquery in its ``WHERE``) and no scan before it: what it
     sees goes to Python through the functions it calls (``_Seen``), and the store's events
-    are then one ``INSERT ... SELECT`` of the changes. A row that stays as it was is written
-    back with its own values, which SQLite does not write to the file (a page whose bytes
-    do not change stays clean). If the table has triggers, only the rows that move are
-    updated, as before, so that the store's triggers see no other row."""
+    are then one ``INSERT ... SELECT`` of the changes. A row that stays as it was is
+    written back with its own values, which SQLite does not write to the file (a page
+    whose bytes do not change stays clean). If the table has triggers, only the rows that
+    move are updated, as before, so that the store's triggers see no other row."""
     ensure_math(t.conn)
     with t.transaction():
         guarded = _guarded(t)
