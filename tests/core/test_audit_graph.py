@@ -368,3 +368,93 @@ def test_a_full_listing_counts_and_names_causes_as_the_whole_one(tmp_path: Path)
         assert w.total > 2, w.detector.name
         assert c.counts == w.counts and c.causes == w.causes
         assert [f.to_dict() for f in c.findings] == [f.to_dict() for f in w.findings[:2]]
+
+
+def _chain_by_definition(g: DerivationGraph, depth: dict[int, int], head: int) -> list[str]:
+    """A summary chain walked as its rule says: each step to the deepest parent (ties
+    by id), stopping at 50 steps or at a node already on it."""
+    parents, names = g.summary_parents, g.ids
+    chain, node = [head], head
+    while node in parents and len(chain) < 50:
+        node = max(parents[node], key=lambda p: (depth.get(p, 0), names[p]))
+        if node in chain:
+            break
+        chain.append(node)
+    return [names[n] for n in chain]
+
+
+@pytest.mark.parametrize("cycles", [False, True])
+def test_main_process_detectors_select_by_their_definitions(tmp_path: Path, cycles: bool) -> None:
+    """summary_chain, inferred_user_trait, agent_self_model and self_echo choose their
+    rows through whichever index is cheapest: what they report is the rows their rule
+    names (status, type, events), computed here over every row in Python."""
+    from memaudit.audit.detectors.summary_drift import summary_depths
+
+    ids = _ledger(tmp_path / "g.db", 600, seed=31, cycles=cycles)
+    rng = random.Random(3)
+    conn = sqlite3.connect(tmp_path / "g.db")
+    with conn:
+        conn.executemany(  # some on memories that are not active, one on no memory
+            "INSERT INTO profile (id, subject, trait, value, memory_id, created_at, updated_at) "
+            "VALUES (?, 'user', 'likes', 'tea', ?, ?, ?)",
+            [(f"p{i}", mid, NOW, NOW) for i, mid in enumerate([*ids[::4], "gone-1"])],
+        )
+        for mid in ids[::3]:  # about the agent, some in the first person
+            text = rng.choice(["The assistant prefers tea", "I always check", "x I am sure"])
+            conn.execute("UPDATE memories SET content = ? WHERE id = ?", (text, mid))
+        conn.executemany(
+            "INSERT INTO events (at, actor, action, memory_id) VALUES (?, 'a', ?, ?)",
+            [(NOW, rng.choice(["approve", "promote", "validate"]), mid) for mid in ids[::5]],
+        )
+    rows = {
+        mid: (st, status, content)
+        for mid, st, status, content in conn.execute(
+            "SELECT id, source_type, status, content FROM memories"
+        )
+    }
+    approved = {
+        m
+        for (m,) in conn.execute(
+            "SELECT memory_id FROM events WHERE action IN ('approve', 'promote')"
+        )
+    }
+    conn.close()
+    names = ["summary_chain", "inferred_user_trait", "agent_self_model", "self_echo"]
+    with open_store(str(tmp_path / "g.db")) as store:
+        report = audit.run(store, NOW_DT, patterns=names, max_findings=0)
+        g = derivation_graph(_ctx(store), whole=True)
+    found = {r.detector.name: r.findings for r in report.results}
+    for r in report.results:
+        assert r.checked and r.findings, r.detector.name
+
+    depth = summary_depths(g)
+    deep = {m for m, d in depth.items() if d >= 2}
+    heads = deep - {p for m in deep for p in g.summary_parents[m] if p in deep}
+    want = sorted(
+        _chain_by_definition(g, depth, h)
+        for h in heads
+        if rows[g.ids[h]][1] in ("active", "pending")
+    )
+    assert sorted(list(f.memory_ids) for f in found["summary_chain"]) == want
+
+    active = {m for m, (_, status, _) in rows.items() if status == "active"}
+    profile = [f.memory_ids[0] for f in found["inferred_user_trait"] if f.memory_ids[0][0] == "p"]
+    assert profile and all(ids[4 * int(p[1:])] in active for p in profile)
+    model = {SourceType.INFERENCE.value, SourceType.REFLECTION.value}
+    about_user = [
+        m
+        for m in active
+        if rows[m][0] in model | {SourceType.ASSISTANT_MESSAGE.value}
+        and rows[m][2].lower().startswith(("user", "the user"))
+    ]
+    subjects = {f.memory_ids[0] for f in found["inferred_user_trait"]}
+    assert about_user and subjects - set(profile) <= set(about_user)
+    assert set(ids[::4]) - active  # profile entries on memories that are not active
+
+    own = SourceType.ASSISTANT_MESSAGE.value
+    about_agent = {m for m in active if rows[m][2].startswith(("The assistant", "I ", "x I "))}
+    selfish = {f.memory_ids[0] for f in found["agent_self_model"]}
+    assert {m for m in about_agent if rows[m][0] == own} <= selfish <= about_agent
+
+    echo = [f.memory_ids[0] for f in found["self_echo"]]
+    assert sorted(echo) == sorted(m for m in active if rows[m][0] == own and m not in approved)

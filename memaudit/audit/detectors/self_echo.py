@@ -13,10 +13,14 @@ from memaudit.model import Severity
 def detect_self_echo(ctx: Ctx) -> None:
     ctx.need_events()
     roles = ",".join(f"'{r}'" for r in ASSISTANT_ROLES)
+    # Without a role column the role test is false for every row: left out, so that
+    # SQLite reads the assistant messages by the source type index (`+status`: rather
+    # than every active memory by the status one).
+    by_role = "" if ctx.role == "NULL" else f" OR lower(coalesce({{role}}, '')) IN ({roles})"
     sql = f"""
         SELECT id, source_type, source_ref, confidence, content FROM memories m
-        WHERE status = 'active'
-          AND (source_type = 'assistant_message' OR lower(coalesce({{role}}, '')) IN ({roles}))
+        WHERE +status = 'active'
+          AND (source_type = 'assistant_message'{by_role})
           AND NOT EXISTS (
               SELECT 1 FROM events e WHERE e.memory_id = m.id AND e.action IN ('approve', 'promote'))
         ORDER BY created_at, id

@@ -58,14 +58,19 @@ def detect_summary_chain(ctx: Ctx) -> None:
     deep = {m for m, d in depth.items() if d >= limit}
     has_deep_child = {p for m in deep for p in parents[m] if p in deep}
     heads = sorted(deep - has_deep_child, key=names.__getitem__)
+    # `+status`: by the id index, not by the status one (which walks every active
+    # memory's row: seconds at 1M).
     live = {
         mid
         for (mid,) in ctx.rows(
             "SELECT id FROM memories WHERE id IN (SELECT value FROM json_each(?)) "
-            "AND status IN ('active', 'pending')",
+            "AND +status IN ('active', 'pending')",
             (ids_json([names[h] for h in heads]),),
         )
     }
+    # Each node's next step up (its deepest parent, ties by id), chosen once: the
+    # chains of many heads run through the same summaries.
+    up: dict[int, int] = {}
     for head in heads:
         name = names[head]
         if name not in live:
@@ -73,7 +78,10 @@ def detect_summary_chain(ctx: Ctx) -> None:
         chain = [head]
         node = head
         while node in parents and len(chain) < 50:
-            node = max(parents[node], key=lambda p: (depth.get(p, 0), names[p]))
+            nxt = up.get(node)
+            if nxt is None:
+                nxt = up[node] = max(parents[node], key=lambda p: (depth.get(p, 0), names[p]))
+            node = nxt
             if node in chain:
                 break
             chain.append(node)

@@ -21,14 +21,16 @@ def detect_user_model(ctx: Ctx) -> None:
     share_max = float(ctx.policy.get("audit.user_model_inference_share"))
     # (entry id, memory id, label): profile entries, and model conclusions about the user.
     items: list[tuple[str, str, str]] = []
+    # `+status` (here and below): not by the status index, which walks every active
+    # memory (most of the store); by the profile, then the memory's id (or its type).
     for pid, trait, value, mid in ctx.rows(
         "SELECT p.id, p.trait, p.value, p.memory_id FROM profile p "
-        "JOIN memories m ON m.id = p.memory_id WHERE m.status = 'active' ORDER BY p.id"
+        "JOIN memories m ON m.id = p.memory_id WHERE +m.status = 'active' ORDER BY p.id"
     ):
         items.append((pid, mid, f"profile entry {pid} ({trait}: {value})"))
     # LIKE folds ASCII case as lower() does (and no more): no lowered copy of each text.
     for mid, content in ctx.rows(
-        f"SELECT id, content FROM memories WHERE status = 'active' AND source_type IN {T5_SQL} "
+        f"SELECT id, content FROM memories WHERE +status = 'active' AND source_type IN {T5_SQL} "
         "AND (content LIKE 'user%' OR content LIKE 'the user%' "
         "OR content LIKE '%the user %') ORDER BY id"
     ):
