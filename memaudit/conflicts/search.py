@@ -100,11 +100,14 @@ def find(
     # A memory naming no value is in no block: one shared placeholder (the room of a
     # tuple each is saved on a large store, where most memories name none).
     unread = (frozenset[str](), 0.0, False, None, *_UNBOUNDED)
+    # With ``only`` the pair loop reads the members of the blocks built above, a few of
+    # a pool: the others' bounds are not worked out (a listing asks this of ~2k pools).
+    listed = {i for members in blocks.values() for i in members} if only else None
     info = [
         (f.subject, _weight(f, idf, weights), bool(f.markers), m.scope, *bounds.of(f))
-        if f.values
+        if f.values and (listed is None or i in listed)
         else unread
-        for m, f in zip(memories, feats, strict=True)
+        for i, (m, f) in enumerate(zip(memories, feats, strict=True))
     ]
     ids = [m.id for m in memories]
     # The bounds, by (a change word on either side, scopes differ): the least
@@ -251,14 +254,23 @@ class _Bounds:
 
     def __init__(self, idf: dict[str, float], prune: bool) -> None:
         self.idf = idf
-        # The commonest words get the low bits: most texts' bits are short integers.
-        self.bit = (
-            {t: 1 << k for k, t in enumerate(sorted(idf, key=lambda t: (idf[t], t)))}
-            if prune
-            else {}
-        )
+        self._bit: dict[str, int] | None = None  # numbered on first use (``bit``)
         self.prune = prune
         self._of: dict[int, tuple[int, array[float] | _Infinite]] = {}  # per Features object
+
+    @property
+    def bit(self) -> dict[str, int]:
+        """Each word's bit. The commonest words get the low bits: most texts' bits are
+        short integers. Numbered when a text first needs its bits (a small pool's texts
+        are often too short to be bounded)."""
+        if self._bit is None:
+            idf = self.idf
+            self._bit = (
+                {t: 1 << k for k, t in enumerate(sorted(idf, key=lambda t: (idf[t], t)))}
+                if self.prune
+                else {}
+            )
+        return self._bit
 
     def of(self, f: Features) -> tuple[int, array[float] | _Infinite]:
         """(bits, the heaviest k words' weight for k = 0 .. len(subject))."""
@@ -270,8 +282,9 @@ class _Bounds:
         found = self._of.get(id(f))
         if found is None:
             bits = 0
+            bit = self.bit
             for t in f.subject:
-                bits |= self.bit[t]
+                bits |= bit[t]
             # Summed heaviest first, each k's total once (a margin of 1e-9 of the
             # whole covers the float sums: the bound never drops a pair at the edge).
             heaviest = sorted((self.idf[t] for t in f.subject), reverse=True)
