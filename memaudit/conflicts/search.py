@@ -96,12 +96,15 @@ def find(
     # What the pair loop reads, per memory, in one tuple (``quick_score`` and
     # ``rough_similarity`` inlined: this loop sees millions of pairs on a large store).
     weights: dict[int, float] = {}  # per Features object: its subject's idf weight
-    bounds = _Bounds(idf, prune)
+    # With ``only`` a pool pairs its few memories with each of the rest, once: working
+    # out a member's shared-words bound costs more than the intersection it would
+    # spare, so those pairs are scored without it (the bound drops no pair either way).
+    bounds = _Bounds(idf, prune and not only)
     # A memory naming no value is in no block: one shared placeholder (the room of a
     # tuple each is saved on a large store, where most memories name none).
     unread = (frozenset[str](), 0.0, False, None, *_UNBOUNDED)
     # With ``only`` the pair loop reads the members of the blocks built above, a few of
-    # a pool: the others' bounds are not worked out (a listing asks this of ~2k pools).
+    # a pool: the others' weights are not summed (a listing asks this of ~2k pools).
     listed = {i for members in blocks.values() for i in members} if only else None
     info = [
         (f.subject, _weight(f, idf, weights), bool(f.markers), m.scope, *bounds.of(f))
@@ -254,23 +257,14 @@ class _Bounds:
 
     def __init__(self, idf: dict[str, float], prune: bool) -> None:
         self.idf = idf
-        self._bit: dict[str, int] | None = None  # numbered on first use (``bit``)
+        # The commonest words get the low bits: most texts' bits are short integers.
+        self.bit = (
+            {t: 1 << k for k, t in enumerate(sorted(idf, key=lambda t: (idf[t], t)))}
+            if prune
+            else {}
+        )
         self.prune = prune
         self._of: dict[int, tuple[int, array[float] | _Infinite]] = {}  # per Features object
-
-    @property
-    def bit(self) -> dict[str, int]:
-        """Each word's bit. The commonest words get the low bits: most texts' bits are
-        short integers. Numbered when a text first needs its bits (a small pool's texts
-        are often too short to be bounded)."""
-        if self._bit is None:
-            idf = self.idf
-            self._bit = (
-                {t: 1 << k for k, t in enumerate(sorted(idf, key=lambda t: (idf[t], t)))}
-                if self.prune
-                else {}
-            )
-        return self._bit
 
     def of(self, f: Features) -> tuple[int, array[float] | _Infinite]:
         """(bits, the heaviest k words' weight for k = 0 .. len(subject))."""
@@ -282,9 +276,8 @@ class _Bounds:
         found = self._of.get(id(f))
         if found is None:
             bits = 0
-            bit = self.bit
             for t in f.subject:
-                bits |= bit[t]
+                bits |= self.bit[t]
             # Summed heaviest first, each k's total once (a margin of 1e-9 of the
             # whole covers the float sums: the bound never drops a pair at the edge).
             heaviest = sorted((self.idf[t] for t in f.subject), reverse=True)
