@@ -286,6 +286,13 @@ def stage_batch(
                 raise type(exc)(f"item {n}: {exc.message}; nothing staged", exc.code) from None
             raise
     results = []
+    # Loaded before the write lock is taken: in a fresh process the injection check and
+    # the conflict search take about a second to import (more on a loaded machine), and
+    # every other writer of the store (a live agent) waits while the lock is held.
+    from memaudit.conflicts import check_staged
+    from memaudit.injection import learned
+
+    learned.model()
     with ledger.transaction():
         for n, (cand, route, status, derived, back) in enumerate(plan, 1):
             try:
@@ -327,8 +334,6 @@ def stage_batch(
                 )
             )
         # Candidate contradictions travel with the new item (conflicts.candidates_for).
-        from memaudit.conflicts import check_staged
-
         check_staged(ledger, [r.id for r in results], actor=who)
     return results
 

@@ -42,6 +42,38 @@ def test_init_creates_every_table_in_wal_mode_owner_only(ledger_path: Path) -> N
     conn.close()
 
 
+def test_init_syncs_the_built_file_before_linking_it_into_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file is built with its syncs off (nobody sees it yet), so it is synced whole
+    before it gets its name; the opened ledger syncs its commits again."""
+    import os
+
+    calls: list[tuple[str, str]] = []
+    real_fsync, real_link = os.fsync, os.link
+
+    def fsync(fd: int) -> None:
+        calls.append(("fsync", os.readlink(f"/proc/self/fd/{fd}")))
+        real_fsync(fd)
+
+    def link(src: str | Path, dst: str | Path) -> None:
+        calls.append(("link", str(src)))
+        real_link(src, dst)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "link", link)
+    path = tmp_path / "new.db"
+    ledger = Ledger.init(path)
+    try:
+        assert ledger.conn.execute("PRAGMA synchronous").fetchone()[0] > 0
+    finally:
+        ledger.close()
+    built = [name for kind, name in calls if kind == "link"]
+    assert len(built) == 1 and ".new.db.init-" in built[0]
+    assert ("fsync", built[0]) in calls[: calls.index(("link", built[0]))]
+    assert tables(path) >= TABLES
+
+
 def test_connection_settings(ledger: Ledger) -> None:
     assert ledger.conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
     assert ledger.conn.execute("PRAGMA busy_timeout").fetchone()[0] > 0
