@@ -216,12 +216,13 @@ def find(
     scored.clear()
     blocks.clear()
     seen: dict[tuple[str, str], ConflictCandidate] = {}
-    exact = Weights(idf)
-    for pair, (_, slot) in best.items():
-        i, j = divmod(pair, n)
-        cand = slot_candidate(memories[i], feats[i], memories[j], feats[j], slot, exact)
-        if cand is not None and cand.score >= min_score:
-            seen[cand.pair] = cand
+    if best:  # the exact weights of every word are worked out for pairs left to score
+        exact = Weights(idf)
+        for pair, (_, slot) in best.items():
+            i, j = divmod(pair, n)
+            cand = slot_candidate(memories[i], feats[i], memories[j], feats[j], slot, exact)
+            if cand is not None and cand.score >= min_score:
+                seen[cand.pair] = cand
     change_candidates(
         memories, feats, idf, only=only, exclude=exclude or set(), seen=seen, min_score=min_score
     )
