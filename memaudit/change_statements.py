@@ -192,6 +192,11 @@ _COMPILED = [
 ]
 _TERM = re.compile(r"[^\W_][\w.+#/-]*")
 _CUES = tuple(sorted({cue for _, _, cues, _ in PATTERNS for cue in cues}))
+# Per cue, the places in _COMPILED of the patterns it lets run: a text is tried on the
+# few patterns its cues name, not every pattern checked against them.
+_PATTERNS_OF: dict[str, tuple[int, ...]] = {
+    cue: tuple(k for k, (_, _, cues, _) in enumerate(PATTERNS) if cue in cues) for cue in _CUES
+}
 _SENTENCE_END = re.compile(r"[.!?;:](?:\s|$)")
 # The words just before "instead of" must show a present choice ("now uses Y instead
 # of X"), not prose ("four facts instead of three observations").
@@ -288,11 +293,12 @@ def parse(text: str) -> list[ChangeStatement]:
     low = normalise(text)
     found: list[ChangeStatement] = []
     taken: list[tuple[int, int]] = []
-    # Which cues the text holds, each looked for once (many patterns share one).
-    present = set(filter(low.__contains__, _CUES))
-    for lang, kind, cues, rx in _COMPILED:
-        if len(found) >= MAX_STATEMENTS or present.isdisjoint(cues):
-            continue
+    # Which cues the text holds, each looked for once (many patterns share one); the
+    # patterns that hold one of them, in their order.
+    tried = sorted({k for cue in filter(low.__contains__, _CUES) for k in _PATTERNS_OF[cue]})
+    for lang, kind, _, rx in map(_COMPILED.__getitem__, tried):
+        if len(found) >= MAX_STATEMENTS:
+            break
         for m in rx.finditer(low):
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue  # a longer phrasing of the same words matched first

@@ -263,3 +263,20 @@ def test_a_hostile_change_statement_reaches_no_terminal_raw(tmp_path, cli) -> No
         assert "[link=https://evil.example]x[/link" in result.stdout  # shown, not parsed
         assert hidden_text(result.stdout + result.stderr) == []
         assert "MarkupError" not in result.stderr
+
+
+def test_statements_come_in_pattern_order_and_stop_at_the_cap() -> None:
+    """A text holding the cues of many patterns: the patterns run in PATTERNS order (not
+    the text's), each of its matches in text order, and parsing stops at MAX_STATEMENTS
+    (the switch to GitHub Actions, a later pattern, is never reached)."""
+    text = (
+        "We stopped using Heroku. We switched to GitHub Actions. The project no longer "
+        "uses Jenkins; Poetry was replaced by uv, and the team moved from poetry to uv. "
+        "Deploys moved from Jenkins to GitHub Actions."
+    )
+    assert [(c.kind, c.old, c.new) for c in parse(text)] == [
+        (Kind.FROM_TO, "poetry", "uv deploys moved"),
+        (Kind.FROM_TO, "poetry", "uv"),
+        (Kind.NO_LONGER, "jenkins", None),
+        (Kind.NO_LONGER, "heroku", None),
+    ]

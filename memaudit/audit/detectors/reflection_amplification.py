@@ -20,8 +20,10 @@ def detect_unmarked_interpretation(ctx: Ctx) -> None:
     if not ctx.has_edges:
         edge_check = "derived = 0"
     interps: list[tuple[str, str, str, set[str]]] = []
+    # By the source-type index (`+status`): the interpretations are a part of the active
+    # memories, which the status index would each look up (at 1M: 1.3 s of CPU, not 2.6).
     for mid, st, content in ctx.rows(
-        "SELECT id, source_type, content FROM memories m WHERE status = 'active' "
+        "SELECT id, source_type, content FROM memories m WHERE +status = 'active' "
         f"AND source_type IN ('inference', 'reflection') AND {edge_check} ORDER BY id"
     ):
         terms = key_terms(content)
