@@ -9,6 +9,7 @@ cannot style, link, retitle or otherwise drive the user's terminal. JSON goes th
 
 from __future__ import annotations
 
+import copy
 import csv
 import io
 import json
@@ -17,13 +18,15 @@ import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console
 from rich.segment import Segment
-from rich.table import Table
+from rich.table import Row, Table
 from rich.text import Text
 from rich.tree import Tree
 
@@ -77,6 +80,119 @@ def _printable(text: Any) -> str:
 
 console = SafeConsole(soft_wrap=False, width=_width())
 err_console = SafeConsole(stderr=True)
+
+
+def print_table(table: Table) -> None:
+    """``console.print(table)``, written line by line without rich's layout when the
+    output is plain (not a terminal, no colours) and the table is one ``plain_lines``
+    draws: a listing of thousands of rows spends most of its printing in rich's
+    per-cell rendering otherwise. The bytes are rich's (tests compare the two)."""
+    lines = plain_lines(table)
+    if lines is None:
+        console.print(table)
+        return
+    console.file.write("".join(f"{line}\n" for line in lines))
+    console.file.flush()
+
+
+def plain_lines(table: Table) -> list[str] | None:
+    """The lines rich would print for ``table`` on this console, or None when the table
+    or the console is outside what is drawn here: one line per row, every cell a
+    string or ``Text`` all printable (``safe()`` output: on printable text the
+    console's own neutralising is a no-op, so nothing is left for it to do),
+    fixed or no-wrap columns cut with an ellipsis, a box, no titles, no row styles.
+    Column widths come from rich itself, measured on the header and the widest cell of
+    each column (a one-line cell's width is all rich measures of it)."""
+    if console.is_terminal or console.color_system is not None or not table.box:
+        return None
+    if (
+        table.title
+        or table.caption
+        or table.show_footer
+        or table.show_lines
+        or table.leading
+        or table.expand
+        or table.width is not None
+        or table.min_width is not None
+        or table.row_styles
+        or table.collapse_padding
+        or not table.pad_edge
+        or not table.show_header
+        or not table.show_edge
+        or tuple(table.padding) != (0, 1, 0, 1)
+        or any(row.style or row.end_section for row in table.rows)
+    ):
+        return None
+    columns = table.columns
+    cells: list[list[Text]] = []
+    for column in columns:
+        if not (column.no_wrap and column.overflow == "ellipsis" and column.justify == "left"):
+            return None
+        # A plain string cell is rich's ``Text`` of it (no markup, no emoji codes here).
+        column_cells = [Text(c) if isinstance(c, str) else c for c in column.cells]
+        # A cell's own justify, overflow or no_wrap would override its column's.
+        if not all(
+            isinstance(c, Text)
+            and c.plain.isprintable()
+            and c.justify is None
+            and c.overflow is None
+            and c.no_wrap is None
+            for c in column_cells
+        ):
+            return None
+        cells.append(column_cells)  # type: ignore[arg-type]
+    if not all(isinstance(c.header, str) and c.header.isprintable() for c in columns):
+        return None
+    probe = copy.copy(table)
+    probe.columns = [
+        replace(c, _cells=[max(cs, key=lambda t: cell_len(t.plain))] if cs else [])
+        for c, cs in zip(columns, cells, strict=True)
+    ]
+    probe.rows = [Row()] if table.rows else []
+    options = console.options
+    # As ``Table.__rich_console__`` asks for them (rich's own measurement, so the widths
+    # are its widths whatever the collapse rules of this version).
+    widths = probe._calculate_column_widths(  # noqa: SLF001
+        console,
+        options.update_width(options.max_width - probe._extra_width),  # noqa: SLF001
+    )
+    if any(w < 3 for w in widths) or sum(widths) + probe._extra_width > console.width:  # noqa: SLF001
+        return None
+    drawn = table.box.substitute(
+        options, safe=console.safe_box if table.safe_box is None else table.safe_box
+    )
+    inner = [w - 2 for w in widths]
+
+    def line(texts: Sequence[Text], edge: str, vertical: str, right: str) -> str:
+        out = []
+        for text, width in zip(texts, inner, strict=True):
+            cell = text.copy()
+            cell.truncate(width, overflow="ellipsis", pad=True)
+            out.append(f" {cell.plain} ")
+        return edge + vertical.join(out) + right
+
+    lines = [drawn.get_top(widths)]
+    lines.append(
+        line(
+            [Text(str(c.header)) for c in columns],
+            drawn.head_left,
+            drawn.head_vertical,
+            drawn.head_right,
+        )
+    )
+    lines.append(drawn.get_row(widths, "head", edge=True))
+    rows = list(zip(*cells, strict=True))
+    for n, row in enumerate(rows):
+        last = n == len(rows) - 1
+        left, vertical, right = (
+            (drawn.foot_left, drawn.foot_vertical, drawn.foot_right)
+            if last
+            else (drawn.mid_left, drawn.mid_vertical, drawn.mid_right)
+        )
+        lines.append(line(row, left, vertical, right))
+    lines.append(drawn.get_bottom(widths))
+    return lines
+
 
 STATUS_STYLE = {
     Status.PENDING: "yellow",

@@ -14,7 +14,7 @@ from rich.text import Text
 from memaudit import forget_requests, pending
 from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, LimitOpt, open_from, parsed
-from memaudit.cli.render import console, emit_json
+from memaudit.cli.render import console, emit_json, print_table
 from memaudit.clock import age_days, human_age
 from memaudit.errors import ExitCode, MemauditError
 from memaudit.faces.text import safe, tier_badge
@@ -190,7 +190,7 @@ def _print_list(
     stale = f", {summary.stale} stale" if summary.stale else ""
     console.print(safe(f"{summary.total} pending ({tiers}){oldest}{stale}"))
     if found:
-        console.print(table)
+        print_table(table)
     for mid, a in evidence.items():
         item = next(i for i in found if i.memory.id == mid)
         head = Text(" INJ ", style="bold white on red")

@@ -96,15 +96,21 @@ def find(
     # What the pair loop reads, per memory, in one tuple (``quick_score`` and
     # ``rough_similarity`` inlined: this loop sees millions of pairs on a large store).
     weights: dict[int, float] = {}  # per Features object: its subject's idf weight
-    bounds = _Bounds(idf, prune)
+    # With ``only`` a pool pairs its few memories with each of the rest, once: working
+    # out a member's shared-words bound costs more than the intersection it would
+    # spare, so those pairs are scored without it (the bound drops no pair either way).
+    bounds = _Bounds(idf, prune and not only)
     # A memory naming no value is in no block: one shared placeholder (the room of a
     # tuple each is saved on a large store, where most memories name none).
     unread = (frozenset[str](), 0.0, False, None, *_UNBOUNDED)
+    # With ``only`` the pair loop reads the members of the blocks built above, a few of
+    # a pool: the others' weights are not summed (a listing asks this of ~2k pools).
+    listed = {i for members in blocks.values() for i in members} if only else None
     info = [
         (f.subject, _weight(f, idf, weights), bool(f.markers), m.scope, *bounds.of(f))
-        if f.values
+        if f.values and (listed is None or i in listed)
         else unread
-        for m, f in zip(memories, feats, strict=True)
+        for i, (m, f) in enumerate(zip(memories, feats, strict=True))
     ]
     ids = [m.id for m in memories]
     # The bounds, by (a change word on either side, scopes differ): the least
@@ -210,12 +216,13 @@ def find(
     scored.clear()
     blocks.clear()
     seen: dict[tuple[str, str], ConflictCandidate] = {}
-    exact = Weights(idf)
-    for pair, (_, slot) in best.items():
-        i, j = divmod(pair, n)
-        cand = slot_candidate(memories[i], feats[i], memories[j], feats[j], slot, exact)
-        if cand is not None and cand.score >= min_score:
-            seen[cand.pair] = cand
+    if best:  # the exact weights of every word are worked out for pairs left to score
+        exact = Weights(idf)
+        for pair, (_, slot) in best.items():
+            i, j = divmod(pair, n)
+            cand = slot_candidate(memories[i], feats[i], memories[j], feats[j], slot, exact)
+            if cand is not None and cand.score >= min_score:
+                seen[cand.pair] = cand
     change_candidates(
         memories, feats, idf, only=only, exclude=exclude or set(), seen=seen, min_score=min_score
     )
