@@ -2,7 +2,7 @@
 
 The package root holds the UI-free core (model, trust rules, ledger, write gate,
 lineage, forget, decay, audit). The faces — ``memaudit.cli`` (Typer) and
-``memaudit.tui`` (Textual), with the UI code they share in ``memaudit.faces`` (Rich) —
+``memaudit.tui`` (Textual, and ``tui.text``, the Rich text boundary both use) —
 call the same core functions and do all rendering; the core imports none of them.
 """
 

@@ -5,7 +5,7 @@ JSON keys and table names. Shown raw, such text can hide words behind zero-width
 characters, reorder them with bidi overrides, or drive the user's terminal with escape
 sequences (retitle it, recolour it, write to the clipboard). ``reveal`` turns every
 such character into a visible marker; the faces call it (through
-``memaudit.faces.text``) before showing any stored text. ``json_text`` is the one JSON
+``memaudit.tui.text``) before showing any stored text. ``json_text`` is the one JSON
 writer for scripts: the same data, with the same characters written as ``\\uXXXX``.
 """
 

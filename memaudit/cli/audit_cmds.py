@@ -15,7 +15,7 @@ from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from, parsed_one
 from memaudit.cli.render import console, emit_json, progress
 from memaudit.errors import ExitCode, MemauditError
-from memaudit.faces.text import safe
+from memaudit.tui.text import safe
 
 SEVERITY_STYLE = {
     core.Severity.HIGH: "bold white on red",

@@ -13,10 +13,10 @@ from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from
 from memaudit.cli.render import console, emit_json, err_console, progress
 from memaudit.errors import InvalidInput
-from memaudit.faces.text import safe
 from memaudit.ledger.store import default_actor
 from memaudit.model import Status
 from memaudit.store import Capability
+from memaudit.tui.text import safe
 
 
 @app.command()

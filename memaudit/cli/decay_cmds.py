@@ -14,8 +14,8 @@ from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from
 from memaudit.cli.render import console, emit_json, fmt_num, progress
 from memaudit.clock import fixed_clock, parse_time
 from memaudit.errors import MemauditError
-from memaudit.faces.text import safe
 from memaudit.store import Capability
+from memaudit.tui.text import safe
 
 DECAY_HELP = """Archive memories that faded and expire those past their date.
 

@@ -22,12 +22,12 @@ from memaudit.cli.render import (
     show_verification,
 )
 from memaudit.errors import InvalidInput, MemauditError, Refused
-from memaudit.faces.text import safe
 from memaudit.fingerprint import sentences
 from memaudit.forget import Recheck, memory_text, verify_layers
 from memaudit.ledger.store import default_actor
 from memaudit.model import MemoryFilter
 from memaudit.store import Capability, Needle, Store
+from memaudit.tui.text import safe
 from memaudit.verification import Verdict, Verification
 
 MAX_CONTENT_FILE = 16 * 1024 * 1024

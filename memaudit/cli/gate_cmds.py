@@ -15,10 +15,10 @@ from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from, parsed_one
 from memaudit.cli.render import console, emit_json, err_console
 from memaudit.errors import InvalidInput, MemauditError
-from memaudit.faces.text import safe
 from memaudit.model import Relation, SourceType
 from memaudit.review import BATCH_FIELDS, Candidate, parse_versioned_id
 from memaudit.store import Capability
+from memaudit.tui.text import safe
 
 MAX_STDIN_BYTES = 64 * 1024 * 1024
 

@@ -18,8 +18,8 @@ from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from, resolve_db
 from memaudit.cli.render import console, emit_json, progress
 from memaudit.errors import Unsupported
-from memaudit.faces.text import safe
 from memaudit.ledger import Ledger
+from memaudit.tui.text import safe
 
 INSTALL_HINT = "pip install 'memaudit[mcp]'"
 

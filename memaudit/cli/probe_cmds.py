@@ -15,10 +15,10 @@ from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from, resolve_db
 from memaudit.cli.render import console, emit_json, err_console
 from memaudit.errors import ExitCode, InvalidInput
-from memaudit.faces.text import safe
 from memaudit.probe import log
 from memaudit.probe.drivers import DRIVERS
 from memaudit.probe.report import INDEX, ProbeResult, Verdict, all_passed
+from memaudit.tui.text import safe
 
 probe_app = typer.Typer(
     help="""The six probes of a memory system (the article's checklist), run on the real thing.

@@ -13,7 +13,7 @@ from memaudit.cli.app import app
 from memaudit.cli.options import JsonOpt
 from memaudit.cli.render import console, emit_json, err_console
 from memaudit.errors import ExitCode
-from memaudit.faces.text import safe
+from memaudit.tui.text import safe
 
 receipt_app = typer.Typer(
     help="Erasure receipts: this machine's signing key, and checking a receipt.",

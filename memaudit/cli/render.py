@@ -1,6 +1,6 @@
 """Rendering for the CLI: rich tables on stdout, JSON/CSV for scripts.
 
-Stored text is never handed to rich as markup: it goes through ``faces.text.safe``
+Stored text is never handed to rich as markup: it goes through ``tui.text.safe``
 (hidden and control characters made visible, a ``Text`` object), the consoles parse
 no markup at all, and every segment they write is neutralised once more, so a memory
 cannot style, link, retitle or otherwise drive the user's terminal. JSON goes through
@@ -31,10 +31,10 @@ from rich.text import Text
 from rich.tree import Tree
 
 from memaudit.clock import age_days, human_age
-from memaudit.faces.text import OUTCOME_STYLE, not_checked_lines, safe, tier_badge, verdict_line
 from memaudit.model import Memory, Status
 from memaudit.progress import Progress, silent
 from memaudit.textsafety import json_text, reveal
+from memaudit.tui.text import OUTCOME_STYLE, not_checked_lines, safe, tier_badge, verdict_line
 
 if TYPE_CHECKING:  # annotations only: `ls` should not load the forget machinery
     from memaudit.forget import ForgetPlan, Recheck, TombstoneCheck

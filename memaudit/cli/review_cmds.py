@@ -17,9 +17,9 @@ from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, LimitOpt, open_from
 from memaudit.cli.render import console, emit_json, print_table
 from memaudit.clock import age_days, human_age
 from memaudit.errors import ExitCode, MemauditError
-from memaudit.faces.text import safe, tier_badge
 from memaudit.model import SourceType, TrustTier
 from memaudit.store import Capability, Store
+from memaudit.tui.text import safe, tier_badge
 
 
 @app.command()

@@ -39,7 +39,6 @@ from memaudit.cli.render import (
 )
 from memaudit.clock import age_days, human_age
 from memaudit.errors import MemauditError, NotAStore
-from memaudit.faces.text import safe, tier_badge
 from memaudit.graph import MISSING_SOURCE, no_parents_note
 from memaudit.ledger import Ledger
 from memaudit.ledger.store import pending_migrations
@@ -48,6 +47,7 @@ from memaudit.progress import counting
 from memaudit.store import Adapter, Capability
 from memaudit.textsafety import hidden_characters, reveal
 from memaudit.trust import DERIVED_TYPES, is_flagged
+from memaudit.tui.text import safe, tier_badge
 
 
 @app.command()

@@ -13,13 +13,13 @@ from rich.tree import Tree
 from memaudit.cli.app import app
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from
 from memaudit.cli.render import console, emit_json, fmt_num, status_text
-from memaudit.faces.text import safe, tier_badge
 from memaudit.graph import DEFAULT_DEPTH, MAX_DEPTH, Lineage, LineageNode, no_parents_note
 from memaudit.lineage_checks import LineageFinding, lineage_findings, summary_depth
 from memaudit.lineage_export import to_dot, to_mermaid
 from memaudit.model import Edge, Event, Memory, Severity
 from memaudit.store import Capability, Store
 from memaudit.textsafety import reveal
+from memaudit.tui.text import safe, tier_badge
 
 
 class TraceFormat(StrEnum):

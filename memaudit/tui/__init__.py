@@ -1,7 +1,9 @@
 """The Textual face of memaudit (`memaudit review`).
 
-Only this package imports Textual; Rich is imported by the faces alone (this package,
-``memaudit.cli`` and their shared ``memaudit.faces``). ``make_app`` builds
+Only this package imports Textual; Rich is imported by the faces alone (this package and
+``memaudit.cli``). ``text``, the store-text boundary both faces use, imports rich alone,
+and this package's ``__init__`` nothing of the UI, so the CLI loads it without textual.
+``make_app`` builds
 the application for the CLI and for the tests alike.
 """
 

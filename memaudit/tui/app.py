@@ -78,7 +78,7 @@ HELP = [
 class RevealFilter(LineFilter):
     """The last line of the output boundary: what Textual is about to draw.
 
-    Screens hand store text to widgets through ``faces.text.safe`` (markers, never
+    Screens hand store text to widgets through ``tui.text.safe`` (markers, never
     markup). This filter sees every line of every widget just before it becomes
     terminal output and reveals any hidden or control character still in a text
     segment, so one missed call cannot let a stored ``ESC ]52`` or a bidi override

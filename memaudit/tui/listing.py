@@ -33,7 +33,6 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from memaudit.clock import human_age
 from memaudit.errors import MemauditError
-from memaudit.faces.text import safe, tier_badge
 from memaudit.model import MemoryFilter, SourceType, Status, TrustTier
 from memaudit.pending import CHEAP_FLAGS, Flag, QueueItem, queue_filter
 from memaudit.textsafety import reveal
@@ -47,6 +46,7 @@ from memaudit.tui.messages import (
 from memaudit.tui.modals import InfoModal
 from memaudit.tui.render import detail_renderable, flags_text
 from memaudit.tui.session import ReviewSession
+from memaudit.tui.text import safe, tier_badge
 
 PAGE = 200
 # Load the next page when the cursor comes this close to the last loaded row.

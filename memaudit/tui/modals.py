@@ -1,7 +1,7 @@
 """Modal screens: confirmations, the reject reason, the editor, key help, forget.
 
 Titles name memories by their ids, which stores choose: every title is shown through
-``faces.text.safe`` (a ``Text``, never markup), so an id like ``evil[/]`` is shown as it
+``tui.text.safe`` (a ``Text``, never markup), so an id like ``evil[/]`` is shown as it
 is instead of crashing the prompt that would reject it.
 """
 
@@ -19,8 +19,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static, TextArea
 
-from memaudit.faces.text import safe
 from memaudit.textsafety import reveal
+from memaudit.tui.text import safe
 
 TITLE_WIDTH = 200
 

@@ -19,13 +19,13 @@ from textual.binding import Binding, BindingType
 from textual.widgets import DataTable
 
 from memaudit.errors import MemauditError
-from memaudit.faces.text import safe, tier_badge
 from memaudit.model import TrustTier
 from memaudit.pending import CONFIRM_FLAGS, QueueItem
 from memaudit.tui.listing import ListScreen
 from memaudit.tui.messages import ActionDone, ActionFailed
 from memaudit.tui.modals import ConfirmModal, EditModal, ReasonModal
 from memaudit.tui.render import FLAG_LABEL, FLAG_MEANING, FLAG_ORDER
+from memaudit.tui.text import safe, tier_badge
 
 
 class QueueScreen(ListScreen):

@@ -1,7 +1,7 @@
 """Rich renderables for the review UI: badges, flags, revealed text, the detail pane.
 
 Stored text (content, ids, actor names, times, reasons) never reaches Rich as markup
-or raw: it goes through ``faces.text`` into ``Text`` objects, with every hidden or
+or raw: it goes through ``tui.text`` into ``Text`` objects, with every hidden or
 control character replaced by a ``⟨NAME⟩`` marker (the same names as
 ``textsafety.reveal``), so a memory cannot hide words or drive the terminal.
 """
@@ -16,14 +16,6 @@ from rich.text import Text
 from rich.tree import Tree
 
 from memaudit.clock import age_days, human_age
-from memaudit.faces.text import (
-    OUTCOME_STYLE,
-    not_checked_lines,
-    revealed,
-    safe,
-    tier_badge,
-    verdict_line,
-)
 from memaudit.forget import ForgetPlan
 from memaudit.graph import Lineage, no_parents_note
 from memaudit.injection import Assessment
@@ -31,6 +23,14 @@ from memaudit.model import Memory
 from memaudit.pending import Flag
 from memaudit.textsafety import hidden_characters
 from memaudit.tui.session import Detail
+from memaudit.tui.text import (
+    OUTCOME_STYLE,
+    not_checked_lines,
+    revealed,
+    safe,
+    tier_badge,
+    verdict_line,
+)
 from memaudit.verification import Verification
 
 FLAG_LABEL = {

@@ -22,7 +22,6 @@ from textual.widgets import Button, Input, Static
 
 from memaudit import forget_requests
 from memaudit.clock import age_days, human_age
-from memaudit.faces.text import safe
 from memaudit.model import MemoryFilter, Status
 from memaudit.tui.listing import PAGE
 from memaudit.tui.memories import MemoriesScreen
@@ -30,6 +29,7 @@ from memaudit.tui.messages import DetailLoaded
 from memaudit.tui.modals import ReasonModal, title_label
 from memaudit.tui.render import detail_renderable
 from memaudit.tui.session import Detail
+from memaudit.tui.text import safe
 
 
 class DismissModal(ReasonModal):
@@ -97,7 +97,7 @@ class RequestsScreen(MemoriesScreen):
         found = self.session.requests([memory_id])
         now = self.session.now()
         head = Text()
-        for r in found:  # every field is store text: through the boundary (faces.text.safe)
+        for r in found:  # every field is store text: through the boundary (tui.text.safe)
             head.append("forget requested ", style="bold red")
             head.append_text(Text.assemble("by ", safe(r.requested_by, 40), ", "))
             age = human_age(age_days(r.requested_at, now))

@@ -13,8 +13,8 @@ from rich.table import Table
 from rich.text import Text
 
 from memaudit.cli import render
-from memaudit.faces.text import safe, tier_badge
 from memaudit.model import TrustTier
+from memaudit.tui.text import safe, tier_badge
 
 # Wide (CJK, emoji), zero-width combining marks, and plain letters: what the cut at a
 # column's edge must treat as rich does.

@@ -1,5 +1,6 @@
 """The core never imports a UI library (ARCHITECTURE.md: one core, thin faces); the
-faces share UI code through ``memaudit.faces`` only, so the review UI loads no typer."""
+faces share one piece of UI code, ``memaudit.tui.text`` (rich alone), so the CLI loads
+no textual through it and the review UI no typer."""
 
 import json
 import pkgutil
@@ -12,9 +13,8 @@ import memaudit
 UI = ("typer", "textual", "rich")
 
 
-# The faces: the CLI, the review UI, and what the two share (its own package). Every
-# other module is core, without exception.
-FACES = ("memaudit.cli", "memaudit.tui", "memaudit.faces")
+# The faces: the CLI and the review UI. Every other module is core, without exception.
+FACES = ("memaudit.cli", "memaudit.tui")
 
 
 def _face(name: str) -> bool:
@@ -58,12 +58,13 @@ def test_core_modules_import_no_ui_library() -> None:
 
 
 def test_the_shared_face_code_needs_neither_face() -> None:
-    """``memaudit.faces`` imports rich alone; the review UI, with it, no typer nor CLI."""
+    """``memaudit.tui.text`` imports rich alone (the CLI uses it without textual); the
+    review UI, with it, no typer nor CLI."""
     every = [i.name for i in pkgutil.walk_packages(memaudit.__path__, "memaudit.")]
-    shared = [n for n in every if _within(n, "memaudit.faces")]
     tui = [n for n in every if _within(n, "memaudit.tui")]
-    after_shared, after_tui = _loaded_after_importing(shared, tui)
-    assert "memaudit.faces.text" in after_shared and "rich" in after_shared
-    assert _of(after_shared, ("typer", "textual", "memaudit.cli", "memaudit.tui")) == []
+    after_shared, after_tui = _loaded_after_importing(["memaudit.tui.text"], tui)
+    assert "memaudit.tui.text" in after_shared and "rich" in after_shared
+    assert _of(after_shared, ("typer", "textual", "memaudit.cli")) == []
+    assert _of(after_shared, ("memaudit.tui",)) == ["memaudit.tui", "memaudit.tui.text"]
     assert "textual" in after_tui
     assert _of(after_tui, ("typer", "memaudit.cli")) == []

@@ -15,12 +15,12 @@ reached a terminal tells store-borne sequences from the UI's own.
 
 | store | hostile fields | defences exercised |
 |---|---|---|
-| ``native.db`` | ids (``evil[/]``, escapes), content, summary, source_ref, scope, tags, created_by (the writer's ``MEMAUDIT_ACTOR``), event actors, a reject reason; an item flagged HID; a derived item resting on a pending source; agents' forget requests (id, reason, requester) | ``faces.text`` / ``SafeConsole`` / the review screen's ``RevealFilter``; the HID confirmation; the pending-source warning |
+| ``native.db`` | ids (``evil[/]``, escapes), content, summary, source_ref, scope, tags, created_by (the writer's ``MEMAUDIT_ACTOR``), event actors, a reject reason; an item flagged HID; a derived item resting on a pending source; agents' forget requests (id, reason, requester) | ``tui.text`` / ``SafeConsole`` / the review screen's ``RevealFilter``; the HID confirmation; the pending-source warning |
 | ``hermes_home/`` | pending record file names (escapes, markup), record content | the same, on a provider's queue (Hermes' real fixture plus these records) |
 | ``langgraph/store.db`` | value keys (``x[/]``, ``[link=…]`` with escapes), values, an item key, an FTS table name (``verify --content`` layer name) | markup-free consoles, ``json_text``, DOT/Mermaid escaping |
 | ``mem0/`` | a payload (metadata) key, ``actor_id``, ``history.event`` (``log``'s action column) | the same, on mem0's real files |
 | ``inputs/stage_ids.jsonl`` | JSON Lines whose ids hold markup, escapes, bidi, or are too long | ``review.check_id`` (refused with the line number) |
-| ``server_memory/memory.jsonl`` | entity names and types, observations, relation ends | ``import server-memory`` output (``json_text``, ``faces.text``) |
+| ``server_memory/memory.jsonl`` | entity names and types, observations, relation ends | ``import server-memory`` output (``json_text``, ``tui.text``) |
 """
 
 from __future__ import annotations

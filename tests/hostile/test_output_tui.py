@@ -2,7 +2,7 @@
 
 Markup: an agent-chosen id like ``evil[/]`` used to crash the reject and edit prompts
 (so that item could not be rejected). Escapes: every widget's content holds store text
-only as revealed text (``faces.text``), and what Textual draws is filtered once more
+only as revealed text (``tui.text``), and what Textual draws is filtered once more
 (``RevealFilter``). Also: a one-key approve of an item flagged
 HID asks first, naming the flag; a bulk approve names items resting on pending sources.
 """
@@ -202,7 +202,7 @@ def test_bulk_approve_names_items_resting_on_pending_sources(native) -> None:
 
 
 def test_widgets_are_handed_store_text_only_revealed(native) -> None:
-    """The first half of the boundary (``faces.text``): rows, the detail pane, the status
+    """The first half of the boundary (``tui.text``): rows, the detail pane, the status
     line, prompts and modals hold no raw control, bidi or invisible character."""
     db, app = native
     seen: dict[str, dict[str, list[str]]] = {}
@@ -242,7 +242,7 @@ def test_widgets_are_handed_store_text_only_revealed(native) -> None:
 
 def test_what_textual_draws_is_revealed_even_if_a_screen_forgets(native) -> None:
     """The second half (``RevealFilter``): text handed to a widget raw, and a link, as a
-    screen that skipped ``faces.text`` would; what is drawn holds neither."""
+    screen that skipped ``tui.text`` would; what is drawn holds neither."""
     _, app = native
 
     async def run() -> None:

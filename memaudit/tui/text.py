@@ -8,7 +8,8 @@ becomes a ``Text`` object, which neither parses markup nor keeps a hidden or con
 character: each is replaced by a ``⟨NAME⟩`` marker (``textsafety.reveal``).
 
 Face code, not core: it imports rich, so the core never imports it (the core's own
-half of the boundary is ``memaudit.textsafety``).
+half of the boundary is ``memaudit.textsafety``). It lives in ``tui`` but imports rich
+alone, so the CLI uses it without loading textual.
 """
 
 from __future__ import annotations
