@@ -27,6 +27,9 @@ class SqlView:
     # A file another process can open read-only to see the same rows (the native
     # ledger: the audit runs some detectors in a second process); None: in memory.
     file: str | None = None
+    # Values read as another type than their column's ("memories.content": 2), when
+    # the view is a typed copy of a ledger that held them (``ledger.typed_view``).
+    mistyped: tuple[tuple[str, int], ...] = ()
 
     @property
     def owned(self) -> bool:

@@ -91,7 +91,20 @@ class NativeStore(Store):
         return self.ledger.stats(now)
 
     def sql_view(self) -> SqlView:
-        return SqlView(self.ledger.conn, role_column=False, file=str(self.ledger.path))
+        """The ledger itself, unless a value in it is not of its column's type (SQLite
+        does not enforce types): then a typed copy, read as ``ls`` reads the rows, that
+        names what it converted (``ledger.typed_view``)."""
+        if self._sql_view is None:
+            from memaudit.ledger import typed_view
+
+            conn = self.ledger.conn
+            bad = typed_view.mistyped(conn)
+            if not bad:
+                self._sql_view = SqlView(conn, role_column=False, file=str(self.ledger.path))
+            else:
+                copy = typed_view.typed_copy(conn, bad)
+                self._sql_view = SqlView(copy, role_column=False, mistyped=tuple(bad.items()))
+        return self._sql_view
 
     def layers(self) -> list[Layer]:
         from memaudit import forget

@@ -7,7 +7,7 @@ import os
 import time
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +35,9 @@ class Report:
     adapter: str
     now: str
     results: list[Result]
+    # Values the store held as another type than their column's, read as ``ls`` reads
+    # them ("memories.content": 2; ``SqlView.mistyped``).
+    mistyped: dict[str, int] = field(default_factory=dict)
 
     def counts(self) -> dict[Severity, int]:
         total = dict.fromkeys(Severity, 0)
@@ -64,10 +67,13 @@ class Report:
         return sorted(found, key=lambda f: (-f.severity.rank, list(Pattern).index(f.pattern)))
 
     def to_dict(self) -> dict[str, Any]:
+        # "mistyped" only when there were some: a clean store's report is unchanged.
+        typed = {"mistyped": dict(self.mistyped)} if self.mistyped else {}
         return {
             "store": self.store,
             "adapter": self.adapter,
             "now": self.now,
+            **typed,
             "counts": {s.value: n for s, n in self.counts().items()},
             "patterns": {
                 p.value: {
@@ -131,6 +137,7 @@ def run(
             store.adapter_name,
             to_iso(now),
             _run(store, now, detectors, max_findings, progress),
+            dict(view.mistyped),
         )
     from concurrent.futures import ProcessPoolExecutor
     from multiprocessing import get_context
@@ -160,7 +167,7 @@ def run(
         progress("audit: done", len(detectors), len(detectors))
     by_name = {r.detector.name: r for r in here} | there
     results = [by_name[d.name] for d in detectors]
-    return Report(store.location, store.adapter_name, to_iso(now), results)
+    return Report(store.location, store.adapter_name, to_iso(now), results, dict(view.mistyped))
 
 
 def _run_offloaded(

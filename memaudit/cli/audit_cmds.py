@@ -15,6 +15,7 @@ from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, open_from, parsed_one
 from memaudit.cli.render import console, emit_json, progress
 from memaudit.errors import ExitCode, MemauditError
+from memaudit.ledger.typed_view import mistyped_line
 from memaudit.tui.text import safe
 
 SEVERITY_STYLE = {
@@ -204,6 +205,8 @@ def _print_table(report: core.Report) -> None:
             cells.append(Text(str(n), style="bold" if n else "dim"))
         table.add_row(*cells, note)
     console.print(table)
+    if report.mistyped:
+        console.print(Text(mistyped_line(report.mistyped), style="yellow"))
     for r in report.results:
         if r.detector.name == "hot_memory" and r.stats.get("accesses"):
             s = r.stats
