@@ -159,7 +159,8 @@ def _reaches(
     a: Comparable, fa: Features, b: Comparable, fb: Features, idf: dict[str, float], floor: float
 ) -> bool:
     """Whether ``find``'s pair loop keeps the pair (``a`` the lower index): its bound on
-    the subject weights and its score reach ``floor``, as the loop computes them."""
+    the subject weights and its score reach ``floor``, as the loop computes them (the
+    loop inlines this for its millions of pairs: the tests compare the two answers)."""
     si, sj = fa.subject, fb.subject
     marked = bool(fa.markers) or bool(fb.markers)
     differ = bool(a.scope and b.scope and a.scope != b.scope)

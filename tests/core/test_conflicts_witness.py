@@ -110,35 +110,20 @@ def test_a_witness_that_skips_a_rule_of_find_answers_otherwise(
         monkeypatch.setattr(witness, "EXACT_BLOCK", 10**6)
     elif part == "no subject":  # two texts without subject words in no common block
         monkeypatch.setattr(witness, "_NO_SUBJECT", frozenset())
-    elif part == "bound":  # the score's floor a little higher than find's
+    else:
         reaches = witness._reaches
+        # "bound": the score's floor a little higher than find's; "same id": two memories
+        # with one id compared (the second read under another id)
+        raised = 0.02 if part == "bound" else 0.0
 
-        def higher(
-            a: Statement,
-            fa: Features,
-            b: Statement,
-            fb: Features,
-            idf: dict[str, float],
-            floor: float,
+        def changed(
+            a: Statement, fa: Features, b: Statement, fb: Features, idf: dict[str, float], at: float
         ) -> bool:
-            return reaches(a, fa, b, fb, idf, floor + 0.02)
+            if part == "same id":
+                b = Statement(b.id + "'", b.content, b.created_at, b.scope)
+            return reaches(a, fa, b, fb, idf, at + raised)
 
-        monkeypatch.setattr(witness, "_reaches", higher)
-    else:  # two memories with one id compared (the second read under another id)
-        reaches = witness._reaches
-
-        def renamed(
-            a: Statement,
-            fa: Features,
-            b: Statement,
-            fb: Features,
-            idf: dict[str, float],
-            floor: float,
-        ) -> bool:
-            other = Statement(b.id + "'", b.content, b.created_at, b.scope)
-            return reaches(a, fa, other, fb, idf, floor)
-
-        monkeypatch.setattr(witness, "_reaches", renamed)
+        monkeypatch.setattr(witness, "_reaches", changed)
     assert _answers(400)[0] > 0
 
 
