@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+import sqlite3 as stdlib_sqlite3
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterator
@@ -27,7 +28,9 @@ if TYPE_CHECKING:  # memaudit.decay calls this module, with its own types
 _REF = "julianday(coalesce(last_accessed, created_at))"
 _SCORE = (
     f"min(1.0, pow(0.5, max(0.0, :now_jd - {_REF}) / :half_life)"
-    " + min(coalesce(access_count, 0) * :bonus, :cap))"
+    # A negative count (a hostile or careless writer) earns no bonus, as in
+    # ``decay.access_bonus``: what ``--explain`` says is what a run stores.
+    " + min(max(coalesce(access_count, 0), 0) * :bonus, :cap))"
 )
 # n steps of 0.05 as the nearest double to n/20 (round(n * 0.05, 2) in Python, without
 # SQLite's slow round-to-digits).
@@ -47,7 +50,8 @@ def ensure_math(conn: sqlite3.Connection) -> None:
     """SQLite builds without the math functions get ``pow`` from Python (slower, same result)."""
     try:
         conn.execute("SELECT pow(2, 3)").fetchone()
-    except sqlite3.OperationalError:
+    except (sqlite3.OperationalError, stdlib_sqlite3.OperationalError):
+        # Either driver: the lifecycle adapter opens the store with the standard library's.
         conn.create_function("pow", 2, math.pow, deterministic=True)
 
 
