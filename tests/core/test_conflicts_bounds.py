@@ -162,15 +162,33 @@ def test_a_bound_a_little_too_tight_loses_pairs(
 def test_the_exact_weights_give_the_similarity_to_the_last_bit(
     counts: list[int], total: int, picks: list[tuple[bool, bool]]
 ) -> None:
-    """``Weights`` (integer sums) gives the float ``_similarity`` (``fsum``) gives, bit
-    for bit, on idf weights as ``find`` computes them."""
+    """``exact_similarity`` over whole units (integer sums, as ``find`` scores a pair)
+    gives the float ``_similarity`` (``fsum``) gives, bit for bit, on idf weights as
+    ``find`` computes them."""
     import math
 
-    from memaudit.conflicts.slots import Weights, _similarity
+    from memaudit.conflicts.slots import _similarity, exact_similarity, whole_units
     from memaudit.conflicts.text import Features
 
     idf = {f"w{k}": math.log(1 + total / c) for k, c in enumerate(counts)}
     words = sorted(idf)
     a = Features({}, frozenset(w for w, (x, _) in zip(words, picks, strict=False) if x), [])
     b = Features({}, frozenset(w for w, (_, y) in zip(words, picks, strict=False) if y), [])
-    assert Weights(idf).similarity(a, b) == _similarity(a, b, idf)
+    if not a.subject or not b.subject or not a.subject & b.subject:
+        return  # ``find`` scores those pairs with constants, as ``_similarity`` does
+    units = {t: whole_units(w) for t, w in idf.items()}
+    shared = sum(units[t] for t in a.subject & b.subject)
+    total_a, total_b = (sum(units[t] for t in f.subject) for f in (a, b))
+    assert exact_similarity(shared, total_a, total_b) == _similarity(a, b, idf)
+
+
+def test_a_weight_below_half_is_refused() -> None:
+    """Whole units are exact only from 0.5 up: a smaller weight is an error, never a
+    rounded count (an idf ``log(1 + n/c)`` is at least log 2)."""
+    import math
+
+    from memaudit.conflicts.slots import whole_units
+
+    assert whole_units(0.5) == 1 << 52
+    with pytest.raises(ValueError, match="whole count"):
+        whole_units(math.nextafter(0.25, 1.0))  # its last bit is worth half a unit
