@@ -17,8 +17,8 @@ from memaudit import conflicts
 from memaudit.adapters import open_store
 from memaudit.conflicts import search
 from memaudit.ledger import Ledger
-from memaudit.ledger.rows import insert_memory
-from memaudit.model import Memory, Status
+from memaudit.model import Memory
+from tests.conflicts_reference import insert_active
 
 # A few words in most texts, many in some: long subjects (summaries) sharing some of
 # their words, the pairs the bounds are for, with weights that differ.
@@ -70,16 +70,7 @@ def _store(empty: Path, folder: Path, drawn: Sequence[Drawn]) -> list[conflicts.
             content = " ".join([*words, marker, "with", *values]).strip()
             at = f"2026-01-{day:02d}T00:00:{k % 60:02d}+00:00"
             memory = Memory(id=f"m{k:03d}", content=content, scope=scope, created_at=at)
-            insert_memory(
-                ledger,
-                memory.id,
-                memory,
-                status=Status.ACTIVE,
-                derived=False,
-                created_at=at,
-                updated_at=at,
-                created_by=None,
-            )
+            insert_active(ledger, memory, at)
     with open_store(str(path)) as store:
         return conflicts.active_statements(store)
 

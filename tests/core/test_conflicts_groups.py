@@ -8,10 +8,8 @@ shrunk so that small stores have blocks of every kind; with and without ``only``
 
 from __future__ import annotations
 
-import math
 import random
 import shutil
-from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
 
@@ -22,10 +20,9 @@ from hypothesis import strategies as st
 from memaudit import conflicts
 from memaudit.adapters import open_store
 from memaudit.conflicts import search
-from memaudit.conflicts.slots import quick_score, slot_candidate
 from memaudit.ledger import Ledger
-from memaudit.ledger.rows import insert_memory
-from memaudit.model import Memory, Status
+from memaudit.model import Memory
+from tests.conflicts_reference import insert_active, plain_slot_candidates
 
 WORDS = ["service", "deploy", "config", "team", "build", "cache", "api", "docs", "infra"]
 VALUES = {
@@ -71,79 +68,10 @@ def _stores(empty: Path, folder: Path, count: int, seed: int) -> list[list[confl
                 at = f"2026-01-{rng.randint(1, 3):02d}T00:00:00+00:00"
                 mid = rng.choice(["m", "M", "m-", "m/"]) + str(k)
                 memory = Memory(id=mid, content=content, scope=rng.choice(SCOPES), created_at=at)
-                insert_memory(
-                    ledger,
-                    memory.id,
-                    memory,
-                    status=Status.ACTIVE,
-                    derived=False,
-                    created_at=at,
-                    updated_at=at,
-                    created_by=None,
-                )
+                insert_active(ledger, memory, at)
         with open_store(str(path)) as store:
             stores.append(conflicts.active_statements(store))
     return stores
-
-
-def _plain(
-    active: list[conflicts.Statement], only: set[str] | None, min_score: float
-) -> list[dict[str, object]]:
-    """``find``'s slot candidates by its definition alone: blocks by (slot, term), each
-    grouped member by member by its values; a block over EXACT_BLOCK keeps the newest
-    REPRESENTATIVES of each group by (created_at, id) and, with ``only``, those
-    memories; the lowest-ranked block offering a pair that reaches the floor names its
-    slot; similarities summed with ``fsum``."""
-    feats = [conflicts.features(m.content) for m in active]
-    df: dict[str, int] = defaultdict(int)
-    for f in feats:
-        for t in f.subject:
-            df[t] += 1
-    idf = {t: math.log(1 + len(active) / c) for t, c in df.items()}
-    blocks: dict[tuple[str, str], list[int]] = defaultdict(list)
-    for i, f in enumerate(feats):
-        for slot in f.values:
-            for t in f.subject or [""]:
-                blocks[(slot, t)].append(i)
-    mine = {i for i, m in enumerate(active) if only and m.id in only}
-    age = {i: (m.created_at or "", m.id) for i, m in enumerate(active)}
-    floor = min_score - 0.0005 - 1e-9
-    best: dict[tuple[int, int], tuple[int, str]] = {}
-    for rank, ((slot, _t), members) in enumerate(blocks.items()):
-        if not 2 <= len(members) <= search.BLOCK_CAP:
-            continue
-        groups: dict[frozenset[str], list[int]] = defaultdict(list)
-        for i in members:
-            groups[feats[i].values[slot]].append(i)
-        if len(members) > search.EXACT_BLOCK:
-            for key, g in groups.items():
-                newest = sorted(g, key=age.__getitem__)[-search.REPRESENTATIVES :]
-                groups[key] = sorted(set(newest) | (set(g) & mine))
-        keys = list(groups)
-        for x, kx in enumerate(keys):
-            for ky in keys[x + 1 :]:
-                for i in groups[kx]:
-                    for j in groups[ky]:
-                        if only and i not in mine and j not in mine:
-                            continue
-                        fi, fj = feats[i], feats[j]
-                        if fi.subject and fj.subject:
-                            shared = math.fsum(idf[t] for t in fi.subject & fj.subject)
-                            sim = shared / math.fsum(idf[t] for t in fi.subject | fj.subject)
-                        else:
-                            sim = 0.5 if not fi.subject and not fj.subject else 0.3
-                        pair = (min(i, j), max(i, j))
-                        if quick_score(active[i], fi, active[j], fj, sim) >= floor and (
-                            pair not in best or best[pair][0] > rank
-                        ):
-                            best[pair] = (rank, slot)
-    found = []
-    for (i, j), (_rank, slot) in best.items():
-        cand = slot_candidate(active[i], feats[i], active[j], feats[j], slot, idf)
-        if cand is not None and cand.score >= min_score:
-            found.append(cand)
-    found.sort(key=lambda c: (-c.score, c.newer_id, c.older_id))
-    return [c.to_dict() for c in found]
 
 
 def _found(
@@ -173,7 +101,7 @@ def test_the_grouped_search_equals_the_plain_definition(
     for name, value in LIMITS.items():
         monkeypatch.setattr(search, name, value)
     cases = _cases(_stores(empty_ledger, tmp_path, 12, seed=5))
-    plain = [_plain(active, only, score) for active, only, score in cases]
+    plain = [plain_slot_candidates(active, only, score) for active, only, score in cases]
     assert sum(map(len, plain)) > 200, "the stores must offer candidates"
     assert [_found(active, only, score, True) for active, only, score in cases] == plain
     assert [_found(active, only, score, False) for active, only, score in cases] == plain
@@ -204,7 +132,7 @@ def test_the_comparison_fails_when_the_grouping_is_wrong(
     for name, value in LIMITS.items():
         monkeypatch.setattr(search, name, value)
     cases = _cases(_stores(empty_ledger, tmp_path, 4, seed=9))
-    plain = [_plain(active, only, score) for active, only, score in cases]
+    plain = [plain_slot_candidates(active, only, score) for active, only, score in cases]
     if broken == "runs":
         monkeypatch.setattr(search, "_runs", _broken_runs)
     else:
