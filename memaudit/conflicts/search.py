@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from memaudit import change_statements
 from memaudit.conflicts.candidate import Comparable, ConflictCandidate, pair_key
 from memaudit.conflicts.changes import change_candidates, lookup_key
-from memaudit.conflicts.slots import exact_similarity, slot_candidate, whole_units
+from memaudit.conflicts.slots import ExactWeights, slot_candidate
 from memaudit.conflicts.text import Features, features
 from memaudit.model import MemoryFilter, Status
 from memaudit.progress import Progress, counting, silent
@@ -127,20 +127,22 @@ def find(
     floor = min_score - 0.0005 - 1e-9
     # What the pair loop reads, per memory, in one tuple (``quick_score`` and
     # ``rough_similarity`` inlined: this loop sees millions of pairs on a large store).
-    weights: dict[int, tuple[float, int]] = {}  # per Features object (``_weight``)
-    units: dict[str, int] = {}  # per word: its idf weight in whole units (``_weight``)
+    weights: dict[int, float] = {}  # per Features object: its subject's idf weight
+    # A pair's similarity, exact (the candidate keeps it): words and subjects in whole
+    # units, converted when a pair first needs them.
+    exact = ExactWeights(idf)
     # With ``only`` a pool pairs its few memories with each of the rest, once: working
     # out a member's shared-words bound costs more than the intersection it would
     # spare, so those pairs are scored without it (the bound drops no pair either way).
     bounds = _Bounds(idf, prune and not only)
     # A memory naming no value is in no block: one shared placeholder (the room of a
     # tuple each is saved on a large store, where most memories name none).
-    unread = (frozenset[str](), 0.0, 0, False, None, *_UNBOUNDED)
+    unread = (frozenset[str](), 0.0, _NO_TEXT, False, None, *_UNBOUNDED)
     # With ``only`` the pair loop reads the members of the blocks built above, a few of
     # a pool: the others' weights are not summed (a listing asks this of ~2k pools).
     listed = {i for members in blocks.values() for i in members} if only else None
     info = [
-        (f.subject, *_weight(f, idf, units, weights), bool(f.markers), m.scope, *bounds.of(f))
+        (f.subject, _weight(f, idf, weights), f, bool(f.markers), m.scope, *bounds.of(f))
         if f.values and (listed is None or i in listed)
         else unread
         for i, (m, f) in enumerate(zip(memories, feats, strict=True))
@@ -223,10 +225,10 @@ def find(
                 done |= new
             if not new:
                 continue
-            si, wi, ui, mi, ci, bi, ti = info[i]
+            si, wi, fi, mi, ci, bi, ti = info[i]
             limits = bounds_of[mi]
             for j in new:
-                sj, wj, uj, mj, cj, bj, tj = info[j]
+                sj, wj, fj, mj, cj, bj, tj = info[j]
                 differ = bool(ci and cj and ci != cj)
                 least, part = limits[mj][differ]
                 if si and sj:
@@ -240,8 +242,8 @@ def find(
                         continue
                     shared = si & sj
                     if shared:
-                        # Exact (whole units): the candidate's own similarity, kept.
-                        sim = exact_similarity(sum(map(units.__getitem__, shared)), ui, uj)
+                        # Exact: the candidate's own similarity, kept for it.
+                        sim = exact.similarity(shared, fi, fj)
                     else:
                         sim = 0.0
                 else:
@@ -274,23 +276,13 @@ def find(
     return sorted(seen.values(), key=lambda c: (-c.score, c.newer_id, c.older_id))
 
 
-def _weight(
-    f: Features, idf: dict[str, float], units: dict[str, int], weights: dict[int, tuple[float, int]]
-) -> tuple[float, int]:
-    """The idf weight of a text's subject, as a float (for the bounds) and in whole
-    units (``slots.whole_units``: for the exact similarity), once per ``Features``
-    object (``features`` hands out one object per distinct text); each word's units
-    are kept in ``units``."""
-    found = weights.get(id(f))
-    if found is None:
-        for t in f.subject:
-            if t not in units:
-                units[t] = whole_units(idf[t])
-        found = weights[id(f)] = (
-            sum([idf[t] for t in f.subject]),
-            sum([units[t] for t in f.subject]),
-        )
-    return found
+def _weight(f: Features, idf: dict[str, float], weights: dict[int, float]) -> float:
+    """The idf weight of a text's subject, once per ``Features`` object (``features``
+    hands out one object per distinct text)."""
+    w = weights.get(id(f))
+    if w is None:
+        w = weights[id(f)] = sum([idf[t] for t in f.subject])
+    return w
 
 
 def _runs(members: list[int], key: Callable[[int], int], span: int) -> list[list[int]]:
@@ -313,6 +305,7 @@ class _Infinite:
 
 
 _UNBOUNDED: tuple[int, array[float] | _Infinite] = (-1, _Infinite())
+_NO_TEXT = Features({}, frozenset(), [])  # the pair loop's placeholder names no value
 
 
 class _Bounds:

@@ -54,6 +54,39 @@ def exact_similarity(shared: int, a: int, b: int) -> float:
     return (shared / _UNIT) / ((a + b - shared) / _UNIT)
 
 
+class ExactWeights:
+    """``exact_similarity`` over one idf: each word's and each subject's whole units,
+    worked out on first use (a whole store scores 300k pairs; a listing's ~2k small
+    pools score a few each, and most of their words never)."""
+
+    def __init__(self, idf: dict[str, float]) -> None:
+        self.units = _Units(idf)
+        self._totals: dict[int, int] = {}  # per Features object (one per distinct text)
+
+    def total(self, f: Features) -> int:
+        found = self._totals.get(id(f))
+        if found is None:
+            found = self._totals[id(f)] = sum(map(self.units.__getitem__, f.subject))
+        return found
+
+    def similarity(self, shared: frozenset[str], fa: Features, fb: Features) -> float:
+        """The similarity of two non-empty subjects sharing the words ``shared``."""
+        weight = sum(map(self.units.__getitem__, shared))
+        return exact_similarity(weight, self.total(fa), self.total(fb))
+
+
+class _Units(dict[str, int]):
+    """Each word's idf weight in whole units, converted when first asked."""
+
+    def __init__(self, idf: dict[str, float]) -> None:
+        super().__init__()
+        self.idf = idf
+
+    def __missing__(self, word: str) -> int:
+        units = self[word] = whole_units(self.idf[word])
+        return units
+
+
 _SCALE = 53
 _UNIT = 1 << _SCALE
 

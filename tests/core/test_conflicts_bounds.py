@@ -153,12 +153,13 @@ def test_a_bound_a_little_too_tight_loses_pairs(
 def test_the_exact_weights_give_the_similarity_to_the_last_bit(
     counts: list[int], total: int, picks: list[tuple[bool, bool]]
 ) -> None:
-    """``exact_similarity`` over whole units (integer sums, as ``find`` scores a pair)
+    """``exact_similarity`` over whole units (integer sums; ``ExactWeights``, as ``find``
+    scores a pair)
     gives the float ``_similarity`` (``fsum``) gives, bit for bit, on idf weights as
     ``find`` computes them."""
     import math
 
-    from memaudit.conflicts.slots import _similarity, exact_similarity, whole_units
+    from memaudit.conflicts.slots import ExactWeights, _similarity, exact_similarity, whole_units
     from memaudit.conflicts.text import Features
 
     idf = {f"w{k}": math.log(1 + total / c) for k, c in enumerate(counts)}
@@ -171,6 +172,8 @@ def test_the_exact_weights_give_the_similarity_to_the_last_bit(
     shared = sum(units[t] for t in a.subject & b.subject)
     total_a, total_b = (sum(units[t] for t in f.subject) for f in (a, b))
     assert exact_similarity(shared, total_a, total_b) == _similarity(a, b, idf)
+    # As ``find`` asks it: words and subjects converted on first use.
+    assert ExactWeights(idf).similarity(a.subject & b.subject, a, b) == _similarity(a, b, idf)
 
 
 def test_a_weight_below_half_is_refused() -> None:
