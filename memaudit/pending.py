@@ -475,10 +475,10 @@ def listing_flags(store: Store, memory: Memory, threshold: float, reading: Readi
         return flags
     if _may_conflict(memory, pool, reading):
         featured = reading.featured
-        for other in pool:  # every text featured first: ``find`` then reads the dict
+        for other in pool:  # every text featured first: the search then reads the dict
             if other.content not in featured:
                 reading.features(other.content)
-        if conflicts.find([memory, *pool], only={memory.id}, featurize=featured.__getitem__):
+        if conflicts.has_candidate([memory, *pool], {memory.id}, featurize=featured.__getitem__):
             flags.add(Flag.CONFLICT)
     return flags
 

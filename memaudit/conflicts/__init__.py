@@ -59,6 +59,7 @@ from memaudit.conflicts.text import (
     stems,
     tokens,
 )
+from memaudit.conflicts.witness import has_candidate
 
 __all__ = [
     "BLOCK_CAP",
@@ -84,6 +85,7 @@ __all__ = [
     "disputed_sides",
     "features",
     "find",
+    "has_candidate",
     "keep_both",
     "lexicon_value",
     "pair_key",

@@ -37,50 +37,54 @@ def _similarity(fa: Features, fb: Features, idf: dict[str, float]) -> float:
     return weight / math.fsum([idf.get(t, 1.0) for t in union])
 
 
-class Weights:
-    """``_similarity`` for many pairs over one idf: each word's weight as an integer
-    count of 2**-53 (exact for every weight of at least 0.5, as an idf ``log(1 + n/c)``
-    always is), so a subject's total is summed once per text and a union's is two totals
-    less the shared part, exactly; int / int rounds correctly, as ``fsum`` does, so the
-    similarity is the same float to the last bit."""
+def whole_units(weight: float) -> int:
+    """An idf weight as a whole count of 2**-53: exact for every weight of at least 0.5,
+    as an idf ``log(1 + n/c)`` always is (a word is in at most every text, c ≤ n)."""
+    units = math.ldexp(weight, _SCALE)
+    if not units.is_integer():
+        raise ValueError(f"weight {weight!r} is not a whole count of 2**-53 (below 0.5)")
+    return int(units)
+
+
+def exact_similarity(shared: int, a: int, b: int) -> float:
+    """``_similarity`` from whole counts (``whole_units``): the shared words' weight and
+    each subject's. A union's weight is the two totals less the shared part, exactly,
+    and int / int rounds correctly, as ``fsum`` does: the same float to the last bit
+    (``search.find`` scores pairs with it, summing each subject once per text)."""
+    return (shared / _UNIT) / ((a + b - shared) / _UNIT)
+
+
+class ExactWeights:
+    """``exact_similarity`` over one idf: each word's and each subject's whole units,
+    worked out on first use (a whole store scores 300k pairs; a listing's ~2k small
+    pools score a few each, and most of their words never)."""
 
     def __init__(self, idf: dict[str, float]) -> None:
-        self.idf = idf
-        self.units: dict[str, int] = {}
-        self.exact = True
-        for t, w in idf.items():
-            units = math.ldexp(w, _SCALE)
-            if not units.is_integer():
-                self.exact = False  # a weight below 0.5: ``_similarity`` sums it
-                break
-            self.units[t] = int(units)
-        # Per Features object (one per distinct text): its subject's total, or None when
-        # a word has no weight here (``_similarity`` gives it 1.0).
-        self._totals: dict[int, int | None] = {}
+        self.units = _Units(idf)
+        self._totals: dict[int, int] = {}  # per Features object (one per distinct text)
 
-    def _total(self, f: Features) -> int | None:
-        key = id(f)
-        if key in self._totals:
-            return self._totals[key]
-        units = self.units
-        total = (
-            sum(map(units.__getitem__, f.subject))
-            if self.exact and all(t in units for t in f.subject)
-            else None
-        )
-        self._totals[key] = total
-        return total
+    def total(self, f: Features) -> int:
+        found = self._totals.get(id(f))
+        if found is None:
+            found = self._totals[id(f)] = sum(map(self.units.__getitem__, f.subject))
+        return found
 
-    def similarity(self, fa: Features, fb: Features) -> float:
-        sa, sb = fa.subject, fb.subject
-        ta, tb = self._total(fa), self._total(fb)
-        if ta is None or tb is None or not sa or not sb:
-            return _similarity(fa, fb, self.idf)
-        shared = sa & sb
-        if not shared:
-            return 0.0
+    def similarity(self, shared: frozenset[str], fa: Features, fb: Features) -> float:
+        """The similarity of two non-empty subjects sharing the words ``shared``."""
         weight = sum(map(self.units.__getitem__, shared))
-        return (weight / _UNIT) / ((ta + tb - weight) / _UNIT)
+        return exact_similarity(weight, self.total(fa), self.total(fb))
+
+
+class _Units(dict[str, int]):
+    """Each word's idf weight in whole units, converted when first asked."""
+
+    def __init__(self, idf: dict[str, float]) -> None:
+        super().__init__()
+        self.idf = idf
+
+    def __missing__(self, word: str) -> int:
+        units = self[word] = whole_units(self.idf[word])
+        return units
 
 
 _SCALE = 53
@@ -103,10 +107,12 @@ def slot_candidate(
     b: Comparable,
     fb: Features,
     slot: str,
-    idf: dict[str, float] | Weights,
+    idf: dict[str, float],
+    *,
+    sim: float | None = None,
 ) -> ConflictCandidate | None:
-    """The candidate two memories make in ``slot``, or None. ``idf``: the weights, or a
-    ``Weights`` over them (the same score, faster over many pairs)."""
+    """The candidate two memories make in ``slot``, or None. ``sim``: their subjects'
+    similarity when the caller has it already (``exact_similarity``: the same float)."""
     va, vb = fa.values.get(slot, frozenset()), fb.values.get(slot, frozenset())
     if not va or not vb or va == vb:
         return None
@@ -121,7 +127,8 @@ def slot_candidate(
         new = lexicon_value(change.new)
         if new is not None and new[1] in fo.values.get(slot, frozenset()):
             return None  # the other one names the new value too: no old state to replace
-    sim = idf.similarity(fa, fb) if isinstance(idf, Weights) else _similarity(fa, fb, idf)
+    if sim is None:
+        sim = _similarity(fa, fb, idf)
     score = round(quick_score(a, fa, b, fb, sim), 3)
     return ConflictCandidate(
         newer.id,

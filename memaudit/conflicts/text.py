@@ -102,8 +102,11 @@ class Features:
     changes: tuple[ChangeStatement, ...] = ()  # what the text says changed
 
 
+_TRAILING = ".,;:!?-"  # cut from a word's end (a word starts with a letter or digit)
+
+
 def tokens(text: str) -> list[str]:
-    return [w.rstrip(".,;:!?-") for w in WORD.findall(text.lower())]
+    return [w.rstrip(_TRAILING) for w in WORD.findall(text.lower())]
 
 
 def lexicon_value(value: str) -> tuple[str, str] | None:
@@ -134,8 +137,9 @@ def _apply_changes(values: dict[str, set[str]], changes: list[ChangeStatement]) 
 def features(text: str) -> Features:
     """What a text says for contradiction checks (cached: every stage compares the new
     memory with the same few hundred newest ones; callers never change the result)."""
-    # Interned: a large store repeats the same few thousand words in every text.
-    words = [sys.intern(w) for w in tokens(text) if w]
+    # ``tokens``, interned in the same pass (a large store repeats the same few
+    # thousand words in every text).
+    words = [sys.intern(w.rstrip(_TRAILING)) for w in WORD.findall(text.lower())]
     distinct = set(words)  # what is looked up below: sets, whatever the order
     lowered = " " + " ".join(words) + " "
     found: dict[str, set[str]] = defaultdict(set)
@@ -151,7 +155,13 @@ def features(text: str) -> Features:
     for slot in LEXICON:
         if slot in found:
             values[slot] = found[slot]
-    zones = {w for w in distinct if ("/" in w or w in _UTC) and TIMEZONE.match(w)}
+    # Only a text with a "/" or a whole word utc/gmt can name one (most texts: no word
+    # is looked at).
+    zones = (
+        {w for w in distinct if ("/" in w or w in _UTC) and TIMEZONE.match(w)}
+        if "/" in lowered or " utc " in lowered or " gmt " in lowered
+        else set()
+    )
     if zones:
         values["timezone"] = zones
     changes = change_statements.parse(text)

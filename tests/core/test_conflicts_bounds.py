@@ -17,8 +17,8 @@ from memaudit import conflicts
 from memaudit.adapters import open_store
 from memaudit.conflicts import search
 from memaudit.ledger import Ledger
-from memaudit.ledger.rows import insert_memory
-from memaudit.model import Memory, Status
+from memaudit.model import Memory
+from tests.conflicts_reference import insert_active
 
 # A few words in most texts, many in some: long subjects (summaries) sharing some of
 # their words, the pairs the bounds are for, with weights that differ.
@@ -70,16 +70,7 @@ def _store(empty: Path, folder: Path, drawn: Sequence[Drawn]) -> list[conflicts.
             content = " ".join([*words, marker, "with", *values]).strip()
             at = f"2026-01-{day:02d}T00:00:{k % 60:02d}+00:00"
             memory = Memory(id=f"m{k:03d}", content=content, scope=scope, created_at=at)
-            insert_memory(
-                ledger,
-                memory.id,
-                memory,
-                status=Status.ACTIVE,
-                derived=False,
-                created_at=at,
-                updated_at=at,
-                created_by=None,
-            )
+            insert_active(ledger, memory, at)
     with open_store(str(path)) as store:
         return conflicts.active_statements(store)
 
@@ -162,15 +153,36 @@ def test_a_bound_a_little_too_tight_loses_pairs(
 def test_the_exact_weights_give_the_similarity_to_the_last_bit(
     counts: list[int], total: int, picks: list[tuple[bool, bool]]
 ) -> None:
-    """``Weights`` (integer sums) gives the float ``_similarity`` (``fsum``) gives, bit
-    for bit, on idf weights as ``find`` computes them."""
+    """``exact_similarity`` over whole units (integer sums; ``ExactWeights``, as ``find``
+    scores a pair)
+    gives the float ``_similarity`` (``fsum``) gives, bit for bit, on idf weights as
+    ``find`` computes them."""
     import math
 
-    from memaudit.conflicts.slots import Weights, _similarity
+    from memaudit.conflicts.slots import ExactWeights, _similarity, exact_similarity, whole_units
     from memaudit.conflicts.text import Features
 
     idf = {f"w{k}": math.log(1 + total / c) for k, c in enumerate(counts)}
     words = sorted(idf)
     a = Features({}, frozenset(w for w, (x, _) in zip(words, picks, strict=False) if x), [])
     b = Features({}, frozenset(w for w, (_, y) in zip(words, picks, strict=False) if y), [])
-    assert Weights(idf).similarity(a, b) == _similarity(a, b, idf)
+    if not a.subject or not b.subject or not a.subject & b.subject:
+        return  # ``find`` scores those pairs with constants, as ``_similarity`` does
+    units = {t: whole_units(w) for t, w in idf.items()}
+    shared = sum(units[t] for t in a.subject & b.subject)
+    total_a, total_b = (sum(units[t] for t in f.subject) for f in (a, b))
+    assert exact_similarity(shared, total_a, total_b) == _similarity(a, b, idf)
+    # As ``find`` asks it: words and subjects converted on first use.
+    assert ExactWeights(idf).similarity(a.subject & b.subject, a, b) == _similarity(a, b, idf)
+
+
+def test_a_weight_below_half_is_refused() -> None:
+    """Whole units are exact only from 0.5 up: a smaller weight is an error, never a
+    rounded count (an idf ``log(1 + n/c)`` is at least log 2)."""
+    import math
+
+    from memaudit.conflicts.slots import whole_units
+
+    assert whole_units(0.5) == 1 << 52
+    with pytest.raises(ValueError, match="whole count"):
+        whole_units(math.nextafter(0.25, 1.0))  # its last bit is worth half a unit

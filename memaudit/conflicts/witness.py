@@ -1,0 +1,183 @@
+"""Whether ``find`` gives a candidate for a few memories against the rest
+(``has_candidate``): its answer, from the pairs themselves instead of the blocks.
+
+The review listing asks this of each pending item against its ~75 neighbours, ~2k
+times at 200k, and only wants yes or no. ``find`` builds a block per (slot, subject
+word) of the item and walks every member of each: most of a neighbour pool shares a
+slot and a dozen words with the item, so the same pairs are visited a dozen times.
+Here each pair is looked at once: the blocks it shares, their sizes (only a block
+over ``EXACT_BLOCK`` picks representatives), the score ``find`` reaches its floor
+with, then ``slot_candidate``'s exact score. A text that states a change (the pairs
+``change_candidates`` makes) sends the question to ``find`` itself.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from itertools import chain
+from typing import TYPE_CHECKING
+
+from memaudit.conflicts.search import (
+    BLOCK_CAP,
+    EXACT_BLOCK,
+    MIN_SCORE,
+    REPRESENTATIVES,
+    _limits,
+    find,
+)
+from memaudit.conflicts.slots import Weights, slot_candidate
+from memaudit.conflicts.text import Features, features
+
+if TYPE_CHECKING:
+    from memaudit.conflicts.candidate import Comparable
+
+_NO_SUBJECT = frozenset({""})  # ``find`` blocks a text without subject words under ""
+
+
+def has_candidate(
+    memories: Sequence[Comparable],
+    only: set[str],
+    *,
+    min_score: float = MIN_SCORE,
+    featurize: Callable[[str], Features] = features,
+) -> bool:
+    """``bool(find(memories, only=only, min_score=min_score, featurize=featurize))``."""
+    cache: dict[str, Features] = {}
+    feats: list[Features] = []
+    for m in memories:
+        f = cache.get(m.content)
+        if f is None:
+            f = cache[m.content] = featurize(m.content)
+        feats.append(f)
+    if not only or any(f.changes for f in cache.values()):
+        return bool(find(memories, only=only, min_score=min_score, featurize=featurize))
+    mine = [i for i, m in enumerate(memories) if m.id in only]
+    pairs = _offered(memories, feats, mine, only)
+    if not pairs:
+        return False
+    # The idf ``find`` works out, for the words these pairs read: each counted over
+    # every memory (the same floats; the other words are never read).
+    wanted = frozenset().union(*(feats[k].subject for pair in pairs for k in pair))
+    df = Counter(chain.from_iterable([f.subject & wanted for f in feats]))
+    logs = _logs(max(1, len(memories)))
+    idf = {t: logs[c] for t, c in df.items()}
+    floor = min_score - 0.0005 - 1e-9
+    exact: Weights | None = None
+    for (i, j), slot in pairs.items():
+        if not _reaches(memories[i], feats[i], memories[j], feats[j], idf, floor):
+            continue
+        if exact is None:
+            exact = Weights(idf)
+        cand = slot_candidate(memories[i], feats[i], memories[j], feats[j], slot, exact)
+        if cand is not None and cand.score >= min_score:
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=64)
+def _logs(n: int) -> tuple[float, ...]:
+    """``find``'s idf of a word in ``c`` of ``n`` memories, ``log(1 + n / c)``, at index c."""
+    return (0.0, *(math.log(1 + n / c) for c in range(1, n + 1)))
+
+
+def _offered(
+    memories: Sequence[Comparable], feats: list[Features], mine: list[int], only: set[str]
+) -> dict[tuple[int, int], str]:
+    """The pairs (lower index first) some block of ``find`` offers, one of their slots
+    each: a slot both name with different values, a subject word both hold (or neither
+    holds one), and in a block over ``EXACT_BLOCK`` both among the kept members."""
+    mine_set = set(mine)
+    slots = {slot for i in mine for slot in feats[i].values}
+    named = {slot: [k for k, f in enumerate(feats) if slot in f.values] for slot in slots}
+    kept: dict[tuple[str, str], set[int] | None] = {}  # per big block: who it keeps
+    pairs: dict[tuple[int, int], str] = {}
+    for i in mine:
+        fi = feats[i]
+        ti = fi.subject or _NO_SUBJECT
+        for j, fj in enumerate(feats):
+            if j == i or not fj.values or (j in mine_set and j < i):
+                continue
+            common: frozenset[str] | None = None
+            for slot, vi in fi.values.items():
+                vj = fj.values.get(slot)
+                if vj is None or vj == vi:
+                    continue
+                if common is None:
+                    common = ti & (fj.subject or _NO_SUBJECT)
+                if not common:
+                    break  # no block holds both, whatever the slot
+                if len(named[slot]) <= EXACT_BLOCK or any(
+                    (block := _kept(memories, feats, named[slot], slot, t, only, kept)) is not None
+                    and i in block
+                    and j in block
+                    for t in common
+                ):
+                    pairs[(i, j) if i < j else (j, i)] = slot
+                    break
+    return pairs
+
+
+def _kept(
+    memories: Sequence[Comparable],
+    feats: list[Features],
+    named: list[int],
+    slot: str,
+    term: str,
+    only: set[str],
+    kept: dict[tuple[str, str], set[int] | None],
+) -> set[int] | None:
+    """The members block (slot, term) compares, as ``find`` picks them: all of them up
+    to ``EXACT_BLOCK``, else per value the memories in ``only`` and the newest
+    ``REPRESENTATIVES``; None when ``find`` skips the block (over ``BLOCK_CAP``)."""
+    key = (slot, term)
+    if key in kept:
+        return kept[key]
+    members = [k for k in named if term in (feats[k].subject or _NO_SUBJECT)]
+    found: set[int] | None
+    if len(members) > BLOCK_CAP:
+        found = None
+    elif len(members) <= EXACT_BLOCK:
+        found = set(members)
+    else:
+        groups: dict[frozenset[str], list[int]] = {}
+        for k in members:
+            groups.setdefault(feats[k].values[slot], []).append(k)
+        found = set()
+        for idxs in groups.values():
+            # ``find``'s order: (created_at, id), ties by index (a stable sort).
+            idxs.sort(key=lambda k: (memories[k].created_at or "", memories[k].id))
+            found.update(k for k in idxs if memories[k].id in only)
+            found.update(idxs[-REPRESENTATIVES:])
+    kept[key] = found
+    return found
+
+
+def _reaches(
+    a: Comparable, fa: Features, b: Comparable, fb: Features, idf: dict[str, float], floor: float
+) -> bool:
+    """Whether ``find``'s pair loop keeps the pair (``a`` the lower index): its bound on
+    the subject weights and its score reach ``floor``, as the loop computes them (the
+    loop inlines this for its millions of pairs: the tests compare the two answers)."""
+    si, sj = fa.subject, fb.subject
+    marked = bool(fa.markers) or bool(fb.markers)
+    differ = bool(a.scope and b.scope and a.scope != b.scope)
+    if si and sj:
+        least, _ = _limits(floor, marked=marked, scopes_differ=differ, prune=True)
+        wi, wj = sum([idf[t] for t in si]), sum([idf[t] for t in sj])
+        if wi < wj * least or wj < wi * least:
+            return False
+        shared = si & sj
+        if shared:
+            w = sum(map(idf.__getitem__, shared))
+            sim = w / (wi + wj - w)
+        else:
+            sim = 0.0
+    else:
+        sim = 0.5 if not si and not sj else 0.3
+    score = 0.25 + 0.6 * sim + (0.15 if marked else 0.0)
+    if differ:
+        score *= 0.75
+    return min(1.0, score) >= floor and a.id != b.id
