@@ -75,15 +75,12 @@ def _candidates(sketches: list[tuple[int, ...]], floor: float) -> tuple[list[int
     # A pair passes the filter with at least floor × min(SKETCH, |a|, |b|) shared values,
     # i.e. (the bound grows with the length) at least the bound of one of the two.
     need = [math.ceil(floor * min(SKETCH, len(sk))) for sk in sketches]
+    # Filed in sketch order, ties in the order given (a stable sort): a large block's
+    # members are then in the order its neighbours are taken in, with no sort per block.
     blocks: dict[int, list[int]] = defaultdict(list)
-    for i, sk in enumerate(sketches):
-        for value in sk:
+    for i in sorted(range(len(sketches)), key=sketches.__getitem__):
+        for value in sketches[i]:
             blocks[value].append(i)
-    # Sketch order, ties in the order given (a stable sort): large blocks are sorted
-    # by this rank, which orders their members as sorting by sketch would.
-    rank = [0] * len(sketches)
-    for r, i in enumerate(sorted(range(len(sketches)), key=sketches.__getitem__)):
-        rank[i] = r
     masks = _masks(sketches)
     total = len(sketches)
     considered = 0
@@ -94,38 +91,46 @@ def _candidates(sketches: list[tuple[int, ...]], floor: float) -> tuple[list[int
             continue
         lo = min([need[m] for m in members])
         if n <= BUCKET_CAP:
+            # Ascending: each pair then comes as (smaller, larger).
+            members.sort()
             ms = list(map(masks.__getitem__, members))
             keep = list(map(lo.__le__, map(int.bit_count, starmap(and_, combinations(ms, 2)))))
             considered += len(keep)
-            # Members are in ascending order: each pair comes as (smaller, larger).
             kept = list(compress(combinations(members, 2), keep))
             if kept:
                 smaller, larger = zip(*kept, strict=True)
                 left.update(map(add, map(mul, smaller, repeat(total)), larger))
             continue
-        ordered = sorted(members, key=rank.__getitem__)
-        ms = list(map(masks.__getitem__, ordered))
+        ms = list(map(masks.__getitem__, members))
         for d in range(1, WINDOW + 1):
             keep = list(map(lo.__le__, map(int.bit_count, map(and_, ms, ms[d:]))))
             considered += len(keep)
-            first = list(compress(ordered, keep))
-            second = list(compress(ordered[d:], keep))
+            first = list(compress(members, keep))
+            second = list(compress(members[d:], keep))
             left.update(
                 map(add, map(mul, map(min, first, second), repeat(total)), map(max, first, second))
             )
     blocks.clear()
+    masks.clear()
+    # Judged in order (a, then b), each once: a's set is made once for all of its pairs,
+    # and the pairs kept come out in order (the exact check then makes each first
+    # memory's trigram set once).
+    pairs = sorted(left)
+    left.clear()
     out = []
-    for pair in left:
+    last = -1
+    sa: frozenset[int] = frozenset()
+    need_a = 0
+    for pair in pairs:
         a, b = divmod(pair, total)
+        if a != last:
+            last, sa, need_a = a, frozenset(sketches[a]), need[a]
         # One set per pair, not two: the other sketch is read as it is (a tuple).
-        sa, sb = frozenset(sketches[a]), sketches[b]
+        sb = sketches[b]
         shared = sa.intersection(sb)
         k = len(shared)
-        if (k >= need[a] or k >= need[b]) and _estimate(sa, sb, shared) >= floor:
+        if (k >= need_a or k >= need[b]) and _estimate(sa, sb, shared) >= floor:
             out.append(pair)
-    # In order (a, then b): the exact check makes each first memory's trigram set once.
-    # Sorted in place: the pairs left are a fraction of those judged (no copy of those).
-    out.sort()
     return out, considered
 
 
@@ -176,9 +181,10 @@ def near_duplicate_pairs(
         for g in grams.difference(number):  # its trigrams met for the first time
             number[g] = len(crcs)
             crcs.append(zlib.crc32(g.encode()))
-        ids = array("i", list(map(number.__getitem__, grams)))  # from a list: faster
+        ids = list(map(number.__getitem__, grams))
         keys.append(key)
-        grams_of.append(ids)
+        grams_of.append(array("i", ids))  # from a list: faster
+        # From the list, not the array: its ints exist already (none made again).
         sketches.append(tuple(sorted(set(map(crc_of, ids)))[:SKETCH]))
     number.clear()
     crcs.clear()

@@ -408,3 +408,86 @@ def test_a_store_with_triggers_sees_only_the_rows_that_move(
     conn.close()
     assert touched == [(2, "active"), (3, "archived"), (4, "expired")]  # 1 never
     assert after.read_bytes() == before.read_bytes()
+
+
+# Stored scores next to the one a run computes at NOW (0.95: created three days before,
+# no access; 1.0: an hour before): only a value equal to it, as SQLite compares numbers,
+# is left as it was (kept); a near miss, another type or NULL is rewritten (rescored).
+STORED = [
+    (0.95, "active", 0, "2025-12-29T00:00:00", None, None),  # 1 kept
+    (0.9500000000000001, "active", 0, "2025-12-29T00:00:00", None, None),  # 2 near miss
+    (1, "active", 0, "2025-12-31T23:00:00", None, None),  # 3 kept: 1 is 1.0
+    (None, "active", 0, "2025-12-29T00:00:00", None, None),  # 4
+    ("abc", "active", 0, "2025-12-29T00:00:00", None, None),  # 5
+    (b"\x00", "active", 0, "2025-12-29T00:00:00", None, None),  # 6 a blob
+    (0.95, "active", 0, "garbage", None, None),  # 7 unreadable: left alone
+]
+
+
+def test_kept_rows_are_those_whose_stored_score_equals_the_new_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rounded score is made once and compared with the stored one (``nullif``): the
+    same rows kept, rescored and left unreadable, the same file, as the previous
+    statement's ``decay_score IS NOT stored``."""
+    monkeypatch.setenv("MEMAUDIT_HOME", str(tmp_path / "home"))
+    before = odd_store(tmp_path / "before.db", STORED)
+    after = odd_store(tmp_path / "after.db", STORED)
+    params, mine = now_run(after, NOW)
+    assert mine == previous_run(before, params, NOW)
+    assert (mine["considered"], mine["rescored"], mine["changes"]) == (6, 4, [])
+    assert dump(after) == dump(before)
+    assert [(r[0], r[7]) for r in dump(after)[0]] == [
+        (1, 0.95), (2, 0.95), (3, 1.0), (4, 0.95), (5, 0.95), (6, 0.95), (7, 0.95)
+    ]  # fmt: skip
+    assert after.read_bytes() == before.read_bytes()
+
+
+def test_a_negative_access_count_earns_no_bonus_as_explain_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hostile count below zero would otherwise lower the stored score below what
+    ``decay --explain`` shows (which clamps at 0): both clamp, so they agree."""
+    monkeypatch.setenv("MEMAUDIT_HOME", str(tmp_path / "home"))
+    rows = [
+        (0.9, "active", -40, "2025-12-25T00:00:00", None, None),
+        (0.9, "active", 0, "2025-12-25T00:00:00", None, None),
+    ]
+    path = odd_store(tmp_path / "store.db", rows)
+    params, report = now_run(path, NOW)
+    stored = [r[7] for r in dump(path)[0]]
+    explained = decay.explain(
+        memory_id="1",
+        status="active",
+        pinned=False,
+        created_at="2025-12-25T00:00:00",
+        last_accessed=None,
+        access_count=-40,
+        stored_score=None,
+        expires_at=None,
+        params=params,
+        now=NOW,
+    ).score
+    assert explained is not None
+    assert stored == [decay.stored_score(explained)] * 2
+    assert report["changes"] == []
+
+
+class _NoMath:
+    """A connection whose SQLite lacks ``pow`` and raises the standard library's error
+    (the lifecycle adapter's driver), whatever driver memaudit itself uses."""
+
+    def __init__(self) -> None:
+        self.functions: list[str] = []
+
+    def execute(self, sql: str) -> Any:
+        raise sqlite3.OperationalError("no such function: pow")
+
+    def create_function(self, name: str, n: int, fn: Any, deterministic: bool) -> None:
+        self.functions.append(name)
+
+
+def test_a_sqlite_without_math_gets_pow_from_python_with_either_driver() -> None:
+    conn = _NoMath()
+    decay_rows.ensure_math(conn)  # type: ignore[arg-type]
+    assert conn.functions == ["pow"]

@@ -59,8 +59,14 @@ def detect_near_duplicates(ctx: Ctx) -> None:
                 yield seq, text
         taken.clear()
 
+    def order(seq: int) -> str:
+        h = hash_of.pop(seq)
+        if not hash_of:  # emptied, a dict keeps its table (~10 MB at 1M) until cleared
+            hash_of.clear()
+        return h
+
     counts: dict[str, int] = {}
-    pairs = near_duplicate_pairs(rows(), threshold, counts, order=hash_of.pop)
+    pairs = near_duplicate_pairs(rows(), threshold, counts, order=order)
     ctx.result.stats.update(counts, near_duplicate_pairs=len(pairs))
     if not pairs:
         return
