@@ -28,7 +28,7 @@ from memaudit.conflicts.search import (
     _limits,
     find,
 )
-from memaudit.conflicts.slots import Weights, slot_candidate
+from memaudit.conflicts.slots import _similarity, slot_candidate
 from memaudit.conflicts.text import Features, features
 
 if TYPE_CHECKING:
@@ -65,13 +65,10 @@ def has_candidate(
     logs = _logs(max(1, len(memories)))
     idf = {t: logs[c] for t, c in df.items()}
     floor = min_score - 0.0005 - 1e-9
-    exact: Weights | None = None
     for (i, j), slot in pairs.items():
         if not _reaches(memories[i], feats[i], memories[j], feats[j], idf, floor):
             continue
-        if exact is None:
-            exact = Weights(idf)
-        cand = slot_candidate(memories[i], feats[i], memories[j], feats[j], slot, exact)
+        cand = slot_candidate(memories[i], feats[i], memories[j], feats[j], slot, idf)
         if cand is not None and cand.score >= min_score:
             return True
     return False
@@ -169,12 +166,8 @@ def _reaches(
         wi, wj = sum([idf[t] for t in si]), sum([idf[t] for t in sj])
         if wi < wj * least or wj < wi * least:
             return False
-        shared = si & sj
-        if shared:
-            w = sum(map(idf.__getitem__, shared))
-            sim = w / (wi + wj - w)
-        else:
-            sim = 0.0
+        # The exact similarity, as the loop now scores it (``_similarity``'s float).
+        sim = _similarity(fa, fb, idf) if si & sj else 0.0
     else:
         sim = 0.5 if not si and not sj else 0.3
     score = 0.25 + 0.6 * sim + (0.15 if marked else 0.0)
