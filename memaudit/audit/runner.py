@@ -6,12 +6,11 @@ import gc
 import os
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from memaudit.audit.detectors.injected_instruction import join_injection_parts
 from memaudit.audit.finding import Finding, Pattern, Result
 from memaudit.audit.registry import BY_NAME, Detector, select
 from memaudit.audit.view import (
@@ -92,29 +91,15 @@ class Report:
 # The detectors that a large native ledger's audit runs in other processes, beside the
 # others (CPU-bound Python: threads would share one interpreter lock), one process per
 # group. The detectors that read the derivation graph (summary_chain, qualifier_loss and
-# the lineage ones) share one copy of it in the audit's own process; the text detectors
-# that need no graph run in a second; injected_instruction, the costliest, is split in
-# two parts ("name/part": its rows shared out by their text, ``PARTS``): one in a third
-# process, the other after the text detectors in the second. Whole in a process of its
-# own it was the longest chain of work (at 1M, 85 s of 141 s of CPU), so on two cores
-# the audit waited for it alone; split, no process holds more than its share (see
-# benchmarks/README.md).
+# the lineage ones) share one copy of it in the first process; the text detectors that
+# need no graph run in a second; injected_instruction, the costliest, in a third, so
+# that on two cores the system shares the work out instead of one process waiting for
+# the longest (see benchmarks/README.md).
 OFFLOAD_GROUPS: tuple[tuple[str, ...], ...] = (
-    (
-        "near_duplicate",
-        "exact_duplicate",
-        "unmarked_interpretation",
-        "stated_change",
-        "injected_instruction/1",
-    ),
-    ("injected_instruction/0",),
+    ("near_duplicate", "exact_duplicate", "unmarked_interpretation", "stated_change"),
+    ("injected_instruction",),
 )
-# Detectors whose rows can be shared out: how their parts' results join into the one a
-# single run makes (the detector reads ``Ctx.part``).
-PARTS: dict[str, Callable[[list[Result], int], Result]] = {
-    "injected_instruction": join_injection_parts,
-}
-OFFLOAD = tuple(dict.fromkeys(task.partition("/")[0] for g in OFFLOAD_GROUPS for task in g))
+OFFLOAD = tuple(name for group in OFFLOAD_GROUPS for name in group)
 # Below this many memories a second process costs more to start than it saves.
 PARALLEL_MIN_MEMORIES = 50_000
 
@@ -131,8 +116,7 @@ def run(
     """Run the chosen detectors (all by default) over ``store`` at time ``now``.
 
     ``workers``: 1 runs every detector here; 2 runs the ``OFFLOAD`` detectors in
-    child processes (one per group of ``OFFLOAD_GROUPS``; a detector of ``PARTS`` runs
-    its parts in their groups' processes, their results joined) that open the same store
+    child processes (one per group of ``OFFLOAD_GROUPS``) that open the same store
     read-only (only a store whose SQL view is a file another process can open: the
     native ledger); None (the default) picks 2 for such a store of at least
     ``PARALLEL_MIN_MEMORIES`` memories on a machine with more than one CPU. The
@@ -158,7 +142,7 @@ def run(
     from concurrent.futures import ProcessPoolExecutor
     from multiprocessing import get_context
 
-    groups = [[t for t in group if t.partition("/")[0] in offload] for group in OFFLOAD_GROUPS]
+    groups = [[n for n in group if n in offload] for group in OFFLOAD_GROUPS]
     groups = [g for g in groups if g]
     # spawn, not fork: the caller may hold threads (the TUI) and an open connection.
     with ProcessPoolExecutor(len(groups), mp_context=get_context("spawn")) as pool:
@@ -175,15 +159,11 @@ def run(
             total=len(detectors),
         )
         progress(f"audit: waiting for {', '.join(offload)}", len(here), len(detectors))
-        parts: dict[str, list[Result]] = {}
-        for future in futures:
-            for d in future.result():
-                r = _result_from(d)
-                parts.setdefault(r.detector.name, []).append(r)
-        cap = (
-            int(store.policy().get("audit.max_findings")) if max_findings is None else max_findings
-        )
-        there = {name: PARTS[name](rs, cap) if len(rs) > 1 else rs[0] for name, rs in parts.items()}
+        there = {
+            r.detector.name: r
+            for future in futures
+            for r in (_result_from(d) for d in future.result())
+        }
         progress("audit: done", len(detectors), len(detectors))
     by_name = {r.detector.name: r for r in here} | there
     results = [by_name[d.name] for d in detectors]
@@ -191,17 +171,14 @@ def run(
 
 
 def _run_offloaded(
-    path: str, adapter: str, tasks: list[str], now: str, max_findings: int | None
+    path: str, adapter: str, names: list[str], now: str, max_findings: int | None
 ) -> list[dict[str, Any]]:
-    """In the child process: the named detectors (``name`` or ``name/part``) on the store
-    at ``path``, read-only."""
+    """In the child process: the named detectors on the store at ``path``, read-only."""
     from memaudit.adapters import open_store
     from memaudit.clock import parse_time
 
-    names = [t.partition("/")[0] for t in tasks]
-    parts = {n: int(k) for n, _, k in (t.partition("/") for t in tasks) if k}
     with open_store(path, adapter=adapter) as store:
-        results = _run(store, parse_time(now), select(names), max_findings, parts=parts)
+        results = _run(store, parse_time(now), select(names), max_findings)
     return [
         {
             "name": r.detector.name,
@@ -245,7 +222,6 @@ def _run(
     progress: Progress = silent,
     *,
     total: int | None = None,
-    parts: dict[str, int] | None = None,
 ) -> list[Result]:
     policy = store.policy()
     view = store.sql_view()
@@ -271,7 +247,6 @@ def _run(
                 result=result,
                 store=store,
                 memo=memo,
-                part=(parts or {}).get(det.name),
             )
             if max_findings is not None:
                 ctx.cap = max_findings

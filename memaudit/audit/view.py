@@ -61,12 +61,8 @@ class Ctx:
         result: Result,
         store: Store | None = None,
         memo: dict[str, Any] | None = None,
-        part: int | None = None,
     ) -> None:
         self.store = store
-        # Which part of its rows a detector that can be split runs (None: all of them;
-        # runner.PARTS).
-        self.part = part
         # What one detector computes that another can reuse, for one audit run.
         self.memo: dict[str, Any] = {} if memo is None else memo
         self.conn = conn
