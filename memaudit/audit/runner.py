@@ -159,42 +159,51 @@ def run(
             total=len(detectors),
         )
         progress(f"audit: waiting for {', '.join(offload)}", len(here), len(detectors))
-        there = {
-            r.detector.name: r
-            for future in futures
-            for r in (_result_from(d) for d in future.result())
-        }
+        mistyped = dict(view.mistyped)
+        there: dict[str, Result] = {}
+        for future in futures:
+            done = future.result()
+            # A child checks the file again when it opens it (it may have changed since):
+            # what it converted is reported too.
+            for column, n in done["mistyped"].items():
+                mistyped[column] = max(n, mistyped.get(column, 0))
+            there |= {r.detector.name: r for r in map(_result_from, done["results"])}
         progress("audit: done", len(detectors), len(detectors))
     by_name = {r.detector.name: r for r in here} | there
     results = [by_name[d.name] for d in detectors]
-    return Report(store.location, store.adapter_name, to_iso(now), results, dict(view.mistyped))
+    return Report(store.location, store.adapter_name, to_iso(now), results, mistyped)
 
 
 def _run_offloaded(
     path: str, adapter: str, names: list[str], now: str, max_findings: int | None
-) -> list[dict[str, Any]]:
-    """In the child process: the named detectors on the store at ``path``, read-only."""
+) -> dict[str, Any]:
+    """In the child process: the named detectors on the store at ``path``, read-only,
+    and the values it read as another type than their column's (``SqlView.mistyped``)."""
     from memaudit.adapters import open_store
     from memaudit.clock import parse_time
 
     with open_store(path, adapter=adapter) as store:
         results = _run(store, parse_time(now), select(names), max_findings)
-    return [
-        {
-            "name": r.detector.name,
-            "checked": r.checked,
-            "why_unchecked": r.why_unchecked,
-            "findings": [
-                (f.severity.value, f.memory_ids, f.evidence, f.suggestion, f.detail)
-                for f in r.findings
-            ],
-            "counts": {s.value: n for s, n in r.counts.items()},
-            "stats": r.stats,
-            "seconds": r.seconds,
-            "causes": dict(r.causes),
-        }
-        for r in results
-    ]
+        mistyped = dict(store.sql_view().mistyped)
+    return {
+        "mistyped": mistyped,
+        "results": [
+            {
+                "name": r.detector.name,
+                "checked": r.checked,
+                "why_unchecked": r.why_unchecked,
+                "findings": [
+                    (f.severity.value, f.memory_ids, f.evidence, f.suggestion, f.detail)
+                    for f in r.findings
+                ],
+                "counts": {s.value: n for s, n in r.counts.items()},
+                "stats": r.stats,
+                "seconds": r.seconds,
+                "causes": dict(r.causes),
+            }
+            for r in results
+        ],
+    }
 
 
 def _result_from(data: dict[str, Any]) -> Result:

@@ -194,3 +194,24 @@ def test_a_blob_copy_of_a_text_is_an_exact_duplicate(cli, sample: Callable[[str]
     assert data["mistyped"] == {"memories.content": 1}  # the TEXT column made 5 '5'
     named = {i for f in data["findings"] for i in f["memory_ids"]}
     assert {keep, copy} <= named
+
+
+def test_values_a_second_process_converted_are_reported(
+    sample: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The audit's child processes check the file again when they open it (it may have
+    changed since the parent's check). Here the parent is made to see the ledger as
+    clean, as if the blob were written after its check: what the child converted is
+    still named in the report."""
+    from memaudit import audit
+    from memaudit.adapters import open_store
+    from memaudit.clock import parse_time
+    from memaudit.ledger import typed_view
+
+    db = sample("clean_control")
+    plant(db, "memories", "content", b"The deploy failed \xff after the cache change.")
+    monkeypatch.setattr(typed_view, "mistyped", lambda conn: {})  # this process only
+    with open_store(str(db)) as store:
+        report = audit.run(store, parse_time("2026-11-15T00:00:00Z"), workers=2)
+    assert report.mistyped == {"memories.content": 1}
+    assert report.to_dict()["mistyped"] == {"memories.content": 1}
