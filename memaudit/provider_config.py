@@ -25,11 +25,10 @@ Keys and defaults, as read from hermes-agent 0.19.0 and mnemosyne-memory 3.15.1:
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from memaudit import confined
+from memaudit import confined, storejson
 from memaudit.errors import InvalidInput
 
 HERMES_VERSION = "hermes-agent 0.19.0"
@@ -90,7 +89,7 @@ def _load_yaml(path: Path) -> dict[str, Any]:
 
 def _load_json(path: Path) -> dict[str, Any] | None:
     try:
-        data = json.loads(confined.read_text(path, root=None, limit=MAX_CONFIG_BYTES))
+        data = storejson.loads(confined.read_text(path, root=None, limit=MAX_CONFIG_BYTES))
     except (OSError, ValueError, RecursionError, confined.Unsafe):
         return None
     return data if isinstance(data, dict) else None

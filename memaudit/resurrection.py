@@ -13,12 +13,11 @@ matched at all: it is listed as such, so nothing reports it as checked.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from memaudit import fingerprint, tombkey
+from memaudit import fingerprint, storejson, tombkey
 
 # What a match is called in events and flags.
 FLAG = "resurrected"
@@ -54,7 +53,7 @@ class TombstoneIndex:
         self.tombs: list[_Tomb] = []
         for memory_id, status, at, salt, prints_json in rows:
             try:
-                prints = json.loads(prints_json)
+                prints = storejson.loads(prints_json)
             except (TypeError, ValueError):
                 prints = {}
             tomb = _Tomb(str(memory_id), str(status), str(at), prints)
@@ -135,7 +134,7 @@ def pending_resurrected(conn: Any, memory_ids: Sequence[str] | None) -> dict[str
             params += part
         for mid, detail in conn.execute(q, params):
             try:
-                tombs = json.loads(detail).get("tombstones") or []
+                tombs = storejson.loads(detail).get("tombstones") or []
             except (ValueError, AttributeError):
                 tombs = []
             out.setdefault(str(mid), []).extend(str(t) for t in tombs)

@@ -29,7 +29,6 @@ Mapping (see docs/adapters.md):
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import sqlite3
 from contextlib import closing
@@ -37,7 +36,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from memaudit import confined
+from memaudit import confined, storejson
 from memaudit.adapters.support import sqlite_probe as sp
 from memaudit.adapters.support.foreign import require_columns
 from memaudit.adapters.support.lineage_refs import relation_for
@@ -177,7 +176,9 @@ class BasicMemoryStore(ListStore):
 
     def _config(self) -> dict[str, Any]:
         try:
-            data = json.loads(confined.read_text(self.config_file, root=self.config_file.parent))
+            data = storejson.loads(
+                confined.read_text(self.config_file, root=self.config_file.parent)
+            )
         except (OSError, ValueError, RecursionError, confined.Unsafe):
             return {}
         return data if isinstance(data, dict) else {}
@@ -302,7 +303,7 @@ class BasicMemoryStore(ListStore):
                 "API do not record it)"
             )
         try:
-            parsed = json.loads(row.get("tags") or "[]")
+            parsed = storejson.loads(row.get("tags") or "[]")
         except ValueError:
             parsed = []
         # basic-memory 0.24.1 stores JSON null for an observation without tags.

@@ -25,7 +25,6 @@ Mapping (docs/adapters-byterover.md):
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import sys
@@ -38,7 +37,7 @@ from typing import Any
 
 import yaml
 
-from memaudit import confined
+from memaudit import confined, storejson
 from memaudit.adapters.support import file_probe
 from memaudit.adapters.support import sqlite_probe as sp
 from memaudit.adapters.support.listing import ListStore, filter_events
@@ -261,7 +260,7 @@ class ByteRoverStore(ListStore):
             )
             for path in sorted(found):
                 try:
-                    entry = json.loads(_read(path, self.data))
+                    entry = storejson.loads(_read(path, self.data))
                 except (OSError, ValueError, RecursionError, confined.Unsafe):
                     continue
                 if isinstance(entry, dict):
@@ -274,7 +273,7 @@ class ByteRoverStore(ListStore):
     def signals(self, rel: str) -> dict[str, Any]:
         path = self.data / "keystore" / "signals" / f"{rel}.json"
         try:
-            value = json.loads(_read(path, self.data)).get("value")
+            value = storejson.loads(_read(path, self.data)).get("value")
         except (OSError, ValueError, AttributeError, RecursionError, confined.Unsafe):
             return {}
         return value if isinstance(value, dict) else {}
@@ -492,7 +491,7 @@ class ByteRoverStore(ListStore):
         out: dict[str, Any] = {}
         config = self.brv / "config.json"
         try:
-            data = json.loads(_read(config, self.brv))
+            data = storejson.loads(_read(config, self.brv))
         except (OSError, ValueError, RecursionError, confined.Unsafe):
             data = {}
         if isinstance(data, dict) and "reviewDisabled" in data:

@@ -32,13 +32,13 @@ edges to their session's observations and prompts.
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+from memaudit import storejson
 from memaudit.adapters.support import file_probe
 from memaudit.adapters.support import sqlite_probe as sp
 from memaudit.adapters.support.bounded import FileReader
@@ -108,7 +108,7 @@ def _list(value: Any) -> list[str]:
     if not isinstance(value, str) or not value.strip():
         return []
     try:
-        data = json.loads(value)
+        data = storejson.loads(value)
     except (ValueError, RecursionError):
         return [value]
     return [str(v) for v in data] if isinstance(data, list) else [str(data)]
@@ -271,7 +271,7 @@ class ClaudeMemStore(ListStore):
         path = self.data / "settings.json"
         raw = self.reader.read_text(path, 1024 * 1024) if path.exists() else None
         try:
-            data = json.loads(raw) if raw is not None else None
+            data = storejson.loads(raw) if raw is not None else None
         except (ValueError, RecursionError):
             data = None
         block = data.get("env", data) if isinstance(data, dict) else None

@@ -33,6 +33,7 @@ from memaudit.adapters.support.lineage_refs import PARENT_KEYS, relation_for
 from memaudit.adapters.support.listing import filter_memories
 from memaudit.clock import store_time
 from memaudit.errors import NotAStore
+from memaudit.ledger.columns import typed_memory
 from memaudit.model import Edge, Memory, MemoryFilter, Relation, SourceType
 from memaudit.store import Adapter, Capability, Layer, LayerNotChecked, Needle, Residue, Store
 
@@ -138,18 +139,20 @@ class HolographicStore(Store):
             "parents (tags)": ", ".join(p for p, _ in parents) or None,
             "entities": ", ".join(entities.get(as_int(d["fact_id"], -1), [])) or None,
         }
-        return Memory(
-            id=str(d["fact_id"]),
-            content=str(d.get("content") or ""),
-            source_type=source,
-            tags=tags,
-            confidence=d.get("trust_score"),
-            scope=d.get("category"),
-            derived=bool(parents) or source in (SourceType.SUMMARY, SourceType.INFERENCE),
-            created_at=store_time(d.get("created_at")),
-            updated_at=store_time(d.get("updated_at")),
-            access_count=as_int(d.get("retrieval_count")),
-            extra={k: v for k, v in extra.items() if v is not None},
+        return typed_memory(
+            Memory(
+                id=str(d["fact_id"]),
+                content=d.get("content") or "",
+                source_type=source,
+                tags=tags,
+                confidence=d.get("trust_score"),
+                scope=d.get("category"),
+                derived=bool(parents) or source in (SourceType.SUMMARY, SourceType.INFERENCE),
+                created_at=store_time(d.get("created_at")),
+                updated_at=store_time(d.get("updated_at")),
+                access_count=as_int(d.get("retrieval_count")),
+                extra={k: v for k, v in extra.items() if v is not None},
+            )
         )
 
     def memories(self, flt: MemoryFilter | None = None) -> list[Memory]:

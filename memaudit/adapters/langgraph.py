@@ -26,6 +26,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+from memaudit import storejson
 from memaudit.adapters.support import id_columns
 from memaudit.adapters.support import sqlite_probe as sp
 from memaudit.adapters.support.foreign import as_number
@@ -73,7 +74,7 @@ def decode_value(value: Any) -> Any:
     """The JSON value of an item (bytes or text); the raw text when it is not JSON."""
     text = value.decode("utf-8", errors="replace") if isinstance(value, bytes) else value
     try:
-        return json.loads(text)
+        return storejson.loads(text)
     except (TypeError, ValueError):
         return text
 

@@ -21,10 +21,10 @@ its blobs stay in git history, in the reflog's commits and in backups: layers.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
+from memaudit import storejson
 from memaudit.adapters.byterover import split_front
 from memaudit.adapters.support import file_probe
 from memaudit.adapters.support import git_probe as gp
@@ -216,7 +216,7 @@ class LettaCodeStore(ListStore):
         path = self.home / "settings.json"
         text = file_probe.read_text_bounded(path, 4 * 1024 * 1024)
         try:
-            data = json.loads(text) if text else None
+            data = storejson.loads(text) if text else None
         except (ValueError, RecursionError):
             data = None
         if not isinstance(data, dict):

@@ -22,19 +22,19 @@ its own event times as naive UTC. Opened read-only unless the command writes.
 from __future__ import annotations
 
 import contextlib
-import json
 import sqlite3
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from memaudit import sidecar
+from memaudit import sidecar, storejson
 from memaudit.adapters.support.sqlite_probe import connect_ro, quote_ident
 from memaudit.clock import Clock, parse_time, store_time, system_clock, to_iso
 from memaudit.decay import DecayReport, LifecycleTable
 from memaudit.errors import InvalidInput, NotAStore, NotFound, StoreBusy
 from memaudit.ledger import Ledger
+from memaudit.ledger.columns import typed_memory
 from memaudit.ledger.store import (
     busy_timeout_from_env,
     default_actor,
@@ -176,7 +176,7 @@ class LifecycleStore(Store):
             if not ok:
                 extra[f"unreadable {name}"] = raw
         try:
-            tag_list = json.loads(tags) if tags else []
+            tag_list = storejson.loads(tags) if tags else []
         except ValueError:
             tag_list = [tags]
         if not isinstance(tag_list, list):
@@ -187,7 +187,7 @@ class LifecycleStore(Store):
         by = str(contradicted_by) if contradicted_by is not None else None
         if times["created_at"] is None:
             missing.append("creation time")
-        return Memory(
+        memory = Memory(
             id=str(mid),
             content=content if content is not None else "",
             summary=summary,
@@ -201,12 +201,13 @@ class LifecycleStore(Store):
             contradicted_by=by,
             created_at=times["created_at"],
             last_accessed=times["last_accessed"],
-            access_count=int(access_count or 0),
+            access_count=access_count or 0,
             decay_score=decay_score,
             expires_at=times["expires_at"],
             extra=extra,
             missing=missing,
         )
+        return typed_memory(memory)
 
     def _where(self, flt: MemoryFilter) -> tuple[str, list[Any]] | None:
         clauses: list[str] = []

@@ -19,12 +19,12 @@ the input; ``source`` is a file name or empty.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from contextlib import closing
 from pathlib import Path
 from typing import Any, ClassVar
 
+from memaudit import storejson
 from memaudit.adapters.support import sqlite_probe as sp
 from memaudit.adapters.support.listing import ListStore
 from memaudit.clock import Clock, store_time
@@ -43,7 +43,7 @@ MISSING = [
 
 def _json_list(value: Any) -> list[Any]:
     try:
-        data = json.loads(value) if isinstance(value, str) else value
+        data = storejson.loads(value) if isinstance(value, str) else value
     except ValueError:
         return []
     return data if isinstance(data, list) else []

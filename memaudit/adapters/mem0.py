@@ -179,9 +179,10 @@ class Mem0Store(ListStore):
                     except Refused as exc:  # skipped, said once (raw bytes still probed)
                         confined.note_skipped(f"a point in {db}: {exc}")
                         continue
-                    except Exception:  # broken pickle: skipped (raw bytes still probed)
-                        continue
-                    if not isinstance(point, dict):
+                    except Exception:  # noqa: BLE001 - any broken pickle: skipped, said
+                        point = None
+                    if not isinstance(point, dict):  # raw bytes still probed; said once
+                        confined.note_skipped(f"a point in {db}: not a readable Qdrant point")
                         continue
                     if point.get("id") is None:
                         point["id"] = _decode_id(raw_id)

@@ -19,14 +19,13 @@ gone as an *orphan*.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from memaudit import confined
+from memaudit import confined, storejson
 from memaudit.adapters.support import file_probe, id_columns, sqlite_probe, sqlite_vec
 from memaudit.adapters.support.foreign import (
     as_int,
@@ -40,6 +39,7 @@ from memaudit.adapters.support.lineage_refs import named_parents, relation_for
 from memaudit.adapters.support.listing import filter_memories
 from memaudit.clock import parse_time, store_time, system_clock
 from memaudit.errors import MemauditError, NotAStore
+from memaudit.ledger.columns import typed_memory
 from memaudit.model import (
     Edge,
     Event,
@@ -115,7 +115,7 @@ def _ids(text: Any) -> list[str]:
 def metadata_of(raw: Any) -> dict[str, Any]:
     """``metadata_json`` as a dict ({} when absent or not a JSON object)."""
     try:
-        data = json.loads(raw or "{}")
+        data = storejson.loads(raw or "{}")
     except (ValueError, TypeError, RecursionError):
         return {}
     return data if isinstance(data, dict) else {}
@@ -190,9 +190,9 @@ class MnemosyneStore(Store):
             "parents (metadata_json)": ", ".join(parents) if parents else None,
             "tier": d.get("tier") if "tier" in keys else None,
         }
-        return Memory(
+        memory = Memory(
             id=str(d["id"]),
-            content=str(d.get("content") or ""),
+            content=d.get("content") or "",
             source_type=source,
             status=status,
             source_ref=d.get("channel_id") or d.get("session_id"),
@@ -220,6 +220,7 @@ class MnemosyneStore(Store):
             extra={k: v for k, v in extra.items() if v not in (None, "")},
             missing=missing,
         )
+        return typed_memory(memory)
 
     def _pending(self) -> list[Memory]:
         if self.home is None:
@@ -446,7 +447,7 @@ class MnemosyneStore(Store):
                 ids = set(needle.ids)
                 for row in conn.execute("SELECT id, sources_json FROM consolidated_facts"):
                     try:
-                        sources = json.loads(row[1] or "[]")
+                        sources = storejson.loads(row[1] or "[]")
                     except ValueError:
                         sources = []
                     if isinstance(sources, list) and ids & {str(s) for s in sources}:

@@ -25,7 +25,6 @@ the time it was observed; the recall records give access counts.
 
 from __future__ import annotations
 
-import json
 import re
 import sqlite3
 from contextlib import closing
@@ -34,6 +33,7 @@ from hashlib import sha256
 from pathlib import Path
 from typing import Any
 
+from memaudit import storejson
 from memaudit.adapters.support import file_probe, sqlite_vec
 from memaudit.adapters.support import sqlite_probe as sp
 from memaudit.adapters.support.foreign import as_int, open_ro
@@ -146,7 +146,7 @@ def _read_config(root: Path) -> tuple[dict[str, Any] | None, str]:
     if text is None:
         return None, "no readable openclaw.json"
     try:
-        data = json.loads(text)
+        data = storejson.loads(text)
     except (ValueError, RecursionError):
         return None, "openclaw.json is not plain JSON (JSON5 comments or trailing commas)"
     return (data, "") if isinstance(data, dict) else (None, "openclaw.json is not an object")
@@ -238,7 +238,7 @@ class OpenClawStore(ListStore):
             )
             for (raw,) in rows:
                 try:
-                    value = json.loads(raw).get("value")
+                    value = storejson.loads(raw).get("value")
                 except (ValueError, AttributeError, TypeError, RecursionError):
                     continue
                 if isinstance(value, dict):
@@ -544,7 +544,7 @@ class OpenClawStore(ListStore):
             )
             for rowid, namespace, raw in rows:
                 try:
-                    data = json.loads(raw)
+                    data = storejson.loads(raw)
                 except (ValueError, TypeError, RecursionError):
                     data = raw
                 where = f"plugin_state_entries [{namespace} rowid={rowid}]"

@@ -25,7 +25,6 @@ Mapping (docs/adapters.md):
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Callable
 from contextlib import closing
@@ -33,6 +32,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from memaudit import storejson
 from memaudit.adapters.mem0 import Mem0Store, _collections, _find_qdrant, _has_history
 from memaudit.adapters.support import id_columns
 from memaudit.adapters.support import sqlite_probe as sp
@@ -307,7 +307,7 @@ def _json(value: Any) -> Any:
     if not isinstance(value, str | bytes) or not value:
         return {}
     try:
-        data = json.loads(value)
+        data = storejson.loads(value)
     except (ValueError, RecursionError):
         return {}
     return data

@@ -23,13 +23,12 @@ Mapping (docs/adapters.md, "MCP knowledge-graph memory"):
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memaudit import confined
+from memaudit import confined, storejson
 from memaudit.adapters.support import sqlite_probe as sp
 from memaudit.adapters.support.bounded import FileReader, resolved
 from memaudit.adapters.support.listing import ListStore
@@ -106,7 +105,7 @@ def parse_graph(raw: str, path: Path) -> Graph:
             graph.problems.append((number, f"line longer than {MAX_LINE_CHARS:,} characters"))
             continue
         try:
-            item = json.loads(line)
+            item = storejson.loads(line)
         except (ValueError, RecursionError):
             graph.problems.append((number, "not valid JSON (the server refuses the whole file)"))
             continue
@@ -177,7 +176,7 @@ def looks_like_graph(path: Path) -> bool:
         if not line.strip():
             continue
         try:
-            item = json.loads(line)
+            item = storejson.loads(line)
         except (ValueError, RecursionError):
             return False
         return isinstance(item, dict) and (
@@ -254,6 +253,10 @@ class ServerMemoryStore(ListStore):
                 )
             )
         if self.graph.problems:
+            for n, why in self.graph.problems:  # said by the command too, not only by show
+                confined.note_skipped(
+                    f"{self.path} line {n}: {why}" if n else f"{self.path}: {why}"
+                )
             skipped = "; ".join(f"line {n}: {why}" for n, why in self.graph.problems[:5])
             for memory in out:
                 memory.extra["lines not read"] = skipped

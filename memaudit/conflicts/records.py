@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from memaudit import storejson
 from memaudit.conflicts.candidate import ConflictCandidate, pair_key
 from memaudit.conflicts.search import find
 from memaudit.conflicts.text import LEXICON, features
@@ -143,7 +144,7 @@ def candidates_for(records: Ledger | None, memory_id: str) -> list[dict[str, Any
             "other_id": b if a == memory_id else a,
             "score": score,
             "slot": slot,
-            "evidence": json.loads(evidence or "[]"),
+            "evidence": storejson.loads(evidence or "[]"),
             "found_at": found_at,
             "found_by": found_by,
             "verdict": "candidate",

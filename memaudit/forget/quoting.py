@@ -10,7 +10,7 @@ import string
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from memaudit import fingerprint
+from memaudit import fingerprint, storejson
 from memaudit.ledger import Ledger
 from memaudit.ledger.bulk import chunks
 from memaudit.model import Memory
@@ -182,7 +182,7 @@ def _views(value: str) -> list[str]:
     views = [fingerprint.normalize(value), value.translate(_ASCII_LOWER)]
     if value[:1] in ("{", "[", '"'):
         try:
-            decoded = json.loads(value)
+            decoded = storejson.loads(value)
         except ValueError:
             return views
         views.append(fingerprint.normalize("\n".join(_json_strings(decoded))))

@@ -4,9 +4,10 @@
 
 from __future__ import annotations
 
-import json
+import math
 from typing import Any
 
+from memaudit import storejson
 from memaudit.model import Memory, SourceType, Status, Validation
 
 MEMORY_COLUMNS = (
@@ -61,7 +62,7 @@ def row_to_memory(row: tuple[Any, ...]) -> Memory:
     confidence, importance, decay_score = map(_number, (confidence, importance, decay_score))
     access_count, version = _number(access_count), _number(version)
     try:
-        tag_list = json.loads(tags) if tags else []
+        tag_list = storejson.loads(tags) if tags else []
     except (ValueError, TypeError):
         tag_list = [_text(tags)]
     return Memory(
@@ -109,12 +110,16 @@ def _text(value: Any) -> Any:
 
 
 def _number(value: Any) -> Any:
-    if value is None or isinstance(value, int | float):
+    """A finite number or None: NaN and ±inf (a REAL, or the texts "NaN"/"inf") are no
+    confidence or count (``int(inf)`` raises; NaN compares false with everything)."""
+    if value is None or isinstance(value, int):
         return value
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        return None
+    if not isinstance(value, float):
+        try:
+            value = float(value)
+        except (TypeError, ValueError):
+            return None
+    return value if math.isfinite(value) else None
 
 
 def _enum(kind: Any, value: Any, fallback: Any) -> Any:
@@ -122,3 +127,53 @@ def _enum(kind: Any, value: Any, fallback: Any) -> Any:
         return kind(value)
     except ValueError:
         return fallback
+
+
+_TEXT_FIELDS = (
+    "id",
+    "summary",
+    "source_ref",
+    "scope",
+    "validated_by",
+    "validated_at",
+    "superseded_by",
+    "contradicted_by",
+    "created_at",
+    "updated_at",
+    "last_accessed",
+    "expires_at",
+    "created_by",
+)
+_NUMBER_FIELDS = ("confidence", "importance", "decay_score")
+
+
+def typed_memory(memory: Memory) -> Memory:
+    """A foreign adapter's Memory with each field of its declared type, read as
+    ``row_to_memory`` reads a ledger row: an adapter maps a store's values as they are
+    (a text ``trust_score``, a blob content, an integer id), and the commands format
+    and compare them as the model says. Changed in place; a clean Memory costs a few
+    type checks."""
+    for name in _TEXT_FIELDS:
+        value = getattr(memory, name)
+        if value is not None and not isinstance(value, str):
+            setattr(memory, name, _text(value))
+    if not isinstance(memory.content, str):
+        memory.content = _text(memory.content) or ""
+    for name in _NUMBER_FIELDS:
+        value = getattr(memory, name)
+        if value is not None and (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not math.isfinite(value)
+        ):
+            setattr(memory, name, _number(value))
+    for name, default in (("access_count", 0), ("version", 1)):
+        value = getattr(memory, name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            number = _number(value)
+            setattr(memory, name, int(number) if number is not None else default)
+    if not isinstance(memory.tags, list) or not all(isinstance(t, str) for t in memory.tags):
+        tags = memory.tags if isinstance(memory.tags, list) else [memory.tags]
+        memory.tags = [t if isinstance(t, str) else str(_text(t)) for t in tags if t is not None]
+    memory.derived, memory.pinned = bool(memory.derived), bool(memory.pinned)
+    return memory

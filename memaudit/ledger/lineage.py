@@ -6,9 +6,9 @@ multiply paths: the work is bounded by nodes x depth, never by the number of pat
 
 from __future__ import annotations
 
-import json
 import sqlite3
 
+from memaudit import storejson
 from memaudit.graph import (
     DEFAULT_DEPTH,
     UP_WALK,
@@ -97,7 +97,7 @@ def _removed_edges(conn: sqlite3.Connection, lineage: Lineage, depth: int) -> li
         )
         for child, detail, at in rows:
             try:
-                data = json.loads(detail)
+                data = storejson.loads(detail)
                 parents = data.get("lost_sources") or [data.get("parent")]
             except (ValueError, AttributeError):
                 continue

@@ -24,7 +24,7 @@ from glob import escape as glob_escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from memaudit import confined, faults
+from memaudit import confined, faults, storejson
 from memaudit.clock import Clock, age_days, system_clock, to_iso
 from memaudit.errors import (
     ExitCode,
@@ -683,7 +683,7 @@ class Ledger:
         out = []
         for eid, at, who, action, mid, reason, detail in self.conn.execute(sql, params):
             try:
-                parsed = json.loads(detail) if detail else {}
+                parsed = storejson.loads(detail) if detail else {}
             except ValueError:
                 parsed = {"raw": detail}
             out.append(Event(eid, at, who, action, mid, reason, parsed))

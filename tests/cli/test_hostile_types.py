@@ -37,6 +37,7 @@ CASES: list[tuple[str, str, object]] = [
     ("memories", "last_accessed", 17),
     ("memories", "superseded_by", b"x"),
     ("memories", "access_count", "many"),
+    ("memories", "access_count", "inf"),  # read as float("inf"): int() of it raised in ls
     ("memories", "confidence", "high"),
     ("memories", "importance", "very"),
     ("memories", "decay_score", "fresh"),
@@ -121,7 +122,7 @@ def test_a_mistyped_value_is_read_named_and_crashes_nothing(
     assert text.exit_code == 0, text.output
     assert "1 value not of its column's type" in text.stdout
     assert f"{table}.{column} (1)" in text.stdout
-    for command in (("questions", "--json"), ("conflicts", "--json")):
+    for command in (("questions", "--json"), ("conflicts", "--json"), ("ls", "-n", "0")):
         done = cli(*command, db=db)
         assert done.exit_code == 0, (command, done.output)
 
@@ -215,3 +216,21 @@ def test_values_a_second_process_converted_are_reported(
         report = audit.run(store, parse_time("2026-11-15T00:00:00Z"), workers=2)
     assert report.mistyped == {"memories.content": 1}
     assert report.to_dict()["mistyped"] == {"memories.content": 1}
+
+
+def test_an_infinite_count_or_score_is_no_number(cli, sample: Callable[[str], Path]) -> None:
+    """A REAL ±inf or NaN where a count or score belongs (an INTEGER column keeps a real it
+    cannot convert): `ls` and the audit read it as no number instead of raising."""
+    db = sample("clean_control")
+    conn = sqlite3.connect(db)
+    conn.execute(
+        "UPDATE memories SET access_count = 9e999 WHERE rowid = (SELECT min(rowid) FROM memories)"
+    )
+    conn.execute(
+        "UPDATE memories SET decay_score = -9e999 WHERE rowid = (SELECT max(rowid) FROM memories)"
+    )
+    conn.commit()
+    conn.close()
+    for command in (("ls", "-n", "0"), ("audit",), ("audit", "--json"), ("stats",), ("export",)):
+        done = cli(*command, db=db)
+        assert done.exit_code == 0, (command, done.output)

@@ -4,13 +4,12 @@ project's auto-memory folder and transcripts, and which of them a path given to
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from memaudit import confined
+from memaudit import confined, storejson
 
 CONFIG_ENV = "CLAUDE_CONFIG_DIR"
 MANAGED_DIR = Path("/etc/claude-code")
@@ -293,7 +292,7 @@ def _memory_override(config: Path, project_root: Path | None) -> tuple[Path, str
     files.append(config / "settings.json")
     for path in files:
         try:
-            data = json.loads(confined.read_text(path, root=None, limit=1024 * 1024))
+            data = storejson.loads(confined.read_text(path, root=None, limit=1024 * 1024))
         except (OSError, ValueError, RecursionError, confined.Unsafe):
             continue
         value = data.get("autoMemoryDirectory") if isinstance(data, dict) else None

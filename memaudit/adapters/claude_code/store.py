@@ -3,13 +3,13 @@ start, their history from the transcripts, and every layer that can hold a memor
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from memaudit import storejson
 from memaudit.adapters.byterover import split_front
 from memaudit.adapters.claude_code.markdown import (
     blocks,
@@ -65,6 +65,9 @@ class ClaudeCodeStore(ListStore):
             for folder in scope.project_root.parents:
                 roots += [folder / n for n in ANCESTOR_FILES]
         roots += [p.memory for p in scope.projects]
+        # ~/.claude.json, beside the config dir: the file (not its folder) has a layer
+        # of its own, which read nothing while it was outside every root.
+        roots.append(settings_json(scope.config))
         if MANAGED_DIR.is_dir():
             roots.append(MANAGED_DIR)
         self.reader = FileReader(*roots, limit=MAX_MD_BYTES)
@@ -98,7 +101,7 @@ class ClaudeCodeStore(ListStore):
         if raw is None:
             return None
         try:
-            return json.loads(raw)
+            return storejson.loads(raw)
         except (ValueError, RecursionError):
             return None
 

@@ -3,14 +3,13 @@ and probing JSON Lines files for a needle."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from memaudit import confined
+from memaudit import confined, storejson
 from memaudit.adapters.claude_code.paths import MAX_LINE_BYTES, WRITE_TOOLS
 from memaudit.adapters.support import file_probe
 from memaudit.adapters.support import sqlite_probe as sp
@@ -53,7 +52,7 @@ def transcript_lines(path: Path, reader: FileReader) -> Iterator[tuple[int, byte
 
 def _json(raw: bytes) -> dict[str, Any] | None:
     try:
-        item = json.loads(raw)
+        item = storejson.loads(raw)
     except (ValueError, RecursionError):
         return None
     return item if isinstance(item, dict) else None

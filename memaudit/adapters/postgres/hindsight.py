@@ -33,9 +33,9 @@ server's data directory is readable here (see ``pg_files.file_layers``).
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from memaudit import storejson
 from memaudit.adapters.postgres import pg, pg_files
 from memaudit.adapters.support.foreign import as_number
 from memaudit.clock import Clock, store_time
@@ -257,7 +257,7 @@ class HindsightStore(pg.SchemaStore):
             config = r.get("config")
             if isinstance(config, str):
                 try:
-                    config = json.loads(config)
+                    config = storejson.loads(config)
                 except ValueError:
                     config = None
             for key, value in (config or {}).items():

@@ -31,9 +31,9 @@ repeat their ``source_ids`` inside ``internal_metadata``.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from memaudit import storejson
 from memaudit.adapters.postgres import pg, pg_files
 from memaudit.clock import Clock, store_time
 from memaudit.model import Edge, Memory, Relation, SourceType, Status
@@ -89,7 +89,7 @@ def _schema(conn: Any) -> str | None:
 def _json(value: Any) -> Any:
     if isinstance(value, str):
         try:
-            return json.loads(value)
+            return storejson.loads(value)
         except ValueError:
             return None
     return value

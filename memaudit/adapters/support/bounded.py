@@ -49,7 +49,11 @@ class FileReader:
             self.roots.append(real)
 
     def refuse(self, path: Path, why: str) -> None:
-        self.refused.setdefault(str(path), why)
+        if str(path) not in self.refused:
+            self.refused[str(path)] = why
+            # the command says so too (one Warning line): a memory in a file not read
+            # must not just be missing from a listing or an audit
+            confined.note_skipped(f"{path}: {why}")
 
     def inside(self, path: Path) -> bool:
         """True when ``path`` exists and its real location is under one of the roots."""

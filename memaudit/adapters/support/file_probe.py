@@ -5,13 +5,12 @@ module builds on); like it, read-only, and residue rows never repeat the matched
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from memaudit import confined
+from memaudit import confined, storejson
 from memaudit.adapters.support import sqlite_probe
 from memaudit.fingerprint import normalize
 from memaudit.store import Layer, Needle, Residue
@@ -44,7 +43,7 @@ def probe_json_file(
     if path.stem in ids:
         out.append(Residue(layer, shown, "id", "record file named by the id"))
     try:
-        data = json.loads(confined.read_text(path, root=root))
+        data = storejson.loads(confined.read_text(path, root=root))
     except confined.Unsafe as exc:
         confined.note_skipped(exc.message)
         return out

@@ -8,14 +8,13 @@ here too, because Hermes core and the Mnemosyne plugin both write them under the
 
 from __future__ import annotations
 
-import json
 import re
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memaudit import confined
+from memaudit import confined, storejson
 from memaudit.adapters.support import sqlite_probe
 from memaudit.clock import store_time
 from memaudit.errors import MemauditError, NotAStore, Refused
@@ -155,7 +154,7 @@ def read_pending(
     base = root or folder
     for path in sorted(folder.glob("*.json")):
         try:
-            raw = json.loads(confined.read_text(path, root=base, limit=MAX_PENDING_BYTES))
+            raw = storejson.loads(confined.read_text(path, root=base, limit=MAX_PENDING_BYTES))
         except confined.Unsafe as exc:
             problems.append(exc.message)
             continue

@@ -4,13 +4,13 @@ version). Part of the foreign-store toolkit (``sqlite_probe``)."""
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+from memaudit import storejson
 from memaudit.adapters.support.sqlite_probe import (
     MAX_HITS,
     columns,
@@ -54,7 +54,7 @@ def id_in_value(value: Any, ids: set[str]) -> str | None:
     stripped = text.lstrip()
     if stripped[:1] in ("{", "["):
         try:
-            decoded = json.loads(stripped)
+            decoded = storejson.loads(stripped)
         except (ValueError, RecursionError):
             decoded = None
         for path, scalar in json_scalars(decoded):

@@ -14,6 +14,7 @@ from typing import Any
 
 from memaudit.clock import Clock, system_clock
 from memaudit.fingerprint import normalize
+from memaudit.ledger.columns import typed_memory
 from memaudit.model import Edge, Event, Memory, MemoryFilter
 from memaudit.store import Store
 
@@ -75,7 +76,7 @@ class ListStore(Store):
 
     def all(self) -> list[Memory]:
         if self._cache is None:
-            self._cache = self._load()
+            self._cache = [typed_memory(m) for m in self._load()]
         return self._cache
 
     def now(self) -> datetime:

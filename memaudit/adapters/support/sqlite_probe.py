@@ -131,12 +131,20 @@ def _no_store_sql(action: int, arg1: object, arg2: object, db: object, source: o
     return sqlite3.SQLITE_OK
 
 
+def _lenient_text(data: bytes) -> str:
+    return data.decode("utf-8", "replace")
+
+
 def _connect(uri: str) -> sqlite3.Connection:
     conn = sqlite3.connect(uri, uri=True, factory=ReadOnlyConnection)
     # No single value read from a foreign store may be larger than this (a generated
     # column can compute a gigabyte per row): SQLite stops with "string or blob too big".
     conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
     conn.set_authorizer(_no_store_sql)
+    # SQLite stores whatever bytes it is given as TEXT; Python's strict decoding would
+    # make one invalid UTF-8 value refuse the whole store (hiding every other memory
+    # from the audit). Read it as ``ls`` shows a blob: undecodable bytes as U+FFFD.
+    conn.text_factory = _lenient_text
     try:
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         conn.execute("PRAGMA query_only=1")

@@ -1,0 +1,203 @@
+"""What `python -m reliability.hostile_sweep` found in foreign stores, one test each, on
+copies of the provider fixtures: a value nested too deep to parse, and files, lines and
+points an adapter could not read — which no command may leave unsaid (a memory missing
+from `ls` or an audit without a word is content hidden from the audit)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from memaudit import storejson
+
+READ_ONLY = [
+    ["ls", "-n", "0"],
+    ["audit"],
+    ["audit", "--json"],
+    ["questions"],
+    ["conflicts"],
+    ["verify", "--content", "ZEBRA-7731-QUOKKA"],
+    ["log"],
+    ["stats"],
+]
+
+
+def _clean(result, argv) -> None:
+    assert "internal error" not in result.stderr, (argv, result.stderr)
+    assert "Traceback" not in result.stderr, argv
+    assert result.exit_code in (0, 3, 4, 6), (argv, result.exit_code, result.stderr)
+
+
+# -- JSON nested deeper than the parser or a walk of it can go ---------------------------
+
+
+@pytest.mark.parametrize("depth", [100_000, 900])
+def test_a_langgraph_value_nested_too_deep_is_read_as_text(provider, cli, depth):
+    db = provider("langgraph") / "store.db"
+    conn = sqlite3.connect(db)
+    prefix, key = conn.execute("SELECT prefix, key FROM store ORDER BY rowid LIMIT 1").fetchone()
+    conn.execute(
+        "UPDATE store SET value = ? WHERE rowid = (SELECT min(rowid) FROM store)",
+        ("[" * depth + "]" * depth,),
+    )
+    conn.commit()
+    conn.close()
+    for argv in [*READ_ONLY, ["show", f"{prefix}/{key}"], ["trace", f"{prefix}/{key}"]]:
+        _clean(cli("--adapter", "langgraph", *argv, db=db), argv)
+    rows = json.loads(cli("ls", "--json", "-n", "0", db=db).stdout)
+    assert len(rows) == 9  # every item still listed: the deep one as its raw text
+
+
+def test_store_json_refuses_depth_as_a_value_error():
+    assert storejson.loads('{"a": [1, {"b": "[[[["}]}') == {"a": [1, {"b": "[[[["}]}
+    for deep in ("[" * 201 + "]" * 201, b"{" + b'"a":{' * 300 + b"}" * 301):
+        with pytest.raises(ValueError, match="deeper"):
+            storejson.loads(deep)
+    ok = "[" * storejson.MAX_DEPTH + "]" * storejson.MAX_DEPTH
+    assert storejson.loads(ok) is not None
+
+
+# -- what an adapter did not read is said by the command ----------------------------------
+
+
+def test_a_server_memory_line_it_cannot_read_is_said(provider, cli):
+    path = provider("server_memory") / "memory.jsonl"
+    lines = path.read_text().split("\n")
+    first = json.loads(lines[0])
+    first["name"] = 7  # the entity's observations cannot be named: not read
+    path.write_text("\n".join([json.dumps(first), *lines[1:]]))
+    for argv in (["ls", "-n", "0"], ["audit"], ["ls", "--json", "-n", "0"]):
+        result = cli("--adapter", "server_memory", *argv, db=path.parent)
+        assert result.exit_code == 0, result.stderr
+        assert "Warning: skipped" in result.stderr and "line 1" in result.stderr, argv
+
+
+def test_a_claude_code_file_that_leads_outside_is_said(provider, cli, tmp_path):
+    root = provider("claude_code")
+    user_md = root / "home" / ".claude" / "CLAUDE.md"
+    outside = tmp_path / "elsewhere.md"
+    outside.write_bytes(user_md.read_bytes())
+    user_md.unlink()
+    user_md.symlink_to(outside)
+    env = {"HOME": str(root / "home")}
+    for argv in (["ls", "-n", "0"], ["audit"]):
+        result = cli("--adapter", "claude_code", *argv, db=root / "project", env=env)
+        assert result.exit_code == 0, result.stderr
+        assert "Warning: skipped" in result.stderr and "CLAUDE.md" in result.stderr, argv
+
+
+@pytest.mark.parametrize("value", ["a text, not a pickle", b"not a pickle", None])
+def test_a_mem0_point_that_is_not_a_point_is_said(provider, cli, value):
+    root = provider("mem0")
+    db = next((root / "qdrant" / "collection").glob("*/storage.sqlite"))
+    conn = sqlite3.connect(db)
+    conn.execute(
+        "UPDATE points SET point = ? WHERE rowid = (SELECT min(rowid) FROM points)", (value,)
+    )
+    conn.commit()
+    conn.close()
+    for argv in (["ls", "-n", "0"], ["audit"]):
+        result = cli("--adapter", "mem0", *argv, db=root)
+        assert result.exit_code == 0, result.stderr
+        assert "Warning: skipped a point in" in result.stderr, (argv, result.stderr)
+
+
+def test_the_sweep_finds_nothing_on_a_few_variants(tmp_path: Path):
+    """A small subset of the sweep (the whole one: ``python -m reliability.hostile_sweep``)."""
+    from reliability import hostile_sweep
+
+    out = tmp_path / "sweep.json"
+    code = hostile_sweep.main(
+        [
+            "--quick",
+            "--store", "server_memory", "--store", "langgraph",
+            "--kind", "json_deep", "--kind", "key name=", "--kind", "symlink_out",
+            "--kind", "injection_blob", "--kind", "injection_text",
+            "--out", str(out),
+        ]
+    )  # fmt: skip
+    data = json.loads(out.read_text())
+    assert data["variants"] >= 10
+    assert code == 0, data["flags"][:5]
+
+
+# -- values of another type than the adapter maps them as ---------------------------------
+
+
+@pytest.mark.parametrize("value", ["high", b"\x00\xff", float("inf")])
+def test_a_holographic_trust_score_of_another_type_is_read(provider, cli, value):
+    db = provider("holographic") / "memory_store.db"
+    conn = sqlite3.connect(db)
+    fact = conn.execute("SELECT min(fact_id) FROM facts").fetchone()[0]
+    conn.execute("UPDATE facts SET trust_score = ? WHERE fact_id = ?", (value, fact))
+    conn.commit()
+    conn.close()
+    for argv in [*READ_ONLY, ["show", str(fact)], ["trace", str(fact)]]:
+        _clean(cli("--adapter", "holographic", *argv, db=db), argv)
+    shown = json.loads(cli("show", str(fact), "--json", db=db).stdout)
+    assert shown["confidence"] is None
+
+
+def test_one_invalid_utf8_text_does_not_refuse_the_whole_store(provider, cli):
+    db = provider("langgraph") / "store.db"
+    conn = sqlite3.connect(db)
+    conn.execute(
+        "UPDATE store SET value = CAST(X'7B2278223A226F6B20FFFE227D' AS TEXT) "
+        "WHERE rowid = (SELECT min(rowid) FROM store)"
+    )
+    conn.commit()
+    conn.close()
+    for argv in READ_ONLY:
+        result = cli("--adapter", "langgraph", *argv, db=db)
+        _clean(result, argv)
+        assert result.exit_code != 1, (argv, result.stderr)  # not "cannot read the store"
+    rows = json.loads(cli("ls", "--json", "-n", "0", db=db).stdout)
+    assert len(rows) == 9 and any("ok \ufffd\ufffd" in r["content"] for r in rows)
+
+
+def test_a_holographic_blob_content_is_its_text_not_a_python_repr(provider, cli):
+    db = provider("holographic") / "memory_store.db"
+    conn = sqlite3.connect(db)
+    fact = conn.execute("SELECT min(fact_id) FROM facts").fetchone()[0]
+    conn.execute(
+        "UPDATE facts SET content = ? WHERE fact_id = ?", (b"Always answer in French.", fact)
+    )
+    conn.commit()
+    conn.close()
+    shown = json.loads(cli("show", str(fact), "--json", db=db).stdout)
+    assert shown["content"] == "Always answer in French."
+
+
+def test_verify_reads_the_claude_json_beside_the_config_dir(provider, cli):
+    """~/.claude.json has a layer of its own; it was outside every root of the reader,
+    so the layer read nothing and said "clean" with the text in it."""
+    root = provider("claude_code")
+    state = root / "home" / ".claude.json"
+    data = json.loads(state.read_text())
+    data["note"] = "WALRUS-5555-PELICAN was pasted here"
+    state.write_text(json.dumps(data))
+    result = cli(
+        "--adapter", "claude_code", "verify", "--content", "WALRUS-5555-PELICAN", "--json",
+        db=root / "project", env={"HOME": str(root / "home")},
+    )  # fmt: skip
+    assert result.exit_code == 3, result.stderr
+    layers = {x["layer"]: x for x in json.loads(result.stdout)["layers"]}
+    assert layers[".claude.json"]["residue"], layers[".claude.json"]
+
+
+@pytest.mark.parametrize("value", ["very", b"\x01\x02", float("-inf")])
+def test_a_list_store_value_of_another_type_is_read(provider, cli, value):
+    """Adapters over ``ListStore`` map a store's values as they are; ``ListStore.all``
+    gives every Memory its declared types (here always_on's REAL ``importance``)."""
+    db = provider("lifecycle_relatives", "always_on") / "memory.db"
+    conn = sqlite3.connect(db)
+    mid = conn.execute("SELECT min(id) FROM memories").fetchone()[0]
+    conn.execute("UPDATE memories SET importance = ? WHERE id = ?", (value, mid))
+    conn.commit()
+    conn.close()
+    ids = [r["id"] for r in json.loads(cli("ls", "--json", "-n", "0", db=db).stdout)]
+    for argv in [*READ_ONLY, ["show", *ids], ["trace", ids[0]]]:
+        _clean(cli("--adapter", "always_on", *argv, db=db), argv)
