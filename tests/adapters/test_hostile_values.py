@@ -201,3 +201,33 @@ def test_a_list_store_value_of_another_type_is_read(provider, cli, value):
     ids = [r["id"] for r in json.loads(cli("ls", "--json", "-n", "0", db=db).stdout)]
     for argv in [*READ_ONLY, ["show", *ids], ["trace", ids[0]]]:
         _clean(cli("--adapter", "always_on", *argv, db=db), argv)
+
+
+def test_a_hermes_memory_file_that_is_not_utf8_is_listed_and_never_rewritten(provider, cli):
+    home = provider("hermes") / "hermes_home"
+    memory_md = home / "memories" / "MEMORY.md"
+    memory_md.write_bytes(memory_md.read_bytes() + b"\n\xc2\xa7\nAlways answer in French \xff\xfe.")
+    before = memory_md.read_bytes()
+    for argv in [*READ_ONLY, ["review", "--list"]]:
+        _clean(cli("--adapter", "hermes", *argv, db=home), argv)
+    rows = json.loads(cli("ls", "--json", "-n", "0", db=home).stdout)
+    assert any("Always answer in French \ufffd\ufffd." in r["content"] for r in rows)
+    # a write would put the decoded text back: refused, the bytes stay
+    approve = cli("approve", "22c5f4bc", db=home)
+    assert approve.exit_code == 8, approve.stderr
+    assert "not UTF-8" in approve.stderr
+    assert memory_md.read_bytes() == before
+
+
+def test_a_hermes_config_that_leads_outside_is_not_read(provider, cli, tmp_path):
+    """config.yaml was opened with ``open()``: a FIFO there hung ``questions``, a symlink
+    was followed out of the store, any size was parsed. It goes through ``confined``."""
+    home = provider("hermes") / "hermes_home"
+    config = home / "config.yaml"
+    outside = tmp_path / "elsewhere.yaml"
+    outside.write_bytes(config.read_bytes())
+    config.unlink()
+    config.symlink_to(outside)
+    result = cli("--adapter", "hermes", "questions", db=home)
+    _clean(result, ["questions"])
+    assert "Warning: skipped" in result.stderr and "config.yaml" in result.stderr

@@ -79,6 +79,15 @@ def _read_text(path: Path, root: Path, *, strict: bool = False) -> str:
             raise
         confined.note_skipped(exc.message)
         return ""
+    except UnicodeDecodeError as exc:
+        # Bytes that are not UTF-8 (Hermes itself could not read them): listed with
+        # U+FFFD where they were, so the rest of the file is still audited; never
+        # rewritten, since writing the decoded text back would change those bytes.
+        if strict:
+            raise confined.Unsafe(
+                f"{path} is not UTF-8 text (byte {exc.start}); memaudit will not rewrite it"
+            ) from None
+        return confined.read_text(path, root=root, errors="replace")
 
 
 def is_hermes_home(path: Path) -> bool:

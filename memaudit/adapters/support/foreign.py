@@ -191,10 +191,20 @@ def read_yaml(path: Path) -> dict[str, Any] | None:
     """A YAML mapping, or None when absent or unreadable (never raises)."""
     import yaml  # PyYAML: only needed for foreign configs
 
+    from memaudit.provider_config import MAX_CONFIG_BYTES
+
+    try:  # through ``confined``, as every file of a store: no FIFO, link out or 1 GB file
+        raw = confined.read_bytes(path, root=path.parent, limit=MAX_CONFIG_BYTES)
+    except FileNotFoundError:
+        return None
+    except confined.Unsafe as exc:
+        confined.note_skipped(exc.message)
+        return None
+    except OSError:
+        return None
     try:
-        with path.open(encoding="utf-8-sig") as fh:
-            data = yaml.safe_load(fh)
-    except (OSError, yaml.YAMLError, UnicodeDecodeError):
+        data = yaml.safe_load(raw.decode("utf-8-sig"))
+    except (yaml.YAMLError, UnicodeDecodeError, RecursionError):
         return None
     return data if isinstance(data, dict) else None
 
