@@ -89,7 +89,8 @@ STORES: dict[str, tuple[str, str, str]] = {
     "basic_memory": ("basic_memory/before", "", "basic_memory"),
     "byterover": ("byterover/before", "hermes_home", "byterover"),
     "always_on": ("lifecycle_relatives/always_on", "memory.db", "always_on"),
-    "lifecycle": ("lifecycle_relatives/memory_db", "memory.db", "lifecycle"),
+    "consolidating": ("lifecycle_relatives/memory_db", "memory.db", "consolidating"),
+    "lifecycle": ("build:lifecycle", "agent_memory.db", "lifecycle"),  # no committed fixture
     "openmemory": ("openmemory/before", "", "openmemory"),
     "openclaw": ("openclaw/before.tar.gz", "", "openclaw"),
     "letta_code": ("letta/before.tar.gz", "", "letta_code"),
@@ -248,6 +249,35 @@ def recording() -> Iterator[None]:
 # -- copying a store and running commands ------------------------------------------------
 
 
+def _build_lifecycle(path: Path) -> None:
+    """The second article's exact tables (``memaudit.adapters.lifecycle``), a few rows
+    as its code writes them (as tests/adapters/test_lifecycle.py builds one)."""
+    from memaudit.adapters.lifecycle import ARTICLE_EVENTS, ARTICLE_MEMORIES
+
+    conn = sqlite3.connect(path)
+    conn.execute(ARTICLE_MEMORIES)
+    conn.execute(ARTICLE_EVENTS)
+    for i, (text, at) in enumerate(
+        [
+            ("Investigating Bun.js as a replacement for Node.", "2026-04-10T11:00:00.123456"),
+            ("The project uses poetry for packaging.", "2026-09-01T09:00:00"),
+            (f"We moved from poetry to uv. {TOKEN}", "2026-10-20T16:00:00"),
+            ("Sprint 44 goal: ship the export.", "2026-11-01T09:00:00"),
+        ]
+    ):
+        conn.execute(
+            "INSERT INTO memories (content, summary, tags, importance, created_at, "
+            "access_count, last_accessed) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (text, text[:120], json.dumps(["t"]), 5.0 + i, at, i, at),
+        )
+    conn.execute(
+        "INSERT INTO memory_events (memory_id, event_type, detail, occurred_at) "
+        "VALUES (1, 'accessed', '{\"by\": \"agent\"}', '2026-05-02T12:00:00')"
+    )
+    conn.commit()
+    conn.close()
+
+
 def copy_store(name: str, dest: Path) -> tuple[Path, Path, dict[str, str]]:
     """(folder to snapshot, --db target, extra environment)."""
     source, rel, _ = STORES[name]
@@ -255,6 +285,8 @@ def copy_store(name: str, dest: Path) -> tuple[Path, Path, dict[str, str]]:
     folder.mkdir(parents=True)
     if source.startswith("sample:"):
         shutil.copyfile(SAMPLES / source[7:], folder / rel)
+    elif source == "build:lifecycle":
+        _build_lifecycle(folder / rel)
     elif source.endswith(".tar.gz"):
         with tarfile.open(PROVIDERS / source) as tar:
             tar.extractall(folder, filter="data")
