@@ -65,6 +65,7 @@ from typer.testing import CliRunner
 
 from memaudit.cli import app
 from reliability.common import NOW, ROOT, SAMPLES
+from reliability.fuzz import Hang, time_limit
 
 PROVIDERS = ROOT / "tests" / "fixtures" / "providers"
 RESULTS = ROOT / "reliability" / "results" / "hostile_sweep.json"
@@ -318,26 +319,6 @@ def snapshot(folder: Path, native: bool = False) -> dict[str, str]:
             elif not p.is_dir():
                 out[rel] = "special"
     return out
-
-
-class Hang(Exception):
-    pass
-
-
-@contextlib.contextmanager
-def time_limit(seconds: int) -> Iterator[None]:
-    import signal
-
-    def fire(*_: Any) -> None:
-        raise Hang(f"no answer within {seconds}s")
-
-    old = signal.signal(signal.SIGALRM, fire)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 @dataclass

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import fields
 from typing import Any
 
 from memaudit import storejson
@@ -129,22 +130,10 @@ def _enum(kind: Any, value: Any, fallback: Any) -> Any:
         return fallback
 
 
-_TEXT_FIELDS = (
-    "id",
-    "summary",
-    "source_ref",
-    "scope",
-    "validated_by",
-    "validated_at",
-    "superseded_by",
-    "contradicted_by",
-    "created_at",
-    "updated_at",
-    "last_accessed",
-    "expires_at",
-    "created_by",
-)
-_NUMBER_FIELDS = ("confidence", "importance", "decay_score")
+# Memory's fields by declared type (the model's annotations are strings here).
+_FIELDS = {f.name: str(f.type) for f in fields(Memory)}
+_TEXT_FIELDS = tuple(n for n, t in _FIELDS.items() if t == "str | None" or n == "id")
+_NUMBER_FIELDS = tuple(n for n, t in _FIELDS.items() if t == "float | None")
 
 
 def typed_memory(memory: Memory) -> Memory:
