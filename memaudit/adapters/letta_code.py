@@ -24,7 +24,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from memaudit import storejson
+from memaudit import confined, storejson
 from memaudit.adapters.byterover import split_front
 from memaudit.adapters.support import file_probe
 from memaudit.adapters.support import git_probe as gp
@@ -133,12 +133,15 @@ class LettaCodeStore(ListStore):
             changes: dict[str, list[tuple[gp.Commit, str]]] = {}
             for commit, changed, action in self._history(repo):
                 changes.setdefault(changed, []).append((commit, action))
-            files, _ = file_probe.files_under(repo, suffixes=(".md",))
+            files, left_out = file_probe.files_under(repo, suffixes=(".md",))
+            for what in left_out:  # a memory file memaudit did not read is said
+                if not what.startswith(".git/"):
+                    confined.note_skipped(f"{repo}/{what}")
             for file in files:
                 rel = file.relative_to(repo).as_posix()
                 if rel.startswith(".git/"):
                     continue
-                text = file_probe.read_text_bounded(file, MAX_MD_BYTES)
+                text = file_probe.read_text_bounded(file, MAX_MD_BYTES, say=True)
                 if text is None:
                     continue
                 front, body = split_front(text)

@@ -33,7 +33,7 @@ from hashlib import sha256
 from pathlib import Path
 from typing import Any
 
-from memaudit import storejson
+from memaudit import confined, storejson
 from memaudit.adapters.support import file_probe, sqlite_vec
 from memaudit.adapters.support import sqlite_probe as sp
 from memaudit.adapters.support.foreign import as_int, open_ro
@@ -185,8 +185,14 @@ class OpenClawStore(ListStore):
     # -- reading ----------------------------------------------------------------------
 
     def memory_files(self) -> list[Path]:
-        files, _ = file_probe.files_under(self.workspace / "memory", suffixes=(".md",))
+        files, left_out = file_probe.files_under(self.workspace / "memory", suffixes=(".md",))
         curated = [self.workspace / n for n in CURATED]
+        # a memory file not read is said (one Warning line), not only left out
+        for what in left_out:
+            confined.note_skipped(f"{self.workspace / 'memory'}/{what}")
+        for p in curated:
+            if p.is_symlink():
+                confined.note_skipped(f"{p} (symlink, not followed)")
         return [p for p in curated if p.is_file() and not p.is_symlink()] + files
 
     def rel(self, path: Path) -> str:
@@ -250,7 +256,7 @@ class OpenClawStore(ListStore):
         recalls = self.recalls()
         out: list[Memory] = []
         for path in self.memory_files():
-            text = file_probe.read_text_bounded(path, MAX_MD_BYTES)
+            text = file_probe.read_text_bounded(path, MAX_MD_BYTES, say=True)
             if text is None:
                 continue
             rel = self.rel(path)

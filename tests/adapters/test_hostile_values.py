@@ -231,3 +231,42 @@ def test_a_hermes_config_that_leads_outside_is_not_read(provider, cli, tmp_path)
     result = cli("--adapter", "hermes", "questions", db=home)
     _clean(result, ["questions"])
     assert "Warning: skipped" in result.stderr and "config.yaml" in result.stderr
+
+
+def _archive(provider_name: str, dest: Path) -> Path:
+    import tarfile
+
+    from tests.adapters.conftest import PROVIDERS
+
+    with tarfile.open(PROVIDERS / provider_name / "before.tar.gz") as tar:
+        tar.extractall(dest, filter="data")
+    return dest
+
+
+@pytest.mark.parametrize("kind", ["symlink", "huge"])
+def test_a_letta_memory_file_not_read_is_said(cli, tmp_path, kind):
+    root = _archive("letta", tmp_path / "letta")
+    md = next(root.rglob("memory/reference/decisions.md"))
+    if kind == "symlink":
+        outside = tmp_path / "elsewhere.md"
+        outside.write_bytes(md.read_bytes())
+        md.unlink()
+        md.symlink_to(outside)
+    else:
+        md.write_bytes(md.read_bytes() + b"\n" * (17 * 1024 * 1024))
+    for argv in (["ls", "-n", "0"], ["audit"]):
+        result = cli("--adapter", "letta_code", *argv, db=root)
+        assert result.exit_code == 0, result.stderr
+        assert "Warning: skipped" in result.stderr and "decisions.md" in result.stderr, argv
+
+
+def test_an_openclaw_memory_file_that_is_a_symlink_is_said(cli, tmp_path):
+    root = _archive("openclaw", tmp_path / "openclaw")
+    md = next(p for p in root.rglob("*.md") if p.parent.name == "memory" and not p.is_symlink())
+    outside = tmp_path / "elsewhere.md"
+    outside.write_bytes(md.read_bytes())
+    md.unlink()
+    md.symlink_to(outside)
+    result = cli("--adapter", "openclaw", "ls", "-n", "0", db=root)
+    assert result.exit_code == 0, result.stderr
+    assert "Warning: skipped" in result.stderr and md.name in result.stderr

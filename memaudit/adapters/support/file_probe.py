@@ -254,10 +254,10 @@ def files_under(
         dirs.sort()
         for name in sorted(names):
             path = here / name
+            if suffixes and not name.endswith(suffixes):
+                continue  # (a link of another kind would not have been read either)
             if path.is_symlink():
                 skipped.append(f"{_rel(path, root)} (symlink, not followed)")
-                continue
-            if suffixes and not name.endswith(suffixes):
                 continue
             if len(found) >= limit:
                 skipped.append(f"files past the first {limit} under {root}")
@@ -266,14 +266,21 @@ def files_under(
     return found, skipped
 
 
-def read_text_bounded(path: Path, limit: int = MAX_FILE_BYTES) -> str | None:
+def read_text_bounded(path: Path, limit: int = MAX_FILE_BYTES, *, say: bool = False) -> str | None:
     """A file's text, or None when it is a symlink, not a regular file (a FIFO is never
-    opened blocking) or larger than ``limit`` — read through ``memaudit.confined``."""
+    opened blocking) or larger than ``limit`` — read through ``memaudit.confined``.
+    ``say``: the file is a memory, and its not being read is said (one Warning line)."""
     if path.is_symlink():
+        if say:
+            confined.note_skipped(f"{path}: a symlink (a memory file is read only as a file)")
         return None
     try:
         return confined.read_text(path, root=path.parent, limit=limit, errors="replace")
-    except (OSError, confined.Unsafe):
+    except confined.Unsafe as exc:
+        if say:
+            confined.note_skipped(exc.message)
+        return None
+    except OSError:
         return None
 
 
