@@ -811,6 +811,7 @@ def sweep_store(
     report: Report,
     log: Callable[[str], None],
     kinds: list[str] | None = None,
+    targets: list[str] | None = None,
 ) -> None:
     global _OUTSIDE
     adapter = STORES[name][2]
@@ -865,6 +866,8 @@ def sweep_store(
             variants.extend(file_variants(name, rel, quick))
     if kinds:
         variants = [v for v in variants if any(k in v.kind for k in kinds)]
+    if targets:
+        variants = [v for v in variants if any(t in v.target for t in targets)]
     stats = Counter(v.target.split(":")[0] for v in variants)
     report.stores[name] = {
         "columns": len(columns),
@@ -921,6 +924,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--store", action="append", choices=sorted(STORES), help="only these stores")
     ap.add_argument("--quick", action="store_true", help="a few variants per column / file")
     ap.add_argument("--kind", action="append", help="only variants whose kind contains this")
+    ap.add_argument("--target", action="append", help="only variants of a file/column matching")
     ap.add_argument("--out", type=Path, default=RESULTS)
     args = ap.parse_args(argv)
     report = Report()
@@ -933,7 +937,7 @@ def main(argv: list[str] | None = None) -> int:
         for name in args.store or list(STORES):
             work = Path(tmp) / name
             work.mkdir()
-            sweep_store(name, work, args.quick, report, log, args.kind)
+            sweep_store(name, work, args.quick, report, log, args.kind, args.target)
             shutil.rmtree(work, ignore_errors=True)
     summary = Counter((f.store, f.command, f.symptom.split(":")[0]) for f in report.flags)
     args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -114,13 +114,13 @@ def test_the_sweep_finds_nothing_on_a_few_variants(tmp_path: Path):
         [
             "--quick",
             "--store", "server_memory", "--store", "langgraph",
-            "--kind", "json_deep", "--kind", "key name=", "--kind", "symlink_out",
-            "--kind", "injection_blob", "--kind", "injection_text",
+            "--kind", "json_deep", "--kind", "key name=", "--kind", "injection_",
+            "--target", "memory.jsonl", "--target", "store.value",
             "--out", str(out),
         ]
     )  # fmt: skip
     data = json.loads(out.read_text())
-    assert data["variants"] >= 10
+    assert data["variants"] >= 8
     assert code == 0, data["flags"][:5]
 
 
