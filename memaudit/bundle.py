@@ -22,9 +22,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from memaudit import fingerprint, resurrection, tombkey
+from memaudit import fingerprint, resurrection, storejson, tombkey
 from memaudit.errors import InvalidInput, Refused
 from memaudit.ledger import Ledger
+from memaudit.ledger.columns import _text as column_text
+from memaudit.ledger.columns import read_tags
 from memaudit.model import Relation, SourceType, Status
 
 FORMAT = "memaudit-bundle"
@@ -85,7 +87,7 @@ def export_records(
     cols = ", ".join(MEMORY_FIELDS)
     for row in conn.execute(f"SELECT {cols} FROM memories{where} ORDER BY seq", params):
         record = dict(zip(MEMORY_FIELDS, row, strict=True))
-        record["tags"] = json.loads(record["tags"] or "[]")
+        record["tags"] = read_tags(record["tags"])  # as ls reads them: a hostile value too
         record["derived"] = bool(record["derived"])
         record["pinned"] = bool(record["pinned"])
         ids.append(record["id"])
@@ -104,7 +106,10 @@ def export_records(
     for row in conn.execute(f"SELECT {', '.join(EVENT_FIELDS)} FROM events ORDER BY id"):
         if row[3] in chosen or row[3] in tomb_ids:
             record = dict(zip(EVENT_FIELDS, row, strict=True))
-            record["detail"] = json.loads(record["detail"] or "{}")
+            try:
+                record["detail"] = storejson.loads(record["detail"] or "{}")
+            except ValueError:  # not JSON (or too deep): exported as the text it is
+                record["detail"] = column_text(record["detail"])
             yield {"kind": "event", **record}
     for row in tombs:
         record = dict(zip(TOMBSTONE_FIELDS, row, strict=True))

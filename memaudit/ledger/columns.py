@@ -62,15 +62,12 @@ def row_to_memory(row: tuple[Any, ...]) -> Memory:
     )
     confidence, importance, decay_score = map(_number, (confidence, importance, decay_score))
     access_count, version = _number(access_count), _number(version)
-    try:
-        tag_list = storejson.loads(tags) if tags else []
-    except (ValueError, TypeError):
-        tag_list = [_text(tags)]
+    tag_list = read_tags(tags)
     return Memory(
         id=mid,
         content=content or "",
         summary=summary,
-        tags=[str(t) for t in tag_list] if isinstance(tag_list, list) else [str(tag_list)],
+        tags=tag_list,
         source_type=_enum(SourceType, source_type, SourceType.UNKNOWN),
         source_ref=source_ref,
         confidence=confidence,
@@ -93,6 +90,15 @@ def row_to_memory(row: tuple[Any, ...]) -> Memory:
         pinned=bool(pinned),
         version=int(version or 1),
     )
+
+
+def read_tags(tags: Any) -> list[str]:
+    """The ``tags`` column (a JSON list) as ``ls`` shows it: anything else, one tag."""
+    try:
+        tag_list = storejson.loads(tags) if tags else []
+    except ValueError:
+        tag_list = [_text(tags)]
+    return [str(t) for t in tag_list] if isinstance(tag_list, list) else [str(tag_list)]
 
 
 def light_row(row: tuple[Any, ...]) -> tuple[str, str, str | None, str | None]:

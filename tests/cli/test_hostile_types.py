@@ -234,3 +234,34 @@ def test_an_infinite_count_or_score_is_no_number(cli, sample: Callable[[str], Pa
     for command in (("ls", "-n", "0"), ("audit",), ("audit", "--json"), ("stats",), ("export",)):
         done = cli(*command, db=db)
         assert done.exit_code == 0, (command, done.output)
+
+
+def test_export_reads_hostile_tags_and_details_as_ls_does(
+    cli, sample: Callable[[str], Path]
+) -> None:
+    """`export` parsed ``tags`` and an event's ``detail`` with ``json.loads``: a blob of
+    invalid UTF-8 or JSON nested 100,000 deep ended it with an internal error."""
+    db = sample("clean_control")
+    conn = sqlite3.connect(db)
+    conn.execute(
+        "UPDATE memories SET tags = ? WHERE rowid = (SELECT min(rowid) FROM memories)",
+        (b"\xff\x00",),
+    )
+    conn.execute(
+        "UPDATE memories SET tags = ? WHERE rowid = (SELECT max(rowid) FROM memories)",
+        ("[" * 100_000,),
+    )
+    mid = conn.execute("SELECT id FROM memories ORDER BY rowid LIMIT 1").fetchone()[0]
+    conn.execute(
+        "INSERT INTO events (at, actor, action, memory_id, detail) VALUES (?, 'cli', 'note', ?, ?)",
+        ("2026-11-01T00:00:00Z", mid, "[" * 100_000 + "]" * 100_000),
+    )
+    conn.commit()
+    conn.close()
+    done = cli("export", db=db)
+    assert done.exit_code == 0, done.output
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    first = next(r for r in records if r["kind"] == "memory" and r["id"] == mid)
+    assert first["tags"] == ["\ufffd\x00"]
+    listed = json.loads(cli("show", mid, "--json", db=db).stdout)
+    assert listed["tags"] == first["tags"]
