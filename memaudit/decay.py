@@ -50,6 +50,7 @@ from memaudit import sidecar
 from memaudit.clock import parse_time, to_iso
 from memaudit.errors import InvalidInput
 from memaudit.ledger import Ledger, rows
+from memaudit.ledger.columns import _number, _text
 from memaudit.model import Memory
 from memaudit.policy import Policy
 from memaudit.sqlite_driver import sqlite3
@@ -505,15 +506,16 @@ def _indexed_changes(
         t, params, now
     ):
         report.checked += 1
+        # the row's values as ``ls`` reads them: a ledger can hold any type in any column
         ex = explain(
-            memory_id=str(mid),
+            memory_id=str(_text(mid)),
             status=status,
             pinned=bool(pinned),
-            created_at=created,
-            last_accessed=last,
-            access_count=int(count or 0),
-            stored_score=stored,
-            expires_at=expires,
+            created_at=_text(created),
+            last_accessed=_text(last),
+            access_count=int(_number(count) or 0),
+            stored_score=_number(stored),
+            expires_at=_text(expires),
             params=params,
             now=now,
         )

@@ -265,3 +265,24 @@ def test_export_reads_hostile_tags_and_details_as_ls_does(
     assert first["tags"] == ["\ufffd\x00"]
     listed = json.loads(cli("show", mid, "--json", db=db).stdout)
     assert listed["tags"] == first["tags"]
+
+
+def test_decay_reads_mistyped_times_and_counts_as_unreadable(
+    cli, sample: Callable[[str], Path]
+) -> None:
+    """`decay` read its candidates' raw columns: an integer ``last_accessed`` ended
+    `decay --dry-run` with ``AttributeError: 'int' object has no attribute 'strip'``."""
+    db = sample("clean_control")
+    untyped(db, "memories", "last_accessed")
+    conn = sqlite3.connect(db)
+    for offset, value in enumerate([7, b"\xff", 2.5]):
+        conn.execute(
+            "UPDATE memories SET last_accessed = ? WHERE rowid = "
+            "(SELECT rowid FROM memories WHERE status = 'active' ORDER BY rowid LIMIT 1 OFFSET ?)",
+            (value, offset),
+        )
+    conn.commit()
+    conn.close()
+    done = cli("decay", "--dry-run", db=db)
+    assert done.exit_code == 0, done.output
+    assert "with unreadable timestamps" in done.stdout
