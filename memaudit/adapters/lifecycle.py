@@ -34,7 +34,7 @@ from memaudit.clock import Clock, parse_time, store_time, system_clock, to_iso
 from memaudit.decay import DecayReport, LifecycleTable
 from memaudit.errors import InvalidInput, NotAStore, NotFound, StoreBusy
 from memaudit.ledger import Ledger
-from memaudit.ledger.columns import typed_memory
+from memaudit.ledger.columns import _text, typed_memory
 from memaudit.ledger.store import (
     busy_timeout_from_env,
     default_actor,
@@ -324,11 +324,12 @@ class LifecycleStore(Store):
         return out[:limit] if limit is not None else out
 
     def stats(self, now: datetime) -> dict[str, Any]:
-        by_status = dict(
-            self.conn.execute(
-                "SELECT coalesce(status, 'active'), count(*) FROM memories GROUP BY 1"
-            )
-        )
+        by_status: dict[str, int] = {}
+        for status, n in self.conn.execute(
+            "SELECT coalesce(status, 'active'), count(*) FROM memories GROUP BY 1"
+        ):  # a status of another type (a blob, a number) is counted under its text
+            key = str(_text(status))
+            by_status[key] = by_status.get(key, 0) + n
         total = sum(by_status.values())
         events = (
             self.conn.execute("SELECT count(*) FROM memory_events").fetchone()[0]

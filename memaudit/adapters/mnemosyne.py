@@ -234,17 +234,19 @@ class MnemosyneStore(Store):
                 continue  # Hermes-core records belong to the hermes adapter's queue
             p = rec.payload
             out.append(
-                Memory(
-                    id=rec.id,
-                    content=str(p.get("content") or ""),
-                    source_type=source_type_of(p.get("source"), p.get("veracity"), None),
-                    status=Status.PENDING,
-                    summary=rec.raw.get("summary"),
-                    importance=p.get("importance"),
-                    scope=p.get("scope"),
-                    created_at=rec.created_at,
-                    source_ref=str(rec.path.relative_to(self.home)),
-                    extra={"tool": rec.action, "veracity": p.get("veracity")},
+                typed_memory(  # a pending record's JSON holds any type
+                    Memory(
+                        id=rec.id,
+                        content=p.get("content") or "",
+                        source_type=source_type_of(p.get("source"), p.get("veracity"), None),
+                        status=Status.PENDING,
+                        summary=rec.raw.get("summary"),
+                        importance=p.get("importance"),
+                        scope=p.get("scope"),
+                        created_at=rec.created_at,
+                        source_ref=str(rec.path.relative_to(self.home)),
+                        extra={"tool": rec.action, "veracity": p.get("veracity")},
+                    )
                 )
             )
         return out

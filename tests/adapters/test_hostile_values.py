@@ -270,3 +270,29 @@ def test_an_openclaw_memory_file_that_is_a_symlink_is_said(cli, tmp_path):
     result = cli("--adapter", "openclaw", "ls", "-n", "0", db=root)
     assert result.exit_code == 0, result.stderr
     assert "Warning: skipped" in result.stderr and md.name in result.stderr
+
+
+def test_a_mnemosyne_pending_record_of_other_types_is_shown(provider, cli):
+    home = provider("mnemosyne") / "hermes_home"
+    record_path = next((home / "pending" / "memory").glob("*.json"))
+    record = json.loads(record_path.read_text())
+    record["payload"]["importance"] = [1, 2]
+    record_path.write_text(json.dumps(record))
+    ids = [r["id"] for r in json.loads(cli("ls", "--json", "-n", "0", db=home).stdout)]
+    for argv in (["show", *ids], ["review", "--list"], ["audit"]):
+        _clean(cli("--adapter", "mnemosyne", *argv, db=home), argv)
+
+
+@pytest.mark.parametrize("status", [b"active", 3])
+def test_lifecycle_stats_counts_a_status_of_another_type(cli, tmp_path, status):
+    from reliability.hostile_sweep import _build_lifecycle
+
+    db = tmp_path / "agent_memory.db"
+    _build_lifecycle(db)
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE memories SET status = ? WHERE id = 1", (status,))
+    conn.commit()
+    conn.close()
+    result = cli("--adapter", "lifecycle", "stats", "--json", db=db)
+    _clean(result, ["stats"])
+    assert sum(json.loads(result.stdout)["by_status"].values()) == 4

@@ -19,6 +19,7 @@ from memaudit.adapters.support.foreign import (
 )
 from memaudit.adapters.support.listing import filter_memories
 from memaudit.fingerprint import normalize
+from memaudit.ledger.columns import typed_memory
 from memaudit.model import Memory, MemoryFilter, SourceType, Status
 from memaudit.store import Capability, Layer, Needle, Residue, Store
 
@@ -194,7 +195,7 @@ class HermesFiles(Store):
                 "tool": rec.action,
                 "veracity": payload.get("veracity"),
             }
-        return Memory(
+        memory = Memory(
             id=rec.id,
             content=content,
             source_type=source,
@@ -206,6 +207,7 @@ class HermesFiles(Store):
             extra={k: v for k, v in extra.items() if v is not None},
             missing=["source (who stated it)", "lineage"],
         )
+        return typed_memory(memory)  # a pending record's JSON holds any type
 
     def memories(self, flt: MemoryFilter | None = None) -> list[Memory]:
         mapped = self._entry_memories() + [self._pending_memory(r) for r in self.pending_records()]
