@@ -228,10 +228,11 @@ class LettaCodeStore(ListStore):
         for key in ("memoryReminderInterval", "reflectionTrigger", "reflectionStepCount"):
             if key in data:
                 out[f"letta.{key}"] = {"value": data[key], "source": str(path)}
-        agents = [a for a in data.get("agents") or [] if isinstance(a, dict)]
+        listed = data.get("agents")  # any JSON type: only a list of objects is read
+        agents = [a for a in listed if isinstance(a, dict)] if isinstance(listed, list) else []
         ours = {self.agent(r) for r in self.repos}
         for a in agents:
-            if a.get("agentId") in ours and "memfs" in a:
+            if isinstance(a.get("agentId"), str) and a["agentId"] in ours and "memfs" in a:
                 out[f"letta.agents.{a['agentId']}.memfs"] = {
                     "value": a["memfs"],
                     "source": str(path),

@@ -296,3 +296,13 @@ def test_lifecycle_stats_counts_a_status_of_another_type(cli, tmp_path, status):
     result = cli("--adapter", "lifecycle", "stats", "--json", db=db)
     _clean(result, ["stats"])
     assert sum(json.loads(result.stdout)["by_status"].values()) == 4
+
+
+@pytest.mark.parametrize("agents", [7, [{"agentId": ["x"], "memfs": {}}]])
+def test_letta_settings_of_other_types_do_not_end_questions(cli, tmp_path, agents):
+    root = _archive("letta", tmp_path / "letta")
+    settings = root / ".letta" / "settings.json"
+    data = json.loads(settings.read_text())
+    data["agents"] = agents
+    settings.write_text(json.dumps(data))
+    _clean(cli("--adapter", "letta_code", "questions", db=root), ["questions"])
