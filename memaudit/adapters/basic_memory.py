@@ -191,11 +191,12 @@ class BasicMemoryStore(ListStore):
         if "project" in sp.table_names(conn):
             projects = {pid: path for pid, path in conn.execute("SELECT id, path FROM project")}
         for pid, recorded in projects.items():
-            sample = [
+            sample = [  # only text is a path: a blob or number here names no file
                 r[0]
                 for r in conn.execute(
                     "SELECT file_path FROM entity WHERE project_id = ? LIMIT 20", (pid,)
                 )
+                if isinstance(r[0], str)
             ]
             # The given folder first; then folders beside the database's own folder
             # (a copied store, or ~/basic-memory next to ~/.basic-memory); then the
@@ -205,7 +206,8 @@ class BasicMemoryStore(ListStore):
             candidates += [near / "notes"] + sorted(
                 p for p in near.iterdir() if p.is_dir() and p != self.db.parent
             )
-            candidates.append(Path(recorded))
+            if isinstance(recorded, str):
+                candidates.append(Path(recorded))
             for folder in candidates:
                 if (
                     folder

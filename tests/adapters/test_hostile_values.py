@@ -306,3 +306,18 @@ def test_letta_settings_of_other_types_do_not_end_questions(cli, tmp_path, agent
     data["agents"] = agents
     settings.write_text(json.dumps(data))
     _clean(cli("--adapter", "letta_code", "questions", db=root), ["questions"])
+
+
+@pytest.mark.parametrize(("table", "column"), [("entity", "file_path"), ("project", "path")])
+def test_a_basic_memory_path_that_is_not_text_names_no_file(provider, cli, table, column):
+    root = provider("basic_memory")
+    db = root / "config" / "memory.db"
+    conn = sqlite3.connect(db)
+    conn.execute(
+        f"UPDATE {table} SET {column} = ? WHERE rowid = (SELECT min(rowid) FROM {table})",
+        (b"\xffnotes",),
+    )
+    conn.commit()
+    conn.close()
+    for argv in (["ls", "-n", "0"], ["audit"], ["verify", "--content", "ZEBRA-7731-QUOKKA"]):
+        _clean(cli("--adapter", "basic_memory", *argv, db=root), argv)
