@@ -44,6 +44,7 @@ from memaudit.adapters.support.listing import ListStore
 from memaudit.clock import Clock, store_time
 from memaudit.errors import NotAStore, StoreBusy
 from memaudit.fingerprint import normalize
+from memaudit.ledger.columns import _text as column_text
 from memaudit.model import Edge, Memory, Relation, SourceType, Status
 from memaudit.store import Adapter, Capability, Layer, Needle, Residue
 from memaudit.trust import DERIVED_TYPES
@@ -147,6 +148,10 @@ def _default_db() -> Path | None:
     return db if _is_index(db) else None
 
 
+def _texts(row: sqlite3.Row) -> dict[str, Any]:
+    return {k: column_text(v) if isinstance(v, bytes) else v for k, v in dict(row).items()}
+
+
 def short_hash(*parts: str) -> str:
     return hashlib.blake2b(
         "\x1f".join(normalize(p) for p in parts).encode(), digest_size=4
@@ -221,9 +226,10 @@ class BasicMemoryStore(ListStore):
         with closing(sp.connect_ro(self.db)) as conn:
             conn.row_factory = sqlite3.Row
             self._resolve_projects(conn)
-            notes = {r["id"]: dict(r) for r in conn.execute("SELECT * FROM entity")}
-            obs_rows = [dict(r) for r in conn.execute("SELECT * FROM observation ORDER BY id")]
-            rel_rows = [dict(r) for r in conn.execute("SELECT * FROM relation ORDER BY id")]
+            # No column of these tables holds a blob: one there is read as its text
+            notes = {r["id"]: _texts(r) for r in conn.execute("SELECT * FROM entity")}
+            obs_rows = [_texts(r) for r in conn.execute("SELECT * FROM observation ORDER BY id")]
+            rel_rows = [_texts(r) for r in conn.execute("SELECT * FROM relation ORDER BY id")]
             writer = self._writers(conn)
         what = f"{self.db} (Basic Memory index)"
         require_columns(list(notes.values()), "entity", {"id", "title", "file_path"}, what)
@@ -241,7 +247,10 @@ class BasicMemoryStore(ListStore):
                 )
         for row in obs_rows:
             note = notes.get(row["entity_id"])
-            if note is None:
+            if note is None:  # content in the index the audit cannot place: said
+                confined.note_skipped(
+                    f"{self.db}: observation {row['id']} (its note {row['entity_id']} is not in the index)"
+                )
                 continue
             memory = self._memory(row, note, writer.get(row["entity_id"]), relations_of)
             by_note.setdefault(note["id"], []).append(memory)
