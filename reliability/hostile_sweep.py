@@ -463,8 +463,8 @@ def _untype(conn: sqlite3.Connection, table: str, column: str) -> bool:
         re.I,
     )
     m = pat.search(sql)
-    if not m:
-        return False
+    if not m or re.match(r"\s*PRIMARY\s+KEY", sql[m.end(2) :], re.I):
+        return False  # a rowid alias: retyped, the file would be malformed, not hostile
     changed = sql[: m.start(2)] + "BLOB" + sql[m.end(2) :]
     conn.execute("PRAGMA writable_schema = ON")
     conn.execute(

@@ -323,29 +323,27 @@ def test_a_basic_memory_path_that_is_not_text_names_no_file(provider, cli, table
         _clean(cli("--adapter", "basic_memory", *argv, db=root), argv)
 
 
-def test_a_basic_memory_blob_category_is_read_as_text(provider, cli):
+def _first_observation(provider, assignment: str, value: object) -> Path:
+    """A Basic Memory copy whose first observation gets ``SET <assignment>``."""
     root = provider("basic_memory")
-    db = root / "config" / "memory.db"
-    conn = sqlite3.connect(db)
+    conn = sqlite3.connect(root / "config" / "memory.db")
     conn.execute(
-        "UPDATE observation SET category = ? WHERE id = (SELECT min(id) FROM observation)",
-        (b"preference",),
+        f"UPDATE observation SET {assignment} WHERE id = (SELECT min(id) FROM observation)",
+        (value,),
     )
     conn.commit()
     conn.close()
+    return root
+
+
+def test_a_basic_memory_blob_category_is_read_as_text(provider, cli):
+    root = _first_observation(provider, "category = ?", b"preference")
     for argv in (["ls", "-n", "0"], ["audit"], ["conflicts"]):
         _clean(cli("--adapter", "basic_memory", *argv, db=root), argv)
 
 
 def test_a_basic_memory_observation_without_its_note_is_said(provider, cli):
-    root = provider("basic_memory")
-    db = root / "config" / "memory.db"
-    conn = sqlite3.connect(db)
-    conn.execute(
-        "UPDATE observation SET entity_id = 999999 WHERE id = (SELECT min(id) FROM observation)"
-    )
-    conn.commit()
-    conn.close()
+    root = _first_observation(provider, "entity_id = ?", 999999)
     result = cli("--adapter", "basic_memory", "ls", "-n", "0", db=root)
     assert result.exit_code == 0, result.stderr
     assert "Warning: skipped" in result.stderr and "not in the index" in result.stderr
