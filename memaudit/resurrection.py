@@ -31,6 +31,9 @@ class Match:
     status: str  # forgotten | rejected
     at: str
     how: str  # "full text" | "quoted sentence"
+    # A print the forget purged (see ``removal.write_tombstone``): no memory may hold it
+    # after the forget, so ``verify`` reports it whatever the row's dates say.
+    purged: bool = False
 
 
 @dataclass(slots=True)
@@ -39,6 +42,8 @@ class _Tomb:
     status: str
     at: str
     prints: dict[str, list[str]]
+    purged: set[str]  # prints the forget purged (empty for older tombstones, rejects)
+    marks_purged: bool  # the tombstone lists them (written by a forget since they were)
 
 
 class TombstoneIndex:
@@ -57,7 +62,11 @@ class TombstoneIndex:
                 prints = json.loads(prints_json)
             except (TypeError, ValueError):
                 prints = {}
-            tomb = _Tomb(str(memory_id), str(status), str(at), prints)
+            if not isinstance(prints, dict):
+                prints = {}
+            listed = prints.get("purged")
+            purged = {str(p) for p in listed} if isinstance(listed, list) else set()
+            tomb = _Tomb(str(memory_id), str(status), str(at), prints, purged, listed is not None)
             self.tombs.append(tomb)
             salt = str(salt or "")
             if salt.startswith(fingerprint.KEYED_ALGO + ":"):
@@ -66,7 +75,10 @@ class TombstoneIndex:
                     continue
                 for p in prints.get("full", []):
                     self.keyed_full.setdefault(p, []).append(tomb)
-                for p in prints.get("sentences", []):
+                # A purged sentence's print is looked for among a text's sentences
+                # too (a quote held as whole words need not be a sentence of its own).
+                full = set(prints.get("full", []))
+                for p in dict.fromkeys([*prints.get("sentences", []), *sorted(purged - full)]):
                     self.keyed_sentences.setdefault(p, []).append(tomb)
             else:
                 self.legacy.append((tomb, fingerprint.salt_hasher(salt)))
@@ -98,12 +110,19 @@ class TombstoneIndex:
         if self._hash is not None and (self.keyed_full or self.keyed_sentences):
             full = self._hash(fingerprint.normalize(text))
             for t in self.keyed_full.get(full, []):
-                found[t.memory_id] = Match(t.memory_id, t.status, t.at, "full text")
+                found[t.memory_id] = Match(
+                    t.memory_id, t.status, t.at, "full text", full in t.purged
+                )
             for sentence in fingerprint.sentences(text):
-                for t in self.keyed_sentences.get(self._hash(sentence), []):
-                    found.setdefault(
-                        t.memory_id, Match(t.memory_id, t.status, t.at, "quoted sentence")
-                    )
+                h = self._hash(sentence)
+                for t in self.keyed_sentences.get(h, []):
+                    m = found.get(t.memory_id)
+                    if m is None:
+                        found[t.memory_id] = Match(
+                            t.memory_id, t.status, t.at, "quoted sentence", h in t.purged
+                        )
+                    elif not m.purged and h in t.purged:
+                        found[t.memory_id] = Match(m.memory_id, m.status, m.at, m.how, True)
         for t, hasher in self.legacy:
             if t.memory_id not in found:
                 how = fingerprint.matches_with(hasher, t.prints, text)
