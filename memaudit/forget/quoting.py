@@ -40,9 +40,10 @@ def quoting_memories(ledger: Ledger, text: str, exclude: set[str]) -> list[str]:
     return list(_holding(ledger.conn, _pieces_normalized(text), exclude))
 
 
-# Anchors per scan of ``memories`` (two LIKE tests each; SQLite's expression depth
-# limit is 1000): a plan or verification with more distinct anchors reads it again.
-TERMS_PER_QUERY = 200
+# Sets of runs tested per scan of ``memories`` (up to 2 * KEY_RUNS LIKE tests each;
+# SQLite's expression depth limit is 1000): a plan or verification with more reads it
+# again.
+TERMS_PER_QUERY = 100
 
 
 def _holding(
@@ -53,56 +54,78 @@ def _holding(
 
     Every row is read: nothing the store wrote about its rows (the FTS index, the
     ``content_hash`` column, timestamps) decides what is looked at, so a copy with a
-    forged hash, missing from the index, is found like any other. One pass per
-    ``TERMS_PER_QUERY`` anchors: SQL keeps a row whose content or summary holds a
-    piece's anchor (``_anchor``: in ASCII text a holder has it verbatim, up to case)
-    or whose values are not plain ASCII text (``_NOT_ASCII``: normalising may turn
-    them into a piece, so Python judges them), and Python confirms on the normalised
-    text. Exact with respect to ``fingerprint.normalize``.
+    forged hash, missing from the index, is found like any other. SQL keeps a row
+    whose content or summary holds each of a piece's ``KEY_RUNS`` longest runs of ASCII
+    letters and digits (``_keys``: any case — a holder of the piece has every one of
+    them), or whose values are not plain ASCII text (``_NOT_ASCII``: normalising may
+    turn them into a piece, so Python judges them); Python confirms on the normalised
+    text. Exact with respect to ``fingerprint.normalize``. One pass over the table
+    per ``TERMS_PER_QUERY`` distinct sets of runs.
     """
     wanted = list(dict.fromkeys(pieces))
     if not wanted:
         return {}
-    anchor_of = {p: _anchor(p) for p in wanted}
-    by_anchor: dict[str, list[str]] = {}
-    for piece, anchor in anchor_of.items():
-        by_anchor.setdefault(anchor, []).append(piece)
-    # A row holding an anchor holds every anchor it contains: the shortest suffice.
-    anchors = sorted(by_anchor, key=len)
-    kept: list[str] = []
-    for anchor in anchors:
-        if not any(k in anchor for k in kept):
-            kept.append(anchor)
-    # A holder's normalised text has each anchor as one of its maximal runs of ASCII
-    # letters and digits (see _anchor), unless the anchor is no such run (cut to
-    # ANCHOR_MAX, or a word of other characters): those pieces are tried on every row.
-    always = [
-        p for p, a in anchor_of.items() if len(a) >= ANCHOR_MAX or not _ASCII_RUN.fullmatch(a)
-    ]
+    keys_of = {p: _keys(p) for p in wanted}
+    # In Python a row's pieces to try are found by their first run: a holder's
+    # normalised text has each run of the piece as one of its own maximal runs. A
+    # piece with no run, or one cut to ANCHOR_MAX, is tried on every candidate.
+    by_first: dict[str, list[str]] = {}
+    always = []
+    for piece, keys in keys_of.items():
+        if keys and all(len(k) < ANCHOR_MAX for k in keys):
+            by_first.setdefault(keys[0], []).append(piece)
+        else:
+            always.append(piece)
+    # SQL: one test per distinct set of runs (a piece without any can only be held by
+    # a value that is not plain ASCII text, which _NOT_ASCII sends on).
+    tests = list(dict.fromkeys(keys for keys in keys_of.values() if keys))
     order = {p: i for i, p in enumerate(wanted)}
     found: dict[str, list[str]] = {}
     seen: set[str] = set()
-    for n, group in enumerate(chunks(kept, TERMS_PER_QUERY)):
-        tests = ["content LIKE ? ESCAPE '\\' OR summary LIKE ? ESCAPE '\\'" for _ in group]
-        params = [_like(a) for a in group for _ in range(2)]
+    for n, group in enumerate(chunks(tests, TERMS_PER_QUERY) if tests else [[]]):
+        where = [
+            " AND ".join("(content LIKE ? ESCAPE '\\' OR summary LIKE ? ESCAPE '\\')" for _ in keys)
+            for keys in group
+        ]
+        params = [_like(k[:ANCHOR_MAX]) for keys in group for k in keys for _ in range(2)]
         if n == 0:
-            tests.append(_NOT_ASCII)
-        sql = "SELECT id, content, summary FROM memories WHERE " + " OR ".join(tests)
+            where.append(_NOT_ASCII)
+        sql = "SELECT id, content, summary FROM memories WHERE " + " OR ".join(where)
         for mid, content, summary in conn.execute(sql, params):
             mid = _text(mid)
             if mid in exclude or mid in seen:
                 continue
             seen.add(mid)  # every piece is tried on it: a later pass has nothing to add
             norm = fingerprint.normalize((_text(content) or "") + "\n" + (_text(summary) or ""))
-            runs = _ASCII_RUN.findall(norm)
-            tried = {p for a in by_anchor.keys() & runs for p in by_anchor[a]}
-            tried.update(always)
+            runs = set(_ASCII_RUN.findall(norm))
+            tried = [
+                p
+                for r in runs.intersection(by_first)
+                for p in by_first[r]
+                if runs.issuperset(keys_of[p])
+            ]
             held = sorted(
-                (p for p in tried if fingerprint.contains(norm, p)), key=order.__getitem__
+                (p for p in [*tried, *always] if fingerprint.contains(norm, p)),
+                key=order.__getitem__,
             )
             if held:
                 found[mid] = held
     return found
+
+
+# Runs of a sentence a row must hold, in SQL, to be read in Python (a template's
+# sentence differs from its thousands of siblings in one short word: "uv", "pdm").
+KEY_RUNS = 8
+
+
+def _keys(piece: str) -> tuple[str, ...]:
+    """Up to ``KEY_RUNS`` distinct runs of ASCII letters and digits of a normalised
+    sentence, longest first (SQL tests them in that order, and stops at the first a
+    row lacks). In ASCII text a holder has each verbatim up to case (normalising only
+    folds case and spaces there), and SQL's LIKE ignores ASCII case; any of its runs
+    filters soundly. Nothing the store wrote (its index's term counts) picks them."""
+    runs = sorted(set(_ASCII_RUN.findall(piece)), key=lambda r: (-len(r), r))
+    return tuple(runs[:KEY_RUNS])
 
 
 # A value normalising may change beyond ASCII case and spaces, or that LIKE reads only
