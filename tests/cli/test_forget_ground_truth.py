@@ -215,3 +215,16 @@ def test_verify_all_does_not_report_a_source_a_forgotten_summary_quoted(cli, tmp
     again = cli("--now", "2026-12-31T00:00:00Z", "verify", "--all", db=path)
     assert again.exit_code == 0, again.stdout
     assert ids["unrelated"] in _rows(path)
+
+
+def test_a_copy_of_a_sentence_without_an_ascii_word_is_forgotten(cli, tmp_path):
+    """No run of ASCII letters for SQL to look for: the copy is found because it is
+    not ASCII text, and confirmed on its normalised (case-folded) text."""
+    path = tmp_path / "g.db"
+    assert cli("init", str(path)).exit_code == 0
+    greek = "Ο κωδικός της πόρτας είναι τέσσερα επτά"
+    out = cli("stage", greek, "--source-type", "user_statement", "--source-ref", "s:1", db=path)
+    mid = out.stdout.split()[0]
+    assert cli("approve", mid, db=path).exit_code == 0
+    _plant(path, "m_greek", greek.upper())
+    assert [i["id"] for i in _plan(cli, path, mid)["forget"]] == [mid, "m_greek"]
