@@ -104,8 +104,12 @@ class TombstoneIndex:
     def __bool__(self) -> bool:
         return bool(self.tombs)
 
-    def match(self, text: str) -> list[Match]:
-        """Tombstones whose text this text holds (whole, or one of its sentences)."""
+    def match(self, text: str, parts: dict[str, str | None] | None = None) -> list[Match]:
+        """Tombstones whose text this text holds (whole, or one of its sentences).
+
+        ``parts``: a cache of each sentence part's print (``fingerprint.sentence_parts``)
+        shared across calls — a store's templated and quoted sentences are normalised
+        and hashed once."""
         found: dict[str, Match] = {}
         if self._hash is not None and (self.keyed_full or self.keyed_sentences):
             full = self._hash(fingerprint.normalize(text))
@@ -113,8 +117,7 @@ class TombstoneIndex:
                 found[t.memory_id] = Match(
                     t.memory_id, t.status, t.at, "full text", full in t.purged
                 )
-            for sentence in fingerprint.sentences(text):
-                h = self._hash(sentence)
+            for h in self._sentence_prints(text, parts):
                 for t in self.keyed_sentences.get(h, []):
                     m = found.get(t.memory_id)
                     if m is None:
@@ -129,6 +132,21 @@ class TombstoneIndex:
                 if how:
                     found[t.memory_id] = Match(t.memory_id, t.status, t.at, how)
         return list(found.values())
+
+    def _sentence_prints(self, text: str, parts: dict[str, str | None] | None) -> list[str]:
+        hasher = self._hash
+        assert hasher is not None
+        if parts is None:
+            return [hasher(s) for s in fingerprint.sentences(text)]
+        out = []
+        for part in fingerprint.sentence_parts(text):
+            if part not in parts:
+                sentence = fingerprint.sentence(part)
+                parts[part] = hasher(sentence) if sentence else None
+            h = parts[part]
+            if h is not None:
+                out.append(h)
+        return out
 
 
 def unmatchable_reason(key: tombkey.TombKey | None) -> str:

@@ -153,6 +153,7 @@ def recheck(
     rows = distinct = 0
     if matchable:
         seen: dict[str, list[Match]] = {}  # by text: a template's copies are matched once
+        parts: dict[str, str | None] = {}  # by sentence: so are its quoted sentences
         for cid, content, summary, updated, created in conn.execute(
             "SELECT id, content, summary, updated_at, created_at FROM memories"
         ):
@@ -161,7 +162,7 @@ def recheck(
             text = (_text(content) or "") + ("\n" + summary if summary else "")
             matches = seen.get(text)
             if matches is None:
-                matches = seen[text] = index.match(text)
+                matches = seen[text] = index.match(text, parts)
             if not matches:
                 continue
             dated = max(str(updated), str(created))
