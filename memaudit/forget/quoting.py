@@ -40,9 +40,9 @@ def quoting_memories(ledger: Ledger, text: str, exclude: set[str]) -> list[str]:
     return list(_holding(ledger.conn, _pieces_normalized(text), exclude))
 
 
-# Sets of runs tested per scan of ``memories`` (up to 2 * KEY_RUNS LIKE tests each;
-# SQLite's expression depth limit is 1000): a plan or verification with more reads it
-# again.
+# Sets of runs SQL tests in its one pass over ``memories`` (up to 2 * KEY_RUNS LIKE
+# tests each; SQLite's expression depth limit is 1000): with more, Python reads every
+# row instead.
 TERMS_PER_QUERY = 100
 
 
@@ -59,57 +59,62 @@ def _holding(
     letters and digits (``_keys``: any case — a holder of the piece has every one of
     them), or whose values are not plain ASCII text (``_NOT_ASCII``: normalising may
     turn them into a piece, so Python judges them); Python confirms on the normalised
-    text. Exact with respect to ``fingerprint.normalize``. One pass over the table
-    per ``TERMS_PER_QUERY`` distinct sets of runs.
+    text. Exact with respect to ``fingerprint.normalize``. One pass over the table:
+    with more than ``TERMS_PER_QUERY`` distinct sets of runs (a forget of thousands of
+    memories) SQL filters nothing and Python reads every row — never a pass per set.
     """
     wanted = list(dict.fromkeys(pieces))
     if not wanted:
         return {}
     keys_of = {p: _keys(p) for p in wanted}
-    # In Python a row's pieces to try are found by their first run: a holder's
-    # normalised text has each run of the piece as one of its own maximal runs. A
-    # piece with no run, or one cut to ANCHOR_MAX, is tried on every candidate.
-    by_first: dict[str, list[str]] = {}
+    # In Python a row's pieces to try are found by one of their runs: a holder's
+    # normalised text has each run of the piece as one of its own maximal runs. Each
+    # piece is filed under the run fewest pieces share (a chain's "step 7 follows ..."
+    # under "7", not "follows"). A piece with no run, or one cut to ANCHOR_MAX, is
+    # tried on every row read.
+    shared: dict[str, int] = {}
+    for keys in keys_of.values():
+        for k in keys:
+            shared[k] = shared.get(k, 0) + 1
+    by_key: dict[str, list[str]] = {}
     always = []
     for piece, keys in keys_of.items():
         if keys and all(len(k) < ANCHOR_MAX for k in keys):
-            by_first.setdefault(keys[0], []).append(piece)
+            by_key.setdefault(min(keys, key=lambda k: (shared[k], keys.index(k))), []).append(piece)
         else:
             always.append(piece)
     # SQL: one test per distinct set of runs (a piece without any can only be held by
     # a value that is not plain ASCII text, which _NOT_ASCII sends on).
     tests = list(dict.fromkeys(keys for keys in keys_of.values() if keys))
-    order = {p: i for i, p in enumerate(wanted)}
-    found: dict[str, list[str]] = {}
-    seen: set[str] = set()
-    for n, group in enumerate(chunks(tests, TERMS_PER_QUERY) if tests else [[]]):
+    if len(tests) > TERMS_PER_QUERY:
+        sql, params = "SELECT id, content, summary FROM memories", []
+    else:
         where = [
             " AND ".join("(content LIKE ? ESCAPE '\\' OR summary LIKE ? ESCAPE '\\')" for _ in keys)
-            for keys in group
+            for keys in tests
         ]
-        params = [_like(k[:ANCHOR_MAX]) for keys in group for k in keys for _ in range(2)]
-        if n == 0:
-            where.append(_NOT_ASCII)
+        params = [_like(k[:ANCHOR_MAX]) for keys in tests for k in keys for _ in range(2)]
+        where.append(_NOT_ASCII)
         sql = "SELECT id, content, summary FROM memories WHERE " + " OR ".join(where)
-        for mid, content, summary in conn.execute(sql, params):
-            mid = _text(mid)
-            if mid in exclude or mid in seen:
-                continue
-            seen.add(mid)  # every piece is tried on it: a later pass has nothing to add
-            norm = fingerprint.normalize((_text(content) or "") + "\n" + (_text(summary) or ""))
-            runs = set(_ASCII_RUN.findall(norm))
-            tried = [
-                p
-                for r in runs.intersection(by_first)
-                for p in by_first[r]
-                if runs.issuperset(keys_of[p])
-            ]
-            held = sorted(
-                (p for p in [*tried, *always] if fingerprint.contains(norm, p)),
-                key=order.__getitem__,
-            )
-            if held:
-                found[mid] = held
+    always_ascii = [p for p in always if p.isascii()]
+    order = {p: i for i, p in enumerate(wanted)}
+    found: dict[str, list[str]] = {}
+    for mid, content, summary in conn.execute(sql, params):
+        mid = _text(mid)
+        if mid in exclude:
+            continue
+        norm = fingerprint.normalize((_text(content) or "") + "\n" + (_text(summary) or ""))
+        runs = set(_ASCII_RUN.findall(norm))
+        tried = [
+            p for r in runs.intersection(by_key) for p in by_key[r] if runs.issuperset(keys_of[p])
+        ]
+        extra = always_ascii if norm.isascii() else always  # ASCII holds only ASCII
+        held = sorted(
+            (p for p in [*tried, *extra] if fingerprint.contains(norm, p)),
+            key=order.__getitem__,
+        )
+        if held:
+            found[mid] = held
     return found
 
 
