@@ -7,7 +7,6 @@ import gc
 import math
 import re
 import sqlite3
-from array import array
 from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
@@ -33,7 +32,7 @@ BOUNDED_WORDS = 8  # texts with this many subject words or more get the shared-w
 
 
 @contextmanager
-def _collector_paused() -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """The cyclic garbage collector off, then back as it was. The search makes millions
     of sets and tuples that hold no cycle (reference counts free them): the collector's
     passes over the growing heap free nothing, and cost ~5% of the search at 200k."""
@@ -46,7 +45,7 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-@_collector_paused()
+@collector_paused()
 def find(
     memories: Sequence[Comparable],
     *,
@@ -237,8 +236,8 @@ def find(
                     # At most as many shared words as their bits share, each side's
                     # heaviest that many: a bound checked before the words themselves.
                     common = (bi & bj).bit_count()
-                    top = ti[common] if ti[common] < tj[common] else tj[common]
-                    if top < part * (wi + wj):
+                    need = part * (wi + wj)
+                    if ti[common] < need or tj[common] < need:
                         continue
                     shared = si & sj
                     if shared:
@@ -304,7 +303,7 @@ class _Infinite:
         return math.inf
 
 
-_UNBOUNDED: tuple[int, array[float] | _Infinite] = (-1, _Infinite())
+_UNBOUNDED: tuple[int, list[float] | _Infinite] = (-1, _Infinite())
 _NO_TEXT = Features({}, frozenset(), [])  # the pair loop's placeholder names no value
 
 
@@ -325,9 +324,9 @@ class _Bounds:
             else {}
         )
         self.prune = prune
-        self._of: dict[int, tuple[int, array[float] | _Infinite]] = {}  # per Features object
+        self._of: dict[int, tuple[int, list[float] | _Infinite]] = {}  # per Features object
 
-    def of(self, f: Features) -> tuple[int, array[float] | _Infinite]:
+    def of(self, f: Features) -> tuple[int, list[float] | _Infinite]:
         """(bits, the heaviest k words' weight for k = 0 .. len(subject))."""
         if not self.prune or not f.values or len(f.subject) < BOUNDED_WORDS:
             # Never bounded: prune=False, a text in no block (it names no value), or a
@@ -342,11 +341,12 @@ class _Bounds:
             # Summed heaviest first, each k's total once (a margin of 1e-9 of the
             # whole covers the float sums: the bound never drops a pair at the edge).
             heaviest = sorted((self.idf[t] for t in f.subject), reverse=True)
-            top = array("d", [0.0])
+            top = [0.0]
             for w in heaviest:
                 top.append(top[-1] + w)
             slack = top[-1] * 1e-9
-            found = self._of[id(f)] = (bits, array("d", [t + slack for t in top]))
+            # A list, not an array: the pair loop reads its floats without boxing them.
+            found = self._of[id(f)] = (bits, [t + slack for t in top])
         return found
 
 

@@ -133,28 +133,50 @@ def _apply_changes(values: dict[str, set[str]], changes: list[ChangeStatement]) 
             del values[slot]
 
 
+_WORDS_REMEMBERED = 1 << 16  # distinct words whose form and kind are remembered
+# Multi-word forms: (slot, the phrase padded with spaces, its canonical value).
+_PHRASE_FORMS = [
+    (slot, padded, LEXICON[slot][phrase])
+    for slot, phrases in _PADDED.items()
+    for phrase, padded in phrases
+]
+
+
+@functools.lru_cache(maxsize=_WORDS_REMEMBERED)
+def _word(raw: str) -> str:
+    """A match of ``WORD`` as ``tokens`` gives it, interned (a large store repeats the
+    same few thousand words in every text: each is cut and interned once)."""
+    return sys.intern(raw.rstrip(_TRAILING))
+
+
+@functools.lru_cache(maxsize=_WORDS_REMEMBERED)
+def _subject_word(w: str) -> bool:
+    """Whether a word may be a subject word: not a stop, slot or change word, nor a
+    single character or a number."""
+    return w not in _NOT_SUBJECT and len(w) > 1 and not w.replace(".", "").isdigit()
+
+
 @functools.lru_cache(maxsize=8192)
 def features(text: str) -> Features:
     """What a text says for contradiction checks (cached: every stage compares the new
     memory with the same few hundred newest ones; callers never change the result)."""
-    # ``tokens``, interned in the same pass (a large store repeats the same few
-    # thousand words in every text).
-    words = [sys.intern(w.rstrip(_TRAILING)) for w in WORD.findall(text.lower())]
+    # ``tokens``, interned (``map`` reads the remembered words in C).
+    words = list(map(_word, WORD.findall(text.lower())))
     distinct = set(words)  # what is looked up below: sets, whatever the order
     lowered = " " + " ".join(words) + " "
     found: dict[str, set[str]] = defaultdict(set)
     for w in distinct.intersection(_FORMS):
         for slot, value in _FORMS[w]:
             found[slot].add(value)
-    for slot, phrases in _PADDED.items():
-        for phrase, padded in phrases:
-            if padded in lowered:
-                found[slot].add(LEXICON[slot][phrase])
+    for slot, padded, value in _PHRASE_FORMS:
+        if padded in lowered:
+            found[slot].add(value)
     # Slots in LEXICON's order, as ``find`` builds its blocks in this order.
     values: dict[str, set[str]] = defaultdict(set)
-    for slot in LEXICON:
-        if slot in found:
-            values[slot] = found[slot]
+    if found:
+        for slot in LEXICON:
+            if slot in found:
+                values[slot] = found[slot]
     # Only a text with a "/" or a whole word utc/gmt can name one (most texts: no word
     # is looked at).
     zones = (
@@ -167,12 +189,12 @@ def features(text: str) -> Features:
     changes = change_statements.parse(text)
     if changes:
         _apply_changes(values, changes)
-    markers = sorted(CHANGE_MARKERS.intersection(distinct))
-    subject = frozenset(
-        w
-        for w in distinct - _NOT_SUBJECT
-        if len(w) > 1 and not w.replace(".", "").isdigit() and w not in zones
+    markers = (
+        [] if distinct.isdisjoint(CHANGE_MARKERS) else sorted(distinct & CHANGE_MARKERS)
     )
+    subject = frozenset(filter(_subject_word, distinct))
+    if zones:
+        subject -= zones
     return Features(
         {k: frozenset(v) for k, v in values.items()},
         subject,
