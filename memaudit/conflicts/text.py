@@ -189,9 +189,7 @@ def features(text: str) -> Features:
     changes = change_statements.parse(text)
     if changes:
         _apply_changes(values, changes)
-    markers = (
-        [] if distinct.isdisjoint(CHANGE_MARKERS) else sorted(distinct & CHANGE_MARKERS)
-    )
+    markers = [] if distinct.isdisjoint(CHANGE_MARKERS) else sorted(distinct & CHANGE_MARKERS)
     subject = frozenset(filter(_subject_word, distinct))
     if zones:
         subject -= zones

@@ -221,13 +221,13 @@ def _plain_features(text: str) -> tuple[tuple[str, ...], frozenset[str], list[st
     words = ct.tokens(text)
     distinct = set(words)
     subject = {
-        w
-        for w in distinct - ct._NOT_SUBJECT
-        if len(w) > 1 and not w.replace(".", "").isdigit()
+        w for w in distinct - ct._NOT_SUBJECT if len(w) > 1 and not w.replace(".", "").isdigit()
     }
     zones = ct.features(text).values.get("timezone", frozenset())
-    return tuple(dict.fromkeys(words)), frozenset(subject - zones), sorted(
-        ct.CHANGE_MARKERS & distinct
+    return (
+        tuple(dict.fromkeys(words)),
+        frozenset(subject - zones),
+        sorted(ct.CHANGE_MARKERS & distinct),
     )
 
 
