@@ -8,6 +8,7 @@ import re
 import sys
 from collections import defaultdict
 from dataclasses import dataclass
+from itertools import chain
 
 from memaudit import change_statements
 from memaudit.change_statements import ChangeStatement
@@ -143,10 +144,11 @@ _PHRASE_FORMS = [
 
 
 @functools.lru_cache(maxsize=_WORDS_REMEMBERED)
-def _word(raw: str) -> str:
-    """A match of ``WORD`` as ``tokens`` gives it, interned (a large store repeats the
-    same few thousand words in every text: each is cut and interned once)."""
-    return sys.intern(raw.rstrip(_TRAILING))
+def _run_words(run: str) -> tuple[str, ...]:
+    """The words (``tokens``, interned) of a run of text without white space. A word
+    never holds white space, so a text's words are its runs' words in turn: a large
+    store repeats the same few thousand runs, each read once."""
+    return tuple([sys.intern(w.rstrip(_TRAILING)) for w in WORD.findall(run)])
 
 
 @functools.lru_cache(maxsize=_WORDS_REMEMBERED)
@@ -160,12 +162,13 @@ def _subject_word(w: str) -> bool:
 def features(text: str) -> Features:
     """What a text says for contradiction checks (cached: every stage compares the new
     memory with the same few hundred newest ones; callers never change the result)."""
-    # ``tokens``, interned (``map`` reads the remembered words in C).
-    words = list(map(_word, WORD.findall(text.lower())))
-    distinct = set(words)  # what is looked up below: sets, whatever the order
+    # ``tokens``, interned (``map`` reads the remembered runs in C).
+    words = list(chain.from_iterable(map(_run_words, text.lower().split())))
+    ordered = dict.fromkeys(words)
+    distinct = ordered.keys()  # what is looked up below: sets, whatever the order
     lowered = " " + " ".join(words) + " "
     found: dict[str, set[str]] = defaultdict(set)
-    for w in distinct.intersection(_FORMS):
+    for w in distinct & _FORMS.keys():
         for slot, value in _FORMS[w]:
             found[slot].add(value)
     for slot, padded, value in _PHRASE_FORMS:
@@ -197,7 +200,7 @@ def features(text: str) -> Features:
         {k: frozenset(v) for k, v in values.items()},
         subject,
         markers,
-        tuple(dict.fromkeys(words)),
+        tuple(ordered),
         tuple(changes),
     )
 

@@ -235,12 +235,12 @@ def _plain_features(text: str) -> tuple[tuple[str, ...], frozenset[str], list[st
 def test_features_words_read_once_are_the_plain_ones(
     texts: list[str], remember: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Features' words, subject and change words, with the per-word memo (``_word``,
+    """Features' words, subject and change words, with the per-word memo (``_run_words``,
     ``_subject_word``) warm or emptied before each text, are those ``tokens`` gives."""
     extra = ["Moved from Poetry to uv.", "1.2.3 a. b- UTC Europe/Paris x_y", "İstanbul ẞ"]
     for text in [*texts, *extra]:
         if not remember:
-            ct._word.cache_clear()
+            ct._run_words.cache_clear()
             ct._subject_word.cache_clear()
         f = ct.features.__wrapped__(text)
         assert (f.words, f.subject, f.markers) == _plain_features(text), text
