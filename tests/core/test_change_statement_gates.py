@@ -254,3 +254,14 @@ def test_a_subject_memo_that_keeps_numbers_would_be_caught(
     assert any(
         ct.features.__wrapped__(t).subject != _plain_features(t)[1] for t in [*texts, "v 12 x"]
     )
+
+
+def test_no_character_a_text_is_split_at_is_part_of_a_word() -> None:
+    """``features`` reads a text's words run by run (``_run_words``, between the white
+    space ``str.split`` parts at): the same words only if no such character can be part
+    of a word. Every code point is checked."""
+    for code in range(0x110000):
+        c = chr(code)
+        if c.isspace():
+            assert ct.WORD.fullmatch(c) is None and ct.WORD.fullmatch("a" + c) is None, code
+    assert "a\u3000b".split() == ["a", "b"]  # a space of another script parts a run too
