@@ -264,4 +264,5 @@ def test_no_character_a_text_is_split_at_is_part_of_a_word() -> None:
         c = chr(code)
         if c.isspace():
             assert ct.WORD.fullmatch(c) is None and ct.WORD.fullmatch("a" + c) is None, code
-    assert "a\u3000b".split() == ["a", "b"]  # a space of another script parts a run too
+    spaced = "a\u3000b"  # a space of another script parts a run too
+    assert spaced.split() == ["a", "b"]
