@@ -21,11 +21,16 @@ repetition in the patterns is bounded.
 
 from __future__ import annotations
 
+import functools
+import importlib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from memaudit import fingerprint
+from memaudit.qualifiers import _trie  # longer continuations tried first
 
 
 class Kind(StrEnum):
@@ -197,6 +202,72 @@ _CUES = tuple(sorted({cue for _, _, cues, _ in PATTERNS for cue in cues}))
 _PATTERNS_OF: dict[str, tuple[int, ...]] = {
     cue: tuple(k for k, (_, _, cues, _) in enumerate(PATTERNS) if cue in cues) for cue in _CUES
 }
+
+# The standard library's reader of regular expressions (what ``re.compile`` uses).
+_sre: Any = importlib.import_module("re._constants")
+_sre_parser: Any = importlib.import_module("re._parser")
+
+
+def _needs(items: Any) -> list[frozenset[str]]:
+    """What every match of a parsed pattern holds: sets of strings, one string of each
+    set in the match (its literal runs; of alternatives, something of each)."""
+    clauses: list[frozenset[str]] = []
+    run = ""
+    for op, av in items:
+        if op is _sre.LITERAL:
+            run += chr(av)
+            continue
+        if op is _sre.AT:
+            continue  # \b: zero width, the characters either side stay adjacent
+        if run:
+            clauses.append(frozenset([run]))
+            run = ""
+        if op is _sre.SUBPATTERN:
+            if not av[1] & re.IGNORECASE:  # (?i:...): its literals match other cases
+                clauses += _needs(av[3])
+        elif op is _sre.BRANCH:
+            options = [_needs(branch) for branch in av[1]]
+            if all(options):
+                # A match takes one alternative and holds what that one needs.
+                clauses.append(frozenset().union(*(min(o, key=_rank) for o in options)))
+        elif op in (_sre.MAX_REPEAT, _sre.MIN_REPEAT) and av[0] >= 1:
+            clauses += _needs(av[2])
+        # Anything else (a class, a category, a look-around ...) needs nothing.
+    if run:
+        clauses.append(frozenset([run]))
+    return clauses
+
+
+def _rank(clause: Iterable[str]) -> tuple[int, int, tuple[str, ...]]:
+    """Clauses that rule most texts out first (the least first): long strings, few of
+    them; ties in the strings' order (the same gate in every process)."""
+    strings = tuple(sorted(clause))
+    return -min(map(len, strings)), len(strings), strings
+
+
+def _gate(rx: re.Pattern[str]) -> tuple[tuple[str, ...], ...]:
+    """A pattern's most telling needs (``_needs``), each as the strings one of which a
+    text must hold for the pattern to match it (none: it may match any text)."""
+    if rx.flags & re.IGNORECASE:
+        return ()
+    clauses = {tuple(sorted(c)) for c in _needs(_sre_parser.parse(rx.pattern, rx.flags))}
+    return tuple(sorted(clauses, key=_rank)[:_GATE_CLAUSES])
+
+
+_GATE_CLAUSES = 3  # per pattern: its few most telling needs rule out nearly all texts
+# Per pattern (its place in _COMPILED): what a text holds if the pattern matches it. The
+# cues choose which patterns to try; a pattern whose gate the text fails cannot match
+# it and is not run (most texts holding a cue hold no change statement).
+_GATES = [_gate(rx) for _, _, _, rx in _COMPILED]
+# Cues with white space, and per cue without: the patterns of every cue inside it.
+_SPACED_CUES = [(c, _PATTERNS_OF[c]) for c in _CUES if any(ch.isspace() for ch in c)]
+_UNSPACED_CUES = tuple(c for c in _CUES if not any(ch.isspace() for ch in c))
+_PATTERNS_WITHIN = {
+    c: frozenset(k for d in _UNSPACED_CUES if d in c for k in _PATTERNS_OF[d])
+    for c in _UNSPACED_CUES
+}
+_CUE_SCAN = re.compile("(?=(" + _trie(_UNSPACED_CUES) + "))")  # longest cue first
+_WORDS_REMEMBERED = 1 << 16  # distinct words whose trigger and cues are remembered
 _SENTENCE_END = re.compile(r"[.!?;:](?:\s|$)")
 # The words just before "instead of" must show a present choice ("now uses Y instead
 # of X"), not prose ("four facts instead of three observations").
@@ -273,17 +344,48 @@ def _sentence_start(text: str, at: int) -> int:
     return start
 
 
+@functools.lru_cache(maxsize=_WORDS_REMEMBERED)
+def _trigger_word(w: str) -> bool:
+    return w[:2] in _TRIGGER_HEADS and w.startswith(TRIGGERS)
+
+
 def _triggered(low: str) -> bool:
-    heads, stems = _TRIGGER_HEADS, TRIGGERS
-    for w in low.replace("'", " ").replace("\u2019", " ").split():
-        if w[:2] in heads and w.startswith(stems):
-            return True
-    return False
+    # Each distinct word judged once (``map`` reads the remembered ones in C).
+    return any(map(_trigger_word, low.replace("'", " ").replace("\u2019", " ").split()))
+
+
+@functools.lru_cache(maxsize=_WORDS_REMEMBERED)
+def _word_patterns(word: str) -> frozenset[int]:
+    """The patterns (places in _COMPILED) whose cues without white space ``word``
+    holds: the longest cue starting at each place, and every cue inside it."""
+    return frozenset().union(*map(_PATTERNS_WITHIN.__getitem__, _CUE_SCAN.findall(word)))
+
+
+def _cued(low: str) -> list[int]:
+    """The patterns whose cues ``low`` holds, in their order. A cue without white space
+    lies inside one of the text's words: each distinct word is read once (remembered);
+    the few cues with a space are looked for in the whole text."""
+    found = set().union(*map(_word_patterns, low.split()))
+    for cue, places in _SPACED_CUES:
+        if cue in low:
+            found.update(places)
+    return sorted(found)
 
 
 def triggered(text: str) -> bool:
     """Whether ``text`` holds a trigger word: without one, ``parse`` finds nothing."""
     return _triggered(text[:MAX_SCAN].lower())
+
+
+def _holds(low: str, gate: tuple[tuple[str, ...], ...]) -> bool:
+    """Whether ``low`` holds one string of each of the gate's clauses."""
+    for clause in gate:
+        for s in clause:
+            if s in low:
+                break
+        else:
+            return False
+    return True
 
 
 def parse(text: str) -> list[ChangeStatement]:
@@ -293,12 +395,13 @@ def parse(text: str) -> list[ChangeStatement]:
     low = normalise(text)
     found: list[ChangeStatement] = []
     taken: list[tuple[int, int]] = []
-    # Which cues the text holds, each looked for once (many patterns share one); the
-    # patterns that hold one of them, in their order.
-    tried = sorted({k for cue in filter(low.__contains__, _CUES) for k in _PATTERNS_OF[cue]})
-    for lang, kind, _, rx in map(_COMPILED.__getitem__, tried):
+    # The patterns whose cues the text holds, in their order.
+    for k in _cued(low):
         if len(found) >= MAX_STATEMENTS:
             break
+        if not _holds(low, _GATES[k]):
+            continue  # this pattern cannot match the text
+        lang, kind, _, rx = _COMPILED[k]
         for m in rx.finditer(low):
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue  # a longer phrasing of the same words matched first

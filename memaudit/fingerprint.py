@@ -104,12 +104,19 @@ def substantive(normalized: str) -> bool:
 
 def sentences(text: str) -> list[str]:
     """Normalised sentences of substance: the units a quote is recognised by."""
-    out = []
-    for part in _SENTENCE_END.split(text):
-        norm = normalize(part).rstrip(".!?;:").strip()
-        if norm and substantive(norm):
-            out.append(norm)
-    return out
+    return [s for part in sentence_parts(text) if (s := sentence(part))]
+
+
+def sentence_parts(text: str) -> list[str]:
+    """The stretches of ``text`` that ``sentences`` normalises, as written (split at
+    sentence ends and line breaks): a caller matching many texts caches by them."""
+    return _SENTENCE_END.split(text)
+
+
+def sentence(part: str) -> str | None:
+    """One of ``sentence_parts`` normalised, if it is a sentence of substance."""
+    norm = normalize(part).rstrip(".!?;:").strip()
+    return norm if norm and substantive(norm) else None
 
 
 def pieces(text: str) -> list[str]:

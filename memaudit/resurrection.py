@@ -30,6 +30,9 @@ class Match:
     status: str  # forgotten | rejected
     at: str
     how: str  # "full text" | "quoted sentence"
+    # A print the forget purged (see ``removal.write_tombstone``): no memory may hold it
+    # after the forget, so ``verify`` reports it whatever the row's dates say.
+    purged: bool = False
 
 
 @dataclass(slots=True)
@@ -38,6 +41,8 @@ class _Tomb:
     status: str
     at: str
     prints: dict[str, list[str]]
+    purged: set[str]  # prints the forget purged (empty for older tombstones, rejects)
+    marks_purged: bool  # the tombstone lists them (written by a forget since they were)
 
 
 class TombstoneIndex:
@@ -56,7 +61,11 @@ class TombstoneIndex:
                 prints = storejson.loads(prints_json)
             except (TypeError, ValueError):
                 prints = {}
-            tomb = _Tomb(str(memory_id), str(status), str(at), prints)
+            if not isinstance(prints, dict):
+                prints = {}
+            listed = prints.get("purged")
+            purged = {str(p) for p in listed} if isinstance(listed, list) else set()
+            tomb = _Tomb(str(memory_id), str(status), str(at), prints, purged, listed is not None)
             self.tombs.append(tomb)
             salt = str(salt or "")
             if salt.startswith(fingerprint.KEYED_ALGO + ":"):
@@ -65,7 +74,10 @@ class TombstoneIndex:
                     continue
                 for p in prints.get("full", []):
                     self.keyed_full.setdefault(p, []).append(tomb)
-                for p in prints.get("sentences", []):
+                # A purged sentence's print is looked for among a text's sentences
+                # too (a quote held as whole words need not be a sentence of its own).
+                full = set(prints.get("full", []))
+                for p in dict.fromkeys([*prints.get("sentences", []), *sorted(purged - full)]):
                     self.keyed_sentences.setdefault(p, []).append(tomb)
             else:
                 self.legacy.append((tomb, fingerprint.salt_hasher(salt)))
@@ -91,24 +103,49 @@ class TombstoneIndex:
     def __bool__(self) -> bool:
         return bool(self.tombs)
 
-    def match(self, text: str) -> list[Match]:
-        """Tombstones whose text this text holds (whole, or one of its sentences)."""
+    def match(self, text: str, parts: dict[str, str | None] | None = None) -> list[Match]:
+        """Tombstones whose text this text holds (whole, or one of its sentences).
+
+        ``parts``: a cache of each sentence part's print (``fingerprint.sentence_parts``)
+        shared across calls — a store's templated and quoted sentences are normalised
+        and hashed once."""
         found: dict[str, Match] = {}
         if self._hash is not None and (self.keyed_full or self.keyed_sentences):
             full = self._hash(fingerprint.normalize(text))
             for t in self.keyed_full.get(full, []):
-                found[t.memory_id] = Match(t.memory_id, t.status, t.at, "full text")
-            for sentence in fingerprint.sentences(text):
-                for t in self.keyed_sentences.get(self._hash(sentence), []):
-                    found.setdefault(
-                        t.memory_id, Match(t.memory_id, t.status, t.at, "quoted sentence")
-                    )
+                found[t.memory_id] = Match(
+                    t.memory_id, t.status, t.at, "full text", full in t.purged
+                )
+            for h in self._sentence_prints(text, parts):
+                for t in self.keyed_sentences.get(h, []):
+                    m = found.get(t.memory_id)
+                    if m is None:
+                        found[t.memory_id] = Match(
+                            t.memory_id, t.status, t.at, "quoted sentence", h in t.purged
+                        )
+                    elif not m.purged and h in t.purged:
+                        found[t.memory_id] = Match(m.memory_id, m.status, m.at, m.how, True)
         for t, hasher in self.legacy:
             if t.memory_id not in found:
                 how = fingerprint.matches_with(hasher, t.prints, text)
                 if how:
                     found[t.memory_id] = Match(t.memory_id, t.status, t.at, how)
         return list(found.values())
+
+    def _sentence_prints(self, text: str, parts: dict[str, str | None] | None) -> list[str]:
+        hasher = self._hash
+        assert hasher is not None
+        if parts is None:
+            return [hasher(s) for s in fingerprint.sentences(text)]
+        out = []
+        for part in fingerprint.sentence_parts(text):
+            if part not in parts:
+                sentence = fingerprint.sentence(part)
+                parts[part] = hasher(sentence) if sentence else None
+            h = parts[part]
+            if h is not None:
+                out.append(h)
+        return out
 
 
 def unmatchable_reason(key: tombkey.TombKey | None) -> str:

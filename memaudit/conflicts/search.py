@@ -7,7 +7,6 @@ import gc
 import math
 import re
 import sqlite3
-from array import array
 from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
@@ -17,7 +16,7 @@ from typing import TYPE_CHECKING
 from memaudit import change_statements
 from memaudit.conflicts.candidate import Comparable, ConflictCandidate, pair_key
 from memaudit.conflicts.changes import change_candidates, lookup_key
-from memaudit.conflicts.slots import ExactWeights, slot_candidate
+from memaudit.conflicts.slots import ExactWeights, exact_similarity, slot_candidate
 from memaudit.conflicts.text import Features, features
 from memaudit.model import MemoryFilter, Status
 from memaudit.progress import Progress, counting, silent
@@ -33,20 +32,28 @@ BOUNDED_WORDS = 8  # texts with this many subject words or more get the shared-w
 
 
 @contextmanager
-def _collector_paused() -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """The cyclic garbage collector off, then back as it was. The search makes millions
     of sets and tuples that hold no cycle (reference counts free them): the collector's
-    passes over the growing heap free nothing, and cost ~5% of the search at 200k."""
+    passes over the growing heap free nothing, and cost ~5% of the search at 200k.
+
+    What was made meanwhile is then moved to the oldest generation, unread (``freeze``
+    then ``unfreeze``: two list splices): left in the youngest, it would all be read by
+    the first pass once the collector is back (0.4 s after the search at 200k). Not when
+    the program froze objects itself: ``unfreeze`` would release them too."""
     paused = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if paused:
+            if gc.get_freeze_count() == 0:
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 
-@_collector_paused()
+@collector_paused()
 def find(
     memories: Sequence[Comparable],
     *,
@@ -129,20 +136,29 @@ def find(
     # ``rough_similarity`` inlined: this loop sees millions of pairs on a large store).
     weights: dict[int, float] = {}  # per Features object: its subject's idf weight
     # A pair's similarity, exact (the candidate keeps it): words and subjects in whole
-    # units, converted when a pair first needs them.
+    # units, converted when a memory in a block or a pair first needs them (the tuple
+    # below holds its subject's total).
     exact = ExactWeights(idf)
+    unit_of = exact.units.__getitem__  # a word's weight in whole units
     # With ``only`` a pool pairs its few memories with each of the rest, once: working
     # out a member's shared-words bound costs more than the intersection it would
     # spare, so those pairs are scored without it (the bound drops no pair either way).
     bounds = _Bounds(idf, prune and not only)
     # A memory naming no value is in no block: one shared placeholder (the room of a
     # tuple each is saved on a large store, where most memories name none).
-    unread = (frozenset[str](), 0.0, _NO_TEXT, False, None, *_UNBOUNDED)
+    unread = (frozenset[str](), 0.0, 0, False, None, *_UNBOUNDED)
     # With ``only`` the pair loop reads the members of the blocks built above, a few of
     # a pool: the others' weights are not summed (a listing asks this of ~2k pools).
     listed = {i for members in blocks.values() for i in members} if only else None
     info = [
-        (f.subject, _weight(f, idf, weights), f, bool(f.markers), m.scope, *bounds.of(f))
+        (
+            f.subject,
+            _weight(f, idf, weights),
+            exact.total(f),
+            bool(f.markers),
+            m.scope,
+            *bounds.of(f),
+        )
         if f.values and (listed is None or i in listed)
         else unread
         for i, (m, f) in enumerate(zip(memories, feats, strict=True))
@@ -225,10 +241,10 @@ def find(
                 done |= new
             if not new:
                 continue
-            si, wi, fi, mi, ci, bi, ti = info[i]
+            si, wi, ui, mi, ci, bi, ti = info[i]
             limits = bounds_of[mi]
             for j in new:
-                sj, wj, fj, mj, cj, bj, tj = info[j]
+                sj, wj, uj, mj, cj, bj, tj = info[j]
                 differ = bool(ci and cj and ci != cj)
                 least, part = limits[mj][differ]
                 if si and sj:
@@ -237,13 +253,13 @@ def find(
                     # At most as many shared words as their bits share, each side's
                     # heaviest that many: a bound checked before the words themselves.
                     common = (bi & bj).bit_count()
-                    top = ti[common] if ti[common] < tj[common] else tj[common]
-                    if top < part * (wi + wj):
+                    need = part * (wi + wj)
+                    if ti[common] < need or tj[common] < need:
                         continue
                     shared = si & sj
                     if shared:
                         # Exact: the candidate's own similarity, kept for it.
-                        sim = exact.similarity(shared, fi, fj)
+                        sim = exact_similarity(sum(map(unit_of, shared)), ui, uj)
                     else:
                         sim = 0.0
                 else:
@@ -304,8 +320,7 @@ class _Infinite:
         return math.inf
 
 
-_UNBOUNDED: tuple[int, array[float] | _Infinite] = (-1, _Infinite())
-_NO_TEXT = Features({}, frozenset(), [])  # the pair loop's placeholder names no value
+_UNBOUNDED: tuple[int, list[float] | _Infinite] = (-1, _Infinite())
 
 
 class _Bounds:
@@ -325,9 +340,9 @@ class _Bounds:
             else {}
         )
         self.prune = prune
-        self._of: dict[int, tuple[int, array[float] | _Infinite]] = {}  # per Features object
+        self._of: dict[int, tuple[int, list[float] | _Infinite]] = {}  # per Features object
 
-    def of(self, f: Features) -> tuple[int, array[float] | _Infinite]:
+    def of(self, f: Features) -> tuple[int, list[float] | _Infinite]:
         """(bits, the heaviest k words' weight for k = 0 .. len(subject))."""
         if not self.prune or not f.values or len(f.subject) < BOUNDED_WORDS:
             # Never bounded: prune=False, a text in no block (it names no value), or a
@@ -342,11 +357,12 @@ class _Bounds:
             # Summed heaviest first, each k's total once (a margin of 1e-9 of the
             # whole covers the float sums: the bound never drops a pair at the edge).
             heaviest = sorted((self.idf[t] for t in f.subject), reverse=True)
-            top = array("d", [0.0])
+            top = [0.0]
             for w in heaviest:
                 top.append(top[-1] + w)
             slack = top[-1] * 1e-9
-            found = self._of[id(f)] = (bits, array("d", [t + slack for t in top]))
+            # A list, not an array: the pair loop reads its floats without boxing them.
+            found = self._of[id(f)] = (bits, [t + slack for t in top])
         return found
 
 

@@ -8,6 +8,7 @@ import re
 import sys
 from collections import defaultdict
 from dataclasses import dataclass
+from itertools import chain
 
 from memaudit import change_statements
 from memaudit.change_statements import ChangeStatement
@@ -133,28 +134,52 @@ def _apply_changes(values: dict[str, set[str]], changes: list[ChangeStatement]) 
             del values[slot]
 
 
+_WORDS_REMEMBERED = 1 << 16  # distinct words whose form and kind are remembered
+# Multi-word forms: (slot, the phrase padded with spaces, its canonical value).
+_PHRASE_FORMS = [
+    (slot, padded, LEXICON[slot][phrase])
+    for slot, phrases in _PADDED.items()
+    for phrase, padded in phrases
+]
+
+
+@functools.lru_cache(maxsize=_WORDS_REMEMBERED)
+def _run_words(run: str) -> tuple[str, ...]:
+    """The words (``tokens``, interned) of a run of text without white space. A word
+    never holds white space, so a text's words are its runs' words in turn: a large
+    store repeats the same few thousand runs, each read once."""
+    return tuple([sys.intern(w.rstrip(_TRAILING)) for w in WORD.findall(run)])
+
+
+@functools.lru_cache(maxsize=_WORDS_REMEMBERED)
+def _subject_word(w: str) -> bool:
+    """Whether a word may be a subject word: not a stop, slot or change word, nor a
+    single character or a number."""
+    return w not in _NOT_SUBJECT and len(w) > 1 and not w.replace(".", "").isdigit()
+
+
 @functools.lru_cache(maxsize=8192)
 def features(text: str) -> Features:
     """What a text says for contradiction checks (cached: every stage compares the new
     memory with the same few hundred newest ones; callers never change the result)."""
-    # ``tokens``, interned in the same pass (a large store repeats the same few
-    # thousand words in every text).
-    words = [sys.intern(w.rstrip(_TRAILING)) for w in WORD.findall(text.lower())]
-    distinct = set(words)  # what is looked up below: sets, whatever the order
+    # ``tokens``, interned (``map`` reads the remembered runs in C).
+    words = list(chain.from_iterable(map(_run_words, text.lower().split())))
+    ordered = dict.fromkeys(words)
+    distinct = ordered.keys()  # what is looked up below: sets, whatever the order
     lowered = " " + " ".join(words) + " "
     found: dict[str, set[str]] = defaultdict(set)
-    for w in distinct.intersection(_FORMS):
+    for w in distinct & _FORMS.keys():
         for slot, value in _FORMS[w]:
             found[slot].add(value)
-    for slot, phrases in _PADDED.items():
-        for phrase, padded in phrases:
-            if padded in lowered:
-                found[slot].add(LEXICON[slot][phrase])
+    for slot, padded, value in _PHRASE_FORMS:
+        if padded in lowered:
+            found[slot].add(value)
     # Slots in LEXICON's order, as ``find`` builds its blocks in this order.
     values: dict[str, set[str]] = defaultdict(set)
-    for slot in LEXICON:
-        if slot in found:
-            values[slot] = found[slot]
+    if found:
+        for slot in LEXICON:
+            if slot in found:
+                values[slot] = found[slot]
     # Only a text with a "/" or a whole word utc/gmt can name one (most texts: no word
     # is looked at).
     zones = (
@@ -167,17 +192,15 @@ def features(text: str) -> Features:
     changes = change_statements.parse(text)
     if changes:
         _apply_changes(values, changes)
-    markers = sorted(CHANGE_MARKERS.intersection(distinct))
-    subject = frozenset(
-        w
-        for w in distinct - _NOT_SUBJECT
-        if len(w) > 1 and not w.replace(".", "").isdigit() and w not in zones
-    )
+    markers = [] if distinct.isdisjoint(CHANGE_MARKERS) else sorted(distinct & CHANGE_MARKERS)
+    subject = frozenset(filter(_subject_word, distinct))
+    if zones:
+        subject -= zones
     return Features(
         {k: frozenset(v) for k, v in values.items()},
         subject,
         markers,
-        tuple(dict.fromkeys(words)),
+        tuple(ordered),
         tuple(changes),
     )
 

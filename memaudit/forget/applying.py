@@ -74,64 +74,15 @@ def apply(
     conn.execute("PRAGMA secure_delete = ON")
     if conn.execute("PRAGMA secure_delete").fetchone()[0] != 1:
         raise MemauditError("SQLite refused PRAGMA secure_delete=ON; nothing forgotten")
-    going = set(the_plan.forget_ids())
     with ledger.transaction():
         # What was shown must still be what happens: plan again under the write lock and
         # compare (a memory changed, or a new one quotes what goes: a different plan).
         if plan(ledger, the_plan.requested, whole=the_plan.whole).to_dict() != the_plan.to_dict():
             raise Conflict(STALE_PLAN)
-        if the_plan.profile:
-            removal.delete_profile_entries(ledger, the_plan.profile)
-        for item in the_plan.forget:
-            memory = ledger.require(item.id)
-            removal.erase(ledger, item.id)
-            removal.write_tombstone(ledger, memory, Status.FORGOTTEN, reason, who, key)
-            ledger.log(
-                "forget",
-                item.id,
-                actor=who,
-                reason=reason,
-                detail={
-                    "why": item.why,
-                    "category": item.category,
-                    "requested": item.id in the_plan.requested,
-                    "version": memory.version,
-                    "source_type": memory.source_type.value,
-                    "embedding": item.id in the_plan.embeddings,
-                },
-            )
-        removal.redact(
-            ledger,
-            [(i.id, i.new_content or redaction.MARK, i.new_summary) for i in the_plan.redact],
-        )
-        for item in the_plan.redact:
-            ledger.log(
-                "redact",
-                item.id,
-                actor=who,
-                reason="quoted a forgotten memory",
-                detail={
-                    "quoted": item.sources,
-                    "sentences_removed": item.removed,
-                    "from_status": item.status,
-                    "version": item.version + 1,
-                },
-            )
-        for item in [*the_plan.redact, *the_plan.unlinked]:
-            lost = [p for p in item.parents if p in going]
-            if lost:  # the edges went with the forgotten memories; the log keeps them
-                ledger.log(
-                    "edge_removed",
-                    item.id,
-                    actor=who,
-                    reason=f"source {_names(lost)} was forgotten",
-                    detail={"lost_sources": lost},
-                )
-        if the_plan.profile:
-            ledger.log(
-                "profile_removed", None, actor=who, reason=reason, detail={"ids": the_plan.profile}
-            )
+        rebuilt = _write(ledger, the_plan, reason, who, key)
         fts_purge = purge_fts(ledger)
+        if rebuilt:
+            fts_purge = f"index rebuilt from the rows (it did not match them), then {fts_purge}"
     checkpoint = checkpoint_wal(conn, ledger.busy_timeout)
     needle = Needle(
         ids=the_plan.forget_ids(),
@@ -148,6 +99,102 @@ def apply(
         checkpoint=checkpoint,
         fts_purge=fts_purge,
     )
+
+
+def _write(
+    ledger: Ledger,
+    the_plan: ForgetPlan,
+    reason: str | None,
+    who: str,
+    key: tombkey.TombKey | None,
+) -> bool:
+    """Write the plan (the caller holds the transaction); True if the FTS index had to
+    be rebuilt from the rows first.
+
+    The FTS triggers delete a row's terms as the row says they are: an index that does
+    not hold them (a writer that bypassed the triggers, a hostile store) makes SQLite
+    report corruption, and no forget could go through. So the writes are undone, the
+    index is rebuilt from the rows themselves, and they are written again; a second
+    failure is real damage and goes up."""
+    try:
+        with ledger.transaction():  # a savepoint: undone as one if the index refuses
+            _writes(ledger, the_plan, reason, who, key)
+        return False
+    except sqlite3.DatabaseError as exc:
+        if getattr(exc, "sqlite_errorname", "") != "SQLITE_CORRUPT":
+            raise
+    ledger.conn.execute("INSERT INTO memories_fts(memories_fts) VALUES ('rebuild')")
+    _writes(ledger, the_plan, reason, who, key)
+    return True
+
+
+def _writes(
+    ledger: Ledger,
+    the_plan: ForgetPlan,
+    reason: str | None,
+    who: str,
+    key: tombkey.TombKey | None,
+) -> None:
+    going = set(the_plan.forget_ids())
+    if the_plan.profile:
+        removal.delete_profile_entries(ledger, the_plan.profile)
+    for item in the_plan.forget:
+        memory = ledger.require(item.id)
+        removal.erase(ledger, item.id)
+        removal.write_tombstone(
+            ledger,
+            memory,
+            Status.FORGOTTEN,
+            reason,
+            who,
+            key,
+            the_plan.purged_by.get(item.id, []),
+        )
+        ledger.log(
+            "forget",
+            item.id,
+            actor=who,
+            reason=reason,
+            detail={
+                "why": item.why,
+                "category": item.category,
+                "requested": item.id in the_plan.requested,
+                "version": memory.version,
+                "source_type": memory.source_type.value,
+                "embedding": item.id in the_plan.embeddings,
+            },
+        )
+    removal.redact(
+        ledger,
+        [(i.id, i.new_content or redaction.MARK, i.new_summary) for i in the_plan.redact],
+    )
+    for item in the_plan.redact:
+        ledger.log(
+            "redact",
+            item.id,
+            actor=who,
+            reason="quoted a forgotten memory",
+            detail={
+                "quoted": item.sources,
+                "sentences_removed": item.removed,
+                "from_status": item.status,
+                "version": item.version + 1,
+            },
+        )
+    for item in [*the_plan.redact, *the_plan.unlinked]:
+        lost = [p for p in item.parents if p in going]
+        if lost:  # the edges went with the forgotten memories; the log keeps them
+            ledger.log(
+                "edge_removed",
+                item.id,
+                actor=who,
+                reason=f"source {_names(lost)} was forgotten",
+                detail={"lost_sources": lost},
+            )
+    if the_plan.profile:
+        ledger.log(
+            "profile_removed", None, actor=who, reason=reason, detail={"ids": the_plan.profile}
+        )
 
 
 def checkpoint_wal(conn: sqlite3.Connection, timeout: float = 5.0) -> tuple[int, int, int] | None:

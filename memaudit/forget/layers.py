@@ -12,13 +12,13 @@ from memaudit import fingerprint, tombkey
 from memaudit.forget.fts_segments import segment_entries
 from memaudit.forget.quoting import (
     _all_pieces,
+    _holding,
     _phrase,
-    _quoting,
     _rows_quoting,
-    quoting_memories,
 )
 from memaudit.ledger import Ledger
-from memaudit.ledger.bulk import EACH
+from memaudit.ledger.bulk import CHUNK, EACH, chunks
+from memaudit.ledger.columns import _text
 from memaudit.rawscan import (
     Needles,
     fts_tokens,
@@ -115,30 +115,41 @@ class _NativeProbes:
     # layers
 
     def memories(self, needle: Needle) -> list[Residue]:
+        """Rows by id, then every row's content and summary read for the needle's
+        sentences (``_holding``: never the FTS index or the content hash the store
+        wrote, so a copy with a forged hash, missing from the index, is found)."""
         out = [
             Residue("memories", f"memories.id = {mid}", "id", "the row still exists")
             for mid in self._ids_in("memories", "id", needle.ids)
         ]
         if needle.purged:
-            for mid, held in sorted(_quoting(self.ledger, self._pieces(needle), set()).items()):
+            for mid, held in sorted(_holding(self.conn, self._pieces(needle), set()).items()):
                 out.append(
                     Residue(
                         "memories",
                         f"memories.content/summary ({mid})",
                         "quoted sentence",
-                        f"{len(held)} purged sentence(s)",
+                        f"{len(held)} purged sentence(s); to forget it: memaudit forget {mid}",
                     )
                 )
             return out
-        for n, text in enumerate(self._texts(needle), 1):
-            for (mid,) in self.conn.execute(
-                "SELECT id FROM memories WHERE content_hash = ?", (fingerprint.content_hash(text),)
-            ):
-                out.append(
-                    Residue("memories", f"memories.content ({mid})", "exact text", f"text {n}")
-                )
-            for mid in quoting_memories(self.ledger, text, set()):
-                if not any(r.where.endswith(f"({mid})") for r in out):
+        texts = self._texts(needle)
+        pieces_of = [set(_all_pieces([text])) for text in texts]
+        holding = _holding(self.conn, [p for ps in pieces_of for p in ps], set())
+        exact = self._exact(sorted(holding), texts)
+        listed: set[str] = set()
+        for n, (text, pieces) in enumerate(zip(texts, pieces_of, strict=True), 1):
+            norm = fingerprint.normalize(text)
+            holders = sorted(mid for mid, ps in holding.items() if pieces.intersection(ps))
+            for mid in holders:
+                if exact.get(mid) == norm:
+                    listed.add(mid)
+                    out.append(
+                        Residue("memories", f"memories.content ({mid})", "exact text", f"text {n}")
+                    )
+            for mid in holders:
+                if mid not in listed:
+                    listed.add(mid)
                     out.append(
                         Residue(
                             "memories",
@@ -147,6 +158,20 @@ class _NativeProbes:
                             f"text {n}",
                         )
                     )
+        return out
+
+    def _exact(self, ids: list[str], texts: list[str]) -> dict[str, str]:
+        """{id: its normalised content} for those of ``ids`` whose content is one of
+        ``texts`` (normalised): read from the row, not its stored hash."""
+        wanted = {fingerprint.normalize(t) for t in texts}
+        out = {}
+        for part in chunks(ids, CHUNK):
+            for mid, content in self.conn.execute(
+                f"SELECT id, content FROM memories WHERE id IN {EACH}", (json.dumps(part),)
+            ):
+                norm = fingerprint.normalize(_text(content) or "")
+                if norm in wanted:
+                    out[_text(mid)] = norm
         return out
 
     def _gone_rowids(self, rowids: Iterable[int]) -> set[int]:
@@ -383,7 +408,8 @@ def native_layers(ledger: Ledger) -> list[Layer]:
         Layer(
             "memories",
             "rows",
-            "rows by id; content by exact text (hash) and quoted sentences",
+            "rows by id; every row's content and summary read for each sentence (exact "
+            "normalised text, whole words), not the FTS index or stored hashes",
             p.memories,
         ),
         Layer(

@@ -9,7 +9,7 @@ from typing import Any
 
 from memaudit import fingerprint, redaction
 from memaudit.errors import InvalidInput
-from memaudit.forget.quoting import _quoting, _rows_quoting, memory_text
+from memaudit.forget.quoting import _holding, _rows_quoting, memory_text
 from memaudit.ledger import Ledger, bulk
 from memaudit.model import Memory
 
@@ -70,6 +70,9 @@ class ForgetPlan:
     # Purged memories with no sentence of their own to purge (found by id only).
     by_id_only: list[str] = field(default_factory=list)
     whole: bool = False
+    # {forgotten memory: the purged sentences (normalised) it holds}: its tombstone
+    # marks their prints, and ``verify`` reports a row holding one whatever its dates.
+    purged_by: dict[str, list[str]] = field(default_factory=dict, repr=False)
 
     def counts(self) -> dict[str, int]:
         """Memories per category; ``changed`` is what ``--max`` bounds."""
@@ -239,7 +242,11 @@ def plan(ledger: Ledger, memory_ids: Sequence[str], *, whole: bool = False) -> F
        (``redact``: a new version, back to pending), or with ``whole`` they are
        forgotten whole; a memory that is nothing but forgotten text is a copy and is
        forgotten whole. An affected memory is never a new source of sentences: nothing
-       propagates from it, neither to what it quotes nor to what quotes it.
+       propagates from it, neither to what it quotes nor to what quotes it. Found by
+       reading every memory's content and summary (one pass, ``_holding``), exact
+       with respect to ``fingerprint.normalize``: a copy that differs in case or
+       Unicode form, with a forged ``content_hash`` and missing from the FTS index, is
+       a copy.
     3. **Unlinked**: children of forgotten memories that keep other support lose the
        edge, nothing else.
     """
@@ -267,7 +274,9 @@ def plan(ledger: Ledger, memory_ids: Sequence[str], *, whole: bool = False) -> F
     for mid, text in texts_of.items():
         for piece in fingerprint.pieces(text):
             candidates.setdefault(piece, []).append(mid)
-    holders = _quoting(ledger, candidates, going)
+    # Every row is read (``_holding``): what holds a sentence is decided by the rows'
+    # own text, never by the FTS index or the content hash the store wrote.
+    holders = _holding(ledger.conn, candidates, going)
     order = bulk.order(ledger, [*purged_ids, *holders])
     first_keeper: dict[str, tuple[str, int]] = {}
     for mid, held in holders.items():
@@ -374,6 +383,13 @@ def plan(ledger: Ledger, memory_ids: Sequence[str], *, whole: bool = False) -> F
         list(dict.fromkeys(purged)),
         [mid for mid in purged_ids if mid not in own],
         whole,
+        {
+            **{
+                m: [p for p in fingerprint.pieces(t) if p in purged_set]
+                for m, t in texts_of.items()
+            },
+            **{m: affected[m] for m in affected_forgotten},
+        },
     )
 
 

@@ -1,6 +1,6 @@
 """Finding a forgotten memory's sentences wherever they are quoted: in other memories
-(through the FTS index, by each sentence's rarest word) and in plain text columns (one
-pass per table, SQL pre-filtering by an anchor, Python confirming)."""
+and in plain text columns, one pass per table over the rows themselves (SQL
+pre-filtering by an anchor, Python confirming), never through an index the store wrote."""
 
 from __future__ import annotations
 
@@ -13,21 +13,9 @@ from typing import Any
 from memaudit import fingerprint, storejson
 from memaudit.ledger import Ledger
 from memaudit.ledger.bulk import chunks
+from memaudit.ledger.columns import _text
 from memaudit.model import Memory
-from memaudit.rawscan import (
-    fts_doc_counts,
-    fts_tokens,
-)
 from memaudit.sqlite_driver import sqlite3
-
-# Terms per FTS query when a plan reads in bulk (ids per IN list: ``CHUNK``).
-TERMS_PER_QUERY = 200
-# A piece whose rarest token more memories hold than this is looked up by its
-# KEY_TOKENS rarest tokens together (see _quoting).
-RARE_DOCS = 1000
-KEY_TOKENS = 3
-# Sentences per query that an ASCII candidate is checked for one by one.
-FEW_PIECES = 16
 
 
 def memory_text(memory: Memory) -> str:
@@ -48,97 +36,109 @@ def _pieces_normalized(text: str) -> list[str]:
 
 def quoting_memories(ledger: Ledger, text: str, exclude: set[str]) -> list[str]:
     """Ids of memories whose content or summary is ``text`` or holds one of its
-    sentences (of substance)."""
-    found = dict.fromkeys(
-        mid
-        for (mid,) in ledger.conn.execute(
-            "SELECT id FROM memories WHERE content_hash = ?", (fingerprint.content_hash(text),)
-        )
-        if mid not in exclude
-    )
-    found.update(dict.fromkeys(_quoting(ledger, _pieces_normalized(text), exclude)))
-    return list(found)
+    sentences (of substance), found by reading every row (``_holding``)."""
+    return list(_holding(ledger.conn, _pieces_normalized(text), exclude))
 
 
-def _quoting(ledger: Ledger, pieces: Iterable[str], exclude: set[str]) -> dict[str, list[str]]:
-    """Memories (not in ``exclude``) whose content or summary holds one of ``pieces``
-    (normalised sentences) as whole words: {memory id: the pieces it holds}.
+# Sets of runs SQL tests in its one pass over ``memories`` (up to 2 * KEY_RUNS LIKE
+# tests each; SQLite's expression depth limit is 1000): with more, Python reads every
+# row instead.
+TERMS_PER_QUERY = 100
 
-    Each piece is looked up by its rarest token (document counts from the FTS index's
-    vocabulary), many tokens OR-ed per query, and every candidate is confirmed on its
-    normalised text. Phrase queries would be exact but cost the length of every
-    common word's list, per phrase: thousands of sentences made of the same words
-    (a templated 100k chain) took minutes.
 
-    When even the rarest token is common (a template's words: "borealis is backed by
-    sqlite", whose rarest word 33,000 memories hold), a candidate must also hold the
-    piece's next rarest tokens (``KEY_TOKENS`` in all) — unless its text has a
-    non-ASCII character. That drops only memories that cannot hold the piece: in
-    ASCII text every word of a sentence the normalised text holds is a token of the
-    row (normalising ASCII only folds case and spaces, as the FTS tokenizer does);
-    text with other characters (invisible ones, compatibility forms) may normalise
-    into a word the index does not have, and is confirmed as before.
+def _holding(
+    conn: sqlite3.Connection, pieces: Iterable[str], exclude: set[str]
+) -> dict[str, list[str]]:
+    """Memories (not in ``exclude``) whose normalised content + summary holds one of
+    ``pieces`` (normalised sentences) as whole words: {memory id: the pieces it holds}.
+
+    Every row is read: nothing the store wrote about its rows (the FTS index, the
+    ``content_hash`` column, timestamps) decides what is looked at, so a copy with a
+    forged hash, missing from the index, is found like any other. SQL keeps a row
+    whose content or summary holds each of a piece's ``KEY_RUNS`` longest runs of ASCII
+    letters and digits (``_keys``: any case — a holder of the piece has every one of
+    them), or whose values are not plain ASCII text (``_NOT_ASCII``: normalising may
+    turn them into a piece, so Python judges them); Python confirms on the normalised
+    text. Exact with respect to ``fingerprint.normalize``. One pass over the table:
+    with more than ``TERMS_PER_QUERY`` distinct sets of runs (a forget of thousands of
+    memories) SQL filters nothing and Python reads every row — never a pass per set.
     """
-    conn = ledger.conn
-    tokens_of = {p: fts_tokens(p) for p in dict.fromkeys(pieces)}
-    counts = fts_doc_counts(conn, {t for ts in tokens_of.values() for t in ts})
-    by_token: dict[str, list[str]] = {}
-    keys: dict[str, set[tuple[str, ...]]] = {}  # rarest token -> the keys narrowing it
-    for piece, tokens in tokens_of.items():
-        held = [t for t in tokens if t in counts]
-        if len(held) == len(tokens) and held:  # a token no memory holds: nothing quotes it
-            ranked = sorted(held, key=lambda t: (counts[t], -len(t)))
-            by_token.setdefault(ranked[0], []).append(piece)
-            key = ranked[:KEY_TOKENS] if counts[ranked[0]] > RARE_DOCS else ranked[:1]
-            keys.setdefault(ranked[0], set()).add(tuple(key))
-    found: dict[str, list[str]] = {}
-    for part in chunks(list(by_token), TERMS_PER_QUERY):
-        terms = set(part)
-        # Few sentences: an ASCII candidate is checked for each of them, not first
-        # tokenized (an ASCII text can hold only a sentence whose every word it has, so
-        # the answer is the same; a template's sentence has thousands of true holders).
-        every = [p for t in part for p in by_token[t]]
-        if len(every) > FEW_PIECES:
-            every = []
-        wide = " OR ".join(f'"{t}"' for t in part)
-        narrow = [k for t in part for k in sorted(keys[t])]
-        if all(len(k) == 1 for k in narrow):
-            rows = conn.execute(_CANDIDATES, (wide,))
+    wanted = list(dict.fromkeys(pieces))
+    if not wanted:
+        return {}
+    keys_of = {p: _keys(p) for p in wanted}
+    # In Python a row's pieces to try are found by one of their runs: a holder's
+    # normalised text has each run of the piece as one of its own maximal runs. Each
+    # piece is filed under the run fewest pieces share (a chain's "step 7 follows ..."
+    # under "7", not "follows"). A piece with no run, or one cut to ANCHOR_MAX, is
+    # tried on every row read.
+    shared: dict[str, int] = {}
+    for keys in keys_of.values():
+        for k in keys:
+            shared[k] = shared.get(k, 0) + 1
+    by_key: dict[str, list[str]] = {}
+    always = []
+    for piece, keys in keys_of.items():
+        if keys and all(len(k) < ANCHOR_MAX for k in keys):
+            by_key.setdefault(min(keys, key=lambda k: (shared[k], keys.index(k))), []).append(piece)
         else:
-            rows = conn.execute(
-                _CANDIDATES + _NARROWED, (wide, " OR ".join(_all_of(k) for k in narrow))
-            )
-        for mid, content, summary in rows:
-            if mid in exclude:
-                continue
-            text = content + "\n" + (summary or "")
-            if every and text.isascii():
-                wanted = every
-            else:
-                wanted = [p for t in terms.intersection(fts_tokens(text)) for p in by_token[t]]
-            norm = fingerprint.normalize(text)
-            held = [p for p in wanted if fingerprint.contains(norm, p)]
-            if held:
-                have = found.setdefault(mid, [])
-                have += [p for p in held if p not in have]
+            always.append(piece)
+    # SQL: one test per distinct set of runs (a piece without any can only be held by
+    # a value that is not plain ASCII text, which _NOT_ASCII sends on).
+    tests = list(dict.fromkeys(keys for keys in keys_of.values() if keys))
+    if len(tests) > TERMS_PER_QUERY:
+        sql, params = "SELECT id, content, summary FROM memories", []
+    else:
+        where = [
+            " AND ".join("(content LIKE ? ESCAPE '\\' OR summary LIKE ? ESCAPE '\\')" for _ in keys)
+            for keys in tests
+        ]
+        params = [_like(k[:ANCHOR_MAX]) for keys in tests for k in keys for _ in range(2)]
+        where.append(_NOT_ASCII)
+        sql = "SELECT id, content, summary FROM memories WHERE " + " OR ".join(where)
+    always_ascii = [p for p in always if p.isascii()]
+    order = {p: i for i, p in enumerate(wanted)}
+    found: dict[str, list[str]] = {}
+    for mid, content, summary in conn.execute(sql, params):
+        mid = _text(mid)
+        if mid in exclude:
+            continue
+        norm = fingerprint.normalize((_text(content) or "") + "\n" + (_text(summary) or ""))
+        runs = set(_ASCII_RUN.findall(norm))
+        tried = [
+            p for r in runs.intersection(by_key) for p in by_key[r] if runs.issuperset(keys_of[p])
+        ]
+        extra = always_ascii if norm.isascii() else always  # ASCII holds only ASCII
+        held = sorted(
+            (p for p in [*tried, *extra] if fingerprint.contains(norm, p)),
+            key=order.__getitem__,
+        )
+        if held:
+            found[mid] = held
     return found
 
 
-_CANDIDATES = (
-    "SELECT id, content, summary FROM memories WHERE seq IN "
-    "(SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?)"
-)
-_NARROWED = (
-    " AND (seq IN (SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?) "
-    "OR length(CAST(content AS BLOB)) != length(content) "
-    "OR length(CAST(summary AS BLOB)) != length(summary))"
-)
+# Runs of a sentence a row must hold, in SQL, to be read in Python (a template's
+# sentence differs from its thousands of siblings in one short word: "uv", "pdm").
+KEY_RUNS = 8
 
 
-def _all_of(tokens: Sequence[str]) -> str:
-    """An FTS5 query for the rows holding every one of ``tokens``."""
-    quoted = [f'"{t}"' for t in tokens]
-    return quoted[0] if len(quoted) == 1 else "(" + " AND ".join(quoted) + ")"
+def _keys(piece: str) -> tuple[str, ...]:
+    """Up to ``KEY_RUNS`` distinct runs of ASCII letters and digits of a normalised
+    sentence, longest first (SQL tests them in that order, and stops at the first a
+    row lacks). In ASCII text a holder has each verbatim up to case (normalising only
+    folds case and spaces there), and SQL's LIKE ignores ASCII case; any of its runs
+    filters soundly. Nothing the store wrote (its index's term counts) picks them."""
+    runs = sorted(set(_ASCII_RUN.findall(piece)), key=lambda r: (-len(r), r))
+    return tuple(runs[:KEY_RUNS])
+
+
+# A value normalising may change beyond ASCII case and spaces, or that LIKE reads only
+# in part: non-ASCII text, a NUL (SQL's length() and LIKE stop at it), a blob of such
+# bytes. length() of the text counts characters up to a NUL, of the blob its bytes.
+_NOT_ASCII = " OR ".join(
+    f"length(CAST({col} AS BLOB)) != length(CAST({col} AS TEXT))" for col in ("content", "summary")
+)
 
 
 # LIKE tests OR-ed in one statement (SQLite's expression depth limit is 1000).

@@ -15,6 +15,7 @@ from memaudit import tombkey
 from memaudit.forget.applying import checkpoint_wal
 from memaudit.forget.layers import known_copies
 from memaudit.ledger import Ledger
+from memaudit.ledger.columns import _text
 from memaudit.model import Status
 from memaudit.rawscan import (
     page_texts,
@@ -123,7 +124,7 @@ def recheck(
     tombstone (rejected ones too).
     """
     from memaudit.errors import NotFound
-    from memaudit.resurrection import TombstoneIndex, unmatchable_reason
+    from memaudit.resurrection import Match, TombstoneIndex, unmatchable_reason
 
     conn = ledger.conn
     if memory_ids is None:
@@ -144,27 +145,44 @@ def recheck(
     def add(layer: str, kind: str, checked: str, hits: list[Residue], probed: bool = True) -> None:
         layers.append(LayerReport(layer, kind, checked, hits, probed))
 
-    # 1. Current memories written since the tombstone (older rows were checked by
-    #    forget's own verification): the content is back.
+    # 1. Every current memory, by keyed prints: the content is back. Its dates are the
+    #    store's word, so they only decide for a print the forget did not purge (a
+    #    sentence quoted from a memory that stays lives on in it): a row holding a
+    #    purged one is reported whatever it says about when it was written.
     hits: list[Residue] = []
+    rows = distinct = 0
     if matchable:
-        since = min(t.at for t in matchable)
+        seen: dict[str, list[Match]] = {}  # by text: a template's copies are matched once
+        parts: dict[str, str | None] = {}  # by sentence: so are its quoted sentences
         for cid, content, summary, updated, created in conn.execute(
-            "SELECT id, content, summary, updated_at, created_at FROM memories "
-            "WHERE updated_at >= ? OR created_at >= ?",
-            (since, since),
+            "SELECT id, content, summary, updated_at, created_at FROM memories"
         ):
-            for m in index.match(content + ("\n" + summary if summary else "")):
-                if max(updated, created) >= at[m.memory_id]:
+            rows += 1
+            summary = _text(summary)
+            text = (_text(content) or "") + ("\n" + summary if summary else "")
+            matches = seen.get(text)
+            if matches is None:
+                matches = seen[text] = index.match(text, parts)
+            if not matches:
+                continue
+            dated = max(str(updated), str(created))
+            for m in matches:
+                if m.memory_id in unmatchable:
+                    continue
+                if m.purged or dated >= at[m.memory_id]:
                     r = Residue(
                         "memories",
-                        f"memories.content ({cid})",
+                        f"memories.content ({_text(cid)})",
                         m.how,
-                        "resurrected: the content is back",
+                        "resurrected: the content is back"
+                        if dated >= at[m.memory_id]
+                        else "the content is back (a purged sentence, in a row dated "
+                        "before the forget)",
                     )
                     found[m.memory_id].append(r)
                     hits.append(r)
-    add("memories", "rows", "memories written since each tombstone, by keyed prints", hits)
+        distinct = len(seen)
+    add("memories", "rows", _memories_checked(rows, distinct, matchable), hits)
     # 2. The ledger's files, then its known copies.
     path = Path(ledger.path)
     wal = path.with_name(path.name + "-wal")
@@ -250,6 +268,24 @@ def recheck(
         for t in index.tombs
     ]
     return Recheck(reports=layers, checks=checks, checkpoint=done)
+
+
+def _memories_checked(rows: int, distinct: int, tombs: Sequence[Any]) -> str:
+    """What step 1 of ``recheck`` looked at, in words that are true."""
+    if not tombs:
+        return "no tombstone to match memories against"
+    older = sum(1 for t in tombs if not t.marks_purged)
+    said = (
+        f"every memory ({rows:,} rows, {distinct:,} distinct texts), by keyed prints: a "
+        "sentence the forget purged in any row, whatever its dates; other prints in rows "
+        "dated since the tombstone"
+    )
+    if older:
+        said += (
+            f"; {older} tombstone{'' if older == 1 else 's'} written before memaudit listed "
+            "purged prints (or by a reject): matched only in rows dated since"
+        )
+    return said
 
 
 def _checkpoint_after(path: Path, timeout: float) -> str:

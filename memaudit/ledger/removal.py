@@ -6,7 +6,7 @@ the FTS purge). All run inside the caller's transaction."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from memaudit import fingerprint, tombkey
 from memaudit.ledger import schema
@@ -36,13 +36,24 @@ def write_tombstone(
     reason: str | None,
     actor: str,
     key: tombkey.TombKey | None = None,
+    purged: Collection[str] | None = None,
 ) -> None:
-    """Who, when, why, and keyed prints of the text (never the text): see tombkey."""
+    """Who, when, why, and keyed prints of the text (never the text): see tombkey.
+
+    ``purged`` (the sentences, normalised, of a forget's purged ones that this memory
+    holds): their prints, and its whole text's when there is one, are listed under
+    ``purged`` — no memory may hold them after the forget, whatever its dates say
+    (``verify``). Without it (a reject) the tombstone has no ``purged`` list."""
     key = key or tombkey.load(create=True)
     assert key is not None
     salt = f"{fingerprint.KEYED_ALGO}:{key.id}"
     text = memory.content + ("\n" + memory.summary if memory.summary else "")
-    prints = fingerprint.fingerprints_with(fingerprint.key_hasher(key.secret), text)
+    hasher = fingerprint.key_hasher(key.secret)
+    prints = fingerprint.fingerprints_with(hasher, text)
+    if purged is not None:
+        prints["purged"] = sorted(
+            {hasher(p) for p in purged} | set(prints["full"] if purged else [])
+        )
     ledger.conn.execute(
         "INSERT OR REPLACE INTO tombstones(memory_id, status, at, actor, reason, salt, "
         "fingerprints) VALUES (?,?,?,?,?,?,?)",

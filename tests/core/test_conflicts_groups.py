@@ -187,3 +187,26 @@ def test_the_search_leaves_the_collector_as_it_found_it(enabled: bool) -> None:
     finally:
         if was:
             gc.enable()
+
+
+def test_the_search_leaves_what_the_program_froze_frozen() -> None:
+    """After the search, what it made is moved to the oldest generation (``freeze`` then
+    ``unfreeze``), unless the program froze objects itself (before forking, say):
+    those stay frozen."""
+    import gc
+
+    stores = [conflicts.Statement("a", "the team uses pip", None, None)]
+    stores.append(conflicts.Statement("b", "the team uses poetry", None, None))
+    assert gc.get_freeze_count() == 0
+    assert conflicts.find(stores)
+    assert gc.get_freeze_count() == 0 and gc.get_count()[0] < 700
+    kept = [[] for _ in range(10)]
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        assert frozen > 0
+        assert conflicts.find(stores)
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
+    del kept

@@ -1,8 +1,8 @@
 """The fast paths of forget find and write exactly what the plain ones did.
 
-A sentence whose rarest word is common (a template's words) is looked up by its
-rarest words together; the redacted texts are written in one statement per chunk.
-Neither may change a plan, a redaction or a verdict."""
+Holders of a sentence are found in one pass over the rows, SQL keeping only those
+that can hold it; the redacted texts are written in one statement per chunk. Neither
+may change a plan, a redaction or a verdict."""
 
 from __future__ import annotations
 
@@ -60,40 +60,43 @@ def _affected(p: forget.ForgetPlan) -> set[str]:
     return {i.id for i in p.redact} | {i.id for i in p.forget if i.category == "affected"}
 
 
-def test_narrowed_lookup_plans_exactly_what_the_rarest_word_alone_plans(tmp_path, monkeypatch):
+def test_the_scan_finds_what_a_check_of_every_row_in_python_finds(tmp_path):
+    """The SQL pre-filter (anchors, the non-ASCII test) drops only rows that cannot
+    hold a sentence: the holders are those a plain Python pass over every row finds."""
     path = tmp_path / "l.db"
     _store(path)
     with _open(path) as led:
-        # The plain path: every sentence looked up by one word, every candidate tokenized.
-        monkeypatch.setattr(quoting, "RARE_DOCS", 10**9)
-        monkeypatch.setattr(quoting, "FEW_PIECES", 0)
-        plain = forget.plan(led, ["orig"])
-        # The fast one: by its key words, an ASCII candidate checked without tokenizing.
-        monkeypatch.setattr(quoting, "RARE_DOCS", 0)
-        monkeypatch.setattr(quoting, "FEW_PIECES", 16)
-        narrowed = forget.plan(led, ["orig"])
-    assert _affected(plain) == {"zw", "fw", "ascii"}
-    assert narrowed.to_dict() == plain.to_dict()
-    assert [(i.new_content, i.new_summary) for i in narrowed.redact] == [
-        (i.new_content, i.new_summary) for i in plain.redact
-    ]
+        pieces = fingerprint.pieces(SENTENCE)
+        found = quoting._holding(led.conn, pieces, {"orig"})
+        every = {
+            mid
+            for mid, content, summary in led.conn.execute(
+                "SELECT id, content, summary FROM memories"
+            )
+            if mid != "orig"
+            and any(
+                fingerprint.contains(fingerprint.normalize(content + "\n" + (summary or "")), p)
+                for p in pieces
+            )
+        }
+        p = forget.plan(led, ["orig"])
+    assert set(found) == every == {"zw", "fw", "ascii"}
+    assert _affected(p) == every
 
 
-def test_a_copy_the_index_holds_under_other_words_is_still_found(tmp_path, monkeypatch):
-    """Only ASCII text is trusted to hold every key word of a sentence it quotes; a
-    copy with invisible or compatibility characters is confirmed on its text."""
-    monkeypatch.setattr(quoting, "RARE_DOCS", 0)
+def test_a_copy_the_index_holds_under_other_words_is_still_found(tmp_path):
+    """A copy with invisible or compatibility characters has no anchor LIKE can see:
+    the non-ASCII test sends it to Python, which confirms it on its text."""
     path = tmp_path / "h.db"
     _store(path)
     with _open(path) as led:
-        found = quoting._quoting(led, fingerprint.pieces(SENTENCE), {"orig"})
+        found = quoting._holding(led.conn, fingerprint.pieces(SENTENCE), {"orig"})
     assert set(found) == {"zw", "fw", "ascii"}
 
 
-def test_verification_finds_a_copy_planted_after_the_forget(tmp_path, monkeypatch):
+def test_verification_finds_a_copy_planted_after_the_forget(tmp_path):
     """The memories layer looks the purged sentence up the same way: a copy written
     behind forget's back, with a zero-width space in a key word, is residue."""
-    monkeypatch.setattr(quoting, "RARE_DOCS", 0)
     path = tmp_path / "v.db"
     _store(path)
     with _open(path) as led:
