@@ -12,7 +12,7 @@ from typing import Any
 from memaudit import reasons, redaction, tombkey
 from memaudit.errors import Conflict, MemauditError
 from memaudit.forget.layers import native_layers
-from memaudit.forget.planning import ForgetPlan, _names, plan
+from memaudit.forget.planning import ForgetPlan, _names, ledger_state, plan
 from memaudit.forget.quoting import memory_text
 from memaudit.ledger import Ledger, bulk, removal
 from memaudit.ledger.removal import purge_fts as purge_fts  # bench_forget times it here
@@ -61,6 +61,11 @@ def _check_reason_texts(ledger: Ledger, texts: Sequence[str], reason: str | None
     reasons.check(reason, texts, what="forgotten", frequency=frequency, total=total)
 
 
+def _same_state(before: tuple[Any, int, int], now: tuple[Any, int, int]) -> bool:
+    """The same connection, and no commit by another nor row written by this one."""
+    return before[0] is now[0] and before[1:] == now[1:]
+
+
 def apply(
     ledger: Ledger, the_plan: ForgetPlan, *, reason: str | None = None, actor: str | None = None
 ) -> ForgetResult:
@@ -76,8 +81,15 @@ def apply(
         raise MemauditError("SQLite refused PRAGMA secure_delete=ON; nothing forgotten")
     with ledger.transaction():
         # What was shown must still be what happens: plan again under the write lock and
-        # compare (a memory changed, or a new one quotes what goes: a different plan).
-        if plan(ledger, the_plan.requested, whole=the_plan.whole).to_dict() != the_plan.to_dict():
+        # compare (a memory changed, or a new one quotes what goes: a different plan) —
+        # unless nothing was written since the plan read the ledger on this connection
+        # (the plan reads every row; a forget at 1M would read them three times).
+        unchanged = the_plan.read_state is not None and _same_state(
+            the_plan.read_state, ledger_state(ledger)
+        )
+        if not unchanged and (
+            plan(ledger, the_plan.requested, whole=the_plan.whole).to_dict() != the_plan.to_dict()
+        ):
             raise Conflict(STALE_PLAN)
         rebuilt = _write(ledger, the_plan, reason, who, key)
         fts_purge = purge_fts(ledger)

@@ -73,6 +73,9 @@ class ForgetPlan:
     # {forgotten memory: the purged sentences (normalised) it holds}: its tombstone
     # marks their prints, and ``verify`` reports a row holding one whatever its dates.
     purged_by: dict[str, list[str]] = field(default_factory=dict, repr=False)
+    # The ledger as the plan read it (``ledger_state``): ``apply`` plans again under the
+    # write lock only if it may have changed since.
+    read_state: tuple[Any, int, int] | None = field(default=None, repr=False, compare=False)
 
     def counts(self) -> dict[str, int]:
         """Memories per category; ``changed`` is what ``--max`` bounds."""
@@ -252,6 +255,7 @@ def plan(ledger: Ledger, memory_ids: Sequence[str], *, whole: bool = False) -> F
     """
     if not memory_ids:
         raise InvalidInput("nothing to forget: give at least one id")
+    state = ledger_state(ledger)  # before the first read: a commit after it shows
     requested = list(dict.fromkeys(memory_ids))
     memories = bulk.memories(ledger, requested)
     for mid in requested:
@@ -390,7 +394,18 @@ def plan(ledger: Ledger, memory_ids: Sequence[str], *, whole: bool = False) -> F
             },
             **{m: affected[m] for m in affected_forgotten},
         },
+        state,
     )
+
+
+def ledger_state(ledger: Ledger) -> tuple[Any, int, int]:
+    """What tells whether a ledger may have changed between two moments: its connection,
+    SQLite's ``data_version`` (moves when another connection commits) and the rows this
+    connection changed (``total_changes``; its own commits do not move ``data_version``).
+    Equal states on the same connection mean nothing was written in between."""
+    conn = ledger.conn
+    version = int(conn.execute("PRAGMA data_version").fetchone()[0])
+    return conn, version, int(conn.total_changes)
 
 
 def _as_written(text: str, wanted: set[str]) -> list[str]:

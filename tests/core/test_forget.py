@@ -109,6 +109,32 @@ def test_plan_changed_underneath_is_a_conflict(sample):
         assert led.get("zebra-secret") is not None
 
 
+def test_a_commit_by_another_connection_after_the_plan_is_a_conflict(sample):
+    path = sample("zebra")
+    with _open(path) as led:
+        p = forget.plan(led, ["zebra-secret"])
+        with _open(path) as other:  # another writer (an agent) commits in between
+            review.set_pinned(other, "zebra-summary", True)
+        with pytest.raises(Conflict):
+            forget.apply(led, p)
+        assert led.get("zebra-secret") is not None
+
+
+def test_an_unchanged_ledger_is_not_planned_again(sample, monkeypatch):
+    """Nothing written since the plan read the ledger: apply does not read every row
+    again (the re-plan is skipped), and forgets exactly the plan."""
+    import memaudit.forget.applying as applying
+
+    def no_replan(*args: object, **kwargs: object) -> None:
+        raise AssertionError("planned again on an unchanged ledger")
+
+    with _open(sample("zebra")) as led:
+        p = forget.plan(led, ["zebra-secret"])
+        monkeypatch.setattr(applying, "plan", no_replan)
+        forget.apply(led, p)
+        assert led.get("zebra-secret") is None
+
+
 def test_a_memory_quoting_a_sentence_is_redacted_or_forgotten_whole(sample):
     path = sample("zebra")
     with _open(path) as led:
