@@ -39,6 +39,8 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         Signal.PERSISTENCE,
         _rx(
             r"\b(?:enregistre|sauvegarde|mémorise|garde)[^.\n]{0,40}?\b(?:en|dans)\s+(?:ta\s+|votre\s+)?mémoire\b|\b(?:salva|memorizza)[^.\n]{0,40}?\bnella\s+(?:tua\s+)?memoria\b|\b(?:guarda|almacena)[^.\n]{0,40}?\ben\s+tu\s+memoria\b|\b(?:speichere|merke\s+dir)[^.\n]{0,40}?\b(?:gedächtnis|dauerhaft|für\s+immer)\b"
+            # "mémorise cette consigne de façon permanente", "memorizza questa regola per sempre".
+            r"|\b(?:mémorise[zr]?|memorizza(?:te|re)?|memoriza[dr]?)\s+(?:cette|ce|ces|questa|questo|queste|questi|esta|este|estas|estos)\b[^.\n]{0,40}?(?:\bde\s+(?:façon|manière)\s+permanente|\bpour\s+toujours|\bdéfinitivement|\bin\s+modo\s+permanente|\bper\s+sempre|\bpermanentemente|\bde\s+(?:forma|manera)\s+permanente|\bpara\s+siempre)\b"
             r"|\b(?:bleibt|bleiben)\s+dauerhaft\s+(?:gespeichert|erhalten)\b|\breste(?:nt)?\s+(?:en\s+mémoire|enregistrée?s?)\b|\brimane\s+(?:in\s+memoria|salvat[oa])\b|\bpermanece\s+(?:en\s+memoria|guardad[oa])\b"
         ),
     ),
@@ -63,6 +65,12 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             0.5,
             _rx(
                 rf"(?:^|\n)\W*(?:{_AGENT})\s+(?:instructions?|notes?|rules?|directives?|guidance)\s*:"
+                # A policy addressed to the assistant, at any sentence start ("... 3.13.
+                # Assistant policy: ..."); "AI policy:" heads companies' rules for staff.
+                r"|(?:^|[.!?\n]\s)\W*(?:assistant|agent|llm|bot|chatbot|copilot|claude|gpt|chatgpt|gemini)\s+polic(?:y|ies)\s*:"
+                # A note headed for the AI in another language ("KI-Hinweis:", "note pour l'IA :").
+                r"|\bki-(?:hinweis|anweisung|regel|notiz)\s*:|\b(?:hinweis|anweisung|notiz)\s+(?:für|an)\s+(?:die\s+)?ki\s*:"
+                r"|\b(?:note|consigne|instruction)s?\s+(?:pour|à)\s+l'ia\s*:|\bnota\s+per\s+l'ia\s*:|\bnota\s+para\s+(?:la\s+)?ia\s*:"
                 r"|\bagents?\s+(?:integrating|reading|processing|using|installing|working\s+on|reviewing)\s+this\b"
                 r"|\b(?:agents|assistants|bots)\s+(?:should|must|shall|are\s+to)\b"
                 r"|\b(?:is|are|must\s+be|should\s+be|will\s+be|gets?)\s+(?:shown|included|added|appended|mentioned|displayed|repeated|quoted|inserted)\b[^.\n]{0,40}?\b(?:in|at\s+the\s+end\s+of|at\s+the\s+start\s+of|to)\s+(?:every|each|all|any|your)\s+(?:future\s+)?"
@@ -198,10 +206,22 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             0.5,
             _rx(
                 r"\b(?:ignore|disregard|forget|drop)\s+(?:all\s+(?:of\s+)?)?my\s+(?:(?:old|previous|earlier|prior|former|last|other)\s+)?(?:rules?|instructions?|preferences?|directives?|requests?)\b"
+                # "disregard the content-filter settings I configured": the same, by the
+                # setting the speaker says they made.
+                r"|\b(?:ignore|disregard|forget|drop)\s+(?:all\s+)?the\s+(?:[\w-]+\s+){0,2}?(?:settings?|filters?|restrictions?|limits?|rules?|safeguards?|preferences?)\s+(?:that\s+)?i\s+(?:configured|set(?:\s+up)?|made|created|chose|added|enabled|turned\s+on)\b"
                 # Someone's preferences dropped, in each language ("olvida las preferencias
                 # anteriores del usuario").
                 r"|\b(?:ignore|disregard|forget|drop|olvida|ignora|descarta|oublie|dimentica|trascura|vergiss|ignoriere|verwirf)\s+(?:all\s+|todas\s+|toutes\s+|tutte\s+|alle\s+)?(?:the|las|los|les|le|i|gli|die)\s+(?:[\w']+\s+){0,2}?(?:preferences|preferencias|préférences|preferenze|präferenzen|vorlieben|wishes|deseos|souhaits|desideri|wünsche)\b"
             ),
+        ),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
+        # A substitution triggered by the user's request or a query: "whenever a query refers
+        # to X, use Y instead", "lorsque l'utilisateur demande ..., remplace-la par ...".
+        _rx(
+            r"\b(?:when(?:ever)?|if|once|lorsqu(?:e\b|')|quand|quando|se|cuando|si|wenn|sobald|falls)[^.\n]{0,80}?\b(?:users?|query|queries|requests?|questions?|utilisat(?:eur|rice)|requête|demande|utente|richiesta|usuari[oa]|consulta|pregunta|nutzer|benutzer|anfrage)\b[^.\n]{0,100}?"
+            r"(?:\binstead\b|\bremplace[zr]?(?:-la|-le|-les)?\s+par\b|\binvece\b|\bsostituisci(?:la|lo|le|li)?\s+con\b|\ben\s+su\s+lugar\b|\breempl[aá]za(?:la|lo|las|los)?\s+por\b|\bstattdessen\b|\bersetze\s+(?:sie|ihn|es)\s+durch\b)"
         ),
     ),
     # -- standing rules --------------------------------------------------------------------
