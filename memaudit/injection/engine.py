@@ -518,8 +518,10 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
         for m in rx(_ROLE_HEADER).finditer(low) if ":" in low and may(_ROLE_HEADER) else ():
             raw.append(Hit(Signal.ROLE_TOKEN, m.start(), m.end() - 1, 0.45))
     # Hidden carriers: HTML comments, encoded runs. What they say counts as hidden.
-    shown = _regions(_SHOWN_CODE, view) if "`" in view else []
+    shown: list[tuple[int, int]] | None = None
     for m in _HTML_COMMENT.finditer(view) if Signal.HTML_COMMENT in on else ():
+        if shown is None:
+            shown = _regions(_SHOWN_CODE, view) if "`" in view else []
         if _inside(shown, m.start(), m.end()):
             continue  # displayed in a code span: its words are read as the text's own
         raw.append(Hit(Signal.HTML_COMMENT, m.start(), m.end(), WEIGHT[Signal.HTML_COMMENT]))
@@ -651,7 +653,6 @@ def _discount(view: str, raw: list[Hit]) -> list[Hit]:
         if not _inside(addresses, m.start(), m.end()) and not _in_domain(view, m.start(), m.end())
     ]
     named = _named_tokens(view, raw)
-    low = view.lower()
     out = []
     for h in raw:
         if (h.start, h.end) in named:
@@ -673,7 +674,7 @@ def _discount(view: str, raw: list[Hit]) -> list[Hit]:
         about_format = h.signal is Signal.ROLE_TOKEN or (
             # The system prompt named with no request, in a text about chat formats.
             h.signal is Signal.SYSTEM_PROMPT
-            and SYSTEM_PROMPT_NAMED.fullmatch(low, h.start, h.end) is not None
+            and SYSTEM_PROMPT_NAMED.fullmatch(view[h.start : h.end].lower()) is not None
         )
         near_meta = any(abs(p - h.start) <= 300 for p in meta) or (
             about_format and any(abs(p - h.start) <= 200 for p in about_tokens)

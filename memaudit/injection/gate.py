@@ -53,7 +53,7 @@ _ANCHORS: dict[Signal | str, str] = {
     "only$ fiable sûr confiance référence premier autorevole affidabile attendibile sicura "
     "confiable autorizada fidedigna todas$ todos$ cada$ vertrauenswürdigste zuverlässigste "
     "seriöseste einzig zuerst erstes$",
-    Signal.AGENT_DIRECTIVE: "instead$ remplace invece sostituisci lugar$ reempl stattdessen ersetze allow permit lets$ entitle quiero prefiero deseo voglio preferisco vorrei called$ invoked$ executed$ whatever regardless matter$ preferenc préférenc preferenz präferenz vorlieben wishes$ deseos$ souhaits$ desideri$ wünsche$ ignor disregard forget drop$ lesson rule reminder every$ each$ your$ any$ all$ rappel consigne règle "
+    Signal.AGENT_DIRECTIVE: "allow permit lets$ entitle quiero prefiero deseo voglio preferisco vorrei called$ invoked$ executed$ whatever regardless matter$ preferenc préférenc preferenz präferenz vorlieben wishes$ deseos$ souhaits$ desideri$ wünsche$ ignor disregard forget drop$ lesson rule reminder every$ each$ your$ any$ all$ rappel consigne règle "
     "remarque regola istruzione promemoria regla instrucción importante recordatorio regel "
     "anweisung erinnerung you$ assist asistent agent ai$ ais$ llm model bot$ bots$ chatbot copilot "
     "reminder attention memo heads$ warning hint dear$ hey$ hi$ self$ will$ shall$ ll$ must$ "
@@ -71,7 +71,7 @@ _ANCHORS: dict[Signal | str, str] = {
     Signal.CONDITIONAL_TRIGGER: "bei$ request message query prompt e-mail email document ticket question task quand$ lorsqu quando$ cuando$ sobald$ wenn$ si$ se$ if$ when once$ soon$ whenever time$ user$ human$ customer$ someone$ anyone$ next$ ask "
     "you$ answer respon reply chaque ogni$ cada$ immer$ jedes wann$ utilisateur utente "
     "usuario benutzer nutzer",
-    Signal.TOOL_POLICY: "anyone$ anybody$ everyone$ whoever$ erlaube gestatte genehmige zugestimmt einverstanden autorise accepte consens quiconque n'importe autorizz acconsent chiunque tutti$ autoriz consient acepto aceptó cualquiera mundo$ sign-off signoff sign-offs$ merg own$ warnungen sicherheitswarnungen avertissements alertes avvisi avvertimenti advertencias alertas dry public insecure unsafe scope$ role$ token rights$ privilege procedimiento método procédure méthode procedura metodo verfahren vorgehen weg$ methode bother$ automat third$ extern outside$ partner dritte tiers$ terzi$ terceros$ socios$ tool$ function$ api$ endpoint way$ allow permit authori permission "
+    Signal.TOOL_POLICY: "sign-off signoff sign-offs$ merg own$ warnungen sicherheitswarnungen avertissements alertes avvisi avvertimenti advertencias alertas dry public insecure unsafe scope$ role$ token rights$ privilege procedimiento método procédure méthode procedura metodo verfahren vorgehen weg$ methode bother$ automat third$ extern outside$ partner dritte tiers$ terzi$ terceros$ socios$ tool$ function$ api$ endpoint way$ allow permit authori permission "
     "access grant auto confirm approv review safety security verif warning sandbox without "
     "need$ user$ sans$ senza$ sin$ ohne$ cleared disabl turn$ turning$ bypass firewall stop$ "
     "quit$ longer$ ask you$ standard default recommended official usual sudo$ root$ skip ignor "

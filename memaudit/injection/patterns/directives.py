@@ -11,6 +11,7 @@ from memaudit.injection.vocabulary import (
     _BEHAVIOUR_VERBS,
     _GENERIC_VERBS,
     _OUTPUTS,
+    _a,
     _rx,
     _w,
 )
@@ -219,9 +220,13 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         Signal.AGENT_DIRECTIVE,
         # A substitution triggered by the user's request or a query: "whenever a query refers
         # to X, use Y instead", "lorsque l'utilisateur demande ..., remplace-la par ...".
-        _rx(
-            r"\b(?:when(?:ever)?|if|once|lorsqu(?:e\b|')|quand|quando|se|cuando|si|wenn|sobald|falls)[^.\n]{0,80}?\b(?:users?|query|queries|requests?|questions?|utilisat(?:eur|rice)|requête|demande|utente|richiesta|usuari[oa]|consulta|pregunta|nutzer|benutzer|anfrage)\b[^.\n]{0,100}?"
-            r"(?:\binstead\b|\bremplace[zr]?(?:-la|-le|-les)?\s+par\b|\binvece\b|\bsostituisci(?:la|lo|le|li)?\s+con\b|\ben\s+su\s+lugar\b|\breempl[aá]za(?:la|lo|las|los)?\s+por\b|\bstattdessen\b|\bersetze\s+(?:sie|ihn|es)\s+durch\b)"
+        # Run only where a substitution word is (its own anchors).
+        _a(
+            "instead$ remplace invece sostituisci lugar$ reempl stattdessen ersetze",
+            _rx(
+                r"\b(?:when(?:ever)?|if|once|lorsqu(?:e\b|')|quand|quando|se|cuando|si|wenn|sobald|falls)[^.\n]{0,80}?\b(?:users?|query|queries|requests?|questions?|utilisat(?:eur|rice)|requête|demande|utente|richiesta|usuari[oa]|consulta|pregunta|nutzer|benutzer|anfrage)\b[^.\n]{0,100}?"
+                r"(?:\binstead\b|\bremplace[zr]?(?:-la|-le|-les)?\s+par\b|\binvece\b|\bsostituisci(?:la|lo|le|li)?\s+con\b|\ben\s+su\s+lugar\b|\breempl[aá]za(?:la|lo|las|los)?\s+por\b|\bstattdessen\b|\bersetze\s+(?:sie|ihn|es)\s+durch\b)"
+            ),
         ),
     ),
     # -- standing rules --------------------------------------------------------------------
