@@ -41,12 +41,16 @@ _REPEATS = (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT)
 _ZERO_WIDTH = (sre.AT, sre.ASSERT, sre.ASSERT_NOT)
 
 
+def parse(rx: re.Pattern[str]) -> Any:
+    """The pattern's parsed source; None for a case-insensitive pattern, which needs
+    nothing (its literals match other cases too)."""
+    return None if rx.flags & re.IGNORECASE else sre_parse.parse(rx.pattern, rx.flags)
+
+
 def needs(rx: re.Pattern[str]) -> Need:
-    """The clauses every match of ``rx`` meets. A case-insensitive pattern has none (its
-    literals match other cases too)."""
-    if rx.flags & re.IGNORECASE:
-        return ()
-    return sequence(sre_parse.parse(rx.pattern, rx.flags))
+    """The clauses every match of ``rx`` meets (none: any text may match)."""
+    parsed = parse(rx)
+    return () if parsed is None else sequence(parsed)
 
 
 def shortest(rx: re.Pattern[str]) -> int:

@@ -18,10 +18,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import reduce
 from operator import or_
+from typing import Any
 
 from memaudit.injection.remembered import Remembered
 from memaudit.qualifiers import _trie  # longer continuations tried first
-from memaudit.regex_needs import Either, Need, dotless, needs, sequence, sre, sre_parse, strings_of
+from memaudit.regex_needs import Either, Need, dotless, parse, sequence, sre, strings_of
 
 # A need as bit masks: ``(key, masks, alternatives)`` — every mask holds (one of its
 # strings is there), and of each group of alternatives one holds. ``key``: a mask some
@@ -39,20 +40,27 @@ class Prefilter:
     """For some patterns (each applied to the same string), which may match it."""
 
     def __init__(self, patterns: Iterable[re.Pattern[str]]) -> None:
-        self.needs: dict[re.Pattern[str], Need] = {rx: needs(rx) for rx in patterns}
+        # Each source parsed once, for its needs and its rule (parsing is most of the cost
+        # of building a prefilter, which every process that loads the engine pays).
+        parsed = {rx: parse(rx) for rx in patterns}
+        self.needs: dict[re.Pattern[str], Need] = {
+            rx: () if p is None else sequence(p) for rx, p in parsed.items()
+        }
         strings = sorted({s for need in self.needs.values() for s in strings_of(need)})
         self._bit = {s: 1 << k for k, s in enumerate(strings)}
         # A bit every text's mask holds: the key of a pattern that may match anywhere.
         self.anywhere = 1 << len(strings)
         # By id: a compiled pattern's hash is computed from its whole program every time.
-        self._rules = {id(rx): self._rule(rx) for rx in self.needs}
+        self._rules = {id(rx): self._rule(p) for rx, p in parsed.items()}
         # A string without white space lies inside one of a text's words: the words'
         # strings are found once per distinct word and remembered. At each position the
         # scan reports the longest string starting there; the strings inside it are there
         # too. The few strings with white space are looked for in the whole text.
         self._spaced = [(s, b) for s, b in self._bit.items() if any(c.isspace() for c in s)]
         inword = [s for s in strings if not any(c.isspace() for c in s)]
-        self._within = {s: self._mask(t for t in inword if t in s) for s in inword}
+        # Each string's substrings looked up (a string is short; strings are thousands).
+        known = set(inword)
+        self._within = {s: self._mask(_substrings(s) & known) for s in inword}
         self._scan = re.compile("(?=(" + _trie(tuple(inword)) + "))") if inword else None
         self._words = Remembered(self._scanned, TOKEN_CACHE)
 
@@ -62,13 +70,12 @@ class Prefilter:
             out |= self._bit[s]
         return out
 
-    def _rule(self, rx: re.Pattern[str]) -> Rule | None:
+    def _rule(self, parsed: Any) -> Rule | None:
         """The pattern's need as bit masks, per alternative of the pattern, with whether
         it spans no full stop (then all it needs must be inside one of the text's dot-free
         pieces). None: any text may match."""
-        if rx.flags & re.IGNORECASE:
+        if parsed is None:
             return None
-        parsed = sre_parse.parse(rx.pattern, rx.flags)
         branches = parsed[0][1][1] if len(parsed) == 1 and parsed[0][0] is sre.BRANCH else [parsed]
         alternatives = []
         for branch in branches:
@@ -162,6 +169,10 @@ class Prefilter:
                 if piece & first and _meets(masks, piece):
                     return True
         return False
+
+
+def _substrings(s: str) -> set[str]:
+    return {s[i:j] for i in range(len(s)) for j in range(i + 1, len(s) + 1)}
 
 
 def _meets(masks: Masks, held: int) -> bool:
