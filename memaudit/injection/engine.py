@@ -60,7 +60,7 @@ from memaudit.injection.kinds import (
 )
 from memaudit.injection.patterns import _BY_KIND, _PATTERN_KINDS, _PATTERNS
 from memaudit.injection.patterns.secrets import SYSTEM_PROMPT_NAMED
-from memaudit.injection.prefilter import Prefilter, shortest
+from memaudit.injection.prefilter import Prefilter
 from memaudit.injection.vocabulary import (
     _ALWAYS_POSITIVE,
     _BEHAVIOUR,
@@ -71,6 +71,7 @@ from memaudit.injection.vocabulary import (
     _ci,
     _rx,
 )
+from memaudit.regex_needs import shortest
 from memaudit.textsafety import marker_name, reveal
 
 # -- the text view: what a reader sees, with offsets back to the stored text -------------
