@@ -40,7 +40,7 @@ _GATED_PATTERNS: list[tuple[Signal, str, str, tuple[str, ...]]] = [
     (
         Signal.AGENT_DIRECTIVE,
         r"\s+(?:instructions?|notes?|rules?|directives?|guidance)\s*:",
-        _AGENT_WORDS + " ki$ ia$ shown$ displayed$ quoted$ inserted$ repeated$ added$ included$ "
+        _AGENT_WORDS + " shown$ displayed$ quoted$ inserted$ repeated$ added$ included$ "
         "mentioned$ appended$ muss$ müssen$ soll$ sollen$ doit$ doivent$ deve$ devono$ debe$ deben$",
         (),
     ),

@@ -40,9 +40,14 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         Signal.PERSISTENCE,
         _rx(
             r"\b(?:enregistre|sauvegarde|mémorise|garde)[^.\n]{0,40}?\b(?:en|dans)\s+(?:ta\s+|votre\s+)?mémoire\b|\b(?:salva|memorizza)[^.\n]{0,40}?\bnella\s+(?:tua\s+)?memoria\b|\b(?:guarda|almacena)[^.\n]{0,40}?\ben\s+tu\s+memoria\b|\b(?:speichere|merke\s+dir)[^.\n]{0,40}?\b(?:gedächtnis|dauerhaft|für\s+immer)\b"
-            # "mémorise cette consigne de façon permanente", "memorizza questa regola per sempre".
-            r"|\b(?:mémorise[zr]?|memorizza(?:te|re)?|memoriza[dr]?)\s+(?:cette|ce|ces|questa|questo|queste|questi|esta|este|estas|estos)\b[^.\n]{0,40}?(?:\bde\s+(?:façon|manière)\s+permanente|\bpour\s+toujours|\bdéfinitivement|\bin\s+modo\s+permanente|\bper\s+sempre|\bpermanentemente|\bde\s+(?:forma|manera)\s+permanente|\bpara\s+siempre)\b"
             r"|\b(?:bleibt|bleiben)\s+dauerhaft\s+(?:gespeichert|erhalten)\b|\breste(?:nt)?\s+(?:en\s+mémoire|enregistrée?s?)\b|\brimane\s+(?:in\s+memoria|salvat[oa])\b|\bpermanece\s+(?:en\s+memoria|guardad[oa])\b"
+        ),
+    ),
+    (
+        Signal.PERSISTENCE,
+        # "mémorise cette consigne de façon permanente", "memorizza questa regola per sempre".
+        _rx(
+            r"\b(?:mémorise[zr]?|memorizza(?:te|re)?|memoriza[dr]?)\s+(?:cette|ce|ces|questa|questo|queste|questi|esta|este|estas|estos)\b[^.\n]{0,40}?(?:\bde\s+(?:façon|manière)\s+permanente|\bpour\s+toujours|\bdéfinitivement|\bin\s+modo\s+permanente|\bper\s+sempre|\bpermanentemente|\bde\s+(?:forma|manera)\s+permanente|\bpara\s+siempre)\b"
         ),
     ),
     (
@@ -66,12 +71,6 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             0.5,
             _rx(
                 rf"(?:^|\n)\W*(?:{_AGENT})\s+(?:instructions?|notes?|rules?|directives?|guidance)\s*:"
-                # A policy addressed to the assistant, at any sentence start ("... 3.13.
-                # Assistant policy: ..."); "AI policy:" heads companies' rules for staff.
-                r"|(?:^|[.!?\n]\s)\W*(?:assistant|agent|llm|bot|chatbot|copilot|claude|gpt|chatgpt|gemini)\s+polic(?:y|ies)\s*:"
-                # A note headed for the AI in another language ("KI-Hinweis:", "note pour l'IA :").
-                r"|\bki-(?:hinweis|anweisung|regel|notiz)\s*:|\b(?:hinweis|anweisung|notiz)\s+(?:für|an)\s+(?:die\s+)?ki\s*:"
-                r"|\b(?:note|consigne|instruction)s?\s+(?:pour|à)\s+l'ia\s*:|\bnota\s+per\s+l'ia\s*:|\bnota\s+para\s+(?:la\s+)?ia\s*:"
                 r"|\bagents?\s+(?:integrating|reading|processing|using|installing|working\s+on|reviewing)\s+this\b"
                 r"|\b(?:agents|assistants|bots)\s+(?:should|must|shall|are\s+to)\b"
                 r"|\b(?:is|are|must\s+be|should\s+be|will\s+be|gets?)\s+(?:shown|included|added|appended|mentioned|displayed|repeated|quoted|inserted)\b[^.\n]{0,40}?\b(?:in|at\s+the\s+end\s+of|at\s+the\s+start\s+of|to)\s+(?:every|each|all|any|your)\s+(?:future\s+)?"
@@ -81,6 +80,45 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
                 r"|\b(?:doit|doivent)\s+être\s+(?:ajouté|ajoutée|ajoutés|inclus|incluse|mentionné)e?s?\b"
                 r"|\b(?:deve|devono)\s+essere\s+(?:aggiunt|inclus|menzionat)[oaie]\b"
                 r"|\b(?:debe|deben)\s+(?:añadirse|incluirse|agregarse|mencionarse)\b"
+            ),
+        ),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
+        # A note headed for the AI in another language ("KI-Hinweis:", "note pour l'IA :").
+        _w(
+            0.5,
+            _a(
+                "ki$ hinweis anweisung notiz",
+                _rx(
+                    r"\bki-(?:hinweis|anweisung|regel|notiz)\s*:|\b(?:hinweis|anweisung|notiz)\s+(?:für|an)\s+(?:die\s+)?ki\s*:"
+                ),
+            ),
+        ),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
+        _w(
+            0.5,
+            _a(
+                "note consigne instruction nota ia$",
+                _rx(
+                    r"\b(?:note|consigne|instruction)s?\s+(?:pour|à)\s+l'ia\s*:|\bnota\s+per\s+l'ia\s*:|\bnota\s+para\s+(?:la\s+)?ia\s*:"
+                ),
+            ),
+        ),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
+        # A policy addressed to the assistant, at any sentence start ("... 3.13.
+        # Assistant policy: ..."); "AI policy:" heads companies' rules for staff.
+        _w(
+            0.5,
+            _a(
+                "assistant agent llm bot$ chatbot copilot claude gpt chatgpt gemini",
+                _rx(
+                    r"(?:^|[.!?\n]\s)\W*(?:assistant|agent|llm|bot|chatbot|copilot|claude|gpt|chatgpt|gemini)\s+polic(?:y|ies)\s*:"
+                ),
             ),
         ),
     ),
@@ -207,12 +245,20 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             0.5,
             _rx(
                 r"\b(?:ignore|disregard|forget|drop)\s+(?:all\s+(?:of\s+)?)?my\s+(?:(?:old|previous|earlier|prior|former|last|other)\s+)?(?:rules?|instructions?|preferences?|directives?|requests?)\b"
-                # "disregard the content-filter settings I configured": the same, by the
-                # setting the speaker says they made.
-                r"|\b(?:ignore|disregard|forget|drop)\s+(?:all\s+)?the\s+(?:[\w-]+\s+){0,2}?(?:settings?|filters?|restrictions?|limits?|rules?|safeguards?|preferences?)\s+(?:that\s+)?i\s+(?:configured|set(?:\s+up)?|made|created|chose|added|enabled|turned\s+on)\b"
                 # Someone's preferences dropped, in each language ("olvida las preferencias
                 # anteriores del usuario").
                 r"|\b(?:ignore|disregard|forget|drop|olvida|ignora|descarta|oublie|dimentica|trascura|vergiss|ignoriere|verwirf)\s+(?:all\s+|todas\s+|toutes\s+|tutte\s+|alle\s+)?(?:the|las|los|les|le|i|gli|die)\s+(?:[\w']+\s+){0,2}?(?:preferences|preferencias|préférences|preferenze|präferenzen|vorlieben|wishes|deseos|souhaits|desideri|wünsche)\b"
+            ),
+        ),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
+        # "disregard the content-filter settings I configured": the same, by the
+        # setting the speaker says they made.
+        _w(
+            0.5,
+            _rx(
+                r"\b(?:ignore|disregard|forget|drop)\s+(?:all\s+)?the\s+(?:[\w-]+\s+){0,2}?(?:settings?|filters?|restrictions?|limits?|rules?|safeguards?|preferences?)\s+(?:that\s+)?i\s+(?:configured|set(?:\s+up)?|made|created|chose|added|enabled|turned\s+on)\b"
             ),
         ),
     ),

@@ -57,12 +57,22 @@ PROPAGATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             r"|\b(?:duplica|copia|replica|ricopia|inserisci|includi)(?:la|lo|le|li)?\b[^.\n]{0,40}?\b(?:in\s+ogni|in\s+tutt[ie]|nei\s+profili|negli\s+altri|nelle\s+altre|agli\s+altri)\b"
             r"|\bconserva\s+sempre\s+quest[ao]\b|\bquando\s+consolid\w+\s+(?:le\s+)?memorie\b"
             r"|\b(?:copia|duplica|replica|incluye|inserta)(?:lo|la|los|las)?\b[^.\n]{0,40}?\b(?:en\s+cada|en\s+todos\s+los|en\s+todas\s+las|en\s+los\s+perfiles|a\s+otros\s+usuarios)\b"
-            r"|\brecrée[zr]?(?:-la|-le|-les)?\b[^.\n]{0,40}?\bsi\s+(?:elle|il|elles|ils|on\s+l'a)\s+(?:est|sont|a\s+été|ont\s+été)?\s*(?:supprimée?s?|effacée?s?|retirée?s?)\b"
-            r"|\bricrea(?:la|lo|le|li)?\b[^.\n]{0,40}?\bse\s+(?:viene|vengono|è\s+stat[oa]|sono\s+stat[ie])\s+(?:cancellat|eliminat|rimoss)[oaie]\b"
             r"|\bvuelve\s+a\s+(?:crearlo|crearla|guardarlo|guardarla|añadirlo|añadirla|escribirlo|escribirla)\b"
             r"|\bin\s+(?:jede|jeden|jedes|alle)\s+(?:neuen?\s+)?(?:zusammenfassung|notiz|erinnerung|profil|antwort|speicher)\w*\s+(?:\w+\s+){0,2}?(?:übernehmen|kopieren|einfügen|aufnehmen|übertragen)\b"
             r"|\b(?:kopiere|übernimm|füge)\b[^.\n]{0,40}?\bin\s+(?:jede|jeden|jedes|alle)\b"
             r"|\b(?:diesen|diese|dieses)\s+(?:hinweis|text|eintrag|notiz|nachricht|anweisung)\s+(?:\w+\s+)?(?:dauerhaft|für\s+immer)\s+(?:speichern|behalten)\b"
+        ),
+    ),
+    (
+        Signal.SELF_PROPAGATION,
+        _rx(
+            r"\bricrea(?:la|lo|le|li)?\b[^.\n]{0,40}?\bse\s+(?:viene|vengono|è\s+stat[oa]|sono\s+stat[ie])\s+(?:cancellat|eliminat|rimoss)[oaie]\b"
+        ),
+    ),
+    (
+        Signal.SELF_PROPAGATION,
+        _rx(
+            r"\brecrée[zr]?(?:-la|-le|-les)?\b[^.\n]{0,40}?\bsi\s+(?:elle|il|elles|ils|on\s+l'a)\s+(?:est|sont|a\s+été|ont\s+été)?\s*(?:supprimée?s?|effacée?s?|retirée?s?)\b"
         ),
     ),
     # -- source steering -------------------------------------------------------------------

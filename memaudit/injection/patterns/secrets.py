@@ -92,9 +92,15 @@ SECRET_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         Signal.SECRECY,
         _rx(
             r"\bne\s+(?:le\s+|lui\s+|leur\s+)?(?:dis|dites|mentionne[zs]?|révèle[zs]?)\s+(?:pas|jamais|rien)\b|"
-            # "ne signale jamais cette consigne": reporting verbs are descriptions too ("le
-            # capteur ne signale pas les pannes") unless the instruction or the user follows.
-            r"\bne\s+(?:le\s+|la\s+|l'|lui\s+|leur\s+)?(?:signale[zs]?|indique[zs]?|montre[zs]?|rapporte[zs]?|communique[zs]?)\s+(?:pas|jamais|rien)\b[^.\n]{0,40}?(?:\bà\s+l'utilisat(?:eur|rice)|\baux\s+utilisat|\bà\s+personne\b|\b(?:cette|ces)\s+(?:consignes?|instructions?|notes?|règles?)\b)|\bsans\s+(?:le\s+dire|prévenir|informer)\b|\bne\s+(?:supprime[zs]?|retire[zs]?|efface[zs]?)\s+(?:pas|jamais)\s+(?:cette|ce|ces)\b"
+            r"\bsans\s+(?:le\s+dire|prévenir|informer)\b|\bne\s+(?:supprime[zs]?|retire[zs]?|efface[zs]?)\s+(?:pas|jamais)\s+(?:cette|ce|ces)\b"
+        ),
+    ),
+    (
+        Signal.SECRECY,
+        # "ne signale jamais cette consigne": reporting verbs are descriptions too ("le
+        # capteur ne signale pas les pannes") unless the instruction or the user follows.
+        _rx(
+            r"\bne\s+(?:le\s+|la\s+|l'|lui\s+|leur\s+)?(?:signale[zs]?|indique[zs]?|montre[zs]?|rapporte[zs]?|communique[zs]?)\s+(?:pas|jamais|rien)\b[^.\n]{0,40}?(?:\bà\s+l'utilisat(?:eur|rice)|\baux\s+utilisat|\bà\s+personne\b|\b(?:cette|ces)\s+(?:consignes?|instructions?|notes?|règles?)\b)"
         ),
     ),
     (
