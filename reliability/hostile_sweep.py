@@ -5,8 +5,10 @@ one at a time, through every read-only command.
     python -m reliability.hostile_sweep --store mem0 --store hermes
     python -m reliability.hostile_sweep --quick          # a few variants (tests use this)
 
-For each store (two native sample ledgers and every provider fixture that is a file or a
-folder; the PostgreSQL ones need a server and are not swept), a discovery pass runs every
+For each store (three native sample ledgers and every provider fixture that is a file or
+a folder, ByteRover's npm-written tree, claude-mem's and OpenClaw's tar included; the
+PostgreSQL ones need a server and are not swept here: tests/adapters/
+test_postgres_hostile.py has their hostile values), a discovery pass runs every
 command on a clean copy and records what the adapter really reads: each (table, column)
 of each SQLite file (through SQLite's authorizer) and each other file it opens. Then,
 for each of those:
@@ -19,12 +21,23 @@ for each of those:
   a number stays a number in a TEXT column as an attacker's file can have it. Text
   columns also get an injected instruction stored as text, as a blob and with an
   invalid UTF-8 byte: what the audit finds in the first, it must find in the others.
+  A column holding JSON documents (claude-mem's facts, OpenClaw's recall records) also
+  gets each key of the first document of each shape set as a JSON file's keys are.
+  A column with no declared type, or SQLite's ROWID, is left as it is (retyped, the
+  file would be malformed rather than hostile).
 - JSON / JSON Lines file: a top level that is not an object, each key (two levels
   deep, first element of lists) set to each JSON type and to hostile text, invalid
   UTF-8, 100,000-deep nesting, padding past memaudit's 16 MiB read bound, a symlink
   pointing outside the store, a FIFO.
 - Other text file (markdown, YAML): hostile text at the start, invalid UTF-8, NUL,
   padding past the bound, a symlink outside, a FIFO.
+- Markdown YAML front matter (``---`` … ``---``; the first file of each set of keys, e.g.
+  ByteRover's topics, ``_index.md`` summaries and archive stubs): each top-level key set
+  to an integer (and one past a float's range), ±inf/NaN, a list, a mapping, null, a
+  bool, an unquoted date, ``!!binary``, a Python tag, hostile text, 100,000-deep flow
+  nesting, 400-deep block nesting and an alias bomb (9**6 leaves: flagged when the
+  output shows it expanded); front matter that is a list, not YAML, or has keys that are
+  not text.
 
 Each variant runs every read-only command in-process (typer's CliRunner, the store's
 adapter forced with ``--adapter``) and is flagged when: an exception escapes, the
@@ -32,8 +45,13 @@ output says "internal error" or shows a traceback, the exit code is not one the 
 documents, a control, bidi or invisible character (or a lone surrogate) reaches the
 output raw, Rich markup from the store is interpreted, text from the file a symlink
 points to appears, the store's files change (byte-identical before/after), ``ls``
-lists fewer memories than on the clean copy without a warning, or the audit finds
-fewer injected instructions than when the same text is stored as plain text.
+lists fewer memories than on the clean copy without a warning, the audit finds fewer
+injected instructions than when the same text is stored as plain text, or YAML aliases
+were read expanded.
+
+Not covered: the PostgreSQL stores (see above), zstd-compressed OpenClaw transcript
+events (memaudit does not decompress them; that layer says "not checked"), the contents
+of git objects, and the commands that write (``approve``, ``forget``: tests/hostile).
 
 Results go to ``reliability/results/hostile_sweep.json``; the exit status is 1 when
 anything was flagged.
@@ -523,12 +541,14 @@ def plant_sql(db: Path, table: str, column: str, values: list[tuple[Any, bool]])
         conn.close()
 
 
-def plant_row(db: Path, table: str, column: str, rowid: int, value: str) -> str | None:
-    """One row's value, as text in its column's declared type (a document's key)."""
+def plant_row(db: Path, table: str, column: str, rowid: int, value: bytes) -> str | None:
+    """One row's value, stored as text (UTF-8 bytes, a lone surrogate's included)."""
     conn = sqlite3.connect(db, isolation_level=None)
     try:
         qt, qc = '"' + table.replace('"', '""') + '"', '"' + column.replace('"', '""') + '"'
-        done = conn.execute(f"UPDATE {qt} SET {qc} = ? WHERE rowid = ?", (value, rowid))
+        done = conn.execute(
+            f"UPDATE {qt} SET {qc} = CAST(? AS TEXT) WHERE rowid = ?", (value, rowid)
+        )
         return f"row {rowid}" if done.rowcount else None
     finally:
         conn.close()
@@ -591,9 +611,7 @@ def sql_json_variants(
             for kind, value in JSON_VALUES:
                 if quick and kind not in QUICK_JSON:
                     continue
-                text = _dump(_set_path(json.loads(json.dumps(doc)), jp, value)).decode(
-                    "utf-8", "surrogatepass"
-                )
+                text = _dump(_set_path(json.loads(json.dumps(doc)), jp, value))
 
                 def apply(root: Path, rowid=rowid, text=text) -> str | None:  # type: ignore[no-untyped-def]
                     return plant_row(root / rel, table, column, rowid, text)
@@ -1072,7 +1090,8 @@ def sweep_store(
             # front matter: the first file of each set of keys (brv's topic files, its
             # _index.md summaries, archive stubs each have their own)
             fm = front_matter_variants(name, rel, p, quick)
-            shape = tuple(sorted({v.kind.split("=")[0] for v in fm}))
+            kind_of_file = (p.name.split(".", 1)[-1], p.name[0], "_archived" in p.parts)
+            shape = (*sorted({v.kind.split("=")[0] for v in fm}), *map(str, kind_of_file))
             if fm and shape not in shapes:
                 shapes.add(shape)
                 variants.extend(fm)
