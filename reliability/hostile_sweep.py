@@ -837,7 +837,7 @@ YAML_VALUES: list[tuple[str, str]] = [
     ("deep_block", "".join("\n" + "  " * i + "- " for i in range(1, 400)) + "x"),
     ("python_tag", "!!python/object/apply:os.system ['echo PWNED7731']"),
 ]
-QUICK_YAML = {"int", "list", "map", "null", "date", "deep", "binary", "hostile_text"}
+QUICK_YAML = {"int", "list", "map", "null", "date", "deep", "binary", "hostile_text", "bomb"}
 
 
 def _yaml_scalar(text: str) -> str:

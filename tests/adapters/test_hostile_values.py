@@ -124,6 +124,29 @@ def test_the_sweep_finds_nothing_on_a_few_variants(tmp_path: Path):
     assert code == 0, data["flags"][:5]
 
 
+@pytest.mark.parametrize(
+    ("store", "kind", "target", "at_least"),
+    [
+        ("byterover", "front tags=", "project/deploy/deploy_failure_cause.md", 9),
+        ("openclaw", "json@2 value.", "plugin_state_entries.value_json", 8),
+    ],
+)
+def test_the_sweep_reaches_front_matter_and_json_in_columns(
+    tmp_path, store, kind, target, at_least
+):
+    """The variants the first sweep lacked: a YAML front-matter key, a key of a JSON
+    document kept in a SQLite column (ByteRover's topics, OpenClaw's recall records)."""
+    from reliability import hostile_sweep
+
+    out = tmp_path / "sweep.json"
+    code = hostile_sweep.main(
+        ["--quick", "--store", store, "--kind", kind, "--target", target, "--out", str(out)]
+    )
+    data = json.loads(out.read_text())
+    assert data["variants"] >= at_least, data["notes"][:3]
+    assert code == 0, data["flags"][:5]
+
+
 # -- values of another type than the adapter maps them as ---------------------------------
 
 
