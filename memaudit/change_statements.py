@@ -22,14 +22,12 @@ repetition in the patterns is bounded.
 from __future__ import annotations
 
 import functools
-import importlib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
-from memaudit import fingerprint
+from memaudit import fingerprint, regex_needs
 from memaudit.qualifiers import _trie  # longer continuations tried first
 
 
@@ -203,39 +201,22 @@ _PATTERNS_OF: dict[str, tuple[int, ...]] = {
     cue: tuple(k for k, (_, _, cues, _) in enumerate(PATTERNS) if cue in cues) for cue in _CUES
 }
 
-# The standard library's reader of regular expressions (what ``re.compile`` uses).
-_sre: Any = importlib.import_module("re._constants")
-_sre_parser: Any = importlib.import_module("re._parser")
+
+def _one_of(term: regex_needs.Term) -> frozenset[str] | None:
+    """Strings one of which every match meeting ``term`` holds (None: none can be
+    named — an alternative's need names none)."""
+    if isinstance(term, frozenset):
+        return term
+    found = [_best(option) for option in term.options]
+    if any(f is None for f in found):
+        return None
+    return frozenset().union(*(f for f in found if f is not None))
 
 
-def _needs(items: Any) -> list[frozenset[str]]:
-    """What every match of a parsed pattern holds: sets of strings, one string of each
-    set in the match (its literal runs; of alternatives, something of each)."""
-    clauses: list[frozenset[str]] = []
-    run = ""
-    for op, av in items:
-        if op is _sre.LITERAL:
-            run += chr(av)
-            continue
-        if op is _sre.AT:
-            continue  # \b: zero width, the characters either side stay adjacent
-        if run:
-            clauses.append(frozenset([run]))
-            run = ""
-        if op is _sre.SUBPATTERN:
-            if not av[1] & re.IGNORECASE:  # (?i:...): its literals match other cases
-                clauses += _needs(av[3])
-        elif op is _sre.BRANCH:
-            options = [_needs(branch) for branch in av[1]]
-            if all(options):
-                # A match takes one alternative and holds what that one needs.
-                clauses.append(frozenset().union(*(min(o, key=_rank) for o in options)))
-        elif op in (_sre.MAX_REPEAT, _sre.MIN_REPEAT) and av[0] >= 1:
-            clauses += _needs(av[2])
-        # Anything else (a class, a category, a look-around ...) needs nothing.
-    if run:
-        clauses.append(frozenset([run]))
-    return clauses
+def _best(need: regex_needs.Need) -> frozenset[str] | None:
+    """The need's most telling set of strings (``_rank``), if it names one."""
+    sets = [s for s in map(_one_of, need) if s]
+    return min(sets, key=_rank) if sets else None
 
 
 def _rank(clause: Iterable[str]) -> tuple[int, int, tuple[str, ...]]:
@@ -246,11 +227,9 @@ def _rank(clause: Iterable[str]) -> tuple[int, int, tuple[str, ...]]:
 
 
 def _gate(rx: re.Pattern[str]) -> tuple[tuple[str, ...], ...]:
-    """A pattern's most telling needs (``_needs``), each as the strings one of which a
-    text must hold for the pattern to match it (none: it may match any text)."""
-    if rx.flags & re.IGNORECASE:
-        return ()
-    clauses = {tuple(sorted(c)) for c in _needs(_sre_parser.parse(rx.pattern, rx.flags))}
+    """A pattern's most telling needs (``regex_needs``), each as the strings one of which
+    a text must hold for the pattern to match it (none: it may match any text)."""
+    clauses = {tuple(sorted(s)) for s in map(_one_of, regex_needs.needs(rx)) if s}
     return tuple(sorted(clauses, key=_rank)[:_GATE_CLAUSES])
 
 

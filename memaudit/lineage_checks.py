@@ -34,6 +34,7 @@ from memaudit.fingerprint import jaccard, key_terms, shingles
 from memaudit.graph import DEFAULT_DEPTH, Lineage
 from memaudit.model import Memory, Relation, Severity, SourceType, Status
 from memaudit.qualifiers import dropped_qualifiers
+from memaudit.suggestion import command
 from memaudit.trust import MODEL_OUTPUT_TYPES, OBSERVATION_TYPES
 
 if TYPE_CHECKING:
@@ -110,7 +111,7 @@ def laundered_confidence(lineage: Lineage, memory_id: str) -> LineageFinding | N
         (memory_id, weakest.id),
         f"{memory_id} has confidence {memory.confidence:.2f} but rests on {weakest.id} at "
         f"{weakest.confidence:.2f}: a derived memory should not be surer than its weakest source",
-        f"memaudit trace {memory_id} --up",
+        command("trace", memory_id, flags="--up"),
         {
             "confidence": memory.confidence,
             "weakest_source": weakest.id,
@@ -141,7 +142,7 @@ def laundered_source(
                 (memory_id, *(m.id for m in model)),
                 f"{memory_id} is typed {memory.source_type.value} (T1) but rests on model "
                 f"output: {names}",
-                f"memaudit trace {memory_id} --up",
+                command("trace", memory_id, flags="--up"),
                 {"claimed": memory.source_type.value, "model_sources": [m.id for m in model]},
             )
     if (
@@ -156,7 +157,7 @@ def laundered_source(
             (memory_id,),
             f"{memory_id} is assistant output stored as active memory, and no approve or "
             "promote event shows anyone accepted it",
-            f"memaudit log --memory {memory_id}",
+            command("log", memory=memory_id),
             {"claimed": memory.source_type.value, "approvals": 0},
         )
     return None
@@ -184,7 +185,7 @@ def qualifier_loss(lineage: Lineage, memory_id: str) -> LineageFinding | None:
         (memory_id, *dropped),
         f"{memory_id} drops {quoted} from {', '.join(dropped)}: it states the claim more "
         "broadly than its source did",
-        f"memaudit show {next(iter(dropped))}",
+        command("show", next(iter(dropped))),
         {"dropped": words, "by_source": dropped},
     )
 
@@ -243,7 +244,7 @@ def summary_of_summary(lineage: Lineage, memory_id: str) -> LineageFinding | Non
         (memory_id,),
         f"{memory_id} is {depth} summarisation steps away from its evidence "
         f"({', '.join(lineage.roots(memory_id))}); each step can drop what limited the claim",
-        f"memaudit trace {memory_id} --up",
+        command("trace", memory_id, flags="--up"),
         {"depth": depth},
     )
 
@@ -266,7 +267,7 @@ def effective_trust(lineage: Lineage, memory_id: str) -> LineageFinding | None:
         (memory_id, *weakest),
         f"{memory_id} is {memory.trust_tier.value} by its own source type but rests on "
         f"{', '.join(weakest)} ({tier.value}): its effective trust is {tier.value}",
-        f"memaudit trace {memory_id} --up",
+        command("trace", memory_id, flags="--up"),
         {"own": memory.trust_tier.value, "effective": tier.value},
     )
 
@@ -282,7 +283,7 @@ def cycles(lineage: Lineage) -> list[LineageFinding]:
                 tuple(members),
                 f"derivation cycle: {loop}; each memory is evidence for the others, so none "
                 "of them rests on evidence through this loop",
-                f"memaudit log --memory {members[0]}",
+                command("log", memory=members[0]),
                 {"members": members},
             )
         )
@@ -311,7 +312,7 @@ def missing_sources(lineage: Lineage) -> list[LineageFinding]:
                 Severity.MEDIUM,
                 (*users, node.id) if users else (node.id,),
                 what + rests,
-                f"memaudit log --memory {node.id}",
+                command("log", memory=node.id),
                 {"missing": node.id, "why": node.missing, "at": node.missing_at},
             )
         )
@@ -403,7 +404,9 @@ def single_root_corroboration(
         tuple(group),
         f"{', '.join(group)} look like {len(group)} separate memories but {' and '.join(parts)}: "
         "they are one piece of evidence, not corroboration",
-        f"memaudit trace {roots[0]} --down" if roots else f"memaudit trace {group[0]} --up",
+        command("trace", roots[0], flags="--down")
+        if roots
+        else command("trace", group[0], flags="--up"),
         {"group": group, "roots": roots, "conversations": convs},
     )
 

@@ -20,7 +20,7 @@ changed since then is refused instead of approved unseen.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -377,9 +377,13 @@ def _resurrects(tombs: resurrection.TombstoneIndex, cand: Candidate) -> list[res
     return tombs.match(cand.content + ("\n" + cand.summary if cand.summary else ""))
 
 
-def parse_versioned_id(text: str) -> tuple[str, int | None]:
-    """``m_abc@3`` → ("m_abc", 3): approve only if it is still version 3."""
-    if "@" in text:
+def parse_versioned_id(
+    text: str, exists: Callable[[str], bool] = lambda _: False
+) -> tuple[str, int | None]:
+    """``m_abc@3`` → ("m_abc", 3): approve only if it is still version 3. An id may
+    itself hold "@" (a store's ids are its own): one that ``exists`` as written is that
+    id, and ``a@b@2`` is ``a@b`` at version 2."""
+    if "@" in text and not exists(text):
         mid, _, version = text.rpartition("@")
         if version.isdigit() and mid:
             return mid, int(version)

@@ -17,7 +17,8 @@ from memaudit.cli.render import console, emit_json, err_console
 from memaudit.errors import InvalidInput, MemauditError
 from memaudit.model import Relation, SourceType
 from memaudit.review import BATCH_FIELDS, Candidate, parse_versioned_id
-from memaudit.store import Capability
+from memaudit.store import Capability, Store
+from memaudit.suggestion import command
 from memaudit.tui.text import safe
 
 MAX_STDIN_BYTES = 64 * 1024 * 1024
@@ -203,11 +204,12 @@ def stage(
                 )
             )
             console.print(inj_line)
-            console.print(safe(f"  → memaudit show {s.id}  ·  memaudit review (shown first)"))
+            console.print(safe(f"  → {command('show', s.id)}  ·  memaudit review (shown first)"))
 
 
-def _ids(raw: list[str]) -> list[tuple[str, int | None]]:
-    return [parse_versioned_id(r) for r in raw]
+def _ids(store: Store, raw: list[str]) -> list[tuple[str, int | None]]:
+    """Each ID or ID@VERSION; an id that holds "@" and exists is read as written."""
+    return [parse_versioned_id(r, lambda i: store.get(i) is not None) for r in raw]
 
 
 @app.command()
@@ -217,7 +219,8 @@ def approve(
         list[str],
         typer.Argument(
             metavar="ID...",
-            help="Pending ids; ID@VERSION approves only if unchanged since you saw that version.",
+            help="Pending ids; ID@VERSION approves only if unchanged since you saw that version "
+            "(an id that holds @ itself is read as that id).",
         ),
     ],
     promote: Annotated[
@@ -231,7 +234,7 @@ def approve(
     """Approve pending items into durable memory (all of them, or none)."""
     with open_from(ctx, db, adapter, writable=True) as store:
         store.need(Capability.QUEUE)
-        done = store.approve_many(_ids(ids), actor=state(ctx).actor, promote=promote)
+        done = store.approve_many(_ids(store, ids), actor=state(ctx).actor, promote=promote)
     if json_:
         emit_json([{"id": m.id, "status": m.status.value, "version": m.version} for m in done])
     else:
@@ -266,9 +269,9 @@ def reject(
 
     Example: `memaudit reject m_ab12 --reason "wrong: the user never said this"`
     """
-    items = _ids(ids)
     with open_from(ctx, db, adapter, writable=True) as store:
         store.need(Capability.QUEUE)
+        items = _ids(store, ids)
         store.reject_many(items, reason, actor=state(ctx).actor)
     if json_:
         emit_json([{"id": mid, "status": "rejected"} for mid, _ in items])
@@ -289,9 +292,9 @@ def edit(
     json_: JsonOpt = False,
 ) -> None:
     """Replace a pending item's content before approval (a new version; logged)."""
-    mid, version = parse_versioned_id(memory_id)
     with open_from(ctx, db, adapter, writable=True) as store:
         store.need(Capability.QUEUE)
+        ((mid, version),) = _ids(store, [memory_id])
         m = store.edit(mid, content, expected_version=version, actor=state(ctx).actor)
     if json_:
         emit_json({"id": m.id, "version": m.version, "status": m.status.value})

@@ -12,6 +12,7 @@ from memaudit.errors import InvalidInput, MemauditError, NotFound
 from memaudit.ledger import Ledger
 from memaudit.model import Memory, Status
 from memaudit.store import Capability
+from memaudit.suggestion import command
 
 if TYPE_CHECKING:
     from memaudit.store import Store
@@ -39,7 +40,7 @@ def resolve_supersede(
         if old.superseded_by != new.id:
             raise InvalidInput(
                 f"{old_id} is already superseded by {old.superseded_by or 'another memory'}; "
-                f"to decide again, first: memaudit resolve --undo {old_id}"
+                f"to decide again, first: {command('resolve --undo', old_id)}"
             )
         return _validate_supersession(store, new, old, actor=actor, reason=reason, dry_run=dry_run)
     old = _active(store, old_id)

@@ -91,7 +91,7 @@ def apply(
             plan(ledger, the_plan.requested, whole=the_plan.whole).to_dict() != the_plan.to_dict()
         ):
             raise Conflict(STALE_PLAN)
-        rebuilt = _write(ledger, the_plan, reason, who, key)
+        rebuilt = _write_rebuilding_index(ledger, the_plan, reason, who, key)
         fts_purge = purge_fts(ledger)
         if rebuilt:
             fts_purge = f"index rebuilt from the rows (it did not match them), then {fts_purge}"
@@ -113,7 +113,7 @@ def apply(
     )
 
 
-def _write(
+def _write_rebuilding_index(
     ledger: Ledger,
     the_plan: ForgetPlan,
     reason: str | None,
@@ -130,17 +130,17 @@ def _write(
     failure is real damage and goes up."""
     try:
         with ledger.transaction():  # a savepoint: undone as one if the index refuses
-            _writes(ledger, the_plan, reason, who, key)
+            _write_plan(ledger, the_plan, reason, who, key)
         return False
     except sqlite3.DatabaseError as exc:
         if getattr(exc, "sqlite_errorname", "") != "SQLITE_CORRUPT":
             raise
     ledger.conn.execute("INSERT INTO memories_fts(memories_fts) VALUES ('rebuild')")
-    _writes(ledger, the_plan, reason, who, key)
+    _write_plan(ledger, the_plan, reason, who, key)
     return True
 
 
-def _writes(
+def _write_plan(
     ledger: Ledger,
     the_plan: ForgetPlan,
     reason: str | None,

@@ -27,6 +27,7 @@ from memaudit.rawscan import (
 )
 from memaudit.sqlite_driver import sqlite3
 from memaudit.store import Layer, Needle, Residue
+from memaudit.suggestion import command
 
 # A term held by this many documents or fewer has its documents listed and checked.
 TERM_DOC_CHECK_LIMIT = 50
@@ -129,7 +130,7 @@ class _NativeProbes:
                         "memories",
                         f"memories.content/summary ({mid})",
                         "quoted sentence",
-                        f"{len(held)} purged sentence(s); to forget it: memaudit forget {mid}",
+                        f"{len(held)} purged sentence(s); to forget it: {command('forget', mid)}",
                     )
                 )
             return out

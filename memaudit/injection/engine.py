@@ -52,7 +52,7 @@ from memaudit.injection.kinds import (
     Signal,
 )
 from memaudit.injection.patterns import _BY_KIND, _PATTERN_KINDS, _PATTERNS
-from memaudit.injection.prefilter import Prefilter, shortest
+from memaudit.injection.prefilter import Prefilter
 from memaudit.injection.vocabulary import (
     _ALWAYS_POSITIVE,
     _BEHAVIOUR,
@@ -64,6 +64,7 @@ from memaudit.injection.vocabulary import (
     _rx,
     _split,
 )
+from memaudit.regex_needs import shortest
 from memaudit.textsafety import marker_name, reveal
 
 # -- the text view: what a reader sees, with offsets back to the stored text -------------

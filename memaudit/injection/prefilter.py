@@ -2,8 +2,8 @@
 
 Almost every pattern run on a store's texts finds nothing (at 1M memories the kind gate
 in ``gate`` still lets dozens of patterns run per text, and they match in a handful).
-Each pattern's source is read here once (``re._parser``) for the literal strings every
-match must contain: clauses, each a set of strings one of which is in every match. One
+Each pattern's source is read once (``memaudit.regex_needs``) for the literal strings
+every match must contain: clauses, each a set of strings one of which is in every match. One
 regex scan of the text tells which of all those strings it holds; a pattern with a
 clause none of whose strings is there cannot match and is not run. Nothing is written
 by hand: a pattern added to a table is read the same way, and one from which no string
@@ -13,7 +13,6 @@ pattern's matches with and without the prefilter on every labeled case.
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -23,167 +22,7 @@ from typing import Any
 
 from memaudit.injection.remembered import Remembered
 from memaudit.qualifiers import _trie  # longer continuations tried first
-
-# The standard library's own reader of regular expressions (what ``re.compile`` uses).
-sre: Any = importlib.import_module("re._constants")
-sre_parse: Any = importlib.import_module("re._parser")
-
-# What every match contains: each term of the tuple holds (no term: every text may
-# match). A term is a set of strings one of which is there, or ``Either``.
-Need = tuple["Term", ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Either:
-    """One of several needs holds (a pattern's alternatives)."""
-
-    options: tuple[Need, ...]
-
-
-Term = frozenset[str] | Either
-
-_MAX_CLASS = 4  # a class of this many plain characters is spelled out ("authori[sz]e")
-_MAX_STRINGS = 64  # nor a literal run into more strings than this
-_REPEATS = (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT)
-_ZERO_WIDTH = (sre.AT, sre.ASSERT, sre.ASSERT_NOT)
-
-
-def needs(rx: re.Pattern[str]) -> Need:
-    """The clauses every match of ``rx`` meets. A case-insensitive pattern has none (its
-    literals match other cases too)."""
-    if rx.flags & re.IGNORECASE:
-        return ()
-    return _sequence(sre_parse.parse(rx.pattern, rx.flags))
-
-
-def shortest(rx: re.Pattern[str]) -> int:
-    """The fewest characters a match of ``rx`` spans."""
-    width: tuple[int, int] = sre_parse.parse(rx.pattern, rx.flags).getwidth()
-    return width[0]
-
-
-def _class(items: list[tuple[Any, Any]]) -> list[str] | None:
-    """The characters of a small class of plain characters (``[sz]``), else None."""
-    if len(items) > _MAX_CLASS or any(op is not sre.LITERAL for op, _ in items):
-        return None
-    return [chr(av) for _, av in items]
-
-
-def _selective(term: Term) -> tuple[int, int]:
-    """Terms that rule most texts out first: long strings, few of them."""
-    if isinstance(term, Either):
-        return (0, 0)
-    return (min(map(len, term)), -len(term))
-
-
-def _sequence(items: Any) -> Need:
-    """A sequence meets what each of its parts meets. Literal characters next to each
-    other (zero-width assertions between them do not part them) make one string."""
-    clauses: list[Term] = []
-    run: list[str] = [""]  # the current literal run, spelled out
-
-    def flush() -> None:
-        if run != [""]:
-            clauses.append(frozenset(run))
-        run[:] = [""]
-
-    for op, av in items:
-        if op is sre.LITERAL:
-            run[:] = [s + chr(av) for s in run]
-            continue
-        if op is sre.IN:
-            chars = _class(av)
-            if chars is not None and len(run) * len(chars) <= _MAX_STRINGS:
-                run[:] = [s + c for s in run for c in chars]
-            else:
-                flush()
-            continue
-        if op in _ZERO_WIDTH:
-            continue  # consumes nothing: the characters either side stay adjacent
-        flush()
-        if op is sre.SUBPATTERN:
-            _group, add_flags, _del_flags, sub = av
-            if not add_flags & re.IGNORECASE:
-                clauses.extend(_sequence(sub))
-        elif op is sre.ATOMIC_GROUP:
-            clauses.extend(_sequence(av))
-        elif op is sre.BRANCH:
-            clauses.extend(_either(_sequence(b) for b in av[1]))
-        elif op in _REPEATS and av[0] >= 1:
-            clauses.extend(_sequence(av[2]))
-        # Anything else (any character, a category, a back reference ...) needs nothing.
-    flush()
-    return tuple(sorted(set(clauses), key=_selective, reverse=True))
-
-
-_DOT = ord(".")
-# Classes of characters that never hold a full stop.
-_DOTLESS_CATEGORIES = frozenset(
-    [sre.CATEGORY_SPACE, sre.CATEGORY_WORD, sre.CATEGORY_DIGIT, sre.CATEGORY_LINEBREAK]
-)
-
-
-def _class_has_dot(items: list[tuple[Any, Any]]) -> bool:
-    negate = bool(items) and items[0][0] is sre.NEGATE
-    has = False
-    for op, av in items[1:] if negate else items:
-        if op is sre.LITERAL:
-            has |= av == _DOT
-        elif op is sre.RANGE:
-            has |= av[0] <= _DOT <= av[1]
-        elif op is sre.CATEGORY:
-            has |= av not in _DOTLESS_CATEGORIES
-        else:
-            return True  # not read here: may hold one
-    return has != negate
-
-
-def dotless(items: Any) -> bool:
-    """Whether no match of the parsed pattern can contain a full stop (what it looks at
-    around it does not count: only the characters a match spans)."""
-    for op, av in items:
-        if op is sre.LITERAL:
-            ok = av != _DOT
-        elif op is sre.NOT_LITERAL:
-            ok = av == _DOT
-        elif op is sre.IN:
-            ok = not _class_has_dot(av)
-        elif op in _ZERO_WIDTH:
-            ok = True
-        elif op is sre.SUBPATTERN:
-            ok = dotless(av[3])
-        elif op is sre.ATOMIC_GROUP:
-            ok = dotless(av)
-        elif op is sre.BRANCH:
-            ok = all(dotless(b) for b in av[1])
-        elif op in _REPEATS:
-            ok = dotless(av[2])
-        else:
-            ok = False  # any character, a back reference ...: may be one
-        if not ok:
-            return False
-    return True
-
-
-def _either(alternatives: Iterable[Need]) -> Need:
-    """Alternatives meet what one of them needs (nothing if one of them needs nothing);
-    alternatives that each need one set of strings need their union."""
-    options = tuple(alternatives)
-    if not all(options):
-        return ()
-    if all(len(o) == 1 and isinstance(o[0], frozenset) for o in options):
-        return (frozenset(s for o in options for s in _strings(o)),)
-    return (Either(options),)
-
-
-def _strings(need: Need) -> Iterable[str]:
-    for term in need:
-        if isinstance(term, Either):
-            for o in term.options:
-                yield from _strings(o)
-        else:
-            yield from term
-
+from memaudit.regex_needs import Either, Need, dotless, parse, sequence, sre, strings_of
 
 # A need as bit masks: ``(key, masks, alternatives)`` — every mask holds (one of its
 # strings is there), and of each group of alternatives one holds. ``key``: a mask some
@@ -201,20 +40,27 @@ class Prefilter:
     """For some patterns (each applied to the same string), which may match it."""
 
     def __init__(self, patterns: Iterable[re.Pattern[str]]) -> None:
-        self.needs: dict[re.Pattern[str], Need] = {rx: needs(rx) for rx in patterns}
-        strings = sorted({s for need in self.needs.values() for s in _strings(need)})
+        # Each source parsed once, for its needs and its rule (parsing is most of the cost
+        # of building a prefilter, which every process that loads the engine pays).
+        parsed = {rx: parse(rx) for rx in patterns}
+        self.needs: dict[re.Pattern[str], Need] = {
+            rx: () if p is None else sequence(p) for rx, p in parsed.items()
+        }
+        strings = sorted({s for need in self.needs.values() for s in strings_of(need)})
         self._bit = {s: 1 << k for k, s in enumerate(strings)}
         # A bit every text's mask holds: the key of a pattern that may match anywhere.
         self.anywhere = 1 << len(strings)
         # By id: a compiled pattern's hash is computed from its whole program every time.
-        self._rules = {id(rx): self._rule(rx) for rx in self.needs}
+        self._rules = {id(rx): self._rule(p) for rx, p in parsed.items()}
         # A string without white space lies inside one of a text's words: the words'
         # strings are found once per distinct word and remembered. At each position the
         # scan reports the longest string starting there; the strings inside it are there
         # too. The few strings with white space are looked for in the whole text.
         self._spaced = [(s, b) for s, b in self._bit.items() if any(c.isspace() for c in s)]
         inword = [s for s in strings if not any(c.isspace() for c in s)]
-        self._within = {s: self._mask(t for t in inword if t in s) for s in inword}
+        # Each string's substrings looked up (a string is short; strings are thousands).
+        known = set(inword)
+        self._within = {s: self._mask(_substrings(s) & known) for s in inword}
         self._scan = re.compile("(?=(" + _trie(tuple(inword)) + "))") if inword else None
         self._words = Remembered(self._scanned, TOKEN_CACHE)
 
@@ -224,17 +70,16 @@ class Prefilter:
             out |= self._bit[s]
         return out
 
-    def _rule(self, rx: re.Pattern[str]) -> Rule | None:
+    def _rule(self, parsed: Any) -> Rule | None:
         """The pattern's need as bit masks, per alternative of the pattern, with whether
         it spans no full stop (then all it needs must be inside one of the text's dot-free
         pieces). None: any text may match."""
-        if rx.flags & re.IGNORECASE:
+        if parsed is None:
             return None
-        parsed = sre_parse.parse(rx.pattern, rx.flags)
         branches = parsed[0][1][1] if len(parsed) == 1 and parsed[0][0] is sre.BRANCH else [parsed]
         alternatives = []
         for branch in branches:
-            need = _sequence(branch)
+            need = sequence(branch)
             if not need:
                 return None  # this alternative may match anywhere
             alternatives.append((self._masks(need), dotless(branch)))
@@ -324,6 +169,10 @@ class Prefilter:
                 if piece & first and _meets(masks, piece):
                     return True
         return False
+
+
+def _substrings(s: str) -> set[str]:
+    return {s[i:j] for i in range(len(s)) for j in range(i + 1, len(s) + 1)}
 
 
 def _meets(masks: Masks, held: int) -> bool:

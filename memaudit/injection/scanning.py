@@ -19,6 +19,7 @@ from memaudit.injection.provenance import (
 )
 from memaudit.injection.remembered import Remembered
 from memaudit.model import SourceType
+from memaudit.suggestion import command
 from memaudit.textsafety import reveal
 
 # -- scanning a store's rows (the audit detector) ----------------------------------------
@@ -46,11 +47,11 @@ class Found:
     def suggestion(self) -> str:
         mid = self.memory_id
         then = (
-            f'memaudit reject {mid} --reason "injected instruction"'
+            command("reject", mid, reason="injected instruction")
             if self.status == "pending"
-            else f"memaudit forget {mid}"
+            else command("forget", mid)
         )
-        return f"memaudit trace {mid} --up   then: {then}"
+        return f"{command('trace', mid, flags='--up')}   then: {then}"
 
 
 def _source_type(value: Any) -> SourceType:

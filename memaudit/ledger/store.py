@@ -48,6 +48,7 @@ from memaudit.model import (
 )
 from memaudit.policy import KEYS, Policy
 from memaudit.sqlite_driver import sqlite3
+from memaudit.suggestion import command
 from memaudit.trust import tier_of
 
 if TYPE_CHECKING:
@@ -302,7 +303,7 @@ class Ledger:
             raise NeedsMigration(
                 f"{path} needs migration: an older memaudit wrote it ({len(pending)} schema "
                 f"update(s) pending: {', '.join(pending)}), and read-only "
-                f"commands never change a store; run `memaudit migrate --db {path}` first"
+                f"commands never change a store; run `{command('migrate', db=str(path))}` first"
             )
         if pending or not readonly:
             conn.close()
@@ -746,7 +747,7 @@ def is_ledger(conn: sqlite3.Connection) -> bool:
 def check_ledger_file(path: Path) -> None:
     """Refuse what cannot be a ledger before SQLite gets a chance to create a file."""
     if not path.exists():
-        raise NotAStore(f"no such store: {path} (create one with `memaudit init {path}`)")
+        raise NotAStore(f"no such store: {path} (create one with `{command('init', str(path))}`)")
     if path.is_dir():
         raise NotAStore(f"{path} is a folder, not a memaudit ledger file")
     if path.stat().st_size == 0:

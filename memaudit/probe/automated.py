@@ -23,7 +23,6 @@ from __future__ import annotations
 import glob
 import json
 import os
-import shlex
 import shutil
 import subprocess
 from collections.abc import Callable
@@ -48,6 +47,7 @@ from memaudit.probe.report import (
     place_of,
 )
 from memaudit.store import Capability, Needle, Store
+from memaudit.suggestion import command
 from memaudit.verification import LayerReport, Verification, verify_layers
 
 DEFAULT_TIMEOUT = 600.0
@@ -337,11 +337,7 @@ def _probe5(
         if not x.warning
     ]
     api = f"stored with {stored.get('api')} (id {stored.get('id')}), deleted with {deleted.get('api')}"
-    recheck = (
-        f"memaudit verify --content {shlex.quote(text)} {shlex.quote(memory_id)} "
-        f"--db {shlex.quote(str(store_path))} "
-        f"--adapter {driver.adapter}"
-    )
+    recheck = command("verify", memory_id, content=text, db=str(store_path), adapter=driver.adapter)
     return (
         ProbeResult(
             n,

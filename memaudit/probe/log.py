@@ -16,6 +16,7 @@ from typing import Any
 from memaudit.clock import Clock
 from memaudit.errors import NotFound
 from memaudit.sidecar import open_probe_log, store_key
+from memaudit.suggestion import command
 
 START, CHECK, RUN = "probe_start", "probe_check", "probe_run"
 
@@ -123,6 +124,6 @@ def open_run(store: str, run_id: str | None = None) -> RunRecord:
         raise NotFound(f"no guided probe run {run_id!r} on {store} (see `memaudit probe history`)")
     if not guided:
         raise NotFound(
-            f"no probe was started on {store}: run `memaudit probe start --db {store}` first"
+            f"no probe was started on {store}: run `{command('probe start', db=str(store))}` first"
         )
     return guided[-1]

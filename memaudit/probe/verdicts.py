@@ -21,6 +21,7 @@ from memaudit.trust import DERIVED_TYPES
 if TYPE_CHECKING:
     from memaudit.store import Store
 from memaudit.probe.evidence import Found, _find, _ids, _where
+from memaudit.suggestion import command
 
 
 @dataclass(slots=True)
@@ -219,7 +220,7 @@ def _probe2(ctx: _Context) -> ProbeResult:
             Verdict.FAIL,
             found.evidence(),
             config,
-            f"approve it (`memaudit approve {found.pending[0].id}`); "
+            f"approve it (`{command('approve', found.pending[0].id)}`); "
             + _advice(GATE, ctx.provider, "the provider's approval gate holds every write"),
             looked,
         )

@@ -12,6 +12,7 @@ with the package), then the findings are compared id for id.
 from __future__ import annotations
 
 import json
+import shlex
 import tarfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -203,7 +204,10 @@ def test_change_statement_pair_found_by_conflicts_and_audit(cli, store, system: 
     assert sorted(finding["memory_ids"][2:]) == sorted(also)
     assert finding["severity"] == "medium"
     assert finding["detail"]["change"]["statement_id"] == new
-    assert finding["suggestion"].startswith(f"memaudit resolve {new} --supersedes {old}")
+    # The ids as shell words (a foreign id may hold "#", "/", spaces).
+    assert finding["suggestion"].startswith(
+        f"memaudit resolve {shlex.quote(new)} --supersedes {shlex.quote(old)}"
+    )
     # conflicts: the same pair, the change statement as the candidate winner
     pair = [c for c in with_change if (c["newer_id"], c["older_id"]) == (new, old)]
     assert pair and pair[0]["verdict"].startswith("candidate")

@@ -9,6 +9,7 @@ dumps), by an instruction of the same byte length, so each format stays valid.
 
 from __future__ import annotations
 
+import shlex
 import shutil
 import tarfile
 from collections.abc import Callable
@@ -130,7 +131,9 @@ def test_planted_injection_is_found_and_the_clean_store_is_quiet(
     assert found and all(planted.strip() in t for t in flagged), [f.evidence for f in found]
     finding = found[0]
     assert "override of earlier instructions" in finding.evidence
-    assert finding.suggestion.startswith(f"memaudit trace {finding.memory_ids[0]} --up")
+    assert finding.suggestion.startswith(
+        f"memaudit trace {shlex.quote(finding.memory_ids[0])} --up"
+    )
 
 
 @pytest.mark.parametrize("system", ["hindsight", "honcho"])

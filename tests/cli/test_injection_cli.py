@@ -70,7 +70,7 @@ def test_audit_pattern_reports_score_spans_rule_and_next_commands(cli, ledger_pa
     (finding,) = json.loads(out.stdout)["findings"]
     assert finding["memory_ids"] == [mid] and finding["severity"] == "high"
     assert finding["suggestion"] == (
-        f'memaudit trace {mid} --up   then: memaudit reject {mid} --reason "injected instruction"'
+        f"memaudit trace {mid} --up   then: memaudit reject {mid} --reason 'injected instruction'"
     )
     assert "source weight" in finding["rule"] and "injection.threshold" in finding["rule"]
     assert "standing rule “From now on”" in finding["evidence"]

@@ -123,7 +123,8 @@ def test_the_terminal_report_reads_like_the_checklist(cli, tmp_path: Path, provi
         "RESIDUE",
         "store_vectors",
         "foreign_keys",
-        "check probe 5 again: memaudit verify --content",
+        "check probe 5 again: memaudit verify ",
+        " --content ",
     ):
         assert text in out.output, text
 

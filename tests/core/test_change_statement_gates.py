@@ -159,7 +159,8 @@ def test_a_gate_that_drops_a_string_would_be_caught(texts: list[str]) -> None:
         (r"(?:ab|cd)e", (("ab", "cd"), ("e",))),  # alternatives: one string of each
         (r"a(?:b|\w+)c", (("a",), ("c",))),  # an alternative that needs nothing
         (r"(?:over )?(?:to|onto) x", ((" x",), ("onto", "to"))),  # optional: nothing
-        (r"pasad[oa]s?", (("pasad",),)),
+        (r"pasad[oa]s?", (("pasada", "pasado"),)),  # a small class is spelled out
+        (r"(?:ab\w+c|d)y", (("y",), ("ab", "d"))),  # of each alternative its best
         (r"no (?:\w+ ){1,2}plus", (("plus",), ("no ",), (" ",))),  # repeated once at least
         (r"x?y*", ()),
         (r"(?i:abc)", ()),  # other cases match too

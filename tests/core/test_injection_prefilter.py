@@ -14,7 +14,8 @@ from memaudit.injection import engine
 from memaudit.injection.engine import signals, visible
 from memaudit.injection.forms import _TO_DESTINATION
 from memaudit.injection.patterns import _PATTERNS
-from memaudit.injection.prefilter import Prefilter, Present, needs
+from memaudit.injection.prefilter import Prefilter, Present
+from memaudit.regex_needs import needs
 
 
 @pytest.fixture(scope="module")

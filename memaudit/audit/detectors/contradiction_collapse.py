@@ -3,7 +3,6 @@ invalidate much of the store, and stated changes left for retrieval to settle.""
 
 from __future__ import annotations
 
-import shlex
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -17,6 +16,7 @@ from memaudit.audit.view import (
     short,
 )
 from memaudit.model import Severity
+from memaudit.suggestion import command
 
 
 def _validated_sql() -> str:
@@ -45,8 +45,8 @@ def detect_unvalidated_supersession(ctx: Ctx) -> None:
             [mid, *([by] if by else [])],
             f"{mid} ({st}) was {status}{by_text} with no validate or resolve event: "
             "similarity is a candidate contradiction, never proof",
-            f"memaudit trace {mid}"
-            + (f"  (to keep the decision: memaudit resolve {by} --supersedes {mid})" if by else ""),
+            command("trace", mid)
+            + (f"  (to keep the decision: {command('resolve', by, supersedes=mid)})" if by else ""),
             superseded_by=by,
         )
 
@@ -119,7 +119,7 @@ def detect_mass_invalidation(ctx: Ctx) -> None:
             f"one consolidation run ({label}, by {run['actor']}, {run['start']} – {run['end']}) "
             f"invalidated {len(ids)} of {size} memories ({pct(len(ids), size)}; the policy "
             f"allows {share_max:.0%}); {validated} of them have a validation event",
-            f"memaudit log --by {shlex.quote(run['actor'])}  (then check: memaudit trace {ids[0]})",
+            f"{command('log', by=run['actor'])}  (then check: {command('trace', ids[0])})",
             run=label,
             invalidated=len(ids),
             store_size=size,
@@ -171,8 +171,8 @@ def detect_stated_change(ctx: Ctx) -> None:
             f"({change.get('old')} → {new_value}){also}; both are active, so retrieval decides "
             "by similarity which one the agent sees. The change statement is the candidate "
             f"winner (score {cand.score:.2f}); only a person may supersede",
-            f"memaudit resolve {cand.newer_id} --supersedes {older}  (or, if both "
-            f"hold: memaudit resolve {older} {cand.newer_id} --keep-both --reason ...)",
+            f"{command('resolve', cand.newer_id, supersedes=older)}  (or, if both hold: "
+            f"{command('resolve', older, cand.newer_id, flags='--keep-both --reason ...')})",
             newer=cand.newer_id,
             older=older,
             also_stated_by=[o.newer_id for o in others],

@@ -9,6 +9,7 @@ from memaudit.audit.view import (
     short,
 )
 from memaudit.model import Severity
+from memaudit.suggestion import command
 
 
 def detect_destructive_consolidation(ctx: Ctx) -> None:
@@ -25,7 +26,7 @@ def detect_destructive_consolidation(ctx: Ctx) -> None:
             [old, new],
             f"{old} ({ost}, {ocreated}) was superseded by the newer {new} ({nst}, {ncreated}, "
             f"“{short(ncontent, 50)}”): an inference replaced a more authoritative observation",
-            f"memaudit trace {new} --up",
+            command("trace", new, flags="--up"),
             old_source_type=ost,
             new_source_type=nst,
         )

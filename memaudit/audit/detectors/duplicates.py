@@ -11,6 +11,7 @@ from memaudit.audit.view import (
     Ctx,
 )
 from memaudit.model import Severity
+from memaudit.suggestion import arg, command
 
 
 def detect_exact_duplicates(ctx: Ctx) -> None:
@@ -33,7 +34,7 @@ def detect_exact_duplicates(ctx: Ctx) -> None:
             ids[:20],
             f"{n} memories hold the same text after normalisation ({', '.join(ids[:5])}"
             f"{', ...' if n > 5 else ''}); {ids[0]} is the oldest",
-            f"memaudit forget {ids[1]}  (keep {ids[0]})",
+            f"{command('forget', ids[1])}  (keep {arg(ids[0])})",
             copies=n,
         )
     ctx.result.stats["redundant_copies"] = dupes
@@ -107,6 +108,6 @@ def detect_near_duplicates(ctx: Ctx) -> None:
             f"{len(ids)} memories say nearly the same thing (word-trigram similarity up to "
             f"{best[root]:.2f}, policy duplicates.similarity {threshold:g}): {', '.join(ids[:5])}"
             f"{', ...' if len(ids) > 5 else ''}",
-            f"memaudit show {ids[0]} {ids[1]}",
+            command("show", ids[0], ids[1]),
             similarity=round(best[root], 3),
         )

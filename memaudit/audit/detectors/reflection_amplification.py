@@ -11,6 +11,7 @@ from memaudit.audit.view import (
 )
 from memaudit.fingerprint import key_terms
 from memaudit.model import Severity
+from memaudit.suggestion import command
 
 
 def detect_unmarked_interpretation(ctx: Ctx) -> None:
@@ -70,8 +71,12 @@ def detect_unmarked_interpretation(ctx: Ctx) -> None:
             f"independent facts but is {len(obs_ids)} observations "
             f"({', '.join(shown)}{', ...' if len(obs_ids) > 10 else ''}) plus "
             f"{len(conclusions)} conclusion(s) with no derived-from link: {names}",
-            f"memaudit link {first[0]} {' '.join(shown[:5])} --relation "
-            f"{'reflects_on' if first[1] == 'reflection' else 'infers'}",
+            command(
+                "link",
+                first[0],
+                *shown[:5],
+                relation="reflects_on" if first[1] == "reflection" else "infers",
+            ),
             observations=list(obs_ids),
             conclusions=[c[0] for c in conclusions],
         )

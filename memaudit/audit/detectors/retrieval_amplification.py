@@ -13,6 +13,7 @@ from memaudit.audit.view import (
     short,
 )
 from memaudit.model import Severity
+from memaudit.suggestion import command
 
 
 def gini(runs: list[tuple[int, int]]) -> float:
@@ -121,7 +122,7 @@ def detect_hot_memory(ctx: Ctx) -> None:
             f"{dist['percentile']:g}th percentile is {dist['percentile_value']}, the mean "
             f"{dist['mean']:.1f} — yet rests on {len(obs)} independent observation(s) and "
             f"spawned {kids} derived memor{'y' if kids == 1 else 'ies'}: {conc}",
-            f"memaudit trace {mid}",
+            command("trace", mid),
             access_count=count,
             observations=obs,
             spawned=kids,

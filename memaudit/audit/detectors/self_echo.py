@@ -8,6 +8,7 @@ from memaudit.audit.view import (
     short,
 )
 from memaudit.model import Severity
+from memaudit.suggestion import command
 
 
 def detect_self_echo(ctx: Ctx) -> None:
@@ -36,7 +37,7 @@ def detect_self_echo(ctx: Ctx) -> None:
             f"{mid} is an active assistant message{origin} ({st}, confidence "
             f"{'-' if conf is None else f'{conf:.2f}'}) with no approve or promote event: "
             f"the model's own answer is stored as evidence — “{short(content)}”",
-            f"memaudit trace {mid}  (then: memaudit forget {mid})",
+            f"{command('trace', mid)}  (then: {command('forget', mid)})",
             source_type=st,
             source_ref=ref,
         )

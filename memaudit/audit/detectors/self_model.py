@@ -11,6 +11,7 @@ from memaudit.audit.view import (
     short,
 )
 from memaudit.model import Severity, SourceType
+from memaudit.suggestion import command
 
 _ABOUT_AGENT = re.compile(
     r"\b(the (assistant|agent)|i (always|never|usually|tend|prefer|am|like|try|double-check))\b",
@@ -57,6 +58,6 @@ def detect_self_model(ctx: Ctx) -> None:
             Severity.HIGH if from_own else Severity.MEDIUM,
             [mid, *from_own],
             evidence,
-            f"memaudit trace {mid} --up",
+            command("trace", mid, flags="--up"),
             derived_from_own=from_own,
         )

@@ -10,6 +10,7 @@ from memaudit.audit.view import (
     short,
 )
 from memaudit.model import Severity
+from memaudit.suggestion import command
 
 
 def detect_stale_lockin(ctx: Ctx) -> None:
@@ -33,7 +34,7 @@ def detect_stale_lockin(ctx: Ctx) -> None:
             f"{old} (importance {ctx.importance_text(imp)}, since {created}) is still active though the newer "
             f"{new} ({new_created}, “{short(new_content, 50)}”) contradicts it: it is "
             "retrieved as fresh and as important as the day it was written",
-            f"memaudit resolve {new} --supersedes {old}",
+            command("resolve", new, supersedes=old),
             importance=imp,
             contradicted_by=new,
         )
@@ -48,7 +49,7 @@ def detect_stale_lockin(ctx: Ctx) -> None:
                 [old, new],
                 f"{old} is old, important and still active though the newer {new} may "
                 f"contradict it ({reason})",
-                f"memaudit resolve {new} --supersedes {old}",
+                command("resolve", new, supersedes=old),
                 contradicted_by=new,
             )
 
@@ -146,7 +147,7 @@ def detect_idle_lockin(ctx: Ctx) -> None:
             f"{mid} (“{short(content, 50)}”) is {kind} kept at importance {ctx.importance_text(imp)} since "
             f"{created}; {since} ({idle:.0f} idle days, {count} retrievals{decay_text}): "
             "nobody returned to it, yet it weighs as much as the day it was written",
-            f"memaudit show {mid}  (then: memaudit decay --dry-run)",
+            f"{command('show', mid)}  (then: memaudit decay --dry-run)",
             importance=imp,
             idle_days=round(idle, 1),
             last_accessed=last,

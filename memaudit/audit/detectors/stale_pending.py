@@ -6,6 +6,7 @@ from memaudit.audit.view import (
     Ctx,
 )
 from memaudit.model import Severity
+from memaudit.suggestion import command
 
 
 def detect_stale_pending(ctx: Ctx) -> None:
@@ -28,6 +29,6 @@ def detect_stale_pending(ctx: Ctx) -> None:
             [mid],
             f"{mid} ({st}) has waited {age:.0f} days for review since {created}; the policy "
             f"allows {days:g} (stale_pending_days): a queue nobody reads is no gate",
-            f"memaudit review  (or: memaudit approve {mid} / memaudit reject {mid} -r REASON)",
+            f"memaudit review  (or: {command('approve', mid)} / {command('reject', mid, flags='-r REASON')})",
             age_days=round(age, 1),
         )

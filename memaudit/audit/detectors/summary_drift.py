@@ -13,6 +13,7 @@ from memaudit.audit.view import (
 from memaudit.fingerprint import key_terms
 from memaudit.model import Severity
 from memaudit.qualifiers import qualifiers
+from memaudit.suggestion import command
 
 
 def summary_depths(g: DerivationGraph) -> dict[int, int]:
@@ -97,7 +98,7 @@ def detect_summary_chain(ctx: Ctx) -> None:
             f"{name} is {d} summarisation steps from its evidence: "
             + " ← ".join(steps)
             + "; each step can drop a qualifier",
-            f"memaudit trace {name}",
+            command("trace", name),
             depth=d,
             chain=steps,
         )
@@ -253,6 +254,6 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
             [child, *lost],
             f"{child} (“{short(texts[ct], 60)}”) no longer carries qualifiers of its "
             f"sources ({parts}): it states the claim more broadly than its evidence",
-            f"memaudit trace {child} --up",
+            command("trace", child, flags="--up"),
             dropped=words,
         )

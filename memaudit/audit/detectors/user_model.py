@@ -12,6 +12,7 @@ from memaudit.audit.view import (
     short,
 )
 from memaudit.model import Severity
+from memaudit.suggestion import command
 
 _ABOUT_USER = re.compile(r"^\s*(the\s+)?user('s|s)?\b", re.I)
 
@@ -62,7 +63,7 @@ def detect_user_model(ctx: Ctx) -> None:
             "sources)"
             + (f"; observations: {', '.join(observed)}" if observed else "; no observation at all")
             + ": a trait the user never stated",
-            f"memaudit trace {mid} --up",
+            command("trace", mid, flags="--up"),
             share=round(info.model_share, 3),
             observations=observed,
         )
