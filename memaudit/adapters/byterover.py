@@ -470,13 +470,13 @@ class ByteRoverStore(ListStore):
             for name in front.get("covers") or []:
                 child = f"{folder}/{name}" if folder else str(name)
                 if child.endswith("_index.md"):
-                    targets = [child] if (self.tree / child).is_file() else []
+                    targets = [child] if self._tree_file(child) else []
                 elif child.endswith(".md"):
                     # Archived topics count: the summary was written from their text.
                     targets = [m.id for m in by_file.get(child, [])]
-                    if not targets and not (self.tree / child).is_file():
+                    if not targets and not self._tree_file(child):
                         gone.append(str(name))
-                elif (self.tree / child / "_index.md").is_file():
+                elif self._tree_file(f"{child}/_index.md"):
                     targets = [f"{child}/_index.md"]
                 else:
                     targets = [
@@ -506,6 +506,13 @@ class ByteRoverStore(ListStore):
             )
         self._edges = edges
         return out
+
+    def _tree_file(self, rel: str) -> bool:
+        """Is ``rel`` (a name from a summary's ``covers``: store text) a regular file
+        inside the tree? Checked through ``confined``: never a stat out of the tree
+        (``../``) and no error on a name the file system refuses (too long)."""
+        path = self.tree / rel
+        return confined.inside(path, self.tree) and confined.regular_file(path, self.tree)
 
     def events(
         self, *, memory_id: str | None = None, limit: int | None = None, **kw: Any

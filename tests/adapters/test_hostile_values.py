@@ -456,6 +456,7 @@ def _front(path: Path, key: str, yaml_value: str) -> None:
     [
         ("project/tooling/python_packaging.md", "tags", "7"),
         ("project/_index.md", "covers", "7"),
+        ("project/_index.md", "covers", "[" + "1" * 400 + "]"),  # a name too long for a path
     ],
 )
 def test_a_byterover_front_matter_of_other_types_is_read(provider, cli, file, key, value):
