@@ -28,7 +28,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from memaudit import confined, storejson
+from memaudit import confined, storejson, storeyaml
 from memaudit.errors import InvalidInput
 
 HERMES_VERSION = "hermes-agent 0.19.0"
@@ -66,8 +66,6 @@ def _bool(value: Any) -> Any:
 
 
 def _load_yaml(path: Path) -> dict[str, Any]:
-    import yaml
-
     try:
         raw = confined.read_bytes(path, root=None, limit=MAX_CONFIG_BYTES)
     except confined.Unsafe as exc:
@@ -75,11 +73,10 @@ def _load_yaml(path: Path) -> dict[str, Any]:
     except OSError as exc:
         raise InvalidInput(f"cannot read {path}: {exc.strerror or exc}") from None
     try:
-        data = yaml.safe_load(raw.decode("utf-8", errors="replace"))
-    except yaml.YAMLError as exc:
-        line = getattr(getattr(exc, "problem_mark", None), "line", None)
-        where = f" (line {line + 1})" if line is not None else ""
-        raise InvalidInput(f"{path} is not valid YAML{where}") from None
+        data = storeyaml.loads(raw.decode("utf-8", errors="replace"))
+    except ValueError as exc:  # "not YAML (line N)", too deep, too large
+        why = str(exc).replace("not YAML", "is not valid YAML", 1)
+        raise InvalidInput(f"{path} {why}" if why != str(exc) else f"{path}: {why}") from None
     if data is None:
         return {}
     if not isinstance(data, dict):

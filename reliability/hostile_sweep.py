@@ -5,8 +5,10 @@ one at a time, through every read-only command.
     python -m reliability.hostile_sweep --store mem0 --store hermes
     python -m reliability.hostile_sweep --quick          # a few variants (tests use this)
 
-For each store (two native sample ledgers and every provider fixture that is a file or a
-folder; the PostgreSQL ones need a server and are not swept), a discovery pass runs every
+For each store (three native sample ledgers and every provider fixture that is a file or
+a folder, ByteRover's npm-written tree, claude-mem's and OpenClaw's tar included; the
+PostgreSQL ones need a server and are not swept here: tests/adapters/
+test_postgres_hostile.py has their hostile values), a discovery pass runs every
 command on a clean copy and records what the adapter really reads: each (table, column)
 of each SQLite file (through SQLite's authorizer) and each other file it opens. Then,
 for each of those:
@@ -19,12 +21,23 @@ for each of those:
   a number stays a number in a TEXT column as an attacker's file can have it. Text
   columns also get an injected instruction stored as text, as a blob and with an
   invalid UTF-8 byte: what the audit finds in the first, it must find in the others.
+  A column holding JSON documents (claude-mem's facts, OpenClaw's recall records) also
+  gets each key of the first document of each shape set as a JSON file's keys are.
+  A column with no declared type, or SQLite's ROWID, is left as it is (retyped, the
+  file would be malformed rather than hostile).
 - JSON / JSON Lines file: a top level that is not an object, each key (two levels
   deep, first element of lists) set to each JSON type and to hostile text, invalid
   UTF-8, 100,000-deep nesting, padding past memaudit's 16 MiB read bound, a symlink
   pointing outside the store, a FIFO.
 - Other text file (markdown, YAML): hostile text at the start, invalid UTF-8, NUL,
   padding past the bound, a symlink outside, a FIFO.
+- Markdown YAML front matter (``---`` … ``---``; the first file of each set of keys, e.g.
+  ByteRover's topics, ``_index.md`` summaries and archive stubs): each top-level key set
+  to an integer (and one past a float's range), ±inf/NaN, a list, a mapping, null, a
+  bool, an unquoted date, ``!!binary``, a Python tag, hostile text, 100,000-deep flow
+  nesting, 400-deep block nesting and an alias bomb (9**6 leaves: flagged when the
+  output shows it expanded); front matter that is a list, not YAML, or has keys that are
+  not text.
 
 Each variant runs every read-only command in-process (typer's CliRunner, the store's
 adapter forced with ``--adapter``) and is flagged when: an exception escapes, the
@@ -32,8 +45,13 @@ output says "internal error" or shows a traceback, the exit code is not one the 
 documents, a control, bidi or invisible character (or a lone surrogate) reaches the
 output raw, Rich markup from the store is interpreted, text from the file a symlink
 points to appears, the store's files change (byte-identical before/after), ``ls``
-lists fewer memories than on the clean copy without a warning, or the audit finds
-fewer injected instructions than when the same text is stored as plain text.
+lists fewer memories than on the clean copy without a warning, the audit finds fewer
+injected instructions than when the same text is stored as plain text, or YAML aliases
+were read expanded.
+
+Not covered: the PostgreSQL stores (see above), zstd-compressed OpenClaw transcript
+events (memaudit does not decompress them; that layer says "not checked"), the contents
+of git objects, and the commands that write (``approve``, ``forget``: tests/hostile).
 
 Results go to ``reliability/results/hostile_sweep.json``; the exit status is 1 when
 anything was flagged.
@@ -448,6 +466,12 @@ QUICK_SQL = {
 }
 
 
+_CONSTRAINTS = {
+    "PRIMARY", "UNIQUE", "NOT", "NULL", "DEFAULT", "CHECK", "REFERENCES", "COLLATE",
+    "GENERATED", "CONSTRAINT", "AS",
+}  # fmt: skip
+
+
 def _untype(conn: sqlite3.Connection, table: str, column: str) -> bool:
     """Declare ``table.column`` BLOB (no affinity), as an attacker's file may: a TEXT
     column turns a number into text, a BLOB one keeps what is written."""
@@ -465,6 +489,8 @@ def _untype(conn: sqlite3.Connection, table: str, column: str) -> bool:
     m = pat.search(sql)
     if not m or re.match(r"\s*PRIMARY\s+KEY", sql[m.end(2) :], re.I):
         return False  # a rowid alias: retyped, the file would be malformed, not hostile
+    if m.group(2).split()[0].upper() in _CONSTRAINTS:
+        return False  # no declared type (``rowid PRIMARY KEY``): no affinity already
     changed = sql[: m.start(2)] + "BLOB" + sql[m.end(2) :]
     conn.execute("PRAGMA writable_schema = ON")
     conn.execute(
@@ -515,8 +541,101 @@ def plant_sql(db: Path, table: str, column: str, values: list[tuple[Any, bool]])
         conn.close()
 
 
+def plant_row(db: Path, table: str, column: str, rowid: int, value: bytes) -> str | None:
+    """One row's value, stored as text (UTF-8 bytes, a lone surrogate's included)."""
+    conn = sqlite3.connect(db, isolation_level=None)
+    try:
+        qt, qc = '"' + table.replace('"', '""') + '"', '"' + column.replace('"', '""') + '"'
+        done = conn.execute(
+            f"UPDATE {qt} SET {qc} = CAST(? AS TEXT) WHERE rowid = ?", (value, rowid)
+        )
+        return f"row {rowid}" if done.rowcount else None
+    finally:
+        conn.close()
+
+
+def _clean_columns(db: Path, table: str) -> set[str]:
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        qt = '"' + table.replace('"', '""') + '"'
+        return {str(r[1]).lower() for r in conn.execute(f"PRAGMA table_xinfo({qt})")}
+    except sqlite3.DatabaseError:
+        return set()
+    finally:
+        conn.close()
+
+
+def json_rows(db: Path, table: str, column: str, limit: int = 2) -> list[tuple[int, Any]]:
+    """Rows whose value is a JSON object or a non-empty array: the first of each shape
+    (top-level keys), at most ``limit``. Their keys are swept as a JSON file's are."""
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    qt, qc = '"' + table.replace('"', '""') + '"', '"' + column.replace('"', '""') + '"'
+    out: list[tuple[int, Any]] = []
+    shapes: set[tuple[str, ...]] = set()
+    try:
+        rows = conn.execute(
+            f"SELECT rowid, {qc} FROM {qt} WHERE typeof({qc}) = 'text' ORDER BY rowid LIMIT 500"
+        ).fetchall()
+    except sqlite3.DatabaseError:
+        return out  # WITHOUT ROWID, a view, a virtual table: whole values only
+    finally:
+        conn.close()
+    for rowid, text in rows:
+        try:
+            doc = json.loads(text)
+        except ValueError:
+            continue
+        if isinstance(doc, dict) and doc:
+            shape = tuple(sorted(doc))
+        elif isinstance(doc, list) and doc:
+            shape = ("[]", type(doc[0]).__name__)
+        else:
+            continue
+        if shape not in shapes:
+            shapes.add(shape)
+            out.append((rowid, doc))
+        if len(out) >= limit:
+            break
+    return out
+
+
+def sql_json_variants(
+    store: str, rel: str, db: Path, table: str, column: str, quick: bool
+) -> list[Variant]:
+    """Each key of a JSON document stored in a column (two levels, first list element)
+    set to each JSON type and to hostile text, in the row that held it."""
+    out: list[Variant] = []
+    target = f"{rel}:{table}.{column}"
+    for rowid, doc in json_rows(db, table, column):
+        for jp in _json_paths(doc):
+            for kind, value in JSON_VALUES:
+                if quick and kind not in QUICK_JSON:
+                    continue
+                text = _dump(_set_path(json.loads(json.dumps(doc)), jp, value))
+
+                def apply(root: Path, rowid=rowid, text=text) -> str | None:  # type: ignore[no-untyped-def]
+                    return plant_row(root / rel, table, column, rowid, text)
+
+                original = _get_path(doc, jp)
+                out.append(
+                    Variant(
+                        store,
+                        target,
+                        f"json@{rowid} {'.'.join(map(str, jp))}={kind}",
+                        apply,
+                        may_drop=isinstance(value, list | dict)
+                        and isinstance(original, list | dict),
+                    )
+                )
+    return out
+
+
 def sql_variants(
-    store: str, files: dict[str, str], columns: set[tuple[str, str, str]], quick: bool
+    store: str,
+    files: dict[str, str],
+    columns: set[tuple[str, str, str]],
+    quick: bool,
+    folder: Path | None = None,
 ) -> list[Variant]:
     out = []
     for dbname, table, column in sorted(columns):
@@ -524,6 +643,11 @@ def sql_variants(
         if rel is None:
             continue
         target = f"{rel}:{table}.{column}"
+        if folder is not None:
+            declared = _clean_columns(folder / rel, table)
+            if declared and column.lower() not in declared:
+                continue  # ROWID as the authorizer names it: not a column to rewrite
+            out += sql_json_variants(store, rel, folder / rel, table, column, quick)
         chosen = [(k, v) for k, v in SQL_VALUES if not quick or k in QUICK_SQL]
         groups = [chosen] if quick else [[kv] for kv in chosen]
         for group in groups:
@@ -688,6 +812,109 @@ def json_variants(store: str, rel: str, path: Path, quick: bool) -> list[Variant
     return out
 
 
+LAUGH = "LAUGH7731"
+# A YAML alias bomb small enough to expand safely here (9**6 leaves): read expanded, it
+# shows LAUGH hundreds of thousands of times; three more levels and it would not end.
+YAML_BOMB = (
+    "&a0 ["
+    + ", ".join([LAUGH] * 9)
+    + "]"
+    + "".join(f"\n_b{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 6))
+)
+YAML_VALUES: list[tuple[str, str]] = [
+    ("int", "7"),
+    ("huge_int", "1" + "0" * 400),
+    ("float_inf", ".inf"),
+    ("float_nan", ".nan"),
+    ("list", "[1, [2], {a: 3}]"),
+    ("map", "{a: 1, b: [x]}"),
+    ("null", "null"),
+    ("bool", "true"),
+    ("date", "2026-12-01"),
+    ("datetime", "2026-12-01 10:00:00"),
+    ("binary", "!!binary aGVsbG8="),
+    ("deep", "[" * 100_000 + "]" * 100_000),
+    ("deep_block", "".join("\n" + "  " * i + "- " for i in range(1, 400)) + "x"),
+    ("python_tag", "!!python/object/apply:os.system ['echo PWNED7731']"),
+]
+QUICK_YAML = {"int", "list", "map", "null", "date", "deep", "binary", "hostile_text", "bomb"}
+
+
+def _yaml_scalar(text: str) -> str:
+    return json.dumps(text, ensure_ascii=True)  # a JSON string is a YAML flow scalar
+
+
+def front_matter_variants(store: str, rel: str, path: Path, quick: bool) -> list[Variant]:
+    """A markdown file's YAML front matter (``---`` … ``---``): each top-level key set
+    to each YAML type (a date, a binary, 100,000 deep, an alias bomb, a Python tag) and
+    to hostile text; a front matter that is not a mapping, not YAML, or a bomb."""
+    import yaml
+
+    raw = path.read_bytes()
+    end = raw.find(b"\n---", 4)
+    if not raw.startswith(b"---\n") or end < 0:
+        return []
+    try:
+        front = yaml.safe_load(raw[4:end].decode())
+    except (yaml.YAMLError, UnicodeDecodeError):
+        return []
+    if not isinstance(front, dict):
+        return []
+    out: list[Variant] = []
+
+    def put(kind: str, yaml_text: str) -> None:
+        def apply(root: Path) -> str:
+            p = root / rel
+            data = p.read_bytes()
+            _replace_file(p, b"---\n" + yaml_text.encode("utf-8", "surrogatepass") + data[end:])
+            return "front matter"
+
+        out.append(Variant(store, rel, f"front {kind}", apply))
+
+    lines = raw[4:end].decode().split("\n")
+    hostile = HOSTILE_TEXT.decode("utf-8", "surrogatepass").replace("\x00", "\\0")
+    values = [*YAML_VALUES, ("hostile_text", _yaml_scalar(hostile)), ("bomb", "")]
+    for key in list(front)[:40]:
+        if not isinstance(key, str):
+            continue
+        for kind, value in values:
+            if quick and kind not in QUICK_YAML:
+                continue
+            # the key's own line(s) replaced; the other keys kept as brv wrote them
+            kept = _other_keys(lines, key)
+            if kind == "bomb":
+                text = "\n".join([f"_b0: {YAML_BOMB}", *kept, f"{key}: *a5"])
+            else:
+                text = "\n".join([*kept, f"{key}: {value}"])
+            put(f"{key}={kind}", text)
+    for kind, text in (
+        ("not_mapping", "- a\n- b"),
+        ("scalar", "7"),
+        ("not_yaml", "key: [unclosed\n\t: :"),
+        ("deep", "[" * 100_000 + "]" * 100_000),
+        ("key_types", "7: 2\nnull: 3\n2026-01-01: 4\n" + raw[4:end].decode()),
+    ):
+        if quick and kind == "scalar":
+            continue
+        put(kind, text)
+    return out
+
+
+def _other_keys(lines: list[str], key: str) -> list[str]:
+    """The front matter's lines without ``key``'s own (its line and indented ones)."""
+    out: list[str] = []
+    skipping = False
+    for ln in lines:
+        if ln.startswith((f"{key}:", f"'{key}':", f'"{key}":')):
+            skipping = True
+            continue
+        if skipping and (ln.startswith((" ", "-")) or not ln.strip()):
+            continue
+        skipping = False
+        out.append(ln)
+    return out
+
+
 def file_variants(store: str, rel: str, quick: bool, *, pad_json: bool = False) -> list[Variant]:
     out: list[Variant] = []
 
@@ -787,6 +1014,8 @@ def check(
             flag(command, "store text read as Rich markup")
         if OUTSIDE_WORD in text:
             flag(command, "text from a file outside the store (through a symlink) shown")
+        if text.count(LAUGH) > 1000:  # 9**6 leaves here; at 9**9 it would never end
+            flag(command, f"YAML aliases read expanded ({text.count(LAUGH)}x {LAUGH})")
     if before != after:
         changed = sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
         flag("*", f"store changed: {', '.join(changed[:5])}")
@@ -852,10 +1081,20 @@ def sweep_store(
                 continue
             text_files.append(rel)
     columns = {c for c in READS.columns if c[0] in sqlite_files and not c[1].startswith("sqlite_")}
-    variants = sql_variants(name, sqlite_files, columns, quick)
+    variants = sql_variants(name, sqlite_files, columns, quick, folder)
     seen: set[tuple[str, str]] = set()
+    shapes: set[tuple[str, ...]] = set()
     for rel in text_files:
         p = folder / rel
+        if p.suffix not in (".json", ".jsonl"):
+            # front matter: the first file of each set of keys (brv's topic files, its
+            # _index.md summaries, archive stubs each have their own)
+            fm = front_matter_variants(name, rel, p, quick)
+            kind_of_file = (p.name.split(".", 1)[-1], p.name[0], "_archived" in p.parts)
+            shape = (*sorted({v.kind.split("=")[0] for v in fm}), *map(str, kind_of_file))
+            if fm and shape not in shapes:
+                shapes.add(shape)
+                variants.extend(fm)
         if quick and p.suffix == ".json":
             if (str(p.parent), p.suffix) in seen:
                 continue  # e.g. pending/memory/*.json: one of a folder's files, in quick

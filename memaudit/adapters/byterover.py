@@ -35,11 +35,10 @@ from hashlib import sha256
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from memaudit import confined, storejson
+from memaudit import confined, storejson, storeyaml
 from memaudit.adapters.support import file_probe
 from memaudit.adapters.support import sqlite_probe as sp
+from memaudit.adapters.support.foreign import as_number
 from memaudit.adapters.support.listing import ListStore, filter_events
 from memaudit.clock import Clock, store_time, to_iso
 from memaudit.errors import NotAStore
@@ -162,23 +161,40 @@ class Topic:
     file: Path
 
 
-def split_front(text: str) -> tuple[dict[str, Any], str]:
+# Front-matter keys brv writes as lists: any other type in a hostile file is one item.
+LIST_KEYS = ("tags", "related", "keywords", "covers")
+
+
+def split_front(text: str, where: str | None = None) -> tuple[dict[str, Any], str]:
+    """A markdown file's YAML front matter (read by ``storeyaml``: no alias, bounded
+    depth, dates as text) and its body. Front matter that cannot be read is empty; with
+    ``where`` (the file) that is said."""
     if not text.startswith("---\n"):
         return {}, text
     end = text.find("\n---", 4)
     if end < 0:
         return {}, text
     try:
-        front = yaml.safe_load(text[4:end]) or {}
-    except yaml.YAMLError:
+        front = storeyaml.loads(text[4:end]) or {}
+    except ValueError as exc:
+        if where:
+            confined.note_skipped(f"{where}: front matter not read ({exc})")
         front = {}
     body = text[end + 4 :].lstrip("\n")
-    return (front if isinstance(front, dict) else {}), body
+    if not isinstance(front, dict):
+        if where:
+            confined.note_skipped(f"{where}: front matter not read (not a mapping)")
+        return {}, body
+    for key in LIST_KEYS:
+        value = front.get(key)
+        if value is not None and not isinstance(value, list):
+            front[key] = [value]
+    return front, body
 
 
 def read_topic(path: Path, rel: str, root: Path) -> Topic:
     text = confined.read_text(path, root=root, errors="replace")
-    front, body = split_front(text)
+    front, body = split_front(text, str(path))
     facts: list[tuple[str, str, str | None]] = []
     in_facts = False
     for line in body.splitlines():
@@ -189,6 +205,31 @@ def read_topic(path: Path, rel: str, root: Path) -> Topic:
         if m:
             facts.append((m["subject"].strip(), m["statement"].strip(), m["category"]))
     return Topic(rel, front, body, facts, path)
+
+
+def _typed_entry(entry: Any) -> dict[str, Any]:
+    """A curate-log entry with the types brv writes where this adapter relies on them
+    (operations a list of objects, their type/path fields text, ``startedAt`` a number,
+    ``input.context`` text): a hostile file's other types read as absent, not as an
+    error. Not an object at all: ``ValueError``."""
+    if not isinstance(entry, dict):
+        raise ValueError(f"not an object but {type(entry).__name__}")
+    ops = entry.get("operations")
+    entry["operations"] = [o for o in ops if isinstance(o, dict)] if isinstance(ops, list) else []
+    for op in entry["operations"]:
+        for key in ("type", "filePath", "path", "status", "reviewStatus"):
+            if key in op and not isinstance(op[key], str):
+                op[key] = None
+        extra = op.get("additionalFilePaths")
+        op["additionalFilePaths"] = (
+            [f for f in extra if isinstance(f, str)] if isinstance(extra, list) else []
+        )
+    entry["startedAt"] = as_number(entry.get("startedAt"))  # the log's order: a number
+    given = entry.get("input")
+    context = given.get("context") if isinstance(given, dict) else None
+    entry["input"] = {**given} if isinstance(given, dict) else {}
+    entry["input"]["context"] = context if isinstance(context, str) else None
+    return entry
 
 
 def section(body: str, name: str) -> str:
@@ -260,13 +301,18 @@ class ByteRoverStore(ListStore):
             )
             for path in sorted(found):
                 try:
-                    entry = storejson.loads(_read(path, self.data))
-                except (OSError, ValueError, RecursionError, confined.Unsafe):
+                    entry = _typed_entry(storejson.loads(_read(path, self.data)))
+                except confined.Unsafe as exc:
+                    confined.note_skipped(exc.message)
                     continue
-                if isinstance(entry, dict):
-                    entry["_file"] = path.name
-                    entries.append(entry)
-            entries.sort(key=lambda e: (e.get("startedAt") or 0, e["_file"]))
+                except OSError:
+                    continue
+                except ValueError as exc:  # not JSON, too deep, not an object
+                    confined.note_skipped(f"{path}: curate-log entry not read ({exc})")
+                    continue
+                entry["_file"] = path.name
+                entries.append(entry)
+            entries.sort(key=lambda e: (e["startedAt"] or 0, e["_file"]))
             self._log = entries
         return self._log
 
@@ -274,9 +320,9 @@ class ByteRoverStore(ListStore):
         path = self.data / "keystore" / "signals" / f"{rel}.json"
         try:
             value = storejson.loads(_read(path, self.data)).get("value")
-        except (OSError, ValueError, AttributeError, RecursionError, confined.Unsafe):
+        except (OSError, ValueError, AttributeError, confined.Unsafe):
             return {}
-        return value if isinstance(value, dict) else {}
+        return value if isinstance(value, dict) else {}  # its values: typed_memory
 
     def _writers(self) -> dict[str, tuple[dict[str, Any], dict[str, Any]]]:
         """Per context-tree path: the last successful write operation and its entry."""
@@ -317,7 +363,10 @@ class ByteRoverStore(ListStore):
         for path, rel, status in sources:
             try:
                 topic = read_topic(path, rel, self.tree)
-            except (OSError, confined.Unsafe):
+            except confined.Unsafe as exc:  # a memory not read is said
+                confined.note_skipped(exc.message)
+                continue
+            except OSError:
                 continue
             memories = self._topic_memories(topic, status, writers.get(rel))
             by_file.setdefault(rel, []).extend(memories)
@@ -361,7 +410,7 @@ class ByteRoverStore(ListStore):
         reason = section(topic.body, "Reason")
         if reason:
             extra["reason"] = reason
-        tags = [str(t) for t in fm.get("tags") or []]
+        tags = list(fm.get("tags") or [])  # items typed by typed_memory
         common: dict[str, Any] = {
             "source_type": source,
             "status": status,
@@ -371,7 +420,7 @@ class ByteRoverStore(ListStore):
             "created_at": store_time(fm.get("createdAt")),
             "updated_at": store_time(fm.get("updatedAt")),
             "importance": sig.get("importance"),
-            "access_count": int(sig.get("accessCount") or 0),
+            "access_count": sig.get("accessCount") or 0,  # typed by typed_memory
             "created_by": f"brv curate ({entry.get('taskId')})" if entry else None,
             "derived": True,
             "missing": missing,
@@ -411,20 +460,23 @@ class ByteRoverStore(ListStore):
             rel = path.relative_to(self.tree).as_posix()
             folder = rel.removesuffix("_index.md").rstrip("/")
             try:
-                front, body = split_front(_read(path, self.tree))
-            except (OSError, confined.Unsafe):
+                front, body = split_front(_read(path, self.tree), str(path))
+            except confined.Unsafe as exc:
+                confined.note_skipped(exc.message)
+                continue
+            except OSError:
                 continue
             gone: list[str] = []
             for name in front.get("covers") or []:
                 child = f"{folder}/{name}" if folder else str(name)
                 if child.endswith("_index.md"):
-                    targets = [child] if (self.tree / child).is_file() else []
+                    targets = [child] if self._tree_file(child) else []
                 elif child.endswith(".md"):
                     # Archived topics count: the summary was written from their text.
                     targets = [m.id for m in by_file.get(child, [])]
-                    if not targets and not (self.tree / child).is_file():
+                    if not targets and not self._tree_file(child):
                         gone.append(str(name))
-                elif (self.tree / child / "_index.md").is_file():
+                elif self._tree_file(f"{child}/_index.md"):
                     targets = [f"{child}/_index.md"]
                 else:
                     targets = [
@@ -454,6 +506,13 @@ class ByteRoverStore(ListStore):
             )
         self._edges = edges
         return out
+
+    def _tree_file(self, rel: str) -> bool:
+        """Is ``rel`` (a name from a summary's ``covers``: store text) a regular file
+        inside the tree? Checked through ``confined``: never a stat out of the tree
+        (``../``) and no error on a name the file system refuses (too long)."""
+        path = self.tree / rel
+        return confined.inside(path, self.tree) and confined.regular_file(path, self.tree)
 
     def events(
         self, *, memory_id: str | None = None, limit: int | None = None, **kw: Any
@@ -499,10 +558,10 @@ class ByteRoverStore(ListStore):
         hermes = self.brv.parent.parent / "config.yaml"
         if self.brv.parent.name == "byterover" and hermes.is_file():
             try:
-                cfg = yaml.safe_load(_read(hermes, hermes.parent)) or {}
+                cfg = storeyaml.loads(_read(hermes, hermes.parent)) or {}
                 memory = cfg.get("memory") or {}
                 value = (memory.get("byterover") or {}).get("auto_extract")
-            except (OSError, yaml.YAMLError, AttributeError, confined.Unsafe):
+            except (OSError, ValueError, AttributeError, confined.Unsafe):
                 value = None
             # Hermes 0.19.0 curates every turn unless auto_extract is set false.
             out["memory.byterover.auto_extract"] = {

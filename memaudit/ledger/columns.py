@@ -5,11 +5,12 @@
 from __future__ import annotations
 
 import math
-from dataclasses import fields
+import sys
+from dataclasses import fields, replace
 from typing import Any
 
 from memaudit import storejson
-from memaudit.model import Memory, SourceType, Status, Validation
+from memaudit.model import Event, Memory, SourceType, Status, Validation
 
 MEMORY_COLUMNS = (
     "id, content, summary, tags, source_type, source_ref, confidence, importance, scope, "
@@ -116,11 +117,17 @@ def _text(value: Any) -> Any:
     return str(value)
 
 
+_MAX_FLOAT_INT = int(sys.float_info.max)
+_INT64 = 2**63 - 1  # what SQLite binds (sqlview): a count past it is no count
+
+
 def _number(value: Any) -> Any:
     """A finite number or None: NaN and ±inf (a REAL, or the texts "NaN"/"inf") are no
     confidence or count (``int(inf)`` raises; NaN compares false with everything)."""
-    if value is None or isinstance(value, int):
+    if value is None:
         return value
+    if isinstance(value, int):  # past a float's range only in a foreign store's JSON
+        return value if abs(value) <= _MAX_FLOAT_INT else None
     if not isinstance(value, float):
         try:
             value = float(value)
@@ -159,16 +166,34 @@ def typed_memory(memory: Memory) -> Memory:
         if value is not None and (
             isinstance(value, bool)
             or not isinstance(value, int | float)
-            or not math.isfinite(value)
+            or _number(value) is None  # NaN, ±inf, an integer past a float's range
         ):
             setattr(memory, name, _number(value))
     for name, default in (("access_count", 0), ("version", 1)):
         value = getattr(memory, name)
-        if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, bool) or not isinstance(value, int) or abs(value) > _INT64:
             number = _number(value)
-            setattr(memory, name, int(number) if number is not None else default)
+            ok = number is not None and abs(number) <= _INT64
+            setattr(memory, name, int(number) if ok else default)
     if not isinstance(memory.tags, list) or not all(isinstance(t, str) for t in memory.tags):
         tags = memory.tags if isinstance(memory.tags, list) else [memory.tags]
         memory.tags = [t if isinstance(t, str) else str(_text(t)) for t in tags if t is not None]
     memory.derived, memory.pinned = bool(memory.derived), bool(memory.pinned)
     return memory
+
+
+def typed_event(event: Event) -> Event:
+    """A foreign adapter's Event with each field of its declared type, as
+    ``typed_memory`` gives a Memory: a store's JSON can put a list in an operation's
+    reason or a number in its path, and ``sqlview`` binds these fields as SQL values.
+    A clean Event is returned as it is."""
+    changes: dict[str, Any] = {
+        name: _text(value)
+        for name in ("at", "actor", "memory_id", "reason")
+        if (value := getattr(event, name)) is not None and not isinstance(value, str)
+    }
+    if not isinstance(event.action, str):
+        changes["action"] = str(_text(event.action))
+    if not isinstance(event.detail, dict):
+        changes["detail"] = {"detail": event.detail}
+    return replace(event, **changes) if changes else event

@@ -124,6 +124,29 @@ def test_the_sweep_finds_nothing_on_a_few_variants(tmp_path: Path):
     assert code == 0, data["flags"][:5]
 
 
+@pytest.mark.parametrize(
+    ("store", "kind", "target", "at_least"),
+    [
+        ("byterover", "front tags=", "project/deploy/deploy_failure_cause.md", 9),
+        ("openclaw", "json@2 value.", "plugin_state_entries.value_json", 8),
+    ],
+)
+def test_the_sweep_reaches_front_matter_and_json_in_columns(
+    tmp_path, store, kind, target, at_least
+):
+    """The variants the first sweep lacked: a YAML front-matter key, a key of a JSON
+    document kept in a SQLite column (ByteRover's topics, OpenClaw's recall records)."""
+    from reliability import hostile_sweep
+
+    out = tmp_path / "sweep.json"
+    code = hostile_sweep.main(
+        ["--quick", "--store", store, "--kind", kind, "--target", target, "--out", str(out)]
+    )
+    data = json.loads(out.read_text())
+    assert data["variants"] >= at_least, data["notes"][:3]
+    assert code == 0, data["flags"][:5]
+
+
 # -- values of another type than the adapter maps them as ---------------------------------
 
 
@@ -347,3 +370,138 @@ def test_a_basic_memory_observation_without_its_note_is_said(provider, cli):
     result = cli("--adapter", "basic_memory", "ls", "-n", "0", db=root)
     assert result.exit_code == 0, result.stderr
     assert "Warning: skipped" in result.stderr and "not in the index" in result.stderr
+
+
+# -- ByteRover: curate-log and signals JSON, topic files' YAML front matter ---------------
+
+
+def _brv(provider) -> tuple[Path, dict[str, str], Path]:
+    """A ByteRover copy: (--db, env, brv's per-machine project folder)."""
+    root = provider("byterover")
+    data = root / "brv-data"
+    return root / "hermes_home", {"BRV_DATA_DIR": str(data)}, next((data / "projects").iterdir())
+
+
+def _brv_commands(cli, home: Path, env: dict[str, str]) -> list:
+    rows = json.loads(cli("ls", "--json", "-n", "0", db=home, env=env).stdout)
+    ids = [r["id"] for r in rows]
+    out = []
+    for argv in [*READ_ONLY, ["show", *ids[:3]], ["trace", ids[0]]]:
+        result = cli("--adapter", "byterover", *argv, db=home, env=env)
+        _clean(result, argv)
+        out.append(result)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("startedAt", "yesterday"),
+        ("operations", 7),
+        ("operations.type", ["ADD"]),
+        ("operations.additionalFilePaths", 7),
+        ("operations.reason", ["a", 1]),  # an event's reason, bound as an SQL value
+        ("input", ["User: x"]),
+        ("input.context", 7),
+    ],
+)
+def test_a_byterover_curate_log_entry_of_other_types_is_read(provider, cli, key, value):
+    home, env, data = _brv(provider)
+    entries = sorted((data / "curate-log").glob("cur-*.json"))
+    for path in entries[:1] if key == "startedAt" else entries:  # one text among numbers
+        entry = json.loads(path.read_text())
+        head, _, tail = key.partition(".")
+        if tail == "":
+            entry[head] = value
+        elif head == "operations":
+            entry["operations"][0][tail] = value
+        else:
+            entry[head][tail] = value
+        path.write_text(json.dumps(entry))
+    _brv_commands(cli, home, env)
+    rows = json.loads(cli("ls", "--json", "-n", "0", db=home, env=env).stdout)
+    assert len(rows) == 18
+
+
+def test_a_byterover_curate_log_entry_that_is_not_read_is_said(provider, cli):
+    home, env, data = _brv(provider)
+    path = min((data / "curate-log").glob("cur-*.json"))
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    result = cli("--adapter", "byterover", "ls", "-n", "0", db=home, env=env)
+    assert result.exit_code == 0, result.stderr
+    assert "Warning: skipped" in result.stderr and path.name in result.stderr
+
+
+@pytest.mark.parametrize("value", ["often", 1e400, 10**400, [3], {"n": 1}])
+def test_a_byterover_signal_of_another_type_is_read(provider, cli, value):
+    home, env, data = _brv(provider)
+    path = next((data / "keystore" / "signals").rglob("*.md.json"))
+    signals = json.loads(path.read_text())
+    signals["value"]["accessCount"] = value
+    signals["value"]["importance"] = value
+    path.write_text(json.dumps(signals))
+    _brv_commands(cli, home, env)
+
+
+def _front(path: Path, key: str, yaml_value: str) -> None:
+    """Replace one key of a topic file's front matter (brv writes one key a line)."""
+    text = path.read_text()
+    end = text.index("\n---", 4)
+    lines = [ln for ln in text[4:end].split("\n") if not ln.startswith(f"{key}:")]
+    path.write_text("---\n" + "\n".join([*lines, f"{key}: {yaml_value}"]) + text[end:])
+
+
+@pytest.mark.parametrize(
+    ("file", "key", "value"),
+    [
+        ("project/tooling/python_packaging.md", "tags", "7"),
+        ("project/_index.md", "covers", "7"),
+        ("project/_index.md", "covers", "[" + "1" * 400 + "]"),  # a name too long for a path
+    ],
+)
+def test_a_byterover_front_matter_of_other_types_is_read(provider, cli, file, key, value):
+    home, env, _ = _brv(provider)
+    _front(home / "byterover" / ".brv" / "context-tree" / file, key, value)
+    _brv_commands(cli, home, env)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "[" * 100_000 + "]" * 100_000,  # RecursionError in PyYAML
+        # nine anchors of nine references: 9**9 leaves to any walk of it
+        "&a0 [x, x, x, x, x, x, x, x, x]"
+        + "".join(f"\n_b{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]" for i in range(1, 9))
+        + "\nwho: *a8",
+        "&self [1, *self]",  # a list that holds itself
+    ],
+    ids=["deep", "alias_bomb", "alias_cycle"],
+)
+def test_a_byterover_front_matter_that_cannot_be_read_is_said(provider, cli, value):
+    home, env, _ = _brv(provider)
+    topic = home / "byterover" / ".brv" / "context-tree" / "project" / "tooling"
+    _front(topic / "python_packaging.md", "tags", value)
+    results = _brv_commands(cli, home, env)
+    assert "front matter not read" in results[0].stderr and "python_packaging.md" in (
+        results[0].stderr
+    )
+    rows = json.loads(cli("ls", "--json", "-n", "0", db=home, env=env).stdout)
+    assert len(rows) == 18  # its facts are still listed
+
+
+def test_a_byterover_topic_file_past_the_bound_is_said(provider, cli):
+    home, env, _ = _brv(provider)
+    md = (
+        home
+        / "byterover"
+        / ".brv"
+        / "context-tree"
+        / "project"
+        / "deploy"
+        / "deploy_failure_cause.md"
+    )
+    md.write_bytes(md.read_bytes() + b"\n" * (17 * 1024 * 1024))
+    for argv in (["ls", "-n", "0"], ["audit"]):
+        result = cli("--adapter", "byterover", *argv, db=home, env=env)
+        assert result.exit_code == 0, result.stderr
+        assert "Warning: skipped" in result.stderr and md.name in result.stderr, argv

@@ -255,12 +255,14 @@ class HindsightStore(pg.SchemaStore):
             return out
         for r in self._rows(f"SELECT bank_id, config FROM {self._t('banks')}"):
             config = r.get("config")
-            if isinstance(config, str):
+            if isinstance(config, str):  # a json column's text, or jsonb too deep to parse
                 try:
                     config = storejson.loads(config)
                 except ValueError:
                     config = None
-            for key, value in (config or {}).items():
+            if not isinstance(config, dict):  # a hostile row's list or number: no settings
+                continue
+            for key, value in config.items():
                 if not isinstance(value, dict | list):
                     out[f"bank.{r['bank_id']}.{key}"] = {
                         "value": value,

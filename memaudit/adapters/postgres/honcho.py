@@ -86,23 +86,35 @@ def _schema(conn: Any) -> str | None:
     return rows[0][0] if rows else None
 
 
-def _json(value: Any) -> Any:
+def _json(value: Any, kind: type[dict[str, Any]] | type[list[Any]]) -> Any:
+    """A json/jsonb column (text where the driver could not parse it) as the ``kind``
+    Honcho writes there; any other shape of a hostile row reads as empty."""
     if isinstance(value, str):
         try:
-            return storejson.loads(value)
+            value = storejson.loads(value)
         except ValueError:
-            return None
-    return value
+            return kind()
+    return value if isinstance(value, kind) else kind()
 
 
-def _message_ids(meta: dict[str, Any]) -> list[int]:
-    """``message_ids``: ids, or [start, end] ranges once deduplication merged sources."""
+MAX_RANGE = 100_000  # ids one [start, end] range is read as, past it only known messages
+
+
+def _message_ids(meta: dict[str, Any], known: dict[int, str]) -> list[int]:
+    """``message_ids``: ids, or [start, end] ranges once deduplication merged sources.
+    A range wider than ``MAX_RANGE`` (a hostile row's [0, 2**63]) gives the messages
+    of the store inside it, not every number."""
     out: list[int] = []
-    for item in meta.get("message_ids") or []:
-        if isinstance(item, int):
+    items = meta.get("message_ids")
+    for item in items if isinstance(items, list) else []:
+        if isinstance(item, int) and not isinstance(item, bool):
             out.append(item)
         elif isinstance(item, list) and len(item) == 2 and all(isinstance(i, int) for i in item):
-            out.extend(range(item[0], item[1] + 1))
+            start, end = item
+            if end - start < MAX_RANGE:
+                out.extend(range(start, end + 1))
+            else:
+                out.extend(sorted(i for i in known if start <= i <= end))
     return out
 
 
@@ -131,11 +143,11 @@ class HonchoStore(pg.SchemaStore):
             m = self._memory(r, public)
             memories[m.id] = m
             relation = LEVEL_RELATION.get(str(r.get("level")))
-            for parent in _json(r.get("source_ids")) or []:
+            for parent in _json(r.get("source_ids"), list):
                 edges.append(Edge(m.id, str(parent), relation or Relation.DERIVED, m.created_at))
         for r in docs:
             if r.get("level") == "contradiction":
-                for parent in _json(r.get("source_ids")) or []:
+                for parent in _json(r.get("source_ids"), list):
                     target = memories.get(str(parent))
                     if target is not None and target.contradicted_by is None:
                         target.contradicted_by = str(r["id"])
@@ -144,8 +156,8 @@ class HonchoStore(pg.SchemaStore):
 
     def _memory(self, r: dict[str, Any], public: dict[int, str]) -> Memory:
         level = str(r.get("level") or "")
-        meta = _json(r.get("internal_metadata")) or {}
-        msg_ids = _message_ids(meta)
+        meta = _json(r.get("internal_metadata"), dict)
+        msg_ids = _message_ids(meta, public)
         ref = None
         if msg_ids:
             shown = ", ".join(public.get(i, f"#{i}") for i in msg_ids)
@@ -164,7 +176,7 @@ class HonchoStore(pg.SchemaStore):
             if meta.get(key):
                 extra[key] = meta[key]
         for key in ("premises", "sources"):
-            if meta.get(key):
+            if meta.get(key) and isinstance(meta[key], list):
                 extra[f"{key} (copied text)"] = len(meta[key])
         deleted = store_time(r.get("deleted_at"))
         if deleted:

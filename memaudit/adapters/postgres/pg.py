@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit, urlunsplit
 
+from memaudit import storejson
 from memaudit.adapters.support.listing import ListStore
 from memaudit.adapters.support.sqlite_probe import (
     MAX_HITS,
@@ -130,7 +131,21 @@ def connect(location: str, *, writable: bool = False) -> psycopg.Connection[Any]
         raise ConnectionFailed(
             f"{mask(location)}: not a usable connection URL ({scrub(str(exc), location)})"
         ) from None
+    from psycopg.types.json import set_json_loads
+
+    set_json_loads(_store_json, context=conn)
     return conn
+
+
+def _store_json(data: bytes | str) -> Any:
+    """A json/jsonb value as the driver gives it to the adapters: parsed by
+    ``storejson`` (the one parser for a store's JSON). One the parser refuses (nested
+    deeper than it reads, where json.loads raised RecursionError and failed the whole
+    query: the store unreadable) is its text, as a text column's JSON is."""
+    try:
+        return storejson.loads(data)
+    except ValueError:
+        return data.decode("utf-8", "replace") if isinstance(data, bytes) else data
 
 
 def detect_schema(location: str, find_schema: Any, score: float) -> float:

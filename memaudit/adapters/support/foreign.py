@@ -75,7 +75,7 @@ def as_number(value: Any) -> float | None:
         return None
     try:
         number = float(value)
-    except ValueError:
+    except (ValueError, OverflowError):  # OverflowError: an integer past a float's range
         return None
     return number if number == number and abs(number) != float("inf") else None
 
@@ -189,8 +189,7 @@ def read_pending(
 
 def read_yaml(path: Path) -> dict[str, Any] | None:
     """A YAML mapping, or None when absent or unreadable (never raises)."""
-    import yaml  # PyYAML: only needed for foreign configs
-
+    from memaudit import storeyaml  # PyYAML: only needed for foreign configs
     from memaudit.provider_config import MAX_CONFIG_BYTES
 
     try:  # through ``confined``, as every file of a store: no FIFO, link out or 1 GB file
@@ -203,8 +202,8 @@ def read_yaml(path: Path) -> dict[str, Any] | None:
     except OSError:
         return None
     try:
-        data = yaml.safe_load(raw.decode("utf-8-sig"))
-    except (yaml.YAMLError, UnicodeDecodeError, RecursionError):
+        data = storeyaml.loads(raw.decode("utf-8-sig"))
+    except (ValueError, UnicodeDecodeError):
         return None
     return data if isinstance(data, dict) else None
 

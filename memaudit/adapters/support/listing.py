@@ -14,7 +14,7 @@ from typing import Any
 
 from memaudit.clock import Clock, system_clock
 from memaudit.fingerprint import normalize
-from memaudit.ledger.columns import typed_memory
+from memaudit.ledger.columns import typed_event, typed_memory
 from memaudit.model import Edge, Event, Memory, MemoryFilter
 from memaudit.store import Store
 
@@ -124,10 +124,11 @@ def filter_events(
     newest_first: bool = False,
     **_: Any,
 ) -> list[Event]:
-    """The native ledger's ``events`` filters, over events mapped in Python (oldest first)."""
+    """The native ledger's ``events`` filters, over events mapped in Python (oldest first),
+    each typed as the model says (``typed_event``)."""
     out = [
         e
-        for e in events
+        for e in map(typed_event, events)
         if (memory_id is None or e.memory_id == memory_id)
         and (not actions or e.action in actions)
         and (actor is None or e.actor == actor)
