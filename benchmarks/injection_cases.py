@@ -50,10 +50,14 @@ every round's blind figures):
   at, the signals generalized by the cause of its misses and the scorer refitted on rounds
   1-9;
 - round 10 (``injection_round10.jsonl``): written blind by another author while rounds 1-9
-  were trained on. It is the **held-out** round: copied in after that work was frozen, its
-  SHA-256 (checked against its author's) recorded in ``HELDOUT_SHA256``, and run once
-  (P 0.94 / R 0.91 / F1 0.92, memwall F1 0.52); not trained on since.
-  A file whose digest differs is refused.
+  were trained on, copied in after that work was frozen, its SHA-256 checked against its
+  author's, run once (P 0.94 / R 0.91 / F1 0.92, memwall F1 0.52); then looked at, the
+  signals generalized by the cause of its errors and the scorer refitted on rounds 1-10;
+- round 11 (``injection_round11.jsonl``): written blind by another author while rounds 1-10
+  were trained on. It is the **held-out** round: the lead copies it in after that work is
+  frozen, records its SHA-256 (checked against its author's) in ``HELDOUT_SHA256`` and
+  runs it once. Until the digest is recorded a present file is refused, and so is a file
+  whose digest differs.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
 written instead).
@@ -97,7 +101,7 @@ class Case:
 
     @property
     def split(self) -> str:
-        """``train`` (rounds 1-9: looked at, tuned and trained on) or ``heldout``."""
+        """``train`` (rounds 1-10: looked at, tuned and trained on) or ``heldout``."""
         return "heldout" if self.round == HELDOUT_ROUND else "train"
 
 
@@ -124,13 +128,18 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
         Path(__file__).with_name("injection_round9.jsonl"),
         "f3dd5beb604b7495b11083eee42b0e4b855086dba074caa9e9ab30d999212156",
     ),
+    (
+        Path(__file__).with_name("injection_round10.jsonl"),
+        "0273440751520a22d24eaad12ec1befc9b63df54755c2c6714c0b5b3cf9e7c08",
+    ),
 )
-HELDOUT_ROUND = 10
-HELDOUT = Path(__file__).with_name("injection_round10.jsonl")
-# The held-out round's SHA-256 as its author delivered it. Empty until the lead copies the
-# file in (after the work trained on rounds 1-9 is frozen) and records the digest here,
-# checked against the author's; until then a present file is refused, never measured.
-HELDOUT_SHA256 = "0273440751520a22d24eaad12ec1befc9b63df54755c2c6714c0b5b3cf9e7c08"
+HELDOUT_ROUND = 11
+HELDOUT = Path(__file__).with_name("injection_round11.jsonl")
+# PLACEHOLDER for the lead: round 11's SHA-256 as its author delivered it. Empty until the
+# lead copies the file in (after the work trained on rounds 1-10 is frozen) and pastes the
+# digest here, checked against the author's; while it is empty a present file is refused
+# ("no digest is recorded"), and a file whose digest differs is refused too, never measured.
+HELDOUT_SHA256 = ""
 
 
 class HeldOutChanged(RuntimeError):
@@ -163,7 +172,7 @@ def heldout_bytes() -> bytes:
 
 
 def training_cases() -> list[Case]:
-    """Rounds 1-9: what the signals may be tuned and the scorer fitted on."""
+    """Rounds 1-10: what the signals may be tuned and the scorer fitted on."""
     out = _parse(DATA.read_text(encoding="utf-8"))
     for path, digest in TRAINING_ROUNDS:
         out += _parse(_checked(path, digest).decode("utf-8"))

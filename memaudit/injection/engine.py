@@ -32,10 +32,15 @@ from memaudit.injection.forms import (
     _ROLE_HEADER,
     _ROLE_META,
     _ROLE_TOKENS,
+    _SELF_TRAITS,
     _SEND,
     _SHOWING,
+    _SHOWN_CODE,
     _SPACED,
     _TO_DESTINATION,
+    TRAITS_NOTE,
+    _named_tokens,
+    _sentence_bounds,
     joined_letters,
 )
 from memaudit.injection.gate import _ALL_KINDS, _LEET, _LEET_GATE, _active, _leet
@@ -45,13 +50,16 @@ from memaudit.injection.kinds import (
     MAX_DECODE_DEPTH,
     MAX_TEXT,
     META,
+    NAMED_NOTE,
     NO_CONTEXT,
     QUOTED,
     QUOTED_META,
+    QUOTED_META_NOTE,
     WEIGHT,
     Signal,
 )
 from memaudit.injection.patterns import _BY_KIND, _PATTERN_KINDS, _PATTERNS
+from memaudit.injection.patterns.secrets import SYSTEM_PROMPT_NAMED
 from memaudit.injection.prefilter import Prefilter
 from memaudit.injection.vocabulary import (
     _ALWAYS_POSITIVE,
@@ -62,7 +70,6 @@ from memaudit.injection.vocabulary import (
     _TRIGGER,
     _ci,
     _rx,
-    _split,
 )
 from memaudit.regex_needs import shortest
 from memaudit.textsafety import marker_name, reveal
@@ -70,6 +77,7 @@ from memaudit.textsafety import marker_name, reveal
 # -- the text view: what a reader sees, with offsets back to the stored text -------------
 
 _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
+_FILE_STARTS = frozenset("\n'\"`“‘«")
 _ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e")
 _MARKS = frozenset("\u200e\u200f\u061c")  # LRM, RLM, ALM
 _TAG_LO, _TAG_HI = 0xE0000, 0xE007F
@@ -135,6 +143,11 @@ def _view(text: str) -> tuple[str, list[int] | None, list[Hit]]:
             continue
         if _invisible(ch):
             if ch == "\u00ad" and _typographic(text, i):
+                i += 1
+                continue
+            if ch == "\ufeff" and (i == 0 or text[i - 1] in _FILE_STARTS):
+                # A byte-order mark where a file's text starts (the text's, a line's, a
+                # quoted first line's): how the file was saved. It splits no word.
                 i += 1
                 continue
             # A zero-width joiner inside an emoji sequence is how emoji are written.
@@ -388,36 +401,6 @@ def _inside(regions: list[tuple[int, int]], start: int, end: int) -> bool:
     return any(s <= start and end <= e for s, e in regions)
 
 
-_SENTENCE = re.compile(r"[.!?;:]+(?:\s+|$)|\n\s*")
-
-
-_YAML_KEY = re.compile(r"(?:^|\n)[ \t]*([a-z_][a-z0-9_-]*)$")
-# Keys after which the value may well be an instruction ("note: always answer ...").
-_ADDRESS_KEYS = frozenset(
-    _split(
-        "note notice reminder important instruction instructions rule rules system assistant "
-        "ai update attention warning memo hint ps nb policy directive todo"
-    )
-)
-
-
-def _sentence_bounds(text: str) -> list[int]:
-    """Where sentences start. A "key: value" line's value is no sentence (a note's
-    "title: Answer style" gives no imperative), unless the key addresses someone."""
-    out = [0]
-    for m in _SENTENCE.finditer(text):
-        if text[m.start()] == ":":
-            # A key starts a line: the colon's (or the one before, when the colon opens
-            # a line), so a match can only start at that line's newline (or the text's
-            # start): matched there, not searched for from the text's start.
-            line = max(0, text.rfind("\n", 0, max(0, m.start() - 1)))
-            key = _YAML_KEY.match(text, line, m.start())
-            if key and key.group(1) not in _ADDRESS_KEYS:
-                continue
-        out.append(m.end())
-    return out
-
-
 def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
     """Signals in visible text (offsets into ``view``), context discounts applied."""
     if len(view) > MAX_TEXT:
@@ -536,7 +519,12 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
         for m in rx(_ROLE_HEADER).finditer(low) if ":" in low and may(_ROLE_HEADER) else ():
             raw.append(Hit(Signal.ROLE_TOKEN, m.start(), m.end() - 1, 0.45))
     # Hidden carriers: HTML comments, encoded runs. What they say counts as hidden.
+    shown: list[tuple[int, int]] | None = None
     for m in _HTML_COMMENT.finditer(view) if Signal.HTML_COMMENT in on else ():
+        if shown is None:
+            shown = _regions(_SHOWN_CODE, view) if "`" in view else []
+        if _inside(shown, m.start(), m.end()):
+            continue  # displayed in a code span: its words are read as the text's own
         raw.append(Hit(Signal.HTML_COMMENT, m.start(), m.end(), WEIGHT[Signal.HTML_COMMENT]))
         raw.extend(_inner(m.group(1), m.start(), m.end(), "in an HTML comment", depth, gate))
     decode_and_run = Signal.DECODE_AND_RUN in on and may(_DECODE_AND_RUN)
@@ -665,8 +653,13 @@ def _discount(view: str, raw: list[Hit]) -> list[Hit]:
         for m in _META.finditer(view.lower())
         if not _inside(addresses, m.start(), m.end()) and not _in_domain(view, m.start(), m.end())
     ]
+    named = _named_tokens(view, raw)
     out = []
     for h in raw:
+        if (h.start, h.end) in named:
+            # "[INST] and [/INST]": tokens named side by side are mentioned, not used.
+            out.append(Hit(h.signal, h.start, h.end, h.weight * QUOTED_META, NAMED_NOTE, h.hidden))
+            continue
         if h.signal in NO_CONTEXT or h.hidden:
             if _shown_as_example(view, h, meta):
                 h = Hit(
@@ -679,14 +672,19 @@ def _discount(view: str, raw: list[Hit]) -> list[Hit]:
                 )
             out.append(h)
             continue
+        about_format = h.signal is Signal.ROLE_TOKEN or (
+            # The system prompt named with no request, in a text about chat formats.
+            h.signal is Signal.SYSTEM_PROMPT
+            and SYSTEM_PROMPT_NAMED.fullmatch(view[h.start : h.end].lower()) is not None
+        )
         near_meta = any(abs(p - h.start) <= 300 for p in meta) or (
-            h.signal is Signal.ROLE_TOKEN and any(abs(p - h.start) <= 200 for p in about_tokens)
+            about_format and any(abs(p - h.start) <= 200 for p in about_tokens)
         )
         quoted = _inside(quotes, h.start, h.end)
         in_code = _inside(code, h.start, h.end)
         factor, why = 1.0, ""
         if (quoted or in_code) and near_meta:
-            factor, why = QUOTED_META, "quoted in a text about attacks or examples"
+            factor, why = QUOTED_META, QUOTED_META_NOTE
         elif in_code:
             factor, why = CODE, "in a code sample"
         elif quoted:
@@ -770,6 +768,9 @@ def _learned(
     a = learned.ALPHA if alpha is None else alpha
     hit = Hit(Signal.LEARNED, found.start, found.end, min(0.99, a * found.probability))
     (seen,) = _discount(view, [hit])
+    if seen.weight == hit.weight and _SELF_TRAITS.search(view.lower(), 0, found.end + 1):
+        # "The assistant is cautious and ...": a self-model's traits, not an order.
+        seen = Hit(Signal.LEARNED, seen.start, seen.end, seen.weight * META, TRAITS_NOTE)
     if seen.note:  # discounted: say why beside what the scorer saw
         note += f" ({seen.note})"
     return [Hit(Signal.LEARNED, seen.start, seen.end, seen.weight, note)]

@@ -5,10 +5,15 @@ from __future__ import annotations
 
 import re
 
+from memaudit.injection.assessment import Hit
+from memaudit.injection.kinds import Signal
 from memaudit.injection.vocabulary import _EMAIL, _URL, _rx, _split
 
 _SEND = _rx(
-    r"\b(?:(?:send|forward|upload|transmit|exfiltrate|leak|relay|deliver|mirror|replicate)(?:s|es|ed|ing)?|(?:email|e-mail|mail|post|copy|share|report|sync|submit|ping|notify|archive|export|dump|stream|transfer|back\s+up)(?:ed|ing)?|sent|cc|bcc|envoie|envoyez|envoyer|transmets|transmettez|transférer|transfère|partage[rz]?|invia|inviare|inoltra|inoltrare|manda|mandare|trasmetti|envía|enviar|reenvía|reenviar|mandar|transmite|comparte|sende|senden|schicke|schicken|weiterleiten|leite|übermittle|übermitteln)\b"
+    r"\b(?:(?:send|forward|upload|transmit|exfiltrate|leak|relay|deliver|mirror|replicate)(?:s|es|ed|ing)?|(?:email|e-mail|mail|post|copy|share|report|sync|submit|ping|notify|archive|export|dump|stream|transfer|back\s+up)(?:ed|ing)?|sent|cc|bcc|envoie|envoyez|envoyer|transmets|transmettez|transférer|transfère|partage[rz]?|invia|inviare|inoltra|inoltrare|manda|mandare|trasmetti|envía|enviar|reenvía|reenviar|mandar|transmite|comparte|sende|senden|schicke|schicken|weiterleiten|leite|übermittle|übermitteln"
+    # What must be sent, without a person: "deben enviarse a", "devono essere inviate a",
+    # "doivent être envoyées à" (a participle alone reports what was sent).
+    r"|enviarse|reenviarse|remitirse|essere\s+(?:inviat|inoltrat|spedit|trasmess)[oaie]|être\s+(?:envoyée?s?|transmise?s?|transférée?s?))\b"
 )
 # "to"/"at" (in each language) and then, close by, an address, a URL or a webhook.
 _TO_DESTINATION = re.compile(
@@ -70,8 +75,8 @@ _MORSE_TABLE = dict(
 
 # Words that say a text is *about* attacks or gives examples (quotes there are quoted).
 _META = _rx(
-    r"\b(?:attack(?:s|ers?|ed)?|attacker|injections?|inject(?:ed|s)?|malicious|jailbreak(?:s|ing)?|payloads?|phishing|exploit(?:s|ed)?|adversar(?:y|ial)|red[- ]team(?:ing)?|researchers?|paper|owasp|example|examples|e\.g\.|for\s+instance|such\s+as|a\s+classic|techniques?|vulnerabilit(?:y|ies)|poison(?:ing|ed)?|defen[cs]es?|detect(?:ion|or|s)?|scanner|warn(?:s|ed|ing)?|beware|scams?|never\s+trust|threat|spoof(?:ed|ing)?|exfiltration|worms?|"
-    r"attacco|attacchi|iniezione|esempio|ad\s+esempio|dannoso|attaque|attaquants?|exemple|par\s+exemple|malveillant|ataque|atacantes?|inyección|ejemplo|por\s+ejemplo|malicioso|angriff|angreifer|beispiel|zum\s+beispiel|bösartig|injektion)\b"
+    r"\b(?:attack(?:s|ers?|ed)?|attacker|injections?|inject(?:ed|s)?|malicious|jailbreak(?:s|ing)?|payloads?|phishing|exploit(?:s|ed)?|adversar(?:y|ial)|red[- ]team(?:ing)?|researchers?|paper|owasp|example|examples|e\.g\.|for\s+instance|such\s+as|a\s+classic|techniques?|vulnerabilit(?:y|ies)|poison(?:ing|ed)?|defen[cs]es?|detect(?:ion|or|s)?|scanner|warn(?:s|ed|ing)?|beware|scams?|never\s+trust|threat|spoof(?:ed|ing)?|exfiltration|worms?|write-?ups?|patched|"
+    r"attacco|attacchi|iniezione|esempio|ad\s+esempio|dannoso|attaques?|attaquants?|exemple|par\s+exemple|malveillant|ataques?|atacantes?|inyección|ejemplo|por\s+ejemplo|malicioso|angriff(?:e|en|s)?|angreifer(?:n|s)?|beispiel|zum\s+beispiel|bösartig|injektion)\b"
 )
 # Words that show an example right before it ("comments such as <!-- ... -->").
 _SHOWING = re.compile(
@@ -89,3 +94,67 @@ _QUOTES = re.compile(
     r"\"[^\"\n]{3,400}\"|“[^”]{3,400}”|«[^»]{3,400}»|„[^“”]{3,400}[“”]|‘[^’\n]{3,400}’|(?<![A-Za-z])'[^'\n]{3,400}'(?![A-Za-z])"
 )
 _CODE = re.compile(r"```.*?(?:```|$)|`[^`\n]+`|(?:^|\n)(?: {4}|\t)[^\n]+", re.DOTALL)
+# Markdown code spans and fences: what they hold is shown on the rendered page, so an HTML
+# comment there is displayed (a template, a write-up's example), not hidden. Indented
+# lines are left out: in a page that is not markdown, indentation hides nothing less.
+_SHOWN_CODE = re.compile(r"```.*?(?:```|$)|`[^`\n]+`", re.DOTALL)
+
+
+# Between two role tokens, what makes them a list of names ("<|im_start|> and <|im_end|>").
+_NAMING = re.compile(
+    r"\s*(?:,|/|\band\b|\bor\b|\be\b|\bo\b|\by\b|\bet\b|\bou\b|\bund\b|\boder\b)\s*", re.IGNORECASE
+)
+
+
+def _named_tokens(view: str, raw: list[Hit]) -> set[tuple[int, int]]:
+    """Spans of role tokens that stand beside another joined only by "and", "or", a comma
+    (in each language): named, as a tutorial or a tokenizer note names them. In use, a
+    token is followed by a role or a message."""
+    tokens = sorted({(h.start, h.end) for h in raw if h.signal is Signal.ROLE_TOKEN})
+    out: set[tuple[int, int]] = set()
+    for a, b in zip(tokens, tokens[1:], strict=False):
+        if a[1] <= b[0] and _NAMING.fullmatch(view, a[1], b[0]):
+            out |= {a, b}
+    return out
+
+
+# A self-model describing the assistant by its traits ("The assistant is cautious and always
+# double-checks ..."): what a reflection holds. A persona ("is a sysadmin that runs ...",
+# "is DAN") is a noun, not a trait, and is not matched.
+_SELF_TRAITS = _rx(
+    r"(?:^|[.!?\n]\s*)(?:the\s+)?(?:assistant|agent|ai|model|bot|copilot)\s+is\s+"
+    r"(?:(?:very|quite|generally|usually|consistently|highly|extremely)\s+)?"
+    r"(?:cautious|careful|thorough|meticulous|concise|polite|patient|precise|diligent|methodical|"
+    r"prudent|conservative|reliable|helpful|friendly|detail-oriented|risk-averse)\b"
+)
+TRAITS_NOTE = "describes the assistant's traits"
+
+
+_SENTENCE = re.compile(r"[.!?;:]+(?:\s+|$)|\n\s*")
+
+
+_YAML_KEY = re.compile(r"(?:^|\n)[ \t]*([a-z_][a-z0-9_-]*)$")
+# Keys after which the value may well be an instruction ("note: always answer ...").
+_ADDRESS_KEYS = frozenset(
+    _split(
+        "note notice reminder important instruction instructions rule rules system assistant "
+        "ai update attention warning memo hint ps nb policy directive todo"
+    )
+)
+
+
+def _sentence_bounds(text: str) -> list[int]:
+    """Where sentences start. A "key: value" line's value is no sentence (a note's
+    "title: Answer style" gives no imperative), unless the key addresses someone."""
+    out = [0]
+    for m in _SENTENCE.finditer(text):
+        if text[m.start()] == ":":
+            # A key starts a line: the colon's (or the one before, when the colon opens
+            # a line), so a match can only start at that line's newline (or the text's
+            # start): matched there, not searched for from the text's start.
+            line = max(0, text.rfind("\n", 0, max(0, m.start() - 1)))
+            key = _YAML_KEY.match(text, line, m.start())
+            if key and key.group(1) not in _ADDRESS_KEYS:
+                continue
+        out.append(m.end())
+    return out

@@ -40,9 +40,9 @@ _ANCHORS: dict[Signal | str, str] = {
     Signal.SECRECY: "shown$ listed$ displayed$ included$ surfaced$ reported$ normally$ normal$ usual$ nothing$ normalidad$ normalmente$ normalement$ nulla$ rien$ nada$ nutzer benutzer kunden hidden hide not$ don$ never without keep$ silent secret covert ne$ sans$ non$ senza$ "
     "no$ sin$ sag$ sage$ erzähl erwähn verrat ohne$ entfern lösch heimlich quietly mustn shouldn "
     "won$ leave$ hide conceal",
-    Signal.PERSISTENCE: "permanently$ forever$ indefinitely$ bleibt$ bleiben$ reste$ restent$ rimane$ permanece$ keep$ memor remember persist future mémoire gedächtnis dauerhaft immer$ later$ "
+    Signal.PERSISTENCE: "permanently$ forever$ indefinitely$ bleibt$ bleiben$ reste$ restent$ rimane$ permanece$ keep$ memor mémoris remember persist future mémoire gedächtnis dauerhaft immer$ later$ "
     "next$ subsequent$ following$",
-    Signal.SELF_PROPAGATION: "copy copi recopi duplic dupliqu replic propag spread paste inclu insert insér "
+    Signal.SELF_PROPAGATION: "recré ricrea copy copi recopi duplic dupliqu replic propag spread paste inclu insert insér "
     "inser add$ carry repeat append forward again$ deleted removed archived pruned erased "
     "forgotten cleared dropped purged overwritten surviv merging pruning consolidating "
     "compacting cleaning summariz summaris archiving deduplicating users$ reproduis mémoris "
@@ -115,7 +115,7 @@ _ANCHORS: dict[Signal | str, str] = {
     Signal.ROLE_TOKEN: "system$ assistant$ developer$ user$ end$",
     Signal.USER_FACT: "user customer client account patient utilisat usager utente cliente "
     "usuari nutzer benutzer kunde kundin new$ nouve nuov nuev neue",
-    Signal.RETRIEVAL_BAIT: "reuse re-use recycle repeat similar réutiliser riutilizzare "
+    Signal.RETRIEVAL_BAIT: "correct$ expected$ verified$ approved$ reuse re-use recycle repeat similar réutiliser riutilizzare "
     "reutilizar wiederverwenden canned template stock réponse risposta respuesta musterantwort "
     "use$ give$ return$ apply$ serve$",
     Signal.QA_RECORD: "q$ question frage pregunta domanda example sample user$ canonical "
@@ -149,6 +149,7 @@ _ESCAPED_GATE = re.compile(r"%[0-9A-Fa-f]{2}|\\[ux][0-9A-Fa-f]")
 _BINARY_GATE = re.compile(r"(?:[01]{8} ?){3}")
 _SPACED_GATE = re.compile(r" [a-z] [a-z] [a-z] ")  # on the lowered text
 _LONG_RUN = 20  # a word this long may be an encoded payload
+KEYWORD_COMMAS = 5  # the fewest commas of a keyword list (``patterns.retrieval``)
 
 
 def _trie(anchors: dict[Signal | str, str]) -> tuple[re.Pattern[str], dict[str, frozenset[Any]]]:
@@ -212,6 +213,8 @@ def _anchored(low: str) -> set[Any]:
 def _active(view: str, low: str) -> set[Any]:
     """The kinds worth running on this text (empty: nothing can match)."""
     on = _anchored(low)
+    if low.count(",") >= KEYWORD_COMMAS:
+        on.add(Signal.QA_RECORD)  # a keyword list for the retriever holds no anchor
     for g in _GATE_RX.findall(view):
         on |= _GATE_KINDS[g]
     if (

@@ -171,6 +171,11 @@ QUOTED_META = 0.3
 QUOTED = 0.75
 META = 0.5
 CODE = 0.6
+# Why a hit was discounted as a mention (its note): a text that only mentions a signal —
+# role tokens named side by side, a quote in a write-up about attacks — does not say it.
+NAMED_NOTE = "named"
+QUOTED_META_NOTE = "quoted in a text about attacks or examples"
+MENTIONED = frozenset({NAMED_NOTE, QUOTED_META_NOTE})
 # Invisible carriers are never "quoted": these kinds get no context discount.
 NO_CONTEXT = frozenset(
     {

@@ -15,6 +15,7 @@ from memaudit.injection.kinds import (
     DESTINATION_KINDS,
     HARD_FLOOR,
     INSTRUCTION_KINDS,
+    MENTIONED,
     UNTRACED_BOOST,
     WEIGHT,
     Signal,
@@ -281,8 +282,10 @@ def _provenance_hits(
     # tool; a user statement whose lineage holds other memories (a reply to the
     # assistant, say) needs a signal of its own.
     outside_ref = ref_kind(p.source_ref) in ("url", "tool")
-    said = any(h.signal is not Signal.IMPERATIVE for h in best.values()) or (
-        outside_ref and bool(best)
+    # A signal the text only mentions (tokens named, a quote in a write-up) says nothing.
+    spoken = {k: h for k, h in best.items() if h.note not in MENTIONED}
+    said = any(h.signal is not Signal.IMPERATIVE for h in spoken.values()) or (
+        outside_ref and bool(spoken)
     )
     if (mismatch and said) or (
         claim is not None and not p.authority_backed and (laundered_into or mismatch)

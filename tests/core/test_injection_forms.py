@@ -11,14 +11,8 @@ import pytest
 
 from memaudit.injection import Provenance, Signal, assess, signals
 from memaudit.model import SourceType as S
+from tests.injection_sources import DOC, TOOL, USER, USER_FROM_DOC, USER_FROM_URL
 
-USER = Provenance(S.USER_STATEMENT, "session:42#msg-3")
-USER_FROM_URL = Provenance(S.USER_STATEMENT, "https://pages.example/p")
-USER_FROM_DOC = Provenance(
-    S.USER_STATEMENT, "session:1#msg-1", True, frozenset({S.EXTERNAL_DOCUMENT})
-)
-DOC = Provenance(S.EXTERNAL_DOCUMENT, "https://pages.example/a")
-TOOL = Provenance(S.TOOL_OBSERVATION, "tool:web_fetch#call-2")
 INFERENCE = Provenance(S.INFERENCE, None)
 
 

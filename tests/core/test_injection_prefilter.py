@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from memaudit.injection import engine
+from memaudit.injection import engine, forms
 from memaudit.injection.engine import signals, visible
 from memaudit.injection.forms import _TO_DESTINATION
 from memaudit.injection.patterns import _PATTERNS
@@ -159,10 +159,10 @@ def test_sentence_starts_read_a_key_from_its_own_line_only() -> None:
     ]
     for text in texts:
         starts = [0]
-        for m in engine._SENTENCE.finditer(text):
+        for m in forms._SENTENCE.finditer(text):
             if text[m.start()] == ":":
-                key = engine._YAML_KEY.search(text, 0, m.start())
-                if key and key.group(1) not in engine._ADDRESS_KEYS:
+                key = forms._YAML_KEY.search(text, 0, m.start())
+                if key and key.group(1) not in forms._ADDRESS_KEYS:
                     continue
             starts.append(m.end())
-        assert engine._sentence_bounds(text) == starts, text
+        assert forms._sentence_bounds(text) == starts, text

@@ -17,7 +17,9 @@ EXFILTRATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             + _EMAIL
             + "|"
             + _URL
-            + r")\s+(?:zu\s+)?(?:mailen|senden|schicken|weiterleiten|übermitteln|übertragen|hochladen|kopieren)\b"
+            + r")\s+(?:zu\s+)?(?:mailen|senden|schicken|weiterleiten|übermitteln|übertragen|hochladen|kopieren|gehen"
+            # or what must happen to it: "... an x@y.de gesendet werden"
+            r"|(?:gesendet|geschickt|weitergeleitet|übermittelt|übertragen|hochgeladen|kopiert)\s+werden)\b"
         ),
     ),
     # -- exfiltration ----------------------------------------------------------------------

@@ -35,6 +35,10 @@ _ATTRIBUTE = (
     r"2fa|login|credentials?|pharmacy|doctor|physician|prescriptions?|insurer|insurance|"
     r"accountant|lawyer|attorney|advis[eo]r|landlord|rent|billing|refunds?|dentist|therapist|"
     r"gp|clinic|carer|caregiver|"
+    # what keeps them safe: a planted "no known allergies" is a danger
+    r"allerg(?:y|ies)|dietary\s+restrictions?|medications?|blood\s+type|medical\s+conditions?|"
+    r"allergies?|groupe\s+sanguin|allergi[ae]|gruppo\s+sanguigno|alergias?|grupo\s+sanguíneo|"
+    r"allergien?|medikamente|blutgruppe|"
     # fr
     r"compte|rib|banque|bancaire|conseill(?:er|ère)|téléphone|numéro|adresse|courriel|"
     r"mot\s+de\s+passe|pharmacie|médecin|dentiste|comptable|avocat|propriétaire|bailleur|loyer|"

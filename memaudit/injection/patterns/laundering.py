@@ -40,6 +40,8 @@ LAUNDERING_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             r"|(?:el\s+|la\s+)?usuari[oa]\s+(?:\w+\s+)?(?:quiere|querría|desea|prefiere|pidió|ha\s+pedido|confirmó|ha\s+confirmado|autorizó|autoriza|pide|dijo|ha\s+dicho)"
             # de
             r"|(?:der\s+|die\s+)?(?:nutzer|benutzer|kunde)(?:in)?\s+(?:\w+\s+)?(?:möchte|will|wünscht|bevorzugt|erlaubt|verlangt|hat\s+(?:bestätigt|erlaubt|zugestimmt|gebeten|verlangt|gesagt))"
+            # the verb second, after an adverbial: "Laut Dokument hat der Nutzer zugestimmt"
+            r"|(?:\w+\s+){1,3}?(?:hat|habe)\s+(?:der|die)\s+(?:nutzer|benutzer|kunde)(?:in)?\s+(?:\w+\s+){0,2}?(?:bestätigt|erlaubt|zugestimmt|gebeten|verlangt|gesagt)"
             r")\b"
         ),
     ),

@@ -63,6 +63,18 @@ PROPAGATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             r"|\b(?:diesen|diese|dieses)\s+(?:hinweis|text|eintrag|notiz|nachricht|anweisung)\s+(?:\w+\s+)?(?:dauerhaft|für\s+immer)\s+(?:speichern|behalten)\b"
         ),
     ),
+    (
+        Signal.SELF_PROPAGATION,
+        _rx(
+            r"\bricrea(?:la|lo|le|li)?\b[^.\n]{0,40}?\bse\s+(?:viene|vengono|è\s+stat[oa]|sono\s+stat[ie])\s+(?:cancellat|eliminat|rimoss)[oaie]\b"
+        ),
+    ),
+    (
+        Signal.SELF_PROPAGATION,
+        _rx(
+            r"\brecrée[zr]?(?:-la|-le|-les)?\b[^.\n]{0,40}?\bsi\s+(?:elle|il|elles|ils|on\s+l'a)\s+(?:est|sont|a\s+été|ont\s+été)?\s*(?:supprimée?s?|effacée?s?|retirée?s?)\b"
+        ),
+    ),
     # -- source steering -------------------------------------------------------------------
     (
         Signal.SOURCE_STEERING,

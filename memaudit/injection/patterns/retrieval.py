@@ -23,6 +23,23 @@ RETRIEVAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             r"|\b(?:réponse|risposta|respuesta)\s+(?:type|tipo|modelo|modello)\b|\bmusterantwort\b"
         ),
     ),
+    # Each new shape its own pattern: what it needs to match stays what the prefilter
+    # rules it out by (one alternation would need only what any alternative needs).
+    (
+        Signal.RETRIEVAL_BAIT,
+        # A query and the action to take for it, a rule for the next such query:
+        # "User query: '...' -> Correct action: ...".
+        _rx(
+            r"\b(?:query|request|prompt|question)\s*:[^\n]{3,300}?(?:->|→|=>)\s*(?:the\s+)?(?:correct|expected|verified|approved)\s+(?:action|answer|response|output|step)\s*:"
+        ),
+    ),
+    (
+        Signal.RETRIEVAL_BAIT,
+        # A precedent to repeat: "apply the same approach to similar tasks".
+        _rx(
+            r"\b(?:apply|use|reuse|repeat)\s+(?:the\s+same|this|that)\s+(?:approach|method|fix|steps?|solution|procedure|strategy|workaround)\s+(?:to|for|on|in)\s+(?:all\s+|any\s+|every\s+)?(?:similar|future|comparable)\b"
+        ),
+    ),
     (
         Signal.QA_RECORD,
         _rx(
@@ -34,5 +51,11 @@ RETRIEVAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             # A keyword list for the retriever: "Relevant to: password, login, reset, ...".
             r"|\b(?:relevant\s+to|keywords?|search\s+terms|matches|triggers?\s+on|mots-clés|parole\s+chiave|palabras\s+clave|schlagwörter|stichwörter)\s*:\s*(?:[\w-]+\s*,\s*){4,}[\w-]+"
         ),
+    ),
+    (
+        Signal.QA_RECORD,
+        # Words stuffed for the retriever, then what to do: "for python, pip, install,
+        # venv, packages, wheels: always ..." (a list after a colon is a tag line).
+        _rx(r"(?:\b[\w-]{2,24},[ \t]*){5,}[\w-]{2,24}[ \t]*:(?!//)"),
     ),
 ]

@@ -7,6 +7,12 @@ import re
 from memaudit.injection.kinds import Signal
 from memaudit.injection.vocabulary import _rx, _w
 
+# The system prompt named in another language, with no request verb: a request where the
+# rest of the text asks, a mention in a text about chat formats (``engine._discount``).
+SYSTEM_PROMPT_NAMED = _rx(
+    r"\b(?:prompt\s+(?:di|del|de)\s+sistema|prompt\s+système|system-prompt|systemanweisungen|instructions\s+système|istruzioni\s+di\s+sistema|instrucciones\s+del\s+sistema|invite\s+système)\b"
+)
+
 SECRET_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     # -- the system prompt and secrets ----------------------------------------------
     (
@@ -22,7 +28,8 @@ SECRET_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         _w(
             0.5,
             _rx(
-                r"\b(?:reveal|print|show|output|repeat|display|dump|leak|tell\s+me|give\s+me|share|recite|disclose|return|list|expose|write\s+out|collect|gather|harvest|extract|exfiltrate|paste|send|forward|upload|email|post|add|include|summari[sz]e|describe|quote|copy|paraphrase)(?:s|ing|ed)?\b[^.\n]{0,40}?\b(?:(?:employee\s+)?(?:salary|salaries|payroll)(?:\s+\w+)?|bank\s+statements?)"
+                # (not a field of a comma-separated header: "name,email,team,salary")
+                r"(?<![,;|])\b(?:reveal|print|show|output|repeat|display|dump|leak|tell\s+me|give\s+me|share|recite|disclose|return|list|expose|write\s+out|collect|gather|harvest|extract|exfiltrate|paste|send|forward|upload|email|post|add|include|summari[sz]e|describe|quote|copy|paraphrase)(?:s|ing|ed)?\b(?![,;|])[^.\n]{0,40}?\b(?:(?:employee\s+)?(?:salary|salaries|payroll)(?:\s+\w+)?|bank\s+statements?)"
             ),
         ),
     ),
@@ -32,12 +39,7 @@ SECRET_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             r"\b(?:rassemble|envoie|envoyez|transmets|exporte|invia|inoltra|esporta|envía|envia|reenvía|exporta|sende|schicke|exportiere|leite)\b[^.\n]{0,40}?\b(?:donn[ée]es\s+(?:des\s+)?clients|dati\s+(?:dei\s+)?clienti|datos\s+de\s+(?:los\s+)?clientes|kundendaten|mots\s+de\s+passe|password|contraseñas|passwörter)"
         ),
     ),
-    (
-        Signal.SYSTEM_PROMPT,
-        _rx(
-            r"\b(?:prompt\s+(?:di|del|de)\s+sistema|prompt\s+système|system-prompt|systemanweisungen|instructions\s+système|istruzioni\s+di\s+sistema|instrucciones\s+del\s+sistema|invite\s+système)\b"
-        ),
-    ),
+    (Signal.SYSTEM_PROMPT, SYSTEM_PROMPT_NAMED),
     (
         Signal.SYSTEM_PROMPT,
         _rx(
@@ -89,7 +91,16 @@ SECRET_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.SECRECY,
         _rx(
-            r"\bne\s+(?:le\s+|lui\s+|leur\s+)?(?:dis|dites|mentionne[zs]?|révèle[zs]?)\s+(?:pas|jamais|rien)\b|\bsans\s+(?:le\s+dire|prévenir|informer)\b|\bne\s+(?:supprime[zs]?|retire[zs]?|efface[zs]?)\s+(?:pas|jamais)\s+(?:cette|ce|ces)\b"
+            r"\bne\s+(?:le\s+|lui\s+|leur\s+)?(?:dis|dites|mentionne[zs]?|révèle[zs]?)\s+(?:pas|jamais|rien)\b|"
+            r"\bsans\s+(?:le\s+dire|prévenir|informer)\b|\bne\s+(?:supprime[zs]?|retire[zs]?|efface[zs]?)\s+(?:pas|jamais)\s+(?:cette|ce|ces)\b"
+        ),
+    ),
+    (
+        Signal.SECRECY,
+        # "ne signale jamais cette consigne": reporting verbs are descriptions too ("le
+        # capteur ne signale pas les pannes") unless the instruction or the user follows.
+        _rx(
+            r"\bne\s+(?:le\s+|la\s+|l'|lui\s+|leur\s+)?(?:signale[zs]?|indique[zs]?|montre[zs]?|rapporte[zs]?|communique[zs]?)\s+(?:pas|jamais|rien)\b[^.\n]{0,40}?(?:\bà\s+l'utilisat(?:eur|rice)|\baux\s+utilisat|\bà\s+personne\b|\b(?:cette|ces)\s+(?:consignes?|instructions?|notes?|règles?)\b)"
         ),
     ),
     (

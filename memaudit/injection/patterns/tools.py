@@ -12,6 +12,28 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     # -- tools and permissions as policy -------------------------------------------------
     (
         Signal.TOOL_POLICY,
+        # A permission to pass the user's data on: to anyone who asks, or granted in the
+        # user's name ("I allow that my statements be transferred ..."). Soft: the user
+        # may say it to their own agent; a page, a tool or a summary saying it may not.
+        # Run only where a word of a grant is (its own anchors).
+        _a(
+            "anyone$ anybody$ everyone$ whoever$ third$ erlaube gestatte genehmige zugestimmt "
+            "einverstanden autorise accepte consen consient quiconque n'importe monde$ autorizz acconsent "
+            "chiunque tutti$ autoriz acept cualquiera quien$ mundo$",
+            _rx(
+                r"\b(?:you\s+(?:can|may|are\s+(?:free|allowed|welcome)\s+to)|feel\s+free\s+to|it'?s\s+(?:fine|ok(?:ay)?)\s+to)\s+(?:share|send|forward|give|disclose|show|pass\s+on)\s+(?:my|the\s+user's|their|his|her)\b[^.\n]{0,40}?\b(?:with|to)\s+(?:anyone|anybody|everyone|whoever|any\s+third\s+part(?:y|ies)|third\s+parties)\b"
+                r"|\b(?:erlaube|gestatte|genehmige|zugestimmt|einverstanden)\b[^.\n]{0,40}?\bdass\s+(?:meine|seine|ihre)\s+(?:[^.\n]|\.(?=\w)){0,60}?\b(?:übertragen|weitergegeben|geteilt|gesendet|übermittelt|weitergeleitet)\s+werden\b"
+                r"|\b(?:autorise|accepte|consens|consenti)\b[^.\n]{0,30}?\bque\s+(?:mes|ses|leurs)\s+(?:[^.\n]|\.(?=\w)){0,60}?\b(?:soient|seront)\s+(?:partagé|transmis|envoyé|communiqué|transféré)e?s?\b"
+                r"|\b(?:tu\s+peux|vous\s+pouvez)\s+(?:partager|transmettre|envoyer|communiquer|donner)\s+mes\b[^.\n]{0,40}?\b(?:à|avec)\s+(?:n'importe\s+qui|quiconque|tout\s+le\s+monde)\b"
+                r"|\b(?:autorizzo|acconsento|acconsentito|autorizzato)\b[^.\n]{0,30}?\bche\s+i\s+(?:miei|suoi|loro)\s+(?:[^.\n]|\.(?=\w)){0,60}?\b(?:siano|vengano|saranno)\s+(?:condivis|trasmess|inviat|inoltrat|cedut)[ie]\b"
+                r"|\bpuoi\s+(?:condividere|inviare|inoltrare|dare)\s+i\s+miei\b[^.\n]{0,40}?\b(?:a|con)\s+(?:chiunque|tutti)\b"
+                r"|\b(?:autorizo|consiento|acepto|consentido|autorizado|aceptó|autorizó)\b[^.\n]{0,30}?\bque\s+(?:mis|sus)\s+(?:[^.\n]|\.(?=\w)){0,60}?\b(?:se\s+)?(?:compartan|envíen|transfieran|cedan|transmitan)\b"
+                r"|\bpuedes\s+(?:compartir|enviar|reenviar|dar)\s+mis\b[^.\n]{0,40}?\b(?:a|con)\s+(?:cualquiera|quien\s+sea|todo\s+el\s+mundo)\b"
+            ),
+        ),
+    ),
+    (
+        Signal.TOOL_POLICY,
         _rx(
             r"\b(?:call|invoke|use|run|execute|trigger)\s+(?:the\s+)?`?[a-z][a-z0-9]*_[a-z0-9_]+`?(?:\s+(?:tool|function))?\b|\b(?:call|invoke)\s+the\s+\w+\s+(?:tool|function|api|endpoint)\b"
         ),
