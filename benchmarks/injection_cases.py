@@ -135,11 +135,11 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
 )
 HELDOUT_ROUND = 11
 HELDOUT = Path(__file__).with_name("injection_round11.jsonl")
-# PLACEHOLDER for the lead: round 11's SHA-256 as its author delivered it. Empty until the
-# lead copies the file in (after the work trained on rounds 1-10 is frozen) and pastes the
-# digest here, checked against the author's; while it is empty a present file is refused
-# ("no digest is recorded"), and a file whose digest differs is refused too, never measured.
-HELDOUT_SHA256 = ""
+# Round 11's SHA-256 as its author delivered it (checked against the file the lead copied
+# in after the work trained on rounds 1-10 was frozen at 161d5cf). Empty, a present file
+# is refused ("no digest is recorded"); a file whose digest differs is refused too, never
+# measured.
+HELDOUT_SHA256 = "d44d599d320d101702696c4921a57133df7a7d4c24f9c40640aa23149d09db96"
 
 
 class HeldOutChanged(RuntimeError):
