@@ -122,16 +122,12 @@ def test_round_ten_is_a_training_round_with_its_blind_digest() -> None:
     assert digest != injection_cases.HELDOUT_SHA256
 
 
-@pytest.mark.skipif(
-    injection_cases.HELDOUT.exists(),
-    reason="round 11 is in place: its recorded digest is checked by the test above",
-)
-def test_round_eleven_copied_in_before_its_digest_is_recorded_is_refused(
+def test_a_held_out_round_without_a_recorded_digest_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Until the lead fills the placeholder, a round-11 file in place is never measured."""
-    if injection_cases.HELDOUT_SHA256:
-        pytest.skip("the lead has recorded round 11's digest")
+    """With no digest recorded (as before the lead recorded round 11's), a held-out file
+    in place is never measured."""
+    monkeypatch.setattr(injection_cases, "HELDOUT_SHA256", "")
     path = tmp_path / "injection_round11.jsonl"
     path.write_text(ROW, encoding="utf-8")
     monkeypatch.setattr(injection_cases, "HELDOUT", path)
