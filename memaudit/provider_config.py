@@ -74,9 +74,8 @@ def _load_yaml(path: Path) -> dict[str, Any]:
         raise InvalidInput(f"cannot read {path}: {exc.strerror or exc}") from None
     try:
         data = storeyaml.loads(raw.decode("utf-8", errors="replace"))
-    except ValueError as exc:  # "not YAML (line N)", too deep, too large
-        why = str(exc).replace("not YAML", "is not valid YAML", 1)
-        raise InvalidInput(f"{path} {why}" if why != str(exc) else f"{path}: {why}") from None
+    except ValueError as exc:  # not valid YAML (line N), too deep, too large
+        raise InvalidInput(f"{path}: {exc}") from None
     if data is None:
         return {}
     if not isinstance(data, dict):

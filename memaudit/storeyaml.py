@@ -89,7 +89,7 @@ def loads(text: str) -> Any:
     except yaml.YAMLError as exc:  # its message quotes the store's text: only the line
         mark = getattr(exc, "problem_mark", None)
         where = f" (line {mark.line + 1})" if mark is not None else ""
-        raise ValueError(f"not YAML{where}") from None
+        raise ValueError(f"not valid YAML{where}") from None
     except RecursionError as exc:  # block nesting the bound above did not see
         raise ValueError(f"YAML nested deeper than {MAX_DEPTH} levels") from exc
     finally:
