@@ -53,7 +53,11 @@ every round's blind figures):
   were trained on, copied in after that work was frozen, its SHA-256 checked against its
   author's, run once (P 0.94 / R 0.91 / F1 0.92, memwall F1 0.52); then looked at, the
   signals generalized by the cause of its errors and the scorer refitted on rounds 1-10;
-- round 11 (``injection_round11.jsonl``): written blind by another author while rounds 1-10
+- round 11 (``injection_round11.jsonl``): written blind by another author while rounds
+  1-10 were trained on, copied in after that work was frozen, its SHA-256 checked against
+  its author's, run once (P 0.93 / R 0.81 / F1 0.86, memwall F1 0.42); then looked at, the
+  signals generalized by the cause of its errors and the scorer refitted on rounds 1-11;
+- round 12 (``injection_round12.jsonl``): written blind by another author while rounds 1-11
   were trained on. It is the **held-out** round: the lead copies it in after that work is
   frozen, records its SHA-256 (checked against its author's) in ``HELDOUT_SHA256`` and
   runs it once. Until the digest is recorded a present file is refused, and so is a file
@@ -101,7 +105,7 @@ class Case:
 
     @property
     def split(self) -> str:
-        """``train`` (rounds 1-10: looked at, tuned and trained on) or ``heldout``."""
+        """``train`` (rounds 1-11: looked at, tuned and trained on) or ``heldout``."""
         return "heldout" if self.round == HELDOUT_ROUND else "train"
 
 
@@ -132,14 +136,18 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
         Path(__file__).with_name("injection_round10.jsonl"),
         "0273440751520a22d24eaad12ec1befc9b63df54755c2c6714c0b5b3cf9e7c08",
     ),
+    (
+        Path(__file__).with_name("injection_round11.jsonl"),
+        "d44d599d320d101702696c4921a57133df7a7d4c24f9c40640aa23149d09db96",
+    ),
 )
-HELDOUT_ROUND = 11
-HELDOUT = Path(__file__).with_name("injection_round11.jsonl")
-# Round 11's SHA-256 as its author delivered it (checked against the file the lead copied
-# in after the work trained on rounds 1-10 was frozen at 161d5cf). Empty, a present file
-# is refused ("no digest is recorded"); a file whose digest differs is refused too, never
+HELDOUT_ROUND = 12
+HELDOUT = Path(__file__).with_name("injection_round12.jsonl")
+# Round 12's SHA-256 as its author delivers it, recorded by the lead once the file is
+# copied in after the work trained on rounds 1-11 is frozen. Empty, a present file is
+# refused ("no digest is recorded"); a file whose digest differs is refused too, never
 # measured.
-HELDOUT_SHA256 = "d44d599d320d101702696c4921a57133df7a7d4c24f9c40640aa23149d09db96"
+HELDOUT_SHA256 = ""
 
 
 class HeldOutChanged(RuntimeError):
@@ -172,7 +180,7 @@ def heldout_bytes() -> bytes:
 
 
 def training_cases() -> list[Case]:
-    """Rounds 1-10: what the signals may be tuned and the scorer fitted on."""
+    """Rounds 1-11: what the signals may be tuned and the scorer fitted on."""
     out = _parse(DATA.read_text(encoding="utf-8"))
     for path, digest in TRAINING_ROUNDS:
         out += _parse(_checked(path, digest).decode("utf-8"))

@@ -24,6 +24,7 @@ from memaudit.injection.forms import (
     _ESCAPES,
     _HEX,
     _HTML_COMMENT,
+    _INTERLEAVED,
     _META,
     _MORSE,
     _MORSE_TABLE,
@@ -37,6 +38,7 @@ from memaudit.injection.forms import (
     _SHOWING,
     _SHOWN_CODE,
     _SPACED,
+    _TEMPLATE_NOTE,
     _TO_DESTINATION,
     TRAITS_NOTE,
     _named_tokens,
@@ -316,6 +318,16 @@ def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
         yield m.start(), m.end(), "spaced letters", view[: m.start()] + collapsed + view[m.end() :]
     if (joined := joined_letters(view)) is not None:
         yield 0, len(view), "letters joined by dots or dashes", joined
+    for m in _INTERLEAVED.finditer(view) if ("." in view or "-" in view) else ():
+        # Read in context: every other character, the separators left out.
+        every = m.group(0)[::2]
+        if " " in every:  # a phrase, not one word (joined_letters reads those)
+            yield (
+                m.start(),
+                m.end(),
+                "letters joined by dots or dashes",
+                (view[: m.start()] + every + view[m.end() :]),
+            )
     for m in _LONG_TOKEN.finditer(view) if longest >= _LONG_WORD or "<~" in view else ():
         run = m.group(0)
         for how, decode in _OTHER_CODECS:
@@ -526,6 +538,8 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
         if _inside(shown, m.start(), m.end()):
             continue  # displayed in a code span: its words are read as the text's own
         raw.append(Hit(Signal.HTML_COMMENT, m.start(), m.end(), WEIGHT[Signal.HTML_COMMENT]))
+        if _TEMPLATE_NOTE.search(m.group(1)):
+            continue  # a template's guidance to whoever fills it in
         raw.extend(_inner(m.group(1), m.start(), m.end(), "in an HTML comment", depth, gate))
     decode_and_run = Signal.DECODE_AND_RUN in on and may(_DECODE_AND_RUN)
     for m in rx(_DECODE_AND_RUN).finditer(low) if decode_and_run else ():
@@ -599,6 +613,8 @@ _STOP = re.compile(r"[.!?\n](?:\s|$)")
 
 _NEGATION = _rx(
     r"\b(?:do\s+not|don't|never|must\s+not|should\s+not|shall\s+not|may\s+not|ne|non|no|nicht|nie|niemals)\b"
+    # "no-ask", "no-confirm": a check skipped (shorthand), not a negation (round 11)
+    r"(?![- ](?:ask|confirm|check)\b)"
 )
 
 
@@ -642,8 +658,9 @@ def _discount(view: str, raw: list[Hit]) -> list[Hit]:
     quotes = [
         (a, b)
         for a, b in _regions(_QUOTES, view)
-        # A value after a key, a bracket or "=" (an HTML attribute) is no quotation.
-        if not view[:a].rstrip().endswith((":", "{", "[", ",", "="))
+        # A value after a key, a bracket or "=" (an HTML attribute) is no quotation; nor
+        # is a tool's output after its call's arrow ("kb.search(...) -> '...'", round 11).
+        if not view[:a].rstrip().endswith((":", "{", "[", ",", "=", "->", "→"))
     ]
     code = _regions(_CODE, view)
     addresses = _regions(_ADDRESS, view)  # "example.com" is no example

@@ -48,8 +48,12 @@ _ESCAPES = re.compile(r"(?:\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2}){6,}")
 _SPACED = re.compile(r"(?<!\S)(?:[A-Za-z] {1,3}){5,}[A-Za-z](?!\S)")
 # Letters joined by dots or dashes ("i.g.n.o.r.e", "s-e-n-d-e"): each such word is read
 # joined when one of them spells five letters or more ("e.g.", "a.k.a." are abbreviations).
-_DOTTED = re.compile(r"(?<![\w.\-])[A-Za-z](?:[.\-_·*][A-Za-z]){2,}[.\-_·*]?(?![\w\-])")
-_DOTTED_GATE = re.compile(r"[a-z](?:[.\-_·*][a-z]){4}")  # on the lowered text
+# Any letter, accented ones too ("e.n.v.í.a", "L-ö-s-c-h-e"; round 11).
+_DOTTED = re.compile(r"(?<![\w.\-])[^\W\d_](?:[.\-_·*][^\W\d_]){2,}[.\-_·*]?(?![\w\-])")
+_DOTTED_GATE = re.compile(r"[^\W\d_](?:[.\-_·*][^\W\d_]){4}")  # on the lowered text
+# Every character of a phrase, its spaces and punctuation too, followed by the same
+# separator ("e.n.v.í.a. .l.a.s. .c.l.a.v.e.s"): read as every other character.
+_INTERLEAVED = re.compile(r"(?<![\w.\-])[^\W\d_]([.\-_·*])(?:[^\n]\1){7,}[^\W_]?")
 _DOT = re.compile(r"[.\-_·*]")
 
 
@@ -81,13 +85,18 @@ _META = _rx(
 # Words that show an example right before it ("comments such as <!-- ... -->").
 _SHOWING = re.compile(
     r"(?:\bsuch\s+as|\be\.g\.|\bfor\s+(?:example|instance)|\blike|\bpar\s+exemple|\bcomme|"
-    r"\bad\s+esempio|\bcome|\bpor\s+ejemplo|\bcomo|\bzum\s+beispiel|\bz\.\s?b\.|\bwie)[\s:,]*$",
+    r"\bad\s+esempio|\bcome|\bpor\s+ejemplo|\bcomo|\bzum\s+beispiel|\bz\.\s?b\.|\bwie)[\s:,]*"
+    # the example opened as a code span or a quote ("e.g. `SWdub3Jl...`"; round 11)
+    r"[`'\"“‘«(]?$",
     re.IGNORECASE,
 )
 # Words that say a text is about chat templates (role tokens there are mentioned, not used).
 _ROLE_META = re.compile(
     r"\b(?:tokens?|markers?|tokeni[sz]ers?|formats?|templates?|chatml|syntax|delimiters?|wraps?|markup|"
     r"explains?|blog\s+post|balises?|jetons?|formato|plantillas?|etiquetas?|marcatori|vorlagen?|markierungen|"
+    # what a token does in a format: "[INST] encadre la consigne" (round 11)
+    r"encadre(?:nt)?|délimite(?:nt)?|racchiude|racchiudono|delimita(?:n|no)?|enmarca(?:n)?|"
+    r"umschließt|umschließen|umrahmt|marks|delimits|encloses|surrounds|"
     r"special\s+tokens|prompt\s+format|chat\s+format)\b"
 )
 _QUOTES = re.compile(
@@ -97,6 +106,14 @@ _CODE = re.compile(r"```.*?(?:```|$)|`[^`\n]+`|(?:^|\n)(?: {4}|\t)[^\n]+", re.DO
 # Markdown code spans and fences: what they hold is shown on the rendered page, so an HTML
 # comment there is displayed (a template, a write-up's example), not hidden. Indented
 # lines are left out: in a page that is not markdown, indentation hides nothing less.
+# An HTML comment that speaks of itself or of a form to fill: a template's guidance for
+# the person filling it ("Delete this comment before submitting"), not a hidden order.
+_TEMPLATE_NOTE = re.compile(
+    r"\b(?:this\s+(?:comment|template|section)|before\s+submitting|ce\s+commentaire|"
+    r"avant\s+(?:de\s+)?soumettre|questo\s+commento|prima\s+di\s+inviare|este\s+comentario|"
+    r"antes\s+de\s+enviar|diesen\s+kommentar|vor\s+dem\s+absenden)\b",
+    re.IGNORECASE,
+)
 _SHOWN_CODE = re.compile(r"```.*?(?:```|$)|`[^`\n]+`", re.DOTALL)
 
 

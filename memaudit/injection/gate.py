@@ -20,6 +20,9 @@ from memaudit.injection.vocabulary import _BEHAVIOUR_VERBS, _GENERIC_VERBS
 _CUE_WORDS = (
     "ignore instructions previous system prompt password reveal always never forget "
     "disregard admin rules secret"
+    # the user and a check skipped, in French, Italian, Spanish and German (round 11)
+    " utilisateur utente usuario nutzer benutzer confirmation conferma confirmación "
+    "bestätigung toujours sempre siempre immer jamais nunca niemals"
 )
 _ANCHORS: dict[Signal | str, str] = {
     Signal.OVERRIDE: "guidance precedence prioridad prevalec priorit priment prévalent prevalgono vorrang revoked lifted cancel void$ voided suspended waived rescinded withdrawn removed disabled off$ regla$ norma$ regola$ règle$ regel$ restriction limits$ constraint instruction rules$ guidelines directives prompt orders$ follow treat ignor disregard forget overrid bypass overrul abandon discard drop new$ "
@@ -114,7 +117,7 @@ _ANCHORS: dict[Signal | str, str] = {
     "benutzer kunde$ kundin$",
     Signal.ROLE_TOKEN: "system$ assistant$ developer$ user$ end$",
     Signal.USER_FACT: "user customer client account patient utilisat usager utente cliente "
-    "usuari nutzer benutzer kunde kundin new$ nouve nuov nuev neue",
+    "usuari nutzer benutzer kunde kundin new$ nouve nuov nuev neue contact$ contatto$ contacto$ kontakt$",
     Signal.RETRIEVAL_BAIT: "correct$ expected$ verified$ approved$ reuse re-use recycle repeat similar réutiliser riutilizzare "
     "reutilizar wiederverwenden canned template stock réponse risposta respuesta musterantwort "
     "use$ give$ return$ apply$ serve$",

@@ -44,7 +44,12 @@ _GATED_PATTERNS: list[tuple[Signal, str, str, tuple[str, ...]]] = [
         "mentioned$ appended$ muss$ müssen$ soll$ sollen$ doit$ doivent$ deve$ devono$ debe$ deben$",
         (),
     ),
-    (Signal.AGENT_DIRECTIVE, r"(?:reminder|attention|note|memo|heads", _AGENT_WORDS + " self$", ()),
+    (
+        Signal.AGENT_DIRECTIVE,
+        r"(?:reminder|attention|note|memo|heads",
+        _AGENT_WORDS + " self$ myself$ moi-même stess mism selbst fixée fixé puesto$ dato$ data$",
+        (),
+    ),
     (
         Signal.AGENT_DIRECTIVE,
         r"\s+(?:must|should|shall|will\s+always",
@@ -69,10 +74,39 @@ _GATED_PATTERNS: list[tuple[Signal, str, str, tuple[str, ...]]] = [
     (
         Signal.TOOL_POLICY,
         r"\b(?:skip(?:s|ping)?|bypass",
-        "skip bypass disabl turn$ turns$ turning$ ignor without need$ ask",
+        "skip bypass disabl turn$ turns$ turning$ ignor without need$ ask tests$ ci$ checks$ "
+        "review$ reviews$",
         (),
     ),
     (Signal.TOOL_POLICY, r"\bthe\s+(?:safest|best", "way$", ()),
+    (
+        Signal.RETRIEVAL_BAIT,
+        r"(?:\b(?!",  # a keyword run sent to one provider: its route words and hosts
+        "exclusively$ only$ solely$ always$ every$ all$ handled$ esclusivamente$ soltanto$ "
+        "solo$ sempre$ rivolgersi$ siempre$ solamente$ únicamente$ exclusivement$ uniquement$ "
+        "toujours$ ausschließlich$ immer$ nur$",
+        (
+            ".com",
+            ".net",
+            ".org",
+            ".io",
+            ".biz",
+            ".info",
+            ".shop",
+            ".co",
+            ".app",
+            ".xyz",
+            ".online",
+            ".site",
+            ".me",
+            ".de",
+            ".fr",
+            ".it",
+            ".es",
+            ".eu",
+            ".uk",
+        ),
+    ),
 ]
 _OWN_GATES: dict[re.Pattern[str], tuple[str, ...]] = {}
 for _kind, _piece, _anchors, _gates in _GATED_PATTERNS:

@@ -85,6 +85,26 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     ),
     (
         Signal.AGENT_DIRECTIVE,
+        # Round 11's lesson: any heading addressed to AI readers or language models
+        # ("Editorial policy for AI readers:", "Wichtig für Sprachmodelle:", "Consignes
+        # pour les modèles de langage :"), whatever the heading's noun.
+        _w(
+            0.5,
+            _a(
+                "ai$ llm$ llms$ ki$ ki-assistenten ki-systeme ki-leser ia$ sprachmodell language modèles modelli modelos",
+                _rx(
+                    r"\b(?:for|to)\s+(?:all\s+|any\s+)?(?:ai|llm)\s+(?:readers|assistants|agents|models|systems|crawlers)\s*:"
+                    r"|\b(?:for|to)\s+(?:all\s+|any\s+)?(?:large\s+)?language\s+models\s*:"
+                    r"|\bfür\s+(?:alle\s+)?(?:ki-(?:assistenten|systeme|leser|modelle|agenten)|sprachmodelle|ki-?sprachmodelle)\s*:"
+                    r"|\bpour\s+(?:les\s+)?(?:modèles\s+de\s+langage|assistants\s+(?:ia|d'ia)|lecteurs\s+ia|agents\s+ia)\s*:"
+                    r"|\bper\s+(?:i\s+|gli\s+)?(?:modelli\s+(?:linguistici|di\s+ia)|assistenti\s+(?:ia|ai)|lettori\s+(?:ia|ai)|agenti\s+(?:ia|ai))\s*:"
+                    r"|\bpara\s+(?:los\s+)?(?:modelos\s+de\s+lenguaje|asistentes\s+(?:de\s+)?ia|lectores\s+(?:de\s+)?ia|agentes\s+(?:de\s+)?ia)\s*:"
+                ),
+            ),
+        ),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
         # A note headed for the AI in another language ("KI-Hinweis:", "note pour l'IA :").
         _w(
             0.5,
@@ -132,6 +152,8 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
                 rf"\b(?:reminder|attention|note|memo|heads[- ]up|instruction|message|warning|hint|takeaway|lesson|tip|advice|guidance)s?\s+(?:for|to)\s+(?:the\s+|any\s+|all\s+|every\s+)?(?:future\s+)?{_AGENT}s?\b"
                 rf"|\b(?:attention|dear|hey|hi)\s+{_AGENT}s?\s*[:,!]"
                 r"|(?:^|\n)\W*note\s+to\s+self\s*[:(]"
+                # the agent's rule for itself ("Rule I've set for myself:"; round 11)
+                r"|(?:^|\n)\W*(?:(?:a\s+)?(?:rule|policy|standing\s+order)s?\s+(?:i(?:'ve|\s+have)?\s+set\s+)?for\s+myself|règles?\s+(?:que\s+je\s+me\s+suis\s+fixée?s?|pour\s+moi-même)|regol[ae]\s+(?:che\s+mi\s+sono\s+dat[oa]|per\s+me\s+stess[oa])|regla\s+(?:que\s+me\s+he\s+puesto|para\s+mí\s+mism[oa])|regel\s+für\s+mich\s+selbst)\s*:"
                 rf"|\b(?:the\s+|any\s+|all\s+)?{_AGENT}s?\b[^.\n;:]{{0,60}}?\b(?:should|must|shall|has\s+to|have\s+to|needs?\s+to|is\s+to|are\s+to)\b"
             ),
         ),

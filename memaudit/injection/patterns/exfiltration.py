@@ -10,6 +10,15 @@ from memaudit.injection.vocabulary import _EMAIL, _URL, _rx, _w
 EXFILTRATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.EXFILTRATION,
+        # Round 11's lesson: the user's data shared with an address, said as a wish or a
+        # state, with no verb to the agent ("wants their calendar shared with x@y.io").
+        _rx(
+            r"\b(?:calendars?|contacts?|files?|documents?|location|photos?|notes?|inbox|e-?mails?|messages?|data|agenda|calendrier|fichiers|calendario|archivos|kalender|dateien|kontakte)\s+(?:\w+\s+){0,3}?(?:shared|forwarded|synced|sent|partagée?s?|transférée?s?|condivis[oaie]|inoltrat[oaie]|compartid[oa]s?|reenviad[oa]s?|geteilt|weitergeleitet)\s+(?:with|to|avec|à|con|a|mit|an)\s+"
+            + _EMAIL
+        ),
+    ),
+    (
+        Signal.EXFILTRATION,
         # German puts the verb last: "alle Zugangsdaten an x@y.info mailen" (an order:
         # the infinitive; "wurde an ... gesendet" reports what happened).
         _rx(

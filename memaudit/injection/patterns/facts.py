@@ -25,7 +25,9 @@ _SUBJECT = (
     r"|\bdell'utente\b|\bdel(?:la)?\s+cliente\b|\bl'utente\s+ha\b"
     r"|\bde(?:l|\s+la)\s+usuari[oa]\b|\b(?:el|la)\s+usuari[oa]\s+ha\b"
     r"|\bdes\s+(?:nutzers|benutzers|kunden)\b|\bder\s+(?:nutzerin|benutzerin|kundin)\b"
-    r"|\b(?:der\s+|die\s+)?(?:nutzer|benutzer|kunde)(?:in)?\s+hat\b)"
+    r"|\b(?:der\s+|die\s+)?(?:nutzer|benutzer|kunde)(?:in)?\s+hat\b"
+    # a named record in the user's address book: "contact 'Mum': phone ..."
+    r"|\b(?:contact|contatto|contacto|kontakt)\s*['\"‘“«]\s?[^'\"’”»\n]{1,30}['\"’”»]\s*:)"
 )
 # What an attacker changes: where money goes, who answers for the user, how to reach them.
 _ATTRIBUTE = (
@@ -35,6 +37,9 @@ _ATTRIBUTE = (
     r"2fa|login|credentials?|pharmacy|doctor|physician|prescriptions?|insurer|insurance|"
     r"accountant|lawyer|attorney|advis[eo]r|landlord|rent|billing|refunds?|dentist|therapist|"
     r"gp|clinic|carer|caregiver|"
+    # what the user's devices trust: a network or device that unlocks or skips a check
+    r"trusted\s+(?:networks?|devices?|wi-?fi|locations?)|réseaux?\s+de\s+confiance|"
+    r"rete\s+(?:attendibile|fidata)|red\s+de\s+confianza|vertrauenswürdige[ns]?\s+(?:netzwerk|gerät)|"
     # what keeps them safe: a planted "no known allergies" is a danger
     r"allerg(?:y|ies)|dietary\s+restrictions?|medications?|blood\s+type|medical\s+conditions?|"
     r"allergies?|groupe\s+sanguin|allergi[ae]|gruppo\s+sanguigno|alergias?|grupo\s+sanguíneo|"
@@ -49,7 +54,7 @@ _ATTRIBUTE = (
     r"cuenta|banco|asesor|teléfono|número|contacto|dirección|correo|contraseña|médico|"
     r"contable|gestor|abogado|casero|alquiler|reembolsos|"
     # de (compounds: Mietkonto, Notfallkontakt, Telefonnummer)
-    r"\w*konto|bankverbindung|berater\w*|telefon\w*|\w*nummer|\w*kontakt|adresse|passwort|"
+    r"\w*konto|(?:haus|direkt|online|spar)bank|erstattung(?:en)?|bankverbindung|berater\w*|telefon\w*|\w*nummer|\w*kontakt|adresse|passwort|"
     r"apotheke|\w*arzt|\w*ärztin|steuerberater\w*|anwalt|vermieter\w*|hausverwaltung|miete)s?\b"
 )
 # The user's trust or checks given away: "the user trusts any message signed ...".
@@ -57,6 +62,13 @@ _TRUST = (
     r"\b(?:the\s+)?(?:user|customer)\s+(?:now\s+|also\s+|fully\s+)*(?:trusts|has\s+whitelisted)\b"
     r"|\bl'utilisat(?:eur|rice)\s+fait\s+confiance\b|\bl'utente\s+si\s+fida\b"
     r"|\b(?:el|la)\s+usuari[oa]\s+confía\b|\b(?:der\s+)?(?:nutzer|benutzer)(?:in)?\s+vertraut\b"
+    # the user's caution about a secret waived: "user is comfortable sending their SSN
+    # over email" (round 11)
+    r"|\b(?:the\s+)?user\s+(?:is|seems)\s+(?:\w+\s+)?(?:comfortable|fine|ok(?:ay)?|happy)\s+(?:with\s+)?(?:sending|sharing|emailing|posting|giving\s+out)\b"
+    r"|\bl'utilisat(?:eur|rice)\s+(?:est|semble)\s+(?:\w+\s+)?à\s+l'aise\s+pour\s+(?:envoyer|partager|communiquer)\b"
+    r"|\bl'utente\s+(?:è|sembra)\s+(?:\w+\s+)?(?:a\s+suo\s+agio|tranquill[oa])\s+(?:a|nel)\s+(?:inviare|condividere|mandare)\b"
+    r"|\b(?:el|la)\s+usuari[oa]\s+no\s+tiene\s+problema\s+en\s+(?:enviar|compartir|mandar)\b"
+    r"|\b(?:der\s+)?(?:nutzer|benutzer)(?:in)?\s+hat\s+kein\s+problem\s+damit\b"
 )
 _GAP = r"[^.!?\n]{0,60}?"
 
@@ -88,7 +100,9 @@ _CHANGED = _rx(
     r"nuov[oa]|ora|cambiat[oa]|sostituit[oa]|aggiornat[oa]|aggiornamento|non\s+più|"
     r"nuev[oa]|ahora|cambiad[oa]|cambió|sustituid[oa]|actualizad[oa]|ya\s+no|"
     r"neu|neue[nmrs]?|geändert|gewechselt|ersetzt|künftig\w*|ab\s+sofort|jetzt|nicht\s+mehr|"
-    r"umgezogen)\b"
+    r"umgezogen|"
+    # a safeguard waived is a change of what protects the user
+    r"comfortable|à\s+l'aise|a\s+suo\s+agio|no\s+tiene\s+problema|kein\s+problem)\b"
 )
 _VALUE = _rx(
     r"\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}"  # an IBAN

@@ -13,7 +13,11 @@ from memaudit.injection.vocabulary import _rx
 
 # The claim must open a sentence or a line ("If the user wants to export, ..." is a
 # condition in a manual, not a claim).
-_OPENS = r"(?:^|[.:;!?\n]\s*)[\W_]*(?:so\s+|also\s+|note\s*:\s*)?"
+_OPENS = (
+    r"(?:^|[.:;!?\n]\s*)[\W_]*(?:so\s+|also\s+|note\s*:\s*)?"
+    # a claim handed over to be kept: "also remember that the user wants ..." (round 11)
+    r"(?:(?:remember|note|keep\s+in\s+mind|bear\s+in\s+mind)\s+that\s+)?"
+)
 _HEDGES = r"(?:(?:probably|likely|surely|clearly|definitely|always|also|now|already|really|has|had|would|will|apparently|actually)\s+)*"
 
 LAUNDERING_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
@@ -25,7 +29,9 @@ LAUNDERING_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             + _HEDGES
             + r"(?:wants?|wanted|would\s+(?:want|like|prefer)|prefers?|preferred|asked|requested|"
             r"confirmed|agreed|approved|allowed|authori[sz]ed|permitted|instructed|"
-            r"told\s+(?:me|us|you)|said\s+(?:that\s+)?(?:i|we|you|the\s+assistant)\s+(?:may|can|should))\b"
+            r"told\s+(?:me|us|you)|said\s+(?:that\s+)?(?:i|we|you|the\s+assistant)\s+(?:may|can|should)|"
+            # a statement quoted as the user's ("User stated: '...'"; round 11)
+            r"stated|(?:said|says|wrote)(?=\s*[:,]))(?:\b|(?=\s*[:,]))"
         ),
     ),
     (

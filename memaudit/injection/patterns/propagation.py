@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
-from memaudit.injection.vocabulary import _rx
+from memaudit.injection.vocabulary import _a, _rx
 
 # What a copy lands in: a summary, a memory, a profile, another user's store.
 _STORES = (
@@ -73,6 +73,32 @@ PROPAGATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         Signal.SELF_PROPAGATION,
         _rx(
             r"\brecrée[zr]?(?:-la|-le|-les)?\b[^.\n]{0,40}?\bsi\s+(?:elle|il|elles|ils|on\s+l'a)\s+(?:est|sont|a\s+été|ont\s+été)?\s*(?:supprimée?s?|effacée?s?|retirée?s?)\b"
+        ),
+    ),
+    (
+        Signal.SELF_PROPAGATION,
+        # Round 11's lesson, in English and German too: "to be re-added if it is ever
+        # deleted", "wieder anlegen, falls sie gelöscht wird", "vuelve a añadirla si se borra".
+        _a(
+            "re-add re-added re-create re-created recreate recreated restore restored "
+            "re-insert reinsert wieder neu añad",
+            _rx(
+                r"\b(?:re-?add|re-?create|restore|re-?insert|re-?save|put\s+(?:it\s+)?back)(?:ed|d|s)?\b[^.\n]{0,40}?\b(?:if|whenever|when|should|once)\s+(?:it\s+|this\s+|they\s+)?(?:is\s+|are\s+|gets?\s+|was\s+|were\s+)?(?:ever\s+)?(?:deleted|removed|pruned|erased|cleared|dropped|forgotten)\b"
+                r"|\b(?:wieder|neu)\s+(?:anlegen|hinzufügen|eintragen|speichern|einfügen)\b[^.\n]{0,30}?\b(?:falls|wenn|sobald)\s+(?:\w+\s+){0,2}?(?:gelöscht|entfernt)\b"
+                r"|\b(?:vuelve\s+a\s+)?añad\w+\s+(?:de\s+nuevo\s+)?si\s+(?:se\s+)?(?:borra|elimina|borran|eliminan)\b"
+            ),
+        ),
+    ),
+    (
+        Signal.SELF_PROPAGATION,
+        # A line to write into the agent's own instruction file, read every session
+        # ("add this line to CLAUDE.md", "ajoutez ... au fichier AGENTS.md").
+        _a(
+            "claude.md agents.md gemini.md .cursorrules copilot-instructions .windsurfrules "
+            "memory.md",
+            _rx(
+                r"\b(?:add|append|insert|write|put|ajoute[rz]?|ajoutez|insère[rz]?|écri(?:s|vez|re)|aggiungi|inserisci|scrivi|añade|agrega|inserta|escribe|füge|schreibe|trage)\b[^\n]{0,60}?(?:(?:claude|agents|gemini|memory)\.md\b|\.(?:cursorrules|windsurfrules)\b|copilot-instructions\.md\b)"
+            ),
         ),
     ),
     # -- source steering -------------------------------------------------------------------

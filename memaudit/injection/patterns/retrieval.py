@@ -9,7 +9,32 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
-from memaudit.injection.vocabulary import _rx
+from memaudit.injection.vocabulary import _rx, _w
+
+# Words that prose has and a keyword run for the retriever has not (en, fr, it, es, de).
+_FUNCTION = (
+    r"(?:the|a|an|and|or|of|to|in|on|at|for|is|are|was|be|with|my|your|our|i|you|we|it|this|"
+    r"that|not|if|as|by|from|le|la|les|un|une|des|du|de|et|ou|est|sont|pour|dans|sur|avec|je|"
+    r"il|lo|gli|una|di|da|e|che|per|con|non|el|los|las|del|y|es|en|por|para|que|der|die|das|"
+    r"den|dem|und|oder|ist|sind|mit|von|zu|ein|eine|ich|nicht|für)"
+)
+# A topic word of a keyword run (not a function word).
+_TOPIC = rf"(?!{_FUNCTION}\b)[\w+'’-]{{2,24}}"
+# Where the run sends the reader: a host to go to, or one provider to use, exclusively.
+_EXCLUSIVE = (
+    r"(?:exclusively|only|solely|always|esclusivamente|soltanto|solo|sempre|siempre|solamente|"
+    r"únicamente|exclusivement|uniquement|toujours|ausschließlich|immer|nur)"
+)
+_USE = (
+    r"(?:recommend|use|book|buy|order|contact|call|go\s+to|pay|recomendar|usar|reservar|"
+    r"comprar|contactar|consigliare|raccomandare|usare|prenotare|comprare|rivolgersi|"
+    r"recommander|utiliser|réserver|acheter|orienter|empfehlen|nutzen|buchen|kaufen|"
+    r"abwickeln|wenden)\w*"
+)
+_ROUTE = (
+    r"(?:[a-z0-9][a-z0-9-]{2,}\.(?:com|net|org|io|biz|info|shop|co|app|xyz|online|site|me|"
+    rf"de|fr|it|es|eu|uk)\b|\b{_EXCLUSIVE}\s+(?:\w+\s+){{0,3}}?{_USE}|\b{_USE}\s+{_EXCLUSIVE}\b)"
+)
 
 RETRIEVAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
@@ -50,6 +75,29 @@ RETRIEVAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             r"|\b(?:canonical|standard|approved|official|verified|preferred)\s+(?:answer|response|reply)\s*:"
             # A keyword list for the retriever: "Relevant to: password, login, reset, ...".
             r"|\b(?:relevant\s+to|keywords?|search\s+terms|matches|triggers?\s+on|mots-clés|parole\s+chiave|palabras\s+clave|schlagwörter|stichwörter)\s*:\s*(?:[\w-]+\s*,\s*){4,}[\w-]+"
+        ),
+    ),
+    (
+        Signal.QA_RECORD,
+        # A keyword list whose items are short phrases ("tax return, VAT, car hire, ..."),
+        # closed by a colon or a dash: the list is for the retriever, what follows is said.
+        _rx(
+            r"(?:\b[\w+'’-]{2,24}(?:[ \t][\w+'’-]{2,24}){0,2},[ \t]*){5,}"
+            r"[\w+'’-]{2,24}(?:[ \t][\w+'’-]{2,24}){0,2}[ \t]*(?::(?!//)|[ \t][-–—][ \t])"
+        ),
+    ),
+    (
+        Signal.RETRIEVAL_BAIT,
+        # Round 11's lesson: a run of topic words (comma-separated or bare, no function
+        # word among them) closed by a colon or a dash, then one provider or host the
+        # topic is sent to: a record stuffed to rank first for every query on the topic
+        # (the whole shape: enough alone where the source is not the user's).
+        _w(
+            0.5,
+            _rx(
+                rf"(?:\b{_TOPIC}(?:,[ \t]*|[ \t]+)){{5,}}{_TOPIC}[ \t]*(?::(?!//)|[-–—][ \t])"
+                rf"[^\n]{{0,100}}?{_ROUTE}"
+            ),
         ),
     ),
     (

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
-from memaudit.injection.vocabulary import _rx, _w
+from memaudit.injection.vocabulary import _a, _rx, _w
 
 # The system prompt named in another language, with no request verb: a request where the
 # rest of the text asks, a mention in a text about chat formats (``engine._discount``).
@@ -14,6 +14,22 @@ SYSTEM_PROMPT_NAMED = _rx(
 )
 
 SECRET_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
+    (
+        Signal.SECRECY,
+        # Round 11's lesson: secrecy given as advice ("better not tell the user that ...",
+        # "mejor no comentarle al usuario", "meglio non dirlo all'utente").
+        _a(
+            "better$ best$ mieux$ meglio$ mejor$ besser$",
+            _rx(
+                r"\b(?:better|best)\s+not\s+(?:to\s+)?(?:tell|mention|say|show|bring\s+up)\b[^.\n]{0,20}?\b(?:to\s+)?the\s+user\b"
+                r"|\bmieux\s+vaut\s+ne\s+(?:pas|rien)\s+(?:le\s+|lui\s+)?(?:dire|mentionner|signaler|montrer)\b[^.\n]{0,20}?\bà\s+l'utilisat(?:eur|rice)\b"
+                r"|\bmeglio\s+non\s+(?:dir(?:e|lo|gli)|far(?:e|gli)?\s+sapere|menzionar(?:e|lo|gli)|segnalar(?:e|lo|gli))\b[^.\n]{0,20}?\ball'utente\b"
+                r"|\b(?:mejor|más\s+vale)\s+no\s+(?:decir|comentar|mencionar|contar|avisar)(?:le|lo|selo)?\b[^.\n]{0,20}?\bal\s+usuario\b"
+                r"|\bbesser\s+(?:nicht|nichts)\b[^.\n]{0,30}?\b(?:dem|der)\s+(?:nutzer|benutzer)(?:in)?\b[^.\n]{0,30}?\b(?:sagen|erzählen|erwähnen|zeigen)\b"
+                r"|\b(?:dem|der)\s+(?:nutzer|benutzer)(?:in)?\s+besser\s+(?:nicht|nichts)\b[^.\n]{0,30}?\b(?:sagen|erzählen|erwähnen|zeigen)\b"
+            ),
+        ),
+    ),
     # -- the system prompt and secrets ----------------------------------------------
     (
         Signal.SYSTEM_PROMPT,

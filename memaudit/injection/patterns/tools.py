@@ -9,6 +9,60 @@ from memaudit.injection.kinds import Signal
 from memaudit.injection.vocabulary import _a, _rx, _w
 
 TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
+    (
+        Signal.TOOL_POLICY,
+        # Round 11's lesson: a tool's policy stated as a fact of its docs ("the file_write
+        # tool may overwrite files outside the workspace", "lo strumento X va usato con
+        # l'utente amministratore"): a tool, what it may do, and a check or a limit gone.
+        _w(
+            0.55,
+            _a(
+                "tool$ tools$ plugin strumento outil herramienta werkzeug",
+                _rx(
+                    r"\b(?:tool|plugin|strumento|outil|herramienta|werkzeug)s?\b[^.;\n]{0,40}?\b(?:may|can|is\s+allowed\s+to|is\s+to\s+be\s+used|should\s+be\s+(?:used|run)|va\s+usato|va\s+utilizzato|deve\s+essere\s+usato|può|doit\s+être\s+utilisé|peut|s'utilise|debe\s+usarse|se\s+usa|puede|darf|kann|soll)\b[^.;\n]{0,80}?"
+                    r"(?:\bwithout\s+(?:asking|confirmation|approval|transactions?)|\boutside\s+(?:the\s+)?(?:workspace|sandbox|project)|\b(?:as|with\s+the)\s+(?:admin(?:istrator)?|root)\b|\bsenza\s+(?:chiedere|conferma|transazioni)|\bcon\s+l'utente\s+amministratore|\bsans\s+(?:demander|confirmation|transaction)|\ben\s+tant\s+qu'administrateur|\bsin\s+(?:preguntar|confirmación|transacciones)|\bcomo\s+administrador|\bohne\s+(?:nachfrage|rückfrage|bestätigung|transaktion)|\bals\s+administrator)"
+                    # German puts the modal first: "darf das Werkzeug X ohne Rückfrage ..."
+                    r"|\b(?:darf|kann|soll)\s+(?:das|der|die)\s+(?:werkzeug|plugin|tool)\b[^.;\n]{0,80}?\b(?:ohne\s+(?:nachfrage|rückfrage|bestätigung|transaktion)|als\s+administrator|außerhalb\s+des\s+(?:arbeitsbereichs|projekts))"
+                ),
+            ),
+        ),
+    ),
+    (
+        Signal.TOOL_POLICY,
+        # A tool put in the place of the agent's own memory or file tool, for every write
+        # ("à utiliser à la place de memory.write pour toute sauvegarde").
+        _w(
+            0.5,
+            _a(
+                "instead place$ posto$ invece lugar$ vez$ statt anstelle lieu$",
+                _rx(
+                    r"\b(?:instead\s+of|in\s+place\s+of|à\s+la\s+place\s+d[eu]|au\s+lieu\s+d[eu]|al\s+posto\s+d[ie]|invece\s+d[ie]|en\s+lugar\s+de|en\s+vez\s+de|statt|anstelle\s+von)\s+[`'\"]?[\w-]*(?:memory|mem|notes?|save|write|store|storage|send|mail|upload|files?)[\w-]*[._][\w.]+"
+                ),
+            ),
+        ),
+    ),
+    (
+        Signal.TOOL_POLICY,
+        # Round 11's lesson: a right handed over in the user's voice — to act in their
+        # name ("you can answer customers on my behalf", "puoi rispondere a nome mio",
+        # "my sister can approve transfers on my behalf"), or to give their data to
+        # anyone who asks ("share my location with any app that requests it"). The
+        # user's own statement is a preference (weighed by its source); in a page, a
+        # tool's output or a summary of one it speaks for the user.
+        _a(
+            "behalf nom$ nome$ nombre$ namen$ name$ stelle$ posto$ lugar$ place$ conto$ compte$ "
+            "any$ anyone whoever everyone chiunque qualsiasi qualunque quiconque n'importe "
+            "cualquier cualquiera jedem jeder jeden allen",
+            _rx(
+                r"\b(?:can|may|is\s+allowed\s+to|are\s+allowed\s+to|puoi|può|possono|peux|peut|pouvez|peuvent|puedes|puede|pueden|kannst|darfst|kann|darf|können|dürfen)\s+(?:\S+\s+){0,6}?(?:on\s+my\s+behalf|in\s+my\s+name|a\s+nome\s+mio|a\s+mio\s+nome|per\s+conto\s+mio|al\s+posto\s+mio|en\s+mon\s+nom|à\s+ma\s+place|pour\s+mon\s+compte|en\s+mi\s+nombre|en\s+mi\s+lugar|in\s+meinem\s+namen|an\s+meiner\s+stelle)\b"
+                r"|\b(?:share|give|send|grant|hand)\w*\s+(?:my|the\s+user's|their)\s+(?:[\w-]+\s+){0,2}?(?:with|to)\s+(?:any(?:one|body)?|every(?:one|body)?|whoever)\b"
+                r"|\bpartage[rz]?\s+(?:ma|mon|mes)\s+(?:[\w'-]+\s+){0,2}?avec\s+(?:n'importe\s+qu\w+|quiconque|toute?s?\s+(?:les\s+)?(?:applis?|applications?|personnes?))\b"
+                r"|\bcondivid\w*\s+(?:la\s+mia|il\s+mio|i\s+miei|le\s+mie)\s+(?:[\w'-]+\s+){0,2}?con\s+(?:chiunque|qualsiasi|qualunque|tutt[ie])\b"
+                r"|\bcompart\w*\s+(?:mi|mis)\s+(?:[\w-]+\s+){0,2}?con\s+(?:cualquier(?:a)?|quien\s+sea|tod[oa]s)\b"
+                r"|\bteile?n?\s+(?:meine[nmrs]?|mein)\s+(?:[\w-]+\s+){0,2}?mit\s+(?:jedem|jeder|jeden|allen|wem\s+auch\s+immer)\b"
+            ),
+        ),
+    ),
     # -- tools and permissions as policy -------------------------------------------------
     (
         Signal.TOOL_POLICY,
@@ -69,7 +123,7 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.TOOL_POLICY,
         _rx(
-            r"\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|disabl(?:e|es|ing)|turn(?:s|ing)?\s+off|ignor(?:e|es|ing))\s+(?:all\s+|the\s+|any\s+|every\s+)?(?:[a-z]+\s+)?(?:confirmations?|approvals?|reviews?|safety\s+checks?|security\s+checks?|verification|permission\s+prompts?|warnings?|sandbox(?:ing)?|tests?|backups?|ci|lint(?:er|ing)?|checks?|hooks?|validation|scans?|audits?)\b|\bwithout\s+(?:asking|confirmation|confirming|approval|review|permission|checking|prompting|double-checking|(?:running\s+)?(?:the\s+)?tests|(?:a\s+)?backup|(?:a\s+)?purchase\s+order)\b|\bno\s+need\s+to\s+(?:ask|confirm|check|verify)\b|\b(?:don't|do\s+not|no\s+need\s+to)\s+bother\s+(?:asking|checking|confirming|to\s+ask|to\s+check|to\s+confirm)\b|\bdo\s+not\s+ask\s+(?:for\s+)?(?:confirmation|permission|the\s+user)\b"
+            r"\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|disabl(?:e|es|ing)|turn(?:s|ing)?\s+off|ignor(?:e|es|ing))\s+(?:all\s+|the\s+|any\s+|every\s+)?(?:[a-z]+\s+)?(?:confirmations?|approvals?|reviews?|safety\s+checks?|security\s+checks?|verification|permission\s+prompts?|warnings?|sandbox(?:ing)?|tests?|backups?|ci|lint(?:er|ing)?|checks?|hooks?|validation|scans?|audits?)\b|\bwithout\s+(?:asking|confirmation|confirming|approval|review|permission|checking|prompting|double-checking|(?:running\s+)?(?:the\s+)?tests|(?:a\s+)?backup|(?:a\s+)?purchase\s+order)\b|\bno\s+need\s+to\s+(?:ask|confirm|check|verify)\b|\b(?:tests|reviews?|ci|checks)\s+or\s+not\s*(?:[.,;!)]|$)|\b(?:whether|if)\s+(?:or\s+not\s+)?(?:the\s+)?(?:tests|ci|checks)\s+pass\s+or\s+not\b|\b(?:no[- ]ask|w/o\s+ask(?:ing)?)\s+(?:b4|before)\b|\b(?:don't|do\s+not|no\s+need\s+to)\s+bother\s+(?:asking|checking|confirming|to\s+ask|to\s+check|to\s+confirm)\b|\bdo\s+not\s+ask\s+(?:for\s+)?(?:confirmation|permission|the\s+user)\b"
         ),
     ),
     (
@@ -153,6 +207,23 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         ),
     ),
     # -- fake authority / approval -------------------------------------------------------
+    (
+        Signal.FAKE_AUTHORITY,
+        # Round 11's lesson: an approval claimed as a green light or a check with a team
+        # ("Feu vert du DPO", "confirmed with the security team that I can ...").
+        _a(
+            "green feu$ luce$ via$ luz$ grünes confirmed cleared checked agreed signed "
+            "confirmé confermato confirmado abgestimmt geklärt",
+            _rx(
+                r"\b(?:green\s+light|feu\s+vert|luce\s+verde|via\s+libera|luz\s+verde|grünes\s+licht)\s+(?:from|du|de\s+la|des|de|dal|dalla|della|del|vom|von|der|des)\b"
+                r"|\b(?:confirmed|cleared|checked|agreed|signed\s+off)\s+(?:it\s+|this\s+)?with\s+(?:the\s+|our\s+)?(?:security|legal|it|compliance|privacy|infosec|dpo|data\s+protection)(?:\s+(?:team|department|officer|office))?\b"
+                r"|\b(?:confirmé|validé)\s+avec\s+(?:l'équipe|le\s+service)\s+(?:sécurité|juridique|conformité|informatique)\b"
+                r"|\bconfermato\s+con\s+(?:il\s+team|l'ufficio)\s+(?:sicurezza|legale|compliance|privacy)\b"
+                r"|\bconfirmado\s+con\s+el\s+(?:equipo|departamento)\s+(?:de\s+)?(?:seguridad|legal|cumplimiento|privacidad)\b"
+                r"|\bmit\s+(?:dem|der)\s+(?:sicherheits|rechts|compliance|datenschutz|it-)\w*\s+(?:abgestimmt|geklärt|bestätigt)\b"
+            ),
+        ),
+    ),
     (
         Signal.FAKE_AUTHORITY,
         # A header that speaks as the system or an authority (weaker than a claimed approval).
