@@ -47,7 +47,7 @@ _GATED_PATTERNS: list[tuple[Signal, str, str, tuple[str, ...]]] = [
     (
         Signal.AGENT_DIRECTIVE,
         r"(?:reminder|attention|note|memo|heads",
-        _AGENT_WORDS + " self$ myself$ moi-même stess mism selbst fixée fixé puesto$ dato$ data$",
+        _AGENT_WORDS + " self$ myself$ moi-même stess mism selbst fixée fixé puesto$ regol",
         (),
     ),
     (
@@ -74,15 +74,14 @@ _GATED_PATTERNS: list[tuple[Signal, str, str, tuple[str, ...]]] = [
     (
         Signal.TOOL_POLICY,
         r"\b(?:skip(?:s|ping)?|bypass",
-        "skip bypass disabl turn$ turns$ turning$ ignor without need$ ask tests$ ci$ checks$ "
-        "review$ reviews$",
+        "skip bypass disabl turn$ turns$ turning$ ignor without need$ ask",
         (),
     ),
     (Signal.TOOL_POLICY, r"\bthe\s+(?:safest|best", "way$", ()),
     (
         Signal.RETRIEVAL_BAIT,
         r"(?:\b(?!",  # a keyword run sent to one provider: its route words and hosts
-        "exclusively$ only$ solely$ always$ every$ all$ handled$ esclusivamente$ soltanto$ "
+        "exclusively$ only$ solely$ always$ esclusivamente$ soltanto$ "
         "solo$ sempre$ rivolgersi$ siempre$ solamente$ únicamente$ exclusivement$ uniquement$ "
         "toujours$ ausschließlich$ immer$ nur$",
         (

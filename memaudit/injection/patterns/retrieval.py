@@ -82,8 +82,8 @@ RETRIEVAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         # A keyword list whose items are short phrases ("tax return, VAT, car hire, ..."),
         # closed by a colon or a dash: the list is for the retriever, what follows is said.
         _rx(
-            r"(?:\b[\w+'’-]{2,24}(?:[ \t][\w+'’-]{2,24}){0,2},[ \t]*){5,}"
-            r"[\w+'’-]{2,24}(?:[ \t][\w+'’-]{2,24}){0,2}[ \t]*(?::(?!//)|[ \t][-–—][ \t])"
+            r"(?:\b[\w+'’-]{2,24}(?:[^\S\n][\w+'’-]{2,24}){0,2},[^\S\n]*){5,}"
+            r"[\w+'’-]{2,24}(?:[^\S\n][\w+'’-]{2,24}){0,2}[^\S\n]*(?::(?!//)|[^\S\n][-–—][^\S\n])"
         ),
     ),
     (
@@ -95,7 +95,7 @@ RETRIEVAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         _w(
             0.5,
             _rx(
-                rf"(?:\b{_TOPIC}(?:,[ \t]*|[ \t]+)){{5,}}{_TOPIC}[ \t]*(?::(?!//)|[-–—][ \t])"
+                rf"(?:\b{_TOPIC}(?:,[^\S\n]*|[^\S\n]+)){{5,}}{_TOPIC}[^\S\n]*(?::(?!//)|[-–—][^\S\n])"
                 rf"[^\n]{{0,100}}?{_ROUTE}"
             ),
         ),

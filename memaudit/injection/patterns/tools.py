@@ -11,6 +11,14 @@ from memaudit.injection.vocabulary import _a, _rx, _w
 TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.TOOL_POLICY,
+        # Round 11's lesson: a check made optional ("merge it, tests or not").
+        _a(
+            "tests$ review$ reviews$ ci$ checks$",
+            _rx(r"\b(?:tests|reviews?|ci|checks)\s+or\s+not\s*(?:[.,;!)]|$)"),
+        ),
+    ),
+    (
+        Signal.TOOL_POLICY,
         # Round 11's lesson: a tool's policy stated as a fact of its docs ("the file_write
         # tool may overwrite files outside the workspace", "lo strumento X va usato con
         # l'utente amministratore"): a tool, what it may do, and a check or a limit gone.
@@ -123,7 +131,7 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.TOOL_POLICY,
         _rx(
-            r"\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|disabl(?:e|es|ing)|turn(?:s|ing)?\s+off|ignor(?:e|es|ing))\s+(?:all\s+|the\s+|any\s+|every\s+)?(?:[a-z]+\s+)?(?:confirmations?|approvals?|reviews?|safety\s+checks?|security\s+checks?|verification|permission\s+prompts?|warnings?|sandbox(?:ing)?|tests?|backups?|ci|lint(?:er|ing)?|checks?|hooks?|validation|scans?|audits?)\b|\bwithout\s+(?:asking|confirmation|confirming|approval|review|permission|checking|prompting|double-checking|(?:running\s+)?(?:the\s+)?tests|(?:a\s+)?backup|(?:a\s+)?purchase\s+order)\b|\bno\s+need\s+to\s+(?:ask|confirm|check|verify)\b|\b(?:tests|reviews?|ci|checks)\s+or\s+not\s*(?:[.,;!)]|$)|\b(?:whether|if)\s+(?:or\s+not\s+)?(?:the\s+)?(?:tests|ci|checks)\s+pass\s+or\s+not\b|\b(?:no[- ]ask|w/o\s+ask(?:ing)?)\s+(?:b4|before)\b|\b(?:don't|do\s+not|no\s+need\s+to)\s+bother\s+(?:asking|checking|confirming|to\s+ask|to\s+check|to\s+confirm)\b|\bdo\s+not\s+ask\s+(?:for\s+)?(?:confirmation|permission|the\s+user)\b"
+            r"\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|disabl(?:e|es|ing)|turn(?:s|ing)?\s+off|ignor(?:e|es|ing))\s+(?:all\s+|the\s+|any\s+|every\s+)?(?:[a-z]+\s+)?(?:confirmations?|approvals?|reviews?|safety\s+checks?|security\s+checks?|verification|permission\s+prompts?|warnings?|sandbox(?:ing)?|tests?|backups?|ci|lint(?:er|ing)?|checks?|hooks?|validation|scans?|audits?)\b|\bwithout\s+(?:asking|confirmation|confirming|approval|review|permission|checking|prompting|double-checking|(?:running\s+)?(?:the\s+)?tests|(?:a\s+)?backup|(?:a\s+)?purchase\s+order)\b|\bno\s+need\s+to\s+(?:ask|confirm|check|verify)\b|\b(?:whether|if)\s+(?:or\s+not\s+)?(?:the\s+)?(?:tests|ci|checks)\s+pass\s+or\s+not\b|\b(?:no[-\s]ask|w/o\s+ask(?:ing)?)\s+(?:b4|before)\b|\b(?:don't|do\s+not|no\s+need\s+to)\s+bother\s+(?:asking|checking|confirming|to\s+ask|to\s+check|to\s+confirm)\b|\bdo\s+not\s+ask\s+(?:for\s+)?(?:confirmation|permission|the\s+user)\b"
         ),
     ),
     (
