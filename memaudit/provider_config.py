@@ -26,13 +26,11 @@ Keys and defaults, as read from hermes-agent 0.19.0 and mnemosyne-memory 3.15.1:
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from memaudit import confined, storeyaml
+from memaudit.adapters.support.foreign import MAX_CONFIG_BYTES, Config, read_json
 from memaudit.errors import InvalidInput
-
-if TYPE_CHECKING:
-    from memaudit.adapters.support.foreign import Config
 
 HERMES_VERSION = "hermes-agent 0.19.0"
 
@@ -50,7 +48,6 @@ _YAML_KEYS: list[tuple[str, tuple[str, ...], Any]] = [
         False,
     ),
 ]
-MAX_CONFIG_BYTES = 4 * 1024 * 1024
 
 
 def _dig(data: Any, path: tuple[str, ...]) -> tuple[bool, Any]:
@@ -84,8 +81,6 @@ def _load_yaml(path: Path) -> dict[str, Any]:
 def _load_json(path: Path) -> Config:
     """A provider's JSON beside the config.yaml the user named (any folder it links to):
     absent, its defaults apply; there but not read, said on stderr and nothing from it."""
-    from memaudit.adapters.support.foreign import read_json
-
     return read_json(path, inside=False)
 
 

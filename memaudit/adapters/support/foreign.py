@@ -187,6 +187,8 @@ def read_pending(
 
 # -- a provider's settings file (Hermes' config.yaml, a settings.json) -------------------
 
+MAX_CONFIG_BYTES = 4 * 1024 * 1024  # a settings file larger than this is not read (said)
+
 
 class Config(NamedTuple):
     """A provider's configuration (YAML or JSON) as read: its mapping (``{}`` for an empty file),
@@ -215,8 +217,6 @@ def read_json(path: Path, *, root: Path | None = None, inside: bool = True) -> C
 
 
 def _read_config(path: Path, parse: Callable[[bytes], dict[str, Any]], root: Path | None) -> Config:
-    from memaudit.provider_config import MAX_CONFIG_BYTES
-
     try:  # through ``confined``, as every file of a store: no FIFO, link out or 1 GB file
         raw = confined.read_bytes(path, root=root, limit=MAX_CONFIG_BYTES)
         return Config(parse(raw))
