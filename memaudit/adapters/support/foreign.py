@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from memaudit import confined, storejson
 from memaudit.adapters.support import sqlite_probe
@@ -184,28 +185,51 @@ def read_pending(
     return records, problems
 
 
-# -- Hermes' config.yaml ----------------------------------------------------------
+# -- a provider's settings file (Hermes' config.yaml, a settings.json) -------------------
+
+MAX_CONFIG_BYTES = 4 * 1024 * 1024  # a settings file larger than this is not read (said)
 
 
-def read_yaml(path: Path) -> dict[str, Any] | None:
-    """A YAML mapping, or None when absent or unreadable (never raises)."""
+class Config(NamedTuple):
+    """A provider's configuration (YAML or JSON) as read: its mapping (``{}`` for an empty file),
+    or ``None`` when the file is absent (the provider's defaults apply) or was not read
+    (``unread`` says why: then nothing is said about its settings, not even defaults)."""
+
+    data: dict[str, Any] | None
+    unread: str | None = None
+
+
+def read_yaml(path: Path) -> Config:
+    """A provider's YAML configuration (never raises). A file that is there but cannot be
+    read as a mapping is said once, on stderr, and claims nothing."""
     from memaudit import storeyaml  # PyYAML: only needed for foreign configs
-    from memaudit.provider_config import MAX_CONFIG_BYTES
 
+    return _read_config(path, storeyaml.mapping, path.parent)
+
+
+def read_json(path: Path, *, root: Path | None = None, inside: bool = True) -> Config:
+    """A provider's JSON settings file (``settings.json``, ``config.json``), as
+    ``read_yaml``: absent is ``Config(None)`` (the provider's defaults apply); there but
+    not a readable JSON object (not JSON, too deep, a list, a link out of ``root``, a
+    folder) is said once on stderr and claims nothing. ``root`` defaults to the file's
+    folder; ``inside=False`` reads a file the user named, wherever it links."""
+    return _read_config(path, storejson.mapping, (root or path.parent) if inside else None)
+
+
+def _read_config(path: Path, parse: Callable[[bytes], dict[str, Any]], root: Path | None) -> Config:
     try:  # through ``confined``, as every file of a store: no FIFO, link out or 1 GB file
-        raw = confined.read_bytes(path, root=path.parent, limit=MAX_CONFIG_BYTES)
+        raw = confined.read_bytes(path, root=root, limit=MAX_CONFIG_BYTES)
+        return Config(parse(raw))
     except FileNotFoundError:
-        return None
+        return Config(None)
     except confined.Unsafe as exc:
-        confined.note_skipped(exc.message)
-        return None
-    except OSError:
-        return None
-    try:
-        data = storeyaml.loads(raw.decode("utf-8-sig"))
-    except (ValueError, UnicodeDecodeError):
-        return None
-    return data if isinstance(data, dict) else None
+        why = exc.message
+    except OSError as exc:
+        why = f"{path}: cannot read it ({exc.strerror or exc})"
+    except (ValueError, RecursionError) as exc:  # not valid (line N), too deep, not a mapping
+        why = f"{path}: {exc}"
+    confined.note_skipped(f"{why}; its settings were not read")
+    return Config(None, why)
 
 
 def enabled(value: Any) -> bool:
@@ -218,7 +242,7 @@ def enabled(value: Any) -> bool:
 
 
 def settings(
-    data: dict[str, Any] | None,
+    config: Config,
     section: list[str],
     source: Path,
     defaults: dict[str, Any] | None = None,
@@ -226,7 +250,11 @@ def settings(
     prefix: str | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Flatten one section of a config into ``{"a.b": {"value", "source"}}``; keys the
-    file does not set are reported with the provider's default and say so."""
+    file does not set are reported with the provider's default and say so. A file that
+    was not read gives nothing: its settings are unknown, not the defaults."""
+    if config.unread is not None:
+        return {}
+    data = config.data
     node: Any = data or {}
     for key in section:
         node = node.get(key) if isinstance(node, dict) else None
