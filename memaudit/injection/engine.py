@@ -24,7 +24,6 @@ from memaudit.injection.forms import (
     _ESCAPES,
     _HEX,
     _HTML_COMMENT,
-    _INTERLEAVED,
     _META,
     _MORSE,
     _MORSE_TABLE,
@@ -43,6 +42,7 @@ from memaudit.injection.forms import (
     TRAITS_NOTE,
     _named_tokens,
     _sentence_bounds,
+    interleaved,
     joined_letters,
 )
 from memaudit.injection.gate import _ALL_KINDS, _LEET, _LEET_GATE, _active, _leet
@@ -318,16 +318,8 @@ def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
         yield m.start(), m.end(), "spaced letters", view[: m.start()] + collapsed + view[m.end() :]
     if (joined := joined_letters(view)) is not None:
         yield 0, len(view), "letters joined by dots or dashes", joined
-    for m in _INTERLEAVED.finditer(view) if ("." in view or "-" in view) else ():
-        # Read in context: every other character, the separators left out.
-        every = m.group(0)[::2]
-        if " " in every:  # a phrase, not one word (joined_letters reads those)
-            yield (
-                m.start(),
-                m.end(),
-                "letters joined by dots or dashes",
-                (view[: m.start()] + every + view[m.end() :]),
-            )
+    for s, e, text in interleaved(view):
+        yield s, e, "letters joined by dots or dashes", text
     for m in _LONG_TOKEN.finditer(view) if longest >= _LONG_WORD or "<~" in view else ():
         run = m.group(0)
         for how, decode in _OTHER_CODECS:
@@ -613,8 +605,7 @@ _STOP = re.compile(r"[.!?\n](?:\s|$)")
 
 _NEGATION = _rx(
     r"\b(?:do\s+not|don't|never|must\s+not|should\s+not|shall\s+not|may\s+not|ne|non|no|nicht|nie|niemals)\b"
-    # "no-ask", "no-confirm": a check skipped (shorthand), not a negation (round 11)
-    r"(?![- ](?:ask|confirm|check)\b)"
+    r"(?![- ](?:ask|confirm|check)\b)"  # "no-ask": a check skipped, not a negation
 )
 
 
@@ -658,8 +649,7 @@ def _discount(view: str, raw: list[Hit]) -> list[Hit]:
     quotes = [
         (a, b)
         for a, b in _regions(_QUOTES, view)
-        # A value after a key, a bracket or "=" (an HTML attribute) is no quotation; nor
-        # is a tool's output after its call's arrow ("kb.search(...) -> '...'", round 11).
+        # After a key, a bracket, "=" (an HTML attribute) or a tool call's arrow: no quote.
         if not view[:a].rstrip().endswith((":", "{", "[", ",", "=", "->", "→"))
     ]
     code = _regions(_CODE, view)

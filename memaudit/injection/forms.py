@@ -4,6 +4,7 @@ headers, HTML comments, encoded payloads, quotes and code."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from memaudit.injection.assessment import Hit
 from memaudit.injection.kinds import Signal
@@ -63,6 +64,16 @@ def joined_letters(view: str) -> str | None:
     if not ("." in view or "-" in view) or all(len(m[0]) < 9 for m in _DOTTED.finditer(view)):
         return None
     return _DOTTED.sub(lambda m: _DOT.sub("", m.group(0)), view)
+
+
+def interleaved(view: str) -> Iterator[tuple[int, int, str]]:
+    """Each phrase spelled with every character followed by the same separator, read in
+    context (every other character, the separators left out); single words are
+    ``joined_letters``'s."""
+    for m in _INTERLEAVED.finditer(view) if ("." in view or "-" in view) else ():
+        every = m.group(0)[::2]
+        if " " in every:
+            yield m.start(), m.end(), view[: m.start()] + every + view[m.end() :]
 
 
 _MORSE = re.compile(r"(?:[.-]{1,6}(?: | / |/)){8,}[.-]{1,6}")
