@@ -73,14 +73,9 @@ def _load_yaml(path: Path) -> dict[str, Any]:
     except OSError as exc:
         raise InvalidInput(f"cannot read {path}: {exc.strerror or exc}") from None
     try:
-        data = storeyaml.loads(raw.decode("utf-8", errors="replace"))
-    except ValueError as exc:  # not valid YAML (line N), too deep, too large
+        return storeyaml.mapping(raw)
+    except ValueError as exc:  # not valid YAML (line N), too deep, too large, not a mapping
         raise InvalidInput(f"{path}: {exc}") from None
-    if data is None:
-        return {}
-    if not isinstance(data, dict):
-        raise InvalidInput(f"{path} does not hold a YAML mapping")
-    return data
 
 
 def _load_json(path: Path) -> dict[str, Any] | None:

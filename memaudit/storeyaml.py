@@ -94,3 +94,15 @@ def loads(text: str) -> Any:
         raise ValueError(f"YAML nested deeper than {MAX_DEPTH} levels") from exc
     finally:
         loader.dispose()
+
+
+def mapping(raw: bytes) -> dict[str, Any]:
+    """A store's YAML file that holds a mapping (a provider's configuration), from its
+    bytes: ``{}`` when it is empty. A file that is not YAML, too deep, too large or not a
+    mapping is a ``ValueError`` (bytes that are not UTF-8 are read as U+FFFD)."""
+    data = loads(raw.decode("utf-8-sig", errors="replace"))
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise ValueError("not a YAML mapping")
+    return data

@@ -38,7 +38,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-from memaudit import storejson
+from memaudit import confined, storejson
 from memaudit.adapters.support import file_probe
 from memaudit.adapters.support import sqlite_probe as sp
 from memaudit.adapters.support.bounded import FileReader
@@ -269,11 +269,20 @@ class ClaudeMemStore(ListStore):
         """claude-mem's settings.json (flat, or under ``env``), only the keys that decide
         what is recorded or recalled; keys it does not set carry claude-mem's default."""
         path = self.data / "settings.json"
-        raw = self.reader.read_text(path, 1024 * 1024) if path.exists() else None
-        try:
-            data = storejson.loads(raw) if raw is not None else None
-        except (ValueError, RecursionError):
-            data = None
+        data: Any = None
+        unread = False  # there, but not read: its keys are unknown, not claude-mem's defaults
+        if path.exists() or path.is_symlink():
+            raw = self.reader.read_text(path, 1024 * 1024)  # a refusal is said by the reader
+            unread = raw is None
+            try:
+                data = storejson.loads(raw) if raw is not None else None
+            except (ValueError, RecursionError):
+                why = "not valid JSON"
+            else:
+                why = "" if isinstance(data, dict) or raw is None else "not a JSON object"
+            if why:
+                data, unread = None, True
+                confined.note_skipped(f"{path}: {why}; its settings were not read")
         block = data.get("env", data) if isinstance(data, dict) else None
         block = block if isinstance(block, dict) else {}
         out: dict[str, Any] = {}
@@ -283,7 +292,7 @@ class ClaudeMemStore(ListStore):
                 out[f"claude_mem.{key}"] = {"value": block[key], "source": str(path)}
             elif env is not None:
                 out[f"claude_mem.{key}"] = {"value": env, "source": f"environment ({key})"}
-            else:
+            elif not unread:
                 where = "not set in the file" if data is not None else "no settings file"
                 out[f"claude_mem.{key}"] = {
                     "value": default,
@@ -393,18 +402,21 @@ class ClaudeMemStore(ListStore):
     def _chroma_layers(self) -> list[Layer]:
         db = self.chroma / "chroma.sqlite3"
         if not db.is_file() or not self.reader.inside(db):
+            remote = self._chroma_remote() if not db.exists() else None
             why = (
                 "no chroma/chroma.sqlite3 (Chroma off, remote, or never synced)"
                 if not db.exists()
                 else "chroma/chroma.sqlite3 is not readable here"
             )
+            if not db.exists() and remote is None:
+                why += "; settings.json was not read, so Chroma may be remote"
             return [
                 Layer(
                     "Chroma documents",
                     "vectors",
                     "the Chroma collection claude-mem syncs to",
                     lambda needle: [],
-                    checked=not db.exists() and not self._chroma_remote(),
+                    checked=remote is False,
                     why_unchecked=why,
                 )
             ]
@@ -465,9 +477,11 @@ class ClaudeMemStore(ListStore):
         )
         return out
 
-    def _chroma_remote(self) -> bool:
-        mode = self.provider_config().get("claude_mem.CLAUDE_MEM_CHROMA_MODE", {}).get("value")
-        return str(mode).lower() == "remote"
+    def _chroma_remote(self) -> bool | None:
+        """Whether claude-mem syncs to a remote Chroma; None when its settings.json is
+        there but could not be read (the mode is unknown)."""
+        mode = self.provider_config().get("claude_mem.CLAUDE_MEM_CHROMA_MODE")
+        return None if mode is None else str(mode.get("value")).lower() == "remote"
 
     def _probe_chroma(self, db: Path, needle: Needle) -> list[Residue]:
         texts = sp.needle_texts(needle)

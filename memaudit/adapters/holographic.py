@@ -185,8 +185,9 @@ class HolographicStore(Store):
             PLUGIN_DEFAULTS,
             prefix="plugins.hermes-memory-store",
         )
-        auto = out["plugins.hermes-memory-store.auto_extract"]
-        auto["value"] = enabled(auto["value"])
+        auto = out.get("plugins.hermes-memory-store.auto_extract")
+        if auto is not None:  # absent when config.yaml could not be read
+            auto["value"] = enabled(auto["value"])
         out |= settings(data, ["memory"], config, {"provider": ""})
         return out
 

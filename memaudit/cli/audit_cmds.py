@@ -121,7 +121,8 @@ def _finding(f: core.Finding) -> None:
     )
     console.print(head)
     console.print(Text("  ") + safe(f.evidence))
-    console.print(Text("  → ") + safe(f.suggestion, style="green"))
+    # One line whatever its length: a command broken by a newline would not run as printed.
+    console.print(Text("  → ") + safe(f.suggestion, style="green"), soft_wrap=True)
 
 
 def _totals(counts: dict[core.Severity, int]) -> Text:

@@ -204,7 +204,10 @@ def stage(
                 )
             )
             console.print(inj_line)
-            console.print(safe(f"  → {command('show', s.id)}  ·  memaudit review (shown first)"))
+            console.print(
+                safe(f"  → {command('show', s.id)}  ·  memaudit review (shown first)"),
+                soft_wrap=True,
+            )
 
 
 def _ids(store: Store, raw: list[str]) -> list[tuple[str, int | None]]:

@@ -296,4 +296,6 @@ def _print_tree(lineage: Lineage, found: list[LineageFinding]) -> None:
         line.append("  ")
         line.append(reveal(f.evidence, keep_newlines=False))
         console.print(line)
-        console.print(Text(f"    → {reveal(f.suggestion, keep_newlines=False)}", style="dim"))
+        console.print(
+            Text(f"    → {reveal(f.suggestion, keep_newlines=False)}", style="dim"), soft_wrap=True
+        )

@@ -227,3 +227,26 @@ def test_not_claude_mem(tmp_path, cli):
 def test_capabilities(mem):
     with open_store(str(mem() / ".claude-mem")) as store:
         assert store.capabilities == {Capability.READ, Capability.LINEAGE, Capability.LAYERS}
+
+
+@pytest.mark.parametrize("settings", ["{not json", "[1, 2]"], ids=["invalid", "a-list"])
+def test_a_settings_file_not_read_leaves_the_chroma_mode_unknown(mem, cli, settings):
+    """With no local Chroma database, the Chroma layer is "clean" only when settings.json
+    says Chroma is local. A settings.json that is there but cannot be read was taken for
+    claude-mem's defaults ("local"): a verify then called the collection clean where it
+    may be remote. Now the layer is not checked, says why, and the file is named on stderr."""
+    root = mem("after_delete") / ".claude-mem"
+    for f in sorted((root / "chroma").rglob("*"), reverse=True):
+        f.rmdir() if f.is_dir() else f.unlink()
+    (root / "chroma").rmdir()
+    result = cli("verify", "--content", "never-stored-QX-1234", "--json", db=root)
+    layers = {la["layer"]: la for la in _json(result)["layers"]}
+    assert layers["Chroma documents"]["probed"] is True  # a local-mode store, read: clean
+    (root / "settings.json").write_text(settings)
+    result = cli("verify", "--content", "never-stored-QX-1234", "--json", db=root)
+    layers = {la["layer"]: la for la in _json(result)["layers"]}
+    chroma = layers["Chroma documents"]
+    assert chroma["probed"] is False and "may be remote" in chroma["checked"], chroma
+    assert "settings.json" in result.stderr and "not read" in result.stderr, result.stderr
+    answers = {a["id"]: a for a in _json(cli("questions", "--json", db=root))["answers"]}
+    assert not any("claude-mem default" in e for a in answers.values() for e in a["evidence"])

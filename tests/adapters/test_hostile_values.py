@@ -505,3 +505,29 @@ def test_a_byterover_topic_file_past_the_bound_is_said(provider, cli):
         result = cli("--adapter", "byterover", *argv, db=home, env=env)
         assert result.exit_code == 0, result.stderr
         assert "Warning: skipped" in result.stderr and md.name in result.stderr, argv
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("memory:\n  write_approval: true\n  provider: [unclosed\n", "not valid YAML (line"),
+        ("- memory\n- write_approval: true\n", "not a YAML mapping"),
+        ("memory: " + "[" * 300 + "]" * 300 + "\n", "nested deeper than"),
+    ],
+    ids=["invalid", "a-list", "too-deep"],
+)
+def test_a_provider_config_that_cannot_be_read_claims_no_setting(provider, cli, text, why):
+    """A config.yaml that is there but not a readable mapping was read as absent: every
+    key got the provider's default, said to come from "file not found", so `questions`
+    answered "no approval gate" for a file that may turn it on. Its settings are now
+    unknown, and the reason is said once on stderr."""
+    home = provider("hermes") / "hermes_home"
+    (home / "config.yaml").write_text(text)
+    result = cli("--adapter", "hermes", "questions", "--json", db=home)
+    _clean(result, ["questions", "--json"])
+    assert why in result.stderr and "config.yaml" in result.stderr, result.stderr
+    answers = {a["id"]: a for a in json.loads(result.stdout)["answers"]}
+    assert answers["approval_gate"]["answer"] == "unknown", answers["approval_gate"]
+    assert not any("provider default" in e for a in answers.values() for e in a["evidence"])
+    shown = cli("--adapter", "hermes", "questions", db=home)
+    assert shown.exit_code == 0 and why in shown.stderr

@@ -170,3 +170,57 @@ def test_a_shell_runs_the_printed_command_and_nothing_else(
         (argv,) = commands_in(first)
         assert done.stdout == "\n".join(argv) + "\n===\n", (first, done.stdout)
     assert not (tmp_path / "PWNED").exists()
+
+
+# -- ids a reader cannot see (a foreign store's, or a ledger written around memaudit) ----
+
+HIDDEN_STORE = Path(__file__).parent / "output" / "native.db"  # tests.hostile.corpus_output
+BASH = shutil.which("bash")
+
+
+def test_an_unseen_character_is_printed_as_bytes_the_shell_gives_back(
+    cli: Any, tmp_path: Path
+) -> None:
+    """An id holding escapes, bidi and invisible characters: the output boundary shows
+    them as markers (``⟨ESC⟩``), so a suggestion written with the raw characters would,
+    as printed, name another id. Its suggestion (the text output, one line whatever the
+    width) is pasted into bash as printed: bash's argv is the id itself, and the command
+    run with it acts on that memory only."""
+    assert BASH is not None, "bash runs the printed commands"
+    db = tmp_path / "native.db"
+    shutil.copyfile(HIDDEN_STORE, db)
+    listed = cli("ls", "--json", "--limit", "0", db=db)
+    ids = {m["id"] for m in json.loads(listed.stdout)}
+    found = json.loads(cli("audit", "--json", "--limit", "0", db=db).stdout)["findings"]
+    unseen = {i for f in found for i in f["memory_ids"] if not i.isprintable()}
+    assert unseen  # the store's hostile ids reach findings
+    audit = cli("audit", "--limit", "0", db=db)
+    lines = [ln[4:] for ln in audit.stdout.splitlines() if ln.startswith("  → memaudit")]
+    assert lines, audit.stdout
+    echo = "memaudit() { printf '%s\\0' \"$@\"; printf '\\n'; }\n"
+    reached: set[str] = set()
+    for text in lines:
+        assert "⟨" not in text, text  # no marker in a command
+        for part in text.split("   then: "):
+            done = subprocess.run(
+                [BASH, "-c", echo + part], cwd=tmp_path, capture_output=True, check=True
+            )
+            argv = done.stdout.decode("utf-8", "surrogateescape").split("\0")[:-1]
+            named = [w for w in argv[1:] if w in ids]
+            assert named, (part, argv)  # an id that exists, not one with markers
+            reached |= set(named) & unseen
+            copy = tmp_path / "copy.db"
+            shutil.copyfile(db, copy)
+            run = [*argv[:1], "--yes", *argv[1:]] if argv[0] == "forget" else argv
+            result = cli(*run, db=copy)
+            assert result.exit_code in (0, 3), (run, result.output[-300:])
+    assert reached == unseen
+    assert not (tmp_path / "PWNED").exists()
+
+
+def test_arg_writes_unseen_characters_in_ansi_c_quotes() -> None:
+    assert arg("a\x1bb") == "$'a\\x1bb'"
+    assert arg("q'u\\o\nte") == "$'q\\'u\\\\o\\x0ate'"
+    assert arg("\u202eabc") == "$'\\xe2\\x80\\xaeabc'"
+    assert arg("plain id") == "'plain id'"  # printable: as before
+    assert command("forget", "-\x1b") == "memaudit forget -- $'-\\x1b'"

@@ -214,14 +214,14 @@ class HermesFiles(Store):
         return filter_memories(mapped, flt)
 
     def provider_config(self) -> dict[str, Any]:
-        data = read_yaml(self.config_path)
-        out = settings(data, ["memory"], self.config_path, CONFIG_DEFAULTS)
-        gate = out["memory.write_approval"]
-        gate["value"] = enabled(gate["value"])  # Hermes' own reading of the value
+        out = settings(read_yaml(self.config_path), ["memory"], self.config_path, CONFIG_DEFAULTS)
+        gate = out.get("memory.write_approval")
+        if gate is not None:  # absent when config.yaml could not be read
+            gate["value"] = enabled(gate["value"])  # Hermes' own reading of the value
         return out
 
     def limit(self, target: str) -> int:
-        data = read_yaml(self.config_path) or {}
+        data = read_yaml(self.config_path).data or {}
         found = data.get("memory")
         section: dict[str, Any] = found if isinstance(found, dict) else {}
         try:

@@ -12,7 +12,7 @@ import re
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from memaudit import confined, storejson
 from memaudit.adapters.support import sqlite_probe
@@ -187,25 +187,34 @@ def read_pending(
 # -- Hermes' config.yaml ----------------------------------------------------------
 
 
-def read_yaml(path: Path) -> dict[str, Any] | None:
-    """A YAML mapping, or None when absent or unreadable (never raises)."""
+class Config(NamedTuple):
+    """A provider's YAML configuration as read: its mapping (``{}`` for an empty file),
+    or ``None`` when the file is absent (the provider's defaults apply) or was not read
+    (``unread`` says why: then nothing is said about its settings, not even defaults)."""
+
+    data: dict[str, Any] | None
+    unread: str | None = None
+
+
+def read_yaml(path: Path) -> Config:
+    """A provider's YAML configuration (never raises). A file that is there but cannot be
+    read as a mapping is said once, on stderr, and claims nothing."""
     from memaudit import storeyaml  # PyYAML: only needed for foreign configs
     from memaudit.provider_config import MAX_CONFIG_BYTES
 
     try:  # through ``confined``, as every file of a store: no FIFO, link out or 1 GB file
         raw = confined.read_bytes(path, root=path.parent, limit=MAX_CONFIG_BYTES)
+        return Config(storeyaml.mapping(raw))
     except FileNotFoundError:
-        return None
+        return Config(None)
     except confined.Unsafe as exc:
-        confined.note_skipped(exc.message)
-        return None
-    except OSError:
-        return None
-    try:
-        data = storeyaml.loads(raw.decode("utf-8-sig"))
-    except (ValueError, UnicodeDecodeError):
-        return None
-    return data if isinstance(data, dict) else None
+        why = exc.message
+    except OSError as exc:
+        why = f"{path}: cannot read it ({exc.strerror or exc})"
+    except ValueError as exc:  # not valid YAML (line N), too deep, too large, not a mapping
+        why = f"{path}: {exc}"
+    confined.note_skipped(f"{why}; its settings were not read")
+    return Config(None, why)
 
 
 def enabled(value: Any) -> bool:
@@ -218,7 +227,7 @@ def enabled(value: Any) -> bool:
 
 
 def settings(
-    data: dict[str, Any] | None,
+    config: Config,
     section: list[str],
     source: Path,
     defaults: dict[str, Any] | None = None,
@@ -226,7 +235,11 @@ def settings(
     prefix: str | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Flatten one section of a config into ``{"a.b": {"value", "source"}}``; keys the
-    file does not set are reported with the provider's default and say so."""
+    file does not set are reported with the provider's default and say so. A file that
+    was not read gives nothing: its settings are unknown, not the defaults."""
+    if config.unread is not None:
+        return {}
+    data = config.data
     node: Any = data or {}
     for key in section:
         node = node.get(key) if isinstance(node, dict) else None
