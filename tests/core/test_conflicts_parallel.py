@@ -169,3 +169,24 @@ def test_forks_only_for_a_large_whole_store_search_where_it_is_safe(
     monkeypatch.setattr(parallel, "PARALLEL_MIN_MEMORIES", len(active))
     search.find(active)
     assert len(forks) == 1
+
+
+class _Exploit:
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (os.system, ("true",))
+
+
+def test_what_comes_back_through_the_pipe_names_no_other_class() -> None:
+    """The parent reads plain values and change statements only (the package never
+    unpickles freely): a payload naming any other callable is refused, not run."""
+    import io
+    import pickle
+
+    def framed(value: Any) -> io.BytesIO:
+        data = pickle.dumps(value)
+        return io.BytesIO(len(data).to_bytes(8, "little") + data)
+
+    statement = conflicts.features("We moved from poetry to uv").changes
+    assert parallel._read(framed(("ok", statement))) == ("ok", statement)
+    with pytest.raises(pickle.UnpicklingError):
+        parallel._read(framed(("ok", _Exploit())))
