@@ -28,7 +28,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from memaudit import confined, storejson, storeyaml
+from memaudit import confined, storeyaml
+from memaudit.adapters.support.foreign import MAX_CONFIG_BYTES, Config, read_json
 from memaudit.errors import InvalidInput
 
 HERMES_VERSION = "hermes-agent 0.19.0"
@@ -47,7 +48,6 @@ _YAML_KEYS: list[tuple[str, tuple[str, ...], Any]] = [
         False,
     ),
 ]
-MAX_CONFIG_BYTES = 4 * 1024 * 1024
 
 
 def _dig(data: Any, path: tuple[str, ...]) -> tuple[bool, Any]:
@@ -78,12 +78,10 @@ def _load_yaml(path: Path) -> dict[str, Any]:
         raise InvalidInput(f"{path}: {exc}") from None
 
 
-def _load_json(path: Path) -> dict[str, Any] | None:
-    try:
-        data = storejson.loads(confined.read_text(path, root=None, limit=MAX_CONFIG_BYTES))
-    except (OSError, ValueError, RecursionError, confined.Unsafe):
-        return None
-    return data if isinstance(data, dict) else None
+def _load_json(path: Path) -> Config:
+    """A provider's JSON beside the config.yaml the user named (any folder it links to):
+    absent, its defaults apply; there but not read, said on stderr and nothing from it."""
+    return read_json(path, inside=False)
 
 
 def read_hermes(path: str | Path) -> dict[str, dict[str, Any]]:
@@ -104,8 +102,11 @@ def read_hermes(path: str | Path) -> dict[str, dict[str, Any]]:
             else {"value": fallback, "source": default}
         )
     home = path.parent
-    hindsight = _load_json(home / "hindsight" / "config.json")
+    hindsight_config = _load_json(home / "hindsight" / "config.json")
+    hindsight = hindsight_config.data
     for key in ("auto_retain", "auto_recall"):
+        if hindsight_config.unread is not None:
+            continue  # there but not read: unknown, not Hindsight's default
         if hindsight is not None and key in hindsight:
             out[f"hindsight.{key}"] = {
                 "value": _bool(hindsight[key]),
@@ -113,7 +114,10 @@ def read_hermes(path: str | Path) -> dict[str, dict[str, Any]]:
             }
         else:
             out[f"hindsight.{key}"] = {"value": True, "source": f"default ({HERMES_VERSION})"}
-    honcho = _load_json(home / "honcho.json")
+    honcho_config = _load_json(home / "honcho.json")
+    if honcho_config.unread is not None:  # there but not read: unknown, not the default
+        return out
+    honcho = honcho_config.data
     mode: Any = None
     if honcho is not None:
         host = (

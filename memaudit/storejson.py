@@ -50,3 +50,18 @@ def loads(data: object) -> Any:
         return json.loads(data)
     except RecursionError as exc:  # a bound on the text above should make this unreachable
         raise ValueError("JSON nested too deep") from exc
+
+
+def mapping(raw: object) -> dict[str, Any]:
+    """A store's JSON that holds an object (a provider's settings file or row), from its
+    bytes or text; the JSON counterpart of ``storeyaml.mapping``. A value that is not
+    JSON, too deep or not an object is a ``ValueError`` (bytes that are not UTF-8 are
+    read as U+FFFD)."""
+    text = raw.decode("utf-8-sig", errors="replace") if isinstance(raw, bytes) else raw
+    try:
+        data = loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not valid JSON (line {exc.lineno})") from None
+    if not isinstance(data, dict):
+        raise ValueError("not a JSON object")
+    return data

@@ -38,7 +38,7 @@ from typing import Any
 
 from memaudit import confined, storejson
 from memaudit.adapters.support import sqlite_probe as sp
-from memaudit.adapters.support.foreign import require_columns
+from memaudit.adapters.support.foreign import read_json, require_columns
 from memaudit.adapters.support.lineage_refs import relation_for
 from memaudit.adapters.support.listing import ListStore
 from memaudit.clock import Clock, store_time
@@ -180,13 +180,8 @@ class BasicMemoryStore(ListStore):
     # -- reading ------------------------------------------------------------------
 
     def _config(self) -> dict[str, Any]:
-        try:
-            data = storejson.loads(
-                confined.read_text(self.config_file, root=self.config_file.parent)
-            )
-        except (OSError, ValueError, RecursionError, confined.Unsafe):
-            return {}
-        return data if isinstance(data, dict) else {}
+        # there but not read: said on stderr, and no setting from it (never a default)
+        return read_json(self.config_file).data or {}
 
     def _resolve_projects(self, conn: sqlite3.Connection) -> None:
         """Each project's notes folder: the one given, the recorded path, or a folder

@@ -38,7 +38,7 @@ from typing import Any
 from memaudit import confined, storejson, storeyaml
 from memaudit.adapters.support import file_probe
 from memaudit.adapters.support import sqlite_probe as sp
-from memaudit.adapters.support.foreign import as_number
+from memaudit.adapters.support.foreign import as_number, read_json, read_yaml, settings
 from memaudit.adapters.support.listing import ListStore, filter_events
 from memaudit.clock import Clock, store_time, to_iso
 from memaudit.errors import NotAStore
@@ -549,25 +549,22 @@ class ByteRoverStore(ListStore):
     def provider_config(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         config = self.brv / "config.json"
-        try:
-            data = storejson.loads(_read(config, self.brv))
-        except (OSError, ValueError, RecursionError, confined.Unsafe):
-            data = {}
-        if isinstance(data, dict) and "reviewDisabled" in data:
+        data = read_json(config).data  # there but not read: said, and no setting from it
+        if data is not None and "reviewDisabled" in data:
             out["reviewDisabled"] = {"value": data["reviewDisabled"], "source": str(config)}
         hermes = self.brv.parent.parent / "config.yaml"
-        if self.brv.parent.name == "byterover" and hermes.is_file():
-            try:
-                cfg = storeyaml.loads(_read(hermes, hermes.parent)) or {}
-                memory = cfg.get("memory") or {}
-                value = (memory.get("byterover") or {}).get("auto_extract")
-            except (OSError, ValueError, AttributeError, confined.Unsafe):
-                value = None
-            # Hermes 0.19.0 curates every turn unless auto_extract is set false.
-            out["memory.byterover.auto_extract"] = {
-                "value": True if value is None else value,
-                "source": str(hermes) if value is not None else "hermes-agent default",
-            }
+        if self.brv.parent.name == "byterover" and (hermes.exists() or hermes.is_symlink()):
+            # Hermes 0.19.0 curates every turn unless auto_extract is set false; a
+            # config.yaml that could not be read leaves it unknown (no setting at all).
+            found = settings(
+                read_yaml(hermes),
+                ["memory", "byterover"],
+                hermes,
+                {"auto_extract": True},
+                prefix="memory.byterover",
+            )
+            if "memory.byterover.auto_extract" in found:
+                out["memory.byterover.auto_extract"] = found["memory.byterover.auto_extract"]
         return out
 
     # -- layers ---------------------------------------------------------------------

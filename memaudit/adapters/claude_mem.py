@@ -38,11 +38,11 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-from memaudit import confined, storejson
+from memaudit import storejson
 from memaudit.adapters.support import file_probe
 from memaudit.adapters.support import sqlite_probe as sp
 from memaudit.adapters.support.bounded import FileReader
-from memaudit.adapters.support.foreign import as_int, open_ro, sqlite_tables
+from memaudit.adapters.support.foreign import as_int, open_ro, read_json, sqlite_tables
 from memaudit.adapters.support.listing import ListStore
 from memaudit.clock import Clock, store_time
 from memaudit.errors import NotAStore
@@ -269,20 +269,9 @@ class ClaudeMemStore(ListStore):
         """claude-mem's settings.json (flat, or under ``env``), only the keys that decide
         what is recorded or recalled; keys it does not set carry claude-mem's default."""
         path = self.data / "settings.json"
-        data: Any = None
-        unread = False  # there, but not read: its keys are unknown, not claude-mem's defaults
-        if path.exists() or path.is_symlink():
-            raw = self.reader.read_text(path, 1024 * 1024)  # a refusal is said by the reader
-            unread = raw is None
-            try:
-                data = storejson.loads(raw) if raw is not None else None
-            except (ValueError, RecursionError):
-                why = "not valid JSON"
-            else:
-                why = "" if isinstance(data, dict) or raw is None else "not a JSON object"
-            if why:
-                data, unread = None, True
-                confined.note_skipped(f"{path}: {why}; its settings were not read")
+        # there but not read (said on stderr): its keys are unknown, not claude-mem's
+        # defaults, and not the environment's either (the file's value wins over them)
+        data, unread = read_json(path)
         block = data.get("env", data) if isinstance(data, dict) else None
         block = block if isinstance(block, dict) else {}
         out: dict[str, Any] = {}
@@ -290,9 +279,11 @@ class ClaudeMemStore(ListStore):
             env = os.environ.get(key)
             if key in block:
                 out[f"claude_mem.{key}"] = {"value": block[key], "source": str(path)}
+            elif unread is not None:
+                continue
             elif env is not None:
                 out[f"claude_mem.{key}"] = {"value": env, "source": f"environment ({key})"}
-            elif not unread:
+            else:
                 where = "not set in the file" if data is not None else "no settings file"
                 out[f"claude_mem.{key}"] = {
                     "value": default,

@@ -24,11 +24,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from memaudit import confined, storejson
+from memaudit import confined
 from memaudit.adapters.byterover import split_front
 from memaudit.adapters.support import file_probe
 from memaudit.adapters.support import git_probe as gp
 from memaudit.adapters.support import sqlite_probe as sp
+from memaudit.adapters.support.foreign import read_json
 from memaudit.adapters.support.listing import ListStore, filter_events
 from memaudit.clock import Clock, store_time
 from memaudit.errors import NotAStore
@@ -217,12 +218,8 @@ class LettaCodeStore(ListStore):
 
     def provider_config(self) -> dict[str, Any]:
         path = self.home / "settings.json"
-        text = file_probe.read_text_bounded(path, 4 * 1024 * 1024)
-        try:
-            data = storejson.loads(text) if text else None
-        except (ValueError, RecursionError):
-            data = None
-        if not isinstance(data, dict):
+        data = read_json(path).data  # there but not read: said on stderr, no setting
+        if data is None:
             return {}
         out: dict[str, Any] = {}
         for key in ("memoryReminderInterval", "reflectionTrigger", "reflectionStepCount"):

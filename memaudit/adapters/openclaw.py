@@ -36,7 +36,7 @@ from typing import Any
 from memaudit import confined, storejson
 from memaudit.adapters.support import file_probe, sqlite_vec
 from memaudit.adapters.support import sqlite_probe as sp
-from memaudit.adapters.support.foreign import as_int, open_ro
+from memaudit.adapters.support.foreign import as_int, open_ro, read_json
 from memaudit.adapters.support.listing import ListStore
 from memaudit.clock import Clock, store_time
 from memaudit.errors import NotAStore
@@ -141,15 +141,10 @@ def _is_root(path: Path) -> bool:
 
 
 def _read_config(root: Path) -> tuple[dict[str, Any] | None, str]:
-    """openclaw.json as a dict (plain JSON; JSON5 extras make it unreadable here)."""
-    text = file_probe.read_text_bounded(root / CONFIG, 4 * 1024 * 1024)
-    if text is None:
-        return None, "no readable openclaw.json"
-    try:
-        data = storejson.loads(text)
-    except (ValueError, RecursionError):
-        return None, "openclaw.json is not plain JSON (JSON5 comments or trailing commas)"
-    return (data, "") if isinstance(data, dict) else (None, "openclaw.json is not an object")
+    """openclaw.json as a dict (plain JSON; JSON5 extras make it unreadable here), and
+    why it was not read when it is there but could not be (said once on stderr)."""
+    data, unread = read_json(root / CONFIG)
+    return data, unread or ""
 
 
 def _dig(data: Any, *keys: str) -> Any:
@@ -172,6 +167,15 @@ class OpenClawStore(ListStore):
         # A configured workspace outside the home is still the user's memory; a symlinked
         # one is not followed.
         self.workspace = workspace if not workspace.is_symlink() else root / "workspace"
+        # Why the workspace OpenClaw uses may not be the one read (never "clean" then).
+        self.workspace_unknown = (
+            f"openclaw.json was not read ({self.config_problem}; JSON5 comments or trailing "
+            "commas are not read here), so the workspace it may configure is unknown"
+            if self.config_problem
+            else f"the configured workspace {workspace} is a symlink (not followed)"
+            if workspace != self.workspace
+            else ""
+        )
         self.agent_dbs = sorted(
             p for p in (root / "agents").glob(f"*/agent/{AGENT_DB}") if not p.is_symlink()
         )
@@ -348,6 +352,18 @@ class OpenClawStore(ListStore):
 
     def layers(self) -> list[Layer]:
         out = [self._markdown_layer()]
+        if self.workspace_unknown:  # agents.defaults.workspace may name another folder
+            out.append(
+                Layer(
+                    "configured workspace",
+                    "side-files",
+                    "the workspace openclaw.json names (agents.defaults.workspace) "
+                    f"instead of {self.workspace}",
+                    lambda needle: [],
+                    checked=False,
+                    why_unchecked=f"{self.workspace_unknown}: only {self.workspace} was read",
+                )
+            )
         for db in self.agent_dbs + self.legacy_dbs:
             out += self._index_layers(db)
         if self.state_db is not None:

@@ -32,7 +32,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from memaudit import storejson
+from memaudit import confined, storejson
 from memaudit.adapters.mem0 import Mem0Store, _collections, _find_qdrant, _has_history
 from memaudit.adapters.support import id_columns
 from memaudit.adapters.support import sqlite_probe as sp
@@ -182,7 +182,12 @@ class OpenMemoryStore(ListStore):
         source = f"{self.db} (configs.main)"
         if not rows:
             return {}
-        data = _json(rows[0].get("value"))
+        value = rows[0].get("value")
+        try:
+            data = value if isinstance(value, dict) else storejson.mapping(value)
+        except ValueError as exc:  # there but not read: said, and no setting from it
+            confined.note_skipped(f"{source}: {exc}; its settings were not read")
+            return {}
         out: dict[str, Any] = {}
         for key in CONFIG_KEYS:
             node: Any = data

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import tarfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -28,6 +29,30 @@ def provider(tmp_path: Path) -> Callable[[str, str], Path]:
         return dst
 
     return copy
+
+
+# OpenClaw, Letta Code and OpenMemory: folder names of their fixtures (some are archives).
+FOLDER = {"openclaw": "openclaw", "letta_code": "letta", "openmemory": "openmemory"}
+
+
+@pytest.fixture
+def home(tmp_path: Path):
+    """``home(system, variant)``: the store, copied (or unpacked) into tmp_path; the
+    folder a user passes to --db (the home holding .openclaw / .letta, or OpenMemory's)."""
+
+    def make(system: str, variant: str = "before") -> Path:
+        src = PROVIDERS / FOLDER[system]
+        dst = tmp_path / system / variant
+        dst.mkdir(parents=True)
+        archive = src / f"{variant}.tar.gz"
+        if archive.exists():
+            with tarfile.open(archive) as tar:
+                tar.extractall(dst, filter="data")
+        else:
+            shutil.copytree(src / variant, dst, dirs_exist_ok=True)
+        return dst
+
+    return make
 
 
 def provider_ids(system: str) -> dict[str, str]:

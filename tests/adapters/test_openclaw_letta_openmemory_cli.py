@@ -5,7 +5,6 @@ before and after each package's own delete of the memory holding the token."""
 from __future__ import annotations
 
 import json
-import tarfile
 from pathlib import Path
 
 import pytest
@@ -13,35 +12,12 @@ import pytest
 from memaudit.adapters import open_store
 from memaudit.errors import ExitCode
 from memaudit.store import Needle
-from tests.adapters.conftest import PROVIDERS, TOKEN, provider_ids, residue, snapshot
+from tests.adapters.conftest import TOKEN, provider_ids, residue, snapshot
 
 THREE = ("openclaw", "letta_code", "openmemory")
-FOLDER = {"openclaw": "openclaw", "letta_code": "letta", "openmemory": "openmemory"}
 NEVER = "NEVER-STORED-5150-WOMBAT"
 OM = provider_ids("openmemory")
 AGENT = "agent-local-demo"
-
-
-@pytest.fixture
-def home(tmp_path: Path):
-    """``home(system, variant)``: the store, copied (or unpacked) into tmp_path; the
-    folder a user passes to --db (the home holding .openclaw / .letta, or OpenMemory's)."""
-
-    def make(system: str, variant: str = "before") -> Path:
-        src = PROVIDERS / FOLDER[system]
-        dst = tmp_path / system / variant
-        dst.mkdir(parents=True)
-        archive = src / f"{variant}.tar.gz"
-        if archive.exists():
-            with tarfile.open(archive) as tar:
-                tar.extractall(dst, filter="data")
-        else:
-            import shutil
-
-            shutil.copytree(src / variant, dst, dirs_exist_ok=True)
-        return dst
-
-    return make
 
 
 def as_json(result):

@@ -183,3 +183,19 @@ def test_honcho_hostile_text(cli, pg_server, hostile_db, sql):
 def test_honcho_json_of_other_shapes(cli, pg_server, hostile_db, column, value):
     url = hostile_db("honcho", f"UPDATE documents SET {column} = ({value})::jsonb")
     _run_all(cli, pg_server, url, "honcho", HONCHO_ROWS)
+
+
+@pytest.mark.parametrize("value", ["'[1, 2]'", "'\"text\"'"], ids=["list", "string"])
+def test_hindsight_bank_config_not_read_is_said(cli, hostile_db, value):
+    """A bank's settings (banks.config) that are not a JSON object were skipped in
+    silence; now `questions` names the bank's config on stderr as not read, and claims
+    nothing from it (an object is read: its observation setting is evidence)."""
+    url = hostile_db("hindsight", """UPDATE banks SET config = '{"enable_observations": false}'""")
+    read = cli("--adapter", "hindsight", "questions", "--json", db=url)
+    assert "bank.demo.enable_observations = False" in read.stdout, read.stdout
+    assert "banks.config of bank" not in read.stderr
+    url = hostile_db("hindsight", f"UPDATE banks SET config = ({value})::jsonb")
+    result = cli("--adapter", "hindsight", "questions", "--json", db=url)
+    assert result.exit_code == 0 and "bank.demo." not in result.stdout, result.stderr
+    lines = [ln for ln in result.stderr.splitlines() if "banks.config of bank 'demo'" in ln]
+    assert len(lines) == 1 and "its settings were not read" in lines[0], result.stderr

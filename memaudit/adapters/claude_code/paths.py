@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from memaudit import confined, storejson
+from memaudit import confined
+from memaudit.adapters.support.foreign import read_json
 
 CONFIG_ENV = "CLAUDE_CONFIG_DIR"
 MANAGED_DIR = Path("/etc/claude-code")
@@ -250,6 +253,9 @@ class ProjectDir:
     memory: Path  # the auto-memory folder
     how: str  # how memaudit found it
     prefix: str = "memory:"  # of its memories' ids: memory:<file>, or memory:<key>/<file>
+    # a settings file that may set autoMemoryDirectory but was not read: ``memory`` is
+    # Claude Code's default folder, and the one it may name instead was not looked at
+    unread: str = ""
 
     @property
     def label(self) -> str:
@@ -280,27 +286,51 @@ def _subdirs(folder: Path) -> list[str]:
         return []
 
 
-def _memory_override(config: Path, project_root: Path | None) -> tuple[Path, str] | None:
-    """``autoMemoryDirectory`` from policy, local, project or user settings (Claude
-    Code's order; ``~/`` expanded)."""
-    files = [MANAGED_DIR / "managed-settings.json"]
+# A setting whose value is unknown: a settings file that ranks above every file setting it
+# is there but could not be read (``setting``).
+UNREAD = object()
+
+
+def settings_files(config: Path, project_root: Path | None) -> list[tuple[Path, Path]]:
+    """Claude Code's settings files in its precedence order (policy, local, project,
+    user), each with the folder it is read inside (a link out of it is not followed)."""
+    files = [(MANAGED_DIR / "managed-settings.json", MANAGED_DIR)]
     if project_root is not None:
         files += [
-            project_root / ".claude" / "settings.local.json",
-            project_root / ".claude" / "settings.json",
+            (project_root / ".claude" / "settings.local.json", project_root),
+            (project_root / ".claude" / "settings.json", project_root),
         ]
-    files.append(config / "settings.json")
-    for path in files:
-        try:
-            data = storejson.loads(confined.read_text(path, root=None, limit=1024 * 1024))
-        except (OSError, ValueError, RecursionError, confined.Unsafe):
-            continue
-        value = data.get("autoMemoryDirectory") if isinstance(data, dict) else None
-        if isinstance(value, str) and value.strip():
-            folder = Path(value).expanduser()
-            if folder.is_absolute():
-                return folder, str(path)
+    files.append((config / "settings.json", config))
+    return files
+
+
+def setting(
+    config: Path, project_root: Path | None, key: str, usable: Callable[[Any], bool] | None = None
+) -> tuple[Any, str] | None:
+    """The effective value of a Claude Code setting (the first file, in its precedence,
+    whose value is ``usable``) and the file it came from; ``(UNREAD, file)`` when a file
+    ranking above it is there but could not be read (said once on stderr): unknown."""
+    for path, root in settings_files(config, project_root):
+        data, unread = read_json(path, root=root)
+        if unread is not None:
+            return UNREAD, str(path)
+        if data is not None and key in data and (usable is None or usable(data[key])):
+            return data[key], str(path)
     return None
+
+
+def _memory_folder(value: Any) -> bool:
+    return isinstance(value, str) and bool(value.strip()) and Path(value).expanduser().is_absolute()
+
+
+def _memory_override(config: Path, project_root: Path | None) -> tuple[Path | None, str] | None:
+    """``autoMemoryDirectory`` from policy, local, project or user settings (Claude
+    Code's order; ``~/`` expanded); ``(None, file)`` when a settings file that may set it
+    could not be read."""
+    found = setting(config, project_root, "autoMemoryDirectory", _memory_folder)
+    if found is None or found[0] is UNREAD:
+        return None if found is None else (None, found[1])
+    return Path(found[0]).expanduser(), found[1]
 
 
 def project_dir(config: Path, project_root: Path) -> tuple[ProjectDir | None, str]:
@@ -310,6 +340,9 @@ def project_dir(config: Path, project_root: Path) -> tuple[ProjectDir | None, st
     key = project_key(str(anchor))
     base = config / "projects"
     override = _memory_override(config, project_root)
+    unread = ""  # a settings file that may name another auto-memory folder was not read
+    if override is not None and override[0] is None:
+        unread, override = override[1], None
     if (base / key).is_dir():
         folder, how = base / key, f"projects/{key}"
     else:
@@ -321,15 +354,17 @@ def project_dir(config: Path, project_root: Path) -> tuple[ProjectDir | None, st
                     f"no {base}/{key} folder (this project has no auto memory or transcripts "
                     "under this config dir; set CLAUDE_CONFIG_DIR if it uses another)"
                 )
+                if unread:
+                    why += f"; {unread} was not read, so autoMemoryDirectory is unknown"
                 return None, why
             folder, how = base / key, f"projects/{key}"
         else:
             key = near[0]
             folder, how = base / key, f"projects/{key} (matched by folder name: the project moved)"
     memory = folder / "memory"
-    if override is not None:
+    if override is not None and override[0] is not None:
         memory, how = override[0], f"autoMemoryDirectory from {override[1]}"
-    return ProjectDir(key, folder, memory, how), ""
+    return ProjectDir(key, folder, memory, how, unread=unread), ""
 
 
 def find_scope(location: Path) -> Scope | None:

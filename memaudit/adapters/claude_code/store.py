@@ -9,7 +9,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from memaudit import storejson
 from memaudit.adapters.byterover import split_front
 from memaudit.adapters.claude_code.markdown import (
     blocks,
@@ -29,10 +28,12 @@ from memaudit.adapters.claude_code.paths import (
     MISSING_INSTRUCTIONS,
     NEVER_READ,
     TEXT_EXTENSIONS,
+    UNREAD,
     InstructionFile,
     ProjectDir,
     Scope,
     _subdirs,
+    setting,
     settings_json,
 )
 from memaudit.adapters.claude_code.transcripts import ToolWrite, probe_jsonl, tool_writes
@@ -76,39 +77,18 @@ class ClaudeCodeStore(ListStore):
 
     # -- settings -------------------------------------------------------------------
 
-    def _settings_files(self) -> list[tuple[str, Path]]:
-        files = [("policy", MANAGED_DIR / "managed-settings.json")]
-        root = self.scope.project_root
-        if root is not None:
-            files += [
-                ("local", root / ".claude" / "settings.local.json"),
-                ("project", root / ".claude" / "settings.json"),
-            ]
-        files.append(("user", self.config / "settings.json"))
-        return files
-
     def setting(self, key: str) -> tuple[Any, str] | None:
         """The effective value of a Claude Code setting and the file it came from
-        (policy, then local, project, user — Claude Code's precedence)."""
-        for _, path in self._settings_files():
-            data = self._json_file(path)
-            if isinstance(data, dict) and key in data:
-                return data[key], str(path)
-        return None
-
-    def _json_file(self, path: Path) -> Any:
-        raw = self.reader.read_text(path, 1024 * 1024) if path.exists() else None
-        if raw is None:
-            return None
-        try:
-            return storejson.loads(raw)
-        except (ValueError, RecursionError):
-            return None
+        (policy, then local, project, user — Claude Code's precedence); ``(UNREAD,
+        file)`` when a file ranking above every one that sets it could not be read."""
+        return setting(self.config, self.scope.project_root, key)
 
     def provider_config(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for key, default in (("autoMemoryEnabled", True), ("autoMemoryDirectory", None)):
             found = self.setting(key)
+            if found is not None and found[0] is UNREAD:
+                continue  # unknown: neither a value nor Claude Code's default
             if found is not None:
                 out[f"claude_code.{key}"] = {"value": found[0], "source": found[1]}
             elif default is not None:
@@ -117,7 +97,7 @@ class ClaudeCodeStore(ListStore):
                     "source": "Claude Code default (not set in any settings file)",
                 }
         excludes = self.setting("claudeMdExcludes")
-        if excludes is not None:
+        if excludes is not None and excludes[0] is not UNREAD:
             out["claude_code.claudeMdExcludes"] = {"value": excludes[0], "source": excludes[1]}
         return out
 
@@ -531,6 +511,21 @@ class ClaudeCodeStore(ListStore):
                 why_unchecked=why,
             ),
         ]
+        for project in self.scope.projects:
+            if project.unread:  # the folder autoMemoryDirectory may name was not looked at
+                layers.append(
+                    Layer(
+                        "auto memory folder (autoMemoryDirectory)",
+                        "side-files",
+                        "the auto-memory folder a settings file may name instead of "
+                        f"{project.memory}",
+                        lambda needle: [],
+                        checked=False,
+                        why_unchecked=f"{project.unread} was not read, so autoMemoryDirectory "
+                        f"is unknown: only {project.memory} was read",
+                    )
+                )
+                break
         if self.scope.project_root is not None:
             layers.append(
                 Layer(

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from memaudit import storejson
+from memaudit import confined, storejson
 from memaudit.adapters.postgres import pg, pg_files
 from memaudit.adapters.support.foreign import as_number
 from memaudit.clock import Clock, store_time
@@ -255,12 +255,17 @@ class HindsightStore(pg.SchemaStore):
             return out
         for r in self._rows(f"SELECT bank_id, config FROM {self._t('banks')}"):
             config = r.get("config")
-            if isinstance(config, str):  # a json column's text, or jsonb too deep to parse
-                try:
-                    config = storejson.loads(config)
-                except ValueError:
-                    config = None
-            if not isinstance(config, dict):  # a hostile row's list or number: no settings
+            if config is None:  # no settings of its own: Hindsight's defaults
+                continue
+            try:  # a json column's text, or jsonb too deep to parse, is text here
+                if not isinstance(config, dict | str | bytes):
+                    raise ValueError("not a JSON object")  # a hostile row's list or number
+                config = config if isinstance(config, dict) else storejson.mapping(config)
+            except ValueError as exc:  # said, and no setting from it
+                confined.note_skipped(
+                    f"{self.location} banks.config of bank {r['bank_id']!r}: {exc}; "
+                    "its settings were not read"
+                )
                 continue
             for key, value in config.items():
                 if not isinstance(value, dict | list):

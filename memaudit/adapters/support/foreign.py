@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -184,11 +185,13 @@ def read_pending(
     return records, problems
 
 
-# -- Hermes' config.yaml ----------------------------------------------------------
+# -- a provider's settings file (Hermes' config.yaml, a settings.json) -------------------
+
+MAX_CONFIG_BYTES = 4 * 1024 * 1024  # a settings file larger than this is not read (said)
 
 
 class Config(NamedTuple):
-    """A provider's YAML configuration as read: its mapping (``{}`` for an empty file),
+    """A provider's configuration (YAML or JSON) as read: its mapping (``{}`` for an empty file),
     or ``None`` when the file is absent (the provider's defaults apply) or was not read
     (``unread`` says why: then nothing is said about its settings, not even defaults)."""
 
@@ -200,18 +203,30 @@ def read_yaml(path: Path) -> Config:
     """A provider's YAML configuration (never raises). A file that is there but cannot be
     read as a mapping is said once, on stderr, and claims nothing."""
     from memaudit import storeyaml  # PyYAML: only needed for foreign configs
-    from memaudit.provider_config import MAX_CONFIG_BYTES
 
+    return _read_config(path, storeyaml.mapping, path.parent)
+
+
+def read_json(path: Path, *, root: Path | None = None, inside: bool = True) -> Config:
+    """A provider's JSON settings file (``settings.json``, ``config.json``), as
+    ``read_yaml``: absent is ``Config(None)`` (the provider's defaults apply); there but
+    not a readable JSON object (not JSON, too deep, a list, a link out of ``root``, a
+    folder) is said once on stderr and claims nothing. ``root`` defaults to the file's
+    folder; ``inside=False`` reads a file the user named, wherever it links."""
+    return _read_config(path, storejson.mapping, (root or path.parent) if inside else None)
+
+
+def _read_config(path: Path, parse: Callable[[bytes], dict[str, Any]], root: Path | None) -> Config:
     try:  # through ``confined``, as every file of a store: no FIFO, link out or 1 GB file
-        raw = confined.read_bytes(path, root=path.parent, limit=MAX_CONFIG_BYTES)
-        return Config(storeyaml.mapping(raw))
+        raw = confined.read_bytes(path, root=root, limit=MAX_CONFIG_BYTES)
+        return Config(parse(raw))
     except FileNotFoundError:
         return Config(None)
     except confined.Unsafe as exc:
         why = exc.message
     except OSError as exc:
         why = f"{path}: cannot read it ({exc.strerror or exc})"
-    except ValueError as exc:  # not valid YAML (line N), too deep, too large, not a mapping
+    except (ValueError, RecursionError) as exc:  # not valid (line N), too deep, not a mapping
         why = f"{path}: {exc}"
     confined.note_skipped(f"{why}; its settings were not read")
     return Config(None, why)
