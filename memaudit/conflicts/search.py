@@ -11,9 +11,11 @@ from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from itertools import chain
+from typing import TYPE_CHECKING, Any
 
 from memaudit import change_statements
+from memaudit.conflicts import parallel
 from memaudit.conflicts.candidate import Comparable, ConflictCandidate, pair_key
 from memaudit.conflicts.changes import change_candidates, lookup_key
 from memaudit.conflicts.slots import ExactWeights, exact_similarity, slot_candidate
@@ -63,6 +65,7 @@ def find(
     progress: Progress = silent,
     prune: bool = True,
     featurize: Callable[[str], Features] = features,
+    workers: int | None = None,
 ) -> list[ConflictCandidate]:
     """Candidate contradictions among ``memories`` (all taken as active).
 
@@ -73,36 +76,17 @@ def find(
     ``prune=False`` scores every pair the blocks offer (the exhaustive search the
     pruned one must equal; for tests). ``featurize``: ``features``, or a caller's cache
     of it (a listing that searches many small pools holds more texts than its LRU).
+    ``workers``: 2 lets a forked second process compute the features of half of the
+    distinct texts, 1 keeps the search here; None (the default) picks 2 for a search
+    without ``only`` over a large list where forking is safe (``parallel.workers_for``).
+    The candidates are the same either way.
     """
-    cache: dict[str, Features] = {}
-    copies: dict[str, int] = defaultdict(int)  # per distinct text: its memories
-    feats: list[Features] = []
-    for m in counting(memories, progress, "conflicts: reading texts", len(memories)):
-        f = cache.get(m.content)
-        if f is None:
-            f = cache[m.content] = featurize(m.content)
-        feats.append(f)
-        copies[m.content] += 1
-    if not any(f.changes for f in cache.values()):
-        # No change statement to pair a text with: past the idf below, nothing reads the
-        # features of a text that names no slot value (they take most of the memory).
-        idle = Features({}, frozenset(), [])
-        slim = [f if f.values else idle for f in feats]
-    else:
-        slim = feats
-    # Each distinct text's words counted once, times its memories.
-    df: dict[str, int] = defaultdict(int)
-    for text, f in cache.items():
-        times = copies[text]
-        for t in f.subject:
-            df[t] += times
-    cache.clear()
-    copies.clear()
+    workers = parallel.workers_for(len(memories), workers) if only is None else 1
+    forked = _features_forked(memories, featurize, progress) if workers > 1 else None
+    feats, df = forked or _features_here(memories, featurize, progress)
     n = max(1, len(memories))
     idf = {t: math.log(1 + n / c) for t, c in df.items()}
     del df
-    feats = slim
-    del slim
     mine = {i for i, m in enumerate(memories) if only and m.id in only}
     # With ``only``, a block none of those memories is in yields no pair: not built.
     keys = (
@@ -290,6 +274,109 @@ def find(
         memories, feats, idf, only=only, exclude=exclude or set(), seen=seen, min_score=min_score
     )
     return sorted(seen.values(), key=lambda c: (-c.score, c.newer_id, c.older_id))
+
+
+def _features_here(
+    memories: Sequence[Comparable], featurize: Callable[[str], Features], progress: Progress
+) -> tuple[list[Features], dict[str, int]]:
+    """Each memory's features (one object per distinct text) and each subject word's
+    document frequency. Without a change statement anywhere, a text naming no slot
+    value gets one shared empty ``Features``: past the idf, nothing reads its own."""
+    cache: dict[str, Features] = {}
+    copies: dict[str, int] = defaultdict(int)  # per distinct text: its memories
+    feats: list[Features] = []
+    for m in counting(memories, progress, "conflicts: reading texts", len(memories)):
+        f = cache.get(m.content)
+        if f is None:
+            f = cache[m.content] = featurize(m.content)
+        feats.append(f)
+        copies[m.content] += 1
+    if not any(f.changes for f in cache.values()):
+        # No change statement to pair a text with: past the idf, nothing reads the
+        # features of a text that names no slot value (they take most of the memory).
+        idle = Features({}, frozenset(), [])
+        feats = [f if f.values else idle for f in feats]
+    # Each distinct text's words counted once, times its memories.
+    df: dict[str, int] = defaultdict(int)
+    for text, f in cache.items():
+        times = copies[text]
+        for t in f.subject:
+            df[t] += times
+    return feats, df
+
+
+def _df_of(
+    texts: Sequence[str], feats: Sequence[Features], copies: dict[str, int]
+) -> dict[str, int]:
+    """Each subject word's memories among ``texts`` (each text counted once per copy)."""
+    df: dict[str, int] = defaultdict(int)
+    for text, f in zip(texts, feats, strict=True):
+        times = copies[text]
+        for t in f.subject:
+            df[t] += times
+    return df
+
+
+def _fields(f: Features) -> tuple[Any, ...]:
+    """A ``Features`` as the tuple that rebuilds it (pickled faster than the object)."""
+    return (f.values, f.subject, f.markers, f.words, f.changes)
+
+
+def _features_forked(
+    memories: Sequence[Comparable], featurize: Callable[[str], Features], progress: Progress
+) -> tuple[list[Features], dict[str, int]] | None:
+    """``_features_here``'s answer, the distinct texts shared with a forked process
+    (every other one). It sends back the features of its texts that name a slot value
+    or state a change, and the document frequencies of its words; the features of its
+    other texts only when some text states a change (they are read then). None when
+    the second process failed (the caller computes it all here)."""
+    copies: dict[str, int] = {}
+    for m in memories:
+        copies[m.content] = copies.get(m.content, 0) + 1
+    texts = list(copies)
+    theirs = texts[1::2]
+
+    def work(receive: Callable[[], Any], send: Callable[[Any], None]) -> Any:
+        got = [featurize(t) for t in theirs]
+        kept = [(k, _fields(f)) for k, f in enumerate(got) if f.values or f.changes]
+        send((kept, dict(_df_of(theirs, got, copies))))
+        if receive():
+            return [(k, _fields(f)) for k, f in enumerate(got) if not (f.values or f.changes)]
+        return None
+
+    try:
+        child = parallel.Child(work)
+    except OSError:
+        return None
+    with child:
+        ours = texts[0::2]
+        mine = [
+            featurize(t) for t in counting(ours, progress, "conflicts: reading texts", len(ours))
+        ]
+        try:
+            kept, their_df = child.receive()
+            changes = any(f.changes for f in mine) or any(x[4] for _, x in kept)
+            child.ask(changes)
+            rest = child.receive() if changes else []
+        except parallel.ChildFailed:
+            return None
+    of_text: dict[str, Features] = dict(zip(ours, mine, strict=True))
+    for k, fields in chain(kept, rest):
+        of_text[theirs[k]] = Features(*fields)
+    df = _df_of(ours, mine, copies)
+    for t, c in their_df.items():
+        df[t] += c
+    if changes:
+        return [of_text[m.content] for m in memories], df
+    # As ``_features_here``: a text naming no slot value gets the one shared empty
+    # Features (the other process did not send those of its texts).
+    idle = Features({}, frozenset(), [])
+    get = of_text.get
+    feats = []
+    for m in memories:
+        f = get(m.content)
+        feats.append(f if f is not None and f.values else idle)
+    return feats, df
 
 
 def _weight(f: Features, idf: dict[str, float], weights: dict[int, float]) -> float:
