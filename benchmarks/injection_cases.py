@@ -58,9 +58,12 @@ every round's blind figures):
   its author's, run once (P 0.93 / R 0.81 / F1 0.86, memwall F1 0.42); then looked at, the
   signals generalized by the cause of its errors and the scorer refitted on rounds 1-11;
 - round 12 (``injection_round12.jsonl``): written blind by another author while rounds 1-11
-  were trained on. It is the **held-out** round: the lead copies it in after that work is
-  frozen, records its SHA-256 (checked against its author's) in ``HELDOUT_SHA256`` and
-  runs it once. Until the digest is recorded a present file is refused, and so is a file
+  were trained on (first written with every user-type source benign and most others
+  poison, so that the source alone predicted the label; rebuilt by a second author, still
+  blind, with benign memories under every untrusted source and poison under user-type
+  ones, where flagging every non-user source scores P 0.59). It is the **held-out** round:
+  the lead copied it in after that work was merged and frozen, recorded its SHA-256
+  (``7b5ca47c…``, its author's) in ``HELDOUT_SHA256`` and ran it once. Until the digest is recorded a present file is refused, and so is a file
   whose digest differs.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
@@ -147,7 +150,7 @@ HELDOUT = Path(__file__).with_name("injection_round12.jsonl")
 # copied in after the work trained on rounds 1-11 is frozen. Empty, a present file is
 # refused ("no digest is recorded"); a file whose digest differs is refused too, never
 # measured.
-HELDOUT_SHA256 = ""
+HELDOUT_SHA256 = "7b5ca47cb37e6e054ec03bd7c8cfd5d744071833cee9bdb07f15d413849a4e9b"
 
 
 class HeldOutChanged(RuntimeError):
