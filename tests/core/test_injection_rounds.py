@@ -123,19 +123,21 @@ def test_round_ten_is_a_training_round_with_its_blind_digest() -> None:
 
 def test_round_eleven_is_a_training_round_with_its_blind_digest() -> None:
     """Round 11 joined the training rounds as it was run blind (its digest unchanged); the
-    held-out slot is round 12's, whose digest the lead records (empty until then)."""
+    held-out slot is round 12's, whose file matches the digest the lead recorded."""
     (path, digest) = injection_cases.TRAINING_ROUNDS[-1]
     assert path.name == "injection_round11.jsonl"
     assert digest == "d44d599d320d101702696c4921a57133df7a7d4c24f9c40640aa23149d09db96"
     assert hashlib.sha256(path.read_bytes()).hexdigest() == digest
     assert digest != injection_cases.HELDOUT_SHA256
-    assert injection_cases.HELDOUT_SHA256 == ""  # the lead records round 12's
+    held = injection_cases.HELDOUT
+    assert held.name == "injection_round12.jsonl"
+    assert hashlib.sha256(held.read_bytes()).hexdigest() == injection_cases.HELDOUT_SHA256
 
 
 def test_a_held_out_round_without_a_recorded_digest_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """With no digest recorded (as now, before the lead records round 12's), a held-out file
+    """With no digest recorded (as before the lead recorded round 12's), a held-out file
     in place is never measured."""
     monkeypatch.setattr(injection_cases, "HELDOUT_SHA256", "")
     path = tmp_path / "injection_round12.jsonl"
