@@ -36,7 +36,7 @@ from typing import Any
 from memaudit import confined, storejson
 from memaudit.adapters.support import file_probe, sqlite_vec
 from memaudit.adapters.support import sqlite_probe as sp
-from memaudit.adapters.support.foreign import as_int, open_ro, read_json
+from memaudit.adapters.support.foreign import as_int, open_ro, read_json5
 from memaudit.adapters.support.listing import ListStore
 from memaudit.clock import Clock, store_time
 from memaudit.errors import NotAStore
@@ -141,9 +141,9 @@ def _is_root(path: Path) -> bool:
 
 
 def _read_config(root: Path) -> tuple[dict[str, Any] | None, str]:
-    """openclaw.json as a dict (plain JSON; JSON5 extras make it unreadable here), and
-    why it was not read when it is there but could not be (said once on stderr)."""
-    data, unread = read_json(root / CONFIG)
+    """openclaw.json (JSON5, as OpenClaw reads it) as a dict, and why it was not read when
+    it is there but could not be (said once on stderr)."""
+    data, unread = read_json5(root / CONFIG)
     return data, unread or ""
 
 
@@ -169,8 +169,8 @@ class OpenClawStore(ListStore):
         self.workspace = workspace if not workspace.is_symlink() else root / "workspace"
         # Why the workspace OpenClaw uses may not be the one read (never "clean" then).
         self.workspace_unknown = (
-            f"openclaw.json was not read ({self.config_problem}; JSON5 comments or trailing "
-            "commas are not read here), so the workspace it may configure is unknown"
+            f"openclaw.json was not read ({self.config_problem}), so the workspace it may "
+            "configure is unknown"
             if self.config_problem
             else f"the configured workspace {workspace} is a symlink (not followed)"
             if workspace != self.workspace
