@@ -158,6 +158,8 @@ OPENCLAW_NOT_READ = {  # JSON5 that OpenClaw may read but memaudit cannot read f
     "1e400": '{agents: {defaults: {workspace: "/w"}}, gateway: {port: 1e400}}',
     "nul": '{agents: {defaults: {workspace: "/w\x00"}}}',
     "a-list": '["not", "an object"]',
+    # read, but OpenClaw merges other files in, which may set the workspace
+    "$include": '{$include: "./agents.json5", gateway: {mode: "local"}}',
 }
 
 
@@ -180,6 +182,29 @@ def test_openclaw_config_not_read_leaves_the_workspace_unchecked(home, cli, text
     assert data["clean"] is False and data["verdict"] == "unverified"
     assert layers["markdown"]["probed"] is True
     _said(stderr, config)
+
+
+@pytest.mark.parametrize(
+    ("workspace", "why"),
+    [
+        ('"${OPENCLAW_WS}/workspace"', "names an environment variable"),
+        ('"relative/workspace"', "is a relative path"),
+        ("42", "is not a path"),
+    ],
+    ids=["env-var", "relative", "a-number"],
+)
+def test_openclaw_configured_workspace_not_resolved_here_is_not_clean(home, cli, workspace, why):
+    """OpenClaw substitutes ${VAR} from its own environment and resolves a relative path
+    from wherever it runs: memaudit read the literal text as a folder (or the default
+    one) and could call the workspace clean. Now it is *not checked*, saying why."""
+    root = home("openclaw", "after_delete")
+    config = root / ".openclaw" / "openclaw.json"
+    config.write_text(f"{{agents: {{defaults: {{workspace: {workspace}}}}}}}\n")
+    data, layers, stderr = _verify(cli, root)
+    layer = layers["configured workspace"]
+    assert layer["probed"] is False and why in layer["checked"], layer
+    assert data["clean"] is False and data["verdict"] == "unverified"
+    assert layers["markdown"]["probed"] is True and str(config) not in stderr
 
 
 def test_openclaw_configured_workspace_that_is_a_symlink_is_not_clean(home, cli, tmp_path):
