@@ -36,7 +36,7 @@ from typing import Any
 from memaudit import confined, storejson
 from memaudit.adapters.support import file_probe, sqlite_vec
 from memaudit.adapters.support import sqlite_probe as sp
-from memaudit.adapters.support.foreign import as_int, open_ro, read_json
+from memaudit.adapters.support.foreign import as_int, open_ro, read_json5
 from memaudit.adapters.support.listing import ListStore
 from memaudit.clock import Clock, store_time
 from memaudit.errors import NotAStore
@@ -141,10 +141,42 @@ def _is_root(path: Path) -> bool:
 
 
 def _read_config(root: Path) -> tuple[dict[str, Any] | None, str]:
-    """openclaw.json as a dict (plain JSON; JSON5 extras make it unreadable here), and
-    why it was not read when it is there but could not be (said once on stderr)."""
-    data, unread = read_json(root / CONFIG)
+    """openclaw.json (JSON5, as OpenClaw reads it) as a dict, and why it was not read when
+    it is there but could not be (said once on stderr)."""
+    data, unread = read_json5(root / CONFIG)
+    if data is not None and _includes(data):  # OpenClaw merges those files in: not read here
+        unread = f"{root / CONFIG}: it includes other files ($include), which are not read"
+        confined.note_skipped(f"{unread}; its settings were not read")
+        return None, unread
     return data, unread or ""
+
+
+def _includes(data: dict[str, Any]) -> bool:
+    """Whether any object of the config has an ``$include`` key (OpenClaw's own key)."""
+    stack: list[Any] = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if "$include" in node:
+                return True
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return False
+
+
+def _workspace_path(configured: Any) -> tuple[Path | None, str]:
+    """agents.defaults.workspace as OpenClaw resolves it (trimmed, ``~`` is HOME), or why
+    it cannot be resolved here: ``${VAR}`` (OpenClaw substitutes its own environment), a
+    relative path (OpenClaw resolves it from wherever it runs), not a string."""
+    if not isinstance(configured, str):
+        return None, "the configured workspace is not a path"
+    if "${" in configured:
+        return None, "the configured workspace names an environment variable (${...})"
+    path = Path(configured.strip()).expanduser()
+    if not path.is_absolute():
+        return None, "the configured workspace is a relative path"
+    return path, ""
 
 
 def _dig(data: Any, *keys: str) -> Any:
@@ -163,15 +195,20 @@ class OpenClawStore(ListStore):
         self.root = root
         self.config, self.config_problem = _read_config(root)
         configured = _dig(self.config, "agents", "defaults", "workspace")
-        workspace = Path(str(configured)).expanduser() if configured else root / "workspace"
+        workspace, unresolved = (
+            _workspace_path(configured) if configured not in (None, "") else (None, "")
+        )
+        workspace = workspace or root / "workspace"
         # A configured workspace outside the home is still the user's memory; a symlinked
         # one is not followed.
         self.workspace = workspace if not workspace.is_symlink() else root / "workspace"
         # Why the workspace OpenClaw uses may not be the one read (never "clean" then).
         self.workspace_unknown = (
-            f"openclaw.json was not read ({self.config_problem}; JSON5 comments or trailing "
-            "commas are not read here), so the workspace it may configure is unknown"
+            f"openclaw.json was not read ({self.config_problem}), so the workspace it may "
+            "configure is unknown"
             if self.config_problem
+            else f"{unresolved}, so where OpenClaw keeps it is unknown"
+            if unresolved
             else f"the configured workspace {workspace} is a symlink (not followed)"
             if workspace != self.workspace
             else ""

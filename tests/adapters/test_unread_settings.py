@@ -151,18 +151,26 @@ def test_claude_mem_environment_does_not_override_an_unread_settings_file(provid
 # -- OpenClaw: openclaw.json names the workspace -------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        '{\n  // JSON5, as OpenClaw allows\n  agents: {defaults: {workspace: "/w"}},\n}\n',
-        '["not", "an object"]',
-    ],
-    ids=["json5", "a-list"],
-)
+OPENCLAW_NOT_READ = {  # JSON5 that OpenClaw may read but memaudit cannot read for certain
+    "a-key-twice": '{agents: {defaults: {workspace: "/w", workspace: "/v"}}}',
+    "deep": "{agents: " + "[" * 300 + "]" * 300 + "}",
+    "unterminated-comment": '{agents: {defaults: {workspace: "/w"}}} /* no end',
+    "1e400": '{agents: {defaults: {workspace: "/w"}}, gateway: {port: 1e400}}',
+    "nul": '{agents: {defaults: {workspace: "/w\x00"}}}',
+    "a-list": '["not", "an object"]',
+    # read, but OpenClaw merges other files in, which may set the workspace
+    "$include": '{$include: "./agents.json5", gateway: {mode: "local"}}',
+}
+
+
+@pytest.mark.parametrize("text", OPENCLAW_NOT_READ.values(), ids=OPENCLAW_NOT_READ.keys())
 def test_openclaw_config_not_read_leaves_the_workspace_unchecked(home, cli, text):
     """agents.defaults.workspace names the workspace; an openclaw.json that cannot be read
     left memaudit on the default one, and `verify` was clean on a folder OpenClaw may not
-    use. The default workspace is still read; the configured one is *not checked*."""
+    use. The default workspace is still read; the configured one is *not checked*. JSON5
+    is read (tests/adapters/test_openclaw_json5.py); a key twice, a number JavaScript
+    cannot hold, a NUL or nesting past 200 levels is not (what OpenClaw made of it is a
+    guess), nor is an unterminated comment or a list."""
     root = home("openclaw", "after_delete")
     data, layers, _ = _verify(cli, root)
     assert "configured workspace" not in layers and not data["not_checked"]
@@ -174,6 +182,29 @@ def test_openclaw_config_not_read_leaves_the_workspace_unchecked(home, cli, text
     assert data["clean"] is False and data["verdict"] == "unverified"
     assert layers["markdown"]["probed"] is True
     _said(stderr, config)
+
+
+@pytest.mark.parametrize(
+    ("workspace", "why"),
+    [
+        ('"${OPENCLAW_WS}/workspace"', "names an environment variable"),
+        ('"relative/workspace"', "is a relative path"),
+        ("42", "is not a path"),
+    ],
+    ids=["env-var", "relative", "a-number"],
+)
+def test_openclaw_configured_workspace_not_resolved_here_is_not_clean(home, cli, workspace, why):
+    """OpenClaw substitutes ${VAR} from its own environment and resolves a relative path
+    from wherever it runs: memaudit read the literal text as a folder (or the default
+    one) and could call the workspace clean. Now it is *not checked*, saying why."""
+    root = home("openclaw", "after_delete")
+    config = root / ".openclaw" / "openclaw.json"
+    config.write_text(f"{{agents: {{defaults: {{workspace: {workspace}}}}}}}\n")
+    data, layers, stderr = _verify(cli, root)
+    layer = layers["configured workspace"]
+    assert layer["probed"] is False and why in layer["checked"], layer
+    assert data["clean"] is False and data["verdict"] == "unverified"
+    assert layers["markdown"]["probed"] is True and str(config) not in stderr
 
 
 def test_openclaw_configured_workspace_that_is_a_symlink_is_not_clean(home, cli, tmp_path):
@@ -248,3 +279,48 @@ def test_config_option_json_beside_config_yaml_not_read(tmp_path, cli, provider_
     if provider_name == "hindsight":  # "separate keys" came from two defaults
         assert answers["recall_independent"]["answer"] == "unknown"
     _said(result, home / file)
+
+
+# -- Hermes: memory_char_limit / user_char_limit decide every approved write --------------
+
+HERMES_IDS = json.loads(
+    (Path(__file__).resolve().parents[1] / "fixtures/providers/hermes/ids.json").read_text()
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("memory:\n  memory_char_limit: [2200\n", "config.yaml was not read"),
+        ("- memory_char_limit: 2200\n", "config.yaml was not read"),
+        ("memory:\n  memory_char_limit: lots\n", "memory.memory_char_limit in config.yaml is"),
+    ],
+    ids=["invalid", "a-list", "not-a-number"],
+)
+@pytest.mark.parametrize("memory_id", ["add_summary", "remove_bun"])  # the size, or drift
+def test_hermes_config_not_read_leaves_the_char_limit_unknown(provider, cli, text, why, memory_id):
+    """Hermes checks MEMORY.md against memory_char_limit on every write (the new size on
+    add, an over-long entry as drift on remove). A config.yaml there but unread gave
+    Hermes' default 2200, and `approve` wrote a file Hermes itself may refuse. Now the
+    limit is unknown: nothing is written, the record stays, and `questions` claims no
+    limit either."""
+    home = provider("hermes") / "hermes_home"
+    config = home / "config.yaml"
+    config.write_text(text)
+    memories = {p.name: p.read_bytes() for p in (home / "memories").iterdir()}
+    record = home / "pending" / "memory" / f"{HERMES_IDS[memory_id]}.json"
+    result = cli("approve", HERMES_IDS[memory_id], db=home)
+    assert "Traceback" not in result.stderr, result.stderr
+    assert result.exit_code == 8, result.stderr  # refused
+    assert "character limit for MEMORY.md is unknown" in result.stderr
+    assert why in result.stderr and "nothing was written" in result.stderr
+    assert {p.name: p.read_bytes() for p in (home / "memories").iterdir()} == memories
+    assert record.exists()
+    if "not read" in why:
+        _said(result, config)
+    answers = _answers(cli("questions", "--json", db=home))
+    assert "char_limit" not in _evidence(answers)
+    config.unlink()  # absent: Hermes' defaults apply, and the write goes through as before
+    result = cli("approve", HERMES_IDS[memory_id], db=home)
+    assert result.exit_code == 0, result.stderr
+    assert not record.exists()

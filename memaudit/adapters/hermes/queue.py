@@ -248,14 +248,14 @@ class HermesStore(HermesFiles):
             finally:
                 os.close(fd)
 
-    def _check_drift(self, target: str, folder: confined.Folder) -> None:
+    def _check_drift(self, target: str, limit: int, folder: confined.Folder) -> None:
         """Hermes refuses to rewrite a file edited outside its tool, saving a copy first."""
         path = self.path_for(target)
         raw = _read_text(path, self.home, strict=True)
         if not raw.strip():
             return
         parsed = [e.strip() for e in raw.split(DELIMITER) if e.strip()]
-        too_long = max((len(e) for e in parsed), default=0) > self.limit(target)
+        too_long = max((len(e) for e in parsed), default=0) > limit
         if raw.strip() == DELIMITER.join(parsed) and not too_long:
             return
         drifted = (
@@ -276,8 +276,9 @@ class HermesStore(HermesFiles):
         name = self.path_for(target).name
         folder.replace(name, join_entries(entries).encode(), prefix=".mem_", suffix=".tmp")
 
-    def _over_limit(self, target: str, entries: list[str]) -> None:
-        total, limit = len(join_entries(entries)), self.limit(target)
+    @staticmethod
+    def _over_limit(target: str, limit: int, entries: list[str]) -> None:
+        total = len(join_entries(entries))
         if total > limit:
             raise Refused(
                 f"{FILES[target]} would hold {total:,}/{limit:,} characters, over Hermes' "
@@ -313,9 +314,18 @@ class HermesStore(HermesFiles):
             raise InvalidInput("old_text cannot be empty")
         if action == "replace" and not content:
             raise InvalidInput("new content cannot be empty (a remove would delete it)")
+        # Every action depends on Hermes' limit (add, replace, batch: the new size; remove
+        # and the others: an over-long entry is drift): unknown, nothing is written.
+        limit, unknown = self.limit(target)
+        if limit is None:
+            raise Refused(
+                f"Hermes' character limit for {FILES[target]} is unknown ({unknown}), so "
+                "memaudit cannot check this write as Hermes would; nothing was written and "
+                "the pending record stays"
+            )
         with self.lock(target) as folder:
             if action != "add":  # appending never clobbers, so Hermes skips the drift check
-                self._check_drift(target, folder)
+                self._check_drift(target, limit, folder)
             # Strict: a memory file that cannot be read safely is never replaced.
             entries = split_entries(_read_text(self.path_for(target), self.home, strict=True))
             if action == "add":
@@ -334,7 +344,7 @@ class HermesStore(HermesFiles):
                 entries = self._batch(entries, payload.get("operations") or [])
                 content = ""
             if action != "remove":  # Hermes checks the limit on add, replace and batch
-                self._over_limit(target, entries)
+                self._over_limit(target, limit, entries)
             self._write(target, entries, folder)
         return entry_id(target, content) if content else None
 

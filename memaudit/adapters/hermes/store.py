@@ -220,14 +220,24 @@ class HermesFiles(Store):
             gate["value"] = enabled(gate["value"])  # Hermes' own reading of the value
         return out
 
-    def limit(self, target: str) -> int:
-        data = read_yaml(self.config_path).data or {}
-        found = data.get("memory")
+    def limit(self, target: str) -> tuple[int | None, str]:
+        """Hermes' character limit for a memory file, and why it is unknown when it is:
+        ``config.yaml`` is there but was not read (said once on stderr), or sets the
+        limit to something that is not a whole number. Hermes' default applies only when
+        the file is absent or does not set it."""
+        config = read_yaml(self.config_path)
+        if config.unread is not None:
+            return None, f"{self.config_path.name} was not read: see the warning"
+        found = (config.data or {}).get("memory")
         section: dict[str, Any] = found if isinstance(found, dict) else {}
-        try:
-            return int(section.get(LIMIT_KEYS[target], DEFAULT_LIMITS[target]))
-        except (TypeError, ValueError):
-            return DEFAULT_LIMITS[target]
+        key = LIMIT_KEYS[target]
+        value = section.get(key, DEFAULT_LIMITS[target])
+        try:  # True is not 1 character, nor is 3.5 a limit
+            if not isinstance(value, bool) and isinstance(value, int | str):
+                return int(value), ""
+        except ValueError:
+            pass
+        return None, f"memory.{key} in {self.config_path.name} is not a whole number"
 
     # -- layers --------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from memaudit import confined, storejson
+from memaudit import confined, storejson, storejson5
 from memaudit.adapters.support import sqlite_probe
 from memaudit.clock import store_time
 from memaudit.errors import MemauditError, NotAStore, Refused
@@ -214,6 +214,14 @@ def read_json(path: Path, *, root: Path | None = None, inside: bool = True) -> C
     folder) is said once on stderr and claims nothing. ``root`` defaults to the file's
     folder; ``inside=False`` reads a file the user named, wherever it links."""
     return _read_config(path, storejson.mapping, (root or path.parent) if inside else None)
+
+
+def read_json5(path: Path) -> Config:
+    """OpenClaw's ``openclaw.json`` (JSON5, read as OpenClaw reads it: ``storejson5``), as
+    ``read_json``: absent is ``Config(None)``; there but not a readable JSON5 object (not
+    JSON5, a key twice, a number JavaScript cannot hold, too deep, a list) is said once on
+    stderr and claims nothing."""
+    return _read_config(path, storejson5.mapping, path.parent)
 
 
 def _read_config(path: Path, parse: Callable[[bytes], dict[str, Any]], root: Path | None) -> Config:
