@@ -21,6 +21,8 @@ from memaudit.injection.kinds import (
     Signal,
 )
 from memaudit.injection.patterns.facts import FIRST_PERSON, changed
+from memaudit.injection.patterns.laundering import OWN_IMPORT, OWN_VOICE
+from memaudit.injection.patterns.secrets import THE_USER
 from memaudit.model import SourceType
 
 
@@ -235,7 +237,7 @@ def assess(
             h.signal is Signal.FAKE_EXPERIENCE and not traced
         ):
             w = min(0.9, w * UNTRACED_BOOST)
-        factor = max(weight, HARD_FLOOR) if h.hard else weight
+        factor = max(weight, HARD_FLOOR) if h.hard or _against_user(text, h) else weight
         keep_text *= 1.0 - min(w, 0.99)
         keep *= 1.0 - min(w * factor, 0.99)
     score = round(1.0 - keep, 3)  # compared as shown
@@ -243,6 +245,17 @@ def assess(
     if score >= th.flag:
         severity = "high" if score >= th.high else "medium" if score >= th.medium else "low"
     return Assessment(score, 1.0 - keep_text, weight, why, found + extra, severity, tier)
+
+
+SECRECY_REACH = 40  # characters either side of a secrecy clause where "the user" is read
+
+
+def _against_user(text: str, h: Hit) -> bool:
+    """A secrecy clause that keeps "the user" (named in the third person) in the dark."""
+    if h.signal is not Signal.SECRECY or h.note in MENTIONED:
+        return False
+    low = text.lower()
+    return THE_USER.search(low, max(0, h.start - SECRECY_REACH), h.end + SECRECY_REACH) is not None
 
 
 def _provenance_hits(
@@ -287,6 +300,8 @@ def _provenance_hits(
     said = any(h.signal is not Signal.IMPERATIVE for h in spoken.values()) or (
         outside_ref and bool(spoken)
     )
+    if said and mismatch and not set(spoken) - VOICE_ONLY and own_import(text):
+        said = False  # the user handing over what they pasted, in their own voice
     if (mismatch and said) or (
         claim is not None and not p.authority_backed and (laundered_into or mismatch)
     ):
@@ -309,6 +324,29 @@ def _provenance_hits(
             )
         )
     return out
+
+
+# What a user says to their own agent about what they pasted (round 12): a standing rule,
+# a condition, a request, a comment or token they quote. A destination, a secrecy clause,
+# a tool policy or a claimed approval in it still counts.
+VOICE_ONLY = frozenset(
+    {
+        Signal.STANDING_RULE,
+        Signal.CONDITIONAL_TRIGGER,
+        Signal.IMPERATIVE,
+        Signal.AGENT_DIRECTIVE,
+        Signal.HTML_COMMENT,
+        Signal.DESTRUCTIVE_COMMAND,
+        Signal.USER_FACT,
+        Signal.FAKE_EXPERIENCE,
+    }
+)
+
+
+def own_import(text: str) -> bool:
+    """The user says where the text they hand over came from, in their own voice."""
+    low = text.lower()
+    return OWN_IMPORT.search(low) is not None and OWN_VOICE.search(low) is not None
 
 
 def maybe_suspect(text: str) -> bool:
