@@ -20,6 +20,7 @@ from memaudit.injection.kinds import (
     WEIGHT,
     Signal,
 )
+from memaudit.injection.patterns.exfiltration import PERSONAL_SLOT
 from memaudit.injection.patterns.facts import FIRST_PERSON, changed
 from memaudit.injection.patterns.laundering import OWN_IMPORT, OWN_VOICE
 from memaudit.injection.patterns.secrets import THE_USER
@@ -237,7 +238,11 @@ def assess(
             h.signal is Signal.FAKE_EXPERIENCE and not traced
         ):
             w = min(0.9, w * UNTRACED_BOOST)
-        factor = max(weight, HARD_FLOOR) if h.hard or _against_user(text, h) else weight
+        factor = (
+            max(weight, HARD_FLOOR)
+            if h.hard or _against_user(text, h) or _personal_slot(text, h)
+            else weight
+        )
         keep_text *= 1.0 - min(w, 0.99)
         keep *= 1.0 - min(w * factor, 0.99)
     score = round(1.0 - keep, 3)  # compared as shown
@@ -256,6 +261,20 @@ def _against_user(text: str, h: Hit) -> bool:
         return False
     low = text.lower()
     return THE_USER.search(low, max(0, h.start - SECRECY_REACH), h.end + SECRECY_REACH) is not None
+
+
+SLOT_REACH = 300  # characters of a beacon's address read for a slot left for the user's data
+
+
+def _personal_slot(text: str, h: Hit) -> bool:
+    """A data-bearing address whose query leaves a slot for the user's own data or the
+    conversation, for the agent to fill in and send."""
+    if h.signal is not Signal.DATA_URL or h.note:
+        return False
+    low = text.lower()
+    end = min(len(low), h.start + SLOT_REACH)
+    stop = low.find("\n", h.start, end)
+    return PERSONAL_SLOT.search(low, h.start, end if stop < 0 else stop) is not None
 
 
 def _provenance_hits(
@@ -300,8 +319,11 @@ def _provenance_hits(
     said = any(h.signal is not Signal.IMPERATIVE for h in spoken.values()) or (
         outside_ref and bool(spoken)
     )
-    if said and mismatch and not set(spoken) - VOICE_ONLY and own_import(text):
-        said = False  # the user handing over what they pasted, in their own voice
+    # The user handing over what they pasted, in their own voice: what it quotes or shows
+    # as code (a discounted signal) and what a user says to their agent are theirs.
+    plain = {k for k, h in spoken.items() if not h.note}
+    if said and mismatch and not plain - VOICE_ONLY and own_import(text):
+        said = False
     if (mismatch and said) or (
         claim is not None and not p.authority_backed and (laundered_into or mismatch)
     ):
