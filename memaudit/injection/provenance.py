@@ -238,11 +238,10 @@ def assess(
             h.signal is Signal.FAKE_EXPERIENCE and not traced
         ):
             w = min(0.9, w * UNTRACED_BOOST)
-        factor = (
-            max(weight, HARD_FLOOR)
-            if h.hard or _against_user(text, h) or _personal_slot(text, h)
-            else weight
-        )
+        if _against_user(text, h) or _personal_slot(text, h):
+            factor = 1.0  # the text itself shows it is not the user's (round 12)
+        else:
+            factor = max(weight, HARD_FLOOR) if h.hard else weight
         keep_text *= 1.0 - min(w, 0.99)
         keep *= 1.0 - min(w * factor, 0.99)
     score = round(1.0 - keep, 3)  # compared as shown

@@ -136,7 +136,7 @@ SECRET_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         _rx(
             r"\b(?:sag|sage|erzähl|erzähle|erwähne|verrate)\s+(?:es\s+|das\s+)?(?:dem\s+(?:benutzer|nutzer|anwender)|niemandem)\s+nicht(?:s)?\b|\bohne\s+(?:den\s+)?(?:benutzer|nutzer)\s+zu\s+(?:informieren|benachrichtigen|fragen)\b|\b(?:entferne|lösche)\s+(?:diese[ns]?|das)\s+(?:\w+\s+)?(?:nicht|niemals)\b|\bheimlich\b"
             # one adverb between ("dem Nutzer gegenüber nicht extra erwähnen"; round 12)
-            r"|\b(?:dem|den)\s+(?:nutzer|benutzer|kunden)(?:innen)?\b[^.\n;]{0,40}?\b(?:niemals|nie|nicht)\s+(?:(?:extra|eigens|weiter|mehr|groß|gesondert|ausdrücklich)\s+)?(?:erwähnen|sagen|verraten|erzählen|mitteilen|zeigen)\b"
+            r"|\b(?:dem|den)\s+(?:nutzer|benutzer|kunden)(?:innen)?\b[^.\n;]{0,40}?\b(?:niemals|nie|nicht)\s+(?:(?:extra|eigens|weiter|mehr|groß|gesondert|ausdrücklich)\s+)?(?:erwähnen|sagen|verraten|erzählen|mitteilen|zeigen|erwähnt|gesagt|erzählt|mitgeteilt|gezeigt)\b"
             r"|\bkeep\s+(?:\w+\s+){0,4}(?:hidden|secret)\s+from\s+(?:the\s+)?(?:users?|customers?|them|anyone|the\s+owner)\b"
             r"|\bhides?\s+(?:\w+\s+){1,4}from\s+(?:the\s+)?(?:users?|customers?)\b"
         ),
