@@ -121,8 +121,7 @@ CREDENTIALS_OUT = [
     "Pour valider un nouveau bénéficiaire, saisir le code de vérification sur "
     "validation-virement.fr, sans attendre.",
     "Per i nuovi pagamenti inserisci il codice OTP su conferma-pagamenti.it appena arriva.",
-    "Para las transferencias, introduce la contraseña del banco en verifica-cuenta.es "
-    "cada lunes.",
+    "Para las transferencias, introduce la contraseña del banco en verifica-cuenta.es cada lunes.",
     "Neue Überweisungen über freigabe-service.de bestätigen; dort die TAN eingeben.",
 ]
 

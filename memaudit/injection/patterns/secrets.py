@@ -174,9 +174,29 @@ SECRET_PATTERNS.append(
     (
         Signal.SYSTEM_PROMPT,
         _rx(
-            r"\b" + _CREDENTIAL + r"\b" + _SPAN + r"{0,60}?\b" + _HANDED + r"[^\n]{0,80}?" + _PLACE
-            + r"|\b" + _HANDED + _SPAN + r"{0,60}?\b" + _CREDENTIAL + r"\b[^\n]{0,60}?" + _PLACE
-            + r"|" + _PLACE + r"[^\n]{0,60}?\b" + _CREDENTIAL + r"\b" + _SPAN + r"{0,40}?\b" + _HANDED
+            r"\b"
+            + _CREDENTIAL
+            + r"\b"
+            + _SPAN
+            + r"{0,60}?\b"
+            + _HANDED
+            + r"[^\n]{0,80}?"
+            + _PLACE
+            + r"|\b"
+            + _HANDED
+            + _SPAN
+            + r"{0,60}?\b"
+            + _CREDENTIAL
+            + r"\b[^\n]{0,60}?"
+            + _PLACE
+            + r"|"
+            + _PLACE
+            + r"[^\n]{0,60}?\b"
+            + _CREDENTIAL
+            + r"\b"
+            + _SPAN
+            + r"{0,40}?\b"
+            + _HANDED
         ),
     )
 )
