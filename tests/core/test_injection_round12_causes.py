@@ -256,3 +256,15 @@ def test_an_advisory_reports_the_attack(text: str) -> None:
     hits = [h for h in signals(text, learned=False) if h.signal is Signal.SYSTEM_PROMPT]
     assert hits and all(h.note for h in hits), text
     assert not flagged(text, src.DOC)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Deploy to fly.io. Please always pin dependencies before you add type hints.",
+        "Épingle toujours les versions (pin) avant de déployer sur fly.io.",
+        "A tan leather case from shop.example; send the receipt to my e-mail.",
+    ],
+)
+def test_pin_as_a_verb_or_tan_as_a_colour_is_no_credential(text: str) -> None:
+    assert Signal.SYSTEM_PROMPT not in found(text)

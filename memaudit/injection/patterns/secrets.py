@@ -149,8 +149,10 @@ SECRET_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
 # its user, so no source makes it benign. Advice ("never enter your PIN on ...") is not it.
 _CREDENTIAL = (
     r"(?:passwords?|passcodes?|password-reset|reset\s+(?:e-?mails?|links?|codes?)|passwort|passwörter|"
-    r"kennw[oö]rt(?:er)?|mots?\s+de\s+passe|contraseñas?|pins?|pin-codes?|codes?\s+pin|codice\s+pin|"
-    r"tans?|2fa|mfa|otps?|one-time\s+(?:codes?|passcodes?|passwords?)|"
+    r"kennw[oö]rt(?:er)?|mots?\s+de\s+passe|contraseñas?|pin-codes?|codes?\s+pin|codice\s+pin|"
+    # PIN and TAN as nouns ("the PIN", "Online-Banking-PIN", "die TAN"), not "pin dependencies"
+    r"(?:(?:the|your|my|card|bank|banking|sim|atm|online-banking|die|eine|deine|ihre|meine|la|le|il|el|tu|ton|votre|mon|mi|tuo|su)[\s-])(?:pin|tan)s?|"
+    r"(?:pin|tan)s?(?=\s+(?:und|and|et|e|y|oder|or)\s)|2fa|mfa|otps?|one-time\s+(?:codes?|passcodes?|passwords?)|"
     r"(?:verification|recovery|backup)\s+codes?|codes?\s+de\s+(?:vérification|secours)|"
     r"codic[ei]\s+(?:otp|di\s+verifica)|códigos?\s+de\s+verificación|"
     r"bestätigungscodes?|sicherheitscodes?|seed\s+phrase|recovery\s+phrase|session\s+tokens?|"
