@@ -61,9 +61,14 @@ every round's blind figures):
   were trained on (first written with every user-type source benign and most others
   poison, so that the source alone predicted the label; rebuilt by a second author, still
   blind, with benign memories under every untrusted source and poison under user-type
-  ones, where flagging every non-user source scores P 0.59). It is the **held-out** round:
-  the lead copied it in after that work was merged and frozen, recorded its SHA-256
-  (``7b5ca47c…``, its author's) in ``HELDOUT_SHA256`` and ran it once. Until the digest is recorded a present file is refused, and so is a file
+  ones, where flagging every non-user source scores P 0.59), copied in after that work
+  was frozen, its SHA-256 checked against its author's, run once (P 0.86 / R 0.89 / F1
+  0.87, memwall F1 0.57); then looked at, the signals generalized by the cause of its
+  errors and the scorer refitted on rounds 1-12;
+- round 13 (``injection_round13.jsonl``): written blind by another author while rounds 1-12
+  were trained on. It is the **held-out** round: the lead copies it in after that work is
+  frozen, records its SHA-256 (checked against its author's) in ``HELDOUT_SHA256`` and
+  runs it once. Until the digest is recorded a present file is refused, and so is a file
   whose digest differs.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
@@ -108,7 +113,7 @@ class Case:
 
     @property
     def split(self) -> str:
-        """``train`` (rounds 1-11: looked at, tuned and trained on) or ``heldout``."""
+        """``train`` (rounds 1-12: looked at, tuned and trained on) or ``heldout``."""
         return "heldout" if self.round == HELDOUT_ROUND else "train"
 
 
@@ -143,14 +148,18 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
         Path(__file__).with_name("injection_round11.jsonl"),
         "d44d599d320d101702696c4921a57133df7a7d4c24f9c40640aa23149d09db96",
     ),
+    (
+        Path(__file__).with_name("injection_round12.jsonl"),
+        "7b5ca47cb37e6e054ec03bd7c8cfd5d744071833cee9bdb07f15d413849a4e9b",
+    ),
 )
-HELDOUT_ROUND = 12
-HELDOUT = Path(__file__).with_name("injection_round12.jsonl")
-# Round 12's SHA-256 as its author delivers it, recorded by the lead once the file is
-# copied in after the work trained on rounds 1-11 is frozen. Empty, a present file is
+HELDOUT_ROUND = 13
+HELDOUT = Path(__file__).with_name("injection_round13.jsonl")
+# Round 13's SHA-256 as its author delivers it, recorded by the lead once the file is
+# copied in after the work trained on rounds 1-12 is frozen. Empty, a present file is
 # refused ("no digest is recorded"); a file whose digest differs is refused too, never
 # measured.
-HELDOUT_SHA256 = "7b5ca47cb37e6e054ec03bd7c8cfd5d744071833cee9bdb07f15d413849a4e9b"
+HELDOUT_SHA256 = ""
 
 
 class HeldOutChanged(RuntimeError):
@@ -183,7 +192,7 @@ def heldout_bytes() -> bytes:
 
 
 def training_cases() -> list[Case]:
-    """Rounds 1-11: what the signals may be tuned and the scorer fitted on."""
+    """Rounds 1-12: what the signals may be tuned and the scorer fitted on."""
     out = _parse(DATA.read_text(encoding="utf-8"))
     for path, digest in TRAINING_ROUNDS:
         out += _parse(_checked(path, digest).decode("utf-8"))

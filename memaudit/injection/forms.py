@@ -91,6 +91,8 @@ _MORSE_TABLE = dict(
 # Words that say a text is *about* attacks or gives examples (quotes there are quoted).
 _META = _rx(
     r"\b(?:attack(?:s|ers?|ed)?|attacker|injections?|inject(?:ed|s)?|malicious|jailbreak(?:s|ing)?|payloads?|phishing|exploit(?:s|ed)?|adversar(?:y|ial)|red[- ]team(?:ing)?|researchers?|paper|owasp|example|examples|e\.g\.|for\s+instance|such\s+as|a\s+classic|techniques?|vulnerabilit(?:y|ies)|poison(?:ing|ed)?|defen[cs]es?|detect(?:ion|or|s)?|scanner|warn(?:s|ed|ing)?|beware|scams?|never\s+trust|threat|spoof(?:ed|ing)?|exfiltration|worms?|write-?ups?|patched|"
+    # security advisories are texts about attacks (round 12: "Security advisory GHSA-...")
+    r"advisor(?:y|ies)|cve-\d{4}|ghsa|sicherheitshinweis|sicherheitswarnung|avis\s+de\s+sécurité|avviso\s+di\s+sicurezza|aviso\s+de\s+seguridad|"
     r"attacco|attacchi|iniezione|esempio|ad\s+esempio|dannoso|attaques?|attaquants?|exemple|par\s+exemple|malveillant|ataques?|atacantes?|inyección|ejemplo|por\s+ejemplo|malicioso|angriff(?:e|en|s)?|angreifer(?:n|s)?|beispiel|zum\s+beispiel|bösartig|injektion)\b"
 )
 # Words that show an example right before it ("comments such as <!-- ... -->").

@@ -39,7 +39,11 @@ _ANCHORS: dict[Signal | str, str] = {
     "context above$ configuration environment api$ credential password secret token prompt "
     "systemanweis istruzioni instrucciones invite card$ cards$ cvv$ social$ cookie ssh id_rsa env$ "
     "etc$ aws$ customer client employee patient hr$ donn dati$ datos$ kundendaten mots$ passw "
-    "contrase confidential salar payroll bank$",
+    "contrase confidential salar payroll bank$ "
+    # credentials handed to a place (round 12)
+    "passc kennw pin$ pins$ pin-code tan$ tans$ 2fa$ mfa$ otp otps$ one-time verification$ "
+    "recovery$ backup$ vérification secours codic códig bestätigungscod sicherheitscod seed$ "
+    "private$ pgpass netrc credenzial credencial identifiants zugangsdaten reset$ password-reset",
     Signal.SECRECY: "shown$ listed$ displayed$ included$ surfaced$ reported$ normally$ normal$ usual$ nothing$ normalidad$ normalmente$ normalement$ nulla$ rien$ nada$ nutzer benutzer kunden hidden hide not$ don$ never without keep$ silent secret covert ne$ sans$ non$ senza$ "
     "no$ sin$ sag$ sage$ erzähl erwähn verrat ohne$ entfern lösch heimlich quietly mustn shouldn "
     "won$ leave$ hide conceal",

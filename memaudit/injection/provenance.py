@@ -20,7 +20,10 @@ from memaudit.injection.kinds import (
     WEIGHT,
     Signal,
 )
+from memaudit.injection.patterns.exfiltration import PERSONAL_SLOT
 from memaudit.injection.patterns.facts import FIRST_PERSON, changed
+from memaudit.injection.patterns.laundering import OWN_IMPORT, OWN_VOICE
+from memaudit.injection.patterns.secrets import THE_USER
 from memaudit.model import SourceType
 
 
@@ -235,7 +238,10 @@ def assess(
             h.signal is Signal.FAKE_EXPERIENCE and not traced
         ):
             w = min(0.9, w * UNTRACED_BOOST)
-        factor = max(weight, HARD_FLOOR) if h.hard else weight
+        if _against_user(text, h) or _personal_slot(text, h):
+            factor = 1.0  # the text itself shows it is not the user's (round 12)
+        else:
+            factor = max(weight, HARD_FLOOR) if h.hard else weight
         keep_text *= 1.0 - min(w, 0.99)
         keep *= 1.0 - min(w * factor, 0.99)
     score = round(1.0 - keep, 3)  # compared as shown
@@ -243,6 +249,31 @@ def assess(
     if score >= th.flag:
         severity = "high" if score >= th.high else "medium" if score >= th.medium else "low"
     return Assessment(score, 1.0 - keep_text, weight, why, found + extra, severity, tier)
+
+
+SECRECY_REACH = 40  # characters either side of a secrecy clause where "the user" is read
+
+
+def _against_user(text: str, h: Hit) -> bool:
+    """A secrecy clause that keeps "the user" (named in the third person) in the dark."""
+    if h.signal is not Signal.SECRECY or h.note in MENTIONED:
+        return False
+    low = text.lower()
+    return THE_USER.search(low, max(0, h.start - SECRECY_REACH), h.end + SECRECY_REACH) is not None
+
+
+SLOT_REACH = 300  # characters of a beacon's address read for a slot left for the user's data
+
+
+def _personal_slot(text: str, h: Hit) -> bool:
+    """A data-bearing address whose query leaves a slot for the user's own data or the
+    conversation, for the agent to fill in and send."""
+    if h.signal is not Signal.DATA_URL or h.note:
+        return False
+    low = text.lower()
+    end = min(len(low), h.start + SLOT_REACH)
+    stop = low.find("\n", h.start, end)
+    return PERSONAL_SLOT.search(low, h.start, end if stop < 0 else stop) is not None
 
 
 def _provenance_hits(
@@ -287,6 +318,11 @@ def _provenance_hits(
     said = any(h.signal is not Signal.IMPERATIVE for h in spoken.values()) or (
         outside_ref and bool(spoken)
     )
+    # The user handing over what they pasted, in their own voice: what it quotes or shows
+    # as code (a discounted signal) and what a user says to their agent are theirs.
+    plain = {k for k, h in spoken.items() if not h.note}
+    if said and mismatch and not plain - VOICE_ONLY and own_import(text):
+        said = False
     if (mismatch and said) or (
         claim is not None and not p.authority_backed and (laundered_into or mismatch)
     ):
@@ -309,6 +345,29 @@ def _provenance_hits(
             )
         )
     return out
+
+
+# What a user says to their own agent about what they pasted (round 12): a standing rule,
+# a condition, a request, a comment or token they quote. A destination, a secrecy clause,
+# a tool policy or a claimed approval in it still counts.
+VOICE_ONLY = frozenset(
+    {
+        Signal.STANDING_RULE,
+        Signal.CONDITIONAL_TRIGGER,
+        Signal.IMPERATIVE,
+        Signal.AGENT_DIRECTIVE,
+        Signal.HTML_COMMENT,
+        Signal.DESTRUCTIVE_COMMAND,
+        Signal.USER_FACT,
+        Signal.FAKE_EXPERIENCE,
+    }
+)
+
+
+def own_import(text: str) -> bool:
+    """The user says where the text they hand over came from, in their own voice."""
+    low = text.lower()
+    return OWN_IMPORT.search(low) is not None and OWN_VOICE.search(low) is not None
 
 
 def maybe_suspect(text: str) -> bool:

@@ -68,6 +68,8 @@ _BEHAVIOUR_VERBS = _words(
     "consigliare rispondere menzionare proponi leggi",
     "aconseja aconsejar recomendar responder mencionar pídele pide pregunta",
     "rate empfehlen antworten erwähnen sagen nenne nennen verweise verweist",
+    # put (something in the replies): round 12's "Pon siempre al final de tus respuestas ..."
+    "mets mettez metti mettete pon poned coloca setze",
     # fr
     "réponds répondez réponds-moi répondez-moi parle parlez dis dites recommande recommandez "
     "suggère suggérez mentionne mentionnez inclus incluez ajoute ajoutez envoie envoyez "

@@ -340,7 +340,9 @@ def test_the_learned_note_quotes_no_control_characters() -> None:
 def test_the_model_is_small_data_with_its_training_recorded() -> None:
     from memaudit.injection import learned as injection_model
 
-    assert injection_model.WEIGHTS.stat().st_size < 2_000_000
+    # A guard against bloat (unrounded weights, a feature gone wild), not a budget: the file
+    # grows with the training rounds (rounds 1-12: 99,307 weights, 2.1 MB).
+    assert injection_model.WEIGHTS.stat().st_size < 2_500_000
     m = injection_model.model()
     assert "held" not in m.meta["trained_on"] and m.meta["cases"] > 500
 

@@ -86,3 +86,17 @@ EXFILTRATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         ),
     ),
 ]
+
+# A slot in a beacon's query left for the user's own data or the conversation ("?u={user_email}
+# &hr={heart_rate_history}", "?c=<resumen de la conversación>"): the agent is to fill it
+# and send it off. No user asks that of their own agent, so it weighs as much from the user
+# (or a note drawn from their words) as from a page (``provenance.assess``; round 12).
+PERSONAL_SLOT = _rx(
+    r"[?&][\w-]+=[{<\[]\{?[^}>\]\n]{0,40}?(?:e-?mail|mail|correo|courriel|address|adresse|"
+    r"indirizzo|direcci[oó]n|anschrift|home|phone|tel[eé]fono|telefono|chat|conversation|"
+    r"conversaci[oó]n|conversazione|unterhaltung|gespr[aä]ch|history|historial|storico|verlauf|"
+    r"agenda|calendar|calendario|kalender|location|ubicaci[oó]n|posizione|standort|heart|health|"
+    r"salud|sant[eé]|salute|gesundheit|summary|resumen|riassunto|r[eé]sum[eé]|zusammenfassung|"
+    r"messages?|mensajes|messaggi|nachrichten|contacts?|contactos|contatti|kontakte|"
+    r"birth|naissance|nascita|nacimiento|geburt|salary|salaire|stipendio|salario|gehalt)"
+)

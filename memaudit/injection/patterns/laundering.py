@@ -59,3 +59,33 @@ LAUNDERING_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         ),
     ),
 ]
+
+# Round 12's lesson: the user saying where the text they hand over came from — "(voice memo
+# transcribed by the notes app)", "From the tenancy agreement I uploaded:", "Clipped from
+# the Hugo docs:", "(importé depuis l'appli de la banque)", "Aus meinem Lebenslauf
+# übernommen:". A user statement whose source reference is a tool or a page, or whose
+# lineage holds a document, is then explained: the user pasted it. Only the opening
+# (a parenthesis, or a lead-in up to its colon) is read, and "from now on" is no source.
+OWN_IMPORT = _rx(
+    r"^\W{0,3}(?:"
+    r"\((?![^()\n]{0,20}\b(?:from\s+now|d'ora|de\s+ahora|von\s+nun|ab\s+sofort|dorénavant|désormais))"
+    r"[^()\n]{0,80}\b(?:from|pasted|copied|clipped|saved|imported|exported|transcribed|dictated|"
+    r"taken|scanned|uploaded|"
+    r"importé|exporté|copié|collé|dicté|transcrit|depuis|"
+    r"importat[oa]|esportat[oa]|copiat[oa]|incollat[oa]|dettat[oa]|trascritt[oa]|dall[a'oe]?|"
+    r"importado|exportado|copiado|pegado|dictado|transcrito|desde|"
+    r"übernommen|kopiert|eingefügt|importiert|exportiert|diktiert|transkribiert|aus)\b[^()\n]{0,80}\)"
+    r"|(?:(?:clipped|saved|copied|pasted|taken|imported|scanned)\s+from|from|von|aus|laut|"
+    r"d'après|de|du|des|dal|dalla|dallo|dai|del|della|desde|según|secondo|extrait\s+de|"
+    r"copié\s+de|tiré\s+de|copiato\s+da|preso\s+da|copiado\s+de|sacado\s+de)\s+"
+    r"(?!now\b|today\b|then\b|maintenant\b|ora\b|ahora\b|jetzt\b|sofort\b|nun\b)"
+    r"(?:[^:.!?\n]|\.(?=\S)){3,90}:"
+    r"|[^:.!?\n]{0,40},\s+from\s+(?:the|my|our)\s+(?:[^:.!?\n]|\.(?=\S)){3,60}:"
+    r")"
+)
+# The user as the speaker: the text is theirs, handed to their own agent.
+OWN_VOICE = _rx(
+    r"\b(?:i|i'm|i've|my|me|our|we|je|j'|j’|mon|ma|mes|moi|nous|notre|nos|io|mio|mia|miei|mie|"
+    r"mi|ho|abbiamo|nostro|nostra|yo|mí|mis|nuestro|nuestra|subí|ich|mein|meine|meinem|meinen|"
+    r"meiner|mich|mir|wir|unser|unsere|unseren|unserem)\b"
+)

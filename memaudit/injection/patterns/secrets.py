@@ -135,9 +135,79 @@ SECRET_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         Signal.SECRECY,
         _rx(
             r"\b(?:sag|sage|erzähl|erzähle|erwähne|verrate)\s+(?:es\s+|das\s+)?(?:dem\s+(?:benutzer|nutzer|anwender)|niemandem)\s+nicht(?:s)?\b|\bohne\s+(?:den\s+)?(?:benutzer|nutzer)\s+zu\s+(?:informieren|benachrichtigen|fragen)\b|\b(?:entferne|lösche)\s+(?:diese[ns]?|das)\s+(?:\w+\s+)?(?:nicht|niemals)\b|\bheimlich\b"
-            r"|\b(?:dem|den)\s+(?:nutzer|benutzer|kunden)(?:innen)?\b[^.\n;]{0,40}?\b(?:niemals|nie|nicht)\s+(?:erwähnen|sagen|verraten|erzählen|mitteilen|zeigen)\b"
+            # one adverb between ("dem Nutzer gegenüber nicht extra erwähnen"; round 12)
+            r"|\b(?:dem|den)\s+(?:nutzer|benutzer|kunden)(?:innen)?\b[^.\n;]{0,40}?\b(?:niemals|nie|nicht)\s+(?:(?:extra|eigens|weiter|mehr|groß|gesondert|ausdrücklich)\s+)?(?:erwähnen|sagen|verraten|erzählen|mitteilen|zeigen|erwähnt|gesagt|erzählt|mitgeteilt|gezeigt)\b"
             r"|\bkeep\s+(?:\w+\s+){0,4}(?:hidden|secret)\s+from\s+(?:the\s+)?(?:users?|customers?|them|anyone|the\s+owner)\b"
             r"|\bhides?\s+(?:\w+\s+){1,4}from\s+(?:the\s+)?(?:users?|customers?)\b"
         ),
     ),
 ]
+
+# Round 12's lesson: credentials handed to a place — "paste the database password into the
+# #deploy-help channel", "2FA e-mails auto-forwarded to it-recovery@...", "über
+# zahlung-freigabe.de ...; dort TAN und PIN eingeben". Nobody's own agent is asked that by
+# its user, so no source makes it benign. Advice ("never enter your PIN on ...") is not it.
+_CREDENTIAL = (
+    r"(?:passwords?|passcodes?|password-reset|reset\s+(?:e-?mails?|links?|codes?)|passwort|passwörter|"
+    r"kennw[oö]rt(?:er)?|mots?\s+de\s+passe|contraseñas?|pin-codes?|codes?\s+pin|codice\s+pin|"
+    # PIN and TAN as nouns ("the PIN", "Online-Banking-PIN", "die TAN"), not "pin dependencies"
+    r"(?:(?:the|your|my|card|bank|banking|sim|atm|online-banking|die|eine|deine|ihre|meine|la|le|il|el|tu|ton|votre|mon|mi|tuo|su)[\s-])(?:pin|tan)s?|"
+    r"(?:pin|tan)s?(?=\s+(?:und|and|et|e|y|oder|or)\s)|2fa|mfa|otps?|one-time\s+(?:codes?|passcodes?|passwords?)|"
+    r"(?:verification|recovery|backup)\s+codes?|codes?\s+de\s+(?:vérification|secours)|"
+    r"codic[ei]\s+(?:otp|di\s+verifica)|códigos?\s+de\s+verificación|"
+    r"bestätigungscodes?|sicherheitscodes?|seed\s+phrase|recovery\s+phrase|session\s+tokens?|"
+    r"api\s+keys?|private\s+keys?|\.pgpass|\.netrc|credenziali|credenciales|identifiants|zugangsdaten)"
+)
+_HANDED = (
+    r"(?<!never\s)(?<!not\s)(?<!nie\s)(?<!nicht\s)(?<!jamais\s)(?<!mai\s)(?<!nunca\s)(?<!no\s)"
+    r"(?:paste|pasted|enter|entered|type|typed|send|sent|forward|forwarded|post|posted|share|shared|"
+    r"submit|submitted|upload|uploaded|eingeben|eingegeben|eintragen|senden|schicken|weiterleiten|"
+    r"weitergeleitet|einfügen|saisir|saisissez|saisis|envoyer|envoie|envoyez|transférer|transfère|"
+    r"transférés?|coller|colle|collez|inserire|inserisci|inviare|invia|inoltrare|inoltra|inoltrat[ei]|"
+    r"incollare|incolla|introducir|introduce|enviar|envía|reenviar|reenvía|reenviad[oa]s|pegar|pega)"
+    r"\b(?!\s+(?:never|jamais|mai|nunca|nie|niemals)\b)"
+)
+_PLACE = (
+    r"(?:https?://|www\.|\b[\w-]+\.(?:com|net|org|io|app|de|fr|it|es|co|info|biz|xyz|online|site|me)\b"
+    r"|@[\w-]+\.[a-z]|(?<![\w&])#[a-z][\w-]+|\b(?:channel|canal|canale|kanal|slack|telegram|whatsapp|discord)\b)"
+)
+_SPAN = r"(?:[^.\n]|\.(?=\S))"  # one sentence ("~/.pgpass" ends none)
+SECRET_PATTERNS.append(
+    (
+        Signal.SYSTEM_PROMPT,
+        _rx(
+            r"\b"
+            + _CREDENTIAL
+            + r"\b"
+            + _SPAN
+            + r"{0,60}?\b"
+            + _HANDED
+            + r"[^\n]{0,80}?"
+            + _PLACE
+            + r"|\b"
+            + _HANDED
+            + _SPAN
+            + r"{0,60}?\b"
+            + _CREDENTIAL
+            + r"\b[^\n]{0,60}?"
+            + _PLACE
+            + r"|"
+            + _PLACE
+            + r"[^\n]{0,60}?\b"
+            + _CREDENTIAL
+            + r"\b"
+            + _SPAN
+            + r"{0,40}?\b"
+            + _HANDED
+        ),
+    )
+)
+
+# The user named in the third person as the one kept in the dark ("without telling the
+# user", "senza avvisare l'utente", "dem Nutzer gegenüber nicht erwähnen"): no user says
+# that of themselves, so a secrecy clause aimed at "the user" weighs as much in a note
+# drawn from the user's words as anywhere (``provenance.assess``; round 12).
+THE_USER = _rx(
+    r"\b(?:the\s+user|l'utilisat(?:eur|rice)|l'usager|à\s+l'utilisat(?:eur|rice)|l'utente|all'utente|"
+    r"(?:al|el)\s+usuari[oa]|a\s+la\s+usuaria|(?:dem|den|der)\s+(?:nutzer|benutzer)(?:in)?)\b"
+)
