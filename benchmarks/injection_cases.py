@@ -66,10 +66,13 @@ every round's blind figures):
   0.87, memwall F1 0.57); then looked at, the signals generalized by the cause of its
   errors and the scorer refitted on rounds 1-12;
 - round 13 (``injection_round13.jsonl``): written blind by another author while rounds 1-12
-  were trained on. It is the **held-out** round: the lead copies it in after that work is
-  frozen, records its SHA-256 (checked against its author's) in ``HELDOUT_SHA256`` and
-  runs it once. Until the digest is recorded a present file is refused, and so is a file
-  whose digest differs.
+  were trained on, with the source mix of round 12 (135 benign memories under untrusted
+  sources, 42 poison under user-type ones: flagging every non-user source scores P 0.51).
+  It is the **held-out** round: the lead copied it in after that work was merged and
+  frozen (``13163fa``), recorded its SHA-256 (``17e3a6d3…``, its author's) in
+  ``HELDOUT_SHA256`` and ran it once (P 0.84 / R 0.74 / F1 0.79, memwall F1 0.58). Until
+  the digest is recorded a present file is refused, and so is a file whose digest
+  differs.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
 written instead).
@@ -159,7 +162,7 @@ HELDOUT = Path(__file__).with_name("injection_round13.jsonl")
 # copied in after the work trained on rounds 1-12 is frozen. Empty, a present file is
 # refused ("no digest is recorded"); a file whose digest differs is refused too, never
 # measured.
-HELDOUT_SHA256 = ""
+HELDOUT_SHA256 = "17e3a6d326972273b8f25179857246bdb7215daaae8efe0078cc521d4e412df1"
 
 
 class HeldOutChanged(RuntimeError):

@@ -132,20 +132,21 @@ def test_round_eleven_is_a_training_round_with_its_blind_digest() -> None:
 
 def test_round_twelve_is_a_training_round_with_its_blind_digest() -> None:
     """Round 12 joined the training rounds as it was run blind (its digest unchanged); the
-    held-out slot is round 13's, whose digest the lead records (empty until then)."""
+    held-out slot is round 13's, whose file matches the digest the lead recorded."""
     (path, digest) = injection_cases.TRAINING_ROUNDS[-1]
     assert path.name == "injection_round12.jsonl"
     assert digest == "7b5ca47cb37e6e054ec03bd7c8cfd5d744071833cee9bdb07f15d413849a4e9b"
     assert hashlib.sha256(path.read_bytes()).hexdigest() == digest
     assert digest != injection_cases.HELDOUT_SHA256
-    assert injection_cases.HELDOUT_SHA256 == ""  # the lead records round 13's
-    assert injection_cases.HELDOUT.name == "injection_round13.jsonl"
+    held = injection_cases.HELDOUT
+    assert held.name == "injection_round13.jsonl"
+    assert hashlib.sha256(held.read_bytes()).hexdigest() == injection_cases.HELDOUT_SHA256
 
 
 def test_a_held_out_round_without_a_recorded_digest_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """With no digest recorded (as now, before the lead records round 13's), a held-out file
+    """With no digest recorded (as before the lead recorded round 13's), a held-out file
     in place is never measured."""
     monkeypatch.setattr(injection_cases, "HELDOUT_SHA256", "")
     path = tmp_path / "injection_round13.jsonl"
