@@ -179,6 +179,32 @@ def _workspace_path(configured: Any) -> tuple[Path | None, str]:
     return path, ""
 
 
+def _other_agents(config: Any, read: Path) -> str:
+    """Why ``agents.list`` may give agents workspaces other than the one read, or "".
+
+    OpenClaw's default agent (the entry marked ``default``, else the first) uses
+    agents.defaults.workspace unless it names its own; every other agent has its own
+    workspace (its ``workspace``, else one OpenClaw derives from its id), which this
+    adapter does not read. Only the count is said: ids are the store's text."""
+    agents = _dig(config, "agents", "list")
+    if agents is None:
+        return ""
+    if not isinstance(agents, list) or not all(isinstance(a, dict) for a in agents):
+        return "agents.list in openclaw.json is not a list of agents"
+    default = next((a for a in agents if a.get("default") is True), agents[0] if agents else None)
+    others = 0
+    for agent in agents:
+        own = agent.get("workspace")
+        if own in (None, ""):
+            if agent is not default:
+                others += 1  # a workspace OpenClaw derives from its id
+        elif _workspace_path(own)[0] != read:
+            others += 1
+    if not others:
+        return ""
+    return f"openclaw.json lists {others} agent(s) with a workspace of their own (agents.list)"
+
+
 def _dig(data: Any, *keys: str) -> Any:
     for key in keys:
         data = data.get(key) if isinstance(data, dict) else None
@@ -213,6 +239,8 @@ class OpenClawStore(ListStore):
             if workspace != self.workspace
             else ""
         )
+        # Other agents' workspaces (never "clean" while they are not read).
+        self.agents_unread = _other_agents(self.config, self.workspace)
         self.agent_dbs = sorted(
             p for p in (root / "agents").glob(f"*/agent/{AGENT_DB}") if not p.is_symlink()
         )
@@ -399,6 +427,17 @@ class OpenClawStore(ListStore):
                     lambda needle: [],
                     checked=False,
                     why_unchecked=f"{self.workspace_unknown}: only {self.workspace} was read",
+                )
+            )
+        if self.agents_unread:
+            out.append(
+                Layer(
+                    "other agents' workspaces",
+                    "side-files",
+                    "the workspaces of the other agents openclaw.json lists (agents.list)",
+                    lambda needle: [],
+                    checked=False,
+                    why_unchecked=f"{self.agents_unread}: only {self.workspace} was read",
                 )
             )
         for db in self.agent_dbs + self.legacy_dbs:

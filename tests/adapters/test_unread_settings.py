@@ -221,6 +221,47 @@ def test_openclaw_configured_workspace_that_is_a_symlink_is_not_clean(home, cli,
     assert data["clean"] is False
 
 
+@pytest.mark.parametrize(
+    ("agents", "others"),
+    [
+        ([{"id": "main", "default": True}, {"id": "work"}], 1),  # derived from its id
+        ([{"id": "main"}, {"id": "ops", "workspace": "/srv/ops-ws"}], 1),
+        ([{"id": "main", "default": True, "workspace": "/srv/main-ws"}], 1),
+        ([{"id": "a"}, {"id": "b"}, {"id": "c", "default": True}], 2),
+        ({"id": "main"}, 0),  # not a list: what it names is unknown
+    ],
+    ids=["derived", "own-path", "default-moved", "three", "not-a-list"],
+)
+def test_openclaw_other_agents_workspaces_are_not_clean(home, cli, agents, others):
+    """Each agent in agents.list has a workspace of its own (MEMORY.md, memory/*.md);
+    memaudit reads one. `verify` called the store clean though another agent's workspace
+    was never read: now that layer is *not checked*, saying how many agents (not their
+    ids, which are the store's text)."""
+    root = home("openclaw", "after_delete")
+    config = root / ".openclaw" / "openclaw.json"
+    config.write_text(json.dumps({"agents": {"list": agents}}))
+    data, layers, _ = _verify(cli, root)
+    layer = layers["other agents' workspaces"]
+    assert layer["probed"] is False, layer
+    said = f"lists {others} agent(s)" if others else "is not a list of agents"
+    assert said in layer["checked"], layer
+    assert data["clean"] is False and data["verdict"] == "unverified"
+    assert layers["markdown"]["probed"] is True
+
+
+@pytest.mark.parametrize(
+    "agents",
+    [[{"id": "main"}], [{"id": "main", "default": True}], []],
+    ids=["one", "one-default", "empty"],
+)
+def test_openclaw_a_single_default_agent_is_the_workspace_read(home, cli, agents):
+    """The default agent with no workspace of its own uses the one memaudit reads."""
+    root = home("openclaw", "after_delete")
+    (root / ".openclaw" / "openclaw.json").write_text(json.dumps({"agents": {"list": agents}}))
+    data, layers, _ = _verify(cli, root)
+    assert "other agents' workspaces" not in layers and not data["not_checked"]
+
+
 # -- Letta Code, Basic Memory, OpenMemory: no default was claimed; now the file is said ----
 
 
