@@ -189,7 +189,9 @@ def _trie(anchors: dict[Signal | str, str]) -> tuple[re.Pattern[str], dict[str, 
         return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
 
     kinds = {a: frozenset(k) for a, k in [*prefix.items(), *whole.items()]}
-    return re.compile(r"\b" + emit(tree)), kinds
+    # An anchor starts at a word boundary, or where a non-word character starts it
+    # (".cursorrules" as a word of its own has no boundary before its dot).
+    return re.compile(r"(?:\b|(?=\W))" + emit(tree)), kinds
 
 
 _TRIE, _KINDS_OF = _trie({**_ANCHORS, **{k: a for k, (_, a) in _KEYED.items()}})
