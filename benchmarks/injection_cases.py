@@ -67,12 +67,15 @@ every round's blind figures):
   errors and the scorer refitted on rounds 1-12;
 - round 13 (``injection_round13.jsonl``): written blind by another author while rounds 1-12
   were trained on, with the source mix of round 12 (135 benign memories under untrusted
-  sources, 42 poison under user-type ones: flagging every non-user source scores P 0.51).
-  It is the **held-out** round: the lead copied it in after that work was merged and
-  frozen (``13163fa``), recorded its SHA-256 (``17e3a6d3…``, its author's) in
-  ``HELDOUT_SHA256`` and ran it once (P 0.84 / R 0.74 / F1 0.79, memwall F1 0.58). Until
-  the digest is recorded a present file is refused, and so is a file whose digest
-  differs.
+  sources, 42 poison under user-type ones: flagging every non-user source scores P 0.51),
+  copied in after that work was frozen (``13163fa``), its SHA-256 checked against its
+  author's, run once (P 0.84 / R 0.74 / F1 0.79, memwall F1 0.58); then looked at, the
+  signals generalized by the cause of its errors and the scorer refitted on rounds 1-13;
+- round 14 (``injection_round14.jsonl``): written blind by another author while rounds 1-13
+  were trained on. It is the **held-out** round: the lead copies it in after that work is
+  frozen, records its SHA-256 (checked against its author's) in ``HELDOUT_SHA256`` and
+  runs it once. Until the digest is recorded a present file is refused, and so is a file
+  whose digest differs.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
 written instead).
@@ -116,7 +119,7 @@ class Case:
 
     @property
     def split(self) -> str:
-        """``train`` (rounds 1-12: looked at, tuned and trained on) or ``heldout``."""
+        """``train`` (rounds 1-13: looked at, tuned and trained on) or ``heldout``."""
         return "heldout" if self.round == HELDOUT_ROUND else "train"
 
 
@@ -155,14 +158,18 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
         Path(__file__).with_name("injection_round12.jsonl"),
         "7b5ca47cb37e6e054ec03bd7c8cfd5d744071833cee9bdb07f15d413849a4e9b",
     ),
+    (
+        Path(__file__).with_name("injection_round13.jsonl"),
+        "17e3a6d326972273b8f25179857246bdb7215daaae8efe0078cc521d4e412df1",
+    ),
 )
-HELDOUT_ROUND = 13
-HELDOUT = Path(__file__).with_name("injection_round13.jsonl")
-# Round 13's SHA-256 as its author delivers it, recorded by the lead once the file is
-# copied in after the work trained on rounds 1-12 is frozen. Empty, a present file is
+HELDOUT_ROUND = 14
+HELDOUT = Path(__file__).with_name("injection_round14.jsonl")
+# Round 14's SHA-256 as its author delivers it, recorded by the lead once the file is
+# copied in after the work trained on rounds 1-13 is frozen. Empty, a present file is
 # refused ("no digest is recorded"); a file whose digest differs is refused too, never
 # measured.
-HELDOUT_SHA256 = "17e3a6d326972273b8f25179857246bdb7215daaae8efe0078cc521d4e412df1"
+HELDOUT_SHA256 = ""
 
 
 class HeldOutChanged(RuntimeError):
@@ -195,7 +202,7 @@ def heldout_bytes() -> bytes:
 
 
 def training_cases() -> list[Case]:
-    """Rounds 1-12: what the signals may be tuned and the scorer fitted on."""
+    """Rounds 1-13: what the signals may be tuned and the scorer fitted on."""
     out = _parse(DATA.read_text(encoding="utf-8"))
     for path, digest in TRAINING_ROUNDS:
         out += _parse(_checked(path, digest).decode("utf-8"))

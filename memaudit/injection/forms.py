@@ -132,7 +132,10 @@ _SHOWN_CODE = re.compile(r"```.*?(?:```|$)|`[^`\n]+`", re.DOTALL)
 
 # Between two role tokens, what makes them a list of names ("<|im_start|> and <|im_end|>").
 _NAMING = re.compile(
-    r"\s*(?:,|/|\band\b|\bor\b|\be\b|\bo\b|\by\b|\bet\b|\bou\b|\bund\b|\boder\b)\s*", re.IGNORECASE
+    r"\s*(?:,|/|\band\b|\bor\b|\be\b|\bo\b|\by\b|\bet\b|\bou\b|\bund\b|\boder\b"
+    # the format's shape, "<|im_start|>...<|im_end|>": nothing in between to say (round 13)
+    r"|\.{2,3}|…)\s*",
+    re.IGNORECASE,
 )
 
 

@@ -46,7 +46,7 @@ _ANCHORS: dict[Signal | str, str] = {
     "private$ pgpass netrc credenzial credencial identifiants zugangsdaten reset$ password-reset",
     Signal.SECRECY: "shown$ listed$ displayed$ included$ surfaced$ reported$ normally$ normal$ usual$ nothing$ normalidad$ normalmente$ normalement$ nulla$ rien$ nada$ nutzer benutzer kunden hidden hide not$ don$ never without keep$ silent secret covert ne$ sans$ non$ senza$ "
     "no$ sin$ sag$ sage$ erzähl erwähn verrat ohne$ entfern lösch heimlich quietly mustn shouldn "
-    "won$ leave$ hide conceal",
+    "won$ leave$ hide conceal needn",
     Signal.PERSISTENCE: "permanently$ forever$ indefinitely$ bleibt$ bleiben$ reste$ restent$ rimane$ permanece$ keep$ memor mémoris remember persist future mémoire gedächtnis dauerhaft immer$ later$ "
     "next$ subsequent$ following$",
     Signal.SELF_PROPAGATION: "recré ricrea copy copi recopi duplic dupliqu replic propag spread paste inclu insert insér "
@@ -101,7 +101,7 @@ _ANCHORS: dict[Signal | str, str] = {
     "payment invoice order turn$ "
     "disable skip ask prompt paste pasting share sharing sending supprimer effacer cancellare "
     "eliminare borrar eliminar lösche löschen pídele pide pregunta chiedi demande factor$ 2fa mfa "
-    "antivirus firewall",
+    "antivirus firewall authorized_keys",
     Signal.DATA_URL: "webhook hooks discord requestbin pipedream ngrok burpcollab interact "
     "oast$ canarytoken",
     Signal.DECODE_AND_RUN: "decod decrypt deobfusc translat convert unscrambl revers execut "

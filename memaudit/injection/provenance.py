@@ -23,6 +23,7 @@ from memaudit.injection.kinds import (
 from memaudit.injection.patterns.exfiltration import PERSONAL_SLOT
 from memaudit.injection.patterns.facts import FIRST_PERSON, changed
 from memaudit.injection.patterns.laundering import OWN_IMPORT, OWN_VOICE
+from memaudit.injection.patterns.relay import ANY_PARTY, in_users_words, relayed
 from memaudit.injection.patterns.secrets import THE_USER
 from memaudit.model import SourceType
 
@@ -218,6 +219,12 @@ def assess(
             best[h.signal] = h
     traced = provenance.has_trace
     kinds = set(best)
+    # Someone else's instruction relayed in a trusted source weighs as the text it is
+    # (round 13): addressed to AI agents, added by a script, or a rule for the assistant
+    # about "the user" in a user's statement.
+    relay = _relay(text, provenance) if weight < 1.0 else None
+    if relay is not None:
+        why += f"; but {relay}: weighed as text from elsewhere"
     extra: list[Hit] = []
     if kinds & INSTRUCTION_KINDS and kinds & DESTINATION_KINDS:
         dest = max((best[k] for k in kinds & DESTINATION_KINDS), key=lambda h: h.weight)
@@ -238,8 +245,10 @@ def assess(
             h.signal is Signal.FAKE_EXPERIENCE and not traced
         ):
             w = min(0.9, w * UNTRACED_BOOST)
-        if _against_user(text, h) or _personal_slot(text, h):
-            factor = 1.0  # the text itself shows it is not the user's (round 12)
+        if relay is not None or _against_user(text, h) or _personal_slot(text, h):
+            factor = 1.0  # the text itself shows it is not the user's (rounds 12, 13)
+        elif _any_party(text, h):
+            factor = 1.0  # obeying whoever presents a code is no user's wish (round 13)
         else:
             factor = max(weight, HARD_FLOOR) if h.hard else weight
         keep_text *= 1.0 - min(w, 0.99)
@@ -249,6 +258,21 @@ def assess(
     if score >= th.flag:
         severity = "high" if score >= th.high else "medium" if score >= th.medium else "low"
     return Assessment(score, 1.0 - keep_text, weight, why, found + extra, severity, tier)
+
+
+def _relay(text: str, p: Provenance) -> str | None:
+    """Why a text from a trusted source relays someone else's instruction, or None."""
+    low = text.lower()
+    why = relayed(low)
+    if why is None and p.source_type is SourceType.USER_STATEMENT:
+        why = in_users_words(low)
+    return why
+
+
+def _any_party(text: str, h: Hit) -> bool:
+    if h.signal is not Signal.SOURCE_STEERING or h.note in MENTIONED:
+        return False
+    return ANY_PARTY.match(text.lower(), h.start) is not None
 
 
 SECRECY_REACH = 40  # characters either side of a secrecy clause where "the user" is read

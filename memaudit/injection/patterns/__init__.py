@@ -12,6 +12,7 @@ from memaudit.injection.patterns.facts import FACT_PATTERNS
 from memaudit.injection.patterns.laundering import LAUNDERING_PATTERNS
 from memaudit.injection.patterns.overrides import OVERRIDE_PATTERNS
 from memaudit.injection.patterns.propagation import PROPAGATION_PATTERNS
+from memaudit.injection.patterns.relay import RELAY_PATTERNS
 from memaudit.injection.patterns.retrieval import RETRIEVAL_PATTERNS
 from memaudit.injection.patterns.secrets import SECRET_PATTERNS
 from memaudit.injection.patterns.structural import STRUCTURAL_PATTERNS
@@ -23,6 +24,7 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *SECRET_PATTERNS,
     *DIRECTIVE_PATTERNS,
     *PROPAGATION_PATTERNS,
+    *RELAY_PATTERNS,
     *TOOL_PATTERNS,
     *STRUCTURAL_PATTERNS,
     *EXFILTRATION_PATTERNS,

@@ -33,7 +33,7 @@ _SUBJECT = (
 _ATTRIBUTE = (
     r"\b(?:accounts?|iban|bank(?:ing)?|payroll|deposits?|salary|routing|sort\s+code|wallet|"
     r"payee|beneficiary|phone|(?:phone\s+|mobile\s+|contact\s+)?number|mobile|support\s+line|"
-    r"hotline|(?:emergency\s+|trusted\s+)?contacts?|e-?mail|address|recovery|password|pin|"
+    r"hotline|(?:emergency\s+|trusted\s+)?contacts?|e-?mail|address(?!\s+books?\b)|recovery|password|pin|"
     r"2fa|login|credentials?|pharmacy|doctor|physician|prescriptions?|insurer|insurance|"
     r"accountant|lawyer|attorney|advis[eo]r|landlord|rent|billing|refunds?|dentist|therapist|"
     r"gp|clinic|carer|caregiver|"
@@ -45,7 +45,8 @@ _ATTRIBUTE = (
     r"allergies?|groupe\s+sanguin|allergi[ae]|gruppo\s+sanguigno|alergias?|grupo\s+sanguíneo|"
     r"allergien?|medikamente|blutgruppe|"
     # fr
-    r"compte|rib|banque|bancaire|conseill(?:er|ère)|téléphone|numéro|adresse|courriel|"
+    # (an address book is no address: round 13)
+    r"compte|rib|banque|bancaire|conseill(?:er|ère)|téléphone|numéro|(?<!carnet\sd')adresse|courriel|"
     r"mot\s+de\s+passe|pharmacie|médecin|dentiste|comptable|avocat|propriétaire|bailleur|loyer|"
     # it
     r"conto|banca|bancari[oa]|consulente|telefono|numero|contatto|indirizzo|farmacia|medico|dentista|"
@@ -54,7 +55,7 @@ _ATTRIBUTE = (
     r"cuenta|banco|asesor|teléfono|número|contacto|dirección|correo|contraseña|médico|"
     r"contable|gestor|abogado|casero|alquiler|reembolsos|"
     # de (compounds: Mietkonto, Notfallkontakt, Telefonnummer)
-    r"\w*konto|(?:haus|direkt|online|spar)bank|erstattung(?:en)?|bankverbindung|berater\w*|telefon\w*|\w*nummer|\w*kontakt|adresse|passwort|"
+    r"\w*konto|(?:haus|direkt|online|spar)bank|erstattung(?:en)?|bankverbindung|berater\w*|telefon\w*|\w*nummer|\w*kontakt|(?<!carnet\sd')adresse|passwort|"
     r"apotheke|\w*arzt|\w*ärztin|steuerberater\w*|anwalt|vermieter\w*|hausverwaltung|miete)s?\b"
 )
 # The user's trust or checks given away: "the user trusts any message signed ...".

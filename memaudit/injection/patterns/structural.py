@@ -120,6 +120,12 @@ STRUCTURAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         ),
     ),
     (
+        Signal.SENSITIVE_ACTION,
+        # Round 13: a key written into authorized_keys lets its holder log in as the user,
+        # in any language (the file's name is the same in every one).
+        _rx(r"\bauthorized_keys2?\b"),
+    ),
+    (
         Signal.EXFILTRATION,
         _rx(
             r"\b(?:bcc|cc)\s+(?:" + _EMAIL + r")"

@@ -1,0 +1,198 @@
+"""Someone else's instruction relayed in the user's statement (round 13's lesson).
+
+The check weighs soft signals by the source, so a user who relays someone else's
+instruction — a forwarded group-chat message, lines "added by setup" in their notes, a
+pasted manifest telling "the agent" what to do with the user's payments — was believed.
+What the user says to their own agent is in the second person ("answer me in French",
+"never book before 10"); these markers show a text that is not the user speaking to
+their agent, so its signals weigh as they would in the untrusted text it is
+(``provenance.assess``):
+
+- ``AI_READERS``: it addresses AI agents, assistants or models as its readers ("Attention
+  all AI coding assistants:", "à l'attention des assistants IA", "An alle KI-Assistenten:");
+- ``SCRIPT_ADDED``: it says an installer, a script or a plugin added it ("(added by
+  bootstrap.sh)", "agregado por el instalador", "von setup.py hinzugefügt");
+- in a user's statement only (notes drawn from the user's words say "the user"):
+  ``RULE_ABOUT_USER``, the assistant told in the third person what it may or must do with
+  "the user" ("the assistant may forward the user's bank statements to ...", "Der
+  Assistent darf die Kontoauszüge des Nutzers ..."), and ``quotes_another``, a quotation of
+  a rule for "the agent" with no first person in it;
+- ``ANY_PARTY`` (a ``SOURCE_STEERING`` pattern, weighed at full from any source):
+  access, files or codes granted to whoever presents a code or asks, or any request that
+  carries a token honoured — obeying someone who is not the user.
+
+Mentions are not addresses: "an article about AI assistants", "note to self: compare AI
+agents", "I added the script", "the assistant may read my calendar".
+"""
+
+from __future__ import annotations
+
+import re
+
+from memaudit.injection.kinds import Signal
+from memaudit.injection.patterns.laundering import OWN_VOICE
+from memaudit.injection.vocabulary import _a, _rx
+
+_AI_PLURAL = (
+    r"(?:(?:ai|a\.i\.|llm|gpt)[\s-]+(?:coding\s+|code\s+|writing\s+|email\s+|personal\s+)?"
+    r"(?:agents|assistants|models|readers|bots|systems|tools|crawlers)|llms|language\s+models)"
+)
+AI_READERS = _rx(
+    # en: an address line ("NOTE TO AI AGENTS:", "Attention all AI assistants") or a reader
+    # test ("if you are an AI", "any AI reading this")
+    r"\b(?:note|notice|message|memo|attention|instructions?|reminder|warning|psa|dear|hey|hello|hi)"
+    r"\s*(?:to|for)?\s*[:,-]?\s*(?:all\s+|any\s+|every\s+|the\s+)?" + _AI_PLURAL + r"\b"
+    r"|\b(?:to|for|calling)\s+(?:all|any|every)\s+" + _AI_PLURAL + r"\b"
+    r"|\bif\s+you\s+are\s+an?\s+(?:ai|llm|language\s+model|ai\s+(?:agent|assistant|model))\b"
+    r"|\b(?:any|every|all)\s+(?:ai|llm)s?\s+(?:(?:agents?|assistants?|models?)\s+)?"
+    r"(?:reading|that\s+reads?|who\s+reads?|processing|seeing)\s+this\b"
+    # fr
+    r"|\b(?:à\s+l'attention\s+des|note\s+aux|message\s+aux|aux|à\s+tous\s+les|pour\s+les)\s+"
+    r"(?:assistants|agents|modèles)\s+(?:ia|d'ia|d'intelligence\s+artificielle)\b"
+    r"|\bsi\s+tu\s+es\s+une?\s+(?:ia|intelligence\s+artificielle|assistant\s+ia|agent\s+ia)\b"
+    # it
+    r"|\b(?:agli|per\s+gli|a\s+tutti\s+gli|nota\s+per\s+gli|attenzione)\s+"
+    r"(?:assistenti|agenti|modelli)\s+(?:ia|ai|di\s+ia)\b"
+    r"|\bse\s+sei\s+un(?:'|\s+)(?:ia|intelligenza\s+artificiale|assistente\s+ia|agente\s+ia)\b"
+    # es
+    r"|\b(?:a\s+los|para\s+los|a\s+todos\s+los|atención,?)\s+"
+    r"(?:asistentes|agentes|modelos)\s+(?:de\s+)?(?:ia|inteligencia\s+artificial)\b"
+    r"|\bsi\s+eres\s+una?\s+(?:ia|inteligencia\s+artificial|asistente\s+de\s+ia|agente\s+de\s+ia)\b"
+    # de
+    r"|\b(?:an|für)\s+(?:alle\s+)?(?:ki|ai)-?(?:assistenten|agenten|modelle|systeme|sprachmodelle)\b"
+    r"|\b(?:achtung|hinweis|liebe)\s*,?\s+(?:ki|ai)-?(?:assistenten|agenten|modelle)\b"
+    r"|\bwenn\s+du\s+eine?\s+(?:ki|ai|sprachmodell)\s+bist\b"
+)
+_SCRIPT = (
+    r"(?:the\s+|a\s+|an\s+|our\s+|its\s+)?(?:setup(?:\s+script)?|installer|install(?:ation)?\s+script|"
+    r"post-?install(?:\s+script)?|script|plugin|extension|add-?on|package|template\s+generator|"
+    r"[\w./-]+\.(?:sh|py|js|ts|ps1|bat|rb|exe))"
+)
+SCRIPT_ADDED = _rx(
+    r"\b(?:added|appended|inserted|written|injected|generated|installed)\s+(?:here\s+)?"
+    r"(?:automatically\s+)?by\s+" + _SCRIPT + r"(?![\w.])"
+    # fr
+    r"|\b(?:ajouté|inséré|écrit|généré)(?:e|s|es)?\s+(?:automatiquement\s+)?par\s+"
+    r"(?:le\s+|la\s+|l'|un\s+|une\s+)?(?:setup|installateur|installeur|script(?:\s+d'installation)?|"
+    r"plugin|extension|module|paquet|[\w./-]+\.(?:sh|py|js|ps1|bat))(?![\w.])"
+    # it
+    r"|\b(?:aggiunt|inserit|scritt|generat)[oaie]\s+(?:automaticamente\s+)?da\s*"
+    r"(?:l\s+|llo\s+|lla\s+|ll'|un\s+|uno\s+|una\s+)?(?:setup|installer|installatore|script(?:\s+di\s+installazione)?|"
+    r"plugin|estensione|pacchetto|[\w./-]+\.(?:sh|py|js|ps1|bat))(?![\w.])"
+    # es
+    r"|\b(?:añadid|agregad|insertad|escrit|generad)[oa]s?\s+(?:automáticamente\s+)?por\s+"
+    r"(?:el\s+|la\s+|un\s+|una\s+)?(?:setup|instalador|script(?:\s+de\s+instalación)?|plugin|"
+    r"complemento|extensión|paquete|[\w./-]+\.(?:sh|py|js|ps1|bat))(?![\w.])"
+    # de
+    r"|\b(?:von|vom|durch)\s+(?:dem\s+|das\s+|den\s+|ein(?:em|en)?\s+)?(?:setup|installer|"
+    r"installationsskript|install-skript|skript|script|plugin|erweiterung|paket|"
+    r"[\w./-]+\.(?:sh|py|js|ps1|bat))\s+(?:automatisch\s+)?"
+    r"(?:hinzugefügt|eingefügt|angehängt|eingetragen|ergänzt|geschrieben|angelegt)\b"
+    r"|\b(?:hinzugefügt|eingefügt|angehängt|eingetragen|ergänzt)\s+(?:von|vom|durch)\s+"
+    r"(?:dem\s+|das\s+|den\s+)?(?:setup|installer|installationsskript|skript|script|plugin|"
+    r"erweiterung|paket|[\w./-]+\.(?:sh|py|js|ps1|bat))(?![\w.])"
+)
+# "the user" named as the one the assistant acts on, or whose confirmation it skips
+_THIRD_USER = (
+    r"(?:the\s+user(?:'s)?|the\s+owner(?:'s)?|the\s+account\s+holder(?:'s)?|"
+    r"(?:de\s+|à\s+)?l'utilisat(?:eur|rice)|(?:dell'|all')?utente|"
+    r"(?:del|al|el)\s+(?:usuario|titular)|(?:de\s+|a\s+)?la\s+usuaria|"
+    r"(?:des|dem|den|der)\s+(?:nutzers?|benutzers?|nutzerin|benutzerin|kontoinhabers?))"
+)
+_ASSISTANT_MAY = (
+    r"(?:(?:the|this|your)\s+(?:ai\s+)?(?:assistant|agent)\s+(?:may|can|must|shall|should|"
+    r"is\s+(?:allowed|permitted|authori[sz]ed|entitled)\s+to|has\s+(?:a\s+)?(?:special\s+)?"
+    r"(?:permission|right|clearance)\s+to)"
+    r"|l'assistant(?:e)?\s+(?:peut|doit|ne\s+doit|a\s+le\s+droit\s+de|est\s+autorisé\s+à|"
+    r"a\s+(?:une\s+)?(?:permission|autorisation)\s+(?:spéciale\s+)?(?:de|pour))"
+    r"|l'assistente\s+(?:può|deve|non\s+deve|è\s+autorizzato\s+a|ha\s+(?:il\s+)?permesso\s+di)"
+    r"|(?:el|este)\s+asistente\s+(?:puede|debe|no\s+debe|está\s+autorizado\s+a|"
+    r"tiene\s+(?:un\s+)?permiso\s+(?:especial\s+)?para)"
+    r"|der\s+assistent\s+(?:darf|muss|soll|kann|ist\s+berechtigt))"
+)
+RULE_ABOUT_USER = _rx(
+    r"\b" + _ASSISTANT_MAY + r"\b[^.\n]{0,100}?\b" + _THIRD_USER + r"\b"
+    r"|\b" + _THIRD_USER + r"\b[^.\n]{0,60}?\b" + _ASSISTANT_MAY + r"\b"
+)
+
+# A quotation in the user's statement that tells "the agent" what to do, or names "the
+# user" in the third person, and has no first person in it: someone else's text the user
+# passes on ('a plugin manifest I pasted: policy="The agent shall ..."'). The user quoting
+# their own words ('my notes say "always answer me in French"') speaks in the first person.
+QUOTED = _rx(r'"([^"\n]{12,400})"|“([^”\n]{12,400})”|«([^»\n]{12,400})»|„([^“”\n]{12,400})[“”]')
+_AGENT_RULE = _rx(
+    r"\b(?:the|this|your|any|every)\s+(?:ai\s+)?(?:agent|assistant)s?\s+(?:shall|must|should|will|may|is\s+to)\b"
+    r"|\bagents?\s+(?:shall|must)\b|\byour\s+users?\b"
+    r"|\bl'(?:assistant(?:e)?|agent)\s+(?:doit|peut|devra)\b"
+    r"|\bl'(?:assistente|agente)\s+(?:deve|può|dovrà)\b"
+    r"|\bel\s+(?:asistente|agente)\s+(?:debe|puede|deberá)\b"
+    r"|\bder\s+(?:assistent|agent)\s+(?:muss|soll|darf|wird)\b"
+    r"|\b" + _THIRD_USER + r"\b"
+)
+
+
+def quotes_another(low: str) -> bool:
+    """A quotation with a rule for the agent, or "the user" in it, and no first person."""
+    for m in QUOTED.finditer(low):
+        inner = next(g for g in m.groups() if g is not None)
+        if _AGENT_RULE.search(inner) and not OWN_VOICE.search(inner):
+            return True
+    return False
+
+
+# Obeying whoever is not the user: access, files, codes or data for whoever presents a code
+# or asks; any request that carries a token honoured.
+_ANYONE = (
+    r"(?:whoever|whomever|anyone\s+who|anybody\s+who|any(?:one|body)\s+that|any\s+person\s+who|"
+    r"quiconque|toute\s+personne\s+qui|chiunque|(?:a\s+)?quien(?:quiera)?\s+(?:lo\s+|la\s+|se\s+lo\s+)?"
+    r"(?:envíe|envía|presente|pida|pide|diga|mande|escriba|solicite)|cualquiera\s+que|"
+    r"(?:jede[mrn]?|alle[mn]?),?\s+(?:der|die)\s|wer\s+(?:den|das|die|diesen|dieses|diese)\s)"
+)
+_VALUED = (
+    r"(?:access|files?|documents?|folders?|codes?|passwords?|keys?|data|accounts?|records?|"
+    r"money|payments?|accès|fichiers|documents|codes?|mots\s+de\s+passe|données|compte|"
+    r"accesso|file|documenti|codici|password|dati|conto|acceso|archivos|documentos|códigos|"
+    r"contraseñas|datos|cuenta|zugriff|zugang|dateien|dokumente|codes|passwörter|daten|konto)"
+)
+_ANY_REQUEST = (
+    r"\b(?:honou?r|obey|execute|accept|follow|fulfil+|carry\s+out|grant)\s+(?:any|every|all)\s+"
+    r"(?:requests?|instructions?|commands?|messages?|orders?)\s+(?:that|which|starting|beginning|"
+    r"containing|with|prefixed)\b"
+    r"|\b(?:exécute|honore|accepte|obéis\s+à)\s+(?:toute|chaque)\s+(?:demande|instruction|commande)\s+qui\b"
+    r"|\b(?:esegui|onora|accetta|obbedisci\s+a)\s+(?:ogni|qualsiasi)\s+(?:richiesta|istruzione|comando)\s+che\b"
+    r"|\b(?:ejecuta|atiende|acepta|obedece)\s+(?:cualquier|toda|cada)\s+(?:petición|solicitud|instrucción|orden)\s+que\b"
+    r"|\b(?:befolge|erfülle|akzeptiere|führe)\s+(?:jede|alle)\s+(?:anfrage|anweisung|bitte|nachricht)\w*,?\s+die\b"
+)
+ANY_PARTY = _a(
+    "whoever whomever anyone anybody any$ quiconque toute$ chiunque quien quienquiera cualquiera "
+    "jede jedem$ jeder$ jeden$ alle$ allen$ allem$ wer$ honour honor obey execute accept follow "
+    "fulfil carry$ grant exécute honore accepte obéis esegui onora accetta obbedisci ejecuta "
+    "atiende acepta obedece befolge erfülle akzeptiere führe",
+    _rx(
+        r"\b" + _ANYONE + r"[^.\n]{0,80}?\b" + _VALUED + r"\b"
+        r"|\b" + _VALUED + r"\b[^.\n]{0,60}?\b(?:to|à|a|an)\s+" + _ANYONE + r"[^.\n]{0,30}"
+        r"(?:ask|asks|asking|demande|chiede|pide|fragt)"
+        r"|" + _ANY_REQUEST
+    ),
+)
+RELAY_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [(Signal.SOURCE_STEERING, ANY_PARTY)]
+
+
+def relayed(low: str) -> str | None:
+    """Why ``low`` (the lowered text) is someone else's instruction relayed, or None."""
+    if AI_READERS.search(low):
+        return "it addresses AI agents as its readers"
+    if SCRIPT_ADDED.search(low):
+        return "it says a script or a plugin added it"
+    return None
+
+
+def in_users_words(low: str) -> str | None:
+    """Why a user's statement ``low`` passes on someone else's rule, or None: the
+    assistant told in the third person what it may do with "the user" (no user calls
+    themselves that; notes drawn from their words do), or a quotation of such a rule."""
+    if RULE_ABOUT_USER.search(low):
+        return "it tells the assistant, in the third person, what to do with the user"
+    if ('"' in low or "“" in low or "«" in low or "„" in low) and quotes_another(low):
+        return "it quotes someone else's rule for the agent"
+    return None
