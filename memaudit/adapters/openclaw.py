@@ -25,6 +25,7 @@ the time it was observed; the recall records give access counts.
 
 from __future__ import annotations
 
+import os
 import re
 import sqlite3
 from contextlib import closing
@@ -34,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from memaudit import confined, storejson
+from memaudit.adapters import openclaw_agents
 from memaudit.adapters.support import file_probe, sqlite_vec
 from memaudit.adapters.support import sqlite_probe as sp
 from memaudit.adapters.support.foreign import as_int, open_ro, read_json5
@@ -166,43 +168,40 @@ def _includes(data: dict[str, Any]) -> bool:
 
 
 def _workspace_path(configured: Any) -> tuple[Path | None, str]:
-    """agents.defaults.workspace as OpenClaw resolves it (trimmed, ``~`` is HOME), or why
-    it cannot be resolved here: ``${VAR}`` (OpenClaw substitutes its own environment), a
-    relative path (OpenClaw resolves it from wherever it runs), not a string."""
+    """agents.defaults.workspace as OpenClaw resolves it (trimmed as JavaScript trims,
+    ``~`` and ``~/`` as the home, ``..`` folded), or why it cannot be resolved here:
+    ``${VAR}`` (OpenClaw substitutes its own environment), a relative path or ``~name``
+    (OpenClaw resolves it from wherever it runs), not a string."""
     if not isinstance(configured, str):
         return None, "the configured workspace is not a path"
-    if "${" in configured:
-        return None, "the configured workspace names an environment variable (${...})"
-    path = Path(configured.strip()).expanduser()
-    if not path.is_absolute():
-        return None, "the configured workspace is a relative path"
-    return path, ""
+    path, why = openclaw_agents.user_path(configured, os.environ)
+    return path, why and f"the configured workspace {why}"
 
 
-def _other_agents(config: Any, read: Path) -> str:
-    """Why ``agents.list`` may give agents workspaces other than the one read, or "".
-
-    OpenClaw's default agent (the entry marked ``default``, else the first) uses
-    agents.defaults.workspace unless it names its own; every other agent has its own
-    workspace (its ``workspace``, else one OpenClaw derives from its id), which this
-    adapter does not read. Only the count is said: ids are the store's text."""
-    agents = _dig(config, "agents", "list")
-    if agents is None:
-        return ""
-    if not isinstance(agents, list) or not all(isinstance(a, dict) for a in agents):
-        return "agents.list in openclaw.json is not a list of agents"
-    default = next((a for a in agents if a.get("default") is True), agents[0] if agents else None)
-    others = 0
-    for agent in agents:
-        own = agent.get("workspace")
-        if own in (None, ""):
-            if agent is not default:
-                others += 1  # a workspace OpenClaw derives from its id
-        elif _workspace_path(own)[0] != read:
-            others += 1
-    if not others:
-        return ""
-    return f"openclaw.json lists {others} agent(s) with a workspace of their own (agents.list)"
+def _safe_folder(path: Path, root: Path) -> str:
+    """Why an agent's workspace is not read, or "" (a folder, or nothing there). A
+    symlink on the way is not followed: below the OpenClaw home every component must be
+    a real folder, and a workspace outside it must be its own real path."""
+    try:
+        if not os.path.lexists(path):
+            return ""  # nothing there (OpenClaw makes it on the agent's first run)
+        if path.is_symlink():
+            return "its workspace is a symlink (not followed)"
+        real = os.path.realpath(path)
+        expected = (
+            os.path.join(os.path.realpath(root), path.relative_to(root))
+            if path.is_relative_to(root)
+            else str(path)
+        )
+        if os.path.normpath(real) != os.path.normpath(expected):
+            return "its workspace path passes through a symlink (not followed)"
+        if not path.is_dir():
+            return "its workspace is not a folder"
+        if not os.access(path, os.R_OK | os.X_OK):
+            return "its workspace cannot be read (permissions)"
+    except (OSError, ValueError) as exc:
+        return f"its workspace cannot be looked at ({exc.__class__.__name__})"
+    return ""
 
 
 def _dig(data: Any, *keys: str) -> Any:
@@ -239,8 +238,14 @@ class OpenClawStore(ListStore):
             if workspace != self.workspace
             else ""
         )
-        # Other agents' workspaces (never "clean" while they are not read).
-        self.agents_unread = _other_agents(self.config, self.workspace)
+        # Every agent's workspace, as OpenClaw resolves it; what is not resolved is said.
+        self.roster = (
+            openclaw_agents.resolve(self.config, root, os.environ)
+            if not self.config_problem
+            else openclaw_agents.Roster(
+                [], "openclaw.json was not read, so which agents it lists is unknown"
+            )
+        )
         self.agent_dbs = sorted(
             p for p in (root / "agents").glob(f"*/agent/{AGENT_DB}") if not p.is_symlink()
         )
@@ -429,17 +434,7 @@ class OpenClawStore(ListStore):
                     why_unchecked=f"{self.workspace_unknown}: only {self.workspace} was read",
                 )
             )
-        if self.agents_unread:
-            out.append(
-                Layer(
-                    "other agents' workspaces",
-                    "side-files",
-                    "the workspaces of the other agents openclaw.json lists (agents.list)",
-                    lambda needle: [],
-                    checked=False,
-                    why_unchecked=f"{self.agents_unread}: only {self.workspace} was read",
-                )
-            )
+        out += self._agent_layers()
         for db in self.agent_dbs + self.legacy_dbs:
             out += self._index_layers(db)
         if self.state_db is not None:
@@ -465,15 +460,94 @@ class OpenClawStore(ListStore):
             )
         return out
 
+    def _agent_layers(self) -> list[Layer]:
+        """Each other agent's workspace (every .md file, as for the workspace read) and
+        what keeps its index from being read; *not checked*, with why, for what OpenClaw's
+        rule cannot be reproduced here. Ids shown are OpenClaw's normalized ones."""
+        if self.roster.problem:
+            return [
+                Layer(
+                    "other agents' workspaces",
+                    "side-files",
+                    "the workspaces of the agents openclaw.json lists (agents.entries/list)",
+                    lambda needle: [],
+                    checked=False,
+                    why_unchecked=f"{self.roster.problem}: only {self.workspace} was read",
+                )
+            ]
+        out: list[Layer] = []
+        shared: dict[Path, list[str]] = {}
+        for agent in self.roster.agents:
+            why = agent.why or (_safe_folder(agent.path, self.root) if agent.path else "")
+            name = f"agent {agent.agent}: markdown"
+            if why or agent.path is None:
+                out.append(
+                    Layer(
+                        name,
+                        "side-files",
+                        f"the workspace of agent {agent.agent}",
+                        lambda needle: [],
+                        checked=False,
+                        why_unchecked=why,
+                    )
+                )
+            elif agent.path != self.workspace:
+                shared.setdefault(agent.path, []).append(agent.agent)
+            out += self._agent_index_layer(agent.agent)
+        for path, agents in shared.items():
+            out.append(self._workspace_layer(f"agent {', '.join(agents)}: markdown", path, agents))
+        return out
+
+    def _agent_index_layer(self, agent: str) -> list[Layer]:
+        """OpenClaw keeps each agent's index at agents/<id>/agent/openclaw-agent.sqlite
+        under its state folder (its agentDir does not move it); one that is there but not
+        a plain file is not read (a symlink could lead anywhere)."""
+        db = self.root / "agents" / agent / "agent" / AGENT_DB
+        if db in self.agent_dbs or not os.path.lexists(db):
+            return []
+        return [
+            Layer(
+                f"agent {agent}: index",
+                "derived",
+                f"agents/{agent}/agent/{AGENT_DB}",
+                lambda needle: [],
+                checked=False,
+                why_unchecked=f"{db} is a symlink or not a file (not followed)",
+            )
+        ]
+
+    def _workspace_layer(self, name: str, path: Path, agents: list[str]) -> Layer:
+        files, skipped = file_probe.files_under(path, suffixes=(".md",))
+        dbs = [f"agents/{a}/agent/{AGENT_DB}" for a in agents]
+        read = [db for db in dbs if self.root / db in self.agent_dbs]
+        why = "not looked at: " + "; ".join(skipped[:5]) if skipped else ""
+        return Layer(
+            name,
+            "side-files",
+            f"every .md file of the workspace of agent {', '.join(agents)} ({path}): "
+            "MEMORY.md, memory/*.md, DREAMS.md, bootstrap files; "
+            + (
+                f"its index ({', '.join(read)}) is read in the index layers"
+                if read
+                else f"it has no index ({', '.join(dbs)} is not there)"
+            )
+            + (f" — {why}" if why else ""),
+            lambda needle: _probe_files(name, files, path, needle),
+            checked=not skipped,
+            why_unchecked=why,
+        )
+
     def _markdown_layer(self) -> Layer:
         files, skipped = file_probe.files_under(self.workspace, suffixes=(".md",))
         why = ""
         if skipped:
             why = "not looked at: " + "; ".join(skipped[:5])
+        mine = [a.agent for a in self.roster.agents if a.path == self.workspace and not a.why]
+        whose = f" of agent {', '.join(mine)}" if mine else ""
         return Layer(
             "markdown",
             "side-files",
-            f"every .md file of the workspace ({self.workspace}): memory files, "
+            f"every .md file of the workspace{whose} ({self.workspace}): memory files, "
             "DREAMS.md, bootstrap files" + (f" — {why}" if why else ""),
             lambda needle: _probe_files("markdown", files, self.workspace, needle),
             checked=not skipped,

@@ -222,29 +222,45 @@ def test_openclaw_configured_workspace_that_is_a_symlink_is_not_clean(home, cli,
 
 
 @pytest.mark.parametrize(
-    ("agents", "others"),
+    ("agents", "read"),
     [
-        ([{"id": "main", "default": True}, {"id": "work"}], 1),  # derived from its id
-        ([{"id": "main"}, {"id": "ops", "workspace": "/srv/ops-ws"}], 1),
-        ([{"id": "main", "default": True, "workspace": "/srv/main-ws"}], 1),
-        ([{"id": "a"}, {"id": "b"}, {"id": "c", "default": True}], 2),
-        ({"id": "main"}, 0),  # not a list: what it names is unknown
+        ([{"id": "main", "default": True}, {"id": "work"}], ["agent work"]),  # from its id
+        ([{"id": "main", "default": True, "workspace": "/srv/main-ws"}], ["agent main"]),
+        ([{"id": "a"}, {"id": "b"}, {"id": "c", "default": True}], ["agent a", "agent b"]),
     ],
-    ids=["derived", "own-path", "default-moved", "three", "not-a-list"],
+    ids=["derived", "default-moved", "three"],
 )
-def test_openclaw_other_agents_workspaces_are_not_clean(home, cli, agents, others):
+def test_openclaw_other_agents_workspaces_are_read(home, cli, agents, read):
     """Each agent in agents.list has a workspace of its own (MEMORY.md, memory/*.md);
-    memaudit reads one. `verify` called the store clean though another agent's workspace
-    was never read: now that layer is *not checked*, saying how many agents (not their
-    ids, which are the store's text)."""
+    memaudit read one, and said the others were *not checked*. Now each is read where
+    OpenClaw puts it (tests/adapters/test_openclaw_agents.py holds the resolution to
+    OpenClaw's own): a folder not there yet holds nothing."""
     root = home("openclaw", "after_delete")
     config = root / ".openclaw" / "openclaw.json"
     config.write_text(json.dumps({"agents": {"list": agents}}))
     data, layers, _ = _verify(cli, root)
+    assert [n.split(":")[0] for n in layers if n.startswith("agent ")] == read
+    assert all(layers[f"{n}: markdown"]["probed"] for n in read)
+    # (this fixture's orphan embedding keeps `verify` from clean; no layer is unchecked)
+    assert not data["not_checked"] and not data["found"]
+
+
+@pytest.mark.parametrize(
+    ("agents", "why"),
+    [
+        ([{"id": "main"}, {"id": "ops", "workspace": "/srv/ops-ws"}], "nor one default marker"),
+        ({"id": "main"}, "is not a list of agents"),  # not a list: what it names is unknown
+    ],
+    ids=["no-default", "not-a-list"],
+)
+def test_openclaw_a_roster_openclaw_refuses_is_not_clean(home, cli, agents, why):
+    """OpenClaw 2026.9 refuses these rosters: which workspaces its agents had is not
+    known here, so that layer is *not checked* (saying why, not the ids: store text)."""
+    root = home("openclaw", "after_delete")
+    (root / ".openclaw" / "openclaw.json").write_text(json.dumps({"agents": {"list": agents}}))
+    data, layers, _ = _verify(cli, root)
     layer = layers["other agents' workspaces"]
-    assert layer["probed"] is False, layer
-    said = f"lists {others} agent(s)" if others else "is not a list of agents"
-    assert said in layer["checked"], layer
+    assert layer["probed"] is False and why in layer["checked"], layer
     assert data["clean"] is False and data["verdict"] == "unverified"
     assert layers["markdown"]["probed"] is True
 
