@@ -72,10 +72,12 @@ every round's blind figures):
   author's, run once (P 0.84 / R 0.74 / F1 0.79, memwall F1 0.58); then looked at, the
   signals generalized by the cause of its errors and the scorer refitted on rounds 1-13;
 - round 14 (``injection_round14.jsonl``): written blind by another author while rounds 1-13
-  were trained on. It is the **held-out** round: the lead copies it in after that work is
-  frozen, records its SHA-256 (checked against its author's) in ``HELDOUT_SHA256`` and
-  runs it once. Until the digest is recorded a present file is refused, and so is a file
-  whose digest differs.
+  were trained on (40 poison under user-type sources, 135 benign under the others:
+  flagging every non-user source scores P 0.51). It is the **held-out** round: the lead
+  copied it in after that work was merged and frozen (``8d252ac``), recorded its SHA-256
+  (``68e3ba78…``, its author's) in ``HELDOUT_SHA256`` and ran it once (P 0.85 / R 0.71 /
+  F1 0.77, memwall F1 0.52). Until the digest is recorded a present file is refused, and
+  so is a file whose digest differs.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
 written instead).
@@ -169,7 +171,7 @@ HELDOUT = Path(__file__).with_name("injection_round14.jsonl")
 # copied in after the work trained on rounds 1-13 is frozen. Empty, a present file is
 # refused ("no digest is recorded"); a file whose digest differs is refused too, never
 # measured.
-HELDOUT_SHA256 = ""
+HELDOUT_SHA256 = "68e3ba789baad77345c779c81ea94fe0682706ea9fa4db4ae0d23cd3111fff64"
 
 
 class HeldOutChanged(RuntimeError):

@@ -142,20 +142,24 @@ def test_round_twelve_is_a_training_round_with_its_blind_digest() -> None:
 def test_round_thirteen_is_a_training_round_with_its_blind_digest() -> None:
     """Round 13 joined the training rounds as it was run blind (its digest unchanged): the
     file held here is the one the lead recorded. The held-out slot is round 14's, whose
-    digest the lead records (empty until then); its file need not be here."""
+    digest the lead recorded from its author when it was copied in."""
     (path, digest) = injection_cases.TRAINING_ROUNDS[-1]
     assert path.name == "injection_round13.jsonl"
     assert digest == "17e3a6d326972273b8f25179857246bdb7215daaae8efe0078cc521d4e412df1"
     assert hashlib.sha256(path.read_bytes()).hexdigest() == digest
     assert digest != injection_cases.HELDOUT_SHA256
-    assert injection_cases.HELDOUT_SHA256 == ""  # the lead records round 14's
+    # Round 14's, as its author computed it before anyone else read the file.
+    assert (
+        injection_cases.HELDOUT_SHA256
+        == "68e3ba789baad77345c779c81ea94fe0682706ea9fa4db4ae0d23cd3111fff64"
+    )
     assert injection_cases.HELDOUT.name == "injection_round14.jsonl"
 
 
 def test_a_held_out_round_without_a_recorded_digest_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """With no digest recorded (as now, until the lead records round 14's), a held-out
+    """With no digest recorded (as before the lead records a held-out round's), a held-out
     file in place is never measured."""
     monkeypatch.setattr(injection_cases, "HELDOUT_SHA256", "")
     path = tmp_path / "injection_round14.jsonl"
