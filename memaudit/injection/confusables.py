@@ -65,3 +65,34 @@ def lookalike_hit(view: str, count: int) -> Hit:
         f"{count} look-alike letter(s) (Cyrillic, Greek, fullwidth or mathematical) read as "
         f"Latin: “{_cut(view, 80)}”",
     )
+
+
+# A host name: labels of letters, digits and hyphens (any script) joined by dots, ending in
+# a Latin top-level domain.
+_HOST = re.compile(r"(?<![\w.@-])(?:[^\W_](?:[\w-]{0,62})\.)+[a-z]{2,24}(?![\w-])", re.IGNORECASE)
+LOOKALIKE_DOMAIN = "look-alike domain"
+# Weighed from any source (``provenance.assess``): no one's own bank or login page has
+# Cyrillic or Greek letters inside a Latin name; the look-alike is what a phishing
+# address is, whoever wrote it down (round 14).
+LOOKALIKE_DOMAIN_WEIGHT = 0.6
+
+
+def lookalike_domains(view: str) -> list[Hit]:
+    """Host names with a label that mixes Latin letters with Cyrillic or Greek ones
+    ("pаypаl.com" with Cyrillic а): a domain dressed as another. A host all in one
+    script ("пример.рф" has no Latin TLD; "example.com") is read as written. Call only
+    when ``fold`` found look-alike letters."""
+    out = []
+    for m in _HOST.finditer(view):
+        host = m.group(0)
+        if any(_MIXED.search(label) for label in host.split(".")):
+            out.append(
+                Hit(
+                    Signal.SOURCE_STEERING,
+                    m.start(),
+                    m.end(),
+                    LOOKALIKE_DOMAIN_WEIGHT,
+                    f"{LOOKALIKE_DOMAIN}: “{host}” reads as “{host.translate(_FOLD)}”",
+                )
+            )
+    return out
