@@ -122,8 +122,9 @@ RELAYED_FROM = _rx(
     r"(?:sent|forwarded|passed|shared|texted|gave|e-?mailed)\s+(?:me|us)\b"
     r"|\bforwarded\s+(?:message|e-?mail|text|note|post)\b"
     r"|\b(?:copied|pasted|taken|lifted|saved|grabbed|got\s+(?:it|this|them)|found\s+(?:it|this|them))"
-    r"\s+(?:\w+\s+)?(?:from|off|in|on)\s+" + _FROM_A +
-    r"|\b(?:the\s+)?user\s+(?:had\s+|has\s+)?(?:relayed|forwarded|pasted|quoted)\b"
+    r"\s+(?:\w+\s+)?(?:from|off|in|on)\s+"
+    + _FROM_A
+    + r"|\b(?:the\s+)?user\s+(?:had\s+|has\s+)?(?:relayed|forwarded|pasted|quoted)\b"
     r"|\bper\s+the\s+(?:[\w-]+\s+){0,3}(?:team|vendor|department|dept|integration|provider|"
     r"desk|helpdesk|administrators?|admins?)\b"
     r"|\baccording\s+to\s+(?:a|an|the)\s+(?:message|e-?mail|text|notice|call|letter)\s+from\b"
