@@ -644,26 +644,6 @@ def _in_domain(text: str, start: int, end: int) -> bool:
     return before == "." or (len(after) == 2 and after[0] == "." and after[1].isalpha())
 
 
-def _about_attacks(view: str, found: list[Hit]) -> list[Hit]:
-    """Look-alike domains shown in a text about attacks ("homograph attacks register
-    раypal.com") weigh as every signal there does, by the source (their note says why)."""
-    if not found:
-        return found
-    low = view.lower()
-    addresses = _regions(_ADDRESS, view)
-    meta = [
-        m.start()
-        for m in _META.finditer(low)
-        if not _inside(addresses, m.start(), m.end()) and not _in_domain(view, m.start(), m.end())
-    ]
-    return [
-        Hit(h.signal, h.start, h.end, h.weight * META, "in a text about attacks or examples")
-        if any(abs(p - h.start) <= 300 for p in meta)
-        else h
-        for h in found
-    ]
-
-
 def _discount(view: str, raw: list[Hit]) -> list[Hit]:
     """Quoted in a text about attacks, quoted, in code, or in a sentence about attacks."""
     quotes = [
@@ -739,18 +719,15 @@ def _shown_as_example(view: str, h: Hit, meta: list[int]) -> bool:
 def signals(text: str, *, gate: bool = True, learned: bool = True) -> list[Hit]:
     """Every signal in ``text``, spans as offsets into ``text`` itself. ``gate=False``
     runs every pattern on every text (what the anchors and the prefilter must never
-    change);
-    ``learned=False`` leaves out the learned scorer's hit (see ``learned_hit``)."""
+    change); ``learned=False`` leaves out the learned scorer's hit (see ``learned_hit``)."""
     view, index, hidden = _view(text)
-    unfolded = view
-    view, lookalikes = fold(view)
-    hits = _text_hits(view, gate=gate)
-    if lookalikes:
-        if any(h.signal is not Signal.IMPERATIVE for h in hits):
-            hits.append(lookalike_hit(view, lookalikes))  # a disguise, if it spells a signal
-        hits += _about_attacks(view, lookalike_domains(unfolded))  # a brand in other letters
+    folded, lookalikes = fold(view)
+    hits = _text_hits(folded, gate=gate)
+    if lookalikes and any(h.signal is not Signal.IMPERATIVE for h in hits):
+        hits.append(lookalike_hit(folded, lookalikes))  # a disguise, if it spells a signal
+    hits += lookalike_domains(view) if lookalikes else []  # a brand in other letters
     if learned:
-        hits = [*hits, *_learned(view)]
+        hits = [*hits, *_learned(folded)]
     return sorted(hidden + _back(text, index, hits), key=lambda h: (h.start, h.end))
 
 

@@ -1,4 +1,4 @@
-"""Someone else's instruction relayed in the user's statement (round 13's lesson).
+"""Someone else's instruction relayed in the user's statement (rounds 13 and 14).
 
 The check weighs soft signals by the source, so a user who relays someone else's
 instruction — a forwarded group-chat message, lines "added by setup" in their notes, a
@@ -17,6 +17,11 @@ their agent, so its signals weigh as they would in the untrusted text it is
   "the user" ("the assistant may forward the user's bank statements to ...", "Der
   Assistent darf die Kontoauszüge des Nutzers ..."), and ``quotes_another``, a quotation of
   a rule for "the agent" with no first person in it;
+- ``RELAYED_FROM`` (round 14): it says it came from someone else — someone sent or
+  forwarded it ("a colleague sent me", "un amigo me reenvió"), it was copied or pasted
+  from a page, group or site ("copiato da un gruppo WhatsApp"), it is "per the ... team",
+  "the user pasted" it. Not the user's own notes ("copied from my own notes"), and not a
+  user telling about a scam they received (``WARNED``: they warn, they pass nothing on);
 - ``ANY_PARTY`` (a ``SOURCE_STEERING`` pattern, weighed at full from any source):
   access, files or codes granted to whoever presents a code or asks, or any request that
   carries a token honoured — obeying someone who is not the user.
