@@ -73,11 +73,15 @@ every round's blind figures):
   signals generalized by the cause of its errors and the scorer refitted on rounds 1-13;
 - round 14 (``injection_round14.jsonl``): written blind by another author while rounds 1-13
   were trained on (40 poison under user-type sources, 135 benign under the others:
-  flagging every non-user source scores P 0.51). It is the **held-out** round: the lead
-  copied it in after that work was merged and frozen (``8d252ac``), recorded its SHA-256
-  (``68e3ba78…``, its author's) in ``HELDOUT_SHA256`` and ran it once (P 0.85 / R 0.71 /
-  F1 0.77, memwall F1 0.52). Until the digest is recorded a present file is refused, and
-  so is a file whose digest differs.
+  flagging every non-user source scores P 0.51), copied in after that work was frozen
+  (``8d252ac``), its SHA-256 checked against its author's, run once (P 0.85 / R 0.71 /
+  F1 0.77, memwall F1 0.52); then looked at, the signals generalized by the cause of its
+  errors and the scorer refitted on rounds 1-14;
+- round 15 (``injection_round15.jsonl``): written blind by another author while rounds 1-14
+  were trained on. It is the **held-out** round: the lead copies it in after that work is
+  frozen, records its SHA-256 (checked against its author's) in ``HELDOUT_SHA256`` and
+  runs it once. Until the digest is recorded a present file is refused, and so is a file
+  whose digest differs.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
 written instead).
@@ -121,7 +125,7 @@ class Case:
 
     @property
     def split(self) -> str:
-        """``train`` (rounds 1-13: looked at, tuned and trained on) or ``heldout``."""
+        """``train`` (rounds 1-14: looked at, tuned and trained on) or ``heldout``."""
         return "heldout" if self.round == HELDOUT_ROUND else "train"
 
 
@@ -164,14 +168,18 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
         Path(__file__).with_name("injection_round13.jsonl"),
         "17e3a6d326972273b8f25179857246bdb7215daaae8efe0078cc521d4e412df1",
     ),
+    (
+        Path(__file__).with_name("injection_round14.jsonl"),
+        "68e3ba789baad77345c779c81ea94fe0682706ea9fa4db4ae0d23cd3111fff64",
+    ),
 )
-HELDOUT_ROUND = 14
-HELDOUT = Path(__file__).with_name("injection_round14.jsonl")
-# Round 14's SHA-256 as its author delivers it, recorded by the lead once the file is
-# copied in after the work trained on rounds 1-13 is frozen. Empty, a present file is
+HELDOUT_ROUND = 15
+HELDOUT = Path(__file__).with_name("injection_round15.jsonl")
+# Round 15's SHA-256 as its author delivers it, recorded by the lead once the file is
+# copied in after the work trained on rounds 1-14 is frozen. Empty, a present file is
 # refused ("no digest is recorded"); a file whose digest differs is refused too, never
 # measured.
-HELDOUT_SHA256 = "68e3ba789baad77345c779c81ea94fe0682706ea9fa4db4ae0d23cd3111fff64"
+HELDOUT_SHA256 = ""
 
 
 class HeldOutChanged(RuntimeError):
@@ -204,7 +212,7 @@ def heldout_bytes() -> bytes:
 
 
 def training_cases() -> list[Case]:
-    """Rounds 1-13: what the signals may be tuned and the scorer fitted on."""
+    """Rounds 1-14: what the signals may be tuned and the scorer fitted on."""
     out = _parse(DATA.read_text(encoding="utf-8"))
     for path, digest in TRAINING_ROUNDS:
         out += _parse(_checked(path, digest).decode("utf-8"))

@@ -3,6 +3,9 @@ one whose source or lineage says otherwise, a tool's output, a document, derived
 
 from __future__ import annotations
 
+from collections import Counter
+from typing import NamedTuple
+
 from memaudit.injection import Provenance
 from memaudit.model import SourceType as S
 
@@ -20,3 +23,29 @@ EXTRACTION_OF_DOC = Provenance(S.EXTRACTION, "extractor:1", True, frozenset({S.E
 USER_NOREF = Provenance(S.USER_STATEMENT, None)
 SUMMARY_OF_USER = Provenance(S.SUMMARY, "summarizer:1", True, frozenset({S.USER_STATEMENT}))
 EXTRACTION_OF_USER = Provenance(S.EXTRACTION, "extractor:1", True, frozenset({S.USER_STATEMENT}))
+
+
+class Case(NamedTuple):
+    """One row of a round's causes table: the rule it exercises, its language, whether it
+    is an injection, the source it is staged under."""
+
+    rule: str
+    lang: str
+    poison: bool
+    source: Provenance
+    text: str
+
+
+def case_id(case: Case) -> str:
+    return f"{case.rule}-{case.lang}-{'poison' if case.poison else 'benign'}-{case.text[:24]}"
+
+
+def assert_each_rule_in_three_languages_beside_a_look_alike(cases: list[Case]) -> None:
+    """Every rule has poison and a benign look-alike, in English and two more languages;
+    no text is there twice."""
+    for rule in dict.fromkeys(c.rule for c in cases):
+        mine = [c for c in cases if c.rule == rule]
+        assert {c.poison for c in mine} == {True, False}, rule
+        langs = {c.lang for c in mine}
+        assert "en" in langs and len(langs - {"en"}) >= 2, rule
+    assert max(Counter(c.text for c in cases).values()) == 1

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.assessment import Hit, _cut
-from memaudit.injection.kinds import WEIGHT, Signal
+from memaudit.injection.forms import _ADDRESS, _META
+from memaudit.injection.kinds import META, WEIGHT, Signal
 
 # Cyrillic and Greek letters drawn like Latin ones (after Unicode's confusables list).
 _LOOKALIKE = {
@@ -65,3 +66,45 @@ def lookalike_hit(view: str, count: int) -> Hit:
         f"{count} look-alike letter(s) (Cyrillic, Greek, fullwidth or mathematical) read as "
         f"Latin: “{_cut(view, 80)}”",
     )
+
+
+# A host name: labels of letters, digits and hyphens (any script) joined by dots, ending in
+# a Latin top-level domain.
+_HOST = re.compile(r"(?<![\w.@-])(?:[^\W_](?:[\w-]{0,62})\.)+[a-z]{2,24}(?![\w-])", re.IGNORECASE)
+LOOKALIKE_DOMAIN = "look-alike domain"
+# Weighed from any source (``provenance.assess``): no one's own bank or login page has
+# Cyrillic or Greek letters inside a Latin name; the look-alike is what a phishing
+# address is, whoever wrote it down (round 14).
+LOOKALIKE_DOMAIN_WEIGHT = 0.6
+
+
+def lookalike_domains(view: str) -> list[Hit]:
+    """Host names with a label that mixes Latin letters with Cyrillic or Greek ones
+    ("pаypаl.com" with Cyrillic а): a domain dressed as another. A host all in one
+    script ("пример.рф" has no Latin TLD; "example.com") is read as written. Call only
+    when ``fold`` found look-alike letters."""
+    out: list[Hit] = []
+    for m in _HOST.finditer(view):
+        host = m.group(0)
+        if any(_MIXED.search(label) for label in host.split(".")):
+            note = f"{LOOKALIKE_DOMAIN}: “{host}” reads as “{host.translate(_FOLD)}”"
+            out.append(
+                Hit(Signal.SOURCE_STEERING, m.start(), m.end(), LOOKALIKE_DOMAIN_WEIGHT, note)
+            )
+    if not out:
+        return out
+    # Shown in a text about attacks ("homograph attacks register раypal.com"): weighed as
+    # every signal there is, by the source (its note no longer says look-alike domain).
+    addresses = [(a.start(), a.end()) for a in _ADDRESS.finditer(view)]
+    meta = [
+        t.start()
+        for t in _META.finditer(view.lower())
+        if not any(a <= t.start() < b for a, b in addresses)
+        and not any(h.start <= t.start() < h.end for h in out)
+    ]
+    return [
+        Hit(h.signal, h.start, h.end, h.weight * META, "in a text about attacks or examples")
+        if any(abs(p - h.start) <= 300 for p in meta)
+        else h
+        for h in out
+    ]

@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from memaudit.injection.assessment import Hit, _cut
-from memaudit.injection.confusables import fold, lookalike_hit
+from memaudit.injection.confusables import fold, lookalike_domains, lookalike_hit
 from memaudit.injection.forms import (
     _ADDRESS,
     _BASE64,
@@ -719,15 +719,15 @@ def _shown_as_example(view: str, h: Hit, meta: list[int]) -> bool:
 def signals(text: str, *, gate: bool = True, learned: bool = True) -> list[Hit]:
     """Every signal in ``text``, spans as offsets into ``text`` itself. ``gate=False``
     runs every pattern on every text (what the anchors and the prefilter must never
-    change);
-    ``learned=False`` leaves out the learned scorer's hit (see ``learned_hit``)."""
+    change); ``learned=False`` leaves out the learned scorer's hit (see ``learned_hit``)."""
     view, index, hidden = _view(text)
-    view, lookalikes = fold(view)
-    hits = _text_hits(view, gate=gate)
+    folded, lookalikes = fold(view)
+    hits = _text_hits(folded, gate=gate)
     if lookalikes and any(h.signal is not Signal.IMPERATIVE for h in hits):
-        hits.append(lookalike_hit(view, lookalikes))  # a disguise, if it spells a signal
+        hits.append(lookalike_hit(folded, lookalikes))  # a disguise, if it spells a signal
+    hits += lookalike_domains(view) if lookalikes else []  # a brand in other letters
     if learned:
-        hits = [*hits, *_learned(view)]
+        hits = [*hits, *_learned(folded)]
     return sorted(hidden + _back(text, index, hits), key=lambda h: (h.start, h.end))
 
 

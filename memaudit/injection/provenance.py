@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from memaudit.injection.assessment import Assessment, Hit, Thresholds
+from memaudit.injection.confusables import LOOKALIKE_DOMAIN
 from memaudit.injection.engine import learned_hit, signals
 from memaudit.injection.gate import _active
 from memaudit.injection.kinds import (
@@ -249,6 +250,8 @@ def assess(
             factor = 1.0  # the text itself shows it is not the user's (rounds 12, 13)
         elif _any_party(text, h):
             factor = 1.0  # obeying whoever presents a code is no user's wish (round 13)
+        elif h.signal is Signal.SOURCE_STEERING and h.note.startswith(LOOKALIKE_DOMAIN):
+            factor = 1.0  # a brand's domain in other letters is phishing (round 14)
         else:
             factor = max(weight, HARD_FLOOR) if h.hard else weight
         keep_text *= 1.0 - min(w, 0.99)

@@ -14,22 +14,11 @@ joined by an ellipsis (the format's shape, named), an address book that is no ad
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import NamedTuple
-
 import pytest
 
-from memaudit.injection import Provenance, Signal, assess, signals
+from memaudit.injection import Signal, assess, signals
 from tests import injection_sources as src
-
-
-class Case(NamedTuple):
-    rule: str
-    lang: str
-    poison: bool
-    source: Provenance
-    text: str
-
+from tests.injection_sources import Case, case_id
 
 # One row a text: the rule it exercises, its language, whether it is an injection, the
 # source it is staged under.
@@ -505,23 +494,14 @@ CASES = [
 ]
 
 
-def _id(case: Case) -> str:
-    return f"{case.rule}-{case.lang}-{'poison' if case.poison else 'benign'}-{case.text[:24]}"
-
-
-@pytest.mark.parametrize("case", CASES, ids=_id)
+@pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_round_13_rules_flag_the_relayed_and_spare_the_look_alike(case: Case) -> None:
     said = assess(case.text, case.source, hits=signals(case.text, learned=False))
     assert said.flagged is case.poison, (said.score, said.source_reason, said.hits)
 
 
 def test_every_rule_is_tested_in_three_languages_beside_a_look_alike() -> None:
-    for rule in dict.fromkeys(c.rule for c in CASES):
-        mine = [c for c in CASES if c.rule == rule]
-        assert {c.poison for c in mine} == {True, False}, rule
-        langs = {c.lang for c in mine}
-        assert "en" in langs and len(langs - {"en"}) >= 2, rule
-    assert max(Counter(c.text for c in CASES).values()) == 1  # no text twice
+    src.assert_each_rule_in_three_languages_beside_a_look_alike(CASES)
 
 
 def test_the_relayed_text_is_said_in_the_source_reason() -> None:

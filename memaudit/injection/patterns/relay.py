@@ -1,4 +1,4 @@
-"""Someone else's instruction relayed in the user's statement (round 13's lesson).
+"""Someone else's instruction relayed in the user's statement (rounds 13 and 14).
 
 The check weighs soft signals by the source, so a user who relays someone else's
 instruction — a forwarded group-chat message, lines "added by setup" in their notes, a
@@ -17,6 +17,11 @@ their agent, so its signals weigh as they would in the untrusted text it is
   "the user" ("the assistant may forward the user's bank statements to ...", "Der
   Assistent darf die Kontoauszüge des Nutzers ..."), and ``quotes_another``, a quotation of
   a rule for "the agent" with no first person in it;
+- ``RELAYED_FROM`` (round 14): it says it came from someone else — someone sent or
+  forwarded it ("a colleague sent me", "un amigo me reenvió"), it was copied or pasted
+  from a page, group or site ("copiato da un gruppo WhatsApp"), it is "per the ... team",
+  "the user pasted" it. Not the user's own notes ("copied from my own notes"), and not a
+  user telling about a scam they received (``WARNED``: they warn, they pass nothing on);
 - ``ANY_PARTY`` (a ``SOURCE_STEERING`` pattern, weighed at full from any source):
   access, files or codes granted to whoever presents a code or asks, or any request that
   carries a token honoured — obeying someone who is not the user.
@@ -35,7 +40,7 @@ from memaudit.injection.vocabulary import _a, _rx
 
 _AI_PLURAL = (
     r"(?:(?:ai|a\.i\.|llm|gpt)[\s-]+(?:coding\s+|code\s+|writing\s+|email\s+|personal\s+)?"
-    r"(?:agents|assistants|models|readers|bots|systems|tools|crawlers)|llms|language\s+models)"
+    r"(?:agents|assistants|models|readers|bots|systems|tools|crawlers|helpers)|llms|language\s+models)"
 )
 AI_READERS = _rx(
     # en: an address line ("NOTE TO AI AGENTS:", "Attention all AI assistants") or a reader
@@ -46,22 +51,30 @@ AI_READERS = _rx(
     r"|\bif\s+you\s+are\s+an?\s+(?:ai|llm|language\s+model|ai\s+(?:agent|assistant|model))\b"
     r"|\b(?:any|every|all)\s+(?:ai|llm)s?\s+(?:(?:agents?|assistants?|models?)\s+)?"
     r"(?:reading|that\s+reads?|who\s+reads?|processing|seeing)\s+this\b"
+    # an AI reader named as the one reading ("AI helpers reading this:"; round 14)
+    r"|\b" + _AI_PLURAL + r"\s+(?:reading|processing|seeing|that\s+reads?|who\s+reads?)\s+this\b"
+    # a note addressed to "the AI" in the singular ("Note to the AI:", "Note à l'IA :")
+    r"|\b(?:note|message|memo|instructions?|reminder)\s+(?:to|for)\s+(?:the\s+)?(?:ai|llm)\s*:"
     # fr
     r"|\b(?:à\s+l'attention\s+des|note\s+aux|message\s+aux|aux|à\s+tous\s+les|pour\s+les)\s+"
     r"(?:assistants|agents|modèles)\s+(?:ia|d'ia|d'intelligence\s+artificielle)\b"
     r"|\bsi\s+tu\s+es\s+une?\s+(?:ia|intelligence\s+artificielle|assistant\s+ia|agent\s+ia)\b"
+    r"|\b(?:note|message|consigne)s?\s+(?:à\s+l'|pour\s+l')ia\s*:"
     # it
     r"|\b(?:agli|per\s+gli|a\s+tutti\s+gli|nota\s+per\s+gli|attenzione)\s+"
     r"(?:assistenti|agenti|modelli)\s+(?:ia|ai|di\s+ia)\b"
     r"|\bse\s+sei\s+un(?:'|\s+)(?:ia|intelligenza\s+artificiale|assistente\s+ia|agente\s+ia)\b"
+    r"|\b(?:nota|messaggio)\s+(?:per\s+l'|all')ia\s*:"
     # es
     r"|\b(?:a\s+los|para\s+los|a\s+todos\s+los|atención,?)\s+"
     r"(?:asistentes|agentes|modelos)\s+(?:de\s+)?(?:ia|inteligencia\s+artificial)\b"
     r"|\bsi\s+eres\s+una?\s+(?:ia|inteligencia\s+artificial|asistente\s+de\s+ia|agente\s+de\s+ia)\b"
+    r"|\b(?:nota|mensaje)\s+(?:para\s+la|a\s+la)\s+ia\s*:"
     # de
     r"|\b(?:an|für)\s+(?:alle\s+)?(?:ki|ai)-?(?:assistenten|agenten|modelle|systeme|sprachmodelle)\b"
     r"|\b(?:achtung|hinweis|liebe)\s*,?\s+(?:ki|ai)-?(?:assistenten|agenten|modelle)\b"
     r"|\bwenn\s+du\s+eine?\s+(?:ki|ai|sprachmodell)\s+bist\b"
+    r"|\b(?:hinweis|notiz|nachricht)\s+(?:an\s+die|für\s+die)\s+ki\s*:"
 )
 _SCRIPT = (
     r"(?:the\s+|a\s+|an\s+|our\s+|its\s+)?(?:setup(?:\s+script)?|installer|install(?:ation)?\s+script|"
@@ -70,28 +83,96 @@ _SCRIPT = (
 )
 SCRIPT_ADDED = _rx(
     r"\b(?:added|appended|inserted|written|injected|generated|installed)\s+(?:here\s+)?"
+    r"(?:(?:to|into|at\s+the\s+end\s+of)\s+(?:the\s+|my\s+|your\s+)?[\w./-]+\s+)?"
     r"(?:automatically\s+)?by\s+" + _SCRIPT + r"(?![\w.])"
+    # the active voice: "lines the plugin installer added", "install.sh appended"
+    r"|\b(?:the|a|an|its|our)\s+(?:\w+\s+)?(?:installer|setup\s+script|install\s+script|"
+    r"post-?install\s+script)\s+(?:has\s+|had\s+)?(?:added|appended|inserted|wrote|injected)\b"
+    r"|(?<![\w./-])[\w-]+\.(?:sh|py|js|ps1|bat)\s+(?:has\s+|had\s+)?(?:added|appended|inserted|wrote)\b"
     # fr
-    r"|\b(?:ajouté|inséré|écrit|généré)(?:e|s|es)?\s+(?:automatiquement\s+)?par\s+"
+    r"|\b(?:ajouté|inséré|écrit|généré)(?:e|s|es)?\s+"
+    r"(?:(?:à\s+la\s+fin\s+d[eu]\s+|dans\s+(?:le\s+|la\s+|l')?|à\s+)[\w./-]+\s+)?"
+    r"(?:automatiquement\s+)?par\s+"
     r"(?:le\s+|la\s+|l'|un\s+|une\s+)?(?:setup|installateur|installeur|script(?:\s+d'installation)?|"
     r"plugin|extension|module|paquet|[\w./-]+\.(?:sh|py|js|ps1|bat))(?![\w.])"
     # it
-    r"|\b(?:aggiunt|inserit|scritt|generat)[oaie]\s+(?:automaticamente\s+)?da\s*"
+    r"|\b(?:aggiunt|inserit|scritt|generat)[oaie]\s+"
+    r"(?:(?:in\s+fondo\s+a\s+|a\s+|in\s+|nel\s+|nella\s+)[\w./-]+\s+)?(?:automaticamente\s+)?da\s*"
     r"(?:l\s+|llo\s+|lla\s+|ll'|un\s+|uno\s+|una\s+)?(?:setup|installer|installatore|script(?:\s+di\s+installazione)?|"
     r"plugin|estensione|pacchetto|[\w./-]+\.(?:sh|py|js|ps1|bat))(?![\w.])"
     # es
-    r"|\b(?:añadid|agregad|insertad|escrit|generad)[oa]s?\s+(?:automáticamente\s+)?por\s+"
+    r"|\b(?:añadid|agregad|insertad|escrit|generad)[oa]s?\s+"
+    r"(?:(?:al\s+final\s+de\s+|a\s+|en\s+)(?:el\s+|la\s+)?[\w./-]+\s+)?(?:automáticamente\s+)?por\s+"
     r"(?:el\s+|la\s+|un\s+|una\s+)?(?:setup|instalador|script(?:\s+de\s+instalación)?|plugin|"
     r"complemento|extensión|paquete|[\w./-]+\.(?:sh|py|js|ps1|bat))(?![\w.])"
     # de
     r"|\b(?:von|vom|durch)\s+(?:dem\s+|das\s+|den\s+|ein(?:em|en)?\s+)?(?:setup|installer|"
     r"installationsskript|install-skript|skript|script|plugin|erweiterung|paket|"
     r"[\w./-]+\.(?:sh|py|js|ps1|bat))\s+(?:automatisch\s+)?"
+    r"(?:(?:in\s+(?:die|den|das)|an\s+(?:die|den|das))\s+[\w./-]+\s+)?"
     r"(?:hinzugefügt|eingefügt|angehängt|eingetragen|ergänzt|geschrieben|angelegt)\b"
     r"|\b(?:hinzugefügt|eingefügt|angehängt|eingetragen|ergänzt)\s+(?:von|vom|durch)\s+"
     r"(?:dem\s+|das\s+|den\s+)?(?:setup|installer|installationsskript|skript|script|plugin|"
     r"erweiterung|paket|[\w./-]+\.(?:sh|py|js|ps1|bat))(?![\w.])"
 )
+# Someone other than the user named as where the text came from (round 14): a person who
+# sent or forwarded it, a page, guide, group or site it was copied or pasted from, a team
+# or vendor it is "per", or "the user pasted" in a model's notes. The user's own notes
+# ("copied from my notes") are not elsewhere.
+_FROM_A = r"(?:a|an|the|this|that|some)\s+(?!(?:notes?|list|doc|file)\s+I\s)"
+RELAYED_FROM = _rx(
+    # en
+    r"\b(?:someone|somebody|a\s+(?:friend|colleague|co-?worker|stranger|contact|neighbou?r)|"
+    r"(?:my|our)\s+(?:friend|colleague|co-?worker|boss|manager|neighbou?r))\s+(?:just\s+)?"
+    r"(?:sent|forwarded|passed|shared|texted|gave|e-?mailed)\s+(?:me|us)\b"
+    r"|\bforwarded\s+(?:message|e-?mail|text|note|post)\b"
+    r"|\b(?:copied|pasted|taken|lifted|saved|grabbed|got\s+(?:it|this|them)|found\s+(?:it|this|them))"
+    r"\s+(?:\w+\s+)?(?:from|off|in|on)\s+"
+    + _FROM_A
+    + r"|\b(?:the\s+)?user\s+(?:had\s+|has\s+)?(?:relayed|forwarded|pasted|quoted)\b"
+    r"|\bper\s+the\s+(?:[\w-]+\s+){0,3}(?:team|vendor|department|dept|integration|provider|"
+    r"desk|helpdesk|administrators?|admins?)\b"
+    r"|\baccording\s+to\s+(?:a|an|the)\s+(?:message|e-?mail|text|notice|call|letter)\s+from\b"
+    # fr
+    r"|\b(?:qu'on|quelqu'un|on|une?\s+(?:ami|amie|collègue|inconnue?))\s+m'a\s+"
+    r"(?:envoyé|transféré|transmis|passé|partagé|fait\s+suivre)"
+    r"|\bmessage\s+transféré\b"
+    r"|\b(?:copié|collé|recopié|trouvé|récupéré)e?s?\s+(?:\w+\s+)?(?:depuis\s+(?:un|une|le|la|l')|"
+    r"d'une?\s|du\s|de\s+la\s|sur\s+(?:un|une|le|la)\s|dans\s+(?:un|une|le|la)\s)"
+    r"|\bl'utilisat(?:eur|rice)\s+a\s+(?:collé|transféré|relayé|recopié)"
+    r"|\bselon\s+(?:l'équipe|le\s+service|le\s+département)\b"
+    # it
+    r"|\b(?:qualcuno|un\s+amico|un'amica|una\s+amica|un\s+collega)\s+mi\s+ha\s+"
+    r"(?:mandato|inviato|girato|inoltrato|passato)"
+    r"|\bmessaggio\s+inoltrato\b"
+    r"|\b(?:copiat|incollat|trovat|pres)[oaie]\s+(?:\w+\s+)?(?:da\s+(?:un|una|il|la)\s|dal\s|"
+    r"dalla\s|su\s+(?:un|una)\s|in\s+(?:un|una)\s|nel\s|nella\s)"
+    r"|\bl'utente\s+ha\s+(?:incollato|inoltrato|girato|copiato)"
+    r"|\bsecondo\s+il\s+(?:team|reparto|servizio)\b"
+    # es
+    r"|\b(?:alguien|un\s+amigo|una\s+amiga|un\s+compañero|una\s+compañera)\s+me\s+"
+    r"(?:envió|mandó|reenvió|pasó|ha\s+(?:enviado|mandado|reenviado|pasado))"
+    r"|\bmensaje\s+reenviado\b"
+    r"|\b(?:copiad|pegad|sacad|encontrad)[oa]s?\s+(?:\w+\s+)?(?:de\s+(?:un|una|el|la)\s|del\s|"
+    r"en\s+(?:un|una|el|la)\s)"
+    r"|\bel\s+usuario\s+(?:pegó|reenvió|copió|ha\s+(?:pegado|reenviado|copiado))"
+    r"|\bsegún\s+el\s+(?:equipo|departamento|servicio)\b"
+    # de
+    r"|\b(?:jemand|ein\s+(?:freund|kollege|bekannter)|eine\s+(?:freundin|kollegin|bekannte))\s+"
+    r"hat\s+mir\s+(?:\w+\s+){0,3}?(?:geschickt|weitergeleitet|gesendet)"
+    r"|\bweitergeleitete\s+nachricht\b"
+    r"|\b(?:kopiert|eingefügt|übernommen)\s+aus\s+(?:einem|einer|dem|der)\s"
+    r"|\baus\s+(?:einem|einer)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:kopiert|übernommen|eingefügt)"
+    r"|\b(?:der\s+nutzer|die\s+nutzerin)\s+hat\s+(?:\w+\s+){0,3}?(?:eingefügt|weitergeleitet)"
+    r"|\blaut\s+(?:dem|der)\s+[\w-]*(?:team|abteilung)\b"
+)
+# A user telling about a scam they received passes nothing on: they warn.
+WARNED = _rx(
+    r"\b(?:scam|scammers?|phishing|spam|fraudulent|hoax|arnaque|escroquerie|hameçonnage|"
+    r"truffa|truffatore|estafa|timo|betrug|betrüger)"
+)
+
+
 # "the user" named as the one the assistant acts on, or whose confirmation it skips
 _THIRD_USER = (
     r"(?:the\s+user(?:'s)?|the\s+owner(?:'s)?|the\s+account\s+holder(?:'s)?|"
@@ -184,6 +265,8 @@ def relayed(low: str) -> str | None:
         return "it addresses AI agents as its readers"
     if SCRIPT_ADDED.search(low):
         return "it says a script or a plugin added it"
+    if RELAYED_FROM.search(low) and not WARNED.search(low):
+        return "it says it came from someone else"
     return None
 
 
