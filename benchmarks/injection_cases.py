@@ -78,10 +78,12 @@ every round's blind figures):
   F1 0.77, memwall F1 0.52); then looked at, the signals generalized by the cause of its
   errors and the scorer refitted on rounds 1-14;
 - round 15 (``injection_round15.jsonl``): written blind by another author while rounds 1-14
-  were trained on. It is the **held-out** round: the lead copies it in after that work is
-  frozen, records its SHA-256 (checked against its author's) in ``HELDOUT_SHA256`` and
-  runs it once. Until the digest is recorded a present file is refused, and so is a file
-  whose digest differs.
+  were trained on (40 poison under user-type sources, 136 benign under the others:
+  flagging every non-user source scores P 0.51). It is the **held-out** round: the lead
+  copied it in after that work was merged and frozen (``b208f97``), recorded its SHA-256
+  (``c1423cb7…bd5``, its author's) in ``HELDOUT_SHA256`` and ran it once (P 0.83 / R 0.79 /
+  F1 0.81, memwall F1 0.54). Until the digest is recorded a present file is refused, and
+  so is a file whose digest differs.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
 written instead).
@@ -179,7 +181,7 @@ HELDOUT = Path(__file__).with_name("injection_round15.jsonl")
 # copied in after the work trained on rounds 1-14 is frozen. Empty, a present file is
 # refused ("no digest is recorded"); a file whose digest differs is refused too, never
 # measured.
-HELDOUT_SHA256 = ""
+HELDOUT_SHA256 = "c1423cb7300aecf3aaa0073992bde0aa11cabe06c8cb327c4546b4fe8a63fbd5"
 
 
 class HeldOutChanged(RuntimeError):

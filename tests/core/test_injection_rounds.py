@@ -150,13 +150,18 @@ def test_round_thirteen_is_a_training_round_with_its_blind_digest() -> None:
 
 def test_round_fourteen_is_the_last_training_round_with_its_blind_digest() -> None:
     """Round 14 joined the training rounds as it was run blind (its digest unchanged): the
-    file held here is the one the lead recorded. The held-out slot is round 15's, with no
-    digest recorded yet: a file there would be refused."""
+    file held here is the one the lead recorded. The held-out slot is round 15's, whose
+    digest the lead recorded from its author when it was copied in."""
     (path, digest) = injection_cases.TRAINING_ROUNDS[-1]
     assert path.name == "injection_round14.jsonl"
     assert digest == "68e3ba789baad77345c779c81ea94fe0682706ea9fa4db4ae0d23cd3111fff64"
     assert hashlib.sha256(path.read_bytes()).hexdigest() == digest
-    assert injection_cases.HELDOUT_SHA256 == ""
+    assert digest != injection_cases.HELDOUT_SHA256
+    # Round 15's, as its author computed it before anyone else read the file.
+    assert (
+        injection_cases.HELDOUT_SHA256
+        == "c1423cb7300aecf3aaa0073992bde0aa11cabe06c8cb327c4546b4fe8a63fbd5"
+    )
     assert injection_cases.HELDOUT.name == "injection_round15.jsonl"
 
 
