@@ -102,61 +102,40 @@ def test_the_held_out_round_in_place_is_the_recorded_one() -> None:
     assert cases and all(c.round == injection_cases.HELDOUT_ROUND for c in cases)
 
 
-def test_round_nine_is_a_training_round_with_its_blind_digest() -> None:
-    """Round 9 joined the training rounds as it was run blind (its digest unchanged); the
-    held-out slot is not round 9's again."""
-    (path, digest) = injection_cases.TRAINING_ROUNDS[-6]
-    assert path.name == "injection_round9.jsonl"
-    assert digest == "f3dd5beb604b7495b11083eee42b0e4b855086dba074caa9e9ab30d999212156"
+# Each round from 9 on as it was run blind (its digest, the author's, never changes once
+# recorded); the last one is the latest training round.
+BLIND_DIGESTS = (
+    (9, "f3dd5beb604b7495b11083eee42b0e4b855086dba074caa9e9ab30d999212156"),
+    (10, "0273440751520a22d24eaad12ec1befc9b63df54755c2c6714c0b5b3cf9e7c08"),
+    (11, "d44d599d320d101702696c4921a57133df7a7d4c24f9c40640aa23149d09db96"),
+    (12, "7b5ca47cb37e6e054ec03bd7c8cfd5d744071833cee9bdb07f15d413849a4e9b"),
+    (13, "17e3a6d326972273b8f25179857246bdb7215daaae8efe0078cc521d4e412df1"),
+    (14, "68e3ba789baad77345c779c81ea94fe0682706ea9fa4db4ae0d23cd3111fff64"),
+)
+
+
+@pytest.mark.parametrize(
+    ("back", "number", "recorded"),
+    [(len(BLIND_DIGESTS) - k, n, d) for k, (n, d) in enumerate(BLIND_DIGESTS)],
+    ids=[f"round{n}" for n, _ in BLIND_DIGESTS],
+)
+def test_a_round_run_blind_is_a_training_round_with_its_blind_digest(
+    back: int, number: int, recorded: str
+) -> None:
+    """A round joined the training rounds as it was run blind (its digest unchanged), in
+    its place among them; the file held here is the one the lead recorded, and the
+    held-out slot is not its digest again."""
+    (path, digest) = injection_cases.TRAINING_ROUNDS[-back]
+    assert path.name == f"injection_round{number}.jsonl"
+    assert digest == recorded
     assert hashlib.sha256(path.read_bytes()).hexdigest() == digest
     assert digest != injection_cases.HELDOUT_SHA256
 
 
-def test_round_ten_is_a_training_round_with_its_blind_digest() -> None:
-    """Round 10 joined the training rounds as it was run blind (its digest unchanged)."""
-    (path, digest) = injection_cases.TRAINING_ROUNDS[-5]
-    assert path.name == "injection_round10.jsonl"
-    assert digest == "0273440751520a22d24eaad12ec1befc9b63df54755c2c6714c0b5b3cf9e7c08"
-    assert hashlib.sha256(path.read_bytes()).hexdigest() == digest
-    assert digest != injection_cases.HELDOUT_SHA256
-
-
-def test_round_eleven_is_a_training_round_with_its_blind_digest() -> None:
-    """Round 11 joined the training rounds as it was run blind (its digest unchanged)."""
-    (path, digest) = injection_cases.TRAINING_ROUNDS[-4]
-    assert path.name == "injection_round11.jsonl"
-    assert digest == "d44d599d320d101702696c4921a57133df7a7d4c24f9c40640aa23149d09db96"
-    assert hashlib.sha256(path.read_bytes()).hexdigest() == digest
-    assert digest != injection_cases.HELDOUT_SHA256
-
-
-def test_round_twelve_is_a_training_round_with_its_blind_digest() -> None:
-    """Round 12 joined the training rounds as it was run blind (its digest unchanged)."""
-    (path, digest) = injection_cases.TRAINING_ROUNDS[-3]
-    assert path.name == "injection_round12.jsonl"
-    assert digest == "7b5ca47cb37e6e054ec03bd7c8cfd5d744071833cee9bdb07f15d413849a4e9b"
-    assert hashlib.sha256(path.read_bytes()).hexdigest() == digest
-    assert digest != injection_cases.HELDOUT_SHA256
-
-
-def test_round_thirteen_is_a_training_round_with_its_blind_digest() -> None:
-    """Round 13 joined the training rounds as it was run blind (its digest unchanged)."""
-    (path, digest) = injection_cases.TRAINING_ROUNDS[-2]
-    assert path.name == "injection_round13.jsonl"
-    assert digest == "17e3a6d326972273b8f25179857246bdb7215daaae8efe0078cc521d4e412df1"
-    assert hashlib.sha256(path.read_bytes()).hexdigest() == digest
-    assert digest != injection_cases.HELDOUT_SHA256
-
-
-def test_round_fourteen_is_the_last_training_round_with_its_blind_digest() -> None:
-    """Round 14 joined the training rounds as it was run blind (its digest unchanged): the
-    file held here is the one the lead recorded. The held-out slot is round 15's, whose
-    digest the lead recorded from its author when it was copied in."""
-    (path, digest) = injection_cases.TRAINING_ROUNDS[-1]
-    assert path.name == "injection_round14.jsonl"
-    assert digest == "68e3ba789baad77345c779c81ea94fe0682706ea9fa4db4ae0d23cd3111fff64"
-    assert hashlib.sha256(path.read_bytes()).hexdigest() == digest
-    assert digest != injection_cases.HELDOUT_SHA256
+def test_round_fifteen_is_held_out_with_its_authors_digest() -> None:
+    """Round 14 is the last training round; the held-out slot is round 15's, whose digest
+    the lead recorded from its author when it was copied in."""
+    assert injection_cases.TRAINING_ROUNDS[-1][0].name == "injection_round14.jsonl"
     # Round 15's, as its author computed it before anyone else read the file.
     assert (
         injection_cases.HELDOUT_SHA256
