@@ -292,6 +292,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--no-addresses", action="store_true", help="URLs, e-mails as words")
     parser.add_argument("--no-runs", action="store_true", help="keys, hashes, base64 as words")
     parser.add_argument(
+        "--no-closed",
+        action="store_true",
+        help="a text's last sentence as it ends (no full stop added)",
+    )
+    parser.add_argument(
         "--settings",
         default=f"{injection_model.ALPHA}:{injection_model.FLOOR},0.8:0.6,0.8:0.7,0.7:0.7,0.6:0.1",
         help="α:floor pairs to cross-validate (the first one's errors with --errors)",
@@ -307,6 +312,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         skips=not args.no_skips,
         addresses=not args.no_addresses,
         runs=not args.no_runs,
+        closed=not args.no_closed,
     )
     if not args.check:
         # Once each (the default lists the committed setting first, maybe again after).
