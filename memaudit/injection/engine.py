@@ -43,6 +43,7 @@ from memaudit.injection.forms import (
     _named_tokens,
     _sentence_bounds,
     bidi_weight,
+    comment_hit,
     interleaved,
     joined_letters,
     written_rtl,
@@ -520,7 +521,7 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
             shown = _regions(_SHOWN_CODE, view) if "`" in view else []
         if _inside(shown, m.start(), m.end()):
             continue  # displayed in a code span: its words are read as the text's own
-        raw.append(Hit(Signal.HTML_COMMENT, m.start(), m.end(), WEIGHT[Signal.HTML_COMMENT]))
+        raw.append(comment_hit(view, m.start(), m.end()))
         if _TEMPLATE_NOTE.search(m.group(1)):
             continue  # a template's guidance to whoever fills it in
         raw.extend(_inner(m.group(1), m.start(), m.end(), "in an HTML comment", depth, gate))

@@ -8,7 +8,7 @@ import unicodedata
 from collections.abc import Iterator
 
 from memaudit.injection.assessment import Hit
-from memaudit.injection.kinds import Signal
+from memaudit.injection.kinds import NAMED_NOTE, QUOTED_META, WEIGHT, Signal
 from memaudit.injection.vocabulary import _EMAIL, _URL, _rx, _split
 
 _SEND = _rx(
@@ -176,6 +176,26 @@ def _named_tokens(view: str, raw: list[Hit]) -> set[tuple[int, int]]:
             out.add((s, e))
     # A text that calls one token a token is about tokens: the others it lists are named.
     return set(tokens) if called else out
+
+
+# Round 15: an HTML comment the text calls a comment ("leave the comment <!-- cookie
+# banner --> where the script goes", "le commentaire <!-- … -->", "den Kommentar <!-- … -->")
+# is shown to the reader as markup to keep: named, not hidden. What it says is still read
+# as hidden text.
+_COMMENT_CALLED = re.compile(
+    r"\b(?:html[- ]?)?(?:comments?|commentaires?|commento|commenti|comentarios?|kommentare?n?|"
+    r"html-kommentare?n?)\s*(?:html\s*)?[:`'\"“«]?\s*$",
+    re.IGNORECASE,
+)
+
+
+def comment_hit(view: str, start: int, end: int) -> Hit:
+    """The HTML comment's own hit: named when the text calls it a comment."""
+    if _COMMENT_CALLED.search(view, max(0, start - CALLED_REACH), start):
+        return Hit(
+            Signal.HTML_COMMENT, start, end, WEIGHT[Signal.HTML_COMMENT] * QUOTED_META, NAMED_NOTE
+        )
+    return Hit(Signal.HTML_COMMENT, start, end, WEIGHT[Signal.HTML_COMMENT])
 
 
 _EMBEDDINGS = frozenset("\u202a\u202b")  # LRE, RLE: closed by PDF
