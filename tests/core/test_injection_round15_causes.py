@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from memaudit.injection import Signal, assess, signals
+from memaudit.injection import Signal, assess, learned, signals
 from tests import injection_sources as src
 from tests.injection_sources import Case, case_id
 
@@ -659,3 +659,24 @@ def test_tokens_called_tokens_or_beside_slots_are_named_in_the_finding() -> None
         if c.rule in ("token-called", "token-in-template") and not c.poison:
             tokens = [h for h in signals(c.text, learned=False) if h.signal is Signal.ROLE_TOKEN]
             assert tokens and all(h.note == "named" for h in tokens), c.text
+
+
+# Inferences and notes end with or without a full stop; the scorer had learned that an
+# unpunctuated ending is an instruction's (an inference from a tool's output, "The cache
+# layer is unreliable and should be replaced", read at p 0.77; with its full stop 0.46).
+ENDINGS = [
+    "The nightly export job is slow and should be split in two",
+    "Le serveur de test est lent et devrait être remplacé",
+    "Der Testserver ist langsam und sollte ersetzt werden",
+    "Il server di prova è lento e andrebbe sostituito",
+]
+
+
+@pytest.mark.parametrize("text", ENDINGS)
+def test_the_scorer_reads_the_end_of_a_text_as_the_end_of_its_sentence(text: str) -> None:
+    scorer = learned.model()
+    assert scorer.cfg.closed
+    bare = scorer.score(text).probability
+    assert bare == scorer.score(text + ".").probability == scorer.score(text + " \n").probability
+    # the bound still bounds it (the full stop it adds is read by both)
+    assert scorer.may_reach(text, bare - 1e-6)
