@@ -92,18 +92,23 @@ class Config:
 
 # Round 15: "The cache layer is unreliable and should be replaced" scored p 0.77, the same
 # sentence with its full stop 0.46: the scorer had learned that an unpunctuated ending is
-# an instruction's. Where a text ends, its last sentence ends: read so, the full stop (or
-# its absence) says nothing.
-_CLOSING = ".!?;"
+# an instruction's. A text that ends in a word ends its last sentence there: read so, the
+# full stop (or its absence) says nothing. A text ending in a colon, a quote or a bracket
+# (once keys and hashes are left out: "Session token: <a JWT>") is left as it is.
+
+
+def open_end(low: str) -> bool:
+    """``low`` (as the scorer reads it, runs left out) ends in a word, with no full stop."""
+    end = low.rstrip()
+    return bool(end) and end[-1].isalnum()
 
 
 def closed(low: str, cfg: Config) -> str:
-    """``low`` as the scorer reads it: with ``cfg.closed``, its end stripped and closed by
-    a full stop when it has none."""
-    if not cfg.closed:
+    """``low`` as the scorer reads it: with ``cfg.closed``, a full stop after its last word
+    when it ends in one."""
+    if not cfg.closed or not open_end(_as_runs(low) if cfg.runs else low):
         return low
-    end = low.rstrip()
-    return end if end[-1:] in _CLOSING or not end else end + "."
+    return low.rstrip() + "."
 
 
 def sentences(low: str) -> list[tuple[int, int]]:
@@ -235,11 +240,10 @@ class Model:
         up the word pairs it really holds (in C: sets and ``map``, no Python loop)."""
         low = text[:MAX_CHARS].lower()
         if self.cfg.runs:  # as ``_prepared`` does: runs, then addresses
-            raw = low
             low = _as_runs(low) if runs is None else runs
-            # Closed as ``closed`` closes the raw text (a run left out at the end leaves
-            # white space only: the same tokens).
-            if self.cfg.closed and closed(raw, self.cfg) != raw.rstrip():
+            # Closed as ``closed`` closes the text: the same tokens (a run it leaves out
+            # leaves white space only).
+            if self.cfg.closed and open_end(low):
                 low = low.rstrip() + "."
         else:
             low = closed(low, self.cfg)
