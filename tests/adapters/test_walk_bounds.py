@@ -100,7 +100,10 @@ def test_a_walk_stops_after_its_budget_of_entries_and_says_so(tmp_path, monkeypa
     assert skipped == [f"entries past the first 50 under {tmp_path} (not walked)"]
     # within the budget, the same tree is walked whole and nothing is said
     monkeypatch.setattr(file_probe, "MAX_ENTRIES", 100)
-    assert file_probe.files_under(tmp_path, suffixes=(".md",)) == ([tmp_path / "f29" / "late.md"], [])
+    assert file_probe.files_under(tmp_path, suffixes=(".md",)) == (
+        [tmp_path / "f29" / "late.md"],
+        [],
+    )
 
 
 def test_the_bounded_reader_keeps_the_same_budget(tmp_path, monkeypatch):
@@ -170,5 +173,7 @@ def test_a_letta_reflog_folder_past_the_path_limit_is_not_checked(home, cli, dee
     data, layers = _verify(cli, root)
     layer = layers["reflog and git metadata"]
     assert layer["probed"] is False
-    assert "not looked at: .git/logs: " in layer["checked"] and "cannot look at it" in layer["checked"]
+    assert (
+        "not looked at: .git/logs: " in layer["checked"] and "cannot look at it" in layer["checked"]
+    )
     assert data["verdict"] == "unverified"
