@@ -72,7 +72,7 @@ print(json.dumps([file_probe.files_under(root, suffixes=(".md",))[1], reader.ref
 """
 
 
-def test_a_folder_that_cannot_be_listed_is_said_not_skipped(place: Path) -> None:
+def test_a_folder_that_cannot_be_listed_is_said_not_skipped(place: Path) -> None:  # noqa: F811
     """As an unprivileged user (file modes do not bite root): a folder it may not list
     is named with the reason by both walkers; before, os.walk passed over it in silence."""
     ws = place / "ws"
