@@ -5,7 +5,8 @@ Each run stores every active row's score, rounded to ``SCORE_STEP``, computed by
 (``pow``, ``julianday``), and archives or expires the rows whose score or expiry says so,
 in one ``UPDATE`` that visits each active row once (see :func:`apply`). The rows whose
 status changes are the report's changes, each with the store's own event, written by
-SQLite in one ``INSERT ... SELECT``. The formula and the report are those of
+SQLite in one ``INSERT ... SELECT``. The run's transaction has a larger page cache
+(``RUN_CACHE_KIB``), given back after it. The formula and the report are those of
 ``memaudit.decay``; a dry run (:func:`plan`) is one ``SELECT``.
 """
 
