@@ -142,6 +142,8 @@ def _print_list(
             if cheap_only:
                 batch = [i for i in batch if wanted & i.flags]
             pending.read_copies(store, [i.memory for i in batch], reading)
+            if not limit or not wanted:  # every item of the batch is flagged: ask at once
+                pending.read_searches(store, [i.memory for i in batch], reading)
             for item in batch:
                 pending.with_all_flags(store, [item], policy, reading)
                 if not wanted or wanted & item.flags:
