@@ -8,7 +8,10 @@ neighbours."""
 
 from __future__ import annotations
 
+import gc
+import json
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from memaudit import fingerprint, pending, review
@@ -160,3 +163,22 @@ def test_an_active_memory_among_its_own_neighbours_is_left_out_of_the_shared_poo
         assert [m.id for m in pool] == [m.id for m in pending._neighbours(store, memory)]
         expected = pending.store_flags(store, memory, policy)
         assert pending.listing_flags(store, memory, threshold, reading) == expected
+
+
+def test_review_list_prints_each_items_flags_and_leaves_the_collector_on(
+    cli: Any, ledger: Ledger, ledger_path: Path
+) -> None:
+    """`review --list -n 0 --json` (the page's searches in one call, shared pools, the
+    collector paused while it reads) gives each hostile item the flags it gets alone."""
+    _fill(ledger)
+    store = NativeStore(ledger)
+    policy = store.policy()
+    page = pending.items(store, pending.queue_filter(), NOW, policy)
+    alone = {i.memory.id: sorted(f) for i, f in zip(page, _alone(store, page, policy), strict=True)}
+    assert gc.isenabled()
+    out = cli(
+        "review", "--list", "-n", "0", "--json", "--now", "2026-12-01T00:00:00Z", db=ledger_path
+    )
+    assert gc.isenabled()
+    listed = {i["id"]: i["flags"] for i in json.loads(out.stdout)["items"]}
+    assert listed == alone
