@@ -329,21 +329,30 @@ class LettaCodeStore(ListStore):
     def _git_text_layer(self, name: str, repo: Path) -> Layer:
         git = repo / ".git"
 
-        def probe(needle: Needle) -> list[Residue]:
+        def listed() -> tuple[list[Path], list[str]]:
             files: list[Path] = []
+            skipped: list[str] = []
             for part in GIT_TEXT:
                 target = git / part
                 if target.is_dir() and not target.is_symlink():
-                    files += file_probe.files_under(target)[0]
+                    found, left_out = file_probe.files_under(target)
+                    files += found
+                    skipped += [f".git/{part}: {what}" for what in left_out]
                 elif target.is_file() and not target.is_symlink():
                     files.append(target)
-            return _probe_texts(name, files, repo, needle)
+            return files, skipped
 
+        def probe(needle: Needle) -> list[Residue]:  # listed again: the forget may add a reflog
+            return _probe_texts(name, listed()[0], repo, needle)
+
+        _, skipped = listed()
         return Layer(
             name,
             "history",
             f"{git}: reflog (logs/), COMMIT_EDITMSG and other plain files naming commits",
             probe,
+            checked=not skipped,
+            why_unchecked="not looked at: " + "; ".join(skipped[:3]) if skipped else "",
         )
 
 

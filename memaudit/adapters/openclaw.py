@@ -456,6 +456,8 @@ class OpenClawStore(ListStore):
                     "history",
                     "agents/*/sessions/*.jsonl transcripts (older versions, or exports)",
                     lambda needle: _probe_files("session files", sessions, self.root, needle),
+                    checked=not skipped,
+                    why_unchecked="not looked at: " + "; ".join(skipped[:5]) if skipped else "",
                 )
             )
         return out

@@ -8,6 +8,7 @@ verdict, its RETURNING rows turned into events one by one from Python)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 import sqlite3
@@ -262,7 +263,8 @@ def test_a_failed_run_leaves_the_store_as_it_was(
     article: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The run is one transaction: if writing the article's events fails (here the
-    store refuses them), no score, status or event is left, nor memaudit's TEMP table."""
+    store refuses them), no score, status or event is left, nor memaudit's TEMP table,
+    and the connection's page cache is set back."""
     monkeypatch.setenv("MEMAUDIT_HOME", str(tmp_path / "home"))
     path = tmp_path / "agent_memory.db"
     shutil.copyfile(article, path)
@@ -277,9 +279,11 @@ def test_a_failed_run_leaves_the_store_as_it_was(
     store = LifecycleAdapter.open(str(path), writable=True, actor="tester")
     try:
         params = decay.DecayParams.from_policy(store.policy())
+        cache = store.conn.execute("PRAGMA cache_size").fetchone()[0]
         with pytest.raises(sqlite3.IntegrityError, match="read-only today"):
             decay.run(store, params, NOW)
         assert not store.conn.in_transaction
+        assert store.conn.execute("PRAGMA cache_size").fetchone()[0] == cache  # given back
         temp = store.conn.execute("SELECT name FROM temp.sqlite_master").fetchall()
         assert temp == []
     finally:
@@ -471,6 +475,73 @@ def test_a_negative_access_count_earns_no_bonus_as_explain_says(
     assert explained is not None
     assert stored == [decay.stored_score(explained)] * 2
     assert report["changes"] == []
+
+
+def idle_store(path: Path, rows: int) -> Path:
+    """``rows`` memories of ~340 bytes, idle for seven months: a run archives them all."""
+    conn = sqlite3.connect(path)
+    conn.execute(ARTICLE_MEMORIES)
+    conn.execute(ARTICLE_EVENTS)
+    conn.execute(
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)"
+        " INSERT INTO memories(content, created_at)"
+        " SELECT printf('%.300c', 'x') || i, '2025-06-01T00:00:00' FROM n",
+        (rows,),
+    )
+    conn.commit()
+    conn.close()
+    return path
+
+
+@pytest.mark.parametrize(
+    ("setting", "in_run"),
+    [(-2000, -decay_rows.RUN_CACHE_KIB), (-200_000, -200_000), (20_000, 20_000 * 4096 // 1024)],
+    ids=["sqlite default", "larger, in KiB", "larger, in pages"],
+)
+def test_the_article_agent_can_read_its_store_until_the_run_commits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, setting: int, in_run: int
+) -> None:
+    """A run rewrites nearly every page of the table. With SQLite's default 2 MB cache
+    its dirty pages spilled to the file mid-run (each spill syncing the journal first,
+    ~160 times at 1M rows), and the first spill took the exclusive lock: the store's own
+    agent could not read it until the commit. The run raises its connection's cache to
+    ``RUN_CACHE_KIB`` for its transaction only: another connection still reads the store
+    as it was after the UPDATE has written every row (7 MB here); the connection's own
+    setting comes back after the run, and a larger one is left as it is."""
+    monkeypatch.setenv("MEMAUDIT_HOME", str(tmp_path / "home"))
+    path = idle_store(tmp_path / "agent_memory.db", 20000)
+    store = LifecycleAdapter.open(str(path), writable=True, actor="tester")
+    try:
+        table = store.lifecycle_table()
+        assert table.change_events_sql is not None
+        events_sql = table.change_events_sql
+        during: list[Any] = []
+
+        def events(report: decay.DecayReport, changes: str) -> tuple[str, dict[str, Any]]:
+            # After the UPDATE, before the events: what another connection reads now,
+            # and the run's cache (a page counted in KiB).
+            reader = sqlite3.connect(path, timeout=0)
+            try:
+                sql = "SELECT count(*) FROM memories WHERE status = 'active'"
+                during.append(reader.execute(sql).fetchone()[0])
+            except sqlite3.OperationalError as exc:
+                during.append(str(exc))
+            finally:
+                reader.close()
+            cache = store.conn.execute("PRAGMA cache_size").fetchone()[0]
+            during.append(cache * 4096 // 1024 if cache > 0 else -cache)
+            return events_sql(report, changes)
+
+        store.conn.execute(f"PRAGMA cache_size = {setting}")
+        report = decay.apply(
+            dataclasses.replace(table, change_events_sql=events), decay.DecayParams(), NOW
+        )
+        assert report.count("archived") == 20000
+        assert during == [20000, abs(in_run)]  # read as it was; the run's cache
+        assert store.conn.execute("PRAGMA cache_size").fetchone()[0] == setting
+    finally:
+        store.close()
+    assert dump(path)[0][0][8] == "archived" and len(dump(path)[1]) == 20000
 
 
 class _NoMath:

@@ -8,7 +8,8 @@ folder reads through one ``FileReader``:
 - a path whose real location (symlinks resolved) leaves the reader's roots is not read;
 - a file larger than ``limit`` bytes is not read whole (its bytes can still be scanned
   in chunks by ``sqlite_probe.probe_raw``);
-- a walk stops after ``max_files`` files;
+- a walk stops after ``max_files`` files, or after looking at ``MAX_ENTRIES`` entries
+  (files and folders, matching or not);
 - what was refused is kept in ``refused`` (path, why), so the adapter can show it as a
   flag and its layers can say what they did not look at — never a silent skip.
 """
@@ -17,9 +18,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from itertools import islice
 from pathlib import Path
 
 from memaudit import confined
+from memaudit.adapters.support import file_probe
 from memaudit.adapters.support.file_probe import MAX_FILE_BYTES
 
 MAX_FILES = 20_000  # per walk: far more than any memory folder holds
@@ -105,6 +108,7 @@ class FileReader:
     def _walk(self, folder: Path, recursive: bool) -> Iterator[Path]:
         pending = [folder]
         seen: set[Path] = set()
+        looked, budget = 0, file_probe.MAX_ENTRIES
         while pending:
             current = pending.pop()
             real = resolved(current)
@@ -112,10 +116,15 @@ class FileReader:
                 continue
             seen.add(real)
             try:
-                entries = sorted(os.scandir(current), key=lambda e: e.name)
+                with os.scandir(current) as listing:  # one huge folder is not read whole
+                    entries = sorted(islice(listing, budget - looked + 1), key=lambda e: e.name)
             except OSError as exc:
                 self.refuse(current, f"cannot list it ({exc.strerror or type(exc).__name__})")
                 continue
+            looked += len(entries)
+            if looked > budget:
+                self.refuse(folder, f"more than {budget:,} entries: the rest not walked")
+                return
             for entry in entries:
                 path = Path(entry.path)
                 try:

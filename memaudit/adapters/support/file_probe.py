@@ -231,39 +231,66 @@ def table_set(db: Path) -> set[str]:
 # -- walking a foreign folder -------------------------------------------------------------
 
 MAX_FILES = 20_000  # a memory folder with more files than this is not walked further
+# Entries (files and folders) looked at per walk, matching or not: a workspace set to a
+# home folder or to ``/`` holds few ``.md`` files among millions of others, and a walk
+# bounded only by the files it returns would go on for hours.
+MAX_ENTRIES = 200_000
 
 
 def files_under(
-    root: Path, *, suffixes: tuple[str, ...] = (), limit: int = MAX_FILES
+    root: Path,
+    *,
+    suffixes: tuple[str, ...] = (),
+    limit: int = MAX_FILES,
 ) -> tuple[list[Path], list[str]]:
     """Regular files under ``root`` (sorted), never following a symlink — a link could
-    lead out of the store — and at most ``limit`` of them; plus what was left out and
-    why (symlinks, the limit), so a layer can say it did not look there."""
+    lead out of the store — and at most ``limit`` of them, after looking at no more than
+    ``MAX_ENTRIES`` entries; plus what was left out and why (symlinks, folders that could
+    not be listed, either bound), so a layer can say it did not look there."""
     import os
 
     found: list[Path] = []
     skipped: list[str] = []
     if root.is_symlink() or not root.is_dir():
         return found, skipped
-    for folder, dirs, names in os.walk(root, followlinks=False):
+
+    def unlisted(exc: OSError) -> None:  # os.walk skips such a folder silently otherwise
+        where = _rel(Path(exc.filename), root) if exc.filename else str(root)
+        skipped.append(f"{where or '.'} (cannot list it: {exc.strerror or type(exc).__name__})")
+
+    seen, budget = 0, MAX_ENTRIES
+    for folder, dirs, names in os.walk(root, onerror=unlisted, followlinks=False):
+        seen += len(dirs) + len(names)
+        if seen > budget:
+            skipped.append(f"entries past the first {budget:,} under {root} (not walked)")
+            break
         here = Path(folder)
         for d in list(dirs):
-            if (here / d).is_symlink():
-                skipped.append(f"{_rel(here / d, root)} (symlink, not followed)")
+            if why := _not_walked(here / d):
+                skipped.append(f"{_rel(here / d, root)} ({why})")
                 dirs.remove(d)
         dirs.sort()
         for name in sorted(names):
             path = here / name
             if suffixes and not name.endswith(suffixes):
                 continue  # (a link of another kind would not have been read either)
-            if path.is_symlink():
-                skipped.append(f"{_rel(path, root)} (symlink, not followed)")
+            if why := _not_walked(path):
+                skipped.append(f"{_rel(path, root)} ({why})")
                 continue
             if len(found) >= limit:
                 skipped.append(f"files past the first {limit} under {root}")
                 return found, skipped
             found.append(path)
     return found, skipped
+
+
+def _not_walked(path: Path) -> str:
+    """Why ``path`` is not entered or read ("" when it is): a symlink, or a path the
+    system cannot even look at (nested past PATH_MAX, say)."""
+    try:
+        return "symlink, not followed" if path.is_symlink() else ""
+    except OSError as exc:
+        return f"cannot look at it: {exc.strerror or type(exc).__name__}"
 
 
 def read_text_bounded(path: Path, limit: int = MAX_FILE_BYTES, *, say: bool = False) -> str | None:
