@@ -38,7 +38,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from memaudit import fingerprint, injection
+from memaudit import fingerprint
 from memaudit.clock import age_days, to_iso
 from memaudit.errors import MemauditError
 from memaudit.model import Memory, MemoryFilter, SourceType, Status, TrustTier
@@ -47,9 +47,11 @@ from memaudit.store import Store
 from memaudit.textsafety import hidden_characters
 
 if TYPE_CHECKING:
+    from memaudit import injection
     from memaudit.conflicts.candidate import Comparable
     from memaudit.conflicts.statements import Statement
     from memaudit.conflicts.text import Features
+    from memaudit.conflicts.witness import Neighbourhood
 
 # Which words to search with: the longest ones are the least common, so the
 # full-text queries stay selective on large stores.
@@ -221,6 +223,10 @@ def injection_of(
     """The injected-instruction assessment of an item, when it is flagged (no query:
     provenance as the item itself states it). ``recorded``: the gate flagged it when it
     was staged (knowing its lineage), so the evidence is wanted whatever the score now."""
+    # Imported here: the engine compiles its pattern tables (a large part of a second),
+    # which the modules that import this one for its types and filters do not need.
+    from memaudit import injection
+
     if not recorded and not injection.maybe_suspect(memory.content):
         return None
     found = injection.assess(
@@ -282,7 +288,11 @@ def _words(text: str) -> list[str]:
 def _searches(memory: Memory) -> list[str]:
     """The full-text searches that find an item's neighbours: each pair of its longest
     words (the words alone when it has one)."""
-    words = _words(memory.content)[:SEARCH_WORDS]
+    return _searches_of(memory.content)
+
+
+def _searches_of(text: str) -> list[str]:
+    words = _words(text)[:SEARCH_WORDS]
     return [" ".join(p) for p in itertools.combinations(words, 2)] or words
 
 
@@ -309,17 +319,22 @@ Searches = dict[str, list["Statement"]]
 
 def _listed_neighbours(store: Store, memory: Memory, reading: Reading) -> list[Statement]:
     """``_neighbours`` for a listing: the same memories in the same order, four columns
-    each (``Store.active_matches``), each search run once per listing."""
-    searches = _searches(memory)
-    missing = [q for q in dict.fromkeys(searches) if q not in reading.searches]
-    if missing:
-        reading.searches.update(store.active_matches(missing, SEARCH_LIMIT))
-    found: dict[str, Statement] = {}
-    for q in searches:
-        for m in reading.searches[q]:
-            if m.id != memory.id:
-                found.setdefault(m.id, m)
-    return list(found.values())
+    each (``Store.active_matches``), each search run once per listing. Items with the
+    same searches share one pool (``Reading.pools``): callers must not change it."""
+    pool = reading.pool(store, reading.searches_of(memory.content))
+    if memory.id in pool.ids:  # an active item would find itself: the rest, in order
+        return [m for m in pool.members if m.id != memory.id]
+    return pool.members
+
+
+def read_searches(store: Store, memories: Sequence[Memory], reading: Reading) -> None:
+    """Every full-text search of ``memories`` not answered yet, asked in one call
+    (``Store.active_matches``) instead of a few per item."""
+    todo = dict.fromkeys(
+        q for m in memories for q in reading.searches_of(m.content) if q not in reading.searches
+    )
+    if todo:
+        reading.searches.update(store.active_matches(list(todo), SEARCH_LIMIT))
 
 
 def _copies(store: Store, memory: Memory, limit: int) -> list[str]:
@@ -406,6 +421,22 @@ def store_flags(store: Store, memory: Memory, policy: Policy) -> set[Flag]:
 
 
 @dataclass(slots=True)
+class Pool:
+    """The neighbours one tuple of searches finds (``_listed_neighbours``' union, in
+    order), with what ``_may_conflict`` reads of them, worked out once per pool."""
+
+    members: list[Statement]
+    ids: frozenset[str]
+    # Whether a member with a trigger word states a change (None: not asked yet).
+    triggered_change: bool | None = None
+    # Every member's features read: whether one states a change, and per slot the
+    # (values, subject) pairs of the members naming it (None: not read yet).
+    any_change: bool | None = None
+    slots: dict[str, list[tuple[frozenset[str], frozenset[str]]]] | None = None
+    hood: Neighbourhood | None = None  # what the contradiction search reads of them
+
+
+@dataclass(slots=True)
 class Reading:
     """What one read of the queue keeps while the store is not written (a listing):
     each full-text search's answer, each text's normal form, shingles and conflict
@@ -420,6 +451,29 @@ class Reading:
     disputed: dict[str, list[str]] | None = None  # memory id → the other ids
     active: dict[str, bool] = field(default_factory=dict)
     copies: dict[str, list[str]] = field(default_factory=dict)  # text → active copies (2)
+    worded: dict[str, list[str]] = field(default_factory=dict)  # text → its searches
+    pools: dict[tuple[str, ...], Pool] = field(default_factory=dict)
+
+    def searches_of(self, text: str) -> list[str]:
+        found = self.worded.get(text)
+        if found is None:
+            found = self.worded[text] = _searches_of(text)
+        return found
+
+    def pool(self, store: Store, searches: list[str]) -> Pool:
+        """The neighbours these searches find, each search asked once per listing."""
+        key = tuple(searches)
+        found = self.pools.get(key)
+        if found is None:
+            missing = [q for q in dict.fromkeys(searches) if q not in self.searches]
+            if missing:
+                self.searches.update(store.active_matches(missing, SEARCH_LIMIT))
+            members: dict[str, Statement] = {}
+            for q in searches:
+                for m in self.searches[q]:
+                    members.setdefault(m.id, m)
+            found = self.pools[key] = Pool(list(members.values()), frozenset(members))
+        return found
 
     def norm(self, text: str) -> str:
         found = self.norms.get(text)
@@ -458,6 +512,7 @@ def listing_flags(store: Store, memory: Memory, threshold: float, reading: Readi
     names a slot value or states a change)."""
     from memaudit import conflicts
 
+    shared = reading.pool(store, reading.searches_of(memory.content))
     pool = _listed_neighbours(store, memory, reading)
     flags: set[Flag] = set()
     if _copied(store, memory, reading):
@@ -473,12 +528,23 @@ def listing_flags(store: Store, memory: Memory, threshold: float, reading: Readi
     if any(_is_active(store, other, reading) for other in _disputed(store, memory.id, reading)):
         flags.add(Flag.CONFLICT)
         return flags
-    if _may_conflict(memory, pool, reading):
+    alike = pool is shared.members  # not when the item is among its own neighbours
+    if _may_conflict(memory, pool, reading, shared if alike else None):
         featured = reading.featured
         for other in pool:  # every text featured first: the search then reads the dict
             if other.content not in featured:
                 reading.features(other.content)
-        if conflicts.has_candidate([memory, *pool], {memory.id}, featurize=featured.__getitem__):
+        if alike:
+            if shared.hood is None:
+                shared.hood = conflicts.Neighbourhood.of(pool, featured.__getitem__)
+            found = conflicts.has_candidate_against(
+                memory, shared.hood, featurize=featured.__getitem__
+            )
+        else:
+            found = conflicts.has_candidate(
+                [memory, *pool], {memory.id}, featurize=featured.__getitem__
+            )
+        if found:
             flags.add(Flag.CONFLICT)
     return flags
 
@@ -511,22 +577,33 @@ def _at_least(mine: set[str], theirs: set[str], threshold: float) -> bool:
     return shared / (len(mine) + len(theirs) - shared) >= threshold
 
 
-def _may_conflict(memory: Memory, pool: Sequence[Comparable], reading: Reading) -> bool:
+def _may_conflict(
+    memory: Memory, pool: Sequence[Comparable], reading: Reading, shared: Pool | None = None
+) -> bool:
     """Whether ``conflicts.find`` can pair the item with a neighbour: one of them states
     a change, or a neighbour names another value of one of the item's slots and meets
     it in one of ``find``'s blocks (a shared subject word, or no subject on either
-    side). A necessary condition only: ``find`` decides."""
+    side). A necessary condition only: ``find`` decides. ``shared``: ``pool`` is that
+    ``Pool``'s members, whose part of the answer is worked out once for every item."""
     own = reading.features(memory.content)
     if own.changes:
         return True
-    # The caches read directly: a listing asks this of every neighbour of every item.
-    featured, triggers = reading.featured, reading.triggers
     if not own.values:  # features are costly: only the texts with a trigger word
-        return any(
-            (featured.get(o.content) or reading.features(o.content)).changes
-            for o in pool
-            if triggers.get(o.content, None) or reading.triggered(o)
-        )
+        if shared is None:
+            return _triggered_change(pool, reading)
+        if shared.triggered_change is None:
+            shared.triggered_change = _triggered_change(pool, reading)
+        return shared.triggered_change
+    if shared is not None:
+        slots = _read_slots(shared, reading) if shared.slots is None else shared.slots
+        if shared.any_change:
+            return True
+        for slot, values in own.values.items():
+            for named, subject in slots.get(slot, ()):
+                if named != values and ((own.subject & subject) if own.subject else not subject):
+                    return True
+        return False
+    featured = reading.featured
     theirs = [featured.get(o.content) or reading.features(o.content) for o in pool]
     if any(f.changes for f in theirs):
         return True
@@ -538,6 +615,34 @@ def _may_conflict(memory: Memory, pool: Sequence[Comparable], reading: Reading) 
             if (own.subject & f.subject) if own.subject else not f.subject:
                 return True
     return False
+
+
+def _triggered_change(pool: Sequence[Comparable], reading: Reading) -> bool:
+    """Whether a neighbour with a trigger word states a change."""
+    # The caches read directly: a listing asks this of every neighbour of every item.
+    featured, triggers = reading.featured, reading.triggers
+    return any(
+        (featured.get(o.content) or reading.features(o.content)).changes
+        for o in pool
+        if triggers.get(o.content, None) or reading.triggered(o)
+    )
+
+
+def _read_slots(
+    shared: Pool, reading: Reading
+) -> dict[str, list[tuple[frozenset[str], frozenset[str]]]]:
+    """What ``_may_conflict`` reads of every member of ``shared``: whether one states a
+    change, and per slot the values and subject of the members naming it."""
+    featured = reading.featured
+    theirs = [featured.get(o.content) or reading.features(o.content) for o in shared.members]
+    shared.any_change = any(f.changes for f in theirs)
+    slots: dict[str, list[tuple[frozenset[str], frozenset[str]]]] = {}
+    for f in theirs:
+        for slot, values in f.values.items():
+            if values is not None:  # as ``f.values.get(slot)`` reads it
+                slots.setdefault(slot, []).append((values, f.subject))
+    shared.slots = slots
+    return slots
 
 
 def _disputed(store: Store, memory_id: str, reading: Reading) -> list[str]:
@@ -570,6 +675,7 @@ def with_all_flags(
     threshold = float(policy.get("duplicates.similarity"))
     reading = Reading() if reading is None else reading
     read_copies(store, [i.memory for i in page], reading)
+    read_searches(store, [i.memory for i in page], reading)
     for item in page:
         item.flags |= listing_flags(store, item.memory, threshold, reading)
         item.store_flags_known = True

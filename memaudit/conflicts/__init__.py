@@ -59,7 +59,7 @@ from memaudit.conflicts.text import (
     stems,
     tokens,
 )
-from memaudit.conflicts.witness import has_candidate
+from memaudit.conflicts.witness import Neighbourhood, has_candidate, has_candidate_against
 
 __all__ = [
     "BLOCK_CAP",
@@ -69,6 +69,7 @@ __all__ = [
     "EXACT_BLOCK",
     "LEXICON",
     "MIN_SCORE",
+    "Neighbourhood",
     "ORDINARY_WORDS",
     "REPRESENTATIVES",
     "STOPWORDS",
@@ -86,6 +87,7 @@ __all__ = [
     "features",
     "find",
     "has_candidate",
+    "has_candidate_against",
     "keep_both",
     "lexicon_value",
     "pair_key",

@@ -17,6 +17,7 @@ import functools
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from itertools import chain
 from typing import TYPE_CHECKING
 
@@ -64,6 +65,71 @@ def has_candidate(
     df = Counter(chain.from_iterable([f.subject & wanted for f in feats]))
     logs = _logs(max(1, len(memories)))
     idf = {t: logs[c] for t, c in df.items()}
+    return _any_pair(memories, feats, pairs, idf, min_score)
+
+
+@dataclass(slots=True)
+class Neighbourhood:
+    """Memories several items are each compared with (a review listing's pool, shared
+    by the items that search with the same words), read once: what ``has_candidate``
+    works out of them for every item. Indices are those of ``[item, *members]``."""
+
+    members: Sequence[Comparable]
+    feats: list[Features]
+    named: dict[str, list[int]]  # slot → the members naming it (their indices, rising)
+    words: Counter[str]  # subject word → how many members hold it
+    changes: bool  # a member states a change (``find`` then answers)
+    ids: frozenset[str]
+
+    @classmethod
+    def of(
+        cls, members: Sequence[Comparable], featurize: Callable[[str], Features] = features
+    ) -> Neighbourhood:
+        feats = [featurize(m.content) for m in members]
+        named: dict[str, list[int]] = {}
+        for k, f in enumerate(feats, 1):
+            for slot in f.values:
+                named.setdefault(slot, []).append(k)
+        words = Counter(chain.from_iterable(f.subject for f in feats))
+        changes = any(f.changes for f in feats)
+        return cls(members, feats, named, words, changes, frozenset(m.id for m in members))
+
+
+def has_candidate_against(
+    memory: Comparable,
+    hood: Neighbourhood,
+    *,
+    min_score: float = MIN_SCORE,
+    featurize: Callable[[str], Features] = features,
+) -> bool:
+    """``has_candidate([memory, *hood.members], {memory.id}, ...)``, with the members'
+    part (their features, who names each slot, the words' counts) read from ``hood``."""
+    memories = [memory, *hood.members]
+    own = featurize(memory.content)
+    if own.changes or hood.changes or memory.id in hood.ids:
+        # ``find`` answers, or the item's id is a member's too (both on the item's side)
+        return has_candidate(memories, {memory.id}, min_score=min_score, featurize=featurize)
+    feats = [own, *hood.feats]
+    named = {slot: [0, *hood.named.get(slot, ())] for slot in own.values}
+    pairs = _offered(memories, feats, [0], {memory.id}, named)
+    if not pairs:
+        return False
+    # ``has_candidate``'s counts, from the members' counted once: the same integers.
+    wanted = frozenset().union(*(feats[k].subject for pair in pairs for k in pair))
+    logs = _logs(len(memories))
+    words = hood.words
+    idf = {t: logs[words[t] + (t in own.subject)] for t in wanted}
+    return _any_pair(memories, feats, pairs, idf, min_score)
+
+
+def _any_pair(
+    memories: Sequence[Comparable],
+    feats: list[Features],
+    pairs: dict[tuple[int, int], str],
+    idf: dict[str, float],
+    min_score: float,
+) -> bool:
+    """Whether one of the offered pairs is a candidate of at least ``min_score``."""
     floor = min_score - 0.0005 - 1e-9
     for (i, j), slot in pairs.items():
         if not _reaches(memories[i], feats[i], memories[j], feats[j], idf, floor):
@@ -81,14 +147,20 @@ def _logs(n: int) -> tuple[float, ...]:
 
 
 def _offered(
-    memories: Sequence[Comparable], feats: list[Features], mine: list[int], only: set[str]
+    memories: Sequence[Comparable],
+    feats: list[Features],
+    mine: list[int],
+    only: set[str],
+    named: dict[str, list[int]] | None = None,
 ) -> dict[tuple[int, int], str]:
     """The pairs (lower index first) some block of ``find`` offers, one of their slots
     each: a slot both name with different values, a subject word both hold (or neither
-    holds one), and in a block over ``EXACT_BLOCK`` both among the kept members."""
+    holds one), and in a block over ``EXACT_BLOCK`` both among the kept members.
+    ``named``: who names each slot of ``mine``, when the caller knows it."""
     mine_set = set(mine)
-    slots = {slot for i in mine for slot in feats[i].values}
-    named = {slot: [k for k, f in enumerate(feats) if slot in f.values] for slot in slots}
+    if named is None:
+        slots = {slot for i in mine for slot in feats[i].values}
+        named = {slot: [k for k, f in enumerate(feats) if slot in f.values] for slot in slots}
     kept: dict[tuple[str, str], set[int] | None] = {}  # per big block: who it keeps
     pairs: dict[tuple[int, int], str] = {}
     for i in mine:

@@ -140,3 +140,59 @@ def test_a_block_over_the_cap_is_skipped_as_find_skips_it() -> None:
     # one fewer in the crowd: compared (through representatives), and a candidate
     assert conflicts.find(memories[:-1], only={"item"})
     assert conflicts.has_candidate(memories[:-1], {"item"})
+
+
+def _against(seed: int, min_score: float) -> int:
+    """Over one seeded pool's first three memories, each compared with one
+    ``Neighbourhood`` of the rest (read once, asked three times): the answers that
+    differ from ``has_candidate``'s on the same memories."""
+    memories, _ = _pool(seed)
+    items, rest = memories[:3], memories[3:]
+    hood = conflicts.Neighbourhood.of(rest)
+    return sum(
+        conflicts.has_candidate_against(item, hood, min_score=min_score)
+        != conflicts.has_candidate([item, *rest], {item.id}, min_score=min_score)
+        for item in items
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32), min_score=st.sampled_from([0.3, 0.5, 0.5, 0.6, 0.75]))
+def test_a_shared_neighbourhood_answers_as_has_candidate(seed: int, min_score: float) -> None:
+    """The review listing reads an item's neighbours once for every item with the same
+    searches (``has_candidate_against``); on the hostile pools above (repeated ids, an
+    item whose id is a member's, crowded blocks, change statements) it answers as
+    ``has_candidate`` does for the item and the members."""
+    assert _against(seed, min_score) == 0
+
+
+def test_the_shared_pools_hold_both_answers() -> None:
+    found = same_id = 0
+    for seed in range(300):
+        memories, _ = _pool(seed)
+        items, rest = memories[:3], memories[3:]
+        found += any(conflicts.has_candidate([i, *rest], {i.id}) for i in items)
+        same_id += any(i.id in {m.id for m in rest} for i in items)
+    assert 30 < found < 270 and same_id > 30
+
+
+@pytest.mark.parametrize(
+    ("item", "member"),
+    [
+        (
+            "The platform team holds the sprint review on Monday.",
+            "The platform team moved the sprint review from Monday to Thursday.",
+        ),
+        ("The atlas service uses vim", "The atlas service no longer uses vim"),
+    ],
+)
+def test_a_neighbour_that_states_a_change_is_asked_of_find(item: str, member: str) -> None:
+    """A member's change statement pairs it with the item whatever their slots hold
+    (``find``'s change candidates): the shared neighbourhood sends the question on."""
+    rest = [
+        Statement("a", member, "2026-02-03", None),
+        Statement("b", "umbra uses vim", None, None),
+    ]
+    mine = Statement("i", item, "2026-02-01", None)
+    assert conflicts.has_candidate([mine, *rest], {"i"})
+    assert conflicts.has_candidate_against(mine, conflicts.Neighbourhood.of(rest))
