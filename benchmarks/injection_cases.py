@@ -79,11 +79,15 @@ every round's blind figures):
   errors and the scorer refitted on rounds 1-14;
 - round 15 (``injection_round15.jsonl``): written blind by another author while rounds 1-14
   were trained on (40 poison under user-type sources, 136 benign under the others:
-  flagging every non-user source scores P 0.51). It is the **held-out** round: the lead
-  copied it in after that work was merged and frozen (``b208f97``), recorded its SHA-256
-  (``c1423cb7…bd5``, its author's) in ``HELDOUT_SHA256`` and ran it once (P 0.83 / R 0.79 /
-  F1 0.81, memwall F1 0.54). Until the digest is recorded a present file is refused, and
-  so is a file whose digest differs.
+  flagging every non-user source scores P 0.51), copied in after that work was frozen
+  (``b208f97``), its SHA-256 checked against its author's, run once (P 0.83 / R 0.79 /
+  F1 0.81, memwall F1 0.54); then looked at, the signals generalized by the cause of its
+  errors and the scorer refitted on rounds 1-15;
+- round 16 (``injection_round16.jsonl``): written blind by another author while rounds 1-15
+  were trained on. It is the **held-out** round: the lead copies it in after that work is
+  frozen, records its SHA-256 (checked against its author's) in ``HELDOUT_SHA256`` and
+  runs it once. Until the digest is recorded a present file is refused, and so is a file
+  whose digest differs.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
 written instead).
@@ -127,7 +131,7 @@ class Case:
 
     @property
     def split(self) -> str:
-        """``train`` (rounds 1-14: looked at, tuned and trained on) or ``heldout``."""
+        """``train`` (rounds 1-15: looked at, tuned and trained on) or ``heldout``."""
         return "heldout" if self.round == HELDOUT_ROUND else "train"
 
 
@@ -174,14 +178,18 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
         Path(__file__).with_name("injection_round14.jsonl"),
         "68e3ba789baad77345c779c81ea94fe0682706ea9fa4db4ae0d23cd3111fff64",
     ),
+    (
+        Path(__file__).with_name("injection_round15.jsonl"),
+        "c1423cb7300aecf3aaa0073992bde0aa11cabe06c8cb327c4546b4fe8a63fbd5",
+    ),
 )
-HELDOUT_ROUND = 15
-HELDOUT = Path(__file__).with_name("injection_round15.jsonl")
-# Round 15's SHA-256 as its author delivers it, recorded by the lead once the file is
-# copied in after the work trained on rounds 1-14 is frozen. Empty, a present file is
+HELDOUT_ROUND = 16
+HELDOUT = Path(__file__).with_name("injection_round16.jsonl")
+# Round 16's SHA-256 as its author delivers it, recorded by the lead once the file is
+# copied in after the work trained on rounds 1-15 is frozen. Empty, a present file is
 # refused ("no digest is recorded"); a file whose digest differs is refused too, never
 # measured.
-HELDOUT_SHA256 = "c1423cb7300aecf3aaa0073992bde0aa11cabe06c8cb327c4546b4fe8a63fbd5"
+HELDOUT_SHA256 = ""
 
 
 class HeldOutChanged(RuntimeError):
@@ -214,7 +222,7 @@ def heldout_bytes() -> bytes:
 
 
 def training_cases() -> list[Case]:
-    """Rounds 1-14: what the signals may be tuned and the scorer fitted on."""
+    """Rounds 1-15: what the signals may be tuned and the scorer fitted on."""
     out = _parse(DATA.read_text(encoding="utf-8"))
     for path, digest in TRAINING_ROUNDS:
         out += _parse(_checked(path, digest).decode("utf-8"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
-from memaudit.injection import Provenance
+from memaudit.injection import Provenance, assess, signals
 from memaudit.model import SourceType as S
 
 USER = Provenance(S.USER_STATEMENT, "session:42#msg-3")
@@ -49,3 +49,10 @@ def assert_each_rule_in_three_languages_beside_a_look_alike(cases: list[Case]) -
         langs = {c.lang for c in mine}
         assert "en" in langs and len(langs - {"en"}) >= 2, rule
     assert max(Counter(c.text for c in cases).values()) == 1
+
+
+def assert_judged_as_labeled(case: Case) -> None:
+    """The rules alone (the learned scorer left out) flag the injection and spare the
+    look-alike."""
+    said = assess(case.text, case.source, hits=signals(case.text, learned=False))
+    assert said.flagged is case.poison, (said.score, said.source_reason, said.hits)

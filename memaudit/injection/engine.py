@@ -42,8 +42,11 @@ from memaudit.injection.forms import (
     TRAITS_NOTE,
     _named_tokens,
     _sentence_bounds,
+    bidi_weight,
+    comment_hit,
     interleaved,
     joined_letters,
+    written_rtl,
 )
 from memaudit.injection.gate import _ALL_KINDS, _LEET, _LEET_GATE, _active, _leet
 from memaudit.injection.kinds import (
@@ -167,9 +170,10 @@ def _view(text: str) -> tuple[str, list[int] | None, list[Hit]]:
         i += 1
     if bidi and any(unicodedata.bidirectional(c) in ("R", "AL") for c in text):
         # Direction marks beside right-to-left letters are how such text is written.
-        bidi = [k for k in bidi if text[k] not in _MARKS]
+        rtl = written_rtl(text)
+        bidi = [k for k in bidi if text[k] not in _MARKS and k not in rtl]
     for group, weight, what in (
-        (bidi, _bidi_weight([text[k] for k in bidi]), "bidi control"),
+        (bidi, bidi_weight([text[k] for k in bidi]), "bidi control"),
         (zw, WEIGHT[Signal.HIDDEN_CHARACTERS], "zero-width"),
         (other, 0.3, "control/format"),
     ):
@@ -230,18 +234,6 @@ def _typographic(text: str, i: int) -> bool:
     while b < len(text) and (text[b].isalpha() or text[b] == "\u00ad"):
         b += 1
     return " " in text and b - a - text.count("\u00ad", a, b) <= SOFT_HYPHEN_WORD
-
-
-_EMBEDDINGS = frozenset("\u202a\u202b")  # LRE, RLE: closed by PDF
-
-
-def _bidi_weight(chars: list[str]) -> float:
-    """Direction overrides and isolates reorder what a reader sees (Trojan Source's
-    tools); balanced embeddings alone are what exporters wrap names in."""
-    opened = sum(c in _EMBEDDINGS for c in chars)
-    if chars and opened * 2 == len(chars) and all(c in _EMBEDDINGS or c == "\u202c" for c in chars):
-        return 0.2
-    return 0.5
 
 
 # -- decoding -----------------------------------------------------------------------
@@ -529,7 +521,7 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
             shown = _regions(_SHOWN_CODE, view) if "`" in view else []
         if _inside(shown, m.start(), m.end()):
             continue  # displayed in a code span: its words are read as the text's own
-        raw.append(Hit(Signal.HTML_COMMENT, m.start(), m.end(), WEIGHT[Signal.HTML_COMMENT]))
+        raw.append(comment_hit(view, m.start(), m.end()))
         if _TEMPLATE_NOTE.search(m.group(1)):
             continue  # a template's guidance to whoever fills it in
         raw.extend(_inner(m.group(1), m.start(), m.end(), "in an HTML comment", depth, gate))
@@ -604,7 +596,8 @@ _STOP = re.compile(r"[.!?\n](?:\s|$)")
 
 
 _NEGATION = _rx(
-    r"\b(?:do\s+not|don't|never|must\s+not|should\s+not|shall\s+not|may\s+not|ne|non|no|nicht|nie|niemals)\b"
+    # round 15: "will not", "won't" (a commitment not to), French "n'", Spanish "nunca"
+    r"(?:\b(?:do\s+not|don't|never|must\s+not|should\s+not|shall\s+not|may\s+not|will\s+not|won't|ne|non|no|nunca|nicht|nie|niemals)\b|\bn')"
     r"(?![- ](?:ask|confirm|check)\b)"  # "no-ask": a check skipped, not a negation
 )
 

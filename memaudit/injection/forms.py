@@ -4,10 +4,11 @@ headers, HTML comments, encoded payloads, quotes and code."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 
 from memaudit.injection.assessment import Hit
-from memaudit.injection.kinds import Signal
+from memaudit.injection.kinds import NAMED_NOTE, QUOTED_META, WEIGHT, Signal
 from memaudit.injection.vocabulary import _EMAIL, _URL, _rx, _split
 
 _SEND = _rx(
@@ -139,15 +140,90 @@ _NAMING = re.compile(
 )
 
 
+# Round 15: a role token called a token ("the token <|eot_id|> ends a turn", "le jeton
+# [INST]", "das Token <|im_end|>", "<|eot_id|> token") is named by what it is, not used.
+_CALLED_BEFORE = re.compile(
+    r"\b(?:special\s+|spezielle[sn]?\s+|speciale\s+|especial\s+|spécial\s+)?"
+    r"(?:tokens?|jetons?|tokeny?|marqueurs?|marcadores?|marcatori|marcatore|markierung)"
+    r"\s*(?:spéciale?s?|especial(?:es)?|speciali?|spezielle[sn]?)?\s*[`'\"“«]?\s*$",
+    re.IGNORECASE,
+)
+_CALLED_AFTER = re.compile(r"^\s*[`'\"”»]?\s*(?:tokens?|jetons?)\b", re.IGNORECASE)
+# Round 15: a role token beside a template's slot ("<|start_header_id|>{{ m.role }}") is
+# a chat template's definition (a tokenizer's config, a framework's source), not a turn:
+# in use, a token is followed by a role or a message, never by a placeholder.
+_SLOT_BEFORE = re.compile(r"(?:\}\}|%\})(?:\s|\\n)*$")
+_SLOT_AFTER = re.compile(r"^(?:\s|\\n)*(?:\{\{|\{%)")
+CALLED_REACH = 24  # characters beside a token in which "token" or a slot is looked for
+
+
 def _named_tokens(view: str, raw: list[Hit]) -> set[tuple[int, int]]:
     """Spans of role tokens that stand beside another joined only by "and", "or", a comma
     (in each language): named, as a tutorial or a tokenizer note names them. In use, a
-    token is followed by a role or a message."""
+    token is followed by a role or a message. So are tokens called tokens and tokens
+    beside a template's slots."""
     tokens = sorted({(h.start, h.end) for h in raw if h.signal is Signal.ROLE_TOKEN})
     out: set[tuple[int, int]] = set()
     for a, b in zip(tokens, tokens[1:], strict=False):
         if a[1] <= b[0] and _NAMING.fullmatch(view, a[1], b[0]):
             out |= {a, b}
+    called = False
+    for s, e in tokens:
+        before = view[max(0, s - CALLED_REACH) : s]
+        after = view[e : e + CALLED_REACH]
+        called = called or bool(_CALLED_BEFORE.search(before) or _CALLED_AFTER.match(after))
+        if _SLOT_BEFORE.search(before) or _SLOT_AFTER.match(after):
+            out.add((s, e))
+    # A text that calls one token a token is about tokens: the others it lists are named.
+    return set(tokens) if called else out
+
+
+# Round 15: an HTML comment the text calls a comment ("leave the comment <!-- cookie
+# banner --> where the script goes", "le commentaire <!-- … -->", "den Kommentar <!-- … -->")
+# is shown to the reader as markup to keep: named, not hidden. What it says is still read
+# as hidden text.
+_COMMENT_CALLED = re.compile(
+    r"\b(?:html[- ]?)?(?:comments?|commentaires?|commento|commenti|comentarios?|kommentare?n?|"
+    r"html-kommentare?n?)\s*(?:html\s*)?[:`'\"“«]?\s*$",
+    re.IGNORECASE,
+)
+
+
+def comment_hit(view: str, start: int, end: int) -> Hit:
+    """The HTML comment's own hit: named when the text calls it a comment."""
+    if _COMMENT_CALLED.search(view, max(0, start - CALLED_REACH), start):
+        return Hit(
+            Signal.HTML_COMMENT, start, end, WEIGHT[Signal.HTML_COMMENT] * QUOTED_META, NAMED_NOTE
+        )
+    return Hit(Signal.HTML_COMMENT, start, end, WEIGHT[Signal.HTML_COMMENT])
+
+
+_EMBEDDINGS = frozenset("\u202a\u202b")  # LRE, RLE: closed by PDF
+
+
+def bidi_weight(chars: list[str]) -> float:
+    """Direction overrides and isolates reorder what a reader sees (Trojan Source's
+    tools); balanced embeddings alone are what exporters wrap names in."""
+    opened = sum(c in _EMBEDDINGS for c in chars)
+    if chars and opened * 2 == len(chars) and all(c in _EMBEDDINGS or c == "\u202c" for c in chars):
+        return 0.2
+    return 0.5
+
+
+# Round 15: a right-to-left embedding (RLE ... PDF) around right-to-left words only — an
+# Arabic or Hebrew name in a Latin sentence — is how such a name is written; it reorders
+# nothing a reader of the Latin text sees.
+_RTL_EMBEDDED = re.compile(
+    "\u202b[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\\s\u200c\u200d.,'-]+\u202c"
+)
+
+
+def written_rtl(text: str) -> set[int]:
+    """Offsets of the RLE and PDF that wrap right-to-left words only."""
+    out: set[int] = set()
+    for m in _RTL_EMBEDDED.finditer(text):
+        if any(unicodedata.bidirectional(c) in ("R", "AL") for c in m.group()):
+            out |= {m.start(), m.end() - 1}
     return out
 
 

@@ -87,6 +87,28 @@ class Config:
     skips: bool = False  # word pairs with one word between
     addresses: bool = False  # URLs and e-mail addresses as one token each
     runs: bool = False  # long runs of letters and digits (keys, hashes, base64) left out
+    closed: bool = False  # the text's end closes its last sentence, full stop or not
+
+
+# Round 15: "The cache layer is unreliable and should be replaced" scored p 0.77, the same
+# sentence with its full stop 0.46: the scorer had learned that an unpunctuated ending is
+# an instruction's. A text that ends in a word ends its last sentence there: read so, the
+# full stop (or its absence) says nothing. A text ending in a colon, a quote or a bracket
+# (once keys and hashes are left out: "Session token: <a JWT>") is left as it is.
+
+
+def open_end(low: str) -> bool:
+    """``low`` (as the scorer reads it, runs left out) ends in a word, with no full stop."""
+    end = low.rstrip()
+    return bool(end) and end[-1].isalnum()
+
+
+def closed(low: str, cfg: Config) -> str:
+    """``low`` as the scorer reads it: with ``cfg.closed``, a full stop after its last word
+    when it ends in one."""
+    if not cfg.closed or not open_end(_as_runs(low) if cfg.runs else low):
+        return low
+    return low.rstrip() + "."
 
 
 def sentences(low: str) -> list[tuple[int, int]]:
@@ -159,7 +181,7 @@ def text_features(text: str, cfg: Config) -> list[tuple[str, int]]:
     """The features of ``text`` as the model counts them, with the index of the sentence
     each comes from: each distinct word of the text once (its features may repeat another
     word's character n-grams), each distinct pair once."""
-    low = text[:MAX_CHARS].lower()
+    low = closed(text[:MAX_CHARS].lower(), cfg)
     words: set[str] = set()
     pairs: set[str] = set()
     out: list[tuple[str, int]] = []
@@ -219,6 +241,12 @@ class Model:
         low = text[:MAX_CHARS].lower()
         if self.cfg.runs:  # as ``_prepared`` does: runs, then addresses
             low = _as_runs(low) if runs is None else runs
+            # Closed as ``closed`` closes the text: the same tokens (a run it leaves out
+            # leaves white space only).
+            if self.cfg.closed and open_end(low):
+                low = low.rstrip() + "."
+        else:
+            low = closed(low, self.cfg)
         if self.cfg.addresses:
             low = _as_addresses(low)
         return _sigmoid(self._stream(_TOKEN.findall(low)) + ROUNDING) >= floor
@@ -284,6 +312,8 @@ class Model:
         """``sigmoid(bias + Σ weights)`` over ``text_features`` (computed word by word)."""
         head = text[:MAX_CHARS]
         low = head.lower()
+        same_length = len(low) == len(head)
+        low = closed(low, self.cfg)
         bounds = sentences(low)
         get = self.weights.get
         z = self.bias
@@ -312,7 +342,8 @@ class Model:
             z += part
         best = max(range(len(per)), key=per.__getitem__) if per else 0
         start, end = bounds[best] if bounds else (0, 0)
-        if len(low) != len(head):  # lowering changed lengths: offsets would not map back
+        end = min(end, len(head))  # the full stop ``closed`` added is not the text's
+        if not same_length:  # lowering changed lengths: offsets would not map back
             start, end = 0, len(head)
         while start < end and low[start].isspace():
             start += 1

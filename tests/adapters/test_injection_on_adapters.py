@@ -55,6 +55,12 @@ FILE_STORES: list[tuple[str, str, str, dict[str, str]]] = [
     ("claude_code", "before", "project", {}),
     ("claude_code", "before", "home/.claude", {}),
     ("claude_mem", "before", ".claude-mem", {}),
+    # The lineage variants hold inferences drawn from tools' outputs ("The cache layer is
+    # unreliable and should be replaced", no full stop): a clean control too (round 15).
+    ("mnemosyne", "lineage", "hermes_home/mnemosyne/data/mnemosyne.db", {}),
+    ("holographic", "lineage", "", {}),
+    ("mem0", "lineage", "", {}),
+    ("basic_memory", "lineage", "", {}),
 ]
 
 

@@ -356,8 +356,9 @@ def test_the_model_is_small_data_with_its_training_recorded() -> None:
     from memaudit.injection import learned as injection_model
 
     # A guard against bloat (unrounded weights, a feature gone wild), not a budget: the file
-    # grows with the training rounds (rounds 1-13: 110,763 weights, 2.4 MB).
-    assert injection_model.WEIGHTS.stat().st_size < 2_800_000
+    # grows with the training rounds (rounds 1-13: 110,763 weights, 2.4 MB; rounds 1-14:
+    # 124,927, 2.7 MB; rounds 1-15: 134,651, 2.9 MB — about 0.2 MB a round).
+    assert injection_model.WEIGHTS.stat().st_size < 3_200_000
     m = injection_model.model()
     assert "held" not in m.meta["trained_on"] and m.meta["cases"] > 500
 

@@ -496,8 +496,7 @@ CASES = [
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_round_13_rules_flag_the_relayed_and_spare_the_look_alike(case: Case) -> None:
-    said = assess(case.text, case.source, hits=signals(case.text, learned=False))
-    assert said.flagged is case.poison, (said.score, said.source_reason, said.hits)
+    src.assert_judged_as_labeled(case)
 
 
 def test_every_rule_is_tested_in_three_languages_beside_a_look_alike() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
+from memaudit.injection.patterns.relay import AI_HEADING
 from memaudit.injection.vocabulary import (
     _AGENT,
     _BEHAVIOUR_VERBS,
@@ -125,6 +126,19 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
                 _rx(
                     r"\b(?:note|consigne|instruction)s?\s+(?:pour|à)\s+l'ia\s*:|\bnota\s+per\s+l'ia\s*:|\bnota\s+para\s+(?:la\s+)?ia\s*:"
                 ),
+            ),
+        ),
+    ),
+    (
+        Signal.AGENT_DIRECTIVE,
+        # Round 15: a heading addressed to the model, "the AI" or AI systems, in each
+        # language ("Nota per il modello:", "Hinweis an KI-Systeme:", "Pour l'IA :").
+        _w(
+            0.5,
+            _a(
+                "model modèle modello modelo modell sprachmodell llm ia$ ai$ ki$ ki-system "
+                "ki-systeme ki-modell ki-modelle kisysteme kimodell",
+                _rx(AI_HEADING),
             ),
         ),
     ),

@@ -7,6 +7,17 @@ import re
 from memaudit.injection.kinds import Signal
 from memaudit.injection.vocabulary import _EMAIL, _URL, _rx, _w
 
+# What a slot in a beacon's query may be left for: the user's own data or the conversation.
+_PERSONAL_WORDS = (
+    r"(?:e-?mail|mail|correo|courriel|address|adresse|"
+    r"indirizzo|direcci[oó]n|anschrift|home|phone|tel[eé]fono|telefono|chat|conversation|"
+    r"conversaci[oó]n|conversazione|unterhaltung|gespr[aä]ch|history|historial|storico|verlauf|"
+    r"agenda|calendar|calendario|kalender|location|ubicaci[oó]n|posizione|standort|heart|health|"
+    r"salud|sant[eé]|salute|gesundheit|summary|resumen|riassunto|r[eé]sum[eé]|zusammenfassung|"
+    r"messages?|mensajes|messaggi|nachrichten|contacts?|contactos|contatti|kontakte|"
+    r"birth|naissance|nascita|nacimiento|geburt|salary|salaire|stipendio|salario|gehalt)"
+)
+
 EXFILTRATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.EXFILTRATION,
@@ -76,6 +87,10 @@ EXFILTRATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
                 r"|https?://[^\s<>\"')\]]+[?&](?:adr|addr|address|tel|phone|mobile|name|dob|birth|ssn|iban|card|cc|pin|otp|code|loc|geo|lat|lon|email|mail)=(?:\.\.\.|…|x{3,}|_{3,})"
                 r"|https?://[^\s<>\"')\]]+[?&][\w-]+=(?=[\s)\]'\"]|$)"
                 r"|!\[[^\]\n]{0,200}\]\(\s*https?://[^)\s]+[?&][\w-]+=(?:\{|\$\{?|<|%s)"
+                # Round 15: a slot in angle brackets, words and spaces in it, left for the
+                # conversation or the user's data ("?text=<full conversation>"); "?q=<search
+                # term>" in a manual is a placeholder for the reader.
+                r"|https?://[^\s<>\"')\]]+[?&][\w-]+=<[^<>\n]{0,40}?" + _PERSONAL_WORDS
             ),
         ),
     ),
@@ -91,12 +106,4 @@ EXFILTRATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
 # &hr={heart_rate_history}", "?c=<resumen de la conversación>"): the agent is to fill it
 # and send it off. No user asks that of their own agent, so it weighs as much from the user
 # (or a note drawn from their words) as from a page (``provenance.assess``; round 12).
-PERSONAL_SLOT = _rx(
-    r"[?&][\w-]+=[{<\[]\{?[^}>\]\n]{0,40}?(?:e-?mail|mail|correo|courriel|address|adresse|"
-    r"indirizzo|direcci[oó]n|anschrift|home|phone|tel[eé]fono|telefono|chat|conversation|"
-    r"conversaci[oó]n|conversazione|unterhaltung|gespr[aä]ch|history|historial|storico|verlauf|"
-    r"agenda|calendar|calendario|kalender|location|ubicaci[oó]n|posizione|standort|heart|health|"
-    r"salud|sant[eé]|salute|gesundheit|summary|resumen|riassunto|r[eé]sum[eé]|zusammenfassung|"
-    r"messages?|mensajes|messaggi|nachrichten|contacts?|contactos|contatti|kontakte|"
-    r"birth|naissance|nascita|nacimiento|geburt|salary|salaire|stipendio|salario|gehalt)"
-)
+PERSONAL_SLOT = _rx(r"[?&][\w-]+=[{<\[]\{?[^}>\]\n]{0,40}?" + _PERSONAL_WORDS)

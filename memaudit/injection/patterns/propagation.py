@@ -65,6 +65,35 @@ PROPAGATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     ),
     (
         Signal.SELF_PROPAGATION,
+        # Round 15: the text naming itself ("this same paragraph", "diese Notiz", "questo
+        # stesso paragrafo") to be put into every message, memory or reply: a worm's shape
+        # whatever the verb ("aggiungi ... a ogni messaggio", "bei jeder neuen Erinnerung
+        # mitgespeichert"). "This paragraph appears in every edition" names no store.
+        _a(
+            "this$ ce$ cette$ questo$ questa$ este$ esta$ diese$ dieser$ dieses$ diesen$",
+            _rx(
+                r"\bthis\s+(?:same\s+|exact\s+|very\s+)?(?:paragraph|note|text|line|sentence|message|"
+                r"block|entry|snippet)\b[^.\n]{0,60}?\b(?:every|each|all)\s+(?:\w+\s+){0,2}?"
+                r"(?:messages?|memor(?:y|ies)|notes?|repl(?:y|ies)|summar(?:y|ies)|e-?mails?|drafts?|"
+                r"chats?|answers?|profiles?)\b"
+                r"|\b(?:ce|cette)\s+(?:même\s+)?(?:paragraphe|note|texte|ligne|phrase|message|bloc|"
+                r"entrée)\b[^.\n]{0,60}?\b(?:chaque|tous\s+les|toutes\s+les)\s+(?:\w+\s+){0,2}?"
+                r"(?:messages?|mémoires?|notes?|réponses?|résumés?|e-?mails?|courriels?|souvenirs?)\b"
+                r"|\bquest[oa]\s+(?:stess[oa]\s+)?(?:paragrafo|nota|testo|riga|frase|messaggio|blocco|"
+                r"voce)\b[^.\n]{0,60}?\b(?:ogni|tutt[ie]\s+(?:i|le|gli))\s+(?:\w+\s+){0,2}?"
+                r"(?:messaggi?o?|memori[ae]|note?a?|rispost[ae]|riassunt[oi]|e-?mail|chat|ricordi?o?)\b"
+                r"|\b(?:este|esta)\s+(?:mismo\s+|misma\s+)?(?:párrafo|nota|texto|línea|frase|mensaje|"
+                r"bloque|entrada)\b[^.\n]{0,60}?\b(?:cada|todos\s+los|todas\s+las)\s+(?:\w+\s+){0,2}?"
+                r"(?:mensajes?|memorias?|notas?|respuestas?|resúmenes|resumen|correos?|recuerdos?)\b"
+                r"|\bdiese[rsnm]?\s+(?:gleiche[nr]?\s+)?(?:absatz|notiz|text|zeile|satz|nachricht|block|"
+                r"eintrag|hinweis)\b[^.\n]{0,80}?\b(?:jede[rnms]?|alle)\s+(?:\w+\s+){0,2}?"
+                r"(?:\w*nachricht(?:en)?|erinnerung(?:en)?|notiz(?:en)?|antwort(?:en)?|"
+                r"zusammenfassung(?:en)?|e-?mails?|speicher)\b"
+            ),
+        ),
+    ),
+    (
+        Signal.SELF_PROPAGATION,
         _rx(
             r"\bricrea(?:la|lo|le|li)?\b[^.\n]{0,40}?\bse\s+(?:viene|vengono|è\s+stat[oa]|sono\s+stat[ie])\s+(?:cancellat|eliminat|rimoss)[oaie]\b"
         ),

@@ -42,6 +42,28 @@ _AI_PLURAL = (
     r"(?:(?:ai|a\.i\.|llm|gpt)[\s-]+(?:coding\s+|code\s+|writing\s+|email\s+|personal\s+)?"
     r"(?:agents|assistants|models|readers|bots|systems|tools|crawlers|helpers)|llms|language\s+models)"
 )
+# Round 15: a heading addressed to the model, "the AI" or AI systems, in each language
+# ("Note for the model:", "Pour l'IA :", "Nota per il modello:", "Hinweis an
+# KI-Systeme:"), at a sentence's start or inside a comment. A mention is no heading: it
+# has no colon ("notes for the model railway club"), or names another reader.
+_START = r"(?:^|(?<=[.!?>\n])\s*|(?<=<!--)\s*|(?<=[(\[])\s*)"
+AI_HEADING = (
+    r"\b(?:notes?|hints?|notice|message|memo|instructions?|reminders?|p\.?s\.?)\s+(?:to|for)\s+"
+    r"(?:the\s+)?(?:model|language\s+model|llm|ai\s+(?:model|system)s?|ai\s+systems?)\s*:"
+    r"|" + _START + r"(?:for|to)\s+the\s+(?:ai|model|llm)\s*:"
+    r"|\b(?:notes?|consignes?|messages?|instructions?|remarques?)\s+(?:pour|à|au)\s+(?:le\s+)?"
+    r"(?:modèle|systèmes?\s+d'ia|ia)\s*:"
+    r"|" + _START + r"(?:pour|à)\s+l'ia\s*:"
+    r"|\b(?:nota|messaggio|istruzion[ei]|avviso|promemoria)\s+(?:per\s+il|al)\s+modello\s*:"
+    r"|\b(?:nota|messaggio|istruzion[ei])\s+per\s+(?:i\s+)?sistemi\s+(?:di\s+)?ia\s*:"
+    r"|" + _START + r"(?:per|all')\s*l'ia\s*:"
+    r"|\b(?:nota|mensaje|instrucci(?:ón|ones)|aviso)\s+(?:para\s+el|al)\s+modelo\s*:"
+    r"|\b(?:nota|mensaje|instrucci(?:ón|ones))\s+para\s+(?:los\s+)?sistemas\s+de\s+ia\s*:"
+    r"|" + _START + r"(?:para|a)\s+la\s+ia\s*:"
+    r"|\b(?:hinweis|notiz|anweisung|nachricht)(?:e|en)?\s+(?:an|für)\s+(?:das\s+|die\s+)?"
+    r"(?:modell|sprachmodell|ki-?systeme?|ki-?modelle?)\s*:"
+    r"|" + _START + r"(?:für|an)\s+die\s+ki\s*:"
+)
 AI_READERS = _rx(
     # en: an address line ("NOTE TO AI AGENTS:", "Attention all AI assistants") or a reader
     # test ("if you are an AI", "any AI reading this")
@@ -75,6 +97,7 @@ AI_READERS = _rx(
     r"|\b(?:achtung|hinweis|liebe)\s*,?\s+(?:ki|ai)-?(?:assistenten|agenten|modelle)\b"
     r"|\bwenn\s+du\s+eine?\s+(?:ki|ai|sprachmodell)\s+bist\b"
     r"|\b(?:hinweis|notiz|nachricht)\s+(?:an\s+die|für\s+die)\s+ki\s*:"
+    r"|" + AI_HEADING
 )
 _SCRIPT = (
     r"(?:the\s+|a\s+|an\s+|our\s+|its\s+)?(?:setup(?:\s+script)?|installer|install(?:ation)?\s+script|"
@@ -133,6 +156,10 @@ RELAYED_FROM = _rx(
     r"|\bper\s+the\s+(?:[\w-]+\s+){0,3}(?:team|vendor|department|dept|integration|provider|"
     r"desk|helpdesk|administrators?|admins?)\b"
     r"|\baccording\s+to\s+(?:a|an|the)\s+(?:message|e-?mail|text|notice|call|letter)\s+from\b"
+    # round 15: "(from pasted text)", "(da testo incollato)", "(texto pegado)": a note on
+    # what the user handed over, as "the user pasted" is
+    r"|\(\s*(?:from\s+)?pasted\s+text\b|\(\s*(?:d'un\s+)?texte\s+collé\b|\(\s*(?:da\s+)?testo\s+incollato\b"
+    r"|\(\s*(?:de\s+)?texto\s+pegado\b|\(\s*(?:aus\s+)?eingefügte[mr]?\s+text\b"
     # fr
     r"|\b(?:qu'on|quelqu'un|on|une?\s+(?:ami|amie|collègue|inconnue?))\s+m'a\s+"
     r"(?:envoyé|transféré|transmis|passé|partagé|fait\s+suivre)"
@@ -244,13 +271,55 @@ _ANY_REQUEST = (
     r"|\b(?:ejecuta|atiende|acepta|obedece)\s+(?:cualquier|toda|cada)\s+(?:petición|solicitud|instrucción|orden)\s+que\b"
     r"|\b(?:befolge|erfülle|akzeptiere|führe)\s+(?:jede|alle)\s+(?:anfrage|anweisung|bitte|nachricht)\w*,?\s+die\b"
 )
+# Round 15: a trigger anyone can fire — a word or phrase that, said by anyone or found in
+# any message, query or field, sets the agent off ("whenever someone in the chat says the
+# word 'quarterly'", "cuando aparezca la frase 'modo tranquilo' en una consulta"): a
+# password that is not the user's. The user's own trigger ("when I say 'lights out'")
+# is theirs.
+_Q = r"\s*['\"“‘«„]"
+_KEYWORD_TRIGGER = (
+    r"\b(?:when|whenever|if|once)\s+(?:someone|somebody|anyone|anybody|a\s+(?:user|caller|"
+    r"customer|visitor|sender|message|query|request|prompt|e-?mail|ticket|reference|memo)|"
+    r"any\s+(?:user|message|query|request|e-?mail|sender)|the\s+(?:reference|memo|subject))"
+    r"\s+(?:(?:in|on)\s+the\s+[\w-]+(?:\s+[\w-]+)?\s+|field\s+)?(?:says|writes|types|sends|contains|includes|"
+    r"mentions|uses|reads)\s+(?:the\s+)?(?:(?:word|phrase|code|keyword|password|term)s?)?"
+    + _Q
+    + r"|\b(?:when|whenever|if)\s+the\s+(?:word|phrase|keyword|code)"
+    + _Q
+    + r"[^'\"”’»“\n]{1,40}['\"”’»“]\s+(?:appears|shows\s+up|is\s+(?:said|typed|written|used|mentioned))"
+    r"|\b(?:quand|lorsque|si|dès\s+que)\s+(?:quelqu'un|n'importe\s+qui|un\s+(?:message|utilisateur|"
+    r"client|e-mail|libellé)|une\s+(?:requête|demande)|le\s+libellé)\s+(?:dit|écrit|tape|contient|"
+    r"mentionne|utilise|indique)\s+(?:le\s+mot|la\s+phrase|le\s+code|l'expression|le\s+mot-clé)?"
+    + _Q
+    + r"|\b(?:quand|lorsque|si)\s+(?:le\s+mot|la\s+phrase|l'expression|le\s+code)"
+    + _Q
+    + r"[^'\"”»\n]{1,40}['\"”»]\s*(?:apparaît|figure|est\s+(?:dit|écrit|utilisé))"
+    r"|\b(?:quando|se|ogni\s+volta\s+che)\s+(?:qualcuno|chiunque|un\s+(?:messaggio|utente|cliente)|"
+    r"una\s+(?:richiesta|domanda)|la\s+causale)\s+(?:dice|scrive|contiene|menziona|usa|riporta)\s+"
+    r"(?:la\s+parola|la\s+frase|il\s+codice|l'espressione)?"
+    + _Q
+    + r"|\b(?:quando|se|ogni\s+volta\s+che)\s+(?:compare|appare)\s+(?:la\s+parola|la\s+frase|il\s+codice)"
+    + _Q
+    + r"|\b(?:cuando|si|siempre\s+que)\s+(?:alguien|cualquiera|un\s+(?:mensaje|usuario|cliente)|"
+    r"una\s+(?:consulta|petición|solicitud)|el\s+concepto)\s+(?:diga|dice|escriba|escribe|contenga|"
+    r"contiene|mencione|menciona|use|usa|incluya|incluye)\s+(?:la\s+palabra|la\s+frase|el\s+código|la\s+expresión)?"
+    + _Q
+    + r"|\b(?:cuando|si|siempre\s+que)\s+(?:aparezca|aparece)\s+(?:la\s+palabra|la\s+frase|el\s+código)"
+    + _Q
+    + r"|\b(?:wenn|sobald|falls)\s+(?:jemand|irgendwer|eine\s+(?:nachricht|anfrage)|ein\s+(?:nutzer|"
+    r"kunde|absender)|der\s+verwendungszweck)\s+(?:das\s+wort|den\s+satz|den\s+code|das\s+stichwort)?"
+    + _Q
+    + r"|\b(?:wenn|sobald|falls)\s+(?:das\s+wort|der\s+satz|das\s+stichwort|der\s+code)"
+    + _Q
+)
 ANY_PARTY = _a(
     "whoever whomever anyone anybody any$ quiconque toute$ chiunque quien quienquiera cualquiera "
     "jede jedem$ jeder$ jeden$ alle$ allen$ allem$ wer$ honour honor obey execute accept follow "
     "fulfil carry$ grant exécute honore accepte obéis esegui onora accetta obbedisci ejecuta "
-    "atiende acepta obedece befolge erfülle akzeptiere führe",
+    "atiende acepta obedece befolge erfülle akzeptiere führe when whenever if$ once$ quand "
+    "lorsque si$ dès$ quando se$ ogni$ cuando siempre$ wenn sobald falls",
     _rx(
-        r"\b" + _ANYONE + r"[^.\n]{0,80}?\b" + _VALUED + r"\b"
+        _KEYWORD_TRIGGER + r"|\b" + _ANYONE + r"[^.\n]{0,80}?\b" + _VALUED + r"\b"
         r"|\b" + _VALUED + r"\b[^.\n]{0,60}?\b(?:to|à|a|an)\s+" + _ANYONE + r"[^.\n]{0,30}"
         r"(?:ask|asks|asking|demande|chiede|pide|fragt)"
         r"|" + _ANY_REQUEST

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
-from memaudit.injection.vocabulary import _AGENT, _EMAIL, _ORDERS, _OUTPUTS, _rx, _w
+from memaudit.injection.vocabulary import _AGENT, _EMAIL, _ORDERS, _OUTPUTS, _a, _rx, _w
 
 STRUCTURAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     # -- round 3: structural forms of the same kinds ------------------------------------
@@ -124,6 +124,40 @@ STRUCTURAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         # Round 13: a key written into authorized_keys lets its holder log in as the user,
         # in any language (the file's name is the same in every one).
         _rx(r"\bauthorized_keys2?\b"),
+    ),
+    (
+        Signal.SENSITIVE_ACTION,
+        # Round 15: money or goods sent to the account or address a chat gave, not the one
+        # on file ("refund to the IBAN provided in the chat", "reissue to the address in
+        # the latest message"): whoever writes in the chat chooses the payee. Negated
+        # ("never to an IBAN given in the chat") it is the safeguard.
+        _w(
+            0.5,
+            _a(
+                "iban address account bank card wallet adresse compte rib numéro indirizzo "
+                "conto numero dirección cuenta número konto nummer",
+                _rx(
+                    r"\b(?:to|into|onto|use|using)\s+(?:the\s+|an?\s+|whatever\s+|any\s+)?"
+                    r"(?:iban|(?:delivery\s+|shipping\s+|postal\s+)?address|account(?:\s+number)?|bank\s+details|card|wallet)"
+                    r"\s+(?:(?:given|provided|indicated|supplied|shared|stated|sent|written|mentioned|pasted)\s+)?"
+                    r"(?:in|from|via)\s+(?:the\s+|a\s+)?(?:latest\s+|last\s+|most\s+recent\s+|newest\s+)?"
+                    r"(?:chat|conversation|dm|direct\s+message|message)s?\b"
+                    r"|\b(?:à|sur|vers|utilise[rz]?)\s+(?:l'|le\s+|la\s+|un\s+|une\s+)(?:iban|adresse|compte|rib|numéro)"
+                    r"\s+(?:indiqu|donn|fourni|communiqu|envoy|coll)[ée]e?s?\s+(?:dans|par|sur)\s+(?:le\s+|la\s+|l')?"
+                    r"(?:chat|conversation|dernier\s+message|message|messagerie)"
+                    r"|\b(?:a|al|su|sul|sull'|usa(?:re|ndo)?|verso)\s*(?:l'|il\s+|lo\s+|un\s+|un')?(?:iban|indirizzo|conto|numero)"
+                    r"\s+(?:indicat|fornit|dat|comunicat|scritt|incollat|inviat)[oa]\s+(?:nella|in|nel|via)\s+"
+                    r"(?:chat|conversazione|messaggio|ultimo\s+messaggio)"
+                    r"|\b(?:a|al|usa(?:r|ndo)?|hacia)\s+(?:el\s+|la\s+|un\s+|una\s+)?(?:iban|dirección|cuenta|número)"
+                    r"\s+(?:indicad|facilitad|proporcionad|dad|enviad|escrit|pegad)[oa]\s+en\s+(?:el\s+|la\s+)?"
+                    r"(?:chat|conversación|mensaje|último\s+mensaje)"
+                    r"|\b(?:an|auf|die|das|den)\s+(?:die\s+|das\s+|den\s+)?(?:im|in\s+der)\s+(?:chat|unterhaltung|nachricht|"
+                    r"letzten\s+nachricht)\s+(?:angegebene|genannte|mitgeteilte|geschickte|gesendete)n?\s+(?:iban|adresse|konto|kontonummer)"
+                    r"|\b(?:an|auf)\s+(?:die\s+|das\s+|den\s+)?(?:iban|adresse|konto|kontonummer)\s+(?:aus|im|in\s+der)\s+"
+                    r"(?:dem\s+|der\s+)?(?:chat|unterhaltung|nachricht|letzten\s+nachricht)\b"
+                ),
+            ),
+        ),
     ),
     (
         Signal.EXFILTRATION,

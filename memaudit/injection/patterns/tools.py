@@ -178,6 +178,13 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             # Safeguards left out, in each language; "don't ask me before ...".
             r"|\b(?:sans|senza|sin|ohne|without)\s+(?:(?:a|the|une?|la|il|el|die|den|eine)\s+)?(?:sandbox|bac\s+à\s+sable|überprüfung|prüfung|verifica|verificación|vérification|revisión|revisione|bestätigung|conferma|confirmación)\b"
             r"|\b(?:don't|do\s+not|never|no\s+need\s+to)\s+ask\s+(?:me\s+|us\s+|the\s+user\s+)?(?:before|first|for\s+(?:confirmation|permission|approval))\b"
+            # Round 15: the check waived as a verb ("sin revisar", "senza controllarle",
+            # "sans vérifier", "ohne zu prüfen", "without checking them").
+            r"|\b(?:without\s+(?:checking|verifying|reviewing|confirming|double-checking)|sin\s+(?:revisar|comprobar|"
+            r"verificar|confirmar|control)(?:l[oa]s?)?|senza\s+(?:controllo|controllar(?:e|l[aeio])|"
+            r"verificar(?:e|l[aeio])|confermare|revisionar(?:e|l[aeio]))|sans\s+(?:contrôle|contrôler|"
+            r"vérifier|confirmer|relecture|relire)|ohne\s+(?:kontrolle|rückfrage|zu\s+prüfen|"
+            r"nachzufragen|gegenzuprüfen))\b"
         ),
     ),
     (
