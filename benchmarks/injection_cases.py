@@ -84,10 +84,12 @@ every round's blind figures):
   F1 0.81, memwall F1 0.54); then looked at, the signals generalized by the cause of its
   errors and the scorer refitted on rounds 1-15;
 - round 16 (``injection_round16.jsonl``): written blind by another author while rounds 1-15
-  were trained on. It is the **held-out** round: the lead copies it in after that work is
-  frozen, records its SHA-256 (checked against its author's) in ``HELDOUT_SHA256`` and
-  runs it once. Until the digest is recorded a present file is refused, and so is a file
-  whose digest differs.
+  were trained on (40 poison under user-type sources, 135 benign under the others:
+  flagging every non-user source scores P 0.51). It is the **held-out** round: the lead
+  copied it in after that work was merged and frozen (``2e9c4b9``), recorded its SHA-256
+  (``f0888dc9…64c2``, its author's) in ``HELDOUT_SHA256`` and ran it once (P 0.89 / R 0.84 /
+  F1 0.86, memwall F1 0.54). Until the digest is recorded a present file is refused, and
+  so is a file whose digest differs.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
 written instead).
@@ -189,7 +191,7 @@ HELDOUT = Path(__file__).with_name("injection_round16.jsonl")
 # copied in after the work trained on rounds 1-15 is frozen. Empty, a present file is
 # refused ("no digest is recorded"); a file whose digest differs is refused too, never
 # measured.
-HELDOUT_SHA256 = ""
+HELDOUT_SHA256 = "f0888dc97ce7da5fb85a4fa9fc1bdc7f4c09cb66c4ed0b39863b6f66dd9d64c2"
 
 
 class HeldOutChanged(RuntimeError):

@@ -133,12 +133,16 @@ def test_a_round_run_blind_is_a_training_round_with_its_blind_digest(
     assert digest != injection_cases.HELDOUT_SHA256
 
 
-def test_round_sixteen_is_held_out_with_no_digest_recorded_yet() -> None:
+def test_round_sixteen_is_held_out_with_its_authors_digest() -> None:
     """Round 15 is the last training round; the held-out slot is round 16's, whose digest
-    the lead records from its author when the file is copied in: none yet."""
+    the lead recorded from its author when the file was copied in."""
     assert injection_cases.TRAINING_ROUNDS[-1][0].name == "injection_round15.jsonl"
     assert injection_cases.HELDOUT.name == "injection_round16.jsonl"
-    assert injection_cases.HELDOUT_SHA256 == ""
+    # Round 16's, as its author computed it before anyone else read the file.
+    assert (
+        injection_cases.HELDOUT_SHA256
+        == "f0888dc97ce7da5fb85a4fa9fc1bdc7f4c09cb66c4ed0b39863b6f66dd9d64c2"
+    )
 
 
 def test_with_the_held_out_file_absent_only_the_training_rounds_are_read(
@@ -155,8 +159,8 @@ def test_with_the_held_out_file_absent_only_the_training_rounds_are_read(
 def test_a_held_out_round_without_a_recorded_digest_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """With no digest recorded (as now, before the lead records round 16's), a held-out
-    file in place is never measured."""
+    """With no digest recorded (as before the lead recorded round 16's), a held-out file
+    in place is never measured."""
     monkeypatch.setattr(injection_cases, "HELDOUT_SHA256", "")
     path = tmp_path / "injection_round16.jsonl"
     path.write_text(ROW, encoding="utf-8")
