@@ -22,6 +22,7 @@ from memaudit.injection.forms import (
     _CODE,
     _DECODE_AND_RUN,
     _ESCAPES,
+    _EXAMPLE_CLAUSE,
     _HEX,
     _HTML_COMMENT,
     _META,
@@ -667,7 +668,7 @@ def _discount(view: str, raw: list[Hit]) -> list[Hit]:
                     h.start,
                     h.end,
                     h.weight * QUOTED_META,
-                    "; ".join(filter(None, (h.note, "shown as an example of an attack"))),
+                    "; ".join(filter(None, (h.note, EXAMPLE_NOTE))),
                     h.hidden,
                 )
             out.append(h)
@@ -689,6 +690,8 @@ def _discount(view: str, raw: list[Hit]) -> list[Hit]:
             factor, why = CODE, "in a code sample"
         elif quoted:
             factor, why = QUOTED, "quoted"
+        elif near_meta and _in_example(view, h):
+            factor, why = QUOTED_META, EXAMPLE_NOTE
         elif near_meta:
             factor, why = META, "in a text about attacks or examples"
         if factor < 1.0:
@@ -698,6 +701,14 @@ def _discount(view: str, raw: list[Hit]) -> list[Hit]:
 
 
 EXAMPLE_REACH = 40  # characters before a visible carrier where "such as", "e.g." show it
+
+
+EXAMPLE_NOTE = "shown as an example of an attack"
+
+
+def _in_example(view: str, h: Hit) -> bool:
+    """A signal inside an example's clause ("e.g. messages asking you to forward ...")."""
+    return bool(_EXAMPLE_CLAUSE.search(view, max(0, h.start - 2 * EXAMPLE_REACH), h.start))
 
 
 def _shown_as_example(view: str, h: Hit, meta: list[int]) -> bool:
