@@ -20,6 +20,7 @@ import pytest
 
 from memaudit.errors import ExitCode
 from tests.adapters.conftest import PROVIDERS, TOKEN
+from tests.conftest import receipt_words
 
 NEVER = "A walrus named Bartholomew audits the lighthouse ledger every Tuesday."
 
@@ -298,8 +299,11 @@ def test_a_receipt_proves_what_a_providers_own_delete_left(locate, cli, tmp_path
     )  # fmt: skip
     assert result.exit_code == ExitCode.RESIDUE, result.stderr
     raw = out.read_text()
-    for piece in (TOKEN, "7731", "QUOKKA", "quokka"):
+    for piece in (TOKEN, "QUOKKA", "quokka"):  # letters no digest or signature holds
         assert piece not in raw
+    # The number is looked for outside the digests, salts and signature: random hex or
+    # base64 holds "7731" now and then (a flaky test, not a leak).
+    assert "7731" not in receipt_words(raw)
     body = json.loads(raw)["receipt"]
     assert body["store"]["adapter"] == "mem0"
     assert body["verification"]["verdict"] == "residue"
