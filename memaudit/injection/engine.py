@@ -22,7 +22,6 @@ from memaudit.injection.forms import (
     _CODE,
     _DECODE_AND_RUN,
     _ESCAPES,
-    _EXAMPLE_CLAUSE,
     _HEX,
     _HTML_COMMENT,
     _META,
@@ -40,11 +39,13 @@ from memaudit.injection.forms import (
     _SPACED,
     _TEMPLATE_NOTE,
     _TO_DESTINATION,
+    EXAMPLE_NOTE,
     TRAITS_NOTE,
     _named_tokens,
     _sentence_bounds,
     bidi_weight,
     comment_hit,
+    in_example,
     interleaved,
     joined_letters,
     written_rtl,
@@ -690,7 +691,7 @@ def _discount(view: str, raw: list[Hit]) -> list[Hit]:
             factor, why = CODE, "in a code sample"
         elif quoted:
             factor, why = QUOTED, "quoted"
-        elif near_meta and _in_example(view, h):
+        elif near_meta and in_example(view, h.start):
             factor, why = QUOTED_META, EXAMPLE_NOTE
         elif near_meta:
             factor, why = META, "in a text about attacks or examples"
@@ -701,14 +702,6 @@ def _discount(view: str, raw: list[Hit]) -> list[Hit]:
 
 
 EXAMPLE_REACH = 40  # characters before a visible carrier where "such as", "e.g." show it
-
-
-EXAMPLE_NOTE = "shown as an example of an attack"
-
-
-def _in_example(view: str, h: Hit) -> bool:
-    """A signal inside an example's clause ("e.g. messages asking you to forward ...")."""
-    return bool(_EXAMPLE_CLAUSE.search(view, max(0, h.start - 2 * EXAMPLE_REACH), h.start))
 
 
 def _shown_as_example(view: str, h: Hit, meta: list[int]) -> bool:

@@ -114,6 +114,16 @@ _EXAMPLE_CLAUSE = re.compile(
     r"\bper\s+esempio|\bpor\s+ejemplo|\bzum\s+beispiel|\bz\.\s?b\.)[\s:,]*(?:[^\s.;!?]+\s+){0,6}(?:\w{1,2}['’])?$",
     re.IGNORECASE,
 )
+EXAMPLE_NOTE = "shown as an example of an attack"
+CLAUSE_REACH = 80  # characters before a signal in which an example's opening is looked for
+
+
+def in_example(view: str, start: int) -> bool:
+    """A signal at ``start`` inside an example's clause ("e.g. messages asking you to
+    forward ...")."""
+    return bool(_EXAMPLE_CLAUSE.search(view, max(0, start - CLAUSE_REACH), start))
+
+
 # Words that say a text is about chat templates (role tokens there are mentioned, not used).
 _ROLE_META = re.compile(
     r"\b(?:tokens?|markers?|tokeni[sz]ers?|formats?|templates?|chatml|syntax|delimiters?|wraps?|markup|"
