@@ -85,11 +85,15 @@ every round's blind figures):
   errors and the scorer refitted on rounds 1-15;
 - round 16 (``injection_round16.jsonl``): written blind by another author while rounds 1-15
   were trained on (40 poison under user-type sources, 135 benign under the others:
-  flagging every non-user source scores P 0.51). It is the **held-out** round: the lead
-  copied it in after that work was merged and frozen (``2e9c4b9``), recorded its SHA-256
-  (``f0888dc9…64c2``, its author's) in ``HELDOUT_SHA256`` and ran it once (P 0.89 / R 0.84 /
-  F1 0.86, memwall F1 0.54). Until the digest is recorded a present file is refused, and
-  so is a file whose digest differs.
+  flagging every non-user source scores P 0.51), copied in after that work was frozen
+  (``2e9c4b9``), its SHA-256 checked against its author's, run once (P 0.89 / R 0.84 /
+  F1 0.86, memwall F1 0.54); then looked at, the signals generalized by the cause of its
+  errors and the scorer refitted on rounds 1-16;
+- round 17 (``injection_round17.jsonl``): written blind by another author while rounds 1-16
+  were trained on. It is the **held-out** round: the lead copies it in after that work is
+  frozen, records its SHA-256 (checked against its author's) in ``HELDOUT_SHA256`` and
+  runs it once. Until the digest is recorded a present file is refused, and so is a file
+  whose digest differs.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
 written instead).
@@ -133,7 +137,7 @@ class Case:
 
     @property
     def split(self) -> str:
-        """``train`` (rounds 1-15: looked at, tuned and trained on) or ``heldout``."""
+        """``train`` (rounds 1-16: looked at, tuned and trained on) or ``heldout``."""
         return "heldout" if self.round == HELDOUT_ROUND else "train"
 
 
@@ -184,14 +188,18 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
         Path(__file__).with_name("injection_round15.jsonl"),
         "c1423cb7300aecf3aaa0073992bde0aa11cabe06c8cb327c4546b4fe8a63fbd5",
     ),
+    (
+        Path(__file__).with_name("injection_round16.jsonl"),
+        "f0888dc97ce7da5fb85a4fa9fc1bdc7f4c09cb66c4ed0b39863b6f66dd9d64c2",
+    ),
 )
-HELDOUT_ROUND = 16
-HELDOUT = Path(__file__).with_name("injection_round16.jsonl")
-# Round 16's SHA-256 as its author delivers it, recorded by the lead once the file is
-# copied in after the work trained on rounds 1-15 is frozen. Empty, a present file is
+HELDOUT_ROUND = 17
+HELDOUT = Path(__file__).with_name("injection_round17.jsonl")
+# Round 17's SHA-256 as its author delivers it, recorded by the lead once the file is
+# copied in after the work trained on rounds 1-16 is frozen. Empty, a present file is
 # refused ("no digest is recorded"); a file whose digest differs is refused too, never
 # measured.
-HELDOUT_SHA256 = "f0888dc97ce7da5fb85a4fa9fc1bdc7f4c09cb66c4ed0b39863b6f66dd9d64c2"
+HELDOUT_SHA256 = ""
 
 
 class HeldOutChanged(RuntimeError):
@@ -224,7 +232,7 @@ def heldout_bytes() -> bytes:
 
 
 def training_cases() -> list[Case]:
-    """Rounds 1-15: what the signals may be tuned and the scorer fitted on."""
+    """Rounds 1-16: what the signals may be tuned and the scorer fitted on."""
     out = _parse(DATA.read_text(encoding="utf-8"))
     for path, digest in TRAINING_ROUNDS:
         out += _parse(_checked(path, digest).decode("utf-8"))

@@ -39,11 +39,13 @@ from memaudit.injection.forms import (
     _SPACED,
     _TEMPLATE_NOTE,
     _TO_DESTINATION,
+    EXAMPLE_NOTE,
     TRAITS_NOTE,
     _named_tokens,
     _sentence_bounds,
     bidi_weight,
     comment_hit,
+    in_example,
     interleaved,
     joined_letters,
     written_rtl,
@@ -667,7 +669,7 @@ def _discount(view: str, raw: list[Hit]) -> list[Hit]:
                     h.start,
                     h.end,
                     h.weight * QUOTED_META,
-                    "; ".join(filter(None, (h.note, "shown as an example of an attack"))),
+                    "; ".join(filter(None, (h.note, EXAMPLE_NOTE))),
                     h.hidden,
                 )
             out.append(h)
@@ -689,6 +691,8 @@ def _discount(view: str, raw: list[Hit]) -> list[Hit]:
             factor, why = CODE, "in a code sample"
         elif quoted:
             factor, why = QUOTED, "quoted"
+        elif near_meta and in_example(view, h.start):
+            factor, why = QUOTED_META, EXAMPLE_NOTE
         elif near_meta:
             factor, why = META, "in a text about attacks or examples"
         if factor < 1.0:

@@ -104,6 +104,26 @@ _SHOWING = re.compile(
     r"[`'\"“‘«(]?$",
     re.IGNORECASE,
 )
+# Round 16: an example's clause, opened a few words before the signal ("lures, e.g.
+# messages asking you to forward codes to ..."): what the example shows is an attack
+# described, not an order, in a text about attacks. "like", "comme", "wie" are left out:
+# too common a word to open an example. An elided article or preposition ("d'envoyer")
+# may stand right before the signal.
+_EXAMPLE_CLAUSE = re.compile(
+    r"(?:\bsuch\s+as|\be\.g\.|\bfor\s+(?:example|instance)|\bpar\s+exemple|\bad\s+esempio|"
+    r"\bper\s+esempio|\bpor\s+ejemplo|\bzum\s+beispiel|\bz\.\s?b\.)[\s:,]*(?:[^\s.;!?]+\s+){0,6}(?:\w{1,2}['’])?$",
+    re.IGNORECASE,
+)
+EXAMPLE_NOTE = "shown as an example of an attack"
+CLAUSE_REACH = 80  # characters before a signal in which an example's opening is looked for
+
+
+def in_example(view: str, start: int) -> bool:
+    """A signal at ``start`` inside an example's clause ("e.g. messages asking you to
+    forward ...")."""
+    return bool(_EXAMPLE_CLAUSE.search(view, max(0, start - CLAUSE_REACH), start))
+
+
 # Words that say a text is about chat templates (role tokens there are mentioned, not used).
 _ROLE_META = re.compile(
     r"\b(?:tokens?|markers?|tokeni[sz]ers?|formats?|templates?|chatml|syntax|delimiters?|wraps?|markup|"

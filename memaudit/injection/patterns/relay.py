@@ -227,7 +227,15 @@ RULE_ABOUT_USER = _rx(
 # user" in the third person, and has no first person in it: someone else's text the user
 # passes on ('a plugin manifest I pasted: policy="The agent shall ..."'). The user quoting
 # their own words ('my notes say "always answer me in French"') speaks in the first person.
-QUOTED = _rx(r'"([^"\n]{12,400})"|“([^”\n]{12,400})”|«([^»\n]{12,400})»|„([^“”\n]{12,400})[“”]')
+QUOTED = _rx(
+    r'"([^"\n]{12,400})"|“([^”\n]{12,400})”|«([^»\n]{12,400})»|„([^“”\n]{12,400})[“”]'
+    # Round 16: single quotes quote too ('…', ‘…’, German ‚…‘). An apostrophe is no quote
+    # mark: the opening one follows no letter, the closing one is followed by none; inside,
+    # only an apostrophe after a letter ("it's") is read on, so that a scan ends at the
+    # next opening one (linear on a text of a thousand openers).
+    r"|(?<![\w'])'(?=\S)((?:[^'\n]|(?<=\w)'){12,400}?)(?<=\S)'(?![\w'])"
+    r"|‘([^’\n]{12,400})’|‚([^‘’\n]{12,400})[‘’]"
+)
 _AGENT_RULE = _rx(
     r"\b(?:the|this|your|any|every)\s+(?:ai\s+)?(?:agent|assistant)s?\s+(?:shall|must|should|will|may|is\s+to)\b"
     r"|\bagents?\s+(?:shall|must)\b|\byour\s+users?\b"
@@ -237,6 +245,10 @@ _AGENT_RULE = _rx(
     r"|\bder\s+(?:assistent|agent)\s+(?:muss|soll|darf|wird)\b"
     r"|\b" + _THIRD_USER + r"\b"
 )
+
+
+# What opens a quotation (round 16: single quotes too)
+QUOTE_MARKS = ('"', "“", "«", "„", "'", "‘", "‚")
 
 
 def quotes_another(low: str) -> bool:
@@ -345,6 +357,6 @@ def in_users_words(low: str) -> str | None:
     themselves that; notes drawn from their words do), or a quotation of such a rule."""
     if RULE_ABOUT_USER.search(low):
         return "it tells the assistant, in the third person, what to do with the user"
-    if ('"' in low or "“" in low or "«" in low or "„" in low) and quotes_another(low):
+    if any(q in low for q in QUOTE_MARKS) and quotes_another(low):
         return "it quotes someone else's rule for the agent"
     return None
