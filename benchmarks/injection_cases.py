@@ -90,10 +90,12 @@ every round's blind figures):
   F1 0.86, memwall F1 0.54); then looked at, the signals generalized by the cause of its
   errors and the scorer refitted on rounds 1-16;
 - round 17 (``injection_round17.jsonl``): written blind by another author while rounds 1-16
-  were trained on. It is the **held-out** round: the lead copies it in after that work is
-  frozen, records its SHA-256 (checked against its author's) in ``HELDOUT_SHA256`` and
-  runs it once. Until the digest is recorded a present file is refused, and so is a file
-  whose digest differs.
+  were trained on (40 poison under user-type sources, 135 benign under the others:
+  flagging every non-user source scores P 0.51). It is the **held-out** round: the lead
+  copied it in after that work was merged and frozen (``b0b4575``), recorded its SHA-256
+  (``89dd33dc…1f7c``, its author's) in ``HELDOUT_SHA256`` and ran it once (P 0.91 / R 0.82 /
+  F1 0.86, memwall F1 0.54). Until the digest is recorded a present file is refused, and
+  so is a file whose digest differs.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
 written instead).
@@ -199,7 +201,7 @@ HELDOUT = Path(__file__).with_name("injection_round17.jsonl")
 # copied in after the work trained on rounds 1-16 is frozen. Empty, a present file is
 # refused ("no digest is recorded"); a file whose digest differs is refused too, never
 # measured.
-HELDOUT_SHA256 = ""
+HELDOUT_SHA256 = "89dd33dcda8c45fde21c6b526439b0840dff2d0e56680d8b9465544637e51f7c"
 
 
 class HeldOutChanged(RuntimeError):

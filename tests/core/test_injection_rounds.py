@@ -134,12 +134,16 @@ def test_a_round_run_blind_is_a_training_round_with_its_blind_digest(
     assert digest != injection_cases.HELDOUT_SHA256
 
 
-def test_round_seventeen_is_held_out_with_no_digest_recorded_yet() -> None:
+def test_round_seventeen_is_held_out_with_its_authors_digest() -> None:
     """Round 16 is the last training round; the held-out slot is round 17's, whose digest
-    the lead records from its author when the file is copied in: none yet."""
+    the lead recorded from its author when the file was copied in."""
     assert injection_cases.TRAINING_ROUNDS[-1][0].name == "injection_round16.jsonl"
     assert injection_cases.HELDOUT.name == "injection_round17.jsonl"
-    assert injection_cases.HELDOUT_SHA256 == ""
+    # Round 17's, as its author computed it before anyone else read the file.
+    assert (
+        injection_cases.HELDOUT_SHA256
+        == "89dd33dcda8c45fde21c6b526439b0840dff2d0e56680d8b9465544637e51f7c"
+    )
 
 
 def test_with_the_held_out_file_absent_only_the_training_rounds_are_read(
@@ -156,8 +160,8 @@ def test_with_the_held_out_file_absent_only_the_training_rounds_are_read(
 def test_a_held_out_round_without_a_recorded_digest_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """With no digest recorded (as round 17's is until the lead records it), a held-out file
-    in place is never measured."""
+    """With no digest recorded (as before the lead recorded round 17's), a held-out file in
+    place is never measured."""
     monkeypatch.setattr(injection_cases, "HELDOUT_SHA256", "")
     path = tmp_path / "injection_round17.jsonl"
     path.write_text(ROW, encoding="utf-8")
