@@ -594,25 +594,17 @@ def _may_conflict(
         if shared.triggered_change is None:
             shared.triggered_change = _triggered_change(pool, reading)
         return shared.triggered_change
-    if shared is not None:
-        slots = _read_slots(shared, reading) if shared.slots is None else shared.slots
-        if shared.any_change:
-            return True
-        for slot, values in own.values.items():
-            for named, subject in slots.get(slot, ()):
-                if named != values and ((own.subject & subject) if own.subject else not subject):
-                    return True
-        return False
-    featured = reading.featured
-    theirs = [featured.get(o.content) or reading.features(o.content) for o in pool]
-    if any(f.changes for f in theirs):
+    if shared is None:
+        any_change, slots = _slot_index(pool, reading)
+    else:
+        if shared.slots is None:
+            shared.any_change, shared.slots = _slot_index(pool, reading)
+        any_change, slots = bool(shared.any_change), shared.slots
+    if any_change:
         return True
-    for f in theirs:
-        for slot, values in own.values.items():
-            other = f.values.get(slot)
-            if other is None or other == values:
-                continue
-            if (own.subject & f.subject) if own.subject else not f.subject:
+    for slot, values in own.values.items():
+        for named, subject in slots.get(slot, ()):
+            if named != values and ((own.subject & subject) if own.subject else not subject):
                 return True
     return False
 
@@ -628,21 +620,19 @@ def _triggered_change(pool: Sequence[Comparable], reading: Reading) -> bool:
     )
 
 
-def _read_slots(
-    shared: Pool, reading: Reading
-) -> dict[str, list[tuple[frozenset[str], frozenset[str]]]]:
-    """What ``_may_conflict`` reads of every member of ``shared``: whether one states a
-    change, and per slot the values and subject of the members naming it."""
+def _slot_index(
+    pool: Sequence[Comparable], reading: Reading
+) -> tuple[bool, dict[str, list[tuple[frozenset[str], frozenset[str]]]]]:
+    """What ``_may_conflict`` reads of a pool: whether a member states a change, and per
+    slot the values and subject of the members naming it (a shared ``Pool`` keeps it)."""
     featured = reading.featured
-    theirs = [featured.get(o.content) or reading.features(o.content) for o in shared.members]
-    shared.any_change = any(f.changes for f in theirs)
+    theirs = [featured.get(o.content) or reading.features(o.content) for o in pool]
     slots: dict[str, list[tuple[frozenset[str], frozenset[str]]]] = {}
     for f in theirs:
         for slot, values in f.values.items():
             if values is not None:  # as ``f.values.get(slot)`` reads it
                 slots.setdefault(slot, []).append((values, f.subject))
-    shared.slots = slots
-    return slots
+    return any(f.changes for f in theirs), slots
 
 
 def _disputed(store: Store, memory_id: str, reading: Reading) -> list[str]:

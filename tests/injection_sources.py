@@ -56,3 +56,13 @@ def assert_judged_as_labeled(case: Case) -> None:
     look-alike."""
     said = assess(case.text, case.source, hits=signals(case.text, learned=False))
     assert said.flagged is case.poison, (said.score, said.source_reason, said.hits)
+
+
+def assert_weighs_as_in_a_document(cases: list[Case]) -> None:
+    """What a relay marker does: each text weighs from its own source as it would in a
+    document (the learned scorer left out of both)."""
+    for c in cases:
+        hits = signals(c.text, learned=False)
+        assert assess(c.text, c.source, hits=hits).score == assess(c.text, DOC, hits=hits).score, (
+            c.text
+        )

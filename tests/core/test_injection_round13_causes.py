@@ -511,13 +511,8 @@ def test_the_relayed_text_is_said_in_the_source_reason() -> None:
 
 
 def test_the_same_relayed_text_as_a_document_scores_the_same() -> None:
-    """What a relay marker does: the text weighs from the user's statement as it would
-    in a document (the learned scorer left out of both)."""
-    for c in CASES:
-        if c.poison and c.rule in ("ai-readers", "script-added", "quoted-rule"):
-            hits = signals(c.text, learned=False)
-            mine = assess(c.text, c.source, hits=hits).score
-            assert mine == assess(c.text, src.DOC, hits=hits).score, c.text
+    relayed = ("ai-readers", "script-added", "quoted-rule")
+    src.assert_weighs_as_in_a_document([c for c in CASES if c.poison and c.rule in relayed])
 
 
 def test_the_any_party_grant_is_a_steering_signal() -> None:

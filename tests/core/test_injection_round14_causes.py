@@ -290,13 +290,9 @@ def test_the_relayed_text_is_said_in_the_source_reason() -> None:
 
 
 def test_the_same_relayed_text_as_a_document_scores_the_same() -> None:
-    """What a relay marker does: the text weighs from the user's statement as it would
-    in a document (the learned scorer left out of both)."""
-    for c in CASES:
-        if c.poison and c.rule != "lookalike-domain":
-            hits = signals(c.text, learned=False)
-            mine = assess(c.text, c.source, hits=hits).score
-            assert mine == assess(c.text, src.DOC, hits=hits).score, c.text
+    src.assert_weighs_as_in_a_document(
+        [c for c in CASES if c.poison and c.rule != "lookalike-domain"]
+    )
 
 
 def test_a_look_alike_domain_is_named_with_what_it_imitates() -> None:
