@@ -66,6 +66,7 @@ from memaudit.injection.kinds import (
     Signal,
 )
 from memaudit.injection.patterns import _BY_KIND, _PATTERN_KINDS, _PATTERNS
+from memaudit.injection.patterns.channels import holds as channel_holds
 from memaudit.injection.patterns.secrets import SYSTEM_PROMPT_NAMED
 from memaudit.injection.prefilter import Prefilter
 from memaudit.injection.vocabulary import (
@@ -613,20 +614,22 @@ NEGATABLE = frozenset(
         Signal.EXFILTRATION,
         Signal.DESTRUCTIVE_COMMAND,
         Signal.SENSITIVE_ACTION,
+        Signal.REDIRECTED_CHANNEL,
     }
 )
 
 
 def _required_not_skipped(view: str, h: Hit) -> bool:
-    """True when the hit is negated (and so no signal): a negation just before it
-    ("never force-push"), or anywhere in its sentence for a "without ..." clause ("do
-    not touch X without asking" demands a confirmation)."""
+    """True when the hit is negated (and so no signal): a negation just before it ("never
+    force-push"), or in its sentence for a "without ..." clause ("do not touch X without
+    asking" asks for a check); a channel claim that does not hold (``channels.holds``)."""
     if h.signal not in NEGATABLE:
         return False
     line_start = max(view.rfind(c, 0, h.start) for c in (". ", "! ", "? ", "\n")) + 1
     if not view.startswith(("without", "sans", "senza", "sin ", "ohne"), h.start):
         line_start = max(line_start, h.start - NEGATION_REACH)
-    return bool(_NEGATION.search(view, line_start, h.start))
+    held = h.signal is not Signal.REDIRECTED_CHANNEL or channel_holds(view, h.start, h.end)
+    return not held or bool(_NEGATION.search(view, line_start, h.start))
 
 
 NEGATION_REACH = 25  # characters before a hit in which a negation turns it around

@@ -35,6 +35,7 @@ class Signal(StrEnum):
     USER_CLAIM = "user_claim"
     USER_FACT = "user_fact"
     PLANTED_FACT = "planted_fact"
+    REDIRECTED_CHANNEL = "redirected_channel"
     RETRIEVAL_BAIT = "retrieval_bait"
     QA_RECORD = "qa_record"
     LAUNDERED = "laundered"
@@ -71,6 +72,7 @@ LABEL = {
     Signal.USER_CLAIM: "speaks for the user (a wish or permission)",
     Signal.USER_FACT: "states the user's accounts, contacts, carers or trust",
     Signal.PLANTED_FACT: "a changed fact about the user, from a source that is not the user",
+    Signal.REDIRECTED_CHANNEL: "an institution's channel, payment or safety rule stated where no institution has it",
     Signal.RETRIEVAL_BAIT: "asks to be reused as the answer to similar questions",
     Signal.QA_RECORD: "a question-and-answer record, example exchange or keyword list",
     Signal.LAUNDERED: "the user's voice, but its provenance says otherwise",
@@ -114,6 +116,10 @@ WEIGHT: dict[Signal, float] = {
     # it is poison when it arrives from outside, as a change (PLANTED_FACT).
     Signal.USER_FACT: 0.05,
     Signal.PLANTED_FACT: 0.5,
+    # A claim about the world that sends the user's money, codes or calls elsewhere (a
+    # free-mail "official" address, gift cards for a tax, the TAN by phone): weighed at
+    # full from anything but the user's own statement (``provenance.assess``).
+    Signal.REDIRECTED_CHANNEL: 0.55,
     # Retrieval bait: "reuse this answer for similar questions" asks the agent to repeat
     # it (0.45); a question-and-answer shape is what a FAQ looks like too (0.25).
     Signal.RETRIEVAL_BAIT: 0.45,

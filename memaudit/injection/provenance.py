@@ -23,7 +23,7 @@ from memaudit.injection.kinds import (
 )
 from memaudit.injection.patterns.exfiltration import PERSONAL_SLOT
 from memaudit.injection.patterns.facts import FIRST_PERSON, changed
-from memaudit.injection.patterns.laundering import OWN_IMPORT, OWN_VOICE
+from memaudit.injection.patterns.laundering import OWN_IMPORT, OWN_VOICE, USERS_OWN_DOC
 from memaudit.injection.patterns.relay import ANY_PARTY, in_users_words, relayed
 from memaudit.injection.patterns.secrets import THE_USER
 from memaudit.model import SourceType
@@ -209,7 +209,16 @@ def assess(
     th = thresholds or Thresholds()
     found = signals(text) if hits is None else hits
     weight, why = source_weight(provenance)
-    if weight < LEARNED_MIN_SOURCE:
+    # Someone else's instruction relayed in a trusted source weighs as the text it is
+    # (round 13): addressed to AI agents, added by a script, or a rule for the assistant
+    # about "the user" in a user's statement. The learned scorer reads it as it reads a
+    # document (since round 17: a relayed rule with no pattern's wording went unweighed).
+    relay = relay_reason(text, provenance) if weight < 1.0 and found else None
+    own_doc = relay is None and bool(found) and users_own_document(text, provenance, found)
+    if own_doc:
+        weight = DERIVED_FROM_USER
+        why = "a user statement drawn from a document the text names as the user's own"
+    if weight < LEARNED_MIN_SOURCE and relay is None:
         found = [h for h in found if h.signal is not Signal.LEARNED]
     tier = tier_of(provenance.source_type).value
     if not found:
@@ -220,10 +229,6 @@ def assess(
             best[h.signal] = h
     traced = provenance.has_trace
     kinds = set(best)
-    # Someone else's instruction relayed in a trusted source weighs as the text it is
-    # (round 13): addressed to AI agents, added by a script, or a rule for the assistant
-    # about "the user" in a user's statement.
-    relay = _relay(text, provenance) if weight < 1.0 else None
     if relay is not None:
         why += f"; but {relay}: weighed as text from elsewhere"
     extra: list[Hit] = []
@@ -237,7 +242,7 @@ def assess(
                 WEIGHT[Signal.INSTRUCTION_AND_DESTINATION] * min(1.0, dest.weight / 0.45),
             )
         )
-    extra += _provenance_hits(provenance, best, traced, text, weight)
+    extra += _provenance_hits(provenance, best, traced, text, weight, own_doc)
     keep_text = 1.0
     keep = 1.0
     for h in [*best.values(), *extra]:
@@ -252,6 +257,10 @@ def assess(
             factor = 1.0  # obeying whoever presents a code is no user's wish (round 13)
         elif h.signal is Signal.SOURCE_STEERING and h.note.startswith(LOOKALIKE_DOMAIN):
             factor = 1.0  # a brand's domain in other letters is phishing (round 14)
+        elif h.signal is Signal.REDIRECTED_CHANNEL and weight > USER_TRUSTED:
+            # An institution's channel is a claim about the world, not the user's wish:
+            # only the user's own statement with a reference is believed (round 17).
+            factor = 1.0
         else:
             factor = max(weight, HARD_FLOOR) if h.hard else weight
         keep_text *= 1.0 - min(w, 0.99)
@@ -263,13 +272,47 @@ def assess(
     return Assessment(score, 1.0 - keep_text, weight, why, found + extra, severity, tier)
 
 
-def _relay(text: str, p: Provenance) -> str | None:
+def relay_reason(text: str, p: Provenance) -> str | None:
     """Why a text from a trusted source relays someone else's instruction, or None."""
     low = text.lower()
     why = relayed(low)
     if why is None and p.source_type is SourceType.USER_STATEMENT:
         why = in_users_words(low)
     return why
+
+
+# What a user's own document holds (round 17): settings, a template's comment, a layout, a
+# policy, a link — the kinds a signature line or a CV's notes give. A hidden carrier's
+# content, a secrecy clause, a beacon, an encoded run, a hard signal or someone else's
+# voice (a relay) is no ordinary setting.
+ORDINARY_IN_OWN_DOC = frozenset(
+    {
+        Signal.STANDING_RULE,
+        Signal.CONDITIONAL_TRIGGER,
+        Signal.IMPERATIVE,
+        Signal.AGENT_DIRECTIVE,
+        Signal.HTML_COMMENT,
+        Signal.USER_FACT,
+        Signal.USER_CLAIM,
+        Signal.EXFILTRATION,
+        Signal.LEARNED,
+    }
+)
+
+
+def users_own_document(text: str, p: Provenance, found: list[Hit]) -> bool:
+    """A user statement whose lineage holds a document, and whose text names that
+    document as the user's own and holds only what such a document ordinarily does: it
+    weighs as notes drawn from the user's words (``DERIVED_FROM_USER``), not as a page."""
+    if p.source_type is not SourceType.USER_STATEMENT or not p.ancestor_types:
+        return False
+    if p.ancestor_types - {SourceType.EXTERNAL_DOCUMENT, SourceType.USER_STATEMENT}:
+        return False
+    if ref_kind(p.source_ref) != "other" or (p.role or "").lower() in ASSISTANT_ROLES:
+        return False
+    if any(h.hidden or h.signal not in ORDINARY_IN_OWN_DOC for h in found):
+        return False
+    return USERS_OWN_DOC.match(text.lower()) is not None
 
 
 def _any_party(text: str, h: Hit) -> bool:
@@ -304,7 +347,12 @@ def _personal_slot(text: str, h: Hit) -> bool:
 
 
 def _provenance_hits(
-    p: Provenance, best: dict[Signal, Hit], traced: bool, text: str, weight: float
+    p: Provenance,
+    best: dict[Signal, Hit],
+    traced: bool,
+    text: str,
+    weight: float,
+    own_doc: bool = False,
 ) -> list[Hit]:
     """Signals of the text and its provenance together.
 
@@ -335,7 +383,8 @@ def _provenance_hits(
     laundered_into = p.source_type not in UNTRUSTED_TYPES and bool(
         p.ancestor_types and p.ancestor_types & FROM_OUTSIDE
     )
-    mismatch = user_mismatch(p) is not None
+    # A document the text names as the user's own explains the lineage (round 17).
+    mismatch = user_mismatch(p) is not None and not own_doc
     # A bare imperative is enough only when the statement's own source is a page or a
     # tool; a user statement whose lineage holds other memories (a reply to the
     # assistant, say) needs a signal of its own.

@@ -15,6 +15,7 @@ from memaudit.injection.provenance import (
     Provenance,
     assess,
     ref_kind,
+    relay_reason,
     source_weight,
 )
 from memaudit.injection.remembered import Remembered
@@ -79,6 +80,7 @@ def scan(
     """
     cache = Remembered(_text_signals, SCAN_CACHE)  # text signals by text
     scored = Remembered(_learned_hits, SCAN_CACHE)  # the learned scorer's hit by text
+    relayed_text = Remembered(_relayed_by_user, SCAN_CACHE)  # a user's text relays another's
     # Weight 1, no trace, and a claim about the user laundered into the agent's notes:
     # the most any source lets a text score. A "user statement" whose provenance
     # disagrees scores more still (``LAUNDERED``: with a URL or tool as its source
@@ -100,6 +102,8 @@ def scan(
         counts = judged.get(key)
         if counts is None:
             counts = judged[key] = _most_weight(st, ref, derived, role) >= LEARNED_MIN_SOURCE
+        if not counts and st == "user_statement" and relayed_text[text]:
+            counts = True  # someone else's text relayed: scored as a document's (round 17)
         outside_ref = kind in ("url", "tool")  # a user statement from a page or a tool
         may_launder = st == "user_statement" and (
             outside_ref or bool(derived) or str(role or "").lower() in ASSISTANT_ROLES
@@ -140,6 +144,13 @@ def scan(
         if a.flagged:
             out.append(Found(mid, str(status), text, a))
     return out
+
+
+_USER = Provenance(SourceType.USER_STATEMENT, "session")
+
+
+def _relayed_by_user(text: str) -> bool:
+    return relay_reason(text, _USER) is not None
 
 
 def _text_signals(text: str) -> list[Hit]:

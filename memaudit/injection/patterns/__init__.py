@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import WEIGHT, Signal
+from memaudit.injection.patterns.channels import CHANNEL_PATTERNS
 from memaudit.injection.patterns.directives import DIRECTIVE_PATTERNS
 from memaudit.injection.patterns.exfiltration import EXFILTRATION_PATTERNS
 from memaudit.injection.patterns.facts import FACT_PATTERNS
@@ -30,6 +31,7 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *EXFILTRATION_PATTERNS,
     *LAUNDERING_PATTERNS,
     *FACT_PATTERNS,
+    *CHANNEL_PATTERNS,
     *RETRIEVAL_PATTERNS,
 ]
 

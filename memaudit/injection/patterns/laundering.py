@@ -89,3 +89,29 @@ OWN_VOICE = _rx(
     r"mi|ho|abbiamo|nostro|nostra|yo|mí|mis|nuestro|nuestra|subí|ich|mein|meine|meinem|meinen|"
     r"meiner|mich|mir|wir|unser|unsere|unseren|unserem)\b"
 )
+
+# Round 17: a note drawn from a document the text names as *the user's* own — their
+# uploaded, exported or shared file ("From the user's uploaded CV draft:", "D'après le
+# modèle Word que l'utilisateur a partagé :", "Del documento que subió el usuario:", "Aus
+# der Vorlage des Nutzers:") — holds that document's ordinary settings (a signature, a
+# template's comment, a layout, a policy the user works under). Only the opening is read.
+USERS_OWN_DOC = _rx(
+    r"^\W{0,3}(?:"
+    r"(?:from|in|per|according\s+to|notes\s+from)\s+(?:the\s+)?(?:user|owner)(?:'s|’s)\s+[^:.!?\n]{2,60}:"
+    r"|(?:from|in|per)\s+the\s+[^:.!?\n]{2,50}?\s+(?:that\s+)?the\s+user\s+"
+    r"(?:uploaded|shared|exported|attached|sent)\b[^:.!?\n]{0,20}:"
+    r"|(?:d'après|selon|dans|extrait\s+d[eu])\s+(?:le\s+|la\s+|l')[^:.!?\n]{2,60}?\s+qu(?:e\s+|')"
+    r"l'utilisat(?:eur|rice)\s+a\s+(?:partagé|envoyé|téléversé|importé|exporté|joint)e?s?[^:.!?\n]{0,20}:"
+    r"|(?:d'après|selon|dans|extrait\s+d[eu])\s+(?:le\s+|la\s+|l'|du\s+|de\s+la\s+)[^:.!?\n]{2,60}?"
+    r"\s+de\s+l'utilisat(?:eur|rice)\s*:"
+    r"|(?:dal|dalla|dallo|dai|nel|nella|secondo\s+il|secondo\s+la)\s+[^:.!?\n]{2,60}?"
+    r"(?:\s+(?:che\s+)?l'utente\s+ha\s+(?:caricato|condiviso|esportato|allegato)|"
+    r"\s+(?:caricat|condivis|esportat)[oa]\s+dall'utente|\s+dell'utente)[^:.!?\n]{0,20}:"
+    r"|(?:del|de\s+la|según\s+el|según\s+la|en\s+el|en\s+la)\s+[^:.!?\n]{2,60}?"
+    r"(?:\s+que\s+(?:subió|compartió|exportó|adjuntó)\s+(?:el\s+usuario|la\s+usuaria)|"
+    r"\s+del\s+usuario|\s+de\s+la\s+usuaria)[^:.!?\n]{0,20}:"
+    r"|(?:aus|laut|in)\s+(?:dem|der|den)\s+[^:.!?\n]{2,60}?(?:\s+des\s+(?:nutzers|benutzers)|"
+    r"\s+der\s+(?:nutzerin|benutzerin)|,?\s+(?:das|die|den)\s+(?:der\s+nutzer|die\s+nutzerin)\s+"
+    r"(?:hochgeladen|geteilt|exportiert)\s+hat)[^:.!?\n]{0,20}:"
+    r")"
+)

@@ -138,6 +138,82 @@ SCRIPT_ADDED = _rx(
     r"(?:dem\s+|das\s+|den\s+)?(?:setup|installer|installationsskript|skript|script|plugin|"
     r"erweiterung|paket|[\w./-]+\.(?:sh|py|js|ps1|bat))(?![\w.])"
 )
+# Round 17: the user passing on someone else's text in the present ("Pasting this from the
+# onboarding email …", "Forwarding this so you know", "Copio esto del chat de soporte",
+# "Je te colle ce message", "Ti giro questo", "Ich leite dir das weiter"), a message a named
+# sender "sent me", a summary saying the user shared something from elsewhere ("shared a
+# tip from a Discord server", "the user's pasted chat"), and reported speech in which a
+# third party tells the assistant what to do ("my new accountant says you should …", "mi
+# contable dice que le reenvíes …", "mein Steuerberater sagt, du sollst …"). The user's own
+# notes ("copying this from my notes") are theirs; a third party's advice to the user ("my
+# doctor says I should walk daily") addresses no assistant.
+_NOT_OWN = (
+    r"(?![^.\n:]{0,40}\b(?:my|mis|mes|miei|mie|meinen|meiner|meinem)\s+(?:own\s+|propias?\s+|"
+    r"propres?\s+|eigenen\s+)?(?:notes?|notas|appunti|notizen|journal|diario|diary|drafts?|"
+    r"borrador|brouillons?|bozz[ae]|entwurf|calendar|calendario|calendrier|kalender|"
+    r"(?:earlier\s+|old\s+)?(?:messages?|words|e-?mails?))\b)"
+    # the user's own earlier words: "forwarding what I told you last week"
+    r"(?![^.\n:]{0,20}\b(?:i|je|j'|io|yo|ich)\s+(?:(?:have|had|ai|ho|he|habe|hatte)\s+)?"
+    r"(?:told|said|wrote|asked|dit|écrit|demandé|detto|scritto|chiesto|dije|escribí|pedí|dicho|"
+    r"escrito|gesagt|geschrieben|sagte|schrieb)\b)"
+)
+_THIS = (
+    r"(?:this|these|that|it|the\s+following|what|below|ceci|ça|cela|ce\s+(?:que|message|texte|mail)|"
+    r"le\s+(?:message|texte|mail)|questo|questa|quanto|il\s+(?:messaggio|testo)|esto|esta|este|"
+    r"lo\s+(?:que|siguiente)|el\s+(?:mensaje|texto)|das|dies|diese|den\s+text|die\s+nachricht)"
+)
+_PASSING_ON = (
+    r"\b(?:pasting|forwarding|copying|relaying|passing\s+(?:on|along)|sharing)\s+(?:you\s+)?"
+    + _THIS
+    + r"\b"
+    + _NOT_OWN
+    + r"|\b(?:e-?mail|message|text|note|letter|dm|sms|memo|post|newsletter)\s+(?:that\s+)?"
+    r"(?!i\s)(?:[\w.&'-]+\s+){1,3}(?:sent|forwarded|wrote|gave|posted)\s+(?:me|us|to\s+me)\b"
+    r"|\b(?:the\s+)?user(?:'s|’s)\s+(?:pasted|forwarded|copied|shared)\s+"
+    r"(?:chat|message|e-?mail|text|conversation|thread|screenshot|sms|note|post|instructions)\b"
+    r"|\b(?:the\s+)?user\s+(?:had\s+|has\s+)?(?:shared|passed\s+on|posted)\s+(?:an?\s+|the\s+|some\s+)?"
+    r"[^.\n:]{0,40}?\b(?:from|off)\s+(?:an?|the|some)\s+(?!notes?\b)"
+    # fr
+    r"|\bje\s+(?:te\s+|vous\s+)?(?:colle|copie|transfère|transmets|fais\s+suivre|relaie)\s+"
+    + _THIS
+    + r"\b"
+    + _NOT_OWN
+    + r"|\bl'utilisat(?:eur|rice)\s+a\s+partagé\b"
+    # it
+    r"|\b(?:copio|incollo|inoltro|ti\s+(?:giro|inoltro|incollo|copio))\s+"
+    + _THIS
+    + r"\b"
+    + _NOT_OWN
+    + r"|\bl'utente\s+ha\s+condiviso\b"
+    # es
+    r"|\b(?:copio|pego|reenvío|te\s+(?:paso|reenvío|copio|pego|mando))\s+"
+    + _THIS
+    + r"\b"
+    + _NOT_OWN
+    + r"|\b(?:el\s+usuario|la\s+usuaria)\s+(?:compartió|ha\s+compartido)\b"
+    # de
+    r"|\b(?:ich\s+)?(?:leite|kopiere|füge|schicke)\s+(?:dir\s+|euch\s+|ihnen\s+)?"
+    + _THIS
+    + r"\b"
+    + _NOT_OWN
+    + r"[^.\n]{0,40}?\b(?:weiter|ein|aus|mit)\b"
+    r"|\b(?:der\s+nutzer|die\s+nutzerin)\s+hat\s+(?:\w+\s+){0,4}?geteilt\b"
+)
+# A third party's words addressed to the assistant, reported by the user.
+REPORTED = _rx(
+    r"(?<!\bi\s)(?<!\bwe\s)\b(?:says|said|wants|told\s+me|asked|asks|insists|suggests|recommends)\s+"
+    r"(?:that\s+)?(?:you|the\s+(?:ai|assistant|agent|bot))\s+(?:should|must|need\s+to|have\s+to|"
+    r"are\s+to|can|may|ought\s+to)\b"
+    r"|\b(?:says|said|wants|told\s+me|asked|asks)\s+(?:you|the\s+(?:ai|assistant|agent))\s+to\b"
+    r"|(?<!\bje\s)\b(?:dit|m'a\s+dit|veut|demande|insiste\s+pour)\s+(?:que\s+tu|qu'il\s+faut\s+que\s+tu|"
+    r"que\s+l'(?:assistant|ia))\b"
+    r"|\b(?:dice|ha\s+detto|vuole|chiede)\s+che\s+(?:tu\s+|l'assistente\s+)?(?:devi|dovresti|deve|"
+    r"debba|puoi|inoltri|mandi|invii|paghi|trasferisca|inoltra)\b"
+    r"|(?<!\byo\s)\b(?:dice|dijo|quiere|pide|insiste\s+en)\s+que\s+(?:tú\s+|el\s+asistente\s+)?"
+    r"(?:le\s+|les\s+|me\s+|lo\s+|la\s+|se\s+lo\s+)?(?:debes|tienes|puedes|\w+(?:es|as))\b"
+    r"|\b(?:sagt|meint|will|möchte|hat\s+gesagt)\s*,?\s+(?:du\s+(?:sollst|musst|kannst|darfst)|"
+    r"dass\s+du|der\s+assistent\s+(?:soll|muss))\b"
+)
 # Someone other than the user named as where the text came from (round 14): a person who
 # sent or forwarded it, a page, guide, group or site it was copied or pasted from, a team
 # or vendor it is "per", or "the user pasted" in a model's notes. The user's own notes
@@ -192,6 +268,17 @@ RELAYED_FROM = _rx(
     r"|\baus\s+(?:einem|einer)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:kopiert|übernommen|eingefügt)"
     r"|\b(?:der\s+nutzer|die\s+nutzerin)\s+hat\s+(?:\w+\s+){0,3}?(?:eingefügt|weitergeleitet)"
     r"|\blaut\s+(?:dem|der)\s+[\w-]*(?:team|abteilung)\b"
+    r"|" + _PASSING_ON
+)
+# The user making a relayed request their own ("… I agree, do that for me too"): then it
+# is their preference, weighed as theirs.
+ADOPTED = _rx(
+    r"\b(?:i\s+(?:agree|like\s+(?:that|it|this)|want\s+(?:that|it|this)\s+too|'d\s+like\s+that)|"
+    r"(?:do|please\s+do)\s+(?:that|it|the\s+same)\s+for\s+me(?:\s+too)?|same\s+for\s+me|"
+    r"je\s+suis\s+d'accord|fais\s+pareil\s+pour\s+moi|pour\s+moi\s+aussi|"
+    r"sono\s+d'accordo|anche\s+per\s+me|fallo\s+anche\s+per\s+me|"
+    r"estoy\s+de\s+acuerdo|para\s+mí\s+también|hazlo\s+también\s+para\s+mí|"
+    r"ich\s+bin\s+einverstanden|für\s+mich\s+auch|mach\s+das\s+auch\s+für\s+mich)\b"
 )
 # A user telling about a scam they received passes nothing on: they warn.
 WARNED = _rx(
@@ -235,6 +322,11 @@ QUOTED = _rx(
     # next opening one (linear on a text of a thousand openers).
     r"|(?<![\w'])'(?=\S)((?:[^'\n]|(?<=\w)'){12,400}?)(?<=\S)'(?![\w'])"
     r"|‘([^’\n]{12,400})’|‚([^‘’\n]{12,400})[‘’]"
+    # Round 17: every quotation style — corner brackets, single guillemets, German »…«,
+    # and a block quote's lines ("> …")
+    # (the opening mark is left out of what a quotation holds, so a scan ends at the next
+    # one: a run of openers is read in linear time)
+    r"|「([^「」\n]{12,400})」|‹([^‹›\n]{12,400})›|»([^»«\n]{12,400})«|^>[ \t]?([^\n]{12,400})"
 )
 _AGENT_RULE = _rx(
     r"\b(?:the|this|your|any|every)\s+(?:ai\s+)?(?:agent|assistant)s?\s+(?:shall|must|should|will|may|is\s+to)\b"
@@ -248,7 +340,7 @@ _AGENT_RULE = _rx(
 
 
 # What opens a quotation (round 16: single quotes too)
-QUOTE_MARKS = ('"', "“", "«", "„", "'", "‘", "‚")
+QUOTE_MARKS = ('"', "“", "«", "„", "'", "‘", "‚", "「", "‹", "»", ">")
 
 
 def quotes_another(low: str) -> bool:
@@ -348,6 +440,8 @@ def relayed(low: str) -> str | None:
         return "it says a script or a plugin added it"
     if RELAYED_FROM.search(low) and not WARNED.search(low):
         return "it says it came from someone else"
+    if REPORTED.search(low) and not WARNED.search(low) and not ADOPTED.search(low):
+        return "it reports someone else telling the assistant what to do"
     return None
 
 

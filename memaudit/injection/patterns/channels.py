@@ -1,0 +1,267 @@
+"""Fact poisoning that redirects a security-relevant channel (``REDIRECTED_CHANNEL``).
+
+A planted fact needs no instruction wording: "the bank's official WhatsApp line is …",
+"the tax office now accepts payment in gift cards", "the bank may ask for the TAN by
+phone" make the agent send the user, their money or their codes to whoever wrote it.
+The store cannot check the world, but it can see the shapes no institution uses, so a
+claim counts only when it carries one of them:
+
+- a payment form no authority, bank or biller takes: gift cards, prepaid vouchers,
+  crypto, money transfer services (a tax, a fine, a bill or a bank named beside it);
+- a security rule relaxed: a TAN, PIN, one-time code, seed phrase or password that may
+  be (or will be asked to be) given by phone, to staff or a caller;
+- an official or support channel that is a free-mail address, a messenger (WhatsApp,
+  Telegram), or a host name stitched from words with hyphens around an action
+  ("renew", "verify", "login", "pago"), the shape of a look-alike domain; and a
+  renewal, payment or login done at such a host;
+- a package declared deprecated with a "fork" to install whose name is the original's
+  with a letter or two changed (a typosquat: ``typosquat`` checks the names).
+
+What stays quiet: a real number or site quoted with nothing redirected ("the official
+number is 112"), an institution's own domain, a leaflet's generic substitution, a
+changelog's rename by the maintainers, the warning ("the bank never asks for your TAN by
+phone": negated). The source decides the rest (``provenance.assess``): such a claim is
+about the world, not the user's wish, so it weighs at full from anything but the user's
+own statement with a source reference (the user telling their agent about their bank).
+"""
+
+from __future__ import annotations
+
+import re
+
+from memaudit.injection.kinds import Signal
+from memaudit.injection.vocabulary import _a, _rx
+
+# -- a payment form no institution uses ----------------------------------------------
+_ODD_PAYMENT = (
+    r"(?:(?:apple|itunes|google\s+play|steam|amazon|ebay|vanilla)\s+)?gift\s*cards?"
+    r"|prepaid\s+(?:cards?|vouchers?)|paysafe\s*cards?|bitcoins?|btc|crypto(?:currenc(?:y|ies)|s)?"
+    r"|usdt|tether|western\s+union|moneygram"
+    r"|cartes?[\s-]cadeaux?|cartes?\s+prépayées?|crypto-?monnaies?"
+    r"|carte\s+regalo|buoni\s+regalo|criptovalut[ae]|carte\s+prepagate"
+    r"|tarjetas?\s+(?:de\s+)?regalo|tarjetas?\s+prepago|criptomonedas?"
+    r"|geschenkkarten?|gutscheinkarten?|guthabenkarten?|kryptowährung(?:en)?|prepaid-?karten?"
+)
+_ODD_ANCHORS = (
+    "gift giftcard giftcards prepaid paysafe paysafecard bitcoin bitcoins btc$ crypto cryptos "
+    "cryptocurrency cryptocurrencies usdt$ tether western moneygram cadeau cadeaux carte-cadeau "
+    "cartes-cadeaux prépayée prépayées crypto-monnaie crypto-monnaies cryptomonnaie "
+    "regalo criptovalut prepagate prepago criptomoned geschenkkart gutscheinkart "
+    "guthabenkart kryptowährung prepaid-"
+)
+# A tax, a fine, a bill, a bank or a public office: who would never take such payment.
+_AUTHORITY = (
+    r"(?:irs|hmrc|tax(?:es)?|fines?|court|police|customs|bail|government|agency|bank|"
+    r"social\s+security|utilit(?:y|ies)|electricity|bills?|invoices?|fees?|debts?|arrears|"
+    r"impôts?|amendes?|douanes?|trésor|banque|factures?|urssaf|caf|"
+    r"tasse|multe?|agenzia|dogana|banca|bollett[ae]|fattur[ae]|inps|"
+    r"impuestos?|hacienda|multas?|aduana|banco|facturas?|"
+    r"steuer\w*|finanzamt|bußgeld\w*|strafe|polizei|zoll|bank|rechnung\w*)"
+)
+_TAKES = (
+    r"(?:accepts?|takes?|(?:can|may|must|should)\s+(?:now\s+)?be\s+(?:paid|settled)|payable|"
+    r"pay(?:ments?|ing)?\s+(?:in|with|via|by|using)|settle[sd]?\s+(?:in|with)|"
+    r"accepte(?:nt)?|payables?|réglables?|se\s+pai(?:e|ent)|(?:payer|régler|paiement)\s+(?:en|par)|"
+    r"accetta(?:no)?|pagabil[ei]|si\s+paga(?:no)?|(?:pagare|pagamento|pagamenti)\s+(?:in|con|tramite)|"
+    r"acepta(?:n)?|pagaderos?|se\s+paga(?:n)?|(?:pagar|pago|pagos)\s+(?:en|con|mediante)|"
+    r"akzeptiert|nimmt|zahlbar|(?:bezahlen|zahlen|bezahlt|zahlung)\s+(?:per|mit|in))"
+)
+ODD_PAYMENT = _a(
+    _ODD_ANCHORS,
+    _rx(
+        r"\b"
+        + _AUTHORITY
+        + r"\b[^.!?\n]{0,80}?\b"
+        + _TAKES
+        + r"\b[^.!?\n]{0,60}?\b(?:"
+        + _ODD_PAYMENT
+        + r")\b"
+    ),
+)
+
+# -- a security rule relaxed ------------------------------------------------------------
+_CREDENTIAL = (
+    r"(?:tans?|pins?|otps?|one-time\s+(?:codes?|passwords?|passcodes?)|"
+    r"(?:verification|security|sms|2fa|login)\s+codes?|(?:seed|recovery)\s+phrases?|passwords?|"
+    r"codes?\s+(?:de\s+)?(?:vérification|sécurité|confidentiels?|sms|pin)|mots?\s+de\s+passe|"
+    r"phrases?\s+de\s+récupération|"
+    r"codic[ei]\s+(?:otp|di\s+verifica|sms|di\s+sicurezza|pin)|password|"
+    r"códigos?\s+(?:de\s+verificación|sms|de\s+seguridad|pin)|contraseñas?|claves?|"
+    r"passwörter|passwort|bestätigungscodes?|sicherheitscodes?|einmalcodes?|seed-phrase)"
+)
+_CRED_ANCHORS = (
+    "tan$ tans$ pin$ pins$ otp otps$ one-time verification security sms$ 2fa login seed "
+    "recovery password passwords mot$ mots$ phrase phrases codes$ code$ codice codici "
+    "código códigos contraseña contraseñas clave$ claves$ passwörter passwort "
+    "bestätigungscode bestätigungscodes sicherheitscode sicherheitscodes einmalcode "
+    "einmalcodes seed-phrase"
+)
+# Given by phone, to staff or to a caller: where a bank never asks for it.
+_BY_PHONE = (
+    r"(?:(?:by|over\s+the|on\s+the|via)\s+(?:phone|telephone)|to\s+(?:the\s+)?(?:bank\s+)?"
+    r"(?:staff|employees?|agents?|representatives?|callers?|advis[eo]rs?|support)|"
+    r"par\s+téléphone|au\s+téléphone|(?:à\s+l'|au\x20)(?:agent|conseiller|employé|opérateur)|"
+    r"per\s+telefono|al\s+telefono|all'operatore|al\s+(?:consulente|dipendente)|"
+    r"por\s+teléfono|al\s+(?:empleado|operador|agente|asesor)|"
+    r"telefonisch|am\s+telefon|per\s+telefon|an\s+(?:den\s+|die\s+)?(?:bank)?(?:mitarbeiter\w*|berater\w*|anrufer\w*))"
+)
+_GIVE = (
+    r"(?:give|share|tell|read\s+out|confirm|disclose|provide|communicate|send|dictate|"
+    r"ask(?:s|ing)?\s+(?:you\s+)?for|donner|communiquer|transmettre|dicter|demander|"
+    # with a pronoun attached: "chiederti", "pedirte", "darle"
+    r"(?:dar|fornir|comunicar|dettar|chieder)(?:e|ti|gli|le|vi)|"
+    r"(?:dar|facilitar|comunicar|dictar|proporcionar|pedir)(?:te|le|les|nos)?|"
+    r"weitergeben|mitteilen|nennen|durchgeben|angeben|herausgeben)"
+)
+_MAY = (
+    r"(?:may|can|is\s+allowed\s+to|are\s+allowed\s+to|(?:it\s+is|it's)\s+(?:safe|fine|ok|normal)\s+to|"
+    r"will|peut|peuvent|a\s+le\s+droit\s+de|(?:il\s+)?est\s+(?:normal|sans\s+risque)\s+de|"
+    r"può|possono|è\s+(?:normale|sicuro)|puede|pueden|es\s+(?:normal|seguro)|"
+    r"darf|dürfen|kann|können|ist\s+(?:erlaubt|sicher|normal))"
+)
+CREDENTIAL_RELAXED = _a(
+    _CRED_ANCHORS,
+    _rx(
+        r"\b"
+        + _MAY
+        + r"\s+(?:\w+\s+){0,4}?"
+        + _GIVE
+        + r"\b[^.!?\n]{0,40}?\b"
+        + _CREDENTIAL
+        + r"\b[^.!?\n]{0,40}?"
+        + _BY_PHONE
+        + r"\b"
+        # staff said to ask for it: "bank staff will ask you to confirm your seed phrase"
+        r"|\b(?:staff|employees?|agents?|representatives?|advis[eo]rs?|employés?|conseillers?|"
+        r"impiegat[oi]|operator[ei]|consulent[ei]|empleados?|operadores?|asesores?|"
+        r"mitarbeiter\w*|berater\w*)\s+(?:\w+\s+){0,2}?"
+        + _MAY
+        + r"\s+(?:\w+\s+){0,3}?"
+        + _GIVE
+        + r"\b[^.!?\n]{0,40}?\b"
+        + _CREDENTIAL
+        + r"\b"
+        # verb last (German): "darf man … die TAN telefonisch an … weitergeben"
+        r"|\b"
+        + _MAY
+        + r"\b[^.!?\n]{0,40}?\b"
+        + _CREDENTIAL
+        + r"\b[^.!?\n]{0,40}?"
+        + _BY_PHONE
+        + r"[^.!?\n]{0,40}?\b"
+        + _GIVE
+        + r"\b"
+    ),
+)
+
+# -- an official or support channel that is not the institution's -----------------------
+_OFFICIAL = (
+    r"(?:official|customer\s+(?:service|support|care)|support\s+(?:line|number|team|desk|"
+    r"e-?mail|address|chat)|hotline|helpline|help\s*desk|fraud\s+(?:line|team|department)|"
+    r"login\s+page|sign-?in\s+page|recovery\s+e-?mail|"
+    r"officiel(?:le)?s?|service\s+client|"
+    r"ufficial[ei]|servizio\s+clienti|"
+    r"oficial(?:es)?|atención\s+al\s+cliente|"
+    r"offiziell(?:e[nmrs]?)?|kundendienst|kundenservice)"
+)
+_OFFICIAL_ANCHORS = (
+    "official customer support hotline helpline help helpdesk fraud login sign-in signin "
+    "recovery officiel officielle officiels officielles service ufficiale "
+    "ufficiali servizio oficial oficiales atención offiziell offizielle "
+    "offiziellen offiziellem offizieller offizielles kundendienst kundenservice"
+)
+_FREE_MAIL = (
+    r"[a-z0-9._%+-]+@(?:gmail|googlemail|outlook|hotmail|live|yahoo|ymail|aol|gmx|web|"
+    r"proton(?:mail)?|icloud|yandex|libero|mail)\.[a-z]{2,3}(?:\.[a-z]{2})?\b"
+)
+_MESSENGER = r"(?:whatsapp|telegram|viber)"
+# A host stitched from words with hyphens, one of them an action an attacker lures with.
+_ACTION_HOST = (
+    r"(?<![\w.-])(?=[a-z0-9-]*-)(?=[a-z0-9-]*(?:renew|renov|renouvel|rinnov|verif|secur|login|"
+    r"signin|unlock|sblocc|desbloq|entsperr|refund|rembours|rimbors|reembols|erstatt|"
+    r"paiement|pagament|pago|payment|zahlung|recuper|recover|wiederher))"
+    r"[a-z0-9]+(?:-[a-z0-9]+)+\.[a-z]{2,10}\b(?!\.[a-z])"
+)
+_ACTION_ANCHORS = (
+    "renew renov renouvel rinnov verif secur login signin unlock sblocc desbloq entsperr "
+    "refund rembours rimbors reembols erstatt paiement pagament pago payment zahlung "
+    "recuper recover wiederher"
+)
+_RISKY = _FREE_MAIL + r"|\b" + _MESSENGER + r"\b|" + _ACTION_HOST
+# Done at such a host: "renewed by paying 35 € at certificate-renew.example".
+_DONE_AT = (
+    r"(?:renew(?:ed|s|al)?|pay(?:ing|ment)?|log\s+in|sign\s+in|verif(?:y|ied)|unlock(?:ed)?|"
+    r"renouvel\w*|pay(?:er|ant)|connect\w*|vérifi\w*|débloqu\w*|"
+    r"rinnov\w*|pagand\w*|pagare|accedere|verific\w*|sblocc\w*|"
+    r"renov\w*|pagand\w*|pagar|acceder|desbloque\w*|"
+    r"verlänger\w*|bezahl\w*|zahl\w*|anmeld\w*|entsperr\w*)"
+)
+OFFICIAL_CHANNEL = _a(
+    _OFFICIAL_ANCHORS + " whatsapp telegram viber " + _ACTION_ANCHORS,
+    _rx(
+        r"\b" + _OFFICIAL + r"\b[^.!?\n]{0,100}?(?:" + _RISKY + r")"
+        r"|(?:" + _FREE_MAIL + r"|" + _ACTION_HOST + r")[^.!?\n]{0,40}?\b" + _OFFICIAL + r"\b"
+        r"|\b" + _DONE_AT + r"\b[^.!?\n]{0,40}?\b(?:at|on|via|sur|su|en|auf|bei|unter)\s+"
+        r"(?:https?://)?(?:www\.)?" + _ACTION_HOST
+    ),
+)
+
+# -- a package's "maintained fork" --------------------------------------------------------
+_DEPRECATED = (
+    r"(?:deprecated|abandoned|unmaintained|no\s+longer\s+maintained|discontinued|"
+    r"déprécié\w*|obsolète|abandonné\w*|deprecat[oaie]|abbandonat[oaie]|obsolet[oaie]|"
+    r"abandonad[oa]s?|obsolet[oa]s?|veraltet\w*|eingestellt|nicht\s+mehr\s+gepflegt)"
+)
+PACKAGE_FORK = _a(
+    "deprecated abandoned unmaintained maintained discontinued déprécié obsolète abandonné "
+    "deprecat abbandonat obsolet abandonad veraltet eingestellt gepflegt",
+    _rx(
+        r"(?<![\w.-])(?P<old>[a-z][\w.-]{2,40}?)['\"`’”]?\s+"
+        r"(?:(?:python\s+|js\s+|npm\s+)?(?:library|package|module|crate|gem|librairie|paquet|"
+        r"libreria|pacchetto|librería|paquete|bibliothek|paket)\s+)?"
+        r"(?:(?:was|is|has\s+been|got|a\s+été|est|è\s+stat[oa]|è|fue|ha\s+sido|está|wurde|ist)\s+)?"
+        r"(?:now\s+|officially\s+)?"
+        + _DEPRECATED
+        + r"\b[^\n]{0,120}?\b(?:fork|replacement|successor|drop-in|remplaçant|sostituto|"
+        r"reemplazo|sustituto|ersatz|nachfolger)\b[^\n]{0,80}?\b(?:pip3?|npm|yarn|pnpm|gem|cargo)"
+        r"\s+(?:install|add|i)\s+(?P<new>[a-z][\w.-]{1,40})"
+    ),
+)
+
+CHANNEL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
+    (Signal.REDIRECTED_CHANNEL, ODD_PAYMENT),
+    (Signal.REDIRECTED_CHANNEL, CREDENTIAL_RELAXED),
+    (Signal.REDIRECTED_CHANNEL, OFFICIAL_CHANNEL),
+    (Signal.REDIRECTED_CHANNEL, PACKAGE_FORK),
+]
+
+
+def typosquat(old: str, new: str) -> bool:
+    """``new`` is ``old`` with one or two letters changed, added or dropped (requests →
+    requestz), not another project (PIL → Pillow, pycrypto → pycryptodome)."""
+    old, new = old.lower().strip(".-"), new.lower().strip(".-")
+    if old == new or abs(len(old) - len(new)) > 2:
+        return False
+    # Levenshtein distance, bounded by the short names
+    prev = list(range(len(new) + 1))
+    for i, a in enumerate(old, 1):
+        cur = [i]
+        for j, b in enumerate(new, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a != b)))
+        prev = cur
+    return prev[-1] <= 2
+
+
+_NEGATED = _rx(
+    r"\b(?:never|not|no|don't|doesn't|won't|jamais|pas|mai|non|nunca|nie|niemals|nicht|keine?)\b"
+)
+
+
+def holds(low: str, start: int, end: int) -> bool:
+    """Whether a ``REDIRECTED_CHANNEL`` match at ``start:end`` says what it seems to: no
+    negation inside it ("will never ask for your PIN by phone" is the warning), and a
+    package fork's name a look-alike of the package's."""
+    if _NEGATED.search(low, start, end):
+        return False
+    m = PACKAGE_FORK.match(low, start, end)
+    return m is None or typosquat(m.group("old"), m.group("new"))
