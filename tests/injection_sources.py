@@ -3,8 +3,10 @@ one whose source or lineage says otherwise, a tool's output, a document, derived
 
 from __future__ import annotations
 
+import json
 from collections import Counter
-from typing import NamedTuple
+from pathlib import Path
+from typing import Any, NamedTuple
 
 from memaudit.injection import Provenance, assess, signals
 from memaudit.model import SourceType as S
@@ -66,3 +68,14 @@ def assert_weighs_as_in_a_document(cases: list[Case]) -> None:
         assert assess(c.text, c.source, hits=hits).score == assess(c.text, DOC, hits=hits).score, (
             c.text
         )
+
+
+def stage_then_audit(
+    cli: Any, db: Path, text: str, source_type: str, source_ref: str
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Stage ``text`` through the CLI, then audit the ledger for injected instructions: the
+    staged item (its flags and signals) and the audit's findings, as a user meets them."""
+    staged = cli("stage", text, "-t", source_type, "--source-ref", source_ref, "--json", db=db)
+    (item,) = json.loads(staged.stdout)
+    out = cli("audit", "--pattern", "injected_instruction", "--json", db=db)
+    return item, json.loads(out.stdout)["findings"]

@@ -14,6 +14,7 @@ import pytest
 from memaudit.injection import Provenance, Signal, assess, signals
 from memaudit.injection.confusables import fold
 from memaudit.model import SourceType as S
+from tests import injection_sources as src
 
 USER = Provenance(S.USER_STATEMENT, "session:42#msg-3")
 USER_FROM_TOOL = Provenance(S.USER_STATEMENT, "tool:web_fetch#call-2")
@@ -238,20 +239,11 @@ def test_stage_and_audit_find_a_planted_fact_and_pass_the_users_own(cli, ledger_
         db=ledger_path,
     )
     assert json.loads(own.stdout)[0]["flags"] == []
-    planted = cli(
-        "stage",
-        fact + " ",
-        "-t",
-        "external_document",
-        "--source-ref",
-        "https://pages.example/bank",
-        "--json",
-        db=ledger_path,
+    item, findings = src.stage_then_audit(
+        cli, ledger_path, fact + " ", "external_document", "https://pages.example/bank"
     )
-    (item,) = json.loads(planted.stdout)
     assert item["flags"] == ["injected"]
     assert "planted_fact" in {s["signal"] for s in item["injection"]["signals"]}
-    out = cli("audit", "--pattern", "injected_instruction", "--json", db=ledger_path)
-    (finding,) = json.loads(out.stdout)["findings"]
+    (finding,) = findings
     assert finding["memory_ids"] == [item["id"]]
     assert "a changed fact about the user" in finding["evidence"]

@@ -23,7 +23,6 @@ as notes drawn from the user's words, unless it holds what no setting does.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -653,20 +652,11 @@ def test_the_learned_scorer_reads_a_relayed_rule_as_a_documents(relayed: str, ow
 def test_stage_and_audit_agree_on_a_relayed_rule_only_the_scorer_reads(
     cli, ledger_path: Path
 ) -> None:
-    staged = cli(
-        "stage",
-        MILD[0][0],
-        "-t",
-        "user_statement",
-        "--source-ref",
-        "session:9#msg-1",
-        "--json",
-        db=ledger_path,
+    item, findings = src.stage_then_audit(
+        cli, ledger_path, MILD[0][0], "user_statement", "session:9#msg-1"
     )
-    (item,) = json.loads(staged.stdout)
     assert item["flags"] == ["injected"]
-    out = cli("audit", "--pattern", "injected_instruction", "--json", db=ledger_path)
-    (finding,) = json.loads(out.stdout)["findings"]
+    (finding,) = findings
     assert finding["memory_ids"] == [item["id"]]
     assert "weighed as text from elsewhere" in finding["evidence"]
 
