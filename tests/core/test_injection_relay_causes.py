@@ -711,6 +711,10 @@ NOT_RELAYED = [
         "My colleague says you should always answer in bullet points; I agree, do that for me too.",
         "My colleague says you should always answer in bullet points.",
     ),
+    (  # a page's generic "you" addresses no assistant
+        "El manual del router dice que debes desenchufarlo antes de cada actualización.",
+        "Mi compañero de piso dice que debes desenchufar el router antes de cada actualización.",
+    ),
     (  # advice to the user, not to the assistant
         "Mein Arzt sagt, ich soll jeden Tag spazieren gehen.",
         "Mein Arzt sagt, du sollst mich jeden Tag ans Spazierengehen erinnern.",

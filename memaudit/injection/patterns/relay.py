@@ -200,19 +200,55 @@ _PASSING_ON = (
     r"|\b(?:der\s+nutzer|die\s+nutzerin)\s+hat\s+(?:\w+\s+){0,4}?geteilt\b"
 )
 # A third party's words addressed to the assistant, reported by the user.
+# Its speaker is a person: one of the user's ("my new accountant", "mi asesora", "mein
+# Steuerberater"), he or she, or a name opening the sentence ("Tom says you should …").
+# A page's generic "you" ("the manual says you should unplug it") is no address.
+_START_NAME = r"(?:^|(?<=[.!?:;\n]))\s*"
+_SPEAKER = (
+    r"(?:\b(?:my|our|his|her|their)\s+(?:new\s+|old\s+|former\s+)?[\w'-]+(?:\s+[\w'-]+){0,2}|"
+    r"\b(?:he|she|they)|" + _START_NAME + r"(?!(?:it|this|that|the|a|an|i|we|you|one|"
+    r"everyone|everybody|nobody|mine)\b)[\w'-]+)\s+"
+)
+_SPEAKER_FR = (
+    r"(?:\b(?:mon|ma|mes|notre|nos|son|sa|ses|leur)\s+(?:nouve(?:au|l|lle)\s+)?[\w'-]+"
+    r"(?:\s+[\w'-]+){0,2}|\b(?:il|elle|ils|elles)|" + _START_NAME + r"(?!(?:ça|cela|ce|le|la|les|"
+    r"l'|un|une|je|on|tu)\b)[\w'-]+)\s+"
+)
+_SPEAKER_IT = (
+    r"(?:\b(?:il\s+mio|la\s+mia|i\s+miei|le\s+mie|il\s+nostro|la\s+nostra|il\s+suo|la\s+sua)\s+"
+    r"(?:nuov[oa]\s+)?[\w'-]+(?:\s+[\w'-]+){0,2}|\b(?:lui|lei|loro)|"
+    + _START_NAME
+    + r"(?!(?:il|lo|la|l'|un|una|io|si)\b)[\w'-]+)\s+"
+)
+_SPEAKER_ES = (
+    r"(?:\b(?:mi|mis|nuestr[oa]s?|su|sus)\s+(?:nuev[oa]\s+)?[\w'-]+(?:\s+[\w'-]+){0,2}|"
+    r"\b(?:él|ella|ellos|ellas)|" + _START_NAME + r"(?!(?:el|la|lo|los|las|un|una|yo|se)\b)"
+    r"[\w'-]+)\s+"
+)
+_SPEAKER_DE = (
+    r"(?:\b(?:mein|meine|unser|unsere|sein|seine|ihr|ihre)\s+(?:neue[rs]?\s+)?[\w'-]+"
+    r"(?:\s+[\w'-]+){0,2}|\b(?:er|sie)|"
+    + _START_NAME
+    + r"(?!(?:es|das|der|die|ein|eine|ich|man)\b)"
+    r"[\w'-]+)\s+"
+)
+# A third party's words addressed to the assistant, reported by the user.
 REPORTED = _rx(
-    r"(?<!\bi\s)(?<!\bwe\s)\b(?:says|said|wants|told\s+me|asked|asks|insists|suggests|recommends)\s+"
+    _SPEAKER + r"(?:says|said|wants|told\s+me|asked|asks|insists|suggests|recommends)\s+"
     r"(?:that\s+)?(?:you|the\s+(?:ai|assistant|agent|bot))\s+(?:should|must|need\s+to|have\s+to|"
     r"are\s+to|can|may|ought\s+to)\b"
-    r"|\b(?:says|said|wants|told\s+me|asked|asks)\s+(?:you|the\s+(?:ai|assistant|agent))\s+to\b"
-    r"|(?<!\bje\s)\b(?:dit|m'a\s+dit|veut|demande|insiste\s+pour)\s+(?:que\s+tu|qu'il\s+faut\s+que\s+tu|"
-    r"que\s+l'(?:assistant|ia))\b"
-    r"|\b(?:dice|ha\s+detto|vuole|chiede)\s+che\s+(?:tu\s+|l'assistente\s+)?(?:devi|dovresti|deve|"
-    r"debba|puoi|inoltri|mandi|invii|paghi|trasferisca|inoltra)\b"
-    r"|(?<!\byo\s)\b(?:dice|dijo|quiere|pide|insiste\s+en)\s+que\s+(?:tú\s+|el\s+asistente\s+)?"
+    r"|" + _SPEAKER + r"(?:says|said|wants|told\s+me|asked|asks)\s+(?:you|the\s+(?:ai|assistant|"
+    r"agent))\s+to\b"
+    r"|" + _SPEAKER_FR + r"(?:dit|m'a\s+dit|veut|demande|insiste\s+pour)\s+(?:que\s+tu|"
+    r"qu'il\s+faut\s+que\s+tu|que\s+l'(?:assistant|ia))\b"
+    r"|" + _SPEAKER_IT + r"(?:dice|ha\s+detto|vuole|chiede)\s+che\s+(?:tu\s+|l'assistente\s+)?"
+    r"(?:devi|dovresti|deve|debba|puoi|inoltri|mandi|invii|paghi|trasferisca|inoltra)\b"
+    r"|"
+    + _SPEAKER_ES
+    + r"(?:dice|dijo|quiere|pide|insiste\s+en)\s+que\s+(?:tú\s+|el\s+asistente\s+)?"
     r"(?:le\s+|les\s+|me\s+|lo\s+|la\s+|se\s+lo\s+)?(?:debes|tienes|puedes|\w+(?:es|as))\b"
-    r"|\b(?:sagt|meint|will|möchte|hat\s+gesagt)\s*,?\s+(?:du\s+(?:sollst|musst|kannst|darfst)|"
-    r"dass\s+du|der\s+assistent\s+(?:soll|muss))\b"
+    r"|" + _SPEAKER_DE + r"(?:sagt|meint|will|möchte|hat\s+gesagt)\s*,?\s+(?:du\s+(?:sollst|"
+    r"musst|kannst|darfst)|dass\s+du|der\s+assistent\s+(?:soll|muss))\b"
 )
 # Someone other than the user named as where the text came from (round 14): a person who
 # sent or forwarded it, a page, guide, group or site it was copied or pasted from, a team
