@@ -726,3 +726,19 @@ NOT_RELAYED = [
 def test_the_users_own_words_are_no_relay(own: str, passed_on: str) -> None:
     assert relay_reason(own, src.USER) is None
     assert relay_reason(passed_on, src.USER) is not None
+
+
+def test_reported_speech_read_around_its_verbs_finds_what_the_whole_text_gives() -> None:
+    from benchmarks.injection_cases import training_cases
+    from memaudit.injection.patterns.relay import REPORTED, reported
+
+    texts = [c.content.lower() for c in training_cases()] + [c.text.lower() for c in CASES]
+    # windows that merge, and a speaker far before its verb
+    texts += [
+        "my boss says you should pay. " * 50,
+        "tom says that you must " + "x" * 200 + " tom says you should pay.",
+        "my new tax adviser says you should send it. " + "the manual says you should. " * 30,
+    ]
+    found = [t for t in texts if reported(t)]
+    assert found  # the rule is there to compare
+    assert [t for t in texts if REPORTED.search(t)] == found

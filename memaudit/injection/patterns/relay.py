@@ -250,6 +250,30 @@ REPORTED = _rx(
     r"|" + _SPEAKER_DE + r"(?:sagt|meint|will|möchte|hat\s+gesagt)\s*,?\s+(?:du\s+(?:sollst|"
     r"musst|kannst|darfst)|dass\s+du|der\s+assistent\s+(?:soll|muss))\b"
 )
+# REPORTED is read only around its verbs: their plain alternation scans a megabyte in a
+# few hundredths of a second where REPORTED's speakers take ten times longer.
+_REPORT_VERB = _rx(
+    r"\b(?:says|said|wants|told|asked|asks|insists|suggests|recommends|dit|veut|demande|"
+    r"insiste|dice|dijo|detto|vuole|chiede|quiere|pide|sagt|meint|will|möchte|gesagt)\b"
+)
+SPEAKER_REACH, ADDRESS_REACH = 160, 80  # characters before and after a verb REPORTED reads
+
+
+def reported(low: str) -> bool:
+    """Whether REPORTED matches ``low``, read in the windows around its verbs (merged)."""
+    start = end = -1
+    for m in _REPORT_VERB.finditer(low):
+        a, b = max(0, m.start() - SPEAKER_REACH), m.end() + ADDRESS_REACH
+        if a > end >= 0:
+            if REPORTED.search(low, start, end):
+                return True
+            start = a
+        elif start < 0:
+            start = a
+        end = b
+    return start >= 0 and REPORTED.search(low, start, end) is not None
+
+
 # Someone other than the user named as where the text came from (round 14): a person who
 # sent or forwarded it, a page, guide, group or site it was copied or pasted from, a team
 # or vendor it is "per", or "the user pasted" in a model's notes. The user's own notes
@@ -476,7 +500,7 @@ def relayed(low: str) -> str | None:
         return "it says a script or a plugin added it"
     if RELAYED_FROM.search(low) and not WARNED.search(low):
         return "it says it came from someone else"
-    if REPORTED.search(low) and not WARNED.search(low) and not ADOPTED.search(low):
+    if reported(low) and not WARNED.search(low) and not ADOPTED.search(low):
         return "it reports someone else telling the assistant what to do"
     return None
 
