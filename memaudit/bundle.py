@@ -256,6 +256,9 @@ class ImportPlan:
     tombstones: int
     already_held: list[str]  # tombstones the ledger already has (kept as they are)
     unmatchable: list[str]  # tombstones made with a key this machine lacks
+    # Memories this ledger holds that a tombstone of the bundle says were forgotten: the
+    # import names them (exit 3) and does not delete them (a forget is its own request).
+    residue: list[dict[str, str]] = field(default_factory=list)
     dry_run: bool = False
 
     def to_dict(self) -> dict[str, Any]:
@@ -266,6 +269,7 @@ class ImportPlan:
             "tombstones": self.tombstones,
             "tombstones_already_held": self.already_held,
             "tombstones_not_checkable": self.unmatchable,
+            "residue": self.residue,
             "dry_run": self.dry_run,
         }
 
@@ -326,6 +330,9 @@ def import_bundle(
         tombstones=len(bundle.tombstones) - len(already),
         already_held=sorted(already),
         unmatchable=[t.memory_id for t in index.unmatchable],
+        residue=_forgotten_here(
+            conn, [t for t in bundle.tombstones if t["memory_id"] not in already]
+        ),
         dry_run=dry_run,
     )
     if dry_run:
@@ -367,6 +374,35 @@ def import_bundle(
             detail={"bundle_sha256": bundle.digest, **plan.to_dict()},
         )
     return plan
+
+
+def _forgotten_here(conn: Any, tombs: list[dict[str, Any]]) -> list[dict[str, str]]:
+    """Memories of this ledger that the bundle's new ``forgotten`` tombstones name: by
+    id, or holding their text as ``verify`` matches it (``memories_holding``). Tombstones
+    made with a key this machine lacks match nothing here (the plan names them)."""
+    from memaudit.forget.tombstones import memories_holding
+
+    forgotten = [t for t in tombs if t["status"] == "forgotten"]
+    if not forgotten:
+        return []
+    out = {
+        (mid, mid): "id"
+        for mid in _existing(conn, "memories", "id", [t["memory_id"] for t in forgotten])
+    }
+    index = resurrection.TombstoneIndex(
+        [
+            (t["memory_id"], t["status"], t["at"], t["salt"], json.dumps(t["fingerprints"]))
+            for t in forgotten
+        ],
+        tombkey.load(create=False),
+    )
+    held = memories_holding(conn, index, skip={t.memory_id for t in index.unmatchable})
+    for cid, match, _ in held.found:
+        out.setdefault((str(cid), match.memory_id), match.how)
+    return [
+        {"memory_id": held_id, "forgotten": forgotten_id, "how": how}
+        for (held_id, forgotten_id), how in sorted(out.items())
+    ]
 
 
 def _existing(conn: Any, table: str, column: str, values: Sequence[str]) -> list[str]:

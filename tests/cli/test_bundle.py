@@ -172,3 +172,62 @@ def test_ids_already_held_are_refused(cli: Any, sample: Any) -> None:
     out = _import(cli, src, _export(cli, src))
     assert out.exit_code == 1
     assert "already holds" in out.output
+
+
+def test_import_file_is_short_for_import_bundle_file(cli: Any, sample: Any, tmp_path: Path) -> None:
+    src = sample("zebra")
+    path = tmp_path / "bundle.jsonl"
+    path.write_text(_export(cli, src), encoding="utf-8")
+    dst = _fresh(cli, tmp_path, "dst.db")
+    done = cli("import", str(path), "--dry-run", db=dst)
+    assert done.exit_code == 0, done.output
+    assert "would import" in done.stdout
+    assert cli("import", str(path), db=dst).exit_code == 0
+    assert _export(cli, dst) == path.read_text(encoding="utf-8")
+    piped = _fresh(cli, tmp_path, "piped.db")
+    assert cli("import", "-", input=path.read_text(encoding="utf-8"), db=piped).exit_code == 0
+    # a word that is no kind of import and no file: a usage error naming the kinds
+    typo = cli("import", "bundel", db=dst)
+    assert typo.exit_code == 2
+    flat = " ".join(typo.output.replace("│", " ").split())  # the error box wraps lines
+    assert "no file named 'bundel'" in flat and "one of: bundle, server-memory" in flat
+    missing = cli("import", str(tmp_path / "missing.jsonl"), db=dst)
+    assert missing.exit_code == 1
+    assert "cannot read" in missing.output
+
+
+def test_a_bundles_tombstones_name_what_this_ledger_still_holds(
+    cli: Any, sample: Any, tmp_path: Path
+) -> None:
+    src = sample("zebra")
+    dst = _fresh(cli, tmp_path, "dst.db")
+    assert _import(cli, dst, _export(cli, src)).exit_code == 0  # a copy, made before
+    assert cli("forget", "zebra-secret", "--yes", "--whole", db=src).exit_code in (0, 3)
+    # and someone here wrote the secret down again, under another id
+    staged = cli("stage", f"Reminder: {SECRET}", "-t", "user_statement", "--json", db=dst)
+    again = json.loads(staged.stdout)[0]["id"]
+    newer = _export(cli, src, "--status", "forgotten")  # its tombstones (and their events)
+    before = dst.read_bytes()
+    plan = _import(cli, dst, newer, "--dry-run", "--json")
+    assert plan.exit_code == 3, plan.output
+    assert dst.read_bytes() == before
+    residue = json.loads(plan.stdout)["residue"]
+    tombs = {
+        r["memory_id"] for r in map(json.loads, newer.splitlines()) if r["kind"] == "tombstone"
+    }
+    assert "zebra-secret" in tombs
+    # every forgotten memory still held here by its id, and the one that quotes it
+    assert {(r["memory_id"], r["forgotten"], r["how"]) for r in residue} == {
+        *((t, t, "id") for t in tombs),
+        (again, "zebra-secret", "quoted sentence"),
+    }
+    done = _import(cli, dst, newer)
+    assert done.exit_code == 3, done.output
+    assert "RESIDUE" in done.output and "memaudit forget" in done.output
+    # the tombstone is imported, and nothing is deleted: a forget is its own request
+    shown = cli("show", "zebra-secret", "--json", db=dst)
+    assert json.loads(shown.stdout)["status"] == "active"
+    assert cli("verify", "--all", db=dst).exit_code == 3
+    # what the bundle forgot is not here: no residue named
+    clean = _fresh(cli, tmp_path, "clean.db")
+    assert _import(cli, clean, newer).exit_code == 0
