@@ -18,6 +18,7 @@ from memaudit.cli.render import console, emit_json, emit_jsonl, err_console
 from memaudit.errors import ExitCode, InvalidInput
 from memaudit.model import Status
 from memaudit.suggestion import command
+from memaudit.tui.text import safe
 
 MAX_BUNDLE_BYTES = 1024 * 1024 * 1024
 
@@ -127,8 +128,9 @@ def _say_residue(plan: core.ImportPlan) -> None:
     if not plan.residue:
         return
     held = sorted({r["memory_id"] for r in plan.residue})
+    # The ids are this ledger's (a bundle's are checked on reading): shown through safe().
     err_console.print(
-        Text(
+        safe(
             f"RESIDUE: this ledger holds {len(held)} memor{'y' if len(held) == 1 else 'ies'} "
             "that tombstones in the bundle say were forgotten: "
             + "; ".join(
@@ -139,7 +141,7 @@ def _say_residue(plan: core.ImportPlan) -> None:
         style="bold red",
     )
     err_console.print(
-        Text("forget them here: " + command("forget", *held, reason="forgotten elsewhere"))
+        safe("forget them here: " + command("forget", *held, reason="forgotten elsewhere"))
     )
     raise typer.Exit(int(ExitCode.RESIDUE))
 

@@ -231,3 +231,23 @@ def test_a_bundles_tombstones_name_what_this_ledger_still_holds(
     # what the bundle forgot is not here: no residue named
     clean = _fresh(cli, tmp_path, "clean.db")
     assert _import(cli, clean, newer).exit_code == 0
+
+
+def test_residue_names_a_hostile_id_without_its_control_characters(
+    cli: Any, sample: Any, tmp_path: Path
+) -> None:
+    import sqlite3
+
+    src = sample("zebra")
+    dst = _fresh(cli, tmp_path, "dst.db")
+    assert _import(cli, dst, _export(cli, src)).exit_code == 0
+    assert cli("forget", "zebra-secret", "--yes", "--whole", db=src).exit_code in (0, 3)
+    with sqlite3.connect(dst) as conn:  # another writer of this ledger chose the id
+        conn.execute("UPDATE memories SET id = 'x\x1b]0;pwned\x07' WHERE id = 'zebra-secret'")
+    done = _import(cli, dst, _export(cli, src, "--status", "forgotten"))
+    assert done.exit_code == 3, done.output
+    assert "\x1b" not in done.output and "\x07" not in done.output
+    # shown, not dropped: the reader sees the id holds control characters, and the
+    # command quotes it as the shell must read it
+    assert "RESIDUE" in done.output and "x⟨ESC⟩]0;pwned⟨U+0007⟩" in done.output
+    assert "memaudit forget $'x\\x1b]0;pwned\\x07'" in done.output
