@@ -125,6 +125,13 @@ class _ImportGroup(typer.core.TyperGroup):
     no kind of import but reads as a file ('-', an existing path, a name with a dot or a
     slash) is the bundle to read; any other word is a usage error naming the kinds."""
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        # `import --dry-run FILE`: options before the file are the bundle import's.
+        first = args[0] if args else ""
+        if first.startswith("-") and first != "-" and first not in ctx.help_option_names:
+            args = ["bundle", *args]
+        return list(super().parse_args(ctx, args))
+
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         first = args[0] if args else ""
         if first and not first.startswith("-") or first == "-":

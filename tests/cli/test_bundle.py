@@ -179,7 +179,7 @@ def test_import_file_is_short_for_import_bundle_file(cli: Any, sample: Any, tmp_
     path = tmp_path / "bundle.jsonl"
     path.write_text(_export(cli, src), encoding="utf-8")
     dst = _fresh(cli, tmp_path, "dst.db")
-    done = cli("import", str(path), "--dry-run", db=dst)
+    done = cli("import", "--dry-run", str(path), db=dst)
     assert done.exit_code == 0, done.output
     assert "would import" in done.stdout
     assert cli("import", str(path), db=dst).exit_code == 0
