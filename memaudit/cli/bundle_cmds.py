@@ -14,9 +14,10 @@ from memaudit import bundle as core
 from memaudit.cli.app import app, state
 from memaudit.cli.mcp_cmds import import_app, ledger_of
 from memaudit.cli.options import DbOpt, JsonOpt, open_from, parsed
-from memaudit.cli.render import console, emit_json, emit_jsonl, err_console
+from memaudit.cli.render import console, emit_json, emit_jsonl, err_console, progress
 from memaudit.errors import ExitCode, InvalidInput
 from memaudit.model import Status
+from memaudit.progress import counting
 from memaudit.suggestion import command
 from memaudit.tui.text import safe
 
@@ -52,8 +53,9 @@ def export(
         ledger = ledger_of(store, "memaudit export")
         # One line per record through the JSON boundary: store text never reaches a
         # terminal raw (hidden characters as \uXXXX escapes).
-        emit_jsonl(core.export_records(ledger, statuses))
-        sys.stdout.flush()
+        with progress("export", streaming=True) as report:
+            emit_jsonl(counting(core.export_records(ledger, statuses), report, "export: records"))
+            sys.stdout.flush()
 
 
 @import_app.command("bundle")
@@ -86,11 +88,16 @@ def import_bundle(
     `memaudit --db a.db export --status forgotten | memaudit --db b.db import -` (pass
     a forget on to a ledger holding a copy).
     """
-    text = _read(file)
-    parsed_bundle = core.parse(text.splitlines(keepends=True))
-    with open_from(ctx, db, None, writable=not dry_run) as store:
-        ledger = ledger_of(store, "memaudit import bundle")
-        plan = core.import_bundle(ledger, parsed_bundle, actor=state(ctx).actor, dry_run=dry_run)
+    with progress("import: reading and checking the bundle") as report:
+        text = _read(file)
+        lines = text.splitlines(keepends=True)
+        parsed_bundle = core.parse(counting(lines, report, "import: checking", len(lines)))
+        with open_from(ctx, db, None, writable=not dry_run) as store:
+            ledger = ledger_of(store, "memaudit import bundle")
+            report("import: checking against this ledger, then writing", 0, None)
+            plan = core.import_bundle(
+                ledger, parsed_bundle, actor=state(ctx).actor, dry_run=dry_run
+            )
     if json_:
         emit_json(plan.to_dict())
         if plan.residue:

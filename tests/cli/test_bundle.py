@@ -251,3 +251,46 @@ def test_residue_names_a_hostile_id_without_its_control_characters(
     # command quotes it as the shell must read it
     assert "RESIDUE" in done.output and "x⟨ESC⟩]0;pwned⟨U+0007⟩" in done.output
     assert "memaudit forget $'x\\x1b]0;pwned\\x07'" in done.output
+
+
+def _tamper(db: Path, sql: str) -> None:
+    """Another writer of the ledger (SQLite does not enforce column types)."""
+    from memaudit.sqlite_driver import sqlite3
+
+    conn = sqlite3.connect(db)
+    with conn:
+        conn.execute(sql)
+    conn.close()
+
+
+def test_a_ledger_a_bundle_cannot_carry_is_refused_before_a_line_is_written(
+    cli: Any, sample: Any
+) -> None:
+    src = sample("zebra")
+    assert cli("forget", "zebra-secret", "--yes", "--whole", db=src).exit_code in (0, 3)
+    _tamper(src, "UPDATE memories SET content = x'00ff1b5b33316d' WHERE id = 'unrelated'")
+    out = cli("export", db=src)
+    assert out.exit_code == 1
+    assert out.stdout == ""  # no half bundle
+    assert "1 value not of its column's type (memories.content: 1)" in out.output
+    assert "nothing written" in out.output and "Traceback" not in out.output
+    # the statuses asked for decide which rows must be exportable
+    _tamper(src, "UPDATE memories SET status = 'pending' WHERE id = 'unrelated'")
+    assert cli("export", "--status", "active", db=src).exit_code == 0
+
+
+def test_a_tombstone_whose_prints_are_not_json_is_refused_by_export(cli: Any, sample: Any) -> None:
+    src = sample("zebra")
+    assert cli("forget", "zebra-secret", "--yes", "--whole", db=src).exit_code in (0, 3)
+    _tamper(
+        src,
+        "UPDATE tombstones SET fingerprints = '{not json', memory_id = 'x\x1b[31m' "
+        "WHERE memory_id = 'zebra-secret'",
+    )
+    out = cli("export", db=src)
+    assert out.exit_code == 1
+    assert out.stdout == ""
+    assert "the tombstone of 'x⟨ESC⟩[31m' holds fingerprints that are not a JSON object" in (
+        out.output
+    )
+    assert "\x1b" not in out.output
