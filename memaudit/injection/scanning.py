@@ -102,8 +102,10 @@ def scan(
         counts = judged.get(key)
         if counts is None:
             counts = judged[key] = _most_weight(st, ref, derived, role) >= LEARNED_MIN_SOURCE
-        if not counts and st == "user_statement" and relayed_text[text]:
-            counts = True  # someone else's text relayed: scored as a document's (round 17)
+        if not counts and st == "user_statement" and scored[text] and relayed_text[text]:
+            # Someone else's text relayed: scored as a document's (round 17). The scorer's
+            # bound (cheaper than the relay patterns) first: with no hit, nothing changes.
+            counts = True
         outside_ref = kind in ("url", "tool")  # a user statement from a page or a tool
         may_launder = st == "user_statement" and (
             outside_ref or bool(derived) or str(role or "").lower() in ASSISTANT_ROLES
