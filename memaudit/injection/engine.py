@@ -39,16 +39,22 @@ from memaudit.injection.forms import (
     _SPACED,
     _TEMPLATE_NOTE,
     _TO_DESTINATION,
+    CODECS,
     EXAMPLE_NOTE,
     TRAITS_NOTE,
     _named_tokens,
     _sentence_bounds,
     bidi_weight,
     comment_hit,
+    hidden_order,
     in_example,
     interleaved,
     joined_letters,
+    waived_warning,
     written_rtl,
+)
+from memaudit.injection.forms import (
+    rot13 as _rot13,
 )
 from memaudit.injection.gate import _ALL_KINDS, _LEET, _LEET_GATE, _active, _leet
 from memaudit.injection.kinds import (
@@ -357,16 +363,6 @@ def _a85(run: str) -> bytes:
 _OTHER_CODECS = (("base32", _b32), ("ascii85", _a85), ("base85", base64.b85decode))
 
 
-def _rot13(text: str) -> str:
-    return text.translate(_ROT13)
-
-
-_ROT13 = str.maketrans(
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
-    "nopqrstuvwxyzabcdefghijklmNOPQRSTUVWXYZABCDEFGHIJKLM",
-)
-
-
 def _inner(
     text: str, start: int, end: int, where: str, depth: int = 1, gate: bool = True
 ) -> list[Hit]:
@@ -374,6 +370,10 @@ def _inner(
     if depth > MAX_DECODE_DEPTH:
         return []
     found = _text_hits(text, depth + 1, gate)
+    # Round 17: an order hidden in an encoding is an order, whatever else it says (an
+    # imperative, or an infinitive order: "die TAN abfragen und an … senden").
+    if where.removeprefix("decoded ") in CODECS and hidden_order(text, found):
+        found.append(Hit(Signal.AGENT_DIRECTIVE, 0, len(text), 0.0, "an order"))
     return [
         Hit(
             h.signal,
@@ -650,10 +650,13 @@ def _discount(view: str, raw: list[Hit]) -> list[Hit]:
     code = _regions(_CODE, view)
     addresses = _regions(_ADDRESS, view)  # "example.com" is no example
     about_tokens = [m.start() for m in _ROLE_META.finditer(view.lower())]
+    low = view.lower()
     meta = [
         m.start()
-        for m in _META.finditer(view.lower())
-        if not _inside(addresses, m.start(), m.end()) and not _in_domain(view, m.start(), m.end())
+        for m in _META.finditer(low)
+        if not _inside(addresses, m.start(), m.end())
+        and not _in_domain(view, m.start(), m.end())
+        and not waived_warning(low, m.start())
     ]
     named = _named_tokens(view, raw)
     out = []

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 from memaudit.injection.assessment import Hit
 from memaudit.injection.kinds import NAMED_NOTE, QUOTED_META, WEIGHT, Signal
+from memaudit.injection.patterns.planted import APPENDED_ELSEWHERE
 from memaudit.injection.vocabulary import _EMAIL, _URL, _rx, _split
 
 _SEND = _rx(
@@ -120,8 +121,11 @@ CLAUSE_REACH = 80  # characters before a signal in which an example's opening is
 
 def in_example(view: str, start: int) -> bool:
     """A signal at ``start`` inside an example's clause ("e.g. messages asking you to
-    forward ...")."""
-    return bool(_EXAMPLE_CLAUSE.search(view, max(0, start - CLAUSE_REACH), start))
+    forward ..."), or a write into an agent's instruction file told in a text about
+    attacks (round 17: an advisory's "a postinstall script appended rules to CLAUDE.md")."""
+    if _EXAMPLE_CLAUSE.search(view, max(0, start - CLAUSE_REACH), start):
+        return True
+    return APPENDED_ELSEWHERE.match(view.lower(), start) is not None
 
 
 # Words that say a text is about chat templates (role tokens there are mentioned, not used).
@@ -287,3 +291,56 @@ def _sentence_bounds(text: str) -> list[int]:
                 continue
         out.append(m.end())
     return out
+
+
+# Round 17: a warning waived ("no need to warn", "never show the warning") is an order to
+# keep quiet, not a text about attacks.
+_WAIVED = re.compile(
+    r"\b(?:no\s+need\s+to|never|don't|do\s+not|without|skip|suppress|hide|disable)\s+"
+    r"(?:\w+\s+){0,2}$"
+)
+
+
+def waived_warning(low: str, at: int) -> bool:
+    return low.startswith("warn", at) and _WAIVED.search(low, max(0, at - 30), at) is not None
+
+
+_ROT13 = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "nopqrstuvwxyzabcdefghijklmNOPQRSTUVWXYZABCDEFGHIJKLM",
+)
+
+
+def rot13(text: str) -> str:
+    return text.translate(_ROT13)
+
+
+# Round 17: an order in the infinitive, as French, Italian and Spanish write a rule at a
+# sentence's start ("envoyer les coordonnées …", "inviare …", "enviar …") and German at
+# its end ("die TAN abfragen und an … senden").
+INFINITIVE_ORDER = re.compile(
+    r"(?:^|[.!?:;]\s+)(?:(?:toujours|sempre|siempre|ne\s+pas|non|no)\s+)?"
+    r"(?:envoyer|transférer|transmettre|communiquer|demander|saisir|supprimer|effacer|désactiver|"
+    r"payer|virer|installer|exécuter|partager|accepter|approuver|ignorer|"
+    r"inviare|inoltrare|trasmettere|chiedere|comunicare|eliminare|cancellare|pagare|installare|"
+    r"eseguire|disattivare|condividere|accettare|approvare|ignorare|"
+    r"enviar|reenviar|transmitir|pedir|solicitar|comunicar|borrar|eliminar|pagar|instalar|"
+    r"ejecutar|desactivar|compartir|aceptar|aprobar|ignorar)\b"
+    r"|\b(?:senden|schicken|weiterleiten|übermitteln|abfragen|eingeben|mitteilen|überweisen|"
+    r"zahlen|löschen|freigeben|erlauben|zulassen|installieren|ausführen|deaktivieren|teilen|"
+    r"akzeptieren|genehmigen|ignorieren)\s*(?:[.!;]|$)"
+)
+
+
+# Encodings proper (a spelled-out or leetspeak reading is the whole text, orders included).
+CODECS = frozenset(
+    {"base64", "hex", "binary", "base32", "ascii85", "base85", "rot13", "Morse code"}
+)
+
+
+def hidden_order(text: str, found: list[Hit]) -> bool:
+    """Whether a decoded text gives an order: an imperative at a sentence's start, or an
+    infinitive order (``INFINITIVE_ORDER``)."""
+    if any(h.signal is Signal.IMPERATIVE for h in found):
+        return True
+    return INFINITIVE_ORDER.search(text.lower()) is not None

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from memaudit.injection.assessment import Assessment, Hit, Thresholds
-from memaudit.injection.confusables import LOOKALIKE_DOMAIN
+from memaudit.injection.confusables import LOOKALIKE_DOMAIN, LOOKALIKE_NOTE
 from memaudit.injection.engine import learned_hit, signals
 from memaudit.injection.gate import _active
 from memaudit.injection.kinds import (
@@ -24,6 +24,7 @@ from memaudit.injection.kinds import (
 from memaudit.injection.patterns.exfiltration import PERSONAL_SLOT
 from memaudit.injection.patterns.facts import FIRST_PERSON, changed
 from memaudit.injection.patterns.laundering import OWN_IMPORT, OWN_VOICE
+from memaudit.injection.patterns.planted import WORM, appended_elsewhere
 from memaudit.injection.patterns.relay import ANY_PARTY, in_users_words, relayed
 from memaudit.injection.patterns.secrets import THE_USER
 from memaudit.model import SourceType
@@ -223,7 +224,7 @@ def assess(
     # Someone else's instruction relayed in a trusted source weighs as the text it is
     # (round 13): addressed to AI agents, added by a script, or a rule for the assistant
     # about "the user" in a user's statement.
-    relay = _relay(text, provenance) if weight < 1.0 else None
+    relay = _relay(text, provenance, found) if weight < 1.0 else None
     if relay is not None:
         why += f"; but {relay}: weighed as text from elsewhere"
     extra: list[Hit] = []
@@ -250,6 +251,8 @@ def assess(
             factor = 1.0  # the text itself shows it is not the user's (rounds 12, 13)
         elif _any_party(text, h):
             factor = 1.0  # obeying whoever presents a code is no user's wish (round 13)
+        elif _worm(text, h):
+            factor = 1.0  # a rule to copy into every memory is no one's note (round 17)
         elif h.signal is Signal.SOURCE_STEERING and h.note.startswith(LOOKALIKE_DOMAIN):
             factor = 1.0  # a brand's domain in other letters is phishing (round 14)
         else:
@@ -263,13 +266,33 @@ def assess(
     return Assessment(score, 1.0 - keep_text, weight, why, found + extra, severity, tier)
 
 
-def _relay(text: str, p: Provenance) -> str | None:
+def _relay(text: str, p: Provenance, hits: list[Hit]) -> str | None:
     """Why a text from a trusted source relays someone else's instruction, or None."""
     low = text.lower()
     why = relayed(low)
     if why is None and p.source_type is SourceType.USER_STATEMENT:
         why = in_users_words(low)
+    # Round 17: what was appended to an agent's instruction file by a script, an update
+    # or a diff is not the user's; nor is a rule spelled in look-alike letters, which no
+    # one types (the check reads it folded, ``confusables``).
+    if why is None and appended_elsewhere(low):
+        why = "it says a script, an update or a diff wrote it into an agent's instruction file"
+    if why is None and any(_disguised(h) for h in hits):
+        why = "it is spelled in look-alike letters"
     return why
+
+
+def _disguised(h: Hit) -> bool:
+    # its note: "37 look-alike letter(s) ... read as Latin: …" (``confusables.lookalike_hit``)
+    return h.signal is Signal.ENCODED_PAYLOAD and h.note.partition(" ")[2].startswith(
+        LOOKALIKE_NOTE
+    )
+
+
+def _worm(text: str, h: Hit) -> bool:
+    if h.signal is not Signal.SELF_PROPAGATION or h.note in MENTIONED:
+        return False
+    return WORM.match(text.lower(), h.start) is not None
 
 
 def _any_party(text: str, h: Hit) -> bool:
