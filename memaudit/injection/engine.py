@@ -47,6 +47,7 @@ from memaudit.injection.forms import (
     bidi_weight,
     comment_hit,
     hidden_order,
+    protocol_send,
     in_example,
     interleaved,
     joined_letters,
@@ -556,7 +557,7 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
                 Hit(Signal.ENCODED_PAYLOAD, s, e, weight, f"{how} decodes to “{_cut(decoded, 80)}”")
             )
         raw.extend(inner)
-    raw = [h for h in raw if not _required_not_skipped(low, h)]
+    raw = [h for h in raw if not _required_not_skipped(low, h) and not protocol_send(low, h)]
     if all(h.signal is Signal.IMPERATIVE for h in raw):
         return raw  # a bare imperative is never enough to flag: no context needed
     return _discount(view, raw)
@@ -593,9 +594,7 @@ _NEEDS_BY_KIND = {
     for signal, patterns in _BY_KIND.items()
 }
 
-
 _STOP = re.compile(r"[.!?\n](?:\s|$)")
-
 
 _NEGATION = _rx(
     # round 15: "will not", "won't" (a commitment not to), French "n'", Spanish "nunca"

@@ -135,7 +135,9 @@ _ROLE_META = re.compile(
     # what a token does in a format: "[INST] encadre la consigne" (round 11)
     r"encadre(?:nt)?|délimite(?:nt)?|racchiude|racchiudono|delimita(?:n|no)?|enmarca(?:n)?|"
     r"umschließt|umschließen|umrahmt|marks|delimits|encloses|surrounds|"
-    r"special\s+tokens|prompt\s+format|chat\s+format)\b"
+    r"special\s+tokens|prompt\s+format|chat\s+format|"
+    # a test's report quoting the template's expected output (round 17)
+    r"passed|failed|assert(?:ion)?(?:error)?|expected|erwartet|attendu|atteso|esperado|pytest)\b"
 )
 _QUOTES = re.compile(
     r"\"[^\"\n]{3,400}\"|“[^”]{3,400}”|«[^»]{3,400}»|„[^“”]{3,400}[“”]|‘[^’\n]{3,400}’|(?<![A-Za-z])'[^'\n]{3,400}'(?![A-Za-z])"
@@ -344,3 +346,28 @@ def hidden_order(text: str, found: list[Hit]) -> bool:
     if any(h.signal is Signal.IMPERATIVE for h in found):
         return True
     return INFINITIVE_ORDER.search(text.lower()) is not None
+
+
+# Round 17: a send that a tool reports or a protocol prescribes is no order — a tool's
+# call record ("gmail.send -> OK, to: …", "mail.send(…) → 200") and a client's id and
+# secret posted to its authorization server's token endpoint (OAuth's client
+# credentials: "POST your client_id and client_secret to https://…/oauth/token").
+_CALL_RECORD = re.compile(r"[\w.]*[._][\w.]*\s*(?:\([^)\n]{0,200}\)\s*)?(?:->|→|=>)")
+TOKEN_REACH = 120  # characters before a send where the client's id and secret are named
+_TOKEN_ENDPOINT = re.compile(
+    r"\bclient[_ ](?:id|secret)\b[^\n]{0,80}?https://[^\s/]+/(?:[\w.-]+/){0,3}?"
+    r"(?:token|access_token)(?![\w/.-])"
+)
+
+
+def protocol_send(low: str, h: Hit) -> bool:
+    """Whether an exfiltration hit is a tool's call record or a client's credentials sent
+    to a token endpoint."""
+    if h.signal is not Signal.EXFILTRATION:
+        return False
+    s = h.start  # the start of the identifier the verb is in ("gmail.send", "mail.send")
+    while s and (low[s - 1].isalnum() or low[s - 1] in "._"):
+        s -= 1
+    if _CALL_RECORD.match(low, s):
+        return True
+    return _TOKEN_ENDPOINT.search(low, max(0, h.start - TOKEN_REACH), h.end) is not None
