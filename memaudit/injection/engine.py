@@ -47,10 +47,10 @@ from memaudit.injection.forms import (
     bidi_weight,
     comment_hit,
     hidden_order,
-    protocol_send,
     in_example,
     interleaved,
     joined_letters,
+    protocol_send,
     waived_warning,
     written_rtl,
 )
