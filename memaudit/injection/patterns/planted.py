@@ -68,7 +68,9 @@ _ORDER = (
 # Code appending to the file: open('~/MEMORY.md', 'a'), echo ... >> CLAUDE.md.
 _CODE = (
     r"\bopen\(\s*[^\n]{0,80}?" + _FILE + r"[^\n]{0,40}?,\s*['\"]a\+?['\"]"
-    r"|>>\s*['\"]?[\w./~-]*?" + _FILE + r"|\bdiff\s+(?:to|for|of|on|für|zu|pour|de|per|di|para)\s+"
+    r"|>>\s*['\"]?[\w./~-]*?"
+    + _FILE
+    + r"|\b(?:diff|patch)\s+(?:to|for|of|on|für|zu|pour|de|per|di|para)\s+"
     r"[\w./~-]*?" + _FILE
 )
 APPENDED_ELSEWHERE = _a(
