@@ -79,7 +79,9 @@ APPENDED_ELSEWHERE = _a(
     _w(
         0.55,
         _rx(
-            "(?:"
+            # atomic: once a write is found, the order is looked for once, not again for
+            # every longer window (a text of many such writes stays linear)
+            "(?>"
             + "|".join(_WINDOW.join(p) for p in permutations((_FILE, _APPEND, _OTHER)))
             + "|"
             + _CODE
