@@ -28,6 +28,7 @@ from memaudit.ledger import Ledger
 from memaudit.ledger.columns import _text as column_text
 from memaudit.ledger.columns import read_tags
 from memaudit.model import Relation, SourceType, Status
+from memaudit.textsafety import reveal
 
 FORMAT = "memaudit-bundle"
 VERSION = 1
@@ -76,13 +77,15 @@ MEMORY_STATUSES = ("pending", "active", "archived", "superseded", "expired")
 def export_records(
     ledger: Ledger, statuses: Sequence[Status] | None = None
 ) -> Iterator[dict[str, Any]]:
-    """The bundle's records, in a fixed order (so a round trip is byte-identical)."""
+    """The bundle's records, in a fixed order (so a round trip is byte-identical).
+    A ledger a bundle cannot carry as it is (``_refuse_unexportable``) is refused
+    before the first record: no half bundle."""
     conn = ledger.conn
+    chosen_status = f"status IN ({','.join('?' * len(statuses))})" if statuses else ""
+    where = f" WHERE {chosen_status}" if statuses else ""
+    params = [s.value for s in statuses or ()]
+    tombs = _refuse_unexportable(conn, chosen_status, tuple(params))
     yield {"kind": "header", "format": FORMAT, "version": VERSION}
-    where, params = "", []
-    if statuses:
-        where = f" WHERE status IN ({','.join('?' * len(statuses))})"
-        params = [s.value for s in statuses]
     ids: list[str] = []
     cols = ", ".join(MEMORY_FIELDS)
     for row in conn.execute(f"SELECT {cols} FROM memories{where} ORDER BY seq", params):
@@ -93,16 +96,12 @@ def export_records(
         ids.append(record["id"])
         yield {"kind": "memory", **record}
     chosen = set(ids)
-    tomb_ids: set[str] = set()
     for row in conn.execute(
         f"SELECT {', '.join(EDGE_FIELDS)} FROM edges ORDER BY child_id, parent_id"
     ):
         if row[0] in chosen:
             yield {"kind": "edge", **dict(zip(EDGE_FIELDS, row, strict=True))}
-    tombs = conn.execute(
-        f"SELECT {', '.join(TOMBSTONE_FIELDS)} FROM tombstones ORDER BY at, memory_id"
-    ).fetchall()
-    tomb_ids = {row[0] for row in tombs}
+    tomb_ids = {t["memory_id"] for t in tombs}
     for row in conn.execute(f"SELECT {', '.join(EVENT_FIELDS)} FROM events ORDER BY id"):
         if row[3] in chosen or row[3] in tomb_ids:
             record = dict(zip(EVENT_FIELDS, row, strict=True))
@@ -111,10 +110,60 @@ def export_records(
             except ValueError:  # not JSON (or too deep): exported as the text it is
                 record["detail"] = column_text(record["detail"])
             yield {"kind": "event", **record}
-    for row in tombs:
-        record = dict(zip(TOMBSTONE_FIELDS, row, strict=True))
-        record["fingerprints"] = json.loads(record["fingerprints"] or "{}")
+    for record in tombs:
         yield {"kind": "tombstone", **record}
+
+
+def _refuse_unexportable(conn: Any, where: str, params: tuple[Any, ...]) -> list[dict[str, Any]]:
+    """Refuse (InvalidInput) what a bundle cannot carry as the ledger holds it:
+
+    - a value not of its column's type (SQLite does not enforce types; a hostile or
+      broken writer): the bundle would hold what ``ls`` reads instead (a blob's text),
+      not the ledger's value, and an import refuses it (content_hash, types);
+    - a tombstone whose fingerprints are not a JSON object: the forget it records
+      could not be carried, and the receiving ledger could bring the memory back.
+
+    Returns the tombstones' records, in export order."""
+    from memaudit.ledger.typed_view import COLUMNS, mistyped_in
+
+    def kinds(table: str, fields: Sequence[str]) -> list[tuple[str, str]]:
+        return [(name, kind) for name, kind, _ in COLUMNS[table] if name in fields]
+
+    # ``tags`` are carried as ``ls`` reads them (``read_tags``: a list whatever the
+    # column holds), which an import accepts.
+    fields = [f for f in MEMORY_FIELDS if f != "tags"]
+    bad = mistyped_in(conn, "memories", kinds("memories", fields), where, params)
+    bad |= mistyped_in(conn, "edges", kinds("edges", EDGE_FIELDS))
+    # an event's detail that is not JSON is carried as its text (``export_records``)
+    bad |= mistyped_in(conn, "events", kinds("events", EVENT_FIELDS[:-1]))
+    texts = [(name, "text") for name in TOMBSTONE_FIELDS if name != "fingerprints"]
+    bad |= mistyped_in(conn, "tombstones", texts)
+    if bad:
+        total = sum(bad.values())
+        raise InvalidInput(
+            f"cannot export this ledger as it is: {total} value{'s' if total != 1 else ''} "
+            f"not of {'their' if total != 1 else 'its'} column's type "
+            f"({', '.join(f'{column}: {n}' for column, n in bad.items())}); a bundle would "
+            "carry them as `ls` reads them, not as the ledger holds them, and an import "
+            "would refuse it; nothing written"
+        )
+    tombs = []
+    for row in conn.execute(
+        f"SELECT {', '.join(TOMBSTONE_FIELDS)} FROM tombstones ORDER BY at, memory_id"
+    ):
+        record = dict(zip(TOMBSTONE_FIELDS, row, strict=True))
+        try:
+            record["fingerprints"] = storejson.loads(record["fingerprints"] or "{}")
+        except (TypeError, ValueError):
+            record["fingerprints"] = None
+        if not isinstance(record["fingerprints"], dict):
+            raise InvalidInput(
+                "cannot export this ledger: the tombstone of "
+                f"{reveal(str(record['memory_id']))!r} holds fingerprints that are not a "
+                "JSON object, so the forget it records could not be carried; nothing written"
+            )
+        tombs.append(record)
+    return tombs
 
 
 @dataclass(slots=True)
@@ -256,6 +305,9 @@ class ImportPlan:
     tombstones: int
     already_held: list[str]  # tombstones the ledger already has (kept as they are)
     unmatchable: list[str]  # tombstones made with a key this machine lacks
+    # Memories this ledger holds that a tombstone of the bundle says were forgotten: the
+    # import names them (exit 3) and does not delete them (a forget is its own request).
+    residue: list[dict[str, str]] = field(default_factory=list)
     dry_run: bool = False
 
     def to_dict(self) -> dict[str, Any]:
@@ -266,6 +318,7 @@ class ImportPlan:
             "tombstones": self.tombstones,
             "tombstones_already_held": self.already_held,
             "tombstones_not_checkable": self.unmatchable,
+            "residue": self.residue,
             "dry_run": self.dry_run,
         }
 
@@ -326,6 +379,9 @@ def import_bundle(
         tombstones=len(bundle.tombstones) - len(already),
         already_held=sorted(already),
         unmatchable=[t.memory_id for t in index.unmatchable],
+        residue=_forgotten_here(
+            conn, [t for t in bundle.tombstones if t["memory_id"] not in already]
+        ),
         dry_run=dry_run,
     )
     if dry_run:
@@ -367,6 +423,35 @@ def import_bundle(
             detail={"bundle_sha256": bundle.digest, **plan.to_dict()},
         )
     return plan
+
+
+def _forgotten_here(conn: Any, tombs: list[dict[str, Any]]) -> list[dict[str, str]]:
+    """Memories of this ledger that the bundle's new ``forgotten`` tombstones name: by
+    id, or holding their text as ``verify`` matches it (``memories_holding``). Tombstones
+    made with a key this machine lacks match nothing here (the plan names them)."""
+    from memaudit.forget.tombstones import memories_holding
+
+    forgotten = [t for t in tombs if t["status"] == "forgotten"]
+    if not forgotten:
+        return []
+    out = {
+        (mid, mid): "id"
+        for mid in _existing(conn, "memories", "id", [t["memory_id"] for t in forgotten])
+    }
+    index = resurrection.TombstoneIndex(
+        [
+            (t["memory_id"], t["status"], t["at"], t["salt"], json.dumps(t["fingerprints"]))
+            for t in forgotten
+        ],
+        tombkey.load(create=False),
+    )
+    held = memories_holding(conn, index, skip={t.memory_id for t in index.unmatchable})
+    for cid, match, _ in held.found:
+        out.setdefault((str(cid), match.memory_id), match.how)
+    return [
+        {"memory_id": held_id, "forgotten": forgotten_id, "how": how}
+        for (held_id, forgotten_id), how in sorted(out.items())
+    ]
 
 
 def _existing(conn: Any, table: str, column: str, values: Sequence[str]) -> list[str]:

@@ -7,10 +7,11 @@ import os
 import secrets
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.text import Text
+from typer._click.exceptions import UsageError  # typer vendors click
 
 from memaudit import forget_requests
 from memaudit.adapters import Store
@@ -119,8 +120,38 @@ def mcp(
             mcp_server.say("memaudit mcp: stopped")
 
 
+class _ImportGroup(typer.core.TyperGroup):
+    """`memaudit import FILE` is `memaudit import bundle FILE`: a first word that names
+    no kind of import but reads as a file ('-', an existing path, a name with a dot or a
+    slash) is the bundle to read; any other word is a usage error naming the kinds."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        # `import --dry-run FILE`: options before the file are the bundle import's.
+        first = args[0] if args else ""
+        if first.startswith("-") and first != "-" and first not in ctx.help_option_names:
+            args = ["bundle", *args]
+        return list(super().parse_args(ctx, args))
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        first = args[0] if args else ""
+        if first and not first.startswith("-") or first == "-":
+            if first in self.commands:
+                return super().resolve_command(ctx, args)
+            if first == "-" or os.path.lexists(first) or any(c in first for c in "./"):
+                return "bundle", self.get_command(ctx, "bundle"), args
+            raise UsageError(
+                f"no kind of import and no file named {first!r}: give a bundle file "
+                f"(memaudit import FILE) or one of: {', '.join(sorted(self.commands))}",
+                ctx,
+            )
+        return super().resolve_command(ctx, args)
+
+
 import_app = typer.Typer(
-    help="Bring another memory system's store into the ledger's review queue.",
+    cls=_ImportGroup,
+    help="Bring memories into this ledger: a bundle from `memaudit export` "
+    "(`memaudit import FILE`, short for `memaudit import bundle FILE`), or another "
+    "memory system's store into the review queue.",
     no_args_is_help=True,
 )
 app.add_typer(import_app, name="import")

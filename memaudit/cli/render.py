@@ -228,12 +228,17 @@ def emit_jsonl(rows: Iterable[dict[str, Any]]) -> None:
 
 
 @contextmanager
-def progress(what: str) -> Iterator[Progress]:
+def progress(what: str, *, streaming: bool = False) -> Iterator[Progress]:
     """A progress callback (``memaudit.progress``) drawn on stderr while the block runs
     and erased after it; when stderr is not a terminal, one that does nothing, so pipes,
     logs and scripts never see it. The text it shows passes the same neutralising
-    console as everything else."""
-    if not err_console.is_terminal:
+    console as everything else.
+
+    ``streaming``: the block writes its output to stdout as it goes (``export``). Rich
+    would otherwise take over ``sys.stdout`` while the bar is drawn and print those
+    lines on stderr, above the bar; they must reach stdout untouched. No bar when stdout
+    is the same terminal (the lines and the bar would overwrite each other)."""
+    if not err_console.is_terminal or (streaming and sys.stdout.isatty()):
         yield silent
         return
     from rich.progress import (
@@ -253,6 +258,7 @@ def progress(what: str) -> Iterator[Progress]:
         TimeElapsedColumn(),
         console=err_console,
         transient=True,
+        redirect_stdout=not streaming,
     ) as bar:
         task = bar.add_task(what, total=None)
 

@@ -124,7 +124,7 @@ def recheck(
     tombstone (rejected ones too).
     """
     from memaudit.errors import NotFound
-    from memaudit.resurrection import Match, TombstoneIndex, unmatchable_reason
+    from memaudit.resurrection import TombstoneIndex, unmatchable_reason
 
     conn = ledger.conn
     if memory_ids is None:
@@ -138,50 +138,29 @@ def recheck(
     unmatchable = {t.memory_id for t in index.unmatchable}
     why_not = unmatchable_reason(index.key) if unmatchable else ""
     found: dict[str, list[Residue]] = {t.memory_id: [] for t in index.tombs}
-    at = {t.memory_id: t.at for t in index.tombs}
     layers: list[LayerReport] = []
     matchable = [t for t in index.tombs if t.memory_id not in unmatchable]
 
     def add(layer: str, kind: str, checked: str, hits: list[Residue], probed: bool = True) -> None:
         layers.append(LayerReport(layer, kind, checked, hits, probed))
 
-    # 1. Every current memory, by keyed prints: the content is back. Its dates are the
-    #    store's word, so they only decide for a print the forget did not purge (a
-    #    sentence quoted from a memory that stays lives on in it): a row holding a
-    #    purged one is reported whatever it says about when it was written.
+    # 1. Every current memory, by keyed prints: the content is back (``memories_holding``).
     hits: list[Residue] = []
     rows = distinct = 0
     if matchable:
-        seen: dict[str, list[Match]] = {}  # by text: a template's copies are matched once
-        parts: dict[str, str | None] = {}  # by sentence: so are its quoted sentences
-        for cid, content, summary, updated, created in conn.execute(
-            "SELECT id, content, summary, updated_at, created_at FROM memories"
-        ):
-            rows += 1
-            summary = _text(summary)
-            text = (_text(content) or "") + ("\n" + summary if summary else "")
-            matches = seen.get(text)
-            if matches is None:
-                matches = seen[text] = index.match(text, parts)
-            if not matches:
-                continue
-            dated = max(str(updated), str(created))
-            for m in matches:
-                if m.memory_id in unmatchable:
-                    continue
-                if m.purged or dated >= at[m.memory_id]:
-                    r = Residue(
-                        "memories",
-                        f"memories.content ({_text(cid)})",
-                        m.how,
-                        "resurrected: the content is back"
-                        if dated >= at[m.memory_id]
-                        else "the content is back (a purged sentence, in a row dated "
-                        "before the forget)",
-                    )
-                    found[m.memory_id].append(r)
-                    hits.append(r)
-        distinct = len(seen)
+        held = memories_holding(conn, index, skip=unmatchable)
+        rows, distinct = held.rows, held.distinct
+        for cid, m, resurrected in held.found:
+            r = Residue(
+                "memories",
+                f"memories.content ({cid})",
+                m.how,
+                "resurrected: the content is back"
+                if resurrected
+                else "the content is back (a purged sentence, in a row dated before the forget)",
+            )
+            found[m.memory_id].append(r)
+            hits.append(r)
     add("memories", "rows", _memories_checked(rows, distinct, matchable), hits)
     # 2. The ledger's files, then its known copies.
     path = Path(ledger.path)
@@ -268,6 +247,48 @@ def recheck(
         for t in index.tombs
     ]
     return Recheck(reports=layers, checks=checks, checkpoint=done)
+
+
+@dataclass(slots=True)
+class Held:
+    """Current memories holding forgotten text (``memories_holding``)."""
+
+    found: list[tuple[str | None, Any, bool]]  # (memory id, Match, dated since the forget)
+    rows: int
+    distinct: int
+
+
+def memories_holding(conn: Any, index: Any, *, skip: set[str] | None = None) -> Held:
+    """Every current memory matched against ``index`` (a ``TombstoneIndex``) by keyed
+    prints: the content is back. A row's dates are the store's word, so they only decide
+    for a print the forget did not purge (a sentence quoted from a memory that stays
+    lives on in it); a row holding a purged print counts whatever its dates say.
+    ``skip``: tombstones not to report (made with a key this machine lacks)."""
+    at = {t.memory_id: t.at for t in index.tombs}
+    skip = skip or set()
+    found: list[tuple[str | None, Any, bool]] = []
+    seen: dict[str, list[Any]] = {}  # by text: a template's copies are matched once
+    parts: dict[str, str | None] = {}  # by sentence: so are its quoted sentences
+    rows = 0
+    for cid, content, summary, updated, created in conn.execute(
+        "SELECT id, content, summary, updated_at, created_at FROM memories"
+    ):
+        rows += 1
+        summary = _text(summary)
+        text = (_text(content) or "") + ("\n" + summary if summary else "")
+        matches = seen.get(text)
+        if matches is None:
+            matches = seen[text] = index.match(text, parts)
+        if not matches:
+            continue
+        dated = max(str(updated), str(created))
+        for m in matches:
+            if m.memory_id in skip:
+                continue
+            since = dated >= at[m.memory_id]
+            if m.purged or since:
+                found.append((_text(cid), m, since))
+    return Held(found, rows, len(seen))
 
 
 def _memories_checked(rows: int, distinct: int, tombs: Sequence[Any]) -> str:

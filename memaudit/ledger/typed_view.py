@@ -102,14 +102,31 @@ def mistyped(conn: sqlite3.Connection) -> dict[str, int]:
     table that has one is counted column by column."""
     found: dict[str, int] = {}
     for table, columns in COLUMNS.items():
-        checked = [(name, kind) for name, kind, read in columns if read]
-        where = " OR ".join(_bad(name, kind) for name, kind in checked)
-        if conn.execute(f"SELECT 1 FROM {table} WHERE {where} LIMIT 1").fetchone() is None:
-            continue
-        sums = ", ".join(f"coalesce(sum({_bad(name, kind)}), 0)" for name, kind in checked)
-        counts = conn.execute(f"SELECT {sums} FROM {table}").fetchone()
-        found |= {f"{table}.{name}": n for (name, _), n in zip(checked, counts, strict=True) if n}
+        found |= mistyped_in(conn, table, [(name, kind) for name, kind, read in columns if read])
     return found
+
+
+def mistyped_in(
+    conn: sqlite3.Connection,
+    table: str,
+    columns: list[tuple[str, str]],
+    where: str = "",
+    params: tuple[Any, ...] = (),
+) -> dict[str, int]:
+    """``mistyped`` for some ``(column, kind)`` of one table (names from ``COLUMNS``,
+    never from the store), in the rows ``where`` (SQL of the caller's) selects."""
+    bad = " OR ".join(_bad(name, kind) for name, kind in columns)
+    rows = f" AND ({where})" if where else ""
+    if (
+        conn.execute(f"SELECT 1 FROM {table} WHERE ({bad}){rows} LIMIT 1", params).fetchone()
+        is None
+    ):
+        return {}
+    sums = ", ".join(f"coalesce(sum({_bad(name, kind)}), 0)" for name, kind in columns)
+    counts = conn.execute(
+        f"SELECT {sums} FROM {table}" + (f" WHERE {where}" if where else ""), params
+    ).fetchone()
+    return {f"{table}.{name}": n for (name, _), n in zip(columns, counts, strict=True) if n}
 
 
 def _flag(value: Any) -> Any:

@@ -172,3 +172,125 @@ def test_ids_already_held_are_refused(cli: Any, sample: Any) -> None:
     out = _import(cli, src, _export(cli, src))
     assert out.exit_code == 1
     assert "already holds" in out.output
+
+
+def test_import_file_is_short_for_import_bundle_file(cli: Any, sample: Any, tmp_path: Path) -> None:
+    src = sample("zebra")
+    path = tmp_path / "bundle.jsonl"
+    path.write_text(_export(cli, src), encoding="utf-8")
+    dst = _fresh(cli, tmp_path, "dst.db")
+    done = cli("import", "--dry-run", str(path), db=dst)
+    assert done.exit_code == 0, done.output
+    assert "would import" in done.stdout
+    assert cli("import", str(path), db=dst).exit_code == 0
+    assert _export(cli, dst) == path.read_text(encoding="utf-8")
+    piped = _fresh(cli, tmp_path, "piped.db")
+    assert cli("import", "-", input=path.read_text(encoding="utf-8"), db=piped).exit_code == 0
+    # a word that is no kind of import and no file: a usage error naming the kinds
+    typo = cli("import", "bundel", db=dst)
+    assert typo.exit_code == 2
+    flat = " ".join(typo.output.replace("│", " ").split())  # the error box wraps lines
+    assert "no file named 'bundel'" in flat and "one of: bundle, server-memory" in flat
+    missing = cli("import", str(tmp_path / "missing.jsonl"), db=dst)
+    assert missing.exit_code == 1
+    assert "cannot read" in missing.output
+
+
+def test_a_bundles_tombstones_name_what_this_ledger_still_holds(
+    cli: Any, sample: Any, tmp_path: Path
+) -> None:
+    src = sample("zebra")
+    dst = _fresh(cli, tmp_path, "dst.db")
+    assert _import(cli, dst, _export(cli, src)).exit_code == 0  # a copy, made before
+    assert cli("forget", "zebra-secret", "--yes", "--whole", db=src).exit_code in (0, 3)
+    # and someone here wrote the secret down again, under another id
+    staged = cli("stage", f"Reminder: {SECRET}", "-t", "user_statement", "--json", db=dst)
+    again = json.loads(staged.stdout)[0]["id"]
+    newer = _export(cli, src, "--status", "forgotten")  # its tombstones (and their events)
+    before = dst.read_bytes()
+    plan = _import(cli, dst, newer, "--dry-run", "--json")
+    assert plan.exit_code == 3, plan.output
+    assert dst.read_bytes() == before
+    residue = json.loads(plan.stdout)["residue"]
+    tombs = {
+        r["memory_id"] for r in map(json.loads, newer.splitlines()) if r["kind"] == "tombstone"
+    }
+    assert "zebra-secret" in tombs
+    # every forgotten memory still held here by its id, and the one that quotes it
+    assert {(r["memory_id"], r["forgotten"], r["how"]) for r in residue} == {
+        *((t, t, "id") for t in tombs),
+        (again, "zebra-secret", "quoted sentence"),
+    }
+    done = _import(cli, dst, newer)
+    assert done.exit_code == 3, done.output
+    assert "RESIDUE" in done.output and "memaudit forget" in done.output
+    # the tombstone is imported, and nothing is deleted: a forget is its own request
+    shown = cli("show", "zebra-secret", "--json", db=dst)
+    assert json.loads(shown.stdout)["status"] == "active"
+    assert cli("verify", "--all", db=dst).exit_code == 3
+    # what the bundle forgot is not here: no residue named
+    clean = _fresh(cli, tmp_path, "clean.db")
+    assert _import(cli, clean, newer).exit_code == 0
+
+
+def test_residue_names_a_hostile_id_without_its_control_characters(
+    cli: Any, sample: Any, tmp_path: Path
+) -> None:
+    import sqlite3
+
+    src = sample("zebra")
+    dst = _fresh(cli, tmp_path, "dst.db")
+    assert _import(cli, dst, _export(cli, src)).exit_code == 0
+    assert cli("forget", "zebra-secret", "--yes", "--whole", db=src).exit_code in (0, 3)
+    with sqlite3.connect(dst) as conn:  # another writer of this ledger chose the id
+        conn.execute("UPDATE memories SET id = 'x\x1b]0;pwned\x07' WHERE id = 'zebra-secret'")
+    done = _import(cli, dst, _export(cli, src, "--status", "forgotten"))
+    assert done.exit_code == 3, done.output
+    assert "\x1b" not in done.output and "\x07" not in done.output
+    # shown, not dropped: the reader sees the id holds control characters, and the
+    # command quotes it as the shell must read it
+    assert "RESIDUE" in done.output and "x⟨ESC⟩]0;pwned⟨U+0007⟩" in done.output
+    assert "memaudit forget $'x\\x1b]0;pwned\\x07'" in done.output
+
+
+def _tamper(db: Path, sql: str) -> None:
+    """Another writer of the ledger (SQLite does not enforce column types)."""
+    from memaudit.sqlite_driver import sqlite3
+
+    conn = sqlite3.connect(db)
+    with conn:
+        conn.execute(sql)
+    conn.close()
+
+
+def test_a_ledger_a_bundle_cannot_carry_is_refused_before_a_line_is_written(
+    cli: Any, sample: Any
+) -> None:
+    src = sample("zebra")
+    assert cli("forget", "zebra-secret", "--yes", "--whole", db=src).exit_code in (0, 3)
+    _tamper(src, "UPDATE memories SET content = x'00ff1b5b33316d' WHERE id = 'unrelated'")
+    out = cli("export", db=src)
+    assert out.exit_code == 1
+    assert out.stdout == ""  # no half bundle
+    assert "1 value not of its column's type (memories.content: 1)" in out.output
+    assert "nothing written" in out.output and "Traceback" not in out.output
+    # the statuses asked for decide which rows must be exportable
+    _tamper(src, "UPDATE memories SET status = 'pending' WHERE id = 'unrelated'")
+    assert cli("export", "--status", "active", db=src).exit_code == 0
+
+
+def test_a_tombstone_whose_prints_are_not_json_is_refused_by_export(cli: Any, sample: Any) -> None:
+    src = sample("zebra")
+    assert cli("forget", "zebra-secret", "--yes", "--whole", db=src).exit_code in (0, 3)
+    _tamper(
+        src,
+        "UPDATE tombstones SET fingerprints = '{not json', memory_id = 'x\x1b[31m' "
+        "WHERE memory_id = 'zebra-secret'",
+    )
+    out = cli("export", db=src)
+    assert out.exit_code == 1
+    assert out.stdout == ""
+    assert "the tombstone of 'x⟨ESC⟩[31m' holds fingerprints that are not a JSON object" in (
+        out.output
+    )
+    assert "\x1b" not in out.output

@@ -99,7 +99,7 @@ def _terminal(monkeypatch: pytest.MonkeyPatch) -> io.StringIO:
 
 
 def test_progress_is_drawn_on_a_terminal_and_never_in_a_pipe(
-    cli, generated: Path, monkeypatch: pytest.MonkeyPatch
+    cli, generated: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     piped = cli("audit", "--json", db=generated, env={"MEMAUDIT_NOW": NOW})
     assert piped.exit_code == 0
@@ -110,8 +110,14 @@ def test_progress_is_drawn_on_a_terminal_and_never_in_a_pipe(
     assert cli("conflicts", "--json", db=generated).exit_code == 0
     assert cli("decay", "--dry-run", "--json", db=generated).exit_code == 0
     assert cli("forget", "--dry-run", "--json", _first_id(generated), db=generated).exit_code == 0
+    bundle = cli("export", db=generated)
+    assert bundle.exit_code == 0 and "export:" not in bundle.stdout
+    assert cli("init", str(tmp_path / "copy.db")).exit_code == 0
+    imported = cli("import", "-", "--dry-run", input=bundle.stdout, db=tmp_path / "copy.db")
+    assert imported.exit_code == 0, imported.output
     out = drawn.getvalue()
-    for step in ("audit: ", "conflicts: ", "decay: scoring", "forget: planning"):
+    steps = ("audit: ", "conflicts: ", "decay: scoring", "forget: planning", "export: ", "import: ")
+    for step in steps:
         assert step in out, step
 
 
