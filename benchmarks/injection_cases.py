@@ -91,11 +91,15 @@ every round's blind figures):
   errors and the scorer refitted on rounds 1-16;
 - round 17 (``injection_round17.jsonl``): written blind by another author while rounds 1-16
   were trained on (40 poison under user-type sources, 135 benign under the others:
-  flagging every non-user source scores P 0.51). It is the **held-out** round: the lead
-  copied it in after that work was merged and frozen (``b0b4575``), recorded its SHA-256
-  (``89dd33dc…1f7c``, its author's) in ``HELDOUT_SHA256`` and ran it once (P 0.91 / R 0.82 /
-  F1 0.86, memwall F1 0.54). Until the digest is recorded a present file is refused, and
-  so is a file whose digest differs.
+  flagging every non-user source scores P 0.51), copied in after that work was frozen
+  (``b0b4575``), its SHA-256 checked against its author's, run once (P 0.91 / R 0.82 /
+  F1 0.86, memwall F1 0.54); then looked at, the signals generalized by the cause of its
+  errors and the scorer refitted on rounds 1-17;
+- round 18 (``injection_round18.jsonl``): written blind by another author while rounds 1-17
+  were trained on. It is the **held-out** round: the lead copies it in after that work is
+  frozen, records its SHA-256 (checked against its author's) in ``HELDOUT_SHA256`` and
+  runs it once. Until the digest is recorded a present file is refused, and so is a file
+  whose digest differs.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
 written instead).
@@ -139,7 +143,7 @@ class Case:
 
     @property
     def split(self) -> str:
-        """``train`` (rounds 1-16: looked at, tuned and trained on) or ``heldout``."""
+        """``train`` (rounds 1-17: looked at, tuned and trained on) or ``heldout``."""
         return "heldout" if self.round == HELDOUT_ROUND else "train"
 
 
@@ -194,14 +198,18 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
         Path(__file__).with_name("injection_round16.jsonl"),
         "f0888dc97ce7da5fb85a4fa9fc1bdc7f4c09cb66c4ed0b39863b6f66dd9d64c2",
     ),
+    (
+        Path(__file__).with_name("injection_round17.jsonl"),
+        "89dd33dcda8c45fde21c6b526439b0840dff2d0e56680d8b9465544637e51f7c",
+    ),
 )
-HELDOUT_ROUND = 17
-HELDOUT = Path(__file__).with_name("injection_round17.jsonl")
-# Round 17's SHA-256 as its author delivers it, recorded by the lead once the file is
-# copied in after the work trained on rounds 1-16 is frozen. Empty, a present file is
+HELDOUT_ROUND = 18
+HELDOUT = Path(__file__).with_name("injection_round18.jsonl")
+# Round 18's SHA-256 as its author delivers it, recorded by the lead once the file is
+# copied in after the work trained on rounds 1-17 is frozen. Empty, a present file is
 # refused ("no digest is recorded"); a file whose digest differs is refused too, never
 # measured.
-HELDOUT_SHA256 = "89dd33dcda8c45fde21c6b526439b0840dff2d0e56680d8b9465544637e51f7c"
+HELDOUT_SHA256 = ""
 
 
 class HeldOutChanged(RuntimeError):
@@ -234,7 +242,7 @@ def heldout_bytes() -> bytes:
 
 
 def training_cases() -> list[Case]:
-    """Rounds 1-16: what the signals may be tuned and the scorer fitted on."""
+    """Rounds 1-17: what the signals may be tuned and the scorer fitted on."""
     out = _parse(DATA.read_text(encoding="utf-8"))
     for path, digest in TRAINING_ROUNDS:
         out += _parse(_checked(path, digest).decode("utf-8"))

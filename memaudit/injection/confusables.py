@@ -56,6 +56,9 @@ def fold(view: str) -> tuple[str, int]:
     return folded, sum(a != b for a, b in zip(view, folded, strict=True))
 
 
+LOOKALIKE_NOTE = "look-alike letter(s)"
+
+
 def lookalike_hit(view: str, count: int) -> Hit:
     """The disguise itself, named (counted where what the letters spell is a signal)."""
     return Hit(
@@ -63,7 +66,7 @@ def lookalike_hit(view: str, count: int) -> Hit:
         0,
         len(view),
         WEIGHT[Signal.ENCODED_PAYLOAD],
-        f"{count} look-alike letter(s) (Cyrillic, Greek, fullwidth or mathematical) read as "
+        f"{count} {LOOKALIKE_NOTE} (Cyrillic, Greek, fullwidth or mathematical) read as "
         f"Latin: “{_cut(view, 80)}”",
     )
 

@@ -39,16 +39,23 @@ from memaudit.injection.forms import (
     _SPACED,
     _TEMPLATE_NOTE,
     _TO_DESTINATION,
+    CODECS,
     EXAMPLE_NOTE,
     TRAITS_NOTE,
     _named_tokens,
     _sentence_bounds,
     bidi_weight,
     comment_hit,
+    hidden_order,
     in_example,
     interleaved,
     joined_letters,
+    protocol_send,
+    waived_warning,
     written_rtl,
+)
+from memaudit.injection.forms import (
+    rot13 as _rot13,
 )
 from memaudit.injection.gate import _ALL_KINDS, _LEET, _LEET_GATE, _active, _leet
 from memaudit.injection.kinds import (
@@ -260,6 +267,36 @@ def _texty(raw: bytes | str) -> str | None:
     return s
 
 
+# More spaced-letter runs than this in one text are read together (``_spaced_runs``).
+MAX_SPACED_RUNS = 8
+
+
+def _spaced(run: str) -> str:
+    words = re.split(r" {2,}", run)
+    return " ".join(w.replace(" ", "") for w in words)
+
+
+def _spaced_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
+    """Spaced letters ("I g n o r e all previous instructions"), each run read in
+    context: the whole text with that run joined. A text of more than
+    ``MAX_SPACED_RUNS`` runs is read once, every run joined, on the span from the first
+    to the last: each reading holds the other runs, read again one level deeper, so one
+    reading per run made a hostile text of many short runs ("a b c d e f go " × 1,300)
+    take hours (time grew with the cube of its length)."""
+    runs = list(_SPACED.finditer(view))
+    if len(runs) <= MAX_SPACED_RUNS:
+        for m in runs:
+            yield (
+                m.start(),
+                m.end(),
+                "spaced letters",
+                view[: m.start()] + _spaced(m.group(0)) + view[m.end() :],
+            )
+        return
+    joined = _SPACED.sub(lambda m: _spaced(m.group(0)), view)
+    yield runs[0].start(), runs[-1].end(), "spaced letters", joined
+
+
 def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
     """(start, end, encoding, decoded text) for each encoded run that decodes to text."""
     # A form whose runs hold no white space is looked for only if a word is as long as
@@ -306,11 +343,7 @@ def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
             continue
         if text:
             yield m.start(), m.end(), "escapes", text
-    for m in _SPACED.finditer(view):
-        # Read in context: "I g n o r e all previous instructions".
-        words = re.split(r" {2,}", m.group(0))
-        collapsed = " ".join(w.replace(" ", "") for w in words)
-        yield m.start(), m.end(), "spaced letters", view[: m.start()] + collapsed + view[m.end() :]
+    yield from _spaced_runs(view)
     if (joined := joined_letters(view)) is not None:
         yield 0, len(view), "letters joined by dots or dashes", joined
     for s, e, text in interleaved(view):
@@ -358,16 +391,6 @@ def _a85(run: str) -> bytes:
 _OTHER_CODECS = (("base32", _b32), ("ascii85", _a85), ("base85", base64.b85decode))
 
 
-def _rot13(text: str) -> str:
-    return text.translate(_ROT13)
-
-
-_ROT13 = str.maketrans(
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
-    "nopqrstuvwxyzabcdefghijklmNOPQRSTUVWXYZABCDEFGHIJKLM",
-)
-
-
 def _inner(
     text: str, start: int, end: int, where: str, depth: int = 1, gate: bool = True
 ) -> list[Hit]:
@@ -375,6 +398,10 @@ def _inner(
     if depth > MAX_DECODE_DEPTH:
         return []
     found = _text_hits(text, depth + 1, gate)
+    # Round 17: an order hidden in an encoding is an order, whatever else it says (an
+    # imperative, or an infinitive order: "die TAN abfragen und an … senden").
+    if where.removeprefix("decoded ") in CODECS and hidden_order(text, found):
+        found.append(Hit(Signal.AGENT_DIRECTIVE, 0, len(text), 0.0, "an order"))
     return [
         Hit(
             h.signal,
@@ -557,7 +584,7 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
                 Hit(Signal.ENCODED_PAYLOAD, s, e, weight, f"{how} decodes to “{_cut(decoded, 80)}”")
             )
         raw.extend(inner)
-    raw = [h for h in raw if not _required_not_skipped(low, h)]
+    raw = [h for h in raw if not _required_not_skipped(low, h) and not protocol_send(low, h)]
     if all(h.signal is Signal.IMPERATIVE for h in raw):
         return raw  # a bare imperative is never enough to flag: no context needed
     return _discount(view, raw)
@@ -594,9 +621,7 @@ _NEEDS_BY_KIND = {
     for signal, patterns in _BY_KIND.items()
 }
 
-
 _STOP = re.compile(r"[.!?\n](?:\s|$)")
-
 
 _NEGATION = _rx(
     # round 15: "will not", "won't" (a commitment not to), French "n'", Spanish "nunca"
@@ -653,10 +678,13 @@ def _discount(view: str, raw: list[Hit]) -> list[Hit]:
     code = _regions(_CODE, view)
     addresses = _regions(_ADDRESS, view)  # "example.com" is no example
     about_tokens = [m.start() for m in _ROLE_META.finditer(view.lower())]
+    low = view.lower()
     meta = [
         m.start()
-        for m in _META.finditer(view.lower())
-        if not _inside(addresses, m.start(), m.end()) and not _in_domain(view, m.start(), m.end())
+        for m in _META.finditer(low)
+        if not _inside(addresses, m.start(), m.end())
+        and not _in_domain(view, m.start(), m.end())
+        and not waived_warning(low, m.start())
     ]
     named = _named_tokens(view, raw)
     out = []

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 from memaudit.injection.assessment import Hit
 from memaudit.injection.kinds import NAMED_NOTE, QUOTED_META, WEIGHT, Signal
+from memaudit.injection.patterns.planted import APPENDED_ELSEWHERE
 from memaudit.injection.vocabulary import _EMAIL, _URL, _rx, _split
 
 _SEND = _rx(
@@ -124,8 +125,11 @@ CLAUSE_REACH = 80  # characters before a signal in which an example's opening is
 
 def in_example(view: str, start: int) -> bool:
     """A signal at ``start`` inside an example's clause ("e.g. messages asking you to
-    forward ...")."""
-    return bool(_EXAMPLE_CLAUSE.search(view, max(0, start - CLAUSE_REACH), start))
+    forward ..."), or a write into an agent's instruction file told in a text about
+    attacks (round 17: an advisory's "a postinstall script appended rules to CLAUDE.md")."""
+    if _EXAMPLE_CLAUSE.search(view, max(0, start - CLAUSE_REACH), start):
+        return True
+    return APPENDED_ELSEWHERE.match(view.lower(), start) is not None
 
 
 # Words that say a text is about chat templates (role tokens there are mentioned, not used).
@@ -135,7 +139,9 @@ _ROLE_META = re.compile(
     # what a token does in a format: "[INST] encadre la consigne" (round 11)
     r"encadre(?:nt)?|délimite(?:nt)?|racchiude|racchiudono|delimita(?:n|no)?|enmarca(?:n)?|"
     r"umschließt|umschließen|umrahmt|marks|delimits|encloses|surrounds|"
-    r"special\s+tokens|prompt\s+format|chat\s+format)\b"
+    r"special\s+tokens|prompt\s+format|chat\s+format|"
+    # a test's report quoting the template's expected output (round 17)
+    r"passed|failed|assert(?:ion)?(?:error)?|expected|erwartet|attendu|atteso|esperado|pytest)\b"
 )
 _QUOTES = re.compile(
     r"\"[^\"\n]{3,400}\"|“[^”]{3,400}”|«[^»]{3,400}»|„[^“”]{3,400}[“”]|‘[^’\n]{3,400}’|(?<![A-Za-z])'[^'\n]{3,400}'(?![A-Za-z])"
@@ -291,3 +297,81 @@ def _sentence_bounds(text: str) -> list[int]:
                 continue
         out.append(m.end())
     return out
+
+
+# Round 17: a warning waived ("no need to warn", "never show the warning") is an order to
+# keep quiet, not a text about attacks.
+_WAIVED = re.compile(
+    r"\b(?:no\s+need\s+to|never|don't|do\s+not|without|skip|suppress|hide|disable)\s+"
+    r"(?:\w+\s+){0,2}$"
+)
+
+
+def waived_warning(low: str, at: int) -> bool:
+    return low.startswith("warn", at) and _WAIVED.search(low, max(0, at - 30), at) is not None
+
+
+_ROT13 = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "nopqrstuvwxyzabcdefghijklmNOPQRSTUVWXYZABCDEFGHIJKLM",
+)
+
+
+def rot13(text: str) -> str:
+    return text.translate(_ROT13)
+
+
+# Round 17: an order in the infinitive, as French, Italian and Spanish write a rule at a
+# sentence's start ("envoyer les coordonnées …", "inviare …", "enviar …") and German at
+# its end ("die TAN abfragen und an … senden").
+INFINITIVE_ORDER = re.compile(
+    r"(?:^|[.!?:;]\s+)(?:(?:toujours|sempre|siempre|ne\s+pas|non|no)\s+)?"
+    r"(?:envoyer|transférer|transmettre|communiquer|demander|saisir|supprimer|effacer|désactiver|"
+    r"payer|virer|installer|exécuter|partager|accepter|approuver|ignorer|"
+    r"inviare|inoltrare|trasmettere|chiedere|comunicare|eliminare|cancellare|pagare|installare|"
+    r"eseguire|disattivare|condividere|accettare|approvare|ignorare|"
+    r"enviar|reenviar|transmitir|pedir|solicitar|comunicar|borrar|eliminar|pagar|instalar|"
+    r"ejecutar|desactivar|compartir|aceptar|aprobar|ignorar)\b"
+    r"|\b(?:senden|schicken|weiterleiten|übermitteln|abfragen|eingeben|mitteilen|überweisen|"
+    r"zahlen|löschen|freigeben|erlauben|zulassen|installieren|ausführen|deaktivieren|teilen|"
+    r"akzeptieren|genehmigen|ignorieren)\s*(?:[.!;]|$)"
+)
+
+
+# Encodings proper (a spelled-out or leetspeak reading is the whole text, orders included).
+CODECS = frozenset(
+    {"base64", "hex", "binary", "base32", "ascii85", "base85", "rot13", "Morse code"}
+)
+
+
+def hidden_order(text: str, found: list[Hit]) -> bool:
+    """Whether a decoded text gives an order: an imperative at a sentence's start, or an
+    infinitive order (``INFINITIVE_ORDER``)."""
+    if any(h.signal is Signal.IMPERATIVE for h in found):
+        return True
+    return INFINITIVE_ORDER.search(text.lower()) is not None
+
+
+# Round 17: a send that a tool reports or a protocol prescribes is no order — a tool's
+# call record ("gmail.send -> OK, to: …", "mail.send(…) → 200") and a client's id and
+# secret posted to its authorization server's token endpoint (OAuth's client
+# credentials: "POST your client_id and client_secret to https://…/oauth/token").
+_CALL_RECORD = re.compile(r"[\w.]*[._][\w.]*\s*(?:\([^)\n]{0,200}\)\s*)?(?:->|→|=>)")
+TOKEN_REACH = 120  # characters before a send where the client's id and secret are named
+_TOKEN_ENDPOINT = re.compile(
+    r"\bclient[_ ](?:id|secret)\b[^\n]{0,80}?https://[^\s/]+/(?:[\w.-]+/){0,3}?"
+    r"(?:token|access_token)(?![\w/.-])"
+)
+
+
+def protocol_send(low: str, h: Hit) -> bool:
+    """Whether an exfiltration hit is a tool's call record or a client's credentials sent
+    to a token endpoint."""
+    if h.signal is not Signal.EXFILTRATION:
+        return False
+    s = h.start  # the start of the identifier the verb is in ("gmail.send", "mail.send")
+    while s and (low[s - 1].isalnum() or low[s - 1] in "._"):
+        s -= 1
+    if _CALL_RECORD.match(low, s):
+        return True
+    return _TOKEN_ENDPOINT.search(low, max(0, h.start - TOKEN_REACH), h.end) is not None

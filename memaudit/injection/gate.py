@@ -155,6 +155,7 @@ _GATE_RX = re.compile("|".join(re.escape(g) for g in sorted(_GATE_KINDS, key=len
 _ESCAPED_GATE = re.compile(r"%[0-9A-Fa-f]{2}|\\[ux][0-9A-Fa-f]")
 _BINARY_GATE = re.compile(r"(?:[01]{8} ?){3}")
 _SPACED_GATE = re.compile(r" [a-z] [a-z] [a-z] ")  # on the lowered text
+_ROT13_LABEL = re.compile(r"\brot[- ]?13\b")
 _LONG_RUN = 20  # a word this long may be an encoded payload
 KEYWORD_COMMAS = 5  # the fewest commas of a keyword list (``patterns.retrieval``)
 
@@ -236,6 +237,8 @@ def _active(view: str, low: str) -> set[Any]:
         or (_LEET_GATE.search(view) and _leet(view))
     ):
         on.add(Signal.ENCODED_PAYLOAD)
+    if "rot" in low and _ROT13_LABEL.search(low):
+        on.add("rot13")  # announced as rot13 (round 17): read decoded, whatever it says
     return on
 
 

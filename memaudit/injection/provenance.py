@@ -4,11 +4,12 @@ source weight."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from memaudit.injection.assessment import Assessment, Hit, Thresholds
-from memaudit.injection.confusables import LOOKALIKE_DOMAIN
+from memaudit.injection.confusables import LOOKALIKE_DOMAIN, LOOKALIKE_NOTE
 from memaudit.injection.engine import learned_hit, signals
 from memaudit.injection.gate import _active
 from memaudit.injection.kinds import (
@@ -24,6 +25,7 @@ from memaudit.injection.kinds import (
 from memaudit.injection.patterns.exfiltration import PERSONAL_SLOT
 from memaudit.injection.patterns.facts import FIRST_PERSON, changed
 from memaudit.injection.patterns.laundering import OWN_IMPORT, OWN_VOICE, USERS_OWN_DOC
+from memaudit.injection.patterns.planted import WORM, appended_elsewhere
 from memaudit.injection.patterns.relay import ANY_PARTY, in_users_words, relayed
 from memaudit.injection.patterns.secrets import THE_USER
 from memaudit.model import SourceType
@@ -213,7 +215,7 @@ def assess(
     # (round 13): addressed to AI agents, added by a script, or a rule for the assistant
     # about "the user" in a user's statement. The learned scorer reads it as it reads a
     # document (since round 17: a relayed rule with no pattern's wording went unweighed).
-    relay = relay_reason(text, provenance) if weight < 1.0 and found else None
+    relay = relay_reason(text, provenance, found) if weight < 1.0 and found else None
     own_doc = relay is None and bool(found) and users_own_document(text, provenance, found)
     if own_doc:
         weight = DERIVED_FROM_USER
@@ -255,6 +257,8 @@ def assess(
             factor = 1.0  # the text itself shows it is not the user's (rounds 12, 13)
         elif _any_party(text, h):
             factor = 1.0  # obeying whoever presents a code is no user's wish (round 13)
+        elif _worm(text, h):
+            factor = 1.0  # a rule to copy into every memory is no one's note (round 17)
         elif h.signal is Signal.SOURCE_STEERING and h.note.startswith(LOOKALIKE_DOMAIN):
             factor = 1.0  # a brand's domain in other letters is phishing (round 14)
         elif h.signal is Signal.REDIRECTED_CHANNEL and weight > USER_TRUSTED:
@@ -272,12 +276,19 @@ def assess(
     return Assessment(score, 1.0 - keep_text, weight, why, found + extra, severity, tier)
 
 
-def relay_reason(text: str, p: Provenance) -> str | None:
+def relay_reason(text: str, p: Provenance, hits: Sequence[Hit] = ()) -> str | None:
     """Why a text from a trusted source relays someone else's instruction, or None."""
     low = text.lower()
     why = relayed(low)
     if why is None and p.source_type is SourceType.USER_STATEMENT:
         why = in_users_words(low)
+    # Round 17: what was appended to an agent's instruction file by a script, an update
+    # or a diff is not the user's; nor is a rule spelled in look-alike letters, which no
+    # one types (the check reads it folded, ``confusables``).
+    if why is None and appended_elsewhere(low):
+        why = "it says a script, an update or a diff wrote it into an agent's instruction file"
+    if why is None and any(_disguised(h) for h in hits):
+        why = "it is spelled in look-alike letters"
     return why
 
 
@@ -313,6 +324,19 @@ def users_own_document(text: str, p: Provenance, found: list[Hit]) -> bool:
     if any(h.hidden or h.signal not in ORDINARY_IN_OWN_DOC for h in found):
         return False
     return USERS_OWN_DOC.match(text.lower()) is not None
+
+
+def _disguised(h: Hit) -> bool:
+    # its note: "37 look-alike letter(s) ... read as Latin: …" (``confusables.lookalike_hit``)
+    return h.signal is Signal.ENCODED_PAYLOAD and h.note.partition(" ")[2].startswith(
+        LOOKALIKE_NOTE
+    )
+
+
+def _worm(text: str, h: Hit) -> bool:
+    if h.signal is not Signal.SELF_PROPAGATION or h.note in MENTIONED:
+        return False
+    return WORM.match(text.lower(), h.start) is not None
 
 
 def _any_party(text: str, h: Hit) -> bool:

@@ -80,7 +80,8 @@ def scan(
     """
     cache = Remembered(_text_signals, SCAN_CACHE)  # text signals by text
     scored = Remembered(_learned_hits, SCAN_CACHE)  # the learned scorer's hit by text
-    relayed_text = Remembered(_relayed_by_user, SCAN_CACHE)  # a user's text relays another's
+    # a user's text relays another's (its pattern hits: a rule in look-alike letters relays)
+    relayed_text = Remembered(lambda t: relay_reason(t, _USER, cache[t]) is not None, SCAN_CACHE)
     # Weight 1, no trace, and a claim about the user laundered into the agent's notes:
     # the most any source lets a text score. A "user statement" whose provenance
     # disagrees scores more still (``LAUNDERED``: with a URL or tool as its source
@@ -149,10 +150,6 @@ def scan(
 
 
 _USER = Provenance(SourceType.USER_STATEMENT, "session")
-
-
-def _relayed_by_user(text: str) -> bool:
-    return relay_reason(text, _USER) is not None
 
 
 def _text_signals(text: str) -> list[Hit]:

@@ -141,3 +141,14 @@ def test_a_content_file_of_many_sentences_is_checked(tmp_path, sample):
     r = memaudit("--db", db, "verify", "--content-file", text, "--json")
     assert r.returncode == 3, r.stderr  # the zebra sample holds the secret
     assert not json.loads(r.stdout)["clean"]
+
+
+def test_a_text_of_many_spaced_letter_runs_is_staged_in_bounded_time(tmp_path):
+    """The injection check read each run of spaced letters in the whole text, which
+    holds the other runs, read again one level deeper: 15,000 characters of
+    "a b c d e f go " took hours at `stage` (and in `audit`, `review`)."""
+    db = tmp_path / "ledger.db"
+    assert memaudit("init", db).returncode == 0
+    text = ("a b c d e f go " * 1_000)[:15_000]  # under stage's 16,000 characters
+    done = memaudit("--db", db, "stage", text, "-t", "tool_observation", "--source-ref", "tool:x")
+    assert done.returncode == 0, done.stderr

@@ -12,6 +12,7 @@ from memaudit.injection.patterns.exfiltration import EXFILTRATION_PATTERNS
 from memaudit.injection.patterns.facts import FACT_PATTERNS
 from memaudit.injection.patterns.laundering import LAUNDERING_PATTERNS
 from memaudit.injection.patterns.overrides import OVERRIDE_PATTERNS
+from memaudit.injection.patterns.planted import PLANTED_PATTERNS
 from memaudit.injection.patterns.propagation import PROPAGATION_PATTERNS
 from memaudit.injection.patterns.relay import RELAY_PATTERNS
 from memaudit.injection.patterns.retrieval import RETRIEVAL_PATTERNS
@@ -33,6 +34,7 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *FACT_PATTERNS,
     *CHANNEL_PATTERNS,
     *RETRIEVAL_PATTERNS,
+    *PLANTED_PATTERNS,
 ]
 
 _AGENT_WORDS = (
