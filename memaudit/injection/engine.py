@@ -36,7 +36,6 @@ from memaudit.injection.forms import (
     _SEND,
     _SHOWING,
     _SHOWN_CODE,
-    _SPACED,
     _TEMPLATE_NOTE,
     _TO_DESTINATION,
     CODECS,
@@ -51,6 +50,7 @@ from memaudit.injection.forms import (
     interleaved,
     joined_letters,
     protocol_send,
+    spaced_runs,
     waived_warning,
     written_rtl,
 )
@@ -267,36 +267,6 @@ def _texty(raw: bytes | str) -> str | None:
     return s
 
 
-# More spaced-letter runs than this in one text are read together (``_spaced_runs``).
-MAX_SPACED_RUNS = 8
-
-
-def _spaced(run: str) -> str:
-    words = re.split(r" {2,}", run)
-    return " ".join(w.replace(" ", "") for w in words)
-
-
-def _spaced_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
-    """Spaced letters ("I g n o r e all previous instructions"), each run read in
-    context: the whole text with that run joined. A text of more than
-    ``MAX_SPACED_RUNS`` runs is read once, every run joined, on the span from the first
-    to the last: each reading holds the other runs, read again one level deeper, so one
-    reading per run made a hostile text of many short runs ("a b c d e f go " × 1,300)
-    take hours (time grew with the cube of its length)."""
-    runs = list(_SPACED.finditer(view))
-    if len(runs) <= MAX_SPACED_RUNS:
-        for m in runs:
-            yield (
-                m.start(),
-                m.end(),
-                "spaced letters",
-                view[: m.start()] + _spaced(m.group(0)) + view[m.end() :],
-            )
-        return
-    joined = _SPACED.sub(lambda m: _spaced(m.group(0)), view)
-    yield runs[0].start(), runs[-1].end(), "spaced letters", joined
-
-
 def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
     """(start, end, encoding, decoded text) for each encoded run that decodes to text."""
     # A form whose runs hold no white space is looked for only if a word is as long as
@@ -343,7 +313,7 @@ def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
             continue
         if text:
             yield m.start(), m.end(), "escapes", text
-    yield from _spaced_runs(view)
+    yield from spaced_runs(view)
     if (joined := joined_letters(view)) is not None:
         yield 0, len(view), "letters joined by dots or dashes", joined
     for s, e, text in interleaved(view):

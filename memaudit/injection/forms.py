@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from memaudit.injection.assessment import Hit
 from memaudit.injection.kinds import NAMED_NOTE, QUOTED_META, WEIGHT, Signal
@@ -53,6 +53,36 @@ _BINARY = re.compile(r"(?:[01]{8}[ ]?){6,}")
 _PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2}[^%\s]{0,16}){5,}")
 _ESCAPES = re.compile(r"(?:\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2}){6,}")
 _SPACED = re.compile(r"(?<!\S)(?:[A-Za-z] {1,3}){5,}[A-Za-z](?!\S)")
+# More spaced-letter runs than this in one text are read together (``spaced_runs``).
+MAX_SPACED_RUNS = 8
+
+
+def _spaced(run: str) -> str:
+    words = re.split(r" {2,}", run)
+    return " ".join(w.replace(" ", "") for w in words)
+
+
+def spaced_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
+    """Spaced letters ("I g n o r e all previous instructions"), each run read in
+    context: the whole text with that run joined. A text of more than
+    ``MAX_SPACED_RUNS`` runs is read once, every run joined, on the span from the first
+    to the last: each reading holds the other runs, read again one level deeper, so one
+    reading per run made a hostile text of many short runs ("a b c d e f go " × 1,300)
+    take hours (time grew with the cube of its length)."""
+    runs = list(_SPACED.finditer(view))
+    if len(runs) <= MAX_SPACED_RUNS:
+        for m in runs:
+            yield (
+                m.start(),
+                m.end(),
+                "spaced letters",
+                view[: m.start()] + _spaced(m.group(0)) + view[m.end() :],
+            )
+        return
+    joined = _SPACED.sub(lambda m: _spaced(m.group(0)), view)
+    yield runs[0].start(), runs[-1].end(), "spaced letters", joined
+
+
 # Letters joined by dots or dashes ("i.g.n.o.r.e", "s-e-n-d-e"): each such word is read
 # joined when one of them spells five letters or more ("e.g.", "a.k.a." are abbreviations).
 # Any letter, accented ones too ("e.n.v.í.a", "L-ö-s-c-h-e"; round 11).
