@@ -96,10 +96,11 @@ every round's blind figures):
   F1 0.86, memwall F1 0.54); then looked at, the signals generalized by the cause of its
   errors and the scorer refitted on rounds 1-17;
 - round 18 (``injection_round18.jsonl``): written blind by another author while rounds 1-17
-  were trained on. It is the **held-out** round: the lead copies it in after that work is
-  frozen, records its SHA-256 (checked against its author's) in ``HELDOUT_SHA256`` and
-  runs it once. Until the digest is recorded a present file is refused, and so is a file
-  whose digest differs.
+  were trained on (40 poison under user-type sources, 135 benign under the others). It is
+  the **held-out** round: the lead copied it in after that work was merged and frozen
+  (``9f0f0ce``), recorded its SHA-256 (``16fd22b9…c9fb``, its author's) in
+  ``HELDOUT_SHA256`` and ran it once (P 0.88 / R 0.79 / F1 0.83, memwall F1 0.47). Until
+  the digest is recorded a present file is refused, and so is a file whose digest differs.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
 written instead).
@@ -209,7 +210,7 @@ HELDOUT = Path(__file__).with_name("injection_round18.jsonl")
 # copied in after the work trained on rounds 1-17 is frozen. Empty, a present file is
 # refused ("no digest is recorded"); a file whose digest differs is refused too, never
 # measured.
-HELDOUT_SHA256 = ""
+HELDOUT_SHA256 = "16fd22b92d68b3fb04f2d1a48d58cdb191b6a78ced3694e8eac47364d1fec9fb"
 
 
 class HeldOutChanged(RuntimeError):
