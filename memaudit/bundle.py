@@ -380,7 +380,9 @@ def import_bundle(
         already_held=sorted(already),
         unmatchable=[t.memory_id for t in index.unmatchable],
         residue=_forgotten_here(
-            conn, [t for t in bundle.tombstones if t["memory_id"] not in already]
+            conn,
+            [row for row in bundle_tombs if row[0] not in already and row[1] == "forgotten"],
+            index.key,
         ),
         dry_run=dry_run,
     )
@@ -425,26 +427,19 @@ def import_bundle(
     return plan
 
 
-def _forgotten_here(conn: Any, tombs: list[dict[str, Any]]) -> list[dict[str, str]]:
-    """Memories of this ledger that the bundle's new ``forgotten`` tombstones name: by
-    id, or holding their text as ``verify`` matches it (``memories_holding``). Tombstones
-    made with a key this machine lacks match nothing here (the plan names them)."""
+def _forgotten_here(
+    conn: Any, forgotten: list[tuple[Any, ...]], key: tombkey.TombKey | None
+) -> list[dict[str, str]]:
+    """Memories of this ledger that the bundle's new ``forgotten`` tombstones (rows as
+    ``TombstoneIndex`` reads them) name: by id, or holding their text as ``verify``
+    matches it (``memories_holding``). Tombstones made with a key this machine lacks
+    match nothing here (the plan names them)."""
     from memaudit.forget.tombstones import memories_holding
 
-    forgotten = [t for t in tombs if t["status"] == "forgotten"]
     if not forgotten:
         return []
-    out = {
-        (mid, mid): "id"
-        for mid in _existing(conn, "memories", "id", [t["memory_id"] for t in forgotten])
-    }
-    index = resurrection.TombstoneIndex(
-        [
-            (t["memory_id"], t["status"], t["at"], t["salt"], json.dumps(t["fingerprints"]))
-            for t in forgotten
-        ],
-        tombkey.load(create=False),
-    )
+    out = {(mid, mid): "id" for mid in _existing(conn, "memories", "id", [t[0] for t in forgotten])}
+    index = resurrection.TombstoneIndex(forgotten, key)
     held = memories_holding(conn, index, skip={t.memory_id for t in index.unmatchable})
     for cid, match, _ in held.found:
         out.setdefault((str(cid), match.memory_id), match.how)

@@ -134,7 +134,7 @@ class _ImportGroup(typer.core.TyperGroup):
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         first = args[0] if args else ""
-        if first and not first.startswith("-") or first == "-":
+        if first == "-" or (first and not first.startswith("-")):
             if first in self.commands:
                 return super().resolve_command(ctx, args)
             if first == "-" or os.path.lexists(first) or any(c in first for c in "./"):
