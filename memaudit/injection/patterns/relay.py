@@ -328,6 +328,27 @@ RELAYED_FROM = _rx(
     r"|\baus\s+(?:einem|einer)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:kopiert|übernommen|eingefügt)"
     r"|\b(?:der\s+nutzer|die\s+nutzerin)\s+hat\s+(?:\w+\s+){0,3}?(?:eingefügt|weitergeleitet)"
     r"|\blaut\s+(?:dem|der)\s+[\w-]*(?:team|abteilung)\b"
+    # Round 18: any sender the user names ("my IT guy sent it over", "hat mir ein Berater
+    # geschickt", "mi ha scritto il supporto della banca"), and a caller whose message for
+    # the assistant the user passes on ("the bank called and said to tell you this").
+    r"|\b(?:my|our|a|an|the)\s+(?:[\w'-]+\s+){0,3}?(?:guy|person|team|department|desk|"
+    r"advis[eo]r|consultant|rep|representative|support|accountant|broker|bank|agent|technician)"
+    r"\s+(?:just\s+)?(?:sent|forwarded|texted|e-?mailed|messaged)\s+(?:it|this|that|these|them)"
+    r"\s+(?:over|along|to\s+me)\b"
+    r"|\b(?:called|phoned|rang|texted|wrote|messaged)\s+(?:me\s+)?and\s+(?:said|asked\s+me)\s+"
+    r"to\s+(?:tell|pass\s+(?:this\s+|it\s+)?(?:on|along)\s+to)\s+you\b"
+    r"|\b(?:mon|ma|mes|notre|le|la|un|une)\s+[\w'-]+(?:\s+[\w'-]+){0,2}?\s+m'a\s+(?:envoyé|"
+    r"transféré|écrit|fait\s+suivre)\s+(?:ça|ceci|cela|ce\s+message|ce\s+qui\s+suit)\b"
+    r"|\bm'a\s+(?:appelée?|téléphoné)\s+et\s+m'a\s+dit\s+de\s+te\s+dire\b"
+    r"|\bmi\s+ha\s+(?:scritto|mandato|inviato|girato|inoltrato)\s+(?:il|la|lo|l'|un|una|uno|"
+    r"mio|mia)\s*[\w\"'“”-]+"
+    r"|\bmi\s+ha\s+chiamat[oa]\s+[^.\n]{0,40}?\be\s+mi\s+ha\s+detto\s+di\s+dirti\b"
+    r"|\b(?:mi|el|la|un|una)\s+[\w'-]+(?:\s+[\w'-]+){0,2}?\s+me\s+(?:envió|mandó|escribió|"
+    r"reenvió|pasó)\s+(?:esto|este|esta|eso|lo\s+siguiente)\b"
+    r"|\bme\s+llamó\s+[^.\n]{0,40}?\by\s+me\s+dijo\s+que\s+te\s+dijera\b"
+    r"|\bhat\s+mir\s+(?:ein|eine|der|die|mein|meine|unser|unsere)\s+[\w-]+(?:\s+[\w-]+)?\s+"
+    r"(?:geschickt|weitergeleitet|gesendet|geschrieben)\b"
+    r"|\bhat\s+(?:mich\s+)?angerufen\s+und\s+(?:gesagt|gebeten)\s*,?\s+(?:ich\s+soll|dir\s+)"
     r"|" + _PASSING_ON
 )
 # The user making a relayed request their own ("… I agree, do that for me too"): then it
