@@ -171,7 +171,7 @@ SECRET_PATTERNS.append(
 # room, a phone kept silent in a meeting: nothing the agent does is hidden there (the
 # object must be an act: a forwarding, a transfer, a copy, an export, a rule).
 _ACT = (
-    r"(?:[\w-]*forward\w*|transfers?|cop(?:y|ies)|exports?|sync\w*|uploads?|rules?|"
+    r"(?:\w+-)?(?:forward\w*|transfers?|cop(?:y|ies)|exports?|sync\w*|uploads?|rules?|"
     r"transferts?|renvois?|copies|exports?|envois?|règles?|"
     r"inoltr\w*|trasferiment\w*|copi[ae]|esportazion\w*|invi[oi]|regol[ae]|"
     r"reenv[íi]os?|transferencias?|copias?|exportaci\w*|env[íi]os?|reglas?|"
