@@ -51,10 +51,16 @@ _RULE_WORDS = _rx(
 )
 
 
+# Characters either side of a hit read for its line or its clause: bounded, so a text of
+# many hits on one long line is read in time linear in its length.
+REACH = 240
+
+
 def _line(low: str, at: int) -> tuple[int, int]:
-    start = low.rfind("\n", 0, at) + 1
-    end = low.find("\n", at)
-    return start, len(low) if end < 0 else end
+    lo, hi = max(0, at - REACH), min(len(low), at + REACH)
+    start = low.rfind("\n", lo, at)
+    end = low.find("\n", at, hi)
+    return (lo if start < 0 else start + 1), (hi if end < 0 else end)
 
 
 def receipt(low: str, h: Hit) -> bool:
@@ -93,9 +99,10 @@ _PROHIBITED = frozenset({Signal.STANDING_RULE, Signal.AGENT_DIRECTIVE, Signal.IM
 
 
 def _clause(low: str, h: Hit) -> tuple[int, int]:
-    start = max((m.end() for m in _CLAUSE_END.finditer(low, 0, h.start)), default=0)
-    m = _CLAUSE_END.search(low, h.end)
-    return start, m.start() if m else len(low)
+    lo, hi = max(0, h.start - REACH), min(len(low), h.end + REACH)
+    start = max((m.end() for m in _CLAUSE_END.finditer(low, lo, h.start)), default=lo)
+    m = _CLAUSE_END.search(low, h.end, hi)
+    return start, m.start() if m else hi
 
 
 def forbids_leak(low: str, h: Hit) -> bool:
