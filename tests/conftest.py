@@ -29,6 +29,8 @@ def _isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("MEMAUDIT_ACTOR", "tester")
     monkeypatch.setenv("MEMAUDIT_HOME", str(tmp_path / "memaudit-home"))
+    # Each test's judgements kept in its own folder: none comes from another test.
+    monkeypatch.setenv("MEMAUDIT_CACHE_DIR", str(tmp_path / "memaudit-cache"))
     monkeypatch.setenv("COLUMNS", "120")
 
 

@@ -112,6 +112,7 @@ def run(
     max_findings: int | None = None,
     workers: int | None = None,
     progress: Progress = silent,
+    remember: bool = True,
 ) -> Report:
     """Run the chosen detectors (all by default) over ``store`` at time ``now``.
 
@@ -121,7 +122,9 @@ def run(
     native ledger); None (the default) picks 2 for such a store of at least
     ``PARALLEL_MIN_MEMORIES`` memories on a machine with more than one CPU. The
     findings are the same either way. ``progress`` hears of each detector as it starts
-    (those in the other processes when they are all done).
+    (those in the other processes when they are all done). ``remember``: texts'
+    judgements are kept in the user's cache folder and read back on the next run
+    (``memaudit.injection.judgements``); False judges every text afresh and keeps none.
     """
     detectors = select(patterns)
     view = store.sql_view()
@@ -136,7 +139,7 @@ def run(
             store.location,
             store.adapter_name,
             to_iso(now),
-            _run(store, now, detectors, max_findings, progress),
+            _run(store, now, detectors, max_findings, progress, remember=remember),
             dict(view.mistyped),
         )
     from concurrent.futures import ProcessPoolExecutor
@@ -147,7 +150,15 @@ def run(
     # spawn, not fork: the caller may hold threads (the TUI) and an open connection.
     with ProcessPoolExecutor(len(groups), mp_context=get_context("spawn")) as pool:
         futures = [
-            pool.submit(_run_offloaded, view.file, store.adapter_name, g, to_iso(now), max_findings)
+            pool.submit(
+                _run_offloaded,
+                view.file,
+                store.adapter_name,
+                g,
+                to_iso(now),
+                max_findings,
+                remember,
+            )
             for g in groups
         ]
         here = _run(
@@ -157,6 +168,7 @@ def run(
             max_findings,
             progress,
             total=len(detectors),
+            remember=remember,
         )
         progress(f"audit: waiting for {', '.join(offload)}", len(here), len(detectors))
         mistyped = dict(view.mistyped)
@@ -175,7 +187,12 @@ def run(
 
 
 def _run_offloaded(
-    path: str, adapter: str, names: list[str], now: str, max_findings: int | None
+    path: str,
+    adapter: str,
+    names: list[str],
+    now: str,
+    max_findings: int | None,
+    remember: bool = True,
 ) -> dict[str, Any]:
     """In the child process: the named detectors on the store at ``path``, read-only,
     and the values it read as another type than their column's (``SqlView.mistyped``)."""
@@ -183,7 +200,7 @@ def _run_offloaded(
     from memaudit.clock import parse_time
 
     with open_store(path, adapter=adapter) as store:
-        results = _run(store, parse_time(now), select(names), max_findings)
+        results = _run(store, parse_time(now), select(names), max_findings, remember=remember)
         mistyped = dict(store.sql_view().mistyped)
     return {
         "mistyped": mistyped,
@@ -231,6 +248,7 @@ def _run(
     progress: Progress = silent,
     *,
     total: int | None = None,
+    remember: bool = True,
 ) -> list[Result]:
     policy = store.policy()
     view = store.sql_view()
@@ -256,6 +274,7 @@ def _run(
                 result=result,
                 store=store,
                 memo=memo,
+                remember=remember,
             )
             if max_findings is not None:
                 ctx.cap = max_findings

@@ -61,8 +61,11 @@ class Ctx:
         result: Result,
         store: Store | None = None,
         memo: dict[str, Any] | None = None,
+        remember: bool = True,
     ) -> None:
         self.store = store
+        # Whether judgements may be kept across runs (``audit --no-cache``: no).
+        self.remember = remember
         # What one detector computes that another can reuse, for one audit run.
         self.memo: dict[str, Any] = {} if memo is None else memo
         self.conn = conn

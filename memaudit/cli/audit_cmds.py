@@ -84,6 +84,15 @@ def audit(
             "audit.max_findings).",
         ),
     ] = None,
+    no_cache: Annotated[
+        bool,
+        typer.Option(
+            "--no-cache",
+            help="Judge every text for injected instructions afresh, and keep no judgement "
+            "for the next run (by default texts judged by the same memaudit are not judged "
+            "again: see MEMAUDIT_CACHE_DIR).",
+        ),
+    ] = False,
     db: DbOpt = None,
     adapter: AdapterOpt = None,
     json_: JsonOpt = False,
@@ -96,7 +105,12 @@ def audit(
     st = state(ctx)
     with open_from(ctx, db, adapter) as store, progress("audit") as report_progress:
         report = core.run(
-            store, st.clock(), patterns=pattern, max_findings=limit, progress=report_progress
+            store,
+            st.clock(),
+            patterns=pattern,
+            max_findings=limit,
+            progress=report_progress,
+            remember=not no_cache,
         )
     if json_:
         data = report.to_dict()
@@ -209,6 +223,18 @@ def _print_table(report: core.Report) -> None:
     if report.mistyped:
         console.print(Text(mistyped_line(report.mistyped), style="yellow"))
     for r in report.results:
+        kept = r.stats.get("judgements")
+        if kept and kept.get("reused"):
+            console.print(
+                Text(
+                    f"{r.detector.name}: {kept['reused']:,} texts' judgements kept from an "
+                    f"earlier run of this memaudit, {kept['judged']:,} judged now "
+                    "(--no-cache: judge all now)",
+                    style="dim",
+                )
+            )
+        elif kept and kept.get("not_used") and kept["not_used"] != "turned off":
+            console.print(Text(f"{r.detector.name}: judgements not kept: {kept['not_used']}"))
         if r.detector.name == "hot_memory" and r.stats.get("accesses"):
             s = r.stats
             console.print(

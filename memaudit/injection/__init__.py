@@ -35,13 +35,16 @@ look), ``prefilter`` (which patterns may match a text, derived from their regex 
 view, decoding and the analysis: ``signals``),
 ``learned`` (the learned text scorer, a soft signal beside the patterns; its weights are
 ``learned.json``), ``assessment`` (what the analysis returns), ``provenance`` (source weight and
-``assess``) and ``scanning`` (a store's rows, for the audit detector).
+``assess``), ``scanning`` (a store's rows, for the audit detector) and ``judgements``
+(texts' hits kept across runs, in the user's cache folder, so an audit run again judges
+only the texts that changed).
 """
 
 from __future__ import annotations
 
 from memaudit.injection.assessment import Assessment, Hit, Thresholds
 from memaudit.injection.engine import learned_hit, signals, visible
+from memaudit.injection.judgements import Judgements
 from memaudit.injection.kinds import HARD, LABEL, WEIGHT, Signal
 from memaudit.injection.provenance import (
     USER_TRUSTED,
@@ -62,6 +65,7 @@ __all__ = [
     "Assessment",
     "Found",
     "Hit",
+    "Judgements",
     "Provenance",
     "Signal",
     "Thresholds",

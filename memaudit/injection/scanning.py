@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from memaudit.injection.assessment import Assessment, Hit, Thresholds
 from memaudit.injection.engine import learned_hit, signals
+from memaudit.injection.judgements import LEARNED, SIGNALS, Judgements
 from memaudit.injection.kinds import WEIGHT, Signal
 from memaudit.injection.provenance import (
     ASSISTANT_ROLES,
@@ -26,6 +28,9 @@ from memaudit.textsafety import reveal
 # -- scanning a store's rows (the audit detector) ----------------------------------------
 
 SCAN_CACHE = 300_000  # distinct texts whose hits are remembered (identical texts recur)
+# With a judgements file the hits of a text seen before are a lookup away: only the
+# texts of the last few thousand rows are held here (each held text is held whole).
+KEPT_SCAN_CACHE = 20_000
 
 
 @dataclass(slots=True)
@@ -68,6 +73,7 @@ def scan(
     *,
     ancestors: Callable[[str], set[str]] | None = None,
     approved: Callable[[list[str]], set[str]] | None = None,
+    judgements: Judgements | None = None,
 ) -> list[Found]:
     """Assess ``(id, source_type, source_ref, status, derived, role, content)`` rows.
 
@@ -76,12 +82,20 @@ def scan(
     is looked up only for texts that could reach the threshold from the least trusted
     source, so a large clean store costs one pass of the cheap first look. The learned
     scorer runs only on rows whose source it judges (``LEARNED_MIN_SOURCE``; a derived
-    row may be derived from anything, so it is scored).
+    row may be derived from anything, so it is scored). ``judgements``: hits kept from
+    earlier runs, read before a text is judged and given the texts judged here.
     """
-    cache = Remembered(_text_signals, SCAN_CACHE)  # text signals by text
-    scored = Remembered(_learned_hits, SCAN_CACHE)  # the learned scorer's hit by text
+    signals_of: Callable[[str], list[Hit]] = _text_signals
+    learned_of: Callable[[str], list[Hit]] = _learned_hits
+    held = SCAN_CACHE
+    if judgements is not None:
+        signals_of = partial(judgements.recall, SIGNALS, compute=_text_signals)
+        learned_of = partial(judgements.recall, LEARNED, compute=_learned_hits)
+        held = KEPT_SCAN_CACHE if judgements.conn is not None else SCAN_CACHE
+    cache = Remembered(signals_of, held)  # text signals by text
+    scored = Remembered(learned_of, held)  # the learned scorer's hit by text
     # a user's text relays another's (its pattern hits: a rule in look-alike letters relays)
-    relayed_text = Remembered(lambda t: relay_reason(t, _USER, cache[t]) is not None, SCAN_CACHE)
+    relayed_text = Remembered(lambda t: relay_reason(t, _USER, cache[t]) is not None, held)
     # Weight 1, no trace, and a claim about the user laundered into the agent's notes:
     # the most any source lets a text score. A "user statement" whose provenance
     # disagrees scores more still (``LAUNDERED``: with a URL or tool as its source
@@ -123,12 +137,14 @@ def scan(
             if flag:
                 ceiling_of = laundered_ceiling if may_launder else ceiling
                 flag = assess(text, ceiling_of, thresholds, hits).flagged
-            if len(may_flag) >= SCAN_CACHE:
+            if len(may_flag) >= held:
                 may_flag.clear()
             may_flag[shape] = flag
         if flag:
             hits = _hits(text, counts, cache, scored)
             maybe.append((str(mid), _source_type(st), ref, status, derived, role, text, hits))
+    if judgements is not None:
+        judgements.flush()
     ok = approved([m[0] for m in maybe]) if approved is not None and maybe else set()
     out = []
     for mid, st, ref, status, derived, role, text, hits in maybe:

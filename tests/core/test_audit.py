@@ -293,6 +293,7 @@ def test_a_second_process_reports_the_same_findings(
         data = report.to_dict()
         for d in data["detectors"]:
             d.pop("seconds")
+            d["stats"].pop("judgements", None)  # the second run reads the first's
         return data
 
     with open_store(str(sample(name))) as store:

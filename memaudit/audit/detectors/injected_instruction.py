@@ -14,15 +14,23 @@ from memaudit.model import Severity
 def detect_injected_instruction(ctx: Ctx) -> None:
     from memaudit import injection
 
-    found = injection.scan(
-        ctx.rows(
-            "SELECT id, source_type, source_ref, status, derived, {role}, content FROM memories "
-            "WHERE status IN ('active', 'pending')"
-        ),
-        injection.Thresholds.from_policy(ctx.policy),
-        ancestors=(lambda mid: graph_ancestor_types(ctx.conn, mid)) if ctx.has_edges else None,
-        approved=_approved_ids(ctx) if ctx.has_events else None,
-    )
+    kept = injection.Judgements.open(enabled=ctx.remember)
+    try:
+        found = injection.scan(
+            ctx.rows(
+                "SELECT id, source_type, source_ref, status, derived, {role}, content "
+                "FROM memories WHERE status IN ('active', 'pending')"
+            ),
+            injection.Thresholds.from_policy(ctx.policy),
+            ancestors=(lambda mid: graph_ancestor_types(ctx.conn, mid)) if ctx.has_edges else None,
+            approved=_approved_ids(ctx) if ctx.has_events else None,
+            judgements=kept,
+        )
+    finally:
+        kept.close()
+    # How many texts were judged here and how many judgements an earlier run kept: an
+    # audit says what it checked now (``audit --no-cache`` judges every text again).
+    ctx.result.stats["judgements"] = kept.stats()
     for hit in sorted(found, key=lambda f: f.memory_id):
         if ctx.full:
             ctx.count(Severity(hit.assessment.severity or "low"))

@@ -1,0 +1,288 @@
+"""Texts' judgements remembered across runs, so that a store audited again (a nightly
+``audit``) is not read again text by text.
+
+A text's hits depend on the text and on the engine alone: the same text gets the same
+hits under any source, in any store (its source weighs them afterwards, in
+``provenance.assess``). So the scan keeps each text's hits in a file of its engine. The
+engine is a digest of memaudit's own code and data and of the Python and Unicode
+versions it runs on: any change makes a new file, and no engine reads another's.
+
+The file keeps no text and no word of one, so that a forgotten memory leaves nothing of
+itself here: a text is known by a keyed digest (BLAKE2b-256 with a random key in
+``judgements.key`` beside the files, mode 0600: the file alone cannot confirm a guessed
+text, as a tombstone cannot), and its hits by signal, offsets and weight. Hits that
+carry a note (the words the learned scorer weighed, a decoded payload) are not kept:
+such a text, rare in a store, is judged again on every run.
+
+The folder is the user's own: ``MEMAUDIT_CACHE_DIR``, else ``$XDG_CACHE_HOME/memaudit``,
+else ``~/.cache/memaudit``; ``MEMAUDIT_CACHE_DIR=off`` (or ``audit --no-cache``) turns it
+off. Nothing read from a store decides where it is. A file that cannot be created,
+opened, read or written is not used: every text is judged, as without it, and
+``why_not`` says why. A row that does not decode is judged again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import sqlite3
+import sys
+import time
+import unicodedata
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+from memaudit.errors import MemauditError
+from memaudit.injection.assessment import Hit
+from memaudit.injection.kinds import Signal
+from memaudit.tombkey import load_secret
+
+ENV = "MEMAUDIT_CACHE_DIR"
+KEY_FILE = "judgements.key"
+OFF = "off"
+# What is remembered of a text: its pattern signals, and the learned scorer's hit (the
+# scan asks for the second only of texts whose source the scorer judges).
+SIGNALS, LEARNED = 0, 1
+# New judgements written per transaction, sorted: keys are random, and a sorted batch
+# touches each page of the table once (at 1M memories 2.5 s of writing instead of 8).
+FLUSH_EVERY = 20_000
+HELD = 2_000_000  # judgements held in memory (about 100 bytes each)
+NO_HITS = "[]"
+KEEP_ENGINES = 3  # files of other engines kept (two installs may alternate)
+_FILE = re.compile(r"judgements-[0-9a-f]{20}\.sqlite")
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS judged ("
+    " kind INTEGER NOT NULL, digest BLOB NOT NULL, hits TEXT NOT NULL,"
+    " run INTEGER NOT NULL, PRIMARY KEY (kind, digest)) WITHOUT ROWID"
+)
+
+
+@cache
+def engine() -> str:
+    """A digest of what judges a text: memaudit's code and data files, Python's and
+    Unicode's versions (the patterns' meaning depends on both)."""
+    root = Path(__file__).resolve().parent.parent
+    h = hashlib.sha256(f"{sys.version}\0{unicodedata.unidata_version}\0".encode())
+    for path in sorted(root.rglob("*")):
+        if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
+            h.update(str(path.relative_to(root)).encode() + b"\0")
+            h.update(path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def folder() -> Path | None:
+    """Where judgements are kept, or None when turned off."""
+    chosen = os.environ.get(ENV, "")
+    if chosen.strip().lower() == OFF:
+        return None
+    if chosen:
+        return Path(chosen).expanduser()
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    return (Path(xdg) if xdg else Path.home() / ".cache") / "memaudit"
+
+
+def digest(text: str, key: bytes) -> bytes:
+    data = text.encode("utf-8", "surrogatepass")
+    return hashlib.blake2b(data, digest_size=32, key=key).digest()
+
+
+def _encode(hits: list[Hit]) -> str:
+    """Hits without notes (none kept has one) as JSON."""
+    return json.dumps(
+        [[h.signal.value, h.start, h.end, h.weight, h.hidden] for h in hits],
+        separators=(",", ":"),
+    )
+
+
+def _decode(raw: object) -> list[Hit] | None:
+    """The hits of a row, or None when the row is not what ``_encode`` writes."""
+    try:
+        items = json.loads(raw) if isinstance(raw, str) else None
+        if not isinstance(items, list):
+            return None
+        out = []
+        for signal, start, end, weight, hidden in items:
+            if not (
+                isinstance(start, int)
+                and isinstance(end, int)
+                and isinstance(weight, float | int)
+                and isinstance(hidden, bool)
+            ):
+                return None
+            out.append(Hit(Signal(signal), start, end, float(weight), "", hidden))
+        return out
+    except (ValueError, TypeError):
+        return None
+
+
+class Judgements:
+    """One engine's remembered judgements (or none: ``conn`` is None, ``why_not`` says
+    why). ``recall`` gives a text's hits, from the file or computed and kept.
+
+    A file of at most ``HELD`` judgements is read whole when opened (one query, then a
+    dictionary lookup per text: a million point queries would cost more than judging);
+    a larger one is queried text by text."""
+
+    def __init__(
+        self,
+        conn: sqlite3.Connection | None,
+        path: Path | None,
+        why_not: str,
+        key: bytes = b"",
+    ) -> None:
+        self.conn, self.path, self.why_not, self._key = conn, path, why_not, key
+        self.run = time.time_ns()  # marks the rows this run writes
+        self.reused = 0  # distinct texts whose signals an earlier run wrote
+        self.judged = 0  # distinct texts whose signals were computed in this run
+        self._new: list[tuple[int, bytes, str, int]] = []
+        # encoded hits by kind and text digest: those earlier runs wrote, those judged here
+        self._earlier: tuple[dict[bytes, str], ...] = ({}, {})
+        self._here: tuple[dict[bytes, str], ...] = ({}, {})
+        self._query = False  # whether a digest missing from both is looked up in the file
+        if conn is not None:
+            self._read_all(conn)
+
+    def _read_all(self, conn: sqlite3.Connection) -> None:
+        try:
+            (n,) = conn.execute("SELECT count(*) FROM judged").fetchone()
+            if n > HELD:
+                self._query = True
+                return
+            for kind, key, hits in conn.execute("SELECT kind, digest, hits FROM judged"):
+                if kind in (SIGNALS, LEARNED) and isinstance(key, bytes):
+                    # most texts have no hit: one string for all of them
+                    self._earlier[kind][key] = NO_HITS if hits == NO_HITS else hits
+        except sqlite3.Error as exc:
+            self._give_up(exc)
+
+    @classmethod
+    def off(cls, why: str) -> Judgements:
+        return cls(None, None, why)
+
+    @classmethod
+    def open(cls, enabled: bool = True) -> Judgements:
+        where = folder() if enabled else None
+        if where is None:
+            return cls.off("turned off")
+        path = where / f"judgements-{engine()[:20]}.sqlite"
+        try:
+            where.mkdir(mode=0o700, parents=True, exist_ok=True)
+            key = load_secret(where / KEY_FILE, "judgements key", create=True)
+            assert key is not None
+            fresh = not path.exists()
+            conn = sqlite3.connect(path, timeout=2.0, isolation_level=None)
+            try:
+                conn.execute("PRAGMA journal_mode=WAL")
+                conn.execute("PRAGMA synchronous=NORMAL")
+                conn.execute(_SCHEMA)
+            except BaseException:
+                conn.close()
+                raise
+        except MemauditError as exc:
+            return cls.off(exc.message)
+        except (OSError, sqlite3.Error) as exc:
+            return cls.off(f"cannot use {path}: {exc}")
+        if fresh:
+            _prune(where, keep=path)
+        return cls(conn, path, "", key)
+
+    def recall(self, kind: int, text: str, compute: Callable[[str], list[Hit]]) -> list[Hit]:
+        if self.conn is None:
+            self.judged += kind == SIGNALS
+            return compute(text)
+        key = digest(text, self._key)
+        here = self._here[kind]
+        raw, earlier = here.get(key), False
+        if raw is None:
+            raw = self._earlier[kind].pop(key, None)
+            earlier = raw is not None
+            if raw is None and self._query:
+                raw, earlier = self._lookup(kind, key)
+        hits = ([] if raw == NO_HITS else _decode(raw)) if raw is not None else None
+        if hits is not None:
+            if earlier and raw is not None:  # counted once: now among this run's
+                self.reused += kind == SIGNALS
+                self._hold(here, key, raw)
+            return hits
+        hits = compute(text)
+        self.judged += kind == SIGNALS
+        if self.conn is not None and not any(h.note for h in hits):
+            encoded = NO_HITS if not hits else _encode(hits)
+            self._hold(here, key, encoded)
+            self._new.append((kind, key, encoded, self.run))
+            if len(self._new) >= FLUSH_EVERY:
+                self.flush()
+        return hits
+
+    def _hold(self, here: dict[bytes, str], key: bytes, encoded: str) -> None:
+        if len(here) >= HELD:  # all in the file by now, or about to be: look them up there
+            here.clear()
+            self._query = True
+        here[key] = encoded
+
+    def _lookup(self, kind: int, key: bytes) -> tuple[str | None, bool]:
+        """A digest's hits in the file, and whether an earlier run wrote them."""
+        assert self.conn is not None
+        try:
+            row = self.conn.execute(
+                "SELECT hits, run FROM judged WHERE kind = ? AND digest = ?", (kind, key)
+            ).fetchone()
+        except sqlite3.Error as exc:
+            self._give_up(exc)
+            return None, False
+        if row is None or not isinstance(row[0], str):
+            return None, False
+        return row[0], row[1] != self.run
+
+    def flush(self) -> None:
+        if self.conn is None or not self._new:
+            self._new.clear()
+            return
+        try:
+            with self.conn:
+                self.conn.execute("BEGIN IMMEDIATE")
+                self.conn.executemany(
+                    "INSERT OR REPLACE INTO judged (kind, digest, hits, run) VALUES (?, ?, ?, ?)",
+                    sorted(self._new),
+                )
+        except sqlite3.Error as exc:
+            self._give_up(exc)
+        self._new.clear()
+
+    def close(self) -> None:
+        self.flush()
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+    def _give_up(self, exc: sqlite3.Error) -> None:
+        """Stop using the file (the rest of the run judges every text)."""
+        self.why_not = f"stopped using {self.path}: {exc}"
+        if self.conn is not None:
+            self.conn.close()
+        self.conn = None
+        self._new.clear()
+
+    def stats(self) -> dict[str, object]:
+        return {
+            "reused": self.reused,
+            "judged": self.judged,
+            "file": str(self.path) if self.path is not None and not self.why_not else None,
+            "not_used": self.why_not or None,
+        }
+
+
+def _prune(where: Path, keep: Path) -> None:
+    """Delete the files of all but the ``KEEP_ENGINES`` most recently used other engines
+    (only files named as this module names them)."""
+    try:
+        others = [p for p in where.iterdir() if _FILE.fullmatch(p.name) and p != keep]
+        others.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in others[KEEP_ENGINES:]:
+            for part in (old, Path(f"{old}-wal"), Path(f"{old}-shm")):
+                part.unlink(missing_ok=True)
+    except OSError:
+        pass  # a cache left as it was costs disk, not correctness
