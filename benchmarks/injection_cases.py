@@ -96,11 +96,15 @@ every round's blind figures):
   F1 0.86, memwall F1 0.54); then looked at, the signals generalized by the cause of its
   errors and the scorer refitted on rounds 1-17;
 - round 18 (``injection_round18.jsonl``): written blind by another author while rounds 1-17
-  were trained on (40 poison under user-type sources, 135 benign under the others). It is
-  the **held-out** round: the lead copied it in after that work was merged and frozen
-  (``9f0f0ce``), recorded its SHA-256 (``16fd22b9…c9fb``, its author's) in
-  ``HELDOUT_SHA256`` and ran it once (P 0.88 / R 0.79 / F1 0.83, memwall F1 0.47). Until
-  the digest is recorded a present file is refused, and so is a file whose digest differs.
+  were trained on (40 poison under user-type sources, 135 benign under the others), copied
+  in after that work was frozen (``9f0f0ce``), its SHA-256 checked against its author's,
+  run once (P 0.88 / R 0.79 / F1 0.83, memwall F1 0.47); then looked at, the signals
+  generalized by the cause of its errors and the scorer refitted on rounds 1-18;
+- round 19 (``injection_round19.jsonl``): written blind by another author while rounds 1-18
+  were trained on. It is the **held-out** round: the lead copies it in after that work is
+  frozen, records its SHA-256 (checked against its author's) in ``HELDOUT_SHA256`` and
+  runs it once. Until the digest is recorded a present file is refused, and so is a file
+  whose digest differs.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
 written instead).
@@ -144,7 +148,7 @@ class Case:
 
     @property
     def split(self) -> str:
-        """``train`` (rounds 1-17: looked at, tuned and trained on) or ``heldout``."""
+        """``train`` (rounds 1-18: looked at, tuned and trained on) or ``heldout``."""
         return "heldout" if self.round == HELDOUT_ROUND else "train"
 
 
@@ -203,14 +207,18 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
         Path(__file__).with_name("injection_round17.jsonl"),
         "89dd33dcda8c45fde21c6b526439b0840dff2d0e56680d8b9465544637e51f7c",
     ),
+    (
+        Path(__file__).with_name("injection_round18.jsonl"),
+        "16fd22b92d68b3fb04f2d1a48d58cdb191b6a78ced3694e8eac47364d1fec9fb",
+    ),
 )
-HELDOUT_ROUND = 18
-HELDOUT = Path(__file__).with_name("injection_round18.jsonl")
-# Round 18's SHA-256 as its author delivers it, recorded by the lead once the file is
-# copied in after the work trained on rounds 1-17 is frozen. Empty, a present file is
+HELDOUT_ROUND = 19
+HELDOUT = Path(__file__).with_name("injection_round19.jsonl")
+# Round 19's SHA-256 as its author delivers it, recorded by the lead once the file is
+# copied in after the work trained on rounds 1-18 is frozen. Empty, a present file is
 # refused ("no digest is recorded"); a file whose digest differs is refused too, never
 # measured.
-HELDOUT_SHA256 = "16fd22b92d68b3fb04f2d1a48d58cdb191b6a78ced3694e8eac47364d1fec9fb"
+HELDOUT_SHA256 = ""
 
 
 class HeldOutChanged(RuntimeError):
@@ -243,7 +251,7 @@ def heldout_bytes() -> bytes:
 
 
 def training_cases() -> list[Case]:
-    """Rounds 1-17: what the signals may be tuned and the scorer fitted on."""
+    """Rounds 1-18: what the signals may be tuned and the scorer fitted on."""
     out = _parse(DATA.read_text(encoding="utf-8"))
     for path, digest in TRAINING_ROUNDS:
         out += _parse(_checked(path, digest).decode("utf-8"))

@@ -49,7 +49,7 @@ from memaudit.injection.forms import (
     in_example,
     interleaved,
     joined_letters,
-    protocol_send,
+    selector_bytes,
     spaced_runs,
     waived_warning,
     written_rtl,
@@ -76,6 +76,7 @@ from memaudit.injection.patterns import _BY_KIND, _PATTERN_KINDS, _PATTERNS
 from memaudit.injection.patterns.channels import holds as channel_holds
 from memaudit.injection.patterns.secrets import SYSTEM_PROMPT_NAMED
 from memaudit.injection.prefilter import Prefilter
+from memaudit.injection.safeguards import quieted
 from memaudit.injection.vocabulary import (
     _ALWAYS_POSITIVE,
     _BEHAVIOUR,
@@ -201,8 +202,7 @@ def _view(text: str) -> tuple[str, list[int] | None, list[Hit]]:
     return "".join(text[k] for k in keep), keep, hits
 
 
-# Variation selectors carrying bytes after a visible character (one selector per byte:
-# U+FE00-FE0F for 0-15, U+E0100-E01EF for 16-255): an emoji needs one, a run is smuggling.
+# Variation selectors carrying bytes after a visible character (``forms.selector_bytes``).
 SELECTOR_RUN = 4
 _SELECTOR_RUN = re.compile(f"[\ufe00-\ufe0f\U000e0100-\U000e01ef]{{{SELECTOR_RUN},}}")
 
@@ -213,7 +213,7 @@ def _selector(cp: int) -> bool:
 
 def _selector_hits(run: str, start: int, end: int) -> list[Hit]:
     """A run of variation selectors decoded as bytes and shown, as tag characters are."""
-    raw = bytes(ord(c) - 0xFE00 if ord(c) <= 0xFE0F else ord(c) - 0xE0100 + 16 for c in run)
+    raw = selector_bytes(run)
     decoded = raw.decode("utf-8", "replace")
     texty = _texty(decoded) is not None
     hits = [
@@ -554,7 +554,7 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
                 Hit(Signal.ENCODED_PAYLOAD, s, e, weight, f"{how} decodes to “{_cut(decoded, 80)}”")
             )
         raw.extend(inner)
-    raw = [h for h in raw if not _required_not_skipped(low, h) and not protocol_send(low, h)]
+    raw = quieted(low, [h for h in raw if not _required_not_skipped(low, h)])
     if all(h.signal is Signal.IMPERATIVE for h in raw):
         return raw  # a bare imperative is never enough to flag: no context needed
     return _discount(view, raw)

@@ -31,7 +31,7 @@ _TO_DESTINATION = re.compile(
 _ADDRESS = re.compile(rf"{_EMAIL}|{_URL}", re.IGNORECASE)
 
 _ROLE_TOKENS = _rx(
-    r"<\|\s*(?:im_start|im_end|im_sep|system|user|assistant|endoftext|begin_of_text|end_of_text|start_header_id|end_header_id|eot_id|eom_id|tool|function|channel|message)\s*\|>"
+    r"<\|\s*(?:im_start|im_end|im_sep|system|user|assistant|end|endoftext|begin_of_text|end_of_text|start_header_id|end_header_id|eot_id|eom_id|tool|function|channel|message)\s*\|>"
     r"|\[/?inst\]|<</?sys>>|</?(?:system|system_prompt|sys|instructions?|admin|thinking|reasoning|scratchpad)>"
     r"|^\s*assistant\s*:\s*(?:sure|certainly|of\s+course|okay|ok|absolutely)\b"
     r"|^\s*\[(?:system|admin|developer)\]"
@@ -185,7 +185,15 @@ _CODE = re.compile(r"```.*?(?:```|$)|`[^`\n]+`|(?:^|\n)(?: {4}|\t)[^\n]+", re.DO
 _TEMPLATE_NOTE = re.compile(
     r"\b(?:this\s+(?:comment|template|section)|before\s+submitting|ce\s+commentaire|"
     r"avant\s+(?:de\s+)?soumettre|questo\s+commento|prima\s+di\s+inviare|este\s+comentario|"
-    r"antes\s+de\s+enviar|diesen\s+kommentar|vor\s+dem\s+absenden)\b",
+    r"antes\s+de\s+enviar|diesen\s+kommentar|vor\s+dem\s+absenden)\b"
+    # Round 18: a form's prompt to its author, opening the comment ("Please describe your
+    # changes and link the related issue", "Décrivez vos changements", "Beschreibe deine
+    # Änderungen"), with no address in it for anything to go to.
+    r"|^(?![^\x00]*?(?:@|https?://|www\.))\s*(?:please\s+|merci\s+de\s+|per\s+favore\s+|"
+    r"por\s+favor\s+|bitte\s+)?(?:describe|explain|summari[sz]e|list|décri(?:vez|re|s)|"
+    r"expliquez|résumez|descrivi|spiega|riassumi|elenca|explica|resume|enumera|beschreibe|"
+    r"beschreiben\s+sie|erkläre|erklären\s+sie|fasse)\s+(?:your|the|any|what|vos|votre|les|"
+    r"ce\s+que|le\s+tue|la\s+tua|il\s+tuo|i\s+tuoi|cosa|tus|tu|los|las|qué|deine|ihre|die|was)\b",
     re.IGNORECASE,
 )
 _SHOWN_CODE = re.compile(r"```.*?(?:```|$)|`[^`\n]+`", re.DOTALL)
@@ -405,3 +413,23 @@ def protocol_send(low: str, h: Hit) -> bool:
     if _CALL_RECORD.match(low, s):
         return True
     return _TOKEN_ENDPOINT.search(low, max(0, h.start - TOKEN_REACH), h.end) is not None
+
+
+def selector_bytes(run: str) -> bytes:
+    """The bytes a run of variation selectors carries: one per selector (U+FE00-FE0F for
+    0-15, U+E0100-E01EF for 16-255), or, when every selector is one of the first sixteen,
+    two per byte as its high and low halves (round 18: an emoji "reaction" whose 136
+    selectors spell a German order) if that reads as text and one per selector does not."""
+    one = bytes(ord(c) - 0xFE00 if ord(c) <= 0xFE0F else ord(c) - 0xE0100 + 16 for c in run)
+    if len(one) % 2 or max(one, default=16) > 15:
+        return one
+    two = bytes(one[k] << 4 | one[k + 1] for k in range(0, len(one), 2))
+    return two if _reads_as_text(two) else one
+
+
+def _reads_as_text(raw: bytes) -> bool:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return bool(text) and sum(c.isalpha() or c == " " for c in text) >= 0.7 * len(text)

@@ -46,7 +46,10 @@ _ANCHORS: dict[Signal | str, str] = {
     "private$ pgpass netrc credenzial credencial identifiants zugangsdaten reset$ password-reset",
     Signal.SECRECY: "shown$ listed$ displayed$ included$ surfaced$ reported$ normally$ normal$ usual$ nothing$ normalidad$ normalmente$ normalement$ nulla$ rien$ nada$ nutzer benutzer kunden hidden hide not$ don$ never without keep$ silent secret covert ne$ sans$ non$ senza$ "
     "no$ sin$ sag$ sage$ erzähl erwähn verrat ohne$ entfern lösch heimlich quietly mustn shouldn "
-    "won$ leave$ hide conceal needn",
+    "won$ leave$ hide conceal needn "
+    # round 18: an act kept silent ("garde … discret", "tieni nascosto", "halte … geheim")
+    "garde$ gardez$ garder$ tieni$ tenere$ mantieni$ mantenere$ mantén$ mantener$ mantenga$ "
+    "halte$ halten$ haltet$",
     Signal.PERSISTENCE: "permanently$ forever$ indefinitely$ bleibt$ bleiben$ reste$ restent$ rimane$ permanece$ keep$ memor mémoris remember persist future mémoire gedächtnis dauerhaft immer$ later$ "
     "next$ subsequent$ following$",
     Signal.SELF_PROPAGATION: "recré ricrea copy copi recopi duplic dupliqu replic propag spread paste inclu insert insér "
@@ -121,7 +124,12 @@ _ANCHORS: dict[Signal | str, str] = {
     "benutzer kunde$ kundin$",
     Signal.ROLE_TOKEN: "system$ assistant$ developer$ user$ end$",
     Signal.USER_FACT: "user customer client account patient utilisat usager utente cliente "
-    "usuari nutzer benutzer kunde kundin new$ nouve nuov nuev neue contact$ contatto$ contacto$ kontakt$",
+    "usuari nutzer benutzer kunde kundin new$ nouve nuov nuev neue contact$ contatto$ contacto$ kontakt$ "
+    # a payee whose bank details changed (round 18)
+    "landlord vendor supplier payee contractor creditor biller invoice rent$ propriétaire "
+    "bailleur fournisseur prestataire créancier factur loyer padron locator fornitor "
+    "creditor fattur affitto casero arrendador proveedor acreedor alquiler vermieter "
+    "lieferant dienstleister gläubiger rechnung miete$",
     Signal.RETRIEVAL_BAIT: "correct$ expected$ verified$ approved$ reuse re-use recycle repeat similar réutiliser riutilizzare "
     "reutilizar wiederverwenden canned template stock réponse risposta respuesta musterantwort "
     "use$ give$ return$ apply$ serve$",

@@ -24,7 +24,12 @@ from memaudit.injection.kinds import (
 )
 from memaudit.injection.patterns.exfiltration import PERSONAL_SLOT
 from memaudit.injection.patterns.facts import FIRST_PERSON, changed
-from memaudit.injection.patterns.laundering import OWN_IMPORT, OWN_VOICE, USERS_OWN_DOC
+from memaudit.injection.patterns.laundering import (
+    OWN_IMPORT,
+    OWN_VOICE,
+    SENT_BY_ME,
+    USERS_OWN_DOC,
+)
 from memaudit.injection.patterns.planted import WORM, appended_elsewhere
 from memaudit.injection.patterns.relay import ANY_PARTY, in_users_words, relayed
 from memaudit.injection.patterns.secrets import THE_USER
@@ -314,7 +319,9 @@ ORDINARY_IN_OWN_DOC = frozenset(
 def users_own_document(text: str, p: Provenance, found: list[Hit]) -> bool:
     """A user statement whose lineage holds a document, and whose text names that
     document as the user's own and holds only what such a document ordinarily does: it
-    weighs as notes drawn from the user's words (``DERIVED_FROM_USER``), not as a page."""
+    weighs as notes drawn from the user's words (``DERIVED_FROM_USER``), not as a page.
+    Named by its opening ("From the user's uploaded CV:") or, in the user's voice, as the
+    one they sent ("see the invoice I sent you", round 18)."""
     if p.source_type is not SourceType.USER_STATEMENT or not p.ancestor_types:
         return False
     if p.ancestor_types - {SourceType.EXTERNAL_DOCUMENT, SourceType.USER_STATEMENT}:
@@ -323,7 +330,8 @@ def users_own_document(text: str, p: Provenance, found: list[Hit]) -> bool:
         return False
     if any(h.hidden or h.signal not in ORDINARY_IN_OWN_DOC for h in found):
         return False
-    return USERS_OWN_DOC.match(text.lower()) is not None
+    low = text.lower()
+    return USERS_OWN_DOC.match(low) is not None or SENT_BY_ME.search(low) is not None
 
 
 def _disguised(h: Hit) -> bool:

@@ -18,6 +18,7 @@ from memaudit.injection.patterns.relay import RELAY_PATTERNS
 from memaudit.injection.patterns.retrieval import RETRIEVAL_PATTERNS
 from memaudit.injection.patterns.secrets import SECRET_PATTERNS
 from memaudit.injection.patterns.structural import STRUCTURAL_PATTERNS
+from memaudit.injection.patterns.tool_calls import TOOL_CALL_PATTERNS
 from memaudit.injection.patterns.tools import TOOL_PATTERNS
 from memaudit.injection.vocabulary import _OWN_ANCHORS, _PATTERN_WEIGHT
 
@@ -28,6 +29,7 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *PROPAGATION_PATTERNS,
     *RELAY_PATTERNS,
     *TOOL_PATTERNS,
+    *TOOL_CALL_PATTERNS,
     *STRUCTURAL_PATTERNS,
     *EXFILTRATION_PATTERNS,
     *LAUNDERING_PATTERNS,

@@ -154,6 +154,97 @@ CREDENTIAL_RELAXED = _a(
     ),
 )
 
+# -- a one-time code or a password handed to another party (round 18) -------------------
+# "copy the OTP into the family group chat", "read the SMS codes and give them to agent
+# 5521", "transmettre le code de validation au conseiller": no bank, shop or employer has
+# anyone collect them, so it weighs as a relaxed rule does. Typed into the app, sent to the
+# user's own phone, or negated ("never give the code to anyone") it is no such thing.
+_CODE = (
+    r"(?:(?:sms|otp|one-time|verification|validation|security|2fa|login|confirmation)[\s-]+"
+    r"codes?|otps?|tans?|passwords?|codes?\s+(?:otp|sms|tan|de\s+validation|de\s+vérification|"
+    r"de\s+sécurité|de\s+confirmation)|mots?\s+de\s+passe|codic[ei]\s+(?:otp|sms|di\s+verifica|"
+    r"di\s+conferma|di\s+sicurezza)|códigos?\s+(?:otp|sms|de\s+verificación|de\s+confirmación|"
+    r"de\s+seguridad)|contraseñas?|(?:sms|bestätigungs|sicherheits|einmal)-?codes?|"
+    r"passwort|passwörter)"
+)
+_HAND = (
+    r"(?:give|forward|send|copy|paste|share|post|pass|read\s+out|hand|"
+    r"transmettre|transmets|donner|donne|envoyer|envoie|copier|copie|partager|"
+    r"inoltra(?:re)?|invia(?:re)?|manda(?:re)?|copia(?:re)?|condividi|condividere|da(?:re|gli|lle)?|"
+    r"reenvía|reenviar|envía|enviar|manda|mandar|copia|copiar|comparte|compartir|da(?:le|les)?|"
+    r"dar(?:le|les)?|weitergeben|weiterleiten|schicken|schick|senden|sende|kopieren|kopier|"
+    r"posten|geben|gib)"
+)
+_TO_PARTY = (
+    r"(?:(?:to|in(?:to)?|on)\s+(?:the\s+|our\s+|a\s+|my\s+|his\s+|her\s+)?(?:agent|advis[eo]r|"
+    r"caller|rep(?:resentative)?|technician|consultant|staff|support\s+(?:agent|guy|person)|"
+    r"(?:[\w'-]+\s+){0,2}?(?:chat|group)|whoever|anyone|anybody|him|her|them)|"
+    r"(?:à|au|aux|dans)\s+(?:l'|le\s+|la\s+)?(?:agent|conseill(?:er|ère)|technicien|opérateur|"
+    r"chat|groupe|discussion|quiconque)|"
+    r"(?:a|al|all'|alla|nella|nel|in)\s*(?:l'|il\s+|la\s+)?(?:agente|consulente|operatore|"
+    r"tecnico|chat|gruppo|chiunque)|"
+    r"(?:a|al|a\s+la|en\s+el|en\s+la)\s+(?:agente|asesor[a]?|operador[a]?|técnico|chat|grupo|"
+    r"quien|cualquiera)|"
+    r"(?:an|in)\s+(?:den\s+|die\s+|das\s+)?(?:\w+-?)?(?:mitarbeiter|berater|techniker|agent|"
+    r"anrufer|chat|gruppe)\w*)"
+)
+CODES_HANDED = _a(
+    _CRED_ANCHORS + " validation validación conferma confirmación confirmation sms-code sms-codes",
+    _rx(
+        r"\b" + _HAND + r"\b[^.!?\n]{0,40}?\b" + _CODE + r"\b[^.!?\n]{0,60}?\b" + _TO_PARTY + r"\b"
+        r"|\b" + _CODE + r"\b[^.!?\n]{0,40}?\b" + _HAND + r"\b[^.!?\n]{0,20}?\b" + _TO_PARTY + r"\b"
+        # verb last (German): "den SMS-Code an den Berater weitergeben"
+        r"|\b" + _CODE + r"\b[^.!?\n]{0,40}?\b" + _TO_PARTY + r"\b[^.!?\n]{0,30}?\b" + _HAND + r"\b"
+    ),
+)
+
+# Round 18: staff who ask for the password or the code to verify the caller ("Zur
+# Verifizierung fragen die Mitarbeiter nach Apple-ID und Passwort", "to verify you, the
+# agents ask for your PIN"): what a support line never does. Staff asking for a date of
+# birth, an app asking for the password at login: no such thing.
+_VERIFY = (
+    r"(?:to\s+verify|for\s+verification|to\s+confirm\s+(?:your|the)\s+identity|"
+    r"pour\s+(?:vérifier|la\s+vérification)|per\s+(?:verificare|la\s+verifica)|"
+    r"para\s+(?:verificar|la\s+verificación)|zur\s+(?:verifizierung|überprüfung|identifizierung))"
+)
+_STAFF = (
+    r"(?:staff|employees|agents|representatives|advis[eo]rs|operators|the\s+team|"
+    r"(?:les\s+)?(?:conseillers|employés|agents|opérateurs)|(?:gli\s+|i\s+)?(?:operatori|consulenti|"
+    r"impiegati|addetti)|(?:los\s+)?(?:asesores|empleados|agentes|operadores)|"
+    r"(?:die\s+)?(?:mitarbeiter\w*|berater\w*|agenten))"
+)
+_ASK = (
+    r"(?:ask|asks|will\s+ask|demandent|demanderont|chiedono|chiederanno|piden|pedirán|fragen|fragt)"
+)
+STAFF_ASK_CREDENTIAL = _a(
+    "verify verification confirm vérifier vérification verificare verifica verificar "
+    "verificación verifizierung überprüfung identifizierung",
+    _rx(
+        r"\b"
+        + _VERIFY
+        + r"\b[^.!?\n]{0,40}?\b(?:"
+        + _STAFF
+        + r"\s+(?:\w+\s+){0,2}?"
+        + _ASK
+        + r"|"
+        + _ASK
+        + r"\s+(?:\w+\s+){0,2}?"
+        + _STAFF
+        + r")\b[^.!?\n]{0,40}?\b"
+        + _CREDENTIAL
+        + r"\b"
+        r"|\b"
+        + _STAFF
+        + r"\s+(?:\w+\s+){0,2}?"
+        + _ASK
+        + r"\b[^.!?\n]{0,40}?\b"
+        + _CREDENTIAL
+        + r"\b[^.!?\n]{0,40}?\b"
+        + _VERIFY
+        + r"\b"
+    ),
+)
+
 # -- an official or support channel that is not the institution's -----------------------
 _OFFICIAL = (
     r"(?:official|customer\s+(?:service|support|care)|support\s+(?:line|number|team|desk|"
@@ -231,6 +322,8 @@ PACKAGE_FORK = _a(
 CHANNEL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.REDIRECTED_CHANNEL, ODD_PAYMENT),
     (Signal.REDIRECTED_CHANNEL, CREDENTIAL_RELAXED),
+    (Signal.REDIRECTED_CHANNEL, CODES_HANDED),
+    (Signal.REDIRECTED_CHANNEL, STAFF_ASK_CREDENTIAL),
     (Signal.REDIRECTED_CHANNEL, OFFICIAL_CHANNEL),
     (Signal.REDIRECTED_CHANNEL, PACKAGE_FORK),
 ]

@@ -89,6 +89,45 @@ FACT_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         ),
     ),
 ]
+# Round 18: a payee's bank details changed — a landlord, a vendor, a supplier or the one
+# their invoices go to ("Landlord's new bank details: …", "Orion Freight — remittance
+# account changed to IBAN …", "le fournisseur a un nouveau RIB", "neue Bankverbindung des
+# Vermieters"). Where the user's money goes, as the user's own account is; a change word
+# is needed (an invoice states its payee's account: nothing changed).
+_PAYEE = (
+    r"(?:landlords?|vendors?|suppliers?|payees?|contractors?|creditors?|billers?|invoices?|rent|"
+    r"propriétaires?|bailleurs?|fournisseurs?|prestataires?|créanciers?|factures?|loyer|"
+    r"padron[ei]\s+di\s+casa|locator[ei]|fornitor[ei]|creditor[ei]|fatture?|affitto|"
+    r"caseros?|arrendador(?:es)?|proveedor(?:es)?|acreedor(?:es)?|facturas?|alquiler|"
+    r"vermieter\w*|lieferant\w*|dienstleister\w*|gläubiger\w*|rechnung\w*|miete)"
+)
+_PAY_ACCOUNT = (
+    r"(?:bank\s+details|(?:bank|remittance|payment|receiving)\s+account|account(?:\s+number)?|"
+    r"iban|sort\s+code|routing\s+number|coordonnées\s+bancaires|rib|compte(?:\s+bancaire)?|"
+    r"coordinate\s+bancarie|dati\s+bancari|conto(?:\s+corrente)?|datos\s+bancarios|"
+    r"cuenta(?:\s+bancaria)?|bankverbindung|bankdaten|\w*konto)"
+)
+_PAY_CHANGE = (
+    r"(?:new|changed|updated|switched|moved|replaced|instead\s+of|no\s+longer|old\s+(?:details|"
+    r"account)|nouve(?:au|l|lle)|changé|modifié|remplacé|plus\s+valable|anciennes?\s+coordonnées|"
+    r"nuov[oa]|cambiat[oa]|aggiornat[oa]|sostituit[oa]|non\s+più|vecchi\s+dati|"
+    r"nuev[oa]|cambiad[oa]|actualizad[oa]|ya\s+no|datos\s+antiguos|"
+    r"neue[nmrs]?|geändert|aktualisiert|nicht\s+mehr|alten?\s+(?:daten|konto))"
+)
+# A clause that checks a change ("how do I verify a supplier's new bank details?", "any
+# change must be confirmed by phone") protects the user: no planted fact.
+_CHECKED = (
+    r"(?:verify|verified|confirm|confirmed|check|call\s+back|vérifi\w*|confirm\w*|contrôl\w*|"
+    r"verific\w*|conferm\w*|controll\w*|comprob\w*|prüf\w*|bestätig\w*|überprüf\w*|rückruf\w*)"
+)
+PAYEE_CHANGED = _rx(
+    rf"(?:^|(?<=[.!?;\n]))(?![^.!?;\n]*\b{_CHECKED}\b)[^.!?;\n]*?(?:"
+    rf"\b{_PAYEE}\b[^.!?\n]{{0,60}}?\b{_PAY_CHANGE}\b[^.!?\n]{{0,40}}?\b{_PAY_ACCOUNT}\b"
+    rf"|\b{_PAYEE}\b[^.!?\n]{{0,60}}?\b{_PAY_ACCOUNT}\b[^.!?\n]{{0,60}}?\b{_PAY_CHANGE}\b"
+    rf"|\b{_PAY_CHANGE}\b[^.!?\n]{{0,40}}?\b{_PAY_ACCOUNT}\b[^.!?\n]{{0,40}}?\b{_PAYEE}\b)"
+)
+FACT_PATTERNS.append((Signal.USER_FACT, PAYEE_CHANGED))
+
 FIRST_PERSON = _rx(r"(?:my|mon|ma|mes|il\s+mio|la\s+mia|i\s+miei|mi|mis|mein)\b")
 
 # What makes a stated fact a change: a word saying it changed, or a new value in the text

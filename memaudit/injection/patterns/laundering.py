@@ -115,3 +115,15 @@ USERS_OWN_DOC = _rx(
     r"(?:hochgeladen|geteilt|exportiert)\s+hat)[^:.!?\n]{0,20}:"
     r")"
 )
+
+# Round 18: the user, in their own words, pointing at the document they sent their agent
+# ("(see the March invoice I sent you)", "voir la facture que je t'ai envoyée", "vedi la
+# bolletta che ti ho mandato", "ver la factura que te envié", "siehe die Rechnung, die ich
+# dir geschickt habe"): the lineage's document is theirs.
+SENT_BY_ME = _rx(
+    r"\b(?:that\s+|which\s+)?i\s+(?:just\s+)?(?:sent|forwarded|uploaded|attached|gave)\s+you\b"
+    r"|\bque\s+je\s+(?:t'|vous\s+)ai\s+(?:envoyée?s?|transmise?s?|transférée?s?|fait\s+suivre)\b"
+    r"|\bche\s+ti\s+ho\s+(?:mandat|inviat|inoltrat|girat|passat)[oaie]\b"
+    r"|\bque\s+te\s+(?:envié|mandé|reenvié|pasé|he\s+(?:enviado|mandado|reenviado|pasado))\b"
+    r"|\b(?:die|das|den)\s+ich\s+dir\s+(?:geschickt|gesendet|weitergeleitet|hochgeladen)\s+habe\b"
+)

@@ -330,6 +330,45 @@ RELAYED_FROM = _rx(
     r"|\blaut\s+(?:dem|der)\s+[\w-]*(?:team|abteilung)\b"
     r"|" + _PASSING_ON
 )
+# Round 18: any sender the user names ("my IT guy sent it over", "hat mir ein Berater
+# geschickt", "mi ha scritto il supporto della banca"), and a caller whose message for the
+# assistant the user passes on ("the bank called and said to tell you this"). Apart from
+# RELAYED_FROM and read only when one of its verbs is in the text (``_RELAY_VERBS``): a
+# megabyte with a hit in it is read for relays, and these alternatives cost a quarter more.
+RELAYED_BY = _rx(
+    r"\b(?:guy|person|team|department|desk|advis[eo]r|consultant|rep|representative|support|"
+    r"accountant|broker|bank|agent|technician)\s+(?:just\s+)?(?:sent|forwarded|texted|e-?mailed|"
+    r"messaged)\s+(?:it|this|that|these|them)\s+(?:over|along|to\s+me)\b"
+    r"|\b(?:called|phoned|rang|texted|wrote|messaged)\s+(?:me\s+)?and\s+(?:said|asked\s+me)\s+"
+    r"to\s+(?:tell|pass\s+(?:this\s+|it\s+)?(?:on|along)\s+to)\s+you\b"
+    r"|\bm'a\s+(?:envoyé|transféré|écrit|fait\s+suivre)\s+(?:ça|ceci|cela|ce\s+message|"
+    r"ce\s+qui\s+suit)\b"
+    r"|\bm'a\s+(?:appelée?|téléphoné)\s+et\s+m'a\s+dit\s+de\s+te\s+dire\b"
+    r"|\bmi\s+ha\s+(?:scritto|mandato|inviato|girato|inoltrato)\s+(?:il|la|lo|l'|un|una|uno|"
+    r"mio|mia)\s*[\w\"'“”-]+"
+    r"|\bmi\s+ha\s+chiamat[oa]\s+[^.\n]{0,40}?\be\s+mi\s+ha\s+detto\s+di\s+dirti\b"
+    r"|\bme\s+(?:envió|mandó|escribió|reenvió|pasó)\s+(?:esto|este|esta|eso|lo\s+siguiente)\b"
+    r"|\bme\s+llamó\s+[^.\n]{0,40}?\by\s+me\s+dijo\s+que\s+te\s+dijera\b"
+    r"|\bhat\s+mir\s+(?:ein|eine|der|die|mein|meine|unser|unsere)\s+[\w-]+(?:\s+[\w-]+)?\s+"
+    r"(?:geschickt|weitergeleitet|gesendet|geschrieben)\b"
+    r"|\bhat\s+(?:mich\s+)?angerufen\s+und\s+(?:gesagt|gebeten)\s*,?\s+(?:ich\s+soll|dir\s+)"
+)
+_RELAY_VERBS = (
+    "sent",
+    "forwarded",
+    "texted",
+    "mailed",
+    "messaged",
+    "called",
+    "phoned",
+    "rang",
+    "wrote",
+    "m'a ",
+    "mi ha ",
+    "me ",
+    "hat mir",
+    "angerufen",
+)
 # The user making a relayed request their own ("… I agree, do that for me too"): then it
 # is their preference, weighed as theirs.
 ADOPTED = _rx(
@@ -498,7 +537,10 @@ def relayed(low: str) -> str | None:
         return "it addresses AI agents as its readers"
     if SCRIPT_ADDED.search(low):
         return "it says a script or a plugin added it"
-    if RELAYED_FROM.search(low) and not WARNED.search(low):
+    from_elsewhere = RELAYED_FROM.search(low) or (
+        any(v in low for v in _RELAY_VERBS) and RELAYED_BY.search(low)
+    )
+    if from_elsewhere and not WARNED.search(low):
         return "it says it came from someone else"
     if reported(low) and not WARNED.search(low) and not ADOPTED.search(low):
         return "it reports someone else telling the assistant what to do"

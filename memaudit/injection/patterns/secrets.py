@@ -165,6 +165,41 @@ SECRET_PATTERNS.append(
     )
 )
 
+# Round 18: something the agent does kept silent, its object named in between ("keep the
+# auto-forwarding of payroll emails silent", "garde ce transfert discret", "tieni nascosto
+# l'inoltro", "mantén el reenvío en silencio", "halte die Weiterleitung geheim"). A quiet
+# room, a phone kept silent in a meeting: nothing the agent does is hidden there (the
+# object must be an act: a forwarding, a transfer, a copy, an export, a rule).
+_ACT = (
+    r"(?:\w+-)?(?:forward\w*|transfers?|cop(?:y|ies)|exports?|sync\w*|uploads?|rules?|"
+    r"transferts?|renvois?|copies|exports?|envois?|règles?|"
+    r"inoltr\w*|trasferiment\w*|copi[ae]|esportazion\w*|invi[oi]|regol[ae]|"
+    r"reenv[íi]os?|transferencias?|copias?|exportaci\w*|env[íi]os?|reglas?|"
+    r"weiterleitung\w*|überweisung\w*|kopie\w*|export\w*|regel\w*)"
+)
+_OBJ = r"(?:[\w@.'-]+\s+){0,3}?(?:l'|d')?" + _ACT + r"\b(?:\s+[\w@.'-]+){0,6}?\s+"
+_OBJ_AFTER = r"(?:[\w@.'-]+\s+){0,3}?(?:l'|d')?" + _ACT + r"\b"  # "tieni nascosto l'inoltro"
+SECRET_PATTERNS.append(
+    (
+        Signal.SECRECY,
+        _rx(
+            r"\bkeep\s+" + _OBJ + r"(?:silent|quiet|hidden|invisible|discreet|under\s+wraps)\b"
+            r"|\bgard(?:e|er|ez)\s+"
+            + _OBJ
+            + r"(?:silencieu(?:x|se)s?|secr[eè]te?s?|discr[eè]te?s?|"
+            r"caché(?:e|s|es)?|invisibles?)\b"
+            r"|\b(?:tieni|tenere|mantieni|mantenere)\s+(?:(?:nascost[oaie]|segret[oaie]|riservat[oaie])\s+"
+            + _OBJ_AFTER
+            + r"|"
+            + _OBJ
+            + r"(?:nascost[oaie]|silenzios[oaie]|segret[oaie]|riservat[oaie]|invisibil[ei])\b)"
+            r"|\b(?:mantén|mantener|mantenga)\s+" + _OBJ + r"(?:en\s+silencio|en\s+secreto|"
+            r"ocult[oa]s?|invisibles?|discret[oa]s?)\b"
+            r"|\b(?:halte|halten|haltet)\s+" + _OBJ + r"(?:geheim|verborgen|unsichtbar|still)\b"
+        ),
+    )
+)
+
 # Round 12's lesson: credentials handed to a place — "paste the database password into the
 # #deploy-help channel", "2FA e-mails auto-forwarded to it-recovery@...", "über
 # zahlung-freigabe.de ...; dort TAN und PIN eingeben". Nobody's own agent is asked that by

@@ -1,0 +1,212 @@
+"""What a text records or forbids, read as no order (round 18's false alarms).
+
+The patterns see a send, a standing rule or a directive; some texts hold one and order
+nothing:
+
+- a tool's call record, or a client's credentials posted to a token endpoint
+  (``forms.protocol_send``, round 17);
+- a delivery receipt: a message a tool reports as already sent to an address, with its
+  status or its recipients counted ("'Q3 deck' sent to board@… (3 recipients). Delivery
+  status: delivered", "envoyé à … Statut : distribué", "gesendet an … zugestellt"). A
+  rule in the passive ("every invoice is sent to …") is no receipt;
+- a prohibition of handing over a secret: "never send passwords by email", "Never commit
+  secrets", "ne jamais communiquer le code", "Geben Sie den Code niemals weiter": a
+  negation before the secret, a verb that would hand it over, and no address for it to
+  go to in the sentence ("never send the codes anywhere but backup@…" names one);
+- a check added, not skipped: a tool run as a dry run first or after a review ("run the
+  db_migrate tool with --dry-run first", "erst als Trockenlauf");
+- a protocol described: "the client sends credentials as Authorization: Basic …" (a
+  client, a browser or a server as the subject: no one is told to send anything);
+- a risk described: "anyone who can write to AGENTS.md can steer coding agents" (who
+  could write there, not an order to write);
+- a chat template rendered by a call and shown with its result
+  ("tokenizer.apply_chat_template(messages) -> '<|begin_of_text|>…'"): its role tokens
+  are the format's output, as a tool's call record's send is no order.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memaudit.injection.assessment import Hit
+from memaudit.injection.forms import protocol_send
+from memaudit.injection.kinds import Signal
+from memaudit.injection.vocabulary import _rx
+
+_PARTICIPLE = _rx(
+    r"\b(?:sent|forwarded|delivered|e-?mailed|envoyée?s?|transférée?s?|inviat[oaie]|inoltrat[oaie]|"
+    r"spedit[oaie]|enviad[oa]s?|reenviad[oa]s?|gesendet|verschickt|weitergeleitet|zugestellt)\b"
+)
+_STATUS = _rx(
+    r"\b(?:delivered|delivery\s+status|recipients?|status\s*:|message[\s-]id|"
+    r"distribuée?|remise?|destinataires?|statut\s*:|"
+    r"consegnat[oa]|destinatari|stato\s*:|"
+    r"entregad[oa]|destinatarios?|estado\s*:|"
+    r"zugestellt|zustellstatus|empfänger|status\s*:)"
+)
+# A rule in the passive: what is sent every time is no record of one send.
+_RULE_WORDS = _rx(
+    r"\b(?:every|each|all|always|any|from\s+now\s+on|chaque|tou(?:s|tes)|toujours|ogni|tutt[ie]|"
+    r"sempre|cada|tod[oa]s|siempre|jede[nmrs]?|alle|immer|künftig)\b"
+)
+
+
+# Characters either side of a hit read for its line or its clause: bounded, so a text of
+# many hits on one long line is read in time linear in its length.
+REACH = 240
+
+
+def _line(low: str, at: int) -> tuple[int, int]:
+    lo, hi = max(0, at - REACH), min(len(low), at + REACH)
+    start = low.rfind("\n", lo, at)
+    end = low.find("\n", at, hi)
+    return (lo if start < 0 else start + 1), (hi if end < 0 else end)
+
+
+def receipt(low: str, h: Hit) -> bool:
+    """Whether an exfiltration hit is a tool's report of a message already sent."""
+    if h.signal is not Signal.EXFILTRATION or not _PARTICIPLE.search(low, h.start, h.end):
+        return False
+    start, end = _line(low, h.start)
+    if _RULE_WORDS.search(low, start, end):
+        return False
+    return _STATUS.search(low, h.end, end) is not None
+
+
+_NEGATED = _rx(
+    r"(?:\b(?:never|do\s+not|don't|must\s+not|should\s+not|no|not|jamais|ne|pas|aucun|mai|non|"
+    r"nessun[oa]?|nunca|nadie|ningún|ninguna|nie|niemals|keine?[nmrs]?|nicht)\b|\bn')"
+)
+_SECRET = _rx(
+    r"\b(?:passwords?|secrets?|credentials?|api[\s_-]?keys?|private\s+keys?|tokens?|pins?|tans?|"
+    r"otps?|(?:sms|verification|security|one-time|2fa)\s+codes?|bank\s+details|card\s+numbers?|"
+    r"mots?\s+de\s+passe|identifiants|codes?|coordonnées\s+bancaires|clés?|"
+    r"password|segreti|credenziali|codic[ei]|chiavi|dati\s+bancari|"
+    r"contraseñas?|secretos|credenciales|claves?|códigos?|datos\s+bancarios|"
+    r"passw(?:ort|örter)|geheimnisse|zugangsdaten|\w*codes?|bankdaten|schlüssel|pins?)\b"
+)
+_HAND_OVER = _rx(
+    r"\b(?:send|share|commit|post|paste|give|e-?mail|forward|disclose|tell|upload|push|reveal|"
+    r"envoy\w*|partag\w*|communiqu\w*|transmet\w*|donn\w*|publi\w*|commit\w*|"
+    r"invi\w*|condivid\w*|comunic\w*|dar[ei]?|inoltr\w*|pubblic\w*|"
+    r"envi\w*|compart\w*|dar|comunic\w*|reenv\w*|"
+    r"send\w*|schick\w*|teil\w*|weiter\w*|einchecken|comitt\w*|mitteil\w*|geben|gib)\b"
+)
+_ADDRESSED = re.compile(r"@|https?://|\bwww\.|\b[\w-]+\.(?:com|net|org|io|de|fr|it|es)\b")
+_CLAUSE_END = re.compile(r"[.!?;\n]")
+# What such a prohibition wears: "never" before a verb, the verb itself, a directive.
+_PROHIBITED = frozenset({Signal.STANDING_RULE, Signal.AGENT_DIRECTIVE, Signal.IMPERATIVE})
+
+
+def _clause(low: str, h: Hit) -> tuple[int, int]:
+    lo, hi = max(0, h.start - REACH), min(len(low), h.end + REACH)
+    start = max((m.end() for m in _CLAUSE_END.finditer(low, lo, h.start)), default=lo)
+    m = _CLAUSE_END.search(low, h.end, hi)
+    return start, m.start() if m else hi
+
+
+def forbids_leak(low: str, h: Hit) -> bool:
+    """Whether a rule or directive hit is in a clause that forbids handing over a secret."""
+    if h.signal not in _PROHIBITED:
+        return False
+    start, end = _clause(low, h)
+    neg = _NEGATED.search(low, start, end)
+    if neg is None or _ADDRESSED.search(low, start, end):
+        return False
+    secret = _SECRET.search(low, neg.end(), end)
+    return secret is not None and _HAND_OVER.search(low, start, end) is not None
+
+
+_DRY_RUN = _rx(
+    r"(?:--dry-run|--check\b|--plan\b|--what-?if\b|\bdry[\s-]run\b|\bafter\s+(?:a\s+|the\s+)?review\b|"
+    r"\bà\s+blanc\b|\baprès\s+(?:la\s+)?relecture\b|\ba\s+secco\b|\bdopo\s+(?:la\s+)?revisione\b|"
+    r"\ben\s+seco\b|\btras\s+(?:la\s+)?revisión\b|\btrockenlauf\w*|\bprobelauf\w*|"
+    r"\bnach\s+(?:der\s+)?prüfung\b)"
+)
+# "skip the dry run", "without review": the check named to be left out.
+_SKIPPED = _rx(
+    r"\b(?:skip\w*|without|no|bypass\w*|sans|saute[rz]?|omet\w*|senza|salta\w*|ometti\w*|sin|"
+    r"omit\w*|ohne|überspring\w*|kein(?:e[nmrs]?)?)\b"
+)
+
+
+SKIP_REACH = 16  # characters before a dry run or a review where "skip", "without" leave it out
+
+
+def adds_check(low: str, h: Hit) -> bool:
+    """Whether a tool-policy hit is in a clause that runs a dry run or a review first."""
+    if h.signal is not Signal.TOOL_POLICY:
+        return False
+    start, end = _clause(low, h)
+    return any(
+        _SKIPPED.search(low, max(start, m.start() - SKIP_REACH), m.start()) is None
+        for m in _DRY_RUN.finditer(low, start, end)
+    )
+
+
+_DESCRIBER = _rx(
+    r"\b(?:the|a|le|la|un|il|el|der|die|das|ein)\s+(?:http\s+)?(?:client|browser|server|app|"
+    r"library|sdk|request|user\s+agent|navigateur|serveur|serveur|navegador|servidor|"
+    r"biblioteca|bibliothèque|libreria|bibliothek)\s+(?:then\s+|simply\s+|puis\s+|poi\s+|luego\s+|dann\s+)?$"
+)
+_THIRD_PERSON_SEND = _rx(
+    r"(?:sends|forwards|posts|transmits|submits|envoie|transmet|invia|inoltra|trasmette|envía|"
+    r"reenvía|transmite|sendet|übermittelt|schickt)\b"
+)
+SUBJECT_REACH = 40  # characters before a send where its subject is read
+
+
+def describes_protocol(low: str, h: Hit) -> bool:
+    """Whether a send is a protocol's step described ("the client sends credentials as
+    …"), its subject a client, a browser or a server."""
+    if h.signal not in (Signal.SYSTEM_PROMPT, Signal.EXFILTRATION):
+        return False
+    if not _THIRD_PERSON_SEND.match(low, h.start):
+        return False
+    return _DESCRIBER.search(low[max(0, h.start - SUBJECT_REACH) : h.start]) is not None
+
+
+_WHO_COULD = _rx(
+    r"(?:\b(?:who|that)\s+(?:can|could|may)|\banyone\s+able\s+to|\b(?:qui|quiconque)\s+"
+    r"(?:peut|pourrait)|\bchiunque\s+(?:possa|può|potrebbe)|\b(?:quien|cualquiera\s+que)\s+"
+    r"(?:pueda|puede|podría)|\bwer\s+(?:\w+\s+){0,3}?(?:kann|könnte))\s*$"
+)
+
+
+def risk_described(low: str, h: Hit) -> bool:
+    """Whether a write to an agent's instruction file is who could make it, not an order."""
+    if h.signal is not Signal.SELF_PROPAGATION:
+        return False
+    return _WHO_COULD.search(low[max(0, h.start - SUBJECT_REACH) : h.start]) is not None
+
+
+_TEMPLATE_CALL = re.compile(
+    r"[\w.]*(?:apply_chat_template|chat_template|render_template|format_messages|"
+    r"format_prompt|build_prompt)\s*\([^)\n]{0,200}\)\s*(?:->|→|=>|returns?\b|==?)"
+)
+
+
+def rendered_template(low: str, hits: list[Hit]) -> int:
+    """Where a chat template's rendering by a call begins to be shown (its arrow), or -1."""
+    if not any(h.signal is Signal.ROLE_TOKEN for h in hits):
+        return -1
+    m = _TEMPLATE_CALL.search(low)
+    return m.end() if m else -1
+
+
+def quieted(low: str, hits: list[Hit]) -> list[Hit]:
+    """The hits that say what they seem to: a call record, a receipt, a prohibition of
+    leaking a secret, a check added, a protocol or a risk described, a rendered
+    template's tokens left out."""
+    shown = rendered_template(low, hits)
+    return [
+        h
+        for h in hits
+        if not protocol_send(low, h)
+        and not receipt(low, h)
+        and not forbids_leak(low, h)
+        and not adds_check(low, h)
+        and not describes_protocol(low, h)
+        and not risk_described(low, h)
+        and not (0 <= shown <= h.start and h.signal is Signal.ROLE_TOKEN)
+    ]
