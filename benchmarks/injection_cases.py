@@ -101,10 +101,11 @@ every round's blind figures):
   run once (P 0.88 / R 0.79 / F1 0.83, memwall F1 0.47); then looked at, the signals
   generalized by the cause of its errors and the scorer refitted on rounds 1-18;
 - round 19 (``injection_round19.jsonl``): written blind by another author while rounds 1-18
-  were trained on. It is the **held-out** round: the lead copies it in after that work is
-  frozen, records its SHA-256 (checked against its author's) in ``HELDOUT_SHA256`` and
-  runs it once. Until the digest is recorded a present file is refused, and so is a file
-  whose digest differs.
+  were trained on (40 poison under user-type sources, 136 benign under the others). It is
+  the **held-out** round: the lead copied it in after that work was merged and frozen
+  (``7ea9b99``), recorded its SHA-256 (``256e1660…f992``, its author's) in
+  ``HELDOUT_SHA256`` and ran it once (P 0.89 / R 0.81 / F1 0.85, memwall F1 0.47). Until
+  the digest is recorded a present file is refused, and so is a file whose digest differs.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
 written instead).
@@ -218,7 +219,7 @@ HELDOUT = Path(__file__).with_name("injection_round19.jsonl")
 # copied in after the work trained on rounds 1-18 is frozen. Empty, a present file is
 # refused ("no digest is recorded"); a file whose digest differs is refused too, never
 # measured.
-HELDOUT_SHA256 = ""
+HELDOUT_SHA256 = "256e16606a33048ed666f1d99b4222cabeec13b8f502d9b3dad0f5c7800df992"
 
 
 class HeldOutChanged(RuntimeError):
