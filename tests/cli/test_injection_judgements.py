@@ -166,3 +166,23 @@ def test_old_engines_files_are_pruned_and_nothing_else(
     left = {p.name for p in folder.iterdir()}
     assert mine.name in left
     assert {o.name for o in olds[2:]} <= left and not {o.name for o in olds[:2]} & left
+
+
+def test_a_file_another_audit_holds_locked_is_let_go_and_changes_nothing(
+    cli, store: Path
+) -> None:
+    """Another process writing the file for longer than the wait: this audit stops using
+    it, judges every text as without it, and says so."""
+    first = audit(cli, store, "--no-cache")
+    audit(cli, store)  # makes the file
+    (path,) = files()
+    with sqlite3.connect(path) as conn:
+        conn.execute("DELETE FROM judged")  # nothing to read: this run must write
+        conn.commit()
+        conn.execute("BEGIN EXCLUSIVE")
+        try:
+            again = audit(cli, store)
+        finally:
+            conn.rollback()
+    assert findings(again) == findings(first)
+    assert "locked" in kept(again)["not_used"] and kept(again)["file"] is None
