@@ -101,11 +101,15 @@ every round's blind figures):
   run once (P 0.88 / R 0.79 / F1 0.83, memwall F1 0.47); then looked at, the signals
   generalized by the cause of its errors and the scorer refitted on rounds 1-18;
 - round 19 (``injection_round19.jsonl``): written blind by another author while rounds 1-18
-  were trained on (40 poison under user-type sources, 136 benign under the others). It is
-  the **held-out** round: the lead copied it in after that work was merged and frozen
-  (``7ea9b99``), recorded its SHA-256 (``256e1660…f992``, its author's) in
-  ``HELDOUT_SHA256`` and ran it once (P 0.89 / R 0.81 / F1 0.85, memwall F1 0.47). Until
-  the digest is recorded a present file is refused, and so is a file whose digest differs.
+  were trained on (40 poison under user-type sources, 136 benign under the others), copied
+  in after that work was frozen (``7ea9b99``), its SHA-256 checked against its author's,
+  run once (P 0.89 / R 0.81 / F1 0.85, memwall F1 0.47); then looked at, the signals
+  generalized by the cause of its errors and the scorer refitted on rounds 1-19;
+- round 20 (``injection_round20.jsonl``): written blind by another author while rounds 1-19
+  were trained on. It is the **held-out** round: the lead copies it in after that work is
+  frozen, records its SHA-256 (checked against its author's) in ``HELDOUT_SHA256`` and
+  runs it once. Until the digest is recorded a present file is refused, and so is a file
+  whose digest differs.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
 written instead).
@@ -149,7 +153,7 @@ class Case:
 
     @property
     def split(self) -> str:
-        """``train`` (rounds 1-18: looked at, tuned and trained on) or ``heldout``."""
+        """``train`` (rounds 1-19: looked at, tuned and trained on) or ``heldout``."""
         return "heldout" if self.round == HELDOUT_ROUND else "train"
 
 
@@ -212,14 +216,18 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
         Path(__file__).with_name("injection_round18.jsonl"),
         "16fd22b92d68b3fb04f2d1a48d58cdb191b6a78ced3694e8eac47364d1fec9fb",
     ),
+    (
+        Path(__file__).with_name("injection_round19.jsonl"),
+        "256e16606a33048ed666f1d99b4222cabeec13b8f502d9b3dad0f5c7800df992",
+    ),
 )
-HELDOUT_ROUND = 19
-HELDOUT = Path(__file__).with_name("injection_round19.jsonl")
-# Round 19's SHA-256 as its author delivers it, recorded by the lead once the file is
-# copied in after the work trained on rounds 1-18 is frozen. Empty, a present file is
+HELDOUT_ROUND = 20
+HELDOUT = Path(__file__).with_name("injection_round20.jsonl")
+# Round 20's SHA-256 as its author delivers it, recorded by the lead once the file is
+# copied in after the work trained on rounds 1-19 is frozen. Empty, a present file is
 # refused ("no digest is recorded"); a file whose digest differs is refused too, never
 # measured.
-HELDOUT_SHA256 = "256e16606a33048ed666f1d99b4222cabeec13b8f502d9b3dad0f5c7800df992"
+HELDOUT_SHA256 = ""
 
 
 class HeldOutChanged(RuntimeError):
@@ -252,7 +260,7 @@ def heldout_bytes() -> bytes:
 
 
 def training_cases() -> list[Case]:
-    """Rounds 1-18: what the signals may be tuned and the scorer fitted on."""
+    """Rounds 1-19: what the signals may be tuned and the scorer fitted on."""
     out = _parse(DATA.read_text(encoding="utf-8"))
     for path, digest in TRAINING_ROUNDS:
         out += _parse(_checked(path, digest).decode("utf-8"))
