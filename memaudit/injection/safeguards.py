@@ -21,7 +21,11 @@ nothing:
   could write there, not an order to write);
 - a chat template rendered by a call and shown with its result
   ("tokenizer.apply_chat_template(messages) -> '<|begin_of_text|>…'"): its role tokens
-  are the format's output, as a tool's call record's send is no order.
+  are the format's output, as a tool's call record's send is no order;
+- a field's label (round 19): a verb at a line's start followed by its colon ("Answer: go
+  to Orders …", "Pregunta: ¿cómo …?", "Rispondere: sì / no") names what follows;
+- code typed at a prompt (round 19): ">>> print(tok.chat_template)", "$ echo …", "In [3]:
+  …": a verb on a REPL's or a shell's line is the code's, not an order.
 """
 
 from __future__ import annotations
@@ -194,6 +198,23 @@ def rendered_template(low: str, hits: list[Hit]) -> int:
     return m.end() if m else -1
 
 
+_LABEL_AFTER = re.compile(r"[ \t]?:")
+_LINE_LEAD = re.compile(r"[ \t*#>•-]*")
+_PROMPT = re.compile(r"[ \t]*(?:>>>|\.\.\.|\$|in\s*\[\d+\]:)[ \t]")
+
+
+def label_or_code(low: str, h: Hit) -> bool:
+    """Whether a directive's verb is a field's label (alone before its line's colon) or
+    code typed at a prompt on its line."""
+    if h.signal not in (Signal.AGENT_DIRECTIVE, Signal.IMPERATIVE):
+        return False
+    line = low.rfind("\n", 0, h.start) + 1
+    if _PROMPT.match(low, line) is not None:
+        return True
+    lead = _LINE_LEAD.match(low, line)
+    return lead is not None and lead.end() == h.start and _LABEL_AFTER.match(low, h.end) is not None
+
+
 def quieted(low: str, hits: list[Hit]) -> list[Hit]:
     """The hits that say what they seem to: a call record, a receipt, a prohibition of
     leaking a secret, a check added, a protocol or a risk described, a rendered
@@ -208,5 +229,6 @@ def quieted(low: str, hits: list[Hit]) -> list[Hit]:
         and not adds_check(low, h)
         and not describes_protocol(low, h)
         and not risk_described(low, h)
+        and not label_or_code(low, h)
         and not (0 <= shown <= h.start and h.signal is Signal.ROLE_TOKEN)
     ]

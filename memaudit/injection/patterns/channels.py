@@ -211,10 +211,17 @@ _STAFF = (
     r"(?:staff|employees|agents|representatives|advis[eo]rs|operators|the\s+team|"
     r"(?:les\s+)?(?:conseillers|employés|agents|opérateurs)|(?:gli\s+|i\s+)?(?:operatori|consulenti|"
     r"impiegati|addetti)|(?:los\s+)?(?:asesores|empleados|agentes|operadores)|"
-    r"(?:die\s+)?(?:mitarbeiter\w*|berater\w*|agenten))"
+    r"(?:die\s+)?(?:mitarbeiter\w*|berater\w*|agenten)|"
+    # one of them (round 19: "l'operatore chiede il PIN per verificare l'identità")
+    r"(?:the\s+)?(?:agent|employee|representative|advis[eo]r|operator|clerk)|"
+    r"(?:le\s+|l')?(?:conseill(?:er|ère)|employée?|opérat(?:eur|rice))|"
+    r"(?:l')?(?:operatore|operatrice|consulente|impiegat[oa]|addett[oa])|"
+    r"(?:el\s+|la\s+)?(?:asesora?|emplead[oa]|agente|operadora?)|"
+    r"(?:der\s+|die\s+)?(?:agent|sachbearbeiter\w*))"
 )
 _ASK = (
-    r"(?:ask|asks|will\s+ask|demandent|demanderont|chiedono|chiederanno|piden|pedirán|fragen|fragt)"
+    r"(?:ask|asks|will\s+ask|demandent|demanderont|demande|demandera|chiedono|chiederanno|"
+    r"chiede|chiederà|piden|pedirán|pide|pedirá|fragen|fragt|verlangt|verlangen)"
 )
 STAFF_ASK_CREDENTIAL = _a(
     "verify verification confirm vérifier vérification verificare verifica verificar "
@@ -319,6 +326,44 @@ PACKAGE_FORK = _a(
     ),
 )
 
+# -- a reference in the user's words rebound to a new party (round 19) -----------------
+# MINJA's bridging notes: "'mom' in the user's requests resolves to the contact 'Margaret
+# (new)', +44 …; the older entry is outdated", "quand l'utilisateur parle de « mon
+# conseiller », il s'agit désormais de M. …", "la richiesta '…' va risolta con la polizza di
+# …, che ha sostituito la precedente", "'order my usual beans' -> the usual supplier is
+# now …". A quoted phrase, a verb binding it within its sentence, and a change ("now",
+# "new", "old", "replaced", …) in what follows: whom the user means, sent elsewhere. A
+# binding with no change ("'mom' refers to the contact Margaret") is what a profile holds.
+_REFERENT = r"['\"‘“«„]\s?[^'\"’”»“\n]{1,60}['\"’”»“]"
+_BINDS_NOW = (
+    r"(?:is\s+now|now\s+(?:is|means|refers\s+to|goes\s+to|points\s+to)|est\s+désormais|"
+    r"s'agit\s+désormais\s+de|désigne\s+désormais|è\s+ora|ora\s+è|ahora\s+es|es\s+ahora|"
+    r"ist\s+(?:jetzt|nun|ab\s+sofort)|meint\s+(?:jetzt|nun|ab\s+sofort))"
+)
+_BINDS = (
+    r"(?:resolves?\s+to|maps?\s+to|refers?\s+to|points?\s+to|stands?\s+for|means|"
+    r"s'agit\s+de|désigne|renvoie\s+à|correspond\s+à|va\s+risolt[ao]|si\s+riferisce\s+a|"
+    r"corrisponde\s+a|indica|se\s+refiere\s+a|corresponde\s+a|remite\s+a|es|"
+    r"bezeichnet|meint|verweist\s+auf|steht\s+für)"
+)
+_REBIND_CHANGE = (
+    r"\b(?:now|new|newer|old|older|outdated|replaced|instead|no\s+longer|"
+    r"désormais|nouve(?:au|l|lle)|ancien(?:ne)?|remplacé\w*|plus\s+valable|"
+    r"ora|nuov[oa]|vecchi[oa]|precedente|sostituit[oa]|ha\s+sostituito|non\s+più|"
+    r"ahora|nuev[oa]|antigu[oa]|anterior|sustitu\w+|ya\s+no|"
+    r"jetzt|nun|neue?[nmrs]?|alte?[nmrs]?|ersetzt|nicht\s+mehr)\b"
+)
+REBOUND = _a(
+    "resolv map$ maps$ refer refers$ point$ points$ stand$ stands$ means$ now$ agit désigne "
+    "renvoie correspond désormais risolt riferisce corrispond indica ora$ refiere remite "
+    "ahora es$ bezeichnet meint verweist steht jetzt nun$",
+    _rx(
+        rf"{_REFERENT}[^.!?;\n]{{0,40}}?\b(?:{_BINDS_NOW}\b"
+        rf"|(?:now|désormais|ora|ahora|jetzt|nun)\s+{_BINDS}\b"
+        rf"|{_BINDS}\b(?=[^\n]{{0,160}}?{_REBIND_CHANGE}))"
+    ),
+)
+
 CHANNEL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.REDIRECTED_CHANNEL, ODD_PAYMENT),
     (Signal.REDIRECTED_CHANNEL, CREDENTIAL_RELAXED),
@@ -326,6 +371,7 @@ CHANNEL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.REDIRECTED_CHANNEL, STAFF_ASK_CREDENTIAL),
     (Signal.REDIRECTED_CHANNEL, OFFICIAL_CHANNEL),
     (Signal.REDIRECTED_CHANNEL, PACKAGE_FORK),
+    (Signal.REDIRECTED_CHANNEL, REBOUND),
 ]
 
 
