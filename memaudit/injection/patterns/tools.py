@@ -334,6 +334,20 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             r"\b(?:worked|succeeded|did\s+the\s+trick|helped)\s+(?:perfectly\s+|fine\s+|great\s+|well\s+|flawlessly\s+)?(?:last\s+time|before|previously|every\s+time|in\s+the\s+past)\b|\b(?:past|previous|earlier|prior)\s+(?:sessions|runs|attempts|experience|tasks)\s+(?:show|showed|shows|prove|proved|proves|confirm|confirmed|confirms)\b|\bnever\s+(?:caused|causes|led\s+to)\s+(?:any\s+)?(?:problems|issues|trouble|errors)\b|\busers\s+report\s+(?:that\s+)?(?:this|it)\s+is\s+(?:safe|fine)\b"
         ),
     ),
+    # Round 19: a past permission from the user, recalled to act on ("last time you said
+    # it was safe to give …", "la dernière fois, vous m'avez demandé de payer … ; je
+    # continuerai ainsi", "la otra vez me dijiste que era seguro …"): an earlier turn
+    # nothing in the store holds, given as the reason for an act.
+    (
+        Signal.FAKE_EXPERIENCE,
+        _rx(
+            r"\b(?:last\s+time|the\s+other\s+(?:day|time))\b[^.\n]{0,30}?\byou\s+(?:said|told\s+me|confirmed|agreed|asked\s+me)\b"
+            r"|\b(?:la\s+dernière\s+fois|l'autre\s+(?:fois|jour))\b[^.\n]{0,30}?\b(?:vous\s+m'avez|tu\s+m'as)\s+(?:dit|demandé|confirmé|assuré)\b"
+            r"|\b(?:l'ultima\s+volta|l'altra\s+volta|l'altro\s+giorno)\b[^.\n]{0,30}?\bmi\s+(?:hai|ha)\s+(?:detto|chiesto|confermato|assicurato)\b"
+            r"|\b(?:la\s+(?:otra|última)\s+vez|el\s+otro\s+día)\b[^.\n]{0,30}?\bme\s+(?:dijiste|dijo|pediste|pidió|confirmaste|aseguraste)\b"
+            r"|\b(?:letztes\s+mal|beim\s+letzten\s+mal|das\s+letzte\s+mal|neulich)\b[^.\n]{0,30}?\b(?:hast\s+du\s+(?:mir\s+)?(?:gesagt|bestätigt)|sagtest\s+du|haben\s+sie\s+(?:mir\s+)?(?:gesagt|bestätigt))\b"
+        ),
+    ),
     (
         Signal.FAKE_EXPERIENCE,
         _rx(
