@@ -10,7 +10,7 @@ nothing:
   status: delivered", "envoyé à … Statut : distribué", "gesendet an … zugestellt"). A
   rule in the passive ("every invoice is sent to …") is no receipt;
 - a prohibition of handing over a secret: "never send passwords by email", "Never commit
-  secrets", "ne jamais communiquer le code", "Geben Sie den Code niemals weiter": a
+  secrets", "Do NOT include tokens" (round 19), "ne jamais communiquer le code", "Geben Sie den Code niemals weiter": a
   negation before the secret, a verb that would hand it over, and no address for it to
   go to in the sentence ("never send the codes anywhere but backup@…" names one);
 - a check added, not skipped: a tool run as a dry run first or after a review ("run the
@@ -94,7 +94,11 @@ _HAND_OVER = _rx(
     r"envoy\w*|partag\w*|communiqu\w*|transmet\w*|donn\w*|publi\w*|commit\w*|"
     r"invi\w*|condivid\w*|comunic\w*|dar[ei]?|inoltr\w*|pubblic\w*|"
     r"envi\w*|compart\w*|dar|comunic\w*|reenv\w*|"
-    r"send\w*|schick\w*|teil\w*|weiter\w*|einchecken|comitt\w*|mitteil\w*|geben|gib)\b"
+    r"send\w*|schick\w*|teil\w*|weiter\w*|einchecken|comitt\w*|mitteil\w*|geben|gib|"
+    # put into what others read (round 19: "Do NOT include passwords, tokens or private
+    # keys" in an issue template)
+    r"include|attach|put|add|inclu\w*|joind\w*|ajout\w*|mett\w*|includ\w*|allega\w*|"
+    r"aggiung\w*|adjunt\w*|añad\w*|pon\w*|füg\w*|häng\w*|einfüg\w*|schreib\w*)\b"
 )
 _ADDRESSED = re.compile(r"@|https?://|\bwww\.|\b[\w-]+\.(?:com|net|org|io|de|fr|it|es)\b")
 _CLAUSE_END = re.compile(r"[.!?;\n]")
