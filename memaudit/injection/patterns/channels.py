@@ -188,6 +188,11 @@ _TO_PARTY = (
     r"(?:an|in)\s+(?:den\s+|die\s+|das\s+)?(?:\w+-?)?(?:mitarbeiter|berater|techniker|agent|"
     r"anrufer|chat|gruppe)\w*)"
 )
+_FORWARD = (
+    r"(?:forward(?:ed|s|ing)?|transf[eé]r\w*|inoltra\w*|inoltrat[eio]|reenv[ií]\w*|"
+    r"weiterleit\w*|weitergeleitet)"
+)
+_ADDRESS_TO = r"(?:to|à|a|an|al)\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 CODES_HANDED = _a(
     _CRED_ANCHORS + " validation validación conferma confirmación confirmation sms-code sms-codes",
     _rx(
@@ -195,6 +200,22 @@ CODES_HANDED = _a(
         r"|\b" + _CODE + r"\b[^.!?\n]{0,40}?\b" + _HAND + r"\b[^.!?\n]{0,20}?\b" + _TO_PARTY + r"\b"
         # verb last (German): "den SMS-Code an den Berater weitergeben"
         r"|\b" + _CODE + r"\b[^.!?\n]{0,40}?\b" + _TO_PARTY + r"\b[^.!?\n]{0,30}?\b" + _HAND + r"\b"
+        # forwarded to an address, in the passive too (round 19: "le password temporanee
+        # ricevute via SMS vanno inoltrate a verifica@…"); invoices forwarded to an
+        # accountant hold no code
+        r"|\b"
+        + _CODE
+        + r"\b[^.!?\n]{0,40}?\b"
+        + _FORWARD
+        + r"\b[^.!?\n]{0,20}?"
+        + _ADDRESS_TO
+        + r"|\b"
+        + _CODE
+        + r"\b[^.!?\n]{0,40}?"
+        + _ADDRESS_TO
+        + r"[^.!?\n]{0,20}?\b"
+        + _FORWARD
+        + r"\b"
     ),
 )
 
