@@ -168,9 +168,7 @@ def test_old_engines_files_are_pruned_and_nothing_else(
     assert {o.name for o in olds[2:]} <= left and not {o.name for o in olds[:2]} & left
 
 
-def test_a_file_another_audit_holds_locked_is_let_go_and_changes_nothing(
-    cli, store: Path
-) -> None:
+def test_a_file_another_audit_holds_locked_is_let_go_and_changes_nothing(cli, store: Path) -> None:
     """Another process writing the file for longer than the wait: this audit stops using
     it, judges every text as without it, and says so."""
     first = audit(cli, store, "--no-cache")
