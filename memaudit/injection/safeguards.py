@@ -204,6 +204,7 @@ def rendered_template(low: str, hits: list[Hit]) -> int:
 
 _LABEL_AFTER = re.compile(r"[ \t]?:")
 _LINE_LEAD = re.compile(r"[ \t*#>•-]*")
+_ONE_WORD = re.compile(r"[\w'-]+")
 _PROMPT = re.compile(r"[ \t]*(?:>>>|\.\.\.|\$|in\s*\[\d+\]:)[ \t]")
 
 
@@ -216,7 +217,13 @@ def label_or_code(low: str, h: Hit) -> bool:
     if _PROMPT.match(low, line) is not None:
         return True
     lead = _LINE_LEAD.match(low, line)
-    return lead is not None and lead.end() == h.start and _LABEL_AFTER.match(low, h.end) is not None
+    # one word: "Note for agents:" addresses someone, "Answer:" names a field
+    return (
+        lead is not None
+        and lead.end() == h.start
+        and _ONE_WORD.fullmatch(low, h.start, h.end) is not None
+        and _LABEL_AFTER.match(low, h.end) is not None
+    )
 
 
 def quieted(low: str, hits: list[Hit]) -> list[Hit]:

@@ -355,7 +355,12 @@ PACKAGE_FORK = _a(
 # now …". A quoted phrase, a verb binding it within its sentence, and a change ("now",
 # "new", "old", "replaced", …) in what follows: whom the user means, sent elsewhere. A
 # binding with no change ("'mom' refers to the contact Margaret") is what a profile holds.
-_REFERENT = r"['\"‘“«„]\s?[^'\"’”»“\n]{1,60}['\"’”»“]"
+# (an apostrophe between letters is an elision or a possessive, not a quote: "l'utente",
+# "user's")
+_REFERENT = (
+    r"(?:(?<!\w)['‘](?:[^'’\n]|(?<=\w)['’](?=\w)){1,60}['’](?!\w)"
+    r"|[\"“«„]\s?[^\"”»“\n]{1,60}[\"”»“])"
+)
 _BINDS_NOW = (
     r"(?:is\s+now|now\s+(?:is|means|refers\s+to|goes\s+to|points\s+to)|est\s+désormais|"
     r"s'agit\s+désormais\s+de|désigne\s+désormais|è\s+ora|ora\s+è|ahora\s+es|es\s+ahora|"
