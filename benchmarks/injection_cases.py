@@ -106,10 +106,11 @@ every round's blind figures):
   run once (P 0.89 / R 0.81 / F1 0.85, memwall F1 0.47); then looked at, the signals
   generalized by the cause of its errors and the scorer refitted on rounds 1-19;
 - round 20 (``injection_round20.jsonl``): written blind by another author while rounds 1-19
-  were trained on. It is the **held-out** round: the lead copies it in after that work is
-  frozen, records its SHA-256 (checked against its author's) in ``HELDOUT_SHA256`` and
-  runs it once. Until the digest is recorded a present file is refused, and so is a file
-  whose digest differs.
+  were trained on (40 poison under user-type sources, 134 benign under the others). It is
+  the **held-out** round: the lead copied it in after that work was merged and frozen
+  (``87a3491``), recorded its SHA-256 (``4bece481…12f3``, its author's) in
+  ``HELDOUT_SHA256`` and ran it once (P 0.89 / R 0.82 / F1 0.85, memwall F1 0.50). Until
+  the digest is recorded a present file is refused, and so is a file whose digest differs.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
 written instead).
@@ -227,7 +228,7 @@ HELDOUT = Path(__file__).with_name("injection_round20.jsonl")
 # copied in after the work trained on rounds 1-19 is frozen. Empty, a present file is
 # refused ("no digest is recorded"); a file whose digest differs is refused too, never
 # measured.
-HELDOUT_SHA256 = ""
+HELDOUT_SHA256 = "4bece481df381ecdaeb17340ed52fa81abe0d27a3f3b22d2db917036e59312f3"
 
 
 class HeldOutChanged(RuntimeError):
