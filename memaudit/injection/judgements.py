@@ -201,12 +201,13 @@ class Judgements:
             earlier = raw is not None
             if raw is None and self._query:
                 raw, earlier = self._lookup(kind, key)
-        hits = ([] if raw == NO_HITS else _decode(raw)) if raw is not None else None
-        if hits is not None:
-            if earlier and raw is not None:  # counted once: now among this run's
-                self.reused += kind == SIGNALS
-                self._hold(here, key, raw)
-            return hits
+        if raw is not None:
+            kept = [] if raw == NO_HITS else _decode(raw)
+            if kept is not None:  # (a row that does not decode is judged again)
+                if earlier:  # counted once: from now on among this run's
+                    self.reused += kind == SIGNALS
+                    self._hold(here, key, raw)
+                return kept
         hits = compute(text)
         self.judged += kind == SIGNALS
         if self.conn is not None and not any(h.note for h in hits):
