@@ -106,11 +106,15 @@ every round's blind figures):
   run once (P 0.89 / R 0.81 / F1 0.85, memwall F1 0.47); then looked at, the signals
   generalized by the cause of its errors and the scorer refitted on rounds 1-19;
 - round 20 (``injection_round20.jsonl``): written blind by another author while rounds 1-19
-  were trained on (40 poison under user-type sources, 134 benign under the others). It is
-  the **held-out** round: the lead copied it in after that work was merged and frozen
-  (``87a3491``), recorded its SHA-256 (``4bece481…12f3``, its author's) in
-  ``HELDOUT_SHA256`` and ran it once (P 0.89 / R 0.82 / F1 0.85, memwall F1 0.50). Until
-  the digest is recorded a present file is refused, and so is a file whose digest differs.
+  were trained on (40 poison under user-type sources, 134 benign under the others), copied
+  in after that work was frozen (``87a3491``), its SHA-256 checked against its author's,
+  run once (P 0.89 / R 0.82 / F1 0.85, memwall F1 0.50); then looked at, the signals
+  generalized by the cause of its errors and the scorer refitted on rounds 1-20;
+- round 21 (``injection_round21.jsonl``): written blind by another author while rounds 1-20
+  were trained on. It is the **held-out** round: the lead copies it in after that work is
+  frozen, records its SHA-256 (checked against its author's) in ``HELDOUT_SHA256`` and
+  runs it once. Until the digest is recorded a present file is refused, and so is a file
+  whose digest differs.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
 written instead).
@@ -154,7 +158,7 @@ class Case:
 
     @property
     def split(self) -> str:
-        """``train`` (rounds 1-19: looked at, tuned and trained on) or ``heldout``."""
+        """``train`` (rounds 1-20: looked at, tuned and trained on) or ``heldout``."""
         return "heldout" if self.round == HELDOUT_ROUND else "train"
 
 
@@ -221,14 +225,18 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
         Path(__file__).with_name("injection_round19.jsonl"),
         "256e16606a33048ed666f1d99b4222cabeec13b8f502d9b3dad0f5c7800df992",
     ),
+    (
+        Path(__file__).with_name("injection_round20.jsonl"),
+        "4bece481df381ecdaeb17340ed52fa81abe0d27a3f3b22d2db917036e59312f3",
+    ),
 )
-HELDOUT_ROUND = 20
-HELDOUT = Path(__file__).with_name("injection_round20.jsonl")
-# Round 20's SHA-256 as its author delivers it, recorded by the lead once the file is
-# copied in after the work trained on rounds 1-19 is frozen. Empty, a present file is
+HELDOUT_ROUND = 21
+HELDOUT = Path(__file__).with_name("injection_round21.jsonl")
+# Round 21's SHA-256 as its author delivers it, recorded by the lead once the file is
+# copied in after the work trained on rounds 1-20 is frozen. Empty, a present file is
 # refused ("no digest is recorded"); a file whose digest differs is refused too, never
 # measured.
-HELDOUT_SHA256 = "4bece481df381ecdaeb17340ed52fa81abe0d27a3f3b22d2db917036e59312f3"
+HELDOUT_SHA256 = ""
 
 
 class HeldOutChanged(RuntimeError):
@@ -261,7 +269,7 @@ def heldout_bytes() -> bytes:
 
 
 def training_cases() -> list[Case]:
-    """Rounds 1-19: what the signals may be tuned and the scorer fitted on."""
+    """Rounds 1-20: what the signals may be tuned and the scorer fitted on."""
     out = _parse(DATA.read_text(encoding="utf-8"))
     for path, digest in TRAINING_ROUNDS:
         out += _parse(_checked(path, digest).decode("utf-8"))
