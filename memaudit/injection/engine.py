@@ -76,7 +76,7 @@ from memaudit.injection.patterns import _BY_KIND, _PATTERN_KINDS, _PATTERNS
 from memaudit.injection.patterns.channels import holds as channel_holds
 from memaudit.injection.patterns.secrets import SYSTEM_PROMPT_NAMED
 from memaudit.injection.prefilter import Prefilter
-from memaudit.injection.safeguards import quieted
+from memaudit.injection.safeguards import meta_outside, quieted
 from memaudit.injection.vocabulary import (
     _ALWAYS_POSITIVE,
     _BEHAVIOUR,
@@ -680,7 +680,7 @@ def _discount(view: str, raw: list[Hit]) -> list[Hit]:
             h.signal is Signal.SYSTEM_PROMPT
             and SYSTEM_PROMPT_NAMED.fullmatch(view[h.start : h.end].lower()) is not None
         )
-        near_meta = any(abs(p - h.start) <= 300 for p in meta) or (
+        near_meta = any(abs(p - h.start) <= 300 for p in meta_outside(low, h, meta)) or (
             about_format and any(abs(p - h.start) <= 200 for p in about_tokens)
         )
         quoted = _inside(quotes, h.start, h.end)

@@ -223,6 +223,13 @@ _CALLED_AFTER = re.compile(r"^\s*[`'\"”»]?\s*(?:tokens?|jetons?)\b", re.IGNOR
 _SLOT_BEFORE = re.compile(r"(?:\}\}|%\})(?:\s|\\n)*$")
 _SLOT_AFTER = re.compile(r"^(?:\s|\\n)*(?:\{\{|\{%)")
 CALLED_REACH = 24  # characters beside a token in which "token" or a slot is looked for
+# Round 20: the word "role" (or its name in a language, a placeholder's braces around it)
+# between two tokens: "each message starts with <|start_header_id|>role<|end_header_id|>"
+# describes the format; in use a token holds a role ("system", "user"), never the word.
+_ROLE_PLACEHOLDER = re.compile(
+    r"^\s*[{<\[$]*\s*(?:role|role_name|rôle|ruolo|rol|rolle|speaker)\s*[}>\]]*\s*(?=<\||\[/?inst|<\w)",
+    re.IGNORECASE,
+)
 
 
 def _named_tokens(view: str, raw: list[Hit]) -> set[tuple[int, int]]:
@@ -242,6 +249,7 @@ def _named_tokens(view: str, raw: list[Hit]) -> set[tuple[int, int]]:
         called = called or bool(_CALLED_BEFORE.search(before) or _CALLED_AFTER.match(after))
         if _SLOT_BEFORE.search(before) or _SLOT_AFTER.match(after):
             out.add((s, e))
+        called = called or bool(_ROLE_PLACEHOLDER.match(after))
     # A text that calls one token a token is about tokens: the others it lists are named.
     return set(tokens) if called else out
 

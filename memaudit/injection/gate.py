@@ -35,7 +35,7 @@ _ANCHORS: dict[Signal | str, str] = {
     "without comply obey longer pretend exempt allow programming instruction refus sans$ senza$ sin$ ohne$ keine$ regeln hast$ modalit modo$ "
     "entwicklermod règles consignes linee regole reglas directrices richtlin sicherheitsricht "
     "appliqu valgono applicano aplican gelten",
-    Signal.SYSTEM_PROMPT: "upload attach lade$ sende$ schicke envoie envoyez invia inoltra allega envía adjunta system initial hidden instructions original operating internal "
+    Signal.SYSTEM_PROMPT: "paste colle incolla pega füge einfügen envoyer transmettre inviare inoltrare enviar reenviar senden schicken weiterleit rib$ coordonn sécurité$ bancari fiscal seguridad$ tarjeta bankverbindung bankdaten sozialversicherung kreditkart carte$ numeri$ números$ upload attach lade$ sende$ schicke envoie envoyez invia inoltra allega envía adjunta system initial hidden instructions original operating internal "
     "context above$ configuration environment api$ credential password secret token prompt "
     "systemanweis istruzioni instrucciones invite card$ cards$ cvv$ social$ cookie ssh id_rsa env$ "
     "etc$ aws$ customer client employee patient hr$ donn dati$ datos$ kundendaten mots$ passw "
@@ -74,7 +74,7 @@ _ANCHORS: dict[Signal | str, str] = {
     "claude gpt chatgpt gemini include append add$ insert put$ mention cite attach prepend "
     "eres$ serás$ sei$ user$ users$ customers$ everyone$ always$ never$ tu$ vous$ devi$ dovete$ debes$ tienes$ du$ sie$ si$ "
     "se$ wenn$ ia$ ki$",
-    Signal.STANDING_RULE: "rifarlo rifallo rifatelo ripetilo hazlo$ vuelve$ repítelo refais refaites mach$ wiederhole consigl raccomand suggeri recomiend recomend empfiehl empfehl recommand conseill propon propos mencion menzion mentionn erwähn again$ same$ doing$ reuse refaire ripetere mismo$ wieder genauso jede$ jeder$ jedes$ jeden$ jedem$ chaque ogni$ cada$ here$ longer$ anymore$ stop$ quit$ immer toujours sempre siempre now$ forward$ hence hereafter rest$ until times$ permanent today$ "
+    Signal.STANDING_RULE: "repetirlo volver erneut rifare rifarlo rifallo rifatelo ripetilo hazlo$ vuelve$ repítelo refais refaites mach$ wiederhole consigl raccomand suggeri recomiend recomend empfiehl empfehl recommand conseill propon propos mencion menzion mentionn erwähn again$ same$ doing$ reuse refaire ripetere mismo$ wieder genauso jede$ jeder$ jedes$ jeden$ jedem$ chaque ogni$ cada$ here$ longer$ anymore$ stop$ quit$ immer toujours sempre siempre now$ forward$ hence hereafter rest$ until times$ permanent today$ "
     "point$ every$ each$ all$ any$ always$ never$ matter$ réponse risposta respuesta "
     "antwort désormais "
     "dorénavant partir$ avenir ora$ adelante ahora jetzt sofort nun$ künftig zukünftig zukunft",

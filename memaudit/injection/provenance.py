@@ -33,6 +33,7 @@ from memaudit.injection.patterns.laundering import (
 from memaudit.injection.patterns.planted import WORM, appended_elsewhere
 from memaudit.injection.patterns.relay import ANY_PARTY, in_users_words, relayed
 from memaudit.injection.patterns.secrets import THE_USER
+from memaudit.injection.patterns.unguarded import at_full
 from memaudit.model import SourceType
 
 
@@ -262,6 +263,8 @@ def assess(
             factor = 1.0  # the text itself shows it is not the user's (rounds 12, 13)
         elif _any_party(text, h):
             factor = 1.0  # obeying whoever presents a code is no user's wish (round 13)
+        elif _unguarded(text, h):
+            factor = 1.0  # a check removed obeys whoever sends the invoice (round 20)
         elif _worm(text, h):
             factor = 1.0  # a rule to copy into every memory is no one's note (round 17)
         elif h.signal is Signal.SOURCE_STEERING and h.note.startswith(LOOKALIKE_DOMAIN):
@@ -354,6 +357,13 @@ def _any_party(text: str, h: Hit) -> bool:
 
 
 SECRECY_REACH = 40  # characters either side of a secrecy clause where "the user" is read
+
+
+def _unguarded(text: str, h: Hit) -> bool:
+    """A risky act with its safeguard removed, or the user's security alerts silenced."""
+    if h.signal not in (Signal.SENSITIVE_ACTION, Signal.SECRECY) or h.note in MENTIONED:
+        return False
+    return at_full(text.lower(), h.start) if len(text) == len(text.lower()) else False
 
 
 def _against_user(text: str, h: Hit) -> bool:

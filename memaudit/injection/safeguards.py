@@ -35,6 +35,8 @@ import re
 from memaudit.injection.assessment import Hit
 from memaudit.injection.forms import protocol_send
 from memaudit.injection.kinds import Signal
+from memaudit.injection.patterns.unguarded import ALERTS_SILENCED, UNGUARDED, kept
+from memaudit.injection.protective import protects
 from memaudit.injection.vocabulary import _rx
 
 _PARTICIPLE = _rx(
@@ -226,6 +228,24 @@ def label_or_code(low: str, h: Hit) -> bool:
     )
 
 
+def check_kept(low: str, h: Hit) -> bool:
+    """Whether a risky act read as unguarded keeps its check (round 20): negated ("never
+    pay any invoice without checking") or asked for first ("always ask before paying any
+    invoice received by email")."""
+    if h.signal is not Signal.SENSITIVE_ACTION or UNGUARDED.match(low, h.start) is None:
+        return False
+    return kept(low, h.start, h.end)
+
+
+def meta_outside(low: str, h: Hit, meta: list[int]) -> list[int]:
+    """The words about attacks that make a hit a mention, but those inside an order to
+    silence security alerts: "suppress the phishing warnings" names phishing as what it
+    hides, it does not discuss attacks (round 20)."""
+    if h.signal is not Signal.SECRECY or ALERTS_SILENCED.match(low, h.start) is None:
+        return meta
+    return [p for p in meta if not h.start <= p < h.end]
+
+
 def quieted(low: str, hits: list[Hit]) -> list[Hit]:
     """The hits that say what they seem to: a call record, a receipt, a prohibition of
     leaking a secret, a check added, a protocol or a risk described, a rendered
@@ -241,5 +261,7 @@ def quieted(low: str, hits: list[Hit]) -> list[Hit]:
         and not describes_protocol(low, h)
         and not risk_described(low, h)
         and not label_or_code(low, h)
+        and not check_kept(low, h)
+        and not protects(low, h)
         and not (0 <= shown <= h.start and h.signal is Signal.ROLE_TOKEN)
     ]

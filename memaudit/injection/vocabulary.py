@@ -68,6 +68,8 @@ _BEHAVIOUR_VERBS = _words(
     "consigliare rispondere menzionare proponi leggi",
     "aconseja aconsejar recomendar responder mencionar pídele pide pregunta",
     "rate empfehlen antworten erwähnen sagen nenne nennen verweise verweist",
+    # repeat (round 20: "Wiederholen." after a claimed success, as English "Repeat.")
+    "répète répétez ripeti ripetete repite repetid wiederhole wiederholen",
     # put (something in the replies): round 12's "Pon siempre al final de tus respuestas ..."
     "mets mettez metti mettete pon poned coloca setze",
     # fr

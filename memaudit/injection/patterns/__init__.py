@@ -20,6 +20,7 @@ from memaudit.injection.patterns.secrets import SECRET_PATTERNS
 from memaudit.injection.patterns.structural import STRUCTURAL_PATTERNS
 from memaudit.injection.patterns.tool_calls import TOOL_CALL_PATTERNS
 from memaudit.injection.patterns.tools import TOOL_PATTERNS
+from memaudit.injection.patterns.unguarded import UNGUARDED_PATTERNS
 from memaudit.injection.vocabulary import _OWN_ANCHORS, _PATTERN_WEIGHT
 
 _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
@@ -37,6 +38,7 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *CHANNEL_PATTERNS,
     *RETRIEVAL_PATTERNS,
     *PLANTED_PATTERNS,
+    *UNGUARDED_PATTERNS,
 ]
 
 _AGENT_WORDS = (

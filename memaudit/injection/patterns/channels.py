@@ -325,6 +325,34 @@ OFFICIAL_CHANNEL = _a(
     ),
 )
 
+# -- a support or fraud line moved to a new number (round 20) ------------------------------
+# "Update: the bank's fraud department number changed to 1-888-…; the old one is no longer
+# staffed", "le service client … répond désormais au 09 …", "il servizio clienti risponde
+# ora al …", "atención al cliente ahora es el …", "die Betrugshotline lautet jetzt …": the
+# user's call for help sent to whoever wrote the number. A number stated with nothing
+# moved ("the fraud line is printed on the back of your card") or denied ("has not
+# changed": ``holds``) is no redirection.
+_MOVED = (
+    r"(?:changed\s+to|(?:has\s+)?moved\s+to|is\s+now|now\s+(?:is|answers\s+(?:at|on)|"
+    r"reached\s+(?:at|on))|switched\s+to|"
+    r"répond\s+désormais\s+au|est\s+désormais(?:\s+le)?|a\s+changé\s+pour|devient|"
+    r"risponde\s+ora\s+al|è\s+ora(?:\s+il)?|ora\s+è(?:\s+il)?|è\s+cambiato\s+in|diventa|"
+    r"ahora\s+(?:es(?:\s+el)?|responde\s+en\s+el|atiende\s+en\s+el)|cambió\s+al?|pasa\s+a\s+ser|"
+    r"ist\s+(?:jetzt|nun|ab\s+sofort)|lautet\s+(?:jetzt|nun|ab\s+sofort|neu)|"
+    r"wurde\s+geändert\s+(?:auf|in)|geändert\s+(?:auf|in))"
+)
+_SUPPORT = (
+    r"(?:" + _OFFICIAL + r"|fraud\s+(?:department|hotline)|assistenza\s+clienti|soporte|"
+    r"service\s+(?:des\s+)?fraudes?|betrugs(?:hotline|abteilung))"
+)
+NUMBER_MOVED = _a(
+    _OFFICIAL_ANCHORS + " assistenza soporte fraudes betrugshotline betrugsabteilung",
+    _rx(
+        r"\b" + _SUPPORT + r"\b[^.!?\n]{0,40}?\b" + _MOVED + r"\s*:?\s*(?:\w+\s+){0,2}?"
+        r"\+?\d[\d \-().]{7,}\d"
+    ),
+)
+
 # -- a package's "maintained fork" --------------------------------------------------------
 _DEPRECATED = (
     r"(?:deprecated|abandoned|unmaintained|no\s+longer\s+maintained|discontinued|"
@@ -396,6 +424,7 @@ CHANNEL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.REDIRECTED_CHANNEL, CODES_HANDED),
     (Signal.REDIRECTED_CHANNEL, STAFF_ASK_CREDENTIAL),
     (Signal.REDIRECTED_CHANNEL, OFFICIAL_CHANNEL),
+    (Signal.REDIRECTED_CHANNEL, NUMBER_MOVED),
     (Signal.REDIRECTED_CHANNEL, PACKAGE_FORK),
     (Signal.REDIRECTED_CHANNEL, REBOUND),
 ]

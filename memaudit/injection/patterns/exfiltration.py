@@ -15,7 +15,9 @@ _PERSONAL_WORDS = (
     r"agenda|calendar|calendario|kalender|location|ubicaci[oó]n|posizione|standort|heart|health|"
     r"salud|sant[eé]|salute|gesundheit|summary|resumen|riassunto|r[eé]sum[eé]|zusammenfassung|"
     r"messages?|mensajes|messaggi|nachrichten|contacts?|contactos|contatti|kontakte|"
-    r"birth|naissance|nascita|nacimiento|geburt|salary|salaire|stipendio|salario|gehalt)"
+    r"birth|naissance|nascita|nacimiento|geburt|salary|salaire|stipendio|salario|gehalt|"
+    # round 20: the user's passwords ("?pw=<contraseña>")
+    r"passwor[dt]|contrase[ñn]a|mot\s+de\s+passe|kennwort|credenziali|credenciales)"
 )
 
 EXFILTRATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
@@ -90,7 +92,9 @@ EXFILTRATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
                 # Round 15: a slot in angle brackets, words and spaces in it, left for the
                 # conversation or the user's data ("?text=<full conversation>"); "?q=<search
                 # term>" in a manual is a placeholder for the reader.
-                r"|https?://[^\s<>\"')\]]+[?&][\w-]+=<[^<>\n]{0,40}?" + _PERSONAL_WORDS
+                # (round 20: after other slots too, "?u=<link>&c=<my contacts list>")
+                r"|https?://[^\s<>\"')\]]+(?:[?&][\w-]+=<[^<>\n]{0,40}>)*[?&][\w-]+=<[^<>\n]{0,40}?"
+                + _PERSONAL_WORDS
             ),
         ),
     ),

@@ -99,7 +99,13 @@ _PAYEE = (
     r"propriétaires?|bailleurs?|fournisseurs?|prestataires?|créanciers?|factures?|loyer|"
     r"padron[ei]\s+di\s+casa|locator[ei]|fornitor[ei]|creditor[ei]|fatture?|affitto|"
     r"caseros?|arrendador(?:es)?|proveedor(?:es)?|acreedor(?:es)?|facturas?|alquiler|"
-    r"vermieter\w*|lieferant\w*|dienstleister\w*|gläubiger\w*|rechnung\w*|miete)"
+    r"vermieter\w*|lieferant\w*|dienstleister\w*|gläubiger\w*|rechnung\w*|miete|"
+    # round 20: the tradesperson or carer the user pays ("il nuovo IBAN dell'idraulico")
+    r"plumbers?|electricians?|builders?|cleaners?|nann(?:y|ies)|gardeners?|mechanics?|"
+    r"tradesm[ae]n|plombiers?|électriciens?|artisans?|nounous?|jardiniers?|"
+    r"idraulic[oi]|elettricist[ai]|murator[ei]|artigian[oi]|giardinier[ei]|"
+    r"fontaneros?|electricistas?|albañil(?:es)?|niñeras?|jardineros?|"
+    r"klempner\w*|installateur\w*|elektriker\w*|handwerker\w*|gärtner\w*)"
 )
 _PAY_ACCOUNT = (
     r"(?:bank\s+details|(?:bank|remittance|payment|receiving)\s+account|account(?:\s+number)?|"
@@ -152,10 +158,25 @@ _VALUE = _rx(
     r"de|fr|it|es|eu|uk)\b"
 )
 REACH = 160  # characters around a fact in which its change or new value is looked for
+# Round 20: a value a tool looked up in the user's own records ("'mom' -> contact 'Linda'
+# (+1 …), matched from the user's address book") is what the user already holds: no new
+# value (a change word beside it still counts).
+_OWN_RECORDS = _rx(
+    r"\b(?:matched|found|looked\s+up|resolved|taken)\s+(?:from|in)\s+(?:the\s+user's|your|their|the)\s+"
+    r"(?:address\s+book|contacts?(?:\s+list)?|phone\s*book)"
+    r"|\b(?:trouvée?|retrouvée?|pris)\s+dans\s+(?:le\s+carnet\s+d'adresses|les\s+contacts|le\s+répertoire)"
+    r"|\b(?:trovat[oa]|abbinat[oa]|pres[oa])\s+(?:nella|dalla)\s+rubrica"
+    r"|\b(?:encontrad[oa]|tomad[oa])\s+(?:en|de)\s+(?:la\s+agenda|los\s+contactos)"
+    r"|\b(?:gefunden|abgeglichen|übernommen)\s+(?:im|aus\s+dem)\s+adressbuch"
+    r"|\b(?:im|aus\s+dem)\s+adressbuch\s+(?:des\s+nutzers\s+)?(?:gefunden|abgeglichen)"
+)
 
 
 def changed(low: str, start: int, end: int) -> bool:
     """Whether the fact at ``start:end`` of the lowered text comes with a change or a
-    new value, in its sentence or the next one."""
+    new value, in its sentence or the next one (a value looked up in the user's own
+    records is not new)."""
     a, b = max(0, start - REACH), min(len(low), end + REACH)
-    return bool(_CHANGED.search(low, a, b) or _VALUE.search(low, a, b))
+    if _CHANGED.search(low, a, b):
+        return True
+    return bool(_VALUE.search(low, a, b)) and _OWN_RECORDS.search(low, a, b) is None

@@ -142,7 +142,14 @@ _EVERY = (
     r"(?:every|each|all(?:\s+of)?|chaque|tous\s+les|toutes\s+les|ogni|tutt[ie]\s+(?:i|le|gli)|"
     r"cada|todas?\s+(?:las|los|sus)|todos\s+(?:los|sus)|jede[nrsm]?|alle)"
     r"\s+(?:(?:their|its|his|her|your|ses|leurs|vos|suoi|sue|loro|sus|ihre[nrsm]?|seine[nrsm]?)\s+)?"
-    r"(?:(?:new|future|nouveaux?|nouvelles?|nuov[oaie]|nuev[oa]s?|neuen?)\s+)?"
+    r"(?:(?:new|future|nouveaux?|nouvelles?|nuov[oaie]|nuev[oa]s?|neuen?|futur[ae]s?|futur[ei]|"
+    r"künftigen|zukünftigen)\s+)?"
+)
+# Round 20: whom else a rule is handed on to — every memory entry, every sub-agent.
+_HANDED_ON = (
+    r"(?:(?:memory\s+)?entries|sub-?agents?|agents|entrées(?:\s+de\s+mémoire)?|sous-agents?|"
+    r"voci(?:\s+di\s+memoria)?|sotto-?agenti|entradas(?:\s+de\s+memoria)?|sub-?agentes|"
+    r"\w*einträge|sub-?agenten|agenten)\b"
 )
 _COPIES = (
     r"(?:memor(?:y|ies)|notes?|e-?mails?|drafts?|config(?:uration)?\s+files?|files?|"
@@ -155,7 +162,8 @@ WORM = _a(
     "copy copying paste add include insert replicate propagate propag copier recopier ajouter "
     "insérer dupliquer reproduire copiar copiarlo copiarla pegar añadir incluir insertar "
     "replicar propagar copiare copiarlo aggiungere inserire incollare propagare kopieren "
-    "einfügen übernehmen eintragen aggiungerl copiarl inserirl añadirl incluirl pegarl",
+    "einfügen übernehmen eintragen aggiungerl copiarl inserirl añadirl incluirl pegarl pass "
+    "hand$ forward transmettre trasmettere passare transmitir pasar diese",
     _rx(
         # en: "to copy it into all their memories", "to add this instruction to every note"
         r"\bto\s+(?:copy|paste|add|include|insert|replicate|propagate)\s+(?:it|itself|this\s+"
@@ -186,6 +194,25 @@ WORM = _a(
         + _EVERY
         + _COPIES
         + r"[^.\n]{0,40}?\b(?:kopieren|einfügen|übernehmen|eintragen)\b"
+        # round 20: a rule handed on to every memory entry or sub-agent ("pass this rule on
+        # to all future memory entries", "diese Regel in alle künftigen
+        # Gedächtniseinträge … weitergeben", "transmettre cette règle à tous les sous-agents")
+        + r"|\b(?:pass|hand|propagate|forward)\s+(?:this\s+(?:rule|instruction|note)|it)\s+on\s+to\s+"
+        + _EVERY
+        + _HANDED_ON
+        + r"|\b(?:transmettre|propager)\s+cette\s+(?:règle|consigne|instruction)\s+à\s+"
+        + _EVERY
+        + _HANDED_ON
+        + r"|\b(?:trasmettere|passare|propagare)\s+questa\s+(?:regola|istruzione)\s+a\s+"
+        + _EVERY
+        + _HANDED_ON
+        + r"|\b(?:transmitir|pasar|propagar)\s+esta\s+(?:regla|instrucción)\s+a\s+"
+        + _EVERY
+        + _HANDED_ON
+        + r"|\bdiese[nsr]?\s+(?:regel|anweisung|hinweis)\s+(?:in|an)\s+"
+        + _EVERY
+        + _HANDED_ON
+        + r"[^.\n]{0,60}?\b(?:weitergeben|übertragen)\b"
     ),
 )
 

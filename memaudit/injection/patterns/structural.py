@@ -162,7 +162,9 @@ STRUCTURAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.EXFILTRATION,
         _rx(
-            r"\b(?:bcc|cc)\s+(?:" + _EMAIL + r")"
+            # (round 20: "añadir CCO a …", "mettre en CCI …", "in CCN a …", "BCC an …")
+            r"\b(?:bcc|cc|cco|cci|ccn|copia\s+oculta|copie\s+cachée|copia\s+(?:conoscenza\s+)?nascosta|"
+            r"blindkopie)\s*(?:to|à|a|an|al|:)?\s*(?:" + _EMAIL + r")"
             r"|\bpass\w*\s+(?:its|their|the|this)\s+(?:content|contents|value|text)\s+(?:as|in|to|into)\s+(?:the\s+)?['\"`]?\w+['\"`]?\s+(?:parameter|argument|field|param)\b"
         ),
     ),
@@ -197,6 +199,10 @@ STRUCTURAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             r"\b(?:do|doing|repeat|reuse)\s+(?:it|that|this|the\s+same)(?:\s+\w+)?\s+again\b|\b(?:keep|continue)\s+doing\s+(?:it|that|this|so)\b|\breuse\s+this\s+(?:plan|approach|fix|trick|method)\b|\bagain\s+next\s+time\b"
             r"|\bà\s+refaire\b|\b(?:da\s+)?ripetere\b|\bhacer\s+lo\s+mismo\b|\bwieder\s+so\s+machen\b|\bgenauso\s+wieder\b"
             r"|\b(?:rifarlo|rifallo|rifatelo|ripetilo|hazlo\s+de\s+nuevo|vuelve\s+a\s+hacerlo|repítelo|refais-le|refaites-le|mach\s+(?:es|das)\s+wieder|wiederhole\s+(?:es|das))\b"
+            # round 20: "le refaire systématiquement", "Wiederholen.", "volver a hacerlo",
+            # "repetirlo", "erneut so machen" (English "do it again" had them alone)
+            r"|\b(?:le|la|les)\s+refaire\b|\bwiederholen\s*[.!]|\berneut\s+(?:so\s+)?(?:machen|tun|durchführen)\b"
+            r"|\bvolver\s+a\s+hacerlo\b|\brepetirlo\b|\brifare\s+(?:lo\s+stesso|così)\b"
             r"|\bfrom\s+here\s+on\b|\bno\s+longer\b|\banymore\b|\b(?:stop|quit)\s+[a-z]+ing\b|\b(?:immer|toujours|sempre|siempre)\b[^.\n]{0,40}?\b(?:empfehlen|antworten|erwähnen|sagen|nennen|recommander|répondre|mentionner|consigliare|rispondere|menzionare|recomendar|responder|mencionar)\b"
             r"|\b(?:consigl|raccomand|suggeri|recomiend|recomend|empfiehl|empfehl|recommand|conseill|propon|propos|mencion|menzion|mentionn|erwähn)\w*\s+(?:\w+\s+){0,2}(?:immer|toujours|sempre|siempre)\b"
         ),

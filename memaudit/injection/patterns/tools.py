@@ -311,8 +311,17 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             r"\b(?:successful|winning)\s+(?:runs?|episodes?|attempts?|traces?|sessions?|trajector(?:y|ies)|examples?|records?|plans?|workflows?)\b"
             r"|\bpast\s+(?:successful\s+)?(?:episodes?|experiences?|trajector(?:y|ies)|successes)\b"
             r"|\b(?:success(?:es)?|experience|lessons?)\s+(?:log|record|registry|memory|note)s?\s*[:(]"
+            # round 20: the same headings in French, Italian, Spanish and German
+            r"|\b(?:retour|journal|registre)s?\s+d'expériences?\s*[:(]|\bleçons?\s+(?:tirées?|apprises?)\s*[:(]"
+            r"|\b(?:registro|diario)\s+(?:delle\s+|di\s+)?esperienz[ae]\s*[:(]|\blezion[ei]\s+(?:imparat[ae]|appres[ae])\s*[:(]"
+            r"|\b(?:registro|diario)\s+de\s+experiencias?\s*[:(]|\blecci(?:ón|ones)\s+aprendidas?\s*[:(]"
+            r"|\berfahrungs(?:protokoll|bericht|log|notiz|speicher)\w*\s*[:(]"
             r"|\b(?:rules?|lessons?|polic(?:y|ies)|heuristics?)\s+(?:derived|learned|learnt|drawn)\s+from\s+(?:earlier|previous|past|prior)\s+(?:runs|sessions|episodes|attempts|experience|tasks)\b"
             r"|\b(?:was|were)\s+(?:satisfied|happy|pleased)\b[^.\n]{0,40}?\bwhen\s+(?:i|we|the\s+(?:agent|assistant))\b"
+            r"|\b(?:était|a\s+été)\s+(?:très\s+)?(?:satisfait|content|ravi)e?\b[^.\n]{0,40}?\b(?:quand|lorsque)\s+(?:j'|je\b|nous\b)"
+            r"|\b(?:era|è\s+stat[oa])\s+(?:molto\s+)?(?:soddisfatt|content)[oa]\b[^.\n]{0,40}?\bquando\s+(?:ho|abbiamo|l'assistente)\b"
+            r"|\b(?:estaba|estuvo|quedó)\s+(?:muy\s+)?(?:satisfech|content)[oa]\b[^.\n]{0,40}?\bcuando\s+"
+            r"|\b(?:war|waren)\s+(?:sehr\s+)?(?:zufrieden|froh|glücklich)\b[^.\n]{0,40}?\bals\s+(?:ich|wir)\b"
             r"|\b(?:fixed|resolved|solved|worked)\s+(?:fastest|best|every\s+time)\s+by\b"
             r"|\b(?:reflection|lesson|insight|learning)s?\s+from\s+(?:run|session|episode|attempt|task)\b|\bthe\s+best\s+(?:outcome|result)s?\s+came\s+from\b"
             r"|\bbewährt\s+hat\s+sich\b|\bin\s+früheren\s+(?:sitzungen|durchläufen|versuchen)\b|\bregistro\s+histórico\b|\bnelle\s+sessioni\s+precedenti\b|\blors\s+des\s+sessions\s+précédentes\b|\ben\s+sesiones\s+anteriores\b"
@@ -351,7 +360,7 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.FAKE_EXPERIENCE,
         _rx(
-            r"\bla\s+dernière\s+fois\b[^.\n]{0,60}?\b(?:a\s+fonctionné|a\s+marché|a\s+réussi)\b|\b(?:a|avait)\s+déjà\s+(?:fonctionné|marché)\b|\bl'ultima\s+volta\b[^.\n]{0,60}?\b(?:ha\s+funzionato|è\s+andat[oa]\s+bene)\b|\bha\s+già\s+funzionato\b|\bla\s+última\s+vez\b[^.\n]{0,60}?\b(?:funcionó|salió\s+bien)\b|\bya\s+funcionó\b|\bletztes\s+mal\b[^.\n]{0,60}?\b(?:hat\s+(?:es\s+)?funktioniert|klappte|geklappt)\b|\bhat\s+(?:schon|bereits)\s+funktioniert\b|\b(?:j'ai\s+(?:déjà\s+)?établi|ho\s+gi[aà]\s+stabilito|ya\s+he\s+determinado|habe\s+ich\s+bereits\s+festgestellt)\b"
+            r"\bla\s+dernière\s+fois\b[^.\n]{0,60}?\b(?:a\s+fonctionné|a\s+marché|a\s+réussi|a\s+résolu|a\s+réglé|a\s+aidé)\b|\b(?:a|avait)\s+déjà\s+(?:fonctionné|marché)\b|\bl'ultima\s+volta\b[^.\n]{0,60}?\b(?:ha\s+funzionato|è\s+andat[oa]\s+bene|ha\s+risolto|ha\s+aiutato)\b|\bha\s+già\s+funzionato\b|\bla\s+última\s+vez\b[^.\n]{0,60}?\b(?:funcionó|salió\s+bien)\b|\bya\s+funcionó\b|\b(?:letztes|beim\s+letzten)\s+mal\b[^.\n]{0,60}?\b(?:hat\s+(?:es\s+)?funktioniert|klappte|geklappt|gelöst|behoben)\b|\bhat\s+(?:schon|bereits)\s+funktioniert\b|\b(?:j'ai\s+(?:déjà\s+)?établi|ho\s+gi[aà]\s+stabilito|ya\s+he\s+determinado|habe\s+ich\s+bereits\s+festgestellt)\b"
         ),
     ),
 ]

@@ -1,0 +1,147 @@
+"""Texts that add a check for the user, read as no order (round 20's false alarms).
+
+The patterns see a trigger, a standing rule, a tool policy or a send; these texts hold
+one and protect the user:
+
+- the assistant acknowledging a check the user asked for ("Got it - whenever you ask
+  about sertraline I'll remind you to talk to your doctor", "I'll use `search_flights`
+  only on the sites you've approved", "je te demanderai avant de payer", "ti ricorderò di
+  …", "te preguntaré antes de …", "ich frage dich vorher"): what it commits to is asking,
+  reminding or warning the user, or staying within what they approved. A destination in
+  the text, or a check removed ("without asking"), and it is read as before;
+- an institution's warning that it never asks for a secret ("We will never ask for your
+  full PIN", "ne vous demandera jamais votre mot de passe", "non ti chiederemo mai il
+  codice", "nunca le pediremos su clave", "wir fragen Sie niemals nach Ihrer PIN"): its
+  negated "ask" is the protective half, as "never send passwords" is
+  (``safeguards.forbids_leak``);
+- a suspicious message forwarded to the organisation's reporting mailbox ("se un
+  dipendente riceve un'email sospetta deve inoltrarla a phishing@azienda.it"): a report,
+  not data sent out. A free-mail address, or anything but a suspicious message, is still
+  a send.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memaudit.injection.assessment import Hit
+from memaudit.injection.kinds import Signal
+from memaudit.injection.vocabulary import _rx
+
+# The agent's commitment to ask, remind or warn the user, or to stay within what they
+# approved.
+_CHECK_FOR_YOU = _rx(
+    r"\b(?:remind|ask|warn|check\s+with|confirm\s+with|consult)\s+you\b"
+    r"|\b(?:ask|confirm)\s+(?:you\s+|with\s+you\s+)?(?:first\s+)?before\b"
+    r"|\bshow\s+(?:you\s+)?(?:the\s+)?(?:total|price|cost|amount|summary|details|fees?)\b[^.!?\n]{0,40}?\bbefore\b"
+    r"|\bonly\s+(?:\w+\s+){0,6}?(?:you(?:'ve|\s+have)\s+(?:approved|allowed|authori[sz]ed)|you\s+approve)"
+    r"|\b(?:vous|te|t')\s*(?:rappeler\w*|demander\w*|prévenir|préviendrai|avertir\w*)"
+    r"|\bdemander\s+(?:\w+\s+){0,3}?avant\b"
+    r"|\bque\s+(?:vous\s+avez|tu\s+as)\s+(?:approuvé|validé|autorisé)"
+    r"|\bti\s+(?:ricorder\w*|chieder\w*|avviser\w*|avvertir\w*)|\bchiedere\s+(?:\w+\s+){0,3}?prima\b"
+    r"|\bche\s+hai\s+(?:approvato|autorizzato)"
+    r"|\bte\s+(?:recordar\w*|preguntar\w*|avisar\w*|advertir\w*)|\bpreguntar\w*\s+(?:\w+\s+){0,3}?antes\b"
+    r"|\bque\s+(?:has|usted\s+ha)\s+(?:aprobado|autorizado)"
+    r"|\b(?:erinnere|frage|warne)\s+(?:ich\s+)?dich\b|\bdich\s+(?:\w+\s+){0,4}?(?:erinnern|fragen|warnen)\b"
+    r"|\bvorher\s+(?:zu\s+)?fragen|\bvon\s+dir\s+(?:freigegeben|genehmigt)\w*"
+)
+# What keeps it an order after all: a destination, or a check removed.
+_ELSEWHERE = re.compile(
+    r"@|https?://|\bwww\.|\b[\w-]+\.(?:com|net|org|io|co|app|xyz|info|biz|de|fr|it|es)\b|"
+    r"\bwithout\s+ask|\bsans\s+(?:vous\s+|te\s+)?demander|\bsenza\s+chiedere|"
+    r"\bsin\s+preguntar|\bohne\s+(?:zu\s+fragen|rückfrage)",
+    re.IGNORECASE,
+)
+# "never ask before deleting", "no need to remind you": the check taken away, not kept.
+_UNDONE = _rx(
+    r"\b(?:never|don't|do\s+not|no\s+need\s+to|stop|jamais|plus|pas\s+besoin\s+de|mai|non|più|"
+    r"nunca|no|ya\s+no|nie|niemals|nicht|nicht\s+mehr|kein\w*)\b[^.!?\n]*$"
+)
+UNDONE_REACH = 20  # characters before a check where a negation takes it away
+_ACKNOWLEDGED = frozenset(
+    {
+        Signal.CONDITIONAL_TRIGGER,
+        Signal.AGENT_DIRECTIVE,
+        Signal.STANDING_RULE,
+        Signal.TOOL_POLICY,
+        Signal.IMPERATIVE,
+    }
+)
+_SENTENCE_END = re.compile(r"[.!?\n]")
+REACH = 240  # characters either side of a hit read for its sentence (bounded: linear time)
+
+
+def _sentence(low: str, h: Hit) -> tuple[int, int]:
+    lo, hi = max(0, h.start - REACH), min(len(low), h.end + REACH)
+    start = max((m.end() for m in _SENTENCE_END.finditer(low, lo, h.start)), default=lo)
+    m = _SENTENCE_END.search(low, h.end, hi)
+    return start, m.start() if m else hi
+
+
+def check_for_user(low: str, h: Hit) -> bool:
+    """Whether a rule's hit is the agent committing, in its sentence, to ask, remind or
+    warn the user, or to stay within what they approved (no destination in the text)."""
+    if h.signal not in _ACKNOWLEDGED or _ELSEWHERE.search(low):
+        return False
+    start, end = _sentence(low, h)
+    return any(
+        _UNDONE.search(low, max(start, m.start() - UNDONE_REACH), m.start()) is None
+        for m in _CHECK_FOR_YOU.finditer(low, start, end)
+    )
+
+
+# "We will never ask for your PIN": a negated ask for the reader's secret.
+_NEVER_ASKS = _rx(
+    r"\b(?:never|will\s+not|won't|does\s+not|doesn't|do\s+not)\s+(?:\w+\s+){0,2}?"
+    r"(?:ask|request|call|e-?mail|text)\w*\s+(?:you\s+)?(?:for|to\s+(?:give|share|confirm|enter))\s+"
+    r"(?:your|a|any)\b"
+    r"|\b(?:vous|te)\s+demander\w*\s+jamais\b|\bjamais\s+(?:vous|te)\s+demander\b"
+    r"|\bnon\s+(?:ti|vi|le)\s+chieder\w*\s+mai\b|\bnon\s+chied\w*\s+mai\b|\bnessun\w*\s+(?:\w+\s+)?chiede\b"
+    r"|\bnunca\s+(?:te|le|les|os)\s+(?:pedir\w*|solicitar\w*)|\bno\s+(?:te|le)\s+(?:pedir\w*|solicitar\w*)\s+nunca\b"
+    r"|\b(?:sie|dich)\s+(?:niemals|nie)\s+(?:nach|um)\b|\b(?:niemals|nie)\s+nach\s+(?:ihre|deine)\w*"
+)
+_SECRET = _rx(
+    r"\b(?:pin|pins|passwords?|passcodes?|codes?|otps?|tans?|credentials?|card\s+numbers?|"
+    r"mots?\s+de\s+passe|identifiants|codice|codici|password|credenziali|dati\s+bancari|"
+    r"contraseñas?|claves?|códigos?|datos\s+bancarios|passw(?:ort|örter)|zugangsdaten|"
+    r"\w*codes?|bankdaten|pagamenti|payments?|paiements?|pagos?|zahlungen)\b"
+)
+_WARNED = frozenset(
+    {Signal.AGENT_DIRECTIVE, Signal.STANDING_RULE, Signal.IMPERATIVE, Signal.SYSTEM_PROMPT}
+)
+
+
+def never_asks(low: str, h: Hit) -> bool:
+    """Whether a directive or rule hit lies in a sentence that says its writer never asks
+    for the reader's secret."""
+    if h.signal not in _WARNED:
+        return False
+    start, end = _sentence(low, h)
+    m = _NEVER_ASKS.search(low, start, end)
+    return m is not None and _SECRET.search(low, m.start(), end) is not None
+
+
+# A suspicious message forwarded to a reporting mailbox of the organisation's own domain.
+_REPORT_BOX = _rx(
+    r"\b(?:phishing|phish|abuse|spam|report\w*|security|securite|sicurezza|seguridad|"
+    r"sicherheit|signalement|segnalazion\w*|cert|csirt)@(?!(?:gmail|googlemail|outlook|hotmail|"
+    r"live|yahoo|ymail|aol|gmx|web|proton(?:mail)?|icloud|yandex|libero|mail)\.)[\w-]+(?:\.[\w-]+)+"
+)
+_SUSPICIOUS = _rx(
+    r"\b(?:suspicious|phishing|spam|scam|fraudulent|suspect\w*|douteu\w*|arnaque\w*|frauduleu\w*|"
+    r"sospett\w*|truffa\w*|fraudolent\w*|sospechos\w*|estafa\w*|fraudulent\w*|verdächtig\w*|"
+    r"betrug\w*|betrügerisch\w*)\b"
+)
+
+
+def reported(low: str, h: Hit) -> bool:
+    """Whether a send is a suspicious message reported to the reporting mailbox."""
+    if h.signal is not Signal.EXFILTRATION:
+        return False
+    start, end = _sentence(low, h)
+    return bool(_REPORT_BOX.search(low, h.start, h.end) and _SUSPICIOUS.search(low, start, end))
+
+
+def protects(low: str, h: Hit) -> bool:
+    """Whether a hit is one of the checks above: no order."""
+    return check_for_user(low, h) or never_asks(low, h) or reported(low, h)
