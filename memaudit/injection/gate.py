@@ -129,7 +129,11 @@ _ANCHORS: dict[Signal | str, str] = {
     "landlord vendor supplier payee contractor creditor biller invoice rent$ propriétaire "
     "bailleur fournisseur prestataire créancier factur loyer padron locator fornitor "
     "creditor fattur affitto casero arrendador proveedor acreedor alquiler vermieter "
-    "lieferant dienstleister gläubiger rechnung miete$",
+    "lieferant dienstleister gläubiger rechnung miete$ "
+    # a tradesperson or carer the user pays (round 20)
+    "plumber electrician builder cleaner nann gardener mechanic tradesm plombier électricien "
+    "artisan nounou jardinier idraulic elettricist murator artigian giardinier fontanero "
+    "electricista albañil niñera jardinero klempner installateur elektriker handwerker gärtner",
     Signal.RETRIEVAL_BAIT: "correct$ expected$ verified$ approved$ reuse re-use recycle repeat similar réutiliser riutilizzare "
     "reutilizar wiederverwenden canned template stock réponse risposta respuesta musterantwort "
     "use$ give$ return$ apply$ serve$",

@@ -111,7 +111,9 @@ _GIVE = (
     # with a pronoun attached: "chiederti", "pedirte", "darle"
     r"(?:dar|fornir|comunicar|dettar|chieder)(?:e|ti|gli|le|vi)|"
     r"(?:dar|facilitar|comunicar|dictar|proporcionar|pedir)(?:te|le|les|nos)?|"
-    r"weitergeben|mitteilen|nennen|durchgeben|angeben|herausgeben)"
+    r"weitergeben|mitteilen|nennen|durchgeben|angeben|herausgeben|"
+    # asked for, in German too (round 20: "darf Ihre TAN am Telefon erfragen")
+    r"fragen|erfragen|abfragen)"
 )
 _MAY = (
     r"(?:may|can|is\s+allowed\s+to|are\s+allowed\s+to|(?:it\s+is|it's)\s+(?:safe|fine|ok|normal)\s+to|"
@@ -149,6 +151,17 @@ CREDENTIAL_RELAXED = _a(
         + r"\b[^.!?\n]{0,40}?"
         + _BY_PHONE
         + r"[^.!?\n]{0,40}?\b"
+        + _GIVE
+        + r"\b"
+        # the phone first, then the code, the verb last: "kann Sie telefonisch nach Ihrer
+        # PIN fragen" (round 20)
+        r"|\b"
+        + _MAY
+        + r"\b[^.!?\n]{0,40}?"
+        + _BY_PHONE
+        + r"[^.!?\n]{0,40}?\b"
+        + _CREDENTIAL
+        + r"\b[^.!?\n]{0,20}?\b"
         + _GIVE
         + r"\b"
     ),

@@ -118,6 +118,8 @@ _PAY_CHANGE = (
     r"account)|nouve(?:au|l|lle)|changé|modifié|remplacé|plus\s+valable|anciennes?\s+coordonnées|"
     r"nuov[oa]|cambiat[oa]|aggiornat[oa]|sostituit[oa]|non\s+più|vecchi\s+dati|"
     r"nuev[oa]|cambiad[oa]|actualizad[oa]|ya\s+no|datos\s+antiguos|"
+    # round 20: changed banks, in the past tense ("cambió de cuenta", "a changé de banque")
+    r"cambió|a\s+changé|ha\s+cambiato|gewechselt|"
     r"neue[nmrs]?|geändert|aktualisiert|nicht\s+mehr|alten?\s+(?:daten|konto))"
 )
 # A clause that checks a change ("how do I verify a supplier's new bank details?", "any

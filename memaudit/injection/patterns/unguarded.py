@@ -42,8 +42,8 @@ _PUBLIC_ACT = (
 # public (verbs and nouns, the five languages).
 _ACT = (
     r"(?:pay(?:s|ing)?|paid|wire|settle|transfer(?:s|ring|red)?|"
-    r"pa(?:yer|ie[rz]?)|régler|vire[rz]?|virements?|"
-    r"paga(?:re|r|lo|la)?|pagamenti|salda(?:re)?|bonific\w*|"
+    r"pa(?:yer|ie[rz]?|ierai\w*)|régler|vire[rz]?|virements?|"
+    r"paga(?:re|r|lo|la)?|pagher\w*|pagamenti|salda(?:re)?|bonific\w*|"
     r"pagos?|abona(?:r)?|transferencias?|transferir|"
     r"(?:be)?zahl(?:en|t|e)?|bezahl\w*|(?:ü|ue)berweis\w*|"
     r"(?:saved|stored)\s+(?:credit\s+)?cards?|card\s+details|"
@@ -59,10 +59,10 @@ _REMOVED = (
     r"(?:without\s+(?:first\s+)?(?:asking|checking|verif\w*|confirm\w*|approval|review\w*|"
     r"showing|telling|notifying|a\s+(?:prompt|check|confirmation))|"
     r"no\s+need\s+to\s+(?:ask|show|tell|confirm|check|verify)|"
-    r"sans\s+(?:me\s+|lui\s+|leur\s+|l'\s*)?(?:demander|vérifi\w*|confirm\w*|contrôl\w*|"
+    r"sans\s+(?:me\s+|te\s+|vous\s+|nous\s+|lui\s+|leur\s+|l'\s*)?(?:demander|vérifi\w*|confirm\w*|contrôl\w*|"
     r"valid\w*|prévenir|montrer)|sans\s+(?:aucune?\s+)?(?:vérification|confirmation|"
     r"validation|contrôle)|pas\s+besoin\s+de\s+(?:demander|montrer|vérifier|confirmer)|"
-    r"senza\s+(?:chiedere|verific\w*|conferm\w*|controll\w*|avvisare|mostrar\w*)|"
+    r"senza\s+(?:chieder\w*|verific\w*|conferm\w*|controll\w*|avvisar\w*|mostrar\w*)|"
     r"non\s+serve\s+(?:chiedere|mostrar\w*|conferm\w*|verific\w*)|"
     r"sin\s+(?:preguntar|verific\w*|confirm\w*|comprobar|consultar|avisar|mostrar\w*)|"
     r"no\s+hace\s+falta\s+(?:preguntar|mostrar\w*|confirmar|verificar)|"
@@ -114,7 +114,7 @@ _SKIP = (
 )
 _CLAUSE = r"[^.!?;\n]{0,80}?"
 UNGUARDED = _a(
-    "pay paid wire settle transfer payer paie régler vire virement paga salda bonific pago "
+    "pay paid wire settle transfer payer paie régler vire virement paga pagher salda bonific pago "
     "abona transferenc transferir zahl bezahl überweis ueberweis saved stored card cartes "
     "carte carta tarjeta gespeichert remote anydesk teamviewer distance remoto fernzugriff "
     "fernwartung instal share make$ set$ partag condivid compart sichtbarkeit visibility "
