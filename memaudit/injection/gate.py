@@ -99,7 +99,10 @@ _ANCHORS: dict[Signal | str, str] = {
     "previously already proven known verified "
     "confirmed tested agreed discussed decided established reasoned determined concluded "
     "dernière déjà ultima$ già gia$ última ya$ letztes schon bereits établi stabilito "
-    "festgestellt",
+    "festgestellt "
+    # round 20: experience headings and a satisfied user in fr/it/es/de
+    "satisfait content ravi soddisfatt satisfech contento zufrieden froh leçon lezion lecci "
+    "registro diario journal retour",
     Signal.SENSITIVE_ACTION: "recipient empfänger bénéficiaire beneficiario replace swap substitut switch change remplace sostituisci reemplaza sustituye ersetze tausche ändere medical health financial tax$ location passport identity publicly shared$ posted$ published$ copias datensicherung grant bonific pagament virement paiement transferencia pagos$ überweisung zahlung bank$ account$ rib$ bankverbindung kontonummer payee beneficiar one$ otp otps$ verification confirmation security sms$ codic códig codig bestätigungscod einmalcod tan$ wohnadresse privatadresse telefonnummer handynummer geburtsdatum public social ssn$ passport home$ salary birth$ iban$ remov delet disabl skipp bypass comment virenschutz zwei désactiv disattiv desactiv cortafuegos root$ admin full$ unrestricted wire transfer send pay move purchase "
     "payment invoice order turn$ "
     "disable skip ask prompt paste pasting share sharing sending supprimer effacer cancellare "

@@ -167,7 +167,8 @@ ALERTS_SILENCED = _a(
         0.55,
         _rx(
             rf"\b{_NEVER}\b[^.!?;\n]{{0,30}}?\b{_ALERT}\b[^.!?;\n]{{0,60}}?\b{_ALERTED}"
-            rf"|\b{_SUPPRESS}\b[^.!?;\n]{{0,30}}?\b{_WARNINGS}\b[^.!?;\n]{{0,30}}?\b{_ALERTED}"
+            rf"|\b{_SUPPRESS}\b[^.!?;\n]{{0,30}}?\b(?:{_WARNINGS}\b[^.!?;\n]{{0,30}}?\b{_ALERTED}"
+            rf"|{_ALERTED}[^.!?;\n]{{0,20}}?\b{_WARNINGS}\b)"
             rf"|\b{_WARNINGS}\b[^.!?;\n]{{0,30}}?\b{_ALERTED}[^.!?;\n]{{0,30}}?\b{_SUPPRESS}"
         ),
     ),
@@ -184,12 +185,21 @@ _CHECK_FIRST = _rx(
     r"\b(?:before|avant\s+(?:de|d')|prima\s+di|antes\s+de|bevor|vor\s+(?:dem|der|jede\w*))\b"
     r"[^.!?;\n]{0,20}$"
 )
+# The check before the act waived: "never ask before", "sans demander avant".
+_WAIVED = _rx(
+    r"\b(?:never|don't|do\s+not|no\s+need\s+to|without|jamais|sans|pas\s+besoin\s+de|mai|senza|"
+    r"non|nunca|sin|no|nie|niemals|nicht|ohne)\b"
+)
 CHECK_REACH = 40  # characters before the act read for "before", "avant de", "bevor"
 
 
 def checked_first(low: str, start: int) -> bool:
-    """Whether the act at ``start`` comes after "before" in its clause: a check asked for."""
-    return _CHECK_FIRST.search(low[max(0, start - CHECK_REACH) : start]) is not None
+    """Whether the act at ``start`` comes after "before" in its clause, the check before it
+    not negated: asked for ("ask me before paying"), not waived ("never ask before
+    paying")."""
+    window = low[max(0, start - CHECK_REACH) : start]
+    m = _CHECK_FIRST.search(window)
+    return m is not None and _WAIVED.search(window, 0, m.start()) is None
 
 
 def at_full(low: str, start: int) -> bool:
@@ -203,6 +213,7 @@ def at_full(low: str, start: int) -> bool:
 _NEGATED = _rx(
     r"\b(?:never|not|don't|do\s+not|must\s+not|jamais|mai|nunca|nie|niemals|nicht|"
     r"pas(?!\s+besoin)|no(?!\s+(?:need|hace))|non(?!\s+serve))\b"
+    r"(?![- ](?:ask|confirm|check)\b)"  # "never ask before paying" waives the check
 )
 NEGATION_REACH = 25  # characters before the act where a negation turns it around
 
