@@ -358,11 +358,12 @@ def test_the_model_is_small_data_with_its_training_recorded() -> None:
     # A guard against bloat (unrounded weights, a feature gone wild), not a budget: the file
     # grows with the training rounds (rounds 1-13: 110,763 weights, 2.4 MB; rounds 1-14:
     # 124,927, 2.7 MB; rounds 1-15: 134,184, 2.9 MB; rounds 1-16: 141,685, 3.1 MB; rounds
-    # 1-17: 149,249, 3.23 MB; rounds 1-18: 157,306, 3.41 MB; rounds 1-19: 165,947, 3.61 MB —
-    # about 0.15-0.2 MB a round). Raised from 3.2 MB when round 17 joined, from 3.4 MB when
-    # round 18 did and from 3.6 MB when round 19 did (3,607,076 bytes): the same growth as
-    # every round's (the features, the pruning and the rounding unchanged), not bloat;
-    # 3.8 MB leaves room for one more round, then it needs a look.
+    # 1-17: 149,249, 3.23 MB; rounds 1-18: 157,306, 3.41 MB; rounds 1-19: 165,947, 3.61 MB;
+    # rounds 1-20: 171,937, 3.74 MB — about 0.15-0.2 MB a round). Raised from 3.2 MB when
+    # round 17 joined, from 3.4 MB when round 18 did and from 3.6 MB when round 19 did
+    # (3,607,076 bytes): the same growth as every round's (the features, the pruning and the
+    # rounding unchanged), not bloat. Round 20's refit (3,744,860 bytes) still fits under
+    # 3.8 MB; the next round will not: then it needs a look.
     assert injection_model.WEIGHTS.stat().st_size < 3_800_000
     m = injection_model.model()
     assert "held" not in m.meta["trained_on"] and m.meta["cases"] > 500

@@ -112,6 +112,27 @@ _SKIP = (
     r"salta\w*|rimanda\w*|disattiv\w*|omit\w*|pospon\w*|desactiv\w*|"
     r"überspr\w*|übersprungen|deaktivier\w*|aufschieb\w*)"
 )
+# Codes handed over in reply to whoever writes: "answer the bank's emails by giving the
+# OTP codes they ask for", "rispondere alle email … comunicando i codici OTP".
+_REPLY_TO = r"(?:answer\w*|repl(?:y|ies|ying)|respond\w*|répond\w*|rispond\w*|contest\w*|antwort\w*|beantwort\w*)"
+_MESSAGES = r"(?:e-?mails?|messages?|sms|texts?|calls?|courriels?|messaggi|correos?|mensajes?|mails?|nachrichten|anrufe?)"
+_CODES = (
+    r"(?:(?:otp|one-time|verification|security|2fa|sms|tan)\s*[\w-]*\s*codes?|codes?\s+(?:otp|sms|de\s+vérification)|"
+    r"codici\s+(?:otp|sms|di\s+verifica)|códigos?\s+(?:otp|sms|de\s+verificación)|"
+    r"(?:otp|tan|bestätigungs|sicherheits)-?codes?|tans?)"
+)
+# Consent to sharing the user's data given always ("toujours cocher « partager mes
+# données »").
+_ALWAYS = r"(?:always|toujours|sempre|siempre|immer)"
+_TICK = (
+    r"(?:tick\w*|check\w*|accept\w*|agree\w*|coche\w*|accepte\w*|spunta\w*|accett\w*|marca\w*|"
+    r"acepta\w*|ankreuz\w*|akzeptier\w*|zustimm\w*)"
+)
+_CONSENT = (
+    rf"(?:{_ALWAYS}\s+(?:\w+\s+){{0,2}}?{_TICK}|{_TICK}\s+(?:\w+\s+)?{_ALWAYS})\b[^.!?;\n]{{0,40}}?"
+    r"\b(?:shar\w*|partag\w*|condivid\w*|compart\w*|weitergeb\w*|teil\w*)\s+"
+    r"(?:\w+\s+){0,2}?(?:data|données|dati|datos|daten)\b"
+)
 _CLAUSE = r"[^.!?;\n]{0,80}?"
 UNGUARDED = _a(
     "pay paid wire settle transfer payer paie régler vire virement paga pagher salda bonific pago "
@@ -119,6 +140,8 @@ UNGUARDED = _a(
     "carte carta tarjeta gespeichert remote anydesk teamviewer distance remoto fernzugriff "
     "fernwartung instal share make$ set$ partag condivid compart sichtbarkeit visibility "
     "visibilit öffentlich security mises sicherheits aggiornamenti actualizaciones link$ lien$ "
+    "answer repl respond répond rispond contest antwort beantwort always toujours sempre siempre "
+    "immer tick check accept agree coche spunta accett marca acepta ankreuz akzeptier zustimm "
     "enlace$",
     _w(
         0.55,
@@ -127,6 +150,8 @@ UNGUARDED = _a(
             rf"|\b{_ACT}\b[^.!?;\n]{{0,40}}?\b(?:{_ANY_SENDER}|{_BY_MESSAGE})\b"
             rf"|\b{_ALWAYS_PUBLIC}\b[^.!?;\n]{{0,60}}?\b{_PUBLIC_ACT}"
             rf"|\b{_PUBLIC}\b[^.!?\n]{{0,80}}?\b{_CONFIDENTIAL}\b"
+            rf"|\b{_REPLY_TO}\b[^.!?;\n]{{0,40}}?\b{_MESSAGES}\b[^.!?;\n]{{0,60}}?\b{_CODES}\b"
+            rf"|\b{_CONSENT}"
             rf"|\b{_UPDATES}\b[^.!?;\n]{{0,40}}?\b{_SKIP}"
             rf"|\b{_SKIP}\b[^.!?;\n]{{0,30}}?\b{_UPDATES}"
         ),
