@@ -276,6 +276,35 @@ class Judgements:
         }
 
 
+def share_kept(texts: list[str], enabled: bool = True) -> float:
+    """The share of ``texts`` whose signals this engine's file holds (0.0 with no file,
+    no key or an unreadable one). Creates nothing and reads no more than one row per
+    text: the audit asks it of a sample, to choose how to share out the judging."""
+    where = folder() if enabled else None
+    if where is None or not texts:
+        return 0.0
+    path = where / f"judgements-{engine()[:20]}.sqlite"
+    try:
+        key = load_secret(where / KEY_FILE, "judgements key")
+        if key is None or not path.is_file():
+            return 0.0
+        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=0.5)
+        try:
+            found = sum(
+                conn.execute(
+                    "SELECT 1 FROM judged WHERE kind = ? AND digest = ?",
+                    (SIGNALS, digest(t, key)),
+                ).fetchone()
+                is not None
+                for t in texts
+            )
+        finally:
+            conn.close()
+    except (MemauditError, OSError, sqlite3.Error):
+        return 0.0
+    return found / len(texts)
+
+
 def _prune(where: Path, keep: Path) -> None:
     """Delete the files of all but the ``KEEP_ENGINES`` most recently used other engines
     (only files named as this module names them)."""
