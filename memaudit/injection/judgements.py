@@ -163,7 +163,9 @@ class Judgements:
         return cls(None, None, why)
 
     @classmethod
-    def open(cls, enabled: bool = True) -> Judgements:
+    def open(cls, enabled: bool = True, wait: float = 2.0) -> Judgements:
+        """This engine's file (made if need be); ``wait``: seconds a write waits for
+        another's (the parts of one audit write to one file at once)."""
         where = folder() if enabled else None
         if where is None:
             return cls.off("turned off")
@@ -173,7 +175,7 @@ class Judgements:
             key = load_secret(where / KEY_FILE, "judgements key", create=True)
             assert key is not None
             fresh = not path.exists()
-            conn = sqlite3.connect(path, timeout=2.0, isolation_level=None)
+            conn = sqlite3.connect(path, timeout=wait, isolation_level=None)
             try:
                 conn.execute("PRAGMA journal_mode=WAL")
                 conn.execute("PRAGMA synchronous=NORMAL")

@@ -22,7 +22,8 @@ def detect_injected_instruction(ctx: Ctx) -> None:
     if ctx.part is not None:
         i, k = ctx.part
         where, params = " AND coalesce(length(content), 0) % ? = ?", (k, i)
-    kept = injection.Judgements.open(enabled=ctx.remember)
+    # The parts of one audit write to one file: each waits for the others' writes.
+    kept = injection.Judgements.open(enabled=ctx.remember, wait=2.0 if ctx.part is None else 30.0)
     try:
         found = injection.scan(
             ctx.rows(
