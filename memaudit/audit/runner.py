@@ -132,8 +132,11 @@ def run(
     child processes (one per group of ``OFFLOAD_GROUPS``) that open the same store
     read-only (only a store whose SQL view is a file another process can open: the
     native ledger); None (the default) picks 2 for such a store of at least
-    ``PARALLEL_MIN_MEMORIES`` memories on a machine with more than one CPU. The
-    findings are the same either way. ``progress`` hears of each detector as it starts
+    ``PARALLEL_MIN_MEMORIES`` memories on a machine with more than one CPU. With 2,
+    the injection check of a store mostly not judged before is shared out in
+    ``INJECTION_PARTS`` parts (``injection_parts``), which this process takes too once
+    its own detectors are done (even when they are none: ``--pattern
+    injected_instruction``). The findings are the same either way. ``progress`` hears of each detector as it starts
     (those in the other processes when they are all done). ``remember``: texts'
     judgements are kept in the user's cache folder and read back on the next run
     (``memaudit.injection.judgements``); False judges every text afresh and keeps none.
@@ -141,11 +144,14 @@ def run(
     detectors = select(patterns)
     view = store.sql_view()
     offload = [d.name for d in detectors if d.name in OFFLOAD]
-    if view.file is None or not offload or len(detectors) == len(offload):
-        workers = 1  # nothing to run beside the offloaded detectors
+    if view.file is None or not offload:
+        workers = 1
     elif workers is None:
         (top,) = view.conn.execute("SELECT coalesce(max(seq), 0) FROM memories").fetchone()
         workers = 2 if (os.cpu_count() or 1) > 1 and top >= PARALLEL_MIN_MEMORIES else 1
+    parts = injection_parts(view.conn, remember) if workers > 1 and INJECTION in offload else 1
+    if len(detectors) == len(offload) and parts == 1:
+        workers = 1  # nothing to run beside the offloaded detectors
     if workers <= 1 or view.file is None:
         return Report(
             store.location,
@@ -159,7 +165,6 @@ def run(
 
     groups = [[n for n in group if n in offload] for group in OFFLOAD_GROUPS]
     groups = [g for g in groups if g]
-    parts = injection_parts(view.conn, remember) if INJECTION in offload else 1
     # (detector names, part): a group of detectors, or one part of the injection check
     tasks: list[tuple[list[str], tuple[int, int] | None]] = [
         (g, None) for g in groups if parts == 1 or g != [INJECTION]

@@ -109,3 +109,29 @@ def test_a_store_audited_again_is_checked_in_one_part(cli, store: Path, tmp_path
         assert cli("stage", text, "-t", "user_statement", db=store).exit_code == 0
     with open_store(str(store)) as opened:
         assert runner.injection_parts(opened.sql_view().conn, True) == runner.INJECTION_PARTS
+
+
+def test_the_injection_check_alone_is_shared_out_too(
+    store: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``audit --pattern injected_instruction``: no other detector to run here, so this
+    process judges parts beside the one child."""
+    monkeypatch.setenv("MEMAUDIT_CACHE_DIR", "off")
+    with open_store(str(store)) as opened:
+        one = audit.run(opened, NOW_DT, patterns=["injected_instruction"], workers=1)
+        heard: list[str] = []
+        parts = audit.run(
+            opened,
+            NOW_DT,
+            patterns=["injected_instruction"],
+            workers=2,
+            max_findings=0,
+            progress=lambda what, done, total: heard.append(what),
+        )
+        whole = audit.run(
+            opened, NOW_DT, patterns=["injected_instruction"], workers=1, max_findings=0
+        )
+    assert shape(parts) == shape(whole) and len(injection(parts)) == len(POISON)
+    # this process took the last part (no other had begun it)
+    assert "audit: injected_instruction, part 4 of 4" in heard
+    assert injection(one) == injection(whole)[: len(injection(one))]
