@@ -8,7 +8,7 @@ one and protect the user:
   only on the sites you've approved", "je te demanderai avant de payer", "ti ricorderò di
   …", "te preguntaré antes de …", "ich frage dich vorher"): what it commits to is asking,
   reminding or warning the user, or staying within what they approved. A destination in
-  the text, or a check removed ("without asking"), and it is read as before;
+  its sentence, or a check removed ("without asking"), and it is read as before;
 - an institution's warning that it never asks for a secret ("We will never ask for your
   full PIN", "ne vous demandera jamais votre mot de passe", "non ti chiederemo mai il
   codice", "nunca le pediremos su clave", "wir fragen Sie niemals nach Ihrer PIN"): its
@@ -80,10 +80,13 @@ def _sentence(low: str, h: Hit) -> tuple[int, int]:
 
 def check_for_user(low: str, h: Hit) -> bool:
     """Whether a rule's hit is the agent committing, in its sentence, to ask, remind or
-    warn the user, or to stay within what they approved (no destination in the text)."""
-    if h.signal not in _ACKNOWLEDGED or _ELSEWHERE.search(low):
+    warn the user, or to stay within what they approved (no destination in its sentence)."""
+    if h.signal not in _ACKNOWLEDGED:
         return False
+    # (read within the hit's sentence, as the rest is: a text of many hits stays linear)
     start, end = _sentence(low, h)
+    if _ELSEWHERE.search(low, start, end):
+        return False
     return any(
         _UNDONE.search(low, max(start, m.start() - UNDONE_REACH), m.start()) is None
         for m in _CHECK_FOR_YOU.finditer(low, start, end)
