@@ -67,7 +67,7 @@ _ACKNOWLEDGED = frozenset(
         Signal.IMPERATIVE,
     }
 )
-_SENTENCE_END = re.compile(r"[.!?\n]")
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")  # a dot inside a host name ends nothing
 REACH = 240  # characters either side of a hit read for its sentence (bounded: linear time)
 
 
