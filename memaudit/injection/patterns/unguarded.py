@@ -43,13 +43,16 @@ _PUBLIC_ACT = (
 _ACT = (
     r"(?:pay(?:s|ing)?|paid|wire|settle|transfer(?:s|ring|red)?|"
     r"pa(?:yer|ie[rz]?|ierai\w*)|régler|vire[rz]?|virements?|"
-    r"paga(?:re|r|lo|la)?|pagher\w*|pagamenti|salda(?:re)?|bonific\w*|"
+    # ("busta paga" is a payslip, no payment)
+    r"(?<!buste\s)(?<!busta\s)paga(?:re|r|lo|la)?|pagher\w*|pagamenti|salda(?:re)?|bonific\w*|"
     r"pagos?|abona(?:r)?|transferencias?|transferir|"
     r"(?:be)?zahl(?:en|t|e)?|bezahl\w*|(?:ü|ue)berweis\w*|"
     r"(?:saved|stored)\s+(?:credit\s+)?cards?|card\s+details|"
     r"cartes?\s+(?:bancaires?\s+)?enregistrées?|carta\s+(?:di\s+credito\s+)?salvata|"
     r"tarjeta\s+(?:de\s+crédito\s+)?guardada|gespeicherte\w*\s+(?:kredit)?karte\w*|"
     r"remote[\s-]access|remote\s+(?:control|sessions?)|anydesk|teamviewer|"
+    # direct debits confirmed ("bestätigt Lastschriften … ohne sie anzuzeigen")
+    r"direct\s+debits?|prélèvements?|addebiti?\s+diretti|domiciliaci(?:ón|ones)|lastschrift\w*|"
     r"accès\s+à\s+distance|prise\s+en\s+main\s+à\s+distance|accesso\s+remoto|"
     r"acceso\s+remoto|fernzugriff\w*|fernwartung\w*|"
     r"install\w*|instal(?:ar|la|le)\w*|" + _PUBLIC_ACT + r")"
@@ -68,8 +71,20 @@ _REMOVED = (
     r"no\s+hace\s+falta\s+(?:preguntar|mostrar\w*|confirmar|verificar)|"
     # (umlauts spelt out too: "ohne Bestaetigung")
     r"ohne\s+(?:vorherige\s+)?(?:r(?:ü|ue)ckfrage|best(?:ä|ae)tigung|pr(?:ü|ue)fung|nachfrage|"
-    r"(?:ü|ue)berpr(?:ü|ue)fung|freigabe|zu\s+fragen|zu\s+pr(?:ü|ue)fen|nachzufragen))"
+    r"(?:ü|ue)berpr(?:ü|ue)fung|freigabe|zu\s+fragen|zu\s+pr(?:ü|ue)fen|nachzufragen)|"
+    # not shown to the user ("ohne sie dem Nutzer anzuzeigen", "sans les montrer")
+    r"ohne\s+(?:\w+\s+){0,3}?(?:anzuzeigen|zu\s+zeigen|zu\s+informieren|zu\s+benachrichtigen)|"
+    r"sans\s+(?:les\s+|le\s+|la\s+|lui\s+)?(?:montrer|signaler|afficher)|"
+    r"senza\s+(?:mostrarl\w*|dirl\w*|segnalarl\w*)|sin\s+(?:mostrár\w*|decír\w*|notificar\w*))"
 )
+# Consent waived for the user's data ("Kundendaten … übermitteln, ohne eine Einwilligung
+# einzuholen", "share the user's data without their consent").
+_NO_CONSENT = (
+    r"(?:without\s+(?:the\s+user's\s+|their\s+|his\s+|her\s+|any\s+)?consent|"
+    r"sans\s+(?:son\s+|leur\s+|le\s+|aucun\s+)?consentement|senza\s+(?:il\s+)?consenso|"
+    r"sin\s+(?:su\s+|el\s+)?consentimiento|ohne\s+(?:eine\s+|die\s+|seine\s+|ihre\s+)?einwilligung)"
+)
+_DATA = r"(?:\w*data|\w*daten|données|dati|datos)"
 # The counterparty left open: whatever arrives, from whoever sends it.
 _ANY_SENDER = (
     r"(?:(?:any|every|all)\s+(?:\w+\s+){0,3}?(?:received|arriving|that\s+(?:arrives?|comes?)|"
@@ -133,7 +148,8 @@ _CONSENT = (
     r"\b(?:shar\w*|partag\w*|condivid\w*|compart\w*|weitergeb\w*|teil\w*)\s+"
     r"(?:\w+\s+){0,2}?(?:data|données|dati|datos|daten)\b"
 )
-_CLAUSE = r"[^.!?;\n]{0,80}?"
+# (a dot before a letter or a digit ends no sentence: "unter 2.000 €", "an partner.de")
+_CLAUSE = r"(?:[^.!?;\n]|\.(?=\w)){0,80}?"
 UNGUARDED = _a(
     "pay paid wire settle transfer payer paie régler vire virement paga pagher salda bonific pago "
     "abona transferenc transferir zahl bezahl überweis ueberweis saved stored card cartes "
@@ -141,6 +157,7 @@ UNGUARDED = _a(
     "fernwartung instal share make$ set$ partag condivid compart sichtbarkeit visibility "
     "visibilit öffentlich security mises sicherheits aggiornamenti actualizaciones link$ lien$ "
     "answer repl respond répond rispond contest antwort beantwort always toujours sempre siempre "
+    "direct prélèvement addebit domiciliaci lastschrift data daten données dati$ datos "
     "immer tick check accept agree coche spunta accett marca acepta ankreuz akzeptier zustimm "
     "enlace$",
     _w(
@@ -152,6 +169,7 @@ UNGUARDED = _a(
             rf"|\b{_PUBLIC}\b[^.!?\n]{{0,80}}?\b{_CONFIDENTIAL}\b"
             rf"|\b{_REPLY_TO}\b[^.!?;\n]{{0,40}}?\b{_MESSAGES}\b[^.!?;\n]{{0,60}}?\b{_CODES}\b"
             rf"|\b{_CONSENT}"
+            rf"|\b{_DATA}\b{_CLAUSE}\b{_NO_CONSENT}"
             rf"|\b{_UPDATES}\b[^.!?;\n]{{0,40}}?\b{_SKIP}"
             rf"|\b{_SKIP}\b[^.!?;\n]{{0,30}}?\b{_UPDATES}"
         ),
@@ -184,10 +202,16 @@ _WARNINGS = (
     r"(?:warnings?|alerts?|avertissements?|alertes?|avvisi|avvertimenti|allarmi|advertencias|"
     r"alertas|warnungen|warnhinweise|hinweise)"
 )
+# Security warnings, which need no object: "Sicherheitswarnungen unterdrücken".
+_SECURITY_WARNINGS = (
+    r"(?:security\s+(?:warnings?|alerts?)|(?:avertissements?|alertes?)\s+de\s+sécurité|"
+    r"(?:avvisi|avvertimenti|allarmi)\s+di\s+sicurezza|(?:advertencias|alertas)\s+de\s+seguridad|"
+    r"sicherheits(?:warnungen|hinweise|meldungen))"
+)
 ALERTS_SILENCED = _a(
     "never don$ do$ no$ ne$ jamais mai$ non$ nunca nie$ niemals nicht kein suppress silenc "
     "mute hide supprim masqu désactiv soppri nascond disattiv suprim ocult desactiv "
-    "unterdrück ausblend deaktivier stumm warnung alert warning",
+    "unterdrück ausblend deaktivier stumm warnung alert warning sicherheits",
     _w(
         0.55,
         _rx(
@@ -195,6 +219,8 @@ ALERTS_SILENCED = _a(
             rf"|\b{_SUPPRESS}\b[^.!?;\n]{{0,30}}?\b(?:{_WARNINGS}\b[^.!?;\n]{{0,30}}?\b{_ALERTED}"
             rf"|{_ALERTED}[^.!?;\n]{{0,20}}?\b{_WARNINGS}\b)"
             rf"|\b{_WARNINGS}\b[^.!?;\n]{{0,30}}?\b{_ALERTED}[^.!?;\n]{{0,30}}?\b{_SUPPRESS}"
+            rf"|\b{_SUPPRESS}\b[^.!?;\n]{{0,20}}?\b{_SECURITY_WARNINGS}\b"
+            rf"|\b{_SECURITY_WARNINGS}\b[^.!?;\n]{{0,20}}?\b{_SUPPRESS}"
         ),
     ),
 )
