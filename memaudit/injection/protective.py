@@ -45,6 +45,18 @@ _CHECK_FOR_YOU = _rx(
     r"|\b(?:erinnere|frage|warne)\s+(?:ich\s+)?dich\b|\bdich\s+(?:\w+\s+){0,4}?(?:erinnern|fragen|warnen)\b"
     r"|\bvorher\s+(?:zu\s+)?fragen|\bvon\s+dir\s+(?:freigegeben|genehmigt)\w*"
 )
+# The agent acknowledging the user's rule, in its own voice: a commitment in the first
+# person or the user's wish named ("I'll", "you want me to", "Noted", "je vais", "userò",
+# "te preguntaré", "ich werde"). A rule with no such voice ("Please always ask before
+# deleting files") is the rule itself, read as before.
+_ACK = _rx(
+    r"\b(?:i'll|i\s+will|i'm\s+going\s+to|you\s+want\s+me\s+to|you\s+asked\s+me\s+to|"
+    r"your\s+preference|as\s+you\s+asked|got\s+it|noted|understood|"
+    r"je\s+(?:vais|te|vous)|c'est\s+noté|entendu|(?:ta|votre)\s+préférence|"
+    r"ti\s+\w+rò|\w+erò|va\s+bene|ricevuto|come\s+hai\s+chiesto|"
+    r"te\s+\w+ré|\w+aré|entendido|anotado|como\s+pediste|"
+    r"ich\s+(?:werde|frage|erinnere|warne)|verstanden|notiert|wie\s+gewünscht)\b"
+)
 # What keeps it an order after all: a destination, or a check removed.
 _ELSEWHERE = re.compile(
     r"@|https?://|\bwww\.|\b[\w-]+\.(?:com|net|org|io|co|app|xyz|info|biz|de|fr|it|es|example)\b|"
@@ -79,13 +91,14 @@ def _sentence(low: str, h: Hit) -> tuple[int, int]:
 
 
 def check_for_user(low: str, h: Hit) -> bool:
-    """Whether a rule's hit is the agent committing, in its sentence, to ask, remind or
-    warn the user, or to stay within what they approved (no destination in its sentence)."""
+    """Whether a rule's hit is the agent, in its own voice, committing in its sentence to
+    ask, remind or warn the user, or to stay within what they approved (no destination in
+    its sentence)."""
     if h.signal not in _ACKNOWLEDGED:
         return False
     # (read within the hit's sentence, as the rest is: a text of many hits stays linear)
     start, end = _sentence(low, h)
-    if _ELSEWHERE.search(low, start, end):
+    if _ELSEWHERE.search(low, start, end) or not _ACK.search(low, max(0, h.start - REACH), end):
         return False
     return any(
         _UNDONE.search(low, max(start, m.start() - UNDONE_REACH), m.start()) is None
