@@ -83,11 +83,17 @@ _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")  # a dot inside a host name ends
 REACH = 240  # characters either side of a hit read for its sentence (bounded: linear time)
 
 
-def _sentence(low: str, h: Hit) -> tuple[int, int]:
+def around(low: str, h: Hit, ends: re.Pattern[str]) -> tuple[int, int]:
+    """The span of ``h``'s sentence or clause (``ends`` closes one), read at most
+    ``REACH`` characters either side."""
     lo, hi = max(0, h.start - REACH), min(len(low), h.end + REACH)
-    start = max((m.end() for m in _SENTENCE_END.finditer(low, lo, h.start)), default=lo)
-    m = _SENTENCE_END.search(low, h.end, hi)
+    start = max((m.end() for m in ends.finditer(low, lo, h.start)), default=lo)
+    m = ends.search(low, h.end, hi)
     return start, m.start() if m else hi
+
+
+def _sentence(low: str, h: Hit) -> tuple[int, int]:
+    return around(low, h, _SENTENCE_END)
 
 
 def check_for_user(low: str, h: Hit) -> bool:

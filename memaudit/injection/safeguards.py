@@ -35,8 +35,8 @@ import re
 from memaudit.injection.assessment import Hit
 from memaudit.injection.forms import protocol_send
 from memaudit.injection.kinds import Signal
-from memaudit.injection.patterns.unguarded import ALERTS_SILENCED, UNGUARDED, kept
-from memaudit.injection.protective import protects
+from memaudit.injection.patterns.unguarded import ALERTS_SILENCED, UNASKED, UNGUARDED, kept
+from memaudit.injection.protective import around, protects
 from memaudit.injection.vocabulary import _rx
 
 _PARTICIPLE = _rx(
@@ -109,10 +109,7 @@ _PROHIBITED = frozenset({Signal.STANDING_RULE, Signal.AGENT_DIRECTIVE, Signal.IM
 
 
 def _clause(low: str, h: Hit) -> tuple[int, int]:
-    lo, hi = max(0, h.start - REACH), min(len(low), h.end + REACH)
-    start = max((m.end() for m in _CLAUSE_END.finditer(low, lo, h.start)), default=lo)
-    m = _CLAUSE_END.search(low, h.end, hi)
-    return start, m.start() if m else hi
+    return around(low, h, _CLAUSE_END)
 
 
 def forbids_leak(low: str, h: Hit) -> bool:
@@ -232,7 +229,9 @@ def check_kept(low: str, h: Hit) -> bool:
     """Whether a risky act read as unguarded keeps its check (round 20): negated ("never
     pay any invoice without checking") or asked for first ("always ask before paying any
     invoice received by email")."""
-    if h.signal is not Signal.SENSITIVE_ACTION or UNGUARDED.match(low, h.start) is None:
+    if h.signal is not Signal.SENSITIVE_ACTION or not (
+        UNGUARDED.match(low, h.start) or UNASKED.match(low, h.start)
+    ):
         return False
     return kept(low, h.start, h.end)
 

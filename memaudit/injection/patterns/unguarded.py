@@ -38,6 +38,14 @@ _PUBLIC_ACT = (
     r"(?:sichtbarkeit|visibility|visibilité|visibilità|visibilidad)\s*[»«\"'“]?\s*"
     r"(?:public|öffentlich|publique?|pubblica|pública)\w*|öffentlich\s+(?:teilen|freigeben))"
 )
+# Letting someone in or software on, unverified: remote access, an installation.
+_SECURE_ACT = (
+    r"(?:remote[\s-]access|remote\s+(?:control|sessions?)|anydesk|teamviewer|"
+    r"accès\s+à\s+distance|prise\s+en\s+main\s+à\s+distance|accesso\s+remoto|"
+    r"acceso\s+remoto|fernzugriff\w*|fernwartung\w*|install\w*|instal(?:ar|la|le)\w*|"
+    + _PUBLIC_ACT
+    + r")"
+)
 # The act: money sent, a saved card used, someone let in, software installed, data made
 # public (verbs and nouns, the five languages).
 _ACT = (
@@ -57,25 +65,36 @@ _ACT = (
     r"acceso\s+remoto|fernzugriff\w*|fernwartung\w*|"
     r"install\w*|instal(?:ar|la|le)\w*|" + _PUBLIC_ACT + r")"
 )
-# The check taken away.
-_REMOVED = (
-    r"(?:without\s+(?:first\s+)?(?:asking|checking|verif\w*|confirm\w*|approval|review\w*|"
-    r"showing|telling|notifying|a\s+(?:prompt|check|confirmation))|"
-    r"no\s+need\s+to\s+(?:ask|show|tell|confirm|check|verify)|"
-    r"sans\s+(?:me\s+|te\s+|vous\s+|nous\s+|lui\s+|leur\s+|l'\s*)?(?:demander|vérifi\w*|confirm\w*|contrôl\w*|"
-    r"valid\w*|prévenir|montrer)|sans\s+(?:aucune?\s+)?(?:vérification|confirmation|"
-    r"validation|contrôle)|pas\s+besoin\s+de\s+(?:demander|montrer|vérifier|confirmer)|"
-    r"senza\s+(?:chieder\w*|verific\w*|conferm\w*|controll\w*|avvisar\w*|mostrar\w*)|"
-    r"non\s+serve\s+(?:chiedere|mostrar\w*|conferm\w*|verific\w*)|"
-    r"sin\s+(?:preguntar|verific\w*|confirm\w*|comprobar|consultar|avisar|mostrar\w*)|"
-    r"no\s+hace\s+falta\s+(?:preguntar|mostrar\w*|confirmar|verificar)|"
+# The check taken away: the user not asked (a wish not to be bothered, weighed by its
+# source) ...
+_UNASKED = (
+    r"(?:without\s+(?:first\s+)?(?:asking|a\s+prompt)|no\s+need\s+to\s+(?:ask|confirm)|"
+    r"sans\s+(?:me\s+|te\s+|vous\s+|nous\s+|lui\s+|leur\s+)?demander|pas\s+besoin\s+de\s+(?:demander|confirmer)|"
+    r"senza\s+chieder\w*|non\s+serve\s+(?:chiedere|conferm\w*)|"
+    r"sin\s+(?:preguntar|consultar)|no\s+hace\s+falta\s+(?:preguntar|confirmar)|"
+    r"ohne\s+(?:vorherige\s+)?(?:r(?:ü|ue)ckfrage|nachfrage|zu\s+fragen|nachzufragen))"
+)
+# ... the act not verified (a security check) ...
+_UNVERIFIED = (
+    r"(?:without\s+(?:first\s+)?(?:checking|verif\w*|confirm\w*|approval|review\w*|"
+    r"a\s+(?:check|confirmation))|no\s+need\s+to\s+(?:check|verify)|"
+    r"sans\s+(?:les\s+|le\s+|la\s+|l'\s*)?(?:vérifi\w*|confirm\w*|contrôl\w*|valid\w*)|"
+    r"sans\s+(?:aucune?\s+)?(?:vérification|confirmation|validation|contrôle)|pas\s+besoin\s+de\s+vérifier|"
+    r"senza\s+(?:verific\w*|conferm\w*|controll\w*)|non\s+serve\s+verific\w*|"
+    r"sin\s+(?:verific\w*|confirm\w*|comprobar)|no\s+hace\s+falta\s+verificar|"
     # (umlauts spelt out too: "ohne Bestaetigung")
-    r"ohne\s+(?:vorherige\s+)?(?:r(?:ü|ue)ckfrage|best(?:ä|ae)tigung|pr(?:ü|ue)fung|nachfrage|"
-    r"(?:ü|ue)berpr(?:ü|ue)fung|freigabe|zu\s+fragen|zu\s+pr(?:ü|ue)fen|nachzufragen)|"
-    # not shown to the user ("ohne sie dem Nutzer anzuzeigen", "sans les montrer")
-    r"ohne\s+(?:\w+\s+){0,3}?(?:anzuzeigen|zu\s+zeigen|zu\s+informieren|zu\s+benachrichtigen)|"
-    r"sans\s+(?:les\s+|le\s+|la\s+|lui\s+)?(?:montrer|signaler|afficher)|"
-    r"senza\s+(?:mostrarl\w*|dirl\w*|segnalarl\w*)|sin\s+(?:mostrár\w*|decír\w*|notificar\w*))"
+    r"ohne\s+(?:vorherige\s+)?(?:best(?:ä|ae)tigung|pr(?:ü|ue)fung|(?:ü|ue)berpr(?:ü|ue)fung|"
+    r"freigabe|zu\s+pr(?:ü|ue)fen))"
+)
+# ... or the act hidden from the user ("no need to show it to the user", "ohne sie dem
+# Nutzer anzuzeigen", "sans les montrer"): kept from the user, as a secrecy clause is.
+_HIDDEN = (
+    r"(?:without\s+(?:first\s+)?(?:showing|telling|notifying)|no\s+need\s+to\s+(?:show|tell)|"
+    r"sans\s+(?:me\s+|te\s+|vous\s+|lui\s+|leur\s+|les\s+|le\s+|la\s+)?(?:prévenir|montrer|signaler|afficher)|"
+    r"pas\s+besoin\s+de\s+(?:montrer|prévenir)|senza\s+(?:avvisar\w*|mostrar\w*|dirl\w*|segnalarl\w*)|"
+    r"non\s+serve\s+mostrar\w*|sin\s+(?:avisar|mostrar\w*|decír\w*|notificar\w*)|"
+    r"no\s+hace\s+falta\s+mostrar\w*|"
+    r"ohne\s+(?:\w+\s+){0,3}?(?:anzuzeigen|zu\s+zeigen|zu\s+informieren|zu\s+benachrichtigen))"
 )
 # Consent waived for the user's data ("Kundendaten … übermitteln, ohne eine Einwilligung
 # einzuholen", "share the user's data without their consent").
@@ -92,7 +111,12 @@ _ANY_SENDER = (
     r"(?:toute?s?|tous|n'importe\s+quel\w*)\s+(?:\w+\s+){0,3}?(?:reçue?s?|qui\s+arriv\w*)|"
     r"(?:qualsiasi|ogni|tutt[ei])\s+(?:\w+\s+){0,3}?(?:ricevut\w*|che\s+arriv\w*)|"
     r"(?:cualquier\w*|tod[ao]s?)\s+(?:\w+\s+){0,4}?(?:recibid\w*|que\s+lleg\w*)|"
-    r"(?:jede\w*|alle)\s+(?:\w+\s+){0,2}?(?:eingehend\w*|erhaltene\w*))"
+    r"(?:jede\w*|alle)\s+(?:\w+\s+){0,2}?(?:eingehend\w*|erhaltene\w*)|"
+    # new payees, whoever writes: "an neue Empfänger", "que me escriba"
+    r"new\s+(?:payees|recipients|beneficiaries)|nouveaux\s+bénéficiaires|nuovi\s+beneficiari|"
+    r"nuevos\s+(?:destinatarios|beneficiarios)|neue\w*\s+empfänger|"
+    r"(?:that|who|whoever)\s+(?:writes|emails|texts)\s+(?:to\s+)?me|qui\s+m'écri\w*|"
+    r"che\s+mi\s+scriv\w*|que\s+me\s+escrib\w*|die\s+mir\s+schreib\w*)"
 )
 # Arriving by a message anyone can send: "a request that arrives by email".
 _BY_MESSAGE = (
@@ -150,7 +174,7 @@ _CONSENT = (
 )
 # (a dot before a letter or a digit ends no sentence: "unter 2.000 €", "an partner.de")
 _CLAUSE = r"(?:[^.!?;\n]|\.(?=\w)){0,80}?"
-UNGUARDED = _a(
+_ANCHORS = (
     "pay paid wire settle transfer payer paie régler vire virement paga pagher salda bonific pago "
     "abona transferenc transferir zahl bezahl überweis ueberweis saved stored card cartes "
     "carte carta tarjeta gespeichert remote anydesk teamviewer distance remoto fernzugriff "
@@ -159,12 +183,16 @@ UNGUARDED = _a(
     "answer repl respond répond rispond contest antwort beantwort always toujours sempre siempre "
     "direct prélèvement addebit domiciliaci lastschrift data daten données dati$ datos "
     "immer tick check accept agree coche spunta accett marca acepta ankreuz akzeptier zustimm "
-    "enlace$",
+    "enlace$"
+)
+UNGUARDED = _a(
+    _ANCHORS,
     _w(
         0.55,
         _rx(
-            rf"\b{_ACT}\b{_CLAUSE}\b{_REMOVED}"
-            rf"|\b{_ACT}\b[^.!?;\n]{{0,40}}?\b(?:{_ANY_SENDER}|{_BY_MESSAGE})\b"
+            rf"\b{_ACT}\b(?:[^.!?;\n]|\.(?=\w)){{0,40}}?\b(?:{_ANY_SENDER}|{_BY_MESSAGE})\b"
+            rf"|\b{_ACT}\b{_CLAUSE}\b{_HIDDEN}"
+            rf"|\b{_SECURE_ACT}\b{_CLAUSE}\b{_UNVERIFIED}"
             rf"|\b{_ALWAYS_PUBLIC}\b[^.!?;\n]{{0,60}}?\b{_PUBLIC_ACT}"
             rf"|\b{_PUBLIC}\b[^.!?\n]{{0,80}}?\b{_CONFIDENTIAL}\b"
             rf"|\b{_REPLY_TO}\b[^.!?;\n]{{0,40}}?\b{_MESSAGES}\b[^.!?;\n]{{0,60}}?\b{_CODES}\b"
@@ -174,6 +202,13 @@ UNGUARDED = _a(
             rf"|\b{_SKIP}\b[^.!?;\n]{{0,30}}?\b{_UPDATES}"
         ),
     ),
+)
+# A check the user waives for an act with money or a saved card ("pay Rossi's invoices
+# without asking", "Überweisungen ohne Bestätigung"): the user may want that of their own
+# agent, so it weighs by its source (0.5: flagged from a page, a tool or the assistant).
+UNASKED = _a(
+    _ANCHORS,
+    _w(0.5, _rx(rf"\b{_ACT}\b{_CLAUSE}\b(?:{_UNASKED}|{_UNVERIFIED})")),
 )
 
 # The user's security alerts switched off.
@@ -227,6 +262,7 @@ ALERTS_SILENCED = _a(
 
 UNGUARDED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.SENSITIVE_ACTION, UNGUARDED),
+    (Signal.SENSITIVE_ACTION, UNASKED),
     (Signal.SECRECY, ALERTS_SILENCED),
 ]
 
@@ -269,9 +305,21 @@ _NEGATED = _rx(
 NEGATION_REACH = 25  # characters before the act where a negation turns it around
 
 
+# The check kept after the act: "… only after asking me", "erst nach Rückfrage".
+_CHECKED_AFTER = _rx(
+    r"\b(?:after|once|only\s+(?:after|once|if)|après|dopo|tras|después\s+de|nach|erst\s+nach)\s+"
+    r"(?:\w+\s+){0,2}?(?:asking|confirm\w*|approv\w*|check\w*|verif\w*|demander|valid\w*|"
+    r"vérif\w*|conferm\w*|chieder\w*|preguntar|comprob\w*|r(?:ü|ue)ckfrage|best(?:ä|ae)tigung|"
+    r"pr(?:ü|ue)fung|freigabe)"
+)
+AFTER_REACH = 60  # characters after the match read for "only after asking"
+
+
 def kept(low: str, start: int, end: int) -> bool:
-    """Whether an ``UNGUARDED`` match at ``start:end`` keeps its check after all: the act
-    negated, or asked to be checked first."""
-    return checked_first(low, start) or bool(
-        _NEGATED.search(low, max(0, start - NEGATION_REACH), end)
+    """Whether an ``UNGUARDED`` or ``UNASKED`` match at ``start:end`` keeps its check
+    after all: the act negated, or asked to be checked first or after."""
+    return (
+        checked_first(low, start)
+        or bool(_NEGATED.search(low, max(0, start - NEGATION_REACH), end))
+        or bool(_CHECKED_AFTER.search(low, start, min(len(low), end + AFTER_REACH)))
     )
