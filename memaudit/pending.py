@@ -200,7 +200,7 @@ def cheap_flags(
     memory: Memory, now: datetime, policy: Policy, *, injection: bool = True
 ) -> set[Flag]:
     """Flags that need no query. ``injection=False``: without ``INJECTED`` (the caller
-    asks ``InjectionCheck`` for it)."""
+    asks ``queue_injection.InjectionCheck`` for it)."""
     flags: set[Flag] = set()
     age = age_days(memory.created_at, now)
     if (
@@ -238,133 +238,6 @@ def injection_of(
     return found if found.flagged or (recorded and found.hits) else None
 
 
-# A listing of at least this many items checks them for injected instructions in a
-# second, forked process (``InjectionCheck``): below it the store comparisons are too
-# short for the other process's own engine import to hide behind them.
-PARALLEL_MIN_ITEMS = 500
-WORKERS_ENV = "MEMAUDIT_REVIEW_WORKERS"  # 1: one process; 2: fork whatever the size
-# Pages sent ahead while the other process still imports the engine (a page of 500
-# items is ~150 KB pickled; a full pipe would stop this process until it reads).
-QUESTIONS_ROOM = 1 << 20
-
-
-def _forks(items: int) -> bool:
-    """Whether a listing that checks ``items`` items (0: it has nothing to do meanwhile)
-    forks for it."""
-    import os
-
-    from memaudit.conflicts import parallel
-
-    env = os.environ.get(WORKERS_ENV, "").strip()
-    if items <= 0:
-        return False
-    if env.isdigit():
-        wanted = int(env) > 1
-    else:
-        wanted = items >= PARALLEL_MIN_ITEMS and (os.cpu_count() or 1) > 1
-    return wanted and parallel.can_fork()
-
-
-# What ``injection_of`` reads of an item, in plain values (the other process unpickles
-# nothing else): text, source type, source reference, derived, speaker.
-Asked = tuple[str, str, "str | None", bool, "str | None"]
-
-
-def _asked(memory: Memory) -> Asked:
-    extra = memory.extra
-    # The speaker as ``injection.from_memory`` reads it (``test_review_list_parallel``
-    # compares the two provenances).
-    role = extra.get("role") or extra.get("author_type") if extra else None
-    speaker = None if role is None else str(role)
-    return (
-        memory.content,
-        memory.source_type.value,
-        memory.source_ref,
-        bool(memory.derived),
-        speaker,
-    )
-
-
-def _rebuilt(asked: Asked) -> Memory:
-    """A memory ``injection_of`` reads as it reads the one ``asked`` came from."""
-    text, source_type, ref, derived, speaker = asked
-    extra = {} if speaker is None else {"author_type": speaker}
-    return Memory("", text, SourceType(source_type), source_ref=ref, derived=derived, extra=extra)
-
-
-class InjectionCheck:
-    """Which items of a listing ``injection_of`` flags, asked a page at a time (``ask``)
-    and answered in the same order (``answer``: one bool per item). For a listing of at
-    least ``PARALLEL_MIN_ITEMS`` items, where forking is safe (``conflicts.parallel``: on
-    Linux, one thread, a second CPU), a forked process imports the engine and answers
-    while this one compares the items with the active memories; elsewhere, or once that
-    process fails, each page is checked here when its answer is read. The same function
-    (``injection_of``) answers either way."""
-
-    def __init__(self, policy: Policy, items: int) -> None:
-        from memaudit.conflicts import parallel
-
-        self.policy = policy
-        self._pages: list[list[Memory]] = []  # asked, not answered yet (oldest first)
-        self._child: parallel.Child | None = None
-        if _forks(items):
-            try:
-                self._child = parallel.Child(self._work, room=QUESTIONS_ROOM)
-            except OSError:
-                self._child = None
-
-    def _work(self, receive: Any, send: Any) -> None:
-        """The forked process: each page's answer, until the parent asks nothing more."""
-        while (page := receive()) is not None:
-            send([injection_of(_rebuilt(a), self.policy) is not None for a in page])
-
-    def ask(self, page: Sequence[Memory]) -> None:
-        self._pages.append(list(page))
-        if self._child is not None:
-            try:
-                self._child.ask([_asked(m) for m in page])
-            except (OSError, ValueError, TypeError):
-                self._stop()
-
-    def answer(self) -> list[bool]:
-        """Whether each item of the oldest page not answered yet is flagged."""
-        from memaudit.conflicts import parallel
-
-        page = self._pages.pop(0)
-        if self._child is not None:
-            try:
-                found = self._child.receive()
-            except parallel.ChildFailed:
-                self._stop()
-            else:
-                if (
-                    isinstance(found, list)
-                    and len(found) == len(page)
-                    and all(isinstance(f, bool) for f in found)
-                ):
-                    return found
-                self._stop()  # not an answer: this page and the rest are checked here
-        return [injection_of(m, self.policy) is not None for m in page]
-
-    def _stop(self) -> None:
-        child, self._child = self._child, None
-        if child is not None:
-            child.__exit__(RuntimeError, None, None)  # killed: its answers are not read
-
-    def close(self) -> None:
-        child, self._child = self._child, None
-        if child is not None:
-            child.close()
-
-    def __enter__(self) -> InjectionCheck:
-        return self
-
-    def __exit__(self, kind: object, *exc: object) -> None:
-        child, self._child = self._child, None
-        if child is not None:
-            child.__exit__(kind, *exc)
-
-
 def items(
     store: Store, flt: MemoryFilter, now: datetime, policy: Policy, *, injection: bool = True
 ) -> list[QueueItem]:
@@ -387,7 +260,7 @@ def first_items(
     """The pending items that go before the rest of the queue (``FIRST_FLAGS``:
     resurrected text, injected instructions), matching the same filter. Both faces show
     these, then the queue in its order without them (callers skip ids already shown).
-    ``injection=False``: the gate's records only (the caller asks ``InjectionCheck``
+    ``injection=False``: the gate's records only (the caller asks ``queue_injection``
     about the text)."""
     if flt.statuses and Status.PENDING not in flt.statuses:
         return []

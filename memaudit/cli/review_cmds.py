@@ -13,7 +13,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from memaudit import forget_requests, pending
+from memaudit import forget_requests, pending, queue_injection
 from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, LimitOpt, open_from, parsed
 from memaudit.cli.render import console, emit_json, print_table
@@ -163,10 +163,10 @@ def _read_queue(
         policy = store.policy()
         summary = pending.summary(store, now, base)
         # The injection check, in another process while this one compares the items
-        # with the active memories (``pending.InjectionCheck``); a filter of cheap flags
-        # alone compares nothing, so it is checked here.
+        # with the active memories (``queue_injection``); a filter of cheap flags alone
+        # compares nothing, so it is checked here.
         checked = 0 if cheap_only else summary.total if not limit or wanted else limit
-        with pending.InjectionCheck(policy, checked) as injected:
+        with queue_injection.InjectionCheck(policy, checked) as injected:
             # Resurrected text and injected instructions first (pending.first_items).
             first = pending.first_items(store, base, now, policy, injection=False)
             shown = {i.memory.id for i in first}

@@ -1,5 +1,5 @@
 """`review --list` with its injection check in a second, forked process
-(``pending.InjectionCheck``): the same output byte for byte as one process, text and
+(``queue_injection.InjectionCheck``): the same output byte for byte as one process, text and
 ``--json``, with filters and limits, over several pages; the check comes back here when
 that process fails; the other process reads each item as the check here does; it forks
 only where it should."""
@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from memaudit import pending, review
+from memaudit import pending, queue_injection, review
 from memaudit.cli import review_cmds
 from memaudit.ledger import Ledger
 from memaudit.ledger.rows import insert_memory
@@ -107,7 +107,7 @@ LISTINGS = [
 def _listings(cli: Any, db: Path, workers: str) -> list[str]:
     out = []
     for args in LISTINGS:
-        done = cli("--now", NOW, *args, db=db, env={pending.WORKERS_ENV: workers})
+        done = cli("--now", NOW, *args, db=db, env={queue_injection.WORKERS_ENV: workers})
         assert done.exit_code == 0, done.output
         out.append(done.stdout)
     return out
@@ -185,7 +185,7 @@ def test_the_other_process_reads_an_item_as_the_check_here_does(
         derived=derived,
         extra=extra,
     )
-    rebuilt = pending._rebuilt(pending._asked(memory))
+    rebuilt = queue_injection._rebuilt(queue_injection._asked(memory))
     assert injection.from_memory(rebuilt) == injection.from_memory(memory)
     assert rebuilt.content == memory.content
 
@@ -193,25 +193,25 @@ def test_the_other_process_reads_an_item_as_the_check_here_does(
 def test_forks_only_for_a_long_listing_where_it_is_safe(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.delenv(pending.WORKERS_ENV, raising=False)
+    monkeypatch.delenv(queue_injection.WORKERS_ENV, raising=False)
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
-    large = pending.PARALLEL_MIN_ITEMS
-    assert pending._forks(large)
-    assert not pending._forks(large - 1)  # its own engine import would not hide
-    monkeypatch.setenv(pending.WORKERS_ENV, "1")
-    assert not pending._forks(large)
-    monkeypatch.setenv(pending.WORKERS_ENV, "2")
-    assert pending._forks(1)
-    assert not pending._forks(0)  # nothing to do meanwhile (a filter of cheap flags)
-    monkeypatch.delenv(pending.WORKERS_ENV)
+    large = queue_injection.PARALLEL_MIN_ITEMS
+    assert queue_injection._forks(large)
+    assert not queue_injection._forks(large - 1)  # its own engine import would not hide
+    monkeypatch.setenv(queue_injection.WORKERS_ENV, "1")
+    assert not queue_injection._forks(large)
+    monkeypatch.setenv(queue_injection.WORKERS_ENV, "2")
+    assert queue_injection._forks(1)
+    assert not queue_injection._forks(0)  # nothing to do meanwhile (a filter of cheap flags)
+    monkeypatch.delenv(queue_injection.WORKERS_ENV)
     monkeypatch.setattr(os, "cpu_count", lambda: 1)
-    assert not pending._forks(large)  # one CPU
+    assert not queue_injection._forks(large)  # one CPU
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
     stop = threading.Event()
     other = threading.Thread(target=stop.wait)
     other.start()
     try:
-        assert not pending._forks(large)  # another thread: never a fork
+        assert not queue_injection._forks(large)  # another thread: never a fork
     finally:
         stop.set()
         other.join()
