@@ -42,20 +42,60 @@ only the texts that changed).
 
 from __future__ import annotations
 
-from memaudit.injection.assessment import Assessment, Hit, Thresholds
-from memaudit.injection.engine import learned_hit, signals, visible
-from memaudit.injection.judgements import Judgements
-from memaudit.injection.kinds import HARD, LABEL, WEIGHT, Signal
-from memaudit.injection.provenance import (
-    USER_TRUSTED,
-    Provenance,
-    assess,
-    from_memory,
-    maybe_suspect,
-    ref_kind,
-    source_weight,
-)
-from memaudit.injection.scanning import Found, scan
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from memaudit.injection.assessment import Assessment, Hit, Thresholds
+    from memaudit.injection.engine import learned_hit, signals, visible
+    from memaudit.injection.judgements import Judgements
+    from memaudit.injection.kinds import HARD, LABEL, WEIGHT, Signal
+    from memaudit.injection.provenance import (
+        USER_TRUSTED,
+        Provenance,
+        assess,
+        from_memory,
+        maybe_suspect,
+        ref_kind,
+        source_weight,
+    )
+    from memaudit.injection.scanning import Found, scan
+
+# Each name loaded from its module when first asked for (PEP 562): importing a light
+# module of the package (``judgements``, ``kinds``) does not load the engine's
+# patterns, which take most of a second.
+_WHERE = {
+    "Assessment": "assessment",
+    "Hit": "assessment",
+    "Thresholds": "assessment",
+    "learned_hit": "engine",
+    "signals": "engine",
+    "visible": "engine",
+    "Judgements": "judgements",
+    "HARD": "kinds",
+    "LABEL": "kinds",
+    "WEIGHT": "kinds",
+    "Signal": "kinds",
+    "USER_TRUSTED": "provenance",
+    "Provenance": "provenance",
+    "assess": "provenance",
+    "from_memory": "provenance",
+    "maybe_suspect": "provenance",
+    "ref_kind": "provenance",
+    "source_weight": "provenance",
+    "Found": "scanning",
+    "scan": "scanning",
+}
+
+
+def __getattr__(name: str) -> Any:
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{where}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "HARD",
