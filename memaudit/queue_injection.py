@@ -9,6 +9,8 @@ is ``pending.injection_of``'s for each item, whichever process computes it.
 
 from __future__ import annotations
 
+import os
+import pickle
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,15 +24,14 @@ from memaudit.policy import Policy
 PARALLEL_MIN_ITEMS = 500
 WORKERS_ENV = "MEMAUDIT_REVIEW_WORKERS"  # 1: one process; 2: fork whatever the size
 # Pages sent ahead while the other process still imports the engine (a page of 500
-# items is ~150 KB pickled; a full pipe would stop this process until it reads).
+# items of the 200k store is 66 KB pickled, a pipe holds 64 KB unless widened: a full
+# pipe would stop this process until the other reads).
 QUESTIONS_ROOM = 1 << 20
 
 
 def _forks(items: int) -> bool:
     """Whether a listing that checks ``items`` items (0: it has nothing to do meanwhile)
     forks for it."""
-    import os
-
     from memaudit.conflicts import parallel
 
     env = os.environ.get(WORKERS_ENV, "").strip()
@@ -101,7 +102,9 @@ class InjectionCheck:
         if self._child is not None:
             try:
                 self._child.ask([_asked(m) for m in page])
-            except (OSError, ValueError, TypeError):
+            except (OSError, ValueError, TypeError, AttributeError, pickle.PicklingError):
+                # The process is gone, or an item holds what does not pickle: this page
+                # and the rest are checked here (where the same item fails as it would).
                 self._stop()
 
     def answer(self) -> list[bool]:

@@ -10,7 +10,6 @@ import json
 import os
 import sys
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -75,22 +74,6 @@ def queue(ledger_path: Path) -> Path:
                     created_by=None,
                 )
     return ledger_path
-
-
-@pytest.fixture
-def forks(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
-    """The pids of the processes ``os.fork`` made (the real fork, counted)."""
-    made: list[int] = []
-    real = os.fork
-
-    def counted() -> int:
-        pid = real()
-        if pid:
-            made.append(pid)
-        return pid
-
-    monkeypatch.setattr(os, "fork", counted)
-    yield made
 
 
 LISTINGS = [
@@ -215,3 +198,54 @@ def test_forks_only_for_a_long_listing_where_it_is_safe(
     finally:
         stop.set()
         other.join()
+
+
+def test_an_item_that_does_not_pickle_leaves_the_check_to_this_one(
+    monkeypatch: pytest.MonkeyPatch, forks: list[int]
+) -> None:
+    """A page the other process cannot be sent (a value that does not pickle, as a
+    foreign store's object could be) is checked here, as is every page after it."""
+    from memaudit.policy import Policy
+
+    class Ref(str):  # a local class: pickle cannot name it
+        pass
+
+    pages = [
+        [Memory("m1", INJECTED[0], SourceType.EXTERNAL_DOCUMENT, source_ref="https://a.example")],
+        [Memory("m2", INJECTED[1], SourceType.EXTERNAL_DOCUMENT, source_ref=Ref("tool:x#1"))],
+        [Memory("m3", PLAIN[0], SourceType.USER_STATEMENT), Memory("m4", INJECTED[2])],
+    ]
+    policy = Policy()
+    answers = {}
+    for workers in ("1", "2"):
+        monkeypatch.setenv(queue_injection.WORKERS_ENV, workers)
+        with queue_injection.InjectionCheck(policy, 3) as check:
+            for page in pages:
+                check.ask(page)
+            answers[workers] = [check.answer() for _ in pages]
+    assert len(forks) == 1
+    assert answers["2"] == answers["1"] == [[True], [True], [False, True]]
+
+
+def test_an_answer_not_of_the_pages_shape_is_not_used(
+    monkeypatch: pytest.MonkeyPatch, forks: list[int]
+) -> None:
+    """The other process answers one bool too many for a page: neither that answer nor
+    any later one is used; the pages are checked here."""
+    from memaudit.policy import Policy
+
+    def lying(self: Any, receive: Any, send: Any) -> None:
+        while (page := receive()) is not None:
+            send([True] * (len(page) + (len(page) == 1)))
+
+    monkeypatch.setattr(queue_injection.InjectionCheck, "_work", lying)
+    monkeypatch.setenv(queue_injection.WORKERS_ENV, "2")
+    pages = [
+        [Memory("m1", PLAIN[1], SourceType.USER_STATEMENT)],
+        [Memory("m2", PLAIN[2], SourceType.USER_STATEMENT), Memory("m3", INJECTED[0])],
+    ]
+    with queue_injection.InjectionCheck(Policy(), 3) as check:
+        for page in pages:
+            check.ask(page)
+        assert [check.answer() for _ in pages] == [[False], [False, True]]
+    assert len(forks) == 1
