@@ -178,8 +178,26 @@ def test_forks_only_for_a_long_listing_where_it_is_safe(
 ) -> None:
     monkeypatch.delenv(queue_injection.WORKERS_ENV, raising=False)
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.4, 2.0, 3.0))
     large = queue_injection.PARALLEL_MIN_ITEMS
     assert queue_injection._forks(large)
+    # A CPU busy on average over the last minute: the other process would share it.
+    monkeypatch.setattr(os, "getloadavg", lambda: (1.2, 0.1, 0.1))
+    assert not queue_injection._forks(large)
+    monkeypatch.setattr(os, "cpu_count", lambda: 4)
+    assert queue_injection._forks(large)  # two CPUs idle of four
+    monkeypatch.setenv(queue_injection.WORKERS_ENV, "2")
+    monkeypatch.setattr(os, "getloadavg", lambda: (9.0, 9.0, 9.0))
+    assert queue_injection._forks(large)  # asked for, whatever the load
+    monkeypatch.delenv(queue_injection.WORKERS_ENV)
+
+    def unreadable() -> tuple[float, float, float]:
+        raise OSError("no load average")
+
+    monkeypatch.setattr(os, "getloadavg", unreadable)
+    assert queue_injection._forks(large)  # the CPU count alone decides
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.4, 2.0, 3.0))
     assert not queue_injection._forks(large - 1)  # its own engine import would not hide
     monkeypatch.setenv(queue_injection.WORKERS_ENV, "1")
     assert not queue_injection._forks(large)
