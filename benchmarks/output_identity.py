@@ -6,8 +6,8 @@ compare two trees' outputs byte for byte (issue 22: ``review --list -n 0`` and
     python -m benchmarks.output_identity compare A_DIR B_DIR   # exit 1 when any differs
 
 ``dump`` runs each command as a child (``--code``: an older checkout's memaudit, as
-``bench_scale`` runs its baseline) with a fixed ``--now`` and writes each stdout, exit
-code and stderr. The commands only read, so the stores are used in place.
+``bench_scale`` runs its baseline) with a fixed ``--now`` and ``PYTHONHASHSEED`` (0 unless
+set) and writes each stdout, exit code and stderr. The commands only read, so the stores are used in place.
 """
 
 from __future__ import annotations
@@ -40,6 +40,10 @@ def _run(store: Path, name: str, code: str | None) -> tuple[bytes, bytes, int, f
     args, extra = COMMANDS[name]
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "MEMAUDIT_NOW")}
     env.update(extra)
+    # One hash seed for both trees unless the caller picks one: an injected item's
+    # evidence can depend on set order (the span of "instruction plus outbound
+    # destination" among destinations of equal weight), in any tree.
+    env.setdefault("PYTHONHASHSEED", "0")
     if code:  # the older checkout first on the path, and as the working directory
         env["PYTHONPATH"] = code
     started = time.perf_counter()

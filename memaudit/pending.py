@@ -196,8 +196,11 @@ def summary(store: Store, now: datetime, flt: MemoryFilter | None = None) -> Que
     return QueueSummary(total, by_tier, oldest_at, age_days(oldest_at, now), stale)
 
 
-def cheap_flags(memory: Memory, now: datetime, policy: Policy) -> set[Flag]:
-    """Flags that need no query."""
+def cheap_flags(
+    memory: Memory, now: datetime, policy: Policy, *, injection: bool = True
+) -> set[Flag]:
+    """Flags that need no query. ``injection=False``: without ``INJECTED`` (the caller
+    asks ``queue_injection.InjectionCheck`` for it)."""
     flags: set[Flag] = set()
     age = age_days(memory.created_at, now)
     if (
@@ -212,7 +215,7 @@ def cheap_flags(memory: Memory, now: datetime, policy: Policy) -> set[Flag]:
         flags.add(Flag.HIDDEN)
     if memory.source_type is SourceType.UNKNOWN:
         flags.add(Flag.UNKNOWN)
-    if injection_of(memory, policy) is not None:
+    if injection and injection_of(memory, policy) is not None:
         flags.add(Flag.INJECTED)
     return flags
 
@@ -235,23 +238,30 @@ def injection_of(
     return found if found.flagged or (recorded and found.hits) else None
 
 
-def items(store: Store, flt: MemoryFilter, now: datetime, policy: Policy) -> list[QueueItem]:
-    """One page of the queue with the cheap flags (no per-item queries)."""
+def items(
+    store: Store, flt: MemoryFilter, now: datetime, policy: Policy, *, injection: bool = True
+) -> list[QueueItem]:
+    """One page of the queue with the cheap flags (no per-item queries). ``injection``:
+    as ``cheap_flags``'."""
     page = store.memories(flt)
     back = store.resurrected([m.id for m in page]) if page else {}
     out = []
     for m in page:
-        flags = cheap_flags(m, now, policy)
+        flags = cheap_flags(m, now, policy, injection=injection)
         if m.id in back:
             flags.add(Flag.RESURRECTED)
         out.append(QueueItem(m, age_days(m.created_at, now), flags))
     return out
 
 
-def first_items(store: Store, flt: MemoryFilter, now: datetime, policy: Policy) -> list[QueueItem]:
+def first_items(
+    store: Store, flt: MemoryFilter, now: datetime, policy: Policy, *, injection: bool = True
+) -> list[QueueItem]:
     """The pending items that go before the rest of the queue (``FIRST_FLAGS``:
     resurrected text, injected instructions), matching the same filter. Both faces show
-    these, then the queue in its order without them (callers skip ids already shown)."""
+    these, then the queue in its order without them (callers skip ids already shown).
+    ``injection=False``: the gate's records only (the caller asks ``queue_injection``
+    about the text)."""
     if flt.statuses and Status.PENDING not in flt.statuses:
         return []
     back = store.resurrected(None)
@@ -261,7 +271,7 @@ def first_items(store: Store, flt: MemoryFilter, now: datetime, policy: Policy) 
         return []
     wanted = sorted(lead) if flt.ids is None else [i for i in flt.ids if i in lead]
     chosen = replace(flt, ids=wanted, statuses=[Status.PENDING], offset=0)
-    out = items(store, chosen, now, policy)
+    out = items(store, chosen, now, policy, injection=injection)
     for item in out:
         if item.memory.id in injected:  # the gate's record stands, whatever the text says now
             item.flags.add(Flag.INJECTED)

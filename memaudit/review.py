@@ -289,6 +289,7 @@ def stage_batch(
     # Loaded before the write lock is taken: in a fresh process the injection check and
     # the conflict search take about a second to import (more on a loaded machine), and
     # every other writer of the store (a live agent) waits while the lock is held.
+    import memaudit.injection.provenance  # noqa: F401  (loaded here, used by the check)
     from memaudit.conflicts import check_staged
     from memaudit.injection import learned
 

@@ -127,6 +127,22 @@ def cli() -> Cli:
     return Cli()
 
 
+@pytest.fixture
+def forks(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """The pids of the processes ``os.fork`` made (the real fork, counted)."""
+    made: list[int] = []
+    real = os.fork
+
+    def counted() -> int:
+        pid = real()
+        if pid:
+            made.append(pid)
+        return pid
+
+    monkeypatch.setattr(os, "fork", counted)
+    yield made
+
+
 def receipt_words(raw: str | bytes) -> str:
     """A receipt's JSON with the values of its hash, salt, key and signature fields left
     out: random hex or base64 holds a short number such as "7731" now and then, and a test

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import atexit
+import gc
 import sys
 from datetime import datetime
 from typing import Annotated, Any
@@ -11,13 +13,14 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from memaudit import forget_requests, pending
+from memaudit import forget_requests, pending, queue_injection
 from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, LimitOpt, open_from, parsed
 from memaudit.cli.render import console, emit_json, print_table
 from memaudit.clock import age_days, human_age
 from memaudit.errors import ExitCode, MemauditError
-from memaudit.model import SourceType, TrustTier
+from memaudit.model import MemoryFilter, SourceType, TrustTier
+from memaudit.policy import Policy
 from memaudit.store import Capability, Store
 from memaudit.tui.text import safe, tier_badge
 
@@ -96,6 +99,9 @@ def review(
         make_app(store, clock=st.clock, actor=st.actor, refresh_interval=refresh or None).run()
 
 
+PAGE = 500  # items read and flagged at a time
+
+
 def _print_list(
     ctx: typer.Context,
     tier: list[str] | None,
@@ -113,50 +119,105 @@ def _print_list(
         source_types=parsed(SourceType.parse, source_type, "--source-type"),
         search=search,
     )
-    now = state(ctx).clock()
     # Without a flag filter the first `limit` items are the answer: read no more.
-    page = min(limit, 500) if limit and not wanted else 500
+    page = min(limit, PAGE) if limit and not wanted else PAGE
     # Only the duplicate and conflict flags cost queries; an item that cannot match a
     # filter made of cheap flags alone is dropped before they are computed.
     cheap_only = bool(wanted) and wanted <= pending.CHEAP_FLAGS
-    found: list[pending.QueueItem] = []
-    reading = pending.Reading()  # the listing only reads: its items share these caches
     from memaudit.conflicts.search import collector_paused
 
-    # The collector off while the queue is read and flagged (as ``conflicts.find`` does):
-    # the caches and rows hold no cycle, and its passes over them cost a fifth of the
-    # listing at 200k.
-    with open_from(ctx, db, adapter) as store, collector_paused():
+    # The collector off while the queue is read, flagged and printed (as
+    # ``conflicts.find`` does): the caches and rows hold no cycle, and its passes over
+    # them cost a fifth of the listing at 200k (a full one during the printing alone
+    # 0.3 s).
+    with collector_paused():
+        asked, summary, policy, found, shown = _read_queue(
+            ctx, base, wanted, cheap_only, limit, page, db, adapter
+        )
+        _print_found(asked, summary, policy, found, shown, json_)
+    # The interpreter's last collection at exit reads every object still alive (the
+    # engines' tables and caches: 0.15 s after a listing at 200k) and frees no cycle a
+    # listing made; frozen, they are left to the process's end. At exit only: a
+    # program that calls this command (tests) keeps its collector as it was.
+    atexit.register(gc.freeze)
+
+
+def _read_queue(
+    ctx: typer.Context,
+    base: MemoryFilter,
+    wanted: set[pending.Flag],
+    cheap_only: bool,
+    limit: int,
+    page: int,
+    db: str | None,
+    adapter: str | None,
+) -> tuple[list[dict[str, Any]], pending.QueueSummary, Policy, list[pending.QueueItem], set[str]]:
+    """The forget requests, the queue's summary, its policy, the items listed (flags
+    known) and the ids of those put first."""
+    now = state(ctx).clock()
+    found: list[pending.QueueItem] = []
+    reading = pending.Reading()  # the listing only reads: its items share these caches
+    with open_from(ctx, db, adapter) as store:
         store.need(Capability.QUEUE)
         asked = requests_listed(store, now)
         policy = store.policy()
         summary = pending.summary(store, now, base)
-        # Resurrected text and injected instructions first (pending.first_items).
-        first = pending.first_items(store, base, now, policy)
-        shown = {i.memory.id for i in first}
-        offset = 0
-        while not limit or len(found) < limit:
-            base.limit, base.offset = page, offset
-            batch = pending.items(store, base, now, policy)
-            offset += len(batch)
-            if first:
-                batch = [*first, *(i for i in batch if i.memory.id not in shown)]
-                first = []
-            elif shown:
-                batch = [i for i in batch if i.memory.id not in shown]
-            if cheap_only:
-                batch = [i for i in batch if wanted & i.flags]
-            pending.read_copies(store, [i.memory for i in batch], reading)
-            if not limit or not wanted:  # every item of the batch is flagged: ask at once
-                pending.read_searches(store, [i.memory for i in batch], reading)
-            for item in batch:
-                pending.with_all_flags(store, [item], policy, reading)
-                if not wanted or wanted & item.flags:
-                    found.append(item)
-                    if limit and len(found) >= limit:
-                        break
-            if offset < base.offset + page:  # the store ran out
-                break
+        # The injection check, in another process while this one compares the items
+        # with the active memories (``queue_injection``); a filter of cheap flags alone
+        # compares nothing, so it is checked here.
+        checked = 0 if cheap_only else summary.total if not limit or wanted else limit
+        with queue_injection.InjectionCheck(policy, checked) as injected:
+            # Resurrected text and injected instructions first (pending.first_items).
+            first = pending.first_items(store, base, now, policy, injection=False)
+            shown = {i.memory.id for i in first}
+            unanswered: list[list[pending.QueueItem]] = []
+            offset = 0
+            while not limit or len(found) < limit:
+                base.limit, base.offset = page, offset
+                batch = pending.items(store, base, now, policy, injection=False)
+                offset += len(batch)
+                if first:
+                    batch = [*first, *(i for i in batch if i.memory.id not in shown)]
+                    first = []
+                elif shown:
+                    batch = [i for i in batch if i.memory.id not in shown]
+                injected.ask([i.memory for i in batch])
+                if wanted:  # the filter reads every flag
+                    _mark_injected(batch, injected.answer())
+                else:
+                    unanswered.append(batch)
+                if cheap_only:
+                    batch = [i for i in batch if wanted & i.flags]
+                pending.read_copies(store, [i.memory for i in batch], reading)
+                if not limit or not wanted:  # every item of the batch is flagged: ask at once
+                    pending.read_searches(store, [i.memory for i in batch], reading)
+                for item in batch:
+                    pending.with_all_flags(store, [item], policy, reading)
+                    if not wanted or wanted & item.flags:
+                        found.append(item)
+                        if limit and len(found) >= limit:
+                            break
+                if offset < base.offset + page:  # the store ran out
+                    break
+            for batch in unanswered:
+                _mark_injected(batch, injected.answer())
+    return asked, summary, policy, found, shown
+
+
+def _mark_injected(batch: list[pending.QueueItem], flagged: list[bool]) -> None:
+    for item, hit in zip(batch, flagged, strict=True):
+        if hit:
+            item.flags.add(pending.Flag.INJECTED)
+
+
+def _print_found(
+    asked: list[dict[str, Any]],
+    summary: pending.QueueSummary,
+    policy: Policy,
+    found: list[pending.QueueItem],
+    shown: set[str],
+    json_: bool,
+) -> None:
     evidence = {
         i.memory.id: a
         for i in found

@@ -58,9 +58,21 @@ class Child:
     the parent's question and returns it (None when the parent asks nothing more),
     and a function that sends an answer before ``work`` returns."""
 
-    def __init__(self, work: Callable[[Callable[[], Any], Callable[[Any], None]], Any]) -> None:
+    def __init__(
+        self,
+        work: Callable[[Callable[[], Any], Callable[[Any], None]], Any],
+        *,
+        room: int = 0,
+    ) -> None:
+        """``room``: bytes of questions the parent may send ahead of the child's reading
+        (the pipe's capacity, best effort: Linux keeps 64 KiB unless asked)."""
         up_r, up_w = os.pipe()  # child → parent: pickled answers, each length-prefixed
         down_r, down_w = os.pipe()  # parent → child: pickled questions
+        if room:
+            import fcntl
+
+            with contextlib.suppress(OSError, AttributeError):  # a smaller pipe only waits
+                fcntl.fcntl(down_w, fcntl.F_SETPIPE_SZ, room)
         pid = os.fork()
         if pid == 0:  # the child: never returns to the caller's code
             code = 1

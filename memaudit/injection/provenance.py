@@ -241,7 +241,9 @@ def assess(
         why += f"; but {relay}: weighed as text from elsewhere"
     extra: list[Hit] = []
     if kinds & INSTRUCTION_KINDS and kinds & DESTINATION_KINDS:
-        dest = max((best[k] for k in kinds & DESTINATION_KINDS), key=lambda h: h.weight)
+        # In the hits' order (a set's would change with the interpreter's hash seed):
+        # of two destinations of equal weight, the first found is named.
+        dest = max((h for k, h in best.items() if k in DESTINATION_KINDS), key=lambda h: h.weight)
         extra.append(
             Hit(
                 Signal.INSTRUCTION_AND_DESTINATION,

@@ -89,6 +89,11 @@ def is_locked_error(exc: BaseException) -> bool:
     return isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
 
 
+# Searches one ``active_matches`` statement asks (two parameters each: well under
+# SQLite's oldest limit of 999).
+MATCHES_PER_QUERY = 400
+
+
 def fts_query(text: str) -> str:
     """Turn what a user typed into a safe FTS5 query: every word must appear.
 
@@ -565,26 +570,45 @@ class Ledger:
         self, searches: Sequence[str], limit: int
     ) -> dict[str, list[tuple[str, str, str | None, str | None]]]:
         """``Store.active_matches`` in four columns: each search's active memories as
-        ``query`` orders them (the same SQL), without building whole memories."""
+        ``query`` orders them (its SQL, newest match first), without building whole
+        memories. The searches are asked ``MATCHES_PER_QUERY`` at a time, each one a
+        row of a ``VALUES`` list the statement runs ``query``'s search for: at 200k a
+        listing's 5,275 searches cost a fifth less than one statement each."""
         out: dict[str, list[tuple[str, str, str | None, str | None]]] = {}
-        for text in searches:
-            flt = MemoryFilter(statuses=[Status.ACTIVE], search=text, limit=limit)
+        asked: list[tuple[str, str]] = []  # (search, its FTS query)
+        for text in dict.fromkeys(searches):
             if not text:  # no search at all: ``query`` lists the newest active memories
+                flt = MemoryFilter(statuses=[Status.ACTIVE], limit=limit)
                 out[text] = [(m.id, m.content, m.created_at, m.scope) for m in self.query(flt)]
                 continue
             try:
-                where, params = self._where(flt, searching=True)
+                asked.append((text, fts_query(text)))
             except MemauditError:  # no word to search with: ``query`` refuses it too
                 out[text] = []
-                continue
+        for start in range(0, len(asked), MATCHES_PER_QUERY):
+            chunk = asked[start : start + MATCHES_PER_QUERY]
+            found: list[list[tuple[str, str, str | None, str | None]]] = [[] for _ in chunk]
             rows = self.conn.execute(
-                "SELECT memories.id, memories.content, memories.created_at, memories.scope "
-                "FROM memories_fts CROSS JOIN memories ON seq = memories_fts.rowid"
-                f"{where} ORDER BY memories_fts.rowid DESC LIMIT ? OFFSET 0",
-                [*params, limit],
+                f"WITH asked(k, q) AS (VALUES {','.join(['(?, ?)'] * len(chunk))}) "
+                "SELECT asked.k, m.id, m.content, m.created_at, m.scope FROM asked "
+                "JOIN memories AS m ON m.seq IN ("
+                # ``query``'s search (``iter_query``), for each row of ``asked``
+                " SELECT memories_fts.rowid FROM memories_fts"
+                " CROSS JOIN memories AS hit ON hit.seq = memories_fts.rowid"
+                " WHERE memories_fts MATCH asked.q AND hit.status IN (?)"
+                " ORDER BY memories_fts.rowid DESC LIMIT ?) "
+                "ORDER BY asked.k, m.seq DESC",
+                [
+                    *(v for k, (_, q) in enumerate(chunk) for v in (k, q)),
+                    Status.ACTIVE.value,
+                    limit,
+                ],
             )
-            out[text] = [light_row(r) for r in rows]
-        return out
+            for k, *row in rows:
+                found[k].append(light_row(row))
+            for (text, _), matches in zip(chunk, found, strict=True):
+                out[text] = matches
+        return {text: out[text] for text in searches}
 
     def active_copies(self, texts: Sequence[str], limit: int | None = None) -> dict[str, list[str]]:
         """``Store.active_copies`` through the content_hash index: one indexed lookup per

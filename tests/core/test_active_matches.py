@@ -75,6 +75,30 @@ def test_the_native_ledger_finds_what_memories_finds(filled: Ledger, limit: int)
     assert len(found[""]) == min(limit, 10)  # no search: the newest active memories
 
 
+@pytest.mark.parametrize("per_query", [1, 2, 3])
+def test_searches_asked_several_per_statement_find_what_each_alone_finds(
+    filled: Ledger, monkeypatch: pytest.MonkeyPatch, per_query: int
+) -> None:
+    """The ledger asks its searches ``MATCHES_PER_QUERY`` per statement: cut anywhere,
+    with a search asked twice, each one's matches are its own and in its order."""
+    from memaudit.ledger import store as ledger_store
+
+    bees = review.stage(
+        filled, Candidate("A keeper of bees by the harbour", SourceType.USER_STATEMENT)
+    )
+    review.approve(filled, bees.id)
+    monkeypatch.setattr(ledger_store, "MATCHES_PER_QUERY", per_query)
+    asked = ["keeper", *SEARCHES, "harbour keeper", "lighthouse", "bees", "keeper harbour"]
+    store = NativeStore(filled)
+    found = _rows(store.active_matches(asked, 4))
+    assert list(found) == list(dict.fromkeys(asked))
+    for search in asked:
+        assert found[search] == _expected(store, search, 4), search
+    assert [row[1] for row in found["bees"]] == ["A keeper of bees by the harbour"]
+    assert found["harbour keeper"] == found["keeper harbour"]
+    assert len(found["keeper"]) == 4  # cut at the limit, each search on its own
+
+
 def test_the_default_reads_whole_memories_and_finds_the_same(filled: Ledger) -> None:
     class Plain(NativeStore):
         """The native ledger with the protocol's default ``active_matches``."""

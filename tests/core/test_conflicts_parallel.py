@@ -9,7 +9,6 @@ import os
 import shutil
 import sys
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -60,22 +59,6 @@ def with_changes(generated: Path, tmp_path_factory: pytest.TempPathFactory) -> P
             at = f"2025-06-{k + 1:02d}T00:00:00+00:00"
             insert_active(ledger, Memory(id=f"chg-{k}", content=text, created_at=at), at)
     return out
-
-
-@pytest.fixture
-def forks(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
-    """The pids of the processes ``os.fork`` made (the real fork, counted)."""
-    made: list[int] = []
-    real = os.fork
-
-    def counted() -> int:
-        pid = real()
-        if pid:
-            made.append(pid)
-        return pid
-
-    monkeypatch.setattr(os, "fork", counted)
-    yield made
 
 
 def _found(path: Path, **kwargs: Any) -> list[dict[str, Any]]:

@@ -1,0 +1,159 @@
+"""The review queue's injection check for a listing (``review --list``), answered by a
+second, forked process while the listing compares its items with the active memories.
+
+The check of a long queue is a third of a listing's CPU at 200k (the engine's import
+included), and the comparisons need the store while the check needs nothing but each
+item's text and provenance: on a machine with a second CPU the two overlap. The answer
+is ``pending.injection_of``'s for each item, whichever process computes it.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+from collections.abc import Sequence
+from typing import Any
+
+from memaudit import pending
+from memaudit.model import Memory, SourceType
+from memaudit.policy import Policy
+
+# A listing of at least this many items checks them for injected instructions in a
+# second, forked process (``InjectionCheck``): below it the store comparisons are too
+# short for the other process's own engine import to hide behind them.
+PARALLEL_MIN_ITEMS = 500
+WORKERS_ENV = "MEMAUDIT_REVIEW_WORKERS"  # 1: one process; 2: fork whatever the size
+# Pages sent ahead while the other process still imports the engine (a page of 500
+# items of the 200k store is 66 KB pickled, a pipe holds 64 KB unless widened: a full
+# pipe would stop this process until the other reads).
+QUESTIONS_ROOM = 1 << 20
+
+
+def _forks(items: int) -> bool:
+    """Whether a listing that checks ``items`` items (0: it has nothing to do meanwhile)
+    forks for it."""
+    from memaudit.conflicts import parallel
+
+    env = os.environ.get(WORKERS_ENV, "").strip()
+    if items <= 0:
+        return False
+    if env.isdigit():
+        wanted = int(env) > 1
+    else:
+        wanted = items >= PARALLEL_MIN_ITEMS and _idle_cpu()
+    return wanted and parallel.can_fork()
+
+
+def _idle_cpu() -> bool:
+    """Whether a CPU is free for the other process: a second CPU, and a load (the last
+    minute's average) that leaves one idle. On a busy machine the two processes share
+    the busy CPUs: measured at 200k on 2 CPUs at a load of 2 to 7, the listing took as
+    long or up to 2.0 s longer with the second process, and 0.05–1.0 s more CPU."""
+    cpus = os.cpu_count() or 1
+    try:
+        load = os.getloadavg()[0]
+    except OSError:  # no load average to read: only the CPU count decides
+        load = 0.0
+    return cpus > 1 and load + 1 <= cpus
+
+
+# What ``injection_of`` reads of an item, in plain values (the other process unpickles
+# nothing else): text, source type, source reference, derived, speaker.
+Asked = tuple[str, str, "str | None", bool, "str | None"]
+
+
+def _asked(memory: Memory) -> Asked:
+    extra = memory.extra
+    # The speaker as ``injection.from_memory`` reads it (``test_review_list_parallel``
+    # compares the two provenances).
+    role = extra.get("role") or extra.get("author_type") if extra else None
+    speaker = None if role is None else str(role)
+    return (
+        memory.content,
+        memory.source_type.value,
+        memory.source_ref,
+        bool(memory.derived),
+        speaker,
+    )
+
+
+def _rebuilt(asked: Asked) -> Memory:
+    """A memory ``injection_of`` reads as it reads the one ``asked`` came from."""
+    text, source_type, ref, derived, speaker = asked
+    extra = {} if speaker is None else {"author_type": speaker}
+    return Memory("", text, SourceType(source_type), source_ref=ref, derived=derived, extra=extra)
+
+
+class InjectionCheck:
+    """Which items of a listing ``injection_of`` flags, asked a page at a time (``ask``)
+    and answered in the same order (``answer``: one bool per item). For a listing of at
+    least ``PARALLEL_MIN_ITEMS`` items, where forking is safe (``conflicts.parallel``: on
+    Linux, one thread) and a CPU is idle (``_idle_cpu``), a forked process imports the
+    engine and answers while this one compares the items with the active memories;
+    elsewhere, or once that process fails, each page is checked here when its answer is
+    read. The same function (``injection_of``) answers either way."""
+
+    def __init__(self, policy: Policy, items: int) -> None:
+        from memaudit.conflicts import parallel
+
+        self.policy = policy
+        self._pages: list[list[Memory]] = []  # asked, not answered yet (oldest first)
+        self._child: parallel.Child | None = None
+        if _forks(items):
+            try:
+                self._child = parallel.Child(self._work, room=QUESTIONS_ROOM)
+            except OSError:
+                self._child = None
+
+    def _work(self, receive: Any, send: Any) -> None:
+        """The forked process: each page's answer, until the parent asks nothing more."""
+        while (page := receive()) is not None:
+            send([pending.injection_of(_rebuilt(a), self.policy) is not None for a in page])
+
+    def ask(self, page: Sequence[Memory]) -> None:
+        self._pages.append(list(page))
+        if self._child is not None:
+            try:
+                self._child.ask([_asked(m) for m in page])
+            except (OSError, ValueError, TypeError, AttributeError, pickle.PicklingError):
+                # The process is gone, or an item holds what does not pickle: this page
+                # and the rest are checked here (where the same item fails as it would).
+                self._stop()
+
+    def answer(self) -> list[bool]:
+        """Whether each item of the oldest page not answered yet is flagged."""
+        from memaudit.conflicts import parallel
+
+        page = self._pages.pop(0)
+        if self._child is not None:
+            try:
+                found = self._child.receive()
+            except parallel.ChildFailed:
+                self._stop()
+            else:
+                if (
+                    isinstance(found, list)
+                    and len(found) == len(page)
+                    and all(isinstance(f, bool) for f in found)
+                ):
+                    return found
+                self._stop()  # not an answer: this page and the rest are checked here
+        return [pending.injection_of(m, self.policy) is not None for m in page]
+
+    def _stop(self) -> None:
+        child, self._child = self._child, None
+        if child is not None:
+            child.__exit__(RuntimeError, None, None)  # killed: its answers are not read
+
+    def close(self) -> None:
+        child, self._child = self._child, None
+        if child is not None:
+            child.close()
+
+    def __enter__(self) -> InjectionCheck:
+        return self
+
+    def __exit__(self, kind: object, *exc: object) -> None:
+        child, self._child = self._child, None
+        if child is not None:
+            child.__exit__(kind, *exc)
