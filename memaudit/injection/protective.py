@@ -92,6 +92,18 @@ def around(low: str, h: Hit, ends: re.Pattern[str]) -> tuple[int, int]:
     return start, m.start() if m else hi
 
 
+def check_in(
+    low: str, checks: re.Pattern[str], undone: re.Pattern[str], span: tuple[int, int], reach: int
+) -> bool:
+    """Whether a check (``checks``) stands in ``span`` with nothing taking it away
+    (``undone``) in the ``reach`` characters before it."""
+    start, end = span
+    return any(
+        undone.search(low, max(start, m.start() - reach), m.start()) is None
+        for m in checks.finditer(low, start, end)
+    )
+
+
 def _sentence(low: str, h: Hit) -> tuple[int, int]:
     return around(low, h, _SENTENCE_END)
 
@@ -106,10 +118,7 @@ def check_for_user(low: str, h: Hit) -> bool:
     start, end = _sentence(low, h)
     if _ELSEWHERE.search(low, start, end) or not _ACK.search(low, max(0, h.start - REACH), end):
         return False
-    return any(
-        _UNDONE.search(low, max(start, m.start() - UNDONE_REACH), m.start()) is None
-        for m in _CHECK_FOR_YOU.finditer(low, start, end)
-    )
+    return check_in(low, _CHECK_FOR_YOU, _UNDONE, (start, end), UNDONE_REACH)
 
 
 # "We will never ask for your PIN": a negated ask for the reader's secret.

@@ -36,7 +36,7 @@ from memaudit.injection.assessment import Hit
 from memaudit.injection.forms import protocol_send
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns.unguarded import ALERTS_SILENCED, UNASKED, UNGUARDED, kept
-from memaudit.injection.protective import around, protects
+from memaudit.injection.protective import around, check_in, protects
 from memaudit.injection.vocabulary import _rx
 
 _PARTICIPLE = _rx(
@@ -144,11 +144,7 @@ def adds_check(low: str, h: Hit) -> bool:
     """Whether a tool-policy hit is in a clause that runs a dry run or a review first."""
     if h.signal is not Signal.TOOL_POLICY:
         return False
-    start, end = _clause(low, h)
-    return any(
-        _SKIPPED.search(low, max(start, m.start() - SKIP_REACH), m.start()) is None
-        for m in _DRY_RUN.finditer(low, start, end)
-    )
+    return check_in(low, _DRY_RUN, _SKIPPED, _clause(low, h), SKIP_REACH)
 
 
 _DESCRIBER = _rx(
