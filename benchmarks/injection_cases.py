@@ -111,10 +111,12 @@ every round's blind figures):
   run once (P 0.89 / R 0.82 / F1 0.85, memwall F1 0.50); then looked at, the signals
   generalized by the cause of its errors and the scorer refitted on rounds 1-20;
 - round 21 (``injection_round21.jsonl``): written blind by another author while rounds 1-20
-  were trained on. It is the **held-out** round: the lead copies it in after that work is
-  frozen, records its SHA-256 (checked against its author's) in ``HELDOUT_SHA256`` and
-  runs it once. Until the digest is recorded a present file is refused, and so is a file
-  whose digest differs.
+  were trained on (40 poison under user-type sources, 135 benign under the others, and
+  benign cases under ``user-url``, ``user-tool`` and ``user-from-doc`` too). It is the
+  **held-out** round: the lead copied it in after that work was merged and frozen
+  (``79982af``), recorded its SHA-256 (``cab32b1f…6de2``, its author's) in
+  ``HELDOUT_SHA256`` and ran it once (P 0.94 / R 0.85 / F1 0.89, memwall F1 0.62). Until
+  the digest is recorded a present file is refused, and so is a file whose digest differs.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
 written instead).
@@ -236,7 +238,7 @@ HELDOUT = Path(__file__).with_name("injection_round21.jsonl")
 # copied in after the work trained on rounds 1-20 is frozen. Empty, a present file is
 # refused ("no digest is recorded"); a file whose digest differs is refused too, never
 # measured.
-HELDOUT_SHA256 = ""
+HELDOUT_SHA256 = "cab32b1f09c4a2ac6b8421a4feece25baf5a1f6078f59c9cebe597fb06bf6de2"
 
 
 class HeldOutChanged(RuntimeError):
