@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from memaudit.audit.detectors.injected_instruction import joined
 from memaudit.audit.finding import Finding, Pattern, Result
 from memaudit.audit.registry import BY_NAME, Detector, select
 from memaudit.audit.view import (
@@ -103,17 +102,6 @@ OFFLOAD_GROUPS: tuple[tuple[str, ...], ...] = (
 OFFLOAD = tuple(name for group in OFFLOAD_GROUPS for name in group)
 # Below this many memories a second process costs more to start than it saves.
 PARALLEL_MIN_MEMORIES = 50_000
-# A store audited for the first time (or with --no-cache) has every distinct text judged:
-# the injection check then takes longer than all the other detectors together, in one
-# process, while the others finish and wait. So it is shared out in this many parts,
-# which the detector processes and this one take in turn as each is done with its own
-# detectors. Audited again, the check is a lookup per text, and one part costs less than
-# reading the store once per part: it is shared out only when fewer than KEPT_ENOUGH of a
-# sample of SAMPLE texts have their judgements kept.
-INJECTION = "injected_instruction"
-INJECTION_PARTS = 4
-KEPT_ENOUGH = 0.5
-SAMPLE = 64
 
 
 def run(
@@ -132,11 +120,8 @@ def run(
     child processes (one per group of ``OFFLOAD_GROUPS``) that open the same store
     read-only (only a store whose SQL view is a file another process can open: the
     native ledger); None (the default) picks 2 for such a store of at least
-    ``PARALLEL_MIN_MEMORIES`` memories on a machine with more than one CPU. With 2,
-    the injection check of a store mostly not judged before is shared out in
-    ``INJECTION_PARTS`` parts (``injection_parts``), which this process takes too once
-    its own detectors are done (even when they are none: ``--pattern
-    injected_instruction``). The findings are the same either way. ``progress`` hears of each detector as it starts
+    ``PARALLEL_MIN_MEMORIES`` memories on a machine with more than one CPU. The
+    findings are the same either way. ``progress`` hears of each detector as it starts
     (those in the other processes when they are all done). ``remember``: texts'
     judgements are kept in the user's cache folder and read back on the next run
     (``memaudit.injection.judgements``); False judges every text afresh and keeps none.
@@ -144,14 +129,11 @@ def run(
     detectors = select(patterns)
     view = store.sql_view()
     offload = [d.name for d in detectors if d.name in OFFLOAD]
-    if view.file is None or not offload:
-        workers = 1
+    if view.file is None or not offload or len(detectors) == len(offload):
+        workers = 1  # nothing to run beside the offloaded detectors
     elif workers is None:
         (top,) = view.conn.execute("SELECT coalesce(max(seq), 0) FROM memories").fetchone()
         workers = 2 if (os.cpu_count() or 1) > 1 and top >= PARALLEL_MIN_MEMORIES else 1
-    parts = injection_parts(view.conn, remember) if workers > 1 and INJECTION in offload else 1
-    if len(detectors) == len(offload) and parts == 1:
-        workers = 1  # nothing to run beside the offloaded detectors
     if workers <= 1 or view.file is None:
         return Report(
             store.location,
@@ -165,13 +147,6 @@ def run(
 
     groups = [[n for n in group if n in offload] for group in OFFLOAD_GROUPS]
     groups = [g for g in groups if g]
-    # (detector names, part): a group of detectors, or one part of the injection check
-    tasks: list[tuple[list[str], tuple[int, int] | None]] = [
-        (g, None) for g in groups if parts == 1 or g != [INJECTION]
-    ]
-    if parts > 1:
-        tasks += [([INJECTION], (i, parts)) for i in range(parts)]
-    pieces: dict[tuple[int, int], Result] = {}
     # spawn, not fork: the caller may hold threads (the TUI) and an open connection.
     with ProcessPoolExecutor(len(groups), mp_context=get_context("spawn")) as pool:
         futures = [
@@ -179,13 +154,12 @@ def run(
                 _run_offloaded,
                 view.file,
                 store.adapter_name,
-                names,
+                g,
                 to_iso(now),
                 max_findings,
                 remember,
-                part,
             )
-            for names, part in tasks
+            for g in groups
         ]
         here = _run(
             store,
@@ -196,67 +170,20 @@ def run(
             total=len(detectors),
             remember=remember,
         )
-        # The parts no other process has begun are judged here, the last first.
-        for (_, part), future in reversed(list(zip(tasks, futures, strict=True))):
-            if part is not None and future.cancel():
-                progress(
-                    f"audit: {INJECTION}, part {part[0] + 1} of {part[1]}",
-                    len(here),
-                    len(detectors),
-                )
-                (pieces[part],) = _run(
-                    store, now, [BY_NAME[INJECTION]], max_findings, remember=remember, part=part
-                )
         progress(f"audit: waiting for {', '.join(offload)}", len(here), len(detectors))
         mistyped = dict(view.mistyped)
         there: dict[str, Result] = {}
-        for (_, part), future in zip(tasks, futures, strict=True):
-            if future.cancelled():
-                continue
+        for future in futures:
             done = future.result()
             # A child checks the file again when it opens it (it may have changed since):
             # what it converted is reported too.
             for column, n in done["mistyped"].items():
                 mistyped[column] = max(n, mistyped.get(column, 0))
-            for r in map(_result_from, done["results"]):
-                if part is None:
-                    there[r.detector.name] = r
-                else:
-                    pieces[part] = r
-        if pieces:
-            cap = (
-                int(store.policy().get("audit.max_findings"))
-                if max_findings is None
-                else max_findings
-            )
-            there[INJECTION] = joined([pieces[p] for p in sorted(pieces)], cap)
+            there |= {r.detector.name: r for r in map(_result_from, done["results"])}
         progress("audit: done", len(detectors), len(detectors))
     by_name = {r.detector.name: r for r in here} | there
     results = [by_name[d.name] for d in detectors]
     return Report(store.location, store.adapter_name, to_iso(now), results, mistyped)
-
-
-def injection_parts(conn: Any, remember: bool) -> int:
-    """In how many parts the injection check is shared out (``INJECTION_PARTS``): one
-    when most of a sample of the store's texts, spread over it, have their judgements
-    kept from an earlier run."""
-    from memaudit.injection.judgements import share_kept
-
-    (top,) = conn.execute("SELECT coalesce(max(seq), 0) FROM memories").fetchone()
-    if not isinstance(top, int) or top <= 0:
-        return 1
-    step = max(1, top // SAMPLE)
-    seqs = list(range(step, top + 1, step))[:SAMPLE]
-    texts = [
-        c
-        for (c,) in conn.execute(
-            "SELECT content FROM memories WHERE status IN ('active', 'pending') AND seq IN "
-            f"({', '.join('?' * len(seqs))})",
-            seqs,
-        )
-        if isinstance(c, str)
-    ]
-    return 1 if texts and share_kept(texts, remember) >= KEPT_ENOUGH else INJECTION_PARTS
 
 
 def _run_offloaded(
@@ -266,18 +193,14 @@ def _run_offloaded(
     now: str,
     max_findings: int | None,
     remember: bool = True,
-    part: tuple[int, int] | None = None,
 ) -> dict[str, Any]:
-    """In the child process: the named detectors (or ``part`` of one) on the store at
-    ``path``, read-only, and the values it read as another type than their column's
-    (``SqlView.mistyped``)."""
+    """In the child process: the named detectors on the store at ``path``, read-only,
+    and the values it read as another type than their column's (``SqlView.mistyped``)."""
     from memaudit.adapters import open_store
     from memaudit.clock import parse_time
 
     with open_store(path, adapter=adapter) as store:
-        results = _run(
-            store, parse_time(now), select(names), max_findings, remember=remember, part=part
-        )
+        results = _run(store, parse_time(now), select(names), max_findings, remember=remember)
         mistyped = dict(store.sql_view().mistyped)
     return {
         "mistyped": mistyped,
@@ -326,7 +249,6 @@ def _run(
     *,
     total: int | None = None,
     remember: bool = True,
-    part: tuple[int, int] | None = None,
 ) -> list[Result]:
     policy = store.policy()
     view = store.sql_view()
@@ -353,7 +275,6 @@ def _run(
                 store=store,
                 memo=memo,
                 remember=remember,
-                part=part,
             )
             if max_findings is not None:
                 ctx.cap = max_findings

@@ -62,15 +62,10 @@ class Ctx:
         store: Store | None = None,
         memo: dict[str, Any] | None = None,
         remember: bool = True,
-        part: tuple[int, int] | None = None,
     ) -> None:
         self.store = store
         # Whether judgements may be kept across runs (``audit --no-cache``: no).
         self.remember = remember
-        # (i, k): a detector that can share out its rows reads only the i-th of k parts
-        # (``audit.runner``: the injection check of a large store, judged by several
-        # processes); None: every row.
-        self.part = part
         # What one detector computes that another can reuse, for one audit run.
         self.memo: dict[str, Any] = {} if memo is None else memo
         self.conn = conn

@@ -163,9 +163,7 @@ class Judgements:
         return cls(None, None, why)
 
     @classmethod
-    def open(cls, enabled: bool = True, wait: float = 2.0) -> Judgements:
-        """This engine's file (made if need be); ``wait``: seconds a write waits for
-        another's (the parts of one audit write to one file at once)."""
+    def open(cls, enabled: bool = True) -> Judgements:
         where = folder() if enabled else None
         if where is None:
             return cls.off("turned off")
@@ -175,7 +173,7 @@ class Judgements:
             key = load_secret(where / KEY_FILE, "judgements key", create=True)
             assert key is not None
             fresh = not path.exists()
-            conn = sqlite3.connect(path, timeout=wait, isolation_level=None)
+            conn = sqlite3.connect(path, timeout=2.0, isolation_level=None)
             try:
                 conn.execute("PRAGMA journal_mode=WAL")
                 conn.execute("PRAGMA synchronous=NORMAL")
@@ -276,35 +274,6 @@ class Judgements:
             "file": str(self.path) if self.path is not None and not self.why_not else None,
             "not_used": self.why_not or None,
         }
-
-
-def share_kept(texts: list[str], enabled: bool = True) -> float:
-    """The share of ``texts`` whose signals this engine's file holds (0.0 with no file,
-    no key or an unreadable one). Creates nothing and reads no more than one row per
-    text: the audit asks it of a sample, to choose how to share out the judging."""
-    where = folder() if enabled else None
-    if where is None or not texts:
-        return 0.0
-    path = where / f"judgements-{engine()[:20]}.sqlite"
-    try:
-        key = load_secret(where / KEY_FILE, "judgements key")
-        if key is None or not path.is_file():
-            return 0.0
-        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=0.5)
-        try:
-            found = sum(
-                conn.execute(
-                    "SELECT 1 FROM judged WHERE kind = ? AND digest = ?",
-                    (SIGNALS, digest(t, key)),
-                ).fetchone()
-                is not None
-                for t in texts
-            )
-        finally:
-            conn.close()
-    except (MemauditError, OSError, sqlite3.Error):
-        return 0.0
-    return found / len(texts)
 
 
 def _prune(where: Path, keep: Path) -> None:
