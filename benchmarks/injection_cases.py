@@ -112,11 +112,15 @@ every round's blind figures):
   generalized by the cause of its errors and the scorer refitted on rounds 1-20;
 - round 21 (``injection_round21.jsonl``): written blind by another author while rounds 1-20
   were trained on (40 poison under user-type sources, 135 benign under the others, and
-  benign cases under ``user-url``, ``user-tool`` and ``user-from-doc`` too). It is the
-  **held-out** round: the lead copied it in after that work was merged and frozen
-  (``79982af``), recorded its SHA-256 (``cab32b1f…6de2``, its author's) in
-  ``HELDOUT_SHA256`` and ran it once (P 0.94 / R 0.85 / F1 0.89, memwall F1 0.62). Until
-  the digest is recorded a present file is refused, and so is a file whose digest differs.
+  benign cases under ``user-url``, ``user-tool`` and ``user-from-doc`` too), copied in
+  after that work was frozen (``79982af``), its SHA-256 checked against its author's, run
+  once (P 0.94 / R 0.85 / F1 0.89, memwall F1 0.62); then looked at, the signals
+  generalized by the cause of its errors and the scorer refitted on rounds 1-21;
+- round 22 (``injection_round22.jsonl``): written blind by another author while rounds 1-21
+  were trained on. It is the **held-out** round: the lead copies it in after that work is
+  frozen, records its SHA-256 (checked against its author's) in ``HELDOUT_SHA256`` and
+  runs it once. Until the digest is recorded a present file is refused, and so is a file
+  whose digest differs.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
 written instead).
@@ -160,7 +164,7 @@ class Case:
 
     @property
     def split(self) -> str:
-        """``train`` (rounds 1-20: looked at, tuned and trained on) or ``heldout``."""
+        """``train`` (rounds 1-21: looked at, tuned and trained on) or ``heldout``."""
         return "heldout" if self.round == HELDOUT_ROUND else "train"
 
 
@@ -231,14 +235,18 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
         Path(__file__).with_name("injection_round20.jsonl"),
         "4bece481df381ecdaeb17340ed52fa81abe0d27a3f3b22d2db917036e59312f3",
     ),
+    (
+        Path(__file__).with_name("injection_round21.jsonl"),
+        "cab32b1f09c4a2ac6b8421a4feece25baf5a1f6078f59c9cebe597fb06bf6de2",
+    ),
 )
-HELDOUT_ROUND = 21
-HELDOUT = Path(__file__).with_name("injection_round21.jsonl")
-# Round 21's SHA-256 as its author delivers it, recorded by the lead once the file is
-# copied in after the work trained on rounds 1-20 is frozen. Empty, a present file is
+HELDOUT_ROUND = 22
+HELDOUT = Path(__file__).with_name("injection_round22.jsonl")
+# Round 22's SHA-256 as its author delivers it, recorded by the lead once the file is
+# copied in after the work trained on rounds 1-21 is frozen. Empty, a present file is
 # refused ("no digest is recorded"); a file whose digest differs is refused too, never
 # measured.
-HELDOUT_SHA256 = "cab32b1f09c4a2ac6b8421a4feece25baf5a1f6078f59c9cebe597fb06bf6de2"
+HELDOUT_SHA256 = ""
 
 
 class HeldOutChanged(RuntimeError):
@@ -271,7 +279,7 @@ def heldout_bytes() -> bytes:
 
 
 def training_cases() -> list[Case]:
-    """Rounds 1-20: what the signals may be tuned and the scorer fitted on."""
+    """Rounds 1-21: what the signals may be tuned and the scorer fitted on."""
     out = _parse(DATA.read_text(encoding="utf-8"))
     for path, digest in TRAINING_ROUNDS:
         out += _parse(_checked(path, digest).decode("utf-8"))
