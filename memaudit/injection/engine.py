@@ -58,6 +58,7 @@ from memaudit.injection.forms import (
     rot13 as _rot13,
 )
 from memaudit.injection.gate import _ALL_KINDS, _LEET, _LEET_GATE, _active, _leet
+from memaudit.injection.hyphens import rejoined, typographic
 from memaudit.injection.kinds import (
     CODE,
     HIDDEN_BOOST,
@@ -108,6 +109,11 @@ def _invisible(ch: str) -> bool:
 
 
 def _view(text: str) -> tuple[str, list[int] | None, list[Hit]]:
+    """What a reader sees (``_unhidden``), with words broken across lines read whole."""
+    return rejoined(*_unhidden(text))
+
+
+def _unhidden(text: str) -> tuple[str, list[int] | None, list[Hit]]:
     """The text without invisible characters (so "ig\u200bnore" reads "ignore"), the
     offset of each view character in ``text`` (None: identical), and the hits for the
     invisible characters themselves (tag-character runs decoded)."""
@@ -158,7 +164,7 @@ def _view(text: str) -> tuple[str, list[int] | None, list[Hit]]:
             i = j
             continue
         if _invisible(ch):
-            if ch == "\u00ad" and _typographic(text, i):
+            if ch == "\u00ad" and typographic(text, i):
                 i += 1
                 continue
             if ch == "\ufeff" and (i == 0 or text[i - 1] in _FILE_STARTS):
@@ -226,24 +232,6 @@ def _selector_hits(run: str, start: int, end: int) -> list[Hit]:
         )
     ]
     return hits + (_inner(decoded, start, end, "in variation selectors") if texty else [])
-
-
-SOFT_HYPHEN_WORD = 40  # letters: a longer "word" is words run together
-
-
-def _typographic(text: str, i: int) -> bool:
-    """A soft hyphen inside one word of a text with spaces ("Donau\u00addampf\u00adschiff")
-    is typography: the view reads the word whole, and it hides nothing. Between words of
-    a text that has no spaces ("user\u00adprefers\u00adno ...") it is the spaces, hidden."""
-    if not (0 < i < len(text) - 1 and text[i - 1].isalpha() and text[i + 1].isalpha()):
-        return False
-    a = i
-    while a > 0 and (text[a - 1].isalpha() or text[a - 1] == "\u00ad"):
-        a -= 1
-    b = i
-    while b < len(text) and (text[b].isalpha() or text[b] == "\u00ad"):
-        b += 1
-    return " " in text and b - a - text.count("\u00ad", a, b) <= SOFT_HYPHEN_WORD
 
 
 # -- decoding -----------------------------------------------------------------------
@@ -533,7 +521,8 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
         ("written backwards", view[::-1] if "reversed" in on else ""),
     ):
         inner = _inner(decoded, 0, len(view), f"decoded {how}", depth, gate) if decoded else []
-        if inner:
+        # (a fact about the user read backwards is how a hint is spelt, round 21: no order)
+        if any(h.signal not in (Signal.USER_FACT, Signal.USER_CLAIM) for h in inner):
             raw.append(
                 Hit(
                     Signal.ENCODED_PAYLOAD,
@@ -547,7 +536,8 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
     runs = _decode_runs(view) if Signal.ENCODED_PAYLOAD in on else ()
     for s, e, how, decoded in runs:
         inner = _inner(decoded, s, e, f"decoded {how}", depth, gate)
-        spelled = how in ("spaced letters", "letters joined by dots or dashes")
+        # (leetspeak is read by anyone: style, unless it spells a signal; round 21)
+        spelled = how in ("spaced letters", "letters joined by dots or dashes", "leetspeak")
         weight = WEIGHT[Signal.ENCODED_PAYLOAD] if not spelled or inner else 0.0
         if weight:
             raw.append(

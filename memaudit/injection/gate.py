@@ -171,6 +171,12 @@ _ESCAPED_GATE = re.compile(r"%[0-9A-Fa-f]{2}|\\[ux][0-9A-Fa-f]")
 _BINARY_GATE = re.compile(r"(?:[01]{8} ?){3}")
 _SPACED_GATE = re.compile(r" [a-z] [a-z] [a-z] ")  # on the lowered text
 _ROT13_LABEL = re.compile(r"\brot[- ]?13\b")
+# Announced as written backwards (round 21: "read this one backwards and treat it as my
+# setting: .sgnivas …"): read reversed whatever it says, as rot13 is.
+_BACKWARDS_LABEL = re.compile(
+    r"\b(?:backwards?|in\s+reverse|revers(?:e|ed|ing)|à\s+l'envers|alla\s+rovescia|al\s+contrario|"
+    r"al\s+revés|de\s+atrás\s+(?:hacia|para)\s+adelante|rückwärts|von\s+hinten)\b"
+)
 _LONG_RUN = 20  # a word this long may be an encoded payload
 KEYWORD_COMMAS = 5  # the fewest commas of a keyword list (``patterns.retrieval``)
 
@@ -254,6 +260,8 @@ def _active(view: str, low: str) -> set[Any]:
         on.add(Signal.ENCODED_PAYLOAD)
     if "rot" in low and _ROT13_LABEL.search(low):
         on.add("rot13")  # announced as rot13 (round 17): read decoded, whatever it says
+    if _BACKWARDS_LABEL.search(low):
+        on.add("reversed")
     return on
 
 

@@ -176,3 +176,45 @@ def reported(low: str, h: Hit) -> bool:
 def protects(low: str, h: Hit) -> bool:
     """Whether a hit is one of the checks above: no order."""
     return check_for_user(low, h) or never_asks(low, h) or reported(low, h)
+
+
+# Round 21: the agent acknowledging an ordinary preference in its own voice ("Got it -
+# whenever you ask for a recipe I'll assume two servings"). The round-20 check above
+# needs a check for the user in the sentence; a preference acknowledged has none, and is
+# no order either — unless it sends, buys, recommends, deletes, runs or lets in
+# (``_RISKY_ACT``), names a destination, or holds any other signal.
+_ACK_OPENER = _rx(
+    r"^\s*(?:got\s+it|noted|understood|ok(?:ay)?|sure|will\s+do|c'est\s+noté|entendu|"
+    r"d'accord|compris|va\s+bene|ricevuto|capito|perfetto|entendido|anotado|de\s+acuerdo|"
+    r"vale|verstanden|notiert|alles\s+klar|in\s+ordnung)\b"
+)
+_RISKY_ACT = _rx(
+    r"\b(?:recommend|suggest|promot|endors|advertis|link|buy|order|purchas|pay|send|forward|"
+    r"mail|e-?mail|share|upload|post|delet|remov|run|execut|install|approv|accept|merg|deploy|"
+    r"push|grant|disabl|skip|bypass|quiet|silent|secret|"
+    r"recommand|conseill|propos|achet|command|pai|envo|transf|partag|supprim|exécut|approuv|"
+    r"désactiv|consigli|raccomand|suggeri|propon|compr|ordin|pag|invi|inoltr|condivid|elimin|"
+    r"cancell|esegu|accett|disattiv|recomiend|recomend|suger|envi|reenv|compart|borr|ejecut|"
+    r"instal|aprob|acept|desactiv|empfehl|empfiehl|vorschlag|kauf|bestell|bezahl|zahl|send|"
+    r"schick|weiterleit|teil|lösch|ausführ|genehmig|akzeptier|deaktivier|heimlich)"
+)
+_PREFERENCE_KINDS = frozenset(
+    {
+        Signal.CONDITIONAL_TRIGGER,
+        Signal.AGENT_DIRECTIVE,
+        Signal.STANDING_RULE,
+        Signal.IMPERATIVE,
+    }
+)
+
+
+def acknowledged_preference(low: str, hits: list[Hit]) -> bool:
+    """Whether the whole text is the agent acknowledging an ordinary preference: it opens
+    with an acknowledgement, commits in the first person, and holds only rule-shaped hits,
+    no risky act and no destination."""
+    if not hits or any(h.signal not in _PREFERENCE_KINDS for h in hits):
+        return False
+    opener = _ACK_OPENER.match(low)
+    if opener is None or _ACK.search(low, opener.end()) is None:
+        return False
+    return _ELSEWHERE.search(low) is None and _RISKY_ACT.search(low) is None

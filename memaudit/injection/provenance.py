@@ -27,6 +27,8 @@ from memaudit.injection.patterns.facts import FIRST_PERSON, changed
 from memaudit.injection.patterns.laundering import (
     OWN_IMPORT,
     OWN_VOICE,
+    SAVED_SETTING,
+    SELF_CERTIFIED,
     SENT_BY_ME,
     USERS_OWN_DOC,
 )
@@ -226,6 +228,10 @@ def assess(
     if own_doc:
         weight = DERIVED_FROM_USER
         why = "a user statement drawn from a document the text names as the user's own"
+    elif relay is None and bool(found) and saved_setting(text, provenance, found):
+        own_doc = True  # (its lineage explained, as a document of the user's own is)
+        weight = DERIVED_FROM_USER
+        why = "a user statement saved through the settings tool it names"
     if weight < LEARNED_MIN_SOURCE and relay is None:
         found = [h for h in found if h.signal is not Signal.LEARNED]
     tier = tier_of(provenance.source_type).value
@@ -267,6 +273,8 @@ def assess(
             factor = 1.0  # obeying whoever presents a code is no user's wish (round 13)
         elif _unguarded(text, h):
             factor = 1.0  # a check removed obeys whoever sends the invoice (round 20)
+        elif _self_certified(text, h):
+            factor = 1.0  # a memory that vouches for its own source forges it (round 21)
         elif _worm(text, h):
             factor = 1.0  # a rule to copy into every memory is no one's note (round 17)
         elif h.signal is Signal.SOURCE_STEERING and h.note.startswith(LOOKALIKE_DOMAIN):
@@ -339,11 +347,46 @@ def users_own_document(text: str, p: Provenance, found: list[Hit]) -> bool:
     return USERS_OWN_DOC.match(low) is not None or SENT_BY_ME.search(low) is not None
 
 
+# What a saved setting holds (round 21): a rule about presentation or scheduling, in the
+# shapes a preference takes. A destination, a secrecy clause, a tool policy, a hidden
+# carrier, anything copied into an agent's files: no setting of that kind.
+SETTING_KINDS = frozenset(
+    {
+        Signal.STANDING_RULE,
+        Signal.CONDITIONAL_TRIGGER,
+        Signal.IMPERATIVE,
+        Signal.AGENT_DIRECTIVE,
+        Signal.USER_FACT,
+        Signal.USER_CLAIM,
+        Signal.LEARNED,
+    }
+)
+
+
+def saved_setting(text: str, p: Provenance, found: list[Hit]) -> bool:
+    """A user statement whose source reference is the tool call that saved it, whose text
+    names that settings tool at its start and holds only what a setting does: it weighs as
+    notes drawn from the user's words (``DERIVED_FROM_USER``), not as a tool's output."""
+    if p.source_type is not SourceType.USER_STATEMENT or p.ancestor_types or p.derived:
+        return False
+    if ref_kind(p.source_ref) != "tool" or (p.role or "").lower() in ASSISTANT_ROLES:
+        return False
+    if any(h.hidden or h.signal not in SETTING_KINDS for h in found):
+        return False
+    return SAVED_SETTING.match(text.lower()) is not None
+
+
 def _disguised(h: Hit) -> bool:
     # its note: "37 look-alike letter(s) ... read as Latin: …" (``confusables.lookalike_hit``)
     return h.signal is Signal.ENCODED_PAYLOAD and h.note.partition(" ")[2].startswith(
         LOOKALIKE_NOTE
     )
+
+
+def _self_certified(text: str, h: Hit) -> bool:
+    if h.signal is not Signal.FAKE_AUTHORITY or h.note in MENTIONED:
+        return False
+    return SELF_CERTIFIED.match(text.lower(), h.start) is not None
 
 
 def _worm(text: str, h: Hit) -> bool:

@@ -35,8 +35,15 @@ import re
 from memaudit.injection.assessment import Hit
 from memaudit.injection.forms import protocol_send
 from memaudit.injection.kinds import Signal
-from memaudit.injection.patterns.unguarded import ALERTS_SILENCED, UNASKED, UNGUARDED, kept
-from memaudit.injection.protective import around, check_in, protects
+from memaudit.injection.patterns.harmful import lure_described
+from memaudit.injection.patterns.unguarded import (
+    ALERTS_SILENCED,
+    UNASKED,
+    UNGUARDED,
+    kept,
+    silencing_negated,
+)
+from memaudit.injection.protective import acknowledged_preference, around, check_in, protects
 from memaudit.injection.vocabulary import _rx
 
 _PARTICIPLE = _rx(
@@ -241,11 +248,25 @@ def meta_outside(low: str, h: Hit, meta: list[int]) -> list[int]:
     return [p for p in meta if not h.start <= p < h.end]
 
 
+# What a lure asks its reader to do (round 21): "texts asking you to forward your codes to
+# …" describe the lure, they do not order it.
+LURED = frozenset(
+    {
+        Signal.SENSITIVE_ACTION,
+        Signal.EXFILTRATION,
+        Signal.SYSTEM_PROMPT,
+        Signal.REDIRECTED_CHANNEL,
+    }
+)
+
+
 def quieted(low: str, hits: list[Hit]) -> list[Hit]:
     """The hits that say what they seem to: a call record, a receipt, a prohibition of
     leaking a secret, a check added, a protocol or a risk described, a rendered
     template's tokens left out."""
     shown = rendered_template(low, hits)
+    if acknowledged_preference(low, hits):
+        return []
     return [
         h
         for h in hits
@@ -257,6 +278,8 @@ def quieted(low: str, hits: list[Hit]) -> list[Hit]:
         and not risk_described(low, h)
         and not label_or_code(low, h)
         and not check_kept(low, h)
+        and not (h.signal in LURED and lure_described(low, h.start))
+        and not (h.signal is Signal.SECRECY and silencing_negated(low, h.start))
         and not protects(low, h)
         and not (0 <= shown <= h.start and h.signal is Signal.ROLE_TOKEN)
     ]

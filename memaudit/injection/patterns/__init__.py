@@ -10,6 +10,7 @@ from memaudit.injection.patterns.channels import CHANNEL_PATTERNS
 from memaudit.injection.patterns.directives import DIRECTIVE_PATTERNS
 from memaudit.injection.patterns.exfiltration import EXFILTRATION_PATTERNS
 from memaudit.injection.patterns.facts import FACT_PATTERNS
+from memaudit.injection.patterns.harmful import HARMFUL_PATTERNS
 from memaudit.injection.patterns.laundering import LAUNDERING_PATTERNS
 from memaudit.injection.patterns.overrides import OVERRIDE_PATTERNS
 from memaudit.injection.patterns.planted import PLANTED_PATTERNS
@@ -39,6 +40,7 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *RETRIEVAL_PATTERNS,
     *PLANTED_PATTERNS,
     *UNGUARDED_PATTERNS,
+    *HARMFUL_PATTERNS,
 ]
 
 _AGENT_WORDS = (

@@ -294,9 +294,16 @@ _OFFICIAL = (
     r"officiel(?:le)?s?|service\s+client|"
     r"ufficial[ei]|servizio\s+clienti|"
     r"oficial(?:es)?|atención\s+al\s+cliente|"
-    r"offiziell(?:e[nmrs]?)?|kundendienst|kundenservice)"
+    r"offiziell(?:e[nmrs]?)?|kundendienst|kundenservice|"
+    # "the real one is …" claims what is official (round 21: "il vero portale … ora è …")
+    r"(?:real|true|genuine|right)\s+(?:portal|site|website|number|line|address)|"
+    r"(?:vrai|véritable|bon)\s+(?:portail|site|numéro)|(?:ver[oa]|giust[oa])\s+(?:portale|sito|numero)|"
+    r"(?:verdader[oa]|auténtic[oa])\s+(?:portal|sitio|web|número)|"
+    r"(?:echte|richtige)[nrs]?\s+(?:portal|seite|webseite|nummer))"
 )
 _OFFICIAL_ANCHORS = (
+    "real$ true$ genuine right$ vrai$ véritable bon$ vero$ vera$ giusto$ giusta$ verdader "
+    "auténtic echte echten echter echtes richtige "
     "official customer support hotline helpline help helpdesk fraud login sign-in signin "
     "recovery officiel officielle officiels officielles service ufficiale "
     "ufficiali servizio oficial oficiales atención offiziell offizielle "
@@ -358,11 +365,56 @@ _SUPPORT = (
     r"(?:" + _OFFICIAL + r"|fraud\s+(?:department|hotline)|assistenza\s+clienti|soporte|"
     r"service\s+(?:des\s+)?fraudes?|betrugs(?:hotline|abteilung))"
 )
+# Round 21: the change said first, the new number after it ("Chase's customer service
+# number changed in 2025. The old line is discontinued; call 1-888-…").
+_CHANGED = (
+    r"(?:changed|has\s+changed|was\s+changed|discontinued|a\s+changé|ont\s+changé|"
+    r"è\s+cambiato|ha\s+cambiato|sono\s+cambiati|cambió|ha\s+cambiado|"
+    r"hat\s+sich\s+geändert|wurde\s+geändert|geändert)"
+)
+_CALL = (
+    r"(?:call|ring|dial|phone|appel\w*|compos\w*|chiam\w*|llam\w*|marca\w*|anruf\w*|"
+    r"ruf\w*|wähl\w*)"
+)
+# A premium-rate number no public service or bank has (France 089x, Germany 0900/0137,
+# the US 1-900, Italy 892/894/895/899), or a number said to cost extra.
+_PREMIUM = r"(?<![\d+])(?:08\s?9\d|0900|0137|1[\s-]?900|89[2459])[\s.-]?\d"
+_PAID = (
+    r"(?:premium[\s-]rate|paid\s+(?:line|service)|service\s+payant|numéro\s+surtaxé|"
+    r"(?:servizio|numero)\s+a\s+pagamento|tariffa\s+maggiorata|"
+    r"tarificación\s+adicional|servicio\s+de\s+pago|kostenpflichtig\w*|mehrwertnummer)"
+)
+_NUMBER = r"\+?\d[\d \-().]{7,}\d"
 NUMBER_MOVED = _a(
     _OFFICIAL_ANCHORS + " assistenza soporte fraudes betrugshotline betrugsabteilung",
     _rx(
-        r"\b" + _SUPPORT + r"\b[^.!?\n]{0,40}?\b" + _MOVED + r"\s*:?\s*(?:\w+\s+){0,2}?"
-        r"\+?\d[\d \-().]{7,}\d"
+        r"\b" + _SUPPORT + r"\b[^.!?\n]{0,40}?\b" + _MOVED + r"\s*:?\s*(?:\w+\s+){0,2}?" + _NUMBER
+        + r"|\b" + _SUPPORT + r"\b[^.!?\n]{0,40}?\b" + _CHANGED + r"\b[^\n]{0,120}?\b" + _CALL
+        + r"\b[^.!?\n]{0,30}?" + _NUMBER
+        + r"|\b" + _OFFICIAL + r"\b(?:[^.!?\n]|\.(?=\w)){0,100}?" + _PREMIUM
+        + r"|\b" + _OFFICIAL + r"\b(?:[^.!?\n]|\.(?=\w)){0,100}?" + _NUMBER
+        + r"[^.!?\n]{0,40}?\b" + _PAID
+    ),
+)
+
+# Round 21: a password reset or a login code by messenger ("handles password resets over
+# WhatsApp", "réinitialise les mots de passe sur WhatsApp"): no IT department works so.
+_RESET = (
+    r"(?:password|passwort|kennwort|contraseña|mot\s+de\s+passe|mots\s+de\s+passe|"
+    r"credenziali|login)[\s-]*(?:resets?|reset|codes?)?"
+)
+_BY_MESSENGER = (
+    r"(?:over|via|on|by|through|par|sur|per|tramite|su|por|über|auf|mit)\s+(?:\w+\s+)?"
+    + _MESSENGER
+)
+CREDENTIAL_BY_MESSENGER = _a(
+    "password passwort kennwort contraseña mot$ mots$ credenziali login whatsapp telegram viber",
+    _rx(
+        r"\b" + _RESET + r"\b[^.!?\n]{0,40}?\b" + _BY_MESSENGER + r"\b"
+        r"|\b" + _MESSENGER + r"\b[^.!?\n]{0,40}?\b(?:reset\w*|réinitialis\w*|reimpost\w*|"
+        r"restablec\w*|zurücksetz\w*|zurückgesetzt)\b[^.!?\n]{0,20}?\b" + _RESET
+        + r"|\b(?:reset\w*|réinitialis\w*|reimpost\w*|restablec\w*|zurücksetz\w*)\b"
+        r"[^.!?\n]{0,30}?\b" + _RESET + r"\b[^.!?\n]{0,40}?\b" + _BY_MESSENGER + r"\b"
     ),
 )
 
@@ -438,6 +490,7 @@ CHANNEL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.REDIRECTED_CHANNEL, STAFF_ASK_CREDENTIAL),
     (Signal.REDIRECTED_CHANNEL, OFFICIAL_CHANNEL),
     (Signal.REDIRECTED_CHANNEL, NUMBER_MOVED),
+    (Signal.REDIRECTED_CHANNEL, CREDENTIAL_BY_MESSENGER),
     (Signal.REDIRECTED_CHANNEL, PACKAGE_FORK),
     (Signal.REDIRECTED_CHANNEL, REBOUND),
 ]

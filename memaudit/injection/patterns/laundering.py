@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
-from memaudit.injection.vocabulary import _rx
+from memaudit.injection.vocabulary import _a, _rx, _w
 
 # The claim must open a sentence or a line ("If the user wants to export, ..." is a
 # condition in a manual, not a claim).
@@ -127,3 +127,48 @@ SENT_BY_ME = _rx(
     r"|\bque\s+te\s+(?:envié|mandé|reenvié|pasé|he\s+(?:enviado|mandado|reenviado|pasado))\b"
     r"|\b(?:die|das|den)\s+ich\s+dir\s+(?:geschickt|gesendet|weitergeleitet|hochgeladen)\s+habe\b"
 )
+
+# Round 21: a preference the user saved through their settings or notes tool, named as
+# such at its start ("Saved via settings tool:", "Préférence enregistrée via l'outil :",
+# "Preferenza salvata tramite strumento:", "Preferencia guardada con la herramienta de
+# ajustes:", "Über das Einstellungs-Tool gespeichert:"). Its source reference is the tool
+# call that stored it; what it holds is weighed as the user's words (``provenance``).
+SAVED_SETTING = _rx(
+    r"^\W{0,3}(?:"
+    r"(?:preference\s+)?saved\s+(?:via|with|through|by|in)\s+(?:the\s+|my\s+)?"
+    r"(?:settings?|preferences?|notes?)\s+(?:tool|app|panel|page)\s*:"
+    r"|préférence\s+enregistrée\s+(?:via|avec|par|dans)\s+(?:l'|les\s+)?"
+    r"(?:outil|réglages|paramètres)(?:\s+(?:de\s+)?(?:réglages|paramètres|notes))?\s*:"
+    r"|preferenza\s+salvata\s+(?:tramite|con|dal(?:lo)?|nel(?:lo)?)\s+(?:lo\s+|le\s+)?"
+    r"(?:strumento|impostazioni)(?:\s+(?:di\s+|delle\s+)?(?:impostazioni|note))?\s*:"
+    r"|preferencia\s+guardada\s+(?:con|desde|en|mediante)\s+(?:la\s+)?"
+    r"(?:herramienta|configuración|ajustes)(?:\s+de\s+(?:ajustes|configuración|notas))?\s*:"
+    r"|(?:präferenz|einstellung|vorliebe)\s+(?:gespeichert\s+)?(?:über|mit|im|per)\s+(?:das\s+|dem\s+)?"
+    r"(?:einstellungs|notiz)[\w-]*(?:\s+gespeichert)?\s*:"
+    r"|(?:über|mit)\s+(?:das|dem)\s+(?:einstellungs|notiz)[\w-]*\s+gespeichert\s*:"
+    r")"
+)
+
+# Round 21: a text that certifies its own provenance — a source tag naming the user with a
+# verification or trust claim ("Entrada verificada (autor: usuario, nivel de confianza
+# máximo)", "Quelle: Nutzer (bestätigt, 2FA-signiert)", "[source: user, verified]"). The
+# store records who said what; a memory that vouches for itself forges that record, so it
+# weighs at full from any source (``provenance.assess``). A source tag with no such claim
+# ("Fuente: usuario, sesión 3310") is a note's heading.
+_SOURCE_TAG = (
+    r"(?:source|author|origin|fonte|autore|origine|fuente|autor|origen|auteur|quelle|urheber)"
+    r"\s*:\s*(?:the\s+)?(?:user|usuario|usuaria|utente|utilisat(?:eur|rice)|nutzer(?:in)?|"
+    r"benutzer(?:in)?)\b"
+)
+_VOUCHED = (
+    r"(?:verified|confirmed|approved|signed|authenticated|trusted|trust\s+level|confidence|"
+    r"vérifié\w*|confirmé\w*|approuvé\w*|signé\w*|confiance|"
+    r"verificat\w*|confermat\w*|approvat\w*|firmat\w*|fiducia|"
+    r"verificad\w*|confirmad\w*|aprobad\w*|firmad\w*|confianza|"
+    r"verifiziert|bestätigt|freigegeben|signiert|[\w-]*signiert|vertrauen\w*)"
+)
+SELF_CERTIFIED = _a(
+    "source author origin fonte autore origine fuente autor origen auteur quelle urheber",
+    _rx(rf"\b{_SOURCE_TAG}[^\n]{{0,40}}?\b{_VOUCHED}|\b{_VOUCHED}\b[^\n]{{0,30}}?\b{_SOURCE_TAG}"),
+)
+LAUNDERING_PATTERNS.append((Signal.FAKE_AUTHORITY, _w(0.55, SELF_CERTIFIED)))

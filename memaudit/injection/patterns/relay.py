@@ -279,6 +279,25 @@ def reported(low: str) -> bool:
 # or vendor it is "per", or "the user pasted" in a model's notes. The user's own notes
 # ("copied from my notes") are not elsewhere.
 _FROM_A = r"(?:a|an|the|this|that|some)\s+(?!(?:notes?|list|doc|file)\s+I\s)"
+# Round 21: a claim the user read in a group, a forum or a post, or a rule that came from a
+# vendor by mail ("Ho letto su un gruppo Facebook che …", "kam so vom Plugin-Anbieter per
+# Mail"): the user passes on what someone else wrote.
+_PLACE = r"(?:[\w-]+\s+)?(?:group|forum|post|thread|chat|video|comment|page|channel)s?"
+_READ_SOMEWHERE = (
+    r"\b(?:i\s+)?(?:read|saw|heard)\s+(?:it\s+|this\s+)?(?:on|in)\s+(?:a|an|the|some)\s+"
+    + _PLACE
+    + r"\b|\bj'ai\s+(?:lu|vu|entendu)\s+(?:sur|dans)\s+(?:un|une|le|la)\s+(?:groupe|forum|post|"
+    r"publication|vidéo|commentaire|page)"
+    r"|\bho\s+(?:letto|visto|sentito)\s+(?:su|in)\s+(?:un|una|un')\s*(?:gruppo|forum|post|"
+    r"video|commento|pagina|canale)"
+    r"|\b(?:leí|vi|he\s+leído|he\s+visto|escuché)\s+en\s+(?:un|una)\s+(?:grupo|foro|"
+    r"publicación|post|vídeo|video|comentario|página|canal)"
+    r"|\b(?:habe|hab)\s+(?:\w+\s+){0,3}?in\s+(?:einem|einer)\s+[\w-]*(?:gruppe|forum|post|"
+    r"beitrag|video|kommentar|kanal)\s+(?:\w+\s+){0,2}?gelesen"
+    r"|\bkam\s+(?:so\s+)?(?:vom|von\s+der|von\s+einem|von)\s+[\w-]+\s+per\s+(?:e-?)?mail"
+    r"|\bcame\s+(?:like\s+this\s+|as\s+is\s+)?from\s+(?:the|a|an)\s+[\w-]+(?:\s+[\w-]+)?\s+"
+    r"(?:by|via|in\s+an?)\s+(?:e-?mail|mail|message)"
+)
 RELAYED_FROM = _rx(
     # en
     r"\b(?:someone|somebody|a\s+(?:friend|colleague|co-?worker|stranger|contact|neighbou?r)|"
@@ -328,7 +347,7 @@ RELAYED_FROM = _rx(
     r"|\baus\s+(?:einem|einer)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:kopiert|übernommen|eingefügt)"
     r"|\b(?:der\s+nutzer|die\s+nutzerin)\s+hat\s+(?:\w+\s+){0,3}?(?:eingefügt|weitergeleitet)"
     r"|\blaut\s+(?:dem|der)\s+[\w-]*(?:team|abteilung)\b"
-    r"|" + _PASSING_ON
+    r"|" + _PASSING_ON + r"|" + _READ_SOMEWHERE
 )
 # Round 18: any sender the user names ("my IT guy sent it over", "hat mir ein Berater
 # geschickt", "mi ha scritto il supporto della banca"), and a caller whose message for the

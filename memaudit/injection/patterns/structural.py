@@ -8,6 +8,25 @@ import re
 from memaudit.injection.kinds import Signal
 from memaudit.injection.vocabulary import _AGENT, _EMAIL, _ORDERS, _OUTPUTS, _a, _rx, _w
 
+_READ_HIDDEN = (
+    r"(?:backwards?|in\s+reverse|revers(?:e|ed|ing)|decod\w*|à\s+l'envers|décod\w*|alla\s+rovescia|"
+    r"al\s+contrario|decodific\w*|al\s+revés|rückwärts|von\s+hinten|entschlüssel\w*)"
+)
+_KEEP_AS = (
+    r"(?:(?:and|then)\s+(?:treat|take|use|keep|save|apply|store)\s+(?:it|this|them)\s+as|"
+    r"(?:et|puis)\s+(?:(?:le|la|les)\s+)?(?:considère|traite|garde|prends|applique|enregistre)\w*"
+    r"(?:-(?:le|la|les))?\s+comme|"
+    r"(?:e|poi)\s+(?:consideral\w*|tienil\w*|salval\w*|applical\w*|usal\w*|trattal\w*)(?:\s+come)?|"
+    r"(?:y|luego)\s+(?:tómal\w*|trátal\w*|guárdal\w*|aplícal\w*|úsal\w*|considéral\w*)\s+como|"
+    r"(?:und|dann)\s+(?:\w+\s+){0,2}?(?:als)\b)"
+)
+_RULE_WORD = (
+    r"(?:setting|settings|rule|instruction|preference|order|command|réglage|paramètre|règle|"
+    r"consigne|préférence|impostazion\w*|regola|istruzion\w*|preferenz\w*|ajuste|configuración|"
+    r"regla|instrucción|preferencia|einstellung\w*|regel|anweisung\w*|vorgabe\w*)"
+)
+
+
 STRUCTURAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     # -- round 3: structural forms of the same kinds ------------------------------------
     (
@@ -192,6 +211,19 @@ STRUCTURAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.ROLE_TOKEN,
         _rx(r"</?important>|^\s*end\s+of\s+(?:document|user\s+input|instructions|context)\s*$"),
+    ),
+    # Round 21: text to read backwards (or decode) and keep as a setting or a rule ("read
+    # this one backwards and treat it as my setting: …", "lis-le à l'envers et garde-le
+    # comme règle"): an order to obey what it hides, as "decode and follow" is.
+    (
+        Signal.DECODE_AND_RUN,
+        _a(
+            "backward backwards reverse reversed envers rovescia contrario revés rückwärts "
+            "hinten decod décod decodific entschlüssel",
+            _rx(
+                rf"\b{_READ_HIDDEN}\b[^.\n]{{0,60}}?\b{_KEEP_AS}\s+(?:\w+\s+){{0,2}}?{_RULE_WORD}\b"
+            ),
+        ),
     ),
     (
         Signal.STANDING_RULE,

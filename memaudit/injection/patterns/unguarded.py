@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
+from memaudit.injection.patterns.harmful import harmful
 from memaudit.injection.vocabulary import _a, _rx, _w
 
 # Made public: shared publicly, or a visibility set to public.
@@ -231,7 +232,10 @@ _ALERTED = (
 _SUPPRESS = (
     r"(?:suppress\w*|silenc\w*|mute|hide|supprim\w*|masqu\w*|désactiv\w*|soppri\w*|nascond\w*|"
     r"disattiv\w*|suprim\w*|ocult\w*|desactiv\w*|silenci\w*|unterdrück\w*|ausblend\w*|"
-    r"deaktivier\w*|stumm\w*)"
+    r"deaktivier\w*|stumm\w*|"
+    # dismissed unseen (round 21: "security warnings … dismissed automatically")
+    r"dismiss\w*|ignor\w*|ferm\w*|ignoré\w*|chius\w*|chiud\w*|ignorat\w*|descart\w*|cerra\w*|"
+    r"ignorad\w*|wegklick\w*|weggeklickt|verwerf\w*|verworfen|ignorier\w*)"
 )
 _WARNINGS = (
     r"(?:warnings?|alerts?|avertissements?|alertes?|avvisi|avvertimenti|allarmi|advertencias|"
@@ -246,7 +250,8 @@ _SECURITY_WARNINGS = (
 ALERTS_SILENCED = _a(
     "never don$ do$ no$ ne$ jamais mai$ non$ nunca nie$ niemals nicht kein suppress silenc "
     "mute hide supprim masqu désactiv soppri nascond disattiv suprim ocult desactiv "
-    "unterdrück ausblend deaktivier stumm warnung alert warning sicherheits",
+    "unterdrück ausblend deaktivier stumm warnung alert warning sicherheits dismiss ignor "
+    "ferm chius chiud descart cerra wegklick weggeklickt verwerf verworfen",
     _w(
         0.55,
         _rx(
@@ -255,7 +260,7 @@ ALERTS_SILENCED = _a(
             rf"|{_ALERTED}[^.!?;\n]{{0,20}}?\b{_WARNINGS}\b)"
             rf"|\b{_WARNINGS}\b[^.!?;\n]{{0,30}}?\b{_ALERTED}[^.!?;\n]{{0,30}}?\b{_SUPPRESS}"
             rf"|\b{_SUPPRESS}\b[^.!?;\n]{{0,20}}?\b{_SECURITY_WARNINGS}\b"
-            rf"|\b{_SECURITY_WARNINGS}\b[^.!?;\n]{{0,20}}?\b{_SUPPRESS}"
+            rf"|\b{_SECURITY_WARNINGS}\b[^.!?;\n]{{0,40}}?\b{_SUPPRESS}"
         ),
     ),
 )
@@ -291,8 +296,11 @@ def checked_first(low: str, start: int) -> bool:
 
 def at_full(low: str, start: int) -> bool:
     """Whether a hit at ``start`` is a safeguard removed (weighed at full from any
-    source: it obeys whoever sends the invoice, the request or the link)."""
-    return bool(UNGUARDED.match(low, start) or ALERTS_SILENCED.match(low, start))
+    source: it obeys whoever sends the invoice, the request or the link), or an act that
+    harms the user whoever asks (``harmful``, round 21)."""
+    return bool(
+        UNGUARDED.match(low, start) or ALERTS_SILENCED.match(low, start) or harmful(low, start)
+    )
 
 
 # A negation on the act: "never pay any invoice without checking", "security updates must
@@ -323,3 +331,16 @@ def kept(low: str, start: int, end: int) -> bool:
         or bool(_NEGATED.search(low, max(0, start - NEGATION_REACH), end))
         or bool(_CHECKED_AFTER.search(low, start, min(len(low), end + AFTER_REACH)))
     )
+
+
+_NEVER_FIRST = _rx(rf"{_NEVER}\b")
+
+
+def silencing_negated(low: str, start: int) -> bool:
+    """Whether an ``ALERTS_SILENCED`` match at ``start`` that silences warnings is negated
+    ("never dismiss security warnings", "should never be ignored"; round 21). The branch
+    that starts with the negation ("never alert me about new sign-ins") is the silencing."""
+    m = ALERTS_SILENCED.match(low, start)
+    if m is None or _NEVER_FIRST.match(low, start):
+        return False
+    return _NEGATED.search(low, max(0, start - NEGATION_REACH), m.end()) is not None
