@@ -156,6 +156,8 @@ def adds_check(low: str, h: Hit) -> bool:
 
 _DESCRIBER = _rx(
     r"\b(?:the|a|le|la|un|il|el|der|die|das|ein)\s+(?:http\s+)?(?:client|browser|server|app|"
+    # round 21: the identity provider of an OAuth flow ("the provider sends the browser to")
+    r"(?:identity\s+|oauth\s+)?provider|idp|fournisseur|fornitore|proveedor|anbieter|"
     r"library|sdk|request|user\s+agent|navigateur|serveur|serveur|navegador|servidor|"
     r"biblioteca|bibliothèque|libreria|bibliothek)\s+(?:then\s+|simply\s+|puis\s+|poi\s+|luego\s+|dann\s+)?$"
 )
@@ -260,6 +262,19 @@ LURED = frozenset(
 )
 
 
+# Round 21: an OAuth authorization response ("…/callback?code=...&state=..."): where the
+# provider sends the user's browser back with a one-time code, no beacon the agent fills.
+_OAUTH_RESPONSE = _rx(r"[?&](?:code=[^&\s]*&(?:[\w-]+=[^&\s]*&)*state=|state=[^&\s]*&(?:[\w-]+=[^&\s]*&)*code=)")
+
+
+def oauth_response(low: str, h: Hit) -> bool:
+    """Whether a data-bearing address is an OAuth redirect's code and state."""
+    if h.signal is not Signal.DATA_URL:
+        return False
+    end = low.find(" ", h.start)
+    return _OAUTH_RESPONSE.search(low, h.start, end if end > 0 else len(low)) is not None
+
+
 def quieted(low: str, hits: list[Hit]) -> list[Hit]:
     """The hits that say what they seem to: a call record, a receipt, a prohibition of
     leaking a secret, a check added, a protocol or a risk described, a rendered
@@ -279,6 +294,7 @@ def quieted(low: str, hits: list[Hit]) -> list[Hit]:
         and not label_or_code(low, h)
         and not check_kept(low, h)
         and not (h.signal in LURED and lure_described(low, h.start))
+        and not oauth_response(low, h)
         and not (h.signal is Signal.SECRECY and silencing_negated(low, h.start))
         and not protects(low, h)
         and not (0 <= shown <= h.start and h.signal is Signal.ROLE_TOKEN)

@@ -17,7 +17,10 @@ _PERSONAL_WORDS = (
     r"messages?|mensajes|messaggi|nachrichten|contacts?|contactos|contatti|kontakte|"
     r"birth|naissance|nascita|nacimiento|geburt|salary|salaire|stipendio|salario|gehalt|"
     # round 20: the user's passwords ("?pw=<contraseña>")
-    r"passwor[dt]|contrase[ñn]a|mot\s+de\s+passe|kennwort|credenziali|credenciales)"
+    r"passwor[dt]|contrase[ñn]a|mot\s+de\s+passe|kennwort|credenziali|credenciales|"
+    # round 21: the saved notes or memory ("?notes=<all saved notes, url-encoded>")
+    r"notes|saved|memor(?:y|ies)|mémoire|souvenirs|appunti|ricordi|apuntes|recuerdos|notizen|"
+    r"erinnerungen|gedächtnis)"
 )
 
 EXFILTRATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
