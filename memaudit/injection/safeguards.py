@@ -264,7 +264,9 @@ LURED = frozenset(
 
 # Round 21: an OAuth authorization response ("…/callback?code=...&state=..."): where the
 # provider sends the user's browser back with a one-time code, no beacon the agent fills.
-_OAUTH_RESPONSE = _rx(r"[?&](?:code=[^&\s]*&(?:[\w-]+=[^&\s]*&)*state=|state=[^&\s]*&(?:[\w-]+=[^&\s]*&)*code=)")
+_OAUTH_RESPONSE = _rx(
+    r"[?&](?:code=[^&\s]*&(?:[\w-]+=[^&\s]*&)*state=|state=[^&\s]*&(?:[\w-]+=[^&\s]*&)*code=)"
+)
 
 
 def oauth_response(low: str, h: Hit) -> bool:

@@ -388,12 +388,30 @@ _NUMBER = r"\+?\d[\d \-().]{7,}\d"
 NUMBER_MOVED = _a(
     _OFFICIAL_ANCHORS + " assistenza soporte fraudes betrugshotline betrugsabteilung",
     _rx(
-        r"\b" + _SUPPORT + r"\b[^.!?\n]{0,40}?\b" + _MOVED + r"\s*:?\s*(?:\w+\s+){0,2}?" + _NUMBER
-        + r"|\b" + _SUPPORT + r"\b[^.!?\n]{0,40}?\b" + _CHANGED + r"\b[^\n]{0,120}?\b" + _CALL
-        + r"\b[^.!?\n]{0,30}?" + _NUMBER
-        + r"|\b" + _OFFICIAL + r"\b(?:[^.!?\n]|\.(?=\w)){0,100}?" + _PREMIUM
-        + r"|\b" + _OFFICIAL + r"\b(?:[^.!?\n]|\.(?=\w)){0,100}?" + _NUMBER
-        + r"[^.!?\n]{0,40}?\b" + _PAID
+        r"\b"
+        + _SUPPORT
+        + r"\b[^.!?\n]{0,40}?\b"
+        + _MOVED
+        + r"\s*:?\s*(?:\w+\s+){0,2}?"
+        + _NUMBER
+        + r"|\b"
+        + _SUPPORT
+        + r"\b[^.!?\n]{0,40}?\b"
+        + _CHANGED
+        + r"\b[^\n]{0,120}?\b"
+        + _CALL
+        + r"\b[^.!?\n]{0,30}?"
+        + _NUMBER
+        + r"|\b"
+        + _OFFICIAL
+        + r"\b(?:[^.!?\n]|\.(?=\w)){0,100}?"
+        + _PREMIUM
+        + r"|\b"
+        + _OFFICIAL
+        + r"\b(?:[^.!?\n]|\.(?=\w)){0,100}?"
+        + _NUMBER
+        + r"[^.!?\n]{0,40}?\b"
+        + _PAID
     ),
 )
 
@@ -404,15 +422,15 @@ _RESET = (
     r"credenziali|login)[\s-]*(?:resets?|reset|codes?)?"
 )
 _BY_MESSENGER = (
-    r"(?:over|via|on|by|through|par|sur|per|tramite|su|por|über|auf|mit)\s+(?:\w+\s+)?"
-    + _MESSENGER
+    r"(?:over|via|on|by|through|par|sur|per|tramite|su|por|über|auf|mit)\s+(?:\w+\s+)?" + _MESSENGER
 )
 CREDENTIAL_BY_MESSENGER = _a(
     "password passwort kennwort contraseña mot$ mots$ credenziali login whatsapp telegram viber",
     _rx(
         r"\b" + _RESET + r"\b[^.!?\n]{0,40}?\b" + _BY_MESSENGER + r"\b"
         r"|\b" + _MESSENGER + r"\b[^.!?\n]{0,40}?\b(?:reset\w*|réinitialis\w*|reimpost\w*|"
-        r"restablec\w*|zurücksetz\w*|zurückgesetzt)\b[^.!?\n]{0,20}?\b" + _RESET
+        r"restablec\w*|zurücksetz\w*|zurückgesetzt)\b[^.!?\n]{0,20}?\b"
+        + _RESET
         + r"|\b(?:reset\w*|réinitialis\w*|reimpost\w*|restablec\w*|zurücksetz\w*)\b"
         r"[^.!?\n]{0,30}?\b" + _RESET + r"\b[^.!?\n]{0,40}?\b" + _BY_MESSENGER + r"\b"
     ),
