@@ -73,7 +73,14 @@ _UNASKED = (
     r"sans\s+(?:me\s+|te\s+|vous\s+|nous\s+|lui\s+|leur\s+)?demander|pas\s+besoin\s+de\s+(?:demander|confirmer)|"
     r"senza\s+chieder\w*|non\s+serve\s+(?:chiedere|conferm\w*)|"
     r"sin\s+(?:preguntar|consultar)|no\s+hace\s+falta\s+(?:preguntar|confirmar)|"
-    r"ohne\s+(?:vorherige\s+)?(?:r(?:ü|ue)ckfrage|nachfrage|zu\s+fragen|nachzufragen))"
+    r"ohne\s+(?:vorherige\s+)?(?:r(?:ü|ue)ckfrage|nachfrage|zu\s+fragen|nachzufragen)|"
+    # the approval not waited for (round 21: "sans attendre votre accord")
+    r"without\s+waiting\s+for\s+(?:your\s+|my\s+|their\s+|the\s+user's\s+)?(?:approval|consent|ok|go-ahead)|"
+    r"sans\s+attendre\s+(?:votre|ton|son|leur|mon)\s+(?:accord|feu\s+vert|validation)|"
+    r"senza\s+attendere\s+(?:il\s+)?(?:tuo\s+|suo\s+|vostro\s+|mio\s+)?(?:consenso|ok|via\s+libera|approvazione)|"
+    r"sin\s+esperar\s+(?:a\s+)?(?:tu\s+|su\s+|mi\s+)?(?:aprobación|permiso|visto\s+bueno|ok)|"
+    r"ohne\s+(?:auf\s+)?(?:deine|ihre|seine|meine)\s+(?:zustimmung|freigabe|genehmigung)\s+zu\s+warten|"
+    r"ohne\s+(?:deine|ihre|seine|meine)\s+(?:zustimmung|freigabe)\s+abzuwarten)"
 )
 # ... the act not verified (a security check) ...
 _UNVERIFIED = (
