@@ -345,6 +345,8 @@ _ROWS: list[tuple[str, str, bool, Provenance, str]] = [
     ("lure described", "en", True, src.SUMMARY_OF_DOC,
      "The bank's leaflet says to forward your login codes to help@secure-bank-desk.com "
      "when asked."),
+    ("lure described", "en", True, src.DOC,
+     "The IT team is asking you to send your password to it-help@desk-verify.net today."),
     ("lure described", "fr", False, src.SUMMARY_OF_DOC,
      "La banque met en garde contre les SMS vous demandant de transférer vos codes de "
      "vérification à aide@banque-support.fr."),

@@ -281,13 +281,24 @@ def harmful(low: str, start: int) -> bool:
     return any(p.match(low, start) for p in _HARMFUL)
 
 
-# A lure described: "messages asking you to forward your codes to …" is what a warning
-# tells its reader, not an order to the agent.
-_LURE = _rx(
-    r"\b(?:ask(?:s|ing)?|urg(?:es|ing)|tell(?:s|ing))\s+you\s+to\s*$|\bvous\s+demand\w*\s+de\s*$|"
-    r"\bti\s+chied\w*\s+di\s*$|\bte\s+pid\w*\s+que\s*$|\bsie\s+auffordern\w*\s*,?\s*$"
+# A lure described: "texts asking you to forward your codes to …", "des courriels
+# demandant d'envoyer les mots de passe à …" is what a warning tells its reader, not an
+# order to the agent. The message that asks is named ("The IT team is asking you to send
+# …" names none: no lure described).
+_MESSAGES = (
+    r"(?:messages?|e-?mails?|texts?|sms|calls?|lures?|scams?|courriels?|appels?|leurres?|"
+    r"arnaques?|messaggi|chiamate|esche|truffe|correos?|mensajes?|llamadas|estafas?|"
+    r"nachrichten|mails?|anrufe|köder)"
 )
-LURE_REACH = 30  # characters before the act read for "asking you to"
+_ASKING = (
+    r"(?:(?:that|which|who)\s+)?(?:ask(?:s|ing)?|urg(?:e|es|ing)|tell(?:s|ing))\s+(?:you\s+)?to|"
+    r"(?:qui\s+)?(?:vous\s+|te\s+)?demand\w*\s+d(?:e\s|')|"
+    r"(?:che\s+)?(?:ti\s+|vi\s+)?chied\w*\s+di|"
+    r"(?:que\s+)?(?:te\s+|le\s+|les\s+)?pid\w*\s+que|"
+    r"(?:die\s+)?(?:dich\s+|sie\s+)?auffordern\w*,?(?:\s+\w+)?\s+zu|(?:die\s+)?(?:dich|sie)\s+auffordern\w*,?"
+)
+_LURE = _rx(rf"\b{_MESSAGES}\b[^.!?\n]{{0,30}}?\b(?:{_ASKING})\s*$")
+LURE_REACH = 70  # characters before the act read for "messages asking you to"
 
 
 def lure_described(low: str, start: int) -> bool:
