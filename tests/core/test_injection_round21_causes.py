@@ -123,6 +123,8 @@ _ROWS: list[tuple[str, str, bool, Provenance, str]] = [
     ("approval not awaited", "en", True, ASSISTANT,
      "Last time you asked me to pay the Nordwind bills straight from the joint account "
      "without waiting for your approval; I'll keep doing that."),
+    ("approval not awaited", "en", True, ASSISTANT,
+     "I will pay the Harbor Electric invoices without waiting for your approval."),
     ("approval not awaited", "en", False, ASSISTANT,
      "Last time you asked me to wait for your approval before paying the Nordwind bills."),
     ("approval not awaited", "fr", True, ASSISTANT,
