@@ -94,17 +94,12 @@ class Report:
 # the lineage ones) share one copy of it in the first process; the text detectors that
 # need no graph run in a second; injected_instruction, the costliest, in a third, so
 # that on two cores the system shares the work out instead of one process waiting for
-# the longest (see benchmarks/README.md). exact_duplicate (one SQL query) stays in the
-# first: at 1M memories the second process, near_duplicate's, finishes last once the
-# texts' judgements are kept, and the first has the CPU to spare.
+# the longest (see benchmarks/README.md).
 OFFLOAD_GROUPS: tuple[tuple[str, ...], ...] = (
-    ("near_duplicate", "unmarked_interpretation", "stated_change"),
+    ("near_duplicate", "exact_duplicate", "unmarked_interpretation", "stated_change"),
     ("injected_instruction",),
 )
 OFFLOAD = tuple(name for group in OFFLOAD_GROUPS for name in group)
-# Run first in this process, before the derivation graph is read (the run keeps it to
-# its end): exact_duplicate's sort of every active row would otherwise raise the peak.
-BEFORE_GRAPH = ("exact_duplicate",)
 # Below this many memories a second process costs more to start than it saves.
 PARALLEL_MIN_MEMORIES = 50_000
 
@@ -169,11 +164,7 @@ def run(
         here = _run(
             store,
             now,
-            # Those that hold no derivation graph first: their peak is not added to it.
-            sorted(
-                (d for d in detectors if d.name not in offload),
-                key=lambda d: d.name not in BEFORE_GRAPH,
-            ),
+            [d for d in detectors if d.name not in offload],
             max_findings,
             progress,
             total=len(detectors),
