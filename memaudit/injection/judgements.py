@@ -142,6 +142,8 @@ class Judgements:
         self._earlier: tuple[dict[bytes, str], ...] = ({}, {})
         self._here: tuple[dict[bytes, str], ...] = ({}, {})
         self._query = False  # whether a digest missing from both is looked up in the file
+        # The last text's digest: a text's two kinds are recalled one after the other.
+        self._last: tuple[str | None, bytes] = (None, b"")
         if conn is not None:
             self._read_all(conn)
 
@@ -193,7 +195,10 @@ class Judgements:
         if self.conn is None:
             self.judged += kind == SIGNALS
             return compute(text)
-        key = digest(text, self._key)
+        last, key = self._last
+        if text is not last:
+            key = digest(text, self._key)
+            self._last = (text, key)
         here = self._here[kind]
         raw, earlier = here.get(key), False
         if raw is None:

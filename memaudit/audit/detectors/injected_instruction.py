@@ -19,7 +19,7 @@ def detect_injected_instruction(ctx: Ctx) -> None:
         found = injection.scan(
             ctx.rows(
                 "SELECT id, source_type, source_ref, status, derived, {role}, content "
-                "FROM memories WHERE status IN ('active', 'pending')"
+                "FROM memories WHERE +status IN ('active', 'pending')"
             ),
             injection.Thresholds.from_policy(ctx.policy),
             ancestors=(lambda mid: graph_ancestor_types(ctx.conn, mid)) if ctx.has_edges else None,
