@@ -520,43 +520,48 @@ def listing_flags(store: Store, memory: Memory, threshold: float, reading: Readi
     neighbours, with ``reading``'s caches, each flag settled at its first witness, and
     the contradiction search run only where one can be found (the item or a neighbour
     names a slot value or states a change)."""
+    flags: set[Flag] = set()
+    if listed_duplicate(store, memory, threshold, reading):
+        flags.add(Flag.DUPLICATE)
+    if listed_conflict(store, memory, reading):
+        flags.add(Flag.CONFLICT)
+    return flags
+
+
+def listed_duplicate(store: Store, memory: Memory, threshold: float, reading: Reading) -> bool:
+    """``listing_flags``' duplicate flag alone (it reads no cache the conflict flag
+    reads: ``queue_compare`` gives the two to different processes)."""
+    if _copied(store, memory, reading):
+        return True
+    pool = _listed_neighbours(store, memory, reading)
+    norm, mine = reading.norm(memory.content), reading.shingles(memory.content)
+    return any(
+        reading.norm(other.content) == norm
+        or _at_least(mine, reading.shingles(other.content), threshold)
+        for other in pool
+    )
+
+
+def listed_conflict(store: Store, memory: Memory, reading: Reading) -> bool:
+    """``listing_flags``' conflict flag alone."""
     from memaudit import conflicts
 
+    if any(_is_active(store, other, reading) for other in _disputed(store, memory.id, reading)):
+        return True
     shared = reading.pool(store, reading.searches_of(memory.content))
     pool = _listed_neighbours(store, memory, reading)
-    flags: set[Flag] = set()
-    if _copied(store, memory, reading):
-        flags.add(Flag.DUPLICATE)
-    else:
-        norm, mine = reading.norm(memory.content), reading.shingles(memory.content)
-        for other in pool:
-            if reading.norm(other.content) == norm or _at_least(
-                mine, reading.shingles(other.content), threshold
-            ):
-                flags.add(Flag.DUPLICATE)
-                break
-    if any(_is_active(store, other, reading) for other in _disputed(store, memory.id, reading)):
-        flags.add(Flag.CONFLICT)
-        return flags
     alike = pool is shared.members  # not when the item is among its own neighbours
-    if _may_conflict(memory, pool, reading, shared if alike else None):
-        featured = reading.featured
-        for other in pool:  # every text featured first: the search then reads the dict
-            if other.content not in featured:
-                reading.features(other.content)
-        if alike:
-            if shared.hood is None:
-                shared.hood = conflicts.Neighbourhood.of(pool, featured.__getitem__)
-            found = conflicts.has_candidate_against(
-                memory, shared.hood, featurize=featured.__getitem__
-            )
-        else:
-            found = conflicts.has_candidate(
-                [memory, *pool], {memory.id}, featurize=featured.__getitem__
-            )
-        if found:
-            flags.add(Flag.CONFLICT)
-    return flags
+    if not _may_conflict(memory, pool, reading, shared if alike else None):
+        return False
+    featured = reading.featured
+    for other in pool:  # every text featured first: the search then reads the dict
+        if other.content not in featured:
+            reading.features(other.content)
+    if alike:
+        if shared.hood is None:
+            shared.hood = conflicts.Neighbourhood.of(pool, featured.__getitem__)
+        return conflicts.has_candidate_against(memory, shared.hood, featurize=featured.__getitem__)
+    return conflicts.has_candidate([memory, *pool], {memory.id}, featurize=featured.__getitem__)
 
 
 def read_copies(store: Store, memories: Sequence[Memory], reading: Reading) -> None:
@@ -657,6 +662,14 @@ def _disputed(store: Store, memory_id: str, reading: Reading) -> list[str]:
             records = None
         reading.disputed = conflicts.disputed_sides(records)
     return reading.disputed.get(memory_id, [])
+
+
+def read_disputes(store: Store, memories: Sequence[Memory], reading: Reading) -> None:
+    """The recorded disputes, and whether the other side of each of ``memories``' is
+    active, read now: ``listed_conflict`` then reads them from ``reading``."""
+    for m in memories:
+        for other in _disputed(store, m.id, reading):
+            _is_active(store, other, reading)
 
 
 def _is_active(store: Store, memory_id: str, reading: Reading) -> bool:

@@ -13,7 +13,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from memaudit import forget_requests, pending, queue_injection
+from memaudit import forget_requests, pending, queue_compare, queue_injection
 from memaudit.cli.app import app, state
 from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, LimitOpt, open_from, parsed
 from memaudit.cli.render import console, emit_json, print_table
@@ -171,8 +171,13 @@ def _read_queue(
             first = pending.first_items(store, base, now, policy, injection=False)
             shown = {i.memory.id for i in first}
             unanswered: list[list[pending.QueueItem]] = []
+            # Unless a flag filter with a limit stops the reading early, every item read
+            # is compared: they are read first, then compared at once (in two processes
+            # where a CPU is free: ``queue_compare``).
+            at_once = not (limit and wanted)
+            todo: list[pending.QueueItem] = []
             offset = 0
-            while not limit or len(found) < limit:
+            while not limit or len(todo if at_once else found) < limit:
                 base.limit, base.offset = page, offset
                 batch = pending.items(store, base, now, policy, injection=False)
                 offset += len(batch)
@@ -188,9 +193,12 @@ def _read_queue(
                     unanswered.append(batch)
                 if cheap_only:
                     batch = [i for i in batch if wanted & i.flags]
+                if at_once:
+                    todo.extend(batch[: limit - len(todo)] if limit else batch)
+                    if offset < base.offset + page:  # the store ran out
+                        break
+                    continue
                 pending.read_copies(store, [i.memory for i in batch], reading)
-                if not limit or not wanted:  # every item of the batch is flagged: ask at once
-                    pending.read_searches(store, [i.memory for i in batch], reading)
                 for item in batch:
                     pending.with_all_flags(store, [item], policy, reading)
                     if not wanted or wanted & item.flags:
@@ -199,6 +207,9 @@ def _read_queue(
                             break
                 if offset < base.offset + page:  # the store ran out
                     break
+            if at_once:
+                queue_compare.compare(store, todo, policy, reading)
+                found = [i for i in todo if not wanted or wanted & i.flags]
             for batch in unanswered:
                 _mark_injected(batch, injected.answer())
     return asked, summary, policy, found, shown

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from memaudit import pending, queue_injection, review
+from memaudit import pending, queue_compare, queue_injection, review
 from memaudit.cli import review_cmds
 from memaudit.ledger import Ledger
 from memaudit.ledger.rows import insert_memory
@@ -87,6 +87,12 @@ LISTINGS = [
 ]
 
 
+# The injection check forks for every listing but the two of cheap flags alone; the
+# comparisons for every one that reads its items before comparing them (all but the
+# one with a limit and a filter that reads every flag).
+FORKS = (len(LISTINGS) - 2) + (len(LISTINGS) - 1)
+
+
 def _listings(cli: Any, db: Path, workers: str) -> list[str]:
     out = []
     for args in LISTINGS:
@@ -103,7 +109,7 @@ def test_the_listing_is_the_same_with_one_process_or_two(
     alone = _listings(cli, queue, "1")
     assert forks == []
     shared = _listings(cli, queue, "2")
-    assert len(forks) == len(LISTINGS) - 2  # every listing but the cheap filter's forked
+    assert len(forks) == FORKS
     assert shared == alone
     items = json.loads(alone[1])["items"]
     flagged = {i["id"] for i in items if "injected" in i["flags"]}
@@ -138,7 +144,7 @@ def test_a_failed_second_process_leaves_the_check_to_this_one(
     monkeypatch.setattr(pending, "injection_of", broken)
     monkeypatch.setattr(review_cmds, "PAGE", 4)
     assert _listings(cli, queue, "2") == alone
-    assert len(forks) == len(LISTINGS) - 2
+    assert len(forks) == FORKS
 
 
 @pytest.mark.parametrize(
@@ -267,3 +273,104 @@ def test_an_answer_not_of_the_pages_shape_is_not_used(
             check.ask(page)
         assert [check.answer() for _ in pages] == [[False], [False, True]]
     assert len(forks) == 1
+
+
+# ``queue_compare``: the comparisons with the active memories shared with a forked
+# process (every item's duplicate flag there, a share of the conflict flags here).
+
+
+def test_the_other_process_answers_the_comparisons_it_was_given(
+    cli: Any, queue: Path, forks: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a second process, this one gives only its share's conflict flags: every
+    duplicate flag and the other share's conflict flags are the other process's
+    answers, used as sent (none computed again here), and the listing is the same."""
+    alone = _listings(cli, queue, "1")
+    items = json.loads(alone[1])["items"]
+    assert any("conflict" in i["flags"] for i in items)
+    assert any("duplicate" in i["flags"] for i in items)
+    parent = os.getpid()
+    asked_here: dict[str, list[str]] = {"duplicate": [], "conflict": []}
+
+    def counted(name: str) -> Any:
+        real = getattr(pending, name)
+
+        def wrapper(store: Any, memory: Memory, *args: Any) -> bool:
+            if os.getpid() == parent:
+                asked_here[name.removeprefix("listed_")].append(memory.id)
+            return bool(real(store, memory, *args))
+
+        return wrapper
+
+    for name in ("listed_duplicate", "listed_conflict"):
+        monkeypatch.setattr(pending, name, counted(name))
+    monkeypatch.setattr(queue_compare, "SHARE", 0.5)
+    monkeypatch.setattr(review_cmds, "PAGE", 4)
+    for args, expected in zip(LISTINGS, alone, strict=True):
+        for asked in asked_here.values():
+            asked.clear()
+        done = cli("--now", NOW, *args, db=queue, env={queue_injection.WORKERS_ENV: "2"})
+        assert done.exit_code == 0, done.output
+        assert done.stdout == expected
+        if "3" in args:  # a limit and a filter reading every flag: item by item, here
+            assert asked_here["duplicate"] == asked_here["conflict"] != []
+        else:  # conflicts only, each once, for a share of the items compared
+            ids = [i["id"] for i in items]
+            compared = set(ids[:5] if "5" in args else ids)
+            if "injected" in args:  # a filter of cheap flags: only these are compared
+                compared = {i["id"] for i in items if "injected" in i["flags"]}
+            assert asked_here["duplicate"] == []
+            mine = asked_here["conflict"]
+            assert len(mine) == len(set(mine)) and set() < set(mine) < compared
+
+
+# What the other process's work gives instead of its share's answer.
+BROKEN: dict[str, Any] = {
+    "fails": RuntimeError("broken in the child"),
+    "short": lambda n: [[]] * (n - 1),
+    "unknown flag": lambda n: [["injected"]] * n,
+    "not a list": lambda n: "duplicate",
+    "not a flag list": lambda n: [("duplicate",)] * n,
+}
+
+
+@pytest.mark.parametrize("broken", sorted(BROKEN))
+def test_a_failed_comparing_process_leaves_the_comparisons_to_this_one(
+    cli: Any, queue: Path, forks: list[int], monkeypatch: pytest.MonkeyPatch, broken: str
+) -> None:
+    """The other process fails, or answers what is not its share's answer: every
+    item is compared here, the same."""
+    alone = _listings(cli, queue, "1")
+
+    def work(items: Any, *args: Any) -> Any:
+        if isinstance(BROKEN[broken], Exception):
+            raise BROKEN[broken]
+        return BROKEN[broken](len(items))
+
+    monkeypatch.setattr(queue_compare, "_work", work)
+    # Every item's conflict flag given to the other process: all of it comes back here.
+    monkeypatch.setattr(queue_compare, "_shares", lambda items, reading: list(range(len(items))))
+    assert _listings(cli, queue, "2") == alone
+    assert len(forks) == FORKS
+
+
+def test_the_other_process_reads_no_store(
+    cli: Any, queue: Path, forks: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the comparisons read is asked of the store before the fork; a question asked
+    later fails the other process (the listing's own connection is never used there),
+    and the comparisons are made here: the same listing."""
+    alone = _listings(cli, queue, "1")
+    monkeypatch.setattr(queue_compare, "prepare", lambda *args: None)  # nothing read first
+    failed: list[str] = []
+    real = queue_compare._answer
+
+    def seen(child: Any, size: int) -> Any:
+        found = real(child, size)
+        if found is None:
+            failed.append("x")
+        return found
+
+    monkeypatch.setattr(queue_compare, "_answer", seen)
+    assert _listings(cli, queue, "2") == alone
+    assert len(failed) == len(LISTINGS) - 1  # every comparing process failed

@@ -1,0 +1,161 @@
+"""The review listing's comparisons with the active memories (``pending.listing_flags``:
+the duplicate and conflict flags), shared with a forked second process.
+
+Once the listing has read from the store all that the comparisons read (each item's
+active copies and full-text searches, the recorded disputes and whether their other
+sides are active: ``prepare``), the comparisons ask the store nothing more: a process
+forked then starts with those answers. It gives every item's duplicate flag and the
+conflict flag of a share of the items (whole neighbour pools: a pool's own work is done
+once per process), while this one gives the other items' conflict flags. The two flags
+read different caches (shingles and normal forms; features), so no text's work is done
+twice for the duplicate flag. Its answer comes back as flag names; if it fails, or
+sends what is not an answer for every item, this process computes what it would have
+given, with the same functions (``pending.listed_duplicate``, ``listed_conflict``).
+"""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Sequence
+from typing import Any, NoReturn, cast
+
+from memaudit import pending, queue_injection
+from memaudit.policy import Policy
+from memaudit.store import Store
+
+# The part of the items whose conflict flag the other process gives (it gives every
+# item's duplicate flag too, and the injection check's process runs meanwhile).
+SHARE = 0.4
+FLAGS = frozenset({pending.Flag.DUPLICATE, pending.Flag.CONFLICT})
+
+
+class _NoStore:
+    """What the other process is given for a store: it reads every answer from the
+    listing's ``Reading``; a question the listing did not ask first fails it (the
+    listing then compares that share itself)."""
+
+    def __getattr__(self, name: str) -> NoReturn:
+        raise RuntimeError(f"the second process does not read the store ({name})")
+
+
+def prepare(store: Store, items: Sequence[pending.QueueItem], reading: pending.Reading) -> None:
+    """Ask the store, now, everything ``listing_flags`` reads for ``items``: their
+    active copies, their searches, the recorded disputes and whether each other side
+    of an item's dispute is active."""
+    memories = [i.memory for i in items]
+    pending.read_copies(store, memories, reading)
+    pending.read_searches(store, memories, reading)
+    pending.read_disputes(store, memories, reading)
+
+
+def _shares(items: Sequence[pending.QueueItem], reading: pending.Reading) -> list[int]:
+    """Indices of the items whose conflict flag the other process gives: whole pools
+    (the items that search with the same words), until ``SHARE`` of the items."""
+    groups: dict[tuple[str, ...], list[int]] = {}
+    for k, item in enumerate(items):
+        groups.setdefault(tuple(reading.searches_of(item.memory.content)), []).append(k)
+    wanted = int(len(items) * SHARE)
+    theirs: list[int] = []
+    # Every other pool, in order, while the share is not full: both processes get the
+    # queue's early and late items alike.
+    for n, members in enumerate(groups.values()):
+        if len(theirs) >= wanted:
+            break
+        if n % 2:
+            theirs.extend(members)
+    return sorted(theirs)
+
+
+def compare(
+    store: Store,
+    items: Sequence[pending.QueueItem],
+    policy: Policy,
+    reading: pending.Reading,
+) -> None:
+    """``pending.with_all_flags`` for ``items`` (their flags set in place). Where
+    ``queue_injection`` would fork (a long listing, a free CPU,
+    ``MEMAUDIT_REVIEW_WORKERS``) a forked process gives every item's duplicate flag and
+    the conflict flag of a share of them (``_shares``), while this one gives the rest's
+    conflict flag: the two flags read different caches, so neither process computes
+    what the other does."""
+    from memaudit.conflicts import parallel
+
+    threshold = float(policy.get("duplicates.similarity"))
+    prepare(store, items, reading)
+    theirs = _shares(items, reading) if queue_injection._forks(len(items)) else []
+    child: parallel.Child | None = None
+    if theirs:
+        chosen = set(theirs)
+
+        def work(receive: Any, send: Any) -> Any:
+            return _work(items, chosen, threshold, reading)
+
+        try:
+            child = parallel.Child(work)
+        except OSError:
+            child = None
+    if child is None:
+        for item in items:
+            _set(item, pending.listing_flags(store, item.memory, threshold, reading))
+        return
+    try:
+        conflict = [
+            k not in chosen and pending.listed_conflict(store, item.memory, reading)
+            for k, item in enumerate(items)
+        ]
+        answer = _answer(child, len(items))
+        child.close()
+    except BaseException:
+        child.__exit__(RuntimeError, None, None)  # killed: its answer is not read
+        raise
+    if answer is None:  # what the other process would have given, computed here
+        answer = [set() for _ in items]
+        for k, item in enumerate(items):
+            if k in chosen and pending.listed_conflict(store, item.memory, reading):
+                answer[k].add(pending.Flag.CONFLICT)
+            if pending.listed_duplicate(store, item.memory, threshold, reading):
+                answer[k].add(pending.Flag.DUPLICATE)
+    for k, item in enumerate(items):
+        _set(item, answer[k] | ({pending.Flag.CONFLICT} if conflict[k] else set()))
+
+
+def _work(
+    items: Sequence[pending.QueueItem], chosen: set[int], threshold: float, reading: pending.Reading
+) -> list[list[str]]:
+    """The other process's part: every item's duplicate flag, and the conflict flag of
+    the items at ``chosen``, as flag names."""
+    unread = cast(Store, _NoStore())
+    out = []
+    for k, item in enumerate(items):
+        flags = []
+        if k in chosen and pending.listed_conflict(unread, item.memory, reading):
+            flags.append(pending.Flag.CONFLICT.value)
+        if pending.listed_duplicate(unread, item.memory, threshold, reading):
+            flags.append(pending.Flag.DUPLICATE.value)
+        out.append(flags)
+    return out
+
+
+def _answer(child: Any, size: int) -> list[set[pending.Flag]] | None:
+    """The other process's flags, one set per item; None when it failed or sent what is
+    not such an answer."""
+    from memaudit.conflicts import parallel
+
+    try:
+        found = child.receive()
+    except (parallel.ChildFailed, pickle.UnpicklingError):
+        return None
+    if not isinstance(found, list) or len(found) != size:
+        return None
+    out: list[set[pending.Flag]] = []
+    names = {f.value: f for f in FLAGS}
+    for flags in found:
+        if not isinstance(flags, list) or not all(isinstance(f, str) and f in names for f in flags):
+            return None
+        out.append({names[f] for f in flags})
+    return out
+
+
+def _set(item: pending.QueueItem, flags: set[pending.Flag]) -> None:
+    item.flags |= flags
+    item.store_flags_known = True
