@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
+from memaudit.injection.patterns.disarmed import DISARMED_PATTERNS
 from memaudit.injection.vocabulary import _a, _rx, _w
 
 # (a dot before a letter or a digit ends no sentence: "an x@sicher-bank.de", "2.000 €")
@@ -271,6 +272,8 @@ HARMFUL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.SENSITIVE_ACTION, CLAIMED_PERMISSION),
     (Signal.SENSITIVE_ACTION, DOSE_RAISED),
     (Signal.SENSITIVE_ACTION, COPIED_UNSEEN),
+    # the user's protections turned off, their own view blinded (after round 21)
+    *DISARMED_PATTERNS,
 ]
 _HARMFUL = tuple(p for _, p in HARMFUL_PATTERNS)
 
@@ -288,11 +291,15 @@ def harmful(low: str, start: int) -> bool:
 _MESSAGES = (
     r"(?:messages?|e-?mails?|texts?|sms|calls?|lures?|scams?|courriels?|appels?|leurres?|"
     r"arnaques?|messaggi|chiamate|esche|truffe|correos?|mensajes?|llamadas|estafas?|"
-    r"nachrichten|mails?|anrufe|köder)"
+    r"nachrichten|mails?|anrufe|köder|"
+    # who sends the lure, named as such (after round 21: "scammers ask victims to …")
+    r"attackers?|scammers?|fraudsters?|crooks|escrocs|fraudeurs|arnaqueurs|truffatori|"
+    r"malintenzionati|estafadores|timadores|atacantes|betrüger|angreifer)"
 )
 _ASKING = (
-    r"(?:(?:that|which|who)\s+)?(?:ask(?:s|ing)?|urg(?:e|es|ing)|tell(?:s|ing))\s+(?:you\s+)?to|"
-    r"(?:qui\s+)?(?:vous\s+|te\s+)?demand\w*\s+d(?:e\s|')|"
+    r"(?:(?:that|which|who)\s+)?(?:ask(?:s|ing)?|urg(?:e|es|ing)|tell(?:s|ing))\s+"
+    r"(?:you\s+|them\s+|victims\s+|people\s+)?to|"
+    r"(?:qui\s+)?(?:vous\s+|te\s+)?demand\w*\s+(?:souvent\s+|parfois\s+)?d(?:e\s|')|"
     r"(?:che\s+)?(?:ti\s+|vi\s+)?chied\w*\s+di|"
     r"(?:que\s+)?(?:te\s+|le\s+|les\s+)?pid\w*\s+que|"
     r"(?:die\s+)?(?:dich\s+|sie\s+)?auffordern\w*,?(?:\s+\w+)?\s+zu|(?:die\s+)?(?:dich|sie)\s+auffordern\w*,?"

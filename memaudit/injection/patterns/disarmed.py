@@ -1,0 +1,98 @@
+"""The user's own protections turned off, or the user's own view blinded (after round 21).
+
+Leave-one-round-out over rounds 17–21 left its misses mostly under the user's own sources
+(an approved note, a summary or an extraction of the user's words, a statement with no
+reference): there a rule reads like the user's preference and is weighed by who wrote it.
+Two kinds of meaning recur across rounds and languages that no user asks of their own
+agent, so these rules weigh at full from any source (``harmful.harmful`` reads them, so
+``provenance.assess`` does as for the other acts that harm the user whoever asks):
+
+- ``SECURITY_OFF``: a security check of the user's switched off or skipped — two-factor
+  sign-in, a signature, certificate or TLS check, the antivirus or the firewall — whether
+  the verb comes first ("turn off 2FA"), around its object ("turn MFA off", "schalte die
+  Zwei-Faktor-Anmeldung ab") or last ("die Signaturprüfung überspringen"), or as a
+  setting that skips it (``SKIP_SIGNATURE_CHECK=1``, ``DISABLE_TLS_VERIFY=true``);
+- ``SELF_HIDDEN``: a secrecy clause that hides something from the very person who is said
+  to ask for it ("tell no one, not even me", "ni siquiera a mí", "même pas à moi",
+  "nemmeno a me", "nicht einmal mir", "leave them out of my own reports"): a user keeps
+  secrets *for* themselves, not *from* themselves.
+
+What stays quiet: a check switched on or kept ("turn on 2FA", "never disable the
+firewall": the engine's negation), other settings turned off (notifications, dark mode,
+autoplay), a secret kept from someone else ("not even my wife").
+"""
+
+from __future__ import annotations
+
+import re
+
+from memaudit.injection.kinds import Signal
+from memaudit.injection.vocabulary import _rx, _w
+
+# (a dot before a letter or a digit ends no sentence: "logo-cdn.de", "2.0")
+_IN = r"(?:[^.!?;\n]|\.(?=\w))"
+
+# -- a security check switched off --------------------------------------------------------
+_CHECK = (
+    r"(?:two[\s-]factor(?:\s+(?:auth\w*|sign[\s-]?in|login))?|two[\s-]step\s+(?:verification|login)|"
+    r"2fa|mfa|multi[\s-]factor(?:\s+auth\w*)?|"
+    r"(?:signature|certificate|cert|ssl|tls|checksum|integrity)\s+(?:checks?|verification|validation)|"
+    r"antivirus|anti-virus|virus\s+scan\w*|firewall|"
+    r"double\s+authentification|authentification\s+à\s+(?:deux|double)\s+facteurs?|"
+    r"vérification\s+(?:de\s+la\s+|des\s+)?(?:signatures?|certificats?)|pare-feu|"
+    r"autenticazione\s+a\s+due\s+fattori|verifica\s+(?:della\s+|delle\s+)?(?:firm[ae]|certificat[oi])|"
+    r"autenticación\s+(?:en\s+dos\s+pasos|de\s+dos\s+factores|multifactor)|"
+    r"verificación\s+(?:de\s+(?:la\s+)?)?(?:firmas?|certificados?)|cortafuegos|"
+    r"zwei-faktor-\w+|(?:signatur|zertifikats?|integritäts)prüfung(?:en)?|virenschutz|virenscanner)"
+)
+_OFF_FIRST = (
+    r"(?:turn(?:ing)?\s+off|switch(?:ing)?\s+off|disabl(?:e|ing)|deactivat(?:e|ing)|skip(?:ping)?|"
+    r"bypass(?:ing)?|désactive[rz]?|coupe[rz]?|contourne[rz]?|disattiva(?:re)?|disabilita(?:re)?|"
+    r"salta(?:re)?|aggira(?:re)?|desactiva(?:r)?|omiti[rd]?|omite|saltar(?:se)?|"
+    r"deaktivier(?:e|en)?|umgeh(?:e|en)|überspring(?:e|en)?)"
+)
+_ON_OFF = r"(?:turn|switch|turning|switching)"
+_OFF_LAST = (
+    r"(?:(?:ab|aus)(?:zu)?schalten|deaktivieren|überspringen|umgehen|weglassen|"
+    r"désactiver|disattivare|desactivar)"
+)
+# A setting that skips a check: "SKIP_SIGNATURE_CHECK=1", "DISABLE_TLS_VERIFY=true",
+# "NO_VERIFY: yes" (read lowercased).
+_FLAG = (
+    r"(?<![\w-])(?:skip|disable|no|bypass)_\w*?(?:check|verify|verification|signature|auth|2fa|mfa|"
+    r"ssl|tls)\w*\s*[=:]\s*[\"']?(?:1|true|yes|on)\b"
+)
+# 0.5: alone it reaches the flag threshold at full weight; halved in a text about
+# attacks ("attackers ask victims to turn off 2FA") it stays under it with the rest.
+SECURITY_OFF = _w(
+    0.5,
+    _rx(
+        rf"\b{_OFF_FIRST}\s+(?:\w+\s+){{0,3}}?{_CHECK}\b"
+        rf"|\b{_ON_OFF}\s+(?:\w+\s+){{0,2}}?{_CHECK}\s+(?:\w+\s+){{0,2}}?off\b"
+        # German verb last: "die Signaturprüfung bei Deployments überspringen"
+        rf"|\b{_CHECK}\b{_IN}{{0,40}}?\b{_OFF_LAST}\b"
+        rf"|{_FLAG}"
+    ),
+)
+
+# -- a secret kept from the one who asks for it ------------------------------------------
+_HIDE = (
+    r"(?:tell|mention|say|show|reveal|disclose|report|leave|keep|hide|omit|"
+    r"dire|dis|dites|mentionne\w*|montre\w*|révéle\w*|cache\w*|signale\w*|"
+    r"dirlo|dica|dici|dirl[oa]|menziona\w*|mostra\w*|rivela\w*|nascond\w*|omett\w*|"
+    r"decir|digas|diga|decirlo|menciona\w*|muestra\w*|mostrar|revela\w*|ocult\w*|omit\w*|"
+    r"sag\w*|erwähn\w*|zeig\w*|verschweig\w*|verberg\w*|verheimlich\w*)"
+)
+_SELF = (
+    r"(?:(?:not|nor)\s+even\s+(?:to\s+|from\s+)?me|even\s+from\s+me|out\s+of\s+my\s+own|"
+    r"(?:même\s+pas|pas\s+même)\s+(?:à\s+)?moi|ni\s+(?:même\s+)?à\s+moi|"
+    r"(?:nemmeno|neanche|neppure)\s+(?:a\s+)?me|"
+    r"ni\s+(?:siquiera\s+)?a\s+mí|"
+    r"(?:nicht\s+(?:ein)?mal|selbst|sogar)\s+mir)\b"
+)
+SELF_HIDDEN = _w(0.6, _rx(rf"\b{_HIDE}\b{_IN}{{0,80}}?\b{_SELF}"))
+
+DISARMED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
+    (Signal.SENSITIVE_ACTION, SECURITY_OFF),
+    (Signal.SECRECY, SELF_HIDDEN),
+]
