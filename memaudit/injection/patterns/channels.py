@@ -481,19 +481,26 @@ _BINDS = (
     r"(?:resolves?\s+to|maps?\s+to|refers?\s+to|points?\s+to|stands?\s+for|means|"
     r"s'agit\s+de|désigne|renvoie\s+à|correspond\s+à|va\s+risolt[ao]|si\s+riferisce\s+a|"
     r"corrisponde\s+a|indica|se\s+refiere\s+a|corresponde\s+a|remite\s+a|es|"
-    r"bezeichnet|meint|verweist\s+auf|steht\s+für)"
+    r"bezeichnet|meint|verweist\s+auf|steht\s+für|"
+    # who means what, and what is to be understood (after round 21's leave-one-round-out:
+    # "… 'my brother', they mean the contact …", "debe entenderse como …")
+    r"(?:they|you|he|she|i)\s+mean|(?:is|are)\s+meant|(?:should|must|is\s+to)\s+be\s+"
+    r"(?:read|understood|taken)\s+as|doit\s+(?:s'entendre|être\s+compris\w*)\s+comme|"
+    r"s'entend\s+comme|va(?:nno)?\s+intes[oaie]\s+come|(?:debe|deben)\s+entenderse\s+como|"
+    r"se\s+entiende\s+como|(?:ist|sind)\s+(?:\w+\s+){0,2}?zu\s+verstehen|gemeint\s+ist)"
 )
 _REBIND_CHANGE = (
     r"\b(?:now|new|newer|old|older|outdated|replaced|instead|no\s+longer|"
     r"désormais|nouve(?:au|l|lle)|ancien(?:ne)?|remplacé\w*|plus\s+valable|"
     r"ora|nuov[oa]|vecchi[oa]|precedente|sostituit[oa]|ha\s+sostituito|non\s+più|"
-    r"ahora|nuev[oa]|antigu[oa]|anterior|sustitu\w+|ya\s+no|"
+    r"ahora|nuev[oa]s?|antigu[oa]s?|anterior(?:es)?|sustitu\w+|ya\s+no|"
     r"jetzt|nun|neue?[nmrs]?|alte?[nmrs]?|ersetzt|nicht\s+mehr)\b"
 )
 REBOUND = _a(
     "resolv map$ maps$ refer refers$ point$ points$ stand$ stands$ means$ now$ agit désigne "
     "renvoie correspond désormais risolt riferisce corrispond indica ora$ refiere remite "
-    "ahora es$ bezeichnet meint verweist steht jetzt nun$",
+    "ahora es$ bezeichnet meint verweist steht jetzt nun$ mean$ meant$ read$ understood$ "
+    "taken$ entendre compris entend intes entenderse entiende verstehen gemeint",
     _rx(
         rf"{_REFERENT}[^.!?;\n]{{0,40}}?\b(?:{_BINDS_NOW}\b"
         rf"|(?:now|désormais|ora|ahora|jetzt|nun)\s+{_BINDS}\b"
