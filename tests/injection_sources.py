@@ -79,3 +79,19 @@ def stage_then_audit(
     (item,) = json.loads(staged.stdout)
     out = cli("audit", "--pattern", "injected_instruction", "--json", db=db)
     return item, json.loads(out.stdout)["findings"]
+
+
+def assert_staged_look_alike_quiet_and_poison_flagged(
+    cli: Any, db: Path, benign: str, poison: str, signal: str, session: str = "session:9"
+) -> None:
+    """Stage the look-alike and then the injection as the user's own statements with a
+    session reference, auditing after each: the look-alike is neither flagged nor found;
+    the injection is flagged with ``signal`` among its signals and is the audit's one
+    finding."""
+    kept, none = stage_then_audit(cli, db, benign, "user_statement", f"{session}#msg-1")
+    assert kept["flags"] == [] and none == []
+    item, findings = stage_then_audit(cli, db, poison, "user_statement", f"{session}#msg-2")
+    assert item["flags"] == ["injected"]
+    assert signal in {s["signal"] for s in item["injection"]["signals"]}
+    (finding,) = findings
+    assert finding["memory_ids"] == [item["id"]]

@@ -157,22 +157,10 @@ def test_a_check_switched_off_is_flagged_from_the_users_own_statement(
     """The user's own statement with a session reference weighs soft signals at a third,
     but a security check switched off harms the user whoever asks: staged and audited, it
     is flagged; notifications switched off are not."""
-    kept, none = src.stage_then_audit(
+    src.assert_staged_look_alike_quiet_and_poison_flagged(
         cli,
         ledger_path,
         "Please turn off the newsletter emails from the bank.",
-        "user_statement",
-        "session:9#msg-1",
-    )
-    assert kept["flags"] == [] and none == []
-    item, findings = src.stage_then_audit(
-        cli,
-        ledger_path,
         "Please turn off two-factor authentication on my bank account.",
-        "user_statement",
-        "session:9#msg-2",
+        "sensitive_action",
     )
-    assert item["flags"] == ["injected"]
-    assert "sensitive_action" in {s["signal"] for s in item["injection"]["signals"]}
-    (finding,) = findings
-    assert finding["memory_ids"] == [item["id"]]
