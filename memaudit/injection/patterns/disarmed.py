@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
-from memaudit.injection.vocabulary import _rx, _w
+from memaudit.injection.vocabulary import _a, _rx, _w
 
 # (a dot before a letter or a digit ends no sentence: "logo-cdn.de", "2.0")
 _IN = r"(?:[^.!?;\n]|\.(?=\w))"
@@ -64,14 +64,22 @@ _FLAG = (
 )
 # 0.5: alone it reaches the flag threshold at full weight; halved in a text about
 # attacks ("attackers ask victims to turn off 2FA") it stays under it with the rest.
-SECURITY_OFF = _w(
-    0.5,
-    _rx(
-        rf"\b{_OFF_FIRST}\s+(?:\w+\s+){{0,3}}?{_CHECK}\b"
-        rf"|\b{_ON_OFF}\s+(?:\w+\s+){{0,2}}?{_CHECK}\s+(?:\w+\s+){{0,2}}?off\b"
-        # German verb last: "die Signaturprüfung bei Deployments überspringen"
-        rf"|\b{_CHECK}\b{_IN}{{0,40}}?\b{_OFF_LAST}\b"
-        rf"|{_FLAG}"
+# Anchors: every match holds one of the checks' first words or a setting's prefix, so the
+# pattern runs only on texts that name one (most texts name none).
+SECURITY_OFF = _a(
+    "two multi 2fa$ mfa$ signatur cert ssl$ tls$ checksum integrit antivirus anti-virus virus "
+    "firewall double authentification vérification pare-feu autenticazione verifica "
+    "autenticación verificación cortafuegos zwei-faktor zertifikat virenschutz virenscanner "
+    "skip_ disable_ no_ bypass_",
+    _w(
+        0.5,
+        _rx(
+            rf"\b{_OFF_FIRST}\s+(?:\w+\s+){{0,3}}?{_CHECK}\b"
+            rf"|\b{_ON_OFF}\s+(?:\w+\s+){{0,2}}?{_CHECK}\s+(?:\w+\s+){{0,2}}?off\b"
+            # German verb last: "die Signaturprüfung bei Deployments überspringen"
+            rf"|\b{_CHECK}\b{_IN}{{0,40}}?\b{_OFF_LAST}\b"
+            rf"|{_FLAG}"
+        ),
     ),
 )
 
@@ -90,7 +98,11 @@ _SELF = (
     r"ni\s+(?:siquiera\s+)?a\s+mí|"
     r"(?:nicht\s+(?:ein)?mal|selbst|sogar)\s+mir)\b"
 )
-SELF_HIDDEN = _w(0.6, _rx(rf"\b{_HIDE}\b{_IN}{{0,80}}?\b{_SELF}"))
+# Anchors: the words that say "me" is among those kept in the dark.
+SELF_HIDDEN = _a(
+    "even$ own$ même$ ni$ nemmeno$ neanche$ neppure$ einmal$ mal$ selbst$ sogar$",
+    _w(0.6, _rx(rf"\b{_HIDE}\b{_IN}{{0,80}}?\b{_SELF}")),
+)
 
 DISARMED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.SENSITIVE_ACTION, SECURITY_OFF),
