@@ -314,9 +314,8 @@ def test_text_detectors_kept_here_run_after_the_graph_is_dropped(
     import dataclasses
     import os
 
-    from memaudit.audit.runner import AFTER_GRAPH
-
     from memaudit.audit import registry
+    from memaudit.audit.runner import AFTER_GRAPH
 
     seen: dict[str, tuple[int, bool, int]] = {}  # name: (turn, graph held, process)
 
