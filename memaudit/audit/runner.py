@@ -91,15 +91,24 @@ class Report:
 # The detectors that a large native ledger's audit runs in other processes, beside the
 # others (CPU-bound Python: threads would share one interpreter lock), one process per
 # group. The detectors that read the derivation graph (summary_chain, qualifier_loss and
-# the lineage ones) share one copy of it in the first process; the text detectors that
-# need no graph run in a second; injected_instruction, the costliest, in a third, so
+# the lineage ones) share one copy of it in the first process; the costliest text
+# detectors that need no graph run in a second (the others after the graph here:
+# ``AFTER_GRAPH``); injected_instruction, the costliest on a first run, in a third, so
 # that on two cores the system shares the work out instead of one process waiting for
 # the longest (see benchmarks/README.md).
 OFFLOAD_GROUPS: tuple[tuple[str, ...], ...] = (
-    ("near_duplicate", "exact_duplicate", "unmarked_interpretation", "stated_change"),
+    ("near_duplicate", "stated_change"),
     ("injected_instruction",),
 )
 OFFLOAD = tuple(name for group in OFFLOAD_GROUPS for name in group)
+# Text detectors that need no graph but run here, after the graph detectors, once the
+# derivation graph is dropped (a run of their own, with a memo of its own). Run again
+# at 1M (the injection process reads its judgements and is done first), the text
+# process was the last to finish: 26 s of CPU against this one's 22. Here, after the
+# graph, they add nothing to this process's peak; run while the graph was held, the
+# audit's peak rose by 50-60 MB (docs/audit.md). A first run waits for the injection
+# process either way.
+AFTER_GRAPH = ("exact_duplicate", "unmarked_interpretation")
 # Below this many memories a second process costs more to start than it saves.
 PARALLEL_MIN_MEMORIES = 50_000
 
@@ -161,14 +170,21 @@ def run(
             )
             for g in groups
         ]
+        mine = [d for d in detectors if d.name not in offload]
+        first = [d for d in mine if d.name not in AFTER_GRAPH]
         here = _run(
+            store, now, first, max_findings, progress, total=len(detectors), remember=remember
+        )
+        # A second run: the first one's memo (the derivation graph) is gone by now.
+        here += _run(
             store,
             now,
-            [d for d in detectors if d.name not in offload],
+            [d for d in mine if d.name in AFTER_GRAPH],
             max_findings,
             progress,
             total=len(detectors),
             remember=remember,
+            start=len(first),
         )
         progress(f"audit: waiting for {', '.join(offload)}", len(here), len(detectors))
         mistyped = dict(view.mistyped)
@@ -249,6 +265,7 @@ def _run(
     *,
     total: int | None = None,
     remember: bool = True,
+    start: int = 0,
 ) -> list[Result]:
     policy = store.policy()
     view = store.sql_view()
@@ -262,7 +279,7 @@ def _run(
     gc.disable()
     try:
         for done, det in enumerate(detectors):
-            progress(f"audit: {det.name}", done, total or len(detectors))
+            progress(f"audit: {det.name}", start + done, total or len(detectors))
             result = Result(det)
             ctx = Ctx(
                 conn,

@@ -303,3 +303,39 @@ def test_a_second_process_reports_the_same_findings(
     assert [r.detector.name for r in two.results] == [d.name for d in audit.DETECTORS]
     if name == "pending_queue":
         assert findings(two, "near_duplicate")
+
+
+def test_text_detectors_kept_here_run_after_the_graph_is_dropped(
+    sample: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a second process, exact_duplicate and unmarked_interpretation run in this
+    one (the text process finished last at 1M), after the graph detectors and in a run
+    of their own: the derivation graph is no longer held (it would add to the peak)."""
+    import dataclasses
+    import os
+
+    from memaudit.audit import registry
+    from memaudit.audit.runner import AFTER_GRAPH
+
+    seen: dict[str, tuple[int, bool, int]] = {}  # name: (turn, graph held, process)
+
+    def spying(det: audit.Detector) -> audit.Detector:
+        def spy(ctx: Any) -> None:
+            seen[det.name] = (len(seen), "derivation_graph" in ctx.memo, os.getpid())
+            det.run(ctx)
+
+        return dataclasses.replace(det, run=spy)
+
+    watched = ("qualifier_loss", *AFTER_GRAPH)
+    spied = [spying(d) if d.name in watched else d for d in audit.DETECTORS]
+    monkeypatch.setattr(registry, "DETECTORS", spied)  # what `select` reads
+    with open_store(str(sample("summary_drift"))) as store:
+        report = audit.run(store, NOW_DT, workers=2)
+    # The spies exist in this process only: what a child ran is not in `seen`.
+    me = os.getpid()
+    assert seen == {
+        "qualifier_loss": (0, True, me),  # the graph detectors share the graph
+        "unmarked_interpretation": (1, False, me),  # in the registry's order
+        "exact_duplicate": (2, False, me),
+    }
+    assert [r.detector.name for r in report.results] == [d.name for d in audit.DETECTORS]
