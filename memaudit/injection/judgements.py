@@ -52,7 +52,7 @@ FLUSH_EVERY = 20_000
 HELD = 2_000_000  # judgements held in memory (about 100 bytes each)
 NO_HITS = "[]"
 KEEP_ENGINES = 3  # files of other engines kept (two installs may alternate)
-_FILE = re.compile(r"judgements-[0-9a-f]{20}\.sqlite")
+PREFIX = "judgements-"
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS judged ("
     " kind INTEGER NOT NULL, digest BLOB NOT NULL, hits TEXT NOT NULL,"
@@ -188,7 +188,7 @@ class Judgements:
         except (OSError, sqlite3.Error) as exc:
             return cls.off(f"cannot use {path}: {exc}")
         if fresh:
-            _prune(where, keep=path)
+            prune(where, path, PREFIX)
         return cls(conn, path, "", key)
 
     def recall(self, kind: int, text: str, compute: Callable[[str], list[Hit]]) -> list[Hit]:
@@ -281,11 +281,13 @@ class Judgements:
         }
 
 
-def _prune(where: Path, keep: Path) -> None:
+def prune(where: Path, keep: Path, prefix: str) -> None:
     """Delete the files of all but the ``KEEP_ENGINES`` most recently used other engines
-    (only files named as this module names them)."""
+    (only files named ``prefix`` + an engine + ``.sqlite``: this module's, and
+    ``verdicts``')."""
+    named = re.compile(re.escape(prefix) + r"[0-9a-f]{20}\.sqlite")
     try:
-        others = [p for p in where.iterdir() if _FILE.fullmatch(p.name) and p != keep]
+        others = [p for p in where.iterdir() if named.fullmatch(p.name) and p != keep]
         others.sort(key=lambda p: p.stat().st_mtime, reverse=True)
         for old in others[KEEP_ENGINES:]:
             for part in (old, Path(f"{old}-wal"), Path(f"{old}-shm")):
