@@ -26,9 +26,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memaudit.errors import MemauditError
 from memaudit.injection import judgements
-from memaudit.tombkey import load_secret
 
 if TYPE_CHECKING:
     from memaudit.queue_injection import Asked
@@ -41,7 +39,7 @@ PREFIX = "verdicts-"
 ASK_AT_ONCE = 500  # digests per lookup (a listing's page)
 
 
-class Verdicts:
+class Verdicts(judgements.CacheFile):
     """One engine's remembered verdicts (or none: ``conn`` is None, ``why_not`` says
     why). ``key`` gives an item's digest, ``known`` the verdicts kept for digests,
     ``keep`` records new ones (written by ``close``)."""
@@ -68,29 +66,10 @@ class Verdicts:
     def open(cls, thresholds: tuple[float, float, float], enabled: bool = True) -> Verdicts:
         """The file of this engine's verdicts, created if need be; ``off`` when the cache
         is turned off or unusable (never an error)."""
-        where = judgements.folder() if enabled else None
-        if where is None:
-            return cls.off("turned off")
-        path = where / f"{PREFIX}{judgements.engine()[:20]}.sqlite"
-        try:
-            where.mkdir(mode=0o700, parents=True, exist_ok=True)
-            secret = load_secret(where / judgements.KEY_FILE, "judgements key", create=True)
-            assert secret is not None
-            fresh = not path.exists()
-            conn = sqlite3.connect(path, timeout=2.0, isolation_level=None)
-            try:
-                conn.execute("PRAGMA journal_mode=WAL")
-                conn.execute("PRAGMA synchronous=NORMAL")
-                conn.execute(_SCHEMA)
-            except BaseException:
-                conn.close()
-                raise
-        except MemauditError as exc:
-            return cls.off(exc.message)
-        except (OSError, sqlite3.Error) as exc:
-            return cls.off(f"cannot use {path}: {exc}")
-        if fresh:
-            judgements.prune(where, path, PREFIX)
+        opened = judgements.connect(PREFIX, _SCHEMA, enabled)
+        if isinstance(opened, str):
+            return cls.off(opened)
+        conn, path, secret = opened
         return cls(conn, path, "", secret, thresholds)
 
     def key(self, asked: Asked) -> bytes:
@@ -129,29 +108,11 @@ class Verdicts:
 
     def close(self) -> None:
         """Write the new verdicts (one transaction) and close the file."""
-        if self.conn is None:
-            self._new.clear()
-            return
-        try:
-            if self._new:
-                with self.conn:
-                    self.conn.execute("BEGIN IMMEDIATE")
-                    self.conn.executemany(
-                        "INSERT OR REPLACE INTO verdict (digest, flagged) VALUES (?, ?)",
-                        sorted((k, int(v)) for k, v in self._new.items()),
-                    )
-                self.kept += len(self._new)
-        except sqlite3.Error as exc:
-            self._give_up(exc)
+        if self._new and self.conn is not None:
+            self._write(
+                "INSERT OR REPLACE INTO verdict (digest, flagged) VALUES (?, ?)",
+                sorted((k, int(v)) for k, v in self._new.items()),
+            )
+            self.kept += len(self._new) if self.conn is not None else 0
         self._new.clear()
-        if self.conn is not None:
-            self.conn.close()
-            self.conn = None
-
-    def _give_up(self, exc: sqlite3.Error) -> None:
-        """Stop using the file (the rest of the listing checks every item)."""
-        self.why_not = f"stopped using {self.path}: {exc}"
-        if self.conn is not None:
-            self.conn.close()
-        self.conn = None
-        self._new.clear()
+        self._close()
