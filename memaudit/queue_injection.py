@@ -96,6 +96,9 @@ class InjectionCheck:
     when its answer is read. The same function (``injection_of``) answers either way."""
 
     def __init__(self, policy: Policy, items: int, *, remember: bool = True) -> None:
+        """``items``: how many items the listing checks while it has other work (0: it
+        has none, so no process is forked); ``remember``: verdicts kept across listings
+        are read and written."""
         from memaudit.conflicts import parallel
         from memaudit.injection.assessment import Thresholds
         from memaudit.injection.verdicts import Verdicts
@@ -108,11 +111,7 @@ class InjectionCheck:
         self._child: parallel.Child | None = None
         self._forked = False  # whether a process was forked (or tried) for this listing
         th = Thresholds.from_policy(policy)
-        self.verdicts = (
-            Verdicts.open((th.flag, th.medium, th.high), enabled=remember)
-            if items > 0
-            else Verdicts.off("nothing to check")
-        )
+        self.verdicts = Verdicts.open((th.flag, th.medium, th.high), enabled=remember)
 
     def _work(self, receive: Any, send: Any) -> None:
         """The forked process: each page's answer, until the parent asks nothing more."""

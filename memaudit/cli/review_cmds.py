@@ -178,7 +178,10 @@ def _read_queue(
         # with the active memories (``queue_injection``); a filter of cheap flags alone
         # compares nothing, so it is checked here.
         checked = 0 if cheap_only else summary.total if not limit or wanted else limit
-        with queue_injection.InjectionCheck(policy, checked, remember=remember) as injected:
+        # An empty queue opens no cache file (the digest of memaudit's code costs more
+        # than such a listing's check).
+        kept = remember and summary.total > 0
+        with queue_injection.InjectionCheck(policy, checked, remember=kept) as injected:
             # Resurrected text and injected instructions first (pending.first_items).
             first = pending.first_items(store, base, now, policy, injection=False)
             shown = {i.memory.id for i in first}

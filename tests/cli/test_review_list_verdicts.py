@@ -112,6 +112,23 @@ def test_a_listing_again_reads_the_verdicts_and_prints_the_same(
     assert 2 <= len(flagged) < len(TEXTS) * len(SOURCES)  # the check had something to find
 
 
+def test_a_listing_of_cheap_flags_alone_reads_them_too(
+    cli: Any, queue: Path, checks: list[str]
+) -> None:
+    """``--flag injected`` (no comparison, nothing forked) checks every item too."""
+    args = ("--flag", "injected")
+    afresh = listings(cli, queue, *args, "--no-cache")
+    listings(cli, queue, *args)
+    checks.clear()
+    again = listings(cli, queue, *args)
+    assert again == afresh and checks == [] and "INJ" in again[0]
+
+
+def test_an_empty_queue_opens_no_cache_file(cli: Any, ledger_path: Path) -> None:
+    listings(cli, ledger_path)
+    assert not Path(os.environ[judgements.ENV]).exists()
+
+
 def test_a_listing_again_does_not_import_the_engine(ledger_path: Path) -> None:
     """In a process of its own, as a user runs it: the second listing never loads the
     engine's pattern tables (most of a second at import). (Nothing flagged: a flagged
