@@ -55,8 +55,6 @@ class Verdicts(judgements.CacheFile):
         self.conn, self.path, self.why_not = conn, path, why_not
         self._secret, self._thresholds = secret, thresholds
         self._new: dict[bytes, bool] = {}
-        self.reused = 0  # items answered from the file
-        self.kept = 0  # new verdicts written
 
     @classmethod
     def off(cls, why: str) -> Verdicts:
@@ -99,7 +97,6 @@ class Verdicts(judgements.CacheFile):
                         out[digest] = bool(flagged)
         except sqlite3.Error as exc:
             self._give_up(exc)
-        self.reused += sum(1 for k in keys if k in out)
         return out
 
     def keep(self, found: Iterable[tuple[bytes, bool]]) -> None:
@@ -113,6 +110,5 @@ class Verdicts(judgements.CacheFile):
                 "INSERT OR REPLACE INTO verdict (digest, flagged) VALUES (?, ?)",
                 sorted((k, int(v)) for k, v in self._new.items()),
             )
-            self.kept += len(self._new) if self.conn is not None else 0
         self._new.clear()
         self._close()
