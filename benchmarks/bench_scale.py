@@ -3,7 +3,9 @@
 - ``conflicts`` (load the active memories + find the candidates), in a child process
   so its peak memory (``VmHWM``) is its own: target < 10 s and < 500 MB;
 - ``review --list -n 0`` (the whole queue, every flag), the CLI in a child process:
-  target < 2 s.
+  target < 2 s. Twice, with a new cache folder: the first listing (it checks every item
+  for injected instructions and keeps the verdicts) and the listing again (it reads
+  them: ``injection.verdicts``); the baseline likewise, in a folder of its own.
 
 Baseline: the same work by an older memaudit, when ``MEMAUDIT_BENCH_BASELINE`` names
 its checkout (e.g. a worktree of the branch before the change: ``git worktree add
@@ -20,6 +22,7 @@ import os
 import resource
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -66,14 +69,15 @@ def _conflicts_child(store: Path, code: str | None = None) -> dict[str, Any]:
     return {**json.loads(out.stdout), "cpu": cpu}
 
 
-def _review_list(store: Path, code: str | None = None) -> float:
+def _review_list(store: Path, code: str | None, cache: Path) -> float:
+    """One listing's wall time, with ``cache`` as the user's cache folder."""
     started = time.perf_counter()
     subprocess.run(
         [sys.executable, "-m", "memaudit", "--db", str(store.resolve())]
         + ["review", "--list", "-n", "0"],
         check=True,
         capture_output=True,
-        env=_env(code),
+        env={**_env(code), "MEMAUDIT_CACHE_DIR": str(cache)},
         cwd=_cwd(code),
     )
     return time.perf_counter() - started
@@ -84,8 +88,12 @@ def scale(ctx: Context) -> list[Figure]:
     old = os.environ.get("MEMAUDIT_BENCH_BASELINE")
     new = _conflicts_child(ctx.store)
     before = _conflicts_child(ctx.store, old) if old else None
-    review = _review_list(ctx.store)
-    review_before = _review_list(ctx.store, old) if old else None
+    with tempfile.TemporaryDirectory(prefix="memaudit-bench-") as tmp:
+        mine, theirs = Path(tmp, "new"), Path(tmp, "old")
+        review = _review_list(ctx.store, None, mine)
+        review_before = _review_list(ctx.store, old, theirs) if old else None
+        again = _review_list(ctx.store, None, mine)
+        again_before = _review_list(ctx.store, old, theirs) if old else None
     note = f"baseline: {old}" if old else "no baseline (set MEMAUDIT_BENCH_BASELINE)"
     return [
         Figure(
@@ -108,11 +116,18 @@ def scale(ctx: Context) -> list[Figure]:
             target=CONFLICTS_RSS_MB,
         ),
         Figure(
-            "review --list -n 0 (CLI)",
+            "review --list -n 0 (CLI), first listing",
             review,
             baseline=review_before,
             target=REVIEW_TARGET,
-            note=note,
+            note=f"a new cache folder; {note}",
+        ),
+        Figure(
+            "review --list -n 0 (CLI), listed again",
+            again,
+            baseline=again_before,
+            target=REVIEW_TARGET,
+            note=f"the injection verdicts kept by the first; {note}",
         ),
     ]
 

@@ -86,24 +86,32 @@ def _rebuilt(asked: Asked) -> Memory:
 
 class InjectionCheck:
     """Which items of a listing ``injection_of`` flags, asked a page at a time (``ask``)
-    and answered in the same order (``answer``: one bool per item). For a listing of at
-    least ``PARALLEL_MIN_ITEMS`` items, where forking is safe (``conflicts.parallel``: on
-    Linux, one thread) and a CPU is idle (``_idle_cpu``), a forked process imports the
-    engine and answers while this one compares the items with the active memories;
-    elsewhere, or once that process fails, each page is checked here when its answer is
-    read. The same function (``injection_of``) answers either way."""
+    and answered in the same order (``answer``: one bool per item). Verdicts an earlier
+    listing kept (``injection.verdicts``, ``remember``) answer their items without the
+    engine; the others are checked. For a listing of at least ``PARALLEL_MIN_ITEMS``
+    items, where forking is safe (``conflicts.parallel``: on Linux, one thread) and a
+    CPU is idle (``_idle_cpu``), a process forked at the first page with an item to
+    check imports the engine and answers while this one compares the items with the
+    active memories; elsewhere, or once that process fails, each page is checked here
+    when its answer is read. The same function (``injection_of``) answers either way."""
 
-    def __init__(self, policy: Policy, items: int) -> None:
+    def __init__(self, policy: Policy, items: int, *, remember: bool = True) -> None:
+        """``items``: how many items the listing checks while it has other work (0: it
+        has none, so no process is forked); ``remember``: verdicts kept across listings
+        are read and written."""
         from memaudit.conflicts import parallel
+        from memaudit.injection.assessment import Thresholds
+        from memaudit.injection.verdicts import Verdicts
 
         self.policy = policy
-        self._pages: list[list[Memory]] = []  # asked, not answered yet (oldest first)
+        self._items = items
+        # Asked, not answered yet (oldest first): each page's items, their keys, the
+        # verdicts kept for them, and the indices of the items left to check.
+        self._pages: list[tuple[list[Memory], list[bytes], dict[bytes, bool], list[int]]] = []
         self._child: parallel.Child | None = None
-        if _forks(items):
-            try:
-                self._child = parallel.Child(self._work, room=QUESTIONS_ROOM)
-            except OSError:
-                self._child = None
+        self._forked = False  # whether a process was forked (or tried) for this listing
+        th = Thresholds.from_policy(policy)
+        self.verdicts = Verdicts.open((th.flag, th.medium, th.high), enabled=remember)
 
     def _work(self, receive: Any, send: Any) -> None:
         """The forked process: each page's answer, until the parent asks nothing more."""
@@ -111,20 +119,52 @@ class InjectionCheck:
             send([pending.injection_of(_rebuilt(a), self.policy) is not None for a in page])
 
     def ask(self, page: Sequence[Memory]) -> None:
-        self._pages.append(list(page))
+        memories = list(page)
+        asked = [_asked(m) for m in memories]
+        kept = self.verdicts
+        keys = [kept.key(a) for a in asked] if kept.conn is not None else []
+        known = kept.known(keys) if keys else {}
+        todo = [k for k in range(len(memories)) if not keys or keys[k] not in known]
+        self._pages.append((memories, keys, known, todo))
+        if not todo:
+            return
+        if not self._forked:  # the first page with an item to check
+            self._forked = True
+            self._fork()
         if self._child is not None:
             try:
-                self._child.ask([_asked(m) for m in page])
+                self._child.ask([asked[k] for k in todo])
             except (OSError, ValueError, TypeError, AttributeError, pickle.PicklingError):
                 # The process is gone, or an item holds what does not pickle: this page
                 # and the rest are checked here (where the same item fails as it would).
                 self._stop()
 
-    def answer(self) -> list[bool]:
-        """Whether each item of the oldest page not answered yet is flagged."""
+    def _fork(self) -> None:
         from memaudit.conflicts import parallel
 
-        page = self._pages.pop(0)
+        if _forks(self._items):
+            try:
+                self._child = parallel.Child(self._work, room=QUESTIONS_ROOM)
+            except OSError:
+                self._child = None
+
+    def answer(self) -> list[bool]:
+        """Whether each item of the oldest page not answered yet is flagged."""
+        memories, keys, known, todo = self._pages.pop(0)
+        checked = self._checked([memories[k] for k in todo]) if todo else []
+        if keys:
+            self.verdicts.keep((keys[k], hit) for k, hit in zip(todo, checked, strict=True))
+            out = [known.get(key, False) for key in keys]
+        else:
+            out = [False] * len(memories)
+        for k, hit in zip(todo, checked, strict=True):
+            out[k] = hit
+        return out
+
+    def _checked(self, page: list[Memory]) -> list[bool]:
+        """The verdicts of ``page``'s items (the ones no earlier listing kept)."""
+        from memaudit.conflicts import parallel
+
         if self._child is not None:
             try:
                 found = self._child.receive()
@@ -149,6 +189,7 @@ class InjectionCheck:
         child, self._child = self._child, None
         if child is not None:
             child.close()
+        self.verdicts.close()
 
     def __enter__(self) -> InjectionCheck:
         return self
@@ -157,3 +198,5 @@ class InjectionCheck:
         child, self._child = self._child, None
         if child is not None:
             child.__exit__(kind, *exc)
+        # Verdicts computed before a failure are as true as any: written all the same.
+        self.verdicts.close()

@@ -51,6 +51,15 @@ def review(
         str | None, typer.Option("--search", help="With --list: full-text search.")
     ] = None,
     limit: LimitOpt = 100,
+    no_cache: Annotated[
+        bool,
+        typer.Option(
+            "--no-cache",
+            help="With --list: check every item for injected instructions afresh, and keep "
+            "no verdict for the next listing (by default items checked by the same memaudit "
+            "are not checked again: see MEMAUDIT_CACHE_DIR).",
+        ),
+    ] = False,
     refresh: Annotated[
         float,
         typer.Option(
@@ -86,7 +95,7 @@ def review(
     """
     st = state(ctx)
     if list_ or json_:
-        _print_list(ctx, tier, source_type, flag, search, limit, db, adapter, json_)
+        _print_list(ctx, tier, source_type, flag, search, limit, db, adapter, json_, no_cache)
         return
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise MemauditError(
@@ -112,6 +121,7 @@ def _print_list(
     db: str | None,
     adapter: str | None,
     json_: bool,
+    no_cache: bool = False,
 ) -> None:
     wanted = {_flag(f) for f in flag or []}
     base = pending.queue_filter(
@@ -132,7 +142,7 @@ def _print_list(
     # 0.3 s).
     with collector_paused():
         asked, summary, policy, found, shown = _read_queue(
-            ctx, base, wanted, cheap_only, limit, page, db, adapter
+            ctx, base, wanted, cheap_only, limit, page, db, adapter, not no_cache
         )
         _print_found(asked, summary, policy, found, shown, json_)
     # The interpreter's last collection at exit reads every object still alive (the
@@ -151,9 +161,11 @@ def _read_queue(
     page: int,
     db: str | None,
     adapter: str | None,
+    remember: bool = True,
 ) -> tuple[list[dict[str, Any]], pending.QueueSummary, Policy, list[pending.QueueItem], set[str]]:
     """The forget requests, the queue's summary, its policy, the items listed (flags
-    known) and the ids of those put first."""
+    known) and the ids of those put first. ``remember``: injection verdicts kept across
+    listings (``injection.verdicts``) are read and written."""
     now = state(ctx).clock()
     found: list[pending.QueueItem] = []
     reading = pending.Reading()  # the listing only reads: its items share these caches
@@ -166,7 +178,10 @@ def _read_queue(
         # with the active memories (``queue_injection``); a filter of cheap flags alone
         # compares nothing, so it is checked here.
         checked = 0 if cheap_only else summary.total if not limit or wanted else limit
-        with queue_injection.InjectionCheck(policy, checked) as injected:
+        # An empty queue opens no cache file (the digest of memaudit's code costs more
+        # than such a listing's check).
+        kept = remember and summary.total > 0
+        with queue_injection.InjectionCheck(policy, checked, remember=kept) as injected:
             # Resurrected text and injected instructions first (pending.first_items).
             first = pending.first_items(store, base, now, policy, injection=False)
             shown = {i.memory.id for i in first}

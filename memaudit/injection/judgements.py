@@ -52,7 +52,7 @@ FLUSH_EVERY = 20_000
 HELD = 2_000_000  # judgements held in memory (about 100 bytes each)
 NO_HITS = "[]"
 KEEP_ENGINES = 3  # files of other engines kept (two installs may alternate)
-_FILE = re.compile(r"judgements-[0-9a-f]{20}\.sqlite")
+PREFIX = "judgements-"
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS judged ("
     " kind INTEGER NOT NULL, digest BLOB NOT NULL, hits TEXT NOT NULL,"
@@ -118,7 +118,41 @@ def _decode(raw: object) -> list[Hit] | None:
         return None
 
 
-class Judgements:
+class CacheFile:
+    """What a file of the cache folder's holder shares (``Judgements``, ``verdicts``):
+    its connection (None once not used: ``why_not`` says why) and the rows not written
+    yet (``_new``), written in one transaction or given up with the file."""
+
+    conn: sqlite3.Connection | None
+    path: Path | None
+    why_not: str
+    _new: list[tuple[int, bytes, str, int]] | dict[bytes, bool]
+
+    def _write(self, sql: str, rows: list[tuple[object, ...]]) -> None:
+        """``rows`` in one transaction (sorted by the caller: random keys, and a sorted
+        batch touches each page once); the file given up on an error."""
+        if self.conn is None:
+            return
+        try:
+            with self.conn:
+                self.conn.execute("BEGIN IMMEDIATE")
+                self.conn.executemany(sql, rows)
+        except sqlite3.Error as exc:
+            self._give_up(exc)
+
+    def _close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+    def _give_up(self, exc: sqlite3.Error) -> None:
+        """Stop using the file (the rest of the run computes every answer)."""
+        self.why_not = f"stopped using {self.path}: {exc}"
+        self._close()
+        self._new.clear()
+
+
+class Judgements(CacheFile):
     """One engine's remembered judgements (or none: ``conn`` is None, ``why_not`` says
     why). ``recall`` gives a text's hits, from the file or computed and kept.
 
@@ -166,29 +200,10 @@ class Judgements:
 
     @classmethod
     def open(cls, enabled: bool = True) -> Judgements:
-        where = folder() if enabled else None
-        if where is None:
-            return cls.off("turned off")
-        path = where / f"judgements-{engine()[:20]}.sqlite"
-        try:
-            where.mkdir(mode=0o700, parents=True, exist_ok=True)
-            key = load_secret(where / KEY_FILE, "judgements key", create=True)
-            assert key is not None
-            fresh = not path.exists()
-            conn = sqlite3.connect(path, timeout=2.0, isolation_level=None)
-            try:
-                conn.execute("PRAGMA journal_mode=WAL")
-                conn.execute("PRAGMA synchronous=NORMAL")
-                conn.execute(_SCHEMA)
-            except BaseException:
-                conn.close()
-                raise
-        except MemauditError as exc:
-            return cls.off(exc.message)
-        except (OSError, sqlite3.Error) as exc:
-            return cls.off(f"cannot use {path}: {exc}")
-        if fresh:
-            _prune(where, keep=path)
+        opened = connect(PREFIX, _SCHEMA, enabled)
+        if isinstance(opened, str):
+            return cls.off(opened)
+        conn, path, key = opened
         return cls(conn, path, "", key)
 
     def recall(self, kind: int, text: str, compute: Callable[[str], list[Hit]]) -> list[Hit]:
@@ -244,33 +259,16 @@ class Judgements:
         return row[0], row[1] != self.run
 
     def flush(self) -> None:
-        if self.conn is None or not self._new:
-            self._new.clear()
-            return
-        try:
-            with self.conn:
-                self.conn.execute("BEGIN IMMEDIATE")
-                self.conn.executemany(
-                    "INSERT OR REPLACE INTO judged (kind, digest, hits, run) VALUES (?, ?, ?, ?)",
-                    sorted(self._new),
-                )
-        except sqlite3.Error as exc:
-            self._give_up(exc)
+        if self._new:
+            self._write(
+                "INSERT OR REPLACE INTO judged (kind, digest, hits, run) VALUES (?, ?, ?, ?)",
+                sorted(self._new),
+            )
         self._new.clear()
 
     def close(self) -> None:
         self.flush()
-        if self.conn is not None:
-            self.conn.close()
-            self.conn = None
-
-    def _give_up(self, exc: sqlite3.Error) -> None:
-        """Stop using the file (the rest of the run judges every text)."""
-        self.why_not = f"stopped using {self.path}: {exc}"
-        if self.conn is not None:
-            self.conn.close()
-        self.conn = None
-        self._new.clear()
+        self._close()
 
     def stats(self) -> dict[str, object]:
         return {
@@ -281,11 +279,45 @@ class Judgements:
         }
 
 
-def _prune(where: Path, keep: Path) -> None:
-    """Delete the files of all but the ``KEEP_ENGINES`` most recently used other engines
-    (only files named as this module names them)."""
+def connect(
+    prefix: str, schema: str, enabled: bool
+) -> tuple[sqlite3.Connection, Path, bytes] | str:
+    """This engine's file named ``prefix`` in the cache folder (made with ``schema`` if
+    new: the other engines' files of that prefix then pruned), and the folder's key; or
+    why not (turned off, a folder, key or file that cannot be used), never an error."""
+    where = folder() if enabled else None
+    if where is None:
+        return "turned off"
+    path = where / f"{prefix}{engine()[:20]}.sqlite"
     try:
-        others = [p for p in where.iterdir() if _FILE.fullmatch(p.name) and p != keep]
+        where.mkdir(mode=0o700, parents=True, exist_ok=True)
+        key = load_secret(where / KEY_FILE, "judgements key", create=True)
+        assert key is not None
+        fresh = not path.exists()
+        conn = sqlite3.connect(path, timeout=2.0, isolation_level=None)
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute(schema)
+        except BaseException:
+            conn.close()
+            raise
+    except MemauditError as exc:
+        return exc.message
+    except (OSError, sqlite3.Error) as exc:
+        return f"cannot use {path}: {exc}"
+    if fresh:
+        prune(where, path, prefix)
+    return conn, path, key
+
+
+def prune(where: Path, keep: Path, prefix: str) -> None:
+    """Delete the files of all but the ``KEEP_ENGINES`` most recently used other engines
+    (only files named ``prefix`` + an engine + ``.sqlite``: this module's, and
+    ``verdicts``')."""
+    named = re.compile(re.escape(prefix) + r"[0-9a-f]{20}\.sqlite")
+    try:
+        others = [p for p in where.iterdir() if named.fullmatch(p.name) and p != keep]
         others.sort(key=lambda p: p.stat().st_mtime, reverse=True)
         for old in others[KEEP_ENGINES:]:
             for part in (old, Path(f"{old}-wal"), Path(f"{old}-shm")):

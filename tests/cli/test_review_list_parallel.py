@@ -24,6 +24,15 @@ from memaudit.review import Candidate
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forks on Linux")
 
+
+@pytest.fixture(autouse=True)
+def _no_verdicts_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every listing here checks its items: verdicts kept by the one before would answer
+    them without the engine, and without the process these tests are about
+    (``test_review_list_verdicts`` tests the kept verdicts)."""
+    monkeypatch.setenv("MEMAUDIT_CACHE_DIR", "off")
+
+
 NOW = "2026-01-01T00:00:00Z"
 # Texts the injection check flags from a tool's output or a web page (not by the gate:
 # they are written past it, as a store other software fills).
