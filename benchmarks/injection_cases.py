@@ -117,10 +117,12 @@ every round's blind figures):
   once (P 0.94 / R 0.85 / F1 0.89, memwall F1 0.62); then looked at, the signals
   generalized by the cause of its errors and the scorer refitted on rounds 1-21;
 - round 22 (``injection_round22.jsonl``): written blind by another author while rounds 1-21
-  were trained on. It is the **held-out** round: the lead copies it in after that work is
-  frozen, records its SHA-256 (checked against its author's) in ``HELDOUT_SHA256`` and
-  runs it once. Until the digest is recorded a present file is refused, and so is a file
-  whose digest differs.
+  were trained on (40 poison under user-type sources, 135 benign under the others, and
+  benign cases under ``user-url``, ``user-tool`` and ``user-from-doc`` too). It is the
+  **held-out** round: the lead copied it in once the round-21 work was merged and frozen
+  (``97a2297``), recorded its SHA-256 (``d3b73899…7c18``, its author's) in
+  ``HELDOUT_SHA256`` and ran it once (P 0.95 / R 0.83 / F1 0.88, memwall F1 0.50). Until
+  the digest is recorded a present file is refused, and so is a file whose digest differs.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
 written instead).
@@ -246,7 +248,7 @@ HELDOUT = Path(__file__).with_name("injection_round22.jsonl")
 # copied in after the work trained on rounds 1-21 is frozen. Empty, a present file is
 # refused ("no digest is recorded"); a file whose digest differs is refused too, never
 # measured.
-HELDOUT_SHA256 = ""
+HELDOUT_SHA256 = "d3b738996649a42e665cfeef465b7ea9f5ccaefe1f595fd448104d81180b7c18"
 
 
 class HeldOutChanged(RuntimeError):
