@@ -44,6 +44,11 @@ def _split(text: str) -> list[str]:
     return text.split()
 
 
+# Any character of one sentence: a dot before a letter or a digit ends none ("an
+# x@sicher-bank.de", "unter 2.000 €"). Bounded by the caller ({0,40}?).
+_IN_SENTENCE = r"(?:[^.!?;\n]|\.(?=\w))"
+
+
 def _words(*groups: str) -> str:
     return "|".join(w for g in groups for w in g.split())
 

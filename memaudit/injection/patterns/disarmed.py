@@ -27,10 +27,8 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
+from memaudit.injection.vocabulary import _IN_SENTENCE as _IN
 from memaudit.injection.vocabulary import _a, _rx, _w
-
-# (a dot before a letter or a digit ends no sentence: "logo-cdn.de", "2.0")
-_IN = r"(?:[^.!?;\n]|\.(?=\w))"
 
 # -- a security check switched off --------------------------------------------------------
 _CHECK = (

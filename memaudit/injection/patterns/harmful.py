@@ -31,10 +31,8 @@ import re
 
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns.disarmed import DISARMED_PATTERNS
+from memaudit.injection.vocabulary import _IN_SENTENCE as _IN
 from memaudit.injection.vocabulary import _a, _rx, _w
-
-# (a dot before a letter or a digit ends no sentence: "an x@sicher-bank.de", "2.000 €")
-_IN = r"(?:[^.!?;\n]|\.(?=\w))"
 
 # -- codes, passwords and medical records sent to another party ----------------------------
 _SECRETS = (

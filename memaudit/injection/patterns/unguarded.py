@@ -29,7 +29,7 @@ import re
 
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns.harmful import harmful
-from memaudit.injection.vocabulary import _a, _rx, _w
+from memaudit.injection.vocabulary import _IN_SENTENCE, _a, _rx, _w
 
 # Made public: shared publicly, or a visibility set to public.
 _PUBLIC_ACT = (
@@ -180,8 +180,7 @@ _CONSENT = (
     r"\b(?:shar\w*|partag\w*|condivid\w*|compart\w*|weitergeb\w*|teil\w*)\s+"
     r"(?:\w+\s+){0,2}?(?:data|données|dati|datos|daten)\b"
 )
-# (a dot before a letter or a digit ends no sentence: "unter 2.000 €", "an partner.de")
-_CLAUSE = r"(?:[^.!?;\n]|\.(?=\w)){0,80}?"
+_CLAUSE = rf"{_IN_SENTENCE}{{0,80}}?"
 _ANCHORS = (
     "pay paid wire settle transfer payer paie régler vire virement paga pagher salda bonific pago "
     "abona transferenc transferir zahl bezahl überweis ueberweis saved stored card cartes "
@@ -198,7 +197,7 @@ UNGUARDED = _a(
     _w(
         0.55,
         _rx(
-            rf"\b{_ACT}\b(?:[^.!?;\n]|\.(?=\w)){{0,40}}?\b(?:{_ANY_SENDER}|{_BY_MESSAGE})\b"
+            rf"\b{_ACT}\b{_IN_SENTENCE}{{0,40}}?\b(?:{_ANY_SENDER}|{_BY_MESSAGE})\b"
             rf"|\b{_ACT}\b{_CLAUSE}\b{_HIDDEN}"
             rf"|\b{_SECURE_ACT}\b{_CLAUSE}\b{_UNVERIFIED}"
             rf"|\b{_ALWAYS_PUBLIC}\b[^.!?;\n]{{0,60}}?\b{_PUBLIC_ACT}"
