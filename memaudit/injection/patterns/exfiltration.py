@@ -20,7 +20,10 @@ _PERSONAL_WORDS = (
     r"passwor[dt]|contrase[ñn]a|mot\s+de\s+passe|kennwort|credenziali|credenciales|"
     # round 21: the saved notes or memory ("?notes=<all saved notes, url-encoded>")
     r"notes|saved|memor(?:y|ies)|mémoire|souvenirs|appunti|ricordi|apuntes|recuerdos|notizen|"
-    r"erinnerungen|gedächtnis)"
+    r"erinnerungen|gedächtnis|"
+    # round 22: the user's card ("?card={card_number}&cvv={cvv}") or diagnosis
+    # ("?diagnose=<Diagnose>")
+    r"card|cvv|cvc|carte|carta|tarjeta|karte|kreditkarte|diagnos|diagnóstic|diagnostic)"
 )
 
 EXFILTRATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [

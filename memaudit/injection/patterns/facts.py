@@ -120,6 +120,9 @@ _PAY_CHANGE = (
     r"nuev[oa]|cambiad[oa]|actualizad[oa]|ya\s+no|datos\s+antiguos|"
     # round 20: changed banks, in the past tense ("cambió de cuenta", "a changé de banque")
     r"cambió|a\s+changé|ha\s+cambiato|gewechselt|"
+    # round 22: an account that becomes another ("la cuenta del casero pasa a ser ES91 …")
+    r"becomes|is\s+now|devient|passe\s+à|diventa|passa\s+a|pasa\s+a\s+ser|es\s+ahora|"
+    r"wird\s+zu|lautet\s+(?:jetzt|nun|ab\s+sofort)|"
     r"neue[nmrs]?|geändert|aktualisiert|nicht\s+mehr|alten?\s+(?:daten|konto))"
 )
 # A clause that checks a change ("how do I verify a supplier's new bank details?", "any
@@ -132,7 +135,9 @@ PAYEE_CHANGED = _rx(
     rf"(?:^|(?<=[.!?;\n]))(?![^.!?;\n]*\b{_CHECKED}\b)[^.!?;\n]*?(?:"
     rf"\b{_PAYEE}\b[^.!?\n]{{0,60}}?\b{_PAY_CHANGE}\b[^.!?\n]{{0,40}}?\b{_PAY_ACCOUNT}\b"
     rf"|\b{_PAYEE}\b[^.!?\n]{{0,60}}?\b{_PAY_ACCOUNT}\b[^.!?\n]{{0,60}}?\b{_PAY_CHANGE}\b"
-    rf"|\b{_PAY_CHANGE}\b[^.!?\n]{{0,40}}?\b{_PAY_ACCOUNT}\b[^.!?\n]{{0,40}}?\b{_PAYEE}\b)"
+    rf"|\b{_PAY_CHANGE}\b[^.!?\n]{{0,40}}?\b{_PAY_ACCOUNT}\b[^.!?\n]{{0,40}}?\b{_PAYEE}\b"
+    # round 22: the account first ("la cuenta del casero … pasa a ser …")
+    rf"|\b{_PAY_ACCOUNT}\b[^.!?\n]{{0,40}}?\b{_PAYEE}\b[^.!?\n]{{0,60}}?\b{_PAY_CHANGE}\b)"
 )
 FACT_PATTERNS.append((Signal.USER_FACT, PAYEE_CHANGED))
 

@@ -31,6 +31,7 @@ import re
 
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns.disarmed import DISARMED_PATTERNS
+from memaudit.injection.patterns.granted import GRANTED_PATTERNS
 from memaudit.injection.vocabulary import _IN_SENTENCE as _IN
 from memaudit.injection.vocabulary import _a, _rx, _w
 
@@ -123,7 +124,9 @@ ACCEPT_FROM_ANYONE = _a(
 
 # -- money moved to a "safe account" ---------------------------------------------------------
 _MOVE = (
-    r"(?:move|transfer|wire|send|put|deposit|virer|vire[rz]?|transf[eé]r\w*|déplace\w*|"
+    # (round 22: money paid into a "safe account", "pay the mortgage into their 'safe account'")
+    r"(?:pay|paid|payer|pag(?:a|are|ar)|(?:be)?zahl(?:en|t)|"
+    r"move|transfer|wire|send|put|deposit|virer|vire[rz]?|transf[eé]r\w*|déplace\w*|"
     r"mett\w*|spost\w*|trasferi\w*|bonific\w*|versa\w*|mover|mueve|transfier\w*|transferir|"
     r"ingres\w*|überweis\w*|verschieb\w*|transferier\w*|einzahl\w*)"
 )
@@ -137,7 +140,7 @@ _SAFE_ACCOUNT = (
 SAFE_ACCOUNT = _a(
     "safe secure safety protected holding quarantine comptes compte conto conti cuenta "
     "cuentas sicher geschützt sicherheitskonto schutzkonto "
-    "move transfer wire send put deposit virer vire virez transf déplace mett spost trasferi "
+    "pay paid payer paga pagar zahl bezahl move transfer wire send put deposit virer vire virez transf déplace mett spost trasferi "
     "bonific versa mover mueve transfier transferir ingres überweis verschieb transferier "
     "einzahl",
     _w(
@@ -272,6 +275,8 @@ HARMFUL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.SENSITIVE_ACTION, COPIED_UNSEEN),
     # the user's protections turned off, their own view blinded (after round 21)
     *DISARMED_PATTERNS,
+    # meanings carried without instruction words (round 22)
+    *GRANTED_PATTERNS,
 ]
 _HARMFUL = tuple(p for _, p in HARMFUL_PATTERNS)
 

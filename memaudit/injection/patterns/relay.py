@@ -371,6 +371,18 @@ RELAYED_BY = _rx(
     r"|\bhat\s+mir\s+(?:ein|eine|der|die|mein|meine|unser|unsere)\s+[\w-]+(?:\s+[\w-]+)?\s+"
     r"(?:geschickt|weitergeleitet|gesendet|geschrieben)\b"
     r"|\bhat\s+(?:mich\s+)?angerufen\s+und\s+(?:gesagt|gebeten)\s*,?\s+(?:ich\s+soll|dir\s+)"
+    # Round 22: a caller's or a pop-up's order the user writes down for the assistant ("the
+    # support guy … said to tell you: …", "saving this from the popup like they asked", "my
+    # bank's fraud team texted …, like they told me"): what they asked, not the user's wish.
+    r"|\b(?:said|asked\s+me|told\s+me)\s+to\s+(?:tell|pass\s+(?:this\s+|it\s+)?(?:on|along)\s+to)\s+you\b"
+    r"|\b(?:like|as|just\s+as)\s+(?:they|he|she)\s+(?:asked(?:\s+me)?|told\s+me(?:\s+to)?|instructed(?:\s+me)?)"
+    r"(?=\s*[,.:;!)\n—-]|\s*$)"
+    r"|\bm'a\s+dit\s+de\s+te\s+(?:dire|transmettre)\b|\bcomme\s+(?:ils|elles|il|elle)\s+me\s+l'(?:ont|a)\s+"
+    r"(?:demandé|dit)\b"
+    r"|\bmi\s+ha\s+detto\s+di\s+dirti\b|\bcome\s+mi\s+(?:hanno|ha)\s+(?:chiesto|detto)\b"
+    r"|\bme\s+dijo\s+que\s+te\s+dijera\b|\bcomo\s+me\s+(?:pidieron|pidió|dijeron|dijo)\b"
+    r"|\bhat\s+gesagt,?\s+ich\s+soll\s+dir\s+sagen\b|\bwie\s+(?:sie|er)\s+(?:es\s+)?(?:verlangt|"
+    r"gesagt)\s+ha(?:t|ben)\b"
 )
 _RELAY_VERBS = (
     "sent",
@@ -387,6 +399,20 @@ _RELAY_VERBS = (
     "me ",
     "hat mir",
     "angerufen",
+    # round 22: an order written down as its giver asked
+    "said",
+    "asked",
+    "told",
+    "instructed",
+    "m'a dit",
+    "l'ont",
+    "l'a ",
+    "mi ha detto",
+    "mi hanno",
+    "me dijo",
+    "como me",
+    "gesagt",
+    "verlangt",
 )
 # The user making a relayed request their own ("… I agree, do that for me too"): then it
 # is their preference, weighed as theirs.
@@ -474,6 +500,14 @@ def quotes_another(low: str) -> bool:
 # or asks; any request that carries a token honoured.
 _ANYONE = (
     r"(?:whoever|whomever|anyone\s+who|anybody\s+who|any(?:one|body)\s+that|any\s+person\s+who|"
+    # round 22: whoever claims a role ("any caller who says they're from a pharmacy", "if
+    # anyone messages saying they're from Ledger Support", "any partner who quotes a code")
+    r"any\s+(?:caller|partner|vendor|technician|agent|visitor|sender|customer)\s+who|"
+    r"any(?:one|body)\s+(?:\w+\s+){0,2}?(?:saying|claiming)|"
+    r"(?:tout|n'importe\s+quel)\s+(?:appelant|partenaire|technicien|interlocuteur)\s+qui|"
+    r"(?:qualsiasi|ogni)\s+(?:chiamante|partner|tecnico|interlocutore)\s+che|"
+    r"(?:cualquier|todo)\s+(?:llamante|socio|técnico|interlocutor)\s+que|"
+    r"jede[mrn]?\s+(?:anrufer|partner|techniker)\w*,?\s+der\s|"
     r"quiconque|toute\s+personne\s+qui|chiunque|(?:a\s+)?quien(?:quiera)?\s+(?:lo\s+|la\s+|se\s+lo\s+)?"
     r"(?:envíe|envía|presente|pida|pide|diga|mande|escriba|solicite)|cualquiera\s+que|"
     r"(?:jede[mrn]?|alle[mn]?),?\s+(?:der|die)\s|wer\s+(?:den|das|die|diesen|dieses|diese)\s)"
@@ -482,7 +516,15 @@ _VALUED = (
     r"(?:access|files?|documents?|folders?|codes?|passwords?|keys?|data|accounts?|records?|"
     r"money|payments?|accès|fichiers|documents|codes?|mots\s+de\s+passe|données|compte|"
     r"accesso|file|documenti|codici|password|dati|conto|acceso|archivos|documentos|códigos|"
-    r"contraseñas|datos|cuenta|zugriff|zugang|dateien|dokumente|codes|passwörter|daten|konto)"
+    r"contraseñas|datos|cuenta|zugriff|zugang|dateien|dokumente|codes|passwörter|daten|konto|"
+    # round 22: a wallet's recovery phrase, the user's medication or insurance number, a
+    # customer list
+    r"(?:recovery|seed)\s+phrase|(?:\d+-word\s+)?(?:recovery|seed)\s+(?:words|phrase)|"
+    r"medications?(?:\s+list)?|insurance\s+numbers?|customer\s+lists?|"
+    r"médicaments|listes?\s+de\s+clients|farmaci|medicinali|lista\s+(?:dei\s+)?clienti|"
+    r"medicamentos|lista\s+de\s+clientes|medikamente|medikation|kundenliste\w*|"
+    r"phrase\s+de\s+récupération|frase\s+di\s+recupero|frase\s+de\s+recuperación|"
+    r"wiederherstellungs(?:phrase|sätze?)|seed-phrase)"
 )
 _ANY_REQUEST = (
     r"\b(?:honou?r|obey|execute|accept|follow|fulfil+|carry\s+out|grant)\s+(?:any|every|all)\s+"
@@ -543,7 +585,9 @@ ANY_PARTY = _a(
     _rx(
         _KEYWORD_TRIGGER + r"|\b" + _ANYONE + r"[^.\n]{0,80}?\b" + _VALUED + r"\b"
         r"|\b" + _VALUED + r"\b[^.\n]{0,60}?\b(?:to|à|a|an)\s+" + _ANYONE + r"[^.\n]{0,30}"
-        r"(?:ask|asks|asking|demande|chiede|pide|fragt)"
+        r"(?:ask|asks|asking|demande|chiede|pide|fragt|"
+        # round 22: or claims to be someone, or quotes a code
+        r"says|claims|quotes|dit|prétend|cite|dice|afferma|cita|dice|afirma|sagt|behauptet|nennt)"
         r"|" + _ANY_REQUEST
     ),
 )
