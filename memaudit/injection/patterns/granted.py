@@ -35,8 +35,9 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
+from memaudit.injection.patterns.channels import _REFERENT
+from memaudit.injection.vocabulary import _EMAIL, _a, _rx, _w
 from memaudit.injection.vocabulary import _IN_SENTENCE as _IN
-from memaudit.injection.vocabulary import _a, _rx, _w
 
 # -- a permission written into an agent's memory or instruction file ---------------------
 _AGENT_FILE = (
@@ -122,11 +123,6 @@ MADE_PUBLIC = _a(
 )
 
 # -- a name in other people's questions rebound to an account, a payment or a patient ------
-# (an apostrophe between letters is an elision or a possessive, not a quote)
-_REFERENT = (
-    r"(?:(?<!\w)['‘](?:[^'’\n]|(?<=\w)['’](?=\w)){1,60}['’](?!\w)"
-    r"|[\"“«„]\s?[^\"”»“\n]{1,60}[\"”»“])"
-)
 # Others' questions: "in queries", "whenever someone asks about", "nelle domande".
 _QUERIES = (
     r"(?:(?:in|for|on)\s+(?:all\s+|any\s+|future\s+|user\s+|customer\s+|their\s+)?"
@@ -157,7 +153,6 @@ _AT_STAKE = (
     r"[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,})"
 )
 _ALSO = r"(?:also|as\s+well|aussi|également|anche|pure|también|además|auch|zusätzlich)"
-_ADDRESS = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 QUERY_REBOUND = _a(
     "queries questions requests tickets searches whenever when$ dans pour quand nelle per$ "
     "quando en$ para cuando in$ wenn implies implique implica bedeutet also aussi également "
@@ -173,7 +168,7 @@ QUERY_REBOUND = _a(
             rf"(?=[^\n]{{0,120}}?\b{_AT_STAKE}\b)"
             # a phrase whose meaning adds a recipient
             rf"|{_REFERENT}{_IN}{{0,10}}?\b{_BINDS}\b{_IN}{{0,40}}?\b{_ALSO}\b{_IN}{{0,40}}?"
-            rf"(?<![\w.+-]){_ADDRESS}"
+            rf"(?<![\w.+-]){_EMAIL}"
         ),
     ),
 )
