@@ -365,8 +365,11 @@ def test_the_model_is_small_data_with_its_training_recorded() -> None:
     # rounding unchanged), not bloat. Round 20's refit (3,744,860 bytes) still fitted under
     # 3.8 MB. Raised to 4.0 MB when round 21 joined: rounds 1-21, 178,302 weights, 3,890,195
     # bytes (+6,365 weights, +145 kB: the same growth, features, pruning and rounding
-    # unchanged). The next round will likely pass 4.0 MB: then it needs a look again.
-    assert injection_model.WEIGHTS.stat().st_size < 4_000_000
+    # unchanged). Raised to 4.2 MB when round 22 joined: rounds 1-22, 186,024 weights,
+    # 4,064,023 bytes (+7,722 weights, +174 kB: the growth of every round, the features, the
+    # pruning and the rounding unchanged; no feature grew alone). Round 23 will likely pass
+    # 4.2 MB: the pruning threshold then deserves a cross-validated look.
+    assert injection_model.WEIGHTS.stat().st_size < 4_200_000
     m = injection_model.model()
     assert "held" not in m.meta["trained_on"] and m.meta["cases"] > 500
 
