@@ -119,14 +119,16 @@ def _decode(raw: object) -> list[Hit] | None:
 
 
 class CacheFile:
-    """What a file of the cache folder's holder shares (``Judgements``, ``verdicts``):
+    """What a file of the cache folder's holder shares (``Judgements``, ``verdicts``,
+    ``queue_answers``):
     its connection (None once not used: ``why_not`` says why) and the rows not written
     yet (``_new``), written in one transaction or given up with the file."""
 
     conn: sqlite3.Connection | None
     path: Path | None
     why_not: str
-    _new: list[tuple[int, bytes, str, int]] | dict[bytes, bool]
+    # (``queue_answers``' rows hold two flags: an int)
+    _new: list[tuple[int, bytes, str, int]] | dict[bytes, bool] | dict[bytes, int]
 
     def _write(self, sql: str, rows: list[tuple[object, ...]]) -> None:
         """``rows`` in one transaction (sorted by the caller: random keys, and a sorted
