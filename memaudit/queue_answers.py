@@ -45,7 +45,6 @@ _SCHEMA = (
     " digest BLOB PRIMARY KEY, flags INTEGER NOT NULL) WITHOUT ROWID"
 )
 PREFIX = "comparisons-"
-ASK_AT_ONCE = 500  # digests per lookup
 # The flags as bits of a row's value.
 BITS = {pending.Flag.DUPLICATE: 1, pending.Flag.CONFLICT: 2}
 
@@ -131,26 +130,8 @@ class Answers(judgements.CacheFile):
 
     def known(self, keys: Sequence[bytes]) -> dict[bytes, set[pending.Flag]]:
         """The answers kept for ``keys`` (those found, valid ones only)."""
-        out: dict[bytes, set[pending.Flag]] = {}
-        if self.conn is None:
-            return out
-        todo = list(dict.fromkeys(keys))
-        try:
-            for start in range(0, len(todo), ASK_AT_ONCE):
-                chunk = todo[start : start + ASK_AT_ONCE]
-                rows = self.conn.execute(
-                    "SELECT digest, flags FROM compared WHERE digest IN "
-                    f"({','.join('?' * len(chunk))})",
-                    chunk,
-                )
-                for digest, bits in rows:
-                    # A row not written as ``keep`` writes it (another type, another
-                    # number) is no answer: the item is compared.
-                    if isinstance(digest, bytes) and type(bits) is int and 0 <= bits <= 3:
-                        out[digest] = from_bits(bits)
-        except sqlite3.Error as exc:
-            self._give_up(exc)
-        return out
+        kept = self._kept("compared", "flags", keys, range(4))
+        return {k: from_bits(v) for k, v in kept.items()}
 
     def keep(self, found: Iterable[tuple[bytes, set[pending.Flag]]]) -> None:
         if self.conn is not None:

@@ -31,7 +31,7 @@ import sqlite3
 import sys
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 
@@ -52,6 +52,7 @@ FLUSH_EVERY = 20_000
 HELD = 2_000_000  # judgements held in memory (about 100 bytes each)
 NO_HITS = "[]"
 KEEP_ENGINES = 3  # files of other engines kept (two installs may alternate)
+ASK_AT_ONCE = 500  # digests per lookup of ``CacheFile._kept`` (a listing's page)
 PREFIX = "judgements-"
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS judged ("
@@ -141,6 +142,32 @@ class CacheFile:
                 self.conn.executemany(sql, rows)
         except sqlite3.Error as exc:
             self._give_up(exc)
+
+    def _kept(
+        self, table: str, column: str, keys: Sequence[bytes], valid: range
+    ) -> dict[bytes, int]:
+        """``column`` of ``table``'s rows for the digests ``keys``, ``ASK_AT_ONCE`` at a
+        time. Only a row as ``_write`` writes it is an answer (a bytes digest, an int in
+        ``valid``): another type or number is not (its item is computed). On an error the
+        file is given up (the rows read so far are kept)."""
+        out: dict[bytes, int] = {}
+        if self.conn is None:
+            return out
+        todo = list(dict.fromkeys(keys))
+        try:
+            for start in range(0, len(todo), ASK_AT_ONCE):
+                chunk = todo[start : start + ASK_AT_ONCE]
+                rows = self.conn.execute(
+                    f"SELECT digest, {column} FROM {table} WHERE digest IN "
+                    f"({','.join('?' * len(chunk))})",
+                    chunk,
+                )
+                for digest, value in rows:
+                    if isinstance(digest, bytes) and type(value) is int and value in valid:
+                        out[digest] = value
+        except sqlite3.Error as exc:
+            self._give_up(exc)
+        return out
 
     def _close(self) -> None:
         if self.conn is not None:
