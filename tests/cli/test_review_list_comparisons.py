@@ -24,6 +24,7 @@ from memaudit.model import MemoryFilter, SourceType, Status
 from memaudit.queue_answers import PREFIX, Answers
 from memaudit.review import Candidate
 from tests.buried_copy import bury_copy
+from tests.cache_damage import DAMAGES, damage
 
 NOW = "2026-01-01T00:00:00Z"
 ACTIVE = [
@@ -284,27 +285,14 @@ def test_a_row_that_is_no_answer_is_compared_again(
     assert listings(cli, queue) == first and len(compared) == len(PENDING)
 
 
-@pytest.mark.parametrize("damage", ["not a database", "other columns", "key", "locked"])
+@pytest.mark.parametrize("how", DAMAGES)
 def test_a_damaged_or_busy_cache_changes_nothing(
-    cli: Any, queue: Path, compared: list[str], damage: str
+    cli: Any, queue: Path, compared: list[str], how: str
 ) -> None:
     first = listings(cli, queue, "--no-cache")
     listings(cli, queue)
     (path,) = files()
-    holder: sqlite3.Connection | None = None
-    if damage == "not a database":
-        for part in path.parent.glob(f"{path.name}*"):
-            part.write_bytes(b"\x00garbage" * 512)
-    elif damage == "key":
-        (path.parent / judgements.KEY_FILE).write_bytes(b"\x00garbage")
-    else:
-        holder = sqlite3.connect(path, isolation_level=None)
-        if damage == "other columns":
-            holder.execute("DROP TABLE compared")
-            holder.execute("CREATE TABLE compared (digest TEXT, other TEXT)")
-        else:  # another process writing it for longer than the wait
-            holder.execute("DELETE FROM compared")
-            holder.execute("BEGIN EXCLUSIVE")
+    holder = damage(path, how, "compared")
     try:
         compared.clear()
         assert listings(cli, queue) == first
