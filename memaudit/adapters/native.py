@@ -127,13 +127,9 @@ class NativeStore(Store):
         return resurrection.pending_resurrected(self.ledger.conn, memory_ids)
 
     def active_matches(self, searches: Sequence[str], limit: int) -> dict[str, list[Statement]]:
-        from memaudit import queue_injection
         from memaudit.conflicts.statements import Statement
 
-        # In two threads where a listing would fork (a free CPU, many searches,
-        # MEMAUDIT_REVIEW_WORKERS): SQLite matches without Python's lock.
-        threads = 2 if queue_injection._forks(len(searches)) else 1
-        found = self.ledger.active_matches(searches, limit, threads=threads)
+        found = self.ledger.active_matches(searches, limit)
         return {text: [Statement(*row) for row in rows] for text, rows in found.items()}
 
     COPIES_CHECKED = "every active memory with the same content hash (indexed)"

@@ -5,17 +5,13 @@ and on a store that keeps the default (whole memories read, then cut down)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from memaudit import pending, queue_injection, review
+from memaudit import pending, review
 from memaudit.adapters.native import NativeStore
-from memaudit.ledger import Ledger, matches
-from memaudit.ledger.store import connect
+from memaudit.ledger import Ledger
 from memaudit.model import MemoryFilter, SourceType, Status
 from memaudit.review import Candidate
-from memaudit.sqlite_driver import sqlite3
 from memaudit.store import Store
 
 SEARCHES = [
@@ -79,20 +75,19 @@ def test_the_native_ledger_finds_what_memories_finds(filled: Ledger, limit: int)
     assert len(found[""]) == min(limit, 10)  # no search: the newest active memories
 
 
-@pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("per_query", [1, 2, 3])
 def test_searches_asked_several_per_statement_find_what_each_alone_finds(
-    filled: Ledger, monkeypatch: pytest.MonkeyPatch, per_query: int, threads: int
+    filled: Ledger, monkeypatch: pytest.MonkeyPatch, per_query: int
 ) -> None:
-    """The ledger asks its searches ``MATCHES_PER_QUERY`` per statement (``threads`` 2:
-    the later half on a second connection): cut anywhere, with a search asked twice,
-    each one's matches are its own and in its order."""
+    """The ledger asks its searches ``MATCHES_PER_QUERY`` per statement: cut anywhere,
+    with a search asked twice, each one's matches are its own and in its order."""
+    from memaudit.ledger import store as ledger_store
+
     bees = review.stage(
         filled, Candidate("A keeper of bees by the harbour", SourceType.USER_STATEMENT)
     )
     review.approve(filled, bees.id)
-    monkeypatch.setattr(matches, "MATCHES_PER_QUERY", per_query)
-    monkeypatch.setenv(queue_injection.WORKERS_ENV, str(threads))
+    monkeypatch.setattr(ledger_store, "MATCHES_PER_QUERY", per_query)
     asked = ["keeper", *SEARCHES, "harbour keeper", "lighthouse", "bees", "keeper harbour"]
     store = NativeStore(filled)
     found = _rows(store.active_matches(asked, 4))
@@ -163,68 +158,3 @@ def test_the_size_bound_never_changes_a_duplicate_verdict() -> None:
                 assert pending._at_least(a, b, t) == (fingerprint.jaccard(a, b) >= t), (a, b, t)
                 checked += 1
     assert checked > 90_000
-
-
-def _connections(monkeypatch: pytest.MonkeyPatch) -> list[object]:
-    """The connections ``matches`` reads each statement on (the real reads, counted)."""
-    used: list[object] = []
-    real = matches._read
-
-    def counted(conn: object, chunk: object, limit: int) -> object:
-        used.append(conn)
-        return real(conn, chunk, limit)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(matches, "_read", counted)
-    return used
-
-
-def test_two_threads_read_on_two_connections_and_find_the_same(
-    filled: Ledger, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(matches, "MATCHES_PER_QUERY", 1)
-    asked = ["keeper", "harbour", "lighthouse", "harbour keeper", "tide"]
-    alone = filled.active_matches(asked, 4)
-    used = _connections(monkeypatch)
-    assert filled.active_matches(asked, 4, threads=2) == alone
-    assert len(used) == len(asked) and len({id(c) for c in used}) == 2
-    assert used.count(filled.conn) == 3  # the earlier half (rounded up) on its own
-
-
-def test_a_ledger_in_a_transaction_reads_on_its_own_connection(
-    filled: Ledger, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Its writes not committed yet are not seen by another connection: the searches
-    that find them are all read on the ledger's own."""
-    monkeypatch.setattr(matches, "MATCHES_PER_QUERY", 1)
-    used = _connections(monkeypatch)
-    asked = ["keeper", "harbour", "lighthouse", "tide", "apiary"]
-    with filled.transaction():
-        bees = review.stage(
-            filled, Candidate("The apiary by the harbour", SourceType.USER_STATEMENT)
-        )
-        review.approve(filled, bees.id)
-        found = filled.active_matches(asked, 4, threads=2)
-    assert [row[0] for row in found["apiary"]] == [bees.id]
-    assert used and all(c is filled.conn for c in used)
-
-
-def test_a_ledger_on_another_file_reads_on_its_own_connection(
-    filled: Ledger, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    """A ledger whose connection is on a copy of its file (one written since): a second
-    connection to ``path`` would read the original."""
-    monkeypatch.setattr(matches, "MATCHES_PER_QUERY", 1)
-    copy = tmp_path / "copy.db"
-    with sqlite3.connect(copy) as out:
-        filled.conn.backup(out)
-    conn = connect(copy, readonly=False, busy_timeout=1.0)
-    with Ledger(filled.path, conn, readonly=False) as other:
-        bees = review.stage(
-            other, Candidate("The apiary by the harbour", SourceType.USER_STATEMENT)
-        )
-        review.approve(other, bees.id)
-        used = _connections(monkeypatch)
-        asked = ["keeper", "harbour", "lighthouse", "tide", "apiary"]
-        found = other.active_matches(asked, 4, threads=2)
-        assert [row[0] for row in found["apiary"]] == [bees.id]
-        assert used and all(c is other.conn for c in used)
