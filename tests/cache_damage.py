@@ -1,13 +1,34 @@
-"""A cache file of the user's cache folder damaged as a hostile or unlucky user's would be
-(shared by the tests of the kept verdicts and the kept comparisons: each must change
-nothing but the time)."""
+"""What the tests of `review --list`'s kept verdicts and kept comparisons share: the
+listings they compare, the cache files they find, and a cache file damaged as a hostile
+or unlucky user's would be (each must change nothing but the time)."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from memaudit.injection import judgements
+
+NOW = "2026-01-01T00:00:00Z"
+
+
+def listings(cli: Any, db: Path, commands: Sequence[Sequence[str]], *extra: str) -> list[str]:
+    """The output of each of ``commands`` (with ``extra``), each run successfully."""
+    out = []
+    for args in commands:
+        done = cli("--now", NOW, *args, *extra, db=db)
+        assert done.exit_code == 0, done.output
+        out.append(done.stdout)
+    return out
+
+
+def files(prefix: str) -> list[Path]:
+    """The cache folder's files named ``prefix`` + an engine."""
+    return sorted(Path(os.environ[judgements.ENV]).glob(f"{prefix}*.sqlite"))
+
 
 DAMAGES = ["not a database", "no such table", "other columns", "key", "locked"]
 

@@ -8,7 +8,6 @@ stands for the store as it is now; a damaged file or row changes nothing but the
 from __future__ import annotations
 
 import dataclasses
-import os
 import sqlite3
 import sys
 from pathlib import Path
@@ -23,6 +22,7 @@ from memaudit.ledger import Ledger
 from memaudit.model import MemoryFilter, SourceType, Status
 from memaudit.queue_answers import PREFIX, Answers
 from memaudit.review import Candidate
+from tests import cache_damage as shared
 from tests.buried_copy import bury_copy
 from tests.cache_damage import DAMAGES, damage
 
@@ -78,16 +78,11 @@ def compared(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def listings(cli: Any, db: Path, *extra: str) -> list[str]:
-    out = []
-    for args in LISTINGS:
-        done = cli("--now", NOW, *args, *extra, db=db)
-        assert done.exit_code == 0, done.output
-        out.append(done.stdout)
-    return out
+    return shared.listings(cli, db, LISTINGS, *extra)
 
 
 def files() -> list[Path]:
-    return sorted(Path(os.environ[judgements.ENV]).glob(f"{PREFIX}*.sqlite"))
+    return shared.files(PREFIX)
 
 
 def flags_of(listing: str, text: str) -> str:

@@ -20,6 +20,7 @@ from memaudit.injection import judgements, verdicts
 from memaudit.ledger import Ledger
 from memaudit.ledger.rows import insert_memory
 from memaudit.model import Memory, SourceType, Status
+from tests import cache_damage as shared
 from tests.cache_damage import DAMAGES, damage
 
 NOW = "2026-01-01T00:00:00Z"
@@ -87,16 +88,11 @@ def checks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def listings(cli: Any, db: Path, *extra: str) -> list[str]:
-    out = []
-    for args in LISTINGS:
-        done = cli("--now", NOW, *args, *extra, db=db)
-        assert done.exit_code == 0, done.output
-        out.append(done.stdout)
-    return out
+    return shared.listings(cli, db, LISTINGS, *extra)
 
 
 def files(prefix: str = verdicts.PREFIX) -> list[Path]:
-    return sorted(Path(os.environ[judgements.ENV]).glob(f"{prefix}*.sqlite"))
+    return shared.files(prefix)
 
 
 def test_a_listing_again_reads_the_verdicts_and_prints_the_same(
