@@ -21,7 +21,7 @@ each key a BLAKE2b digest keyed with ``judgements.key``, each value the two flag
 bits. A file that cannot be opened, read or written, or a row that is not such a value,
 is not used (the item is compared, as without the file); nothing here raises. The folder
 is trusted as the verdicts' is: whoever can write in it can write a row that clears an
-item's flags (README, "Kept across listings").
+item's flags (README, "Threat model: hostile stores", Caches).
 """
 
 from __future__ import annotations
