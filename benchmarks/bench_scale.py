@@ -4,8 +4,9 @@
   so its peak memory (``VmHWM``) is its own: target < 10 s and < 500 MB;
 - ``review --list -n 0`` (the whole queue, every flag), the CLI in a child process:
   target < 2 s. Twice, with a new cache folder: the first listing (it checks every item
-  for injected instructions and keeps the verdicts) and the listing again (it reads
-  them: ``injection.verdicts``); the baseline likewise, in a folder of its own.
+  for injected instructions and compares it with the active memories, and keeps the
+  verdicts and the answers) and the listing again (it reads them: ``injection.verdicts``,
+  ``queue_answers``); the baseline likewise, in a folder of its own.
 
 Baseline: the same work by an older memaudit, when ``MEMAUDIT_BENCH_BASELINE`` names
 its checkout (e.g. a worktree of the branch before the change: ``git worktree add
@@ -127,7 +128,7 @@ def scale(ctx: Context) -> list[Figure]:
             again,
             baseline=again_before,
             target=REVIEW_TARGET,
-            note=f"the injection verdicts kept by the first; {note}",
+            note=f"the injection verdicts and comparisons kept by the first; {note}",
         ),
     ]
 

@@ -11,6 +11,10 @@ read different caches (shingles and normal forms; features), so no text's work i
 twice for the duplicate flag. Its answer comes back as flag names; if it fails, or
 sends what is not an answer for every item, this process computes what it would have
 given, with the same functions (``pending.listed_duplicate``, ``listed_conflict``).
+
+The answers are kept across listings (``queue_answers``): an item whose inputs (its
+fields, its neighbours, copies and disputes as the store gives them now) were compared
+by an earlier listing is not compared again; only the others are compared as above.
 """
 
 from __future__ import annotations
@@ -71,17 +75,48 @@ def compare(
     items: Sequence[pending.QueueItem],
     policy: Policy,
     reading: pending.Reading,
+    *,
+    remember: bool = True,
 ) -> None:
-    """``pending.with_all_flags`` for ``items`` (their flags set in place). Where
-    ``queue_injection`` would fork (a long listing, a free CPU,
+    """``pending.with_all_flags`` for ``items`` (their flags set in place). The answers an
+    earlier listing kept for the same inputs (``queue_answers``; ``remember``: read and
+    write them) set their items' flags; the other items are compared (``computed``)
+    and their answers kept."""
+    from memaudit.queue_answers import Answers
+
+    threshold = float(policy.get("duplicates.similarity"))
+    prepare(store, items, reading)
+    kept = Answers.open(threshold, enabled=remember and bool(items))
+    try:
+        keys = kept.keys(store, [i.memory for i in items], reading) if kept.conn else []
+        known = kept.known(keys) if keys else {}
+        todo = [k for k in range(len(items)) if not keys or keys[k] not in known]
+        found = computed(store, [items[k] for k in todo], threshold, reading)
+        if keys:
+            kept.keep((keys[k], flags) for k, flags in zip(todo, found, strict=True))
+        for k, flags in zip(todo, found, strict=True):
+            _set(items[k], flags)
+        for k, key in enumerate(keys):
+            if key in known:
+                _set(items[k], known[key])
+    finally:
+        kept.close()
+
+
+def computed(
+    store: Store,
+    items: Sequence[pending.QueueItem],
+    threshold: float,
+    reading: pending.Reading,
+) -> list[set[pending.Flag]]:
+    """Each item's duplicate and conflict flags (``pending.listing_flags``'), after
+    ``prepare``. Where ``queue_injection`` would fork (a long listing, a free CPU,
     ``MEMAUDIT_REVIEW_WORKERS``) a forked process gives every item's duplicate flag and
     the conflict flag of a share of them (``_shares``), while this one gives the rest's
     conflict flag: the two flags read different caches, so neither process computes
     what the other does."""
     from memaudit.conflicts import parallel
 
-    threshold = float(policy.get("duplicates.similarity"))
-    prepare(store, items, reading)
     theirs = _shares(items, reading) if queue_injection._forks(len(items)) else []
     child: parallel.Child | None = None
     if theirs:
@@ -95,9 +130,7 @@ def compare(
         except OSError:
             child = None
     if child is None:
-        for item in items:
-            _set(item, pending.listing_flags(store, item.memory, threshold, reading))
-        return
+        return [pending.listing_flags(store, i.memory, threshold, reading) for i in items]
     try:
         conflict = [
             k not in chosen and pending.listed_conflict(store, item.memory, reading)
@@ -115,8 +148,9 @@ def compare(
                 answer[k].add(pending.Flag.CONFLICT)
             if pending.listed_duplicate(store, item.memory, threshold, reading):
                 answer[k].add(pending.Flag.DUPLICATE)
-    for k, item in enumerate(items):
-        _set(item, answer[k] | ({pending.Flag.CONFLICT} if conflict[k] else set()))
+    return [
+        answer[k] | ({pending.Flag.CONFLICT} if conflict[k] else set()) for k in range(len(items))
+    ]
 
 
 def _work(

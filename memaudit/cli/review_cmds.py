@@ -55,9 +55,10 @@ def review(
         bool,
         typer.Option(
             "--no-cache",
-            help="With --list: check every item for injected instructions afresh, and keep "
-            "no verdict for the next listing (by default items checked by the same memaudit "
-            "are not checked again: see MEMAUDIT_CACHE_DIR).",
+            help="With --list: check every item for injected instructions and compare it "
+            "with the active memories afresh, and keep nothing for the next listing (by "
+            "default what the same memaudit checked and compared with the same inputs is "
+            "not done again: see MEMAUDIT_CACHE_DIR).",
         ),
     ] = False,
     refresh: Annotated[
@@ -223,7 +224,7 @@ def _read_queue(
                 if offset < base.offset + page:  # the store ran out
                     break
             if at_once:
-                queue_compare.compare(store, todo, policy, reading)
+                queue_compare.compare(store, todo, policy, reading, remember=remember)
                 found = [i for i in todo if not wanted or wanted & i.flags]
             for batch in unanswered:
                 _mark_injected(batch, injected.answer())

@@ -31,7 +31,7 @@ import sqlite3
 import sys
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 
@@ -52,6 +52,7 @@ FLUSH_EVERY = 20_000
 HELD = 2_000_000  # judgements held in memory (about 100 bytes each)
 NO_HITS = "[]"
 KEEP_ENGINES = 3  # files of other engines kept (two installs may alternate)
+ASK_AT_ONCE = 500  # digests per lookup of ``CacheFile._kept`` (a listing's page)
 PREFIX = "judgements-"
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS judged ("
@@ -119,14 +120,16 @@ def _decode(raw: object) -> list[Hit] | None:
 
 
 class CacheFile:
-    """What a file of the cache folder's holder shares (``Judgements``, ``verdicts``):
+    """What a file of the cache folder's holder shares (``Judgements``, ``verdicts``,
+    ``queue_answers``):
     its connection (None once not used: ``why_not`` says why) and the rows not written
     yet (``_new``), written in one transaction or given up with the file."""
 
     conn: sqlite3.Connection | None
     path: Path | None
     why_not: str
-    _new: list[tuple[int, bytes, str, int]] | dict[bytes, bool]
+    # (``queue_answers``' rows hold two flags: an int)
+    _new: list[tuple[int, bytes, str, int]] | dict[bytes, bool] | dict[bytes, int]
 
     def _write(self, sql: str, rows: list[tuple[object, ...]]) -> None:
         """``rows`` in one transaction (sorted by the caller: random keys, and a sorted
@@ -139,6 +142,32 @@ class CacheFile:
                 self.conn.executemany(sql, rows)
         except sqlite3.Error as exc:
             self._give_up(exc)
+
+    def _kept(
+        self, table: str, column: str, keys: Sequence[bytes], valid: range
+    ) -> dict[bytes, int]:
+        """``column`` of ``table``'s rows for the digests ``keys``, ``ASK_AT_ONCE`` at a
+        time. Only a row as ``_write`` writes it is an answer (a bytes digest, an int in
+        ``valid``): another type or number is not (its item is computed). On an error the
+        file is given up (the rows read so far are kept)."""
+        out: dict[bytes, int] = {}
+        if self.conn is None:
+            return out
+        todo = list(dict.fromkeys(keys))
+        try:
+            for start in range(0, len(todo), ASK_AT_ONCE):
+                chunk = todo[start : start + ASK_AT_ONCE]
+                rows = self.conn.execute(
+                    f"SELECT digest, {column} FROM {table} WHERE digest IN "
+                    f"({','.join('?' * len(chunk))})",
+                    chunk,
+                )
+                for digest, value in rows:
+                    if isinstance(digest, bytes) and type(value) is int and value in valid:
+                        out[digest] = value
+        except sqlite3.Error as exc:
+            self._give_up(exc)
+        return out
 
     def _close(self) -> None:
         if self.conn is not None:

@@ -36,7 +36,6 @@ _SCHEMA = (
     " digest BLOB PRIMARY KEY, flagged INTEGER NOT NULL) WITHOUT ROWID"
 )
 PREFIX = "verdicts-"
-ASK_AT_ONCE = 500  # digests per lookup (a listing's page)
 
 
 class Verdicts(judgements.CacheFile):
@@ -81,22 +80,10 @@ class Verdicts(judgements.CacheFile):
         out = {k: self._new[k] for k in keys if k in self._new}
         if self.conn is None:
             return out
-        todo = list(dict.fromkeys(k for k in keys if k not in out))
-        try:
-            for start in range(0, len(todo), ASK_AT_ONCE):
-                chunk = todo[start : start + ASK_AT_ONCE]
-                rows = self.conn.execute(
-                    "SELECT digest, flagged FROM verdict WHERE digest IN "
-                    f"({','.join('?' * len(chunk))})",
-                    chunk,
-                )
-                for digest, flagged in rows:
-                    # A row not written as ``keep`` writes it (another type, another
-                    # number) is no verdict: the item is checked.
-                    if isinstance(digest, bytes) and type(flagged) is int and flagged in (0, 1):
-                        out[digest] = bool(flagged)
-        except sqlite3.Error as exc:
-            self._give_up(exc)
+        todo = [k for k in keys if k not in out]
+        out.update(
+            (k, bool(v)) for k, v in self._kept("verdict", "flagged", todo, range(2)).items()
+        )
         return out
 
     def keep(self, found: Iterable[tuple[bytes, bool]]) -> None:

@@ -20,6 +20,8 @@ from memaudit.injection import judgements, verdicts
 from memaudit.ledger import Ledger
 from memaudit.ledger.rows import insert_memory
 from memaudit.model import Memory, SourceType, Status
+from tests import cache_damage as shared
+from tests.cache_damage import DAMAGES, damage
 
 NOW = "2026-01-01T00:00:00Z"
 # The same texts from the user and from outside: the check flags them from outside only
@@ -86,16 +88,11 @@ def checks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def listings(cli: Any, db: Path, *extra: str) -> list[str]:
-    out = []
-    for args in LISTINGS:
-        done = cli("--now", NOW, *args, *extra, db=db)
-        assert done.exit_code == 0, done.output
-        out.append(done.stdout)
-    return out
+    return shared.listings(cli, db, LISTINGS, *extra)
 
 
 def files(prefix: str = verdicts.PREFIX) -> list[Path]:
-    return sorted(Path(os.environ[judgements.ENV]).glob(f"{prefix}*.sqlite"))
+    return shared.files(prefix)
 
 
 def test_a_listing_again_reads_the_verdicts_and_prints_the_same(
@@ -209,33 +206,14 @@ def test_a_row_that_is_no_verdict_is_checked_again(
     assert listings(cli, queue) == first and len(checks) == 12
 
 
-@pytest.mark.parametrize(
-    "damage",
-    ["not a database", "no such table", "other columns", "key", "locked"],
-)
+@pytest.mark.parametrize("how", DAMAGES)
 def test_a_damaged_or_busy_cache_changes_nothing(
-    cli: Any, queue: Path, checks: list[str], damage: str
+    cli: Any, queue: Path, checks: list[str], how: str
 ) -> None:
     first = listings(cli, queue, "--no-cache")
     listings(cli, queue)
     (path,) = files()
-    holder: sqlite3.Connection | None = None
-    if damage == "not a database":
-        for part in path.parent.glob(f"{path.name}*"):
-            part.write_bytes(b"\x00garbage" * 512)
-    elif damage == "key":
-        (path.parent / judgements.KEY_FILE).write_bytes(b"\x00garbage")
-    else:
-        holder = sqlite3.connect(path, isolation_level=None)
-        if damage == "no such table":
-            holder.execute("DROP TABLE verdict")
-            holder.execute("CREATE VIEW verdict AS SELECT 1 AS x")  # the schema then fails
-        elif damage == "other columns":
-            holder.execute("DROP TABLE verdict")
-            holder.execute("CREATE TABLE verdict (digest TEXT, other TEXT)")
-        else:  # another process writing it for longer than the wait: nothing to read,
-            holder.execute("DELETE FROM verdict")  # and what is checked cannot be written
-            holder.execute("BEGIN EXCLUSIVE")
+    holder = damage(path, how, "verdict")
     try:
         checks.clear()
         assert listings(cli, queue) == first

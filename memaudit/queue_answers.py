@@ -1,0 +1,148 @@
+"""The review listing's comparisons remembered across runs, so that a queue listed again
+(``review --list``) does not compare again the items it compared before
+(``queue_compare``: the duplicate and conflict flags).
+
+An item's two flags are a function of what ``pending.listed_duplicate`` and
+``listed_conflict`` read, and all of it goes into the item's key: the item's id, text,
+creation time and scope; the active copies of its text the store gave
+(``Reading.copies``); the other side of each dispute recorded with it and whether that
+side is active; each neighbour its searches found (``Reading.pool``: id, text, creation
+time and scope, in order); the policy's similarity threshold; and the comparer, as the
+digest of memaudit's code and data (``judgements.engine``, which names the file too).
+The store is read for all of these on every listing (the searches, the copies, the
+disputes: about 1.1 s at 200k): only the comparison itself (about 1.6 s) is skipped. So
+an edited item, a new or edited or archived neighbour, a new copy or a dispute resolved
+gives a new key, and the item is compared again: a file written for another store, or
+before the store changed, cannot answer for it.
+
+Kept beside the injection verdicts (``judgements.folder``; ``MEMAUDIT_CACHE_DIR=off`` or
+``review --list --no-cache`` turn it off) and as they are: no text and no word of one,
+each key a BLAKE2b digest keyed with ``judgements.key``, each value the two flags as
+bits. A file that cannot be opened, read or written, or a row that is not such a value,
+is not used (the item is compared, as without the file); nothing here raises. The folder
+is trusted as the verdicts' is: whoever can write in it can write a row that clears an
+item's flags (README, "Threat model: hostile stores", Caches).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from memaudit import pending
+from memaudit.injection import judgements
+from memaudit.model import Memory
+
+if TYPE_CHECKING:
+    from memaudit.store import Store
+
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS compared ("
+    " digest BLOB PRIMARY KEY, flags INTEGER NOT NULL) WITHOUT ROWID"
+)
+PREFIX = "comparisons-"
+# The flags as bits of a row's value.
+BITS = {pending.Flag.DUPLICATE: 1, pending.Flag.CONFLICT: 2}
+
+
+def to_bits(flags: set[pending.Flag]) -> int:
+    return sum(bit for flag, bit in BITS.items() if flag in flags)
+
+
+def from_bits(bits: int) -> set[pending.Flag]:
+    return {flag for flag, bit in BITS.items() if bits & bit}
+
+
+class Answers(judgements.CacheFile):
+    """One comparer's remembered answers (or none: ``conn`` is None, ``why_not`` says
+    why). ``keys`` gives the items' digests, ``known`` the answers kept for digests,
+    ``keep`` records new ones (written by ``close``)."""
+
+    def __init__(
+        self,
+        conn: sqlite3.Connection | None,
+        path: Path | None,
+        why_not: str,
+        secret: bytes = b"",
+        threshold: float = 0.0,
+    ) -> None:
+        self.conn, self.path, self.why_not = conn, path, why_not
+        self._secret, self._threshold = secret, threshold
+        self._new: dict[bytes, int] = {}
+        # each pool's digest (by its searches): items that search alike share one
+        self._pools: dict[tuple[str, ...], bytes] = {}
+        self._answers: dict[str, bytes] = {}  # each search's answer's digest
+
+    @classmethod
+    def open(cls, threshold: float, enabled: bool = True) -> Answers:
+        """The file of this comparer's answers, created if need be; unused (``conn``
+        None) when the cache is turned off or unusable (never an error)."""
+        opened = judgements.connect(PREFIX, _SCHEMA, enabled)
+        if isinstance(opened, str):
+            return cls(None, None, opened)
+        conn, path, secret = opened
+        return cls(conn, path, "", secret, threshold)
+
+    def keys(
+        self, store: Store, memories: Sequence[Memory], reading: pending.Reading
+    ) -> list[bytes]:
+        """Each item's digest, from what the listing read of the store for it
+        (``queue_compare.prepare``: nothing is asked again here)."""
+        head = [judgements.engine(), self._threshold]
+        out = []
+        for m in memories:
+            searches = reading.searches_of(m.content)
+            pool = self._pool(store, searches, reading)
+            disputes = [
+                [other, pending._is_active(store, other, reading)]
+                for other in pending._disputed(store, m.id, reading)
+            ]
+            copies = reading.copies.get(m.content)
+            fields = [m.id, m.content, m.created_at, m.scope, copies, disputes, pool.hex()]
+            # JSON: each field's bounds unambiguous; ASCII: lone surrogates escaped.
+            data = json.dumps([*head, *fields]).encode("ascii")
+            out.append(hashlib.blake2b(data, digest_size=32, key=self._secret).digest())
+        return out
+
+    def _pool(self, store: Store, searches: list[str], reading: pending.Reading) -> bytes:
+        """The digest of the neighbours ``searches`` find: of each search's answer, in
+        order (``Reading.pool`` makes the pool of them alone). Each answer is digested
+        once, whole (its four fields a neighbour: what the comparisons read of it): at
+        200k 2,730 pools hold 216,552 neighbours, 70 MB of text, the 5,275 answers a
+        half of it."""
+        key = tuple(searches)
+        found = self._pools.get(key)
+        if found is None:
+            reading.pool(store, searches)  # (every search answered)
+            h = hashlib.blake2b(digest_size=32)
+            for q in searches:
+                d = self._answers.get(q)
+                if d is None:
+                    data = json.dumps([q, reading.searches[q]]).encode("ascii")
+                    d = self._answers[q] = hashlib.blake2b(data, digest_size=32).digest()
+                h.update(d)
+            found = self._pools[key] = h.digest()
+        return found
+
+    def known(self, keys: Sequence[bytes]) -> dict[bytes, set[pending.Flag]]:
+        """The answers kept for ``keys`` (those found, valid ones only)."""
+        kept = self._kept("compared", "flags", keys, range(4))
+        return {k: from_bits(v) for k, v in kept.items()}
+
+    def keep(self, found: Iterable[tuple[bytes, set[pending.Flag]]]) -> None:
+        if self.conn is not None:
+            self._new.update((k, to_bits(flags)) for k, flags in found)
+
+    def close(self) -> None:
+        """Write the new answers (one transaction) and close the file."""
+        if self._new and self.conn is not None:
+            self._write(
+                "INSERT OR REPLACE INTO compared (digest, flags) VALUES (?, ?)",
+                sorted(self._new.items()),
+            )
+        self._new.clear()
+        self._close()

@@ -1,0 +1,56 @@
+"""What the tests of `review --list`'s kept verdicts and kept comparisons share: the
+listings they compare, the cache files they find, and a cache file damaged as a hostile
+or unlucky user's would be (each must change nothing but the time)."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from memaudit.injection import judgements
+
+NOW = "2026-01-01T00:00:00Z"
+
+
+def listings(cli: Any, db: Path, commands: Sequence[Sequence[str]], *extra: str) -> list[str]:
+    """The output of each of ``commands`` (with ``extra``), each run successfully."""
+    out = []
+    for args in commands:
+        done = cli("--now", NOW, *args, *extra, db=db)
+        assert done.exit_code == 0, done.output
+        out.append(done.stdout)
+    return out
+
+
+def files(prefix: str) -> list[Path]:
+    """The cache folder's files named ``prefix`` + an engine."""
+    return sorted(Path(os.environ[judgements.ENV]).glob(f"{prefix}*.sqlite"))
+
+
+DAMAGES = ["not a database", "no such table", "other columns", "key", "locked"]
+
+
+def damage(path: Path, how: str, table: str) -> sqlite3.Connection | None:
+    """``path`` (its ``table``) damaged as ``how`` says; for "locked", the connection that
+    holds it locked (the caller closes it)."""
+    if how == "not a database":
+        for part in path.parent.glob(f"{path.name}*"):
+            part.write_bytes(b"\x00garbage" * 512)
+        return None
+    if how == "key":
+        (path.parent / judgements.KEY_FILE).write_bytes(b"\x00garbage")
+        return None
+    holder = sqlite3.connect(path, isolation_level=None)
+    if how == "no such table":
+        holder.execute(f"DROP TABLE {table}")
+        holder.execute(f"CREATE VIEW {table} AS SELECT 1 AS x")  # the schema then fails
+    elif how == "other columns":
+        holder.execute(f"DROP TABLE {table}")
+        holder.execute(f"CREATE TABLE {table} (digest TEXT, other TEXT)")
+    else:  # another process writing it for longer than the wait: nothing to read,
+        holder.execute(f"DELETE FROM {table}")  # and what is computed cannot be written
+        holder.execute("BEGIN EXCLUSIVE")
+    return holder
