@@ -114,7 +114,9 @@ def _candidates(sketches: list[tuple[int, ...]], floor: float) -> tuple[list[int
     masks.clear()
     # Judged in order (a, then b), each once: a's set is made once for all of its pairs,
     # and the pairs kept come out in order (the exact check then makes each first
-    # memory's trigram set once).
+    # memory's trigram set once). A loop, not column-wise: judging each chunk of 65,536
+    # pairs as a chain of `map`s (in C) held every pair's shared set at once and was
+    # slower (1M, standalone, under the lock: 19.1 / 19.8 s against 16.5 / 17.2 s).
     pairs = sorted(left)
     left.clear()
     out = []
