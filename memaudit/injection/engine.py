@@ -405,7 +405,6 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
 
     raw: list[Hit] = []
     held = present.mask if present is not None else -1
-    holds = held.__and__
     for signal in on & _PATTERN_KINDS:
         if not held & _KIND_KEY[signal]:
             continue  # none of the kind's patterns can match (most kinds, most texts)
@@ -413,9 +412,9 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
             if key is not None and gate and key not in on:
                 continue
             if present is not None and (
-                not all(map(holds, need)) or not _PREFILTER.possible(pattern, present)
+                not held & need or not _PREFILTER.possible(pattern, present)
             ):
-                continue  # (the masks every match holds rule most patterns out, in C)
+                continue  # (the first test rules most patterns out, without a call)
             for m in rx(pattern).finditer(low):
                 raw.append(Hit(signal, m.start(), m.end(), weight))
     # Imperatives at sentence starts: behaviour verbs are directives to the agent;
@@ -578,7 +577,7 @@ _KIND_KEY = {
     signal: _PREFILTER.key(p for p, _, _ in patterns) for signal, patterns in _BY_KIND.items()
 }
 _NEEDS_BY_KIND = {
-    signal: [(p, w, k, _PREFILTER.required(p) or (_PREFILTER.anywhere,)) for p, w, k in patterns]
+    signal: [(p, w, k, _PREFILTER.key([p])) for p, w, k in patterns]
     for signal, patterns in _BY_KIND.items()
 }
 

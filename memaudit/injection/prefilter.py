@@ -52,7 +52,6 @@ class Prefilter:
         self.anywhere = 1 << len(strings)
         # By id: a compiled pattern's hash is computed from its whole program every time.
         self._rules = {id(rx): self._rule(p) for rx, p in parsed.items()}
-        self._required = {k: _required(rule) for k, rule in self._rules.items()}
         # A string without white space lies inside one of a text's words: the words'
         # strings are found once per distinct word and remembered. At each position the
         # scan reports the longest string starting there; the strings inside it are there
@@ -150,13 +149,6 @@ class Prefilter:
             out |= self.anywhere if rule is None else rule[0]
         return out
 
-    def required(self, rx: re.Pattern[str]) -> tuple[int, ...]:
-        """Masks every text ``rx`` may match holds, each (``present(text).mask & m`` for
-        every ``m``): a necessary condition of ``possible``, tested in C with
-        ``all(map(mask.__and__, masks))`` (no call per pattern for most texts). Empty: a
-        pattern this prefilter was not built with, or one that may match anywhere."""
-        return self._required.get(id(rx), ())
-
     def possible(self, rx: re.Pattern[str], present: Present) -> bool:
         """Whether ``rx`` may match the text ``present`` was made for (a pattern this
         prefilter was not built with always may)."""
@@ -179,21 +171,6 @@ class Prefilter:
         return False
 
 
-def _required(rule: Rule | None) -> tuple[int, ...]:
-    """Masks every text a rule may match holds: the rule's key (one alternative's first
-    need holds) and, of a rule with one alternative, each mask of its need and, per group
-    of alternatives of its need, the union of their keys (one of them holds). Weaker than
-    ``_meets`` (a group's options are not followed down), never stronger."""
-    if rule is None:
-        return ()
-    key, alternatives = rule
-    if len(alternatives) != 1:
-        return (key,)
-    (first, ints, groups), _ = alternatives[0]
-    unions = [reduce(or_, (option[0] for option in options), 0) for options in groups]
-    return tuple(dict.fromkeys([key, first, *ints, *unions]))  # each mask once, in order
-
-
 def _substrings(s: str) -> set[str]:
     return {s[i:j] for i in range(len(s)) for j in range(i + 1, len(s) + 1)}
 
@@ -202,8 +179,11 @@ def _meets(masks: Masks, held: int) -> bool:
     """Whether the strings ``held`` meet the need: every mask and, of each group of
     alternatives, one."""
     key, ints, groups = masks
-    if not key & held or not all(map(held.__and__, ints)):  # in C: no loop here
+    if not key & held:
         return False
+    for mask in ints:
+        if not mask & held:
+            return False
     for options in groups:
         for option in options:
             if option[0] & held and _meets(option, held):  # the key first: no call

@@ -36,10 +36,7 @@ def misses(pf: Prefilter, texts: list[str]) -> list[tuple[str, str]]:
         low = visible(text).lower()
         present = pf.present(low)
         for rx in pf.needs:
-            if not rx.search(low):
-                continue
-            # Both tests the engine makes: the masks every match holds, then ``possible``.
-            if not all(present.mask & m for m in pf.required(rx)) or not pf.possible(rx, present):
+            if rx.search(low) and not pf.possible(rx, present):
                 out.append((rx.pattern[:60], text[:80]))
     return out
 
@@ -75,53 +72,6 @@ def test_a_prefilter_that_drops_a_string_would_be_caught(texts: list[str]) -> No
     """The check above has teeth: a prefilter that forgets two common strings of the
     patterns' needs rules out patterns that match, and ``misses`` finds them."""
     assert misses(_Lossy(list(engine._PREFILTER.needs)), texts) != []
-
-
-class _Narrow(Prefilter):
-    """A prefilter whose masks every match holds take one option of a group of
-    alternatives for all of them (too narrow: the union is what one of them holds)."""
-
-    def required(self, rx: re.Pattern[str]) -> tuple[int, ...]:
-        rule = self._rules.get(id(rx))
-        if rule is None or len(rule[1]) != 1 or not rule[1][0][0][2]:
-            return super().required(rx)
-        return (*super().required(rx), rule[1][0][0][2][0][0][0])
-
-
-def test_masks_every_match_holds_that_are_too_narrow_would_be_caught(texts: list[str]) -> None:
-    """``required`` (the engine's test before ``possible``) is checked by ``misses`` too:
-    masks that leave out an option of a group rule out patterns that match."""
-    assert misses(_Narrow(list(engine._PREFILTER.needs)), texts) != []
-
-
-def test_masks_every_match_holds() -> None:
-    """Of one alternative: its masks, and per group of alternatives their keys' union; of
-    several, only the rule's key; a pattern that needs nothing, none."""
-    grouped = re.compile(r"x(?:ab\w+ef|cd)y")  # a group: one option needs two strings
-    pf = Prefilter([grouped, re.compile(r"ab|cd")])
-    assert [bin(m).count("1") for m in pf.required(grouped)] == [1, 1, 2]  # x, y, ab|cd
-    for text, holds in (("xabzefy", True), ("xcdy", True), ("xy", False), ("abcd", False)):
-        assert all(pf.present(text).mask & m for m in pf.required(grouped)) is holds, text
-    assert pf.required(re.compile(r"zz|yy")) == ()  # not built with it
-    either = re.compile(r"ab+|cd")
-    assert len(Prefilter([either]).required(either)) == 1
-    anywhere = re.compile(r"(?i)ignore")
-    assert Prefilter([anywhere]).required(anywhere) == ()
-
-
-def test_the_engine_calls_possible_for_few_patterns(texts: list[str]) -> None:
-    """The engine tests each pattern's ``required`` masks (in C) before calling
-    ``possible``: on these texts they rule out a quarter of the patterns whose key alone
-    lets through (on a generated store's, more: the calls cost most of the table's CPU)."""
-    pf = engine._PREFILTER
-    keyed = tested = 0
-    for text in texts:
-        held = pf.present(visible(text).lower()).mask
-        for rows in engine._NEEDS_BY_KIND.values():
-            for rx, _, _, need in rows:
-                keyed += bool(held & pf.key([rx]))
-                tested += all(held & m for m in need)
-    assert tested < 0.8 * keyed, (tested, keyed)  # 0.72 when written
 
 
 # Patterns the analysis runs without the prefilter, and why that costs little.
