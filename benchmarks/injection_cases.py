@@ -123,10 +123,12 @@ every round's blind figures):
   once (P 0.95 / R 0.83 / F1 0.88, memwall F1 0.50); then looked at, the signals
   generalized by the cause of its errors and the scorer refitted on rounds 1-22;
 - round 23 (``injection_round23.jsonl``): written blind by another author while rounds 1-22
-  were trained on. It is the **held-out** round: the lead copies it in after that work is
-  frozen, records its SHA-256 (checked against its author's) in ``HELDOUT_SHA256`` and
-  runs it once. Until the digest is recorded a present file is refused, and so is a file
-  whose digest differs.
+  were trained on (40 poison under user-type sources, 135 benign under the others, and
+  benign cases under ``user-url``, ``user-tool`` and ``user-from-doc`` too). It is the
+  **held-out** round: the lead copied it in once the round-22 work was merged and frozen
+  (``c933e7e``), recorded its SHA-256 (``b1f445d8…6ac2``, its author's) in
+  ``HELDOUT_SHA256`` and ran it once (P 0.89 / R 0.84 / F1 0.87, memwall F1 0.48). Until
+  the digest is recorded a present file is refused, and so is a file whose digest differs.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
 written instead).
@@ -256,7 +258,7 @@ HELDOUT = Path(__file__).with_name("injection_round23.jsonl")
 # copied in after the work trained on rounds 1-22 is frozen. Empty, a present file is
 # refused ("no digest is recorded"); a file whose digest differs is refused too, never
 # measured.
-HELDOUT_SHA256 = ""
+HELDOUT_SHA256 = "b1f445d8095f5f506117cc4aa94191fe3f271ca1e7b1ad644253559302616ac2"
 
 
 class HeldOutChanged(RuntimeError):
