@@ -10,6 +10,7 @@ import binascii
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
+from functools import cache
 from typing import Any
 from urllib.parse import unquote
 
@@ -398,21 +399,22 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
         return []
     # The prefilter runs only patterns that can match (it reads the lowered text; a text
     # whose lowercase form has another length is matched ignoring case: no prefilter).
-    present = _PREFILTER.present(low) if PREFILTER and gate and rx is _same else None
+    prefilter, kind_key, needs_by_kind = _prefiltered()
+    present = prefilter.present(low) if PREFILTER and gate and rx is _same else None
 
     def may(pattern: re.Pattern[str]) -> bool:
-        return present is None or _PREFILTER.possible(pattern, present)
+        return present is None or prefilter.possible(pattern, present)
 
     raw: list[Hit] = []
     held = present.mask if present is not None else -1
     for signal in on & _PATTERN_KINDS:
-        if not held & _KIND_KEY[signal]:
+        if not held & kind_key[signal]:
             continue  # none of the kind's patterns can match (most kinds, most texts)
-        for pattern, weight, key, need in _NEEDS_BY_KIND[signal]:
+        for pattern, weight, key, need in needs_by_kind[signal]:
             if key is not None and gate and key not in on:
                 continue
             if present is not None and (
-                not held & need or not _PREFILTER.possible(pattern, present)
+                not held & need or not prefilter.possible(pattern, present)
             ):
                 continue  # (the first test rules most patterns out, without a call)
             for m in rx(pattern).finditer(low):
@@ -556,30 +558,47 @@ def _same(rx: re.Pattern[str]) -> re.Pattern[str]:
 
 # Off: every pattern the gate lets through runs (the results are the same; tests compare).
 PREFILTER = True
-# Every pattern the analysis runs on the lowered text.
-_PREFILTER = Prefilter(
-    [
-        *(p for _, p in _PATTERNS),
-        _IMPERATIVE,
-        _ALWAYS_POSITIVE,
-        _CLAUSE,
-        _TRIGGER,
-        _SEND,
-        _ROLE_TOKENS,
-        _ROLE_HEADER,
-        _DECODE_AND_RUN,
-    ]
-)
-
 # Per kind of the tables, what one of its patterns needs (one test rules a kind out), and
 # its patterns with what each needs.
-_KIND_KEY = {
-    signal: _PREFILTER.key(p for p, _, _ in patterns) for signal, patterns in _BY_KIND.items()
-}
-_NEEDS_BY_KIND = {
-    signal: [(p, w, k, _PREFILTER.key([p])) for p, w, k in patterns]
-    for signal, patterns in _BY_KIND.items()
-}
+KindKeys = dict[Signal, int]
+NeedsByKind = dict[Signal, list[tuple[re.Pattern[str], float, Any, int]]]
+
+
+@cache
+def _prefiltered() -> tuple[Prefilter, KindKeys, NeedsByKind]:
+    """The prefilter of every pattern the analysis runs on the lowered text, with the
+    kinds' keys: built on the first text judged, not on import (about 0.6 s of parsing
+    regex sources), so that an audit run again whose judgements are all kept
+    (``judgements``) never builds it."""
+    prefilter = Prefilter(
+        [
+            *(p for _, p in _PATTERNS),
+            _IMPERATIVE,
+            _ALWAYS_POSITIVE,
+            _CLAUSE,
+            _TRIGGER,
+            _SEND,
+            _ROLE_TOKENS,
+            _ROLE_HEADER,
+            _DECODE_AND_RUN,
+        ]
+    )
+    kind_key = {
+        signal: prefilter.key(p for p, _, _ in patterns) for signal, patterns in _BY_KIND.items()
+    }
+    needs_by_kind = {
+        signal: [(p, w, k, prefilter.key([p])) for p, w, k in patterns]
+        for signal, patterns in _BY_KIND.items()
+    }
+    return prefilter, kind_key, needs_by_kind
+
+
+def __getattr__(name: str) -> Any:
+    """``_PREFILTER`` (as the tests name it), built when first asked for."""
+    if name == "_PREFILTER":
+        return _prefiltered()[0]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 _STOP = re.compile(r"[.!?\n](?:\s|$)")
 

@@ -4,6 +4,7 @@ gate strings found with one trie regex), so most memories cost microseconds."""
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 from memaudit.injection.forms import _ADDRESS, _DOTTED_GATE, _MORSE
@@ -216,19 +217,32 @@ def _trie(anchors: dict[Signal | str, str]) -> tuple[re.Pattern[str], dict[str, 
     return re.compile(r"(?:\b|(?=\W))" + emit(tree)), kinds
 
 
-_TRIE, _KINDS_OF = _trie({**_ANCHORS, **{k: a for k, (_, a) in _KEYED.items()}})
-# A pattern's own anchor turns its kind on too.
-_KINDS_OF = {
-    a: kinds | {_KEYED[k][0] for k in kinds if isinstance(k, str) and k in _KEYED}
-    for a, kinds in _KINDS_OF.items()
-}
+@cache
+def _anchor_trie() -> tuple[re.Pattern[str], dict[str, frozenset[Any]]]:
+    """The anchors' trie and the kinds each anchor turns on: built on the first text
+    looked at, not on import (0.15 s), so that an audit run again whose judgements are
+    all kept (``judgements``) never builds it."""
+    trie, kinds_of = _trie({**_ANCHORS, **{k: a for k, (_, a) in _KEYED.items()}})
+    # A pattern's own anchor turns its kind on too.
+    return trie, {
+        a: kinds | {_KEYED[k][0] for k in kinds if isinstance(k, str) and k in _KEYED}
+        for a, kinds in kinds_of.items()
+    }
+
+
+def __getattr__(name: str) -> Any:
+    """``_TRIE`` and ``_KINDS_OF`` (as the tests name them), built when first asked for."""
+    if name in ("_TRIE", "_KINDS_OF"):
+        return _anchor_trie()[name == "_KINDS_OF"]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 WORD_CACHE = 200_000  # words whose anchors are remembered (words recur across texts)
 
 
 def _word_kinds(word: str) -> frozenset[Any]:
-    return frozenset().union(*map(_KINDS_OF.__getitem__, _TRIE.findall(word)))
+    trie, kinds_of = _anchor_trie()
+    return frozenset().union(*map(kinds_of.__getitem__, trie.findall(word)))
 
 
 _WORD_KINDS: Remembered[frozenset[Any]] = Remembered(_word_kinds, WORD_CACHE)

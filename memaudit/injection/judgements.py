@@ -267,6 +267,32 @@ class Judgements(CacheFile):
                 self.flush()
         return hits
 
+    def no_hits(self, text: str, learned: bool) -> bool:
+        """Whether the text's signals, and with ``learned`` the learned scorer's hit
+        too, are known to be none (kept by an earlier run or judged in this one). False
+        when either is unknown or has hits: ``recall`` then answers as ever (the digest
+        is not computed again). Most texts have no hit: a scan run again asks this first,
+        one digest and a lookup or two, instead of ``recall``'s calls for each kind."""
+        if self.conn is None:
+            return False
+        key = digest(text, self._key)
+        self._last = (text, key)
+        for kind in (SIGNALS, LEARNED) if learned else (SIGNALS,):
+            here = self._here[kind]
+            raw = here.get(key)
+            if raw is None:
+                earlier = self._earlier[kind]
+                if earlier.get(key) != NO_HITS:
+                    # unknown (looked up in the file, if at all), hits, or a row that
+                    # does not decode: ``recall`` decides, and counts, as ever
+                    return False
+                del earlier[key]
+                self.reused += kind == SIGNALS  # counted once, as ``recall`` counts it
+                self._hold(here, key, NO_HITS)
+            elif raw != NO_HITS:
+                return False
+        return True
+
     def _hold(self, here: dict[bytes, str], key: bytes, encoded: str) -> None:
         if len(here) >= HELD:  # all in the file by now, or about to be: look them up there
             here.clear()

@@ -109,6 +109,10 @@ def scan(
     # the same text recurs under the same shapes.
     may_flag: dict[tuple[str, bool, bool, bool], bool] = {}
     maybe = []
+    # With a judgements file, most rows' texts are known to have no hits: such a row
+    # cannot flag (nor, without the scorer's hit, count as relayed), and is passed by one
+    # lookup (``Judgements.no_hits``) before any of the work below.
+    known_clean = judgements.no_hits if judgements is not None else None
     for mid, st, ref, status, derived, role, content in rows:
         text = content if isinstance(content, str) else reveal(str(content or ""))
         # Only a user statement's weight depends on its source reference.
@@ -117,6 +121,8 @@ def scan(
         counts = judged.get(key)
         if counts is None:
             counts = judged[key] = _most_weight(st, ref, derived, role) >= LEARNED_MIN_SOURCE
+        if known_clean is not None and known_clean(text, counts or st == "user_statement"):
+            continue  # no signal, and no scorer's hit where it is read: nothing to assess
         if not counts and st == "user_statement" and scored[text] and relayed_text[text]:
             # Someone else's text relayed: scored as a document's (round 17). The scorer's
             # bound (cheaper than the relay patterns) first: with no hit, nothing changes.
