@@ -18,7 +18,7 @@ was mistyped; the audit reads the copy and says how many values it converted.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from typing import Any
 
 from memaudit.fingerprint import content_hash
@@ -96,13 +96,15 @@ def _bad(column: str, kind: str) -> str:
     return f"{column} >= ''"  # text or a blob where a number belongs
 
 
-def mistyped(conn: sqlite3.Connection) -> dict[str, int]:
+def mistyped(conn: sqlite3.Connection, tables: Collection[str] | None = None) -> dict[str, int]:
     """``{"table.column": n}``: how many values of each checked column are not of its
-    type (empty: the ledger is clean). One scan per table finds whether any is; only a
-    table that has one is counted column by column."""
+    type (empty: the ledger is clean), in ``tables`` (None: all of ``COLUMNS``). One scan
+    per table finds whether any is; only a table that has one is counted column by
+    column."""
     found: dict[str, int] = {}
     for table, columns in COLUMNS.items():
-        found |= mistyped_in(conn, table, [(name, kind) for name, kind, read in columns if read])
+        if tables is None or table in tables:
+            found |= mistyped_in(conn, table, [(n, kind) for n, kind, read in columns if read])
     return found
 
 
