@@ -142,3 +142,17 @@ def test_no_hits_answers_only_for_a_text_known_to_have_none() -> None:
     again.close()
     off = judgements.Judgements.off("turned off")
     assert not off.no_hits(clean, learned=False)
+
+
+def test_no_hits_knows_a_text_by_the_digest_recall_writes() -> None:
+    """``no_hits`` digests a text from a copy of a keyed hasher: the same digest as
+    ``digest``, for any text (the empty one, one with a lone surrogate, a long one)."""
+    texts = ["", "a plain note", "\ud800 lone", "long " * 500]
+    first = judgements.Judgements.open()
+    for text in texts:
+        first.recall(judgements.SIGNALS, text, lambda _t: [])
+    first.close()
+    again = judgements.Judgements.open()
+    assert all(again.no_hits(text, learned=False) for text in texts)
+    assert again.reused == len(texts)
+    again.close()
