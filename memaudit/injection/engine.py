@@ -570,19 +570,8 @@ def _prefiltered() -> tuple[Prefilter, KindKeys, NeedsByKind]:
     kinds' keys: built on the first text judged, not on import (about 0.6 s of parsing
     regex sources), so that an audit run again whose judgements are all kept
     (``judgements``) never builds it."""
-    prefilter = Prefilter(
-        [
-            *(p for _, p in _PATTERNS),
-            _IMPERATIVE,
-            _ALWAYS_POSITIVE,
-            _CLAUSE,
-            _TRIGGER,
-            _SEND,
-            _ROLE_TOKENS,
-            _ROLE_HEADER,
-            _DECODE_AND_RUN,
-        ]
-    )
+    forms = [_IMPERATIVE, _ALWAYS_POSITIVE, _CLAUSE, _TRIGGER, _SEND, _ROLE_TOKENS]
+    prefilter = Prefilter([*(p for _, p in _PATTERNS), *forms, _ROLE_HEADER, _DECODE_AND_RUN])
     kind_key = {
         signal: prefilter.key(p for p, _, _ in patterns) for signal, patterns in _BY_KIND.items()
     }
