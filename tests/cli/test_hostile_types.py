@@ -211,7 +211,7 @@ def test_values_a_second_process_converted_are_reported(
 
     db = sample("clean_control")
     plant(db, "memories", "content", b"The deploy failed \xff after the cache change.")
-    monkeypatch.setattr(typed_view, "mistyped", lambda conn: {})  # this process only
+    monkeypatch.setattr(typed_view, "mistyped", lambda conn, tables=None: {})  # this process only
     with open_store(str(db)) as store:
         report = audit.run(store, parse_time("2026-11-15T00:00:00Z"), workers=2)
     assert report.mistyped == {"memories.content": 1}
