@@ -38,7 +38,6 @@ from memaudit.injection import judgements
 from memaudit.model import Memory
 
 if TYPE_CHECKING:
-    from memaudit.conflicts.statements import Statement
     from memaudit.store import Store
 
 _SCHEMA = (
@@ -77,8 +76,6 @@ class Answers(judgements.CacheFile):
         # each pool's digest (by its searches): items that search alike share one
         self._pools: dict[tuple[str, ...], bytes] = {}
         self._answers: dict[str, bytes] = {}  # each search's answer's digest
-        # each neighbour's digest by its id, with the row it is of (``_row``)
-        self._rows: dict[object, tuple[Statement, bytes]] = {}
 
     @classmethod
     def open(cls, threshold: float, enabled: bool = True) -> Answers:
@@ -114,9 +111,9 @@ class Answers(judgements.CacheFile):
     def _pool(self, store: Store, searches: list[str], reading: pending.Reading) -> bytes:
         """The digest of the neighbours ``searches`` find: of each search's answer, in
         order (``Reading.pool`` makes the pool of them alone). Each answer is digested
-        once, as its search and the digest of each of its rows in order (``_row``): at
-        200k 2,730 pools hold 216,552 neighbours, 70 MB of text, the 5,275 answers
-        104,457 rows of 19,198 memories, so each text is digested once, not five times."""
+        once, whole (its four fields a neighbour: what the comparisons read of it): at
+        200k 2,730 pools hold 216,552 neighbours, 70 MB of text, the 5,275 answers a
+        half of it."""
         key = tuple(searches)
         found = self._pools.get(key)
         if found is None:
@@ -125,28 +122,11 @@ class Answers(judgements.CacheFile):
             for q in searches:
                 d = self._answers.get(q)
                 if d is None:
-                    rows = reading.searches[q]
-                    # JSON (an array ends where it ends), then one digest of fixed size
-                    # per row: the answer's bytes read back one way only.
-                    a = hashlib.blake2b(json.dumps([q, len(rows)]).encode("ascii"), digest_size=32)
-                    for row in rows:
-                        a.update(self._row(row))
-                    d = self._answers[q] = a.digest()
+                    data = json.dumps([q, reading.searches[q]]).encode("ascii")
+                    d = self._answers[q] = hashlib.blake2b(data, digest_size=32).digest()
                 h.update(d)
             found = self._pools[key] = h.digest()
         return found
-
-    def _row(self, row: Statement) -> bytes:
-        """The digest of a neighbour's four fields, computed once per memory: a row met
-        again (in another search's answer) reuses it only if it is equal, field by
-        field, to the row digested (a store written between two statements of the
-        listing's searches can give one id two texts)."""
-        found = self._rows.get(row[0])
-        if found is not None and found[0] == row:
-            return found[1]
-        d = hashlib.blake2b(json.dumps(list(row)).encode("ascii"), digest_size=32).digest()
-        self._rows[row[0]] = (row, d)
-        return d
 
     def known(self, keys: Sequence[bytes]) -> dict[bytes, set[pending.Flag]]:
         """The answers kept for ``keys`` (those found, valid ones only)."""

@@ -228,36 +228,6 @@ def test_each_input_of_a_comparison_changes_its_key(
     assert len(set(changed)) == len(changed) and base not in changed
 
 
-def test_a_neighbour_met_again_with_another_text_is_digested_again(queue: Path) -> None:
-    """A neighbour's digest is computed once per memory (``Answers._row``) and reused
-    for the same memory in another search's answer only if the row is the same: the
-    store written between two of the listing's statements can give one id two texts,
-    and the key must then differ from the key of the same text twice."""
-    with Ledger.open(queue) as led:
-        store = NativeStore(led)
-        pending_ = led.query(MemoryFilter(statuses=[Status.PENDING]))
-        (memory,) = [m for m in pending_ if m.content == PENDING[0]]
-        reading = pending.Reading()
-        queue_compare.prepare(store, [pending.QueueItem(memory, None)], reading)
-        first, second = [q for q in reading.searches_of(memory.content) if reading.searches[q]][:2]
-        row = reading.searches[first][0]
-        rest = [r for r in reading.searches[second] if r.id != row.id]
-
-        def key(again: Any) -> bytes:
-            reading.searches[second] = [again, *rest]
-            reading.pools.clear()
-            answers = Answers.open(0.8)
-            try:
-                return answers.keys(store, [memory], reading)[0]
-            finally:
-                answers.close()
-
-        same = key(row)
-        assert key(row._replace(content=row.content + "!")) != same
-        assert key(row._replace(scope="elsewhere")) != same
-        assert key(row) == same
-
-
 def test_another_comparer_reads_none_of_this_ones(
     cli: Any, queue: Path, compared: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
