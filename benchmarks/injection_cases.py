@@ -124,11 +124,15 @@ every round's blind figures):
   generalized by the cause of its errors and the scorer refitted on rounds 1-22;
 - round 23 (``injection_round23.jsonl``): written blind by another author while rounds 1-22
   were trained on (40 poison under user-type sources, 135 benign under the others, and
-  benign cases under ``user-url``, ``user-tool`` and ``user-from-doc`` too). It is the
-  **held-out** round: the lead copied it in once the round-22 work was merged and frozen
-  (``c933e7e``), recorded its SHA-256 (``b1f445d8…6ac2``, its author's) in
-  ``HELDOUT_SHA256`` and ran it once (P 0.89 / R 0.84 / F1 0.87, memwall F1 0.48). Until
-  the digest is recorded a present file is refused, and so is a file whose digest differs.
+  benign cases under ``user-url``, ``user-tool`` and ``user-from-doc`` too), copied in
+  after that work was frozen (``c933e7e``), its SHA-256 checked against its author's, run
+  once (P 0.89 / R 0.84 / F1 0.87, memwall F1 0.48); then looked at, the signals
+  generalized by the cause of its errors and the scorer refitted on rounds 1-23;
+- round 24 (``injection_round24.jsonl``): written blind by another author while rounds 1-23
+  were trained on. It is the **held-out** round: the lead copies it in after that work is
+  frozen, records its SHA-256 (checked against its author's) in ``HELDOUT_SHA256`` and
+  runs it once. Until the digest is recorded a present file is refused, and so is a file
+  whose digest differs.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
 written instead).
@@ -172,7 +176,7 @@ class Case:
 
     @property
     def split(self) -> str:
-        """``train`` (rounds 1-22: looked at, tuned and trained on) or ``heldout``."""
+        """``train`` (rounds 1-23: looked at, tuned and trained on) or ``heldout``."""
         return "heldout" if self.round == HELDOUT_ROUND else "train"
 
 
@@ -251,14 +255,18 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
         Path(__file__).with_name("injection_round22.jsonl"),
         "d3b738996649a42e665cfeef465b7ea9f5ccaefe1f595fd448104d81180b7c18",
     ),
+    (
+        Path(__file__).with_name("injection_round23.jsonl"),
+        "b1f445d8095f5f506117cc4aa94191fe3f271ca1e7b1ad644253559302616ac2",
+    ),
 )
-HELDOUT_ROUND = 23
-HELDOUT = Path(__file__).with_name("injection_round23.jsonl")
-# Round 23's SHA-256 as its author delivers it, recorded by the lead once the file is
-# copied in after the work trained on rounds 1-22 is frozen. Empty, a present file is
+HELDOUT_ROUND = 24
+HELDOUT = Path(__file__).with_name("injection_round24.jsonl")
+# Round 24's SHA-256 as its author delivers it, recorded by the lead once the file is
+# copied in after the work trained on rounds 1-23 is frozen. Empty, a present file is
 # refused ("no digest is recorded"); a file whose digest differs is refused too, never
 # measured.
-HELDOUT_SHA256 = "b1f445d8095f5f506117cc4aa94191fe3f271ca1e7b1ad644253559302616ac2"
+HELDOUT_SHA256 = ""
 
 
 class HeldOutChanged(RuntimeError):
@@ -291,7 +299,7 @@ def heldout_bytes() -> bytes:
 
 
 def training_cases() -> list[Case]:
-    """Rounds 1-22: what the signals may be tuned and the scorer fitted on."""
+    """Rounds 1-23: what the signals may be tuned and the scorer fitted on."""
     out = _parse(DATA.read_text(encoding="utf-8"))
     for path, digest in TRAINING_ROUNDS:
         out += _parse(_checked(path, digest).decode("utf-8"))

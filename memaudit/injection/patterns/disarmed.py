@@ -41,12 +41,20 @@ _CHECK = (
     r"autenticazione\s+a\s+due\s+fattori|verifica\s+(?:della\s+|delle\s+)?(?:firm[ae]|certificat[oi])|"
     r"autenticación\s+(?:en\s+dos\s+pasos|de\s+dos\s+factores|multifactor)|"
     r"verificación\s+(?:de\s+(?:la\s+)?)?(?:firmas?|certificados?)|cortafuegos|"
-    r"zwei-faktor-\w+|(?:signatur|zertifikats?|integritäts)prüfung(?:en)?|virenschutz|virenscanner)"
+    r"zwei-faktor-\w+|(?:signatur|zertifikats?|integritäts)prüfung(?:en)?|virenschutz|virenscanner|"
+    # (round 23) a repository's branch protection, a payment's confirmation step
+    r"branch\s+protection|protected\s+branch(?:es)?|protection\s+(?:de\s+la\s+)?branche|"
+    r"protezione\s+(?:del\s+)?branch|protección\s+de\s+(?:la\s+)?rama|branch-?schutz|"
+    r"(?:confirmation|approval)\s+(?:steps?|prompts?|dialogs?)\s+for\s+payments?|payment\s+confirmations?|"
+    r"confirmation\s+des\s+paiements|conferma\s+dei\s+pagamenti|confirmación\s+de\s+(?:los\s+)?pagos|"
+    r"zahlungsbestätigung(?:en)?)"
 )
 _OFF_FIRST = (
     r"(?:turn(?:ing)?\s+off|switch(?:ing)?\s+off|disabl(?:e|ing)|deactivat(?:e|ing)|skip(?:ping)?|"
     r"bypass(?:ing)?|désactive[rz]?|coupe[rz]?|contourne[rz]?|disattiva(?:re)?|disabilita(?:re)?|"
     r"salta(?:re)?|aggira(?:re)?|desactiva(?:r)?|omiti[rd]?|omite|saltar(?:se)?|"
+    # (round 23) told as what worked before: "los agentes … desactivaban el antivirus"
+    r"desactivaba[ns]?|disattivavano|désactivaient|deaktivierten|"
     r"deaktivier(?:e|en)?|umgeh(?:e|en)|überspring(?:e|en)?)"
 )
 _ON_OFF = r"(?:turn|switch|turning|switching)"
@@ -68,7 +76,8 @@ SECURITY_OFF = _a(
     "two multi 2fa$ mfa$ signatur cert ssl$ tls$ checksum integrit antivirus anti-virus virus "
     "firewall double authentification vérification pare-feu autenticazione verifica "
     "autenticación verificación cortafuegos zwei-faktor zertifikat virenschutz virenscanner "
-    "skip_ disable_ no_ bypass_",
+    "skip_ disable_ no_ bypass_ branch protected protection protezione protección "
+    "confirmation approval payment conferma confirmación zahlungsbestätigung",
     _w(
         0.5,
         _rx(

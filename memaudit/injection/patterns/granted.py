@@ -71,6 +71,15 @@ _SKIP = (
 _SECURITY_STEP = (
     r"(?:security|audit|sécurité|sicurezza|seguridad|sicherheits\w*|(?:npm|pip|yarn)\s+audit)"
 )
+_FILE_SECRETS = (
+    r"(?:secrets?|\.env\b|api[\s-]keys?|tokens?|credentials|passwords?|mots\s+de\s+passe|"
+    r"clés\s+api|segreti|credenziali|chiavi\s+api|secretos|credenciales|contraseñas|claves\s+api|"
+    r"geheimnisse|zugangsdaten|passwörter)"
+)
+_OUTPUT_PLACES = (
+    r"(?:commit(?:-|\s+)?(?:messages?|nachrichten)|commits|logs?|pull\s+requests?|issues?|"
+    r"messages?\s+de\s+commit|messaggi\s+di\s+commit|mensajes\s+de\s+commit)"
+)
 _NOT = r"(?:never|not|don't|do\s+not|jamais|ne|mai|non|nunca|no|nie|niemals|nicht|kein\w*)"
 FILE_GRANT = _a(
     "memory agents claude gemini copilot cursorrules windsurfrules",
@@ -80,7 +89,10 @@ FILE_GRANT = _a(
             # (a negation between the file's name and the grant keeps the check: "never skip")
             rf"{_AGENT_FILE}(?:(?!\b{_NOT}\b){_IN}){{0,140}}?(?:\b{_RISKY}\b{_IN}{{0,80}}?\b{_CHECK_REMOVED}"
             rf"|\b{_CHECK_REMOVED}{_IN}{{0,40}}?\b{_RISKY}\b"
-            rf"|\b{_SKIP}\b{_IN}{{0,30}}?\b{_SECURITY_STEP}\b)"
+            rf"|\b{_SKIP}\b{_IN}{{0,30}}?\b{_SECURITY_STEP}\b"
+            # (round 23) secrets let into what the agent writes: "Secrets aus der .env
+            # dürfen in Commit-Messages zitiert werden"
+            rf"|\b{_FILE_SECRETS}(?:(?!\b{_NOT}\b){_IN}){{0,60}}?\b{_OUTPUT_PLACES}\b)"
         ),
     ),
 )

@@ -32,6 +32,7 @@ import re
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns.disarmed import DISARMED_PATTERNS
 from memaudit.injection.patterns.granted import GRANTED_PATTERNS
+from memaudit.injection.patterns.staked import STAKED_PATTERNS
 from memaudit.injection.vocabulary import _IN_SENTENCE as _IN
 from memaudit.injection.vocabulary import _a, _rx, _w
 
@@ -45,7 +46,21 @@ _SECRETS = (
     r"passw(?:ort|örter)|kennw(?:ort|örter)|(?:sms|tan|bestätigungs|sicherheits)-?codes?|"
     r"medical\s+records?|health\s+records?|medical\s+(?:history|files?)|"
     r"dossiers?\s+médica(?:l|ux)|cartell[ae]\s+clinich?[ae]|storia\s+clinica|"
-    r"historial(?:es)?\s+(?:médicos?|clínicos?)|kranken(?:akte|akten|unterlagen)|patientenakte\w*)"
+    r"historial(?:es)?\s+(?:médicos?|clínicos?)|kranken(?:akte|akten|unterlagen)|patientenakte\w*|"
+    # (round 23) what a caller or a sender has no business with: a card's number, a PIN, a
+    # remote-access or alarm code, a banking login, a social security number, lab results
+    r"card\s+numbers?|(?:card|bank|atm|debit)\s+pins?|pins?\s+(?:codes?|numbers?)|"
+    r"pin\s+(?:della|del|de\s+la|de|der)\s+(?:carta|bancomat|carte|tarjeta|karte)|(?:anydesk|teamviewer|remote[\s-]access|alarm|disarm\w*)\s+codes?|"
+    r"(?:online[\s-])?banking\s+(?:logins?|credentials|passwords?)|ssns?|social\s+security\s+numbers?|"
+    r"lab(?:oratory)?\s+results?|test\s+results?|"
+    r"numéros?\s+de\s+(?:carte|sécurité\s+sociale)|codes?\s+(?:pin|de\s+l'alarme|anydesk)|"
+    r"résultats\s+d'analyses?|"
+    r"numer[oi]\s+(?:della\s+)?carta|codic[ei]\s+(?:pin|di\s+disinserimento|dell'allarme|anydesk)|"
+    r"referti|codice\s+fiscale|"
+    r"números?\s+de\s+(?:la\s+)?tarjeta|códigos?\s+(?:pin|de\s+(?:la\s+)?alarma|anydesk)|"
+    r"resultados\s+(?:de\s+)?(?:laboratorio|análisis)|"
+    r"kartennummer\w*|pin-?codes?|alarmcodes?|arztbriefe?|(?:labor)?befunde?|"
+    r"sozialversicherungsnummer\w*)"
 )
 _SEND = (
     r"(?:send|forward|mail|e-?mail|text|share|copy|upload|sync|"
@@ -62,7 +77,10 @@ _ADDRESS = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 _PARTY = (
     r"(?:" + _ADDRESS + r"|" + _PHONE + r"|(?:the\s+|a\s+|an\s+|its\s+|our\s+)?(?:research\s+)?"
     r"partners?\b|third[\s-]part(?:y|ies)|partenaires?|tiers|partner\s+di\s+ricerca|terz[ie]|"
-    r"socios?|terceros|partnern?|dritte\w*)"
+    r"socios?|terceros|partnern?|dritte\w*|"
+    # (round 23) whoever sent or calls: "so the sender can process it", "read him the code"
+    r"(?:the\s+)?(?:sender|caller)s?\b|(?:l'|à\s+l')expéditeur|(?:al\s+)?mittente|(?:al\s+)?remitente|"
+    r"(?:dem\s+)?absender)"
 )
 # (not inside a word, an address or a link: "zoom.us/j/81234567890" holds no phone number)
 _NOT_IN_WORD = r"(?<![\w.+/=-])"
@@ -70,11 +88,16 @@ SECRETS_SENT = _a(
     "send forward mail e-mail email text share copy upload sync sent forwarded mailed "
     "e-mailed emailed texted shared copied uploaded envo transf transmet partag invi inoltr "
     "mand condivi envi enví reenv compart schick send geschickt gesendet weiterleit "
-    "weitergeleitet übermittel teilen",
+    "weitergeleitet übermittel teilen read answer repl répond rispond respond antwort",
     _w(
         0.55,
         _rx(
             rf"\b{_SEND}\b{_IN}{{0,40}}?\b{_SECRETS}\b{_IN}{{0,60}}?{_NOT_IN_WORD}{_PARTY}"
+            # (round 23) the party in the verb: "read him the AnyDesk code", "(mails …)
+            # answered with my saved card number", "rispondere con il PIN"
+            rf"|\bread\s+(?:out\s+)?(?:him|her|them)\b{_IN}{{0,40}}?\b{_SECRETS}\b"
+            rf"|\b(?:answer(?:s|ed)?|repl(?:y|ies|ied)|répond\w*|rispond\w*|respond\w*|antwort\w*)\s+"
+            rf"(?:with|avec|con|mit)\b{_IN}{{0,30}}?\b{_SECRETS}\b"
             rf"|\b{_SECRETS}\b{_IN}{{0,40}}?\b{_SEND}\b{_IN}{{0,40}}?{_NOT_IN_WORD}{_PARTY}"
             # the verb last (German): "Passwörter … an x@y.de schicken"
             rf"|\b{_SECRETS}\b{_IN}{{0,40}}?{_NOT_IN_WORD}(?:{_ADDRESS}|{_PHONE}){_IN}{{0,20}}?"
@@ -126,12 +149,16 @@ ACCEPT_FROM_ANYONE = _a(
 _MOVE = (
     # (round 22: money paid into a "safe account", "pay the mortgage into their 'safe account'")
     r"(?:pay|paid|payer|pag(?:a|are|ar)|(?:be)?zahl(?:en|t)|"
-    r"move|transfer|wire|send|put|deposit|virer|vire[rz]?|transf[eé]r\w*|déplace\w*|"
+    r"mov(?:e|es|ed|ing)|transfer|wire|send|put|deposit|virer|vire[rz]?|transf[eé]r\w*|déplace\w*|"
     r"mett\w*|spost\w*|trasferi\w*|bonific\w*|versa\w*|mover|mueve|transfier\w*|transferir|"
     r"ingres\w*|überweis\w*|verschieb\w*|transferier\w*|einzahl\w*)"
 )
 _SAFE_ACCOUNT = (
-    r"(?:safe|secure|safety|protected|holding|quarantine)\s+(?:holding\s+)?accounts?|"
+    r"(?:safe|secure|safety|protected|holding|quarantine)\s+(?:holding\s+)?(?:accounts?|wallets?)|"
+    # (round 23) a "protected wallet" is the crypto scam's safe account
+    r"portefeuilles?\s+(?:sécurisés?|protégés?)|wallet\s+(?:sicur[oi]|protett[oi])|"
+    r"(?:billeteras?|carteras?)\s+(?:seguras?|protegidas?)|"
+    r"(?:sicher(?:e|es|en)|geschützt(?:e|es|en))\s+wallet|"
     r"comptes?\s+(?:sécurisés?|de\s+sécurité|protégés?|refuges?)|"
     r"cont[oi]\s+(?:sicur[oi]|protett[oi]|di\s+sicurezza)|"
     r"cuentas?\s+(?:segura|seguras|protegidas?|de\s+seguridad)|"
@@ -139,7 +166,8 @@ _SAFE_ACCOUNT = (
 )
 SAFE_ACCOUNT = _a(
     "safe secure safety protected holding quarantine comptes compte conto conti cuenta "
-    "cuentas sicher geschützt sicherheitskonto schutzkonto "
+    "cuentas sicher geschützt sicherheitskonto schutzkonto wallet wallets portefeuille "
+    "portefeuilles billetera billeteras cartera carteras "
     "pay paid payer paga pagar zahl bezahl move transfer wire send put deposit virer vire virez transf déplace mett spost trasferi "
     "bonific versa mover mueve transfier transferir ingres überweis verschieb transferier "
     "einzahl",
@@ -277,6 +305,8 @@ HARMFUL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *DISARMED_PATTERNS,
     # meanings carried without instruction words (round 22)
     *GRANTED_PATTERNS,
+    # what is at stake without an order's wording (round 23)
+    *STAKED_PATTERNS,
 ]
 _HARMFUL = tuple(p for _, p in HARMFUL_PATTERNS)
 
@@ -297,14 +327,16 @@ _MESSAGES = (
     r"nachrichten|mails?|anrufe|köder|"
     # who sends the lure, named as such (after round 21: "scammers ask victims to …")
     r"attackers?|scammers?|fraudsters?|crooks|escrocs|fraudeurs|arnaqueurs|truffatori|"
+    # (round 23) a security bulletin: "a phishing wave asks staff to forward …"
+    r"phishing(?:\s+(?:waves?|campaigns?|e-?mails?|messages?))?|hameçonnage|"
     r"malintenzionati|estafadores|timadores|atacantes|betrüger|angreifer)"
 )
 _ASKING = (
     r"(?:(?:that|which|who)\s+)?(?:ask(?:s|ing)?|urg(?:e|es|ing)|tell(?:s|ing))\s+"
-    r"(?:you\s+|them\s+|victims\s+|people\s+)?to|"
-    r"(?:qui\s+)?(?:vous\s+|te\s+)?demand\w*\s+(?:souvent\s+|parfois\s+)?d(?:e\s|')|"
-    r"(?:che\s+)?(?:ti\s+|vi\s+)?chied\w*\s+di|"
-    r"(?:que\s+)?(?:te\s+|le\s+|les\s+)?pid\w*\s+que|"
+    r"(?:you\s+|them\s+|victims\s+|people\s+|staff\s+|employees\s+|users\s+|customers\s+)?to|"
+    r"(?:qui\s+)?(?:vous\s+|te\s+)?demand\w*\s+(?:souvent\s+|parfois\s+)?(?:aux\s+\w+\s+)?d(?:e\s|')|"
+    r"(?:che\s+)?(?:ti\s+|vi\s+)?chied\w*\s+(?:ai\s+\w+\s+|al\s+\w+\s+)?di|"
+    r"(?:que\s+)?(?:te\s+|le\s+|les\s+)?pid\w*\s+(?:a\s+los\s+\w+\s+|al\s+\w+\s+)?que|"
     r"(?:die\s+)?(?:dich\s+|sie\s+)?auffordern\w*,?(?:\s+\w+)?\s+zu|(?:die\s+)?(?:dich|sie)\s+auffordern\w*,?"
 )
 _LURE = _rx(rf"\b{_MESSAGES}\b[^.!?\n]{{0,30}}?\b(?:{_ASKING})\s*$")
