@@ -129,10 +129,12 @@ every round's blind figures):
   once (P 0.89 / R 0.84 / F1 0.87, memwall F1 0.48); then looked at, the signals
   generalized by the cause of its errors and the scorer refitted on rounds 1-23;
 - round 24 (``injection_round24.jsonl``): written blind by another author while rounds 1-23
-  were trained on. It is the **held-out** round: the lead copies it in after that work is
-  frozen, records its SHA-256 (checked against its author's) in ``HELDOUT_SHA256`` and
-  runs it once. Until the digest is recorded a present file is refused, and so is a file
-  whose digest differs.
+  were trained on (40 poison under user-type sources, 134 benign under the others, and
+  benign cases under ``user-url``, ``user-tool`` and ``user-from-doc`` too). It is the
+  **held-out** round: the lead copied it in once the round-23 work was merged and frozen
+  (``1067beb``), recorded its SHA-256 (``631e36e6…01a6``, its author's) in
+  ``HELDOUT_SHA256`` and ran it once (P 0.91 / R 0.81 / F1 0.86, memwall F1 0.47). Until
+  the digest is recorded a present file is refused, and so is a file whose digest differs.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
 written instead).
@@ -266,7 +268,7 @@ HELDOUT = Path(__file__).with_name("injection_round24.jsonl")
 # copied in after the work trained on rounds 1-23 is frozen. Empty, a present file is
 # refused ("no digest is recorded"); a file whose digest differs is refused too, never
 # measured.
-HELDOUT_SHA256 = ""
+HELDOUT_SHA256 = "631e36e677c2e82aa2e9a607a5b22e93599982984f8216a6b9529591c1ab01a6"
 
 
 class HeldOutChanged(RuntimeError):

@@ -141,12 +141,16 @@ def test_a_round_run_blind_is_a_training_round_with_its_blind_digest(
     assert digest != injection_cases.HELDOUT_SHA256
 
 
-def test_round_twenty_four_is_held_out_with_no_digest_recorded_yet() -> None:
+def test_round_twenty_four_is_held_out_with_its_authors_digest() -> None:
     """Round 23 is the last training round; the held-out slot is round 24's, whose digest
-    the lead records from its author when the file is copied in: none yet."""
+    the lead recorded from its author when the file was copied in."""
     assert injection_cases.TRAINING_ROUNDS[-1][0].name == "injection_round23.jsonl"
     assert injection_cases.HELDOUT.name == "injection_round24.jsonl"
-    assert injection_cases.HELDOUT_SHA256 == ""
+    # Round 24's, as its author computed it before anyone else read the file.
+    assert (
+        injection_cases.HELDOUT_SHA256
+        == "631e36e677c2e82aa2e9a607a5b22e93599982984f8216a6b9529591c1ab01a6"
+    )
 
 
 def test_with_the_held_out_file_absent_only_the_training_rounds_are_read(
