@@ -70,8 +70,8 @@ class Answers(judgements.CacheFile):
         secret: bytes = b"",
         threshold: float = 0.0,
     ) -> None:
-        self.conn, self.path, self.why_not = conn, path, why_not
-        self._secret, self._threshold = secret, threshold
+        super().__init__(conn, path, why_not, secret)
+        self._threshold = threshold
         self._new: dict[bytes, int] = {}
         # each pool's digest (by its searches): items that search alike share one
         self._pools: dict[tuple[str, ...], bytes] = {}
@@ -83,7 +83,7 @@ class Answers(judgements.CacheFile):
         None) when the cache is turned off or unusable (never an error)."""
         opened = judgements.connect(PREFIX, _SCHEMA, enabled)
         if isinstance(opened, str):
-            return cls(None, None, opened)
+            return cls.off(opened)
         conn, path, secret = opened
         return cls(conn, path, "", secret, threshold)
 

@@ -34,6 +34,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
+from typing import Self
 
 from memaudit.errors import MemauditError
 from memaudit.injection.assessment import Hit
@@ -136,6 +137,21 @@ class CacheFile:
     # (``queue_answers``' rows hold two flags: an int)
     _new: list[tuple[int, bytes, str, int]] | dict[bytes, bool] | dict[bytes, int]
 
+    def __init__(
+        self,
+        conn: sqlite3.Connection | None,
+        path: Path | None,
+        why_not: str,
+        secret: bytes = b"",
+    ) -> None:
+        # ``secret``: the folder's key for this file's digests (none when unused)
+        self.conn, self.path, self.why_not, self._secret = conn, path, why_not, secret
+
+    @classmethod
+    def off(cls, why: str) -> Self:
+        """No file (the cache turned off or unusable: ``why``); every answer computed."""
+        return cls(None, None, why)
+
     def _write(self, sql: str, rows: list[tuple[object, ...]]) -> None:
         """``rows`` in one transaction (sorted by the caller: random keys, and a sorted
         batch touches each page once); the file given up on an error."""
@@ -201,7 +217,7 @@ class Judgements(CacheFile):
         why_not: str,
         key: bytes = b"",
     ) -> None:
-        self.conn, self.path, self.why_not, self._key = conn, path, why_not, key
+        super().__init__(conn, path, why_not, key)
         # ``digest``'s hasher with the key already taken in: a copy per text costs less
         # than keying a new one (~0.3 µs of ~1 µs a row, at 1M 925k rows)
         self._keyed = _blake2b(digest_size=32, key=key)
@@ -232,10 +248,6 @@ class Judgements(CacheFile):
             self._give_up(exc)
 
     @classmethod
-    def off(cls, why: str) -> Judgements:
-        return cls(None, None, why)
-
-    @classmethod
     def open(cls, enabled: bool = True) -> Judgements:
         opened = connect(PREFIX, _SCHEMA, enabled)
         if isinstance(opened, str):
@@ -249,7 +261,7 @@ class Judgements(CacheFile):
             return compute(text)
         last, key = self._last
         if text is not last:
-            key = digest(text, self._key)
+            key = digest(text, self._secret)
             self._last = (text, key)
         here = self._here[kind]
         raw, earlier = here.get(key), False

@@ -51,13 +51,9 @@ class Verdicts(judgements.CacheFile):
         secret: bytes = b"",
         thresholds: tuple[float, float, float] = (0.0, 0.0, 0.0),
     ) -> None:
-        self.conn, self.path, self.why_not = conn, path, why_not
-        self._secret, self._thresholds = secret, thresholds
+        super().__init__(conn, path, why_not, secret)
+        self._thresholds = thresholds
         self._new: dict[bytes, bool] = {}
-
-    @classmethod
-    def off(cls, why: str) -> Verdicts:
-        return cls(None, None, why)
 
     @classmethod
     def open(cls, thresholds: tuple[float, float, float], enabled: bool = True) -> Verdicts:
