@@ -24,6 +24,7 @@ import glob
 import json
 import os
 import shutil
+import signal
 import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -146,8 +147,13 @@ class Runner:
         result = self._read(result_path)
         if result is None:
             tail = (done.stderr or done.stdout or "").strip().splitlines()[-3:]
+            ended = (
+                f"was killed by {signal.Signals(-done.returncode).name}"
+                if done.returncode < 0 and -done.returncode in signal.valid_signals()
+                else f"exited {done.returncode}"
+            )
             raise DriverFailed(
-                f"the {self.driver.name} driver's {step} step exited {done.returncode} "
+                f"the {self.driver.name} driver's {step} step {ended} "
                 f"without a result: {' / '.join(tail) or 'no output'}"
             )
         if not result.get("ok"):

@@ -184,3 +184,48 @@ def test_workdir_must_be_new_or_empty(cli, tmp_path: Path) -> None:
     )
     assert out.exit_code == 1 and "symlink" in out.output
     assert not (tmp_path / "elsewhere").exists()
+
+
+def test_the_mnemosyne_embedding_server_runs_outside_libfaketime(monkeypatch) -> None:
+    """Probe 6 runs the driver under libfaketime, which reads the environment on every timed
+    wait: with the server as a thread beside Mnemosyne, an ``os.environ`` write raced it and
+    the store step crashed (SIGSEGV) about once in thirty. The server is a child process
+    without the preload, and the driver keeps no thread of its own."""
+    import threading
+    import urllib.request
+
+    from memaudit.probe.drivers import drive_mnemosyne
+
+    monkeypatch.setenv("LD_PRELOAD", faketime_library() or "")
+    monkeypatch.setenv("FAKETIME", "-1d")
+    with drive_mnemosyne._embedding_server() as (port, pid):
+        assert threading.active_count() == 1
+        environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+        assert not [v for v in environ if v.startswith((b"LD_PRELOAD=", b"FAKETIME="))]
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/v1/embeddings",
+            data=json.dumps({"input": ["a", "b"]}).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            data = json.loads(answer.read())["data"]
+        assert [len(d["embedding"]) for d in data] == [drive_mnemosyne.DIM] * 2
+    assert not Path(f"/proc/{pid}").exists()  # stopped and reaped
+
+
+def test_a_driver_killed_by_a_signal_is_named_as_such(cli, tmp_path: Path) -> None:
+    crashing = tmp_path / "python"
+    crashing.write_text("#!/bin/sh\nkill -SEGV $$\n")
+    crashing.chmod(0o755)
+    out = cli(
+        "probe",
+        "run",
+        "--provider",
+        "mem0",
+        "--python",
+        str(crashing),
+        "--workdir",
+        str(tmp_path / "w"),
+    )
+    assert out.exit_code == 1
+    assert "step was killed by SIGSEGV without a result" in out.output, out.output

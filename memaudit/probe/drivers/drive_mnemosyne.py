@@ -8,7 +8,10 @@ Python whose ``sqlite3`` can load extensions (Debian's ``/usr/bin/python3`` can)
 Offline: Mnemosyne's own "custom OpenAI-compatible endpoint" hook
 (``MNEMOSYNE_EMBEDDING_API_URL``, ``_MODEL``, ``_DIM``) points at a small HTTP server
 this driver runs on 127.0.0.1 for the length of one step, answering ``/embeddings``
-with sha256-based 64-dimension vectors. No LLM: ``remember`` (with ``extract=False``)
+with sha256-based 64-dimension vectors. That server is a child process started without
+libfaketime: run as a thread beside Mnemosyne under probe 6's ``LD_PRELOAD``, it crashed
+the step about once in thirty (libfaketime reads the environment on every timed wait
+while Python's ``os.environ`` writes move it). No LLM: ``remember`` (with ``extract=False``)
 and ``forget`` call none. The store is ``<workdir>/hermes_home/mnemosyne/data/mnemosyne.db``
 (``HERMES_HOME`` and ``MNEMOSYNE_DATA_DIR`` point there).
 """
@@ -18,7 +21,8 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import threading
+import subprocess
+import sys
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
@@ -31,6 +35,7 @@ except ImportError:  # run as a script with the provider's Python: a sibling fil
 
 DIM = 64
 SESSION = "memaudit-probe"
+SERVE = "--serve-embeddings"  # argv of the embedding server child
 
 
 class _Embed(BaseHTTPRequestHandler):
@@ -52,24 +57,55 @@ class _Embed(BaseHTTPRequestHandler):
         pass
 
 
+# Variables that put a process under libfaketime: the embedding server is started without.
+FAKETIME_ENV = ("LD_PRELOAD", "FAKETIME", "FAKETIME_DONT_FAKE_MONOTONIC")
+
+
+@contextlib.contextmanager
+def _embedding_server() -> Iterator[tuple[int, int]]:
+    """Run the embedding server as a child process (see the module docstring) and yield
+    its loopback port and process id; the child is stopped on the way out."""
+    env = {k: v for k, v in os.environ.items() if k not in FAKETIME_ENV}
+    child = subprocess.Popen(
+        [sys.executable, str(Path(__file__).resolve()), SERVE],
+        stdout=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        env=env,
+        text=True,
+    )
+    try:
+        assert child.stdout is not None
+        line = child.stdout.readline().strip()
+        if not line.isdigit():
+            raise RuntimeError(f"the embedding server did not start (exit {child.poll()})")
+        yield int(line), child.pid
+    finally:
+        # No timed wait: under libfaketime Python's sleep fails with EINVAL. The child
+        # only serves vectors, so killing it loses nothing.
+        child.kill()
+        child.wait()
+
+
+def _serve() -> None:
+    server = HTTPServer(("127.0.0.1", 0), _Embed)
+    print(server.server_address[1], flush=True)
+    server.serve_forever()
+
+
 @contextlib.contextmanager
 def _mnemosyne(workdir: Path) -> Iterator[Any]:
     home = workdir / "hermes_home"
     data = home / "mnemosyne" / "data"
     data.mkdir(parents=True, exist_ok=True)
-    server = HTTPServer(("127.0.0.1", 0), _Embed)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    os.environ["HERMES_HOME"] = str(home)
-    os.environ["MNEMOSYNE_DATA_DIR"] = str(data)
-    os.environ["MNEMOSYNE_EMBEDDING_API_URL"] = f"http://127.0.0.1:{server.server_address[1]}/v1"
-    os.environ["MNEMOSYNE_EMBEDDING_MODEL"] = "memaudit-probe-hash-embed"
-    os.environ["MNEMOSYNE_EMBEDDING_DIM"] = str(DIM)
-    try:
+    with _embedding_server() as (port, _pid):
+        os.environ["HERMES_HOME"] = str(home)
+        os.environ["MNEMOSYNE_DATA_DIR"] = str(data)
+        os.environ["MNEMOSYNE_EMBEDDING_API_URL"] = f"http://127.0.0.1:{port}/v1"
+        os.environ["MNEMOSYNE_EMBEDDING_MODEL"] = "memaudit-probe-hash-embed"
+        os.environ["MNEMOSYNE_EMBEDDING_DIM"] = str(DIM)
         from mnemosyne.core.memory import Mnemosyne
 
         yield Mnemosyne(session_id=SESSION, author_id="memaudit-probe", author_type="user")
-    finally:
-        server.shutdown()
 
 
 def info(request: dict[str, Any]) -> dict[str, Any]:
@@ -96,4 +132,7 @@ def delete(request: dict[str, Any]) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    _driver.run({"info": info, "store": store, "delete": delete})
+    if sys.argv[1:] == [SERVE]:
+        _serve()
+    else:
+        _driver.run({"info": info, "store": store, "delete": delete})
