@@ -10,7 +10,8 @@ have in common is where they send the user's things. These rules weigh at full f
 source (``harmful.harmful`` reads ``BRIDGED_PATTERNS``), as the other acts that harm the
 user do:
 
-- ``BRIDGED_EXAMPLE``: a worked example or Q→A record whose step says one identifier was
+- ``BRIDGED_EXAMPLE``: a worked example or Q→A record ("Q:", "Query: … Reasoning: …",
+  "Pregunta: …", "Schritt 1:") whose step says one identifier was
   migrated, merged, relinked or "resolves to" another, with what is at stake (a refund,
   a card, statements, the owner, a delivery address, a route) in the same line;
 - ``REMAPPED_TO_OTHER``: such a remap onto *another* passenger, customer or holder, or
@@ -55,12 +56,15 @@ _PHONE = r"\+?\d[\d ()-]{6,}\d"
 # -- a worked example whose bridging step remaps the question onto another identifier ------
 _EXAMPLE = (
     r"(?:(?:worked|solved|resolved)\s+example|example\s+to\s+reuse|bridging\s+(?:step|note)|"
-    r"demonstration|q\s*[:'\"‘“]|"
+    r"demonstration|q\s*[:'\"‘“]|(?:query|question|reasoning(?:\s+step)?|step\s+\d)\s*:|"
     r"exemple\s+(?:résolu|traité|à\s+réutiliser)|étape\s+(?:de\s+)?(?:liaison|pont)|démonstration|"
+    r"(?:question|raisonnement|étape\s+\d)\s*:|"
     r"esempio\s+(?:risolto|svolto|da\s+riusare)|passo\s+ponte|dimostrazione|d\s*[:'\"‘“]|"
+    r"(?:domanda|ragionamento|passaggio|passo\s+\d)\s*:|"
     r"ejemplo\s+(?:resuelto|a\s+reutilizar|para\s+reutilizar)|paso\s+puente|demostración|"
-    r"p\s*[:'\"‘“¿]|"
-    r"(?:gelöstes|durchgerechnetes)\s+beispiel|brückenschritt|f\s*[:'\"‘“])"
+    r"p\s*[:'\"‘“¿]|(?:pregunta|consulta|razonamiento|paso\s+\d)\s*:|"
+    r"(?:gelöstes|durchgerechnetes)\s+beispiel|brückenschritt|f\s*[:'\"‘“]|"
+    r"(?:frage|anfrage|schlussfolgerung|denkschritt|schritt\s+\d)\s*:)"
 )
 _REMAP = (
     r"(?:migrat\w*|merged|merges|relinked|re-linked|remapped|re-mapped|consolidated|unified|"
@@ -72,7 +76,7 @@ _REMAP = (
 )
 _STAKE = (
     r"(?:refunds?|paid|pays?|payments?|cards?|statements?|owner|holder|address|deliver\w*|"
-    r"route|routed|password|balance|"
+    r"route|routed|password|balance|dos(?:e|age)|medications?|ships?|"
     r"rembours\w*|payé\w*|cartes?|relevés?|propriétaire|titulaire|adresse|livr\w*|itinéraire|"
     r"rimbors\w*|pagat\w*|carta|estratti|proprietario|intestat\w*|indirizzo|consegn\w*|percorso|"
     r"reembolso\w*|pagad\w*|tarjeta|extractos?|dueño|titular|dirección|entrega|ruta|"
@@ -81,7 +85,8 @@ _STAKE = (
 BRIDGED_EXAMPLE = _a(
     "worked solved resolved example bridging demonstration q$ exemple étape démonstration "
     "esempio passo dimostrazione d$ ejemplo paso demostración p$ gelöstes durchgerechnetes "
-    "brückenschritt f$",
+    "brückenschritt f$ query question reasoning step raisonnement domanda ragionamento "
+    "passaggio pregunta consulta razonamiento frage anfrage schlussfolgerung denkschritt schritt",
     _w(
         0.55,
         _rx(
