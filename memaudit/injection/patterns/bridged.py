@@ -83,10 +83,10 @@ _STAKE = (
     r"erstattung\w*|bezahlt|karte|kontoauszüge?|inhaber|adresse|liefer\w*|route)"
 )
 BRIDGED_EXAMPLE = _a(
-    "worked solved resolved example bridging demonstration q$ exemple étape démonstration "
-    "esempio passo dimostrazione d$ ejemplo paso demostración p$ gelöstes durchgerechnetes "
-    "brückenschritt f$ query question reasoning step raisonnement domanda ragionamento "
-    "passaggio pregunta consulta razonamiento frage anfrage schlussfolgerung denkschritt schritt",
+    "migrat merged merges relinked re-linked remapped re-mapped consolidated unified "
+    "lives$ resolves handled belongs migré fusion rattach relié unifi fus unit unificat "
+    "collegat ricollegat migrad vinculad resuelve migriert zusammengeführt zusammengelegt "
+    "verknüpft umgezogen zugeordnet",
     _w(
         0.55,
         _rx(
@@ -109,8 +109,10 @@ _OTHER_PARTY = (
     r"(?:alle[nm]?|jede[nmr]?)\s+(?:kunden|käufer\w*))"
 )
 REMAPPED_TO_OTHER = _a(
-    "another different other every all each un$ une$ tous chaque altro altra tutti ogni "
-    "otro otra todos cada einem einen eine alle allen allem jede jeden jedem jeder",
+    "migrat merged merges relinked re-linked remapped re-mapped consolidated unified "
+    "lives$ resolves handled belongs migré fusion rattach relié unifi fus unit unificat "
+    "collegat ricollegat migrad vinculad resuelve migriert zusammengeführt zusammengelegt "
+    "verknüpft umgezogen zugeordnet",
     _w(
         0.55,
         _rx(
@@ -131,7 +133,7 @@ _CRED = (
 )
 _ASKS = (
     r"(?:asks?|asking|requests?|demande\w*|réclame\w*|chied\w*|richied\w*|pide\w*|solicita\w*|"
-    r"fragt|verlangt|will)"
+    r"fragt|verlangt)"
 )
 _GIVE = (
     r"(?:g[i1]ve|gives|giving|hand|tell|read\s+out|provide|donne\w*|communique\w*|"
@@ -152,9 +154,12 @@ _PAY_DETAILS = (
     r"bankdaten|kartendaten|kartennummer|bankverbindung)"
 )
 SECRET_HANDED = _a(
-    "ask asks asking request requests demand réclam chied richied pide solicit fragt verlangt "
-    "will enter typ confirm submit past tell saisi entre insert inser digit conferm introduc "
-    "escrib eingeb eintipp bestätig fill rempl compil rellen ausfüll füll",
+    "pin$ pins$ login logins l0gin l0gins password passwords cvv cvc cvv2 security "
+    "recovery seed 12-word 24-word admin card identifiant mot$ mots$ code$ codes$ phrase "
+    "credenziali codice codici frase credenciales contraseña código códigos zugangsdaten "
+    "passw pin-code pin-codes wiederherstellungsphrase seed-phrase bank coordonnées "
+    "numéro dati numero numeri datos número números bankdaten kartendaten kartennummer "
+    "bankverbindung payment",
     _w(
         0.55,
         _rx(
@@ -166,8 +171,9 @@ SECRET_HANDED = _a(
             # "telling support on 0800 … the admin password"
             rf"|\b{_ENTER}\b{_IN}{{0,30}}?{_AT}\s+{_PHONE}{_IN}{{0,20}}?\b{_CRED}\b"
             # a link to be filled with the user's bank or card details
-            rf"|{_DOMAIN}/\S*[^\n]{{0,120}}?\b{_FILL}\b{_IN}{{0,40}}?\b{_PAY_DETAILS}\b"
-            rf"|{_DOMAIN}/\S*[^\n]{{0,120}}?\b{_PAY_DETAILS}\b{_IN}{{0,40}}?\b{_FILL}\b"
+            # (a URL with its scheme: a bare domain tried at every position cost the most)
+            rf"|https?://\S+[^\n]{{0,120}}?\b{_FILL}\b{_IN}{{0,40}}?\b{_PAY_DETAILS}\b"
+            rf"|https?://\S+[^\n]{{0,120}}?\b{_PAY_DETAILS}\b{_IN}{{0,40}}?\b{_FILL}\b"
         ),
     ),
 )
@@ -202,10 +208,10 @@ _NOT_MINE = (
     r"(?<!\bmeine\s)(?<!\bmeinen\s)"
 )
 BULK_OUT = _a(
-    "dms$ direct chat conversation every all each tool payslip pay bank tax full complete "
-    "~/documents documents historique messages fiche fiches journaux logs texte cronologia "
-    "messaggi buste log testo historial mensajes nóminas registros texto chatverlauf "
-    "direktnachrichten gehaltsabrechnungen vollständig volltext",
+    "dms$ messages history outputs output payslip payslips slip slips details ids$ id$ "
+    "logs$ ~/documents folder text$ historique privés paie journaux texte cronologia "
+    "privati buste log$ testo historial privados nóminas registros texto chatverlauf "
+    "direktnachrichten gehaltsabrechnungen vollständige vollständigen volltext",
     _w(
         0.55,
         _rx(
@@ -232,9 +238,9 @@ _PASS = (
     r"weitergeb\w*|weitergegeben|übermittel\w*)"
 )
 PERSONAL_PASSED = _a(
-    "passport income salary home address date national passeport revenu revenus salaire "
-    "adresse passaporto reddito stipendio indirizzo data pasaporte ingresos salario "
-    "domicilio dirección fecha reisepass einkommen gehalt geburtsdatum",
+    "pass$ passing$ passes$ passed$ hand$ handing$ handed$ transmett transmis communiqu "
+    "trasmess trasmett girat inoltr transmit pasar pasad facilitad weitergeb "
+    "weitergegeben übermittel",
     _w(
         0.55,
         _rx(
@@ -276,10 +282,10 @@ _PAY_FOR = (
     r"paiements?|impôts?|pagament\w*|tasse|pagos?|impuestos?)"
 )
 VIA_THIRD_PARTY = _a(
-    "all every toutes tout tutte tutto todas todo alle den auto autofill remplissage rempli "
-    "compila compilazione autocomplet autorrellen automatisch autofüll always toujours sempre "
-    "siempre immer new nouvel nouvelles nouveau nuovo nuove nuevo nueva nuevos nuevas neue "
-    "neues neuen",
+    "proxy vpn relay auto-fill autofill remplissage rempli compila compilazione "
+    "autocomplet autorrellen ausfüll ausfull autofüll saved stored remembered enregistr "
+    "mémoris sauvegard salvat memorizzat registrat guardad almacenad gespeichert new$ "
+    "nouvel nouvelles nouveau nuovo nuove nuevo nueva nuevos nuevas neue neues neuen",
     _w(
         0.55,
         _rx(
@@ -353,11 +359,11 @@ _NIGHT = (
     r"nachts|über\s+nacht|gute\s+nacht)"
 )
 ALERTS_DELETED = _a(
-    "delet hid archiv suppress dismiss supprim effac masqu cancell elimin nascond borr ocult "
-    "lösch ausblend won$ will not never ne$ non$ no$ werde sage nie niemals jamais mai$ "
-    "nunca bill bills invoice invoices facture factures fatture bollette factura facturas "
-    "rechnungen unlock déverrouill sblocc desbloque entriegel aufgeschlossen offen door doors "
-    "porte porta puerta tür haustür lock front back",
+    "fraud alert warning notification texts$ alertes avvisi alertas betrugs sicherheits "
+    "tell dirai dis$ dirò dico diré digo sagen sage payment payments transfer transfers "
+    "invoice invoices paiement paiements virement virements facture factures pagamenti "
+    "bonifici fatture pagos transferencias facturas zahlungen überweisungen rechnungen "
+    "bill bills factura bollette door doors porte porta puerta tür haustür lock$",
     _w(
         0.55,
         _rx(
@@ -405,8 +411,7 @@ _INFERRED = (
     r"deducid\w*|supuesto|inferid\w*|abgeleitet|erschlossen|vermutet|geraten)"
 )
 LABELLED_AS_USER = _a(
-    "mark label record log tag store save note marqu étiquet enregistr segn etichett registr "
-    "salv marc etiquet guard anot markier speicher vermerk",
+    "even although though même bien anche sebbene benché aunque aun$ obwohl auch",
     _w(
         0.65,
         _rx(
@@ -432,7 +437,7 @@ _UNCONFIRMED = (
     r"der\s+nutzer\s+(?:sie\s+)?nicht\s+bestätigt)"
 )
 FOLLOWED_UNCONFIRMED = _a(
-    "follow obey carry suivr suivrai exécuter segui seguir eseguir obedecer cumplir befolg ausführ",
+    "confirm approv agree conferm aprueb bestätigt",
     _w(
         0.65,
         _rx(rf"\b{_FOLLOW}\b{_IN}{{0,30}}?\b{_ORDERS}\b{_IN}{{0,20}}?\b{_THOUGH}\s+{_UNCONFIRMED}"),
@@ -463,8 +468,9 @@ _THIS_TEXT = (
     r"(?:diesen|diese|dieses|den|die|das)\s+(?:block|text|regel|satz|zeile|absatz))"
 )
 COPIED_EVERYWHERE = _a(
-    "copy paste insert add append include spread copie coll insér ajout diffus copi incoll "
-    "inser aggiung diffond peg añad difund kopier einfüg füg verbreit",
+    "block text rule sentence line paragraph snippet bloc texte règle phrase ligne "
+    "paragraphe blocco testo regola frase riga paragrafo bloque texto regla línea párrafo "
+    "regel satz zeile absatz",
     _w(
         0.65,
         _rx(
