@@ -54,6 +54,7 @@ from memaudit.injection.forms import (
     spaced_runs,
     waived_warning,
     written_rtl,
+    written_with_joiners,
 )
 from memaudit.injection.forms import (
     rot13 as _rot13,
@@ -179,6 +180,7 @@ def _unhidden(text: str) -> tuple[str, list[int] | None, list[Hit]]:
                 and 0 < i < n - 1
                 and unicodedata.category(text[i - 1]) in ("So", "Sk", "Mn")
                 or (ch == "\u200d" and i > 0 and text[i - 1] in _VARIATION)
+                or (ch in "\u200c\u200d" and written_with_joiners(text))
             )
             if not joiner:
                 (bidi if ch in _BIDI else zw if ch in _ZERO_WIDTH else other).append(i)

@@ -132,14 +132,17 @@ _META = _rx(
     # round 20: a security write-up's own words ("an agent was tricked into …; Mitigation: …")
     r"mitigations?|tricked\s+into|atténuations?|piégée?\s+pour|mitigazion[ei]|ingannat[oa]\s+a|mitigaci(?:ón|ones)|"
     r"engañad[oa]\s+para|gegenmaßnahmen?|abhilfe|ausgetrickst|"
-    r"attacco|attacchi|iniezione|esempio|ad\s+esempio|dannoso|attaques?|attaquants?|exemple|par\s+exemple|malveillant|ataques?|atacantes?|inyección|ejemplo|por\s+ejemplo|malicioso|angriff(?:e|en|s)?|angreifer(?:n|s)?|beispiel|zum\s+beispiel|bösartig|injektion)\b"
+    r"attacco|attacchi|iniezion[ei]|esempio|ad\s+esempio|dannoso|attaques?|attaquants?|exemple|par\s+exemple|malveillant|ataques?|atacantes?|inyección|ejemplo|por\s+ejemplo|malicioso|angriff(?:e|en|s)?|angreifer(?:n|s)?|beispiel|zum\s+beispiel|bösartig|injektion)\b"
 )
 # Words that show an example right before it ("comments such as <!-- ... -->").
 _SHOWING = re.compile(
     r"(?:\bsuch\s+as|\be\.g\.|\bfor\s+(?:example|instance)|\blike|\bpar\s+exemple|\bcomme|"
-    r"\bad\s+esempio|\bcome|\bpor\s+ejemplo|\bcomo|\bzum\s+beispiel|\bz\.\s?b\.|\bwie)[\s:,]*"
-    # the example opened as a code span or a quote ("e.g. `SWdub3Jl...`"; round 11)
-    r"[`'\"“‘«(]?$",
+    r"\bad\s+esempio|\bcome|\bpor\s+ejemplo|\bcomo|\bzum\s+beispiel|\bz\.\s?b\.|\bwie|"
+    # (round 24) "les injections … du type <!-- … -->", "del tipo", "vom Typ", "of the kind"
+    r"\bdu\s+type|\bdel\s+tipo|\bvom\s+typ|\bof\s+the\s+(?:kind|type|form))[\s:,]*"
+    # the example opened as a code span or a quote ("e.g. `SWdub3Jl...`"; round 11), or
+    # the quote's visible word the hidden characters follow (round 24: "e.g. 'hello…'")
+    r"(?:[`'\"“‘«(]\w{0,12}|)$",
     re.IGNORECASE,
 )
 # Round 16: an example's clause, opened a few words before the signal ("lures, e.g.
@@ -310,6 +313,19 @@ def bidi_weight(chars: list[str]) -> float:
 _RTL_EMBEDDED = re.compile(
     "\u202b[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\\s\u200c\u200d.,'-]+\u202c"
 )
+
+
+# Round 24: a zero-width non-joiner or joiner between two letters of a script that is
+# written with them (Persian "می‌خواهم", Urdu, Kurdish, the Indic scripts) is spelling.
+# Once a text writes them so, its ZWNJ and ZWJ are read as its spelling (a lone one shown
+# in parentheses too: too few to carry a message); other zero-width characters still count.
+_JOINING_LETTER = "\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufefc\u0900-\u0dff"
+_JOINED = re.compile(f"[{_JOINING_LETTER}][\u200c\u200d][{_JOINING_LETTER}]")
+
+
+def written_with_joiners(text: str) -> bool:
+    """Whether ``text`` joins the letters of a script that is written with ZWNJ or ZWJ."""
+    return _JOINED.search(text) is not None
 
 
 def written_rtl(text: str) -> set[int]:

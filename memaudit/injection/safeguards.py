@@ -35,6 +35,8 @@ import re
 from memaudit.injection.assessment import Hit
 from memaudit.injection.forms import protocol_send
 from memaudit.injection.kinds import Signal
+from memaudit.injection.patterns.bridged import BRIDGED_EXAMPLE
+from memaudit.injection.patterns.disarmed import SECURITY_OFF
 from memaudit.injection.patterns.harmful import lure_described
 from memaudit.injection.patterns.unguarded import (
     ALERTS_SILENCED,
@@ -241,13 +243,26 @@ def check_kept(low: str, h: Hit) -> bool:
     return kept(low, h.start, h.end)
 
 
+# The hits whose own span may hold a word about attacks without being about attacks.
+WAIVES_META = (BRIDGED_EXAMPLE, SECURITY_OFF)
+_KEY = re.compile(r'\w+"\s*:')  # a key of JSON data (tool outputs), no prose
+
+
 def meta_outside(low: str, h: Hit, meta: list[int]) -> list[int]:
     """The words about attacks that make a hit a mention, but those inside an order to
     silence security alerts: "suppress the phishing warnings" names phishing as what it
-    hides, it does not discuss attacks (round 20)."""
-    if h.signal is not Signal.SECRECY or ALERTS_SILENCED.match(low, h.start) is None:
-        return meta
-    return [p for p in meta if not h.start <= p < h.end]
+    hides, it does not discuss attacks (round 20). Round 24: nor does a worked example's
+    own framing ("Solved example to reuse: …") or the scanner an order switches off
+    (``WAIVES_META``), nor a key of a tool's JSON output (``"advisory": …``)."""
+    inside = (h.signal is Signal.SECRECY and ALERTS_SILENCED.match(low, h.start) is not None) or (
+        h.signal is Signal.SENSITIVE_ACTION and any(rx.match(low, h.start) for rx in WAIVES_META)
+    )
+    return [
+        p
+        for p in meta
+        if not (inside and h.start <= p < h.end)
+        and not (p and low[p - 1] == '"' and _KEY.match(low, p))
+    ]
 
 
 # What a lure asks its reader to do (round 21): "texts asking you to forward your codes to

@@ -369,9 +369,12 @@ def test_the_model_is_small_data_with_its_training_recorded() -> None:
     # 4,064,023 bytes (+7,722 weights, +174 kB: the growth of every round, the features, the
     # pruning and the rounding unchanged; no feature grew alone). Raised to 4.4 MB when
     # round 23 joined: rounds 1-23, 194,516 weights, 4,254,685 bytes (+8,492 weights, +191
-    # kB: the same growth, features, pruning and rounding unchanged). The pruning threshold
-    # still deserves a cross-validated look before round 24's refit (not done: time).
-    assert injection_model.WEIGHTS.stat().st_size < 4_400_000
+    # kB: the same growth, features, pruning and rounding unchanged). Raised to 4.6 MB when
+    # round 24 joined: rounds 1-24, 201,413 weights, 4,410,372 bytes (+6,897 weights, +156
+    # kB, 10 kB over 4.4 MB: the growth of every round, features, pruning and rounding
+    # unchanged). The pruning threshold still deserves a cross-validated look (not done:
+    # each leave-one-round-out run is ~10 min of the shared machine).
+    assert injection_model.WEIGHTS.stat().st_size < 4_600_000
     m = injection_model.model()
     assert "held" not in m.meta["trained_on"] and m.meta["cases"] > 500
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import WEIGHT, Signal
+from memaudit.injection.patterns.bridged import SOURCED_PATTERNS
 from memaudit.injection.patterns.channels import CHANNEL_PATTERNS
 from memaudit.injection.patterns.directives import DIRECTIVE_PATTERNS
 from memaudit.injection.patterns.exfiltration import EXFILTRATION_PATTERNS
@@ -41,6 +42,8 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *PLANTED_PATTERNS,
     *UNGUARDED_PATTERNS,
     *HARMFUL_PATTERNS,
+    # weighed by source (round 24): a label, orders followed unconfirmed, copies everywhere
+    *SOURCED_PATTERNS,
 ]
 
 _AGENT_WORDS = (

@@ -47,7 +47,10 @@ _CHECK = (
     r"protezione\s+(?:del\s+)?branch|protección\s+de\s+(?:la\s+)?rama|branch-?schutz|"
     r"(?:confirmation|approval)\s+(?:steps?|prompts?|dialogs?)\s+for\s+payments?|payment\s+confirmations?|"
     r"confirmation\s+des\s+paiements|conferma\s+dei\s+pagamenti|confirmación\s+de\s+(?:los\s+)?pagos|"
-    r"zahlungsbestätigung(?:en)?)"
+    r"zahlungsbestätigung(?:en)?|"
+    # (round 24) the scanner that keeps secrets out of commits
+    r"(?:pre-commit\s+)?secrets?[\s-]scann(?:er|ing)|scanner\s+de\s+secrets|"
+    r"scansione\s+(?:dei\s+)?segreti|escáner\s+de\s+secretos|secret-?scanner)"
 )
 _OFF_FIRST = (
     r"(?:turn(?:ing)?\s+off|switch(?:ing)?\s+off|disabl(?:e|ing)|deactivat(?:e|ing)|skip(?:ping)?|"
@@ -77,7 +80,8 @@ SECURITY_OFF = _a(
     "firewall double authentification vérification pare-feu autenticazione verifica "
     "autenticación verificación cortafuegos zwei-faktor zertifikat virenschutz virenscanner "
     "skip_ disable_ no_ bypass_ branch protected protection protezione protección "
-    "confirmation approval payment conferma confirmación zahlungsbestätigung",
+    "confirmation approval payment conferma confirmación zahlungsbestätigung pre-commit secret "
+    "scanner scansione escáner",
     _w(
         0.5,
         _rx(

@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
+from memaudit.injection.patterns.bridged import BRIDGED_PATTERNS
 from memaudit.injection.patterns.disarmed import DISARMED_PATTERNS
 from memaudit.injection.patterns.granted import GRANTED_PATTERNS
 from memaudit.injection.patterns.staked import STAKED_PATTERNS
@@ -307,6 +308,8 @@ HARMFUL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *GRANTED_PATTERNS,
     # what is at stake without an order's wording (round 23)
     *STAKED_PATTERNS,
+    # where the user's question, money, data or secrets are sent (round 24)
+    *BRIDGED_PATTERNS,
 ]
 _HARMFUL = tuple(p for _, p in HARMFUL_PATTERNS)
 
