@@ -208,15 +208,10 @@ def matches(salt: str, prints: dict[str, list[str]], candidate: str) -> str | No
     return matches_with(salt_hasher(salt), prints, candidate)
 
 
-def shingle_words(text: str) -> list[str]:
-    """The words of the normalised text that ``shingles`` joins into n-grams."""
-    # ASCII: normalize() only lowers it and collapses white space, which no \w run spans.
-    return _SHINGLE_WORD.findall(text.lower() if text.isascii() else normalize(text))
-
-
 def shingles(text: str, size: int = 3) -> set[str]:
     """Word n-grams of the normalised text, for near-duplicate similarity."""
-    words = shingle_words(text)
+    # ASCII: normalize() only lowers it and collapses white space, which no \w run spans.
+    words = _SHINGLE_WORD.findall(text.lower() if text.isascii() else normalize(text))
     if len(words) < size:
         return {" ".join(words)} if words else set()
     # Each run of `size` consecutive words, joined in C.

@@ -13,7 +13,7 @@ from itertools import combinations, compress, repeat, starmap
 from operator import add, and_, mul
 from typing import Any, cast
 
-from memaudit.fingerprint import shingle_words, shingles
+from memaudit.fingerprint import shingles
 
 SKETCH = 8  # bottom-k sketch size per memory
 SKETCH_SLACK = 0.25  # how far below the threshold a sketch estimate may be
@@ -196,11 +196,9 @@ def near_duplicate_pairs(
     the shared count); a pair is judged once, however many blocks it shares (the
     judgement depends on the pair only).
 
-    Each text is read and split into words once (a word numbered the first time it is
-    met), its trigrams keyed by their words' numbers: a trigram is numbered the first
-    time it is met (its string joined and its CRC-32 computed then, once); a pair whose
-    trigram counts cannot reach the threshold is never judged (``_size_span``). A text
-    is kept as the array
+    Each text is read and split into trigrams once: a trigram is numbered the first
+    time it is met (its CRC-32 computed then, once); a pair whose trigram counts cannot
+    reach the threshold is never judged (``_size_span``). A text is kept as the array
     of its trigrams' numbers, which is all the exact comparison needs (the same sets,
     renamed). Generated and templated stores share most trigrams: 1M memories have
     276k distinct texts but 146k distinct trigrams.
@@ -212,35 +210,13 @@ def near_duplicate_pairs(
     keys: list[int] = []
     sketches: list[tuple[int, ...]] = []
     grams_of: list[array[int]] = []
-    # A trigram is keyed by its three words' numbers (a tuple of ints, not the joined
-    # string: 7.9M trigrams in 276k texts at 1M, 146k distinct, 1 s less); a text of
-    # fewer than three words by its one shingle, the string (a tuple is never equal to
-    # a string, and words hold no space, so the keys are one-to-one with ``shingles``).
-    number: dict[tuple[int, int, int] | str, int] = {}
+    number: dict[str, int] = {}
     crcs: list[int] = []  # trigram number → its CRC-32
     crc_of = crcs.__getitem__
     known = number.get
-    word_number: dict[str, int] = {}
-    word_of: list[str] = []  # word number → the word
-    word_known = word_number.get
     for key, text in items:
-        words = shingle_words(text)
-        grams: set[Any]
-        if len(words) >= 3:
-            wids = list(map(word_known, words))
-            if None in wids:  # words met for the first time: numbered now (once each:
-                # a text may repeat a new word)
-                for i, w in enumerate(words):
-                    if wids[i] is None:
-                        n = word_known(w)
-                        if n is None:
-                            n = word_number[w] = len(word_of)
-                            word_of.append(w)
-                        wids[i] = n
-            grams = set(zip(wids, wids[1:], wids[2:], strict=False))
-        elif words:
-            grams = {" ".join(words)}
-        else:
+        grams = shingles(text)
+        if not grams:
             continue
         # One lookup per trigram (most texts have none that is new): a set iterates in
         # the same order twice while unchanged, so `ids` lines up with `grams`.
@@ -249,8 +225,7 @@ def near_duplicate_pairs(
             for i, g in enumerate(grams):
                 if found[i] is None:
                     found[i] = number[g] = len(crcs)
-                    joined = g if isinstance(g, str) else " ".join(map(word_of.__getitem__, g))
-                    crcs.append(zlib.crc32(joined.encode()))
+                    crcs.append(zlib.crc32(g.encode()))
         ids = cast("list[int]", found)  # every one numbered now
         keys.append(key)
         grams_of.append(array("i", ids))  # from a list: faster
@@ -258,8 +233,6 @@ def near_duplicate_pairs(
         sketches.append(tuple(sorted(set(map(crc_of, ids)))[:SKETCH]))
     number.clear()
     crcs.clear()
-    word_number.clear()
-    word_of.clear()
     if order is not None:
         by = list(map(order, keys))
         perm = sorted(range(len(keys)), key=by.__getitem__)

@@ -230,14 +230,3 @@ def test_a_pair_whose_sizes_cannot_reach_the_threshold_is_not_judged() -> None:
     stats: dict[str, int] = {}
     assert near_duplicate_pairs(iter([(1, short), (2, long)]), 0.8, stats) == []
     assert stats["considered"] > 0 and stats["candidates"] == 0
-
-
-def test_near_duplicate_pairs_number_words_not_trigram_strings() -> None:
-    """The texts are split into words and their trigrams keyed by word numbers: no text
-    goes through ``shingles`` (whose joined strings cost a second at 1M), and a word a
-    text repeats the first time it is met is numbered once."""
-    texts = ["the the the cat", "the the the cat sat", "a b", "a b", "x"]
-    with patch.object(near_duplicates, "shingles", side_effect=AssertionError("shingles")):
-        found = near_duplicate_pairs(iter(enumerate(texts)), 0.5)
-    assert found == _pairs_by_definition(dict(enumerate(texts)), 0.5)
-    assert [(a, b) for a, b, _ in found] == [(0, 1), (2, 3)]
