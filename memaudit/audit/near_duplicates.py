@@ -4,7 +4,6 @@ an exact check of the candidates."""
 from __future__ import annotations
 
 import math
-import sys
 import zlib
 from array import array
 from collections import defaultdict
@@ -59,29 +58,7 @@ def _masks(sketches: list[tuple[int, ...]]) -> list[int]:
     return out
 
 
-def _size_span(size: int, threshold: float) -> tuple[int, int]:
-    """The sizes ``s`` of another trigram set with which a set of ``size`` trigrams can
-    reach ``threshold``: their Jaccard is at most ``min(size, s) / max(size, s)`` (the
-    exact check's float division with the intersection at its largest; the division
-    rounds monotonically), so ``s`` outside this range cannot pass. Empty (lo > hi) when
-    nothing can."""
-    lo = max(1, math.ceil(threshold * size) - 1)
-    while lo <= size and lo / size < threshold:
-        lo += 1
-    if threshold <= 0:
-        return lo, sys.maxsize
-    hi = max(size, int(size / threshold) + 2)
-    while hi > size and size / hi < threshold:
-        hi -= 1
-    return lo, hi if size / hi >= threshold else size - 1
-
-
-def _candidates(
-    sketches: list[tuple[int, ...]],
-    floor: float,
-    spans: list[tuple[int, int]] | None = None,
-    sizes: list[int] | None = None,
-) -> tuple[list[int], int]:
+def _candidates(sketches: list[tuple[int, ...]], floor: float) -> tuple[list[int], int]:
     """The pairs (``a * len(sketches) + b``, a < b) that the blocking makes and the
     sketches pass, and the number of block pairs looked at.
 
@@ -94,10 +71,6 @@ def _candidates(
     (``_masks``) is at least their shared count, so a pair below the block's smallest
     bound is dropped without judging it; only the few left (deduplicated, in a set of
     integers) are judged on their sketches, once each.
-
-    With ``spans`` and ``sizes`` (per memory, its ``_size_span`` and its trigram count),
-    a pair whose sizes cannot reach the threshold is dropped before it is judged: the
-    exact check would reject it (237k of the 1.69M pairs left to judge at 1M, 14%).
     """
     # A pair passes the filter with at least floor × min(SKETCH, |a|, |b|) shared values,
     # i.e. (the bound grows with the length) at least the bound of one of the two.
@@ -150,15 +123,10 @@ def _candidates(
     last = -1
     sa: frozenset[int] = frozenset()
     need_a = 0
-    lo, hi = 0, sys.maxsize
     for pair in pairs:
         a, b = divmod(pair, total)
         if a != last:
             last, sa, need_a = a, frozenset(sketches[a]), need[a]
-            if spans is not None:
-                lo, hi = spans[a]
-        if sizes is not None and not lo <= sizes[b] <= hi:
-            continue
         # One set per pair, not two: the other sketch is read as it is (a tuple).
         sb = sketches[b]
         shared = sa.intersection(sb)
@@ -197,8 +165,7 @@ def near_duplicate_pairs(
     judgement depends on the pair only).
 
     Each text is read and split into trigrams once: a trigram is numbered the first
-    time it is met (its CRC-32 computed then, once); a pair whose trigram counts cannot
-    reach the threshold is never judged (``_size_span``). A text is kept as the array
+    time it is met (its CRC-32 computed then, once), and a text is kept as the array
     of its trigrams' numbers, which is all the exact comparison needs (the same sets,
     renamed). Generated and templated stores share most trigrams: 1M memories have
     276k distinct texts but 146k distinct trigrams.
@@ -241,13 +208,7 @@ def near_duplicate_pairs(
         sketches = list(map(sketches.__getitem__, perm))
         grams_of = list(map(grams_of.__getitem__, perm))
     total = len(keys)
-    # Per memory, the trigram counts a partner may have (one span per distinct count).
-    sizes = list(map(len, grams_of))
-    span_of: dict[int, tuple[int, int]] = {}
-    spans = [span_of.get(n) or span_of.setdefault(n, _size_span(n, threshold)) for n in sizes]
-    candidates, considered = _candidates(sketches, floor, spans, sizes)
-    spans.clear()
-    sizes.clear()
+    candidates, considered = _candidates(sketches, floor)
     sketches.clear()
     if stats is not None:
         stats.update(memories=len(keys), considered=considered, candidates=len(candidates))

@@ -195,38 +195,3 @@ def test_candidates_come_once_each_in_order_as_judged_by_definition(
         shared = len(set(sa) & set(sb))
         need = min(math.ceil(floor * min(SKETCH, len(s))) for s in (sa, sb))
         assert a < b and shared >= need and estimate(sa, sb) >= floor
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.integers(1, 400), st.sampled_from([0.0, 0.3, 0.5, 0.55, 0.7, 0.8, 0.85, 0.9, 1.0, 1.1]))
-def test_size_span_holds_exactly_the_sizes_that_can_reach_the_threshold(
-    size: int, threshold: float
-) -> None:
-    """A partner of ``s`` trigrams can reach the threshold only if the exact check's
-    similarity at its largest (the smaller set inside the larger) does, computed as the
-    check computes it: the span must be exactly those sizes (the filter drops no pair the
-    check would keep)."""
-    lo, hi = near_duplicates._size_span(size, threshold)
-    for s in range(1, 3 * size + 5):
-        inter = min(size, s)
-        assert (lo <= s <= hi) == (inter / (size + s - inter) >= threshold), s
-
-
-def test_a_pair_whose_sizes_cannot_reach_the_threshold_is_not_judged() -> None:
-    """Two texts with one sketch (the longer one's extra trigrams all hash above the
-    shorter one's bottom-k) pass the sketch judge but differ too much in size for their
-    Jaccard to reach 0.8: the size filter drops the pair before it is judged (it is not
-    a candidate), and the result is the same."""
-    words = [f"w{i}" for i in range(42)]  # 40 trigrams
-    short = " ".join(words)
-    extra = next(
-        more
-        for n in range(2000)
-        if sketch(long := short + " " + (more := " ".join(f"x{n}_{j}" for j in range(12))))
-        == sketch(short)
-    )
-    long = f"{short} {extra}"
-    assert sketch(long) == sketch(short) and len(shingles(long)) == 52
-    stats: dict[str, int] = {}
-    assert near_duplicate_pairs(iter([(1, short), (2, long)]), 0.8, stats) == []
-    assert stats["considered"] > 0 and stats["candidates"] == 0
