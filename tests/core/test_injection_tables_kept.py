@@ -97,7 +97,9 @@ def test_a_prefilter_from_kept_tables_is_the_same(texts: list[str]) -> None:
     for text in texts:
         a, b = fresh.present(text), kept.present(text)
         assert a == b
-        assert [fresh.possible(rx, a) for rx in patterns] == [kept.possible(rx, b) for rx in patterns]
+        assert [fresh.possible(rx, a) for rx in patterns] == [
+            kept.possible(rx, b) for rx in patterns
+        ]
 
 
 def test_tables_are_kept_per_sources() -> None:
