@@ -22,6 +22,12 @@ from memaudit.injection.lazy import Lazy, lazy
 from memaudit.injection.prefilter import Prefilter, analyse
 
 
+@pytest.fixture(autouse=True)
+def _kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tables kept, whatever an earlier in-process ``--no-cache`` command left."""
+    monkeypatch.setattr(prefilter_kept, "ENABLED", True)
+
+
 def _patterns() -> list[Any]:
     return list(engine._PREFILTER.patterns)
 
