@@ -124,6 +124,9 @@ def _print_list(
     json_: bool,
     no_cache: bool = False,
 ) -> None:
+    from memaudit.injection import prefilter_kept
+
+    prefilter_kept.ENABLED = not no_cache  # (the engine's tables: read nothing either)
     wanted = {_flag(f) for f in flag or []}
     base = pending.queue_filter(
         tiers=parsed(TrustTier.parse, tier, "--tier"),

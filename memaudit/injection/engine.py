@@ -79,6 +79,7 @@ from memaudit.injection.patterns import _BY_KIND, _PATTERN_KINDS, _PATTERNS
 from memaudit.injection.patterns.channels import holds as channel_holds
 from memaudit.injection.patterns.secrets import SYSTEM_PROMPT_NAMED
 from memaudit.injection.prefilter import Prefilter
+from memaudit.injection.prefilter_kept import prefilter as kept_prefilter
 from memaudit.injection.safeguards import meta_outside, quieted
 from memaudit.injection.vocabulary import (
     _ALWAYS_POSITIVE,
@@ -569,11 +570,11 @@ NeedsByKind = dict[Signal, list[tuple[re.Pattern[str], float, Any, int]]]
 @cache
 def _prefiltered() -> tuple[Prefilter, KindKeys, NeedsByKind]:
     """The prefilter of every pattern the analysis runs on the lowered text, with the
-    kinds' keys: built on the first text judged, not on import (about 0.6 s of parsing
-    regex sources), so that an audit run again whose judgements are all kept
-    (``judgements``) never builds it."""
+    kinds' keys: built on the first text judged, not on import, so that an audit run
+    again whose judgements are all kept (``judgements``) never builds it; from tables an
+    earlier process kept (``prefilter_kept``: parsing the sources is 0.6-1.1 s)."""
     forms = [_IMPERATIVE, _ALWAYS_POSITIVE, _CLAUSE, _TRIGGER, _SEND, _ROLE_TOKENS]
-    prefilter = Prefilter([*(p for _, p in _PATTERNS), *forms, _ROLE_HEADER, _DECODE_AND_RUN])
+    prefilter = kept_prefilter([*(p for _, p in _PATTERNS), *forms, _ROLE_HEADER, _DECODE_AND_RUN])
     kind_key = {
         signal: prefilter.key(p for p, _, _ in patterns) for signal, patterns in _BY_KIND.items()
     }

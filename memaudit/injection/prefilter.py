@@ -13,8 +13,9 @@ pattern's matches with and without the prefilter on every labeled case.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import reduce
 from operator import or_
@@ -22,7 +23,7 @@ from typing import Any
 
 from memaudit.injection.remembered import Remembered
 from memaudit.qualifiers import _trie  # longer continuations tried first
-from memaudit.regex_needs import Either, Need, dotless, parse, sequence, sre, strings_of
+from memaudit.regex_needs import Either, Need, dotless, needs, parse, sequence, sre, strings_of
 
 # A need as bit masks: ``(key, masks, alternatives)`` — every mask holds (one of its
 # strings is there), and of each group of alternatives one holds. ``key``: a mask some
@@ -36,74 +37,61 @@ Rule = tuple[int, tuple[tuple[Masks, bool], ...]]
 TOKEN_CACHE = 200_000  # words whose strings are remembered (words recur across texts)
 
 
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """What the analysis of the patterns' sources gives (``analyse``), in plain values:
+    the strings of their needs (bit ``k`` is ``strings[k]``), each pattern's rule (in the
+    patterns' order), and for each string without white space (in ``strings``' order)
+    the mask of the strings inside it. A ``Prefilter`` is built from these alone, so
+    tables kept from an earlier process (``prefilter_kept``) build the same one."""
+
+    strings: tuple[str, ...]
+    rules: tuple[Rule | None, ...]
+    within: tuple[int, ...]
+
+
+def analyse(patterns: Sequence[re.Pattern[str]]) -> Tables:
+    """The tables of ``patterns``: each source parsed once, for its needs and its rule
+    (parsing is most of the cost: about 1 s for the engine's ~215 patterns)."""
+    parsed = [parse(rx) for rx in patterns]
+    strings = sorted({s for p in parsed if p is not None for s in strings_of(sequence(p))})
+    bit = {s: 1 << k for k, s in enumerate(strings)}
+    rules = tuple(_rule(bit, p) for p in parsed)
+    inword = [s for s in strings if not any(c.isspace() for c in s)]
+    # Each string's substrings looked up (a string is short; strings are thousands).
+    known = set(inword)
+    within = tuple(_mask(bit, _substrings(s) & known) for s in inword)
+    return Tables(tuple(strings), rules, within)
+
+
 class Prefilter:
     """For some patterns (each applied to the same string), which may match it."""
 
-    def __init__(self, patterns: Iterable[re.Pattern[str]]) -> None:
-        # Each source parsed once, for its needs and its rule (parsing is most of the cost
-        # of building a prefilter, which every process that loads the engine pays).
-        parsed = {rx: parse(rx) for rx in patterns}
-        self.needs: dict[re.Pattern[str], Need] = {
-            rx: () if p is None else sequence(p) for rx, p in parsed.items()
-        }
-        strings = sorted({s for need in self.needs.values() for s in strings_of(need)})
+    def __init__(self, patterns: Iterable[re.Pattern[str]], tables: Tables | None = None) -> None:
+        """``tables``: ``analyse(patterns)``'s, when known (else computed here)."""
+        self.patterns = list(patterns)
+        if tables is None:
+            tables = analyse(self.patterns)
+        strings = tables.strings
         self._bit = {s: 1 << k for k, s in enumerate(strings)}
         # A bit every text's mask holds: the key of a pattern that may match anywhere.
         self.anywhere = 1 << len(strings)
         # By id: a compiled pattern's hash is computed from its whole program every time.
-        self._rules = {id(rx): self._rule(p) for rx, p in parsed.items()}
+        self._rules = {id(rx): r for rx, r in zip(self.patterns, tables.rules, strict=True)}
         # A string without white space lies inside one of a text's words: the words'
         # strings are found once per distinct word and remembered. At each position the
         # scan reports the longest string starting there; the strings inside it are there
         # too. The few strings with white space are looked for in the whole text.
         self._spaced = [(s, b) for s, b in self._bit.items() if any(c.isspace() for c in s)]
         inword = [s for s in strings if not any(c.isspace() for c in s)]
-        # Each string's substrings looked up (a string is short; strings are thousands).
-        known = set(inword)
-        self._within = {s: self._mask(_substrings(s) & known) for s in inword}
+        self._within = dict(zip(inword, tables.within, strict=True))
         self._scan = re.compile("(?=(" + _trie(tuple(inword)) + "))") if inword else None
         self._words = Remembered(self._scanned, TOKEN_CACHE)
 
-    def _mask(self, strings: Iterable[str]) -> int:
-        out = 0
-        for s in strings:
-            out |= self._bit[s]
-        return out
-
-    def _rule(self, parsed: Any) -> Rule | None:
-        """The pattern's need as bit masks, per alternative of the pattern, with whether
-        it spans no full stop (then all it needs must be inside one of the text's dot-free
-        pieces). None: any text may match."""
-        if parsed is None:
-            return None
-        branches = parsed[0][1][1] if len(parsed) == 1 and parsed[0][0] is sre.BRANCH else [parsed]
-        alternatives = []
-        for branch in branches:
-            need = sequence(branch)
-            if not need:
-                return None  # this alternative may match anywhere
-            alternatives.append((self._masks(need), dotless(branch)))
-        key = 0
-        for (first, _, _), _ in alternatives:
-            key |= first
-        return key, tuple(alternatives)
-
-    def _masks(self, need: Need) -> Masks:
-        """The need as bit masks (the sets of strings first: cheapest)."""
-        masks: list[int] = []
-        either: list[tuple[Masks, ...]] = []
-        for term in need:
-            if isinstance(term, Either):
-                either.append(tuple(self._masks(o) for o in term.options))
-            else:
-                masks.append(self._mask(term))
-        if masks:
-            key = masks[0]
-        else:  # alternatives only (terms are never empty)
-            key = 0
-            for option in either[0]:
-                key |= option[0]
-        return key, tuple(masks), tuple(either)
+    @functools.cached_property
+    def needs(self) -> dict[re.Pattern[str], Need]:
+        """What each pattern needs (the tests read it; the prefilter reads its rules)."""
+        return {rx: needs(rx) for rx in self.patterns}
 
     def present(self, text: str) -> Present:
         """What ``possible`` needs to know of ``text``: the strings of the patterns'
@@ -169,6 +157,50 @@ class Prefilter:
                 if piece & first and _meets(masks, piece):
                     return True
         return False
+
+
+def _mask(bit: dict[str, int], strings: Iterable[str]) -> int:
+    out = 0
+    for s in strings:
+        out |= bit[s]
+    return out
+
+
+def _rule(bit: dict[str, int], parsed: Any) -> Rule | None:
+    """The pattern's need as bit masks, per alternative of the pattern, with whether it
+    spans no full stop (then all it needs must be inside one of the text's dot-free
+    pieces). None: any text may match."""
+    if parsed is None:
+        return None
+    branches = parsed[0][1][1] if len(parsed) == 1 and parsed[0][0] is sre.BRANCH else [parsed]
+    alternatives = []
+    for branch in branches:
+        need = sequence(branch)
+        if not need:
+            return None  # this alternative may match anywhere
+        alternatives.append((_masks(bit, need), dotless(branch)))
+    key = 0
+    for (first, _, _), _ in alternatives:
+        key |= first
+    return key, tuple(alternatives)
+
+
+def _masks(bit: dict[str, int], need: Need) -> Masks:
+    """The need as bit masks (the sets of strings first: cheapest)."""
+    masks: list[int] = []
+    either: list[tuple[Masks, ...]] = []
+    for term in need:
+        if isinstance(term, Either):
+            either.append(tuple(_masks(bit, o) for o in term.options))
+        else:
+            masks.append(_mask(bit, term))
+    if masks:
+        key = masks[0]
+    else:  # alternatives only (terms are never empty)
+        key = 0
+        for option in either[0]:
+            key |= option[0]
+    return key, tuple(masks), tuple(either)
 
 
 def _substrings(s: str) -> set[str]:

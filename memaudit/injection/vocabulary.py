@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import re
 
+from memaudit.injection.lazy import lazy
+
 
 def _rx(pattern: str) -> re.Pattern[str]:
     """Patterns are matched against the *lowercased* text (faster than IGNORECASE), so
     they are written in lower case; ``_ci`` gives the case-insensitive twin for the rare
-    text whose lowercase form has another length (offsets must stay the same)."""
-    return re.compile(pattern, re.MULTILINE)
+    text whose lowercase form has another length (offsets must stay the same). Compiled
+    on first use (``lazy``): the prefilter reads sources, and rules most patterns out."""
+    return lazy(pattern, re.MULTILINE)
 
 
 _CI: dict[re.Pattern[str], re.Pattern[str]] = {}

@@ -196,8 +196,12 @@ def test_forks_only_for_a_long_listing_where_it_is_safe(
     monkeypatch.setattr(os, "getloadavg", lambda: (0.4, 2.0, 3.0))
     large = queue_injection.PARALLEL_MIN_ITEMS
     assert queue_injection._forks(large)
-    # A CPU busy on average over the last minute: the other process would share it.
-    monkeypatch.setattr(os, "getloadavg", lambda: (1.2, 0.1, 0.1))
+    # One CPU busy on average over the last minute, the other partly free: the other
+    # process still wins (measured: ``_idle_cpu``).
+    monkeypatch.setattr(os, "getloadavg", lambda: (1.9, 0.1, 0.1))
+    assert queue_injection._forks(large)
+    # Every CPU busy: the other process would share them.
+    monkeypatch.setattr(os, "getloadavg", lambda: (2.0, 0.1, 0.1))
     assert not queue_injection._forks(large)
     monkeypatch.setattr(os, "cpu_count", lambda: 4)
     assert queue_injection._forks(large)  # two CPUs idle of four
