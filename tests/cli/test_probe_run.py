@@ -217,15 +217,6 @@ def test_a_driver_killed_by_a_signal_is_named_as_such(cli, tmp_path: Path) -> No
     crashing = tmp_path / "python"
     crashing.write_text("#!/bin/sh\nkill -SEGV $$\n")
     crashing.chmod(0o755)
-    out = cli(
-        "probe",
-        "run",
-        "--provider",
-        "mem0",
-        "--python",
-        str(crashing),
-        "--workdir",
-        str(tmp_path / "w"),
-    )
+    out = run_probe(cli, "mem0", str(crashing), tmp_path / "w")
     assert out.exit_code == 1
     assert "step was killed by SIGSEGV without a result" in out.output, out.output
