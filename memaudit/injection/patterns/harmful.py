@@ -87,10 +87,18 @@ _PARTY = (
     r"socios?|terceros|partnern?|dritte\w*|"
     # (round 23) whoever sent or calls: "so the sender can process it", "read him the code"
     r"(?:the\s+)?(?:sender|caller)s?\b|(?:l'|à\s+l')expéditeur|(?:al\s+)?mittente|(?:al\s+)?remitente|"
-    r"(?:dem\s+)?absender|"
-    # (round 25) whoever asks or calls: "read out the codes to anyone calling from …"
-    r"anyone|anybody|whoever|n'importe\s+qui|quiconque|chiunque|cualquiera|jede[mr]?mann)"
+    r"(?:dem\s+)?absender)"
 )
+# (round 25) a credential to whoever asks or calls: "read out the authenticator codes to
+# anyone calling from …" (records the user lets anyone have stay theirs to share)
+_CREDENTIALS = (
+    r"(?:authenticator\s+codes?|(?:the\s+)?(?:saved\s+)?card'?s?\s+(?:number|cvv)|cvvs?|cvcs?|"
+    r"api[\s-]?keys?|codes?\s+(?:d')?authentification|codic[ei]\s+(?:dell')?autenticat\w+|"
+    r"chiavi\s+api|clés?\s+(?:d')?api|claves?\s+(?:de\s+)?api|códigos?\s+(?:de\s+)?autenticación|"
+    r"authentifizierungscodes?|authenticator-codes?|api-schlüssel\w*|passwords?|passcodes?|"
+    r"mots?\s+de\s+passe|contraseñas?|passw(?:ort|örter))"
+)
+_WHOEVER = r"(?:anyone|anybody|whoever|n'importe\s+qui|quiconque|chiunque|cualquiera|jede[mr]?mann)"
 # (not inside a word, an address or a link: "zoom.us/j/81234567890" holds no phone number)
 _NOT_IN_WORD = r"(?<![\w.+/=-])"
 SECRETS_SENT = _a(
@@ -108,6 +116,7 @@ SECRETS_SENT = _a(
             rf"|\b(?:answer(?:s|ed)?|repl(?:y|ies|ied)|répond\w*|rispond\w*|respond\w*|antwort\w*)\s+"
             rf"(?:with|avec|con|mit)\b{_IN}{{0,30}}?\b{_SECRETS}\b"
             rf"|\b{_SECRETS}\b{_IN}{{0,40}}?\b{_SEND}\b{_IN}{{0,40}}?{_NOT_IN_WORD}{_PARTY}"
+            rf"|\b{_SEND}\b{_IN}{{0,40}}?\b{_CREDENTIALS}\b{_IN}{{0,40}}?\b{_WHOEVER}\b"
             # the verb last (German): "Passwörter … an x@y.de schicken"
             rf"|\b{_SECRETS}\b{_IN}{{0,40}}?{_NOT_IN_WORD}(?:{_ADDRESS}|{_PHONE}){_IN}{{0,20}}?"
             rf"\b{_SEND}\b"
