@@ -92,15 +92,15 @@ REPLICATED = _a(
 _KEYWORDS = r"(?:[\w'-]+(?:\s[\w'-]+)?,\s*){3,}[\w'-]+(?:\s[\w'-]+)?\s*(?:—|–|-|:|;)"
 _ALWAYS_ONE = (
     r"(?:always\s+(?:suggest|recommend|book|use|route|send|pick|choose)|"
-    r"(?:suggest|recommend|book|buy|order|route)\w*\s+(?:only\s+)?(?:via|through|with|at)|"
-    r"for\s+(?:any|all|each)\s+of\s+(?:these|them)|"
+    r"(?:suggest|recommend)\w*\s+(?:only\s+)?(?:via|through|with|at)|"
     r"toujours\s+(?:suggér|recommand|propos|réserv)\w*|(?:suggér|recommand|propos|réserv)\w*\s+toujours|"
     r"sempre\s+(?:suggeri|consigli|proponi|prenot)\w*|(?:suggeri|consigli|proponi|prenot)\w*\s+sempre|"
     r"siempre\s+(?:suger|recomend|propon|reserv)\w*|(?:suger|recomend|propon|reserv)\w*\s+siempre|"
     r"immer\s+(?:vorschlag|vorschläg|empfehl|empfiehl|buch)\w*|(?:schlägt|empfiehlt|bucht)\s+immer)"
 )
 KEYWORD_STEERED = _a(
-    "always suggest recommend book buy order route for toujours suggér recommand propos "
+    # (no "for", "book" or "order": too common to turn on a scan this costly)
+    "always suggest recommend toujours suggér recommand propos "
     "réserv sempre suggeri consigli proponi prenot siempre suger recomend propon reserv "
     "immer vorschlag vorschläg empfehl empfiehl buch schlägt empfiehlt bucht",
     _w(0.5, _rx(rf"{_KEYWORDS}[^.\n]{{0,40}}?\b{_ALWAYS_ONE}")),
