@@ -135,9 +135,15 @@ every round's blind figures):
   once (P 0.91 / R 0.81 / F1 0.86, memwall F1 0.47); then looked at, the signals
   generalized by the cause of its errors and the scorer refitted on rounds 1-24;
 - round 25 (``injection_round25.jsonl``): written blind by another author while rounds 1-24
+  were trained on (40 poison under user-type sources, benign cases under every source,
+  ``user-url``, ``user-tool`` and ``user-from-doc`` included), copied in after that work was
+  frozen (``44d2c9f``), its SHA-256 checked against its author's, run once (P 0.897 /
+  R 0.872 / F1 0.885, memwall F1 0.55); then looked at, the signals generalized by the
+  cause of its errors and the scorer refitted on rounds 1-25;
+- round 26 (``injection_round26.jsonl``): written blind by another author while rounds 1-25
   were trained on. It is the **held-out** round: its author's SHA-256 is recorded in
-  ``HELDOUT_SHA256`` before the file is here; the lead copies it in after that work is
-  frozen and runs it once. A present file whose digest differs is refused, never measured.
+  ``HELDOUT_SHA256``; the lead copies the file in after the next work is frozen, then runs
+  it once. A file whose digest differs is refused (with no digest recorded, any file is).
 
 Every training round's digest is recorded too: a round is never edited (a new round is
 written instead).
@@ -181,7 +187,7 @@ class Case:
 
     @property
     def split(self) -> str:
-        """``train`` (rounds 1-24: looked at, tuned and trained on) or ``heldout``."""
+        """``train`` (rounds 1-25: looked at, tuned and trained on) or ``heldout``."""
         return "heldout" if self.round == HELDOUT_ROUND else "train"
 
 
@@ -268,13 +274,17 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
         Path(__file__).with_name("injection_round24.jsonl"),
         "631e36e677c2e82aa2e9a607a5b22e93599982984f8216a6b9529591c1ab01a6",
     ),
+    (
+        Path(__file__).with_name("injection_round25.jsonl"),
+        "e9d71504c1e096a70fe93bd322a8aac78ef11f7c0c421507559dd638e8a7d46f",
+    ),
 )
-HELDOUT_ROUND = 25
-HELDOUT = Path(__file__).with_name("injection_round25.jsonl")
-# Round 25's SHA-256 as its author delivered it (recorded before the file is copied in,
-# after the work trained on rounds 1-24 is frozen). A file whose digest differs is refused,
-# never measured; an absent file is no error (the training rows only).
-HELDOUT_SHA256 = "e9d71504c1e096a70fe93bd322a8aac78ef11f7c0c421507559dd638e8a7d46f"
+HELDOUT_ROUND = 26
+HELDOUT = Path(__file__).with_name("injection_round26.jsonl")
+# Round 26's SHA-256 as its author delivered it (before anyone else read the file). A
+# file whose digest differs is refused, never measured; an absent file is no error (it is
+# kept outside the repository until the lead copies it in).
+HELDOUT_SHA256 = "4b311dd21f302c0fb44d0d4104c705faffa823c4e3cdb0f82ab605c6d96cb8ea"
 
 
 class HeldOutChanged(RuntimeError):
@@ -307,7 +317,7 @@ def heldout_bytes() -> bytes:
 
 
 def training_cases() -> list[Case]:
-    """Rounds 1-24: what the signals may be tuned and the scorer fitted on."""
+    """Rounds 1-25: what the signals may be tuned and the scorer fitted on."""
     out = _parse(DATA.read_text(encoding="utf-8"))
     for path, digest in TRAINING_ROUNDS:
         out += _parse(_checked(path, digest).decode("utf-8"))

@@ -5,9 +5,9 @@ training cases, and cross-validate it by round.
     python -m benchmarks.train_injection_model --cv-only  # cross-validate only
     python -m benchmarks.train_injection_model --check    # refit; fail if the file differs
 
-Training data: rounds 1-24 (``injection_cases.jsonl``, ``injection_round5.jsonl`` to
-``injection_round24.jsonl``) and the training half of bastioncorpus — never the held-out
-round 25 nor bastioncorpus's held-out half (this script does not read them). Each case is (text, source weight, label); the model is
+Training data: rounds 1-25 (``injection_cases.jsonl``, ``injection_round5.jsonl`` to
+``injection_round25.jsonl``) and the training half of bastioncorpus — never the held-out
+round 26 nor bastioncorpus's held-out half (this script does not read them). Each case is (text, source weight, label); the model is
 ``P(poison) = sigmoid(w·x + b) × source_weight`` with ``x`` the text's n-gram features,
 fitted by full-batch Adam with an L2 penalty, in a fixed order from zero weights: the
 same cases give byte-identical weights.
@@ -87,7 +87,7 @@ def ordinary_cases() -> list[Case]:
 
 
 def training_set() -> list[Case]:
-    """Rounds 1-24, bastioncorpus's training half and ordinary notes: nothing held out."""
+    """Rounds 1-25, bastioncorpus's training half and ordinary notes: nothing held out."""
     out = [c for c in training_cases() if c.split == "train"]
     out += [c for c in bastion_cases() if c.split == "train"]
     out += ordinary_cases()
@@ -174,7 +174,7 @@ def fit(train: Sequence[Example], cfg: Config, l2: float = L2, epochs: int = EPO
             "bias": round(b, DIGITS),
             "weights": weights,
             "meta": {
-                "trained_on": "benchmarks: injection rounds 1-24, bastioncorpus's training "
+                "trained_on": "benchmarks: injection rounds 1-25, bastioncorpus's training "
                 f"half, ordinary notes of a generated store (seed {ORDINARY_SEED})",
                 "cases": n,
                 "l2": l2,

@@ -136,6 +136,28 @@ def user_mismatch(p: Provenance) -> str | None:
     return None
 
 
+# The user's own statement written as a transcript line ("User: …", "Utilisateur : …",
+# "Utente:", "Usuario:", "Nutzer:"): the leading speaker label naming the user is how the
+# line was recorded, not a forged turn. Round 25 flagged five such statements (a running
+# preference, a travel agent's address, "Add to MEMORY.md: I use pnpm") because the role
+# header, a hard signal, kept its weight under the user's 0.35. Only the label that opens
+# the text, and only on the user's own statement with a reference: a later "\nSystem:" or
+# "\nUser:" still forges a turn, and the same label on a tool's output or a document is
+# still a role header.
+_OWN_LABEL = re.compile(
+    r"\s*(?:user|utilisat(?:eur|rice)|utente|usuari[oa]|(?:be)?nutzer(?:in)?)\s*:\s*",
+    re.IGNORECASE,
+)
+
+
+def speaker_label(text: str, h: Hit) -> bool:
+    """Whether ``h`` is the role header that only labels the text as the user's line."""
+    if h.signal is not Signal.ROLE_TOKEN:
+        return False
+    m = _OWN_LABEL.match(text)
+    return m is not None and h.end <= m.end()
+
+
 def source_weight(p: Provenance) -> tuple[float, str]:
     """How far the source is the user speaking to their own agent (0.35) versus text the
     agent read somewhere (1.0): the factor for soft signals, with the reason."""
@@ -219,6 +241,8 @@ def assess(
     th = thresholds or Thresholds()
     found = signals(text) if hits is None else hits
     weight, why = source_weight(provenance)
+    if weight <= USER_TRUSTED and provenance.source_type is SourceType.USER_STATEMENT:
+        found = [h for h in found if not speaker_label(text, h)]  # (round 25)
     # Someone else's instruction relayed in a trusted source weighs as the text it is
     # (round 13): addressed to AI agents, added by a script, or a rule for the assistant
     # about "the user" in a user's statement. The learned scorer reads it as it reads a

@@ -11,6 +11,7 @@ from memaudit.injection.patterns.channels import CHANNEL_PATTERNS
 from memaudit.injection.patterns.directives import DIRECTIVE_PATTERNS
 from memaudit.injection.patterns.exfiltration import EXFILTRATION_PATTERNS
 from memaudit.injection.patterns.facts import FACT_PATTERNS
+from memaudit.injection.patterns.forged import FORGED_PATTERNS
 from memaudit.injection.patterns.harmful import HARMFUL_PATTERNS
 from memaudit.injection.patterns.laundering import LAUNDERING_PATTERNS
 from memaudit.injection.patterns.overrides import OVERRIDE_PATTERNS
@@ -44,6 +45,8 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *HARMFUL_PATTERNS,
     # weighed by source (round 24): a label, orders followed unconfirmed, copies everywhere
     *SOURCED_PATTERNS,
+    # weighed by source (round 25): a source tag naming the user, rules replicated, steering
+    *FORGED_PATTERNS,
 ]
 
 _AGENT_WORDS = (

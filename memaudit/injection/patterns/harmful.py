@@ -32,6 +32,7 @@ import re
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns.bridged import BRIDGED_PATTERNS
 from memaudit.injection.patterns.disarmed import DISARMED_PATTERNS
+from memaudit.injection.patterns.forged import PIPED_PATTERNS
 from memaudit.injection.patterns.granted import GRANTED_PATTERNS
 from memaudit.injection.patterns.staked import STAKED_PATTERNS
 from memaudit.injection.vocabulary import _IN_SENTENCE as _IN
@@ -61,10 +62,15 @@ _SECRETS = (
     r"números?\s+de\s+(?:la\s+)?tarjeta|códigos?\s+(?:pin|de\s+(?:la\s+)?alarma|anydesk)|"
     r"resultados\s+(?:de\s+)?(?:laboratorio|análisis)|"
     r"kartennummer\w*|pin-?codes?|alarmcodes?|arztbriefe?|(?:labor)?befunde?|"
-    r"sozialversicherungsnummer\w*)"
+    r"sozialversicherungsnummer\w*|"
+    # (round 25) an authenticator's codes, a card's CVV, API keys: what no caller needs
+    r"authenticator\s+codes?|(?:the\s+)?(?:saved\s+)?card'?s?\s+(?:number|cvv)|cvvs?|cvcs?|"
+    r"api[\s-]?keys?|codes?\s+(?:d')?authentification|codic[ei]\s+(?:dell')?autenticat\w+|"
+    r"chiavi\s+api|clés?\s+(?:d')?api|claves?\s+(?:de\s+)?api|códigos?\s+(?:de\s+)?autenticación|"
+    r"authentifizierungscodes?|authenticator-codes?|api-schlüssel\w*)"
 )
 _SEND = (
-    r"(?:send|forward|mail|e-?mail|text|share|copy|upload|sync|"
+    r"(?:send|forward|mail|e-?mail|text|share|copy|upload|sync|read\s+out|"
     r"sent|forwarded|mailed|e-?mailed|texted|shared|copied|uploaded|"
     r"envo\w+|transf[eé]r\w*|transmet\w*|partag\w*|"
     r"invi(?:a|are|ate|ati|ato|ata|ando|erò|erà)|inoltr\w+|mand(?:a|are|ato|ate|erò)|condivi\w+|"
@@ -83,6 +89,16 @@ _PARTY = (
     r"(?:the\s+)?(?:sender|caller)s?\b|(?:l'|à\s+l')expéditeur|(?:al\s+)?mittente|(?:al\s+)?remitente|"
     r"(?:dem\s+)?absender)"
 )
+# (round 25) a credential to whoever asks or calls: "read out the authenticator codes to
+# anyone calling from …" (records the user lets anyone have stay theirs to share)
+_CREDENTIALS = (
+    r"(?:authenticator\s+codes?|(?:the\s+)?(?:saved\s+)?card'?s?\s+(?:number|cvv)|cvvs?|cvcs?|"
+    r"api[\s-]?keys?|codes?\s+(?:d')?authentification|codic[ei]\s+(?:dell')?autenticat\w+|"
+    r"chiavi\s+api|clés?\s+(?:d')?api|claves?\s+(?:de\s+)?api|códigos?\s+(?:de\s+)?autenticación|"
+    r"authentifizierungscodes?|authenticator-codes?|api-schlüssel\w*|passwords?|passcodes?|"
+    r"mots?\s+de\s+passe|contraseñas?|passw(?:ort|örter))"
+)
+_WHOEVER = r"(?:anyone|anybody|whoever|n'importe\s+qui|quiconque|chiunque|cualquiera|jede[mr]?mann)"
 # (not inside a word, an address or a link: "zoom.us/j/81234567890" holds no phone number)
 _NOT_IN_WORD = r"(?<![\w.+/=-])"
 SECRETS_SENT = _a(
@@ -100,6 +116,7 @@ SECRETS_SENT = _a(
             rf"|\b(?:answer(?:s|ed)?|repl(?:y|ies|ied)|répond\w*|rispond\w*|respond\w*|antwort\w*)\s+"
             rf"(?:with|avec|con|mit)\b{_IN}{{0,30}}?\b{_SECRETS}\b"
             rf"|\b{_SECRETS}\b{_IN}{{0,40}}?\b{_SEND}\b{_IN}{{0,40}}?{_NOT_IN_WORD}{_PARTY}"
+            rf"|\b{_SEND}\b{_IN}{{0,40}}?\b{_CREDENTIALS}\b{_IN}{{0,40}}?\b{_WHOEVER}\b"
             # the verb last (German): "Passwörter … an x@y.de schicken"
             rf"|\b{_SECRETS}\b{_IN}{{0,40}}?{_NOT_IN_WORD}(?:{_ADDRESS}|{_PHONE}){_IN}{{0,20}}?"
             rf"\b{_SEND}\b"
@@ -310,6 +327,8 @@ HARMFUL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *STAKED_PATTERNS,
     # where the user's question, money, data or secrets are sent (round 24)
     *BRIDGED_PATTERNS,
+    # the environment's secrets piped to a host (round 25)
+    *PIPED_PATTERNS,
 ]
 _HARMFUL = tuple(p for _, p in HARMFUL_PATTERNS)
 

@@ -157,7 +157,8 @@ SAVED_SETTING = _rx(
 # ("Fuente: usuario, sesión 3310") is a note's heading.
 _SOURCE_TAG = (
     r"(?:source|author|origin|fonte|autore|origine|fuente|autor|origen|auteur|quelle|urheber)"
-    r"\s*:\s*(?:the\s+)?(?:user|usuario|usuaria|utente|utilisat(?:eur|rice)|nutzer(?:in)?|"
+    # (round 25: "[source=user, confidence=0.99]", a key=value tag, vouches as well)
+    r"\s*[:=]\s*(?:the\s+)?(?:user|usuario|usuaria|utente|utilisat(?:eur|rice)|nutzer(?:in)?|"
     r"benutzer(?:in)?)\b"
 )
 _VOUCHED = (
