@@ -102,9 +102,6 @@ def audit(
         core.select(pattern)
     except MemauditError as exc:
         raise typer.BadParameter(exc.message) from None
-    from memaudit.injection import prefilter_kept
-
-    prefilter_kept.ENABLED = not no_cache  # (the engine's tables: read nothing either)
     st = state(ctx)
     with open_from(ctx, db, adapter) as store, progress("audit") as report_progress:
         report = core.run(

@@ -13,7 +13,11 @@ from memaudit.model import Severity
 
 def detect_injected_instruction(ctx: Ctx) -> None:
     from memaudit import injection
+    from memaudit.injection import prefilter_kept
 
+    # Set here, where the check runs: a large ledger's audit runs it in a spawned
+    # process, which does not share the command's settings (``audit --no-cache``).
+    prefilter_kept.ENABLED = ctx.remember
     kept = injection.Judgements.open(enabled=ctx.remember)
     try:
         found = injection.scan(
