@@ -85,10 +85,10 @@ def _candidates(
     whose trigram masks differ on more bits than the two memories' rooms
     (``trigram_mask``, ``room``) has more trigrams one holds and the other does not
     than a pair of near duplicates may have, so it is dropped, never judged. The few
-    left (a tenth of the sketch judge's passes at 1M memories; deduplicated, in a set
-    of integers) are judged on their sketches, once each. (The filter was a popcount
-    of the sketches' masks' AND against the block's smallest ``need``: 1.69M pairs
-    judged at 1M memories, 618k passing, 104k of them near duplicates; now 111k pass.)
+    left (deduplicated, in a set of integers) are judged on their sketches, once each.
+    (The filter was a popcount of the sketches' masks' AND against the block's smallest
+    ``need``: at 1M memories 1.69M pairs judged, 618k passing, 104k of them near
+    duplicates; now 113k judged, 111k passing.)
     """
     # A pair passes the filter with at least floor × min(SKETCH, |a|, |b|) shared values,
     # i.e. (the bound grows with the length) at least the bound of one of the two.
