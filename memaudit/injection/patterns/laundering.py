@@ -215,9 +215,13 @@ DONE_ACT = _rx(
     r"|\bhe\s+(?:\w+\s+)?\w+(?:ad|id)[oa]s?\b"
     r"|\b(?:ich\s+habe|habe\s+ich)\b[^\n]{0,200}?\b\w*ge\w+(?:t|en)\b"
 )
-# A rule for later, which no report of a done act holds.
+# A rule for later, which no report of a done act holds: a standing word, a quantifier
+# over what is to come ("all invoices", "toutes ses factures"), or a forwarding set up to
+# run by itself ("set up forwarding", "l'inoltro automatico").
 STANDING_WORDS = _rx(
-    r"\b(?:always|never|every|whenever|each\s+time|from\s+now\s+on|going\s+forward|henceforth"
+    r"\b(?:all|any|set\s+up|auto(?:matic\w*|-?\w+)?|tou(?:s|tes)|automatique\w*|tutt[ie]|"
+    r"automatic[oaie]|tod[oa]s|automátic[oa]s?|alle|automatisch\w*|eingerichtet)\b"
+    r"|\b(?:always|never|every|whenever|each\s+time|from\s+now\s+on|going\s+forward|henceforth"
     r"|in\s+(?:the\s+)?future|next\s+time|toujours|jamais|chaque|désormais|dorénavant"
     r"|à\s+l'avenir|sempre|mai|ogni|d'ora\s+in\s+poi|in\s+futuro|siempre|nunca|cada"
     r"|en\s+adelante|immer|niemals|nie|jede[nrsm]?|künftig|ab\s+sofort)\b"
