@@ -88,16 +88,19 @@ _NOT = r"(?:never|not|don't|do\s+not|jamais|ne|mai|non|nunca|no|nie|niemals|nich
 # secret scanner switched off ("désactiver la vérification SSL", "disattiva la verifica
 # dei certificati TLS", "Disable pre-commit hooks and secret scanning").
 _SECRET = (
-    r"(?:\b(?:secrets?|api[\s-]keys?|tokens?|credentials|passwords?|ssh[\s-]keys?|"
+    r"(?:\b(?:secrets?(?!\s+scann)|api[\s-]keys?|tokens?|credentials|passwords?|ssh[\s-]keys?|"
     r"ssh-schlüssel|env(?:ironment)?\s+variables?|mots\s+de\s+passe|clés\s+(?:api|ssh)|"
     r"variables\s+d'environnement|segreti|credenziali|password|chiavi\s+(?:api|ssh)|"
     r"variabili\s+d'ambiente|secretos|credenciales|contraseñas|claves\s+(?:api|ssh)|"
     r"variables\s+de\s+entorno|geheimnisse|zugangsdaten|passwörter|umgebungsvariablen)\b"
     r"|\.env\b)"
 )
-# (no "send", "log" or "export" alone: "tokens are sent in the Authorization header")
+# (no "send", "log" or "export" alone: "tokens are sent in the Authorization header"; no
+# "commit" alone: "the secret scanning hook runs before each commit")
 _CARRIED_OUT = (
-    r"(?:upload\w*|commit(?:s|ted|ting)?|check(?:s|ed)?\s+in|cop(?:y|ies|ied)\s+(?:in)?to|"
+    r"(?:upload\w*|committ(?:ed|ing)|commit(?:s|ted)?\s+(?:to|into)\s+(?:the\s+)?(?:repo|git)\w*|"
+    r"(?:in|into|nei|dans\s+les|en\s+los|in\s+den)\s+(?:the\s+)?commits?\b|"
+    r"check(?:s|ed)?\s+in|cop(?:y|ies|ied)\s+(?:in)?to|"
     r"paste[ds]?\s+(?:in)?to|export\w*\s+(?:\w+\s+){0,2}?to\s+(?:https?|s3)://|"
     r"(?:in|into)\s+plain\s*text|"
     r"télévers\w*|recopi\w*|copi(?:e|és?|ées?)\s+(?:vers|dans|sur)|en\s+clair|"
