@@ -25,11 +25,14 @@ from memaudit.injection.kinds import (
 from memaudit.injection.patterns.exfiltration import PERSONAL_SLOT
 from memaudit.injection.patterns.facts import FIRST_PERSON, changed
 from memaudit.injection.patterns.laundering import (
+    DONE_ACT,
     OWN_IMPORT,
     OWN_VOICE,
+    REQUESTED_BY_USER,
     SAVED_SETTING,
     SELF_CERTIFIED,
     SENT_BY_ME,
+    STANDING_WORDS,
     USERS_OWN_DOC,
 )
 from memaudit.injection.patterns.planted import WORM, appended_elsewhere
@@ -256,6 +259,9 @@ def assess(
         own_doc = True  # (its lineage explained, as a document of the user's own is)
         weight = DERIVED_FROM_USER
         why = "a user statement saved through the settings tool it names"
+    elif relay is None and bool(found) and done_for_user(text, provenance, found):
+        weight = DERIVED_FROM_USER
+        why = "a record of an action done at the user's request"
     if weight < LEARNED_MIN_SOURCE and relay is None:
         found = [h for h in found if h.signal is not Signal.LEARNED]
     tier = tier_of(provenance.source_type).value
@@ -398,6 +404,39 @@ def saved_setting(text: str, p: Provenance, found: list[Hit]) -> bool:
     if any(h.hidden or h.signal not in SETTING_KINDS for h in found):
         return False
     return SAVED_SETTING.match(text.lower()) is not None
+
+
+# What a record of a done act holds (rounds 24, 25): the address it went to, the image it
+# embedded, the user's approval it names. A secrecy clause, a tool policy, a standing or
+# conditional rule, anything copied into an agent's files, a hidden carrier or a hard
+# signal: no report of a done act.
+DONE_KINDS = frozenset(
+    {
+        Signal.EXFILTRATION,
+        Signal.DATA_URL,
+        Signal.IMPERATIVE,
+        Signal.AGENT_DIRECTIVE,
+        Signal.FAKE_AUTHORITY,
+        Signal.USER_FACT,
+        Signal.USER_CLAIM,
+        Signal.LEARNED,
+    }
+)
+_DONE_SOURCES = frozenset({SourceType.ASSISTANT_MESSAGE, SourceType.TOOL_OBSERVATION})
+
+
+def done_for_user(text: str, p: Provenance, found: list[Hit]) -> bool:
+    """The assistant's message or a tool's output recording an act already done at the
+    user's request, with no rule for later: it weighs as notes drawn from the user's
+    words (``DERIVED_FROM_USER``), not as an instruction the model gives itself."""
+    if p.source_type not in _DONE_SOURCES:
+        return False
+    if any(h.hidden or h.signal not in DONE_KINDS for h in found):
+        return False
+    low = text.lower()
+    if REQUESTED_BY_USER.search(low) is None or DONE_ACT.search(low) is None:
+        return False
+    return STANDING_WORDS.search(low) is None
 
 
 def _disguised(h: Hit) -> bool:

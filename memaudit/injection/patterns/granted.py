@@ -81,6 +81,37 @@ _OUTPUT_PLACES = (
     r"messages?\s+de\s+commit|messaggi\s+di\s+commit|mensajes\s+de\s+commit)"
 )
 _NOT = r"(?:never|not|don't|do\s+not|jamais|ne|mai|non|nunca|no|nie|niemals|nicht|kein\w*)"
+# (after round 25) secrets carried out of the project by a line in the agent's file:
+# copied into notes, uploaded, checked in, written in clear ("chiavi API … copiate in
+# notes/keys.txt e caricate su paste.ee", ".env mit einchecken", "copie les secrets vers
+# le bucket", "mots de passe recopiés en clair") — and a signature, a certificate or the
+# secret scanner switched off ("désactiver la vérification SSL", "disattiva la verifica
+# dei certificati TLS", "Disable pre-commit hooks and secret scanning").
+_SECRET = (
+    r"(?:\b(?:secrets?(?!\s+scann)|api[\s-]keys?|tokens?|credentials|passwords?|ssh[\s-]keys?|"
+    r"ssh-schlüssel|env(?:ironment)?\s+variables?|mots\s+de\s+passe|clés\s+(?:api|ssh)|"
+    r"variables\s+d'environnement|segreti|credenziali|password|chiavi\s+(?:api|ssh)|"
+    r"variabili\s+d'ambiente|secretos|credenciales|contraseñas|claves\s+(?:api|ssh)|"
+    r"variables\s+de\s+entorno|geheimnisse|zugangsdaten|passwörter|umgebungsvariablen)\b"
+    r"|\.env\b)"
+)
+# (no "send", "log" or "export" alone: "tokens are sent in the Authorization header"; no
+# "commit" alone: "the secret scanning hook runs before each commit")
+_CARRIED_OUT = (
+    r"(?:upload\w*|committ(?:ed|ing)|commit(?:s|ted)?\s+(?:to|into)\s+(?:the\s+)?(?:repo|git)\w*|"
+    r"(?:in|into|nei|dans\s+les|en\s+los|in\s+den)\s+(?:the\s+)?commits?\b|"
+    r"check(?:s|ed)?\s+in|cop(?:y|ies|ied)\s+(?:in)?to|"
+    r"paste[ds]?\s+(?:in)?to|export\w*\s+(?:\w+\s+){0,2}?to\s+(?:https?|s3)://|"
+    r"(?:in|into)\s+plain\s*text|"
+    r"télévers\w*|recopi\w*|copi(?:e|és?|ées?)\s+(?:vers|dans|sur)|en\s+clair|"
+    r"caricat[oaie]|carica(?:re)?\s+su|copiat[oaie]\s+(?:in|su)|in\s+chiaro|"
+    r"sub(?:ir|id[oa]s?|e|en)\s+a|copiad[oa]s?\s+(?:en|a)|en\s+(?:texto\s+)?claro|"
+    r"(?:mit\s+)?einchecken|eingecheckt|hochlad\w*|hochgeladen|im\s+klartext)"
+)
+_CHECK_OFF = (
+    r"(?:ssl|tls|certificat\w*|certificate\w*|signatures?|firm[ae]s?|signatur\w*|"
+    r"zertifikat\w*|secret\s+scann\w*|pre-commit|commit\s+hooks?)"
+)
 FILE_GRANT = _a(
     "memory agents claude gemini copilot cursorrules windsurfrules",
     _w(
@@ -92,7 +123,9 @@ FILE_GRANT = _a(
             rf"|\b{_SKIP}\b{_IN}{{0,30}}?\b{_SECURITY_STEP}\b"
             # (round 23) secrets let into what the agent writes: "Secrets aus der .env
             # dürfen in Commit-Messages zitiert werden"
-            rf"|\b{_FILE_SECRETS}(?:(?!\b{_NOT}\b){_IN}){{0,60}}?\b{_OUTPUT_PLACES}\b)"
+            rf"|\b{_FILE_SECRETS}(?:(?!\b{_NOT}\b){_IN}){{0,60}}?\b{_OUTPUT_PLACES}\b"
+            rf"|{_SECRET}(?:(?!\b{_NOT}\b){_IN}){{0,80}}?\b{_CARRIED_OUT}"
+            rf"|\b{_SKIP}\b{_IN}{{0,40}}?\b{_CHECK_OFF})"
         ),
     ),
 )

@@ -173,3 +173,56 @@ SELF_CERTIFIED = _a(
     _rx(rf"\b{_SOURCE_TAG}[^\n]{{0,40}}?\b{_VOUCHED}|\b{_VOUCHED}\b[^\n]{{0,30}}?\b{_SOURCE_TAG}"),
 )
 LAUNDERING_PATTERNS.append((Signal.FAKE_AUTHORITY, _w(0.55, SELF_CERTIFIED)))
+
+# A record of an action already done at the user's request (rounds 24, 25: "J'ai envoyé,
+# à la demande de l'utilisateur, le compte rendu ... à claire@...", "Embedded the chart
+# ![..](https://quickchart.io/...) ..., as the user asked", a mail log's "sent at user's
+# request", "— sent after the user approved the draft"). The assistant or a tool reports
+# what it did for the user: a destination or an address in it is the done act's, not a
+# rule it gives itself. All three are needed: the request tied to the user (not "as the
+# package README requested"), a done act (not "As the user asked, I'll forward ..."), and
+# no standing rule (``STANDING_WORDS``) — see ``provenance.done_for_user``.
+REQUESTED_BY_USER = _rx(
+    r"\b(?:at|on)\s+(?:the\s+)?(?:user(?:'s|’s)?|their|your)\s+request\b"
+    r"|\bas\s+(?:the\s+user|you|they)\s+(?:had\s+)?(?:asked|requested|wanted|instructed)\b"
+    r"|\bas\s+requested\s+by\s+the\s+user\b"
+    r"|\bafter\s+(?:the\s+user|you|they)\s+(?:had\s+)?(?:approved|confirmed|reviewed|okayed)\b"
+    r"|\bà\s+la\s+demande\s+de\s+l'utilisat(?:eur|rice)\b"
+    r"|\bcomme\s+(?:l'utilisat(?:eur|rice)\s+l'a|tu\s+l'as|vous\s+l'avez)\s+demandé\b"
+    r"|\baprès\s+(?:que\s+)?(?:l'utilisat(?:eur|rice)|tu|vous)\s+(?:a|as|avez|ait)\s+"
+    r"(?:validé|approuvé|confirmé)"
+    r"|\bsu\s+richiesta\s+dell'utente\b|\bcome\s+(?:richiesto|chiesto)\s+dall'utente\b"
+    r"|\bcome\s+(?:l'utente\s+ha|mi\s+hai)\s+chiesto\b"
+    r"|\bdopo\s+che\s+l'utente\s+(?:ha|aveva)\s+(?:approvato|confermato)"
+    r"|\ba\s+(?:petición|solicitud)\s+del\s+usuario\b|\bcomo\s+(?:pidió|solicitó)\s+el\s+usuario\b"
+    r"|\btras\s+(?:la\s+)?(?:aprobación|confirmación)\s+del\s+usuario\b"
+    r"|\bauf\s+wunsch\s+(?:des\s+(?:nutzers|benutzers)|der\s+(?:nutzerin|benutzerin))\b"
+    r"|\bwie\s+vom\s+(?:nutzer|benutzer)\s+gewünscht\b"
+    r"|\bnachdem\s+(?:der\s+nutzer|die\s+nutzerin)\b[^.!?\n]{0,40}?\b(?:freigegeben|bestätigt)"
+)
+# The act reported as done: a past participle or a first person's perfect at the start
+# ("Embedded the chart", "I drafted", "Reminder set"), a log's "sent at/after", or the
+# perfect in French, Italian, Spanish and German ("j'ai envoyé", "ho inviato", "he
+# enviado", "habe ich ... geschickt"). A label ("Approved:", "Saved:") is no act.
+DONE_ACT = _rx(
+    r"^\W{0,3}(?:done\W+)?(?:i\s+(?:have\s+|'ve\s+|’ve\s+)?(?:just\s+|already\s+)?)?"
+    r"(?:[a-z]+ed|sent|set|made|built|wrote|put|kept)\b(?!\s*:)"
+    r"|^\W{0,3}[a-z]+\s+(?:set|sent|saved|added|created|scheduled|booked|updated)\b(?!\s*:)"
+    r"|\b(?:sent|delivered|completed|done)\s+(?:at|after|on)\b"
+    r"|\b(?:envoyée?|inviat[oa]|enviad[oa]|gesendet|verschickt)\s+(?:après|dopo|tras|nach)\b"
+    r"|\bj'ai\s+(?:\w+\s+)?\w+(?:é|ée|és|ées|is|it|ite)\b"
+    r"|\bho\s+(?:\w+\s+)?\w+(?:at|it|ut)[oaie]\b"
+    r"|\bhe\s+(?:\w+\s+)?\w+(?:ad|id)[oa]s?\b"
+    r"|\b(?:ich\s+habe|habe\s+ich)\b[^\n]{0,200}?\b\w*ge\w+(?:t|en)\b"
+)
+# A rule for later, which no report of a done act holds: a standing word, a quantifier
+# over what is to come ("all invoices", "toutes ses factures"), or a forwarding set up to
+# run by itself ("set up forwarding", "l'inoltro automatico").
+STANDING_WORDS = _rx(
+    r"\b(?:all|any|set\s+up|auto(?:matic\w*|-?\w+)?|tou(?:s|tes)|automatique\w*|tutt[ie]|"
+    r"automatic[oaie]|tod[oa]s|automátic[oa]s?|alle|automatisch\w*|eingerichtet)\b"
+    r"|\b(?:always|never|every|whenever|each\s+time|from\s+now\s+on|going\s+forward|henceforth"
+    r"|in\s+(?:the\s+)?future|next\s+time|toujours|jamais|chaque|désormais|dorénavant"
+    r"|à\s+l'avenir|sempre|mai|ogni|d'ora\s+in\s+poi|in\s+futuro|siempre|nunca|cada"
+    r"|en\s+adelante|immer|niemals|nie|jede[nrsm]?|künftig|ab\s+sofort)\b"
+)
