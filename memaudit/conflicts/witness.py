@@ -77,9 +77,12 @@ class Neighbourhood:
     members: Sequence[Comparable]
     feats: list[Features]
     named: dict[str, list[int]]  # slot → the members naming it (their indices, rising)
-    words: Counter[str]  # subject word → how many members hold it
     changes: bool  # a member states a change (``find`` then answers)
     ids: frozenset[str]
+    # Subject word → how many members hold it: counted on the first item with a pair
+    # to score (at 200k a third of a listing's pools never get one; the count over
+    # every member's words was a sixth of the contradiction flag's time).
+    counted: Counter[str] | None = None
 
     @classmethod
     def of(
@@ -90,9 +93,15 @@ class Neighbourhood:
         for k, f in enumerate(feats, 1):
             for slot in f.values:
                 named.setdefault(slot, []).append(k)
-        words = Counter(chain.from_iterable(f.subject for f in feats))
         changes = any(f.changes for f in feats)
-        return cls(members, feats, named, words, changes, frozenset(m.id for m in members))
+        return cls(members, feats, named, changes, frozenset(m.id for m in members))
+
+    @property
+    def words(self) -> Counter[str]:
+        """Subject word → how many members hold it."""
+        if self.counted is None:
+            self.counted = Counter(chain.from_iterable(f.subject for f in self.feats))
+        return self.counted
 
 
 def has_candidate_against(
@@ -166,8 +175,16 @@ def _offered(
     for i in mine:
         fi = feats[i]
         ti = fi.subject or _NO_SUBJECT
-        for j, fj in enumerate(feats):
-            if j == i or not fj.values or (j in mine_set and j < i):
+        # Only a memory naming one of the item's slots can pair with it (any other's
+        # every slot reads None below): those, in rising order, not every memory.
+        own = list(fi.values)
+        if len(own) == 1:
+            others: Sequence[int] = named[own[0]]
+        else:
+            others = sorted(set().union(*(named[slot] for slot in own)))
+        for j in others:
+            fj = feats[j]
+            if j == i or (j in mine_set and j < i):
                 continue
             common: frozenset[str] | None = None
             for slot, vi in fi.values.items():
