@@ -77,12 +77,9 @@ class Neighbourhood:
     members: Sequence[Comparable]
     feats: list[Features]
     named: dict[str, list[int]]  # slot → the members naming it (their indices, rising)
+    words: Counter[str]  # subject word → how many members hold it
     changes: bool  # a member states a change (``find`` then answers)
     ids: frozenset[str]
-    # Subject word → how many members hold it: counted on the first item with a pair
-    # to score (at 200k a third of a listing's pools never get one; the count over
-    # every member's words was a sixth of the contradiction flag's time).
-    counted: Counter[str] | None = None
 
     @classmethod
     def of(
@@ -93,15 +90,9 @@ class Neighbourhood:
         for k, f in enumerate(feats, 1):
             for slot in f.values:
                 named.setdefault(slot, []).append(k)
+        words = Counter(chain.from_iterable(f.subject for f in feats))
         changes = any(f.changes for f in feats)
-        return cls(members, feats, named, changes, frozenset(m.id for m in members))
-
-    @property
-    def words(self) -> Counter[str]:
-        """Subject word → how many members hold it."""
-        if self.counted is None:
-            self.counted = Counter(chain.from_iterable(f.subject for f in self.feats))
-        return self.counted
+        return cls(members, feats, named, words, changes, frozenset(m.id for m in members))
 
 
 def has_candidate_against(
