@@ -439,11 +439,9 @@ class Pool:
     ids: frozenset[str]
     # Whether a member with a trigger word states a change (None: not asked yet).
     triggered_change: bool | None = None
-    # Every member's features read: whether one states a change, and per slot the
-    # (values, subject) pairs of the members naming it (None: not read yet).
-    any_change: bool | None = None
-    slots: dict[str, list[tuple[frozenset[str], frozenset[str]]]] | None = None
-    hood: Neighbourhood | None = None  # what the contradiction search reads of them
+    # What the contradiction search reads of them (every member's features, who names
+    # each slot, whether one states a change): ``_may_conflict`` reads it too.
+    hood: Neighbourhood | None = None
 
 
 @dataclass(slots=True)
@@ -554,14 +552,23 @@ def listed_conflict(store: Store, memory: Memory, reading: Reading) -> bool:
     if not _may_conflict(memory, pool, reading, shared if alike else None):
         return False
     featured = reading.featured
+    if alike:  # the pool's hood features every member (the item's own are read above)
+        return conflicts.has_candidate_against(
+            memory, _hood(shared, reading), featurize=featured.__getitem__
+        )
     for other in pool:  # every text featured first: the search then reads the dict
         if other.content not in featured:
             reading.features(other.content)
-    if alike:
-        if shared.hood is None:
-            shared.hood = conflicts.Neighbourhood.of(pool, featured.__getitem__)
-        return conflicts.has_candidate_against(memory, shared.hood, featurize=featured.__getitem__)
     return conflicts.has_candidate([memory, *pool], {memory.id}, featurize=featured.__getitem__)
+
+
+def _hood(shared: Pool, reading: Reading) -> Neighbourhood:
+    """The pool's ``conflicts.Neighbourhood``, read once per listing."""
+    if shared.hood is None:
+        from memaudit.conflicts.witness import Neighbourhood
+
+        shared.hood = Neighbourhood.of(shared.members, reading.features)
+    return shared.hood
 
 
 def read_copies(store: Store, memories: Sequence[Memory], reading: Reading) -> None:
@@ -609,12 +616,22 @@ def _may_conflict(
         if shared.triggered_change is None:
             shared.triggered_change = _triggered_change(pool, reading)
         return shared.triggered_change
-    if shared is None:
-        any_change, slots = _slot_index(pool, reading)
-    else:
-        if shared.slots is None:
-            shared.any_change, shared.slots = _slot_index(pool, reading)
-        any_change, slots = bool(shared.any_change), shared.slots
+    if shared is not None:
+        # The hood ``listed_conflict`` compares the item with next holds what
+        # ``_slot_index`` reads: built once, read by both (one pass over the members).
+        hood = _hood(shared, reading)
+        if hood.changes:
+            return True
+        feats = hood.feats
+        for slot, values in own.values.items():
+            for k in hood.named.get(slot, ()):
+                f = feats[k - 1]  # the hood's indices count the item first
+                if f.values[slot] != values and (
+                    (own.subject & f.subject) if own.subject else not f.subject
+                ):
+                    return True
+        return False
+    any_change, slots = _slot_index(pool, reading)
     if any_change:
         return True
     for slot, values in own.values.items():
@@ -638,8 +655,9 @@ def _triggered_change(pool: Sequence[Comparable], reading: Reading) -> bool:
 def _slot_index(
     pool: Sequence[Comparable], reading: Reading
 ) -> tuple[bool, dict[str, list[tuple[frozenset[str], frozenset[str]]]]]:
-    """What ``_may_conflict`` reads of a pool: whether a member states a change, and per
-    slot the values and subject of the members naming it (a shared ``Pool`` keeps it)."""
+    """What ``_may_conflict`` reads of a pool that is not shared (the item is among its
+    own neighbours): whether a member states a change, and per slot the values and
+    subject of the members naming it (a shared ``Pool``'s hood holds the same)."""
     featured = reading.featured
     theirs = [featured.get(o.content) or reading.features(o.content) for o in pool]
     slots: dict[str, list[tuple[frozenset[str], frozenset[str]]]] = {}

@@ -166,8 +166,16 @@ def _offered(
     for i in mine:
         fi = feats[i]
         ti = fi.subject or _NO_SUBJECT
-        for j, fj in enumerate(feats):
-            if j == i or not fj.values or (j in mine_set and j < i):
+        # Only a memory naming one of the item's slots can pair with it (any other's
+        # every slot reads None below): those, in rising order, not every memory.
+        own = list(fi.values)
+        if len(own) == 1:
+            others: Sequence[int] = named[own[0]]
+        else:
+            others = sorted(set().union(*(named[slot] for slot in own)))
+        for j in others:
+            fj = feats[j]
+            if j == i or (j in mine_set and j < i):
                 continue
             common: frozenset[str] | None = None
             for slot, vi in fi.values.items():
