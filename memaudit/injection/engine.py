@@ -570,18 +570,19 @@ NeedsByKind = dict[Signal, list[tuple[re.Pattern[str], float, Any, int]]]
 @cache
 def _prefiltered() -> tuple[Prefilter, KindKeys, NeedsByKind]:
     """The prefilter of every pattern the analysis runs on the lowered text, with the
-    kinds' keys: built on the first text judged, not on import, so that an audit run
-    again whose judgements are all kept (``judgements``) never builds it; from tables an
-    earlier process kept (``prefilter_kept``: parsing the sources is 0.6-1.1 s)."""
+    kinds' keys (again when it orders its needs): built on the first text judged, not on
+    import, so that an audit run again whose judgements are all kept (``judgements``)
+    never builds it; from tables an earlier process kept (``prefilter_kept``)."""
     forms = [_IMPERATIVE, _ALWAYS_POSITIVE, _CLAUSE, _TRIGGER, _SEND, _ROLE_TOKENS]
     prefilter = kept_prefilter([*(p for _, p in _PATTERNS), *forms, _ROLE_HEADER, _DECODE_AND_RUN])
-    kind_key = {
-        signal: prefilter.key(p for p, _, _ in patterns) for signal, patterns in _BY_KIND.items()
-    }
-    needs_by_kind = {
-        signal: [(p, w, k, prefilter.key([p])) for p, w, k in patterns]
-        for signal, patterns in _BY_KIND.items()
-    }
+    kind_key, needs_by_kind = KindKeys(), NeedsByKind()
+
+    def keyed() -> None:
+        for signal, patterns in _BY_KIND.items():
+            kind_key[signal] = prefilter.key(p for p, _, _ in patterns)
+            needs_by_kind[signal] = [(p, w, k, prefilter.key([p])) for p, w, k in patterns]
+
+    prefilter.when_reordered(keyed)
     return prefilter, kind_key, needs_by_kind
 
 
