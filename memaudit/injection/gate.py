@@ -213,8 +213,9 @@ def _trie(anchors: dict[Signal | str, str]) -> tuple[re.Pattern[str], dict[str, 
 
     kinds = {a: frozenset(k) for a, k in [*prefix.items(), *whole.items()]}
     # An anchor starts at a word boundary, or where a non-word character starts it
-    # (".cursorrules" as a word of its own has no boundary before its dot).
-    return re.compile(r"(?:\b|(?=\W))" + emit(tree)), kinds
+    # (".cursorrules" as a word of its own has no boundary before its dot). Matches may
+    # overlap: ".cursorrules" must not hide "cursorrules", an anchor of other kinds.
+    return re.compile(r"(?=((?:\b|(?=\W))" + emit(tree) + "))"), kinds
 
 
 @cache
