@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -620,25 +620,26 @@ def _may_conflict(
         # The hood ``listed_conflict`` compares the item with next holds what
         # ``_slot_index`` reads: built once, read by both (one pass over the members).
         hood = _hood(shared, reading)
-        if hood.changes:
-            return True
-        feats = hood.feats
-        for slot, values in own.values.items():
-            for k in hood.named.get(slot, ()):
-                f = feats[k - 1]  # the hood's indices count the item first
-                if f.values[slot] != values and (
-                    (own.subject & f.subject) if own.subject else not f.subject
-                ):
-                    return True
-        return False
-    any_change, slots = _slot_index(pool, reading)
+        feats = hood.feats  # (the hood's indices count the item first)
+        any_change = bool(hood.changes)
+
+        def naming(slot: str) -> Iterable[tuple[frozenset[str], frozenset[str]]]:
+            named = hood.named.get(slot, ())
+            return ((feats[k - 1].values[slot], feats[k - 1].subject) for k in named)
+
+    else:
+        any_change, slots = _slot_index(pool, reading)
+
+        def naming(slot: str) -> Iterable[tuple[frozenset[str], frozenset[str]]]:
+            return slots.get(slot, ())
+
     if any_change:
         return True
-    for slot, values in own.values.items():
-        for named, subject in slots.get(slot, ()):
-            if named != values and ((own.subject & subject) if own.subject else not subject):
-                return True
-    return False
+    return any(
+        theirs != values and ((own.subject & subject) if own.subject else not subject)
+        for slot, values in own.values.items()
+        for theirs, subject in naming(slot)
+    )
 
 
 def _triggered_change(pool: Sequence[Comparable], reading: Reading) -> bool:
