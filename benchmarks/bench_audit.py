@@ -246,19 +246,30 @@ def _peak_kib(pid: int | str = "self") -> int:
 
 
 def _watch_children(peaks: dict[int, int], stop: threading.Event) -> None:
-    """Until ``stop``: every 50 ms, each child process's own peak (VmHWM), per pid.
-    The audit may start several detector processes; ``ru_maxrss`` of
-    ``RUSAGE_CHILDREN`` is only the largest one's."""
-    tasks = Path(f"/proc/{os.getpid()}/task")
+    """Until ``stop``: every 50 ms, each descendant process's own peak (VmHWM), per
+    pid. The audit may start several detector processes, and the injection check's
+    process a helper of its own (``injection.second_judge``); ``ru_maxrss`` of
+    ``RUSAGE_CHILDREN`` is only the largest child's."""
     while not stop.wait(0.05):
-        try:
-            pids = {int(p) for t in tasks.iterdir() for p in (t / "children").read_text().split()}
-        except OSError:
-            continue
-        for pid in pids:
+        for pid in _descendants(os.getpid()):
             kib = _peak_kib(pid)
             if kib > peaks.get(pid, 0):
                 peaks[pid] = kib
+
+
+def _descendants(root: int) -> set[int]:
+    """The processes under ``root`` (children, theirs, ...), as /proc lists them now."""
+    found: set[int] = set()
+    todo = [root]
+    while todo:
+        try:
+            tasks = list(Path(f"/proc/{todo.pop()}/task").iterdir())
+            kids = {int(p) for t in tasks for p in (t / "children").read_text().split()}
+        except (OSError, ValueError):
+            continue
+        todo += kids - found
+        found |= kids
+    return found
 
 
 def _worker(store: str, generic: bool, skip: str | None = None) -> None:

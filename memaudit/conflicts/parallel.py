@@ -118,6 +118,10 @@ class Child:
     def ask(self, question: Any) -> None:
         _write(self._out, question)
 
+    def pipe(self) -> int:
+        """The file descriptor the child's answers arrive on (to wait on or widen)."""
+        return self._in.fileno()
+
     def close(self) -> None:
         """Tell the child nothing more is asked, and wait for it to end."""
         if self._done:

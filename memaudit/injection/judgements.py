@@ -313,6 +313,19 @@ class Judgements(CacheFile):
             return self._clean_earlier(LEARNED, key)
         return raw == NO_HITS
 
+    def digest_of(self, text: str) -> bytes:
+        """The text's keyed digest (the last one ``recall`` or ``no_hits`` computed, if
+        of this text; unkeyed with no file)."""
+        last, key = self._last
+        return key if text is last else digest(text, self._secret)
+
+    def kept(self, kind: int, text: str) -> bool:
+        """Whether an earlier run's judgement of ``kind`` for the text was read when the
+        file was opened and not used yet (read only: ``second_judge``'s forked helper
+        asks it of texts the scan will find here)."""
+        earlier = self._earlier[kind]
+        return bool(earlier) and digest(text, self._secret) in earlier
+
     def _clean_earlier(self, kind: int, key: bytes) -> bool:
         """Whether an earlier run found no hit of ``kind`` in the text: then it is this
         run's from now on (and counted, once, as ``recall`` counts it). Unknown (looked up

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memaudit.injection.assessment import Assessment, Hit, Thresholds
 from memaudit.injection.engine import learned_hit, signals
@@ -24,6 +24,9 @@ from memaudit.injection.remembered import Remembered
 from memaudit.model import SourceType
 from memaudit.suggestion import command
 from memaudit.textsafety import reveal
+
+if TYPE_CHECKING:
+    from memaudit.injection.second_judge import SecondJudge
 
 # -- scanning a store's rows (the audit detector) ----------------------------------------
 
@@ -74,6 +77,7 @@ def scan(
     ancestors: Callable[[str], set[str]] | None = None,
     approved: Callable[[list[str]], set[str]] | None = None,
     judgements: Judgements | None = None,
+    judge: SecondJudge | None = None,
 ) -> list[Found]:
     """Assess ``(id, source_type, source_ref, status, derived, role, content)`` rows.
 
@@ -84,13 +88,19 @@ def scan(
     scorer runs only on rows whose source it judges (``LEARNED_MIN_SOURCE``; a derived
     row may be derived from anything, so it is scored). ``judgements``: hits kept from
     earlier runs, read before a text is judged and given the texts judged here.
+    ``judge``: a second process's hits for the texts it judged (``second_judge``; the
+    rows are then its ``rows()``).
     """
-    signals_of: Callable[[str], list[Hit]] = _text_signals
-    learned_of: Callable[[str], list[Hit]] = _learned_hits
+    text_signals: Callable[[str], list[Hit]] = _text_signals
+    learned_hits: Callable[[str], list[Hit]] = _learned_hits
+    if judge is not None:
+        text_signals, learned_hits = judge.computing(_text_signals, _learned_hits)
+    signals_of: Callable[[str], list[Hit]] = text_signals
+    learned_of: Callable[[str], list[Hit]] = learned_hits
     held = SCAN_CACHE
     if judgements is not None:
-        signals_of = partial(judgements.recall, SIGNALS, compute=_text_signals)
-        learned_of = partial(judgements.recall, LEARNED, compute=_learned_hits)
+        signals_of = partial(judgements.recall, SIGNALS, compute=text_signals)
+        learned_of = partial(judgements.recall, LEARNED, compute=learned_hits)
         held = KEPT_SCAN_CACHE if judgements.conn is not None else SCAN_CACHE
     cache = Remembered(signals_of, held)  # text signals by text
     scored = Remembered(learned_of, held)  # the learned scorer's hit by text
@@ -192,6 +202,20 @@ def _hits(
         return hits
     extra = scored[text]
     return hits + extra if extra else hits
+
+
+def reads_scorer(
+    st: Any, ref: Any, derived: Any, role: Any, memo: dict[tuple[Any, ...], bool]
+) -> bool:
+    """Whether ``scan`` asks for a row's learned-scorer hit: its source counts it, or it
+    is a user statement (which may relay another's text). ``memo``: by the row's shape,
+    as ``scan`` keys it (``second_judge``'s helper judges what the scan will ask)."""
+    kind = ref_kind(str(ref) if ref is not None else None) if st == "user_statement" else None
+    key = (st, bool(derived), role, kind)
+    counts = memo.get(key)
+    if counts is None:
+        counts = memo[key] = _most_weight(st, ref, derived, role) >= LEARNED_MIN_SOURCE
+    return counts or st == "user_statement"
 
 
 def _most_weight(st: Any, ref: Any, derived: Any, role: Any) -> float:

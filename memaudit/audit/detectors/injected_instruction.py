@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from memaudit.audit.view import (
     Ctx,
 )
 from memaudit.model import Severity
+
+if TYPE_CHECKING:
+    from memaudit.injection.judgements import Judgements
+    from memaudit.injection.second_judge import SecondJudge
 
 
 def detect_injected_instruction(ctx: Ctx) -> None:
@@ -19,22 +24,28 @@ def detect_injected_instruction(ctx: Ctx) -> None:
     # process, which does not share the command's settings (``audit --no-cache``).
     prefilter_kept.ENABLED = ctx.remember
     kept = injection.Judgements.open(enabled=ctx.remember)
+    select = "SELECT id, source_type, source_ref, status, derived, {role}, content FROM memories"
+    judge = _second_judge(ctx, select.replace("{role}", ctx.role), kept)
     try:
         found = injection.scan(
-            ctx.rows(
-                "SELECT id, source_type, source_ref, status, derived, {role}, content "
-                "FROM memories WHERE +status IN ('active', 'pending')"
-            ),
+            ctx.rows(select + " WHERE +status IN ('active', 'pending')")
+            if judge is None
+            else judge.rows(),
             injection.Thresholds.from_policy(ctx.policy),
             ancestors=(lambda mid: graph_ancestor_types(ctx.conn, mid)) if ctx.has_edges else None,
             approved=_approved_ids(ctx) if ctx.has_events else None,
             judgements=kept,
+            judge=judge,
         )
     finally:
+        if judge is not None:
+            judge.close()
         kept.close()
     # How many texts were judged here and how many judgements an earlier run kept: an
     # audit says what it checked now (``audit --no-cache`` judges every text again).
     ctx.result.stats["judgements"] = kept.stats()
+    if judge is not None and judge.there:
+        ctx.result.stats["second_process"] = judge.stats()
     for hit in sorted(found, key=lambda f: f.memory_id):
         if ctx.full:
             ctx.count(Severity(hit.assessment.severity or "low"))
@@ -46,6 +57,25 @@ def detect_injected_instruction(ctx: Ctx) -> None:
             hit.suggestion(),
             **{k: v for k, v in hit.assessment.to_dict().items() if k != "severity"},
         )
+
+
+def _second_judge(ctx: Ctx, select: str, kept: Judgements) -> SecondJudge | None:
+    """A second process for a first run's texts (``injection.second_judge``), where one
+    may pay: the ledger's own file (not a typed copy), at least ``MIN_SEQS`` rows, more
+    than one CPU; None keeps the single query."""
+    import os
+
+    from memaudit.injection import second_judge
+
+    go = second_judge.wanted()
+    view = ctx.store.sql_view() if ctx.store is not None else None
+    if go is False or view is None or view.file is None or view.conn is not ctx.conn:
+        return None
+    if go is None:
+        (top,) = ctx.conn.execute("SELECT coalesce(max(seq), 0) FROM memories").fetchone()
+        if (os.cpu_count() or 1) < 2 or not isinstance(top, int) or top < second_judge.MIN_SEQS:
+            return None
+    return second_judge.SecondJudge(ctx.conn, view.file, select, ctx.role, kept, go=go)
 
 
 def graph_ancestor_types(conn: sqlite3.Connection, memory_id: str) -> set[str]:
