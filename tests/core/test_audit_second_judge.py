@@ -18,6 +18,7 @@ from memaudit.adapters import open_store
 from memaudit.clock import parse_time
 from memaudit.injection import second_judge
 from memaudit.ledger import Ledger
+from memaudit.ledger.rows import set_content
 from memaudit.model import Memory, SourceType
 from tests.conflicts_reference import insert_active
 
@@ -129,12 +130,17 @@ def test_a_run_again_forks_no_helper(
     first, _ = _audit(path, "2", monkeypatch)
     assert len(forks) == 1
     with Ledger.open(path, readonly=False) as led, led.transaction():
-        at = "2025-08-01T00:00:00+00:00"
-        insert_active(led, Memory(id="new-1", content="The build cache lives in /var/cache"), at)
+        # the first chunks' memories edited: texts judged at once, many chunks left
+        for k, (mid,) in enumerate(
+            led.conn.execute(
+                "SELECT id FROM memories WHERE status = 'active' ORDER BY seq LIMIT 5"
+            ).fetchall()
+        ):
+            set_content(led, mid, f"The build cache of service {k} lives in /var/cache")
     again, stats = _audit(path, "2", monkeypatch)
-    assert stats["judgements"]["judged"] >= 1  # the new memory's text
+    assert stats["judgements"]["judged"] >= 5  # the edited texts
     assert len(forks) == 1 and "second_process" not in stats
-    assert again == first
+    assert len(again) == len(first)  # (the edited memories were not injected)
 
 
 def test_the_check_stays_in_one_process_when_told_or_small(
