@@ -319,6 +319,19 @@ class Judgements(CacheFile):
         last, key = self._last
         return key if text is last else digest(text, self._secret)
 
+    def take(self, kind: int, key: bytes, encoded: str) -> bool:
+        """A judgement made in another process of this run (``second_judge``), held and
+        written as if judged here; False (not taken) when this run has one already."""
+        here = self._here[kind]
+        if self.conn is None or key in here:
+            return False
+        self._hold(here, key, encoded)
+        self._new.append((kind, key, encoded, self.run))
+        self.judged += kind == SIGNALS
+        if len(self._new) >= FLUSH_EVERY:
+            self.flush()
+        return True
+
     def kept(self, kind: int, text: str) -> bool:
         """Whether an earlier run's judgement of ``kind`` for the text was read when the
         file was opened and not used yet (read only: ``second_judge``'s forked helper

@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from memaudit.injection.assessment import Hit
-from memaudit.injection.judgements import LEARNED, SIGNALS
+from memaudit.injection.judgements import LEARNED, NO_HITS, SIGNALS, _decode, _encode
 from memaudit.injection.kinds import Signal
 
 if TYPE_CHECKING:
@@ -73,14 +73,22 @@ FIRST = (
 )
 
 Compute = Callable[[str], list[Hit]]
-Wired = tuple[tuple[str, int, int, float, str, bool], ...]
+# A text's hits as the helper sends them: as the judgements file keeps them (a string),
+# or, for hits with a note (never kept), each hit's fields.
+Wired = str | tuple[tuple[str, int, int, float, str, bool], ...]
 
 
 def _wire(hits: list[Hit]) -> Wired:
+    if not hits:
+        return NO_HITS
+    if not any(h.note for h in hits):
+        return _encode(hits)
     return tuple((h.signal.value, h.start, h.end, h.weight, h.note, h.hidden) for h in hits)
 
 
 def _unwire(wired: Wired) -> list[Hit]:
+    if isinstance(wired, str):
+        return [] if wired == NO_HITS else (_decode(wired) or [])
     return [Hit(Signal(s), a, b, w, n, h) for s, a, b, w, n, h in wired]
 
 
@@ -255,11 +263,17 @@ class SecondJudge:
             _, _, items = message
             self.there += 1
             self.sent += len(items)
+            take = self.judgements.take
             for key, signals, learned in items:
-                if signals is not None:
-                    self._given[SIGNALS][key] = signals
-                if learned is not None:
-                    self._given[LEARNED][key] = learned
+                # A judgement the file keeps is held as the file's are: the scan then
+                # passes most of the helper's rows with one lookup (``no_hits``).
+                for kind, wired in ((SIGNALS, signals), (LEARNED, learned)):
+                    if wired is None:
+                        continue
+                    if isinstance(wired, str) and take(kind, key, wired):
+                        self.used += kind == SIGNALS
+                    elif not isinstance(wired, str) or self.judgements.conn is None:
+                        self._given[kind][key] = wired
         except (ChildFailed, OSError, ValueError, TypeError) as exc:
             self._fail(str(exc))
             return False
@@ -283,7 +297,7 @@ class SecondJudge:
                     self.again += self._theirs and kind == SIGNALS
                     return compute(text)
                 self.used += kind == SIGNALS
-                return _unwire(wired) if wired else []
+                return _unwire(wired)
 
             return hits
 
