@@ -11,10 +11,14 @@ helper that waits. When a CPU is idle (``_Idle``: the machine's idle time over t
 ``LOOK_EVERY`` s, from ``/proc/stat``) the helper is told to go: it claims chunks from
 the last one down and judges, in each, the texts whose first row in the store is in that
 chunk (``FIRST``: the scan judges every text of the chunks it reads before it, so no
-text is judged twice), sending their hits back (plain values). When the scan reaches a
-chunk the helper claimed, it takes all the helper's hits (the helper has claimed no
-further chunk) and reads on: the same rows in the same order, each text's hits whoever
-computed them (``computing``), written to the judgements file by this process alone.
+text is judged twice), sending each chunk's hits by the text's keyed digest, as the
+judgements file keeps them (plain values, through a pipe widened to ``PIPE_ROOM``). The
+scan takes what has come between two of its chunks (``Judgements.take``: held and
+written as judged in this run, so most of the helper's rows then pass with one lookup;
+hits with a note, never kept, wait for ``computing``) and, when it reaches a chunk the
+helper claimed, all the rest (the helper claims no further chunk), and reads on: the
+same rows in the same order, each text's hits whoever computed them, the judgements file
+written by this process alone.
 
 Forked, not spawned: the helper starts with the engine built and its word memos and the
 prefilter's learned order warm (a cold process judged the same texts with 0.75 s more
