@@ -157,7 +157,7 @@ class SecondJudge:
         self._theirs = False  # the rows being read are of a chunk the helper judged
         # What the stats say (and the tests check: no chunk lost, no text judged twice)
         self.chunks = self.here = self.there = 0
-        self.sent = self.used = self.again = 0
+        self.sent = self.used = self.again = self.taken = 0
         self.failed = ""
         self._claims: Any = None
         self._lock: Any = None
@@ -276,6 +276,7 @@ class SecondJudge:
                         continue
                     if isinstance(wired, str) and take(kind, key, wired):
                         self.used += kind == SIGNALS
+                        self.taken += kind == SIGNALS
                     elif not isinstance(wired, str) or self.judgements.conn is None:
                         self._given[kind][key] = wired
         except (ChildFailed, OSError, ValueError, TypeError) as exc:
@@ -321,13 +322,15 @@ class SecondJudge:
 
     def stats(self) -> dict[str, Any]:
         """Chunks read here and judged by the helper, and the texts it sent (``used``:
-        those the scan took; ``again``: texts of its chunks judged here after all)."""
+        those the scan took, ``taken`` of them as kept judgements; ``again``: texts of its
+        chunks judged here after all)."""
         return {
             "chunks": self.chunks,
             "judged_here": self.here,
             "judged_there": self.there,
             "texts_there": self.sent,
             "used": self.used,
+            "taken": self.taken,
             "again": self.again,
             **({"failed": self.failed} if self.failed else {}),
         }
