@@ -61,15 +61,19 @@ def detect_injected_instruction(ctx: Ctx) -> None:
 
 def _second_judge(ctx: Ctx, select: str, kept: Judgements) -> SecondJudge | None:
     """A second process for a first run's texts (``injection.second_judge``), where one
-    may pay: the ledger's own file (not a typed copy), at least ``MIN_SEQS`` rows, more
-    than one CPU; None keeps the single query."""
+    may pay and forking is safe: the ledger's own file (not a typed copy), at least
+    ``MIN_SEQS`` rows, more than one CPU, Linux and one thread; None keeps the single
+    query."""
     import os
 
+    from memaudit.conflicts.parallel import can_fork
     from memaudit.injection import second_judge
 
     go = second_judge.wanted()
     view = ctx.store.sql_view() if ctx.store is not None else None
     if go is False or view is None or view.file is None or view.conn is not ctx.conn:
+        return None
+    if not can_fork():  # (Linux, one thread: not in the TUI's worker thread)
         return None
     if go is None:
         (top,) = ctx.conn.execute("SELECT coalesce(max(seq), 0) FROM memories").fetchone()
