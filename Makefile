@@ -44,7 +44,7 @@ samples: $(STAMP)
 ## (after a pattern is added or edited; tests/core/test_injection_tables_shipped.py fails
 ## until it is)
 prefilter-tables: $(STAMP)
-	$(BIN)/python -m memaudit.injection.prefilter_kept
+	$(BIN)/python -m memaudit.injection.prefilter_shipped
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -17,7 +17,7 @@ raises.
 
 The tables of the engine's own patterns also ship with the package
 (``prefilter_tables.zlib``, made by ``make prefilter-tables``, that is
-``python -m memaudit.injection.prefilter_kept``): read first, so that a first process in
+``python -m memaudit.injection.prefilter_shipped``): read first, so that a first process in
 a new cache folder (a first ``review --list``, ``--no-cache``) does not parse the
 sources either. It is used only when its header names these patterns' sources and
 flags, this analysis code (``regex_needs``, ``prefilter``, this module: their bytes) and
@@ -32,9 +32,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import os
 import sqlite3
-import subprocess
 import sys
 import zlib
 from collections.abc import Sequence
@@ -58,7 +56,6 @@ SHIPPED: Path | None = Path(__file__).with_name("prefilter_tables.zlib")
 # What the tables are computed by (their bytes go into the shipped file's header).
 _ANALYSIS = ("regex_needs.py", "injection/prefilter.py", "injection/prefilter_kept.py")
 _FORMAT = 1
-_MODULE = "memaudit.injection.prefilter_kept"  # (``__name__`` is ``__main__`` when run)
 
 
 def prefilter(patterns: Sequence[Any]) -> Prefilter:
@@ -142,29 +139,6 @@ def _analysis() -> str | None:
     except OSError:
         return None
     return h.hexdigest()
-
-
-def generated() -> bytes:
-    """The shipped file's content (uncompressed) for the engine's patterns as they are
-    now. The analysis orders some alternatives as sets iterate (by string hashes): made
-    with ``PYTHONHASHSEED=0`` (``main``), the same sources give the same bytes."""
-    from memaudit.injection import engine
-    from memaudit.injection.prefilter import analyse
-
-    patterns = engine._prefiltered()[0].patterns
-    head = json.dumps(header(patterns), sort_keys=True)
-    return head.encode("ascii") + b"\n" + encode(analyse(patterns)).encode("utf-8")
-
-
-def main() -> None:
-    """Write ``SHIPPED`` for the patterns as they are now (``make prefilter-tables``)."""
-    if os.environ.get("PYTHONHASHSEED") != "0":  # the same bytes on every run
-        env = {**os.environ, "PYTHONHASHSEED": "0"}
-        sys.exit(subprocess.call([sys.executable, "-m", _MODULE], env=env))
-    assert SHIPPED is not None
-    data = generated()
-    SHIPPED.write_bytes(zlib.compress(data, 9))
-    print(f"{SHIPPED}: {len(data):,} bytes of tables, {SHIPPED.stat().st_size:,} compressed")
 
 
 def _bits(n: int) -> list[int]:
@@ -260,7 +234,3 @@ def decode(raw: object, patterns: int) -> Tables | None:
     from memaudit.injection.prefilter import Tables
 
     return Tables(tuple(strings), rules, within)
-
-
-if __name__ == "__main__":
-    main()

@@ -51,7 +51,7 @@ def test_the_shipped_tables_are_what_the_command_makes_now() -> None:
     if head["python"] != now["python"]:
         pytest.skip(f"made on Python {head['python']}: its tables are compared there")
     code = (
-        "import sys; from memaudit.injection import prefilter_kept as k; "
+        "import sys; from memaudit.injection import prefilter_shipped as k; "
         "sys.stdout.buffer.write(k.generated())"
     )
     env = {**os.environ, "PYTHONHASHSEED": "0"}
