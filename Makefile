@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-fast lint bench samples clean
+.PHONY: demo test test-fast lint bench samples prefilter-tables clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,12 @@ bench: $(STAMP)
 
 samples: $(STAMP)
 	$(BIN)/python sample_dbs/build.py
+
+## prefilter-tables: make the injection prefilter's tables shipped with the package again
+## (after a pattern is added or edited; tests/core/test_injection_tables_shipped.py fails
+## until it is)
+prefilter-tables: $(STAMP)
+	$(BIN)/python -m memaudit.injection.prefilter_shipped
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -190,11 +190,16 @@ def _trie(anchors: dict[Signal | str, str]) -> tuple[re.Pattern[str], dict[str, 
     for kind, spec in anchors.items():
         for a in spec.split():
             (whole if a.endswith("$") else prefix).setdefault(a.rstrip("$"), set()).add(kind)
-    for table in (prefix, whole):
+    # Each anchor extending a prefix anchor goes into the shortest one it extends (the
+    # one that extends none: any other would go into it too). Looked up by its own
+    # prefixes, not by a scan of every prefix anchor per anchor (0.2 s of every first
+    # judging process: 3.5M ``startswith``).
+    heads = set(prefix)
+    for table, whole_too in ((prefix, 0), (whole, 1)):
         for a in list(table):
-            for p in prefix:
-                if (p != a or table is whole) and a.startswith(p):
-                    prefix[p] |= table.pop(a)
+            for end in range(1, len(a) + whole_too):
+                if a[:end] in heads:
+                    prefix[a[:end]] |= table.pop(a)
                     break
     tree: dict[str, Any] = {}
     for a in [*prefix, *whole]:

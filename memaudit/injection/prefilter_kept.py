@@ -14,14 +14,29 @@ folder is trusted as it is for the verdicts (who can write in it can make a list
 drop a flag), and read as hostile input: a row that does not decode to tables of these
 patterns is not used (the tables are computed, as without the file), and nothing here
 raises.
+
+The tables of the engine's own patterns also ship with the package
+(``prefilter_tables.zlib``, made by ``make prefilter-tables``, that is
+``python -m memaudit.injection.prefilter_shipped``): read first, so that a first process in
+a new cache folder (a first ``review --list``, ``--no-cache``) does not parse the
+sources either. It is used only when its header names these patterns' sources and
+flags, this analysis code (``regex_needs``, ``prefilter``, this module: their bytes) and
+this Python's minor version (``re``'s parser reads the sources), and when it decodes as
+a kept row must; else the cache folder's row, else the tables are computed, as without
+it. ``tests/core/test_injection_tables_shipped.py`` fails when the committed file is not
+what the command writes now (a pattern added or edited without the file made again).
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import sqlite3
+import sys
+import zlib
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memaudit.injection import judgements
@@ -35,6 +50,12 @@ _SCHEMA = (
     " sources BLOB PRIMARY KEY, data TEXT NOT NULL) WITHOUT ROWID"
 )
 ENABLED = True  # False: nothing read or written (``--no-cache``)
+# The engine's tables made with the package (None: not read; the tests of the cache
+# folder's rows turn it off).
+SHIPPED: Path | None = Path(__file__).with_name("prefilter_tables.zlib")
+# What the tables are computed by (their bytes go into the shipped file's header).
+_ANALYSIS = ("regex_needs.py", "injection/prefilter.py", "injection/prefilter_kept.py")
+_FORMAT = 1
 
 
 def prefilter(patterns: Sequence[Any]) -> Prefilter:
@@ -43,6 +64,9 @@ def prefilter(patterns: Sequence[Any]) -> Prefilter:
     from memaudit.injection.prefilter import Prefilter, analyse
 
     patterns = list(patterns)
+    tables = shipped(patterns)
+    if tables is not None:  # no cache folder opened: nothing there to read or keep
+        return Prefilter(patterns, tables)
     opened = judgements.connect(PREFIX, _SCHEMA, ENABLED)
     if isinstance(opened, str):
         return Prefilter(patterns)
@@ -73,6 +97,48 @@ def sources(patterns: Sequence[Any]) -> bytes:
     """A digest of the patterns' sources and flags, in order (what the tables are of)."""
     data = json.dumps([[rx.pattern, rx.flags] for rx in patterns]).encode("ascii")
     return hashlib.sha256(data).digest()
+
+
+def shipped(patterns: Sequence[Any], path: Path | None = None) -> Tables | None:
+    """The tables of ``patterns`` the package ships (``SHIPPED``, or ``path``), or None
+    when there is no such file or it is not of these patterns, this analysis and this
+    Python (its header), or does not decode."""
+    path = SHIPPED if path is None else path
+    if path is None:
+        return None
+    try:
+        head, _, body = zlib.decompress(path.read_bytes()).partition(b"\n")
+        if json.loads(head) != header(patterns):
+            return None
+        return decode(body.decode("utf-8"), len(patterns))
+    except (OSError, zlib.error, ValueError, RecursionError):
+        return None
+
+
+def header(patterns: Sequence[Any]) -> dict[str, Any] | None:
+    """What the shipped file's tables must be of (None: the analysis code is not
+    readable here, so no file is used)."""
+    code = _analysis()
+    if code is None:
+        return None
+    return {
+        "format": _FORMAT,
+        "python": f"{sys.version_info[0]}.{sys.version_info[1]}",
+        "analysis": code,
+        "sources": sources(patterns).hex(),
+    }
+
+
+@functools.cache
+def _analysis() -> str | None:
+    root = Path(__file__).resolve().parent.parent
+    h = hashlib.sha256()
+    try:
+        for name in _ANALYSIS:
+            h.update(name.encode() + b"\0" + (root / name).read_bytes() + b"\0")
+    except OSError:
+        return None
+    return h.hexdigest()
 
 
 def _bits(n: int) -> list[int]:
