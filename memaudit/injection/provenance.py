@@ -36,7 +36,7 @@ from memaudit.injection.patterns.laundering import (
     USERS_OWN_DOC,
 )
 from memaudit.injection.patterns.planted import WORM, appended_elsewhere
-from memaudit.injection.patterns.relay import ANY_PARTY, in_users_words, relayed
+from memaudit.injection.patterns.relay import ANY_PARTY, clicked_through, in_users_words, relayed
 from memaudit.injection.patterns.secrets import THE_USER
 from memaudit.injection.patterns.unguarded import at_full
 from memaudit.model import SourceType
@@ -264,6 +264,15 @@ def assess(
         why = "a record of an action done at the user's request"
     if weight < LEARNED_MIN_SOURCE and relay is None:
         found = [h for h in found if h.signal is not Signal.LEARNED]
+    # Round 26: a click approving a text someone else wrote (a click-through of a notice,
+    # "clicked 'Allow'", a one-click saved suggestion, a bulk approval of imported notes)
+    # makes it an untrusted text a person approved (1.0 × APPROVED), not the user's words.
+    # The learned scorer still does not read it: a consent prompt ("allow this assistant to
+    # view your calendar") and a saved suggestion ("the user prefers …") read as orders to
+    # it (tried: with it, both flagged).
+    if relay is None and found and weight < APPROVED and clicked_through(text.lower()):
+        weight = APPROVED
+        why += "; but it records a click approving a text someone else wrote"
     tier = tier_of(provenance.source_type).value
     if not found:
         return Assessment(0.0, 0.0, weight, why, [], None, tier)

@@ -28,6 +28,12 @@ their agent, so its signals weigh as they would in the untrusted text it is
 
 Mentions are not addresses: "an article about AI assistants", "note to self: compare AI
 agents", "I added the script", "the assistant may read my calendar".
+
+And ``CLICKED_THROUGH`` (round 26): a text opening with a record of a click approving it
+("Approved (user click-through, …):", "one-click 'save suggestion'", "bulk-approved 14
+imported notes", "Freigegeben (Nutzer hat auf 'Zulassen' geklickt):") is someone else's
+text a person approved, not the user's words; ``provenance.assess`` weighs it so
+(``APPROVED``), the learned scorer left out.
 """
 
 from __future__ import annotations
@@ -592,6 +598,34 @@ ANY_PARTY = _a(
     ),
 )
 RELAY_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [(Signal.SOURCE_STEERING, ANY_PARTY)]
+
+
+# Round 26: a record of a click approving a text someone else wrote — a click-through of a
+# notice, "clicked 'Allow'" on an install prompt, a one-click "save suggestion", a bulk
+# approval of imported notes — opening the text ("Approved (user click-through, …):",
+# "Approuvé en un clic par l'utilisateur :", "Approvate in blocco (14 note importate):",
+# "Freigegeben (Nutzer hat auf 'Zulassen' geklickt):"). A click consents to a prompt; it
+# writes none of it (a bulk approval of 14 notes reads none of them), so what follows is
+# the notice's, the suggestion's or the import's: an untrusted text a person approved
+# (``provenance.APPROVED``), not the user's words (``provenance.assess``). Only an approval
+# header naming a click or a bulk approval: "Approved by the user: allow the calendar
+# server …" (no click named) and a click the user tells about in their own words ("I
+# clicked 'Allow' …") stay the user's.
+_CLICK = (
+    r"(?:click(?:ed|s|ing)?|click-?through|one-?click|single-?click|tapped|bulk[- ]?approv\w*|"
+    r"in\s+bulk|clic|cliqué|en\s+un\s+clic|en\s+(?:masse|bloc)|cliccat[oaie]|con\s+un\s+clic|"
+    r"in\s+(?:blocco|massa)|hizo\s+clic|en\s+bloque|"
+    r"geklickt|klick\w*|per\s+klick|sammel\w*|pauschal)"
+)
+CLICKED_THROUGH = _rx(
+    r"\W{0,3}(?:approved|approuvée?s?|validée?s?|approvat[oaie]|aprobad[oa]s?|"
+    r"genehmigt|freigegeben|bestätigt)\b[^:\n]{0,80}?\b" + _CLICK + r"\b[^:\n]{0,80}?:"
+)
+
+
+def clicked_through(low: str) -> bool:
+    """Whether ``low`` opens with a record of a click approving someone else's text."""
+    return CLICKED_THROUGH.match(low) is not None
 
 
 def relayed(low: str) -> str | None:
