@@ -380,7 +380,15 @@ def users_own_document(text: str, p: Provenance, found: list[Hit]) -> bool:
         return False
     if ref_kind(p.source_ref) != "other" or (p.role or "").lower() in ASSISTANT_ROLES:
         return False
-    if any(h.hidden or h.signal not in ORDINARY_IN_OWN_DOC for h in found):
+    # (a token or a quote the text only names is part of the document's format; round 26)
+    if any(
+        h.hidden or (h.signal not in ORDINARY_IN_OWN_DOC and h.note not in MENTIONED)
+        for h in found
+    ):
+        return False
+    # What the learned scorer reads as an order is no ordinary setting (round 26: the
+    # document's own words are judged, not only the patterns' hits).
+    if any(h.signal is Signal.LEARNED for h in found):
         return False
     low = text.lower()
     return USERS_OWN_DOC.match(low) is not None or SENT_BY_ME.search(low) is not None
@@ -539,8 +547,12 @@ def _provenance_hits(
     # time (real stores: ByteRover's summaries of the assistant's messages). The claim is
     # laundered when a summary, extraction or inference drawn from a page or a tool's
     # output speaks for the user.
-    laundered_into = p.source_type not in UNTRUSTED_TYPES and bool(
-        p.ancestor_types and p.ancestor_types & FROM_OUTSIDE
+    # A document the text names as the user's own speaks of its owner ("l'utente vuole
+    # che …" in the user's uploaded template; round 26): not laundered either.
+    laundered_into = (
+        p.source_type not in UNTRUSTED_TYPES
+        and bool(p.ancestor_types and p.ancestor_types & FROM_OUTSIDE)
+        and not own_doc
     )
     # A document the text names as the user's own explains the lineage (round 17).
     mismatch = user_mismatch(p) is not None and not own_doc

@@ -95,24 +95,37 @@ OWN_VOICE = _rx(
 # modèle Word que l'utilisateur a partagé :", "Del documento que subió el usuario:", "Aus
 # der Vorlage des Nutzers:") — holds that document's ordinary settings (a signature, a
 # template's comment, a layout, a policy the user works under). Only the opening is read.
+# A character of a document's name or description: a full stop only inside a file name
+# ("formato_dataset.md", "(conferma_ordine.html)"; round 26), never a sentence's end.
+_NAME = r"(?:[^:.!?\n]|\.(?=\w))"
 USERS_OWN_DOC = _rx(
     r"^\W{0,3}(?:"
-    r"(?:from|in|per|according\s+to|notes\s+from)\s+(?:the\s+)?(?:user|owner)(?:'s|’s)\s+[^:.!?\n]{2,60}:"
-    r"|(?:from|in|per)\s+the\s+[^:.!?\n]{2,50}?\s+(?:that\s+)?the\s+user\s+"
-    r"(?:uploaded|shared|exported|attached|sent)\b[^:.!?\n]{0,20}:"
-    r"|(?:d'après|selon|dans|extrait\s+d[eu])\s+(?:le\s+|la\s+|l')[^:.!?\n]{2,60}?\s+qu(?:e\s+|')"
-    r"l'utilisat(?:eur|rice)\s+a\s+(?:partagé|envoyé|téléversé|importé|exporté|joint)e?s?[^:.!?\n]{0,20}:"
-    r"|(?:d'après|selon|dans|extrait\s+d[eu])\s+(?:le\s+|la\s+|l'|du\s+|de\s+la\s+)[^:.!?\n]{2,60}?"
+    r"(?:from|in|per|according\s+to|notes\s+from)\s+(?:the\s+)?(?:user|owner)(?:'s|’s)\s+" + _NAME + r"{2,60}:"
+    r"|(?:from|in|per)\s+the\s+" + _NAME + r"{2,50}?\s+(?:that\s+)?the\s+user\s+"
+    r"(?:uploaded|shared|exported|attached|sent)\b" + _NAME + r"{0,40}:"
+    r"|(?:d'après|selon|dans|extrait\s+d[eu])\s+(?:le\s+|la\s+|l')" + _NAME + r"{2,60}?\s+qu(?:e\s+|')"
+    r"l'utilisat(?:eur|rice)\s+a\s+(?:partagé|envoyé|téléversé|importé|exporté|joint)e?s?" + _NAME + r"{0,40}:"
+    r"|(?:d'après|selon|dans|extrait\s+d[eu])\s+(?:le\s+|la\s+|l'|du\s+|de\s+la\s+)" + _NAME + r"{2,60}?"
     r"\s+de\s+l'utilisat(?:eur|rice)\s*:"
-    r"|(?:dal|dalla|dallo|dai|nel|nella|secondo\s+il|secondo\s+la)\s+[^:.!?\n]{2,60}?"
+    r"|(?:dal|dalla|dallo|dai|nel|nella|secondo\s+il|secondo\s+la)\s+" + _NAME + r"{2,60}?"
     r"(?:\s+(?:che\s+)?l'utente\s+ha\s+(?:caricato|condiviso|esportato|allegato)|"
-    r"\s+(?:caricat|condivis|esportat)[oa]\s+dall'utente|\s+dell'utente)[^:.!?\n]{0,20}:"
-    r"|(?:del|de\s+la|según\s+el|según\s+la|en\s+el|en\s+la)\s+[^:.!?\n]{2,60}?"
+    r"\s+(?:caricat|condivis|esportat)[oa]\s+dall'utente|\s+dell'utente)" + _NAME + r"{0,40}:"
+    r"|(?:del|de\s+la|según\s+el|según\s+la|en\s+el|en\s+la)\s+" + _NAME + r"{2,60}?"
     r"(?:\s+que\s+(?:subió|compartió|exportó|adjuntó)\s+(?:el\s+usuario|la\s+usuaria)|"
-    r"\s+del\s+usuario|\s+de\s+la\s+usuaria)[^:.!?\n]{0,20}:"
-    r"|(?:aus|laut|in)\s+(?:dem|der|den)\s+[^:.!?\n]{2,60}?(?:\s+des\s+(?:nutzers|benutzers)|"
+    r"\s+del\s+usuario|\s+de\s+la\s+usuaria)" + _NAME + r"{0,40}:"
+    r"|(?:aus|laut|in)\s+(?:dem|der|den)\s+" + _NAME + r"{2,60}?(?:\s+des\s+(?:nutzers|benutzers)|"
     r"\s+der\s+(?:nutzerin|benutzerin)|,?\s+(?:das|die|den)\s+(?:der\s+nutzer|die\s+nutzerin)\s+"
-    r"(?:hochgeladen|geteilt|exportiert)\s+hat)[^:.!?\n]{0,20}:"
+    r"(?:hochgeladen|geteilt|exportiert)\s+hat)" + _NAME + r"{0,40}:"
+    # round 26: the passive, "uploaded by the user" ("téléversé par l'utilisatrice",
+    # "subido por el usuario", "vom Nutzer hochgeladen")
+    r"|(?:from|in|per)\s+(?:the\s+)?" + _NAME + r"{2,50}?\s+(?:uploaded|shared|exported|attached|sent)"
+    r"\s+by\s+the\s+user\b" + _NAME + r"{0,40}:"
+    r"|(?:d'après|selon|dans|extrait\s+d[eu]|du|de\s+la)\s+" + _NAME + r"{2,60}?\s+(?:téléversé|partagé|"
+    r"envoyé|importé|exporté|joint)e?s?\s+par\s+l'utilisat(?:eur|rice)" + _NAME + r"{0,40}:"
+    r"|(?:del|de\s+la|según\s+el|según\s+la|en\s+el|en\s+la)\s+" + _NAME + r"{2,60}?\s+(?:subid|"
+    r"compartid|exportad|adjuntad|enviad)[oa]s?\s+por\s+(?:el\s+usuario|la\s+usuaria)" + _NAME + r"{0,40}:"
+    r"|(?:aus|laut|in)\s+(?:dem|der|den)\s+" + _NAME + r"{0,60}?\bvo[mn]\s+(?:der\s+)?"
+    r"(?:nutzer|benutzer)(?:in)?\s+(?:hochgeladen|geteilt|exportiert)\w*" + _NAME + r"{0,40}:"
     r")"
 )
 

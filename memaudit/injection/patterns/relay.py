@@ -103,6 +103,14 @@ AI_READERS = _rx(
     r"|\b(?:achtung|hinweis|liebe)\s*,?\s+(?:ki|ai)-?(?:assistenten|agenten|modelle)\b"
     r"|\bwenn\s+du\s+eine?\s+(?:ki|ai|sprachmodell)\s+bist\b"
     r"|\b(?:hinweis|notiz|nachricht)\s+(?:an\s+die|für\s+die)\s+ki\s*:"
+    # round 26: a postscript or note to the one agent ("PS an den KI-Agenten:", "P.S. to the
+    # AI agent:", "PS pour l'agent IA :", "PS per l'assistente IA:", "PD para el agente de IA:")
+    r"|\b(?:p\.?s\.?|p\.?d\.?|notiz|hinweis|nachricht|note)\s+(?:an|für)\s+(?:den|die)\s+(?:ki|ai)-?"
+    r"(?:agent(?:en)?|assistent(?:en)?|modell)\s*:"
+    r"|\bp\.?s\.?\s+(?:to|for)\s+(?:the|any)\s+ai\s+(?:agent|assistant)s?\s*:"
+    r"|\bp\.?s\.?\s+(?:pour|à)\s+l'(?:agent|assistant)\s+(?:ia|d'ia)\s*:"
+    r"|\bp\.?s\.?\s+(?:per|all')\s*l'(?:agente|assistente)\s+(?:ia|ai)\s*:"
+    r"|\bp\.?[sd]\.?\s+(?:para|al)\s+(?:el\s+)?(?:agente|asistente)\s+de\s+ia\s*:"
     r"|" + AI_HEADING
 )
 _SCRIPT = (
