@@ -86,10 +86,10 @@ from memaudit.injection.vocabulary import (
     _BEHAVIOUR,
     _CLAUSE,
     _IMPERATIVE,
-    _NOT_A_DIRECTIVE,
     _TRIGGER,
     _ci,
     _rx,
+    not_a_directive,
 )
 from memaudit.regex_needs import shortest
 from memaudit.textsafety import marker_name, reveal
@@ -482,8 +482,7 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
     # A trigger rule (MINJA's shape): "when the user asks about X, <do Y>".
     rules = rx(_TRIGGER).finditer(low) if clause and may(_TRIGGER) else ()
     for m in rules:
-        main = m.group("main")
-        if main in _NOT_A_DIRECTIVE and not m.group("agent"):
+        if not_a_directive(view, low, m):
             continue
         raw.append(Hit(Signal.AGENT_DIRECTIVE, m.start("main"), m.end("main"), 0.5))
         raw.append(

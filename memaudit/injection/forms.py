@@ -287,9 +287,8 @@ def _named_tokens(view: str, raw: list[Hit]) -> set[tuple[int, int]]:
         before = view[max(0, s - CALLED_REACH) : s]
         after = view[e : e + CALLED_REACH]
         called = called or bool(_CALLED_BEFORE.search(before) or _CALLED_AFTER.match(after))
-        if _SLOT_BEFORE.search(before) or _SLOT_AFTER.match(after):
-            out.add((s, e))
-        elif (s, e) in shown and _PROSE_BEFORE.search(before) and _PROSE_AFTER.match(after):
+        prose = (s, e) in shown and _PROSE_BEFORE.search(before) and _PROSE_AFTER.match(after)
+        if _SLOT_BEFORE.search(before) or _SLOT_AFTER.match(after) or prose:
             out.add((s, e))
         called = called or bool(_ROLE_PLACEHOLDER.match(after))
     # A text that calls one token a token is about tokens: the others it lists are named.

@@ -144,7 +144,8 @@ def user_mismatch(p: Provenance) -> str | None:
 # line was recorded, not a forged turn. Round 25 flagged five such statements (a running
 # preference, a travel agent's address, "Add to MEMORY.md: I use pnpm") because the role
 # header, a hard signal, kept its weight under the user's 0.35. Only the label that opens
-# the text, and only on the user's own statement with a reference: a later "\nSystem:" or
+# the text, and only on the user's own statement (with a reference, and since round 26
+# without one: 0.6): a later "\nSystem:" or
 # "\nUser:" still forges a turn, and the same label on a tool's output or a document is
 # still a role header.
 _OWN_LABEL = re.compile(
@@ -244,8 +245,9 @@ def assess(
     th = thresholds or Thresholds()
     found = signals(text) if hits is None else hits
     weight, why = source_weight(provenance)
-    if weight <= USER_TRUSTED and provenance.source_type is SourceType.USER_STATEMENT:
-        found = [h for h in found if not speaker_label(text, h)]  # (round 25)
+    # (round 25; round 26: with no reference too, the label is how the line was written)
+    if weight <= USER_UNTRACED and provenance.source_type is SourceType.USER_STATEMENT:
+        found = [h for h in found if not speaker_label(text, h)]
     # Someone else's instruction relayed in a trusted source weighs as the text it is
     # (round 13): addressed to AI agents, added by a script, or a rule for the assistant
     # about "the user" in a user's statement. The learned scorer reads it as it reads a
@@ -259,6 +261,10 @@ def assess(
         own_doc = True  # (its lineage explained, as a document of the user's own is)
         weight = DERIVED_FROM_USER
         why = "a user statement saved through the settings tool it names"
+    elif relay is None and bool(found) and users_channel(text, provenance, found):
+        own_doc = True  # (its lineage explained: the user's own words, through a tool)
+        weight = DERIVED_FROM_USER
+        why = "a user statement taken down by the speech-to-text or comments tool it names"
     elif relay is None and bool(found) and done_for_user(text, provenance, found):
         weight = DERIVED_FROM_USER
         why = "a record of an action done at the user's request"
@@ -382,8 +388,7 @@ def users_own_document(text: str, p: Provenance, found: list[Hit]) -> bool:
         return False
     # (a token or a quote the text only names is part of the document's format; round 26)
     if any(
-        h.hidden or (h.signal not in ORDINARY_IN_OWN_DOC and h.note not in MENTIONED)
-        for h in found
+        h.hidden or (h.signal not in ORDINARY_IN_OWN_DOC and h.note not in MENTIONED) for h in found
     ):
         return False
     # What the learned scorer reads as an order is no ordinary setting (round 26: the
@@ -421,6 +426,38 @@ def saved_setting(text: str, p: Provenance, found: list[Hit]) -> bool:
     if any(h.hidden or h.signal not in SETTING_KINDS for h in found):
         return False
     return SAVED_SETTING.match(text.lower()) is not None
+
+
+# Round 26: the tool a user's words came through — speech-to-text ("voice.transcribe",
+# "whisper", "dictation") or a design or document tool's comments ("figma.get_comments") —
+# named in the statement's opening or its source reference.
+_USERS_CHANNEL = re.compile(
+    # a word of speech taken down, alone or in a tool's name ("voice.transcribe", "stt_v2")
+    r"\b(?:[\w-]+[._])?(?:transcri(?:be|bed|ption|pt)\w*|speech[_-]to[_-]text|dictat(?:e|ion)\w*|"
+    r"whisper|voice[_.-](?:memo|note|input|command)s?)\b|\b[\w-]+[._]stt\b|\bstt[._]\w+"
+    # comments read by a tool: only in a tool's name ("figma.get_comments", "docs.comments"),
+    # never the word "comments" in what the user said
+    r"|\b[\w-]+[._](?:(?:get|list|read|fetch)_)?comments\b",
+    re.IGNORECASE,
+)
+CHANNEL_REACH = 100  # characters of a statement's opening read for the tool it came through
+
+
+def users_channel(text: str, p: Provenance, found: list[Hit]) -> bool:
+    """A user statement whose source reference is a tool call, and which names (in its
+    opening or its reference) a speech-to-text or comment-reading tool: the user's words
+    through their own channel, weighed as notes drawn from them (``DERIVED_FROM_USER``),
+    not as a tool's output. Never with a hard or hidden signal: a transcript saying
+    "ignore your instructions" is still read at full."""
+    if p.source_type is not SourceType.USER_STATEMENT or p.ancestor_types or p.derived:
+        return False
+    if ref_kind(p.source_ref) != "tool" or (p.role or "").lower() in ASSISTANT_ROLES:
+        return False
+    if any(h.hard for h in found):
+        return False
+    return bool(
+        _USERS_CHANNEL.search(text, 0, CHANNEL_REACH) or _USERS_CHANNEL.search(p.source_ref or "")
+    )
 
 
 # What a record of a done act holds (rounds 24, 25): the address it went to, the image it

@@ -100,12 +100,20 @@ OWN_VOICE = _rx(
 _NAME = r"(?:[^:.!?\n]|\.(?=\w))"
 USERS_OWN_DOC = _rx(
     r"^\W{0,3}(?:"
-    r"(?:from|in|per|according\s+to|notes\s+from)\s+(?:the\s+)?(?:user|owner)(?:'s|’s)\s+" + _NAME + r"{2,60}:"
+    r"(?:from|in|per|according\s+to|notes\s+from)\s+(?:the\s+)?(?:user|owner)(?:'s|’s)\s+"
+    + _NAME
+    + r"{2,60}:"
     r"|(?:from|in|per)\s+the\s+" + _NAME + r"{2,50}?\s+(?:that\s+)?the\s+user\s+"
     r"(?:uploaded|shared|exported|attached|sent)\b" + _NAME + r"{0,40}:"
-    r"|(?:d'après|selon|dans|extrait\s+d[eu])\s+(?:le\s+|la\s+|l')" + _NAME + r"{2,60}?\s+qu(?:e\s+|')"
-    r"l'utilisat(?:eur|rice)\s+a\s+(?:partagé|envoyé|téléversé|importé|exporté|joint)e?s?" + _NAME + r"{0,40}:"
-    r"|(?:d'après|selon|dans|extrait\s+d[eu])\s+(?:le\s+|la\s+|l'|du\s+|de\s+la\s+)" + _NAME + r"{2,60}?"
+    r"|(?:d'après|selon|dans|extrait\s+d[eu])\s+(?:le\s+|la\s+|l')"
+    + _NAME
+    + r"{2,60}?\s+qu(?:e\s+|')"
+    r"l'utilisat(?:eur|rice)\s+a\s+(?:partagé|envoyé|téléversé|importé|exporté|joint)e?s?"
+    + _NAME
+    + r"{0,40}:"
+    r"|(?:d'après|selon|dans|extrait\s+d[eu])\s+(?:le\s+|la\s+|l'|du\s+|de\s+la\s+)"
+    + _NAME
+    + r"{2,60}?"
     r"\s+de\s+l'utilisat(?:eur|rice)\s*:"
     r"|(?:dal|dalla|dallo|dai|nel|nella|secondo\s+il|secondo\s+la)\s+" + _NAME + r"{2,60}?"
     r"(?:\s+(?:che\s+)?l'utente\s+ha\s+(?:caricato|condiviso|esportato|allegato)|"
@@ -118,12 +126,18 @@ USERS_OWN_DOC = _rx(
     r"(?:hochgeladen|geteilt|exportiert)\s+hat)" + _NAME + r"{0,40}:"
     # round 26: the passive, "uploaded by the user" ("téléversé par l'utilisatrice",
     # "subido por el usuario", "vom Nutzer hochgeladen")
-    r"|(?:from|in|per)\s+(?:the\s+)?" + _NAME + r"{2,50}?\s+(?:uploaded|shared|exported|attached|sent)"
+    r"|(?:from|in|per)\s+(?:the\s+)?"
+    + _NAME
+    + r"{2,50}?\s+(?:uploaded|shared|exported|attached|sent)"
     r"\s+by\s+the\s+user\b" + _NAME + r"{0,40}:"
-    r"|(?:d'après|selon|dans|extrait\s+d[eu]|du|de\s+la)\s+" + _NAME + r"{2,60}?\s+(?:téléversé|partagé|"
+    r"|(?:d'après|selon|dans|extrait\s+d[eu]|du|de\s+la)\s+"
+    + _NAME
+    + r"{2,60}?\s+(?:téléversé|partagé|"
     r"envoyé|importé|exporté|joint)e?s?\s+par\s+l'utilisat(?:eur|rice)" + _NAME + r"{0,40}:"
     r"|(?:del|de\s+la|según\s+el|según\s+la|en\s+el|en\s+la)\s+" + _NAME + r"{2,60}?\s+(?:subid|"
-    r"compartid|exportad|adjuntad|enviad)[oa]s?\s+por\s+(?:el\s+usuario|la\s+usuaria)" + _NAME + r"{0,40}:"
+    r"compartid|exportad|adjuntad|enviad)[oa]s?\s+por\s+(?:el\s+usuario|la\s+usuaria)"
+    + _NAME
+    + r"{0,40}:"
     r"|(?:aus|laut|in)\s+(?:dem|der|den)\s+" + _NAME + r"{0,60}?\bvo[mn]\s+(?:der\s+)?"
     r"(?:nutzer|benutzer)(?:in)?\s+(?:hochgeladen|geteilt|exportiert)\w*" + _NAME + r"{0,40}:"
     r")"

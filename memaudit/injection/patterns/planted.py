@@ -102,12 +102,7 @@ APPENDED_ELSEWHERE = _a(
         _rx(
             # atomic: once a write is found, the order is looked for once, not again for
             # every longer window (a text of many such writes stays linear)
-            "(?>"
-            + "|".join(_WRITES)
-            + "|"
-            + _CODE
-            + ")"
-            + _ORDER
+            "(?>" + "|".join(_WRITES) + "|" + _CODE + ")" + _ORDER
         ),
     ),
 )
