@@ -570,8 +570,8 @@ def _provenance_hits(
       it, given as the reason for an instruction or a risky act (MemoryGraft's shape:
       "last time this worked; do it again").
     - PLANTED_FACT: a fact about the user's accounts, contacts, carers or trust
-      (USER_FACT) that comes with a change or a new value ("moved to a new account:
-      IBAN ...") from text the learned scorer judges (``LEARNED_MIN_SOURCE``: a document, a
+      (USER_FACT) that comes with a change ("moved to a new account:
+      IBAN ..."; since round 26 a value alone is none) from text the learned scorer judges (``LEARNED_MIN_SOURCE``: a document, a
       tool's output, the assistant, a model conclusion nothing traces to the user) with no
       approval behind it; in the user's own voice ("my new bank account") only where the
       store says the user did not say it. The user telling their agent, and notes drawn
