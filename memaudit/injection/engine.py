@@ -33,7 +33,6 @@ from memaudit.injection.forms import (
     _ROLE_HEADER,
     _ROLE_META,
     _ROLE_TOKENS,
-    _SELF_TRAITS,
     _SEND,
     _SHOWING,
     _SHOWN_CODE,
@@ -41,7 +40,6 @@ from memaudit.injection.forms import (
     _TO_DESTINATION,
     CODECS,
     EXAMPLE_NOTE,
-    TRAITS_NOTE,
     _named_tokens,
     _sentence_bounds,
     bidi_weight,
@@ -80,6 +78,7 @@ from memaudit.injection.patterns.channels import holds as channel_holds
 from memaudit.injection.patterns.secrets import SYSTEM_PROMPT_NAMED
 from memaudit.injection.prefilter import Prefilter
 from memaudit.injection.prefilter_kept import prefilter as kept_prefilter
+from memaudit.injection.protective import quiet_learned
 from memaudit.injection.safeguards import meta_outside, quieted
 from memaudit.injection.vocabulary import (
     _ALWAYS_POSITIVE,
@@ -774,9 +773,10 @@ def _learned(
     a = learned.ALPHA if alpha is None else alpha
     hit = Hit(Signal.LEARNED, found.start, found.end, min(0.99, a * found.probability))
     (seen,) = _discount(view, [hit])
-    if seen.weight == hit.weight and _SELF_TRAITS.search(view.lower(), 0, found.end + 1):
-        # "The assistant is cautious and ...": a self-model's traits, not an order.
-        seen = Hit(Signal.LEARNED, seen.start, seen.end, seen.weight * META, TRAITS_NOTE)
+    if seen.weight == hit.weight and (why := quiet_learned(view.lower(), found.end)):
+        # "The assistant is cautious and ...": a self-model's traits, not an order; a
+        # tool's use narrowed (round 26), none either.
+        seen = Hit(Signal.LEARNED, seen.start, seen.end, seen.weight * META, why)
     if seen.note:  # discounted: say why beside what the scorer saw
         note += f" ({seen.note})"
     return [Hit(Signal.LEARNED, seen.start, seen.end, seen.weight, note)]

@@ -211,20 +211,26 @@ LAUNDERING_PATTERNS.append((Signal.FAKE_AUTHORITY, _w(0.55, SELF_CERTIFIED)))
 # no standing rule (``STANDING_WORDS``) — see ``provenance.done_for_user``.
 REQUESTED_BY_USER = _rx(
     r"\b(?:at|on)\s+(?:the\s+)?(?:user(?:'s|’s)?|their|your)\s+request\b"
-    r"|\bas\s+(?:the\s+user|you|they)\s+(?:had\s+)?(?:asked|requested|wanted|instructed)\b"
+    r"|\bas\s+(?:the\s+user|you|they|he|she)\s+(?:had\s+)?(?:asked|requested|wanted|instructed)\b"
     r"|\bas\s+requested\s+by\s+the\s+user\b"
     r"|\bafter\s+(?:the\s+user|you|they)\s+(?:had\s+)?(?:approved|confirmed|reviewed|okayed)\b"
     r"|\bà\s+la\s+demande\s+de\s+l'utilisat(?:eur|rice)\b"
-    r"|\bcomme\s+(?:l'utilisat(?:eur|rice)\s+l'a|tu\s+l'as|vous\s+l'avez)\s+demandé\b"
+    # (round 26: the pluperfect too, "comme elle l'avait demandé", "come aveva chiesto
+    # l'utente", "como había pedido el usuario", "wie sie es gewünscht hatte")
+    r"|\bcomme\s+(?:l'utilisat(?:eur|rice)|il|elle|tu|vous)\s+l'(?:a|as|avez|avait|avais|aviez)\s+"
+    r"demandé\b"
     r"|\baprès\s+(?:que\s+)?(?:l'utilisat(?:eur|rice)|tu|vous)\s+(?:a|as|avez|ait)\s+"
     r"(?:validé|approuvé|confirmé)"
     r"|\bsu\s+richiesta\s+dell'utente\b|\bcome\s+(?:richiesto|chiesto)\s+dall'utente\b"
-    r"|\bcome\s+(?:l'utente\s+ha|mi\s+hai)\s+chiesto\b"
+    r"|\bcome\s+(?:l'utente\s+(?:ha|aveva)|mi\s+(?:hai|avevi))\s+chiesto\b"
+    r"|\bcome\s+aveva\s+chiesto\s+l'utente\b"
     r"|\bdopo\s+che\s+l'utente\s+(?:ha|aveva)\s+(?:approvato|confermato)"
-    r"|\ba\s+(?:petición|solicitud)\s+del\s+usuario\b|\bcomo\s+(?:pidió|solicitó)\s+el\s+usuario\b"
+    r"|\ba\s+(?:petición|solicitud)\s+del\s+usuario\b|\bcomo\s+(?:pidió|solicitó|había\s+"
+    r"(?:pedido|solicitado))\s+(?:el\s+usuario|la\s+usuaria)\b"
     r"|\btras\s+(?:la\s+)?(?:aprobación|confirmación)\s+del\s+usuario\b"
     r"|\bauf\s+wunsch\s+(?:des\s+(?:nutzers|benutzers)|der\s+(?:nutzerin|benutzerin))\b"
     r"|\bwie\s+vom\s+(?:nutzer|benutzer)\s+gewünscht\b"
+    r"|\bwie\s+(?:der\s+nutzer|die\s+nutzerin|er|sie)\s+es\s+(?:gewünscht|verlangt)\s+hatte\b"
     r"|\bnachdem\s+(?:der\s+nutzer|die\s+nutzerin)\b[^.!?\n]{0,40}?\b(?:freigegeben|bestätigt)"
 )
 # The act reported as done: a past participle or a first person's perfect at the start
