@@ -312,6 +312,14 @@ _READ_SOMEWHERE = (
     r"|\bcame\s+(?:like\s+this\s+|as\s+is\s+)?from\s+(?:the|a|an)\s+[\w-]+(?:\s+[\w-]+)?\s+"
     r"(?:by|via|in\s+an?)\s+(?:e-?mail|mail|message)"
 )
+# What wrote a note into an export or a transcript (round 26): a plug-in, an extension,
+# an integration, a bot, a script, an app, a connector (a word or two naming it before).
+_APPS = (
+    r"(?:[\w-]+\s+){0,2}?(?:plug-?ins?|extensions?|add-?ons?|integrations?|bots?|scripts?|apps?|"
+    r"connectors?|intégrations?|modules?|connecteurs?|estensioni|estensione|integrazion[ei]|"
+    r"connettor[ei]|extensión|extensiones|integración|conector(?:es)?|erweiterung(?:en)?|skripts?|"
+    r"konnektor(?:en)?)\b"
+)
 RELAYED_FROM = _rx(
     # en
     r"\b(?:someone|somebody|a\s+(?:friend|colleague|co-?worker|stranger|contact|neighbou?r)|"
@@ -361,7 +369,27 @@ RELAYED_FROM = _rx(
     r"|\baus\s+(?:einem|einer)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:kopiert|übernommen|eingefügt)"
     r"|\b(?:der\s+nutzer|die\s+nutzerin)\s+hat\s+(?:\w+\s+){0,3}?(?:eingefügt|weitergeleitet)"
     r"|\blaut\s+(?:dem|der)\s+[\w-]*(?:team|abteilung)\b"
-    r"|" + _PASSING_ON + r"|" + _READ_SOMEWHERE
+    # round 26: a note a plug-in, an extension or a bot added ("per a 'system note'
+    # appended to the export by the HR plug-in", "selon une note ajoutée par
+    # l'extension", "secondo una nota del plug-in", "según una nota añadida por el bot",
+    # "laut einer Notiz vom Plug-in"): its words, not the user's
+    r"|\b(?:per|according\s+to|as\s+stated\s+in)\s+(?:a|an|the)\s+['\"‘“]?(?:system\s+)?"
+    r"(?:note|notice|message|memo|comment)['\"’”]?\s+(?:[^.\n]{0,60}?\s)?(?:by|from)\s+"
+    r"(?:the\s+|a\s+|an\s+|its\s+)?"
+    + _APPS
+    + r"|\b(?:selon|d'après)\s+(?:une|la)\s+(?:note|notice|"
+    r"message|remarque)\b[^.\n]{0,60}?\b(?:par|de)\s+(?:le\s+|la\s+|l')?" + _APPS + r"|"
+    r"\bsecondo\s+(?:una|la)\s+(?:nota|messaggio|avviso)\b[^.\n]{0,60}?\b(?:da|dal|dalla|dallo|"
+    r"del|della|dello)\s+"
+    + _APPS
+    + r"|\bsegún\s+(?:una|la)\s+(?:nota|mensaje|aviso)\b[^.\n]{0,60}?"
+    r"\b(?:por|de|del)\s+(?:el\s+|la\s+)?" + _APPS + r"|\blaut\s+(?:einer|der)\s+(?:system)?"
+    r"(?:notiz|nachricht|meldung|anmerkung)\b[^.\n]{0,60}?\b(?:vom|von\s+(?:der|dem|einem|einer))\s+"
+    + _APPS
+    + r"|"
+    + _PASSING_ON
+    + r"|"
+    + _READ_SOMEWHERE
 )
 # Round 18: any sender the user names ("my IT guy sent it over", "hat mir ein Berater
 # geschickt", "mi ha scritto il supporto della banca"), and a caller whose message for the
