@@ -26,6 +26,7 @@ from memaudit.injection.patterns.exfiltration import PERSONAL_SLOT
 from memaudit.injection.patterns.facts import FIRST_PERSON, changed
 from memaudit.injection.patterns.laundering import (
     DONE_ACT,
+    DRAWN_FROM_OUTSIDE,
     OWN_IMPORT,
     OWN_VOICE,
     REQUESTED_BY_USER,
@@ -268,6 +269,9 @@ def assess(
     elif relay is None and bool(found) and done_for_user(text, provenance, found):
         weight = DERIVED_FROM_USER
         why = "a record of an action done at the user's request"
+    elif drawn_from_outside(text, provenance, weight):
+        weight = 1.0  # (round 26)
+        why += "; but its text says it was drawn from a third party's text"
     if weight < LEARNED_MIN_SOURCE and relay is None:
         found = [h for h in found if h.signal is not Signal.LEARNED]
     # Round 26: a click approving a text someone else wrote (a click-through of a notice,
@@ -491,6 +495,18 @@ def done_for_user(text: str, p: Provenance, found: list[Hit]) -> bool:
     if REQUESTED_BY_USER.search(low) is None or DONE_ACT.search(low) is None:
         return False
     return STANDING_WORDS.search(low) is None
+
+
+def drawn_from_outside(text: str, p: Provenance, weight: float) -> bool:
+    """A model's conclusion with nothing untrusted in its recorded lineage (none, or model
+    output only) whose text says it was drawn from a third party's text (a post, an
+    advert, a changelog, a contract, a sample script): weighed as derived from untrusted
+    sources, as its lineage would have said (round 26)."""
+    if p.source_type not in _MODEL_STEPS or weight >= 1.0:
+        return False
+    if p.ancestor_types and SourceType.USER_STATEMENT in p.ancestor_types:
+        return False  # notes on what the user said: the user read the post
+    return DRAWN_FROM_OUTSIDE.search(text.lower()) is not None
 
 
 def _disguised(h: Hit) -> bool:

@@ -259,3 +259,40 @@ STANDING_WORDS = _rx(
     r"|à\s+l'avenir|sempre|mai|ogni|d'ora\s+in\s+poi|in\s+futuro|siempre|nunca|cada"
     r"|en\s+adelante|immer|niemals|nie|jede[nrsm]?|künftig|ab\s+sofort)\b"
 )
+
+# Round 26: a model's conclusion that says it was drawn from a third party's text — a post,
+# an article, an advert, a changelog, a contract, a sample script, a forum thread ("based
+# on a Medium post", "after reading the plugin's changelog", "déduite d'une pub",
+# "dedotta dal contratto", "inferido del script de ejemplo", "abgeleitet aus einer
+# Anzeige"): its lineage is that text, whatever the store recorded
+# (``provenance.assess``: weighed as derived from untrusted sources). Documentation
+# ("based on the Python docs") and the user's own data ("inferred from the user's
+# calendar") are not in the list: a reference, or the user's.
+_THIRD_TEXT = (
+    r"(?:[\w'’.-]+\s+){0,2}?(?:posts?|articles?|blog(?:\s+posts?)?|adverts?|advertisements?|ads?|"
+    r"changelogs?|release\s+notes|contracts?|(?:sample|example|demo)\s+scripts?|scripts?|forum|"
+    r"threads?|newsletters?|reviews?|tweets?|videos?|"
+    r"pub|publicités?|annonces?|billets?|contrats?|scripts?\s+d'exemple|fil|vidéos?|"
+    r"pubblicità|annunci?o?|articol[oi]|contratt[oi]|script\s+di\s+esempio|"
+    r"anuncios?|publicidad|artículos?|contratos?|script\s+de\s+ejemplo|hilo|"
+    r"anzeigen?|werbung|artikel[ns]?|beitrag|beitrags|vertrag[s]?|beispielskript[s]?)\b"
+)
+DRAWN_FROM_OUTSIDE = _rx(
+    r"\b(?:based\s+on|after\s+reading|drawn\s+from|inferred\s+from|learned\s+from|taken\s+from|"
+    r"adopted\s+from)\s+(?:a|an|the|this|that|some)\s+"
+    + _THIRD_TEXT
+    + r"|\b(?:déduite?s?|tirée?s?|inspirée?s?|apprise?s?|adoptée?s?)\s+(?:d'une?|du|de\s+la|de\s+l')\s*"
+    r"(?:[\w'’.-]+\s+){0,2}?"
+    + _THIRD_TEXT
+    + r"|\bd'après\s+(?:une?|le|la|l')\s*"
+    + _THIRD_TEXT
+    + r"|\b(?:dedott[oaie]|ricavat[oaie]|pres[oaie])\s+(?:da|dal|dalla|dallo|da\s+un[oa]?|da\s+un')\s*"
+    + _THIRD_TEXT
+    + r"|\b(?:inferid[oa]s?|deducid[oa]s?|sacad[oa]s?|basad[oa]s?\s+en|tras\s+leer)\s+"
+    r"(?:de\s+(?:un|una|la|el)|del|en\s+(?:un|una|el|la)|un|una|el|la)\s+"
+    + _THIRD_TEXT
+    + r"|\b(?:abgeleitet|übernommen|gelernt)\s+(?:aus|von)\s+(?:einem|einer|dem|der|des)\s+"
+    + _THIRD_TEXT
+    + r"|\bnach\s+(?:dem\s+)?lesen\s+(?:eines|einer|des|der)\s+"
+    + _THIRD_TEXT
+)
