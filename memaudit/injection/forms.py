@@ -238,7 +238,9 @@ _NAMING = re.compile(
 # [INST]", "das Token <|im_end|>", "<|eot_id|> token") is named by what it is, not used.
 _CALLED_BEFORE = re.compile(
     r"\b(?:special\s+|spezielle[sn]?\s+|speciale\s+|especial\s+|spécial\s+)?"
-    r"(?:tokens?|jetons?|tokeny?|marqueurs?|marcadores?|marcatori|marcatore|markierung)"
+    r"(?:tokens?|jetons?|tokeny?|marqueurs?|marcadores?|marcatori|marcatore|markierung|"
+    # round 26: the part of a format it is ("le bloc <<SYS>>", "il blocco [INST]")
+    r"blocs?|blocc(?:o|hi)|bloques?|balises?|etiquetas?)"
     r"\s*(?:spéciale?s?|especial(?:es)?|speciali?|spezielle[sn]?)?\s*[`'\"“«]?\s*$",
     re.IGNORECASE,
 )
@@ -246,7 +248,7 @@ _CALLED_BEFORE = re.compile(
 # [INST] tag", "<start_of_turn> format", "le bloc", "il blocco", "el bloque", "der Block")
 # is named as a part of that format: in use a token is followed by a role or a message.
 _CALLED_AFTER = re.compile(
-    r"^\s*[`'\"”»]?\s*(?:tokens?|jetons?|blocks?|sections?|tags?|formats?|templates?|"
+    r"^\s*[`'\"”»-]?\s*(?:tokens?|jetons?|blocks?|sections?|tags?|formats?|templates?|"
     r"blocs?|balises?|blocc(?:o|hi)|bloques?|etiquetas?|bl(?:o|ö)cke?)\b",
     re.IGNORECASE,
 )

@@ -161,7 +161,7 @@ _UPDATES = (
     r"sicherheits(?:updates?|aktualisierungen|patches))"
 )
 _SKIP = (
-    r"(?:skip\w*|ignor\w*|postpon\w*|disabl\w*|saute[rz]?|repouss\w*|désactiv\w*|"
+    r"(?:skip\w*|ignor\w*|postpon\w*|disabl\w*|saut(?:e[rz]?|ée?s?)|repouss\w*|désactiv\w*|"
     r"salta\w*|rimanda\w*|disattiv\w*|omit\w*|pospon\w*|desactiv\w*|"
     r"überspr\w*|übersprungen|deaktivier\w*|aufschieb\w*)"
 )
@@ -213,8 +213,15 @@ _NOT_SHOWN = (
     r"affich\w*|apparaî\w*|apparai\w*|mostra\w*|compar\w*|apparir\w*|mencion\w*|aparec\w*|"
     r"anzeig\w*|erschein\w*|auffüh\w*|aufgeführt)"
 )
+# (no negation between the confirmation and its skipping: "cannot be skipped" keeps it)
+_NOT_NEGATED = (
+    r"(?:(?!\b(?:not|never|cannot|can't|mustn't|ne|pas|jamais|non|mai|nunca|no|nicht|nie|"
+    r"niemals|keine?)\b)[^.!?;\n])"
+)
 _CONFIRMS_SKIPPED = (
-    rf"\b{_MONEY}\b[^.!?;\n]{{0,30}}?\b{_CONFIRMS}\b[^.!?;\n]{{0,40}}?\b{_SKIP}"
+    rf"\b(?:{_MONEY}\b[^.!?;\n]{{0,30}}?\b{_CONFIRMS}|{_CONFIRMS}\s+(?:de|du|des|di|del|della)\s+"
+    rf"(?:\w+\s+)?{_MONEY}|(?:zahlungs|überweisungs|kauf|bestell)bestätigung\w*)\b"
+    rf"{_NOT_NEGATED}{{0,40}}?\b{_SKIP}"
     rf"|\b{_SKIP}\b[^.!?;\n]{{0,30}}?\b{_CONFIRMS}\b[^.!?;\n]{{0,30}}?\b{_MONEY}\b"
 )
 _ANCHORS = (
@@ -246,7 +253,6 @@ UNGUARDED = _a(
             rf"|\b{_DATA}\b{_CLAUSE}\b{_NO_CONSENT}"
             rf"|\b{_UPDATES}\b[^.!?;\n]{{0,40}}?\b{_SKIP}"
             rf"|\b{_SKIP}\b[^.!?;\n]{{0,30}}?\b{_UPDATES}"
-            rf"|{_CONFIRMS_SKIPPED}"
         ),
     ),
 )
@@ -311,6 +317,10 @@ ALERTS_SILENCED = _a(
     ),
 )
 
+# A payment's confirmation skipped: a check the user may waive for their own payments,
+# weighed by its source as ``UNASKED`` is (a negation before it keeps the check: "never
+# skip payment confirmations").
+CONFIRMS_SKIPPED = _a(_ANCHORS, _w(0.5, _rx(_CONFIRMS_SKIPPED)))
 # Payees or fees kept out of what the user sees: a secrecy clause about their money,
 # negated by its own wording ("never show"), so read apart from ``UNGUARDED``'s negation.
 # "Always show the payees" has no negation and is not matched.
@@ -329,6 +339,7 @@ MONEY_HIDDEN = _a(
 UNGUARDED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.SENSITIVE_ACTION, UNGUARDED),
     (Signal.SENSITIVE_ACTION, UNASKED),
+    (Signal.SENSITIVE_ACTION, CONFIRMS_SKIPPED),
     (Signal.SECRECY, ALERTS_SILENCED),
     (Signal.SECRECY, MONEY_HIDDEN),
 ]
