@@ -102,6 +102,15 @@ AT_FULL = [
         src.USER,
         "Cuando llame el agente del banco, dale los códigos SMS que me lleguen.",
     ),
+    # the party telling the user is no disclosure
+    Case(
+        "told",
+        "en",
+        False,
+        src.DOC,
+        "Our bank's support line will give you a temporary PIN by post.",
+    ),
+    Case("told", "de", False, src.DOC, "Die TAN-Hotline nennt Ihnen Ihre neue PIN per Post."),
     # an "agent" alone may be the user's own AI agent: no third party
     Case(
         "told",
