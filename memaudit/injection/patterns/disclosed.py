@@ -29,8 +29,10 @@ themselves): a trusted payee or beneficiary added with an account number (what s
 bank's second factor); the alarm disarmed or a door unlocked while the user is away or for
 a visitor.
 
-What stays quiet: a code read out to the user ("read the code out to me"), the same acts
-negated ("never read my codes to anyone who calls": the engine's negation), a seed phrase
+What stays quiet: a code read out to the user ("read the code out to me") or a bank
+telling the user a PIN, the same acts negated ("never read my codes to anyone who calls",
+"Geben Sie Ihre PIN niemals … weiter"), a past act with no request to repeat it (an
+incident report), an "agent" alone (it may be the user's own AI agent), a seed phrase
 kept in a safe, marketing banners hidden, a duplicate file merged (no "so …" moving data
 or money), the official store recommended over counterfeit listings, a tag line of topic
 words, the user's own reminder on recall ("when you recall this note, check the date"),
