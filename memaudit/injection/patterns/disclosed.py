@@ -44,11 +44,10 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
+from memaudit.injection.patterns.bridged import _EMAIL
 from memaudit.injection.patterns.staked import _DOMAIN, _IBAN
 from memaudit.injection.vocabulary import _IN_SENTENCE as _IN
 from memaudit.injection.vocabulary import _a, _rx, _w
-
-_EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 
 # -- a one-time code, a seed phrase or a PIN told to a third party -------------------------
 _CODE_KIND = (
@@ -127,6 +126,10 @@ _UNNEGATED = (
     r"(?:(?!\b(?:never|not|n't|no|ne|jamais|mai|non|nunca|nie|niemals|nicht|kein\w*)\b)"
     r"(?:[^.!?\n]|\.(?=\w)))"
 )
+_TO_THE_USER = (
+    r"\s+(?:you|me|us|the\s+user|vous|te|moi|nous|ti|mi|ci|a\s+te|a\s+me|le\s+(?:cliente|client)|"
+    r"al\s+usuario|dir|mir|ihnen|euch|uns|dem\s+nutzer)\b"
+)
 SECRET_TOLD = _a(
     # the secret's head word (every branch names one; rarer than the verbs)
     "code passcode otp tan$ tans$ pushtan push-tan mobiletan mobile-tan smstan sms-tan "
@@ -143,7 +146,10 @@ SECRET_TOLD = _a(
             # "the security team (who called …) told them to read out any one-time
             # passcodes", "die TAN-Hotline …; Kunden nennen dort ihre pushTAN" (a clause
             # after a semicolon is the same sentence)
-            rf"|\b{_PARTY}{_UNNEGATED}{{0,120}}?\b{_TELL}\b{_IN}{{0,40}}?\b{_SECRET}\b"
+            # (the party telling the user is no disclosure: "the support line will give
+            # you a temporary PIN", "die Hotline nennt Ihnen Ihre neue PIN")
+            rf"|\b{_PARTY}{_UNNEGATED}{{0,120}}?\b{_TELL}\b(?!{_TO_THE_USER})"
+            rf"{_IN}{{0,40}}?\b{_SECRET}\b"
         ),
     ),
 )
