@@ -100,22 +100,23 @@ _WHO_CALLS = (
     r"demande|chiama|telefona|chiede|llame|pregunte|pida|anruft|fragt)"
 )
 _PARTY = (
-    # (an "agent" alone may be the user's own AI agent: only a bank's or a recovery one)
+    # (an "agent" alone may be the user's own AI agent: only a bank's or a recovery one;
+    # "over the phone" is a channel, weighed by source: ``channels``' code by phone)
     r"(?:callers?|"
     r"(?:fraud|security|recovery|support|verification|customer|account|anti-fraud|bank)\s+"
     r"(?:teams?|department|desk|officers?|lines?|specialists?|advisers?|advisors?|agents?)|"
     r"agent[ei]?\s+(?:de\s+la\s+banque|de\s+sécurité|antifraude|del\s+banco|"
     r"de\s+(?:seguridad|fraude)|della\s+banca|di\s+sicurezza|antifrode)|"
-    r"hotlines?|helplines?|(?:on|over)\s+the\s+phone|when(?:ever)?\s+(?:they|he|she|someone)\s+calls?|"
+    r"hotlines?|helplines?|when(?:ever)?\s+(?:they|he|she|someone)\s+calls?|"
     + _WHO_CALLS
-    + r"|l'appelant|(?:au|par)\s+téléphone|conseill\w+|"
+    + r"|l'appelant|conseill\w+|"
     r"(?:l'|une\s+)?équipe\s+(?:de\s+sécurité|antifraude|fraude|de\s+la\s+banque)|"
     r"service\s+(?:de\s+sécurité|antifraude|des\s+fraudes)|"
-    r"operator\w*|(?:al|per)\s+telefono|consulent\w*|"
+    r"operator\w*|consulent\w*|"
     r"(?:team|squadra|ufficio|servizio)\s+(?:di\s+)?(?:sicurezza|antifrode|frodi)|"
-    r"operador\w*|(?:por|al)\s+teléfono|asesor\w*|"
+    r"operador\w*|asesor\w*|"
     r"(?:equipo|departamento|servicio)\s+(?:de\s+)?(?:seguridad|antifraude|fraude)|"
-    r"anrufer\w*|am\s+telefon|telefonisch|mitarbeiter\w*|berater\w*|"
+    r"anrufer\w*|mitarbeiter\w*|berater\w*|"
     r"(?:sicherheits|betrugs|support)-?(?:team|abteilung)\w*|tan-hotline)"
 )
 # A negation inside the act turns it around: "the security team will never ask you to
