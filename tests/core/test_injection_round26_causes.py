@@ -19,6 +19,7 @@ import pytest
 
 from memaudit.injection import assess, signals
 from memaudit.injection.patterns.relay import clicked_through
+from memaudit.injection.patterns.unguarded import at_full
 from memaudit.injection.provenance import APPROVED, USER_TRUSTED
 from tests import injection_sources as src
 from tests.injection_sources import Case, case_id
@@ -117,7 +118,11 @@ def test_a_clicked_through_text_weighs_as_an_approved_untrusted_one(case: Case) 
     assert said.source_weight == APPROVED
     assert "a click approving a text someone else wrote" in said.source_reason
     bare = assess(_bare(case.text), case.source)
-    assert bare.source_weight == USER_TRUSTED and not bare.flagged
+    assert bare.source_weight == USER_TRUSTED
+    # (unless an act harmful whoever writes it is there: a note that acts on its own recall
+    # binding a payee is bait in the user's words too, round 26 part 2)
+    low = _bare(case.text).lower()
+    assert not bare.flagged or any(at_full(low, h.start) for h in bare.hits), bare.hits
 
 
 CONSENT_PROMPT = (
