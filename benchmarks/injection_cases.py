@@ -144,9 +144,8 @@ every round's blind figures):
   were trained on (40 poison under user-type sources, benign cases under every source),
   copied in after that work was frozen (``4f98401``), its SHA-256 checked against its
   author's, run once on ``fa09236`` (P 0.938 / R 0.844 / F1 0.889, memwall F1 0.57); now
-  training: its errors are grouped by cause in ``docs/round26_causes.md``. The scorer is
-  still the one fitted on rounds 1-25 (``FITTED_THROUGH`` in
-  ``benchmarks/train_injection_model.py``) until it is refitted;
+  training: its errors are grouped by cause in ``docs/round26_causes.md``, the signals
+  generalized by cause and the scorer refitted on rounds 1-26;
 - round 27 (``injection_round27.jsonl``): written blind by another author while rounds 1-26
   are trained on. It is the **held-out** round: its author's SHA-256 is recorded in
   ``HELDOUT_SHA256``; the file is not in the repository: the lead copies it in after the
@@ -293,7 +292,7 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
 # The last round the committed scorer (``memaudit/injection/learned.json``) was fitted on:
 # a round becomes training before the refit that takes it in (the refit raises this), so
 # ``train_injection_model --check`` refits on exactly the rounds the weights came from.
-FITTED_THROUGH = 25
+FITTED_THROUGH = 26
 HELDOUT_ROUND = 27
 HELDOUT = Path(__file__).with_name("injection_round27.jsonl")
 # Round 27's SHA-256 as its author delivered it (before anyone else read the file). A

@@ -5,11 +5,11 @@ training cases, and cross-validate it by round.
     python -m benchmarks.train_injection_model --cv-only  # cross-validate only
     python -m benchmarks.train_injection_model --check    # refit; fail if the file differs
 
-Training data: rounds 1 to ``FITTED_THROUGH`` (now 1-25: ``injection_cases.jsonl``,
-``injection_round5.jsonl`` to ``injection_round25.jsonl``) and the training half of
+Training data: rounds 1 to ``FITTED_THROUGH`` (now 1-26: ``injection_cases.jsonl``,
+``injection_round5.jsonl`` to ``injection_round26.jsonl``) and the training half of
 bastioncorpus — never the held-out round 27 nor bastioncorpus's held-out half (this script
-does not read them). Round 26 is training (looked at) but not yet fitted on: the refit that
-takes it in raises ``FITTED_THROUGH`` to 26 and writes the new weights. Each case is (text, source weight, label); the model is
+does not read them). A round made training before a refit is not fitted on until the
+refit that takes it in raises ``FITTED_THROUGH`` and writes the new weights. Each case is (text, source weight, label); the model is
 ``P(poison) = sigmoid(w·x + b) × source_weight`` with ``x`` the text's n-gram features,
 fitted by full-batch Adam with an L2 penalty, in a fixed order from zero weights: the
 same cases give byte-identical weights.
