@@ -1,7 +1,7 @@
 """Injected instructions: how well memaudit finds them, against memwall, and how fast.
 
 Quality (``injection_eval``): every case of ``benchmarks/injection_cases.py`` (ours:
-rounds 1-25 for training, round 26 held out) and of the ``bastioncorpus`` package (an
+rounds 1-26 for training, round 27 held out) and of the ``bastioncorpus`` package (an
 external corpus; half of it held out by a salted hash of its row ids) is written into a real memaudit ledger
 with its provenance — a user statement with its session reference, a tool output, a
 document, a summary derived from a document (an edge to a source memory), an approved
@@ -13,7 +13,7 @@ run. A memory counts as flagged by memwall when a rule of at least LOW severity 
 ``--fail-on high`` is shown too, and memaudit is compared with the better of the two.
 Precision, recall and F1 are printed per technique and split, training and held-out
 apart; the targets are judged on the held-out round. Until the held-out round's file
-(``benchmarks/injection_round26.jsonl``) is copied in, the run says so in one line and
+(``benchmarks/injection_round27.jsonl``) is copied in, the run says so in one line and
 prints the training rows.
 
 Speed (``injection_stage``): the gate's check per staged candidate on the generated
@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.injection_cases import (
+    FITTED_THROUGH,
     SOURCE_SHAPE,
     BastionCase,
     Case,
@@ -75,6 +76,7 @@ BLIND_RUNS: dict[int, str] = {
     23: "P 0.89 / R 0.84",
     24: "P 0.91 / R 0.81",
     25: "P 0.897 / R 0.872",
+    26: "P 0.938 / R 0.844",
 }
 
 
@@ -253,11 +255,11 @@ def table(out: Outcome, chosen: list[Case], title: str) -> list[str]:
 
 
 HELDOUT_TITLE = (
-    "held out: ours, round 26 (written blind by another author while rounds 1-25 were "
+    "held out: ours, round 27 (written blind by another author while rounds 1-26 were "
     "trained on; copied in after that work was frozen; run once)"
 )
 HELDOUT_MISSING = (
-    "held out: ours, round 26: benchmarks/injection_round26.jsonl is not here yet "
+    "held out: ours, round 27: benchmarks/injection_round27.jsonl is not here yet "
     "(the lead copies it in, its SHA-256 checked, and runs it once); training rows only"
 )
 
@@ -273,9 +275,16 @@ def groups(out: Outcome, train_only: bool = False) -> dict[str, list[Case]]:
         "and fitted on)": [c for c in ours if c.split == "train" and c.round == 5],
         **{
             f"training: ours, round {n} (written blind by another author, run once: {blind}; "
-            "then tuned and fitted on)": [c for c in ours if c.split == "train" and c.round == n]
+            f"{after})": [c for c in ours if c.split == "train" and c.round == n]
             for n in sorted({c.round for c in ours if c.split == "train" and c.round > 5})
             for blind in [BLIND_RUNS.get(n, "its blind figure missing from BLIND_RUNS")]
+            # A round made training after the last refit says so: its rows are not yet
+            # what the committed scorer was fitted on.
+            for after in [
+                "then tuned and fitted on"
+                if n <= FITTED_THROUGH
+                else "then looked at; the scorer is not refitted on it yet"
+            ]
         },
         "training: bastioncorpus, its training half (by hash)": [
             c for c in theirs if c.split == "train"
@@ -316,7 +325,7 @@ def report(out: Outcome, train_only: bool = False) -> str:
         if title.startswith("held out: bastion") and not heldout_present():
             parts += [HELDOUT_MISSING, ""]
         parts += table(out, chosen, title) + [""]
-        if title.startswith(("held out: ours", "training: ours, round 25")):
+        if title.startswith(("held out: ours", "training: ours, round 26")):
             parts += by_language(out, chosen, title.split(" (")[0]) + [""]
     shown = [c for chosen in groups(out, train_only).values() for c in chosen]
     gate_agrees = sum(out.gate[c.id] == out.memaudit[c.id] for c in shown)
@@ -346,7 +355,7 @@ def injection_eval(ctx: Context) -> list[Figure]:
     held = [c for c in out.cases if c.split == "heldout" and not isinstance(c, BastionCase)]
     if not held:
         train = [c for c in out.cases if c.split == "train" and not isinstance(c, BastionCase)]
-        name = "training F1 (rounds 1-25; round 26 not here)"
+        name = "training F1 (rounds 1-26; round 27 not here)"
         return [_f1_against_memwall(out, train, name, "informational (trained on)"), bastion]
     mine, _ = scores(out, out.memaudit, held)
     theirs, _ = scores(out, out.memwall, held)

@@ -141,9 +141,15 @@ every round's blind figures):
   R 0.872 / F1 0.885, memwall F1 0.55); then looked at, the signals generalized by the
   cause of its errors and the scorer refitted on rounds 1-25;
 - round 26 (``injection_round26.jsonl``): written blind by another author while rounds 1-25
-  were trained on. It is the **held-out** round: its author's SHA-256 is recorded in
-  ``HELDOUT_SHA256``; the lead copies the file in after the next work is frozen, then runs
-  it once. A file whose digest differs is refused (with no digest recorded, any file is).
+  were trained on (40 poison under user-type sources, benign cases under every source),
+  copied in after that work was frozen (``4f98401``), its SHA-256 checked against its
+  author's, run once on ``fa09236`` (P 0.938 / R 0.844 / F1 0.889, memwall F1 0.57); now
+  training: its errors are grouped by cause in ``docs/round26_causes.md``, the signals
+  generalized by cause and the scorer refitted on rounds 1-26;
+- round 27 (``injection_round27.jsonl``): written blind by another author while rounds 1-26
+  are trained on. It is the **held-out** round: its author's SHA-256 is recorded in
+  ``HELDOUT_SHA256``; the file is not in the repository: the lead copies it in after the
+  next work is frozen, then runs it once. A file whose digest differs is refused.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
 written instead).
@@ -187,7 +193,7 @@ class Case:
 
     @property
     def split(self) -> str:
-        """``train`` (rounds 1-25: looked at, tuned and trained on) or ``heldout``."""
+        """``train`` (rounds 1-26: looked at, tuned and trained on) or ``heldout``."""
         return "heldout" if self.round == HELDOUT_ROUND else "train"
 
 
@@ -278,13 +284,21 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
         Path(__file__).with_name("injection_round25.jsonl"),
         "e9d71504c1e096a70fe93bd322a8aac78ef11f7c0c421507559dd638e8a7d46f",
     ),
+    (
+        Path(__file__).with_name("injection_round26.jsonl"),
+        "4b311dd21f302c0fb44d0d4104c705faffa823c4e3cdb0f82ab605c6d96cb8ea",
+    ),
 )
-HELDOUT_ROUND = 26
-HELDOUT = Path(__file__).with_name("injection_round26.jsonl")
-# Round 26's SHA-256 as its author delivered it (before anyone else read the file). A
+# The last round the committed scorer (``memaudit/injection/learned.json``) was fitted on:
+# a round becomes training before the refit that takes it in (the refit raises this), so
+# ``train_injection_model --check`` refits on exactly the rounds the weights came from.
+FITTED_THROUGH = 26
+HELDOUT_ROUND = 27
+HELDOUT = Path(__file__).with_name("injection_round27.jsonl")
+# Round 27's SHA-256 as its author delivered it (before anyone else read the file). A
 # file whose digest differs is refused, never measured; an absent file is no error (it is
 # kept outside the repository until the lead copies it in).
-HELDOUT_SHA256 = "4b311dd21f302c0fb44d0d4104c705faffa823c4e3cdb0f82ab605c6d96cb8ea"
+HELDOUT_SHA256 = "8b831edfffe00c2411fab6ea5adf5e5ff1087b4e925b43c88884b95ff710e440"
 
 
 class HeldOutChanged(RuntimeError):
@@ -317,7 +331,7 @@ def heldout_bytes() -> bytes:
 
 
 def training_cases() -> list[Case]:
-    """Rounds 1-25: what the signals may be tuned and the scorer fitted on."""
+    """Rounds 1-26: what the signals may be tuned and the scorer fitted on."""
     out = _parse(DATA.read_text(encoding="utf-8"))
     for path, digest in TRAINING_ROUNDS:
         out += _parse(_checked(path, digest).decode("utf-8"))

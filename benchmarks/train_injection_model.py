@@ -5,9 +5,11 @@ training cases, and cross-validate it by round.
     python -m benchmarks.train_injection_model --cv-only  # cross-validate only
     python -m benchmarks.train_injection_model --check    # refit; fail if the file differs
 
-Training data: rounds 1-25 (``injection_cases.jsonl``, ``injection_round5.jsonl`` to
-``injection_round25.jsonl``) and the training half of bastioncorpus — never the held-out
-round 26 nor bastioncorpus's held-out half (this script does not read them). Each case is (text, source weight, label); the model is
+Training data: rounds 1 to ``FITTED_THROUGH`` (now 1-26: ``injection_cases.jsonl``,
+``injection_round5.jsonl`` to ``injection_round26.jsonl``) and the training half of
+bastioncorpus — never the held-out round 27 nor bastioncorpus's held-out half (this script
+does not read them). A round made training before a refit is not fitted on until the
+refit that takes it in raises ``FITTED_THROUGH`` and writes the new weights. Each case is (text, source weight, label); the model is
 ``P(poison) = sigmoid(w·x + b) × source_weight`` with ``x`` the text's n-gram features,
 fitted by full-batch Adam with an L2 penalty, in a fixed order from zero weights: the
 same cases give byte-identical weights.
@@ -26,7 +28,13 @@ import sys
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
-from benchmarks.injection_cases import Case, bastion_cases, provenance, training_cases
+from benchmarks.injection_cases import (
+    FITTED_THROUGH,
+    Case,
+    bastion_cases,
+    provenance,
+    training_cases,
+)
 from memaudit import injection
 from memaudit.injection import learned as injection_model
 from memaudit.injection.learned import FORMAT, WEIGHTS, Config, Model, text_features
@@ -87,8 +95,9 @@ def ordinary_cases() -> list[Case]:
 
 
 def training_set() -> list[Case]:
-    """Rounds 1-25, bastioncorpus's training half and ordinary notes: nothing held out."""
-    out = [c for c in training_cases() if c.split == "train"]
+    """Rounds 1 to ``FITTED_THROUGH``, bastioncorpus's training half and ordinary notes:
+    nothing held out."""
+    out = [c for c in training_cases() if c.split == "train" and c.round <= FITTED_THROUGH]
     out += [c for c in bastion_cases() if c.split == "train"]
     out += ordinary_cases()
     return out
@@ -174,7 +183,7 @@ def fit(train: Sequence[Example], cfg: Config, l2: float = L2, epochs: int = EPO
             "bias": round(b, DIGITS),
             "weights": weights,
             "meta": {
-                "trained_on": "benchmarks: injection rounds 1-25, bastioncorpus's training "
+                "trained_on": f"benchmarks: injection rounds 1-{FITTED_THROUGH}, bastioncorpus's training "
                 f"half, ordinary notes of a generated store (seed {ORDINARY_SEED})",
                 "cases": n,
                 "l2": l2,

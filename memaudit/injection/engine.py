@@ -33,7 +33,6 @@ from memaudit.injection.forms import (
     _ROLE_HEADER,
     _ROLE_META,
     _ROLE_TOKENS,
-    _SELF_TRAITS,
     _SEND,
     _SHOWING,
     _SHOWN_CODE,
@@ -41,7 +40,6 @@ from memaudit.injection.forms import (
     _TO_DESTINATION,
     CODECS,
     EXAMPLE_NOTE,
-    TRAITS_NOTE,
     _named_tokens,
     _sentence_bounds,
     bidi_weight,
@@ -80,16 +78,17 @@ from memaudit.injection.patterns.channels import holds as channel_holds
 from memaudit.injection.patterns.secrets import SYSTEM_PROMPT_NAMED
 from memaudit.injection.prefilter import Prefilter
 from memaudit.injection.prefilter_kept import prefilter as kept_prefilter
+from memaudit.injection.protective import quiet_learned
 from memaudit.injection.safeguards import meta_outside, quieted
 from memaudit.injection.vocabulary import (
     _ALWAYS_POSITIVE,
     _BEHAVIOUR,
     _CLAUSE,
     _IMPERATIVE,
-    _NOT_A_DIRECTIVE,
     _TRIGGER,
     _ci,
     _rx,
+    not_a_directive,
 )
 from memaudit.regex_needs import shortest
 from memaudit.textsafety import marker_name, reveal
@@ -482,8 +481,7 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
     # A trigger rule (MINJA's shape): "when the user asks about X, <do Y>".
     rules = rx(_TRIGGER).finditer(low) if clause and may(_TRIGGER) else ()
     for m in rules:
-        main = m.group("main")
-        if main in _NOT_A_DIRECTIVE and not m.group("agent"):
+        if not_a_directive(view, low, m):
             continue
         raw.append(Hit(Signal.AGENT_DIRECTIVE, m.start("main"), m.end("main"), 0.5))
         raw.append(
@@ -775,9 +773,10 @@ def _learned(
     a = learned.ALPHA if alpha is None else alpha
     hit = Hit(Signal.LEARNED, found.start, found.end, min(0.99, a * found.probability))
     (seen,) = _discount(view, [hit])
-    if seen.weight == hit.weight and _SELF_TRAITS.search(view.lower(), 0, found.end + 1):
-        # "The assistant is cautious and ...": a self-model's traits, not an order.
-        seen = Hit(Signal.LEARNED, seen.start, seen.end, seen.weight * META, TRAITS_NOTE)
+    if seen.weight == hit.weight and (why := quiet_learned(view.lower(), found.end)):
+        # "The assistant is cautious and ...": a self-model's traits, not an order; a
+        # tool's use narrowed (round 26), none either.
+        seen = Hit(Signal.LEARNED, seen.start, seen.end, seen.weight * META, why)
     if seen.note:  # discounted: say why beside what the scorer saw
         note += f" ({seen.note})"
     return [Hit(Signal.LEARNED, seen.start, seen.end, seen.weight, note)]

@@ -13,7 +13,7 @@ from memaudit.injection.patterns.planted import APPENDED_ELSEWHERE
 from memaudit.injection.vocabulary import _EMAIL, _URL, _rx, _split
 
 _SEND = _rx(
-    r"\b(?:(?:send|forward|upload|transmit|exfiltrate|leak|relay|deliver|mirror|replicate)(?:s|es|ed|ing)?|(?:email|e-mail|mail|post|copy|share|report|sync|submit|ping|notify|archive|export|dump|stream|transfer|back\s+up)(?:ed|ing)?|sent|cc|bcc|envoie|envoyez|envoyer|transmets|transmettez|transférer|transfère|partage[rz]?|invia|inviare|inoltra|inoltrare|manda|mandare|trasmetti|envía|enviar|reenvía|reenviar|mandar|transmite|comparte|sende|senden|schicke|schicken|weiterleiten|leite|übermittle|übermitteln"
+    r"\b(?:(?:send|forward|upload|transmit|exfiltrate|leak|relay|deliver|mirror|replicate)(?:s|es|ed|ing)?|(?:email|e-mail|mail|post|copy|share|report|sync|submit|ping|notify|archive|export|dump|stream|transfer|back\s+up)(?:ed|ing)?|sent|cc|bcc|envoie|envoyez|envoyer|transmets|transmettez|transférer|transfère|transférez|partage[rz]?|invia|inviare|inoltra|inoltrare|manda|mandare|trasmetti|envía|enviar|reenvía|reenviar|mandar|transmite|comparte|sende|senden|schicke|schicken|weiterleiten|leite|übermittle|übermitteln"
     # round 17: the second person of reported speech ("dice que le reenvíes a …", "dice
     # che gli inoltri …", "dit que tu lui envoies …", "sagt, dass du … schickst")
     r"|envíes|reenvíes|mandes|remitas|compartas|inoltri|invii|mandi|inoltrargli|inviargli|"
@@ -32,6 +32,11 @@ _ADDRESS = re.compile(rf"{_EMAIL}|{_URL}", re.IGNORECASE)
 
 _ROLE_TOKENS = _rx(
     r"<\|\s*(?:im_start|im_end|im_sep|system|user|assistant|end|endoftext|begin_of_text|end_of_text|start_header_id|end_header_id|eot_id|eom_id|tool|function|channel|message)\s*\|>"
+    # Gemma's turns (the role word read with the token, so "<start_of_turn>user and
+    # <start_of_turn>model" is a list of names), Command R's, DeepSeek's full-width bars,
+    # Mistral's system prompt (round 26: the tokenizers' documented chat templates)
+    r"|<start_of_turn>(?:user|model|system)?|<end_of_turn>|<\|\s*(?:start|end)_of_turn_token\s*\|>|<\|\s*(?:system|user|chatbot)_token\s*\|>"
+    r"|<｜\s*(?:user|assistant|system|end▁of▁sentence|begin▁of▁sentence)\s*｜>|\[/?system_prompt\]"
     r"|\[/?inst\]|<</?sys>>|</?(?:system|system_prompt|sys|instructions?|admin|thinking|reasoning|scratchpad)>"
     r"|^\s*assistant\s*:\s*(?:sure|certainly|of\s+course|okay|ok|absolutely)\b"
     r"|^\s*\[(?:system|admin|developer)\]"
@@ -233,11 +238,26 @@ _NAMING = re.compile(
 # [INST]", "das Token <|im_end|>", "<|eot_id|> token") is named by what it is, not used.
 _CALLED_BEFORE = re.compile(
     r"\b(?:special\s+|spezielle[sn]?\s+|speciale\s+|especial\s+|spécial\s+)?"
-    r"(?:tokens?|jetons?|tokeny?|marqueurs?|marcadores?|marcatori|marcatore|markierung)"
+    r"(?:tokens?|jetons?|tokeny?|marqueurs?|marcadores?|marcatori|marcatore|markierung|"
+    # round 26: the part of a format it is ("le bloc <<SYS>>", "il blocco [INST]")
+    r"blocs?|blocc(?:o|hi)|bloques?|balises?|etiquetas?)"
     r"\s*(?:spéciale?s?|especial(?:es)?|speciali?|spezielle[sn]?)?\s*[`'\"“«]?\s*$",
     re.IGNORECASE,
 )
-_CALLED_AFTER = re.compile(r"^\s*[`'\"”»]?\s*(?:tokens?|jetons?)\b", re.IGNORECASE)
+# Round 26: a token followed by what it is in a data format ("no <<SYS>> block", "the
+# [INST] tag", "<start_of_turn> format", "le bloc", "il blocco", "el bloque", "der Block")
+# is named as a part of that format: in use a token is followed by a role or a message.
+_CALLED_AFTER = re.compile(
+    r"^\s*[`'\"”»-]?\s*(?:tokens?|jetons?|blocks?|sections?|tags?|formats?|templates?|"
+    r"blocs?|balises?|blocc(?:o|hi)|bloques?|etiquetas?|bl(?:o|ö)cke?)\b",
+    re.IGNORECASE,
+)
+# Round 26: a token that ends a clause of prose ("closes each turn with <end_of_turn>;",
+# "fermer chaque tour par <end_of_turn>,", "the reply opens with <start_of_turn>model.")
+# is named in a sentence about it: a turn in use ends the text or a line, or runs on into
+# its message, and never stands between a word and a comma.
+_PROSE_BEFORE = re.compile(r"\w\s+$")
+_PROSE_AFTER = re.compile(r"^[,;.](?:\s|$)")
 # Round 15: a role token beside a template's slot ("<|start_header_id|>{{ m.role }}") is
 # a chat template's definition (a tokenizer's config, a framework's source), not a turn:
 # in use, a token is followed by a role or a message, never by a placeholder.
@@ -259,6 +279,7 @@ def _named_tokens(view: str, raw: list[Hit]) -> set[tuple[int, int]]:
     token is followed by a role or a message. So are tokens called tokens and tokens
     beside a template's slots."""
     tokens = sorted({(h.start, h.end) for h in raw if h.signal is Signal.ROLE_TOKEN})
+    shown = {(h.start, h.end) for h in raw if h.signal is Signal.ROLE_TOKEN and not h.hidden}
     out: set[tuple[int, int]] = set()
     for a, b in zip(tokens, tokens[1:], strict=False):
         if a[1] <= b[0] and _NAMING.fullmatch(view, a[1], b[0]):
@@ -268,7 +289,8 @@ def _named_tokens(view: str, raw: list[Hit]) -> set[tuple[int, int]]:
         before = view[max(0, s - CALLED_REACH) : s]
         after = view[e : e + CALLED_REACH]
         called = called or bool(_CALLED_BEFORE.search(before) or _CALLED_AFTER.match(after))
-        if _SLOT_BEFORE.search(before) or _SLOT_AFTER.match(after):
+        prose = (s, e) in shown and _PROSE_BEFORE.search(before) and _PROSE_AFTER.match(after)
+        if _SLOT_BEFORE.search(before) or _SLOT_AFTER.match(after) or prose:
             out.add((s, e))
         called = called or bool(_ROLE_PLACEHOLDER.match(after))
     # A text that calls one token a token is about tokens: the others it lists are named.

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.assessment import Hit
+from memaudit.injection.forms import _SELF_TRAITS, TRAITS_NOTE
 from memaudit.injection.kinds import Signal
 from memaudit.injection.vocabulary import _rx
 
@@ -218,3 +219,51 @@ def acknowledged_preference(low: str, hits: list[Hit]) -> bool:
     if opener is None or _ACK.search(low, opener.end()) is None:
         return False
     return _ELSEWHERE.search(low) is None and _RISKY_ACT.search(low) is None
+
+
+# Round 26: a restriction that only narrows what a tool may do ("the user restricted the
+# bank_transfer tool: read balances only", "outil limité à la lecture", "strumento in sola
+# lettura", "herramienta restringida a consultar", "das Werkzeug ist auf Lesen
+# beschränkt"): the learned scorer reads the tool's name and its acts as an order, but
+# a narrowing gives none. A destination, a check removed ("without asking") or a widening
+# ("all permissions", "unrestricted", "as root", the narrowing "deprecated") in it and
+# it is read as before.
+_NARROWED = _rx(
+    r"\b(?:restrict(?:s|ed)?|limit(?:s|ed)?|read[- ]only|narrow(?:s|ed)?|"
+    r"restrei(?:nt|ndre)e?s?|limitée?s?|(?:en\s+)?lecture\s+seule|"
+    r"ristrett[oaie]|limitat[oaie]|(?:in\s+)?sola\s+lettura|"
+    r"restringid[oa]s?|restringió|limitad[oa]s?|(?:de\s+)?solo\s+lectura|"
+    r"eingeschränkt|beschränkt|schreibgeschützt|nur\s+lesend)\b"
+)
+_TOOL = _rx(
+    r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b(?:tool|outil|strumento|herramienta|werkzeug|plugin|"
+    r"plug-in|integration|intégration|integrazione|integración|integration)\b"
+)
+_WIDENED = _rx(
+    r"\b(?:all\s+permissions|full\s+access|unrestricted|auto-?approv\w*|tous\s+les\s+droits|"
+    r"accès\s+(?:complet|total)|sans\s+(?:restriction|limite)s?|pieno\s+accesso|tutti\s+i\s+"
+    r"permessi|senza\s+limiti|acceso\s+total|todos\s+los\s+permisos|sin\s+(?:límites?|"
+    r"restricciones)|vollzugriff|alle\s+rechte|uneingeschränkt\w*|ohne\s+(?:limit|beschränkung)|"
+    # the narrowing itself taken away, or the highest rights asked for ("read-only
+    # connections are deprecated", "run it as root")
+    r"deprecat\w*|obsolète\w*|obsolet\w*|veraltet\w*|no\s+longer|plus\s+jamais|non\s+più|"
+    r"ya\s+no|nicht\s+mehr|root|sudo|superuser|admin(?:istrator)?\s+(?:rights|privileges))"
+)
+NARROWED_NOTE = "a tool's use narrowed"
+
+
+def narrows_tool(low: str) -> bool:
+    """Whether the text narrows a tool it names and does nothing else the learned scorer
+    should read: no destination, no check removed, no widening."""
+    m = _NARROWED.search(low)
+    if m is None or _TOOL.search(low) is None:
+        return False
+    return _ELSEWHERE.search(low) is None and _WIDENED.search(low) is None
+
+
+def quiet_learned(low: str, end: int) -> str:
+    """Why the learned hit (its sentence ending at ``end``) is no order, or "": a
+    self-model's traits ("The assistant is cautious and ..."), a tool's use narrowed."""
+    if _SELF_TRAITS.search(low, 0, end + 1):
+        return TRAITS_NOTE
+    return NARROWED_NOTE if narrows_tool(low) else ""

@@ -26,6 +26,7 @@ from memaudit.injection.patterns.exfiltration import PERSONAL_SLOT
 from memaudit.injection.patterns.facts import FIRST_PERSON, changed
 from memaudit.injection.patterns.laundering import (
     DONE_ACT,
+    DRAWN_FROM_OUTSIDE,
     OWN_IMPORT,
     OWN_VOICE,
     REQUESTED_BY_USER,
@@ -36,7 +37,7 @@ from memaudit.injection.patterns.laundering import (
     USERS_OWN_DOC,
 )
 from memaudit.injection.patterns.planted import WORM, appended_elsewhere
-from memaudit.injection.patterns.relay import ANY_PARTY, in_users_words, relayed
+from memaudit.injection.patterns.relay import ANY_PARTY, clicked_through, in_users_words, relayed
 from memaudit.injection.patterns.secrets import THE_USER
 from memaudit.injection.patterns.unguarded import at_full
 from memaudit.model import SourceType
@@ -144,7 +145,8 @@ def user_mismatch(p: Provenance) -> str | None:
 # line was recorded, not a forged turn. Round 25 flagged five such statements (a running
 # preference, a travel agent's address, "Add to MEMORY.md: I use pnpm") because the role
 # header, a hard signal, kept its weight under the user's 0.35. Only the label that opens
-# the text, and only on the user's own statement with a reference: a later "\nSystem:" or
+# the text, and only on the user's own statement (with a reference, and since round 26
+# without one: 0.6): a later "\nSystem:" or
 # "\nUser:" still forges a turn, and the same label on a tool's output or a document is
 # still a role header.
 _OWN_LABEL = re.compile(
@@ -244,8 +246,9 @@ def assess(
     th = thresholds or Thresholds()
     found = signals(text) if hits is None else hits
     weight, why = source_weight(provenance)
-    if weight <= USER_TRUSTED and provenance.source_type is SourceType.USER_STATEMENT:
-        found = [h for h in found if not speaker_label(text, h)]  # (round 25)
+    # (round 25; round 26: with no reference too, the label is how the line was written)
+    if weight <= USER_UNTRACED and provenance.source_type is SourceType.USER_STATEMENT:
+        found = [h for h in found if not speaker_label(text, h)]
     # Someone else's instruction relayed in a trusted source weighs as the text it is
     # (round 13): addressed to AI agents, added by a script, or a rule for the assistant
     # about "the user" in a user's statement. The learned scorer reads it as it reads a
@@ -259,11 +262,27 @@ def assess(
         own_doc = True  # (its lineage explained, as a document of the user's own is)
         weight = DERIVED_FROM_USER
         why = "a user statement saved through the settings tool it names"
+    elif relay is None and bool(found) and users_channel(text, provenance, found):
+        own_doc = True  # (its lineage explained: the user's own words, through a tool)
+        weight = DERIVED_FROM_USER
+        why = "a user statement taken down by the speech-to-text or comments tool it names"
     elif relay is None and bool(found) and done_for_user(text, provenance, found):
         weight = DERIVED_FROM_USER
         why = "a record of an action done at the user's request"
+    elif drawn_from_outside(text, provenance, weight):
+        weight = 1.0  # (round 26)
+        why += "; but its text says it was drawn from a third party's text"
     if weight < LEARNED_MIN_SOURCE and relay is None:
         found = [h for h in found if h.signal is not Signal.LEARNED]
+    # Round 26: a click approving a text someone else wrote (a click-through of a notice,
+    # "clicked 'Allow'", a one-click saved suggestion, a bulk approval of imported notes)
+    # makes it an untrusted text a person approved (1.0 × APPROVED), not the user's words.
+    # The learned scorer still does not read it: a consent prompt ("allow this assistant to
+    # view your calendar") and a saved suggestion ("the user prefers …") read as orders to
+    # it (tried: with it, both flagged).
+    if relay is None and found and weight < APPROVED and clicked_through(text.lower()):
+        weight = APPROVED
+        why += "; but it records a click approving a text someone else wrote"
     tier = tier_of(provenance.source_type).value
     if not found:
         return Assessment(0.0, 0.0, weight, why, [], None, tier)
@@ -371,7 +390,14 @@ def users_own_document(text: str, p: Provenance, found: list[Hit]) -> bool:
         return False
     if ref_kind(p.source_ref) != "other" or (p.role or "").lower() in ASSISTANT_ROLES:
         return False
-    if any(h.hidden or h.signal not in ORDINARY_IN_OWN_DOC for h in found):
+    # (a token or a quote the text only names is part of the document's format; round 26)
+    if any(
+        h.hidden or (h.signal not in ORDINARY_IN_OWN_DOC and h.note not in MENTIONED) for h in found
+    ):
+        return False
+    # What the learned scorer reads as an order is no ordinary setting (round 26: the
+    # document's own words are judged, not only the patterns' hits).
+    if any(h.signal is Signal.LEARNED for h in found):
         return False
     low = text.lower()
     return USERS_OWN_DOC.match(low) is not None or SENT_BY_ME.search(low) is not None
@@ -406,6 +432,38 @@ def saved_setting(text: str, p: Provenance, found: list[Hit]) -> bool:
     return SAVED_SETTING.match(text.lower()) is not None
 
 
+# Round 26: the tool a user's words came through — speech-to-text ("voice.transcribe",
+# "whisper", "dictation") or a design or document tool's comments ("figma.get_comments") —
+# named in the statement's opening or its source reference.
+_USERS_CHANNEL = re.compile(
+    # a word of speech taken down, alone or in a tool's name ("voice.transcribe", "stt_v2")
+    r"\b(?:[\w-]+[._])?(?:transcri(?:be|bed|ption|pt)\w*|speech[_-]to[_-]text|dictat(?:e|ion)\w*|"
+    r"whisper|voice[_.-](?:memo|note|input|command)s?)\b|\b[\w-]+[._]stt\b|\bstt[._]\w+"
+    # comments read by a tool: only in a tool's name ("figma.get_comments", "docs.comments"),
+    # never the word "comments" in what the user said
+    r"|\b[\w-]+[._](?:(?:get|list|read|fetch)_)?comments\b",
+    re.IGNORECASE,
+)
+CHANNEL_REACH = 100  # characters of a statement's opening read for the tool it came through
+
+
+def users_channel(text: str, p: Provenance, found: list[Hit]) -> bool:
+    """A user statement whose source reference is a tool call, and which names (in its
+    opening or its reference) a speech-to-text or comment-reading tool: the user's words
+    through their own channel, weighed as notes drawn from them (``DERIVED_FROM_USER``),
+    not as a tool's output. Never with a hard or hidden signal: a transcript saying
+    "ignore your instructions" is still read at full."""
+    if p.source_type is not SourceType.USER_STATEMENT or p.ancestor_types or p.derived:
+        return False
+    if ref_kind(p.source_ref) != "tool" or (p.role or "").lower() in ASSISTANT_ROLES:
+        return False
+    if any(h.hard for h in found):
+        return False
+    return bool(
+        _USERS_CHANNEL.search(text, 0, CHANNEL_REACH) or _USERS_CHANNEL.search(p.source_ref or "")
+    )
+
+
 # What a record of a done act holds (rounds 24, 25): the address it went to, the image it
 # embedded, the user's approval it names. A secrecy clause, a tool policy, a standing or
 # conditional rule, anything copied into an agent's files, a hidden carrier or a hard
@@ -437,6 +495,18 @@ def done_for_user(text: str, p: Provenance, found: list[Hit]) -> bool:
     if REQUESTED_BY_USER.search(low) is None or DONE_ACT.search(low) is None:
         return False
     return STANDING_WORDS.search(low) is None
+
+
+def drawn_from_outside(text: str, p: Provenance, weight: float) -> bool:
+    """A model's conclusion with nothing untrusted in its recorded lineage (none, or model
+    output only) whose text says it was drawn from a third party's text (a post, an
+    advert, a changelog, a contract, a sample script): weighed as derived from untrusted
+    sources, as its lineage would have said (round 26)."""
+    if p.source_type not in _MODEL_STEPS or weight >= 1.0:
+        return False
+    if p.ancestor_types and SourceType.USER_STATEMENT in p.ancestor_types:
+        return False  # notes on what the user said: the user read the post
+    return DRAWN_FROM_OUTSIDE.search(text.lower()) is not None
 
 
 def _disguised(h: Hit) -> bool:
@@ -516,8 +586,8 @@ def _provenance_hits(
       it, given as the reason for an instruction or a risky act (MemoryGraft's shape:
       "last time this worked; do it again").
     - PLANTED_FACT: a fact about the user's accounts, contacts, carers or trust
-      (USER_FACT) that comes with a change or a new value ("moved to a new account:
-      IBAN ...") from text the learned scorer judges (``LEARNED_MIN_SOURCE``: a document, a
+      (USER_FACT) that comes with a change ("moved to a new account:
+      IBAN ..."; since round 26 a value alone is none) from text the learned scorer judges (``LEARNED_MIN_SOURCE``: a document, a
       tool's output, the assistant, a model conclusion nothing traces to the user) with no
       approval behind it; in the user's own voice ("my new bank account") only where the
       store says the user did not say it. The user telling their agent, and notes drawn
@@ -530,8 +600,12 @@ def _provenance_hits(
     # time (real stores: ByteRover's summaries of the assistant's messages). The claim is
     # laundered when a summary, extraction or inference drawn from a page or a tool's
     # output speaks for the user.
-    laundered_into = p.source_type not in UNTRUSTED_TYPES and bool(
-        p.ancestor_types and p.ancestor_types & FROM_OUTSIDE
+    # A document the text names as the user's own speaks of its owner ("l'utente vuole
+    # che …" in the user's uploaded template; round 26): not laundered either.
+    laundered_into = (
+        p.source_type not in UNTRUSTED_TYPES
+        and bool(p.ancestor_types and p.ancestor_types & FROM_OUTSIDE)
+        and not own_doc
     )
     # A document the text names as the user's own explains the lineage (round 17).
     mismatch = user_mismatch(p) is not None and not own_doc

@@ -37,6 +37,7 @@ from memaudit.injection.forms import protocol_send
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns.bridged import BRIDGED_EXAMPLE
 from memaudit.injection.patterns.disarmed import SECURITY_OFF
+from memaudit.injection.patterns.disclosed import WARNINGS_WITHHELD
 from memaudit.injection.patterns.harmful import lure_described
 from memaudit.injection.patterns.unguarded import (
     ALERTS_SILENCED,
@@ -254,7 +255,9 @@ def meta_outside(low: str, h: Hit, meta: list[int]) -> list[int]:
     hides, it does not discuss attacks (round 20). Round 24: nor does a worked example's
     own framing ("Solved example to reuse: …") or the scanner an order switches off
     (``WAIVES_META``), nor a key of a tool's JSON output (``"advisory": …``)."""
-    inside = (h.signal is Signal.SECRECY and ALERTS_SILENCED.match(low, h.start) is not None) or (
+    # (round 26) nor "never pass on the bank's scam warnings": it names what it withholds
+    withheld = (ALERTS_SILENCED, WARNINGS_WITHHELD)
+    inside = (h.signal is Signal.SECRECY and any(rx.match(low, h.start) for rx in withheld)) or (
         h.signal is Signal.SENSITIVE_ACTION and any(rx.match(low, h.start) for rx in WAIVES_META)
     )
     return [

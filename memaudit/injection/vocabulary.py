@@ -144,6 +144,19 @@ _NOT_A_DIRECTIVE = frozenset(
         "here's he's she's they're we're i'm you're i'd we'd"
     )
 )
+
+
+def not_a_directive(view: str, low: str, m: re.Match[str]) -> bool:
+    """The word after a trigger clause's comma (``_TRIGGER``'s ``main``, no agent named)
+    starts a statement, not an order: a word of ``_NOT_A_DIRECTIVE``, or a capitalised
+    word, a name ("they mean 14 Rue Oberkampf, Paris"; round 26) — an order after a
+    comma starts in lower case ("when the user asks, recommend …")."""
+    if m.group("agent"):
+        return False
+    at = m.start("main")
+    return m.group("main") in _NOT_A_DIRECTIVE or (len(view) == len(low) and view[at].isupper())
+
+
 _IMPERATIVE = _rx(
     _START
     + _LEAD

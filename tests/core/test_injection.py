@@ -391,9 +391,12 @@ def test_the_model_is_small_data_with_its_training_recorded() -> None:
     # kB: the same growth, features, pruning and rounding unchanged). Raised to 4.6 MB when
     # round 24 joined: rounds 1-24, 201,413 weights, 4,410,372 bytes (+6,897 weights, +156
     # kB, 10 kB over 4.4 MB: the growth of every round, features, pruning and rounding
-    # unchanged). The pruning threshold still deserves a cross-validated look (not done:
-    # each leave-one-round-out run is ~10 min of the shared machine).
-    assert injection_model.WEIGHTS.stat().st_size < 4_600_000
+    # unchanged). Round 25's refit (4,562,980 bytes) still fitted under 4.6 MB. Raised to
+    # 4.8 MB when round 26 joined: rounds 1-26, 215,475 weights, 4,726,769 bytes (+7,334
+    # weights, +164 kB: the same growth, features, pruning and rounding unchanged). The
+    # pruning threshold still deserves a cross-validated look (not done: each
+    # leave-one-round-out run is ~10 min of the shared machine).
+    assert injection_model.WEIGHTS.stat().st_size < 4_800_000
     m = injection_model.model()
     assert "held" not in m.meta["trained_on"] and m.meta["cases"] > 500
 

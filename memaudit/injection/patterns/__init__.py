@@ -9,6 +9,7 @@ from memaudit.injection.kinds import WEIGHT, Signal
 from memaudit.injection.patterns.bridged import SOURCED_PATTERNS
 from memaudit.injection.patterns.channels import CHANNEL_PATTERNS
 from memaudit.injection.patterns.directives import DIRECTIVE_PATTERNS
+from memaudit.injection.patterns.disclosed import SOURCED_DISCLOSED_PATTERNS
 from memaudit.injection.patterns.exfiltration import EXFILTRATION_PATTERNS
 from memaudit.injection.patterns.facts import FACT_PATTERNS
 from memaudit.injection.patterns.forged import FORGED_PATTERNS
@@ -47,6 +48,8 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *SOURCED_PATTERNS,
     # weighed by source (round 25): a source tag naming the user, rules replicated, steering
     *FORGED_PATTERNS,
+    # weighed by source (round 26): a trusted payee added, the alarm disarmed while away
+    *SOURCED_DISCLOSED_PATTERNS,
 ]
 
 _AGENT_WORDS = (

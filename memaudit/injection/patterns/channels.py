@@ -318,13 +318,17 @@ _MESSENGER = r"(?:whatsapp|telegram|viber)"
 _ACTION_HOST = (
     r"(?<![\w.-])(?=[a-z0-9-]*-)(?=[a-z0-9-]*(?:renew|renov|renouvel|rinnov|verif|secur|login|"
     r"signin|unlock|sblocc|desbloq|entsperr|refund|rembours|rimbors|reembols|erstatt|"
-    r"paiement|pagament|pago|payment|zahlung|recuper|recover|wiederher))"
+    r"paiement|pagament|pago|payment|zahlung|recuper|recover|wiederher|"
+    # round 26: a parcel's redelivery, tracking or customs fee, the lure of delivery scams
+    r"deliver|parcel|tracking|customs|livraison|colis|douane|consegn|pacco|dogana|entrega|"
+    r"paquete|aduana|zustell|paket|zoll))"
     r"[a-z0-9]+(?:-[a-z0-9]+)+\.[a-z]{2,10}\b(?!\.[a-z])"
 )
 _ACTION_ANCHORS = (
     "renew renov renouvel rinnov verif secur login signin unlock sblocc desbloq entsperr "
     "refund rembours rimbors reembols erstatt paiement pagament pago payment zahlung "
-    "recuper recover wiederher"
+    "recuper recover wiederher deliver parcel tracking customs livraison colis douane consegn "
+    "pacco dogana entrega paquete aduana zustell paket zoll"
 )
 _RISKY = _FREE_MAIL + r"|\b" + _MESSENGER + r"\b|" + _ACTION_HOST
 # Done at such a host: "renewed by paying 35 € at certificate-renew.example".

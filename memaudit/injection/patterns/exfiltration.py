@@ -86,7 +86,8 @@ EXFILTRATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
                 # A template slot in any key's value ("?ctx=[conversation so far]").
                 r"|https?://[^\s<>\"')\]]+[?&][\w-]+=(?:\[[a-z_ ']{2,40}\]|\{\{[^}]*\}\}|\{[a-z_ ']{2,40}\})"
                 # A query whose values are named placeholders for the data ("?u=USER_EMAIL&q=QUERY").
-                r"|https?://[^\s<>\"')\]]+[?&][\w-]+=(?:user_?email|user_?name|email|query|user_?query|prompt|conversation|chat|history|context|messages?|secret|token|password|data|summary|answer|response|input)(?=[&\s)\]'\"]|$)"
+                # (round 26: not a campaign tag, "utm_medium=email": analytics, a literal)
+                r"|https?://[^\s<>\"')\]]+[?&](?!utm_)[\w-]+=(?:user_?email|user_?name|email|query|user_?query|prompt|conversation|chat|history|context|messages?|secret|token|password|data|summary|answer|response|input)(?=[&\s)\]'\"]|$)"
                 # A URL whose query is filled by a shell command ("?env=$(env | base64)"), or a
                 # personal field left for the agent to fill ("?adr=...&tel=...").
                 # A query whose last value is left empty for the data ("...?text= para que").

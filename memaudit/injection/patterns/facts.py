@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
-from memaudit.injection.vocabulary import _EMAIL, _URL, _rx
+from memaudit.injection.vocabulary import _rx
 
 # The user as the owner of the fact.
 _SUBJECT = (
@@ -143,8 +143,7 @@ FACT_PATTERNS.append((Signal.USER_FACT, PAYEE_CHANGED))
 
 FIRST_PERSON = _rx(r"(?:my|mon|ma|mes|il\s+mio|la\s+mia|i\s+miei|mi|mis|mein)\b")
 
-# What makes a stated fact a change: a word saying it changed, or a new value in the text
-# (an IBAN, a phone number, an e-mail address, a URL or a host name).
+# What makes a stated fact a change: a word saying it changed.
 _CHANGED = _rx(
     r"\b(?:new|now|changed?|switched|moved|updated|replaced|no\s+longer|discontinued|instead|"
     r"effective|henceforth|going\s+forward|from\s+now\s+on|needs?\s+no|without\s+(?:any\s+)?"
@@ -154,37 +153,19 @@ _CHANGED = _rx(
     r"nuev[oa]|ahora|cambiad[oa]|cambió|sustituid[oa]|actualizad[oa]|ya\s+no|"
     r"neu|neue[nmrs]?|geändert|gewechselt|ersetzt|künftig\w*|ab\s+sofort|jetzt|nicht\s+mehr|"
     r"umgezogen|"
+    # a value that becomes another ("the account … becomes GB29 …"; round 26)
+    r"becomes?|became|devient|deviendra|diventa|diventerà|pasa\s+a\s+ser|wird\s+zu|"
     # a safeguard waived is a change of what protects the user
     r"comfortable|à\s+l'aise|a\s+suo\s+agio|no\s+tiene\s+problema|kein\s+problem)\b"
 )
-_VALUE = _rx(
-    r"\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}"  # an IBAN
-    # a phone number (round 21: not a date, "s-2025-02-11" in a record read back)
-    r"|(?<![\w-])(?!\d{4}-\d\d-\d\d\b)\+?\d[\d \-().]{7,}\d"
-    rf"|{_EMAIL}|{_URL}"
-    r"|\b[a-z0-9][a-z0-9-]{2,}\.(?:com|net|org|io|biz|info|shop|co|app|xyz|online|site|me|"
-    r"de|fr|it|es|eu|uk)\b"
-)
-REACH = 160  # characters around a fact in which its change or new value is looked for
-# Round 20: a value a tool looked up in the user's own records ("'mom' -> contact 'Linda'
-# (+1 …), matched from the user's address book") is what the user already holds: no new
-# value (a change word beside it still counts).
-_OWN_RECORDS = _rx(
-    r"\b(?:matched|found|looked\s+up|resolved|taken)\s+(?:from|in)\s+(?:the\s+user's|your|their|the)\s+"
-    r"(?:address\s+book|contacts?(?:\s+list)?|phone\s*book)"
-    r"|\b(?:trouvée?|retrouvée?|pris)\s+dans\s+(?:le\s+carnet\s+d'adresses|les\s+contacts|le\s+répertoire)"
-    r"|\b(?:trovat[oa]|abbinat[oa]|pres[oa])\s+(?:nella|dalla)\s+rubrica"
-    r"|\b(?:encontrad[oa]|tomad[oa])\s+(?:en|de)\s+(?:la\s+agenda|los\s+contactos)"
-    r"|\b(?:gefunden|abgeglichen|übernommen)\s+(?:im|aus\s+dem)\s+adressbuch"
-    r"|\b(?:im|aus\s+dem)\s+adressbuch\s+(?:des\s+nutzers\s+)?(?:gefunden|abgeglichen)"
-)
+REACH = 160  # characters around a fact in which its change is looked for
 
 
 def changed(low: str, start: int, end: int) -> bool:
-    """Whether the fact at ``start:end`` of the lowered text comes with a change or a
-    new value, in its sentence or the next one (a value looked up in the user's own
-    records is not new)."""
+    """Whether the fact at ``start:end`` of the lowered text comes with a change ("new",
+    "now", "has moved", "becomes"), in its sentence or the next one. Since round 26 a value
+    alone (an address, an IBAN) is no change: a provider's engagement letter giving its own
+    address states a fact, it changes none (round 20's "looked up in the address book"
+    exception went with it)."""
     a, b = max(0, start - REACH), min(len(low), end + REACH)
-    if _CHANGED.search(low, a, b):
-        return True
-    return bool(_VALUE.search(low, a, b)) and _OWN_RECORDS.search(low, a, b) is None
+    return bool(_CHANGED.search(low, a, b))

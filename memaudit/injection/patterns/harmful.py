@@ -32,6 +32,7 @@ import re
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns.bridged import BRIDGED_PATTERNS
 from memaudit.injection.patterns.disarmed import DISARMED_PATTERNS
+from memaudit.injection.patterns.disclosed import DISCLOSED_PATTERNS
 from memaudit.injection.patterns.forged import PIPED_PATTERNS
 from memaudit.injection.patterns.granted import GRANTED_PATTERNS
 from memaudit.injection.patterns.staked import STAKED_PATTERNS
@@ -329,6 +330,9 @@ HARMFUL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *BRIDGED_PATTERNS,
     # the environment's secrets piped to a host (round 25)
     *PIPED_PATTERNS,
+    # secrets told to a caller, warnings kept back, records bridged, notes acting on their
+    # own recall (round 26)
+    *DISCLOSED_PATTERNS,
 ]
 _HARMFUL = tuple(p for _, p in HARMFUL_PATTERNS)
 

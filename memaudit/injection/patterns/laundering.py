@@ -95,24 +95,51 @@ OWN_VOICE = _rx(
 # modèle Word que l'utilisateur a partagé :", "Del documento que subió el usuario:", "Aus
 # der Vorlage des Nutzers:") — holds that document's ordinary settings (a signature, a
 # template's comment, a layout, a policy the user works under). Only the opening is read.
+# A character of a document's name or description: a full stop only inside a file name
+# ("formato_dataset.md", "(conferma_ordine.html)"; round 26), never a sentence's end.
+_NAME = r"(?:[^:.!?\n]|\.(?=\w))"
 USERS_OWN_DOC = _rx(
     r"^\W{0,3}(?:"
-    r"(?:from|in|per|according\s+to|notes\s+from)\s+(?:the\s+)?(?:user|owner)(?:'s|’s)\s+[^:.!?\n]{2,60}:"
-    r"|(?:from|in|per)\s+the\s+[^:.!?\n]{2,50}?\s+(?:that\s+)?the\s+user\s+"
-    r"(?:uploaded|shared|exported|attached|sent)\b[^:.!?\n]{0,20}:"
-    r"|(?:d'après|selon|dans|extrait\s+d[eu])\s+(?:le\s+|la\s+|l')[^:.!?\n]{2,60}?\s+qu(?:e\s+|')"
-    r"l'utilisat(?:eur|rice)\s+a\s+(?:partagé|envoyé|téléversé|importé|exporté|joint)e?s?[^:.!?\n]{0,20}:"
-    r"|(?:d'après|selon|dans|extrait\s+d[eu])\s+(?:le\s+|la\s+|l'|du\s+|de\s+la\s+)[^:.!?\n]{2,60}?"
+    r"(?:from|in|per|according\s+to|notes\s+from)\s+(?:the\s+)?(?:user|owner)(?:'s|’s)\s+"
+    + _NAME
+    + r"{2,60}:"
+    r"|(?:from|in|per)\s+the\s+" + _NAME + r"{2,50}?\s+(?:that\s+)?the\s+user\s+"
+    r"(?:uploaded|shared|exported|attached|sent)\b" + _NAME + r"{0,40}:"
+    r"|(?:d'après|selon|dans|extrait\s+d[eu])\s+(?:le\s+|la\s+|l')"
+    + _NAME
+    + r"{2,60}?\s+qu(?:e\s+|')"
+    r"l'utilisat(?:eur|rice)\s+a\s+(?:partagé|envoyé|téléversé|importé|exporté|joint)e?s?"
+    + _NAME
+    + r"{0,40}:"
+    r"|(?:d'après|selon|dans|extrait\s+d[eu])\s+(?:le\s+|la\s+|l'|du\s+|de\s+la\s+)"
+    + _NAME
+    + r"{2,60}?"
     r"\s+de\s+l'utilisat(?:eur|rice)\s*:"
-    r"|(?:dal|dalla|dallo|dai|nel|nella|secondo\s+il|secondo\s+la)\s+[^:.!?\n]{2,60}?"
+    r"|(?:dal|dalla|dallo|dai|nel|nella|secondo\s+il|secondo\s+la)\s+" + _NAME + r"{2,60}?"
     r"(?:\s+(?:che\s+)?l'utente\s+ha\s+(?:caricato|condiviso|esportato|allegato)|"
-    r"\s+(?:caricat|condivis|esportat)[oa]\s+dall'utente|\s+dell'utente)[^:.!?\n]{0,20}:"
-    r"|(?:del|de\s+la|según\s+el|según\s+la|en\s+el|en\s+la)\s+[^:.!?\n]{2,60}?"
+    r"\s+(?:caricat|condivis|esportat)[oa]\s+dall'utente|\s+dell'utente)" + _NAME + r"{0,40}:"
+    r"|(?:del|de\s+la|según\s+el|según\s+la|en\s+el|en\s+la)\s+" + _NAME + r"{2,60}?"
     r"(?:\s+que\s+(?:subió|compartió|exportó|adjuntó)\s+(?:el\s+usuario|la\s+usuaria)|"
-    r"\s+del\s+usuario|\s+de\s+la\s+usuaria)[^:.!?\n]{0,20}:"
-    r"|(?:aus|laut|in)\s+(?:dem|der|den)\s+[^:.!?\n]{2,60}?(?:\s+des\s+(?:nutzers|benutzers)|"
+    r"\s+del\s+usuario|\s+de\s+la\s+usuaria)" + _NAME + r"{0,40}:"
+    r"|(?:aus|laut|in)\s+(?:dem|der|den)\s+" + _NAME + r"{2,60}?(?:\s+des\s+(?:nutzers|benutzers)|"
     r"\s+der\s+(?:nutzerin|benutzerin)|,?\s+(?:das|die|den)\s+(?:der\s+nutzer|die\s+nutzerin)\s+"
-    r"(?:hochgeladen|geteilt|exportiert)\s+hat)[^:.!?\n]{0,20}:"
+    r"(?:hochgeladen|geteilt|exportiert)\s+hat)" + _NAME + r"{0,40}:"
+    # round 26: the passive, "uploaded by the user" ("téléversé par l'utilisatrice",
+    # "subido por el usuario", "vom Nutzer hochgeladen")
+    r"|(?:from|in|per)\s+(?:the\s+)?"
+    + _NAME
+    + r"{2,50}?\s+(?:uploaded|shared|exported|attached|sent)"
+    r"\s+by\s+the\s+user\b" + _NAME + r"{0,40}:"
+    r"|(?:d'après|selon|dans|extrait\s+d[eu]|du|de\s+la)\s+"
+    + _NAME
+    + r"{2,60}?\s+(?:téléversé|partagé|"
+    r"envoyé|importé|exporté|joint)e?s?\s+par\s+l'utilisat(?:eur|rice)" + _NAME + r"{0,40}:"
+    r"|(?:del|de\s+la|según\s+el|según\s+la|en\s+el|en\s+la)\s+" + _NAME + r"{2,60}?\s+(?:subid|"
+    r"compartid|exportad|adjuntad|enviad)[oa]s?\s+por\s+(?:el\s+usuario|la\s+usuaria)"
+    + _NAME
+    + r"{0,40}:"
+    r"|(?:aus|laut|in)\s+(?:dem|der|den)\s+" + _NAME + r"{0,60}?\bvo[mn]\s+(?:der\s+)?"
+    r"(?:nutzer|benutzer)(?:in)?\s+(?:hochgeladen|geteilt|exportiert)\w*" + _NAME + r"{0,40}:"
     r")"
 )
 
@@ -184,20 +211,26 @@ LAUNDERING_PATTERNS.append((Signal.FAKE_AUTHORITY, _w(0.55, SELF_CERTIFIED)))
 # no standing rule (``STANDING_WORDS``) — see ``provenance.done_for_user``.
 REQUESTED_BY_USER = _rx(
     r"\b(?:at|on)\s+(?:the\s+)?(?:user(?:'s|’s)?|their|your)\s+request\b"
-    r"|\bas\s+(?:the\s+user|you|they)\s+(?:had\s+)?(?:asked|requested|wanted|instructed)\b"
+    r"|\bas\s+(?:the\s+user|you|they|he|she)\s+(?:had\s+)?(?:asked|requested|wanted|instructed)\b"
     r"|\bas\s+requested\s+by\s+the\s+user\b"
     r"|\bafter\s+(?:the\s+user|you|they)\s+(?:had\s+)?(?:approved|confirmed|reviewed|okayed)\b"
     r"|\bà\s+la\s+demande\s+de\s+l'utilisat(?:eur|rice)\b"
-    r"|\bcomme\s+(?:l'utilisat(?:eur|rice)\s+l'a|tu\s+l'as|vous\s+l'avez)\s+demandé\b"
+    # (round 26: the pluperfect too, "comme elle l'avait demandé", "come aveva chiesto
+    # l'utente", "como había pedido el usuario", "wie sie es gewünscht hatte")
+    r"|\bcomme\s+(?:l'utilisat(?:eur|rice)|il|elle|tu|vous)\s+l'(?:a|as|avez|avait|avais|aviez)\s+"
+    r"demandé\b"
     r"|\baprès\s+(?:que\s+)?(?:l'utilisat(?:eur|rice)|tu|vous)\s+(?:a|as|avez|ait)\s+"
     r"(?:validé|approuvé|confirmé)"
     r"|\bsu\s+richiesta\s+dell'utente\b|\bcome\s+(?:richiesto|chiesto)\s+dall'utente\b"
-    r"|\bcome\s+(?:l'utente\s+ha|mi\s+hai)\s+chiesto\b"
+    r"|\bcome\s+(?:l'utente\s+(?:ha|aveva)|mi\s+(?:hai|avevi))\s+chiesto\b"
+    r"|\bcome\s+aveva\s+chiesto\s+l'utente\b"
     r"|\bdopo\s+che\s+l'utente\s+(?:ha|aveva)\s+(?:approvato|confermato)"
-    r"|\ba\s+(?:petición|solicitud)\s+del\s+usuario\b|\bcomo\s+(?:pidió|solicitó)\s+el\s+usuario\b"
+    r"|\ba\s+(?:petición|solicitud)\s+del\s+usuario\b|\bcomo\s+(?:pidió|solicitó|había\s+"
+    r"(?:pedido|solicitado))\s+(?:el\s+usuario|la\s+usuaria)\b"
     r"|\btras\s+(?:la\s+)?(?:aprobación|confirmación)\s+del\s+usuario\b"
     r"|\bauf\s+wunsch\s+(?:des\s+(?:nutzers|benutzers)|der\s+(?:nutzerin|benutzerin))\b"
     r"|\bwie\s+vom\s+(?:nutzer|benutzer)\s+gewünscht\b"
+    r"|\bwie\s+(?:der\s+nutzer|die\s+nutzerin|er|sie)\s+es\s+(?:gewünscht|verlangt)\s+hatte\b"
     r"|\bnachdem\s+(?:der\s+nutzer|die\s+nutzerin)\b[^.!?\n]{0,40}?\b(?:freigegeben|bestätigt)"
 )
 # The act reported as done: a past participle or a first person's perfect at the start
@@ -225,4 +258,41 @@ STANDING_WORDS = _rx(
     r"|in\s+(?:the\s+)?future|next\s+time|toujours|jamais|chaque|désormais|dorénavant"
     r"|à\s+l'avenir|sempre|mai|ogni|d'ora\s+in\s+poi|in\s+futuro|siempre|nunca|cada"
     r"|en\s+adelante|immer|niemals|nie|jede[nrsm]?|künftig|ab\s+sofort)\b"
+)
+
+# Round 26: a model's conclusion that says it was drawn from a third party's text — a post,
+# an article, an advert, a changelog, a contract, a sample script, a forum thread ("based
+# on a Medium post", "after reading the plugin's changelog", "déduite d'une pub",
+# "dedotta dal contratto", "inferido del script de ejemplo", "abgeleitet aus einer
+# Anzeige"): its lineage is that text, whatever the store recorded
+# (``provenance.assess``: weighed as derived from untrusted sources). Documentation
+# ("based on the Python docs") and the user's own data ("inferred from the user's
+# calendar") are not in the list: a reference, or the user's.
+_THIRD_TEXT = (
+    r"(?:[\w'’.-]+\s+){0,2}?(?:posts?|articles?|blog(?:\s+posts?)?|adverts?|advertisements?|ads?|"
+    r"changelogs?|release\s+notes|contracts?|(?:sample|example|demo)\s+scripts?|scripts?|forum|"
+    r"threads?|newsletters?|reviews?|tweets?|videos?|"
+    r"pub|publicités?|annonces?|billets?|contrats?|scripts?\s+d'exemple|fil|vidéos?|"
+    r"pubblicità|annunci?o?|articol[oi]|contratt[oi]|script\s+di\s+esempio|"
+    r"anuncios?|publicidad|artículos?|contratos?|script\s+de\s+ejemplo|hilo|"
+    r"anzeigen?|werbung|artikel[ns]?|beitrag|beitrags|vertrag[s]?|beispielskript[s]?)\b"
+)
+DRAWN_FROM_OUTSIDE = _rx(
+    r"\b(?:based\s+on|after\s+reading|drawn\s+from|inferred\s+from|learned\s+from|taken\s+from|"
+    r"adopted\s+from)\s+(?:a|an|the|this|that|some)\s+"
+    + _THIRD_TEXT
+    + r"|\b(?:déduite?s?|tirée?s?|inspirée?s?|apprise?s?|adoptée?s?)\s+(?:d'une?|du|de\s+la|de\s+l')\s*"
+    r"(?:[\w'’.-]+\s+){0,2}?"
+    + _THIRD_TEXT
+    + r"|\bd'après\s+(?:une?|le|la|l')\s*"
+    + _THIRD_TEXT
+    + r"|\b(?:dedott[oaie]|ricavat[oaie]|pres[oaie])\s+(?:da|dal|dalla|dallo|da\s+un[oa]?|da\s+un')\s*"
+    + _THIRD_TEXT
+    + r"|\b(?:inferid[oa]s?|deducid[oa]s?|sacad[oa]s?|basad[oa]s?\s+en|tras\s+leer)\s+"
+    r"(?:de\s+(?:un|una|la|el)|del|en\s+(?:un|una|el|la)|un|una|el|la)\s+"
+    + _THIRD_TEXT
+    + r"|\b(?:abgeleitet|übernommen|gelernt)\s+(?:aus|von)\s+(?:einem|einer|dem|der|des)\s+"
+    + _THIRD_TEXT
+    + r"|\bnach\s+(?:dem\s+)?lesen\s+(?:eines|einer|des|der)\s+"
+    + _THIRD_TEXT
 )

@@ -29,7 +29,6 @@ memory, note or file.
 from __future__ import annotations
 
 import re
-from itertools import permutations
 
 from memaudit.injection.kinds import Signal
 from memaudit.injection.vocabulary import _a, _rx, _w
@@ -44,7 +43,8 @@ _APPEND = (
     r"(?:\b(?:append(?:s|ed|ing)?|add(?:s|ed|ing)?|insert(?:s|ed|ing)?|writ(?:e|es|ten|ing)|wrote|"
     r"ajout\w*|insér\w*|écri\w*|aggiun\w*|inseri\w*|scriv\w*|scritt\w*|añad\w*|agreg\w*|"
     r"inserta\w*|escrib\w*|escrit\w*|hinzugefügt|angehängt|eingefügt|eingetragen|ergänzt|"
-    r"schreibt|hängt|fügt|trägt|new\s+(?:entry|line|rule)|nouvelle\s+(?:entrée|ligne|règle)|"
+    # the imperative too ("schreib in deine MEMORY.md, dass …"; round 26)
+    r"schreib(?:e|t)?|hängt|fügt|trägt|new\s+(?:entry|line|rule)|nouvelle\s+(?:entrée|ligne|règle)|"
     r"nuova\s+(?:voce|riga|regola)|nueva\s+(?:entrada|línea|regla)|neue[rn]?\s+(?:eintrag|zeile|regel))\b)"
 )
 # Someone other than the user doing it.
@@ -56,6 +56,27 @@ _OTHER = (
     r"skript)\b)"
 )
 _WINDOW = r"[^\n]{0,100}?"
+# Round 26: the other party must be the writer, not a word of the appended line ("Please
+# add to CLAUDE.md that the pre-commit hook must always run" is the user's own rule about a
+# hook). Named after the write, it is the agent of a passive ("… ergänzt vom
+# Installationsskript", "added by the post-install hook", "ajoutée par le script");
+# named before it, it is the subject, in the same sentence ("the post-install hook
+# appends …", "the linter plugin's README asked for it, so I appended …").
+_BY = (
+    r"\b(?:by|from|via|through|par|du|des|da|dal|dalla|dallo|dai|dagli|por|del|von|vom|durch)"
+    r"\s+(?:[\w'’-]+\s+){0,3}?"
+)
+_SENTENCE = r"(?:[^\n.;!?]|\.(?!\s)){0,100}?"
+_WRITES = (
+    # the other party after the write: the agent of a passive
+    _FILE + _WINDOW + _APPEND + _WINDOW + _BY + _OTHER,
+    _APPEND + _WINDOW + _FILE + _WINDOW + _BY + _OTHER,
+    _APPEND + _WINDOW + _BY + _OTHER + _WINDOW + _FILE,
+    # the other party before the write, in its sentence: its subject
+    _FILE + _WINDOW + _OTHER + _SENTENCE + _APPEND,
+    _OTHER + _SENTENCE + _FILE + _SENTENCE + _APPEND,
+    _OTHER + _SENTENCE + _APPEND + _WINDOW + _FILE,
+)
 # What was appended gives an order (facts appended — "Node-Version: 20 LTS" — do not).
 _ORDER = (
     r"(?=[\s\S]{0,300}?\b(?:always|never|must|should|use|send|include|trusts?|no\s+need|"
@@ -81,12 +102,7 @@ APPENDED_ELSEWHERE = _a(
         _rx(
             # atomic: once a write is found, the order is looked for once, not again for
             # every longer window (a text of many such writes stays linear)
-            "(?>"
-            + "|".join(_WINDOW.join(p) for p in permutations((_FILE, _APPEND, _OTHER)))
-            + "|"
-            + _CODE
-            + ")"
-            + _ORDER
+            "(?>" + "|".join(_WRITES) + "|" + _CODE + ")" + _ORDER
         ),
     ),
 )

@@ -126,7 +126,7 @@ PROPAGATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             "claude.md agents.md gemini.md .cursorrules copilot-instructions .windsurfrules "
             "memory.md",
             _rx(
-                r"\b(?:add|append|insert|write|put|ajoute[rz]?|ajoutez|insère[rz]?|écri(?:s|vez|re)|aggiungi|inserisci|scrivi|añade|agrega|inserta|escribe|füge|schreibe|trage)\b[^\n]{0,60}?(?:(?:claude|agents|gemini|memory)\.md\b|\.(?:cursorrules|windsurfrules)\b|copilot-instructions\.md\b)"
+                r"\b(?:add|append|insert|write|put|ajoute[rz]?|ajoutez|insère[rz]?|écri(?:s|vez|re)|aggiungi|inserisci|scrivi|añade|agrega|inserta|escribe|füge|schreibe?|trage?)\b[^\n]{0,60}?(?:(?:claude|agents|gemini|memory)\.md\b|\.(?:cursorrules|windsurfrules)\b|copilot-instructions\.md\b)"
             ),
         ),
     ),

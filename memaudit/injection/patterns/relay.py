@@ -28,6 +28,12 @@ their agent, so its signals weigh as they would in the untrusted text it is
 
 Mentions are not addresses: "an article about AI assistants", "note to self: compare AI
 agents", "I added the script", "the assistant may read my calendar".
+
+And ``CLICKED_THROUGH`` (round 26): a text opening with a record of a click approving it
+("Approved (user click-through, …):", "one-click 'save suggestion'", "bulk-approved 14
+imported notes", "Freigegeben (Nutzer hat auf 'Zulassen' geklickt):") is someone else's
+text a person approved, not the user's words; ``provenance.assess`` weighs it so
+(``APPROVED``), the learned scorer left out.
 """
 
 from __future__ import annotations
@@ -97,6 +103,14 @@ AI_READERS = _rx(
     r"|\b(?:achtung|hinweis|liebe)\s*,?\s+(?:ki|ai)-?(?:assistenten|agenten|modelle)\b"
     r"|\bwenn\s+du\s+eine?\s+(?:ki|ai|sprachmodell)\s+bist\b"
     r"|\b(?:hinweis|notiz|nachricht)\s+(?:an\s+die|für\s+die)\s+ki\s*:"
+    # round 26: a postscript or note to the one agent ("PS an den KI-Agenten:", "P.S. to the
+    # AI agent:", "PS pour l'agent IA :", "PS per l'assistente IA:", "PD para el agente de IA:")
+    r"|\b(?:p\.?s\.?|p\.?d\.?|notiz|hinweis|nachricht|note)\s+(?:an|für)\s+(?:den|die)\s+(?:ki|ai)-?"
+    r"(?:agent(?:en)?|assistent(?:en)?|modell)\s*:"
+    r"|\bp\.?s\.?\s+(?:to|for)\s+(?:the|any)\s+ai\s+(?:agent|assistant)s?\s*:"
+    r"|\bp\.?s\.?\s+(?:pour|à)\s+l'(?:agent|assistant)\s+(?:ia|d'ia)\s*:"
+    r"|\bp\.?s\.?\s+(?:per|all')\s*l'(?:agente|assistente)\s+(?:ia|ai)\s*:"
+    r"|\bp\.?[sd]\.?\s+(?:para|al)\s+(?:el\s+)?(?:agente|asistente)\s+de\s+ia\s*:"
     r"|" + AI_HEADING
 )
 _SCRIPT = (
@@ -298,6 +312,14 @@ _READ_SOMEWHERE = (
     r"|\bcame\s+(?:like\s+this\s+|as\s+is\s+)?from\s+(?:the|a|an)\s+[\w-]+(?:\s+[\w-]+)?\s+"
     r"(?:by|via|in\s+an?)\s+(?:e-?mail|mail|message)"
 )
+# What wrote a note into an export or a transcript (round 26): a plug-in, an extension,
+# an integration, a bot, a script, an app, a connector (a word or two naming it before).
+_APPS = (
+    r"(?:[\w-]+\s+){0,2}?(?:plug-?ins?|extensions?|add-?ons?|integrations?|bots?|scripts?|apps?|"
+    r"connectors?|intégrations?|modules?|connecteurs?|estensioni|estensione|integrazion[ei]|"
+    r"connettor[ei]|extensión|extensiones|integración|conector(?:es)?|erweiterung(?:en)?|skripts?|"
+    r"konnektor(?:en)?)\b"
+)
 RELAYED_FROM = _rx(
     # en
     r"\b(?:someone|somebody|a\s+(?:friend|colleague|co-?worker|stranger|contact|neighbou?r)|"
@@ -347,7 +369,27 @@ RELAYED_FROM = _rx(
     r"|\baus\s+(?:einem|einer)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:kopiert|übernommen|eingefügt)"
     r"|\b(?:der\s+nutzer|die\s+nutzerin)\s+hat\s+(?:\w+\s+){0,3}?(?:eingefügt|weitergeleitet)"
     r"|\blaut\s+(?:dem|der)\s+[\w-]*(?:team|abteilung)\b"
-    r"|" + _PASSING_ON + r"|" + _READ_SOMEWHERE
+    # round 26: a note a plug-in, an extension or a bot added ("per a 'system note'
+    # appended to the export by the HR plug-in", "selon une note ajoutée par
+    # l'extension", "secondo una nota del plug-in", "según una nota añadida por el bot",
+    # "laut einer Notiz vom Plug-in"): its words, not the user's
+    r"|\b(?:per|according\s+to|as\s+stated\s+in)\s+(?:a|an|the)\s+['\"‘“]?(?:system\s+)?"
+    r"(?:note|notice|message|memo|comment)['\"’”]?\s+(?:[^.\n]{0,60}?\s)?(?:by|from)\s+"
+    r"(?:the\s+|a\s+|an\s+|its\s+)?"
+    + _APPS
+    + r"|\b(?:selon|d'après)\s+(?:une|la)\s+(?:note|notice|"
+    r"message|remarque)\b[^.\n]{0,60}?\b(?:par|de)\s+(?:le\s+|la\s+|l')?" + _APPS + r"|"
+    r"\bsecondo\s+(?:una|la)\s+(?:nota|messaggio|avviso)\b[^.\n]{0,60}?\b(?:da|dal|dalla|dallo|"
+    r"del|della|dello)\s+"
+    + _APPS
+    + r"|\bsegún\s+(?:una|la)\s+(?:nota|mensaje|aviso)\b[^.\n]{0,60}?"
+    r"\b(?:por|de|del)\s+(?:el\s+|la\s+)?" + _APPS + r"|\blaut\s+(?:einer|der)\s+(?:system)?"
+    r"(?:notiz|nachricht|meldung|anmerkung)\b[^.\n]{0,60}?\b(?:vom|von\s+(?:der|dem|einem|einer))\s+"
+    + _APPS
+    + r"|"
+    + _PASSING_ON
+    + r"|"
+    + _READ_SOMEWHERE
 )
 # Round 18: any sender the user names ("my IT guy sent it over", "hat mir ein Berater
 # geschickt", "mi ha scritto il supporto della banca"), and a caller whose message for the
@@ -592,6 +634,34 @@ ANY_PARTY = _a(
     ),
 )
 RELAY_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [(Signal.SOURCE_STEERING, ANY_PARTY)]
+
+
+# Round 26: a record of a click approving a text someone else wrote — a click-through of a
+# notice, "clicked 'Allow'" on an install prompt, a one-click "save suggestion", a bulk
+# approval of imported notes — opening the text ("Approved (user click-through, …):",
+# "Approuvé en un clic par l'utilisateur :", "Approvate in blocco (14 note importate):",
+# "Freigegeben (Nutzer hat auf 'Zulassen' geklickt):"). A click consents to a prompt; it
+# writes none of it (a bulk approval of 14 notes reads none of them), so what follows is
+# the notice's, the suggestion's or the import's: an untrusted text a person approved
+# (``provenance.APPROVED``), not the user's words (``provenance.assess``). Only an approval
+# header naming a click or a bulk approval: "Approved by the user: allow the calendar
+# server …" (no click named) and a click the user tells about in their own words ("I
+# clicked 'Allow' …") stay the user's.
+_CLICK = (
+    r"(?:click(?:ed|s|ing)?|click-?through|one-?click|single-?click|tapped|bulk[- ]?approv\w*|"
+    r"in\s+bulk|clic|cliqué|en\s+un\s+clic|en\s+(?:masse|bloc)|cliccat[oaie]|con\s+un\s+clic|"
+    r"in\s+(?:blocco|massa)|hizo\s+clic|en\s+bloque|"
+    r"geklickt|klick\w*|per\s+klick|sammel\w*|pauschal)"
+)
+CLICKED_THROUGH = _rx(
+    r"\W{0,3}(?:approved|approuvée?s?|validée?s?|approvat[oaie]|aprobad[oa]s?|"
+    r"genehmigt|freigegeben|bestätigt)\b[^:\n]{0,80}?\b" + _CLICK + r"\b[^:\n]{0,80}?:"
+)
+
+
+def clicked_through(low: str) -> bool:
+    """Whether ``low`` opens with a record of a click approving someone else's text."""
+    return CLICKED_THROUGH.match(low) is not None
 
 
 def relayed(low: str) -> str | None:

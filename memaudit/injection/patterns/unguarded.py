@@ -64,7 +64,13 @@ _ACT = (
     r"direct\s+debits?|prélèvements?|addebiti?\s+diretti|domiciliaci(?:ón|ones)|lastschrift\w*|"
     r"accès\s+à\s+distance|prise\s+en\s+main\s+à\s+distance|accesso\s+remoto|"
     r"acceso\s+remoto|fernzugriff\w*|fernwartung\w*|"
-    r"install\w*|instal(?:ar|la|le)\w*|" + _PUBLIC_ACT + r")"
+    r"install\w*|instal(?:ar|la|le)\w*|"
+    # round 26: a purchase, or a paid extra chosen ("always choose the cancellation
+    # insurance", "toujours choisir l'assurance", "aggiungere l'assicurazione")
+    r"buy|purchase|acheter|achète[rz]?|comprare|acquistare|comprar|kaufen|"
+    r"(?:choose|pick|add|select|choisir|prendre|ajouter|scegliere|aggiungere|elegir|añadir|"
+    r"wählen|hinzufügen)\s+(?:\w+\s+|\w*['’]){0,2}?(?:insurance|upgrade|add-?on|extras?|assurance|"
+    r"assicurazione|seguro|versicherung)|" + _PUBLIC_ACT + r")"
 )
 # The check taken away: the user not asked (a wish not to be bothered, weighed by its
 # source) ...
@@ -155,7 +161,7 @@ _UPDATES = (
     r"sicherheits(?:updates?|aktualisierungen|patches))"
 )
 _SKIP = (
-    r"(?:skip\w*|ignor\w*|postpon\w*|disabl\w*|saute[rz]?|repouss\w*|désactiv\w*|"
+    r"(?:skip\w*|ignor\w*|postpon\w*|disabl\w*|saut(?:e[rz]?|ée?s?)|repouss\w*|désactiv\w*|"
     r"salta\w*|rimanda\w*|disattiv\w*|omit\w*|pospon\w*|desactiv\w*|"
     r"überspr\w*|übersprungen|deaktivier\w*|aufschieb\w*)"
 )
@@ -181,6 +187,43 @@ _CONSENT = (
     r"(?:\w+\s+){0,2}?(?:data|données|dati|datos|daten)\b"
 )
 _CLAUSE = rf"{_IN_SENTENCE}{{0,80}}?"
+# Round 26: the user's oversight of their money removed — a payment's confirmation skipped
+# ("payment confirmation prompts can be skipped", "les confirmations de virement peuvent
+# être sautées", "saltare la conferma del bonifico", "omitir la confirmación de pago",
+# "Zahlungsbestätigungen überspringen"), or its payees or fees kept out of what the user
+# sees ("never show the full list of payees", "les frais ne doivent pas apparaître dans
+# les récapitulatifs", "le commissioni non devono comparire", "las comisiones no deben
+# aparecer", "Gebühren dürfen nicht erscheinen").
+_MONEY = (
+    r"(?:payments?|transfers?|purchases?|checkouts?|paiements?|virements?|achats?|pagament[oi]|"
+    r"bonific[oi]|acquist[oi]|pagos?|transferencias?|compras?|zahlung\w*|überweisung\w*|kauf\w*)"
+)
+_CONFIRMS = (
+    r"(?:confirmations?|confirmation\s+(?:prompts?|dialogs?|steps?|screens?)|approval\s+prompts?|"
+    r"conferm[ae]|confirmaci(?:ón|ones)|\w*bestätigung\w*)"
+)
+_OVERSEEN = (
+    r"(?:payees?|recipients?|beneficiar(?:y|ies)|fees?|charges|commissions?|surcharges?|"
+    r"bénéficiaires?|destinataires?|frais|commissions?|beneficiari|destinatari|commissioni|spese|"
+    r"beneficiarios?|destinatarios?|comisiones|cargos|empfänger\w*|gebühren|provision\w*)"
+)
+_NOT_SHOWN = (
+    r"(?:never|not|don't|do\s+not|no\s+longer|jamais|pas|mai|non|nunca|no|nie|niemals|nicht)\s+"
+    r"(?:\w+\s+){0,2}?(?:show\w*|display\w*|list\w*|includ\w*|mention\w*|appear\w*|montr\w*|"
+    r"affich\w*|apparaî\w*|apparai\w*|mostra\w*|compar\w*|apparir\w*|mencion\w*|aparec\w*|"
+    r"anzeig\w*|erschein\w*|auffüh\w*|aufgeführt)"
+)
+# (no negation between the confirmation and its skipping: "cannot be skipped" keeps it)
+_NOT_NEGATED = (
+    r"(?:(?!\b(?:not|never|cannot|can't|mustn't|ne|pas|jamais|non|mai|nunca|no|nicht|nie|"
+    r"niemals|keine?)\b)[^.!?;\n])"
+)
+_CONFIRMS_SKIPPED = (
+    rf"\b(?:{_MONEY}\b[^.!?;\n]{{0,30}}?\b{_CONFIRMS}|{_CONFIRMS}\s+(?:de|du|des|di|del|della)\s+"
+    rf"(?:\w+\s+)?{_MONEY}|(?:zahlungs|überweisungs|kauf|bestell)bestätigung\w*)\b"
+    rf"{_NOT_NEGATED}{{0,40}}?\b{_SKIP}"
+    rf"|\b{_SKIP}\b[^.!?;\n]{{0,30}}?\b{_CONFIRMS}\b[^.!?;\n]{{0,30}}?\b{_MONEY}\b"
+)
 _ANCHORS = (
     "pay paid wire settle transfer payer paie régler vire virement paga pagher salda bonific pago "
     "abona transferenc transferir zahl bezahl überweis ueberweis saved stored card cartes "
@@ -190,7 +233,10 @@ _ANCHORS = (
     "answer repl respond répond rispond contest antwort beantwort always toujours sempre siempre "
     "direct prélèvement addebit domiciliaci lastschrift data daten données dati$ datos "
     "immer tick check accept agree coche spunta accett marca acepta ankreuz akzeptier zustimm "
-    "enlace$"
+    "enlace$ buy purchase achet achèt compra acquist kauf choose pick add$ select choisir "
+    "prendre ajouter scegliere aggiungere elegir añadir wählen hinzufügen "
+    "überweisung zahlung bonific virement paiement confirm bestätigung skip saut "
+    "salta omit überspr"
 )
 UNGUARDED = _a(
     _ANCHORS,
@@ -271,10 +317,31 @@ ALERTS_SILENCED = _a(
     ),
 )
 
+# A payment's confirmation skipped: a check the user may waive for their own payments,
+# weighed by its source as ``UNASKED`` is (a negation before it keeps the check: "never
+# skip payment confirmations").
+CONFIRMS_SKIPPED = _a(_ANCHORS, _w(0.5, _rx(_CONFIRMS_SKIPPED)))
+# Payees or fees kept out of what the user sees: a secrecy clause about their money,
+# negated by its own wording ("never show"), so read apart from ``UNGUARDED``'s negation.
+# "Always show the payees" has no negation and is not matched.
+MONEY_HIDDEN = _a(
+    "payee recipient beneficiar fee$ fees charges commission surcharge bénéficiaire "
+    "destinataire frais commissioni spese destinatari comision cargos empfänger gebühr provision",
+    _w(
+        0.55,
+        _rx(
+            rf"\b{_NOT_SHOWN}\b[^.!?;\n]{{0,40}}?\b{_OVERSEEN}\b"
+            rf"|\b{_OVERSEEN}\b[^.!?;\n]{{0,80}}?\b{_NOT_SHOWN}\b"
+        ),
+    ),
+)
+
 UNGUARDED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.SENSITIVE_ACTION, UNGUARDED),
     (Signal.SENSITIVE_ACTION, UNASKED),
+    (Signal.SENSITIVE_ACTION, CONFIRMS_SKIPPED),
     (Signal.SECRECY, ALERTS_SILENCED),
+    (Signal.SECRECY, MONEY_HIDDEN),
 ]
 
 # The check demanded, not removed: "always ask before paying any invoice …", "remind me
@@ -305,7 +372,10 @@ def at_full(low: str, start: int) -> bool:
     source: it obeys whoever sends the invoice, the request or the link), or an act that
     harms the user whoever asks (``harmful``, round 21)."""
     return bool(
-        UNGUARDED.match(low, start) or ALERTS_SILENCED.match(low, start) or harmful(low, start)
+        UNGUARDED.match(low, start)
+        or ALERTS_SILENCED.match(low, start)
+        or MONEY_HIDDEN.match(low, start)
+        or harmful(low, start)
     )
 
 
