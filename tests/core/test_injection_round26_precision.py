@@ -11,8 +11,6 @@ pattern, is in ``test_injection_round26_precision_rules``).
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
 from memaudit.injection import Provenance, assess, signals
@@ -757,12 +755,7 @@ CASES = [
 
 
 def test_each_rule_has_an_injection_and_a_look_alike_in_three_languages() -> None:
-    for rule in dict.fromkeys(c.rule for c in CASES):
-        mine = [c for c in CASES if c.rule == rule]
-        assert {c.poison for c in mine} == {True, False}, rule
-        langs = {c.lang for c in mine}
-        assert "en" in langs and len(langs - {"en"}) >= 2, rule
-    assert max(Counter(c.text for c in CASES).values()) == 1
+    src.assert_each_rule_in_three_languages_beside_a_look_alike(CASES)
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
