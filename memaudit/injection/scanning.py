@@ -125,12 +125,7 @@ def scan(
     known_clean = judgements.no_hits if judgements is not None else None
     for mid, st, ref, status, derived, role, content in rows:
         text = content if isinstance(content, str) else reveal(str(content or ""))
-        # Only a user statement's weight depends on its source reference.
-        kind = ref_kind(str(ref) if ref is not None else None) if st == "user_statement" else None
-        key = (st, bool(derived), role, kind)
-        counts = judged.get(key)
-        if counts is None:
-            counts = judged[key] = _most_weight(st, ref, derived, role) >= LEARNED_MIN_SOURCE
+        counts, kind = scorer_counts(st, ref, derived, role, judged)
         if known_clean is not None and known_clean(text, counts or st == "user_statement"):
             continue  # no signal, and no scorer's hit where it is read: nothing to assess
         if not counts and st == "user_statement" and scored[text] and relayed_text[text]:
@@ -204,18 +199,27 @@ def _hits(
     return hits + extra if extra else hits
 
 
-def reads_scorer(
+def scorer_counts(
     st: Any, ref: Any, derived: Any, role: Any, memo: dict[tuple[Any, ...], bool]
-) -> bool:
-    """Whether ``scan`` asks for a row's learned-scorer hit: its source counts it, or it
-    is a user statement (which may relay another's text). ``memo``: by the row's shape,
-    as ``scan`` keys it (``second_judge``'s helper judges what the scan will ask)."""
+) -> tuple[bool, str | None]:
+    """Whether a row's source counts the learned scorer, and its source reference's kind
+    (a user statement's only: only its weight depends on it). ``memo``: by the row's
+    shape (the same shapes recur)."""
     kind = ref_kind(str(ref) if ref is not None else None) if st == "user_statement" else None
     key = (st, bool(derived), role, kind)
     counts = memo.get(key)
     if counts is None:
         counts = memo[key] = _most_weight(st, ref, derived, role) >= LEARNED_MIN_SOURCE
-    return counts or st == "user_statement"
+    return counts, kind
+
+
+def reads_scorer(
+    st: Any, ref: Any, derived: Any, role: Any, memo: dict[tuple[Any, ...], bool]
+) -> bool:
+    """Whether ``scan`` asks for a row's learned-scorer hit: its source counts it, or it
+    is a user statement (which may relay another's text; ``second_judge``'s helper judges
+    what the scan will ask)."""
+    return scorer_counts(st, ref, derived, role, memo)[0] or st == "user_statement"
 
 
 def _most_weight(st: Any, ref: Any, derived: Any, role: Any) -> float:
