@@ -37,6 +37,7 @@ import itertools
 import os
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memaudit.injection.assessment import Hit
@@ -339,6 +340,7 @@ class SecondJudge:
 
     def _work(self, receive: Callable[[], Any], send: Callable[[Any], None]) -> Any:
         """The forked helper: wait for "go", then judge chunks from the last down."""
+        from memaudit.adapters.support.sqlite_probe import file_uri
         from memaudit.injection.scanning import (
             _learned_hits,
             _text_signals,
@@ -348,7 +350,7 @@ class SecondJudge:
 
         if receive() != "go":
             return ("done", 0)
-        conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
+        conn = sqlite3.connect(file_uri(Path(self.path), "mode=ro"), uri=True)
         kept = self.judgements
         rows_of = _THEIR_ROWS.replace("{role}", self.role)
         scorer: dict[tuple[Any, ...], bool] = {}

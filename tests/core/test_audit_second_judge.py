@@ -111,6 +111,22 @@ def test_a_shared_first_run_finds_what_one_process_finds(
     assert taken > 0 if remember else taken == 0
 
 
+def test_a_store_whose_name_reads_as_uri_syntax_is_still_shared(
+    ledger: Path, small_chunks: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The helper opens the store by a quoted URI: a file name's "?", "#" or "%" is the
+    name, not a query (unquoted, the helper opened another file or none and failed)."""
+    odd = tmp_path / "a?mode=rw#x%20.db"
+    shutil.copyfile(ledger, odd)
+    monkeypatch.setenv("MEMAUDIT_CACHE_DIR", str(tmp_path / "one"))
+    alone, _ = _audit(odd, "1", monkeypatch)
+    monkeypatch.setenv("MEMAUDIT_CACHE_DIR", str(tmp_path / "two"))
+    shared, stats = _audit(odd, "2", monkeypatch)
+    assert "failed" not in stats["second_process"]
+    assert shared == alone
+    _each_chunk_once(stats)
+
+
 def _kept_rows(folder: Path) -> int:
     from memaudit.sqlite_driver import sqlite3
 

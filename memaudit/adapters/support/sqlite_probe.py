@@ -82,7 +82,8 @@ class ReadOnlyConnection(sqlite3.Connection):
     uri: str = ""
 
 
-def _file_uri(path: Path, query: str) -> str:
+def file_uri(path: Path, query: str) -> str:
+    """A SQLite URI for ``path`` (quoted: a name's ``?``, ``#`` or ``%`` is no URI syntax)."""
     return "file:" + quote(str(path)) + "?" + query
 
 
@@ -110,16 +111,16 @@ def connect_ro(path: Path | str) -> sqlite3.Connection:
     real = Path(path).resolve()
     wal, shm = Path(f"{real}-wal"), Path(f"{real}-shm")
     if not is_wal_mode(real):
-        return _connect(_file_uri(real, "mode=ro"))
+        return _connect(file_uri(real, "mode=ro"))
     if not os.path.lexists(wal):
-        return _connect(_file_uri(real, "immutable=1"))
+        return _connect(file_uri(real, "immutable=1"))
     if _regular(wal) and _regular(shm):
         try:
-            return _connect(_file_uri(real, "mode=ro&readonly_shm=1"))
+            return _connect(file_uri(real, "mode=ro&readonly_shm=1"))
         except sqlite3.OperationalError:
             pass  # e.g. an empty or damaged -shm: read a copy instead
     copy, _ = scratch.copy_files([(real, real.name), (wal, real.name + "-wal")])
-    return _connect(_file_uri(copy, "mode=ro"))
+    return _connect(file_uri(copy, "mode=ro"))
 
 
 def _no_store_sql(action: int, arg1: object, arg2: object, db: object, source: object) -> int:
