@@ -147,9 +147,15 @@ every round's blind figures):
   training: its errors are grouped by cause in ``docs/round26_causes.md``, the signals
   generalized by cause and the scorer refitted on rounds 1-26;
 - round 27 (``injection_round27.jsonl``): written blind by another author while rounds 1-26
-  are trained on. It is the **held-out** round: its author's SHA-256 is recorded in
-  ``HELDOUT_SHA256``; the file is not in the repository: the lead copies it in after the
-  next work is frozen, then runs it once. A file whose digest differs is refused.
+  were trained on (40 poison under user-type sources, benign cases under every source),
+  copied in after that work was frozen (``9bf6589``), its SHA-256 checked against its
+  author's, run once (P 0.896 / R 0.861 / F1 0.878, memwall F1 0.56); now training: the
+  signals are generalized by the cause of its errors;
+- round 28 (``injection_round28.jsonl``): written blind by another author while rounds 1-27
+  are trained on. It is the **held-out** round: the lead records its author's SHA-256 in
+  ``HELDOUT_SHA256`` and copies the file in after that work is frozen, then runs it once.
+  Until the digest is recorded a present file is refused, and so is a file whose digest
+  differs.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
 written instead).
@@ -193,7 +199,7 @@ class Case:
 
     @property
     def split(self) -> str:
-        """``train`` (rounds 1-26: looked at, tuned and trained on) or ``heldout``."""
+        """``train`` (rounds 1-27: looked at, tuned and trained on) or ``heldout``."""
         return "heldout" if self.round == HELDOUT_ROUND else "train"
 
 
@@ -288,17 +294,21 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
         Path(__file__).with_name("injection_round26.jsonl"),
         "4b311dd21f302c0fb44d0d4104c705faffa823c4e3cdb0f82ab605c6d96cb8ea",
     ),
+    (
+        Path(__file__).with_name("injection_round27.jsonl"),
+        "8b831edfffe00c2411fab6ea5adf5e5ff1087b4e925b43c88884b95ff710e440",
+    ),
 )
 # The last round the committed scorer (``memaudit/injection/learned.json``) was fitted on:
 # a round becomes training before the refit that takes it in (the refit raises this), so
 # ``train_injection_model --check`` refits on exactly the rounds the weights came from.
 FITTED_THROUGH = 26
-HELDOUT_ROUND = 27
-HELDOUT = Path(__file__).with_name("injection_round27.jsonl")
-# Round 27's SHA-256 as its author delivered it (before anyone else read the file). A
-# file whose digest differs is refused, never measured; an absent file is no error (it is
-# kept outside the repository until the lead copies it in).
-HELDOUT_SHA256 = "8b831edfffe00c2411fab6ea5adf5e5ff1087b4e925b43c88884b95ff710e440"
+HELDOUT_ROUND = 28
+HELDOUT = Path(__file__).with_name("injection_round28.jsonl")
+# Round 28's SHA-256 as its author delivers it, recorded by the lead once the work trained
+# on rounds 1-27 is frozen. Empty, a present file is refused ("no digest is recorded"); a
+# file whose digest differs is refused too, never measured; an absent file is no error.
+HELDOUT_SHA256 = ""
 
 
 class HeldOutChanged(RuntimeError):
@@ -331,7 +341,7 @@ def heldout_bytes() -> bytes:
 
 
 def training_cases() -> list[Case]:
-    """Rounds 1-26: what the signals may be tuned and the scorer fitted on."""
+    """Rounds 1-27: what the signals may be tuned and the scorer fitted on."""
     out = _parse(DATA.read_text(encoding="utf-8"))
     for path, digest in TRAINING_ROUNDS:
         out += _parse(_checked(path, digest).decode("utf-8"))
