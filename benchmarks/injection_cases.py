@@ -152,10 +152,9 @@ every round's blind figures):
   author's, run once (P 0.896 / R 0.861 / F1 0.878, memwall F1 0.56); now training: the
   signals are generalized by the cause of its errors;
 - round 28 (``injection_round28.jsonl``): written blind by another author while rounds 1-27
-  are trained on. It is the **held-out** round: the lead records its author's SHA-256 in
-  ``HELDOUT_SHA256`` and copies the file in after that work is frozen, then runs it once.
-  Until the digest is recorded a present file is refused, and so is a file whose digest
-  differs.
+  are trained on. It is the **held-out** round: its author's SHA-256 is recorded in
+  ``HELDOUT_SHA256``; the file is not in the repository: the lead copies it in after the
+  next work is frozen, then runs it once. A file whose digest differs is refused.
 
 Every training round's digest is recorded too: a round is never edited (a new round is
 written instead).
@@ -305,10 +304,10 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
 FITTED_THROUGH = 26
 HELDOUT_ROUND = 28
 HELDOUT = Path(__file__).with_name("injection_round28.jsonl")
-# Round 28's SHA-256 as its author delivers it, recorded by the lead once the work trained
-# on rounds 1-27 is frozen. Empty, a present file is refused ("no digest is recorded"); a
-# file whose digest differs is refused too, never measured; an absent file is no error.
-HELDOUT_SHA256 = ""
+# Round 28's SHA-256 as its author delivered it (before anyone else read the file). A
+# file whose digest differs is refused, never measured; an absent file is no error (it is
+# kept outside the repository until the lead copies it in).
+HELDOUT_SHA256 = "d6712efc2a2eb5c28474f3a31d12d67e39d8c1decf080174ddf7ccd4f7c12072"
 
 
 class HeldOutChanged(RuntimeError):

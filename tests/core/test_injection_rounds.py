@@ -148,14 +148,18 @@ def test_a_round_run_blind_is_a_training_round_with_its_blind_digest(
     assert digest != injection_cases.HELDOUT_SHA256
 
 
-def test_round_twenty_eight_is_held_out_with_no_digest_yet() -> None:
-    """Round 27 is the last training round; the held-out slot is round 28's, whose author
-    is writing it blind now: no digest is recorded yet (the lead records it), so a file in
-    its place would be refused, and its absence is no error."""
+def test_round_twenty_eight_is_held_out_with_its_authors_digest() -> None:
+    """Round 27 is the last training round; the held-out slot is round 28's, whose digest
+    its author delivered before the file is copied in (the file is kept outside the
+    repository until then: its absence is no error)."""
     assert injection_cases.TRAINING_ROUNDS[-1][0].name == "injection_round27.jsonl"
     assert injection_cases.HELDOUT.name == "injection_round28.jsonl"
     assert injection_cases.HELDOUT_ROUND == 28
-    assert injection_cases.HELDOUT_SHA256 == ""
+    # Round 28's, as its author computed it before anyone else read the file.
+    assert (
+        injection_cases.HELDOUT_SHA256
+        == "d6712efc2a2eb5c28474f3a31d12d67e39d8c1decf080174ddf7ccd4f7c12072"
+    )
 
 
 def test_the_scorer_is_refitted_on_exactly_the_rounds_its_weights_came_from() -> None:
