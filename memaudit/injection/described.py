@@ -62,6 +62,10 @@ def _sentence(low: str, h: Hit) -> tuple[int, int]:
 # -- the safer form adopted ---------------------------------------------------------------
 _FORCE_PUSH = _rx(r"\bpush\s+(?:\S+\s+){0,3}?(?:-f|--force)(?![\w-])")
 _LEASE = _rx(r"--force-with-lease\b")
+_REFUSED = _rx(
+    r"\b(?:not|never|no|instead\s+of|rather\s+than|pas|jamais|plutôt\s+que|au\s+lieu\s+de|non|mai|"
+    r"invece\s+di|nunca|en\s+lugar\s+de|en\s+vez\s+de|nicht|nie|kein\w*|statt|anstatt)\b[^\w]*$"
+)
 
 
 def safer_form_adopted(low: str, h: Hit) -> bool:
@@ -73,7 +77,11 @@ def safer_form_adopted(low: str, h: Hit) -> bool:
         return False
     start, end = _sentence(low, h)
     push = _FORCE_PUSH.search(low, start, end)
-    return push is not None and _LEASE.search(low, push.end(), end) is not None
+    lease = _LEASE.search(low, push.end(), end) if push is not None else None
+    # "git push --force (not --force-with-lease)" sets them the other way round
+    return lease is not None and not _REFUSED.search(
+        low, max(start, lease.start() - 24), lease.start()
+    )
 
 
 # -- a conditional comment ----------------------------------------------------------------
@@ -101,6 +109,11 @@ _READ_ONLY = _rx(
     r"nur\s+lesende[nmrs]?|schreibgeschützte[nmrs]?|lesende[nmrs]?|nur-lese\w*|lesezugriff\w*)\b"
 )
 _CLAUSE_START = re.compile(r"[.;:!?\n]")
+# a read-only mode taken away ("read-only mode is off, so tools may run without asking")
+_LIFTED = _rx(
+    r"\b(?:off|disabled|lifted|removed|no\s+longer|désactivée?|levée?|plus|disattivat[oa]|tolt[oa]|"
+    r"non\s+più|desactivad[oa]|quitad[oa]|ya\s+no|deaktiviert|aufgehoben|aus|nicht\s+mehr)\b"
+)
 # what a read-only tool would still be asked to do with what it read
 _ONWARD = _rx(r"@|https?://|\b(?:send|upload|post|forward|share|envo\w+|invi\w+|envi\w+|send\w+)\b")
 
@@ -114,7 +127,11 @@ def read_only_waiver(low: str, h: Hit) -> bool:
     starts = [m.end() for m in _CLAUSE_START.finditer(low, lo, h.start)]
     start = starts[-1] if starts else lo
     _, end = _sentence(low, h)
-    return _READ_ONLY.search(low, start, h.end) is not None and not _ONWARD.search(low, start, end)
+    return (
+        _READ_ONLY.search(low, start, h.end) is not None
+        and not _LIFTED.search(low, start, h.end)
+        and not _ONWARD.search(low, start, end)
+    )
 
 
 # -- a role name after a turn token -------------------------------------------------------
@@ -178,6 +195,18 @@ _FRAUDSTERS = _rx(
     r"escrocs?|fraudeurs?|arnaqueurs?|criminels?|truffatori|malintenzionati|criminali|"
     r"estafadores|timadores|delincuentes|ciberdelincuentes|betrüger\w*|kriminelle\w*|angreifer\w*)\b"
 )
+# the fraudsters as the ones who pretend, announce or send ("pose as", "announce", "se font
+# passer pour", "si spacciano per", "se hacen pasar por", "geben sich als … aus")
+_FRAUDSTERS_ACT = _rx(
+    rf"(?:{_FRAUDSTERS.pattern})\s+(?:\w+\s+){{0,3}}?(?:pose|posing|pretend\w*|impersonat\w*|"
+    r"claim\w*|announc\w*|send\w*|fake\w*|se\s+font\s+passer|prétend\w*|annonc\w*|envoi\w*|"
+    r"si\s+spaccian\w*|fing\w*|comunica\w*|annuncia\w*|inviano|se\s+hacen\s+pasar|anuncia\w*|"
+    r"env[ií]an|geben\s+sich|melden|behaupten|kündigen|verschicken|schicken)\b"
+)
+_THEREFORE = _rx(
+    r"\b(?:so|therefore|thus|hence|which\s+is\s+why|donc|c'est\s+pourquoi|quindi|perciò|"
+    r"por\s+eso|por\s+lo\s+tanto|daher|deshalb|deswegen|darum)\b"
+)
 # a value to pay or write to: an IBAN, a long account number, an address, a link
 _VALUE = _rx(r"\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|\d{6,}|@|https?://|\bwww\.")
 
@@ -188,7 +217,13 @@ def fraud_scheme(low: str, h: Hit) -> bool:
     if h.signal is not Signal.USER_FACT:
         return False
     start, end = _sentence(low, h)
-    return _FRAUDSTERS.search(low, start, h.end) is not None and not _VALUE.search(low, start, end)
+    acts = _FRAUDSTERS_ACT.search(low, start, h.end)
+    # "scammers impersonate us, so our account has changed" gives the change as a result
+    return (
+        acts is not None
+        and not _THEREFORE.search(low, acts.end(), h.end)
+        and not _VALUE.search(low, start, end)
+    )
 
 
 # -- a binding word inside another quotation ----------------------------------------------
