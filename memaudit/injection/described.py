@@ -7,18 +7,20 @@ each keeps the hit when the text holds what would make it an order again:
 - **the safer form adopted** ("I learned that git push --force wipes others' work: now I
   always use --force-with-lease", "nur noch --force-with-lease"): a force push named in
   the sentence that goes on to the lease form is the contrast a lesson or a preference
-  draws, and the lease form refuses to overwrite what it has not seen. A check waived
-  elsewhere in the text ("without asking") is its own hit and still counts;
+  draws, and the lease form refuses to overwrite what it has not seen. The lease refused
+  ("--force, not --force-with-lease") keeps it; a check waived elsewhere in the text
+  ("without asking") is its own hit and still counts;
 - **a conditional comment** (``<!--[if mso]> … <![endif]-->``): e-mail and old IE
   templates wrap markup for one renderer in it; it hides no words. One that holds words
   of its own is read as any comment is;
 - **a check waived for reading only** ("read-only tools may run without asking",
   "les outils en lecture seule", "gli strumenti di sola lettura", "las herramientas de
   solo lectura", "nur lesende Werkzeuge"): a read changes and sends nothing, the check
-  kept for writes is the policy's point;
+  kept for writes is the policy's point. A read-only mode switched off, or what was read
+  sent on (an address, a link, "send", "upload"), keeps it;
 - **a role name after a turn token** (``<start_of_turn>model with no system role``):
-  the word is the token's slot, not an address to the model, when the token itself is
-  named (a token used in earnest is a hard hit of its own and still counts);
+  the word the token ends with, or that follows it, is the token's slot, not an address
+  to the model (a token used in earnest is a hard hit of its own and still counts);
 - **a literal object in a link's query** (QuickChart's ``?c={type:'bar',data:…}``): keys
   with their values are data the link already carries, not a slot for the agent to fill.
   A slot inside it (``{conversation}``, ``[chat so far]``, ``<user email>``) keeps it a
@@ -31,8 +33,10 @@ each keeps the hit when the text holds what would make it an order again:
   announce new bank details by email", "les escrocs annoncent un nouveau RIB", "i
   truffatori comunicano un nuovo IBAN", "los estafadores anuncian nuevos datos
   bancarios", "Betrüger kündigen eine neue Bankverbindung an"): the change is what the
-  scheme does, and a warning names no account to pay. An IBAN, an account number, an
-  address or a link in the sentence keeps it a planted fact;
+  scheme does, and a warning names no account to pay. The fraudsters must be the ones who
+  pose, pretend, announce or send; a fraud given as the reason for a change ("scammers
+  impersonate us, so our account has changed") and an IBAN, an account number, an
+  address or a link in the sentence keep it a planted fact;
 - **a binding word inside another quotation** ("la columna 'prompt' contiene cadenas como
   'Human: ¿cuál es …'"): a phrase rebound to a meaning needs the binding in the writer's
   own words; a copula that lies inside a second quoted string is the string's.
