@@ -139,9 +139,20 @@ _META = _rx(
     r"engañad[oa]\s+para|gegenmaßnahmen?|abhilfe|ausgetrickst|"
     r"attacco|attacchi|iniezion[ei]|esempio|ad\s+esempio|dannoso|attaques?|attaquants?|exemple|par\s+exemple|malveillant|ataques?|atacantes?|inyección|ejemplo|por\s+ejemplo|malicioso|angriff(?:e|en|s)?|angreifer(?:n|s)?|beispiel|zum\s+beispiel|bösartig|injektion)\b"
 )
+# "For example" abbreviated, in the five languages: an example follows as surely as after
+# the words spelt out (round 27: "(p. ej. 'SWdub3Jh…')" in a summary of an article on
+# attacks). Each ends with its dot, or is "e.g" with the dot missing, so "eg" or "es" as
+# words never match.
+_FOR_EXAMPLE_ABBR = (
+    r"\be\.\s?g\.?(?!\w)|\beg\.|\bp\.\s?ex\.|\bpar\s+ex\.|\bad\s+es\.|\bper\s+es\.|"
+    r"\bp\.\s?ej\.|\bpor\s+ej\.|\bz\.\s?b\.|\bbspw\."
+)
 # Words that show an example right before it ("comments such as <!-- ... -->").
 _SHOWING = re.compile(
-    r"(?:\bsuch\s+as|\be\.g\.|\bfor\s+(?:example|instance)|\blike|\bpar\s+exemple|\bcomme|"
+    r"(?:\bsuch\s+as|\bfor\s+(?:example|instance)|\blike|\bpar\s+exemple|\bcomme|"
+    # the abbreviations of "for example" (round 27): "e.g.", "eg.", "p. ex.", "ad es.",
+    # "per es.", "p. ej.", "bspw."
+    rf"{_FOR_EXAMPLE_ABBR}|"
     r"\bad\s+esempio|\bcome|\bpor\s+ejemplo|\bcomo|\bzum\s+beispiel|\bz\.\s?b\.|\bwie|"
     # (round 24) "les injections … du type <!-- … -->", "del tipo", "vom Typ", "of the kind"
     r"\bdu\s+type|\bdel\s+tipo|\bvom\s+typ|\bof\s+the\s+(?:kind|type|form))[\s:,]*"
@@ -156,8 +167,9 @@ _SHOWING = re.compile(
 # too common a word to open an example. An elided article or preposition ("d'envoyer")
 # may stand right before the signal.
 _EXAMPLE_CLAUSE = re.compile(
-    r"(?:\bsuch\s+as|\be\.g\.|\bfor\s+(?:example|instance)|\bpar\s+exemple|\bad\s+esempio|"
-    r"\bper\s+esempio|\bpor\s+ejemplo|\bzum\s+beispiel|\bz\.\s?b\.)[\s:,]*(?:[^\s.;!?]+\s+){0,6}(?:\w{1,2}['’])?$",
+    r"(?:\bsuch\s+as|\bfor\s+(?:example|instance)|\bpar\s+exemple|\bad\s+esempio|"
+    rf"\bper\s+esempio|\bpor\s+ejemplo|\bzum\s+beispiel|\bbeispielsweise|{_FOR_EXAMPLE_ABBR})"
+    r"[\s:,]*(?:[^\s.;!?]+\s+){0,6}(?:\w{1,2}['’])?$",
     re.IGNORECASE,
 )
 EXAMPLE_NOTE = "shown as an example of an attack"

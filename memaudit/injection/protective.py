@@ -127,6 +127,11 @@ _NEVER_ASKS = _rx(
     r"\b(?:never|will\s+not|won't|does\s+not|doesn't|do\s+not)\s+(?:\w+\s+){0,2}?"
     r"(?:ask|request|call|e-?mail|text)\w*\s+(?:you\s+)?(?:for|to\s+(?:give|share|confirm|enter))\s+"
     r"(?:your|a|any)\b"
+    # (round 27) a bank's "will never ask you to move money": the act it warns of, not an
+    # order; the money is the _SECRET below
+    r"|\b(?:never|will\s+not|won't)\s+(?:\w+\s+){0,2}?(?:ask|tell|request)\w*\s+you\s+to\s+"
+    r"(?:move|transfer|send|pay|wire)\b"
+    r"|\b(?:niemals|nie)\s+(?:dazu\s+)?auffordern\b"
     r"|\b(?:vous|te)\s+demander\w*\s+jamais\b|\bjamais\s+(?:vous|te)\s+demander\b"
     r"|\bnon\s+(?:ti|vi|le)\s+chieder\w*\s+mai\b|\bnon\s+chied\w*\s+mai\b|\bnessun\w*\s+(?:\w+\s+)?chiede\b"
     r"|\bnunca\s+(?:te|le|les|os)\s+(?:pedir\w*|solicitar\w*)|\bno\s+(?:te|le)\s+(?:pedir\w*|solicitar\w*)\s+nunca\b"
@@ -136,10 +141,21 @@ _SECRET = _rx(
     r"\b(?:pin|pins|passwords?|passcodes?|codes?|otps?|tans?|credentials?|card\s+numbers?|"
     r"mots?\s+de\s+passe|identifiants|codice|codici|password|credenziali|dati\s+bancari|"
     r"contraseñas?|claves?|códigos?|datos\s+bancarios|passw(?:ort|örter)|zugangsdaten|"
-    r"\w*codes?|bankdaten|pagamenti|payments?|paiements?|pagos?|zahlungen)\b"
+    r"\w*codes?|bankdaten|pagamenti|payments?|paiements?|pagos?|zahlungen|"
+    # (round 27) money moved at a caller's request: what a bank warns it never asks for
+    r"money|funds|argent|fonds|soldi|denaro|fondi|dinero|fondos|geld|ersparnisse)\b"
 )
 _WARNED = frozenset(
-    {Signal.AGENT_DIRECTIVE, Signal.STANDING_RULE, Signal.IMPERATIVE, Signal.SYSTEM_PROMPT}
+    {
+        Signal.AGENT_DIRECTIVE,
+        Signal.STANDING_RULE,
+        Signal.IMPERATIVE,
+        Signal.SYSTEM_PROMPT,
+        # (round 27) in the warning's sentence: the act warned of ("move money to a 'safe
+        # account'") and its advice ("if someone … asks you to, hang up")
+        Signal.SENSITIVE_ACTION,
+        Signal.CONDITIONAL_TRIGGER,
+    }
 )
 
 

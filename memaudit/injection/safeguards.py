@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.assessment import Hit
+from memaudit.injection.described import described
 from memaudit.injection.forms import protocol_send
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns.bridged import BRIDGED_EXAMPLE
@@ -58,7 +59,14 @@ _STATUS = _rx(
     r"distribuée?|remise?|destinataires?|statut\s*:|"
     r"consegnat[oa]|destinatari|stato\s*:|"
     r"entregad[oa]|destinatarios?|estado\s*:|"
-    r"zugestellt|zustellstatus|empfänger|status\s*:)"
+    r"zugestellt|zustellstatus|empfänger|status\s*:|"
+    # (round 27) the user's own click on Send, logged by the mail tool: an act done by
+    # the user, not a rule ("user clicked Send at 14:02", "l'utilisateur a cliqué sur
+    # Envoyer", "l'utente ha premuto Invia", "el usuario pulsó Enviar", "auf Senden geklickt")
+    r"(?:clicked|pressed|tapped|hit)\s+(?:on\s+)?['\"«“]?send\b|cliqu\w*\s+sur\s+['\"«“]?\s*envoyer|"
+    r"(?:cliccato|premuto|toccato)\s+(?:su\s+)?['\"«“]?invia\b|"
+    r"(?:clic\s+en|puls\w*|presion\w*|toc\w*)\s+['\"«“]?enviar\b|"
+    r"auf\s+['\"„“]?senden['\"“]?\s+(?:geklickt|gedrückt|getippt))"
 )
 # A rule in the passive: what is sent every time is no record of one send.
 _RULE_WORDS = _rx(
@@ -318,4 +326,5 @@ def quieted(low: str, hits: list[Hit]) -> list[Hit]:
         and not (h.signal is Signal.SECRECY and silencing_negated(low, h.start))
         and not protects(low, h)
         and not (0 <= shown <= h.start and h.signal is Signal.ROLE_TOKEN)
+        and not described(low, h, hits)
     ]

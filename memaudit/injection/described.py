@@ -1,0 +1,262 @@
+"""What a text names, records or adopts, read as no order (round 27's false alarms).
+
+Each rule below covers a class of text whose hit is the text's subject matter rather than
+something it asks the agent to do. Each is read within a bounded reach of the hit, and
+each keeps the hit when the text holds what would make it an order again:
+
+- **the safer form adopted** ("I learned that git push --force wipes others' work: now I
+  always use --force-with-lease", "nur noch --force-with-lease"): a force push named in
+  the sentence that goes on to the lease form is the contrast a lesson or a preference
+  draws, and the lease form refuses to overwrite what it has not seen. The lease refused
+  ("--force, not --force-with-lease") keeps it; a check waived elsewhere in the text
+  ("without asking") is its own hit and still counts;
+- **a conditional comment** (``<!--[if mso]> … <![endif]-->``): e-mail and old IE
+  templates wrap markup for one renderer in it; it hides no words. One that holds words
+  of its own is read as any comment is;
+- **a check waived for reading only** ("read-only tools may run without asking",
+  "les outils en lecture seule", "gli strumenti di sola lettura", "las herramientas de
+  solo lectura", "nur lesende Werkzeuge"): a read changes and sends nothing, the check
+  kept for writes is the policy's point. A read-only mode switched off, or what was read
+  sent on (an address, a link, "send", "upload"), keeps it;
+- **a role name after a turn token** (``<start_of_turn>model with no system role``):
+  the word the token ends with, or that follows it, is the token's slot, not an address
+  to the model (a token used in earnest is a hard hit of its own and still counts);
+- **a literal object in a link's query** (QuickChart's ``?c={type:'bar',data:…}``): keys
+  with their values are data the link already carries, not a slot for the agent to fill.
+  A slot inside it (``{conversation}``, ``[chat so far]``, ``<user email>``) keeps it a
+  beacon;
+- **a tool's record of a write into a memory file** ("fs.append('MEMORY.md') → ok, 1
+  line added: '- 2026-12-01: user switched to Things 3.'"): the write is done and its
+  line holds nothing the patterns notice. A line with an order, a rule word, a change of
+  the user's facts or any other hit in the text keeps it;
+- **a payee's change told as a fraud scheme** ("fraudsters pose as suppliers and
+  announce new bank details by email", "les escrocs annoncent un nouveau RIB", "i
+  truffatori comunicano un nuovo IBAN", "los estafadores anuncian nuevos datos
+  bancarios", "Betrüger kündigen eine neue Bankverbindung an"): the change is what the
+  scheme does, and a warning names no account to pay. The fraudsters must be the ones who
+  pose, pretend, announce or send; a fraud given as the reason for a change ("scammers
+  impersonate us, so our account has changed") and an IBAN, an account number, an
+  address or a link in the sentence keep it a planted fact;
+- **a binding word inside another quotation** ("la columna 'prompt' contiene cadenas como
+  'Human: ¿cuál es …'"): a phrase rebound to a meaning needs the binding in the writer's
+  own words; a copula that lies inside a second quoted string is the string's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memaudit.injection.assessment import Hit
+from memaudit.injection.kinds import Signal
+from memaudit.injection.patterns.channels import REBOUND
+from memaudit.injection.vocabulary import _rx
+
+REACH = 240  # characters either side of a hit read for its sentence (linear on long lines)
+_SENTENCE_END = re.compile(r"[.!?\n](?:\s|$)")
+
+
+def _sentence(low: str, h: Hit) -> tuple[int, int]:
+    """The span of the sentence that holds ``h``, read at most ``REACH`` either side."""
+    lo, hi = max(0, h.start - REACH), min(len(low), h.end + REACH)
+    start = max((m.end() for m in _SENTENCE_END.finditer(low, lo, h.start)), default=lo)
+    end = _SENTENCE_END.search(low, h.end, hi)
+    return start, end.start() if end else hi
+
+
+# -- the safer form adopted ---------------------------------------------------------------
+_FORCE_PUSH = _rx(r"\bpush\s+(?:\S+\s+){0,3}?(?:-f|--force)(?![\w-])")
+_LEASE = _rx(r"--force-with-lease\b")
+_REFUSED = _rx(
+    r"\b(?:not|never|no|instead\s+of|rather\s+than|pas|jamais|plutôt\s+que|au\s+lieu\s+de|non|mai|"
+    r"invece\s+di|nunca|en\s+lugar\s+de|en\s+vez\s+de|nicht|nie|kein\w*|statt|anstatt)\b[^\w]*$"
+)
+
+
+def safer_form_adopted(low: str, h: Hit) -> bool:
+    """Whether a force-push hit (the command, its flag, or the lease flag) lies in a
+    sentence that names the plain force push and then the lease form."""
+    if h.signal not in (Signal.DESTRUCTIVE_COMMAND, Signal.TOOL_POLICY):
+        return False
+    if "force" not in low[h.start : h.end]:
+        return False
+    start, end = _sentence(low, h)
+    push = _FORCE_PUSH.search(low, start, end)
+    lease = _LEASE.search(low, push.end(), end) if push is not None else None
+    # "git push --force (not --force-with-lease)" sets them the other way round
+    return lease is not None and not _REFUSED.search(
+        low, max(start, lease.start() - 24), lease.start()
+    )
+
+
+# -- a conditional comment ----------------------------------------------------------------
+_CONDITIONAL = re.compile(r"<!--\s*\[if\s[^\]]{1,40}\]>(.*?)<!\[endif\]\s*-->", re.DOTALL | re.I)
+_MARKUP = re.compile(r"<[^>]*>|[^\w]+")
+
+
+def conditional_comment(low: str, h: Hit) -> bool:
+    """Whether an HTML-comment hit is a conditional comment holding markup only."""
+    if h.signal is not Signal.HTML_COMMENT:
+        return False
+    m = _CONDITIONAL.match(low, h.start)
+    if m is None:
+        return False
+    # a word or two of markup ("… <table>") is a template's; a sentence is hidden text
+    return len(_MARKUP.sub(" ", m.group(1)).split()) <= 2
+
+
+# -- a check waived for reading only ------------------------------------------------------
+_READ_ONLY = _rx(
+    r"\b(?:read-only|read\s+only|readonly|lookup|look-up|"
+    r"(?:en\s+)?lecture\s+seule|en\s+lecture|"
+    r"(?:di\s+)?sola\s+lettura|in\s+lettura|"
+    r"(?:de\s+)?solo\s+lectura|de\s+lectura|"
+    r"nur\s+lesende[nmrs]?|schreibgeschützte[nmrs]?|lesende[nmrs]?|nur-lese\w*|lesezugriff\w*)\b"
+)
+_CLAUSE_START = re.compile(r"[.;:!?\n]")
+# a read-only mode taken away ("read-only mode is off, so tools may run without asking")
+_LIFTED = _rx(
+    r"\b(?:off|disabled|lifted|removed|no\s+longer|désactivée?|levée?|plus|disattivat[oa]|tolt[oa]|"
+    r"non\s+più|desactivad[oa]|quitad[oa]|ya\s+no|deaktiviert|aufgehoben|aus|nicht\s+mehr)\b"
+)
+# what a read-only tool would still be asked to do with what it read
+_ONWARD = _rx(r"@|https?://|\b(?:send|upload|post|forward|share|envo\w+|invi\w+|envi\w+|send\w+)\b")
+
+
+def read_only_waiver(low: str, h: Hit) -> bool:
+    """Whether a check-waived hit's clause names read-only tools or operations as what
+    may run without the check, and sends nothing on."""
+    if h.signal is not Signal.TOOL_POLICY:
+        return False
+    lo = max(0, h.start - 80)
+    starts = [m.end() for m in _CLAUSE_START.finditer(low, lo, h.start)]
+    start = starts[-1] if starts else lo
+    _, end = _sentence(low, h)
+    return (
+        _READ_ONLY.search(low, start, h.end) is not None
+        and not _LIFTED.search(low, start, h.end)
+        and not _ONWARD.search(low, start, end)
+    )
+
+
+# -- a role name after a turn token -------------------------------------------------------
+_ROLE_NAME = _rx(r"(?:model|user|assistant|system|human|bot)\b")
+
+
+def role_slot(low: str, h: Hit, hits: list[Hit]) -> bool:
+    """Whether a directive's addressee is the role name a turn token ends with, or that
+    follows it (``<start_of_turn>model``): the token's slot. A token used in earnest keeps
+    its own hard hit, so the order it opens still weighs."""
+    if h.signal is not Signal.AGENT_DIRECTIVE or not _ROLE_NAME.match(low, h.start):
+        return False
+    return any(t.signal is Signal.ROLE_TOKEN and t.start < h.start <= t.end + 1 for t in hits)
+
+
+# -- a literal object in a link's query ---------------------------------------------------
+_LITERAL_OPEN = re.compile(r"=\s*\{\s*['\"]?[a-z_]\w*['\"]?\s*:")
+# a slot the agent would fill: a bare name in braces, brackets or angle brackets
+_SLOT = re.compile(r"\{\{?\s*[a-z_][\w.]*\s*\}|\[[a-z][a-z _]*\]|<[a-z][\w ]*>|%7b\w+%7d")
+
+
+def literal_query(low: str, h: Hit) -> bool:
+    """Whether a data-bearing link's query carries a literal object and no slot."""
+    if h.signal is not Signal.DATA_URL:
+        return False
+    end = low.find(" ", h.start)
+    end = len(low) if end < 0 else end
+    query = low.find("?", h.start, end)  # (a markdown image's "[alt]" is no slot)
+    if query < 0 or not _LITERAL_OPEN.search(low, query, end):
+        return False
+    return _SLOT.search(low, query, end) is None
+
+
+# -- a tool's record of a write into a memory file ----------------------------------------
+_FILE_WRITE = _rx(
+    r"\b(?:append|write|insert|add)\w*\(\s*['\"]?[\w./-]*(?:claude|agents|gemini|memory)\.md"
+)
+_WRITTEN = re.compile(r"[^\n]{0,20}?(?:→|->|=>|returned)\s*(?:ok|success|done|true|written)\b")
+_RULE_WORDS = _rx(
+    r"\b(?:always|never|every|each|all|whenever|from\s+now\s+on|must|toujours|jamais|chaque|"
+    r"désormais|sempre|mai|ogni|siempre|nunca|cada|immer|nie|jede[nmrs]?|künftig)\b"
+)
+
+
+def memory_write_logged(low: str, h: Hit, hits: list[Hit]) -> bool:
+    """Whether a write-into-memory-file hit is a tool's log of a write done, with no
+    other hit in the text and no rule word in what it wrote."""
+    if h.signal is not Signal.SELF_PROPAGATION or not _FILE_WRITE.match(low, h.start):
+        return False
+    if any(t is not h and t.signal is not Signal.SELF_PROPAGATION for t in hits):
+        return False
+    close = low.find(")", h.end, h.end + 40)
+    if close < 0 or not _WRITTEN.match(low, close + 1):
+        return False
+    return not _RULE_WORDS.search(low, h.end, min(len(low), h.end + 2 * REACH))
+
+
+# -- a payee's change told as a fraud scheme ----------------------------------------------
+_FRAUDSTERS = _rx(
+    r"\b(?:fraudsters?|scammers?|criminals?|crooks|impostors?|attackers?|con\s+artists?|"
+    r"escrocs?|fraudeurs?|arnaqueurs?|criminels?|truffatori|malintenzionati|criminali|"
+    r"estafadores|timadores|delincuentes|ciberdelincuentes|betrüger\w*|kriminelle\w*|angreifer\w*)\b"
+)
+# the fraudsters as the ones who pretend, announce or send ("pose as", "announce", "se font
+# passer pour", "si spacciano per", "se hacen pasar por", "geben sich als … aus")
+_FRAUDSTERS_ACT = _rx(
+    rf"(?:{_FRAUDSTERS.pattern})\s+(?:\w+\s+){{0,3}}?(?:pose|posing|pretend\w*|impersonat\w*|"
+    r"claim\w*|announc\w*|send\w*|fake\w*|se\s+font\s+passer|prétend\w*|annonc\w*|envoi\w*|"
+    r"si\s+spaccian\w*|fing\w*|comunica\w*|annuncia\w*|inviano|se\s+hacen\s+pasar|anuncia\w*|"
+    r"env[ií]an|geben\s+sich|melden|behaupten|kündigen|verschicken|schicken)\b"
+)
+_THEREFORE = _rx(
+    r"\b(?:so|therefore|thus|hence|which\s+is\s+why|donc|c'est\s+pourquoi|quindi|perciò|"
+    r"por\s+eso|por\s+lo\s+tanto|daher|deshalb|deswegen|darum)\b"
+)
+# a value to pay or write to: an IBAN, a long account number, an address, a link
+_VALUE = _rx(r"\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|\d{6,}|@|https?://|\bwww\.")
+
+
+def fraud_scheme(low: str, h: Hit) -> bool:
+    """Whether a payee's changed details are told, in their sentence, as what fraudsters
+    do, with no account or address given."""
+    if h.signal is not Signal.USER_FACT:
+        return False
+    start, end = _sentence(low, h)
+    acts = _FRAUDSTERS_ACT.search(low, start, h.end)
+    # "scammers impersonate us, so our account has changed" gives the change as a result
+    return (
+        acts is not None
+        and not _THEREFORE.search(low, acts.end(), h.end)
+        and not _VALUE.search(low, start, end)
+    )
+
+
+# -- a binding word inside another quotation ----------------------------------------------
+_QUOTE_OPEN = re.compile(r"(?<!\w)['‘\"“«„]")
+
+
+def binding_quoted(low: str, h: Hit) -> bool:
+    """Whether a rebound phrase's binding word lies inside a second quotation."""
+    if h.signal is not Signal.REDIRECTED_CHANNEL or not REBOUND.match(low, h.start):
+        return False
+    # the first quotation closes within the hit; a second one opened after it, still open
+    # at the hit's end, holds the binding word (the hit ends right after it)
+    first = _QUOTE_OPEN.match(low, h.start)
+    if first is None:
+        return False
+    closer = {"'": "'’", "‘": "’'", '"': '"”', "“": '”"', "«": "»", "„": '“"'}[first.group()]
+    closed = next((i for i in range(h.start + 1, h.end) if low[i] in closer), -1)
+    return closed >= 0 and _QUOTE_OPEN.search(low, closed + 1, h.end) is not None
+
+
+def described(low: str, h: Hit, hits: list[Hit]) -> bool:
+    """Whether a hit is one of the classes above: named, recorded or adopted, no order."""
+    return (
+        safer_form_adopted(low, h)
+        or conditional_comment(low, h)
+        or read_only_waiver(low, h)
+        or role_slot(low, h, hits)
+        or literal_query(low, h)
+        or memory_write_logged(low, h, hits)
+        or binding_quoted(low, h)
+        or fraud_scheme(low, h)
+    )
