@@ -96,7 +96,7 @@ def digest(text: str, key: bytes) -> bytes:
     return _blake2b(data, digest_size=32, key=key).digest()
 
 
-def _encode(hits: list[Hit]) -> str:
+def encode_hits(hits: list[Hit]) -> str:
     """Hits without notes (none kept has one) as JSON."""
     return json.dumps(
         [[h.signal.value, h.start, h.end, h.weight, h.hidden] for h in hits],
@@ -104,8 +104,8 @@ def _encode(hits: list[Hit]) -> str:
     )
 
 
-def _decode(raw: object) -> list[Hit] | None:
-    """The hits of a row, or None when the row is not what ``_encode`` writes."""
+def decode_hits(raw: object) -> list[Hit] | None:
+    """The hits of a row, or None when the row is not what ``encode_hits`` writes."""
     try:
         items = json.loads(raw) if isinstance(raw, str) else None
         if not isinstance(items, list):
@@ -271,7 +271,7 @@ class Judgements(CacheFile):
             if raw is None and self._query:
                 raw, earlier = self._lookup(kind, key)
         if raw is not None:
-            kept = [] if raw == NO_HITS else _decode(raw)
+            kept = [] if raw == NO_HITS else decode_hits(raw)
             if kept is not None:  # (a row that does not decode is judged again)
                 if earlier:  # counted once: from now on among this run's
                     self.reused += kind == SIGNALS
@@ -280,7 +280,7 @@ class Judgements(CacheFile):
         hits = compute(text)
         self.judged += kind == SIGNALS
         if self.conn is not None and not any(h.note for h in hits):
-            encoded = NO_HITS if not hits else _encode(hits)
+            encoded = NO_HITS if not hits else encode_hits(hits)
             self._hold(here, key, encoded)
             self._new.append((kind, key, encoded, self.run))
             if len(self._new) >= FLUSH_EVERY:

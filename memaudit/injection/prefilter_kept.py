@@ -32,6 +32,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
 import sqlite3
 import sys
 import zlib
@@ -53,6 +54,10 @@ ENABLED = True  # False: nothing read or written (``--no-cache``)
 # The engine's tables made with the package (None: not read; the tests of the cache
 # folder's rows turn it off).
 SHIPPED: Path | None = Path(__file__).with_name("prefilter_tables.zlib")
+# ``off``: the shipped tables are not read, in this process or any it starts (an
+# environment variable reaches a spawned process, as ``SHIPPED`` set in a test does not):
+# the tables come from the cache folder or are computed, as if no file shipped.
+SHIPPED_ENV = "MEMAUDIT_SHIPPED_TABLES"
 # What the tables are computed by (their bytes go into the shipped file's header).
 _ANALYSIS = ("regex_needs.py", "injection/prefilter.py", "injection/prefilter_kept.py")
 _FORMAT = 1
@@ -102,9 +107,9 @@ def sources(patterns: Sequence[Any]) -> bytes:
 def shipped(patterns: Sequence[Any], path: Path | None = None) -> Tables | None:
     """The tables of ``patterns`` the package ships (``SHIPPED``, or ``path``), or None
     when there is no such file or it is not of these patterns, this analysis and this
-    Python (its header), or does not decode."""
+    Python (its header), or does not decode, or ``MEMAUDIT_SHIPPED_TABLES=off``."""
     path = SHIPPED if path is None else path
-    if path is None:
+    if path is None or os.environ.get(SHIPPED_ENV, "").strip().lower() == "off":
         return None
     try:
         head, _, body = zlib.decompress(path.read_bytes()).partition(b"\n")

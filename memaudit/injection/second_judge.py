@@ -41,7 +41,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memaudit.injection.assessment import Hit
-from memaudit.injection.judgements import LEARNED, NO_HITS, SIGNALS, _decode, _encode
+from memaudit.injection.judgements import (
+    LEARNED,
+    NO_HITS,
+    SIGNALS,
+    decode_hits,
+    encode_hits,
+)
 from memaudit.injection.kinds import Signal
 
 if TYPE_CHECKING:
@@ -87,13 +93,13 @@ def _wire(hits: list[Hit]) -> Wired:
     if not hits:
         return NO_HITS
     if not any(h.note for h in hits):
-        return _encode(hits)
+        return encode_hits(hits)
     return tuple((h.signal.value, h.start, h.end, h.weight, h.note, h.hidden) for h in hits)
 
 
 def _unwire(wired: Wired) -> list[Hit]:
     if isinstance(wired, str):
-        return [] if wired == NO_HITS else (_decode(wired) or [])
+        return [] if wired == NO_HITS else (decode_hits(wired) or [])
     return [Hit(Signal(s), a, b, w, n, h) for s, a, b, w, n, h in wired]
 
 

@@ -3,7 +3,7 @@
 ``make prefilter-tables`` writes now, the engine reads it instead of parsing the
 sources (no cache folder opened), its prefilter answers as the computed one on every
 training case, a file not of these patterns, this analysis or this Python (or damaged)
-is not used, and the wheel carries it."""
+is not used, ``MEMAUDIT_SHIPPED_TABLES=off`` turns it off, and the wheel carries it."""
 
 from __future__ import annotations
 
@@ -78,6 +78,20 @@ def test_the_engine_reads_the_shipped_tables(
         pf = prefilter_kept.prefilter(patterns)
         assert len(pf._rules) == len(patterns)
     assert not list(folder.glob(f"{prefilter_kept.PREFIX}*")) if folder.exists() else True
+
+
+def test_the_environment_turns_the_shipped_tables_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``MEMAUDIT_SHIPPED_TABLES=off``: the package's file is not read (the tables are
+    computed, then kept in the cache folder), as a spawned process's test needs."""
+    patterns = _patterns()
+    assert prefilter_kept.shipped(patterns) is not None
+    monkeypatch.setenv(prefilter_kept.SHIPPED_ENV, "off")
+    assert prefilter_kept.shipped(patterns) is None
+    folder = Path(os.environ[judgements.ENV])
+    monkeypatch.setattr(prefilter_kept, "ENABLED", True)
+    pf = prefilter_kept.prefilter(patterns)
+    assert len(pf._rules) == len(patterns)
+    assert list(folder.glob(f"{prefilter_kept.PREFIX}*.sqlite"))  # computed, then kept
 
 
 def test_a_prefilter_from_the_shipped_tables_answers_as_the_computed_one() -> None:
