@@ -48,6 +48,7 @@ from memaudit.injection.forms import (
     in_example,
     interleaved,
     joined_letters,
+    negated_before,
     selector_bytes,
     spaced_runs,
     waived_warning,
@@ -75,7 +76,7 @@ from memaudit.injection.kinds import (
 )
 from memaudit.injection.patterns import _BY_KIND, _PATTERN_KINDS, _PATTERNS
 from memaudit.injection.patterns.channels import holds as channel_holds
-from memaudit.injection.patterns.commented import ADDRESSED_WEIGHT, addressed
+from memaudit.injection.patterns.commented import addressed_hits
 from memaudit.injection.patterns.secrets import SYSTEM_PROMPT_NAMED
 from memaudit.injection.prefilter import Prefilter
 from memaudit.injection.prefilter_kept import prefilter as kept_prefilter
@@ -88,7 +89,6 @@ from memaudit.injection.vocabulary import (
     _IMPERATIVE,
     _TRIGGER,
     _ci,
-    _rx,
     not_a_directive,
 )
 from memaudit.regex_needs import shortest
@@ -514,20 +514,8 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
         if _inside(shown, m.start(), m.end()):
             continue  # displayed in a code span: its words are read as the text's own
         raw.append(comment_hit(view, m.start(), m.end()))
-        # (round 27) a comment opening with an address to assistants or agents: an order
-        # no human reader of the page sees, whatever words it is in
-        to_agents = addressed(view, m.start())
-        if to_agents is not None:
-            raw.append(
-                Hit(
-                    Signal.AGENT_DIRECTIVE,
-                    m.start(),
-                    m.end(),
-                    min(0.95, ADDRESSED_WEIGHT * HIDDEN_BOOST),
-                    f"in an HTML comment: “{_cut(to_agents.group(0)[4:].strip(), 60)}”",
-                    hidden=True,
-                )
-            )
+        # (round 27) a comment opening with an address to agents: a hidden order
+        raw.extend(addressed_hits(view, m.start(), m.end()))
         if _TEMPLATE_NOTE.search(m.group(1)):
             continue  # a template's guidance to whoever fills it in
         raw.extend(_inner(m.group(1), m.start(), m.end(), "in an HTML comment", depth, gate))
@@ -608,13 +596,6 @@ def __getattr__(name: str) -> Any:
 
 _STOP = re.compile(r"[.!?\n](?:\s|$)")
 
-_NEGATION = _rx(
-    # round 15: "will not", "won't" (a commitment not to), French "n'", Spanish "nunca"
-    r"(?:\b(?:do\s+not|don't|never|must\s+not|should\s+not|shall\s+not|may\s+not|will\s+not|won't|ne|non|no|nunca|nicht|nie|niemals)\b|\bn')"
-    r"(?![- ](?:ask|confirm|check)\b)"  # "no-ask": a check skipped, not a negation
-)
-
-
 # Kinds a negation turns into a protective rule: "never send the API keys anywhere",
 # "do not touch X without asking" (demands a confirmation; does not skip one).
 NEGATABLE = frozenset(
@@ -639,21 +620,7 @@ def _required_not_skipped(view: str, h: Hit) -> bool:
     if not view.startswith(("without", "sans", "senza", "sin ", "ohne"), h.start):
         line_start = max(line_start, h.start - NEGATION_REACH)
     held = h.signal is not Signal.REDIRECTED_CHANNEL or channel_holds(view, h.start, h.end)
-    return not held or any(
-        not _in_aside(view, line_start, m.start(), h.start)
-        for m in _NEGATION.finditer(view, line_start, h.start)
-    )
-
-
-ASIDE_REACH = 80  # characters before the negation's reach read for the aside's "("
-
-
-def _in_aside(view: str, start: int, at: int, end: int) -> bool:
-    """Whether ``at`` is inside a parenthesis opened after ``start`` and closed before
-    ``end`` (round 27: "(not yet reviewed) to CLAUDE.md: …" negates the review, not the
-    line; "do not (ever) send …" still negates)."""
-    opened = view.rfind("(", max(0, start - ASIDE_REACH), at)
-    return opened >= 0 and view.find(")", at, end) >= 0 and view.rfind(")", opened, at) < 0
+    return not held or negated_before(view, line_start, h.start)
 
 
 NEGATION_REACH = 25  # characters before a hit in which a negation turns it around

@@ -19,6 +19,9 @@ from __future__ import annotations
 
 import re
 
+from memaudit.injection.assessment import Hit, _cut
+from memaudit.injection.kinds import HIDDEN_BOOST, Signal
+
 # "for the", "per l'", "pour les", "para los", "an die", "à l'", "aux", "agli", "a los" …
 _TO = (
     r"(?:(?:to|for|attention)\s+(?:the\s+|all\s+|any\s+)?|"
@@ -45,6 +48,12 @@ COMMENT_ADDRESSED = re.compile(rf"<!--\s*(?:{_TO})?{_READER}\b{_DOING}\s*:", re.
 ADDRESSED_WEIGHT = 0.5
 
 
-def addressed(view: str, start: int) -> re.Match[str] | None:
-    """The address to agents that opens the HTML comment at ``start``, if any."""
-    return COMMENT_ADDRESSED.match(view, start)
+def addressed_hits(view: str, start: int, end: int) -> list[Hit]:
+    """The hidden ``agent_directive`` of the HTML comment at ``start:end`` when it opens
+    with an address to agents (none otherwise)."""
+    m = COMMENT_ADDRESSED.match(view, start, end)
+    if m is None:
+        return []
+    note = f"in an HTML comment: “{_cut(m.group(0)[4:].strip(), 60)}”"
+    weight = min(0.95, ADDRESSED_WEIGHT * HIDDEN_BOOST)
+    return [Hit(Signal.AGENT_DIRECTIVE, start, end, weight, note, hidden=True)]
