@@ -48,6 +48,7 @@ from memaudit.injection.forms import (
     in_example,
     interleaved,
     joined_letters,
+    negated_before,
     selector_bytes,
     spaced_runs,
     waived_warning,
@@ -75,6 +76,7 @@ from memaudit.injection.kinds import (
 )
 from memaudit.injection.patterns import _BY_KIND, _PATTERN_KINDS, _PATTERNS
 from memaudit.injection.patterns.channels import holds as channel_holds
+from memaudit.injection.patterns.commented import addressed_hits
 from memaudit.injection.patterns.secrets import SYSTEM_PROMPT_NAMED
 from memaudit.injection.prefilter import Prefilter
 from memaudit.injection.prefilter_kept import prefilter as kept_prefilter
@@ -87,7 +89,6 @@ from memaudit.injection.vocabulary import (
     _IMPERATIVE,
     _TRIGGER,
     _ci,
-    _rx,
     not_a_directive,
 )
 from memaudit.regex_needs import shortest
@@ -513,6 +514,8 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
         if _inside(shown, m.start(), m.end()):
             continue  # displayed in a code span: its words are read as the text's own
         raw.append(comment_hit(view, m.start(), m.end()))
+        # (round 27) a comment opening with an address to agents: a hidden order
+        raw.extend(addressed_hits(view, m.start(), m.end()))
         if _TEMPLATE_NOTE.search(m.group(1)):
             continue  # a template's guidance to whoever fills it in
         raw.extend(_inner(m.group(1), m.start(), m.end(), "in an HTML comment", depth, gate))
@@ -593,13 +596,6 @@ def __getattr__(name: str) -> Any:
 
 _STOP = re.compile(r"[.!?\n](?:\s|$)")
 
-_NEGATION = _rx(
-    # round 15: "will not", "won't" (a commitment not to), French "n'", Spanish "nunca"
-    r"(?:\b(?:do\s+not|don't|never|must\s+not|should\s+not|shall\s+not|may\s+not|will\s+not|won't|ne|non|no|nunca|nicht|nie|niemals)\b|\bn')"
-    r"(?![- ](?:ask|confirm|check)\b)"  # "no-ask": a check skipped, not a negation
-)
-
-
 # Kinds a negation turns into a protective rule: "never send the API keys anywhere",
 # "do not touch X without asking" (demands a confirmation; does not skip one).
 NEGATABLE = frozenset(
@@ -624,7 +620,7 @@ def _required_not_skipped(view: str, h: Hit) -> bool:
     if not view.startswith(("without", "sans", "senza", "sin ", "ohne"), h.start):
         line_start = max(line_start, h.start - NEGATION_REACH)
     held = h.signal is not Signal.REDIRECTED_CHANNEL or channel_holds(view, h.start, h.end)
-    return not held or bool(_NEGATION.search(view, line_start, h.start))
+    return not held or negated_before(view, line_start, h.start)
 
 
 NEGATION_REACH = 25  # characters before a hit in which a negation turns it around

@@ -509,3 +509,29 @@ def _reads_as_text(raw: bytes) -> bool:
     except UnicodeDecodeError:
         return False
     return bool(text) and sum(c.isalpha() or c == " " for c in text) >= 0.7 * len(text)
+
+
+NEGATION = _rx(
+    # round 15: "will not", "won't" (a commitment not to), French "n'", Spanish "nunca"
+    r"(?:\b(?:do\s+not|don't|never|must\s+not|should\s+not|shall\s+not|may\s+not|will\s+not|won't|ne|non|no|nunca|nicht|nie|niemals)\b|\bn')"
+    r"(?![- ](?:ask|confirm|check)\b)"  # "no-ask": a check skipped, not a negation
+)
+
+
+def negated_before(view: str, start: int, end: int) -> bool:
+    """Whether a negation in ``view[start:end]`` turns around what follows ``end`` (one
+    inside an aside closed before it does not)."""
+    return any(
+        not in_aside(view, start, m.start(), end) for m in NEGATION.finditer(view, start, end)
+    )
+
+
+ASIDE_REACH = 80  # characters before a negation's reach read for the aside's "("
+
+
+def in_aside(view: str, start: int, at: int, end: int) -> bool:
+    """Whether ``at`` is inside a parenthesis closed before ``end`` (round 27: "(not yet
+    reviewed) to CLAUDE.md: …" negates the review, not the line; "do not (ever) send …"
+    still negates)."""
+    opened = view.rfind("(", max(0, start - ASIDE_REACH), at)
+    return opened >= 0 and view.find(")", at, end) >= 0 and view.rfind(")", opened, at) < 0

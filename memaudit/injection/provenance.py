@@ -40,6 +40,7 @@ from memaudit.injection.patterns.planted import WORM, appended_elsewhere
 from memaudit.injection.patterns.relay import ANY_PARTY, clicked_through, in_users_words, relayed
 from memaudit.injection.patterns.secrets import THE_USER
 from memaudit.injection.patterns.unguarded import at_full
+from memaudit.injection.patterns.vouched import vouched
 from memaudit.model import SourceType
 
 
@@ -322,7 +323,7 @@ def assess(
             factor = 1.0  # obeying whoever presents a code is no user's wish (round 13)
         elif _unguarded(text, h):
             factor = 1.0  # a check removed obeys whoever sends the invoice (round 20)
-        elif _self_certified(text, h):
+        elif _self_certified(text, h) or _vouched(text, h, provenance):
             factor = 1.0  # a memory that vouches for its own source forges it (round 21)
         elif _worm(text, h):
             factor = 1.0  # a rule to copy into every memory is no one's note (round 17)
@@ -520,6 +521,17 @@ def _self_certified(text: str, h: Hit) -> bool:
     if h.signal is not Signal.FAKE_AUTHORITY or h.note in MENTIONED:
         return False
     return SELF_CERTIFIED.match(text.lower(), h.start) is not None
+
+
+def _vouched(text: str, h: Hit, p: Provenance) -> bool:
+    """A note the store did not take from the user (a summary, an extraction, an
+    inference, a tool's or a page's text) that claims the user's voice by a stamp or a
+    signature (round 27). On the user's own statement "[user-confirmed]" is their label."""
+    if h.signal is not Signal.FAKE_AUTHORITY or h.note in MENTIONED:
+        return False
+    if p.source_type is SourceType.USER_STATEMENT:
+        return False
+    return vouched(text.lower(), h.start) if len(text) == len(text.lower()) else False
 
 
 def _worm(text: str, h: Hit) -> bool:

@@ -25,6 +25,7 @@ from memaudit.injection.patterns.structural import STRUCTURAL_PATTERNS
 from memaudit.injection.patterns.tool_calls import TOOL_CALL_PATTERNS
 from memaudit.injection.patterns.tools import TOOL_PATTERNS
 from memaudit.injection.patterns.unguarded import UNGUARDED_PATTERNS
+from memaudit.injection.patterns.vouched import VOUCHED_PATTERNS
 from memaudit.injection.vocabulary import _OWN_ANCHORS, _PATTERN_WEIGHT
 
 _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
@@ -50,6 +51,9 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *FORGED_PATTERNS,
     # weighed by source (round 26): a trusted payee added, the alarm disarmed while away
     *SOURCED_DISCLOSED_PATTERNS,
+    # round 27: the user's voice claimed by a stamp or a signature (weighed at full,
+    # ``provenance``)
+    *VOUCHED_PATTERNS,
 ]
 
 _AGENT_WORDS = (

@@ -389,6 +389,11 @@ _PAID = (
     r"tarificación\s+adicional|servicio\s+de\s+pago|kostenpflichtig\w*|mehrwertnummer)"
 )
 _NUMBER = r"\+?\d[\d \-().]{7,}\d"
+_NEW_NUMBER = (
+    r"(?:new\s+(?:phone\s+|telephone\s+|contact\s+)?number|nouveau\s+numéro(?:\s+de\s+téléphone)?|"
+    r"nuovo\s+numero(?:\s+di\s+telefono)?|nuevo\s+número(?:\s+de\s+teléfono)?|"
+    r"neue\s+(?:telefon|ruf)?nummer)"
+)
 NUMBER_MOVED = _a(
     _OFFICIAL_ANCHORS + " assistenza soporte fraudes betrugshotline betrugsabteilung",
     _rx(
@@ -416,6 +421,21 @@ NUMBER_MOVED = _a(
         + _NUMBER
         + r"[^.!?\n]{0,40}?\b"
         + _PAID
+        # (round 27) the number called new: "le nouveau numéro du service client … est le
+        # 09 …", "the fraud line's new number is …", "die neue Nummer des Kundendienstes"
+        + r"|\b"
+        + _NEW_NUMBER
+        + r"\s+(?:of|for|du|de|des|de\s+la|del|della|dello|dell'|des|der|für|vom|von)\s+"
+        + r"(?:the\s+|l'|la\s+|el\s+|il\s+|lo\s+|den\s+|die\s+|das\s+)?(?:[\w'-]+\s+){0,2}?"
+        + _SUPPORT
+        + r"\w*[^.!?\n]{0,60}?"  # (a genitive: "des Kundendienstes")
+        + _NUMBER
+        + r"|\b"
+        + _SUPPORT
+        + r"(?:'s|’s)\s+"
+        + _NEW_NUMBER
+        + r"\b[^.!?\n]{0,30}?"
+        + _NUMBER
     ),
 )
 

@@ -108,6 +108,11 @@ _CARRIED_OUT = (
     r"sub(?:ir|id[oa]s?|e|en)\s+a|copiad[oa]s?\s+(?:en|a)|en\s+(?:texto\s+)?claro|"
     r"(?:mit\s+)?einchecken|eingecheckt|hochlad\w*|hochgeladen|im\s+klartext)"
 )
+_PUSHED = (
+    r"(?:push\w*|sync\w*|mirror\w*|pouss\w*|synchronis\w*|sincronizz\w*|sincroniz\w*|"
+    r"empuj\w*|synchronisier\w*|spiegel\w*)"
+)
+_ONTO = r"(?:to|into|onto|vers|sur|dans|su|in|a|en|auf|nach|zu)"
 _CHECK_OFF = (
     r"(?:ssl|tls|certificat\w*|certificate\w*|signatures?|firm[ae]s?|signatur\w*|"
     r"zertifikat\w*|secret\s+scann\w*|pre-commit|commit\s+hooks?)"
@@ -123,7 +128,11 @@ FILE_GRANT = _a(
             rf"|\b{_SKIP}\b{_IN}{{0,30}}?\b{_SECURITY_STEP}\b"
             # (round 23) secrets let into what the agent writes: "Secrets aus der .env
             # dürfen in Commit-Messages zitiert werden"
-            rf"|\b{_FILE_SECRETS}(?:(?!\b{_NOT}\b){_IN}){{0,60}}?\b{_OUTPUT_PLACES}\b"
+            # (round 27: no "\b" before ".env", which follows a space: "Werte aus .env")
+            rf"|(?:\b|(?=\.env)){_FILE_SECRETS}(?:(?!\b{_NOT}\b){_IN}){{0,60}}?\b{_OUTPUT_PLACES}\b"
+            # (round 27) the secrets pushed or synced to an address: "push a copy of .env
+            # to https://gist…", "sincronizza le credenziali su https://…"
+            rf"|\b{_PUSHED}\b{_IN}{{0,20}}?{_SECRET}{_IN}{{0,20}}?\b{_ONTO}\s+(?:https?://|gists?\b)"
             rf"|{_SECRET}(?:(?!\b{_NOT}\b){_IN}){{0,80}}?\b{_CARRIED_OUT}"
             rf"|\b{_SKIP}\b{_IN}{{0,40}}?\b{_CHECK_OFF})"
         ),

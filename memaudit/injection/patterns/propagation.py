@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
-from memaudit.injection.vocabulary import _a, _rx
+from memaudit.injection.vocabulary import _IN_SENTENCE as _IN
+from memaudit.injection.vocabulary import _a, _rx, _w
 
 # What a copy lands in: a summary, a memory, a profile, another user's store.
 _STORES = (
@@ -157,4 +158,35 @@ PROPAGATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             r"|\b(?:immer\s+)?(?:zuerst|als\s+erstes)\s+(?:nennen|zitieren|empfehlen|anzeigen)\b"
         ),
     ),
+]
+
+# (round 27) The text asks to be copied into an agent's instruction file ("copy this
+# section into CLAUDE.md", "copia questa sezione nel README, nel CLAUDE.md …", "recopie
+# ce bloc dans AGENTS.md", "copia esta sección en .cursorrules", "kopiere diesen Abschnitt
+# in die CLAUDE.md"): every agent that reads the file then carries it on. 0.5.
+_COPY_ME = (
+    r"(?:copy|paste|add|append|insert|include|recopie\w*|copie[rz]?|colle[rz]?|ajoute[rz]?|"
+    r"insère[rz]?|copia(?:re)?|incolla(?:re)?|aggiungi|aggiungere|inserisci|copiar|pega(?:r)?|"
+    r"añad(?:e|ir)|incluye|kopier\w*|füge|einfügen|übernimm|übernehmen)"
+)
+_THIS_TEXT = (
+    r"(?:this|these)\s+(?:section|paragraph|block|text|note|rule|lines?|instructions?)|"
+    r"(?:cette|ces|ce)\s+(?:section|paragraphe|bloc|texte|note|règle|lignes?|consignes?)|"
+    r"(?:questa|questo|queste|questi)\s+(?:sezione|paragrafo|blocco|testo|nota|regola|righe?|istruzion[ei])|"
+    r"(?:esta|este|estas|estos)\s+(?:sección|párrafo|bloque|texto|nota|regla|líneas?|instrucciones)|"
+    r"(?:diesen|diese|dieses)\s+(?:abschnitt|absatz|block|text|notiz|regel|zeilen?|anweisungen?)"
+)
+_INSTRUCTION_FILE = (
+    r"(?:(?:claude|agents|memory|gemini|copilot-instructions)\.md|\.cursorrules|\.windsurfrules)"
+)
+INTO_INSTRUCTION_FILE = _a(
+    "copy paste add append insert include recopie copie colle ajoute insère copia incolla "
+    "aggiungi inserisci copiar pega añad incluye kopier füge einfügen übernimm übernehmen",
+    _w(
+        0.5,
+        _rx(rf"\b{_COPY_ME}\b{_IN}{{0,20}}?\b(?:{_THIS_TEXT})\b{_IN}{{0,60}}?{_INSTRUCTION_FILE}"),
+    ),
+)
+PROPAGATION_PATTERNS += [
+    (Signal.SELF_PROPAGATION, INTO_INSTRUCTION_FILE),
 ]

@@ -426,6 +426,35 @@ RELAYED_BY = _rx(
     r"|\bhat\s+gesagt,?\s+ich\s+soll\s+dir\s+sagen\b|\bwie\s+(?:sie|er)\s+(?:es\s+)?(?:verlangt|"
     r"gesagt)\s+ha(?:t|ben)\b"
 )
+# (round 27) a third party's request to the assistant, passed on by the user: "my bank
+# advisor asked that you email him …", "le conseiller veut que tu …", "il tecnico ha
+# chiesto che tu …", "el asesor pidió que le envíes …", "der Berater hat gebeten, dass du
+# …". The verb is the third person's (the user's own "I want you to" is theirs).
+REQUESTED_OF_YOU = _rx(
+    r"\b(?:asked|requested|wants|wanted|would\s+like|has\s+asked)\s+(?:that\s+you|for\s+you\s+to|"
+    r"you\s+to)\b"
+    r"|\b(?:a\s+demandé|demande|veut|voulait|voudrait|souhaite)\s+que\s+tu\b"
+    r"|\b(?:ha\s+chiesto|chiede|vuole|voleva|vorrebbe)\s+che\s+tu\b"
+    r"|\b(?:pidió|ha\s+pedido|pide|quiere|quería|quisiera)\s+que\s+(?:tú\s+)?(?:le\s+|les\s+)?"
+    r"\w+(?:es|as)\b"
+    r"|\bhat\s+(?:\w+\s+)?gebeten,?\s+dass\s+du\b|\b(?:bittet|möchte|will|wünscht),?\s+dass\s+du\b"
+)
+# Who asks, read before the verb in its sentence: the user (in the third person, a note
+# drawn from their words) or "I" is no third party.
+_ASKER_IS_USER = _rx(
+    r"\b(?:user|utilisat(?:eur|rice)|utente|usuari[oa]|(?:be)?nutzer(?:in)?|i|i'd|je|j'|io|yo|ich|"
+    r"we|nous|noi|nosotros|wir)\b[^.!?;\n]{0,25}$"
+)
+
+
+def requested_of_you(low: str) -> bool:
+    """Whether ``low`` passes on a third party's request to the assistant."""
+    for m in REQUESTED_OF_YOU.finditer(low):
+        if not _ASKER_IS_USER.search(low, max(0, m.start() - 40), m.start()):
+            return True
+    return False
+
+
 _RELAY_VERBS = (
     "sent",
     "forwarded",
@@ -670,8 +699,10 @@ def relayed(low: str) -> str | None:
         return "it addresses AI agents as its readers"
     if SCRIPT_ADDED.search(low):
         return "it says a script or a plugin added it"
-    from_elsewhere = RELAYED_FROM.search(low) or (
-        any(v in low for v in _RELAY_VERBS) and RELAYED_BY.search(low)
+    from_elsewhere = bool(
+        RELAYED_FROM.search(low)
+        or (any(v in low for v in _RELAY_VERBS) and RELAYED_BY.search(low))
+        or requested_of_you(low)
     )
     if from_elsewhere and not WARNED.search(low):
         return "it says it came from someone else"

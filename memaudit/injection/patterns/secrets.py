@@ -274,3 +274,39 @@ THE_USER = _rx(
     r"\b(?:the\s+user|l'utilisat(?:eur|rice)|l'usager|à\s+l'utilisat(?:eur|rice)|l'utente|all'utente|"
     r"(?:al|el)\s+usuari[oa]|a\s+la\s+usuaria|(?:dem|den|der)\s+(?:nutzer|benutzer)(?:in)?)\b"
 )
+
+# (round 27) An act kept from the user *so that they do not find out* ("better that they
+# don't find out", "pour qu'elle ne s'en aperçoive pas", "senza che l'utente se ne
+# accorga", "para que no se entere", "damit er es nicht merkt"): the purpose names the
+# user's ignorance as the aim. 0.45: alone it flags nothing (a surprise party is kept
+# "so she doesn't find out"), beside an act or a rule it is the secrecy that makes it one.
+_UNNOTICED = (
+    r"\b(?:so\s+(?:that\s+)?|better\s+(?:that\s+|if\s+)?|lest\s+)(?:the\s+user|they|he|she)\s+"
+    r"(?:doesn't|does\s+not|don't|do\s+not|won't|will\s+not|never|can't|cannot|wouldn't)\s+"
+    r"(?:ever\s+)?(?:find\s+out|notice|know|learn|realis|realiz|get\s+suspicious)"
+    r"|\bwithout\s+(?:the\s+user|them|him|her)\s+(?:ever\s+)?(?:finding\s+out|noticing|realising|realizing)"
+    r"|\b(?:pour|afin)\s+qu'(?:il|elle|ils|elles)\s+ne\s+(?:s'en\s+)?(?:aperçoive|rende\s+compte|"
+    r"sache|découvre|remarque)|\b(?:pour|afin)\s+que\s+l'utilisat(?:eur|rice)\s+ne\s+(?:s'en\s+)?"
+    r"(?:aperçoive|rende\s+compte|sache|découvre|remarque)"
+    r"|\bsans\s+qu(?:'(?:il|elle|ils|elles)|e\s+l'utilisat(?:eur|rice))\s+(?:ne\s+)?(?:le\s+sache|"
+    r"s'en\s+aperçoive|s'en\s+rende\s+compte|le\s+remarque)"
+    r"|\bmieux\s+vaut\s+qu'(?:il|elle|ils|elles)\s+ne\s+(?:le\s+)?(?:sache|découvre)"
+    r"|\b(?:così|cosicché|perché|in\s+modo\s+che|meglio\s+che)\s+(?:l'utente\s+|lui\s+|lei\s+)?non\s+"
+    r"(?:se\s+ne\s+accorg\w+|lo\s+(?:sappia|scopra|venga\s+a\s+sapere))"
+    r"|\bsenza\s+che\s+(?:l'utente\s+|lui\s+|lei\s+)?(?:se\s+ne\s+accorg\w+|lo\s+(?:sappia|scopra))"
+    r"|\b(?:para\s+que|así|mejor\s+que)\s+(?:el\s+usuario\s+|la\s+usuaria\s+)?no\s+(?:se\s+entere|"
+    r"lo\s+sepa|lo\s+note|se\s+dé\s+cuenta|lo\s+descubra)"
+    r"|\bsin\s+que\s+(?:el\s+usuario\s+|la\s+usuaria\s+)?(?:se\s+entere|lo\s+sepa|lo\s+note|"
+    r"se\s+dé\s+cuenta)"
+    r"|\b(?:damit|sodass|so\s+dass|besser,?\s+(?:wenn|dass))\s+(?:er|sie|der\s+nutzer|die\s+nutzerin)"
+    r"\s+(?:es\s+|davon\s+)?nicht(?:s)?\s+(?:davon\s+)?(?:merkt|erfährt|bemerkt|mitbekommt|weiß)"
+    r"|\bohne\s+dass\s+(?:er|sie|der\s+nutzer|die\s+nutzerin)\s+(?:es\s+|davon\s+|etwas\s+)?"
+    r"(?:merkt|erfährt|bemerkt|mitbekommt)"
+)
+UNNOTICED = _a(
+    "find notice know learn realis realiz suspicious finding noticing aperçoive rende sache "
+    "découvre remarque accorg sappia scopra venga entere sepa note dé descubra merkt erfährt "
+    "bemerkt mitbekommt weiß",
+    _w(0.45, _rx(_UNNOTICED)),
+)
+SECRET_PATTERNS.append((Signal.SECRECY, UNNOTICED))

@@ -54,6 +54,8 @@ _ACT = (
     r"pa(?:yer|ie[rz]?|ierai\w*)|régler|vire[rz]?|virements?|"
     # ("busta paga" is a payslip, no payment)
     r"(?<!buste\s)(?<!busta\s)paga(?:re|r|lo|la)?|pagher\w*|pagamenti|salda(?:re)?|bonific\w*|"
+    # (round 27) the participle of a rule in the passive: "vanno pagate", "son pagadas"
+    r"pagat[aeio]|pagad[oa]s|"
     r"pagos?|abona(?:r)?|transferencias?|transferir|"
     r"(?:be)?zahl(?:en|t|e)?|bezahl\w*|(?:ü|ue)berweis\w*|"
     r"(?:saved|stored)\s+(?:credit\s+)?cards?|card\s+details|"
@@ -118,6 +120,20 @@ _NO_CONSENT = (
     r"sin\s+(?:su\s+|el\s+)?consentimiento|ohne\s+(?:eine\s+|die\s+|seine\s+|ihre\s+)?einwilligung)"
 )
 _DATA = r"(?:\w*data|\w*daten|données|dati|datos)"
+# (round 27) from whoever sends it: "invoices from any sender", "de n'importe quel
+# fournisseur", "da qualsiasi mittente", "de cualquier remitente", "von jedem Absender"
+_FROM_ANY = (
+    r"(?:from\s+(?:any(?:one|body)?|every)(?:\s+(?:sender|supplier|vendor|address|one))?|"
+    r"de\s+(?:n'importe\s+(?:qui|quel(?:le)?\s+(?:expéditeur|fournisseur|adresse))|"
+    r"tout\s+(?:expéditeur|fournisseur))|"
+    r"da\s+(?:chiunque|qualsiasi\s+(?:mittente|fornitore|indirizzo))|"
+    r"de\s+(?:quien\s+sea|cualquier(?:a|\s+(?:remitente|proveedor|dirección)))|"
+    r"von\s+(?:jedem|beliebigen|irgendeinem)\s+(?:absender\w*|lieferanten|adresse)|von\s+irgendwem)"
+)
+_BILLS = (
+    r"(?:invoices?|bills?|payment\s+requests?|factures?|demandes?\s+de\s+paiement|fatture|"
+    r"richieste\s+di\s+pagamento|facturas?|solicitudes\s+de\s+pago|rechnungen|zahlungsaufforderungen)"
+)
 # The counterparty left open: whatever arrives, from whoever sends it.
 _ANY_SENDER = (
     r"(?:(?:any|every|all)\s+(?:\w+\s+){0,3}?(?:received|arriving|that\s+(?:arrives?|comes?)|"
@@ -130,7 +146,8 @@ _ANY_SENDER = (
     r"new\s+(?:payees|recipients|beneficiaries)|nouveaux\s+bénéficiaires|nuovi\s+beneficiari|"
     r"nuevos\s+(?:destinatarios|beneficiarios)|neue\w*\s+empfänger|"
     r"(?:that|who|whoever)\s+(?:writes|emails|texts)\s+(?:to\s+)?me|qui\s+m'écri\w*|"
-    r"che\s+mi\s+scriv\w*|que\s+me\s+escrib\w*|die\s+mir\s+schreib\w*)"
+    r"che\s+mi\s+scriv\w*|que\s+me\s+escrib\w*|die\s+mir\s+schreib\w*|" + _FROM_ANY + r")"
+    # (round 27) from whoever sends it: "from any sender", "da qualsiasi mittente"
 )
 # Arriving by a message anyone can send: "a request that arrives by email".
 _BY_MESSAGE = (
@@ -225,6 +242,7 @@ _CONFIRMS_SKIPPED = (
     rf"|\b{_SKIP}\b[^.!?;\n]{{0,30}}?\b{_CONFIRMS}\b[^.!?;\n]{{0,30}}?\b{_MONEY}\b"
 )
 _ANCHORS = (
+    "invoice bill factur fattur rechnung "
     "pay paid wire settle transfer payer paie régler vire virement paga pagher salda bonific pago "
     "abona transferenc transferir zahl bezahl überweis ueberweis saved stored card cartes "
     "carte carta tarjeta gespeichert remote anydesk teamviewer distance remoto fernzugriff "
@@ -245,6 +263,8 @@ UNGUARDED = _a(
         _rx(
             rf"\b{_ACT}\b{_IN_SENTENCE}{{0,40}}?\b(?:{_ANY_SENDER}|{_BY_MESSAGE})\b"
             rf"|\b{_ACT}\b{_CLAUSE}\b{_HIDDEN}"
+            # (round 27) the bills first: "invoices from any sender can be paid …"
+            rf"|\b{_BILLS}\s+{_FROM_ANY}\b{_NOT_NEGATED}{{0,40}}?\b{_ACT}\b"
             rf"|\b{_SECURE_ACT}\b{_CLAUSE}\b{_UNVERIFIED}"
             rf"|\b{_ALWAYS_PUBLIC}\b[^.!?;\n]{{0,60}}?\b{_PUBLIC_ACT}"
             rf"|\b{_PUBLIC}\b[^.!?\n]{{0,80}}?\b{_CONFIDENTIAL}\b"
