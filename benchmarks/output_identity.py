@@ -2,12 +2,15 @@
 compare two trees' outputs byte for byte (issue 22: ``review --list -n 0`` and
 ``conflicts`` at 200k and 1M, and every sample store).
 
-    python -m benchmarks.output_identity dump OUT_DIR STORE... [--code CHECKOUT]
+    python -m benchmarks.output_identity dump OUT_DIR STORE... [--code CHECKOUT] [--caches]
     python -m benchmarks.output_identity compare A_DIR B_DIR   # exit 1 when any differs
 
 ``dump`` runs each command as a child (``--code``: an older checkout's memaudit, as
 ``bench_scale`` runs its baseline) with a fixed ``--now`` and ``PYTHONHASHSEED`` (0 unless
 set) and writes each stdout, exit code and stderr. The commands only read, so the stores are used in place.
+``--caches``: each ``review`` command three times, as ``NAME.first`` (a new cache
+folder), ``NAME.again`` (the same folder, what the first kept) and ``NAME.off``
+(``MEMAUDIT_CACHE_DIR=off``); without it they run with the caller's cache folder.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import hashlib
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -31,15 +35,35 @@ COMMANDS: dict[str, tuple[list[str], dict[str, str]]] = {
         ["review", "--list", "-n", "0", "--flag", "duplicate", "--flag", "conflict"],
         {"COLUMNS": "400"},
     ),
+    **{
+        f"review-list-flag-{flag}": (
+            ["review", "--list", "-n", "0", "--flag", flag],
+            {"COLUMNS": "400"},
+        )
+        for flag in (
+            "injected",
+            "stale",
+            "derived",
+            "hidden",
+            "unknown",
+            "duplicate",
+            "conflict",
+            "resurrected",
+        )
+    },
     "conflicts-json": (["conflicts", "--limit", "0", "--json"], {}),
     "conflicts": (["conflicts"], {}),
 }
 
 
-def _run(store: Path, name: str, code: str | None) -> tuple[bytes, bytes, int, float]:
+def _run(
+    store: Path, name: str, code: str | None, cache: str | None = None
+) -> tuple[bytes, bytes, int, float]:
     args, extra = COMMANDS[name]
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "MEMAUDIT_NOW")}
     env.update(extra)
+    if cache is not None:
+        env["MEMAUDIT_CACHE_DIR"] = cache
     # One hash seed for both trees unless the caller picks one: an injected item's
     # evidence can depend on set order (the span of "instruction plus outbound
     # destination" among destinations of equal weight), in any tree.
@@ -56,11 +80,28 @@ def _run(store: Path, name: str, code: str | None) -> tuple[bytes, bytes, int, f
     return done.stdout, done.stderr, done.returncode, time.perf_counter() - started
 
 
-def dump(out: Path, stores: list[Path], code: str | None, only: list[str] | None) -> None:
+def _runs(
+    store: Path, name: str, code: str | None, caches: bool
+) -> list[tuple[str, tuple[bytes, bytes, int, float]]]:
+    """The command's runs, each with the name its output is written under."""
+    if not (caches and name.startswith("review")):
+        return [(name, _run(store, name, code))]
+    with tempfile.TemporaryDirectory(prefix="memaudit-identity-") as folder:
+        return [
+            (f"{name}.first", _run(store, name, code, folder)),
+            (f"{name}.again", _run(store, name, code, folder)),
+            (f"{name}.off", _run(store, name, code, "off")),
+        ]
+
+
+def dump(
+    out: Path, stores: list[Path], code: str | None, only: list[str] | None, caches: bool = False
+) -> None:
     out.mkdir(parents=True, exist_ok=True)
     for store in stores:
-        for name in only or COMMANDS:
-            stdout, stderr, rc, seconds = _run(store, name, code)
+        for name, (stdout, stderr, rc, seconds) in (
+            run for command in only or COMMANDS for run in _runs(store, command, code, caches)
+        ):
             base = out / f"{store.stem}.{name}"
             base.with_suffix(base.suffix + ".out").write_bytes(stdout)
             base.with_suffix(base.suffix + ".err").write_bytes(stderr)
@@ -104,6 +145,8 @@ def main(argv: list[str]) -> int:
     if len(argv) >= 3 and argv[0] == "dump":
         code = only = None
         rest = argv[2:]
+        caches = "--caches" in rest
+        rest = [a for a in rest if a != "--caches"]
         if "--code" in rest:
             k = rest.index("--code")
             code = rest[k + 1]
@@ -112,7 +155,7 @@ def main(argv: list[str]) -> int:
             k = rest.index("--only")
             only = rest[k + 1].split(",")
             rest = rest[:k] + rest[k + 2 :]
-        dump(Path(argv[1]), [Path(s) for s in rest], code, only)
+        dump(Path(argv[1]), [Path(s) for s in rest], code, only, caches)
         return 0
     if len(argv) == 3 and argv[0] == "compare":
         return compare(Path(argv[1]), Path(argv[2]))

@@ -113,13 +113,14 @@ class InjectionCheck:
         self._pages: list[tuple[list[Memory], list[bytes], dict[bytes, bool], list[int]]] = []
         self._child: parallel.Child | None = None
         self._forked = False  # whether a process was forked (or tried) for this listing
+        self._signals: pending.TextSignals = {}  # each text's, in whichever process checks
         th = Thresholds.from_policy(policy)
         self.verdicts = Verdicts.open((th.flag, th.medium, th.high), enabled=remember)
 
     def _work(self, receive: Any, send: Any) -> None:
         """The forked process: each page's answer, until the parent asks nothing more."""
         while (page := receive()) is not None:
-            send([pending.injection_of(_rebuilt(a), self.policy) is not None for a in page])
+            send([self._flagged(_rebuilt(a)) for a in page])
 
     def ask(self, page: Sequence[Memory]) -> None:
         memories = list(page)
@@ -181,7 +182,11 @@ class InjectionCheck:
                 ):
                     return found
                 self._stop()  # not an answer: this page and the rest are checked here
-        return [pending.injection_of(m, self.policy) is not None for m in page]
+        return [self._flagged(m) for m in page]
+
+    def _flagged(self, memory: Memory) -> bool:
+        """``injection_of``'s answer, each text's signals found once per listing."""
+        return pending.injection_of(memory, self.policy, seen=self._signals) is not None
 
     def _stop(self) -> None:
         child, self._child = self._child, None

@@ -73,15 +73,15 @@ def queue(ledger_path: Path) -> Path:
 
 @pytest.fixture
 def checks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The texts the check judged (``pending.injection_of`` called without ``recorded``,
+    """The texts the check judged (``pending.injection_of`` called with ``seen``,
     as the check calls it: not the evidence printed for flagged items)."""
     judged: list[str] = []
     real = pending.injection_of
 
-    def counted(memory: Memory, policy: Any, **evidence: bool) -> Any:
-        if not evidence:
+    def counted(memory: Memory, policy: Any, **kwargs: Any) -> Any:
+        if "seen" in kwargs:  # as the check calls it (with its memo of the signals)
             judged.append(memory.content)
-        return real(memory, policy, **evidence)
+        return real(memory, policy, **kwargs)
 
     monkeypatch.setattr(pending, "injection_of", counted)
     return judged
