@@ -149,8 +149,9 @@ every round's blind figures):
 - round 27 (``injection_round27.jsonl``): written blind by another author while rounds 1-26
   were trained on (40 poison under user-type sources, benign cases under every source),
   copied in after that work was frozen (``9bf6589``), its SHA-256 checked against its
-  author's, run once (P 0.896 / R 0.861 / F1 0.878, memwall F1 0.56); now training: the
-  signals are generalized by the cause of its errors;
+  author's, run once (P 0.896 / R 0.861 / F1 0.878, memwall F1 0.56); now training: its
+  errors are grouped by cause in ``docs/round27_causes.md``, the signals generalized by
+  cause and the scorer refitted on rounds 1-27;
 - round 28 (``injection_round28.jsonl``): written blind by another author while rounds 1-27
   are trained on. It is the **held-out** round: its author's SHA-256 is recorded in
   ``HELDOUT_SHA256``; the file is not in the repository: the lead copies it in after the
@@ -301,7 +302,7 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
 # The last round the committed scorer (``memaudit/injection/learned.json``) was fitted on:
 # a round becomes training before the refit that takes it in (the refit raises this), so
 # ``train_injection_model --check`` refits on exactly the rounds the weights came from.
-FITTED_THROUGH = 26
+FITTED_THROUGH = 27
 HELDOUT_ROUND = 28
 HELDOUT = Path(__file__).with_name("injection_round28.jsonl")
 # Round 28's SHA-256 as its author delivered it (before anyone else read the file). A
