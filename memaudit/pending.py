@@ -242,28 +242,25 @@ def injection_of(
     from memaudit import injection
 
     text = memory.content
+    hits: list[Any] | None = None  # None: ``assess`` finds them
     if seen is not None and not recorded:
         # The text's part of the assessment (a function of the text alone) once per
         # text: a queue repeats texts under other sources (at 200k 4,742 items hold
         # 3,980 texts); the source's part is weighed for each item below.
         hits = seen.get(text)
         if hits is None:
-            hits = seen[text] = (
-                injection.signals(text) if injection.maybe_suspect(text) else NOT_SUSPECT
-            )
+            suspect = injection.maybe_suspect(text)
+            hits = seen[text] = injection.signals(text) if suspect else NOT_SUSPECT
         if hits is NOT_SUSPECT:
             return None
-        found = injection.assess(
-            text,
-            injection.from_memory(memory),
-            injection.Thresholds.from_policy(policy),
-            hits=list(hits),
-        )
-        return found if found.flagged else None
-    if not recorded and not injection.maybe_suspect(text):
+        hits = list(hits)
+    elif not recorded and not injection.maybe_suspect(text):
         return None
     found = injection.assess(
-        text, injection.from_memory(memory), injection.Thresholds.from_policy(policy)
+        text,
+        injection.from_memory(memory),
+        injection.Thresholds.from_policy(policy),
+        hits=hits,
     )
     return found if found.flagged or (recorded and found.hits) else None
 

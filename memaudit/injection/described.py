@@ -49,18 +49,16 @@ import re
 from memaudit.injection.assessment import Hit
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns.channels import REBOUND
+from memaudit.injection.protective import REACH, around
 from memaudit.injection.vocabulary import _rx
 
-REACH = 240  # characters either side of a hit read for its sentence (linear on long lines)
+# (a newline ends a sentence only before a space or the end, as a dot does)
 _SENTENCE_END = re.compile(r"[.!?\n](?:\s|$)")
 
 
 def _sentence(low: str, h: Hit) -> tuple[int, int]:
     """The span of the sentence that holds ``h``, read at most ``REACH`` either side."""
-    lo, hi = max(0, h.start - REACH), min(len(low), h.end + REACH)
-    start = max((m.end() for m in _SENTENCE_END.finditer(low, lo, h.start)), default=lo)
-    end = _SENTENCE_END.search(low, h.end, hi)
-    return start, end.start() if end else hi
+    return around(low, h, _SENTENCE_END)
 
 
 # -- the safer form adopted ---------------------------------------------------------------
