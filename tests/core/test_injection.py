@@ -395,10 +395,11 @@ def test_the_model_is_small_data_with_its_training_recorded() -> None:
     # 4.8 MB when round 26 joined: rounds 1-26, 215,475 weights, 4,726,769 bytes (+7,334
     # weights, +164 kB: the same growth, features, pruning and rounding unchanged). Raised
     # to 5.0 MB when round 27 joined: rounds 1-27, 221,942 weights, 4,872,901 bytes (+6,467
-    # weights, +146 kB: the same growth, features, pruning and rounding unchanged). The
-    # pruning threshold still deserves a cross-validated look (not done: each
+    # weights, +146 kB: the same growth, features, pruning and rounding unchanged). Raised
+    # to 5.2 MB when round 28 joined: rounds 1-28, 230,730 weights, 5,075,312 bytes (+8,788
+    # weights, +202 kB: the same features, pruning and rounding). The pruning threshold still deserves a cross-validated look (not done: each
     # leave-one-round-out run is ~10-18 min of the shared machine).
-    assert injection_model.WEIGHTS.stat().st_size < 5_000_000
+    assert injection_model.WEIGHTS.stat().st_size < 5_200_000
     m = injection_model.model()
     assert "held" not in m.meta["trained_on"] and m.meta["cases"] > 500
 
