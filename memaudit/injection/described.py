@@ -325,12 +325,21 @@ def stamp_disowned(low: str, h: Hit, hits: list[Hit]) -> bool:
 
 
 # -- a marker comment ----------------------------------------------------------------------
-_MARKER = re.compile(r"<!--\s*([\w:/.-]+)\s*-->")
+# the cuts and slots of site generators and editors: Jekyll's and Hugo's excerpt cut,
+# WordPress's page break and block delimiters, a table of contents' slot, a layout's
+# named region. Only these: a one-word comment of any other word ("<!-- keep -->") may
+# still be a carrier for what stands beside it.
+_MARKER = re.compile(
+    r"<!--\s*/?(?:more|excerpt|excerpt[_-]?separator|read-?more|break|page-?break|nextpage|"
+    r"noteaser|toc|/toc|table-of-contents|footer|header|sidebar|nav|main|content|truncate|"
+    r"wp:[a-z0-9/-]+(?:\s+\{[^}]*\})?|prettier-ignore(?:-start|-end)?)\s*-->"
+)
 
 
 def marker_comment(low: str, h: Hit) -> bool:
-    """Whether an HTML-comment hit is a one-word marker (``<!-- more -->``,
-    ``<!-- toc -->``, ``<!-- nextpage -->``): a template's cut or slot, no hidden words."""
+    """Whether an HTML-comment hit is a site generator's marker (``<!-- more -->``,
+    ``<!-- toc -->``, ``<!--nextpage-->``, ``<!-- wp:paragraph -->``): a template's cut
+    or slot, no hidden words."""
     if h.signal is not Signal.HTML_COMMENT:
         return False
     m = _MARKER.match(low, h.start)
@@ -363,6 +372,34 @@ def fake_recipient(low: str, h: Hit) -> bool:
     return _FAKE_PARTY.search(low, h.start, min(end, h.end + 40)) is not None
 
 
+# -- an approval still to come (round 28) --------------------------------------------------
+_PENDING_APPROVAL = _rx(
+    r"\b(?:after|once|pending|awaiting|until|before|upon|nach|vor|bis\s+zur|après|avant|"
+    r"en\s+attente\s+de|sous\s+réserve\s+de|dopo|prima\s+di|in\s+attesa\s+di|previa|tras|"
+    r"antes\s+de|hasta|pendiente\s+de)\s+(?:the\s+|la\s+|l'|der\s+|dell'|una?\s+)?"
+    r"(?:approval|sign-?off|clearance|freigabe|genehmigung|zustimmung|validation|approbation|"
+    r"approvazione|autorizzazione|aprobación|autorización)\s+(?:by|from|of|durch|von|vom|par|"
+    r"de|di|del|della|por)\b"
+)
+# an approval claimed as given, which a pending one beside it does not undo
+_GIVEN = _rx(
+    r"\b(?:approved|authori[sz]ed|signed\s+off|freigegeben|genehmigt|approuvée?|autorisée?|"
+    r"validée?|approvat[oa]|autorizzat[oa]|aprobad[oa]|autorizad[oa])\b"
+)
+PENDING_REACH = 30  # characters before an authority hit where "after", "nach" make it pending
+
+
+def approval_pending(low: str, h: Hit) -> bool:
+    """Whether an authority hit is an approval still to come ("update the prices after
+    approval by marketing", "nach Freigabe durch …", "après validation par …"): a check
+    required, not an authority claimed. An approval claimed as given beside it keeps it."""
+    if h.signal is not Signal.FAKE_AUTHORITY:
+        return False
+    lo = max(0, h.start - PENDING_REACH)
+    m = _PENDING_APPROVAL.search(low, lo, h.end)
+    return m is not None and m.end() > h.start and _GIVEN.search(low, lo, h.end) is None
+
+
 def described(low: str, h: Hit, hits: list[Hit]) -> bool:
     """Whether a hit is one of the classes above: named, recorded or adopted, no order."""
     return (
@@ -378,4 +415,5 @@ def described(low: str, h: Hit, hits: list[Hit]) -> bool:
         or stamp_disowned(low, h, hits)
         or marker_comment(low, h)
         or fake_recipient(low, h)
+        or approval_pending(low, h)
     )
