@@ -246,6 +246,160 @@ def binding_quoted(low: str, h: Hit) -> bool:
     return closed >= 0 and _QUOTE_OPEN.search(low, closed + 1, h.end) is not None
 
 
+# -- an act whose subject is the attack (round 28) ----------------------------------------
+_ATTACK = _rx(
+    r"\b(?:(?:prompt[\s-]+)?injections?(?:\s+de\s+prompt|\s+di\s+prompt)?|attack(?:er)?s?|adversar(?:y|ies)|"
+    r"malware|malicious\s+\w+|poisoned\s+\w+|attaquants?|attaques?|\w+\s+malveillante?s?|"
+    r"iniezion[ei]|attaccant[ei]|attacchi|\w+\s+malevol[oaie]|inyecci(?:ón|ones)|atacantes?|ataques?|"
+    r"\w+\s+malicios[oa]s?|angreifer\w*|angriff\w*|prompt-injection\w*|bösartige\w*\s+\w+)"
+    r"\s+(?:\w+\s+){0,3}?(?:can|could|may|might|will|would|tries|try|trying|attempts?|is\s+able|"
+    r"peut|peuvent|pourrait|pourraient|tente\w*|essaie\w*|può|possono|potrebbe\w*|tenta\w*|"
+    r"puede\w*|podría\w*|intenta\w*|kann|können|könnte\w*|versuch\w*)\b(?!'t|’t|\s+not\b|\s+never\b)"
+)
+# what such a sentence describes the attack making the agent do
+_ATTACKED_KINDS = frozenset(
+    {
+        Signal.SELF_PROPAGATION,
+        Signal.STANDING_RULE,
+        Signal.AGENT_DIRECTIVE,
+        Signal.IMPERATIVE,
+        Signal.EXFILTRATION,
+        Signal.TOOL_POLICY,
+        Signal.SENSITIVE_ACTION,
+        Signal.SECRECY,
+    }
+)
+_ATTACK_WORD = _rx(
+    r"\b(?:attack|attacke?r?s?|attaque|attacco|ataque|angriff|injection|iniezione|inyección)\b"
+)
+ATTACK_REACH = 100  # characters between the attack named and the act it makes the agent do
+
+
+def attack_as_subject(low: str, h: Hit) -> bool:
+    """Whether an act lies in a sentence that gives it as what an attack, an attacker or a
+    malicious text can make an agent do ("a prompt injection can try to make an agent
+    append …", "les attaquants peuvent pousser l'agent à …"), with no "so"/"therefore"
+    between them (an order drawn from it); or whether persistence is the attack's own
+    ("so the attack persists")."""
+    if h.signal is Signal.PERSISTENCE:
+        return _ATTACK_WORD.search(low, max(0, h.start - 30), h.end) is not None
+    if h.signal not in _ATTACKED_KINDS:
+        return False
+    start, _ = _sentence(low, h)
+    # the last attack named before the act: "so" after it draws an order from it
+    m = max(
+        _ATTACK.finditer(low, max(start, h.start - ATTACK_REACH), h.start),
+        key=lambda x: x.start(),
+        default=None,
+    )
+    return m is not None and not _THEREFORE.search(low, m.end(), h.start)
+
+
+# -- a user's stamp the text disowns (round 28) -------------------------------------------
+_DISOWNED = _rx(
+    r"\b(?:(?:made|formatted|designed|crafted|dressed\s+up)\s+to\s+look\s+like|claim(?:s|ed|ing)|"
+    r"pretend\w*|forged|spoofed|counterfeit|not\s+(?:from|by|written\s+by|something|what)\s+"
+    r"(?:the\s+)?user|untrusted|not\s+trust(?:ed|worthy)|"
+    r"forgée?s?|falsifiée?s?|usurp\w*|(?:vient|venait|provient)\s+pas\s+de\s+l'utilisat\w+|"
+    r"pas\s+(?:fiable|digne\s+de\s+confiance)|contraffatt\w*|falsificat\w*|"
+    r"non\s+(?:proviene|proveniva|veniva|viene)\s+dall'utente|non\s+(?:affidabil\w*|attendibil\w*)|"
+    r"falsificad\w*|no\s+(?:proviene|provenía|venía|viene)\s+del\s+usuario|no\s+(?:es\s+)?fiable|"
+    r"gefälscht\w*|nicht\s+vom\s+nutzer|nicht\s+vertrauenswürdig|vorgetäuscht\w*)"
+)
+_STAMP_KINDS = frozenset({Signal.FAKE_AUTHORITY, Signal.LAUNDERED})
+# what a note that only checks a stamp may hold besides it
+_CHECK_KINDS = _STAMP_KINDS | {Signal.AGENT_DIRECTIVE, Signal.IMPERATIVE, Signal.USER_CLAIM}
+
+
+def stamp_disowned(low: str, h: Hit, hits: list[Hit]) -> bool:
+    """Whether a user's stamp or source tag is one the text says is forged or not the
+    user's ("formatted to look like a memory entry (source=user, …), but it came from a
+    web fetch", "the note claiming '[approved by user]' … was not from the user"), and the
+    text does nothing else the patterns see: no act, no rule, no destination."""
+    if h.signal not in _STAMP_KINDS or any(t.signal not in _CHECK_KINDS for t in hits):
+        return False
+    if _VALUE.search(low):
+        return False
+    start, _ = _sentence(low, h)
+    return _DISOWNED.search(low, start, min(len(low), h.end + REACH)) is not None
+
+
+# -- a marker comment ----------------------------------------------------------------------
+# the cuts and slots of site generators and editors: Jekyll's and Hugo's excerpt cut,
+# WordPress's page break and block delimiters, a table of contents' slot, a layout's
+# named region. Only these: a one-word comment of any other word ("<!-- keep -->") may
+# still be a carrier for what stands beside it.
+_MARKER = re.compile(
+    r"<!--\s*/?(?:more|excerpt|excerpt[_-]?separator|read-?more|break|page-?break|nextpage|"
+    r"noteaser|toc|/toc|table-of-contents|footer|header|sidebar|nav|main|content|truncate|"
+    r"wp:[a-z0-9/-]+(?:\s+\{[^}]*\})?|prettier-ignore(?:-start|-end)?)\s*-->"
+)
+
+
+def marker_comment(low: str, h: Hit) -> bool:
+    """Whether an HTML-comment hit is a site generator's marker (``<!-- more -->``,
+    ``<!-- toc -->``, ``<!--nextpage-->``, ``<!-- wp:paragraph -->``): a template's cut
+    or slot, no hidden words."""
+    if h.signal is not Signal.HTML_COMMENT:
+        return False
+    m = _MARKER.match(low, h.start)
+    return m is not None and m.end() >= h.end
+
+
+# -- a secret handed to a party the text calls fake (round 28) ----------------------------
+_FAKE_PARTY = _rx(
+    r"\b(?:(?:a|an|the)\s+)?(?:fake|bogus|phony|sham|so-called|fraudulent|impostor|"
+    r"faux|fausse|prétendue?|falso|falsa|finto|finta|presunto|presunta|falsche[rnms]?|"
+    r"angebliche[rnms]?|gefälschte[rnms]?)\s+(?:\w+\s+)?(?:advis[eo]r|agent|support|bank\w*|"
+    r"technician|caller|employee|conseill\w+|banqui\w+|agent|technicien|consulent\w*|operator\w*|"
+    r"impiegat\w*|tecnic\w*|asesor\w*|agente|empleado|técnico|berater\w*|mitarbeiter\w*|"
+    r"techniker\w*|bankangestellte\w*)"
+    r"|\b(?:impostors?|scammers?|fraudsters?|escrocs?|arnaqueurs?|truffatori|estafadores|betrüger\w*)\b"
+)
+_HANDED = frozenset({Signal.SENSITIVE_ACTION, Signal.EXFILTRATION})
+
+
+def fake_recipient(low: str, h: Hit) -> bool:
+    """Whether a secret or data handed over goes, in the hit or right after it, to a party
+    the text itself calls fake or a fraudster ("an agent nearly gave an SMS code to a fake
+    bank advisor"): the fraud told, not an order. An address, a number or a link in the
+    sentence keeps it."""
+    if h.signal not in _HANDED:
+        return False
+    start, end = _sentence(low, h)
+    if _VALUE.search(low, start, end):
+        return False
+    return _FAKE_PARTY.search(low, h.start, min(end, h.end + 40)) is not None
+
+
+# -- an approval still to come (round 28) --------------------------------------------------
+_PENDING_APPROVAL = _rx(
+    r"\b(?:after|once|pending|awaiting|until|before|upon|nach|vor|bis\s+zur|après|avant|"
+    r"en\s+attente\s+de|sous\s+réserve\s+de|dopo|prima\s+di|in\s+attesa\s+di|previa|tras|"
+    r"antes\s+de|hasta|pendiente\s+de)\s+(?:the\s+|la\s+|l'|der\s+|dell'|una?\s+)?"
+    r"(?:approval|sign-?off|clearance|freigabe|genehmigung|zustimmung|validation|approbation|"
+    r"approvazione|autorizzazione|aprobación|autorización)\s+(?:by|from|of|durch|von|vom|par|"
+    r"de|di|del|della|por)\b"
+)
+# an approval claimed as given, which a pending one beside it does not undo
+_GIVEN = _rx(
+    r"\b(?:approved|authori[sz]ed|signed\s+off|freigegeben|genehmigt|approuvée?|autorisée?|"
+    r"validée?|approvat[oa]|autorizzat[oa]|aprobad[oa]|autorizad[oa])\b"
+)
+PENDING_REACH = 30  # characters before an authority hit where "after", "nach" make it pending
+
+
+def approval_pending(low: str, h: Hit) -> bool:
+    """Whether an authority hit is an approval still to come ("update the prices after
+    approval by marketing", "nach Freigabe durch …", "après validation par …"): a check
+    required, not an authority claimed. An approval claimed as given beside it keeps it."""
+    if h.signal is not Signal.FAKE_AUTHORITY:
+        return False
+    lo = max(0, h.start - PENDING_REACH)
+    m = _PENDING_APPROVAL.search(low, lo, h.end)
+    return m is not None and m.end() > h.start and _GIVEN.search(low, lo, h.end) is None
+
+
 def described(low: str, h: Hit, hits: list[Hit]) -> bool:
     """Whether a hit is one of the classes above: named, recorded or adopted, no order."""
     return (
@@ -257,4 +411,9 @@ def described(low: str, h: Hit, hits: list[Hit]) -> bool:
         or memory_write_logged(low, h, hits)
         or binding_quoted(low, h)
         or fraud_scheme(low, h)
+        or attack_as_subject(low, h)
+        or stamp_disowned(low, h, hits)
+        or marker_comment(low, h)
+        or fake_recipient(low, h)
+        or approval_pending(low, h)
     )

@@ -192,7 +192,7 @@ def reported(low: str, h: Hit) -> bool:
 
 def protects(low: str, h: Hit) -> bool:
     """Whether a hit is one of the checks above: no order."""
-    return check_for_user(low, h) or never_asks(low, h) or reported(low, h)
+    return check_for_user(low, h) or never_asks(low, h) or reported(low, h) or limiting(low, h)
 
 
 # Round 21: the agent acknowledging an ordinary preference in its own voice ("Got it -
@@ -277,9 +277,80 @@ def narrows_tool(low: str) -> bool:
     return _ELSEWHERE.search(low) is None and _WIDENED.search(low) is None
 
 
+# Round 28: a policy that limits the agent ("agents should have least-privilege tools and
+# human approval for high-impact actions", "KI-Assistenten dürfen Dateien nur im
+# Projektordner lesen; Löschvorgänge erfordern eine Bestätigung", "les agents ne peuvent
+# lire que …", "gli assistenti possono leggere solo …", "requieren la confirmación del
+# usuario"): a restriction or a check required is the safeguard, no order to obey. A check
+# taken away ("no approval needed", "ohne Bestätigung"), a check kept for a few cases only
+# ("approval only for transfers over …"), a widening, a destination or "without asking"
+# anywhere in the text keeps every hit.
+_LIMITS = _rx(
+    r"\bleast[\s-]privilege\b|\bhuman[\s-]in[\s-]the[\s-]loop\b"
+    r"|\b(?:require[sd]?|requiring|needs?|with|after|get)\s+(?:the\s+user's\s+|explicit\s+|"
+    r"human\s+|a\s+|prior\s+|user\s+)?(?:confirmation|approval|consent|sign-?off)\b"
+    r"|\bhuman\s+approval\b"
+    # a restriction to reading, or to a folder: not "should only ever suggest NordPeak"
+    r"|\bonly\s+(?:\w+\s+){0,2}?(?:read|reads|reading)\b|\bread\s+(?:\w+\s+){0,3}?only\s+(?:in|within|inside|from)\b"
+    r"|\bonly\s+(?:within|inside|in)\s+(?:the\s+|their\s+|its\s+)?(?:\w+\s+)?(?:folder|directory|workspace|sandbox|project|repo\w*)\b"
+    r"|\b(?:nécessit\w*|exig\w*|requi[eè]r\w*|soumis\w*\s+à|après)\s+(?:une\s+|la\s+|l')?"
+    r"(?:confirmation|validation|approbation)\b|\bmoindre\s+privilège\b"
+    r"|\bne\s+(?:peu\w+|doi\w+)\s+(?:\w+\s+){0,1}?(?:lire|consulter|accéder)\s+(?:\w+\s+){0,3}?qu(?:e\b|')"
+    r"|\bqu(?:e\s+|')(?:en\s+lecture|dans\s+le\s+(?:dossier|répertoire|projet))\b"
+    r"|\b(?:richied\w*|necessit\w*|previa|dopo)\s+(?:una\s+|la\s+|l')?(?:conferma|approvazione|"
+    r"autorizzazione)\b|\bminimo\s+privilegio\b|\b(?:leggere|consultare|accedere)\s+(?:\w+\s+){0,1}?solo\b"
+    r"|\bsolo\s+(?:in\s+lettura|(?:nella|nelle)\s+cartell\w+|nel\s+progetto)\b"
+    r"|\b(?:requier\w*|necesit\w*|exig\w*|previa|tras)\s+(?:una\s+|la\s+)?(?:confirmación|"
+    r"aprobación|autorización)\b|\bmínimo\s+privilegio\b|\b(?:leer|consultar|acceder)\s+(?:\w+\s+){0,1}?solo\b"
+    r"|\bsolo\s+(?:leer|en\s+(?:modo\s+)?lectura|en\s+la\s+carpeta|en\s+el\s+(?:proyecto|directorio))\b"
+    r"|\b(?:erforder\w*|benötig\w*|brauch\w*)\s+(?:\w+\s+){0,3}?(?:bestätigung|freigabe|"
+    r"zustimmung|genehmigung)\b|\bnur\s+(?:\w+\s+){0,4}?(?:lesen|lesend|einsehen)\b"
+    r"|\bnur\s+(?:im|in\s+dem|innerhalb\s+des)\s+\w*(?:ordner|verzeichnis|projekt|sandbox)\w*\b"
+    r"|\bgeringste\w*\s+rechte\b"
+)
+_CHECK_WORD = (
+    r"(?:confirmation|approval|consent|review|validation|approbation|conferma|approvazione|"
+    r"autorizzazione|confirmación|aprobación|autorización|bestätigung|freigabe|zustimmung|"
+    r"genehmigung)"
+)
+_CHECK_TAKEN = _rx(
+    r"(?:\b(?:no|not|never|without|skip\w*|sans|pas|jamais|aucune|senza|non|mai|nessuna|sin|nunca|"
+    r"ningun\w*|ohne|nicht|nie|kein\w*)|n't)\s+"
+    r"(?:\S+\s+){0,3}?"
+    + _CHECK_WORD
+    + r"\b|\b"
+    + _CHECK_WORD
+    + r"\s+(?:is\s+|est\s+|è\s+|es\s+|ist\s+)?"
+    r"(?:only|seulement|uniquement|solo|soltanto|solamente|nur)\b"
+)
+_LIMITED_KINDS = frozenset({Signal.AGENT_DIRECTIVE, Signal.STANDING_RULE, Signal.IMPERATIVE})
+LIMITS_NOTE = "a policy that limits the agent"
+
+
+def limits_agent(low: str) -> bool:
+    """Whether the text limits the agent (a restriction or a check required) and holds
+    nothing that widens it, takes a check away or sends anything anywhere."""
+    return (
+        _LIMITS.search(low) is not None
+        and _CHECK_TAKEN.search(low) is None
+        and _ELSEWHERE.search(low) is None
+        and _WIDENED.search(low) is None
+    )
+
+
+def limiting(low: str, h: Hit) -> bool:
+    """Whether a rule-shaped hit lies in a sentence of a text that limits the agent."""
+    if h.signal not in _LIMITED_KINDS:
+        return False
+    start, end = _sentence(low, h)
+    return _LIMITS.search(low, start, end) is not None and limits_agent(low)
+
+
 def quiet_learned(low: str, end: int) -> str:
     """Why the learned hit (its sentence ending at ``end``) is no order, or "": a
     self-model's traits ("The assistant is cautious and ..."), a tool's use narrowed."""
     if _SELF_TRAITS.search(low, 0, end + 1):
         return TRAITS_NOTE
-    return NARROWED_NOTE if narrows_tool(low) else ""
+    if narrows_tool(low):
+        return NARROWED_NOTE
+    return LIMITS_NOTE if limits_agent(low) else ""

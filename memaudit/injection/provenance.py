@@ -41,6 +41,7 @@ from memaudit.injection.patterns.relay import ANY_PARTY, clicked_through, in_use
 from memaudit.injection.patterns.secrets import THE_USER
 from memaudit.injection.patterns.unguarded import at_full
 from memaudit.injection.patterns.vouched import vouched
+from memaudit.injection.wishes import SENT_ON, USER_WISH, users_wish
 from memaudit.model import SourceType
 
 
@@ -270,6 +271,9 @@ def assess(
     elif relay is None and bool(found) and done_for_user(text, provenance, found):
         weight = DERIVED_FROM_USER
         why = "a record of an action done at the user's request"
+    elif relay is None and bool(found) and recorded_wish(text, provenance, weight, found):
+        weight = DERIVED_FROM_USER  # (round 28)
+        why = "the assistant's note of a harmless rule the user asked for"
     elif drawn_from_outside(text, provenance, weight):
         weight = 1.0  # (round 26)
         why += "; but its text says it was drawn from a third party's text"
@@ -493,9 +497,27 @@ def done_for_user(text: str, p: Provenance, found: list[Hit]) -> bool:
     if any(h.hidden or h.signal not in DONE_KINDS for h in found):
         return False
     low = text.lower()
-    if REQUESTED_BY_USER.search(low) is None or DONE_ACT.search(low) is None:
+    # (round 28: "el usuario me pidió reenviar …; enviado el 12/06", the user named as the
+    # asker as a note of their wishes names them, a send logged with its date)
+    if REQUESTED_BY_USER.search(low) is None and USER_WISH.search(low) is None:
+        return False
+    if DONE_ACT.search(low) is None and SENT_ON.search(low) is None:
         return False
     return STANDING_WORDS.search(low) is None
+
+
+_NOTE_SOURCES = frozenset({SourceType.ASSISTANT_MESSAGE, *_MODEL_STEPS})
+
+
+def recorded_wish(text: str, p: Provenance, weight: float, found: list[Hit]) -> bool:
+    """The assistant's message or a model's note (nothing untrusted in its lineage)
+    recording a harmless rule the user asked for (``wishes.users_wish``): weighed as
+    notes drawn from the user's words, not as the model instructing itself."""
+    if p.source_type not in _NOTE_SOURCES or weight <= DERIVED_FROM_USER:
+        return False
+    if p.source_type is not SourceType.ASSISTANT_MESSAGE and weight >= 1.0:
+        return False  # derived from a tool's output or a document: not the user's words
+    return users_wish(text, found)
 
 
 def drawn_from_outside(text: str, p: Provenance, weight: float) -> bool:
