@@ -15,8 +15,8 @@ who gives the order and what it does, not its wording:
 - and, in the same sentence, the order moves money, hands over access or codes, sends a
   secret to a link, or hides something from the user or waives their confirmation.
 
-``SECONDHAND_ORDER`` finds it (a ``FAKE_AUTHORITY`` hit: the third party claims authority
-over the assistant), and ``secondhand`` makes the statement a relay
+``SECONDHAND_ORDER`` finds it (a ``SOURCE_STEERING`` hit: the third party is made the one
+the assistant obeys; an order negated, "said the assistant should never …", is none), and ``secondhand`` makes the statement a relay
 (``relay.relayed``), so its signals weigh as the third party's text would.
 
 What stays quiet: advice aimed at the user ("my doctor said I should walk more", "my bank
@@ -139,19 +139,12 @@ SECONDHAND_ORDER = _a(
         _NOT_THIRD
         + r"\b(?:"
         + _ORDER
-        + r")(?="
-        + _S
-        + r"{0,220}?(?:"
-        + _MONEY
-        + r"|"
-        + _ACCESS
-        + r"|"
-        + _HIDDEN
-        + r"))"
+        + r")(?!\s*,?\s*(?:[\w']+\s+){0,2}?(?:never|not|don't|jamais|mai|non|nunca|no|nie|niemals|"
+        r"nicht)\b)(?=" + _S + r"{0,220}?(?:" + _MONEY + r"|" + _ACCESS + r"|" + _HIDDEN + r"))"
     ),
 )
 SECONDHAND_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
-    (Signal.FAKE_AUTHORITY, SECONDHAND_ORDER)
+    (Signal.SOURCE_STEERING, SECONDHAND_ORDER)
 ]
 
 # The user's rule about someone ("if my accountant says to pay …", "wenn der Berater
