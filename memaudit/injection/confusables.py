@@ -27,12 +27,22 @@ _MATH = {}
 for _base in range(0x1D400, 0x1D6A4, 52):  # bold, italic, ..., monospace: A-Z then a-z
     for _k in range(52):
         _MATH[chr(_base + _k)] = chr((0x41 if _k < 26 else 0x61 - 26) + _k)
-_FOLD = str.maketrans({**_LOOKALIKE, **_WIDE, **_MATH})
-_STYLED_ONLY = str.maketrans({**_WIDE, **_MATH})
+# Small capitals (round 28: "ᴀꜱꜱɪꜱᴛᴀɴᴛ: ʀᴇᴍᴇᴍʙᴇʀ …"), a whole alphabet from the phonetic
+# and Latin Extended blocks (no small x: the plain one stands in).
+_SMALL_CAPS = dict(
+    zip(
+        "ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘǫʀꜱᴛᴜᴠᴡʏᴢ",
+        "abcdefghijklmnopqrstuvwyz",
+        strict=True,
+    )
+)
+_FOLD = str.maketrans({**_LOOKALIKE, **_WIDE, **_MATH, **_SMALL_CAPS})
+_STYLED_ONLY = str.maketrans({**_WIDE, **_MATH, **_SMALL_CAPS})
 _SCRIPTS = "\u0370-\u03ff\u0400-\u04ff\u0500-\u052f"
 # A Latin letter beside a Cyrillic or Greek one: a word that mixes scripts.
 _MIXED = re.compile(rf"[A-Za-z][{_SCRIPTS}]|[{_SCRIPTS}][A-Za-z]")
-_STYLED = re.compile("[\uff01-\uff5e\U0001d400-\U0001d6a3]")
+# A styled letter; small capitals only as a word of three (one "ɪ" or "ʀ" is phonetics).
+_STYLED = re.compile("[\uff01-\uff5e\U0001d400-\U0001d6a3]|[" + "".join(_SMALL_CAPS) + "]{3,}")
 
 
 def fold(view: str) -> tuple[str, int]:

@@ -20,12 +20,14 @@ from memaudit.injection.patterns.planted import PLANTED_PATTERNS
 from memaudit.injection.patterns.propagation import PROPAGATION_PATTERNS
 from memaudit.injection.patterns.relay import RELAY_PATTERNS
 from memaudit.injection.patterns.retrieval import RETRIEVAL_PATTERNS
+from memaudit.injection.patterns.secondhand import SECONDHAND_PATTERNS
 from memaudit.injection.patterns.secrets import SECRET_PATTERNS
 from memaudit.injection.patterns.structural import STRUCTURAL_PATTERNS
 from memaudit.injection.patterns.tool_calls import TOOL_CALL_PATTERNS
 from memaudit.injection.patterns.tools import TOOL_PATTERNS
 from memaudit.injection.patterns.unguarded import UNGUARDED_PATTERNS
 from memaudit.injection.patterns.vouched import VOUCHED_PATTERNS
+from memaudit.injection.patterns.withheld import WITHHELD_PATTERNS
 from memaudit.injection.vocabulary import _OWN_ANCHORS, _PATTERN_WEIGHT
 
 _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
@@ -54,6 +56,10 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     # round 27: the user's voice claimed by a stamp or a signature (weighed at full,
     # ``provenance``)
     *VOUCHED_PATTERNS,
+    # round 28: a third party's harmful order to the assistant, passed on by the user
+    *SECONDHAND_PATTERNS,
+    # round 28: an act kept from the user, in the passive or with a pronoun
+    *WITHHELD_PATTERNS,
 ]
 
 _AGENT_WORDS = (

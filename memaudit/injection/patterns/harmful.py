@@ -209,7 +209,7 @@ SAFE_ACCOUNT = _a(
 _WHEN = r"(?:when(?:ever)?|if|wenn|sobald|falls|quand|lorsque|si|quando|se|cuando)"
 _MEANS = (
     r"(?:(?:that|this|it)\s+(?:means|refers\s+to)|i\s+mean|is\s+meant|"
-    r"(?:cela|ça|c'est-à-dire|il\s+s'agit\s+de)|désigne|je\s+veux\s+dire|veut\s+dire|"
+    r"(?:cela|ça|c'est-à-dire|il\s+s'agit\s+d(?:e|u|es)\b)|désigne|je\s+veux\s+dire|veut\s+dire|"
     r"intendo|si\s+intende|si\s+riferisce|vuol\s+dire|significa|"
     r"me\s+refiero|se\s+refiere|quiero\s+decir|quiere\s+decir|"
     r"ist\s+damit|damit\s+ist|meine\s+ich|gemeint)"
@@ -227,7 +227,14 @@ _NEW_PARTY = (
     r"(?:ltd|llc|inc|gmbh|ag|sarl|sas|srl|spa|s\.l|sl|treuhand|services?|holding|"
     r"retired|handed\s+over|took\s+over|taken\s+over|moved\s+(?:the|her|his|their)\s+money|"
     r"à\s+la\s+retraite|a\s+cédé|repris|in\s+pensione|ha\s+ceduto|rilevat\w*|jubilad\w*|"
-    r"traspas\w*|übertragen|übernommen|im\s+ruhestand|übergeben)"
+    r"traspas\w*|übertragen|übernommen|im\s+ruhestand|übergeben|"
+    # round 28: an account held in another's name, a supplier absorbed or merged, a
+    # company's services in the user's language ("Servizi …", "Servicios …")
+    r"(?:intestat[oa]\s+a|a\s+nombre\s+de|au\s+nom\s+de|held\s+by|lautend\s+auf)\s+"
+    r"(?!(?:me|us|my|both|moi|nous|ma|mon|mes|mia|mio|miei|noi|mí|mi|nosotros|mich|uns|"
+    r"meine\w*)\b)|"
+    r"absorb\w*|merged|fusionn\w*|fusionad\w*|fusionat\w*|assorbit\w*|fusioniert|"
+    r"servizi|servicios|dienstleist\w*)"
 )
 MONEY_REBOUND = _a(
     "when whenever if$ wenn sobald falls quand lorsque si$ quando se$ cuando",

@@ -42,6 +42,9 @@ import re
 
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns.laundering import OWN_VOICE
+from memaudit.injection.patterns.open_party import ANCHORS as OPEN_ANCHORS
+from memaudit.injection.patterns.open_party import OPEN_CHANNEL, OPEN_PAYEE
+from memaudit.injection.patterns.secondhand import secondhand
 from memaudit.injection.vocabulary import _a, _rx
 
 _AI_PLURAL = (
@@ -652,14 +655,20 @@ ANY_PARTY = _a(
     "jede jedem$ jeder$ jeden$ alle$ allen$ allem$ wer$ honour honor obey execute accept follow "
     "fulfil carry$ grant exécute honore accepte obéis esegui onora accetta obbedisci ejecuta "
     "atiende acepta obedece befolge erfülle akzeptiere führe when whenever if$ once$ quand "
-    "lorsque si$ dès$ quando se$ ogni$ cuando siempre$ wenn sobald falls",
+    "lorsque si$ dès$ quando se$ ogni$ cuando siempre$ wenn sobald falls " + OPEN_ANCHORS,
     _rx(
         _KEYWORD_TRIGGER + r"|\b" + _ANYONE + r"[^.\n]{0,80}?\b" + _VALUED + r"\b"
         r"|\b" + _VALUED + r"\b[^.\n]{0,60}?\b(?:to|à|a|an)\s+" + _ANYONE + r"[^.\n]{0,30}"
         r"(?:ask|asks|asking|demande|chiede|pide|fragt|"
         # round 22: or claims to be someone, or quotes a code
         r"says|claims|quotes|dit|prétend|cite|dice|afferma|cita|dice|afirma|sagt|behauptet|nennt)"
-        r"|" + _ANY_REQUEST
+        r"|"
+        + _ANY_REQUEST
+        # round 28: money paid wherever a sender says, an open channel's requests authorised
+        + r"|"
+        + OPEN_PAYEE
+        + r"|"
+        + OPEN_CHANNEL
     ),
 )
 RELAY_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [(Signal.SOURCE_STEERING, ANY_PARTY)]
@@ -708,6 +717,9 @@ def relayed(low: str) -> str | None:
         return "it says it came from someone else"
     if reported(low) and not WARNED.search(low) and not ADOPTED.search(low):
         return "it reports someone else telling the assistant what to do"
+    # round 28: whoever is not the user ordering the assistant to pay, let in or hide
+    if not WARNED.search(low) and secondhand(low):
+        return "it passes on a third party's order to the assistant"
     return None
 
 
