@@ -365,17 +365,17 @@ def _listed_neighbours(store: Store, memory: Memory, reading: Reading) -> list[S
 
 
 def read_searches(
-    store: Store, memories: Sequence[Memory], reading: Reading, *, threads: int = 1
+    store: Store, memories: Sequence[Memory], reading: Reading, *, workers: int = 1
 ) -> None:
     """Every full-text search of ``memories`` not answered yet, asked in one call
-    (``Store.active_matches``, in ``threads`` threads) instead of a few per item."""
+    (``Store.active_matches``, in ``workers`` processes) instead of a few per item."""
     todo = dict.fromkeys(
         q for m in memories for q in reading.searches_of(m.content) if q not in reading.searches
     )
     if todo:
         found = (
-            store.active_matches(list(todo), SEARCH_LIMIT, threads=threads)
-            if threads > 1
+            store.active_matches(list(todo), SEARCH_LIMIT, workers=workers)
+            if workers > 1
             else store.active_matches(list(todo), SEARCH_LIMIT)
         )
         reading.searches.update(found)

@@ -47,14 +47,14 @@ def prepare(
     items: Sequence[pending.QueueItem],
     reading: pending.Reading,
     *,
-    threads: int = 1,
+    workers: int = 1,
 ) -> None:
     """Ask the store, now, everything ``listing_flags`` reads for ``items``: their
-    active copies, their searches (in ``threads`` threads), the recorded disputes and
+    active copies, their searches (in ``workers`` processes), the recorded disputes and
     whether each other side of an item's dispute is active."""
     memories = [i.memory for i in items]
     pending.read_copies(store, memories, reading)
-    pending.read_searches(store, memories, reading, threads=threads)
+    pending.read_searches(store, memories, reading, workers=workers)
     pending.read_disputes(store, memories, reading)
 
 
@@ -90,12 +90,13 @@ def compare(
     write them) set their items' flags; the other items are compared (``computed``)
     and their answers kept. ``checking``: another process checks the items for
     injected instructions meanwhile; otherwise, where ``queue_injection`` would fork
-    for them (its CPU idle), the searches run in two threads (``ledger.matches``)."""
+    for them (a CPU idle), half the searches are asked in a forked process
+    (``ledger.matches``)."""
     from memaudit.queue_answers import Answers
 
     threshold = float(policy.get("duplicates.similarity"))
-    threads = 1 if checking or not queue_injection._forks(len(items)) else 2
-    prepare(store, items, reading, threads=threads)
+    workers = 1 if checking or not queue_injection._forks(len(items)) else 2
+    prepare(store, items, reading, workers=workers)
     kept = Answers.open(threshold, enabled=remember and bool(items))
     try:
         keys = kept.keys(store, [i.memory for i in items], reading) if kept.conn else []

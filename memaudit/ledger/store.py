@@ -566,15 +566,15 @@ class Ledger:
         return map(row_to_memory, self.conn.execute(sql, params))
 
     def active_matches(
-        self, searches: Sequence[str], limit: int, *, threads: int = 1
+        self, searches: Sequence[str], limit: int, *, workers: int = 1
     ) -> dict[str, list[tuple[str, str, str | None, str | None]]]:
         """``Store.active_matches`` in four columns: each search's active memories as
         ``query`` orders them (its SQL, newest match first), without building whole
-        memories, a few hundred searches a statement (``ledger.matches``; ``threads``:
-        2 asks half of them on a second connection in another thread)."""
+        memories, a few hundred searches a statement (``ledger.matches``; ``workers``:
+        2 asks half of them in a forked process)."""
         from memaudit.ledger import matches
 
-        return matches.active_matches(self, searches, limit, threads=threads)
+        return matches.active_matches(self, searches, limit, workers=workers)
 
     def active_copies(self, texts: Sequence[str], limit: int | None = None) -> dict[str, list[str]]:
         """``Store.active_copies`` through the content_hash index: one indexed lookup per

@@ -70,10 +70,10 @@ class Counting(NativeStore):
         self.asked: list[int] = []
 
     def active_matches(
-        self, searches: Sequence[str], limit: int, *, threads: int = 1
+        self, searches: Sequence[str], limit: int, *, workers: int = 1
     ) -> dict[str, list[Statement]]:
         self.asked.append(len(searches))
-        return super().active_matches(searches, limit, threads=threads)
+        return super().active_matches(searches, limit, workers=workers)
 
 
 def _stage(ledger: Ledger, text: str, scope: str | None = None) -> str:
