@@ -13,7 +13,7 @@ for every row).
 from __future__ import annotations
 
 import pickle
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from memaudit.errors import MemauditError
@@ -28,14 +28,20 @@ Row = tuple[str, str, "str | None", "str | None"]
 
 
 def active_matches(
-    ledger: Ledger, searches: Sequence[str], limit: int, *, workers: int = 1
+    ledger: Ledger,
+    searches: Sequence[str],
+    limit: int,
+    *,
+    fts_query: Callable[[str], str],
+    connect: Callable[..., sqlite3.Connection],
+    per_query: int,
+    workers: int = 1,
 ) -> dict[str, list[Row]]:
-    """``Ledger.active_matches``. ``workers``: 2 asks every other statement's searches
-    in a forked process on a read-only connection of its own (a read-only ledger
-    outside a transaction, where forking is safe: ``conflicts.parallel``); if that
-    process fails, its searches are asked here."""
-    from memaudit.ledger import store
-
+    """``Ledger.active_matches``, ``per_query`` searches a statement, each searched with
+    ``fts_query`` of it. ``workers``: 2 asks every other statement's searches in a
+    forked process on a read-only connection of its own (``connect``; a read-only
+    ledger outside a transaction, where forking is safe: ``conflicts.parallel``); if
+    that process fails, its searches are asked here."""
     out: dict[str, list[Row]] = {}
     asked: list[tuple[str, str]] = []  # (search, its FTS query)
     for text in dict.fromkeys(searches):
@@ -44,13 +50,14 @@ def active_matches(
             out[text] = [(m.id, m.content, m.created_at, m.scope) for m in ledger.query(flt)]
             continue
         try:
-            asked.append((text, store.fts_query(text)))
+            asked.append((text, fts_query(text)))
         except MemauditError:  # no word to search with: ``query`` refuses it too
             out[text] = []
-    per = store.MATCHES_PER_QUERY
-    chunks = [asked[s : s + per] for s in range(0, len(asked), per)]
+    chunks = [asked[s : s + per_query] for s in range(0, len(asked), per_query)]
     theirs = chunks[1::2] if workers > 1 and ledger.readonly else []
-    child = _fork(ledger, theirs, limit) if theirs and not ledger.conn.in_transaction else None
+    child = (
+        _fork(ledger, connect, theirs, limit) if theirs and not ledger.conn.in_transaction else None
+    )
     if child is None:
         for chunk in chunks:
             out.update(_matched(ledger.conn, chunk, limit))
@@ -99,11 +106,15 @@ def _matched(
     return {text: matches for (text, _), matches in zip(chunk, found, strict=True)}
 
 
-def _fork(ledger: Ledger, chunks: list[list[tuple[str, str]]], limit: int) -> Any:
+def _fork(
+    ledger: Ledger,
+    connect: Callable[..., sqlite3.Connection],
+    chunks: list[list[tuple[str, str]]],
+    limit: int,
+) -> Any:
     """A ``parallel.Child`` asking ``chunks`` on a connection of its own (the one this
     process holds is never used there), or None where forking is not safe."""
     from memaudit.conflicts import parallel
-    from memaudit.ledger.store import connect
 
     if not parallel.can_fork():
         return None

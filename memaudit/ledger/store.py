@@ -574,7 +574,15 @@ class Ledger:
         2 asks half of them in a forked process)."""
         from memaudit.ledger import matches
 
-        return matches.active_matches(self, searches, limit, workers=workers)
+        return matches.active_matches(
+            self,
+            searches,
+            limit,
+            fts_query=fts_query,
+            connect=connect,
+            per_query=MATCHES_PER_QUERY,
+            workers=workers,
+        )
 
     def active_copies(self, texts: Sequence[str], limit: int | None = None) -> dict[str, list[str]]:
         """``Store.active_copies`` through the content_hash index: one indexed lookup per
