@@ -364,14 +364,21 @@ def _listed_neighbours(store: Store, memory: Memory, reading: Reading) -> list[S
     return pool.members
 
 
-def read_searches(store: Store, memories: Sequence[Memory], reading: Reading) -> None:
+def read_searches(
+    store: Store, memories: Sequence[Memory], reading: Reading, *, workers: int = 1
+) -> None:
     """Every full-text search of ``memories`` not answered yet, asked in one call
-    (``Store.active_matches``) instead of a few per item."""
+    (``Store.active_matches``, in ``workers`` processes) instead of a few per item."""
     todo = dict.fromkeys(
         q for m in memories for q in reading.searches_of(m.content) if q not in reading.searches
     )
     if todo:
-        reading.searches.update(store.active_matches(list(todo), SEARCH_LIMIT))
+        found = (
+            store.active_matches(list(todo), SEARCH_LIMIT, workers=workers)
+            if workers > 1
+            else store.active_matches(list(todo), SEARCH_LIMIT)
+        )
+        reading.searches.update(found)
 
 
 def _copies(store: Store, memory: Memory, limit: int) -> list[str]:

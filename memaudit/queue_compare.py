@@ -42,13 +42,19 @@ class _NoStore:
         raise RuntimeError(f"the second process does not read the store ({name})")
 
 
-def prepare(store: Store, items: Sequence[pending.QueueItem], reading: pending.Reading) -> None:
+def prepare(
+    store: Store,
+    items: Sequence[pending.QueueItem],
+    reading: pending.Reading,
+    *,
+    workers: int = 1,
+) -> None:
     """Ask the store, now, everything ``listing_flags`` reads for ``items``: their
-    active copies, their searches, the recorded disputes and whether each other side
-    of an item's dispute is active."""
+    active copies, their searches (in ``workers`` processes), the recorded disputes and
+    whether each other side of an item's dispute is active."""
     memories = [i.memory for i in items]
     pending.read_copies(store, memories, reading)
-    pending.read_searches(store, memories, reading)
+    pending.read_searches(store, memories, reading, workers=workers)
     pending.read_disputes(store, memories, reading)
 
 
@@ -77,15 +83,20 @@ def compare(
     reading: pending.Reading,
     *,
     remember: bool = True,
+    checking: bool = False,
 ) -> None:
     """``pending.with_all_flags`` for ``items`` (their flags set in place). The answers an
     earlier listing kept for the same inputs (``queue_answers``; ``remember``: read and
     write them) set their items' flags; the other items are compared (``computed``)
-    and their answers kept."""
+    and their answers kept. ``checking``: another process checks the items for
+    injected instructions meanwhile; otherwise, where ``queue_injection`` would fork
+    for them (a CPU idle), half the searches are asked in a forked process
+    (``ledger.matches``)."""
     from memaudit.queue_answers import Answers
 
     threshold = float(policy.get("duplicates.similarity"))
-    prepare(store, items, reading)
+    workers = 1 if checking or not queue_injection._forks(len(items)) else 2
+    prepare(store, items, reading, workers=workers)
     kept = Answers.open(threshold, enabled=remember and bool(items))
     try:
         keys = kept.keys(store, [i.memory for i in items], reading) if kept.conn else []

@@ -117,6 +117,11 @@ class InjectionCheck:
         th = Thresholds.from_policy(policy)
         self.verdicts = Verdicts.open((th.flag, th.medium, th.high), enabled=remember)
 
+    @property
+    def checking(self) -> bool:
+        """Whether another process checks this listing's items (forked, not failed)."""
+        return self._child is not None
+
     def _work(self, receive: Any, send: Any) -> None:
         """The forked process: each page's answer, until the parent asks nothing more."""
         while (page := receive()) is not None:

@@ -305,11 +305,15 @@ class Store(ABC):
         Only a store whose gate checks tombstones records any."""
         return {}
 
-    def active_matches(self, searches: Sequence[str], limit: int) -> dict[str, list[Statement]]:
+    def active_matches(
+        self, searches: Sequence[str], limit: int, *, workers: int = 1
+    ) -> dict[str, list[Statement]]:
         """For each full-text search: the active memories ``memories`` finds for it
         (``MemoryFilter(statuses=[ACTIVE], search=..., limit=limit)``, in that order),
         four columns each. A search the store refuses finds nothing. The default reads
-        whole memories; a store that can read the four columns alone overrides it."""
+        whole memories; a store that can read the four columns alone overrides it.
+        ``workers``: how many processes the store may search in at once (a hint; the
+        default uses one)."""
         from memaudit.conflicts.statements import Statement
 
         out: dict[str, list[Statement]] = {}

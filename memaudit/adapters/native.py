@@ -131,10 +131,12 @@ class NativeStore(Store):
 
         return resurrection.pending_resurrected(self.ledger.conn, memory_ids)
 
-    def active_matches(self, searches: Sequence[str], limit: int) -> dict[str, list[Statement]]:
+    def active_matches(
+        self, searches: Sequence[str], limit: int, *, workers: int = 1
+    ) -> dict[str, list[Statement]]:
         from memaudit.conflicts.statements import Statement
 
-        found = self.ledger.active_matches(searches, limit)
+        found = self.ledger.active_matches(searches, limit, workers=workers)
         return {text: [Statement(*row) for row in rows] for text, rows in found.items()}
 
     COPIES_CHECKED = "every active memory with the same content hash (indexed)"

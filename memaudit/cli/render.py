@@ -166,6 +166,11 @@ def plain_lines(table: Table) -> list[str] | None:
     def line(texts: Sequence[Text], edge: str, vertical: str, right: str) -> str:
         out = []
         for text, width in zip(texts, inner, strict=True):
+            plain = text.plain
+            if plain.isascii():  # printable ASCII: a character is a cell (rich's cut)
+                cut = plain if len(plain) <= width else f"{plain[: width - 1]}…"
+                out.append(f" {cut.ljust(width)} ")
+                continue
             cell = text.copy()
             cell.truncate(width, overflow="ellipsis", pad=True)
             out.append(f" {cell.plain} ")

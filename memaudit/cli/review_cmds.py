@@ -227,7 +227,9 @@ def _read_queue(
                 if offset < base.offset + page:  # the store ran out
                     break
             if at_once:
-                queue_compare.compare(store, todo, policy, reading, remember=remember)
+                queue_compare.compare(
+                    store, todo, policy, reading, remember=remember, checking=injected.checking
+                )
                 found = [i for i in todo if not wanted or wanted & i.flags]
             for batch in unanswered:
                 _mark_injected(batch, injected.answer())

@@ -36,7 +36,7 @@ from memaudit.errors import (
     StoreBusy,
 )
 from memaudit.ledger import versions
-from memaudit.ledger.columns import MEMORY_COLUMNS, QUALIFIED_COLUMNS, light_row, row_to_memory
+from memaudit.ledger.columns import MEMORY_COLUMNS, QUALIFIED_COLUMNS, row_to_memory
 from memaudit.model import (
     Edge,
     Event,
@@ -44,7 +44,6 @@ from memaudit.model import (
     MemoryFilter,
     Relation,
     SourceType,
-    Status,
 )
 from memaudit.policy import KEYS, Policy
 from memaudit.sqlite_driver import sqlite3
@@ -567,48 +566,23 @@ class Ledger:
         return map(row_to_memory, self.conn.execute(sql, params))
 
     def active_matches(
-        self, searches: Sequence[str], limit: int
+        self, searches: Sequence[str], limit: int, *, workers: int = 1
     ) -> dict[str, list[tuple[str, str, str | None, str | None]]]:
         """``Store.active_matches`` in four columns: each search's active memories as
         ``query`` orders them (its SQL, newest match first), without building whole
-        memories. The searches are asked ``MATCHES_PER_QUERY`` at a time, each one a
-        row of a ``VALUES`` list the statement runs ``query``'s search for: at 200k a
-        listing's 5,275 searches cost a fifth less than one statement each."""
-        out: dict[str, list[tuple[str, str, str | None, str | None]]] = {}
-        asked: list[tuple[str, str]] = []  # (search, its FTS query)
-        for text in dict.fromkeys(searches):
-            if not text:  # no search at all: ``query`` lists the newest active memories
-                flt = MemoryFilter(statuses=[Status.ACTIVE], limit=limit)
-                out[text] = [(m.id, m.content, m.created_at, m.scope) for m in self.query(flt)]
-                continue
-            try:
-                asked.append((text, fts_query(text)))
-            except MemauditError:  # no word to search with: ``query`` refuses it too
-                out[text] = []
-        for start in range(0, len(asked), MATCHES_PER_QUERY):
-            chunk = asked[start : start + MATCHES_PER_QUERY]
-            found: list[list[tuple[str, str, str | None, str | None]]] = [[] for _ in chunk]
-            rows = self.conn.execute(
-                f"WITH asked(k, q) AS (VALUES {','.join(['(?, ?)'] * len(chunk))}) "
-                "SELECT asked.k, m.id, m.content, m.created_at, m.scope FROM asked "
-                "JOIN memories AS m ON m.seq IN ("
-                # ``query``'s search (``iter_query``), for each row of ``asked``
-                " SELECT memories_fts.rowid FROM memories_fts"
-                " CROSS JOIN memories AS hit ON hit.seq = memories_fts.rowid"
-                " WHERE memories_fts MATCH asked.q AND hit.status IN (?)"
-                " ORDER BY memories_fts.rowid DESC LIMIT ?) "
-                "ORDER BY asked.k, m.seq DESC",
-                [
-                    *(v for k, (_, q) in enumerate(chunk) for v in (k, q)),
-                    Status.ACTIVE.value,
-                    limit,
-                ],
-            )
-            for k, *row in rows:
-                found[k].append(light_row(row))
-            for (text, _), matches in zip(chunk, found, strict=True):
-                out[text] = matches
-        return {text: out[text] for text in searches}
+        memories, a few hundred searches a statement (``ledger.matches``; ``workers``:
+        2 asks half of them in a forked process)."""
+        from memaudit.ledger import matches
+
+        return matches.active_matches(
+            self,
+            searches,
+            limit,
+            fts_query=fts_query,
+            connect=connect,
+            per_query=MATCHES_PER_QUERY,
+            workers=workers,
+        )
 
     def active_copies(self, texts: Sequence[str], limit: int | None = None) -> dict[str, list[str]]:
         """``Store.active_copies`` through the content_hash index: one indexed lookup per

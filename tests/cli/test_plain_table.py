@@ -85,6 +85,31 @@ def test_print_table_prints_riches_bytes(monkeypatch: pytest.MonkeyPatch, width:
         assert buffer.getvalue() == expected
 
 
+@pytest.mark.parametrize("width", [120, 80, 200])
+def test_ascii_cells_are_cut_as_rich_cuts_them(monkeypatch: pytest.MonkeyPatch, width: int) -> None:
+    """Printable ASCII cells (most of a listing, cut without rich's per-cell ``Text``):
+    every length around each column's width, padded or cut with an ellipsis alike."""
+    buffer = _console(monkeypatch, width)
+    ascii_pool = "abcxyz ABC,.-_:/0123456789"
+    rng = random.Random(width)
+    rows = [
+        (
+            "".join(rng.choice(ascii_pool) for _ in range(n % 18)),
+            "".join(rng.choice(ascii_pool) for _ in range(n % 7)),
+            "".join(rng.choice(ascii_pool) for _ in range(n % 21)),
+            "".join(rng.choice(ascii_pool) for _ in range(n % 22)),
+            "".join(rng.choice(ascii_pool) for _ in range(n)),
+        )
+        for n in range(0, 230, 3)
+    ]
+    table = _listing(rows)
+    expected = _printed(table, buffer)
+    assert any("…" in line for line in expected.splitlines())
+    lines = render.plain_lines(table)
+    assert lines is not None
+    assert "".join(f"{line}\n" for line in lines) == expected
+
+
 def test_a_narrow_content_column_is_as_wide_as_its_widest_cell(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

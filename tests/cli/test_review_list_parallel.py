@@ -374,7 +374,8 @@ def test_the_other_process_reads_no_store(
     later fails the other process (the listing's own connection is never used there),
     and the comparisons are made here: the same listing."""
     alone = _listings(cli, queue, "1")
-    monkeypatch.setattr(queue_compare, "prepare", lambda *args: None)  # nothing read first
+    # Nothing read first.
+    monkeypatch.setattr(queue_compare, "prepare", lambda *args, **kwargs: None)
     failed: list[str] = []
     real = queue_compare._answer
 

@@ -158,3 +158,46 @@ def test_the_size_bound_never_changes_a_duplicate_verdict() -> None:
                 assert pending._at_least(a, b, t) == (fingerprint.jaccard(a, b) >= t), (a, b, t)
                 checked += 1
     assert checked > 90_000
+
+
+@pytest.mark.parametrize("per_query", [1, 2, 3])
+@pytest.mark.parametrize("helper_answers", [True, False])
+def test_searches_in_two_processes_find_what_one_finds(
+    filled: Ledger, monkeypatch: pytest.MonkeyPatch, per_query: int, helper_answers: bool
+) -> None:
+    """``workers=2`` on a read-only ledger: every other statement is asked in a forked
+    process on a connection of its own, and the answers are the one process's, in its
+    order; when that process fails (here: it cannot open its connection) its searches
+    are asked here."""
+    from memaudit.conflicts import parallel
+    from memaudit.ledger import matches
+    from memaudit.ledger import store as ledger_store
+
+    monkeypatch.setattr(ledger_store, "MATCHES_PER_QUERY", per_query)
+    asked = ["keeper", *SEARCHES, "harbour keeper", "lighthouse", "tide", "keeper harbour"]
+    expected = _rows(NativeStore(filled).active_matches(asked, 4))
+    answers: list[object] = []
+    real = matches._received
+
+    def received(child: parallel.Child, chunks: list[list[tuple[str, str]]]) -> object:
+        found = real(child, chunks)
+        answers.append(found)
+        return found
+
+    monkeypatch.setattr(matches, "_received", received)
+    if not helper_answers:
+
+        def refused(*args: object, **kwargs: object) -> None:
+            raise OSError("no second connection")
+
+        monkeypatch.setattr(ledger_store, "connect", refused)
+    reader = Ledger(filled.path, filled.conn, readonly=True)
+    found = _rows(NativeStore(reader).active_matches(asked, 4, workers=2))
+    assert found == expected
+    assert list(found) == list(dict.fromkeys(asked))
+    assert len(answers) == 1
+    assert (answers[0] is not None) is helper_answers
+    # A writable ledger asks everything on its own connection.
+    answers.clear()
+    assert _rows(NativeStore(filled).active_matches(asked, 4, workers=2)) == expected
+    assert answers == []

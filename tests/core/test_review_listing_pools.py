@@ -69,9 +69,11 @@ class Counting(NativeStore):
         super().__init__(ledger)
         self.asked: list[int] = []
 
-    def active_matches(self, searches: Sequence[str], limit: int) -> dict[str, list[Statement]]:
+    def active_matches(
+        self, searches: Sequence[str], limit: int, *, workers: int = 1
+    ) -> dict[str, list[Statement]]:
         self.asked.append(len(searches))
-        return super().active_matches(searches, limit)
+        return super().active_matches(searches, limit, workers=workers)
 
 
 def _stage(ledger: Ledger, text: str, scope: str | None = None) -> str:
