@@ -417,7 +417,7 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
             if key is not None and gate and key not in on:
                 continue
             if present is not None and (
-                not held & need or not prefilter.possible(pattern, present)
+                not held & need or (pattern := prefilter.narrowed(pattern, present)) is None
             ):
                 continue  # (the first test rules most patterns out, without a call)
             for m in rx(pattern).finditer(low):
