@@ -207,7 +207,6 @@ class Prefilter:
                     return True
         return False
 
-
     def narrowed(self, rx: re.Pattern[str], present: Present) -> re.Pattern[str] | None:
         """What to run of ``rx`` on the text ``present`` was made for: None if it cannot
         match; else ``rx``, or ``rx`` without the top-level alternatives that cannot
@@ -228,8 +227,12 @@ class Prefilter:
             first = masks[0]
             if not first & whole or not _meets(masks, whole):
                 continue
-            if dotless_ and not any(p & first and _meets(masks, p) for p in present.pieces):
-                continue
+            if dotless_:
+                for piece in present.pieces:
+                    if piece & first and _meets(masks, piece):
+                        break
+                else:
+                    continue
             kept |= 1 << k
         if not kept:
             return None
