@@ -416,10 +416,13 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
         for pattern, weight, key, need in needs_by_kind[signal]:
             if key is not None and gate and key not in on:
                 continue
-            if present is not None and (
-                not held & need or not prefilter.possible(pattern, present)
-            ):
-                continue  # (the first test rules most patterns out, without a call)
+            if present is not None:
+                if not held & need:
+                    continue  # (this test rules most patterns out, without a call)
+                narrow = prefilter.narrowed(pattern, present)  # (its alternatives that may)
+                if narrow is None:
+                    continue
+                pattern = narrow
             for m in rx(pattern).finditer(low):
                 raw.append(Hit(signal, m.start(), m.end(), weight))
     # Imperatives at sentence starts: behaviour verbs are directives to the agent;

@@ -92,6 +92,10 @@ class Prefilter:
         self._seen: list[int] | None = [] if LEARN else None
         self._judged = 0
         self._reordered: list[Callable[[], None]] = []
+        # Each pattern's alternatives as sources (``_alternatives``), and the patterns
+        # of some of them compiled (``narrowed``), by the pattern's id and kept bits.
+        self._sources: dict[int, tuple[str, ...] | None] = {}
+        self._narrow: dict[tuple[int, int], re.Pattern[str]] = {}
 
     @functools.cached_property
     def needs(self) -> dict[re.Pattern[str], Need]:
@@ -202,6 +206,88 @@ class Prefilter:
                 if piece & first and _meets(masks, piece):
                     return True
         return False
+
+    def narrowed(self, rx: re.Pattern[str], present: Present) -> re.Pattern[str] | None:
+        """What to run of ``rx`` on the text ``present`` was made for: None if it cannot
+        match; else ``rx``, or ``rx`` without the top-level alternatives that cannot
+        match (each ruled out as ``possible`` rules out a pattern). Its matches are
+        ``rx``'s: an alternative that matches nowhere in the text never wins at any
+        position, so the others match where and as they did. At 1M memories the long
+        generated summaries pass a few large patterns (e.g. the notes "to the model" in
+        five languages) by one alternative's strings, and ran all of them."""
+        rule = self._rules.get(id(rx))
+        if rule is None:
+            return rx
+        key, alternatives = rule
+        whole = present.mask
+        if not whole & key:
+            return None
+        kept = 0
+        for k, (masks, dotless_) in enumerate(alternatives):
+            first = masks[0]
+            if not first & whole or not _meets(masks, whole):
+                continue
+            if dotless_:
+                for piece in present.pieces:
+                    if piece & first and _meets(masks, piece):
+                        break
+                else:
+                    continue
+            kept |= 1 << k
+        if not kept:
+            return None
+        if kept == (1 << len(alternatives)) - 1:
+            return rx
+        narrow = self._narrow.get((id(rx), kept))
+        if narrow is None:
+            sources = self._sources.get(id(rx), ())
+            if sources == ():
+                sources = self._sources[id(rx)] = _alternatives(rx, len(alternatives))
+            if sources is None:
+                return rx
+            picked = "|".join(s for k, s in enumerate(sources) if kept >> k & 1)
+            narrow = self._narrow[(id(rx), kept)] = re.compile(picked, rx.flags)
+        return narrow
+
+
+def _alternatives(rx: re.Pattern[str], n: int) -> tuple[str, ...] | None:
+    """The sources of ``rx``'s ``n`` top-level alternatives, in order, each a pattern of
+    its own; None where a piece would not mean alone what it meant in ``rx`` (a global
+    flag, a group referred to by number or name, a conditional) or where the pieces are
+    not the ``n`` alternatives the parser read (which ``_rule`` numbered)."""
+    source = rx.pattern
+    if rx.flags & re.VERBOSE or "(?P=" in source or "(?(" in source:
+        return None
+    if re.match(r"\(\?[aiLmsux]+\)", source) or re.search(r"\\[1-9]", source):
+        return None
+    pieces, depth, start, k, in_class = [], 0, 0, 0, False
+    while k < len(source):
+        c = source[k]
+        if c == "\\":
+            k += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+            # A "]" (or "^]") right after the opening bracket is a member, not its end.
+            k += 3 if source.startswith("^]", k + 1) else 2 if source[k + 1 : k + 2] == "]" else 1
+            continue
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            pieces.append(source[start:k])
+            start = k + 1
+        k += 1
+    pieces.append(source[start:])
+    parsed = parse(rx)
+    if parsed is None or len(pieces) != n or n < 2:
+        return None
+    if len(parsed) != 1 or parsed[0][0] is not sre.BRANCH or len(parsed[0][1][1]) != n:
+        return None
+    return tuple(pieces)
 
 
 # Texts judged before the needs are ordered (0: kept as read), one in EVERY counted.

@@ -74,6 +74,48 @@ def test_a_prefilter_that_drops_a_string_would_be_caught(texts: list[str]) -> No
     assert misses(_Lossy(list(engine._PREFILTER.needs)), texts) != []
 
 
+def _spans(rx: re.Pattern[str] | None, text: str) -> list[tuple[int, int]]:
+    return [] if rx is None else [m.span() for m in rx.finditer(text)]
+
+
+def test_a_narrowed_pattern_matches_where_the_whole_one_does(texts: list[str]) -> None:
+    """``narrowed`` runs only a pattern's alternatives that may match: pattern by pattern
+    on every text, the same matches as the whole pattern (none where it says None), and
+    on these texts it leaves some alternatives out (a long text then runs less)."""
+    pf = engine._PREFILTER
+    narrower = 0
+    for text in texts:
+        low = visible(text).lower()
+        present = pf.present(low)
+        for rx in pf.needs:
+            run = pf.narrowed(rx, present)
+            assert _spans(run, low) == _spans(rx, low), (rx.pattern[:60], text[:80])
+            narrower += run is not None and run is not rx
+    assert narrower > 100
+
+
+@pytest.mark.parametrize(
+    ("pattern", "text", "run"),
+    [
+        # The first alternative cannot match ("tell" is missing): only the second runs,
+        # and its match is the whole pattern's (the first would win at the same place).
+        (r"tell the model|note", "a note", "note"),
+        (r"\bab|cd|[|]ef", "xx cd", "cd"),
+        (r"a(?:b|c)|[]|]d|e", "]d", "[]|]d"),
+        (r"a(?:b|c)|[^]|]d|e", "xd", "[^]|]d"),
+        # Read alone the pieces would not mean the same: run whole.
+        (r"(a)b|\1c", "c", r"(a)b|\1c"),
+        (r"(?P<x>a)b|(?P=x)c", "c", r"(?P<x>a)b|(?P=x)c"),
+    ],
+)
+def test_what_a_narrowed_pattern_keeps(pattern: str, text: str, run: str) -> None:
+    rx = re.compile(pattern)
+    pf = Prefilter([rx])
+    narrow = pf.narrowed(rx, pf.present(text))
+    assert narrow is not None and narrow.pattern == run
+    assert _spans(narrow, text) == _spans(rx, text)
+
+
 # Patterns the analysis runs without the prefilter, and why that costs little.
 UNFILTERED = {
     _TO_DESTINATION,  # only on the 120 characters after a sending verb (``_SEND``) matched
