@@ -44,6 +44,10 @@ _NOT_THIRD = (
     r"(?<!nutzerin )(?<!manual )(?<!guide )(?<!article )(?<!recipe )(?<!label )(?<!docs )"
     r"(?<!page )(?<!website )(?<!site )(?<!faq )(?<!readme )(?<!book )(?<!policy )"
     r"(?<!tutorial )(?<!instructions )(?<!documentation )(?<!note )(?<!memo )"
+    # the verb without its object pronoun ("[l'utilisatrice m']a demandé de", "[l'utente
+    # mi] ha detto di", "[el usuario me] dijo que"): the subject checks above belong to the
+    # whole "m'a demandé", so a match may not start after the pronoun
+    r"(?<!\bm')(?<!\bmi )(?<!\bme )"
 )
 _ASSISTANT = (
     r"(?:you|the\s+(?:ai|assistant|agent|bot)|my\s+(?:ai\s+)?(?:assistant|agent|bot)|"
