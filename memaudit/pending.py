@@ -373,12 +373,7 @@ def read_searches(
         q for m in memories for q in reading.searches_of(m.content) if q not in reading.searches
     )
     if todo:
-        found = (
-            store.active_matches(list(todo), SEARCH_LIMIT, workers=workers)
-            if workers > 1
-            else store.active_matches(list(todo), SEARCH_LIMIT)
-        )
-        reading.searches.update(found)
+        reading.searches.update(store.active_matches(list(todo), SEARCH_LIMIT, workers=workers))
 
 
 def _copies(store: Store, memory: Memory, limit: int) -> list[str]:

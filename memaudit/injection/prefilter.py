@@ -193,19 +193,9 @@ class Prefilter:
         if rule is None:
             return True
         key, alternatives = rule
-        whole = present.mask
-        if not whole & key:
+        if not present.mask & key:
             return False  # no alternative's first need is there (most texts)
-        for masks, dotless_ in alternatives:
-            if not masks[0] & whole or not _meets(masks, whole):
-                continue
-            if not dotless_:
-                return True
-            first = masks[0]
-            for piece in present.pieces:
-                if piece & first and _meets(masks, piece):
-                    return True
-        return False
+        return any(_may_match(masks, dotless_, present) for masks, dotless_ in alternatives)
 
     def narrowed(self, rx: re.Pattern[str], present: Present) -> re.Pattern[str] | None:
         """What to run of ``rx`` on the text ``present`` was made for: None if it cannot
@@ -219,21 +209,12 @@ class Prefilter:
         if rule is None:
             return rx
         key, alternatives = rule
-        whole = present.mask
-        if not whole & key:
+        if not present.mask & key:
             return None
         kept = 0
         for k, (masks, dotless_) in enumerate(alternatives):
-            first = masks[0]
-            if not first & whole or not _meets(masks, whole):
-                continue
-            if dotless_:
-                for piece in present.pieces:
-                    if piece & first and _meets(masks, piece):
-                        break
-                else:
-                    continue
-            kept |= 1 << k
+            if _may_match(masks, dotless_, present):
+                kept |= 1 << k
         if not kept:
             return None
         if kept == (1 << len(alternatives)) - 1:
@@ -248,6 +229,15 @@ class Prefilter:
             picked = "|".join(s for k, s in enumerate(sources) if kept >> k & 1)
             narrow = self._narrow[(id(rx), kept)] = re.compile(picked, rx.flags)
         return narrow
+
+
+def _may_match(masks: Masks, dotless_: bool, present: Present) -> bool:
+    """Whether one alternative (its needs' ``masks``) may match the text ``present`` was
+    made for: its needs all in the text and, for a dot-free one, all in one piece."""
+    first = masks[0]
+    if not first & present.mask or not _meets(masks, present.mask):
+        return False
+    return not dotless_ or any(p & first and _meets(masks, p) for p in present.pieces)
 
 
 def _alternatives(rx: re.Pattern[str], n: int) -> tuple[str, ...] | None:
