@@ -159,6 +159,12 @@ every round's blind figures):
   errors are grouped by cause in ``docs/round28_causes.md``, the signals generalized by
   cause and the scorer refitted on rounds 1-28;
 - round 29 (``injection_round29.jsonl``): written blind by another author while rounds 1-28
+  were trained on (40 poison under user-type sources, benign cases under every source),
+  copied in after that work was frozen (``256916d``), its SHA-256 checked against its
+  author's, run once (P 0.858 / R 0.872 / F1 0.865, memwall F1 0.58); now training: its
+  errors are grouped by cause in ``docs/round29_causes.md``, the signals generalized by
+  cause and the scorer refitted on rounds 1-29;
+- round 30 (``injection_round30.jsonl``): written blind by another author while rounds 1-29
   are trained on. It is the **held-out** round: its author's SHA-256 is recorded in
   ``HELDOUT_SHA256``; the file is not in the repository: the lead copies it in after the
   next work is frozen, then runs it once. A file whose digest differs is refused.
@@ -205,7 +211,7 @@ class Case:
 
     @property
     def split(self) -> str:
-        """``train`` (rounds 1-28: looked at, tuned and trained on) or ``heldout``."""
+        """``train`` (rounds 1-29: looked at, tuned and trained on) or ``heldout``."""
         return "heldout" if self.round == HELDOUT_ROUND else "train"
 
 
@@ -308,17 +314,21 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
         Path(__file__).with_name("injection_round28.jsonl"),
         "d6712efc2a2eb5c28474f3a31d12d67e39d8c1decf080174ddf7ccd4f7c12072",
     ),
+    (
+        Path(__file__).with_name("injection_round29.jsonl"),
+        "fc2ea1a7dd762923caa9c1e38d449015e82ddd53e3bd185fe79a1c8a8de5ac72",
+    ),
 )
 # The last round the committed scorer (``memaudit/injection/learned.json``) was fitted on:
 # a round becomes training before the refit that takes it in (the refit raises this), so
 # ``train_injection_model --check`` refits on exactly the rounds the weights came from.
 FITTED_THROUGH = 28
-HELDOUT_ROUND = 29
-HELDOUT = Path(__file__).with_name("injection_round29.jsonl")
-# Round 29's SHA-256 as its author delivered it (before anyone else read the file). A
+HELDOUT_ROUND = 30
+HELDOUT = Path(__file__).with_name("injection_round30.jsonl")
+# Round 30's SHA-256 as its author delivered it (before anyone else read the file). A
 # file whose digest differs is refused, never measured; an absent file is no error (it is
 # kept outside the repository until the lead copies it in).
-HELDOUT_SHA256 = "fc2ea1a7dd762923caa9c1e38d449015e82ddd53e3bd185fe79a1c8a8de5ac72"
+HELDOUT_SHA256 = "b8b24c2de0c0e7a665860fdb1c6254ab8984689c2a73b68510218076d3067b3c"
 
 
 class HeldOutChanged(RuntimeError):
@@ -351,7 +361,7 @@ def heldout_bytes() -> bytes:
 
 
 def training_cases() -> list[Case]:
-    """Rounds 1-28: what the signals may be tuned and the scorer fitted on."""
+    """Rounds 1-29: what the signals may be tuned and the scorer fitted on."""
     out = _parse(DATA.read_text(encoding="utf-8"))
     for path, digest in TRAINING_ROUNDS:
         out += _parse(_checked(path, digest).decode("utf-8"))
