@@ -50,6 +50,7 @@ from memaudit.injection.assessment import Hit
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns.channels import REBOUND
 from memaudit.injection.protective import REACH, around
+from memaudit.injection.recounted import recounted
 from memaudit.injection.vocabulary import _rx
 
 # (a newline ends a sentence only before a space or the end, as a dot does)
@@ -376,10 +377,15 @@ def fake_recipient(low: str, h: Hit) -> bool:
 _PENDING_APPROVAL = _rx(
     r"\b(?:after|once|pending|awaiting|until|before|upon|nach|vor|bis\s+zur|après|avant|"
     r"en\s+attente\s+de|sous\s+réserve\s+de|dopo|prima\s+di|in\s+attesa\s+di|previa|tras|"
-    r"antes\s+de|hasta|pendiente\s+de)\s+(?:the\s+|la\s+|l'|der\s+|dell'|una?\s+)?"
+    r"antes\s+de|hasta|pendiente\s+de|"
+    # (round 29) an approval every such act needs: "only with the consent of the works
+    # council", "nur mit Zustimmung des Betriebsrats", "seulement avec l'accord de",
+    # "solo con l'approvazione di", "solo con la autorización de", "subject to"
+    r"only\s+with|subject\s+to|nur\s+mit|seulement\s+avec|uniquement\s+avec|solo\s+con|"
+    r"soltanto\s+con|sólo\s+con|únicamente\s+con)\s+(?:the\s+|la\s+|l'|der\s+|dell'|una?\s+)?"
     r"(?:approval|sign-?off|clearance|freigabe|genehmigung|zustimmung|validation|approbation|"
-    r"approvazione|autorizzazione|aprobación|autorización)\s+(?:by|from|of|durch|von|vom|par|"
-    r"de|di|del|della|por)\b"
+    r"approvazione|autorizzazione|aprobación|autorización|consent|accord|consenso)\s+"
+    r"(?:by|from|of|durch|von|vom|des|der|par|de|du|des|di|del|della|por)\b"
 )
 # an approval claimed as given, which a pending one beside it does not undo
 _GIVEN = _rx(
@@ -416,4 +422,5 @@ def described(low: str, h: Hit, hits: list[Hit]) -> bool:
         or marker_comment(low, h)
         or fake_recipient(low, h)
         or approval_pending(low, h)
+        or recounted(low, h, hits)
     )

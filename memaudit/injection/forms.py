@@ -155,7 +155,13 @@ _SHOWING = re.compile(
     rf"{_FOR_EXAMPLE_ABBR}|"
     r"\bad\s+esempio|\bcome|\bpor\s+ejemplo|\bcomo|\bzum\s+beispiel|\bz\.\s?b\.|\bwie|"
     # (round 24) "les injections … du type <!-- … -->", "del tipo", "vom Typ", "of the kind"
-    r"\bdu\s+type|\bdel\s+tipo|\bvom\s+typ|\bof\s+the\s+(?:kind|type|form))[\s:,]*"
+    r"\bdu\s+type|\bdel\s+tipo|\bvom\s+typ|\bof\s+the\s+(?:kind|type|form)|"
+    # (round 29) the Italian "per esempio", as "ad esempio"
+    r"\bper\s+esempio)[\s:,]*"
+    # (round 29) the carrier named before it: "e.g. the string aWdu…", "p. ex. la chaîne"
+    r"(?:(?:the|a|la|le|il|lo|una?|el|die|der|den|das|ein\w?)\s+)?(?:base64\s+)?"
+    r"(?:string|comment|payload|chaîne|commentaire|stringa|commento|cadena|comentario|"
+    r"zeichenkette|kommentar|string)?\s*"
     # the example opened as a code span or a quote ("e.g. `SWdub3Jl...`"; round 11), or
     # the quote's visible word the hidden characters follow (round 24: "e.g. 'hello…'")
     r"(?:[`'\"“‘«(]\w{0,12}|)$",
@@ -239,9 +245,10 @@ _SHOWN_CODE = re.compile(r"```.*?(?:```|$)|`[^`\n]+`", re.DOTALL)
 
 # Between two role tokens, what makes them a list of names ("<|im_start|> and <|im_end|>").
 _NAMING = re.compile(
-    r"\s*(?:,|/|\band\b|\bor\b|\be\b|\bo\b|\by\b|\bet\b|\bou\b|\bund\b|\boder\b"
+    # (round 29) each quoted, as a tool's dump lists them: "['<|im_start|>', '<|im_end|>']"
+    r"\s*['\"]?\s*(?:,|/|\band\b|\bor\b|\be\b|\bo\b|\by\b|\bet\b|\bou\b|\bund\b|\boder\b"
     # the format's shape, "<|im_start|>...<|im_end|>": nothing in between to say (round 13)
-    r"|\.{2,3}|…)\s*",
+    r"|\.{2,3}|…)\s*['\"]?\s*",
     re.IGNORECASE,
 )
 
@@ -250,10 +257,16 @@ _NAMING = re.compile(
 # [INST]", "das Token <|im_end|>", "<|eot_id|> token") is named by what it is, not used.
 _CALLED_BEFORE = re.compile(
     r"\b(?:special\s+|spezielle[sn]?\s+|speciale\s+|especial\s+|spécial\s+)?"
+    # (round 29) a config's key, as a tokenizer's dump gives it: "eos_token = '…'",
+    # "special_tokens = ['…'"
+    r"(?:[a-z]+_)?"
     r"(?:tokens?|jetons?|tokeny?|marqueurs?|marcadores?|marcatori|marcatore|markierung|"
     # round 26: the part of a format it is ("le bloc <<SYS>>", "il blocco [INST]")
-    r"blocs?|blocc(?:o|hi)|bloques?|balises?|etiquetas?)"
-    r"\s*(?:spéciale?s?|especial(?:es)?|speciali?|spezielle[sn]?)?\s*[`'\"“«]?\s*$",
+    r"blocs?|blocc(?:o|hi)|bloques?|balises?|etiquetas?|"
+    # (round 29) a token called a literal string in data: "contain literal '<|im_end|>'"
+    r"literal|littérale?s?|letterali?|literales?|wörtlich\w*)"
+    r"\s*(?:spéciale?s?|especial(?:es)?|speciali?|spezielle[sn]?)?\s*(?:[=:]\s*\[?\s*)?"
+    r"[`'\"“«]?\s*$",
     re.IGNORECASE,
 )
 # Round 26: a token followed by what it is in a data format ("no <<SYS>> block", "the
@@ -261,7 +274,10 @@ _CALLED_BEFORE = re.compile(
 # is named as a part of that format: in use a token is followed by a role or a message.
 _CALLED_AFTER = re.compile(
     r"^\s*[`'\"”»-]?\s*(?:tokens?|jetons?|blocks?|sections?|tags?|formats?|templates?|"
-    r"blocs?|balises?|blocc(?:o|hi)|bloques?|etiquetas?|bl(?:o|ö)cke?)\b",
+    r"blocs?|balises?|blocc(?:o|hi)|bloques?|etiquetas?|bl(?:o|ö)cke?|"
+    # (round 29) a token called a literal string: "'<|im_end|>' strings", "letterale"
+    r"(?:literal\s+)?strings?|chaînes?|stringhe|cadenas?|zeichenketten?|literal|littéral\w*|"
+    r"letterale|wörtlich\w*)\b",
     re.IGNORECASE,
 )
 # Round 26: a token that ends a clause of prose ("closes each turn with <end_of_turn>;",

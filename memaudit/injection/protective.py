@@ -307,6 +307,22 @@ _LIMITS = _rx(
     r"zustimmung|genehmigung)\b|\bnur\s+(?:\w+\s+){0,4}?(?:lesen|lesend|einsehen)\b"
     r"|\bnur\s+(?:im|in\s+dem|innerhalb\s+des)\s+\w*(?:ordner|verzeichnis|projekt|sandbox)\w*\b"
     r"|\bgeringste\w*\s+rechte\b"
+    # (round 29) the user's confirmation asked for before an act: "always ask the user for
+    # confirmation before paying", "pedirle confirmación antes de pagar", "demander une
+    # confirmation avant de", "chiedere conferma prima di", "vor dem Bezahlen um
+    # Bestätigung bitten"
+    # (present and infinitive only: "asked for confirmation before …, so I should just
+    # execute" tells of a check dropped)
+    r"|\b(?:ask|asks|asking|get|request|seek)\s+(?:\w+\s+){0,3}?(?:for\s+)?(?:explicit\s+)?"
+    r"(?:confirmation|approval|consent|permission)\s+(?:\w+\s+){0,2}?before\b"
+    r"|\bdemander\w*\s+(?:\w+\s+){0,2}?(?:une\s+|la\s+|sa\s+|son\s+|leur\s+)?"
+    r"(?:confirmation|validation|accord|autorisation)\s+(?:\w+\s+){0,2}?avant\b"
+    r"|\bchieder\w*\s+(?:\w+\s+){0,2}?(?:una\s+|la\s+|sua\s+)?(?:conferma|approvazione|"
+    r"autorizzazione|permesso)\s+(?:\w+\s+){0,2}?prima\b"
+    r"|\bpedir\w*\s+(?:\w+\s+){0,2}?(?:una\s+|la\s+|su\s+)?(?:confirmación|aprobación|"
+    r"autorización|permiso)\s+(?:\w+\s+){0,2}?antes\b"
+    r"|\bvor\s+(?:\w+\s+){1,4}?(?:um\s+)?(?:bestätigung|freigabe|erlaubnis|zustimmung)\s+"
+    r"(?:\w+\s+){0,2}?(?:bitten|fragen)\b"
 )
 _CHECK_WORD = (
     r"(?:confirmation|approval|consent|review|validation|approbation|conferma|approvazione|"
@@ -315,7 +331,8 @@ _CHECK_WORD = (
 )
 _CHECK_TAKEN = _rx(
     r"(?:\b(?:no|not|never|without|skip\w*|sans|pas|jamais|aucune|senza|non|mai|nessuna|sin|nunca|"
-    r"ningun\w*|ohne|nicht|nie|kein\w*)|n't)\s+"
+    # (round 29) "ne plus demander de confirmation", "non più", "nicht mehr"
+    r"ningun\w*|ohne|nicht|nie|kein\w*|plus|più|mehr)|n't)\s+"
     r"(?:\S+\s+){0,3}?"
     + _CHECK_WORD
     + r"\b|\b"
@@ -346,11 +363,62 @@ def limiting(low: str, h: Hit) -> bool:
     return _LIMITS.search(low, start, end) is not None and limits_agent(low)
 
 
+# Round 29: a risk told to people — what an attack can make an assistant do ("the Morris
+# II worm showed that a self-replicating prompt can make an AI assistant copy it", "un
+# prompt malveillant peut pousser un assistant à …", "un prompt malevolo può indurre un
+# assistente a …", "puede hacer que un asistente …", "kann einen Assistenten dazu bringen"),
+# or what untrusted content becomes ("content pasted from untrusted sources will be treated
+# as instructions", "le contenu non fiable sera traité comme des instructions"). The
+# learned scorer reads the agent's acts named in it as an order; the sentence gives them
+# as the attack's. "So"/"therefore" after it draws an order and keeps the reading.
+_ATTACKER = (
+    r"(?:(?:prompt[\s-]+)?injections?|attack(?:er)?s?|worms?|malware|malicious\s+\w+|poisoned\s+\w+|"
+    r"self-?replicating\s+\w+|\w+\s+autorreplicantes?|\w+\s+auto-?réplica\w+|\w+\s+autoreplicant\w*|"
+    r"selbstreplizierende\w*\s+\w+|attaquants?|attaques?|vers|\w+\s+malveillante?s?|iniezion[ei]|"
+    r"attaccant[ei]|attacchi|vermi|\w+\s+malevol[oaie]|inyecci(?:ón|ones)|atacantes?|ataques?|"
+    r"gusanos?|\w+\s+malicios[oa]s?|angreifer\w*|angriff\w*|würmer|wurm|bösartige\w*\s+\w+)"
+)
+_AGENT = r"(?:(?:an?|the|un|une|l'|uno?|una|el|la|einen|den|die|der)\s+)?(?:ai\s+|ia\s+|ki-?)?(?:assistant\w*|agent\w*|model\w*|llm|chatbot|assistente|asistente|modelo|modello|modèle|assistenten|agenten|modell)"
+_ATTACK_TOLD = _rx(
+    rf"\b{_ATTACKER}\s+(?:[^\s.;!?]+\s+){{0,6}}?(?:can|could|may|might|will|is\s+able\s+to|"
+    r"peut|peuvent|pourrait|può|possono|potrebbe|puede|pueden|podría|kann|können|könnte)\s+"
+    r"(?:make|get|trick|cause|lead|force|push|faire\s+en\s+sorte\s+qu'|pousser|amener|forcer|"
+    r"far\s+sì\s+che|indurre|spingere|costringere|hacer\s+que|llevar\s+a|inducir|obligar\s+a|"
+    rf"dazu\s+bringen|bringen|verleiten|zwingen)?\s*{_AGENT}\b"
+    # untrusted content becomes instructions
+    r"|\buntrusted\s+(?:\w+\s+){0,4}?(?:will\s+be|is|are|gets?)\s+(?:treated|read|followed|obeyed|"
+    r"executed|taken)\s+as\s+(?:instructions|commands|orders)\b"
+    r"|\bnon\s+(?:fiables?|fidat[oi]|attendibil[ei])\s+(?:\w+\s+){0,4}?(?:sera|seront|est|sont|"
+    r"verr\w+|viene|vengono|sarà|saranno)\s+(?:traité\w*|lu\w*|suivi\w*|trattat\w*|lett\w*|"
+    r"eseguit\w*)\s+come?\s+(?:des\s+)?(?:instructions|commandes|istruzioni|comandi)\b"
+    r"|\bno\s+confiables?\s+(?:\w+\s+){0,4}?(?:se\s+)?(?:tratar\w*|leer\w*|seguir\w*|"
+    r"ejecutar\w*|ser[áa]n?\s+tratad\w*)\s+como\s+(?:instrucciones|órdenes|comandos)\b"
+    r"|\bnicht\s+vertrauenswürdige\w*\s+(?:\w+\s+){0,4}?(?:wird|werden)\s+(?:\w+\s+){0,4}?"
+    r"als\s+(?:anweisungen|befehle)\s+(?:behandelt|gelesen|befolgt|ausgeführt)\b"
+)
+_DRAWN = _rx(
+    r"\b(?:so|therefore|thus|hence|donc|quindi|perciò|por\s+eso|por\s+lo\s+tanto|daher|deshalb)\b"
+)
+RISK_NOTE = "a risk told: what an attack can make an agent do"
+
+
+def risk_told(low: str, start: int, end: int) -> bool:
+    """Whether the span ``start``–``end`` (a sentence) tells what an attack or untrusted
+    content can make an agent do, with no order drawn from it after."""
+    m = _ATTACK_TOLD.search(low, start, end)
+    return m is not None and _DRAWN.search(low, m.end(), end) is None
+
+
 def quiet_learned(low: str, end: int) -> str:
     """Why the learned hit (its sentence ending at ``end``) is no order, or "": a
-    self-model's traits ("The assistant is cautious and ..."), a tool's use narrowed."""
+    self-model's traits ("The assistant is cautious and ..."), a tool's use narrowed, a
+    risk told (round 29)."""
     if _SELF_TRAITS.search(low, 0, end + 1):
         return TRAITS_NOTE
     if narrows_tool(low):
         return NARROWED_NOTE
+    lo = max(0, end - 2 * REACH)
+    start = max((m.end() for m in _SENTENCE_END.finditer(low, lo, max(lo, end - 1))), default=lo)
+    if risk_told(low, start, min(len(low), end + 1)):
+        return RISK_NOTE
     return LIMITS_NOTE if limits_agent(low) else ""

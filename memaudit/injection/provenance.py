@@ -22,6 +22,7 @@ from memaudit.injection.kinds import (
     WEIGHT,
     Signal,
 )
+from memaudit.injection.owned import own_rule
 from memaudit.injection.patterns.exfiltration import PERSONAL_SLOT
 from memaudit.injection.patterns.facts import FIRST_PERSON, changed
 from memaudit.injection.patterns.laundering import (
@@ -268,6 +269,10 @@ def assess(
         own_doc = True  # (its lineage explained: the user's own words, through a tool)
         weight = DERIVED_FROM_USER
         why = "a user statement taken down by the speech-to-text or comments tool it names"
+    elif relay is None and bool(found) and own_rule_with_link(text, provenance, found):
+        own_doc = True  # (round 29: its reference is where the user found the idea)
+        weight = DERIVED_FROM_USER
+        why = "the user's own harmless rule in their own voice, a link beside it"
     elif relay is None and bool(found) and done_for_user(text, provenance, found):
         weight = DERIVED_FROM_USER
         why = "a record of an action done at the user's request"
@@ -485,6 +490,16 @@ DONE_KINDS = frozenset(
         Signal.LEARNED,
     }
 )
+def own_rule_with_link(text: str, p: Provenance, found: list[Hit]) -> bool:
+    """A user statement whose reference is a page or a tool call, holding the user's own
+    harmless rule in their own voice (``owned.own_rule``)."""
+    if p.source_type is not SourceType.USER_STATEMENT or p.ancestor_types or p.derived:
+        return False
+    if ref_kind(p.source_ref) not in ("url", "tool") or (p.role or "").lower() in ASSISTANT_ROLES:
+        return False
+    return own_rule(text, found)
+
+
 _DONE_SOURCES = frozenset({SourceType.ASSISTANT_MESSAGE, SourceType.TOOL_OBSERVATION})
 
 

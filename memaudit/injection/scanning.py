@@ -111,7 +111,10 @@ def scan(
     # disagrees scores more still (``LAUNDERED``: with a URL or tool as its source
     # reference, even a bare imperative).
     ceiling = Provenance(SourceType.SUMMARY, None, True, frozenset({SourceType.EXTERNAL_DOCUMENT}))
-    laundered_ceiling = Provenance(SourceType.USER_STATEMENT, "tool:ceiling")
+    # (the speaker's role too: no rule that lowers a user statement's weight by what its
+    # reference or its text says — ``owned``, ``saved_setting`` — may lower the bound for a
+    # statement whose lineage is looked up only afterwards)
+    laundered_ceiling = Provenance(SourceType.USER_STATEMENT, "tool:ceiling", role="assistant")
     bare_is_safe = thresholds.flag > WEIGHT[Signal.IMPERATIVE]
     judged: dict[tuple[Any, ...], bool] = {}  # does the scorer count for such a source
     # Whether a text may reach the threshold from the least trusted source of a shape
