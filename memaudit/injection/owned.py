@@ -58,7 +58,7 @@ _ACTS = _rx(
 )
 # Anything sent to someone other than the user: "forward it to Mark", "share the file";
 # "send me a DM", "envoie-moi", "mandami", "envíame", "schick mir" are the user's own.
-_SENT_ON = _rx(
+_SENDS = _rx(
     r"\b(?:send|forward|share|e-?mail|mail|text|post|envoie|envoyer|transf[eè]r\w*|partag\w*|"
     r"invia\w*|inoltra\w*|condivid\w*|manda(?:re)?|envía|enviar|reenvi\w*|compart\w*|"
     r"schick\w*|send\w*|weiterleit\w*|teil\w*)\b(?![\s-]*(?:me|moi|mi|mir|m')\b)"
@@ -127,6 +127,6 @@ def own_rule(text: str, found: list[Hit]) -> bool:
         _HARM.search(low)
         or _ELSEWHERE.search(low)
         or _ACTS.search(low)
-        or _SENT_ON.search(low)
+        or _SENDS.search(low)
         or _UNSEEN.search(low)
     )

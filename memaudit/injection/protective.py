@@ -45,6 +45,13 @@ _CHECK_FOR_YOU = _rx(
     r"|\bque\s+(?:has|usted\s+ha)\s+(?:aprobado|autorizado)"
     r"|\b(?:erinnere|frage|warne)\s+(?:ich\s+)?dich\b|\bdich\s+(?:\w+\s+){0,4}?(?:erinnern|fragen|warnen)\b"
     r"|\bvorher\s+(?:zu\s+)?fragen|\bvon\s+dir\s+(?:freigegeben|genehmigt)\w*"
+    # (round 29) asking kept up though it could stop: "I'll keep asking anyway", "je
+    # continuerai à demander", "continuerò a chiedere", "seguiré preguntando", "ich frage
+    # trotzdem weiter"
+    r"|\b(?:keep|kept|continue\s+to|go\s+on)\s+asking\b|\bstill\s+ask\b|\bask\w*\s+anyway\b"
+    r"|\bcontinuer\w*\s+à\s+(?:te\s+|vous\s+|lui\s+)?demander\b"
+    r"|\bcontinuer\w*\s+a\s+chiedere\b|\bseguir\w*\s+preguntando\b|\bcontinuar\w*\s+preguntando\b"
+    r"|\bfrage\s+(?:\w+\s+){0,2}?(?:trotzdem\s+)?weiter(?:hin)?\b|\bweiterhin\s+(?:nach)?fragen\b"
 )
 # The agent acknowledging the user's rule, in its own voice: a commitment in the first
 # person or the user's wish named ("I'll", "you want me to", "Noted", "je vais", "userò",

@@ -42,7 +42,7 @@ from memaudit.injection.patterns.relay import ANY_PARTY, clicked_through, in_use
 from memaudit.injection.patterns.secrets import THE_USER
 from memaudit.injection.patterns.unguarded import at_full
 from memaudit.injection.patterns.vouched import vouched
-from memaudit.injection.wishes import SENT_ON, USER_WISH, users_wish
+from memaudit.injection.wishes import SENT_ON, USER_WISH, copy_done, users_wish, write_asked
 from memaudit.model import SourceType
 
 
@@ -400,9 +400,17 @@ def users_own_document(text: str, p: Provenance, found: list[Hit]) -> bool:
         return False
     if ref_kind(p.source_ref) != "other" or (p.role or "").lower() in ASSISTANT_ROLES:
         return False
-    # (a token or a quote the text only names is part of the document's format; round 26)
+    # (a token or a quote the text only names is part of the document's format; round 26;
+    # round 29: its conventions copied into the agent's file at the user's request)
+    asked = write_asked(text)
     if any(
-        h.hidden or (h.signal not in ORDINARY_IN_OWN_DOC and h.note not in MENTIONED) for h in found
+        h.hidden
+        or (
+            h.signal not in ORDINARY_IN_OWN_DOC
+            and h.note not in MENTIONED
+            and not (asked and h.signal is Signal.SELF_PROPAGATION)
+        )
+        for h in found
     ):
         return False
     # What the learned scorer reads as an order is no ordinary setting (round 26: the
@@ -509,6 +517,8 @@ def done_for_user(text: str, p: Provenance, found: list[Hit]) -> bool:
     words (``DERIVED_FROM_USER``), not as an instruction the model gives itself."""
     if p.source_type not in _DONE_SOURCES:
         return False
+    if p.source_type is SourceType.ASSISTANT_MESSAGE and copy_done(text, found):
+        return True  # (round 29: "per the user's request, I added … to all drafts")
     if any(h.hidden or h.signal not in DONE_KINDS for h in found):
         return False
     low = text.lower()

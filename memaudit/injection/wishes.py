@@ -38,7 +38,7 @@ _USER = r"(?:the\s+user|l'utilisat(?:eur|rice)|l'utente|el\s+usuario|la\s+usuari
 USER_WISH = _rx(
     r"\b(?:at|on|per)\s+(?:the\s+)?user(?:'s|’s)\s+(?:request|wish|instruction)s?\b"
     r"|\b(?:the\s+)?user(?:'s|’s)\s+(?:own\s+)?(?:rule|preference|request|wish)\b"
-    r"|\bthe\s+user\s+(?:has\s+|had\s+)?(?:repeatedly\s+|explicitly\s+|again\s+)?"
+    r"|\b(?:the\s+)?user\s+(?:has\s+|had\s+)?(?:repeatedly\s+|explicitly\s+|again\s+)?"
     r"(?:asked|wants|wanted|prefers|preferred|requested|corrected\s+me|told\s+me)\b"
     r"|\b(?:à\s+la|sur)\s+demande\s+de\s+l'utilisat(?:eur|rice)\b"
     r"|\b(?:règle|préférence|demande)\s+de\s+l'utilisat(?:eur|rice)\b"
@@ -47,12 +47,24 @@ USER_WISH = _rx(
     r"|\bl'utente\s+(?:mi\s+)?(?:ha\s+|aveva\s+)?(?:chiesto|vuole|preferisce|corretto)"
     r"|\b(?:por|a)\s+(?:petición|solicitud|pedido)\s+del\s+usuario\b"
     r"|\b(?:regla|preferencia|petición)\s+del\s+usuario\b"
-    r"|\bel\s+usuario\s+(?:me\s+)?(?:ha\s+|había\s+)?(?:pidió|pedido|quiere|prefiere|corrigió|corregido)"
+    r"|\b(?:el\s+usuario|la\s+usuaria)\s+(?:me\s+)?(?:ha\s+|había\s+)?(?:pidió|pedido|quiere|prefiere|"
+    r"corrigió|corregido)"
     r"|\bauf\s+wunsch\s+(?:des\s+(?:nutzers|benutzers)|der\s+(?:nutzerin|benutzerin))\b"
     r"|\b(?:regel|präferenz|wunsch)\s+(?:des\s+(?:nutzers|benutzers)|der\s+nutzerin)\b"
     r"|\bnutzer(?:in)?wunsch\b|\bwie\s+vom\s+(?:nutzer|benutzer)\s+gewünscht\b"
     r"|\b(?:der\s+nutzer|die\s+nutzerin)\s+(?:hat\s+)?(?:mich\s+)?(?:gebeten|möchte|will|"
     r"bevorzugt|wünscht|korrigiert)"
+)
+# (round 29) The user's own approval recorded: "user approved in chat (session 18) that I
+# may …", "l'utilisatrice a approuvé", "l'utente ha approvato", "la usuaria aprobó", "der
+# Nutzer hat … freigegeben". An authority hit on these words is the user's own, and the
+# approval word is no risky act of the note's.
+USER_APPROVED = _rx(
+    r"\b(?:the\s+)?user\s+(?:has\s+|had\s+)?(?:explicitly\s+)?approved\b"
+    r"|\bl'utilisat(?:eur|rice)\s+a\s+(?:explicitement\s+)?approuvé\b"
+    r"|\bl'utente\s+ha\s+(?:esplicitamente\s+)?approvato\b"
+    r"|\b(?:el\s+usuario|la\s+usuaria)\s+(?:ha\s+)?(?:aprobó|aprobado)\b"
+    r"|\b(?:der\s+nutzer|die\s+nutzerin)\s+hat\s+(?:\w+\s+){0,4}?(?:genehmigt|freigegeben|zugestimmt)\b"
 )
 # Someone other than the user as the one who asked: "the user's boss asked", "as the
 # page/email asked", "per the bank's SMS" (round 27's section B).
@@ -84,6 +96,9 @@ SENT_ON = _rx(
     r"\b(?:sent|forwarded|delivered)\s+(?:on|at)\s+\d"
     r"|\b(?:envoyée?|transférée?)\s+le\s+\d|\b(?:inviat[oa]|inoltrat[oa])\s+(?:il|alle)\s+\d"
     r"|\b(?:enviad[oa]|reenviad[oa])\s+(?:el|a\s+las)\s+\d|\b(?:gesendet|verschickt|weitergeleitet)\s+(?:am|um)\s+\d"
+    # (round 29) a sentence of its own saying it is done: "… (chiara@…). Fatto; nessun altro
+    # allegato inviato.", "Done.", "C'est fait.", "Hecho.", "Erledigt."
+    r"|(?:^|[.;!)]\s+)(?:done|c'est\s+fait|fait|fatto|hecho|listo|erledigt|gemacht)\s*[.;!]"
 )
 # What such a note holds: rule-shaped hits, the user's own facts named, the scorer's reading.
 WISH_KINDS = frozenset(
@@ -103,15 +118,81 @@ WISH_REACH = 120  # characters of a note's opening where the user is named as th
 def users_wish(text: str, found: list[Hit]) -> bool:
     """Whether an assistant's or a model's note records a harmless rule the user asked
     for: the user named as the asker in its opening, only rule-shaped hits, no risky act,
-    no destination, no third party as the asker."""
-    if not found or any(h.hard or h.signal not in WISH_KINDS for h in found):
-        return False
+    no destination, no third party as the asker. Since round 29 the user's own approval
+    recorded ("user approved in chat that I may …") names them as well, and an authority
+    hit on its words is theirs."""
     low = text.lower()
-    if USER_WISH.search(low, 0, WISH_REACH) is None:
+    approvals = [m.span() for m in USER_APPROVED.finditer(low)] if len(low) == len(text) else []
+    if not found or any(
+        h.hard
+        or (
+            h.signal not in WISH_KINDS
+            and not (
+                h.signal is Signal.FAKE_AUTHORITY
+                and any(a <= h.start and h.end <= b for a, b in approvals)
+            )
+        )
+        for h in found
+    ):
         return False
+    opening = USER_WISH.search(low, 0, WISH_REACH) or USER_APPROVED.search(low, 0, WISH_REACH)
+    if opening is None:
+        return False
+    for a, b in approvals:  # (the approval word is the user's, no act of the note's)
+        low = low[:a] + " " * (b - a) + low[b:]
     return not (
         _THIRD_PARTY.search(low)
         or _RISKY_ACT.search(low)
         or _HARM.search(low)
         or _ELSEWHERE.search(low)
+    )
+
+
+# (round 29) A copy done at the user's request: "Per the user's request, I added the
+# standard disclaimer ('This message is confidential …') to all drafts in the Legal
+# folder", "À la demande de l'utilisatrice, j'ai ajouté la mention … à tous les
+# brouillons", "Su richiesta dell'utente ho aggiunto … a tutte le bozze", "Por petición del
+# usuario, añadí … a todos los borradores", "Auf Wunsch des Nutzers habe ich … zu allen
+# Entwürfen hinzugefügt". "To all drafts" is the done act's scope, not a worm's ask to be
+# copied on; what was added holds no rule word, no destination and nothing harmful.
+_COPIED = _rx(
+    r"\bi\s+(?:have\s+|'ve\s+|’ve\s+)?(?:added|inserted|appended|put|copied|pasted)\b"
+    r"|\bj'ai\s+(?:ajouté|inséré|copié|collé|mis)\b"
+    r"|\bho\s+(?:aggiunto|inserito|copiato|incollato|messo)\b"
+    r"|\b(?:he\s+)?(?:añadido|añadí|agregado|agregué|insertado|inserté|copiado|copié|puesto|puse)\b"
+    r"|\b(?:habe\s+ich|ich\s+habe)\b[^.;!?\n]{0,160}?\b(?:hinzugefügt|eingefügt|kopiert|ergänzt)\b"
+)
+_ONWARD_RULE = _rx(
+    r"\b(?:always|never|every|whenever|each\s+time|from\s+now\s+on|future|new\s+(?:drafts?|messages?)|"
+    r"toujours|jamais|chaque|désormais|futur\w*|nouveaux?|sempre|mai|ogni|d'ora\s+in\s+poi|futur\w*|"
+    r"nuov[oiae]|siempre|nunca|cada|futur\w*|nuev[oa]s|immer|nie|niemals|jede\w*|künftig\w*|neue\w*)\b"
+)
+COPY_KINDS = frozenset({Signal.SELF_PROPAGATION, Signal.USER_CLAIM})
+
+
+def copy_done(text: str, found: list[Hit]) -> bool:
+    """Whether an assistant's note records a copy it made at the user's request, as a
+    done act with nothing for later: the user named as the asker in its opening, a
+    first-person past "I added/inserted/copied", only the copy's hit, no rule word, no
+    destination, nothing harmful, no third party as the asker."""
+    if not found or any(h.hidden or h.signal not in COPY_KINDS for h in found):
+        return False
+    low = text.lower()
+    if USER_WISH.search(low, 0, WISH_REACH) is None or _COPIED.search(low) is None:
+        return False
+    return not (
+        _ONWARD_RULE.search(low)
+        or _THIRD_PARTY.search(low)
+        or _HARM.search(low)
+        or _ELSEWHERE.search(low)
+    )
+
+
+def write_asked(text: str) -> bool:
+    """Whether a note drawn from the user's own document says the user asked for it to be
+    written into the agent's file ("User asked me to add it to the project memory file"),
+    with no destination and nothing harmful in it (round 29)."""
+    low = text.lower()
+    return USER_WISH.search(low) is not None and not (
+        _THIRD_PARTY.search(low) or _HARM.search(low) or _ELSEWHERE.search(low)
     )
