@@ -69,16 +69,30 @@ def fold(view: str) -> tuple[str, int]:
 LOOKALIKE_NOTE = "look-alike letter(s)"
 
 
-def lookalike_hit(view: str, count: int) -> Hit:
-    """The disguise itself, named (counted where what the letters spell is a signal)."""
-    return Hit(
-        Signal.ENCODED_PAYLOAD,
-        0,
-        len(view),
-        WEIGHT[Signal.ENCODED_PAYLOAD],
-        f"{count} {LOOKALIKE_NOTE} (Cyrillic, Greek, fullwidth or mathematical) read as "
-        f"Latin: “{_cut(view, 80)}”",
-    )
+# Round 29: a code point named with its script ("U+0430 CYRILLIC SMALL LETTER A", as a
+# Unicode inspector, `unicodedata.name` or a linter prints them): the text shows the letter
+# for what it is, no disguise.
+_CODE_POINT_NAMED = re.compile(
+    r"\bu\+[0-9a-f]{4,5}\s*:?\s*(?:cyrillic|greek|fullwidth|mathematical|latin\s+letter\s+small\s+capital)\b",
+    re.IGNORECASE,
+)
+
+
+def lookalike_hit(view: str, count: int) -> list[Hit]:
+    """The disguise itself, named (counted where what the letters spell is a signal);
+    none when the text names each look-alike's code point with its script."""
+    if len(_CODE_POINT_NAMED.findall(view)) >= count:
+        return []
+    return [
+        Hit(
+            Signal.ENCODED_PAYLOAD,
+            0,
+            len(view),
+            WEIGHT[Signal.ENCODED_PAYLOAD],
+            f"{count} {LOOKALIKE_NOTE} (Cyrillic, Greek, fullwidth or mathematical) read as "
+            f"Latin: “{_cut(view, 80)}”",
+        )
+    ]
 
 
 # A host name: labels of letters, digits and hyphens (any script) joined by dots, ending in

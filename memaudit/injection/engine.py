@@ -721,7 +721,7 @@ def signals(text: str, *, gate: bool = True, learned: bool = True) -> list[Hit]:
     folded, lookalikes = fold(view)
     hits = _text_hits(folded, gate=gate)
     if lookalikes and any(h.signal is not Signal.IMPERATIVE for h in hits):
-        hits.append(lookalike_hit(folded, lookalikes))  # a disguise, if it spells a signal
+        hits += lookalike_hit(folded, lookalikes)  # a disguise, if it spells a signal
     hits += lookalike_domains(view) if lookalikes else []  # a brand in other letters
     if learned:
         hits = [*hits, *_learned(folded)]

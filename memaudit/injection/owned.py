@@ -61,7 +61,7 @@ _ACTS = _rx(
 _SENDS = _rx(
     r"\b(?:send|forward|share|e-?mail|mail|text|post|envoie|envoyer|transf[eè]r\w*|partag\w*|"
     r"invia\w*|inoltra\w*|condivid\w*|manda(?:re)?|envía|enviar|reenvi\w*|compart\w*|"
-    r"schick\w*|send\w*|weiterleit\w*|teil\w*)\b(?![\s-]*(?:me|moi|mi|mir|m')\b)"
+    r"schick\w*|send(?:e|en|et)|weiterleit\w*|teil(?:e|en|t))\b(?![\s-]*(?:me|moi|mi|mir|m')\b)"
 )
 
 
@@ -102,7 +102,9 @@ _REF_MINE = _rx(
     r"|\b" + _PLACE + r"\s+que\s+te\s+(?:mandé|envié|pasé|pegué|compartí)\b"
     r"|\b(?:vi|visto|encontré|leí)\s+(?:[^.;!?\n]{0,60}?\s)?(?:en|del)\s+(?:el\s+|la\s+|un\s+|una\s+)?"
     r"(?:[\w-]+\s+){0,2}?" + _PLACE + r"\b|\ben\s+el\s+enlace\b"
-    r"|\b" + _PLACE + r",?\s+(?:den|die|das)\s+ich\s+(?:dir\s+)?(?:geschickt|geteilt|eingefügt|verlinkt)\b"
+    r"|\b"
+    + _PLACE
+    + r",?\s+(?:den|die|das)\s+ich\s+(?:dir\s+)?(?:geschickt|geteilt|eingefügt|verlinkt)\b"
     r"|\b(?:gesehen|gefunden|gelesen)\b[^.;!?\n]{0,20}\b(?:auf|in|im)\s+(?:der\s+|dem\s+|einem\s+|einer\s+)?"
     r"(?:[\w-]+\s+){0,2}?" + _PLACE + r"\b|\bim\s+link\b"
     r"|^\W{0,3}(?:notes?|memo|reminder|appunti|nota|notiz)\s+(?:for|pour|per|para|für)\s+"

@@ -45,10 +45,12 @@ _CHECK_FOR_YOU = _rx(
     r"|\bque\s+(?:has|usted\s+ha)\s+(?:aprobado|autorizado)"
     r"|\b(?:erinnere|frage|warne)\s+(?:ich\s+)?dich\b|\bdich\s+(?:\w+\s+){0,4}?(?:erinnern|fragen|warnen)\b"
     r"|\bvorher\s+(?:zu\s+)?fragen|\bvon\s+dir\s+(?:freigegeben|genehmigt)\w*"
-    # (round 29) asking kept up though it could stop: "I'll keep asking anyway", "je
-    # continuerai à demander", "continuerò a chiedere", "seguiré preguntando", "ich frage
-    # trotzdem weiter"
-    r"|\b(?:keep|kept|continue\s+to|go\s+on)\s+asking\b|\bstill\s+ask\b|\bask\w*\s+anyway\b"
+)
+# (round 29) asking kept up though it could stop: "I'll keep asking anyway", "je
+# continuerai à demander", "continuerò a chiedere", "seguiré preguntando", "ich frage
+# trotzdem weiter": more caution, no order.
+_KEPT_ASKING = _rx(
+    r"\b(?:keep|kept|continue\s+to|go\s+on)\s+asking\b|\bstill\s+ask\b|\bask\w*\s+anyway\b"
     r"|\bcontinuer\w*\s+à\s+(?:te\s+|vous\s+|lui\s+)?demander\b"
     r"|\bcontinuer\w*\s+a\s+chiedere\b|\bseguir\w*\s+preguntando\b|\bcontinuar\w*\s+preguntando\b"
     r"|\bfrage\s+(?:\w+\s+){0,2}?(?:trotzdem\s+)?weiter(?:hin)?\b|\bweiterhin\s+(?:nach)?fragen\b"
@@ -126,7 +128,9 @@ def check_for_user(low: str, h: Hit) -> bool:
     start, end = _sentence(low, h)
     if _ELSEWHERE.search(low, start, end) or not _ACK.search(low, max(0, h.start - REACH), end):
         return False
-    return check_in(low, _CHECK_FOR_YOU, _UNDONE, (start, end), UNDONE_REACH)
+    return check_in(low, _CHECK_FOR_YOU, _UNDONE, (start, end), UNDONE_REACH) or check_in(
+        low, _KEPT_ASKING, _UNDONE, (start, end), UNDONE_REACH
+    )
 
 
 # "We will never ask for your PIN": a negated ask for the reader's secret.
@@ -393,7 +397,7 @@ _ATTACK_TOLD = _rx(
     r"far\s+sì\s+che|indurre|spingere|costringere|hacer\s+que|llevar\s+a|inducir|obligar\s+a|"
     rf"dazu\s+bringen|bringen|verleiten|zwingen)?\s*{_AGENT}\b"
     # untrusted content becomes instructions
-    r"|\buntrusted\s+(?:\w+\s+){0,4}?(?:will\s+be|is|are|gets?)\s+(?:treated|read|followed|obeyed|"
+    r"|\buntrusted\s+(?:\w+\s+){0,6}?(?:will\s+be|is|are|gets?)\s+(?:treated|read|followed|obeyed|"
     r"executed|taken)\s+as\s+(?:instructions|commands|orders)\b"
     r"|\bnon\s+(?:fiables?|fidat[oi]|attendibil[ei])\s+(?:\w+\s+){0,4}?(?:sera|seront|est|sont|"
     r"verr\w+|viene|vengono|sarà|saranno)\s+(?:traité\w*|lu\w*|suivi\w*|trattat\w*|lett\w*|"

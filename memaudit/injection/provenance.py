@@ -498,6 +498,8 @@ DONE_KINDS = frozenset(
         Signal.LEARNED,
     }
 )
+
+
 def own_rule_with_link(text: str, p: Provenance, found: list[Hit]) -> bool:
     """A user statement whose reference is a page or a tool call, holding the user's own
     harmless rule in their own voice (``owned.own_rule``)."""

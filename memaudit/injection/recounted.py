@@ -168,7 +168,7 @@ def share_noun(low: str, h: Hit) -> bool:
 # to. A full number, an IBAN, an address or a link in the sentence keeps it a planted fact.
 _OWN_CARD = _rx(
     r"\b(?:new|replacement|nouvelle|nuova|nueva|neue\w?)\s+(?:\w+\s+){0,2}?"
-    r"(?:card|carte|carta|tarjeta|karte)\s+(?:\w+\s+){0,2}?"
+    r"(?:card|carte|carta|tarjeta|karte)\s+(?:[\w'’]+\s+){0,3}?"
     r"(?:ending|ends|se\s+terminant|finissant|che\s+termina|terminante|terminada|que\s+termina|"
     r"endziffern?|endend)\s+(?:in\s+|with\s+|par\s+|en\s+|con\s+|auf\s+)?(?:\*+\s*)?\d{4}\b"
 )
