@@ -15,7 +15,16 @@ do, and each keeps the hit when the text holds what would make it an order again
   datos bancarios", "Phishing-Mails, die eine neue Bankverbindung melden"): the change is
   what the scheme's messages say (``described.fraud_scheme`` knew the fraudsters as the
   subject only). An IBAN, an account number, an address or a link in the sentence keeps it
-  a planted fact.
+  a planted fact;
+- **a risk told** (``protective.risk_told``): persistence, a standing rule or a copy that
+  is, in its sentence, what untrusted content or an attack makes of itself;
+- **a tool's output under its heading** ("Output of `pip list`:", "Output di `df -h`:");
+- **"share" naming a tool** ("share tool", "share link", "share button"): no send;
+- **the user's own card replaced**, known by its last four digits ("new card ending
+  4417"): paid from, not to; a full number, an IBAN or a link keeps the planted fact;
+- **a permission for named commands, the rest kept for the user's OK** ("you can run
+  `zpool status` without asking me, but anything else needs my OK"): nothing "any",
+  "all" or root in the waiver's clause.
 """
 
 from __future__ import annotations
