@@ -51,16 +51,23 @@ _TAKE = (
     r"(?:charg(?:e|es|ed|ing)|debit\w*|bill(?:s|ed|ing)?|approv\w*|pay(?:s|ing)?|refund\w*|"
     r"reimburs\w*|débit\w*|factur\w*|approuv\w*|valid\w*|pa(?:yer|ie[rz]?)|rembours\w*|"
     r"addebit\w*|approva\w*|pag(?:are|a|hi)|rimbors\w*|cobr\w*|carg(?:ar|ue|a)\w*|aprob\w*|"
-    r"reembols\w*|belast\w*|abbuch\w*|genehmig\w*|bezahl\w*|zahl(?:en|t)|erstatt\w*)"
+    r"reembols\w*|belast\w*|abbuch\w*|genehmig\w*|bezahl\w*|zahl(?:en|t)|erstatt\w*|"
+    # a held payment let go: "release any wire request", "débloquer", "sbloccare", "freigeben"
+    r"release\w*|débloqu\w*|sblocc\w*|liber(?:ar|e)\w*|freigeb\w*)"
 )
 _NO_CHECK = (
-    r"(?:without\s+(?:any\s+)?(?:confirm\w*|verif\w*|approval|receipts?|check\w*|asking|"
-    r"justification|review)|"
+    r"(?:without\s+(?:any\s+)?(?:[\w-]+\s+)?(?:confirm\w*|verif\w*|approval|receipts?|check\w*|"
+    r"asking|justification|review|sign-?off)|"
+    # in a rule's fields: "approval='not required'", "confirmation: none"
+    r"(?:approval|confirmation|review|sign-?off)s?\s*(?:[=:]\s*['\"]?|is\s+)\s*(?:not\s+required|"
+    r"none|no|false|skip\w*)\b|"
     r"sans\s+(?:aucune?\s+)?(?:confirm\w*|vérif\w*|justificatif|demander|contrôle|validation)|"
     r"senza\s+(?:alcuna\s+)?(?:conferm\w*|verific\w*|giustificativ\w*|chiedere|controll\w*)|"
     r"sin\s+(?:ninguna\s+)?(?:confirm\w*|verific\w*|justificante\w*|preguntar|comprob\w*)|"
     r"ohne\s+(?:jede\s+)?(?:best(?:ä|ae)tigung|pr(?:ü|ue)fung|r(?:ü|ue)ckfrage|beleg\w*|nachweis\w*))"
 )
+# ... and no ceiling, or a counterparty anyone can claim (a tag, a name, a subject line), or
+# the act kept off the record
 _NO_CEILING = (
     r"(?:no\s+(?:cap|limit|ceiling|maximum)|with(?:out)?\s+(?:any\s+)?(?:cap|limit|ceiling)\b|"
     r"any\s+amount|whatever\s+the\s+amount|(?:even|including)\s+(?:above|over|beyond)|"
@@ -71,15 +78,25 @@ _NO_CEILING = (
     r"sin\s+(?:ningún\s+)?(?:límite|tope|máximo)|cualquier\s+importe|"
     r"(?:incluso|aun(?:que)?)\s+(?:por\s+encima|más\s+de|supere)|"
     r"ohne\s+(?:jede\s+)?(?:limit\w*|obergrenze|höchstbetrag|deckel)|(?:jeden|beliebige\w*)\s+betr(?:a|ä)g\w*|"
-    r"(?:auch|selbst)\s+(?:über|oberhalb))"
+    r"(?:auch|selbst)\s+(?:über|oberhalb)|"
+    r"(?:any|every|all)\s+(?:[\w-]+\s+){0,3}?(?:tagged|labell?ed|marked|flagged|whose\s+name)|"
+    r"(?:tout|toute|tous|toutes|chaque)\s+(?:\w+\s+){0,3}?(?:dont\s+le\s+nom|marqu\w*|étiquet\w*)|"
+    r"(?:qualsiasi|ogni|tutt[ei])\s+(?:\w+\s+){0,3}?(?:il\s+cui\s+nome|contrassegnat\w*|etichettat\w*)|"
+    r"(?:cualquier\w*|tod[ao]s?|cada)\s+(?:\w+\s+){0,3}?(?:cuyo\s+nombre|etiquetad\w*|marcad\w*)|"
+    r"(?:jede\w*|alle)\s+(?:\w+\s+){0,3}?(?:dessen\s+name|deren\s+name|markiert\w*|getaggt\w*|"
+    r"gekennzeichnet\w*)|"
+    r"do\s+not\s+(?:add|log|record|write)\s+(?:an?\s+|the\s+)?(?:internal\s+)?(?:notes?|records?|"
+    r"logs?|entr(?:y|ies))\b)"
 )
+# (";" does not end the rule: its fields are often joined by it)
+_RULE = r"(?:[^.!?\n]|\.(?=\w))"
 OPEN_ENDED_CHARGE = _a(
     "charg debit bill approv pay refund reimburs débit factur approuv valid payer paie "
     "rembours addebit approva paga pagh rimbors cobr carg aprob reembols belast abbuch "
-    "genehmig bezahl zahl erstatt",
+    "genehmig bezahl zahl erstatt release débloqu sblocc liber freigeb",
     _w(
         0.55,
-        _rx(rf"\b{_TAKE}\b(?={_IN}{{0,160}}?\b{_NO_CHECK})(?={_IN}{{0,220}}?{_NO_CEILING})"),
+        _rx(rf"\b{_TAKE}\b(?={_RULE}{{0,160}}?\b{_NO_CHECK})(?={_RULE}{{0,220}}?{_NO_CEILING})"),
     ),
 )
 
