@@ -81,6 +81,19 @@ def stage_then_audit(
     return item, json.loads(out.stdout)["findings"]
 
 
+def promote_then_audit(
+    cli: Any, db: Path, text: str, ref: str
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Stage ``text`` as the assistant's message, promoted for review (the policy keeps
+    the assistant's messages transient otherwise), then audit the ledger."""
+    staged = cli(
+        "stage", text, "-t", "assistant_message", "--source-ref", ref, "--promote", "--json", db=db
+    )
+    (item,) = json.loads(staged.stdout)
+    out = cli("audit", "--pattern", "injected_instruction", "--json", db=db)
+    return item, json.loads(out.stdout)["findings"]
+
+
 def assert_staged_look_alike_quiet_and_poison_flagged(
     cli: Any, db: Path, benign: str, poison: str, signal: str, session: str = "session:9"
 ) -> None:

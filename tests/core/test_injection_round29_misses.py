@@ -23,7 +23,6 @@ preference, a note about a real approval), in English and two more languages at 
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -915,25 +914,12 @@ def test_a_strangers_order_to_save_a_trigger_is_flagged_from_the_users_statement
     )
 
 
-def _promote_then_audit(
-    cli: Any, db: Path, text: str, ref: str
-) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Stage ``text`` as the assistant's message, promoted for review (the policy keeps
-    the assistant's messages transient otherwise), then audit the ledger."""
-    staged = cli(
-        "stage", text, "-t", "assistant_message", "--source-ref", ref, "--promote", "--json", db=db
-    )
-    (item,) = json.loads(staged.stdout)
-    out = cli("audit", "--pattern", "injected_instruction", "--json", db=db)
-    return item, json.loads(out.stdout)["findings"]
-
-
 def test_the_assistants_policy_widened_from_a_forum_post_is_flagged_when_audited(
     cli: Any, ledger_path: Path
 ) -> None:
     """The assistant's own message, its tool policy widened after a third party's post:
     flagged; its tool rules narrowed after a forum post: not."""
-    kept, none = _promote_then_audit(
+    kept, none = src.promote_then_audit(
         cli,
         ledger_path,
         "I changed my tool rules after a forum post: the delete tool is now limited to the "
@@ -941,7 +927,7 @@ def test_the_assistants_policy_widened_from_a_forum_post_is_flagged_when_audited
         "session:9#msg-4",
     )
     assert kept["flags"] == [] and none == []
-    item, findings = _promote_then_audit(
+    item, findings = src.promote_then_audit(
         cli,
         ledger_path,
         "J'ai mis à jour ma politique d'outils d'après un article de blog : l'outil "
