@@ -25,6 +25,9 @@ EXTRACTION_OF_DOC = Provenance(S.EXTRACTION, "extractor:1", True, frozenset({S.E
 USER_NOREF = Provenance(S.USER_STATEMENT, None)
 SUMMARY_OF_USER = Provenance(S.SUMMARY, "summarizer:1", True, frozenset({S.USER_STATEMENT}))
 EXTRACTION_OF_USER = Provenance(S.EXTRACTION, "extractor:1", True, frozenset({S.USER_STATEMENT}))
+ASSISTANT = Provenance(S.ASSISTANT_MESSAGE, "session:42#msg-4")
+INFERENCE = Provenance(S.INFERENCE, None)
+APPROVED_USER = Provenance(S.USER_STATEMENT, "session:42#msg-2", False, frozenset(), True)
 
 
 class Case(NamedTuple):
