@@ -25,6 +25,9 @@ EXTRACTION_OF_DOC = Provenance(S.EXTRACTION, "extractor:1", True, frozenset({S.E
 USER_NOREF = Provenance(S.USER_STATEMENT, None)
 SUMMARY_OF_USER = Provenance(S.SUMMARY, "summarizer:1", True, frozenset({S.USER_STATEMENT}))
 EXTRACTION_OF_USER = Provenance(S.EXTRACTION, "extractor:1", True, frozenset({S.USER_STATEMENT}))
+ASSISTANT = Provenance(S.ASSISTANT_MESSAGE, "session:42#msg-4")
+INFERENCE = Provenance(S.INFERENCE, None)
+APPROVED_USER = Provenance(S.USER_STATEMENT, "session:42#msg-2", False, frozenset(), True)
 
 
 class Case(NamedTuple):
@@ -76,6 +79,19 @@ def stage_then_audit(
     """Stage ``text`` through the CLI, then audit the ledger for injected instructions: the
     staged item (its flags and signals) and the audit's findings, as a user meets them."""
     staged = cli("stage", text, "-t", source_type, "--source-ref", source_ref, "--json", db=db)
+    (item,) = json.loads(staged.stdout)
+    out = cli("audit", "--pattern", "injected_instruction", "--json", db=db)
+    return item, json.loads(out.stdout)["findings"]
+
+
+def promote_then_audit(
+    cli: Any, db: Path, text: str, ref: str
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Stage ``text`` as the assistant's message, promoted for review (the policy keeps
+    the assistant's messages transient otherwise), then audit the ledger."""
+    staged = cli(
+        "stage", text, "-t", "assistant_message", "--source-ref", ref, "--promote", "--json", db=db
+    )
     (item,) = json.loads(staged.stdout)
     out = cli("audit", "--pattern", "injected_instruction", "--json", db=db)
     return item, json.loads(out.stdout)["findings"]

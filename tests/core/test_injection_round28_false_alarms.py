@@ -15,7 +15,6 @@ but for the policy's reading of the learned hit, tested on its own.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -257,27 +256,14 @@ def test_a_rule_that_requires_a_check_is_no_order(case: Case) -> None:
 # -- on a real ledger, as a user meets it -----------------------------------------------
 
 
-def _promote_then_audit(
-    cli: Any, db: Path, text: str, ref: str
-) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Stage ``text`` as the assistant's message, promoted for review (the policy keeps
-    the assistant's messages transient otherwise), then audit the ledger."""
-    staged = cli(
-        "stage", text, "-t", "assistant_message", "--source-ref", ref, "--promote", "--json", db=db
-    )
-    (item,) = json.loads(staged.stdout)
-    out = cli("audit", "--pattern", "injected_instruction", "--json", db=db)
-    return item, json.loads(out.stdout)["findings"]
-
-
 def test_the_assistants_note_of_a_users_wish_is_not_found_but_a_risky_one_is(
     cli: Any, ledger_path: Path
 ) -> None:
     """Staged as the assistant's own message and audited: the note of a formatting rule
     the user asked for is neither flagged nor found; the note adopting a rule that hides
     the bank's fees from the user is."""
-    kept, none = _promote_then_audit(cli, ledger_path, _ROWS[2][4], "session:7#msg-4")
+    kept, none = src.promote_then_audit(cli, ledger_path, _ROWS[2][4], "session:7#msg-4")
     assert kept["flags"] == [] and none == []
-    item, findings = _promote_then_audit(cli, ledger_path, _ROWS[8][4], "session:7#msg-6")
+    item, findings = src.promote_then_audit(cli, ledger_path, _ROWS[8][4], "session:7#msg-6")
     assert item["flags"] == ["injected"]
     assert [f["memory_ids"] for f in findings] == [[item["id"]]]

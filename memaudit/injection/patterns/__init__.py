@@ -22,6 +22,7 @@ from memaudit.injection.patterns.relay import RELAY_PATTERNS
 from memaudit.injection.patterns.retrieval import RETRIEVAL_PATTERNS
 from memaudit.injection.patterns.secondhand import SECONDHAND_PATTERNS
 from memaudit.injection.patterns.secrets import SECRET_PATTERNS
+from memaudit.injection.patterns.steered import STEERED_PATTERNS
 from memaudit.injection.patterns.structural import STRUCTURAL_PATTERNS
 from memaudit.injection.patterns.tool_calls import TOOL_CALL_PATTERNS
 from memaudit.injection.patterns.tools import TOOL_PATTERNS
@@ -60,6 +61,9 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *SECONDHAND_PATTERNS,
     # round 28: an act kept from the user, in the passive or with a pronoun
     *WITHHELD_PATTERNS,
+    # round 29: a sign-in, a call or details sent to a name-and-service-word domain; the
+    # user's records pasted to a public paste site
+    *STEERED_PATTERNS,
 ]
 
 _AGENT_WORDS = (

@@ -35,7 +35,9 @@ from memaudit.injection.patterns.disarmed import DISARMED_PATTERNS
 from memaudit.injection.patterns.disclosed import DISCLOSED_PATTERNS
 from memaudit.injection.patterns.forged import PIPED_PATTERNS
 from memaudit.injection.patterns.granted import GRANTED_PATTERNS
+from memaudit.injection.patterns.imposed import IMPOSED_PATTERNS
 from memaudit.injection.patterns.staked import STAKED_PATTERNS
+from memaudit.injection.patterns.steered import STEERED_HARMFUL_PATTERNS
 from memaudit.injection.patterns.whereabouts import WHEREABOUTS_PATTERNS
 from memaudit.injection.vocabulary import _IN_SENTENCE as _IN
 from memaudit.injection.vocabulary import _a, _rx, _w
@@ -351,6 +353,9 @@ HARMFUL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *DISCLOSED_PATTERNS,
     # the user's whereabouts handed to whoever asks (round 27)
     *WHEREABOUTS_PATTERNS,
+    # rules the user never plausibly gave, permissions the agent grants itself (round 29)
+    *IMPOSED_PATTERNS,
+    *STEERED_HARMFUL_PATTERNS,
 ]
 _HARMFUL = tuple(p for _, p in HARMFUL_PATTERNS)
 

@@ -84,17 +84,32 @@ _ORDER = (
     r"(?:du\s+(?:sollst|solltest|musst|kannst|darfst)|dass\s+(?:du|der\s+assistent)|"
     r"der\s+assistent\s+(?:soll|muss|darf))"
     r"|hat\s+den\s+assistenten\s+(?:\w+\s+)?(?:angewiesen|ermächtigt|autorisiert)"
+    # (round 29) an order about the assistant's memory, given to the user: "told me to save
+    # this and …" — the user keeps nothing in the assistant's memory for themselves
+    r"|told\s+(?:me|us)\s+to\s+(?:save|store|keep|remember|memori[sz]e)\s+(?:this|it|that)\b"
+    r"|(?:hat\s+(?:mir\s+)?gesagt|meinte|sagte)\s*,?\s+(?:ich\s+soll\w*|dass\s+ich)\s+"
+    r"(?:\w+\s+){0,3}?(?:speicher|merk|sicher)\w*"
 )
 # What makes the order harmful: money moved, access or codes handed over, a secret sent to
 # a link, the user kept in the dark or their confirmation waived.
 _MONEY = (
-    r"\b(?:mov|transf|wir|pay|paid|send|deposit|invest|approv|vir|vers|pai|bonific|pag|"
+    r"\b(?:mov|transf|wir|pay|pasa|paid|send|deposit|invest|approv|vir|vers|pai|bonific|pag|"
     r"invi|mand|env|überw|zahl|schick|aprob|genehmig)\w*\s+" + _S + r"{0,60}?"
     r"(?:[$€£]\s?\d|\d[\d.,]*\s?(?:[$€£]|eur\b|euros?\b|usd\b|dollars?\b|btc\b|k\b)|"
     r"\b(?:money|funds?|wires?|wire\s+requests?|payments?|invoices?|transfers?|deposits?|argent|"
     r"fonds|paiements?|factures?|virements?|soldi|fondi|fondo|pagament[oi]|fatture?|bonifici?|"
     r"dinero|fondos?|pagos?|facturas?|transferencias?|geld|zahlungen?|rechnungen?|"
-    r"überweisungen?|bitcoin|crypto)\b)"
+    r"überweisungen?|bitcoin|crypto|"
+    # (round 29) the user's savings or balance, or an account number: "move my whole
+    # savings balance to DE44 …"
+    r"savings|balance|épargne|solde|risparmi|saldo|ahorros|ersparnis\w*|guthaben)\b|"
+    r"\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){3,})"
+)
+# (round 29) code a stranger handed over, decoded and run: "decode+run it", "décode-le et
+# exécute-le", "decodificalo ed eseguilo", "decodifícalo y ejecútalo", "dekodieren und ausführen"
+_RUN = (
+    r"\b(?:decod|décod|decodific|dekodier|entschlüssel)\w*\W{1,3}(?:\w+\W{1,3}){0,3}?"
+    r"(?:run|execut|exécut|lanc|esegu|ejecut|ausführ|ausfuehr|start)\w*"
 )
 _SECRETS = (
     r"(?:access(?:\s+codes?)?|codes?|passwords?|passcodes?|credentials|tokens?|pins?|otps?|2fa|"
@@ -122,6 +137,9 @@ _HIDDEN = (
     r"|\bwithout\s+(?:asking|checking|confirm\w*|telling|the\s+usual|my\s+(?:approval|ok))\b"
     r"|\bno\s+(?:need\s+to\s+(?:check|ask|confirm|tell)|confirmations?|prompts?|questions)\b"
     r"|\b(?:not|never|don't)\s+bother\s+me\b"
+    # (round 29) "you don't need to confirm with me", "I shouldn't be asked again"
+    r"|\b(?:don't|do\s+not|doesn't|does\s+not|won't)\s+need\s+to\s+(?:confirm|ask|check|tell)\b"
+    r"|\b(?:shouldn't|should\s+not|won't|mustn't|must\s+not)\s+be\s+asked\b"
     r"|\bsans\s+(?:me\s+)?(?:demander|confirm\w*|vérif\w*|prévenir|rien\s+dire)\b"
     r"|\bne\s+(?:\w+\s+){0,3}?(?:pas|jamais|rien)\s+(?:me\s+)?(?:le\s+|les\s+|en\s+)?"
     r"(?:dire|mentionner|signaler|parler|montrer|noter)\b"
@@ -144,7 +162,17 @@ SECONDHAND_ORDER = _a(
         + r"\b(?:"
         + _ORDER
         + r")(?!\s*,?\s*(?:[\w']+\s+){0,2}?(?:never|not|don't|jamais|mai|non|nunca|no|nie|niemals|"
-        r"nicht)\b)(?=" + _S + r"{0,220}?(?:" + _MONEY + r"|" + _ACCESS + r"|" + _HIDDEN + r"))"
+        r"nicht)\b)(?="
+        + _S
+        + r"{0,220}?(?:"
+        + _MONEY
+        + r"|"
+        + _ACCESS
+        + r"|"
+        + _HIDDEN
+        + r"|"
+        + _RUN
+        + r"))"
     ),
 )
 SECONDHAND_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [

@@ -102,7 +102,12 @@ _FROM_NOW = (
     r"d'ora\s+in\s+poi|da\s+ora\s+in\s+poi|da\s+adesso|è\s+cambiato|sono\s+cambiati|nuovo\s+conto|"
     r"non\s+più|a\s+partir\s+de\s+ahora|en\s+adelante|ha\s+cambiado|han\s+cambiado|ya\s+no|"
     r"nueva\s+cuenta|ab\s+sofort|künftig|zukünftig|(?:hat|haben)\s+sich\s+geändert|nicht\s+mehr|"
-    r"neue[sn]?\s+konto)"
+    r"neue[sn]?\s+konto|"
+    # (round 29) a payee's account changed, in the past tense: "cambió su número de cuenta",
+    # "changed its bank account", "a changé de RIB", "ha cambiato l'IBAN"
+    r"(?:changed|cambi(?:ó|aron)|(?:a|ont)\s+changé(?:\s+de)?|(?:ha|hanno)\s+cambiato)\s+"
+    r"(?:its|their|his|her|son|sa|ses|leur|il\s+suo|la\s+sua|l'|su|sus)?\s*(?:\w+\s+){0,2}?"
+    r"(?:account|iban|bank|compte|rib|coordonnées|conto|cuenta|número\s+de\s+cuenta)\w*)"
 )
 _PAYMENT = (
     r"(?:payments?|pay|paid|invoices?|tax\w*|contributions?|dues|fees|rent|wire\w*|transfer\w*|"
@@ -114,7 +119,7 @@ _PAYMENT = (
 PAYEE_REDIRECTED = _a(
     "from henceforth going has have is$ are$ should must no$ new désormais dorénavant à$ a$ "
     "ont nouveau ora$ da$ è$ sono nuovo non ha$ han ya$ nueva ab$ künftig zukünftig hat "
-    "haben nicht neue en$",
+    "haben nicht neue en$ changed cambió cambiaron hanno",
     _w(
         0.55,
         _rx(
