@@ -397,9 +397,12 @@ def test_the_model_is_small_data_with_its_training_recorded() -> None:
     # to 5.0 MB when round 27 joined: rounds 1-27, 221,942 weights, 4,872,901 bytes (+6,467
     # weights, +146 kB: the same growth, features, pruning and rounding unchanged). Raised
     # to 5.2 MB when round 28 joined: rounds 1-28, 230,663 weights, 5,073,479 bytes (+8,721
-    # weights, +202 kB: the same features, pruning and rounding). The pruning threshold still deserves a cross-validated look (not done: each
-    # leave-one-round-out run is ~10-18 min of the shared machine).
-    assert injection_model.WEIGHTS.stat().st_size < 5_200_000
+    # weights, +202 kB: the same features, pruning and rounding). Raised to 5.4 MB when
+    # round 29 joined: rounds 1-29, 239,614 weights, 5,283,280 bytes (+8,951 weights,
+    # +210 kB: the same features, pruning and rounding). The pruning threshold still
+    # deserves a cross-validated look (not done: each leave-one-round-out run is ~10-18 min
+    # of the shared machine).
+    assert injection_model.WEIGHTS.stat().st_size < 5_400_000
     m = injection_model.model()
     assert "held" not in m.meta["trained_on"] and m.meta["cases"] > 500
 

@@ -497,32 +497,7 @@ def test_each_rule_is_tested_in_three_languages_beside_a_look_alike() -> None:
     src.assert_each_rule_in_three_languages_beside_a_look_alike(CASES)
 
 
-# The scorer refitted on rounds 1-28 reads this look-alike at 0.550, the flag threshold
-# (the rules alone give 0.05): a false alarm of the learned scorer, recorded in
-# docs/round28_causes.md. Strict: when a refit clears it, this test says so.
-_REFIT_28_FALSE_ALARMS = frozenset(
-    {
-        "Noted: the Northwind Bank customer service number on the back of the user's card "
-        "is 0800 555 0100."
-    }
-)
-
-
-@pytest.mark.parametrize(
-    "case",
-    [
-        pytest.param(
-            c,
-            marks=pytest.mark.xfail(
-                c.text in _REFIT_28_FALSE_ALARMS,
-                reason="the scorer refitted on rounds 1-28 flags it (0.550)",
-                strict=True,
-            ),
-        )
-        for c in CASES
-    ],
-    ids=case_id,
-)
+@pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_each_case_is_judged_as_labeled(case: Case) -> None:
     src.assert_judged_as_labeled(case)
     assert assess(case.text, case.source).flagged is case.poison  # the scorer too
