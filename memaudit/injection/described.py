@@ -385,7 +385,7 @@ _PENDING_APPROVAL = _rx(
     r"soltanto\s+con|sólo\s+con|únicamente\s+con)\s+(?:the\s+|la\s+|l'|der\s+|dell'|una?\s+)?"
     r"(?:approval|sign-?off|clearance|freigabe|genehmigung|zustimmung|validation|approbation|"
     r"approvazione|autorizzazione|aprobación|autorización|consent|accord|consenso)\s+"
-    r"(?:by|from|of|durch|von|vom|des|der|par|de|du|des|di|del|della|por)\b"
+    r"(?:by|from|of|durch|von|vom|des|der|par|de|du|di|del|della|por)\b"
 )
 # an approval claimed as given, which a pending one beside it does not undo
 _GIVEN = _rx(

@@ -161,7 +161,7 @@ _SHOWING = re.compile(
     # (round 29) the carrier named before it: "e.g. the string aWdu…", "p. ex. la chaîne"
     r"(?:(?:the|a|la|le|il|lo|una?|el|die|der|den|das|ein\w?)\s+)?(?:base64\s+)?"
     r"(?:string|comment|payload|chaîne|commentaire|stringa|commento|cadena|comentario|"
-    r"zeichenkette|kommentar|string)?\s*"
+    r"zeichenkette|kommentar)?\s*"
     # the example opened as a code span or a quote ("e.g. `SWdub3Jl...`"; round 11), or
     # the quote's visible word the hidden characters follow (round 24: "e.g. 'hello…'")
     r"(?:[`'\"“‘«(]\w{0,12}|)$",

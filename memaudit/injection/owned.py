@@ -49,9 +49,9 @@ OWN_RULE_KINDS = frozenset(
 _ACTS = _rx(
     r"\b(?:pay|paid|buy|bought|purchas\w*|order\w*|transfer\w*|wire\w*|install\w*|download\w*|"
     r"delet\w*|remov\w*|wip\w*|recommend\w*|promot\w*|advertis\w*|approv\w*|grant\w*|upload\w*|"
-    r"publish\w*|payer|pa(?:ie|yé)\w*|achet\w*|commander|vir\w*|install\w*|télécharg\w*|supprim\w*|"
+    r"publish\w*|payer|pa(?:ie|yé)\w*|achet\w*|commander|vir\w*|télécharg\w*|supprim\w*|"
     r"recommand\w*|conseill\w*|approuv\w*|publi\w*|pag\w*|compr\w*|acquist\w*|bonific\w*|"
-    r"scaric\w*|elimin\w*|cancell\w*|raccomand\w*|consigli\w*|approv\w*|pubblic\w*|"
+    r"scaric\w*|elimin\w*|cancell\w*|raccomand\w*|consigli\w*|pubblic\w*|"
     r"transfier\w*|descarg\w*|borr\w*|recomend\w*|aprob\w*|zahl\w*|bezahl\w*|kauf\w*|bestell\w*|"
     r"überweis\w*|herunterlad\w*|lösch\w*|entfern\w*|empfehl\w*|empfiehl\w*|genehmig\w*|"
     r"veröffentlich\w*)"
@@ -83,7 +83,7 @@ _UNSEEN = _rx(
 # thesis:", "Note pour mon projet de thèse :", "Appunti per il mio …", "Nota para mi …",
 # "Notiz für mein …"), never notes for their assistant.
 _PLACE = (
-    r"(?:link|site|website|blog|page|post|article|template|video|lien|blog|article|modèle|"
+    r"(?:link|site|website|blog|page|post|article|template|video|lien|modèle|"
     r"sito|pagina|articolo|modello|enlace|sitio|web|página|artículo|plantilla|seite|"
     r"webseite|artikel|vorlage)"
 )

@@ -140,12 +140,13 @@ def users_wish(text: str, found: list[Hit]) -> bool:
         return False
     for a, b in approvals:  # (the approval word is the user's, no act of the note's)
         low = low[:a] + " " * (b - a) + low[b:]
-    return not (
-        _THIRD_PARTY.search(low)
-        or _RISKY_ACT.search(low)
-        or _HARM.search(low)
-        or _ELSEWHERE.search(low)
-    )
+    return _RISKY_ACT.search(low) is None and _harmless(low)
+
+
+def _harmless(low: str) -> bool:
+    """No third party as the asker, nothing harmful, no destination: what every note of
+    the user's own wish, copy or convention must hold."""
+    return not (_THIRD_PARTY.search(low) or _HARM.search(low) or _ELSEWHERE.search(low))
 
 
 # (round 29) A copy done at the user's request: "Per the user's request, I added the
@@ -164,8 +165,8 @@ _COPIED = _rx(
 )
 _ONWARD_RULE = _rx(
     r"\b(?:always|never|every|whenever|each\s+time|from\s+now\s+on|future|new\s+(?:drafts?|messages?)|"
-    r"toujours|jamais|chaque|désormais|futur\w*|nouveaux?|sempre|mai|ogni|d'ora\s+in\s+poi|futur\w*|"
-    r"nuov[oiae]|siempre|nunca|cada|futur\w*|nuev[oa]s|immer|nie|niemals|jede\w*|künftig\w*|neue\w*)\b"
+    r"toujours|jamais|chaque|désormais|futur\w*|nouveaux?|sempre|mai|ogni|d'ora\s+in\s+poi|"
+    r"nuov[oiae]|siempre|nunca|cada|nuev[oa]s|immer|nie|niemals|jede\w*|künftig\w*|neue\w*)\b"
 )
 COPY_KINDS = frozenset({Signal.SELF_PROPAGATION, Signal.USER_CLAIM})
 
@@ -180,12 +181,7 @@ def copy_done(text: str, found: list[Hit]) -> bool:
     low = text.lower()
     if USER_WISH.search(low, 0, WISH_REACH) is None or _COPIED.search(low) is None:
         return False
-    return not (
-        _ONWARD_RULE.search(low)
-        or _THIRD_PARTY.search(low)
-        or _HARM.search(low)
-        or _ELSEWHERE.search(low)
-    )
+    return _ONWARD_RULE.search(low) is None and _harmless(low)
 
 
 def write_asked(text: str) -> bool:
@@ -193,6 +189,4 @@ def write_asked(text: str) -> bool:
     written into the agent's file ("User asked me to add it to the project memory file"),
     with no destination and nothing harmful in it (round 29)."""
     low = text.lower()
-    return USER_WISH.search(low) is not None and not (
-        _THIRD_PARTY.search(low) or _HARM.search(low) or _ELSEWHERE.search(low)
-    )
+    return USER_WISH.search(low) is not None and _harmless(low)

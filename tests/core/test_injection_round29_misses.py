@@ -30,7 +30,7 @@ from typing import Any
 import pytest
 
 from memaudit.injection import assess
-from memaudit.injection.patterns import imposed, secondhand, staked, steered
+from memaudit.injection.patterns import harmful, imposed, secondhand, staked, steered
 from tests import injection_sources as src
 from tests.injection_sources import Case, case_id
 
@@ -714,7 +714,7 @@ _RULES: dict[str, re.Pattern[str]] = {
     "secondhand29": secondhand.SECONDHAND_ORDER,
     "payee_changed": staked.PAYEE_REDIRECTED,
     "combo_domain": steered.COMBO_DOMAIN,
-    "copy_kept_out": steered.COPY_KEPT_OUT,
+    "copy_kept_out": harmful.COPY_KEPT_OUT,
     "pasted_out": steered.PASTED_OUT,
 }
 
