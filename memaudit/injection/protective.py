@@ -27,6 +27,7 @@ import re
 from memaudit.injection.assessment import Hit
 from memaudit.injection.forms import _SELF_TRAITS, TRAITS_NOTE
 from memaudit.injection.kinds import Signal
+from memaudit.injection.listings import LISTING_NOTE, contact_listing
 from memaudit.injection.vocabulary import _rx
 
 # The agent's commitment to ask, remind or warn the user, or to stay within what they
@@ -432,4 +433,6 @@ def quiet_learned(low: str, end: int) -> str:
     start = max((m.end() for m in _SENTENCE_END.finditer(low, lo, max(lo, end - 1))), default=lo)
     if risk_told(low, start, min(len(low), end + 1)):
         return RISK_NOTE
+    if contact_listing(low):  # (round 30)
+        return LISTING_NOTE
     return LIMITS_NOTE if limits_agent(low) else ""

@@ -12,6 +12,7 @@ from memaudit.injection.assessment import Assessment, Hit, Thresholds
 from memaudit.injection.confusables import LOOKALIKE_DOMAIN, LOOKALIKE_NOTE
 from memaudit.injection.engine import learned_hit, signals
 from memaudit.injection.gate import _active
+from memaudit.injection.kept_say import kept_say, my_notes, write_own
 from memaudit.injection.kinds import (
     ACTION_KINDS,
     DESTINATION_KINDS,
@@ -273,6 +274,10 @@ def assess(
         own_doc = True  # (round 29: its reference is where the user found the idea)
         weight = DERIVED_FROM_USER
         why = "the user's own harmless rule in their own voice, a link beside it"
+    elif relay is None and bool(found) and own_wish_kept(text, provenance, found):
+        own_doc = True  # (round 30: a harmless wish that keeps the user's say)
+        weight = DERIVED_FROM_USER
+        why = "the user's own harmless wish in their own voice, keeping their say"
     elif relay is None and bool(found) and done_for_user(text, provenance, found):
         weight = DERIVED_FROM_USER
         why = "a record of an action done at the user's request"
@@ -402,7 +407,7 @@ def users_own_document(text: str, p: Provenance, found: list[Hit]) -> bool:
         return False
     # (a token or a quote the text only names is part of the document's format; round 26;
     # round 29: its conventions copied into the agent's file at the user's request)
-    asked = write_asked(text)
+    asked = write_asked(text) or write_own(text)  # (round 30: in the user's own voice)
     if any(
         h.hidden
         or (
@@ -418,7 +423,11 @@ def users_own_document(text: str, p: Provenance, found: list[Hit]) -> bool:
     if any(h.signal is Signal.LEARNED for h in found):
         return False
     low = text.lower()
-    return USERS_OWN_DOC.match(low) is not None or SENT_BY_ME.search(low) is not None
+    return (
+        USERS_OWN_DOC.match(low) is not None
+        or SENT_BY_ME.search(low) is not None
+        or (asked and my_notes(text))  # (round 30: "From my onboarding notes: please add …")
+    )
 
 
 # What a saved setting holds (round 21): a rule about presentation or scheduling, in the
@@ -508,6 +517,16 @@ def own_rule_with_link(text: str, p: Provenance, found: list[Hit]) -> bool:
     if ref_kind(p.source_ref) not in ("url", "tool") or (p.role or "").lower() in ASSISTANT_ROLES:
         return False
     return own_rule(text, found)
+
+
+def own_wish_kept(text: str, p: Provenance, found: list[Hit]) -> bool:
+    """A user statement whose reference is a page or a tool call, holding the user's own
+    harmless wish that keeps their say (``kept_say.kept_say``)."""
+    if p.source_type is not SourceType.USER_STATEMENT or p.ancestor_types or p.derived:
+        return False
+    if ref_kind(p.source_ref) not in ("url", "tool") or (p.role or "").lower() in ASSISTANT_ROLES:
+        return False
+    return kept_say(text, found)
 
 
 _DONE_SOURCES = frozenset({SourceType.ASSISTANT_MESSAGE, SourceType.TOOL_OBSERVATION})

@@ -48,6 +48,8 @@ from memaudit.injection.patterns.unguarded import (
     silencing_negated,
 )
 from memaudit.injection.protective import acknowledged_preference, around, check_in, protects
+from memaudit.injection.records import for_people
+from memaudit.injection.told import told
 from memaudit.injection.vocabulary import _rx
 
 _PARTICIPLE = _rx(
@@ -327,4 +329,6 @@ def quieted(low: str, hits: list[Hit]) -> list[Hit]:
         and not protects(low, h)
         and not (0 <= shown <= h.start and h.signal is Signal.ROLE_TOKEN)
         and not described(low, h, hits)
+        and not for_people(low, h, hits)
+        and not told(low, h)
     ]
