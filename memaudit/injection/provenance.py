@@ -12,6 +12,7 @@ from memaudit.injection.assessment import Assessment, Hit, Thresholds
 from memaudit.injection.confusables import LOOKALIKE_DOMAIN, LOOKALIKE_NOTE
 from memaudit.injection.engine import learned_hit, signals
 from memaudit.injection.gate import _active
+from memaudit.injection.kept_link import kept_link
 from memaudit.injection.kept_say import kept_say, my_notes, write_own
 from memaudit.injection.kinds import (
     ACTION_KINDS,
@@ -277,7 +278,9 @@ def assess(
     elif relay is None and bool(found) and own_wish_kept(text, provenance, found):
         own_doc = True  # (round 30: a harmless wish that keeps the user's say)
         weight = DERIVED_FROM_USER
-        why = "the user's own harmless wish in their own voice, keeping their say"
+        why = (
+            "the user's own harmless wish in their own voice (their say kept, or a link of theirs)"
+        )
     elif relay is None and bool(found) and done_for_user(text, provenance, found):
         weight = DERIVED_FROM_USER
         why = "a record of an action done at the user's request"
@@ -521,12 +524,13 @@ def own_rule_with_link(text: str, p: Provenance, found: list[Hit]) -> bool:
 
 def own_wish_kept(text: str, p: Provenance, found: list[Hit]) -> bool:
     """A user statement whose reference is a page or a tool call, holding the user's own
-    harmless wish that keeps their say (``kept_say.kept_say``)."""
+    harmless wish that keeps their say (``kept_say.kept_say``), or a link they keep for
+    their own use (``kept_link.kept_link``)."""
     if p.source_type is not SourceType.USER_STATEMENT or p.ancestor_types or p.derived:
         return False
     if ref_kind(p.source_ref) not in ("url", "tool") or (p.role or "").lower() in ASSISTANT_ROLES:
         return False
-    return kept_say(text, found)
+    return kept_say(text, found) or kept_link(text, found)
 
 
 _DONE_SOURCES = frozenset({SourceType.ASSISTANT_MESSAGE, SourceType.TOOL_OBSERVATION})
