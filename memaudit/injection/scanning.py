@@ -137,9 +137,7 @@ def scan(
             # scorer is sure, which counts from the user's voice too (``assess``,
             # ``LEARNED_OVER_USER``). The scorer's hit (cheaper than the relay patterns)
             # first: with no hit, nothing changes.
-            counts = (
-                any(h.weight >= LEARNED_OVER_USER for h in scored[text]) or relayed_text[text]
-            )
+            counts = any(h.weight >= LEARNED_OVER_USER for h in scored[text]) or relayed_text[text]
         outside_ref = kind in ("url", "tool")  # a user statement from a page or a tool
         may_launder = st == "user_statement" and (
             outside_ref or bool(derived) or str(role or "").lower() in ASSISTANT_ROLES
