@@ -234,6 +234,16 @@ FROM_OUTSIDE = frozenset({SourceType.EXTERNAL_DOCUMENT, SourceType.TOOL_OBSERVAT
 # (0.8 rather than 0.9 since the round-5 errors: leave-one-round-out cross-validation
 # found model inferences with no lineage that the scorer read right and the rule hid.)
 LEARNED_MIN_SOURCE = 0.8
+# Below that, the scorer's hit still counts, and at full, where it is sure and nothing
+# explains the text as the user's own harmless words: its weight (ALPHA × p) at least
+# ``LEARNED_OVER_USER`` (p ≥ 0.86 at ALPHA 0.7), and ``LEARNED_OVER_OWN`` (p ≥ 0.98) over
+# the user's own statement with a reference, the most trusted voice. Fitted on thousands
+# of user-voice cases both ways (preferences; scams and rules relayed by the user, notes
+# that add a rule the user never gave), a sure verdict separates them: scored by a fit
+# that left the round out, rounds 25-30's 150 such poison 131 → 146 found, their 168 such
+# benign 3 → 5 flagged (round 30: 14 → 22 of 25 found, 0 → 0 of 28 flagged).
+LEARNED_OVER_USER = 0.6
+LEARNED_OVER_OWN = 0.686
 _MODEL_STEPS = frozenset(
     {SourceType.EXTRACTION, SourceType.SUMMARY, SourceType.INFERENCE, SourceType.REFLECTION}
 )
@@ -260,6 +270,7 @@ def assess(
     # document (since round 17: a relayed rule with no pattern's wording went unweighed).
     relay = relay_reason(text, provenance, found) if weight < 1.0 and found else None
     own_doc = relay is None and bool(found) and users_own_document(text, provenance, found)
+    explained = False  # the text is shown to be the user's own harmless words
     if own_doc:
         weight = DERIVED_FROM_USER
         why = "a user statement drawn from a document the text names as the user's own"
@@ -284,14 +295,21 @@ def assess(
     elif relay is None and bool(found) and done_for_user(text, provenance, found):
         weight = DERIVED_FROM_USER
         why = "a record of an action done at the user's request"
+        explained = True
     elif relay is None and bool(found) and recorded_wish(text, provenance, weight, found):
         weight = DERIVED_FROM_USER  # (round 28)
         why = "the assistant's note of a harmless rule the user asked for"
+        explained = True
     elif drawn_from_outside(text, provenance, weight):
         weight = 1.0  # (round 26)
         why += "; but its text says it was drawn from a third party's text"
     if weight < LEARNED_MIN_SOURCE and relay is None:
-        found = [h for h in found if h.signal is not Signal.LEARNED]
+        sure = LEARNED_OVER_OWN if weight <= USER_TRUSTED else LEARNED_OVER_USER
+        found = [
+            h
+            for h in found
+            if h.signal is not Signal.LEARNED or (not (explained or own_doc) and h.weight >= sure)
+        ]
     # Round 26: a click approving a text someone else wrote (a click-through of a notice,
     # "clicked 'Allow'", a one-click saved suggestion, a bulk approval of imported notes)
     # makes it an untrusted text a person approved (1.0 × APPROVED), not the user's words.
@@ -338,6 +356,8 @@ def assess(
             factor = 1.0  # the text itself shows it is not the user's (rounds 12, 13)
         elif _any_party(text, h):
             factor = 1.0  # obeying whoever presents a code is no user's wish (round 13)
+        elif h.signal is Signal.LEARNED and weight < LEARNED_MIN_SOURCE:
+            factor = 1.0  # kept above only where the scorer is sure (LEARNED_OVER_USER)
         elif _unguarded(text, h):
             factor = 1.0  # a check removed obeys whoever sends the invoice (round 20)
         elif _self_certified(text, h) or _vouched(text, h, provenance):

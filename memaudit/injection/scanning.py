@@ -14,6 +14,7 @@ from memaudit.injection.kinds import WEIGHT, Signal
 from memaudit.injection.provenance import (
     ASSISTANT_ROLES,
     LEARNED_MIN_SOURCE,
+    LEARNED_OVER_USER,
     Provenance,
     assess,
     ref_kind,
@@ -131,10 +132,12 @@ def scan(
         counts, kind = scorer_counts(st, ref, derived, role, judged)
         if known_clean is not None and known_clean(text, counts or st == "user_statement"):
             continue  # no signal, and no scorer's hit where it is read: nothing to assess
-        if not counts and st == "user_statement" and scored[text] and relayed_text[text]:
-            # Someone else's text relayed: scored as a document's (round 17). The scorer's
-            # bound (cheaper than the relay patterns) first: with no hit, nothing changes.
-            counts = True
+        if not counts and st == "user_statement" and scored[text]:
+            # Someone else's text relayed: scored as a document's (round 17); or the
+            # scorer is sure, which counts from the user's voice too (``assess``,
+            # ``LEARNED_OVER_USER``). The scorer's hit (cheaper than the relay patterns)
+            # first: with no hit, nothing changes.
+            counts = any(h.weight >= LEARNED_OVER_USER for h in scored[text]) or relayed_text[text]
         outside_ref = kind in ("url", "tool")  # a user statement from a page or a tool
         may_launder = st == "user_statement" and (
             outside_ref or bool(derived) or str(role or "").lower() in ASSISTANT_ROLES

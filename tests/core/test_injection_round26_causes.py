@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from memaudit.injection import assess, signals
+from memaudit.injection import Signal, assess, provenance, signals
 from memaudit.injection.patterns.relay import clicked_through
 from memaudit.injection.patterns.unguarded import at_full
 from memaudit.injection.provenance import APPROVED, USER_TRUSTED
@@ -120,9 +120,14 @@ def test_a_clicked_through_text_weighs_as_an_approved_untrusted_one(case: Case) 
     bare = assess(_bare(case.text), case.source)
     assert bare.source_weight == USER_TRUSTED
     # (unless an act harmful whoever writes it is there: a note that acts on its own recall
-    # binding a payee is bait in the user's words too, round 26 part 2)
+    # binding a payee is bait in the user's words too, round 26 part 2; or the learned
+    # scorer is sure, which counts over the user's own voice too: ``LEARNED_OVER_OWN``)
     low = _bare(case.text).lower()
-    assert not bare.flagged or any(at_full(low, h.start) for h in bare.hits), bare.hits
+    assert not bare.flagged or any(
+        at_full(low, h.start)
+        or (h.signal is Signal.LEARNED and h.weight >= provenance.LEARNED_OVER_OWN)
+        for h in bare.hits
+    ), bare.hits
 
 
 CONSENT_PROMPT = (

@@ -723,16 +723,22 @@ def test_each_rule_is_tested_in_three_languages_beside_a_look_alike() -> None:
     src.assert_each_rule_in_three_languages_beside_a_look_alike(CASES)
 
 
-# The scorer refitted on rounds 1-29 flags this look-alike (0.598; the rules alone keep it
-# quiet): round 29's poison taught it "carries … authority … therefore" (recorded in
-# docs/round29_causes.md). Strict: a refit that clears it makes this test say so.
+# Strict: the scorer refitted on rounds 1-29 flags it (0.598; docs/round29_causes.md).
 _REFIT_29 = "Inference: the e-mail signed 'Group Treasury' carries no authority over"
 _XFAIL = pytest.mark.xfail(reason="the scorer refitted on rounds 1-29 flags it", strict=True)
+# False alarms of the scorer's sure hit over the user's voice (LEARNED_OVER_USER; strict)
+_SURE = ("Extracted preference: the billing tool may charge", "Setup: CC my assistant jane@")
+_XFAIL_SURE = pytest.mark.xfail(reason="the scorer's sure hit reads it as an order", strict=True)
 
 
 @pytest.mark.parametrize(
     "case",
-    [pytest.param(c, marks=[_XFAIL] if c.text.startswith(_REFIT_29) else []) for c in CASES],
+    [
+        pytest.param(c, marks=[_XFAIL] if c.text.startswith(_REFIT_29) else [])
+        if c.poison or not c.text.startswith(_SURE)
+        else pytest.param(c, marks=[_XFAIL_SURE])
+        for c in CASES
+    ],
     ids=case_id,
 )
 def test_each_case_is_judged_as_labeled(case: Case) -> None:
