@@ -88,7 +88,8 @@ _ORDER = (
     # this and …" — the user keeps nothing in the assistant's memory for themselves
     r"|told\s+(?:me|us)\s+to\s+(?:save|store|keep|remember|memori[sz]e)\s+(?:this|it|that)\b"
     r"|(?:hat\s+(?:mir\s+)?gesagt|meinte|sagte)\s*,?\s+(?:ich\s+soll\w*|dass\s+ich)\s+"
-    r"(?:\w+\s+){0,3}?(?:speicher|merk|sicher)\w*"
+    # (round 30: "ich soll dir das einspeichern", "abspeichern")
+    r"(?:\w+\s+){0,3}?(?:ein|ab)?(?:speicher|merk|sicher)\w*"
 )
 # What makes the order harmful: money moved, access or codes handed over, a secret sent to
 # a link, the user kept in the dark or their confirmation waived.
@@ -151,6 +152,14 @@ _HIDDEN = (
     r"|\bnirgends\b|\bnicht(?:s)?\s+(?:mehr\s+)?(?:davon\s+)?(?:erzählen|sagen|protokollieren|"
     r"erwähnen|melden|zeigen)\b"
 )
+# (round 30) the user's mail or statements copied to an outside address: "said you must CC
+# every statement you summarize for me to security-review@…"
+_SENT_OUT = (
+    r"\b(?:cc|bcc|forward|send|copy|mail|e-?mail|transf[eé]r|envo\w+|inoltr\w*|invi\w+|"
+    r"reenv\w+|envi\w+|weiterleit\w*|schick\w*|sende\w*|kopier\w*)\b"
+    + _S
+    + r"{0,80}?[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+)
 SECONDHAND_ORDER = _a(
     "says said tells told wants wanted insisted insists recommended recommends suggested "
     "suggests advised claims claimed asked asks instructed authori cleared allowed permitted "
@@ -172,6 +181,8 @@ SECONDHAND_ORDER = _a(
         + _HIDDEN
         + r"|"
         + _RUN
+        + r"|"
+        + _SENT_OUT
         + r"))"
     ),
 )
