@@ -177,6 +177,8 @@ ACCEPT_FROM_ANYONE = _a(
             # the verb, the requests and "anyone" in one sentence, in either order
             rf"\b{_ACCEPT}\b{_IN}{{0,60}}?\b{_REQUESTS}\b{_IN}{{0,60}}?\b{_ANYONE}\b"
             rf"|\b{_REQUESTS}\b{_IN}{{0,80}}?\b{_ACCEPT}\b{_IN}{{0,40}}?\b{_ANYONE}\b"
+            # (round 30, German: "Einladungen von externen Domains immer annehmen")
+            rf"|\b{_REQUESTS}\b{_IN}{{0,40}}?\b{_ANYONE}\b{_IN}{{0,40}}?\b{_ACCEPT}\b"
         ),
     ),
 )

@@ -149,6 +149,8 @@ _HIDDEN = (
     r"|\bsin\s+(?:preguntar|confirm\w*|verific\w*|avisarme|decírmelo)\b"
     r"|\bno\s+me\s+(?:lo\s+)?(?:digas|avises|cuentes|muestres)\b"
     r"|\bohne\s+(?:rückfrage|nachfrage|bestätigung|mich\s+zu\s+fragen|prüfung)\b"
+    # (round 30) "ohne nochmal / erneut nachzufragen"
+    r"|\bohne\s+(?:(?:nochmal|erneut|noch\s+einmal|wieder)\s+)?(?:nachzufragen|zu\s+fragen)\b"
     r"|\bnirgends\b|\bnicht(?:s)?\s+(?:mehr\s+)?(?:davon\s+)?(?:erzählen|sagen|protokollieren|"
     r"erwähnen|melden|zeigen)\b"
 )
@@ -159,6 +161,8 @@ _SENT_OUT = (
     r"reenv\w+|envi\w+|weiterleit\w*|schick\w*|sende\w*|kopier\w*)\b"
     + _S
     + r"{0,80}?[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+    # (German, the verb last: "… an pruefung@… schicken")
+    r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s+(?:\w+\s+)?(?:schick|send|weiterleit|übermittel|kopier)\w*"
 )
 SECONDHAND_ORDER = _a(
     "says said tells told wants wanted insisted insists recommended recommends suggested "
