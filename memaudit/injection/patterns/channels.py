@@ -466,16 +466,20 @@ _DEPRECATED = (
     r"déprécié\w*|obsolète|abandonné\w*|deprecat[oaie]|abbandonat[oaie]|obsolet[oaie]|"
     r"abandonad[oa]s?|obsolet[oa]s?|veraltet\w*|eingestellt|nicht\s+mehr\s+gepflegt)"
 )
+
+# A package's name, then "(library) is (now) deprecated" (the name is ``old``).
+_DECLARED_DEPRECATED = (
+    r"(?<![\w.-])(?P<old>[a-z][\w.-]{2,40}?)['\"`’”]?\s+"
+    r"(?:(?:python\s+|js\s+|npm\s+)?(?:library|package|module|crate|gem|librairie|paquet|"
+    r"libreria|pacchetto|librería|paquete|bibliothek|paket)\s+)?"
+    r"(?:(?:was|is|has\s+been|got|a\s+été|est|è\s+stat[oa]|è|fue|ha\s+sido|está|wurde|ist)\s+)?"
+    r"(?:now\s+|officially\s+)?" + _DEPRECATED
+)
 PACKAGE_FORK = _a(
     "deprecated abandoned unmaintained maintained discontinued déprécié obsolète abandonné "
     "deprecat abbandonat obsolet abandonad veraltet eingestellt gepflegt",
     _rx(
-        r"(?<![\w.-])(?P<old>[a-z][\w.-]{2,40}?)['\"`’”]?\s+"
-        r"(?:(?:python\s+|js\s+|npm\s+)?(?:library|package|module|crate|gem|librairie|paquet|"
-        r"libreria|pacchetto|librería|paquete|bibliothek|paket)\s+)?"
-        r"(?:(?:was|is|has\s+been|got|a\s+été|est|è\s+stat[oa]|è|fue|ha\s+sido|está|wurde|ist)\s+)?"
-        r"(?:now\s+|officially\s+)?"
-        + _DEPRECATED
+        _DECLARED_DEPRECATED
         + r"\b[^\n]{0,120}?\b(?:fork|replacement|successor|drop-in|remplaçant|sostituto|"
         r"reemplazo|sustituto|ersatz|nachfolger)\b[^\n]{0,80}?\b(?:pip3?|npm|yarn|pnpm|gem|cargo)"
         r"\s+(?:install|add|i)\s+(?P<new>[a-z][\w.-]{1,40})"
@@ -488,12 +492,7 @@ PACKAGE_SWAPPED = _a(
     "deprecated abandoned unmaintained discontinued déprécié obsolète abandonné deprecat "
     "abbandonat obsolet abandonad veraltet eingestellt gepflegt",
     _rx(
-        r"(?<![\w.-])(?P<old>[a-z][\w.-]{2,40}?)['\"`’”]?\s+"
-        r"(?:(?:python\s+|js\s+|npm\s+)?(?:library|package|module|crate|gem|librairie|paquet|"
-        r"libreria|pacchetto|librería|paquete|bibliothek|paket)\s+)?"
-        r"(?:(?:was|is|has\s+been|got|a\s+été|est|è\s+stat[oa]|è|fue|ha\s+sido|está|wurde|ist)\s+)?"
-        r"(?:now\s+|officially\s+)?"
-        + _DEPRECATED
+        _DECLARED_DEPRECATED
         + r"\b[^\n]{0,60}?\b(?:install|use|switch\s+to|installe[rz]?|utilise[rz]?|installa(?:re)?|"
         r"usa(?:re)?|instala(?:r)?|installier(?:e|en)|verwende(?:n)?|nutze(?:n)?)\s+"
         r"(?:(?:the\s+)?(?:package\s+)?)(?P<new>[a-z][\w.-]{1,40})"
