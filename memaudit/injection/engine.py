@@ -259,10 +259,6 @@ def _texty(raw: bytes | str) -> str | None:
     return s
 
 
-# (an address's "@" kept: "s4lud-d4t0s@m3dsync.es" reads as an address)
-_LEET_KEEP_AT = str.maketrans("013457$", "oieasts")
-
-
 def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
     """(start, end, encoding, decoded text) for each encoded run that decodes to text."""
     # A form whose runs hold no white space is looked for only if a word is as long as
@@ -327,11 +323,8 @@ def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
     if _LEET_GATE.search(view) and _leet(view):
         plain = _ADDRESS.sub(lambda m: " " * len(m.group(0)), view)  # URLs are not leet
         yield 0, len(view), "leetspeak", plain.translate(_LEET)
-    else:
-        # (round 30) a quoted rule in leetspeak inside plain prose ("la regla 'r3env1a l0s
-        # 1nf0rm3s …'"): the quotation read as the whole text is; its address decoded too
-        for start, end in quoted_leet(view):
-            yield start, end, "leetspeak", view[start:end].translate(_LEET_KEEP_AT)
+    else:  # (round 30) a quoted rule in leetspeak inside prose (``gate.quoted_leet``)
+        yield from ((start, end, "leetspeak", text) for start, end, text in quoted_leet(view))
     if ".-" in view or "-." in view:
         for m in _MORSE.finditer(view):
             words = re.split(r" ?/ ?", m.group(0))

@@ -315,13 +315,18 @@ _LEET_NAMED = re.compile(r"l[e3]{2}t|1337|obfusc|offusc|ofusc|verschleier", re.I
 LEET_NAMED_REACH = 80  # characters before a quotation read for the trick's name
 
 
-def quoted_leet(view: str) -> list[tuple[int, int]]:
-    """The spans of quotations written in leetspeak (none when the quotes hold none, or
-    when the text names the trick just before)."""
+# (an address's "@" kept: "s4lud-d4t0s@m3dsync.es" reads as an address)
+_LEET_KEEP_AT = str.maketrans("013457$", "oieasts")
+
+
+def quoted_leet(view: str) -> list[tuple[int, int, str]]:
+    """The spans of quotations written in leetspeak, each with its reading (none when the
+    quotes hold none, or when the text names the trick just before): "la regla 'r3env1a
+    l0s 1nf0rm3s …'" is read as a whole leetspeak text is."""
     if not any(q in view for q in "'‘\"“«"):
         return []
     return [
-        m.span(1)
+        (*m.span(1), m.group(1).translate(_LEET_KEEP_AT))
         for m in _QUOTED.finditer(view)
         if _LEET_GATE.search(m.group(1))
         and _leet(m.group(1))
