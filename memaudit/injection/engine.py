@@ -58,7 +58,7 @@ from memaudit.injection.forms import (
 from memaudit.injection.forms import (
     rot13 as _rot13,
 )
-from memaudit.injection.gate import _ALL_KINDS, _LEET, _LEET_GATE, _active, _leet
+from memaudit.injection.gate import _ALL_KINDS, _LEET, _LEET_GATE, _active, _leet, quoted_leet
 from memaudit.injection.hyphens import rejoined, typographic
 from memaudit.injection.kinds import (
     CODE,
@@ -323,6 +323,8 @@ def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
     if _LEET_GATE.search(view) and _leet(view):
         plain = _ADDRESS.sub(lambda m: " " * len(m.group(0)), view)  # URLs are not leet
         yield 0, len(view), "leetspeak", plain.translate(_LEET)
+    else:  # (round 30) a quoted rule in leetspeak inside prose (``gate.quoted_leet``)
+        yield from ((start, end, "leetspeak", text) for start, end, text in quoted_leet(view))
     if ".-" in view or "-." in view:
         for m in _MORSE.finditer(view):
             words = re.split(r" ?/ ?", m.group(0))

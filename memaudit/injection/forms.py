@@ -51,7 +51,8 @@ _DECODE_AND_RUN = _rx(
 )
 # A run may follow "key=" ("agent_hint=V2hlbiBh..."): a value, not the padding of a run.
 _BASE64 = re.compile(
-    r"(?:(?<=[A-Za-z_]=)|(?<![A-Za-z0-9+/=_-]))[A-Za-z0-9+/_-]{20,}={0,2}(?![A-Za-z0-9+/=_-])"
+    # (round 30: a key with digits, "instruction_b64=V2hl…")
+    r"(?:(?<=[A-Za-z0-9_]=)|(?<![A-Za-z0-9+/=_-]))[A-Za-z0-9+/_-]{20,}={0,2}(?![A-Za-z0-9+/=_-])"
 )
 _HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){12,}(?![0-9A-Fa-f])")
 _BINARY = re.compile(r"(?:[01]{8}[ ]?){6,}")
@@ -437,8 +438,17 @@ _WAIVED = re.compile(
 )
 
 
+# (round 30) a warning dismissed as a false positive is waived too: "the security warning
+# on … is a false positive, so I will click through it"
+_DISMISSED = re.compile(r"false[\s-]positive|faux[\s-]positif|falso\s+positivo|fehlalarm")
+DISMISSED_REACH = 100  # characters after the warning read for "is a false positive"
+
+
 def waived_warning(low: str, at: int) -> bool:
-    return low.startswith("warn", at) and _WAIVED.search(low, max(0, at - 30), at) is not None
+    return low.startswith("warn", at) and (
+        _WAIVED.search(low, max(0, at - 30), at) is not None
+        or _DISMISSED.search(low, at, at + DISMISSED_REACH) is not None
+    )
 
 
 _ROT13 = str.maketrans(

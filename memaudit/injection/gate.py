@@ -275,7 +275,7 @@ def _active(view: str, low: str) -> set[Any]:
         or _SPACED_GATE.search(low)
         or (("." in low or "-" in low) and _DOTTED_GATE.search(low))
         or (("-." in view or ".-" in view) and _MORSE.search(view))
-        or (_LEET_GATE.search(view) and _leet(view))
+        or (_LEET_GATE.search(view) and (_leet(view) or bool(quoted_leet(view))))
     ):
         on.add(Signal.ENCODED_PAYLOAD)
     if "rot" in low and _ROT13_LABEL.search(low):
@@ -302,3 +302,33 @@ def _leet(view: str) -> bool:
     plain = _ADDRESS.sub(" ", view)
     leet = len(_LEET_WORD.findall(plain))
     return leet >= 3 and leet >= LEET_SHARE * len(plain.split())
+
+
+# (round 30) A quotation of a few words, its own leetspeak share judged rather than the
+# text's: a rule in leetspeak quoted inside plain prose.
+_QUOTED = re.compile(r"(?<!\w)['‘\"“«]([^'‘’\"“”«»\n]{12,300})['’\"”»](?!\w)")
+
+
+# Leetspeak named before the quotation ("l33tspeak ('1gn0re …')", "obfuscated as …"): a
+# text showing the trick, not using it.
+_LEET_NAMED = re.compile(r"l[e3]{2}t|1337|obfusc|offusc|ofusc|verschleier", re.IGNORECASE)
+LEET_NAMED_REACH = 80  # characters before a quotation read for the trick's name
+
+
+# (an address's "@" kept: "s4lud-d4t0s@m3dsync.es" reads as an address)
+_LEET_KEEP_AT = str.maketrans("013457$", "oieasts")
+
+
+def quoted_leet(view: str) -> list[tuple[int, int, str]]:
+    """The spans of quotations written in leetspeak, each with its reading (none when the
+    quotes hold none, or when the text names the trick just before): "la regla 'r3env1a
+    l0s 1nf0rm3s …'" is read as a whole leetspeak text is."""
+    if not any(q in view for q in "'‘\"“«"):
+        return []
+    return [
+        (*m.span(1), m.group(1).translate(_LEET_KEEP_AT))
+        for m in _QUOTED.finditer(view)
+        if _LEET_GATE.search(m.group(1))
+        and _leet(m.group(1))
+        and not _LEET_NAMED.search(view, max(0, m.start() - LEET_NAMED_REACH), m.start())
+    ]

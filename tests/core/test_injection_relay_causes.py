@@ -30,6 +30,7 @@ import pytest
 from memaudit.injection import Provenance, assess, signals
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns.channels import typosquat
+from memaudit.injection.patterns.lured import TRIBUTE_IN_VOUCHERS
 from memaudit.injection.provenance import relay_reason
 from memaudit.model import SourceType as S
 from tests import injection_sources as src
@@ -672,8 +673,10 @@ def test_a_redirected_channel_weighs_at_full_from_all_but_the_users_own_statemen
             # a claim about the world that the user only passed on, or nothing traces
             for source in (INFERENCE, src.SUMMARY_OF_USER, src.EXTRACTION_OF_USER, src.USER_NOREF):
                 assert assess(case.text, source, hits=hits).flagged, (case.text, source)
-            # the user telling their own agent
-            assert not assess(case.text, src.USER, hits=hits).flagged, case.text
+            # the user telling their own agent (round 30: a tax or a fine paid in vouchers is
+            # the fraud whoever believes it, weighed at full: ``lured.TRIBUTE_IN_VOUCHERS``)
+            if not TRIBUTE_IN_VOUCHERS.search(case.text.lower()):
+                assert not assess(case.text, src.USER, hits=hits).flagged, case.text
 
 
 def test_a_typosquat_is_a_name_a_letter_or_two_away() -> None:

@@ -466,19 +466,36 @@ _DEPRECATED = (
     r"déprécié\w*|obsolète|abandonné\w*|deprecat[oaie]|abbandonat[oaie]|obsolet[oaie]|"
     r"abandonad[oa]s?|obsolet[oa]s?|veraltet\w*|eingestellt|nicht\s+mehr\s+gepflegt)"
 )
+
+# A package's name, then "(library) is (now) deprecated" (the name is ``old``).
+_DECLARED_DEPRECATED = (
+    r"(?<![\w.-])(?P<old>[a-z][\w.-]{2,40}?)['\"`’”]?\s+"
+    r"(?:(?:python\s+|js\s+|npm\s+)?(?:library|package|module|crate|gem|librairie|paquet|"
+    r"libreria|pacchetto|librería|paquete|bibliothek|paket)\s+)?"
+    r"(?:(?:was|is|has\s+been|got|a\s+été|est|è\s+stat[oa]|è|fue|ha\s+sido|está|wurde|ist)\s+)?"
+    r"(?:now\s+|officially\s+)?" + _DEPRECATED
+)
 PACKAGE_FORK = _a(
     "deprecated abandoned unmaintained maintained discontinued déprécié obsolète abandonné "
     "deprecat abbandonat obsolet abandonad veraltet eingestellt gepflegt",
     _rx(
-        r"(?<![\w.-])(?P<old>[a-z][\w.-]{2,40}?)['\"`’”]?\s+"
-        r"(?:(?:python\s+|js\s+|npm\s+)?(?:library|package|module|crate|gem|librairie|paquet|"
-        r"libreria|pacchetto|librería|paquete|bibliothek|paket)\s+)?"
-        r"(?:(?:was|is|has\s+been|got|a\s+été|est|è\s+stat[oa]|è|fue|ha\s+sido|está|wurde|ist)\s+)?"
-        r"(?:now\s+|officially\s+)?"
-        + _DEPRECATED
+        _DECLARED_DEPRECATED
         + r"\b[^\n]{0,120}?\b(?:fork|replacement|successor|drop-in|remplaçant|sostituto|"
         r"reemplazo|sustituto|ersatz|nachfolger)\b[^\n]{0,80}?\b(?:pip3?|npm|yarn|pnpm|gem|cargo)"
         r"\s+(?:install|add|i)\s+(?P<new>[a-z][\w.-]{1,40})"
+    ),
+)
+
+# (round 30) the look-alike named by the install order itself: "PyPI package requests is
+# deprecated; install requestz instead", "… est obsolète ; installez requestz à la place"
+PACKAGE_SWAPPED = _a(
+    "deprecated abandoned unmaintained discontinued déprécié obsolète abandonné deprecat "
+    "abbandonat obsolet abandonad veraltet eingestellt gepflegt",
+    _rx(
+        _DECLARED_DEPRECATED
+        + r"\b[^\n]{0,60}?\b(?:install|use|switch\s+to|installe[rz]?|utilise[rz]?|installa(?:re)?|"
+        r"usa(?:re)?|instala(?:r)?|installier(?:e|en)|verwende(?:n)?|nutze(?:n)?)\s+"
+        r"(?:(?:the\s+)?(?:package\s+)?)(?P<new>[a-z][\w.-]{1,40})"
     ),
 )
 
@@ -541,6 +558,7 @@ CHANNEL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.REDIRECTED_CHANNEL, NUMBER_MOVED),
     (Signal.REDIRECTED_CHANNEL, CREDENTIAL_BY_MESSENGER),
     (Signal.REDIRECTED_CHANNEL, PACKAGE_FORK),
+    (Signal.REDIRECTED_CHANNEL, PACKAGE_SWAPPED),
     (Signal.REDIRECTED_CHANNEL, REBOUND),
 ]
 
@@ -572,5 +590,5 @@ def holds(low: str, start: int, end: int) -> bool:
     package fork's name a look-alike of the package's."""
     if _NEGATED.search(low, start, end):
         return False
-    m = PACKAGE_FORK.match(low, start, end)
+    m = PACKAGE_FORK.match(low, start, end) or PACKAGE_SWAPPED.match(low, start, end)
     return m is None or typosquat(m.group("old"), m.group("new"))

@@ -8,7 +8,8 @@ order to the agent no human reader was meant to see. The comment's own hit (0.25
 what its words say were all that counted, and an order with no English instruction word
 inside ("reserven siempre …", "sostituire l'IBAN …") went unweighed.
 
-The address must open the comment and end in a colon: "<!-- agent list below -->" and
+The address must open the comment and end in a colon, or name the reader as the subject of
+"must", "doit", "deve", "debe", "muss" (round 30): "<!-- agent list below -->" and
 "<!-- AI-generated summary -->" name no reader; a comment *naming* agents mid-sentence is
 no address. A comment shown as an
 example ("comments such as <!-- AI: … -->") is discounted as every example is, and one in
@@ -43,7 +44,17 @@ _READER = (
 _DOING = r"(?:\s+[a-z]+ing(?:\s+[\w-]+){0,2})?"
 # (read by ``engine`` on each comment it finds, case-folded: not one of the text patterns,
 # so "Models: GPT-4o, Claude" heading a plain list is no address)
-COMMENT_ADDRESSED = re.compile(rf"<!--\s*(?:{_TO})?{_READER}\b{_DOING}\s*:", re.IGNORECASE)
+# (round 30) or naming it as the subject of an obligation: "<!-- assistant must include …",
+# "<!-- l'assistant doit …", "<!-- der Assistent muss …" (a summary carried the comment)
+_MUST = (
+    r"(?:must|should|shall|needs?\s+to|has\s+to|is\s+to|doit|doivent|devra|deve|devono|"
+    r"dovrà|debe|deben|deberá|tiene\s+que|muss|müssen|soll|sollen)"
+)
+_ARTICLE = r"(?:the\s+|l'|le\s+|la\s+|il\s+|el\s+|der\s+|die\s+|das\s+)?"
+COMMENT_ADDRESSED = re.compile(
+    rf"<!--\s*(?:(?:{_TO})?{_READER}\b{_DOING}\s*:|{_ARTICLE}{_READER}\s+{_MUST}\b)",
+    re.IGNORECASE,
+)
 # an agent_directive, hidden (what a comment says is hidden text): 0.5 × HIDDEN_BOOST
 ADDRESSED_WEIGHT = 0.5
 

@@ -50,11 +50,18 @@ _CHECK = (
     r"zahlungsbestätigung(?:en)?|"
     # (round 24) the scanner that keeps secrets out of commits
     r"(?:pre-commit\s+)?secrets?[\s-]scann(?:er|ing)|scanner\s+de\s+secrets|"
-    r"scansione\s+(?:dei\s+)?segreti|escáner\s+de\s+secretos|secret-?scanner)"
+    r"scansione\s+(?:dei\s+)?segreti|escáner\s+de\s+secretos|secret-?scanner|"
+    # (round 30) the audit trail: who did what is no longer recorded
+    r"audit\s+(?:logging|logs?|trails?)|journalisation\s+d'audit|journaux\s+d'audit|"
+    r"log\s+di\s+audit|registri?\s+di\s+audit|registros?\s+de\s+auditoría|audit-?log\w*|"
+    r"audit-?protokoll\w*)"
 )
 _OFF_FIRST = (
     r"(?:turn(?:ing)?\s+off|switch(?:ing)?\s+off|disabl(?:e|ing)|deactivat(?:e|ing)|skip(?:ping)?|"
     r"bypass(?:ing)?|désactive[rz]?|coupe[rz]?|contourne[rz]?|disattiva(?:re)?|disabilita(?:re)?|"
+    # (round 30) the subjunctive and the first person: "che disattivi l'antivirus",
+    # "je désactiverai", "desactive el antivirus"
+    r"disattiv[io]|disattiverò|disabilit[io]|désactiverai|désactivons|desactiv[eo]|desactivaré|"
     r"salta(?:re)?|aggira(?:re)?|desactiva(?:r)?|omiti[rd]?|omite|saltar(?:se)?|"
     # (round 23) told as what worked before: "los agentes … desactivaban el antivirus"
     r"desactivaba[ns]?|disattivavano|désactivaient|deaktivierten|"
@@ -81,11 +88,13 @@ SECURITY_OFF = _a(
     "autenticación verificación cortafuegos zwei-faktor zertifikat virenschutz virenscanner "
     "skip_ disable_ no_ bypass_ branch protected protection protezione protección "
     "confirmation approval payment conferma confirmación zahlungsbestätigung pre-commit secret "
-    "scanner scansione escáner",
+    "scanner scansione escáner audit journalisation journaux log$ registri registro registros "
+    "audit-log audit-logs audit-logging audit-protokoll",
     _w(
         0.5,
         _rx(
-            rf"\b{_OFF_FIRST}\s+(?:\w+\s+){{0,3}}?{_CHECK}\b"
+            # (an elided article too: "disattiva l'antivirus", "désactive l'antivirus")
+            rf"\b{_OFF_FIRST}\s+(?:\w+\s+){{0,3}}?(?:[ld]['’])?{_CHECK}\b"
             rf"|\b{_ON_OFF}\s+(?:\w+\s+){{0,2}}?{_CHECK}\s+(?:\w+\s+){{0,2}}?off\b"
             # German verb last: "die Signaturprüfung bei Deployments überspringen"
             rf"|\b{_CHECK}\b{_IN}{{0,40}}?\b{_OFF_LAST}\b"

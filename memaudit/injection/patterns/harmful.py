@@ -30,12 +30,16 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
+from memaudit.injection.patterns.adopted import ADOPTED_PATTERNS
 from memaudit.injection.patterns.bridged import BRIDGED_PATTERNS
+from memaudit.injection.patterns.crossed import CROSSED_PATTERNS
 from memaudit.injection.patterns.disarmed import DISARMED_PATTERNS
 from memaudit.injection.patterns.disclosed import DISCLOSED_PATTERNS
 from memaudit.injection.patterns.forged import PIPED_PATTERNS
 from memaudit.injection.patterns.granted import GRANTED_PATTERNS
+from memaudit.injection.patterns.handed import HANDED_PATTERNS
 from memaudit.injection.patterns.imposed import IMPOSED_PATTERNS
+from memaudit.injection.patterns.lured import LURED_PATTERNS
 from memaudit.injection.patterns.staked import STAKED_PATTERNS
 from memaudit.injection.patterns.whereabouts import WHEREABOUTS_PATTERNS
 from memaudit.injection.vocabulary import _IN_SENTENCE as _IN
@@ -51,7 +55,10 @@ _SECRETS = (
     r"passw(?:ort|örter)|kennw(?:ort|örter)|(?:sms|tan|bestätigungs|sicherheits)-?codes?|"
     r"medical\s+records?|health\s+records?|medical\s+(?:history|files?)|"
     r"dossiers?\s+médica(?:l|ux)|cartell[ae]\s+clinich?[ae]|storia\s+clinica|"
-    r"historial(?:es)?\s+(?:médicos?|clínicos?)|kranken(?:akte|akten|unterlagen)|patientenakte\w*|"
+    r"historial(?:es)?\s+(?:m[ée]dicos?|cl[ií]nicos?)|kranken(?:akte|akten|unterlagen)|patientenakte\w*|"
+    # (round 30) medical reports, accents or none (leetspeak decodes without them)
+    r"medical\s+reports?|rapports?\s+m[ée]dicaux|referti\s+medici|informes?\s+m[ée]dicos|"
+    r"arztberichte?|"
     # (round 23) what a caller or a sender has no business with: a card's number, a PIN, a
     # remote-access or alarm code, a banking login, a social security number, lab results
     r"card\s+numbers?|(?:card|bank|atm|debit)\s+pins?|pins?\s+(?:codes?|numbers?)|"
@@ -148,7 +155,11 @@ _ANYONE = (
     r"n'importe\s+(?:qui|quel\w*\s+domaine)|tout\s+domaine|inconnu\w*|quiconque|"
     r"qualsiasi\s+(?:dominio|mittente|persona)|chiunque|sconosciut\w*|"
     r"cualquier\s+(?:dominio|remitente|persona)|cualquiera|desconocid\w*|"
-    r"jede[mrn]?\s+(?:domain|absender|person)|jede[mr]?mann|unbekannt\w*|fremde\w*)"
+    r"jede[mrn]?\s+(?:domain|absender|person)|jede[mr]?mann|unbekannt\w*|fremde\w*|"
+    # (round 30) whoever is outside the user's organisation: "from external domains"
+    r"external\s+(?:domains?|senders?|contacts?|people|addresses)|"
+    r"(?:domaines?|expéditeurs?|contacts?)\s+externes?|(?:domini|mittenti|contatti)\s+estern[io]|"
+    r"(?:dominios|remitentes|contactos)\s+extern[oa]s|externe[nr]?\s+(?:domains?|absender\w*|kontakte\w*))"
 )
 _AUTO = (
     r"(?:automatic\w*|always|without\s+(?:asking|checking)|"
@@ -166,6 +177,8 @@ ACCEPT_FROM_ANYONE = _a(
             # the verb, the requests and "anyone" in one sentence, in either order
             rf"\b{_ACCEPT}\b{_IN}{{0,60}}?\b{_REQUESTS}\b{_IN}{{0,60}}?\b{_ANYONE}\b"
             rf"|\b{_REQUESTS}\b{_IN}{{0,80}}?\b{_ACCEPT}\b{_IN}{{0,40}}?\b{_ANYONE}\b"
+            # (round 30, German: "Einladungen von externen Domains immer annehmen")
+            rf"|\b{_REQUESTS}\b{_IN}{{0,40}}?\b{_ANYONE}\b{_IN}{{0,40}}?\b{_ACCEPT}\b"
         ),
     ),
 )
@@ -378,6 +391,12 @@ HARMFUL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *WHEREABOUTS_PATTERNS,
     # rules the user never plausibly gave, permissions the agent grants itself (round 29)
     *IMPOSED_PATTERNS,
+    # records bridged by a reasoning step, planted facts that steer money or an install, the
+    # user's data handed out, authority adopted from a text's look (round 30)
+    *CROSSED_PATTERNS,
+    *LURED_PATTERNS,
+    *HANDED_PATTERNS,
+    *ADOPTED_PATTERNS,
     (Signal.SENSITIVE_ACTION, COPY_KEPT_OUT),
 ]
 _HARMFUL = tuple(p for _, p in HARMFUL_PATTERNS)

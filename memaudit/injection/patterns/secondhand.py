@@ -88,7 +88,8 @@ _ORDER = (
     # this and …" — the user keeps nothing in the assistant's memory for themselves
     r"|told\s+(?:me|us)\s+to\s+(?:save|store|keep|remember|memori[sz]e)\s+(?:this|it|that)\b"
     r"|(?:hat\s+(?:mir\s+)?gesagt|meinte|sagte)\s*,?\s+(?:ich\s+soll\w*|dass\s+ich)\s+"
-    r"(?:\w+\s+){0,3}?(?:speicher|merk|sicher)\w*"
+    # (round 30: "ich soll dir das einspeichern", "abspeichern")
+    r"(?:\w+\s+){0,3}?(?:ein|ab)?(?:speicher|merk|sicher)\w*"
 )
 # What makes the order harmful: money moved, access or codes handed over, a secret sent to
 # a link, the user kept in the dark or their confirmation waived.
@@ -148,8 +149,20 @@ _HIDDEN = (
     r"|\bsin\s+(?:preguntar|confirm\w*|verific\w*|avisarme|decírmelo)\b"
     r"|\bno\s+me\s+(?:lo\s+)?(?:digas|avises|cuentes|muestres)\b"
     r"|\bohne\s+(?:rückfrage|nachfrage|bestätigung|mich\s+zu\s+fragen|prüfung)\b"
+    # (round 30) "ohne nochmal / erneut nachzufragen"
+    r"|\bohne\s+(?:(?:nochmal|erneut|noch\s+einmal|wieder)\s+)?(?:nachzufragen|zu\s+fragen)\b"
     r"|\bnirgends\b|\bnicht(?:s)?\s+(?:mehr\s+)?(?:davon\s+)?(?:erzählen|sagen|protokollieren|"
     r"erwähnen|melden|zeigen)\b"
+)
+# (round 30) the user's mail or statements copied to an outside address: "said you must CC
+# every statement you summarize for me to security-review@…"
+_SENT_OUT = (
+    r"\b(?:cc|bcc|forward|send|copy|mail|e-?mail|transf[eé]r|envo\w+|inoltr\w*|invi\w+|"
+    r"reenv\w+|envi\w+|weiterleit\w*|schick\w*|sende\w*|kopier\w*)\b"
+    + _S
+    + r"{0,80}?[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+    # (German, the verb last: "… an pruefung@… schicken")
+    r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s+(?:\w+\s+)?(?:schick|send|weiterleit|übermittel|kopier)\w*"
 )
 SECONDHAND_ORDER = _a(
     "says said tells told wants wanted insisted insists recommended recommends suggested "
@@ -172,6 +185,8 @@ SECONDHAND_ORDER = _a(
         + _HIDDEN
         + r"|"
         + _RUN
+        + r"|"
+        + _SENT_OUT
         + r"))"
     ),
 )

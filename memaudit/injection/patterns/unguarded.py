@@ -82,6 +82,11 @@ _UNASKED = (
     r"senza\s+chieder\w*|non\s+serve\s+(?:chiedere|conferm\w*)|"
     r"sin\s+(?:preguntar|consultar)|no\s+hace\s+falta\s+(?:preguntar|confirmar)|"
     r"ohne\s+(?:vorherige\s+)?(?:r(?:ü|ue)ckfrage|nachfrage|zu\s+fragen|nachzufragen)|"
+    # (round 30) asked once and never again: "ohne nochmal nachzufragen", "sans redemander",
+    # "sin volver a preguntar", "senza richiedere"
+    r"ohne\s+(?:nochmal|noch\s+einmal|erneut|wieder)\s+(?:nachzufragen|zu\s+fragen)|"
+    r"ohne\s+erneute\s+r(?:ü|ue)ckfrage|sans\s+(?:me\s+|te\s+|vous\s+|lui\s+)?redemander|"
+    r"sin\s+volver\s+a\s+(?:preguntar|consultar)|senza\s+(?:ri)?chiedere\s+di\s+nuovo|"
     # the approval not waited for (round 21: "sans attendre votre accord")
     r"without\s+waiting\s+for\s+(?:your\s+|my\s+|their\s+|the\s+user's\s+)?(?:approval|consent|ok|go-ahead)|"
     r"sans\s+attendre\s+(?:votre|ton|son|leur|mon)\s+(?:accord|feu\s+vert|validation)|"
