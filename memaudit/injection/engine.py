@@ -15,6 +15,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from memaudit.injection.assessment import Hit, _cut
+from memaudit.injection.bounded import beyond_bound
 from memaudit.injection.confusables import fold, lookalike_domains, lookalike_hit
 from memaudit.injection.forms import (
     _ADDRESS,
@@ -555,10 +556,11 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
                 Hit(Signal.ENCODED_PAYLOAD, s, e, weight, f"{how} decodes to “{_cut(decoded, 80)}”")
             )
         raw.extend(inner)
-    raw = quieted(low, [h for h in raw if not _required_not_skipped(low, h)])
+    raw, unread = beyond_bound([h for h in raw if not _required_not_skipped(low, h)])
+    raw = quieted(low, raw)  # (``unread``: past a bound, kept as found; ``bounded``)
     if all(h.signal is Signal.IMPERATIVE for h in raw):
-        return raw  # a bare imperative is never enough to flag: no context needed
-    return _discount(view, raw)
+        return raw + unread  # a bare imperative is never enough to flag: no context needed
+    return _discount(view, raw) + unread
 
 
 def _same(rx: re.Pattern[str]) -> re.Pattern[str]:
@@ -631,8 +633,7 @@ def _required_not_skipped(view: str, h: Hit) -> bool:
 NEGATION_REACH = 25  # characters before a hit in which a negation turns it around
 
 
-def _in_domain(text: str, start: int, end: int) -> bool:
-    """ "track.example", "example.org": a word that is part of a host name."""
+def _in_domain(text: str, start: int, end: int) -> bool:  # "track.example", "example.org"
     before = text[start - 1] if start else ""
     after = text[end : end + 2]
     return before == "." or (len(after) == 2 and after[0] == "." and after[1].isalpha())
@@ -731,8 +732,7 @@ def signals(text: str, *, gate: bool = True, learned: bool = True) -> list[Hit]:
 
 
 def visible(text: str) -> str:
-    """The text as the patterns (and the learned scorer) read it: invisible characters
-    left out, look-alike letters read as the Latin ones they imitate."""
+    """The text as the patterns and the scorer read it: no invisible characters, look-alikes folded."""
     return fold(_view(text)[0])[0]
 
 
