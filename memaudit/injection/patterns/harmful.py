@@ -35,6 +35,7 @@ from memaudit.injection.patterns.disarmed import DISARMED_PATTERNS
 from memaudit.injection.patterns.disclosed import DISCLOSED_PATTERNS
 from memaudit.injection.patterns.forged import PIPED_PATTERNS
 from memaudit.injection.patterns.granted import GRANTED_PATTERNS
+from memaudit.injection.patterns.handed import HANDED_PATTERNS
 from memaudit.injection.patterns.imposed import IMPOSED_PATTERNS
 from memaudit.injection.patterns.staked import STAKED_PATTERNS
 from memaudit.injection.patterns.whereabouts import WHEREABOUTS_PATTERNS
@@ -379,6 +380,8 @@ HARMFUL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     # rules the user never plausibly gave, permissions the agent grants itself (round 29)
     *IMPOSED_PATTERNS,
     (Signal.SENSITIVE_ACTION, COPY_KEPT_OUT),
+    # an account's credential handed to a person when they ask (recurring, rounds 13-26)
+    *HANDED_PATTERNS,
 ]
 _HARMFUL = tuple(p for _, p in HARMFUL_PATTERNS)
 
