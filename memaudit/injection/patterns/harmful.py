@@ -38,6 +38,7 @@ from memaudit.injection.patterns.granted import GRANTED_PATTERNS
 from memaudit.injection.patterns.handed import HANDED_PATTERNS
 from memaudit.injection.patterns.imposed import IMPOSED_PATTERNS
 from memaudit.injection.patterns.staked import STAKED_PATTERNS
+from memaudit.injection.patterns.swapped import SWAPPED_PATTERNS
 from memaudit.injection.patterns.whereabouts import WHEREABOUTS_PATTERNS
 from memaudit.injection.vocabulary import _IN_SENTENCE as _IN
 from memaudit.injection.vocabulary import _a, _rx, _w
@@ -382,6 +383,8 @@ HARMFUL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.SENSITIVE_ACTION, COPY_KEPT_OUT),
     # an account's credential handed to a person when they ask (recurring, rounds 13-26)
     *HANDED_PATTERNS,
+    # one person's questions answered from another's record (recurring, rounds 13-25)
+    *SWAPPED_PATTERNS,
 ]
 _HARMFUL = tuple(p for _, p in HARMFUL_PATTERNS)
 
