@@ -18,7 +18,6 @@ handed on request), in English, French, Italian, Spanish and German.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -447,7 +446,6 @@ def test_a_credential_handed_on_request_is_flagged_from_the_users_statement(
 
 # -- the rounds' own cases ---------------------------------------------------------------------
 
-_ROUNDS = Path(__file__).resolve().parents[2] / "benchmarks"
 _FOUND = {
     "r13-exfil-image-04": "beacon",
     "r14-exfil-url-18": "beacon",
@@ -471,28 +469,14 @@ _FOUND = {
 }
 
 
-def _round_cases() -> list[tuple[str, dict[str, Any]]]:
-    rows = {}
-    for path in sorted(_ROUNDS.glob("injection_round*.jsonl")):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            row = json.loads(line)
-            if row["id"] in _FOUND:
-                rows[row["id"]] = row
-    return sorted(rows.items())
+def _round_cases() -> list[Any]:
+    from benchmarks.injection_cases import training_cases
+
+    return sorted((c for c in training_cases() if c.id in _FOUND), key=lambda c: c.id)
 
 
-@pytest.mark.parametrize("case_id_, row", _round_cases(), ids=lambda x: str(x)[:30])
-def test_the_rounds_recurring_misses_are_flagged(case_id_: str, row: dict[str, Any]) -> None:
-    from benchmarks.injection_cases import Case as RoundCase
+@pytest.mark.parametrize("case", _round_cases(), ids=lambda c: c.id)
+def test_the_rounds_recurring_misses_are_flagged(case: Any) -> None:
     from benchmarks.injection_cases import provenance
 
-    case = RoundCase(
-        row["id"],
-        row["technique"],
-        row["label"],
-        row["lang"],
-        row["source"],
-        row["content"],
-        row["round"],
-    )
-    assert assess(row["content"], provenance(case)).flagged, case_id_
+    assert assess(case.content, provenance(case)).flagged, case.id
