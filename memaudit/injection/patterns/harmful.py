@@ -31,6 +31,7 @@ import re
 
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns.bridged import BRIDGED_PATTERNS
+from memaudit.injection.patterns.concluded import CONCLUDED_PATTERNS
 from memaudit.injection.patterns.disarmed import DISARMED_PATTERNS
 from memaudit.injection.patterns.disclosed import DISCLOSED_PATTERNS
 from memaudit.injection.patterns.forged import PIPED_PATTERNS
@@ -388,6 +389,8 @@ HARMFUL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *SWAPPED_PATTERNS,
     # what anyone can send granted without the user's look (recurring, rounds 12-28)
     *UNSEEN_PATTERNS,
+    # the user's confirmation dropped on the agent's own conclusion (recurring, rounds 4-22)
+    *CONCLUDED_PATTERNS,
 ]
 _HARMFUL = tuple(p for _, p in HARMFUL_PATTERNS)
 
