@@ -44,7 +44,8 @@ _GROUND = (
     r"ist\s+nie\s+fehlgeschlagen|anscheinend|scheint|offenbar)"
 )
 CHECK_CONCLUDED_AWAY = _a(
-    "skip stop without unconfirmed arrêter n'ai sans smett non dej dejar no ya frage keine",
+    "skip stop without unconfirmed arrêter besoin acceptable smett chiedere$ dej necesito$ "
+    "pidamos$ frage$ keine$",
     _w(
         0.55,
         _rx(
