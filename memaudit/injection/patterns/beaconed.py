@@ -36,15 +36,18 @@ _MINE = (
     r"s[ií]ntoma\w*|medica\w*|farmac\w*|medika\w*|location|ubicaci[oó]n|posizione|standort|"
     r"gps|geo|lat|lon|chat|conversation|conversaci[oó]n|conversazione|messages?|nachrichten|"
     r"mensajes|messaggi|email|mail|address|adresse|indirizzo|phone|tel|contacts?|"
-    r"password|token|api_?key|secret|session|cookie"
+    r"password|token|secret|session|cookie"
 )
 _MINE_RX = re.compile(rf"(?:^|_|-)(?:{_MINE})(?:$|_|-)")
 # A slot's name in braces or angle brackets that names a secret or the user's question.
 _SECRET_SLOT = _rx(
     r"https?://[^\s<>\"')\]]+[?&][\w-]+=[{<\[]\{?[^}>\]\n]{0,40}?"
-    r"(?:token|api[\s_-]?key|secret|session|cookie|credential|consulta|query|question|"
+    r"(?:token|secret|session|cookie|credential|consulta|query|question|"
     r"domanda|pregunta|requête|frage|gps|coords?)"
 )
+# An API key in a slot is the user's own call ("?appid={API_KEY}" for their weather API)
+# unless an image the renderer loads by itself carries it off ("![](…?k={api_key})").
+_KEY_SLOT = _rx(r"https?://[^\s<>\"')\]]+[?&][\w-]+=[{<\[]\{?[^}>\]\n]{0,40}?api[\s_-]?key")
 _PARAM = re.compile(r"[?&]([\w-]+)=([A-Za-z][\w-]*)?(?=[&)\s\]'\"]|$)")
 _URL_END = re.compile(r"[\s)\]'\"]")
 # The user's data sent in the same sentence as an address left with an empty value.
@@ -67,7 +70,10 @@ def filled_slot(text: str, start: int) -> bool:
     url = text[at : m.start() if m else len(text)]
     # (a slot's name may hold spaces, "<current OAuth token>": read to the line's end)
     stop = text.find("\n", at, at + SLOT_REACH)
-    if _SECRET_SLOT.match(text.lower(), at, stop if stop >= 0 else at + SLOT_REACH):
+    end = stop if stop >= 0 else at + SLOT_REACH
+    if _SECRET_SLOT.match(text.lower(), at, end):
+        return True
+    if text.startswith("![", start) and _KEY_SLOT.match(text.lower(), at, end):
         return True
     for key, value in _PARAM.findall(url):
         if value and value.isupper() and len(value) >= 3:
