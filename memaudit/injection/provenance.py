@@ -25,6 +25,7 @@ from memaudit.injection.kinds import (
     Signal,
 )
 from memaudit.injection.owned import own_rule
+from memaudit.injection.patterns.beaconed import filled_slot
 from memaudit.injection.patterns.exfiltration import PERSONAL_SLOT
 from memaudit.injection.patterns.facts import FIRST_PERSON, changed
 from memaudit.injection.patterns.laundering import (
@@ -352,6 +353,8 @@ def assess(
             h.signal is Signal.FAKE_EXPERIENCE and not traced
         ):
             w = min(0.9, w * UNTRACED_BOOST)
+        if _filled(text, h):
+            w = max(w, FILLED_SLOT_WEIGHT)  # weighs as a slot in braces does (class H)
         if relay is not None or _against_user(text, h) or _personal_slot(text, h):
             factor = 1.0  # the text itself shows it is not the user's (rounds 12, 13)
         elif _any_party(text, h):
@@ -667,7 +670,20 @@ def _personal_slot(text: str, h: Hit) -> bool:
     low = text.lower()
     end = min(len(low), h.start + SLOT_REACH)
     stop = low.find("\n", h.start, end)
-    return PERSONAL_SLOT.search(low, h.start, end if stop < 0 else stop) is not None
+    return PERSONAL_SLOT.search(low, h.start, end if stop < 0 else stop) is not None or _filled(
+        text, h
+    )
+
+
+FILLED_SLOT_WEIGHT = 0.55  # a beacon's slot for the user's data (``patterns.beaconed``)
+
+
+def _filled(text: str, h: Hit) -> bool:
+    """A data-bearing address whose slot is a bare placeholder, a secret or an empty value
+    the sentence fills with the user's data (class H, ``patterns.beaconed``)."""
+    if h.signal is not Signal.DATA_URL or h.note:
+        return False
+    return len(text) == len(text.lower()) and filled_slot(text, h.start)
 
 
 def _provenance_hits(

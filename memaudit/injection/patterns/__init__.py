@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import WEIGHT, Signal
+from memaudit.injection.patterns.beaconed import BEACONED_PATTERNS
 from memaudit.injection.patterns.bridged import SOURCED_PATTERNS
 from memaudit.injection.patterns.channels import CHANNEL_PATTERNS
 from memaudit.injection.patterns.directives import DIRECTIVE_PATTERNS
@@ -64,6 +65,8 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     # round 29: a sign-in, a call or details sent to a name-and-service-word domain; the
     # user's records pasted to a public paste site
     *STEERED_PATTERNS,
+    # rounds 13-27 (recurring): an address whose slot names a secret
+    *BEACONED_PATTERNS,
 ]
 
 _AGENT_WORDS = (

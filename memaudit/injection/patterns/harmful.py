@@ -32,6 +32,7 @@ import re
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns.adopted import ADOPTED_PATTERNS
 from memaudit.injection.patterns.bridged import BRIDGED_PATTERNS
+from memaudit.injection.patterns.concluded import CONCLUDED_PATTERNS
 from memaudit.injection.patterns.crossed import CROSSED_PATTERNS
 from memaudit.injection.patterns.disarmed import DISARMED_PATTERNS
 from memaudit.injection.patterns.disclosed import DISCLOSED_PATTERNS
@@ -41,6 +42,8 @@ from memaudit.injection.patterns.handed import HANDED_PATTERNS
 from memaudit.injection.patterns.imposed import IMPOSED_PATTERNS
 from memaudit.injection.patterns.lured import LURED_PATTERNS
 from memaudit.injection.patterns.staked import STAKED_PATTERNS
+from memaudit.injection.patterns.swapped import SWAPPED_PATTERNS
+from memaudit.injection.patterns.unseen import UNSEEN_PATTERNS
 from memaudit.injection.patterns.whereabouts import WHEREABOUTS_PATTERNS
 from memaudit.injection.vocabulary import _IN_SENTENCE as _IN
 from memaudit.injection.vocabulary import _a, _rx, _w
@@ -392,12 +395,19 @@ HARMFUL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     # rules the user never plausibly gave, permissions the agent grants itself (round 29)
     *IMPOSED_PATTERNS,
     # records bridged by a reasoning step, planted facts that steer money or an install, the
-    # user's data handed out, authority adopted from a text's look (round 30)
+    # user's data handed out (and an account's credential to whoever asks, recurring in
+    # rounds 13-26), authority adopted from a text's look (round 30)
     *CROSSED_PATTERNS,
     *LURED_PATTERNS,
     *HANDED_PATTERNS,
     *ADOPTED_PATTERNS,
     (Signal.SENSITIVE_ACTION, COPY_KEPT_OUT),
+    # one person's questions answered from another's record (recurring, rounds 13-25)
+    *SWAPPED_PATTERNS,
+    # what anyone can send granted without the user's look (recurring, rounds 12-28)
+    *UNSEEN_PATTERNS,
+    # the user's confirmation dropped on the agent's own conclusion (recurring, rounds 4-22)
+    *CONCLUDED_PATTERNS,
 ]
 _HARMFUL = tuple(p for _, p in HARMFUL_PATTERNS)
 
