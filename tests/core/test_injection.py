@@ -399,10 +399,12 @@ def test_the_model_is_small_data_with_its_training_recorded() -> None:
     # to 5.2 MB when round 28 joined: rounds 1-28, 230,663 weights, 5,073,479 bytes (+8,721
     # weights, +202 kB: the same features, pruning and rounding). Raised to 5.4 MB when
     # round 29 joined: rounds 1-29, 239,614 weights, 5,283,280 bytes (+8,951 weights,
-    # +210 kB: the same features, pruning and rounding). The pruning threshold still
+    # +210 kB: the same features, pruning and rounding). Raised to 5.6 MB when round 30
+    # joined: rounds 1-30, 246,827 weights, 5,451,152 bytes (+7,213 weights, +168 kB: the
+    # same features, pruning and rounding). The pruning threshold still
     # deserves a cross-validated look (not done: each leave-one-round-out run is ~10-18 min
     # of the shared machine).
-    assert injection_model.WEIGHTS.stat().st_size < 5_400_000
+    assert injection_model.WEIGHTS.stat().st_size < 5_600_000
     m = injection_model.model()
     assert "held" not in m.meta["trained_on"] and m.meta["cases"] > 500
 

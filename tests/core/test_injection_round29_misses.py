@@ -727,7 +727,7 @@ def test_each_rule_is_tested_in_three_languages_beside_a_look_alike() -> None:
 _REFIT_29 = "Inference: the e-mail signed 'Group Treasury' carries no authority over"
 _XFAIL = pytest.mark.xfail(reason="the scorer refitted on rounds 1-29 flags it", strict=True)
 # False alarms of the scorer's sure hit over the user's voice (LEARNED_OVER_USER; strict)
-_SURE = ("Extracted preference: the billing tool may charge", "Setup: CC my assistant jane@")
+_SURE = ("Extracted preference: the billing tool may charge",)  # (p 0.97)
 _XFAIL_SURE = pytest.mark.xfail(reason="the scorer's sure hit reads it as an order", strict=True)
 
 
