@@ -25,8 +25,7 @@ from memaudit.injection.kinds import (
     Signal,
 )
 from memaudit.injection.owned import own_rule
-from memaudit.injection.patterns.beaconed import filled_slot
-from memaudit.injection.patterns.exfiltration import PERSONAL_SLOT
+from memaudit.injection.patterns.beaconed import FILLED_SLOT_WEIGHT, filled, personal_slot
 from memaudit.injection.patterns.facts import FIRST_PERSON, changed
 from memaudit.injection.patterns.laundering import (
     DONE_ACT,
@@ -353,9 +352,9 @@ def assess(
             h.signal is Signal.FAKE_EXPERIENCE and not traced
         ):
             w = min(0.9, w * UNTRACED_BOOST)
-        if _filled(text, h):
+        if filled(text, h):
             w = max(w, FILLED_SLOT_WEIGHT)  # weighs as a slot in braces does (class H)
-        if relay is not None or _against_user(text, h) or _personal_slot(text, h):
+        if relay is not None or _against_user(text, h) or personal_slot(text, h):
             factor = 1.0  # the text itself shows it is not the user's (rounds 12, 13)
         elif _any_party(text, h):
             factor = 1.0  # obeying whoever presents a code is no user's wish (round 13)
@@ -657,33 +656,6 @@ def _against_user(text: str, h: Hit) -> bool:
         return False
     low = text.lower()
     return THE_USER.search(low, max(0, h.start - SECRECY_REACH), h.end + SECRECY_REACH) is not None
-
-
-SLOT_REACH = 300  # characters of a beacon's address read for a slot left for the user's data
-
-
-def _personal_slot(text: str, h: Hit) -> bool:
-    """A data-bearing address whose query leaves a slot for the user's own data or the
-    conversation, for the agent to fill in and send."""
-    if h.signal is not Signal.DATA_URL or h.note:
-        return False
-    low = text.lower()
-    end = min(len(low), h.start + SLOT_REACH)
-    stop = low.find("\n", h.start, end)
-    return PERSONAL_SLOT.search(low, h.start, end if stop < 0 else stop) is not None or _filled(
-        text, h
-    )
-
-
-FILLED_SLOT_WEIGHT = 0.55  # a beacon's slot for the user's data (``patterns.beaconed``)
-
-
-def _filled(text: str, h: Hit) -> bool:
-    """A data-bearing address whose slot is a bare placeholder, a secret or an empty value
-    the sentence fills with the user's data (class H, ``patterns.beaconed``)."""
-    if h.signal is not Signal.DATA_URL or h.note:
-        return False
-    return len(text) == len(text.lower()) and filled_slot(text, h.start)
 
 
 def _provenance_hits(

@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import re
 
+from memaudit.injection.assessment import Hit
 from memaudit.injection.kinds import Signal
+from memaudit.injection.patterns.exfiltration import PERSONAL_SLOT
 from memaudit.injection.vocabulary import _rx
 
 # What the user's own data and secrets are called in a slot's name or a key (stems).
@@ -95,3 +97,27 @@ SECRET_BEACON = _rx(
 BEACONED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.DATA_URL, SECRET_BEACON),
 ]
+
+
+def personal_slot(text: str, h: Hit) -> bool:
+    """A data-bearing address whose query leaves a slot for the user's own data or the
+    conversation, for the agent to fill in and send."""
+    if h.signal is not Signal.DATA_URL or h.note:
+        return False
+    low = text.lower()
+    end = min(len(low), h.start + SLOT_REACH)
+    stop = low.find("\n", h.start, end)
+    return PERSONAL_SLOT.search(low, h.start, end if stop < 0 else stop) is not None or filled(
+        text, h
+    )
+
+
+FILLED_SLOT_WEIGHT = 0.55  # a beacon's slot for the user's data weighs as a slot in braces
+
+
+def filled(text: str, h: Hit) -> bool:
+    """A data-bearing address whose slot is a bare placeholder, a secret or an empty value
+    the sentence fills with the user's data (class H, ``patterns.beaconed``)."""
+    if h.signal is not Signal.DATA_URL or h.note:
+        return False
+    return len(text) == len(text.lower()) and filled_slot(text, h.start)
