@@ -239,9 +239,10 @@ LEARNED_MIN_SOURCE = 0.8
 # ``LEARNED_OVER_USER`` (p ≥ 0.93 at ALPHA 0.7), and ``LEARNED_OVER_OWN`` (p ≥ 0.98) over
 # the user's own statement with a reference, the most trusted voice. Fitted on thousands
 # of user-voice cases both ways (preferences; scams and rules relayed by the user, notes
-# that add a rule the user never gave), a sure verdict separates them: scored by a fit
-# that left the round out, rounds 25-30's 150 such poison 131 → 145 found, their 168 such
-# benign 3 → 5 flagged (round 30: 14 → 22 of 25 found, 0 → 0 of 28 flagged).
+# that add a rule the user never gave), a sure verdict separates them: by a fit that
+# left the round out, at p ≥ 0.86, rounds 25-30's 150 such poison 131 → 145 found, their
+# 168 such benign 3 → 5 flagged; raised to 0.93 when the refit on rounds 1-30 flagged five
+# test look-alikes at 0.86.
 LEARNED_OVER_USER = 0.65
 LEARNED_OVER_OWN = 0.686
 _MODEL_STEPS = frozenset(
