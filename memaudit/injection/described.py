@@ -305,7 +305,12 @@ _DISOWNED = _rx(
     r"pas\s+(?:fiable|digne\s+de\s+confiance)|contraffatt\w*|falsificat\w*|"
     r"non\s+(?:proviene|proveniva|veniva|viene)\s+dall'utente|non\s+(?:affidabil\w*|attendibil\w*)|"
     r"falsificad\w*|no\s+(?:proviene|provenía|venía|viene)\s+del\s+usuario|no\s+(?:es\s+)?fiable|"
-    r"gefälscht\w*|nicht\s+vom\s+nutzer|nicht\s+vertrauenswürdig|vorgetäuscht\w*)"
+    r"gefälscht\w*|nicht\s+vom\s+nutzer|nicht\s+vertrauenswürdig|vorgetäuscht\w*"
+    # (round 31) the tag said to prove nothing: "proves nothing", "ne prouve rien", "non
+    # prova nulla", "no prueba nada", "beweist nichts"
+    r"|proves?\s+nothing|(?:doesn't|does\s+not|don't|do\s+not)\s+prove\s+anything"
+    r"|ne\s+prouve(?:nt)?\s+rien|non\s+(?:provano|prova|dimostrano|dimostra)\s+nulla"
+    r"|no\s+(?:prueban?|demuestran?)\s+nada|beweis(?:t|en)\s+nichts)"
 )
 _STAMP_KINDS = frozenset({Signal.FAKE_AUTHORITY, Signal.LAUNDERED})
 # what a note that only checks a stamp may hold besides it
@@ -313,10 +318,11 @@ _CHECK_KINDS = _STAMP_KINDS | {Signal.AGENT_DIRECTIVE, Signal.IMPERATIVE, Signal
 
 
 def stamp_disowned(low: str, h: Hit, hits: list[Hit]) -> bool:
-    """Whether a user's stamp or source tag is one the text says is forged or not the
-    user's ("formatted to look like a memory entry (source=user, …), but it came from a
-    web fetch", "the note claiming '[approved by user]' … was not from the user"), and the
-    text does nothing else the patterns see: no act, no rule, no destination."""
+    """Whether a user's stamp or source tag is one the text says is forged, not the
+    user's or proving nothing ("formatted to look like a memory entry (source=user, …),
+    but it came from a web fetch", "the note claiming '[approved by user]' … was not from
+    the user", round 31: "a tag like [source: user] proves nothing"), and the text does
+    nothing else the patterns see: no act, no rule, no destination."""
     if h.signal not in _STAMP_KINDS or any(t.signal not in _CHECK_KINDS for t in hits):
         return False
     if _VALUE.search(low):

@@ -11,6 +11,7 @@ from typing import Any
 from memaudit.injection.assessment import Assessment, Hit, Thresholds
 from memaudit.injection.confusables import LOOKALIKE_DOMAIN, LOOKALIKE_NOTE
 from memaudit.injection.engine import learned_hit, signals
+from memaudit.injection.fetched import fetched_wish, names_fetched
 from memaudit.injection.gate import _active
 from memaudit.injection.kept_link import kept_link
 from memaudit.injection.kept_say import kept_say, my_notes, write_own
@@ -453,6 +454,7 @@ def users_own_document(text: str, p: Provenance, found: list[Hit]) -> bool:
         USERS_OWN_DOC.match(low) is not None
         or SENT_BY_ME.search(low) is not None
         or (asked and my_notes(text))  # (round 30: "From my onboarding notes: please add …")
+        or names_fetched(text)  # (round 31: "the report I shared", "the page I showed you")
     )
 
 
@@ -553,7 +555,8 @@ def own_wish_kept(text: str, p: Provenance, found: list[Hit]) -> bool:
         return False
     if ref_kind(p.source_ref) not in ("url", "tool") or (p.role or "").lower() in ASSISTANT_ROLES:
         return False
-    return kept_say(text, found) or kept_link(text, found)
+    # (round 31: or a harmless wish about the page they had the assistant fetch)
+    return kept_say(text, found) or kept_link(text, found) or fetched_wish(text, found)
 
 
 _DONE_SOURCES = frozenset({SourceType.ASSISTANT_MESSAGE, SourceType.TOOL_OBSERVATION})

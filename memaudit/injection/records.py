@@ -17,6 +17,8 @@ keeps the hit when the text holds what would make it an order again:
 - **an extraction's label** ("Extracted from the knowledge base article 'Password reset':
   …"): the word that names where the note was taken from is no request to extract the
   passwords its title names. Only at the text's or a line's start, before its colon;
+  (round 31) also an extracted entry named by its kind, its keywords in brackets
+  ("Extracted FAQ entry (keywords: password reset):");
 - **a chat template printed by a command typed at a prompt** (``$ python -c "…
   apply_chat_template(…)"`` then its output): the role tokens below the command's line
   are what the tokenizer rendered, as round 24's call with an arrow was;
@@ -95,6 +97,10 @@ _EXTRACTED_LABEL = re.compile(
     r"(?:extracted|taken|excerpted|pulled)\s+from\s+[^:\n]{2,120}:"
     r"|extrait\s+d[eu']\s*[^:\n]{2,120}:|estratt[oa]\s+da\w*\s+[^:\n]{2,120}:"
     r"|extraíd[oa]\s+de\w*\s+[^:\n]{2,120}:|extrahiert\s+aus\s+[^:\n]{2,120}:"
+    # (round 31) an extracted entry named by its kind, its keywords in brackets: "Extracted
+    # FAQ entry (keywords: password reset):"
+    r"|(?:extracted|excerpted)\s+(?:[\w-]+\s+){0,3}?(?:entry|record|item|section|passage|snippet|"
+    r"answer|article)\s*(?:\([^()\n]{0,120}\))?\s*:"
 )
 
 

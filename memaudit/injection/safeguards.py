@@ -48,6 +48,7 @@ from memaudit.injection.patterns.unguarded import (
     silencing_negated,
 )
 from memaudit.injection.protective import acknowledged_preference, around, check_in, protects
+from memaudit.injection.readers import for_readers
 from memaudit.injection.records import for_people
 from memaudit.injection.told import told
 from memaudit.injection.vocabulary import _rx
@@ -331,4 +332,5 @@ def quieted(low: str, hits: list[Hit]) -> list[Hit]:
         and not described(low, h, hits)
         and not for_people(low, h, hits)
         and not told(low, h)
+        and not for_readers(low, h)  # (round 31)
     ]
