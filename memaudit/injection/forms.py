@@ -361,8 +361,10 @@ def bidi_weight(chars: list[str]) -> float:
 # Round 15: a right-to-left embedding (RLE ... PDF) around right-to-left words only — an
 # Arabic or Hebrew name in a Latin sentence — is how such a name is written; it reorders
 # nothing a reader of the Latin text sees.
+# So is an isolate (RLI or FSI ... PDI) around such words (round 25).
 _RTL_EMBEDDED = re.compile(
     "\u202b[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\\s\u200c\u200d.,'-]+\u202c"
+    "|[\u2067\u2068][\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\\s\u200c\u200d.,'-]+\u2069"
 )
 
 
