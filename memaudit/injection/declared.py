@@ -12,6 +12,7 @@ when what it carries is no payload:
 - zero-width characters each stand alone (a run of them is how bits are spelled);
 - tag characters spell a word or two (``TAG_PAYLOAD``) in which nothing was found;
 - a direction override reorders one quoted word (a file name shown), not a sentence;
+- look-alike letters are named by their script, or are a chat format's own token's;
 - a look-alike domain is named as the attack it is (homoglyph, phishing...) in a text
   that tells the agent nothing (no instruction and no destination beside it).
 
@@ -24,7 +25,7 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.assessment import Hit
-from memaudit.injection.confusables import LOOKALIKE_DOMAIN, LOOKALIKE_NOTE
+from memaudit.injection.confusables import LOOKALIKE_DOMAIN, LOOKALIKE_NOTE, fold
 from memaudit.injection.kinds import (
     DECLARED_NOTE,
     DESTINATION_KINDS,
@@ -102,6 +103,17 @@ def _quoted_overrides(text: str) -> bool:
     return True
 
 
+def _token_spelling(text: str, hits: list[Hit]) -> bool:
+    """Every look-alike letter is inside a chat format's own token: DeepSeek writes its
+    turns with full-width bars (``<｜Assistant｜>``, round 23), no disguise."""
+    folded = fold(text)[0]
+    if len(folded) != len(text):
+        return False
+    tokens = [(t.start, t.end) for t in hits if t.signal is Signal.ROLE_TOKEN]
+    odd = [i for i, (a, b) in enumerate(zip(text, folded, strict=True)) if a != b]
+    return bool(odd) and all(any(s <= i < e for s, e in tokens) for i in odd)
+
+
 def _lookalike_host(text: str, h: Hit) -> bool:
     """A look-alike domain's hit (``confusables.lookalike_domains``; its note says so
     unless it was already discounted as part of a text about attacks)."""
@@ -121,7 +133,8 @@ def _declared(text: str, h: Hit, hits: list[Hit]) -> bool:
     if h.signal is Signal.TAG_CHARACTERS:
         return h.end - h.start <= TAG_PAYLOAD and _named(_TAG, text, h)
     if h.signal is Signal.ENCODED_PAYLOAD and LOOKALIKE_NOTE in h.note:
-        return _SCRIPT.search(text) is not None  # the hit spans the whole text
+        # (the hit spans the whole text)
+        return _SCRIPT.search(text) is not None or _token_spelling(text, hits)
     if h.signal is Signal.SOURCE_STEERING and _lookalike_host(text, h):
         # (a hit already counted as quoted or as part of a text about attacks tells no one)
         told = any(
