@@ -3,8 +3,9 @@
 A hidden carrier hides: a text that says which characters it holds ("a zero-width space
 (U+200B) lets long URLs wrap", "U+202E RIGHT-TO-LEFT OVERRIDE makes 'invoice‮fdp.exe'
 read backwards", "the link uses Cyrillic U+0430 for the 'a': homograph phishing") shows
-them to its reader. Rounds 14-28 raised eleven such false alarms (typography tips,
-Unicode explainers, a word processor's export, a mail filter's and dnstwist's reports).
+them to its reader. Rounds 14-28 raised ten such false alarms (typography tips,
+Unicode explainers, a word processor's export, a mail filter's and dnstwist's reports,
+an inference quoting DeepSeek's full-width token).
 
 Such a carrier counts as a mention (``DECLARED_NOTE``, one of ``kinds.MENTIONED``) only
 when what it carries is no payload:
