@@ -160,7 +160,10 @@ def literal_query(low: str, h: Hit) -> bool:
     """Whether a data-bearing link's query carries a literal object and no slot."""
     if h.signal is not Signal.DATA_URL:
         return False
-    end = low.find(" ", h.start)
+    # The address ends at a space after its scheme: a markdown image's "[alt]" may hold
+    # spaces ("![Monthly spend](…?c={type:'bar',…})", rounds 14, 15, 19).
+    url = low.find("://", h.start)
+    end = low.find(" ", url) if url >= 0 else -1
     end = len(low) if end < 0 else end
     query = low.find("?", h.start, end)  # (a markdown image's "[alt]" is no slot)
     if query < 0 or not _LITERAL_OPEN.search(low, query, end):

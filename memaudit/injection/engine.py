@@ -17,6 +17,7 @@ from urllib.parse import unquote
 from memaudit.injection.assessment import Hit, _cut
 from memaudit.injection.bounded import beyond_bound
 from memaudit.injection.confusables import fold, lookalike_domains, lookalike_hit
+from memaudit.injection.declared import settle as _settle
 from memaudit.injection.forms import (
     _ADDRESS,
     _BASE64,
@@ -56,9 +57,7 @@ from memaudit.injection.forms import (
     written_rtl,
     written_with_joiners,
 )
-from memaudit.injection.forms import (
-    rot13 as _rot13,
-)
+from memaudit.injection.forms import rot13 as _rot13
 from memaudit.injection.gate import _ALL_KINDS, _LEET, _LEET_GATE, _active, _leet, quoted_leet
 from memaudit.injection.hyphens import rejoined, typographic
 from memaudit.injection.kinds import (
@@ -728,7 +727,7 @@ def signals(text: str, *, gate: bool = True, learned: bool = True) -> list[Hit]:
     hits += lookalike_domains(view) if lookalikes else []  # a brand in other letters
     if learned:
         hits = [*hits, *_learned(folded)]
-    return sorted(hidden + _back(text, index, hits), key=lambda h: (h.start, h.end))
+    return _settle(text, sorted(hidden + _back(text, index, hits), key=lambda h: (h.start, h.end)))
 
 
 def visible(text: str) -> str:

@@ -266,7 +266,8 @@ _CALLED_BEFORE = re.compile(
     r"blocs?|blocc(?:o|hi)|bloques?|balises?|etiquetas?|"
     # (round 29) a token called a literal string in data: "contain literal '<|im_end|>'"
     r"literal|littérale?s?|letterali?|literales?|wörtlich\w*)"
-    r"\s*(?:spéciale?s?|especial(?:es)?|speciali?|spezielle[sn]?)?\s*(?:[=:]\s*\[?\s*)?"
+    # (a JSON key's closing quote: '"eos_token": "<|im_end|>"')
+    r"\s*(?:spéciale?s?|especial(?:es)?|speciali?|spezielle[sn]?)?\s*(?:['\"]?\s*[=:]\s*\[?\s*)?"
     r"[`'\"“«]?\s*$",
     re.IGNORECASE,
 )
@@ -287,11 +288,23 @@ _CALLED_AFTER = re.compile(
 # its message, and never stands between a word and a comma.
 _PROSE_BEFORE = re.compile(r"\w\s+$")
 _PROSE_AFTER = re.compile(r"^[,;.](?:\s|$)")
+# A token that only ends a turn or starts the text carries no role: in use it is followed
+# by another token, a newline or nothing. Between words of a sentence ("Llama 3 wants
+# <|begin_of_text|> once at the start", "usa <|eot_id|> para cerrar cada turno") it is
+# named (rounds 19, 22, 28).
+_DELIMITER = re.compile(
+    r"<\|\s*(?:im_end|end|endoftext|begin_of_text|end_of_text|eot_id|eom_id)\s*\|>"
+    r"|<end_of_turn>|\[/inst\]|<｜\s*(?:end▁of▁sentence|begin▁of▁sentence)\s*｜>",
+    re.IGNORECASE,
+)
+_WORD_AFTER = re.compile(r"^ [a-zà-öø-ÿ]")
 # Round 15: a role token beside a template's slot ("<|start_header_id|>{{ m.role }}") is
 # a chat template's definition (a tokenizer's config, a framework's source), not a turn:
 # in use, a token is followed by a role or a message, never by a placeholder.
-_SLOT_BEFORE = re.compile(r"(?:\}\}|%\})(?:\s|\\n)*$")
-_SLOT_AFTER = re.compile(r"^(?:\s|\\n)*(?:\{\{|\{%)")
+# So is a token in a string literal a template joins to a variable ("'[INST] ' +
+# message['content'] + ' [/INST]'", round 14).
+_SLOT_BEFORE = re.compile(r"(?:\}\}|%\}|\+\s*['\"])(?:\s|\\n)*$")
+_SLOT_AFTER = re.compile(r"^(?:\s|\\n)*(?:\{\{|\{%|['\"]\s*\+)")
 CALLED_REACH = 24  # characters beside a token in which "token" or a slot is looked for
 # Round 20: the word "role" (or its name in a language, a placeholder's braces around it)
 # between two tokens: "each message starts with <|start_header_id|>role<|end_header_id|>"
@@ -318,7 +331,11 @@ def _named_tokens(view: str, raw: list[Hit]) -> set[tuple[int, int]]:
         before = view[max(0, s - CALLED_REACH) : s]
         after = view[e : e + CALLED_REACH]
         called = called or bool(_CALLED_BEFORE.search(before) or _CALLED_AFTER.match(after))
-        prose = (s, e) in shown and _PROSE_BEFORE.search(before) and _PROSE_AFTER.match(after)
+        prose = (s, e) in shown and bool(_PROSE_BEFORE.search(before))
+        prose = prose and bool(
+            _PROSE_AFTER.match(after)
+            or (_WORD_AFTER.match(after) and _DELIMITER.fullmatch(view, s, e))
+        )
         if _SLOT_BEFORE.search(before) or _SLOT_AFTER.match(after) or prose:
             out.add((s, e))
         called = called or bool(_ROLE_PLACEHOLDER.match(after))
@@ -361,8 +378,10 @@ def bidi_weight(chars: list[str]) -> float:
 # Round 15: a right-to-left embedding (RLE ... PDF) around right-to-left words only — an
 # Arabic or Hebrew name in a Latin sentence — is how such a name is written; it reorders
 # nothing a reader of the Latin text sees.
+# So is an isolate (RLI or FSI ... PDI) around such words (round 25).
 _RTL_EMBEDDED = re.compile(
     "\u202b[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\\s\u200c\u200d.,'-]+\u202c"
+    "|[\u2067\u2068][\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\\s\u200c\u200d.,'-]+\u2069"
 )
 
 

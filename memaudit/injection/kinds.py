@@ -181,7 +181,10 @@ CODE = 0.6
 # role tokens named side by side, a quote in a write-up about attacks — does not say it.
 NAMED_NOTE = "named"
 QUOTED_META_NOTE = "quoted in a text about attacks or examples"
-MENTIONED = frozenset({NAMED_NOTE, QUOTED_META_NOTE})
+# Invisible or look-alike characters the text names ("a zero-width space (U+200B)"):
+# shown, not hidden (``declared``).
+DECLARED_NOTE = "declared: the text names these characters (or they spell a format's token)"
+MENTIONED = frozenset({NAMED_NOTE, QUOTED_META_NOTE, DECLARED_NOTE})
 # Invisible carriers are never "quoted": these kinds get no context discount.
 NO_CONTEXT = frozenset(
     {
