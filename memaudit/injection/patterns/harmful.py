@@ -40,10 +40,14 @@ from memaudit.injection.patterns.forged import PIPED_PATTERNS
 from memaudit.injection.patterns.granted import GRANTED_PATTERNS
 from memaudit.injection.patterns.handed import HANDED_PATTERNS
 from memaudit.injection.patterns.imposed import IMPOSED_PATTERNS
+from memaudit.injection.patterns.inferred import INFERRED_PATTERNS
 from memaudit.injection.patterns.lured import LURED_PATTERNS
+from memaudit.injection.patterns.reinterpreted import REINTERPRETED_PATTERNS
+from memaudit.injection.patterns.rerouted import REROUTED_PATTERNS
 from memaudit.injection.patterns.staked import STAKED_PATTERNS
 from memaudit.injection.patterns.swapped import SWAPPED_PATTERNS
 from memaudit.injection.patterns.unseen import UNSEEN_PATTERNS
+from memaudit.injection.patterns.uploaded import UPLOADED_PATTERNS
 from memaudit.injection.patterns.whereabouts import WHEREABOUTS_PATTERNS
 from memaudit.injection.vocabulary import _IN_SENTENCE as _IN
 from memaudit.injection.vocabulary import _a, _rx, _w
@@ -408,6 +412,14 @@ HARMFUL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *UNSEEN_PATTERNS,
     # the user's confirmation dropped on the agent's own conclusion (recurring, rounds 4-22)
     *CONCLUDED_PATTERNS,
+    # round 31: keys posted to a host, a blob run unread
+    *UPLOADED_PATTERNS,
+    # round 31: a rule concluded from a third party's text
+    *INFERRED_PATTERNS,
+    # round 31: a request read as meaning another's records
+    *REINTERPRETED_PATTERNS,
+    # round 31: an office paid by phone transfer, an IBAN changed on an e-mail's word
+    *REROUTED_PATTERNS,
 ]
 _HARMFUL = tuple(p for _, p in HARMFUL_PATTERNS)
 
