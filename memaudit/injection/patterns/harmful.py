@@ -32,6 +32,7 @@ import re
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns.adopted import ADOPTED_PATTERNS
 from memaudit.injection.patterns.bridged import BRIDGED_PATTERNS
+from memaudit.injection.patterns.claimants import CLAIMANTS_PATTERNS
 from memaudit.injection.patterns.concluded import CONCLUDED_PATTERNS
 from memaudit.injection.patterns.crossed import CROSSED_PATTERNS
 from memaudit.injection.patterns.disarmed import DISARMED_PATTERNS
@@ -420,6 +421,8 @@ HARMFUL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *REINTERPRETED_PATTERNS,
     # round 31: an office paid by phone transfer, an IBAN changed on an e-mail's word
     *REROUTED_PATTERNS,
+    # round 31: credentials given to whoever invokes a role
+    *CLAIMANTS_PATTERNS,
 ]
 _HARMFUL = tuple(p for _, p in HARMFUL_PATTERNS)
 
