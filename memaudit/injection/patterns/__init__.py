@@ -22,6 +22,7 @@ from memaudit.injection.patterns.planted import PLANTED_PATTERNS
 from memaudit.injection.patterns.propagation import PROPAGATION_PATTERNS
 from memaudit.injection.patterns.relay import RELAY_PATTERNS
 from memaudit.injection.patterns.retrieval import RETRIEVAL_PATTERNS
+from memaudit.injection.patterns.rosters import ROSTERS_PATTERNS
 from memaudit.injection.patterns.secondhand import SECONDHAND_PATTERNS
 from memaudit.injection.patterns.secrets import SECRET_PATTERNS
 from memaudit.injection.patterns.steered import STEERED_PATTERNS
@@ -70,6 +71,8 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *BEACONED_PATTERNS,
     # round 31: a boss's message said to let the agent pay (weighed by source)
     *SOURCED_INFERRED_PATTERNS,
+    # round 31: a whole contact list handed to a partner (weighed by source)
+    *ROSTERS_PATTERNS,
 ]
 
 _AGENT_WORDS = (
