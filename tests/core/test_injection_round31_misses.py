@@ -569,11 +569,6 @@ def test_each_poison_is_found_by_its_own_rule(case: Case) -> None:
 
 @pytest.mark.parametrize("rule", sorted(_RULES))
 def test_each_rule_judges_a_hostile_long_input_in_under_a_second(rule: str) -> None:
-    import time
-
-    rx = _RULES[rule]
-    for chunk in ("a " * 3, "forum i conclude ", "<!-- note ", "curl -d ", "tax now ", "iban "):
-        text = chunk * (100_000 // len(chunk))
-        started = time.perf_counter()
-        rx.search(text)
-        assert time.perf_counter() - started < 1.0, (rule, chunk)
+    src.assert_fast_on_hostile_input(
+        _RULES[rule], ("a " * 3, "forum i conclude ", "<!-- note ", "curl -d ", "tax now ", "iban ")
+    )
