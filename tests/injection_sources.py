@@ -111,3 +111,15 @@ def assert_staged_look_alike_quiet_and_poison_flagged(
     assert signal in {s["signal"] for s in item["injection"]["signals"]}
     (finding,) = findings
     assert finding["memory_ids"] == [item["id"]]
+
+
+def assert_fast_on_hostile_input(rx: Any, chunks: tuple[str, ...]) -> None:
+    """``rx`` searches 100,000 characters of each chunk repeated in under a second (a rule
+    whose windows nest must not backtrack over a hostile text)."""
+    import time
+
+    for chunk in chunks:
+        text = chunk * (100_000 // len(chunk))
+        started = time.perf_counter()
+        rx.search(text)
+        assert time.perf_counter() - started < 1.0, (rx.pattern[:60], chunk)

@@ -52,7 +52,7 @@ _DECODE_AND_RUN = _rx(
 # A run may follow "key=" ("agent_hint=V2hlbiBh..."): a value, not the padding of a run.
 _BASE64 = re.compile(
     # (round 30: a key with digits, "instruction_b64=V2hl…")
-    r"(?:(?<=[A-Za-z0-9_]=)|(?<![A-Za-z0-9+/=_-]))[A-Za-z0-9+/_-]{20,}={0,2}(?![A-Za-z0-9+/=_-])"
+    r"(?:(?<=[A-Za-z0-9_)\]]=)|(?<![A-Za-z0-9+/=_-]))[A-Za-z0-9+/_-]{20,}={0,2}(?![A-Za-z0-9+/=_-])"
 )
 _HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){12,}(?![0-9A-Fa-f])")
 _BINARY = re.compile(r"(?:[01]{8}[ ]?){6,}")

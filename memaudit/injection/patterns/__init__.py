@@ -15,12 +15,14 @@ from memaudit.injection.patterns.exfiltration import EXFILTRATION_PATTERNS
 from memaudit.injection.patterns.facts import FACT_PATTERNS
 from memaudit.injection.patterns.forged import FORGED_PATTERNS
 from memaudit.injection.patterns.harmful import HARMFUL_PATTERNS
+from memaudit.injection.patterns.inferred import SOURCED_INFERRED_PATTERNS
 from memaudit.injection.patterns.laundering import LAUNDERING_PATTERNS
 from memaudit.injection.patterns.overrides import OVERRIDE_PATTERNS
 from memaudit.injection.patterns.planted import PLANTED_PATTERNS
 from memaudit.injection.patterns.propagation import PROPAGATION_PATTERNS
 from memaudit.injection.patterns.relay import RELAY_PATTERNS
 from memaudit.injection.patterns.retrieval import RETRIEVAL_PATTERNS
+from memaudit.injection.patterns.rosters import ROSTERS_PATTERNS
 from memaudit.injection.patterns.secondhand import SECONDHAND_PATTERNS
 from memaudit.injection.patterns.secrets import SECRET_PATTERNS
 from memaudit.injection.patterns.steered import STEERED_PATTERNS
@@ -67,6 +69,10 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *STEERED_PATTERNS,
     # rounds 13-27 (recurring): an address whose slot names a secret
     *BEACONED_PATTERNS,
+    # round 31: a boss's message said to let the agent pay (weighed by source)
+    *SOURCED_INFERRED_PATTERNS,
+    # round 31: a whole contact list handed to a partner (weighed by source)
+    *ROSTERS_PATTERNS,
 ]
 
 _AGENT_WORDS = (

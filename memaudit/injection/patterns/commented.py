@@ -51,8 +51,16 @@ _MUST = (
     r"dovrà|debe|deben|deberá|tiene\s+que|muss|müssen|soll|sollen)"
 )
 _ARTICLE = r"(?:the\s+|l'|le\s+|la\s+|il\s+|el\s+|der\s+|die\s+|das\s+)?"
+# (round 31) an order's noun before the address: "<!-- istruzione per l'assistente: …",
+# "<!-- note to the agent: …", "<!-- consigne pour l'assistant : …", "<!-- Hinweis für den
+# Assistenten: …" (the noun alone, with no reader named, is no address)
+_NOUN = (
+    r"(?:(?:instructions?|notes?|messages?|orders?|directives?|consignes?|istruzion[ei]|"
+    r"not[ae]|messaggio|ordine|instrucci(?:ón|ones)|mensaje|orden|anweisung(?:en)?|"
+    r"hinweis(?:e)?|nachricht)\s+)?"
+)
 COMMENT_ADDRESSED = re.compile(
-    rf"<!--\s*(?:(?:{_TO})?{_READER}\b{_DOING}\s*:|{_ARTICLE}{_READER}\s+{_MUST}\b)",
+    rf"<!--\s*(?:{_NOUN}(?:{_TO})?{_READER}\b{_DOING}\s*:|{_ARTICLE}{_READER}\s+{_MUST}\b)",
     re.IGNORECASE,
 )
 # an agent_directive, hidden (what a comment says is hidden text): 0.5 × HIDDEN_BOOST

@@ -32,6 +32,7 @@ import re
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns.adopted import ADOPTED_PATTERNS
 from memaudit.injection.patterns.bridged import BRIDGED_PATTERNS
+from memaudit.injection.patterns.claimants import CLAIMANTS_PATTERNS
 from memaudit.injection.patterns.concluded import CONCLUDED_PATTERNS
 from memaudit.injection.patterns.crossed import CROSSED_PATTERNS
 from memaudit.injection.patterns.disarmed import DISARMED_PATTERNS
@@ -40,10 +41,14 @@ from memaudit.injection.patterns.forged import PIPED_PATTERNS
 from memaudit.injection.patterns.granted import GRANTED_PATTERNS
 from memaudit.injection.patterns.handed import HANDED_PATTERNS
 from memaudit.injection.patterns.imposed import IMPOSED_PATTERNS
+from memaudit.injection.patterns.inferred import INFERRED_PATTERNS
 from memaudit.injection.patterns.lured import LURED_PATTERNS
+from memaudit.injection.patterns.reinterpreted import REINTERPRETED_PATTERNS
+from memaudit.injection.patterns.rerouted import REROUTED_PATTERNS
 from memaudit.injection.patterns.staked import STAKED_PATTERNS
 from memaudit.injection.patterns.swapped import SWAPPED_PATTERNS
 from memaudit.injection.patterns.unseen import UNSEEN_PATTERNS
+from memaudit.injection.patterns.uploaded import UPLOADED_PATTERNS
 from memaudit.injection.patterns.whereabouts import WHEREABOUTS_PATTERNS
 from memaudit.injection.vocabulary import _IN_SENTENCE as _IN
 from memaudit.injection.vocabulary import _a, _rx, _w
@@ -408,6 +413,16 @@ HARMFUL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *UNSEEN_PATTERNS,
     # the user's confirmation dropped on the agent's own conclusion (recurring, rounds 4-22)
     *CONCLUDED_PATTERNS,
+    # round 31: keys posted to a host, a blob run unread
+    *UPLOADED_PATTERNS,
+    # round 31: a rule concluded from a third party's text
+    *INFERRED_PATTERNS,
+    # round 31: a request read as meaning another's records
+    *REINTERPRETED_PATTERNS,
+    # round 31: an office paid by phone transfer, an IBAN changed on an e-mail's word
+    *REROUTED_PATTERNS,
+    # round 31: credentials given to whoever invokes a role
+    *CLAIMANTS_PATTERNS,
 ]
 _HARMFUL = tuple(p for _, p in HARMFUL_PATTERNS)
 
