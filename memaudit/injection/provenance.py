@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from memaudit.injection.assessment import Assessment, Hit, Thresholds
+from memaudit.injection.assessment import Assessment, Hit, Thresholds, counted_at_full
 from memaudit.injection.confusables import LOOKALIKE_DOMAIN, LOOKALIKE_NOTE
 from memaudit.injection.engine import learned_hit, signals
 from memaudit.injection.gate import _active
@@ -311,6 +311,7 @@ def assess(
             for h in found
             if h.signal is not Signal.LEARNED or (not (explained or own_doc) and h.weight >= sure)
         ]
+        why += counted_at_full(found)
     # Round 26: a click approving a text someone else wrote (a click-through of a notice,
     # "clicked 'Allow'", a one-click saved suggestion, a bulk approval of imported notes)
     # makes it an untrusted text a person approved (1.0 × APPROVED), not the user's words.
