@@ -167,3 +167,20 @@ def test_a_sure_learned_verdict_says_it_was_counted_at_full(cli, ledger_path: Pa
         in (finding["evidence"])
     )
     assert "the learned scorer's verdict, where it is sure, counts at full" in finding["rule"]
+
+
+def test_the_learned_note_names_an_address_in_words(cli, ledger_path: Path) -> None:
+    """The scorer reads an e-mail address as an internal token (a control character): the
+    words it names show it as words, never as the token's escape, in text and JSON."""
+    staged = stage(cli, ledger_path, RELAYED_SCAM, "user_statement", "session:42#msg-3", "--json")
+    (item,) = json.loads(staged.stdout)
+    (note,) = [s["note"] for s in item["injection"]["signals"] if s["signal"] == "learned"]
+    shown = [
+        note,
+        cli("audit", "-p", "injected_instruction", "--json", db=ledger_path).stdout,
+        cli("audit", "-p", "injected_instruction", db=ledger_path).stdout,
+        cli("review", "--list", db=ledger_path).stdout,
+    ]
+    assert "“⟨an address⟩”" in note
+    for out in shown:
+        assert "U+0001" not in out and "\\u0001" not in out and "\x01" not in out
