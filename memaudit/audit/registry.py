@@ -211,8 +211,9 @@ DETECTORS: list[Detector] = [
         "statement with a source reference weighs 0.35, a document, tool output, assistant "
         "message or a user statement whose lineage or source says otherwise 1 (an approval "
         "0.85 of that); overrides, jailbreaks, role tokens and hidden text are never weighed "
-        "below 0.9. Flagged at injection.threshold, medium at injection.medium, high at "
-        "injection.high.",
+        "below 0.9, and the learned scorer's verdict, where it is sure, counts at full over "
+        "the user's voice. Flagged at injection.threshold, medium at injection.medium, high "
+        "at injection.high.",
         detect_injected_instruction,
         ("injection.threshold", "injection.medium", "injection.high"),
     ),

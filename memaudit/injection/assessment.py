@@ -3,6 +3,7 @@ review flag is made from."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -102,6 +103,23 @@ class Assessment:
             for entry, h in zip(data["signals"], self.top_hits(), strict=True):
                 entry["text"] = text[h.start : h.end][:200]
         return data
+
+
+# The probability the learned hit's note opens with (``engine._learned``).
+_PROBABILITY = re.compile(r"p \d\.\d+")
+
+
+def counted_at_full(hits: list[Hit]) -> str:
+    """Why a source's weight did not apply to the learned scorer's hit, for the reason an
+    assessment gives (a sure verdict over the user's voice, ``LEARNED_OVER_USER``): its
+    score is then above what "weighed by its source" says. Empty with no such hit."""
+    learned = [h for h in hits if h.signal is Signal.LEARNED]
+    if not learned:
+        return ""
+    best = max(learned, key=lambda h: h.weight)
+    said = _PROBABILITY.match(best.note)
+    sure = said.group() if said else f"weight {best.weight:.2f}"
+    return f"; but the learned scorer is sure ({sure}): counted at full over the user's voice"
 
 
 def _cut(text: str, width: int) -> str:

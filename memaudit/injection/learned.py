@@ -355,12 +355,21 @@ class Model:
         return Scored(_sigmoid(z), start, end, top)
 
 
+# The address placeholder (``_as_addresses``) as a person reads it: its control character
+# would be shown as "⟨U+0001⟩" (lowercase words: no hidden character's marker).
+_SHOWN = (("\x01 mail", "⟨an e-mail address⟩"), ("\x01 url", "⟨a URL⟩"), ("\x01", "⟨an address⟩"))
+
+
 def _readable(piece: str) -> str:
-    """A word as itself, a pair as its two words (the sentence's edges left out)."""
+    """A word as itself, a pair as its two words (the sentence's edges left out), an
+    address's placeholder as words."""
     if piece[:1] in ("b", "s") and " " in piece:
         a, b = piece[1:].split(" ", 1)
         words = [w for w in (a, b) if w not in ("^", "$")]
-        return "“" + (" … " if piece[0] == "s" else " ").join(words) + "”"
+        piece = (" … " if piece[0] == "s" else " ").join(words)
+    if "\x01" in piece:
+        for token, shown in _SHOWN:
+            piece = piece.replace(token, shown)
     return "“" + piece + "”"
 
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from memaudit.injection.assessment import Assessment, Hit, Thresholds
+from memaudit.injection.assessment import Assessment, Hit, Thresholds, counted_at_full
 from memaudit.injection.confusables import LOOKALIKE_DOMAIN, LOOKALIKE_NOTE
 from memaudit.injection.engine import learned_hit, signals
 from memaudit.injection.fetched import fetched_wish, names_fetched
@@ -271,8 +271,13 @@ def assess(
     # about "the user" in a user's statement. The learned scorer reads it as it reads a
     # document (since round 17: a relayed rule with no pattern's wording went unweighed).
     relay = relay_reason(text, provenance, found) if weight < 1.0 and found else None
+    # Two ways a text is shown to be the user's own harmless words (either keeps the learned
+    # scorer out): ``own_doc``, its lineage explained too (a document, a setting, a channel,
+    # a link or a wish of the user's own), so its lineage gives no laundering hit
+    # (``_provenance_hits``); ``explained``, its words only (the assistant's record of what
+    # the user asked for), its lineage still read.
     own_doc = relay is None and bool(found) and users_own_document(text, provenance, found)
-    explained = False  # the text is shown to be the user's own harmless words
+    explained = False
     if own_doc:
         weight = DERIVED_FROM_USER
         why = "a user statement drawn from a document the text names as the user's own"
@@ -312,6 +317,7 @@ def assess(
             for h in found
             if h.signal is not Signal.LEARNED or (not (explained or own_doc) and h.weight >= sure)
         ]
+        why += counted_at_full(found)
     # Round 26: a click approving a text someone else wrote (a click-through of a notice,
     # "clicked 'Allow'", a one-click saved suggestion, a bulk approval of imported notes)
     # makes it an untrusted text a person approved (1.0 × APPROVED), not the user's words.

@@ -32,7 +32,6 @@ keeps the hit when the text holds what would make it an order again:
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from memaudit.injection.assessment import Hit
 from memaudit.injection.kinds import Signal
@@ -82,12 +81,10 @@ def forbids_act(low: str, h: Hit) -> bool:
     return _nothing_widened(low)
 
 
-@lru_cache(maxsize=8)  # (read once per text, not once per hit)
 def _nothing_widened(low: str) -> bool:
     return _ELSEWHERE.search(low) is None and _WIDENED.search(low) is None
 
 
-@lru_cache(maxsize=8)
 def _no_order_drawn(low: str) -> bool:
     return _DRAWN_ORDER.search(low) is None
 

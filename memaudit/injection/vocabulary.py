@@ -61,6 +61,10 @@ def _words(*groups: str) -> str:
 _ORDERS = r"(?:instructions?|rules?|guidelines?|directives?|directions?|prompts?|polic(?:y|ies)|restrictions?|guardrails?|programming|constraints?|system\s+prompt)"
 _AGENT = r"(?:assistant|agent|ai|llm|language\s+model|model|bot|chatbot|copilot|claude|gpt|chatgpt|gemini)"
 _EMAIL = r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}"
+# The same in any script's letters, with any ending, as ``harmful``, ``bridged``,
+# ``channels`` and ``disclosed`` read it (one regex for both would change what one set
+# of rules matches). The learned scorer's own is ``learned._ADDRESS``.
+_EMAIL_LOOSE = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 _URL = r"(?:https?|ftp)://[^\s<>\"')\]]+"
 _OUTPUTS = r"(?:repl(?:y|ies)|responses?|answers?|messages?|outputs?|summar(?:y|ies)|reports?|reviews?|emails?|comments?|commits?|questions?|requests?|quer(?:y|ies)|conversations?|tasks?)"
 

@@ -47,10 +47,9 @@ import re
 
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns.staked import _DOMAIN, _IBAN, _NEW_BANK, _STORED
+from memaudit.injection.vocabulary import _EMAIL_LOOSE, _a, _rx, _w
 from memaudit.injection.vocabulary import _IN_SENTENCE as _IN
-from memaudit.injection.vocabulary import _a, _rx, _w
 
-_EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 _PHONE = r"\+?\d[\d ()-]{6,}\d"
 
 # -- a worked example whose bridging step remaps the question onto another identifier ------
@@ -200,7 +199,7 @@ _SEND_OUT = (
     r"schick\w*|send\w*|hochlad\w*|synchronisier\w*|weiterleit\w*)"
 )
 _OUT = (
-    rf"(?:{_EMAIL}|s3://\S+|gs://\S+|{_DOMAIN}|public(?:-read)?\b|publicly|"
+    rf"(?:{_EMAIL_LOOSE}|s3://\S+|gs://\S+|{_DOMAIN}|public(?:-read)?\b|publicly|"
     r"publi(?:c|que|co|ca)\b|öffentlich\w*)"
 )
 _NOT_MINE = (

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
-from memaudit.injection.vocabulary import _a, _rx
+from memaudit.injection.vocabulary import _EMAIL_LOOSE, _a, _rx
 
 # -- a payment form no institution uses ----------------------------------------------
 _ODD_PAYMENT = (
@@ -205,7 +205,7 @@ _FORWARD = (
     r"(?:forward(?:ed|s|ing)?|transf[eé]r\w*|inoltra\w*|inoltrat[eio]|reenv[ií]\w*|"
     r"weiterleit\w*|weitergeleitet)"
 )
-_ADDRESS_TO = r"(?:to|à|a|an|al)\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+_ADDRESS_TO = r"(?:to|à|a|an|al)\s+" + _EMAIL_LOOSE
 CODES_HANDED = _a(
     _CRED_ANCHORS + " validation validación conferma confirmación confirmation sms-code sms-codes",
     _rx(

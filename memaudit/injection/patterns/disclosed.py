@@ -44,10 +44,9 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
-from memaudit.injection.patterns.bridged import _EMAIL
 from memaudit.injection.patterns.staked import _DOMAIN, _IBAN
+from memaudit.injection.vocabulary import _EMAIL_LOOSE, _a, _rx, _w
 from memaudit.injection.vocabulary import _IN_SENTENCE as _IN
-from memaudit.injection.vocabulary import _a, _rx, _w
 
 # -- a one-time code, a seed phrase or a PIN told to a third party -------------------------
 _CODE_KIND = (
@@ -311,7 +310,7 @@ _CONSENT = (
 _BOUND = (
     rf"(?:payee|beneficiar\w*|iban|recommend\w*|deals?|bénéficiaire|recommand\w*|"
     rf"consigli\w*|raccomand\w*|recomend\w*|recomiend\w*|empfänger|empfehl\w*|empfiehl\w*|"
-    rf"{_CONSENT}|{_EMAIL}|{_DOMAIN})"
+    rf"{_CONSENT}|{_EMAIL_LOOSE}|{_DOMAIN})"
 )
 RECALL_CONDITIONED = _a(
     "recalled retriev surfaced loaded fetched pulled comes come rappel récupér retrouv "

@@ -171,6 +171,12 @@ MONEY_LIED_ABOUT = _a(
 )
 
 # -- an account's credential handed to a person whenever they ask (recurring) ------------
+# Its three vocabularies are not ``_CREDS``, ``_GIVE_OUT`` and ``_ON_REQUEST`` above, though
+# they read alike: an account's credential (PINs, logins, access codes; no home network's)
+# handed to a person who asks, where those give keys and passwords out on request or in
+# clear text. Read as one (tried), both rules changed their match on 15 training texts,
+# a preference among them ("suggest our shared family password vault when I ask where to
+# save a login").
 _HAND = (
     r"(?:give|gives|giving|hand|hands|pass|tell|share|send|read\s+out|goes\s+to|go\s+to|"
     r"donne\w*|communiqu\w*|passe\w*|transmet\w*|"

@@ -191,7 +191,9 @@ _UNDER_ID = (
     r"numéro|compte|dossier|numero|conto|cartella|número|cuenta|expediente|ficha)"
     r"\s*[#:nº°.]*\s*\d{3,}"
 )
-_ELSEWHERE = (
+# Placed there instead of where it belongs, or under another's account ("elsewhere" is
+# ``protective._ELSEWHERE``'s: a destination, or a check removed).
+_INSTEAD = (
     r"(?:instead|in\s+its\s+place|à\s+la\s+place|plutôt|invece|al\s+suo\s+posto|en\s+su\s+lugar|"
     r"stattdessen|dorthin|dort\s+hin|(?:account|holder|konto|inhaber\w*|titular|titulaire|"
     r"intestatario|compte|conto|cuenta)\s*:)"
@@ -213,9 +215,9 @@ REMAPPED_RECORD = _a(
     _w(
         0.55,
         _rx(
-            rf"\b{_PLACED}\b{_IN}{{0,80}}?\b{_UNDER_ID}(?=[^\n]{{0,200}}?\b{_ELSEWHERE})"
+            rf"\b{_PLACED}\b{_IN}{{0,80}}?\b{_UNDER_ID}(?=[^\n]{{0,200}}?\b{_INSTEAD})"
             # (German puts the verb last: "unter Kundennummer 88213 geführt")
-            rf"|\b{_UNDER_ID}\s+{_PLACED}\b(?=[^\n]{{0,200}}?\b{_ELSEWHERE})"
+            rf"|\b{_UNDER_ID}\s+{_PLACED}\b(?=[^\n]{{0,200}}?\b{_INSTEAD})"
             rf"|\b{_TOGETHER}\b{_IN}{{0,80}}?\b{_SAME}\b"
         ),
     ),
