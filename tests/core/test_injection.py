@@ -401,10 +401,12 @@ def test_the_model_is_small_data_with_its_training_recorded() -> None:
     # round 29 joined: rounds 1-29, 239,614 weights, 5,283,280 bytes (+8,951 weights,
     # +210 kB: the same features, pruning and rounding). Raised to 5.6 MB when round 30
     # joined: rounds 1-30, 246,827 weights, 5,451,152 bytes (+7,213 weights, +168 kB: the
-    # same features, pruning and rounding). The pruning threshold still
+    # same features, pruning and rounding). Raised to 5.8 MB when round 31 joined: rounds
+    # 1-31, 256,506 weights, 5,674,367 bytes (+9,679 weights, +223 kB: the same features,
+    # pruning and rounding). The pruning threshold still
     # deserves a cross-validated look (not done: each leave-one-round-out run is ~10-18 min
     # of the shared machine).
-    assert injection_model.WEIGHTS.stat().st_size < 5_600_000
+    assert injection_model.WEIGHTS.stat().st_size < 5_800_000
     m = injection_model.model()
     assert "held" not in m.meta["trained_on"] and m.meta["cases"] > 500
 
