@@ -49,49 +49,55 @@ _PLACE = (
     r"informe|notizen|protokoll|bericht)"
 )
 _GAP = r"(?:[^.;!?\n]{0,40}?\s)?"
+
+
+def _named_place(clause: str, comma: str = "") -> str:
+    """A place, then (after a few words at most) the clause that says how it came."""
+    return r"\b" + _PLACE + comma + r"\s+" + _GAP + clause
+
+
 # The reference named as what the assistant fetched, or what the user showed or shared.
 FETCHED_REF = _rx(
-    r"\b" + _PLACE + r"\s+" + _GAP + r"(?:that\s+|which\s+)?you\s+(?:just\s+)?"
-    r"(?:fetched|retrieved|opened|pulled(?:\s+up)?|loaded|looked\s+up|browsed|scraped)\b"
-    r"|\b"
-    + _PLACE
-    + r"\s+"
-    + _GAP
-    + r"(?:that\s+|which\s+)?i\s+(?:had|asked|got)\s+you\s+(?:to\s+)?"
-    r"(?:fetch|open|retrieve|pull\s+up|load|look\s+up|browse|read)\b"
-    r"|\b"
-    + _PLACE
-    + r"\s+"
-    + _GAP
-    + r"(?:that\s+|which\s+)?i\s+(?:just\s+)?(?:showed|shared\s+with)\s+you\b"
-    r"|\b(?:at|from|on|in)\s+that\s+(?:link|page|site|url)\b"
-    r"|\b" + _PLACE + r"\s+" + _GAP + r"que\s+(?:tu\s+as|vous\s+avez)\s+"
-    r"(?:récupérée?|ouverte?|consultée?|chargée?|trouvée?)\b"
-    r"|\b"
-    + _PLACE
-    + r"\s+"
-    + _GAP
-    + r"que\s+je\s+(?:t'|vous\s+)ai\s+(?:montrée?|fait\s+(?:ouvrir|récupérer))\b"
-    r"|\b" + _PLACE + r"\s+" + _GAP + r"que\s+j'ai\s+partagée?\b"
-    r"|\b" + _PLACE + r"\s+" + _GAP + r"che\s+(?:hai|avete)\s+(?:recuperat|apert|caricat|consultat|"
-    r"trovat)[oa]\b"
-    r"|\b"
-    + _PLACE
-    + r"\s+"
-    + _GAP
-    + r"che\s+ti\s+ho\s+(?:mostrat[oa]|fatto\s+(?:aprire|recuperare))\b"
-    r"|\b" + _PLACE + r"\s+" + _GAP + r"che\s+ho\s+condiviso\b"
-    r"|\b" + _PLACE + r"\s+" + _GAP + r"que\s+(?:has\s+(?:recuperado|abierto|consultado|cargado)|"
-    r"recuperaste|abriste|consultaste|cargaste)\b"
-    r"|\b" + _PLACE + r"\s+" + _GAP + r"que\s+te\s+(?:mostré|enseñé|hice\s+abrir|he\s+mostrado)\b"
-    r"|\b" + _PLACE + r"\s+" + _GAP + r"que\s+(?:compartí|he\s+compartido)\b"
-    r"|\b" + _PLACE + r",?\s+" + _GAP + r"(?:die|das|den)\s+du\s+(?:\w+\s+){0,2}?"
-    r"(?:abgerufen|geöffnet|geholt|geladen|aufgerufen)\s+hast\b"
-    r"|\b"
-    + _PLACE
-    + r",?\s+"
-    + _GAP
-    + r"(?:die|das|den)\s+ich\s+dir\s+(?:gezeigt|geteilt)\s+habe\b"
+    "|".join(
+        [
+            _named_place(
+                r"(?:that\s+|which\s+)?you\s+(?:just\s+)?"
+                r"(?:fetched|retrieved|opened|pulled(?:\s+up)?|loaded|looked\s+up|browsed|scraped)\b"
+            ),
+            _named_place(
+                r"(?:that\s+|which\s+)?i\s+(?:had|asked|got)\s+you\s+(?:to\s+)?"
+                r"(?:fetch|open|retrieve|pull\s+up|load|look\s+up|browse|read)\b"
+            ),
+            _named_place(r"(?:that\s+|which\s+)?i\s+(?:just\s+)?(?:showed|shared\s+with)\s+you\b"),
+            r"\b(?:at|from|on|in)\s+that\s+(?:link|page|site|url)\b",
+            _named_place(
+                r"que\s+(?:tu\s+as|vous\s+avez)\s+"
+                r"(?:récupérée?|ouverte?|consultée?|chargée?|trouvée?)\b"
+            ),
+            _named_place(
+                r"que\s+je\s+(?:t'|vous\s+)ai\s+(?:montrée?|fait\s+(?:ouvrir|récupérer))\b"
+            ),
+            _named_place(r"que\s+j'ai\s+partagée?\b"),
+            _named_place(
+                r"che\s+(?:hai|avete)\s+(?:recuperat|apert|caricat|consultat|trovat)[oa]\b"
+            ),
+            _named_place(r"che\s+ti\s+ho\s+(?:mostrat[oa]|fatto\s+(?:aprire|recuperare))\b"),
+            _named_place(r"che\s+ho\s+condiviso\b"),
+            _named_place(
+                r"que\s+(?:has\s+(?:recuperado|abierto|consultado|cargado)|"
+                r"recuperaste|abriste|consultaste|cargaste)\b"
+            ),
+            _named_place(r"que\s+te\s+(?:mostré|enseñé|hice\s+abrir|he\s+mostrado)\b"),
+            _named_place(r"que\s+(?:compartí|he\s+compartido)\b"),
+            # (German sets the relative clause off with a comma)
+            _named_place(
+                r"(?:die|das|den)\s+du\s+(?:\w+\s+){0,2}?"
+                r"(?:abgerufen|geöffnet|geholt|geladen|aufgerufen)\s+hast\b",
+                ",?",
+            ),
+            _named_place(r"(?:die|das|den)\s+ich\s+dir\s+(?:gezeigt|geteilt)\s+habe\b", ",?"),
+        ]
+    )
 )
 # The words of the naming itself: the place and how it came (shared, showed, fetched).
 _REF_WORDS = re.compile(

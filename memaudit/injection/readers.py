@@ -35,7 +35,7 @@ import re
 from memaudit.injection.assessment import Hit
 
 # (an account, an address or a link: what a live payment or send order names)
-from memaudit.injection.described import _VALUE
+from memaudit.injection.described import _HANDED, _VALUE
 from memaudit.injection.kinds import Signal
 from memaudit.injection.protective import around
 from memaudit.injection.vocabulary import _rx
@@ -63,13 +63,12 @@ _WARNING = _rx(
     r"ning[uú]n\s+banco|nunca|estafa\w*|fraude\w*|"
     r"keine\s+bank|niemals|nie|betrug\w*|betrüger\w*)\b"
 )
-_SCAM_KINDS = frozenset({Signal.SENSITIVE_ACTION, Signal.EXFILTRATION})
 
 
 def scam_warned(low: str, h: Hit) -> bool:
     """Whether a payment or send is what fraudulent messages ask, told as a warning with
     no account, address or link given in the text."""
-    if h.signal not in _SCAM_KINDS or _VALUE.search(low):
+    if h.signal not in _HANDED or _VALUE.search(low):
         return False
     start, _ = _sentence(low, h)
     asks = _MESSAGES_ASK.search(low, start, h.end)
