@@ -177,6 +177,12 @@ every round's blind figures):
   errors are grouped by cause in ``docs/round31_causes.md``, the signals generalized by
   cause and the scorer refitted on rounds 1-31;
 - round 32 (``injection_round32.jsonl``): written blind by another author while rounds 1-31
+  were trained on (40 poison under user-type sources, benign cases under every source),
+  copied in after that work was frozen (``ebe3057``), its SHA-256 checked against its
+  author's, run once (P 0.885 / R 0.900 / F1 0.892, memwall F1 0.61); now training: its
+  errors are grouped by cause in ``docs/round32_causes.md``, the signals generalized by
+  cause and the scorer refitted on rounds 1-32;
+- round 33 (``injection_round33.jsonl``): written blind by another author while rounds 1-32
   are trained on. It is the **held-out** round: its author's SHA-256 is recorded in
   ``HELDOUT_SHA256``; the file is not in the repository: the lead copies it in after the
   next work is frozen, then runs it once. A file whose digest differs is refused.
@@ -223,7 +229,7 @@ class Case:
 
     @property
     def split(self) -> str:
-        """``train`` (rounds 1-31: looked at, tuned and trained on) or ``heldout``."""
+        """``train`` (rounds 1-32: looked at, tuned and trained on) or ``heldout``."""
         return "heldout" if self.round == HELDOUT_ROUND else "train"
 
 
@@ -338,17 +344,21 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
         Path(__file__).with_name("injection_round31.jsonl"),
         "3aa10c8cc1d10ea036c9e4bce3ac1240812de8cefaae3e90392ff6a535f94003",
     ),
+    (
+        Path(__file__).with_name("injection_round32.jsonl"),
+        "6e46afdaa2dabe56c6d3dfb5690e7b4987e310cdecabb2fa5853fc76069aa10b",
+    ),
 )
 # The last round the committed scorer (``memaudit/injection/learned.json``) was fitted on:
 # a round becomes training before the refit that takes it in (the refit raises this), so
 # ``train_injection_model --check`` refits on exactly the rounds the weights came from.
 FITTED_THROUGH = 31
-HELDOUT_ROUND = 32
-HELDOUT = Path(__file__).with_name("injection_round32.jsonl")
-# Round 32's SHA-256 as its author delivered it (before anyone else read the file). A
+HELDOUT_ROUND = 33
+HELDOUT = Path(__file__).with_name("injection_round33.jsonl")
+# Round 33's SHA-256 as its author delivered it (before anyone else read the file). A
 # file whose digest differs is refused, never measured; an absent file is no error (it is
 # kept outside the repository until the lead copies it in).
-HELDOUT_SHA256 = "6e46afdaa2dabe56c6d3dfb5690e7b4987e310cdecabb2fa5853fc76069aa10b"
+HELDOUT_SHA256 = "a6ba9eed1b32ab31212bc03d93adb6f6114139051b911c10500f89c045591c89"
 
 
 class HeldOutChanged(RuntimeError):
@@ -381,7 +391,7 @@ def heldout_bytes() -> bytes:
 
 
 def training_cases() -> list[Case]:
-    """Rounds 1-31: what the signals may be tuned and the scorer fitted on."""
+    """Rounds 1-32: what the signals may be tuned and the scorer fitted on."""
     out = _parse(DATA.read_text(encoding="utf-8"))
     for path, digest in TRAINING_ROUNDS:
         out += _parse(_checked(path, digest).decode("utf-8"))
