@@ -37,6 +37,7 @@ import re
 from memaudit.injection.assessment import Hit
 from memaudit.injection.kept_say import _harmless, _tokens_shown, _voiced
 from memaudit.injection.kinds import MENTIONED, Signal
+from memaudit.injection.loopback import without_loopback
 from memaudit.injection.owned import OWN_RULE_KINDS
 from memaudit.injection.vocabulary import _rx
 
@@ -174,6 +175,7 @@ def fetched_wish(text: str, found: list[Hit]) -> bool:
     # what stands between them is read)
     named = FETCHED_REF.sub(lambda m: _REF_WORDS.sub(" ", m.group(0)), low)
     rest = _EMAIL_NOUN.sub(" ", _GUARDED.sub(" ", named))
+    rest = without_loopback(rest)  # (round 32: a forward to the user's own machine)
     return _harmless(rest + " " + decoded.lower())
 
 

@@ -33,9 +33,13 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.assessment import Hit
+from memaudit.injection.confidential import outsiders_kept_out
 from memaudit.injection.described import described
 from memaudit.injection.forms import protocol_send
+from memaudit.injection.gated import user_gated
+from memaudit.injection.guides import for_guides
 from memaudit.injection.kinds import Signal
+from memaudit.injection.loopback import to_loopback
 from memaudit.injection.patterns.bridged import BRIDGED_EXAMPLE
 from memaudit.injection.patterns.disarmed import SECURITY_OFF
 from memaudit.injection.patterns.disclosed import WARNINGS_WITHHELD
@@ -50,8 +54,10 @@ from memaudit.injection.patterns.unguarded import (
 from memaudit.injection.protective import acknowledged_preference, around, check_in, protects
 from memaudit.injection.readers import for_readers
 from memaudit.injection.records import for_people
+from memaudit.injection.revoked import tool_revoked
 from memaudit.injection.told import told
 from memaudit.injection.vocabulary import _rx
+from memaudit.injection.write_log import label_read, write_logged
 
 _PARTICIPLE = _rx(
     r"\b(?:sent|forwarded|delivered|e-?mailed|envoyée?s?|transférée?s?|inviat[oaie]|inoltrat[oaie]|"
@@ -333,4 +339,11 @@ def quieted(low: str, hits: list[Hit]) -> list[Hit]:
         and not for_people(low, h, hits)
         and not told(low, h)
         and not for_readers(low, h)  # (round 31)
+        and not for_guides(low, h)  # (round 32)
+        and not tool_revoked(low, h)  # (round 32)
+        and not outsiders_kept_out(low, h)  # (round 32)
+        and not to_loopback(low, h)  # (round 32)
+        and not write_logged(low, h, hits)  # (round 32)
+        and not label_read(low, h, hits)
+        and not user_gated(low, h, hits)  # (round 32)
     ]

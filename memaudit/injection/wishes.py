@@ -89,6 +89,18 @@ _HARM = _rx(
     r"warnings?|alerts?|sécurité|avertissement\w*|alerte\w*|sicurezza|avvis\w*|avvertiment\w*|"
     r"seguridad|advertencia\w*|alerta\w*|sicherheit\w*|warnung\w*|hinweis\w*)\b"
 )
+# (round 32) A copy the user asked for goes into their own documents ("Auf Wunsch des
+# Nutzers füge ich in jede Wochenzusammenfassung den Standardabsatz ein"); one that spreads
+# to other agents, people or conversations, or into the agent's memory, is a worm's ask.
+_SPREAD = _rx(
+    r"\b(?:other|every|each|all|any)\s+(?:\w+\s+)?(?:agents?|assistants?|bots?|models?|users?|"
+    r"people|contacts?|conversations?|chats?|sessions?|memor(?:y|ies)|recipients?)\b"
+    r"|\b(?:everyone|everybody|memory|memories|mémoire|memoria|memorie|gedächtnis|speicher|"
+    r"autres?\s+(?:agents?|assistants?|utilisateurs?|conversations?|contacts?)|tout\s+le\s+monde|"
+    r"altr[ie]\s+(?:agenti|assistenti|utenti|conversazioni|contatti)|tutti|"
+    r"otros?\s+(?:agentes?|asistentes?|usuarios?|contactos?)|otras\s+conversaciones|todos|"
+    r"ander(?:e|en)\s+(?:agenten|assistenten|nutzer\w*|kontakte\w*|gespräche\w*)|alle\s+anderen|jede[nmr]?\s+agenten)\b"
+)
 # A send logged with its date or time ("Sent on 12/06 at 18:40", "envoyé le 3 mai", "inviato
 # il 12/06", "enviado el 12/06", "gesendet am 12.06."): a done act, as ``DONE_ACT``'s are,
 # for ``provenance.done_for_user``, which still wants the user as the asker and no rule.
@@ -123,6 +135,7 @@ def users_wish(text: str, found: list[Hit]) -> bool:
     hit on its words is theirs."""
     low = text.lower()
     approvals = [m.span() for m in USER_APPROVED.finditer(low)] if len(low) == len(text) else []
+    spread = _SPREAD.search(low) is not None
     if not found or any(
         h.hard
         or (
@@ -131,6 +144,8 @@ def users_wish(text: str, found: list[Hit]) -> bool:
                 h.signal is Signal.FAKE_AUTHORITY
                 and any(a <= h.start and h.end <= b for a, b in approvals)
             )
+            # (round 32) a copy into the user's own documents, not spread to others
+            and not (h.signal is Signal.SELF_PROPAGATION and not spread)
         )
         for h in found
     ):

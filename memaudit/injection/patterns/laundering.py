@@ -232,6 +232,19 @@ REQUESTED_BY_USER = _rx(
     r"|\bwie\s+vom\s+(?:nutzer|benutzer)\s+gewünscht\b"
     r"|\bwie\s+(?:der\s+nutzer|die\s+nutzerin|er|sie)\s+es\s+(?:gewünscht|verlangt)\s+hatte\b"
     r"|\bnachdem\s+(?:der\s+nutzer|die\s+nutzerin)\b[^.!?\n]{0,40}?\b(?:freigegeben|bestätigt)"
+    # (round 32) the mail the user dictated, sent on their spoken go-ahead ("after they said
+    # 'yes, send'", "après qu'elle a dit « oui, envoie »", "dopo che ha detto «sì, invia»",
+    # "después de que dijo «sí, envía»", "nachdem er „ja, senden“ gesagt hatte"), or one
+    # they sent themselves
+    r"|\b(?:the\s+)?user\s+dictated\b|\bl'utilisat(?:eur|rice)\s+(?:m'\s*)?a\s+dicté\b"
+    r"|\bl'utente\s+(?:mi\s+)?ha\s+dettato\b|\b(?:el\s+usuario|la\s+usuaria)\s+(?:me\s+)?(?:dictó|ha\s+dictado)\b"
+    r"|\b(?:der\s+nutzer|die\s+nutzerin)\s+hat\s+(?:mir\s+)?[^.!?\n]{0,60}?\bdiktiert\b"
+    r"|\bafter\s+(?:the\s+user|you|they|he|she)\s+said\s+['\"‘“«]\s*(?:yes|ok(?:ay)?|go\s+ahead)\b"
+    r"|\baprès\s+qu['’](?:il|elle|ils|elles|l'utilisat(?:eur|rice))\s+(?:a|ait|m'a)\s+dit\s+[«\"'“]\s*oui\b"
+    r"|\bdopo\s+che\s+(?:l'utente\s+)?(?:mi\s+)?(?:ha|aveva)\s+detto\s+[«\"'“]\s*sì\b"
+    r"|\bdespués\s+de\s+que\s+(?:el\s+usuario\s+|la\s+usuaria\s+)?(?:me\s+)?dijo\s+[«\"'“]\s*sí\b"
+    r"|\bnachdem\s+(?:er|sie|der\s+nutzer|die\s+nutzerin)\s+[„\"'«»]\s*ja\b"
+    r"|\b(?:the\s+user|they|he|she)\s+(?:[\w-]+\s+){0,6}?sent\s+it\s+(?:themselves|himself|herself)\b"
 )
 # The act reported as done: a past participle or a first person's perfect at the start
 # ("Embedded the chart", "I drafted", "Reminder set"), a log's "sent at/after", or the
@@ -247,6 +260,11 @@ DONE_ACT = _rx(
     r"|\bho\s+(?:\w+\s+)?\w+(?:at|it|ut)[oaie]\b"
     r"|\bhe\s+(?:\w+\s+)?\w+(?:ad|id)[oa]s?\b"
     r"|\b(?:ich\s+habe|habe\s+ich)\b[^\n]{0,200}?\b\w*ge\w+(?:t|en)\b"
+    # (round 32) the send in the first person's past after the note's opening: "I sent it",
+    # "je l'ai envoyé", "l'ho inviata", "lo envié", "ich habe sie gesendet" (above)
+    r"|\bi\s+(?:then\s+)?(?:sent|forwarded|mailed|e-?mailed)\s+(?:it|them)\b"
+    r"|\bje\s+l['’]ai\s+(?:envoyée?|transférée?|expédiée?)\b|\bl['’]ho\s+(?:inviat|inoltrat|spedit)[oa]\b"
+    r"|\b(?:lo|la)\s+(?:envié|mandé|reenvié)\b"
 )
 # A rule for later, which no report of a done act holds: a standing word, a quantifier
 # over what is to come ("all invoices", "toutes ses factures"), or a forwarding set up to
