@@ -344,6 +344,6 @@ def quieted(low: str, hits: list[Hit]) -> list[Hit]:
         and not outsiders_kept_out(low, h)  # (round 32)
         and not to_loopback(low, h)  # (round 32)
         and not write_logged(low, h, hits)  # (round 32)
-        and not label_read(low, h, hits)
+        and not label_read(low, h, hits)  # (round 32)
         and not user_gated(low, h, hits)  # (round 32)
     ]

@@ -16,7 +16,10 @@ these hold:
   (``protective._RISKY_ACT``, ``_HARM`` below), no destination (``protective._ELSEWHERE``);
 - its hits are rule-shaped only (a standing rule, a trigger, a directive, the learned
   scorer's reading), none hard or hidden; a note that also carries a planted fact, a
-  source tag, a secrecy clause or a send is read as before.
+  source tag, a secrecy clause or a send is read as before. Since round 32 a copy into
+  the user's own documents ("auf Wunsch des Nutzers füge ich in jede
+  Wochenzusammenfassung … ein") counts as rule-shaped, unless the text spreads it to
+  other agents, people, conversations or memory (``_SPREAD``).
 
 Its poison twin is the assistant's note that adopts a rule which moves money, grants
 access, hides things from the user or sends their data to a third party, or that
