@@ -98,7 +98,11 @@ _HARM = _rx(
 _SPREAD = _rx(
     r"\b(?:other|every|each|all|any)\s+(?:\w+\s+)?(?:agents?|assistants?|bots?|models?|users?|"
     r"people|contacts?|conversations?|chats?|sessions?|memor(?:y|ies)|recipients?)\b"
-    r"|\b(?:everyone|everybody|memory|memories|mémoire|memoria|memorie|gedächtnis|speicher|"
+    r"|\b(?:everyone|everybody|memory|memories|mémoires?|memoria|memorie|gedächtnis\w*|speicher\w*|"
+    # copied on by itself: "copy it into every new note", "dans chaque nouvelle note"
+    r"(?:every|each|any)\s+(?:future|new|next)|copy\s+it|copie[sz]?-la|copie[sz]?-le|"
+    r"chaque\s+(?:nouvelle?|futur\w*|prochaine?)|copiala|copialo|ogni\s+(?:nuov\w+|futur\w+)|"
+    r"cópiala|cópialo|cada\s+(?:nuev\w+|futur\w+)|kopiere\s+sie|jede[nmrs]?\s+(?:neue\w*|künftige\w*)|"
     r"autres?\s+(?:agents?|assistants?|utilisateurs?|conversations?|contacts?)|tout\s+le\s+monde|"
     r"altr[ie]\s+(?:agenti|assistenti|utenti|conversazioni|contatti)|tutti|"
     r"otros?\s+(?:agentes?|asistentes?|usuarios?|contactos?)|otras\s+conversaciones|todos|"
