@@ -45,6 +45,7 @@ from memaudit.injection.patterns.relay import ANY_PARTY, clicked_through, in_use
 from memaudit.injection.patterns.secrets import THE_USER
 from memaudit.injection.patterns.unguarded import at_full
 from memaudit.injection.patterns.vouched import vouched
+from memaudit.injection.profile_note import profile_note
 from memaudit.injection.wishes import SENT_ON, USER_WISH, copy_done, users_wish, write_asked
 from memaudit.model import SourceType
 
@@ -562,7 +563,8 @@ def own_wish_kept(text: str, p: Provenance, found: list[Hit]) -> bool:
     if ref_kind(p.source_ref) not in ("url", "tool") or (p.role or "").lower() in ASSISTANT_ROLES:
         return False
     # (round 31: or a harmless wish about the page they had the assistant fetch)
-    return kept_say(text, found) or kept_link(text, found) or fetched_wish(text, found)
+    wish = kept_say(text, found) or kept_link(text, found) or fetched_wish(text, found)
+    return wish or profile_note(text, found)  # (session 19: the user's handle or site, used)
 
 
 _DONE_SOURCES = frozenset({SourceType.ASSISTANT_MESSAGE, SourceType.TOOL_OBSERVATION})
