@@ -25,6 +25,7 @@ from memaudit.injection.kinds import (
     WEIGHT,
     Signal,
 )
+from memaudit.injection.memory_line import memory_line
 from memaudit.injection.owned import own_rule
 from memaudit.injection.patterns.beaconed import FILLED_SLOT_WEIGHT, filled, personal_slot
 from memaudit.injection.patterns.facts import FIRST_PERSON, changed
@@ -556,15 +557,14 @@ def own_rule_with_link(text: str, p: Provenance, found: list[Hit]) -> bool:
 
 def own_wish_kept(text: str, p: Provenance, found: list[Hit]) -> bool:
     """A user statement whose reference is a page or a tool call, holding the user's own
-    harmless wish that keeps their say (``kept_say.kept_say``), or a link they keep for
-    their own use (``kept_link.kept_link``)."""
+    harmless wish that keeps their say, a link they keep, a wish about a page they had
+    fetched (round 31), their handle to be used or their line in the agent's file (19th)."""
     if p.source_type is not SourceType.USER_STATEMENT or p.ancestor_types or p.derived:
         return False
     if ref_kind(p.source_ref) not in ("url", "tool") or (p.role or "").lower() in ASSISTANT_ROLES:
         return False
-    # (round 31: or a harmless wish about the page they had the assistant fetch)
     wish = kept_say(text, found) or kept_link(text, found) or fetched_wish(text, found)
-    return wish or profile_note(text, found)  # (session 19: the user's handle or site, used)
+    return wish or profile_note(text, found) or memory_line(text, found)
 
 
 _DONE_SOURCES = frozenset({SourceType.ASSISTANT_MESSAGE, SourceType.TOOL_OBSERVATION})
