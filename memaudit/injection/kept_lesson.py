@@ -113,9 +113,9 @@ def kept_lesson(text: str, found: list[Hit]) -> bool:
         if h.hidden or h.hard or h.signal not in LESSON_KINDS:
             return False
         # (a directive past the opener is a suggestion, never an act)
-        if h.signal is Signal.AGENT_DIRECTIVE and h.start >= opener.end():
-            if _SUGGEST.search(text[h.start : h.end].lower()) is None:
-                return False
+        past = h.signal is Signal.AGENT_DIRECTIVE and h.start >= opener.end()
+        if past and _SUGGEST.search(low, h.start, h.end) is None:
+            return False
     if _UNASKED.search(low) is not None or _RISKY.search(low) is not None:
         return False
     return _suggested_later(low) and _harmless(low)
