@@ -41,7 +41,6 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.assessment import Hit
-from memaudit.injection.engine import signals
 from memaudit.injection.kept_say import _harmless
 from memaudit.injection.kinds import Signal
 from memaudit.injection.vocabulary import _rx
@@ -126,11 +125,42 @@ def memory_line(text: str, found: list[Hit]) -> bool:
     frame = _QUOTED.sub(" ", low)
     if _OTHER_WRITER.search(frame) is not None or not _harmless(frame.replace(write.group(0), " ")):
         return False
-    for line in lines:
-        if _UNSAFE.search(line) is not None or not _harmless(line):
-            return False
-        if any(
-            h.hidden or h.hard or h.signal not in LINE_KINDS for h in signals(line, learned=False)
-        ):
-            return False
-    return True
+    return all(line_kept(line) for line in lines)
+
+
+def line_kept(line: str, kinds: frozenset[Signal] = LINE_KINDS) -> bool:
+    """Whether a line written to the agent's file holds only hits of ``kinds`` (rule shapes
+    by default), read on its own, and nothing of what the memory-file poison writes."""
+    # (imported here: the engine's safeguards read ``described``, which reads this module)
+    from memaudit.injection.engine import signals
+
+    if _UNSAFE.search(line) is not None or not _harmless(line):
+        return False
+    return not any(
+        h.hidden or h.hard or h.signal not in kinds for h in signals(line, learned=False)
+    )
+
+
+# A memory tool's log of the lines it wrote (rounds 23, 31: "memory.write MEMORY.md (3
+# lines): "- Prefers British spelling", …", "fs.append MEMORY.md → appended 1 line: "- …""),
+# the tool's namespace opening the text, the count or the status right after the file.
+_TOOL_NS = re.compile(r"\W{0,3}[\w-]+[._]")
+_LOGGED = _rx(
+    r"(?:append|write|insert|add)\w*\s+['\"]?" + _FILE + r"['\"]?\s*"
+    r"(?:\(\s*\d+\s+(?:lines?|lignes?|righe|riga|líneas?|zeilen?)\s*\)\s*:|(?:→|->|=>)\s*(?:ok|success|done|written|appended|added)\b)"
+)
+# (a log names no asker: its lines may state the user's facts, never a rule)
+FACT_KINDS = frozenset({Signal.USER_CLAIM, Signal.USER_FACT})
+LOGGED_KINDS = FACT_KINDS | {Signal.SELF_PROPAGATION, Signal.PERSISTENCE}
+
+
+def line_logged(low: str, h: Hit, hits: list[Hit]) -> bool:
+    """Whether a write-into-memory-file hit opens a memory tool's log of quoted lines, each
+    of them kept (``line_kept``), with nothing but the user's facts beside it."""
+    if h.signal is not Signal.SELF_PROPAGATION or _TOOL_NS.fullmatch(low, 0, h.start) is None:
+        return False
+    logged = _LOGGED.match(low, h.start)
+    if logged is None or any(t.hidden or t.hard or t.signal not in LOGGED_KINDS for t in hits):
+        return False
+    lines = _lines(low, logged.end())
+    return bool(lines) and all(line_kept(line, FACT_KINDS) for line in lines)
