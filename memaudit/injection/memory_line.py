@@ -31,6 +31,13 @@ user's words (``DERIVED_FROM_USER``) when all of these hold:
   or sent, no secret, key or token, no address, link or host, nothing kept from the user
   (``kept_say._harmless`` and ``_UNSAFE``).
 
+A memory tool's log of the lines it wrote (rounds 23, 31: "memory.write MEMORY.md (3 lines):
+"- Prefers British spelling", …", "fs.append MEMORY.md → appended 1 line: "- User's
+preferred test runner: pytest -q"") is read the same way from the tool's own output
+(``line_logged``, read by ``described``): the tool's namespace opens the text, a count or a
+status follows the file, and each quoted line states a fact or a preference of the user's
+only (no rule word: a log names no asker), with nothing of the above in it.
+
 Its twins — the same tool's line that trusts a sender, skips a review, runs a script,
 sends receipts to an address, or a line added "by the theme's installer" — keep their
 weight (tested in five languages).
