@@ -25,8 +25,8 @@ user's words (``DERIVED_FROM_USER``) when all of these hold:
 - the frame around the line names no other writer (an installer, a script, a hook, a
   plugin, a template, a README, a bot, an issue, a friend) and is harmless
   (``kept_say._harmless``);
-- each quoted line holds rule shapes only, read on its own, and nothing of what the
-  memory-file poison writes: no trust, approval or permission, no check, review,
+- each quoted line holds rule shapes only (no write or keep-me hit of its own), and
+  nothing of what the memory-file poison writes: no trust, approval or permission, no check, review,
   signature or verification touched, nothing run, installed, pushed, imported, uploaded
   or sent, no secret, key or token, no address, link or host, nothing kept from the user
   (``kept_say._harmless`` and ``_UNSAFE``).
@@ -35,8 +35,8 @@ A memory tool's log of the lines it wrote (rounds 23, 31: "memory.write MEMORY.m
 "- Prefers British spelling", …", "fs.append MEMORY.md → appended 1 line: "- User's
 preferred test runner: pytest -q"") is read the same way from the tool's own output
 (``line_logged``, read by ``described``): the tool's namespace opens the text, a count or a
-status follows the file, and each quoted line states a fact or a preference of the user's
-only (no rule word: a log names no asker), with nothing of the above in it.
+status follows the file, and its hits are the write and the user's facts only (no rule
+word: a log names no asker), with nothing of the above in its lines.
 
 Its twins — the same tool's line that trusts a sender, skips a review, runs a script,
 sends receipts to an address, or a line added "by the theme's installer" — keep their
@@ -63,7 +63,8 @@ FRAME_KINDS = frozenset(
         Signal.USER_CLAIM,
     }
 )
-LINE_KINDS = FRAME_KINDS - {Signal.SELF_PROPAGATION, Signal.PERSISTENCE}
+# A write or keep-me hit inside a quoted line: the line asks to be copied on.
+_WRITE_KINDS = frozenset({Signal.SELF_PROPAGATION, Signal.PERSISTENCE})
 
 # The agent's own file, and a verb writing to it just before.
 _FILE = (
@@ -109,8 +110,24 @@ _UNSAFE = _rx(
 )
 
 
-def _lines(low: str, start: int) -> list[str]:
-    return [next(g for g in m.groups() if g is not None) for m in _QUOTED.finditer(low, start)]
+def _spans(low: str, start: int) -> list[tuple[int, int]]:
+    """Where each quoted line after ``start`` stands."""
+    return [
+        next(m.span(g) for g in range(1, 5) if m.group(g) is not None)
+        for m in _QUOTED.finditer(low, start)
+    ]
+
+
+def _kept(low: str, spans: list[tuple[int, int]], hits: list[Hit]) -> bool:
+    """Whether every quoted line holds nothing of what the memory-file poison writes and no
+    write or keep-me hit of its own (its other hits are read with the whole text's)."""
+    if not spans:
+        return False
+    for a, b in spans:
+        line = low[a:b]
+        if _UNSAFE.search(line) is not None or not _harmless(line):
+            return False
+    return not any(h.signal in _WRITE_KINDS and a <= h.start < b for h in hits for a, b in spans)
 
 
 def memory_line(text: str, found: list[Hit]) -> bool:
@@ -126,26 +143,10 @@ def memory_line(text: str, found: list[Hit]) -> bool:
     write = _WRITE_TO_FILE.search(low)
     if write is None or _CHANNEL.search(low, 0, CHANNEL_REACH) is None:
         return False
-    lines = _lines(low, write.end())
-    if not lines:
-        return False
     frame = _QUOTED.sub(" ", low)
     if _OTHER_WRITER.search(frame) is not None or not _harmless(frame.replace(write.group(0), " ")):
         return False
-    return all(line_kept(line) for line in lines)
-
-
-def line_kept(line: str, kinds: frozenset[Signal] = LINE_KINDS) -> bool:
-    """Whether a line written to the agent's file holds only hits of ``kinds`` (rule shapes
-    by default), read on its own, and nothing of what the memory-file poison writes."""
-    # (imported here: the engine's safeguards read ``described``, which reads this module)
-    from memaudit.injection.engine import signals
-
-    if _UNSAFE.search(line) is not None or not _harmless(line):
-        return False
-    return not any(
-        h.hidden or h.hard or h.signal not in kinds for h in signals(line, learned=False)
-    )
+    return _kept(low, _spans(low, write.end()), found)
 
 
 # A memory tool's log of the lines it wrote (rounds 23, 31: "memory.write MEMORY.md (3
@@ -154,20 +155,21 @@ def line_kept(line: str, kinds: frozenset[Signal] = LINE_KINDS) -> bool:
 _TOOL_NS = re.compile(r"\W{0,3}[\w-]+[._]")
 _LOGGED = _rx(
     r"(?:append|write|insert|add)\w*\s+['\"]?" + _FILE + r"['\"]?\s*"
-    r"(?:\(\s*\d+\s+(?:lines?|lignes?|righe|riga|líneas?|zeilen?)\s*\)\s*:|(?:→|->|=>)\s*(?:ok|success|done|written|appended|added)\b)"
+    r"(?:\(\s*\d+\s+(?:lines?|lignes?|righe|riga|líneas?|zeilen?)\s*\)\s*:|"
+    r"(?:→|->|=>)\s*(?:ok|success|done|written|appended|added)\b)"
 )
-# (a log names no asker: its lines may state the user's facts, never a rule)
-FACT_KINDS = frozenset({Signal.USER_CLAIM, Signal.USER_FACT})
-LOGGED_KINDS = FACT_KINDS | {Signal.SELF_PROPAGATION, Signal.PERSISTENCE}
+# (a log names no asker: beside its write, the user's facts only, never a rule)
+LOGGED_KINDS = frozenset(
+    {Signal.SELF_PROPAGATION, Signal.PERSISTENCE, Signal.USER_CLAIM, Signal.USER_FACT}
+)
 
 
 def line_logged(low: str, h: Hit, hits: list[Hit]) -> bool:
     """Whether a write-into-memory-file hit opens a memory tool's log of quoted lines, each
-    of them kept (``line_kept``), with nothing but the user's facts beside it."""
+    of them kept (``_kept``), with nothing but the user's facts beside it."""
     if h.signal is not Signal.SELF_PROPAGATION or _TOOL_NS.fullmatch(low, 0, h.start) is None:
         return False
     logged = _LOGGED.match(low, h.start)
     if logged is None or any(t.hidden or t.hard or t.signal not in LOGGED_KINDS for t in hits):
         return False
-    lines = _lines(low, logged.end())
-    return bool(lines) and all(line_kept(line, FACT_KINDS) for line in lines)
+    return _kept(low, _spans(low, logged.end()), hits)
