@@ -48,6 +48,7 @@ import re
 
 from memaudit.injection.assessment import Hit
 from memaudit.injection.kinds import Signal
+from memaudit.injection.memory_line import line_logged
 from memaudit.injection.patterns.channels import REBOUND
 from memaudit.injection.protective import REACH, around
 from memaudit.injection.recounted import recounted
@@ -424,6 +425,7 @@ def described(low: str, h: Hit, hits: list[Hit]) -> bool:
         or role_slot(low, h, hits)
         or literal_query(low, h)
         or memory_write_logged(low, h, hits)
+        or line_logged(low, h, hits)  # (the nineteenth session: "memory.write MEMORY.md (3 lines)")
         or binding_quoted(low, h)
         or fraud_scheme(low, h)
         or attack_as_subject(low, h)

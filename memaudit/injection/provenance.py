@@ -13,6 +13,7 @@ from memaudit.injection.confusables import LOOKALIKE_DOMAIN, LOOKALIKE_NOTE
 from memaudit.injection.engine import learned_hit, signals
 from memaudit.injection.fetched import fetched_wish, names_fetched
 from memaudit.injection.gate import _active
+from memaudit.injection.kept_lesson import kept_lesson
 from memaudit.injection.kept_link import kept_link
 from memaudit.injection.kept_say import kept_say, my_notes, write_own
 from memaudit.injection.kinds import (
@@ -25,6 +26,7 @@ from memaudit.injection.kinds import (
     WEIGHT,
     Signal,
 )
+from memaudit.injection.memory_line import memory_line
 from memaudit.injection.owned import own_rule
 from memaudit.injection.patterns.beaconed import FILLED_SLOT_WEIGHT, filled, personal_slot
 from memaudit.injection.patterns.facts import FIRST_PERSON, changed
@@ -45,6 +47,7 @@ from memaudit.injection.patterns.relay import ANY_PARTY, clicked_through, in_use
 from memaudit.injection.patterns.secrets import THE_USER
 from memaudit.injection.patterns.unguarded import at_full
 from memaudit.injection.patterns.vouched import vouched
+from memaudit.injection.profile_note import profile_note
 from memaudit.injection.wishes import SENT_ON, USER_WISH, copy_done, users_wish, write_asked
 from memaudit.model import SourceType
 
@@ -305,7 +308,7 @@ def assess(
         explained = True
     elif relay is None and bool(found) and recorded_wish(text, provenance, weight, found):
         weight = DERIVED_FROM_USER  # (round 28)
-        why = "the assistant's note of a harmless rule the user asked for"
+        why = "the assistant's note of a harmless rule the user asked for, or a lesson about them"
         explained = True
     elif drawn_from_outside(text, provenance, weight):
         weight = 1.0  # (round 26)
@@ -555,14 +558,13 @@ def own_rule_with_link(text: str, p: Provenance, found: list[Hit]) -> bool:
 
 def own_wish_kept(text: str, p: Provenance, found: list[Hit]) -> bool:
     """A user statement whose reference is a page or a tool call, holding the user's own
-    harmless wish that keeps their say (``kept_say.kept_say``), or a link they keep for
-    their own use (``kept_link.kept_link``)."""
+    harmless wish, link, handle or line for the agent's file (rounds 30, 31; session 19)."""
     if p.source_type is not SourceType.USER_STATEMENT or p.ancestor_types or p.derived:
         return False
     if ref_kind(p.source_ref) not in ("url", "tool") or (p.role or "").lower() in ASSISTANT_ROLES:
         return False
-    # (round 31: or a harmless wish about the page they had the assistant fetch)
-    return kept_say(text, found) or kept_link(text, found) or fetched_wish(text, found)
+    wish = kept_say(text, found) or kept_link(text, found) or fetched_wish(text, found)
+    return wish or profile_note(text, found) or memory_line(text, found)
 
 
 _DONE_SOURCES = frozenset({SourceType.ASSISTANT_MESSAGE, SourceType.TOOL_OBSERVATION})
@@ -592,14 +594,14 @@ _NOTE_SOURCES = frozenset({SourceType.ASSISTANT_MESSAGE, *_MODEL_STEPS})
 
 
 def recorded_wish(text: str, p: Provenance, weight: float, found: list[Hit]) -> bool:
-    """The assistant's message or a model's note (nothing untrusted in its lineage)
-    recording a harmless rule the user asked for (``wishes.users_wish``): weighed as
-    notes drawn from the user's words, not as the model instructing itself."""
+    """The assistant's message or a model's note (nothing untrusted in its lineage) recording
+    a harmless rule the user asked for (``wishes.users_wish``) or a lesson about the user kept
+    as a fact or a suggestion (``kept_lesson``): weighed as notes drawn from the user's words."""
     if p.source_type not in _NOTE_SOURCES or weight <= DERIVED_FROM_USER:
         return False
     if p.source_type is not SourceType.ASSISTANT_MESSAGE and weight >= 1.0:
         return False  # derived from a tool's output or a document: not the user's words
-    return users_wish(text, found)
+    return users_wish(text, found) or kept_lesson(text, found)
 
 
 def drawn_from_outside(text: str, p: Provenance, weight: float) -> bool:
