@@ -31,6 +31,7 @@ import re
 
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns.adopted import ADOPTED_PATTERNS
+from memaudit.injection.patterns.backups import BACKUPS_PATTERNS
 from memaudit.injection.patterns.bridged import BRIDGED_PATTERNS
 from memaudit.injection.patterns.called import CALLED_PATTERNS
 from memaudit.injection.patterns.claimants import CLAIMANTS_PATTERNS
@@ -431,6 +432,8 @@ HARMFUL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *CALLED_PATTERNS,
     # round 32: a reasoning chain made the rule for every later request; admin to whoever asks
     *GENERALISED_PATTERNS,
+    # round 32: backups deleted with their off-site copies
+    *BACKUPS_PATTERNS,
 ]
 _HARMFUL = tuple(p for _, p in HARMFUL_PATTERNS)
 
