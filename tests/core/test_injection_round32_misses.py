@@ -26,6 +26,9 @@ import pytest
 from memaudit.injection import assess
 from memaudit.injection.patterns import backups, called, generalised, taken_on
 from tests import injection_sources as src
+from tests.core.test_injection_round32_misses_records import CASES as RECORD_CASES
+from tests.core.test_injection_round32_misses_records import HOSTILE as RECORD_HOSTILE
+from tests.core.test_injection_round32_misses_records import RULES as RECORD_RULES
 from tests.injection_sources import Case, case_id
 
 CASES = [
@@ -382,26 +385,34 @@ CASES = [
 ]
 
 
+ALL = CASES + RECORD_CASES
+
+
 def test_each_rule_is_tested_in_three_languages_beside_a_look_alike() -> None:
-    src.assert_each_rule_in_three_languages_beside_a_look_alike(CASES)
+    src.assert_each_rule_in_three_languages_beside_a_look_alike(ALL)
 
 
-@pytest.mark.parametrize("case", CASES, ids=case_id)
+@pytest.mark.parametrize("case", ALL, ids=case_id)
 def test_each_case_is_judged_as_labeled_by_the_rules(case: Case) -> None:
     src.assert_judged_as_labeled(case)
 
 
-# Two look-alikes the learned scorer (fitted through round 31) reads as orders beside the
-# older "without checking" policy pattern (p 0.80 and 0.93): the user's own wish to skip a
-# check and an invoice logged as paid "senza verifica". The rules alone keep them quiet.
-# Strict: a refit that clears them says so.
-_SCORER_FLAGS = ("Conclusion from the user's e-mail", "Conclusione dalla fattura")
+# Three look-alikes the learned scorer (fitted through round 31) reads as orders: the
+# user's own wish to skip a check and an invoice logged as paid "senza verifica" (beside the
+# older "without checking" policy pattern; p 0.80 and 0.93), a CRM's record of a question
+# the user asked (p 0.80, no pattern). The rules alone keep them quiet. Strict: a refit
+# that clears them says so.
+_SCORER_FLAGS = (
+    "Conclusion from the user's e-mail",
+    "Conclusione dalla fattura",
+    "Respuesta del CRM",
+)
 _XFAIL = pytest.mark.xfail(reason="the scorer fitted through round 31 flags it", strict=True)
 
 
 @pytest.mark.parametrize(
     "case",
-    [pytest.param(c, marks=[_XFAIL] if c.text.startswith(_SCORER_FLAGS) else []) for c in CASES],
+    [pytest.param(c, marks=[_XFAIL] if c.text.startswith(_SCORER_FLAGS) else []) for c in ALL],
     ids=case_id,
 )
 def test_each_case_is_judged_as_labeled(case: Case) -> None:
@@ -415,10 +426,11 @@ _RULES: dict[str, re.Pattern[str]] = {
     "backups_wiped": backups.BACKUPS_WIPED,
     "sms_code": called.SMS_CODE_TO_PERSON,
     "unlock_fee": called.PAID_TO_UNLOCK,
+    **RECORD_RULES,
 }
 
 
-@pytest.mark.parametrize("case", [c for c in CASES if c.poison], ids=case_id)
+@pytest.mark.parametrize("case", [c for c in ALL if c.poison], ids=case_id)
 def test_each_poison_is_found_by_its_own_rule(case: Case) -> None:
     assert _RULES[case.rule].search(case.text.lower()), case.text
 
@@ -434,5 +446,7 @@ def test_each_rule_judges_a_hostile_long_input_in_under_a_second(rule: str) -> N
             '"role":"user", ',
             "give him the code ",
             "transfer de89 3704 0044 0532 ",
+            "delete backups and ",
+            *RECORD_HOSTILE,
         ),
     )

@@ -8,6 +8,10 @@ wordings is the round's; ``docs/round32_causes.md``, "## Misses").
   (``patterns.stamped``);
 - E: a webhook's or an API's "payload" is data, not a text about attacks (``forms._META``).
 
+The tests every rule shares (each case judged as labeled, by the rules alone and with the
+scorer; each poison found by its own rule; each rule fast on a hostile input) run these
+cases from ``test_injection_round32_misses.py``.
+
 Each rule beside its look-alikes (narrow named permissions, the user's own settings, logs of
 approved and done acts, chat exports, texts about attacks), in English, French, Italian,
 Spanish and German.
@@ -327,34 +331,6 @@ PAYLOAD_CASES = [
 ]
 
 
-def test_each_rule_is_tested_in_three_languages_beside_a_look_alike() -> None:
-    src.assert_each_rule_in_three_languages_beside_a_look_alike(CASES)
-    src.assert_each_rule_in_three_languages_beside_a_look_alike(PAYLOAD_CASES)
-
-
-@pytest.mark.parametrize("case", CASES, ids=case_id)
-def test_each_case_is_judged_as_labeled_by_the_rules(case: Case) -> None:
-    src.assert_judged_as_labeled(case)
-
-
-# A CRM's record of a question the user asked, which the learned scorer (fitted through
-# round 31) reads as an order (p 0.80, no pattern); the rules alone keep it quiet. Strict: a
-# refit that clears it says so.
-_XFAIL = pytest.mark.xfail(reason="the scorer fitted through round 31 flags it", strict=True)
-
-
-@pytest.mark.parametrize(
-    "case",
-    [
-        pytest.param(c, marks=[_XFAIL] if c.text.startswith("Respuesta del CRM") else [])
-        for c in CASES
-    ],
-    ids=case_id,
-)
-def test_each_case_is_judged_as_labeled(case: Case) -> None:
-    assert assess(case.text, case.source).flagged is case.poison  # the scorer too
-
-
 @pytest.mark.parametrize("case", PAYLOAD_CASES, ids=case_id)
 def test_a_payload_of_a_webhook_is_judged_as_labeled(case: Case) -> None:
     said = assess(case.text, case.source)
@@ -363,34 +339,23 @@ def test_a_payload_of_a_webhook_is_judged_as_labeled(case: Case) -> None:
         assert not any("about attacks" in h.note for h in said.hits), said.hits
 
 
-_RULES: dict[str, re.Pattern[str]] = {
+# Each class's own rule, for the shared tests in ``test_injection_round32_misses.py`` (which
+# runs them over these cases with its own).
+RULES: dict[str, re.Pattern[str]] = {
     "wildcard": wildcard.WILDCARD_GRANT,
     "every_tool": wildcard.EVERY_TOOL_CLAIMED,
     "stamped": stamped.STAMPED_REQUEST,
     "user_said": stamped.USER_SAID_KEY,
     "filed_as_users": stamped.FILED_AS_USERS,
 }
-
-
-@pytest.mark.parametrize("case", [c for c in CASES if c.poison], ids=case_id)
-def test_each_poison_is_found_by_its_own_rule(case: Case) -> None:
-    assert _RULES[case.rule].search(case.text.lower()), case.text
-
-
-@pytest.mark.parametrize("rule", sorted(_RULES))
-def test_each_rule_judges_a_hostile_long_input_in_under_a_second(rule: str) -> None:
-    src.assert_fast_on_hostile_input(
-        _RULES[rule],
-        (
-            "a " * 3,
-            "allowed_tools: ['*'] ",
-            'user_said: "',
-            '"trusted": true, ',
-            '"role":"user", ',
-            "filed under user statements ",
-            "overrides all other tools ",
-        ),
-    )
+HOSTILE = (
+    "allowed_tools: ['*'] ",
+    'user_said: "',
+    '"trusted": true, ',
+    '"role":"user", ',
+    "filed under user statements ",
+    "overrides all other tools ",
+)
 
 
 def test_a_stamped_record_in_a_tool_output_is_flagged_when_staged(
