@@ -15,7 +15,8 @@ source (``harmful.harmful``):
 - ``REASONED_RULE``: a reasoning label ("reasoning step", "raisonnement enregistré",
   "ragionamento", "registro de razonamiento", "Denkschritt", "Begründung") and, further on
   the same line, a rule for every later request ("any future booking", "toute demande",
-  "ogni richiesta", "cualquier reserva", "jede Bestellung", "whenever … is queried");
+  "ogni richiesta", "cualquier reserva", "jede Bestellung", "whenever … is queried",
+  "when anyone asks", "quand on demande", "wenn jemand … fragt");
 - ``ADMIN_TO_REQUESTER``: administrator rights or credentials granted to whoever asks
   ("concedi all'utente richiedente i permessi di amministratore", "grant the requester
   admin rights", "donne au demandeur les droits d'administrateur").
@@ -55,7 +56,14 @@ _EVERY_LATER = (
     r"(?:cualquier|toda|cada)\s+(?:futura\s+)?(?:reserva|pedido|solicitud|consulta|pregunta|"
     r"compra|pago)\b|"
     r"(?:jede[rsn]?|alle|sämtliche)\s+(?:künftigen?\s+|zukünftigen?\s+)?(?:anfragen?|"
-    r"buchung(?:en)?|bestellung(?:en)?|fragen?|käufe?|zahlung(?:en)?)\b)"
+    r"buchung(?:en)?|bestellung(?:en)?|fragen?|käufe?|zahlung(?:en)?)\b|"
+    # (recurring, round 22) whoever asks, impersonal: "Quand on demande le solde …" (the
+    # user's own "when they ask" is one person's habit, not every asker's)
+    r"when(?:ever)?\s+(?:someone|anyone|somebody)\s+asks|"
+    r"(?:quand|lorsqu')\s*(?:on|quelqu'un)\s+demande|"
+    r"quando\s+(?:qualcuno|si)\s+chiede|"
+    r"cuando\s+(?:alguien|se)\s+(?:pide|pregunta)|"
+    r"wenn\s+(?:jemand|man)\b[^.\n]{0,40}?\bfragt)"
 )
 REASONED_RULE = _a(
     "reasoning raisonnement ragionamento razonamiento begründung gedankengang denkschritt",
