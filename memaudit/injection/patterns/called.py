@@ -32,7 +32,7 @@ _GIVE_HIM = (
     r"(?:donne|dicte|lis|communique|passe)[sz]?-(?:lui|leur)|"
     r"(?:da|de|leg|comunica|detta|passa)(?:gli|lle|te)(?:lo)?|dagli|dalle|"
     r"(?:dale|dales|díctale|léele|pásale|comunícale)|"
-    r"(?:gib|nenn|sag|diktier|les)(?:e|t)?\s+(?:ihm|ihr|ihnen|dem\s+(?:anrufer|berater|mitarbeiter)))"
+    r"(?:gib|nenn|sag|diktier)(?:e|t)?\s+(?:ihm|ihr|ihnen|dem\s+(?:anrufer|berater|mitarbeiter)))"
 )
 _CODE = r"(?:code|pin|otp|codice|código|codigo)"
 # The code received: "I get", "reçu", "che mi arriva", "que me llega", "den ich … bekomme".
@@ -47,7 +47,7 @@ _BY_TEXT = r"(?:sms|text(?:\s+message)?|texto|mensaje\s+de\s+texto|messaggio)"
 SMS_CODE_TO_PERSON = _a(
     "give read tell dictate pass donne donnes donnez dicte lis communique passe dagli dalle "
     "dagliela dallo dategli dalle leggigli comunicagli dettagli passagli dale dales díctale "
-    "léele pásale comunícale gib nenn nenne sag sage diktier les",
+    "léele pásale comunícale gib nenn nenne sag sage diktier",
     _w(
         0.55,
         _rx(

@@ -90,8 +90,8 @@ _ADMIN = (
     r"berechtigungen|zugangsdaten))"
 )
 ADMIN_TO_REQUESTER = _a(
-    "grant give assign accorde donne attribue concedi dai assegna concede da otorga asigna gib "
-    "erteile vergib",
+    "grant give assign accorde donne attribue concedi dai$ assegna concede da$ otorga asigna "
+    "gib erteile vergib",
     _w(
         0.55,
         _rx(
