@@ -25,12 +25,14 @@ from memaudit.injection.patterns.retrieval import RETRIEVAL_PATTERNS
 from memaudit.injection.patterns.rosters import ROSTERS_PATTERNS
 from memaudit.injection.patterns.secondhand import SECONDHAND_PATTERNS
 from memaudit.injection.patterns.secrets import SECRET_PATTERNS
+from memaudit.injection.patterns.stamped import STAMPED_PATTERNS
 from memaudit.injection.patterns.steered import STEERED_PATTERNS
 from memaudit.injection.patterns.structural import STRUCTURAL_PATTERNS
 from memaudit.injection.patterns.tool_calls import TOOL_CALL_PATTERNS
 from memaudit.injection.patterns.tools import TOOL_PATTERNS
 from memaudit.injection.patterns.unguarded import UNGUARDED_PATTERNS
 from memaudit.injection.patterns.vouched import VOUCHED_PATTERNS
+from memaudit.injection.patterns.wildcard import WILDCARD_PATTERNS
 from memaudit.injection.patterns.withheld import WITHHELD_PATTERNS
 from memaudit.injection.vocabulary import _OWN_ANCHORS, _PATTERN_WEIGHT
 
@@ -73,6 +75,10 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *SOURCED_INFERRED_PATTERNS,
     # round 31: a whole contact list handed to a partner (weighed by source)
     *ROSTERS_PATTERNS,
+    # round 32: every tool granted by a policy file or claimed by a manifest; fetched
+    # records stamped as the owner's approved request (weighed by source)
+    *WILDCARD_PATTERNS,
+    *STAMPED_PATTERNS,
 ]
 
 _AGENT_WORDS = (

@@ -31,13 +31,16 @@ import re
 
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns.adopted import ADOPTED_PATTERNS
+from memaudit.injection.patterns.backups import BACKUPS_PATTERNS
 from memaudit.injection.patterns.bridged import BRIDGED_PATTERNS
+from memaudit.injection.patterns.called import CALLED_PATTERNS
 from memaudit.injection.patterns.claimants import CLAIMANTS_PATTERNS
 from memaudit.injection.patterns.concluded import CONCLUDED_PATTERNS
 from memaudit.injection.patterns.crossed import CROSSED_PATTERNS
 from memaudit.injection.patterns.disarmed import DISARMED_PATTERNS
 from memaudit.injection.patterns.disclosed import DISCLOSED_PATTERNS
 from memaudit.injection.patterns.forged import PIPED_PATTERNS
+from memaudit.injection.patterns.generalised import GENERALISED_PATTERNS
 from memaudit.injection.patterns.granted import GRANTED_PATTERNS
 from memaudit.injection.patterns.handed import HANDED_PATTERNS
 from memaudit.injection.patterns.imposed import IMPOSED_PATTERNS
@@ -47,6 +50,7 @@ from memaudit.injection.patterns.reinterpreted import REINTERPRETED_PATTERNS
 from memaudit.injection.patterns.rerouted import REROUTED_PATTERNS
 from memaudit.injection.patterns.staked import STAKED_PATTERNS
 from memaudit.injection.patterns.swapped import SWAPPED_PATTERNS
+from memaudit.injection.patterns.taken_on import TAKEN_ON_PATTERNS
 from memaudit.injection.patterns.unseen import UNSEEN_PATTERNS
 from memaudit.injection.patterns.uploaded import UPLOADED_PATTERNS
 from memaudit.injection.patterns.whereabouts import WHEREABOUTS_PATTERNS
@@ -422,6 +426,14 @@ HARMFUL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *REROUTED_PATTERNS,
     # round 31: credentials given to whoever invokes a role
     *CLAIMANTS_PATTERNS,
+    # round 32: a third party's text concluded into a check dropped or a secret kept
+    *TAKEN_ON_PATTERNS,
+    # round 32: a caller's asks relayed by the user (a code sent by text, a fee to unlock)
+    *CALLED_PATTERNS,
+    # round 32: a reasoning chain made the rule for every later request; admin to whoever asks
+    *GENERALISED_PATTERNS,
+    # round 32: backups deleted with their off-site copies
+    *BACKUPS_PATTERNS,
 ]
 _HARMFUL = tuple(p for _, p in HARMFUL_PATTERNS)
 
