@@ -24,7 +24,7 @@ from memaudit.audit.finding import Result
 from memaudit.audit.registry import BY_NAME
 from memaudit.audit.view import Ctx
 from memaudit.clock import parse_time
-from memaudit.fingerprint import key_terms
+from memaudit.fingerprint import has_key_term_ascii, key_terms
 from memaudit.ledger import Ledger
 from memaudit.model import SourceType
 from memaudit.qualifiers import qualifiers
@@ -234,6 +234,30 @@ def test_ancestries_are_their_definition(
     assert any(a.observations for a in got.values()) and any(a.assistant for a in got.values())
 
 
+@pytest.mark.parametrize("cycles", [False, True])
+def test_ancestries_asked_again_are_as_if_asked_first(tmp_path: Path, cycles: bool) -> None:
+    """The audit asks for ancestries three times on one whole graph (hot_memory,
+    inferred_user_trait, agent_self_model); the later calls reuse what an earlier one
+    computed only when it met no cycle (values then do not depend on the roots' order).
+    Each call's answer is its definition, as if it were the run's first."""
+    ids = _ledger(tmp_path / "g.db", 400, seed=11, cycles=cycles)
+    rng = random.Random(7)
+    asks = [rng.sample(ids, 60), rng.sample(ids, 60), rng.sample(ids, 60)]
+    with open_store(str(tmp_path / "g.db")) as store:
+        ctx = _ctx(store)
+        g = derivation_graph(ctx, whole=True)
+        got = [ancestries(ctx, roots) for roots in asks]
+        kept = "ancestries:5" in ctx.memo
+    for roots, answer in zip(asks, got, strict=True):
+        want = _ancestry_by_definition(g, roots, 5)
+        assert {
+            i: (a.source_type, a.model_share, a.observations, a.assistant)
+            for i, a in answer.items()
+        } == want
+    # Without a cycle the values are kept for the next call; with one they are not.
+    assert kept is not cycles
+
+
 SCOPE = ("for ", "in ", "on ", "during ", "when ", "while ", "within ")
 
 
@@ -251,6 +275,56 @@ def _dropped_by_definition(child: str, parent: str) -> tuple[str, ...]:
         elif q not in own:
             dropped.append(q)
     return tuple(dropped)
+
+
+def test_a_key_term_is_found_in_an_ascii_text_as_key_terms_finds_it() -> None:
+    """qualifier_loss looks for a scope phrase's terms in an ASCII child where they
+    occur (``has_key_term_ascii``) instead of splitting the child: the same answer as
+    ``key_terms`` on texts of plurals, stop words, numbers and ``_.-`` runs."""
+    pieces = [
+        "tool",
+        "tools",
+        "toolss",
+        "s",
+        "ss",
+        "bus",
+        "the",
+        "user",
+        "users",
+        "01",
+        "build-01",
+        "1.2",
+        "v1.2",
+        "x_y",
+        "-",
+        "_",
+        ".",
+        ".tools",
+        "tools.",
+        "_tools_",
+        "cats",
+        "class",
+        "glass",
+        "its",
+        "it's",
+        "ab",
+        "abs",
+        " ",
+        "\n",
+        ",",
+        "'",
+    ]
+    terms = {t for p in pieces for t in key_terms(p)} | {"tool", "bu", "ab", "abs", "01"}
+    rng = random.Random(3)
+    for _ in range(20_000):
+        text = "".join(
+            rng.choice(pieces) + rng.choice(["", " ", ",", "."]) for _ in range(rng.randint(0, 8))
+        )
+        if rng.random() < 0.2:
+            text = text.upper()
+        want = key_terms(text)
+        for term in terms | want:
+            assert has_key_term_ascii(text.lower(), term) == (term in want), (text, term)
 
 
 @pytest.mark.parametrize("cycles", [False, True])
