@@ -89,38 +89,6 @@ def key_terms(text: str) -> set[str]:
     return out
 
 
-# What a term's run of an ASCII text is made of: ``_TERM``'s characters there.
-_RUN = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
-
-
-def has_key_term_ascii(lowered: str, term: str) -> bool:
-    """``term in key_terms(text)`` for an ASCII ``text`` given lowered, without
-    splitting all of it: ``_TERM`` finds one term per run of letters, digits, ``_``,
-    ``.`` and ``-`` (the run without the ``_.-`` it opens or ends with), so the term is
-    one when some occurrence of it, or of it with a plural ``s``, is such a run whole
-    and would be kept as ``term``."""
-    for word in (term, term + "s"):
-        if word in TOPIC_STOP_WORDS or word.isdigit():
-            continue
-        if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
-            if word[:-1] != term:
-                continue
-        elif word != term:
-            continue
-        end = len(lowered)
-        at = lowered.find(word)
-        while at >= 0:
-            i, j = at, at + len(word)
-            while i > 0 and lowered[i - 1] in _RUN:
-                i -= 1
-            while j < end and lowered[j] in _RUN:
-                j += 1
-            if lowered[i:j].strip("_.-") == word:
-                return True
-            at = lowered.find(word, at + 1)
-    return False
-
-
 def substantive(normalized: str) -> bool:
     """Is this normalised sentence evidence of a quote? At least MIN_SENTENCE_WORDS
     words of which MIN_CONTENT_WORDS are not function words ("I live in Turin"), or a

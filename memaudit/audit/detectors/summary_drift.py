@@ -10,7 +10,7 @@ from memaudit.audit.view import (
     ids_json,
     short,
 )
-from memaudit.fingerprint import has_key_term_ascii, key_terms
+from memaudit.fingerprint import key_terms
 from memaudit.model import Severity
 from memaudit.qualifiers import qualifiers
 from memaudit.suggestion import command
@@ -225,15 +225,15 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
                         terms = scope_terms[q] = key_terms(q)
                     # A scope phrase ("on build-01 at") is kept if any of its content
                     # words survives: the shared heuristic is stricter than the audit.
-                    # An ASCII text's key terms are looked for in it where the phrase's
-                    # occur (no need to split the whole text).
+                    # A key term of an ASCII text is a lower-case piece of it: when no
+                    # term of the phrase is, none survives (no need to split the text).
                     if ascii_text:
                         for term in terms:
-                            if has_key_term_ascii(lowered, term):
+                            if term in lowered:
                                 break
                         else:
                             dropped.append(q)
-                        continue
+                            continue
                     kept_terms = terms_of.get(ct)
                     if kept_terms is None:  # an empty tuple is an answer too
                         kept_terms = child_terms(ct)
