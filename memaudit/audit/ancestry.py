@@ -195,6 +195,17 @@ def _read_whole_graph(ctx: Ctx) -> DerivationGraph:
     return g
 
 
+@dataclass(slots=True)
+class _Computed:
+    """``ancestries``' per-node values over one whole graph, kept for the next call."""
+
+    graph: DerivationGraph
+    done: bytearray
+    share: array[float]
+    observed: list[tuple[int, ...]]
+    asst: list[tuple[int, ...]]
+
+
 def ancestries(ctx: Ctx, ids: list[str], cap: int = ANCESTRY_CAP) -> dict[str, Ancestry]:
     """Ancestry summaries for ``ids``, from their upward subgraph only.
 
@@ -213,12 +224,23 @@ def ancestries(ctx: Ctx, ids: list[str], cap: int = ANCESTRY_CAP) -> dict[str, A
     # Per node (lists indexed by node, not dicts: the subgraph is most of a large
     # store): computed yet, model share, observation nodes, assistant-message ancestors.
     size = len(g.ids)
-    done = bytearray(size)
-    on_stack = bytearray(size)
-    share = array("d", bytes(8 * size))  # doubles in place: no float object per node
     no_nodes: tuple[int, ...] = ()
-    observed: list[tuple[int, ...]] = [no_nodes] * size
-    asst: list[tuple[int, ...]] = [no_nodes] * size
+    # What an earlier call on the whole graph computed with the same cap (the audit's
+    # user-model and self-model detectors ask for overlapping ancestries), kept only
+    # when that call met no cycle: every value it holds is then a function of the
+    # node's ancestry alone, whatever order the roots came in, so a node found done
+    # here is what computing it again would give.
+    key = f"ancestries:{cap}"
+    kept: _Computed | None = ctx.memo.pop(key, None)
+    if kept is not None and kept.graph is g and g.complete and len(kept.done) == size:
+        done, share, observed, asst = kept.done, kept.share, kept.observed, kept.asst
+    else:
+        done = bytearray(size)
+        share = array("d", bytes(8 * size))  # doubles in place: no float object per node
+        observed = [no_nodes] * size
+        asst = [no_nodes] * size
+    on_stack = bytearray(size)
+    cycle = False  # a parent met on the current path: values depend on the roots' order
     no_parents: list[int] = []
     for root in roots:
         if done[root]:
@@ -241,8 +263,11 @@ def ancestries(ctx: Ctx, ids: list[str], cap: int = ANCESTRY_CAP) -> dict[str, A
                 on_stack[node] = 1
                 stack.append(~node)
                 for p in ps:
-                    if not done[p] and not on_stack[p]:
-                        stack.append(p)
+                    if not done[p]:
+                        if on_stack[p]:
+                            cycle = True
+                        else:
+                            stack.append(p)
                 continue
             node = ~node
             if done[node]:
@@ -282,6 +307,8 @@ def ancestries(ctx: Ctx, ids: list[str], cap: int = ANCESTRY_CAP) -> dict[str, A
             if seen_asst:
                 asst[node] = tuple(list(seen_asst)[:cap])
             done[node] = 1
+    if g.complete and not cycle:
+        ctx.memo[key] = _Computed(g, done, share, observed, asst)
     names = g.ids
     return {
         i: Ancestry(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections import _count_elements  # type: ignore[attr-defined]
 from collections.abc import Iterable, Iterator
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -129,7 +130,10 @@ class Ctx:
         """A finding only counted (the listing is full); ``causes``: the memories it
         names besides its subject, as ``add`` would have."""
         self.result.counts[severity] += 1
-        self.result.causes.update(tuple(causes))  # ids, even from a mapping
+        # Counter.update's own loop (a mapping's keys counted once each, as the ids of
+        # a tuple): without update's Python-level checks, a third of a call's cost
+        # when a detector counts 600k findings at 1M.
+        _count_elements(self.result.causes, causes)
 
     def add(
         self,

@@ -234,6 +234,30 @@ def test_ancestries_are_their_definition(
     assert any(a.observations for a in got.values()) and any(a.assistant for a in got.values())
 
 
+@pytest.mark.parametrize("cycles", [False, True])
+def test_ancestries_asked_again_are_as_if_asked_first(tmp_path: Path, cycles: bool) -> None:
+    """The audit asks for ancestries three times on one whole graph (hot_memory,
+    inferred_user_trait, agent_self_model); the later calls reuse what an earlier one
+    computed only when it met no cycle (values then do not depend on the roots' order).
+    Each call's answer is its definition, as if it were the run's first."""
+    ids = _ledger(tmp_path / "g.db", 400, seed=11, cycles=cycles)
+    rng = random.Random(7)
+    asks = [rng.sample(ids, 60), rng.sample(ids, 60), rng.sample(ids, 60)]
+    with open_store(str(tmp_path / "g.db")) as store:
+        ctx = _ctx(store)
+        g = derivation_graph(ctx, whole=True)
+        got = [ancestries(ctx, roots) for roots in asks]
+        kept = "ancestries:5" in ctx.memo
+    for roots, answer in zip(asks, got, strict=True):
+        want = _ancestry_by_definition(g, roots, 5)
+        assert {
+            i: (a.source_type, a.model_share, a.observations, a.assistant)
+            for i, a in answer.items()
+        } == want
+    # Without a cycle the values are kept for the next call; with one they are not.
+    assert kept is not cycles
+
+
 SCOPE = ("for ", "in ", "on ", "during ", "when ", "while ", "within ")
 
 

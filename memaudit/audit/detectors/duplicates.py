@@ -15,10 +15,13 @@ from memaudit.suggestion import arg, command
 
 
 def detect_exact_duplicates(ctx: Ctx) -> None:
+    # NOT INDEXED: every live row is sorted anyway; read in the table's order, not
+    # through the status index (a random read per row: 1.0 of 2.4 s of CPU at 1M).
     groups = list(
         ctx.rows(
             "SELECT content_hash, group_concat(id, char(31)), count(*) FROM ("
-            "SELECT content_hash, id FROM memories WHERE status IN ('active', 'pending') "
+            "SELECT content_hash, id FROM memories NOT INDEXED "
+            "WHERE status IN ('active', 'pending') "
             "ORDER BY content_hash, created_at, id) GROUP BY content_hash HAVING count(*) > 1"
         )
     )
