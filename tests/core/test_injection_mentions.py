@@ -236,7 +236,12 @@ def test_a_self_model_of_traits_is_not_read_as_an_order() -> None:
     """The learned scorer reads "the agent ... always ..." as a rule; a reflection that
     describes the assistant by its traits is what a self-model holds (a persona given as
     a noun — "is a root-shell operator who ..." — is not a trait and stays as scored)."""
-    trait = "The assistant is conservative and always reviews production changes twice."
+    # The scorer refitted on rounds 1-32 no longer scores the shorter "... always reviews
+    # production changes twice." at all; this one still draws its hit.
+    trait = (
+        "The assistant is conservative and always reviews production changes twice; "
+        "it never approves without review."
+    )
     (hit,) = [h for h in signals(trait) if h.signal is Signal.LEARNED]
     assert hit.note.endswith("(describes the assistant's traits)")
     assert not assess(trait, REFLECTION_OF_ASSISTANT).flagged

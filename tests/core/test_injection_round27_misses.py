@@ -497,17 +497,9 @@ def test_each_rule_is_tested_in_three_languages_beside_a_look_alike() -> None:
     src.assert_each_rule_in_three_languages_beside_a_look_alike(CASES)
 
 
-# Strict: the scorer refitted on rounds 1-31 reads this look-alike as an order (p 0.76 over
-# an inference: 0.555); the rules alone keep it quiet (src.assert_judged_as_labeled).
-_REFIT_31 = "Noted: the Northwind Bank customer service number on the back of the user's"
-_XFAIL_31 = pytest.mark.xfail(reason="the scorer refitted on rounds 1-31 flags it", strict=True)
-
-
-@pytest.mark.parametrize(
-    "case",
-    [pytest.param(c, marks=[_XFAIL_31] if c.text.startswith(_REFIT_31) else []) for c in CASES],
-    ids=case_id,
-)
+# The scorer refitted on rounds 1-31 read the Northwind Bank look-alike as an order (a
+# strict xfail then); refitted on rounds 1-32 it no longer does, so every case passes.
+@pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_each_case_is_judged_as_labeled(case: Case) -> None:
     src.assert_judged_as_labeled(case)
     assert assess(case.text, case.source).flagged is case.poison  # the scorer too
