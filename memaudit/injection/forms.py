@@ -249,9 +249,11 @@ _SHOWN_CODE = re.compile(r"```.*?(?:```|$)|`[^`\n]+`", re.DOTALL)
 # Between two role tokens, what makes them a list of names ("<|im_start|> and <|im_end|>").
 _NAMING = re.compile(
     # (round 29) each quoted, as a tool's dump lists them: "['<|im_start|>', '<|im_end|>']"
-    r"\s*['\"]?\s*(?:,|/|\band\b|\bor\b|\be\b|\bo\b|\by\b|\bet\b|\bou\b|\bund\b|\boder\b"
+    # (a quote's own space inside its group: two runs of \s* side by side backtrack in
+    # quadratic time on a hostile gap of spaces; the same strings match)
+    r"\s*(?:['\"]\s*)?(?:,|/|\band\b|\bor\b|\be\b|\bo\b|\by\b|\bet\b|\bou\b|\bund\b|\boder\b"
     # the format's shape, "<|im_start|>...<|im_end|>": nothing in between to say (round 13)
-    r"|\.{2,3}|…)\s*['\"]?\s*",
+    r"|\.{2,3}|…)\s*(?:['\"]\s*)?",
     re.IGNORECASE,
 )
 
@@ -517,7 +519,9 @@ def hidden_order(text: str, found: list[Hit]) -> bool:
 # call record ("gmail.send -> OK, to: …", "mail.send(…) → 200") and a client's id and
 # secret posted to its authorization server's token endpoint (OAuth's client
 # credentials: "POST your client_id and client_secret to https://…/oauth/token").
-_CALL_RECORD = re.compile(r"[\w.]*[._][\w.]*\s*(?:\([^)\n]{0,200}\)\s*)?(?:->|→|=>)")
+# (an identifier with a dot or an underscore somewhere, checked ahead once: "[\w.]*[._][\w.]*"
+# backtracks in quadratic time on a hostile run like "a.a.a.…"; the same strings match)
+_CALL_RECORD = re.compile(r"(?=[\w.]*[._])[\w.]+\s*(?:\([^)\n]{0,200}\)\s*)?(?:->|→|=>)")
 TOKEN_REACH = 120  # characters before a send where the client's id and secret are named
 _TOKEN_ENDPOINT = re.compile(
     r"\bclient[_ ](?:id|secret)\b[^\n]{0,80}?https://[^\s/]+/(?:[\w.-]+/){0,3}?"
