@@ -18,6 +18,7 @@ from memaudit.injection.assessment import Hit, _cut
 from memaudit.injection.bounded import beyond_bound
 from memaudit.injection.confusables import fold, lookalike_domains, lookalike_hit
 from memaudit.injection.declared import settle as _settle
+from memaudit.injection.expository import expounded
 from memaudit.injection.forms import (
     _ADDRESS,
     _BASE64,
@@ -716,9 +717,8 @@ def _shown_as_example(view: str, h: Hit, meta: list[int]) -> bool:
 
 
 def signals(text: str, *, gate: bool = True, learned: bool = True) -> list[Hit]:
-    """Every signal in ``text``, spans as offsets into ``text`` itself. ``gate=False``
-    runs every pattern on every text (what the anchors and the prefilter must never
-    change); ``learned=False`` leaves out the learned scorer's hit (see ``learned_hit``)."""
+    """Every signal in ``text`` (spans: offsets into it). ``gate=False``: every pattern on
+    every text (what the prefilter must never change); ``learned=False``: no scorer's hit."""
     view, index, hidden = _view(text)
     folded, lookalikes = fold(view)
     hits = _text_hits(folded, gate=gate)
@@ -727,7 +727,8 @@ def signals(text: str, *, gate: bool = True, learned: bool = True) -> list[Hit]:
     hits += lookalike_domains(view) if lookalikes else []  # a brand in other letters
     if learned:
         hits = [*hits, *_learned(folded)]
-    return _settle(text, sorted(hidden + _back(text, index, hits), key=lambda h: (h.start, h.end)))
+    found = sorted(hidden + _back(text, index, hits), key=lambda h: (h.start, h.end))
+    return expounded(text, _settle(text, found))  # (round 33: a text explaining an attack)
 
 
 def visible(text: str) -> str:

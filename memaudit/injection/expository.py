@@ -1,0 +1,214 @@
+"""A text that explains an attack, judged as a whole (round 33's false alarms, and the
+class that recurs in every round): a blog post, wiki page, training slide, incident report
+or CVE summary shows the payload to explain it, and the patterns read the payload.
+
+The context rules (``engine._discount``) weigh each hit by what is near it; a text about
+attacks still adds up its discounted hits past the bar (a quoted order, its decoded twin,
+the send it shows, the scorer's reading of the whole). ``expounded`` reads the voice of the
+whole text instead. A text is an **exposition** when, its quotes and code set aside, it
+speaks of the attack in the third person — the attacker, the malicious message, the
+technique, the fraud — and either names a defence (mitigations, what filters or clients
+should do, the warning signs) or names the attack in two words of its own, in twenty words
+or more outside its quotes (an "example" alone is no exposition). Every hit must then be a
+mention:
+
+- inside a quote, a code span or a shown example (what the attacker writes);
+- a carrier the reader sees (an encoded run, an HTML comment) given as the example —
+  never invisible characters, whose payload speaks;
+- in a clause that names the attack ("the attacker hides an order in base64", "a
+  malicious instruction asks the model to …"), with no one addressed in it and no order
+  to the agent in the third person ("the assistant must now …");
+- in a defence's sentence, of a kind a defence is worded in (a rule, a check: "clients
+  should never treat a signature as proof");
+- the learned scorer's reading, already discounted as a text about attacks.
+
+One hit outside these — an order to the reading agent after the article, an address the
+text itself sends to — and nothing is discounted. Each quoted example counts once, by its
+strongest hit (a payload and its decoded twin are one example), and the hits are counted
+as mentions (× ``META``, or × ``QUOTED_META`` inside the example).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import unicodedata
+
+from memaudit.injection.assessment import Hit
+from memaudit.injection.forms import _CODE, _QUOTES
+from memaudit.injection.kinds import META, QUOTED_META, Signal
+from memaudit.injection.vocabulary import _rx
+
+EXPOSITION_NOTE = "a mention in a text that explains an attack"
+
+# The attack in the third person: who does it, what it is called, what carries it.
+_ATTACK = _rx(
+    r"\b(?:attackers?|adversar(?:y|ies)|threat\s+actors?|scammers?|fraudsters?|criminals?|"
+    r"malicious\s+\w+|the\s+payload|this\s+(?:technique|attack|trick)|(?:the|an?|this|such)\s+attack|"
+    r"attacks|phishing|fraud|scams?|smuggling|exfiltration|spoof\w*|forg(?:ery|ed|es)|"
+    r"injection|poisoning|impersonat\w*|compromise|tamper\w*|hijack\w*|typo-?squat\w*|backdoor\w*|"
+    r"malware|planted|plants|lures?|fake|false|bogus|faux|fausses?|falsos?|falsas?|fals[oi]|"
+    r"attaquants?|attaques?|malveillante?s?|hame[çc]onnage|fraudes?|escroc\w*|usurpation|"
+    r"exfiltration|injection|empoisonnement|charges?\s+(?:encod|malveill|utile)\w*|"
+    r"attaccant[ei]|attacc(?:o|hi)|malevol[oiae]|dannos[oiae]|truff\w*|frod[ei]|"
+    r"esfiltrazion[ei]|iniezion[ei]|avvelenamento|falsificazion[ei]|"
+    r"atacantes?|ataques?|maliciosa?s?|estafa\w*|fraude|suplantaci[oó]n|exfiltraci[oó]n|"
+    r"inyecci[oó]n|envenenamiento|falsificaci[oó]n|"
+    r"angreifer\w*|angriff\w*|b[öo]sartig\w*|betr[üu]g\w*|schadcode|"
+    r"\w*f[äa]lschung\w*|exfiltration|injektion|vergiftung|phishing)\b"
+)
+# A defence named: what the page written for people closes with.
+_DEFENCE = _rx(
+    r"\b(?:defen[cs]es?|defenders?|mitigat\w*|countermeasures?|safeguards?|warning\s+signs?|"
+    r"red\s+flags?|best\s+practices?|recommend\w*|detect\w*|d[ée]tect\w*|rilev\w*|erkenn\w*|"
+    r"we\s+(?:now\s+)?(?:strip|block|filter|escape|sanitize|reject|flag|review)\w*|"
+    r"(?:filters?|filtres?|filtr[oi]|filtros?)\s+(?:should|must|doit|doivent|deve|devono|debe|deben|muss|m[üu]ssen|sollte\w*)|"
+    r"recommand\w*|raccomand\w*|recomend\w*|empfehl\w*|(?:filters?|clients?|agents?|assistants?|tools?|teams?|"
+    r"systems?|developers?|operators?)\s+should|should\s+(?:never|always|block|strip|flag|"
+    r"escape|require|confirm|verify|reject|log|alert)|train\s+staff|"
+    r"contre-?mesures?|parades?|bonnes?\s+pratiques?|signaux\s+d'alerte|doivent\s+(?:toujours|"
+    r"jamais|bloquer|filtrer|vérifier)|ne\s+jamais\s+(?:exécuter|traiter|faire\s+confiance)|"
+    r"contromisur[ae]|difes[ae]|buone?\s+pratich?e|campanelli\s+d'allarme|dovrebbero|"
+    r"contramedidas?|defensas?|buenas?\s+pr[aá]cticas?|señales\s+de\s+alerta|deber[ií]an|"
+    r"gegenma(?:ß|ss)nahmen?|schutzma(?:ß|ss)nahmen?|abwehr\w*|warnsignale?|sollten|"
+    r"muss\s+daher|daher\s+muss)\b"
+)
+# Someone addressed: the reader told what to do in the text's own voice.
+_ADDRESSED = _rx(
+    r"\b(?:you|your|yours|yourself|vous|votre|tu|toi|ton|ta|tes|voi|tuo|tua|tuoi|usted|ustedes|"
+    r"du|dich|dir|dein\w*|ihr)\b|\b(?:assistant|agent|ai|model|llm)\s*[,:]"
+)
+# An order to the agent in the third person ("the assistant must now send …").
+_AGENT_ORDERED = _rx(
+    r"\b(?:assistants?|agents?|ai|models?|llms?|bots?|assistente|agente|ia|modello|modelo|asistente|"
+    r"assistenten?|ki|modell)\s+(?:must|shall|is\s+to|are\s+to|needs?\s+to|has\s+to|have\s+to|"
+    r"should\s+now|will\s+now|doit|doivent|deve|devono|debe|deben|tiene\s+que|muss|m[üu]ssen|soll|sollen)\b"
+)
+# A defence's sentence holds rules and checks, not a payload's kinds.
+_DEFENCE_KINDS = frozenset({Signal.STANDING_RULE, Signal.IMPERATIVE, Signal.AGENT_DIRECTIVE})
+# Notes of a hit already read as shown rather than said (``engine._discount``, ``declared``).
+_SHOWN_NOTES = ("quoted", "in a code sample", "example", "named", "declared", "mention")
+# Clauses: an order may follow a narration after a semicolon.
+# (an ellipsis, "<!-- ... -->", ends nothing)
+_CLAUSE_END = re.compile(r"(?<!\.)[.!?;](?=\s|$)|\n")
+MIN_WORDS = 20  # an "example" alone, with a line of label, is no exposition
+
+
+# A quote in single marks that holds apostrophes ('I'm in a meeting … today.'), which
+# ``forms._QUOTES`` ends at the first of them.
+_APOSTROPHE_QUOTE = re.compile(r"(?<!\w)'(?:[^'\n]|(?<=\w)'(?=\w)){3,400}'(?!\w)")
+# An example opened just before a hit ("something like <|im_start|>…", "Exemple typique :").
+_EXAMPLE_OPENER = _rx(
+    r"(?:\b(?:something|anything|text|lines?|messages?|strings?|payloads?|prompts?|commands?)\s+like|"
+    r"\blooks\s+like|\bsuch\s+as|\be\.\s?g\.|\bfor\s+(?:example|instance)|\bexample\s*:|"
+    r"\bpar\s+exemple|\bp\.\s?ex\.|\bexemple(?:\s+typique)?\s*:|\bdu\s+type|\bad\s+esempio|\bper\s+esempio|"
+    r"\besempio(?:\s+tipico)?\s*:|\bdel\s+tipo|\bpor\s+ejemplo|\bp\.\s?ej\.|\bejemplo(?:\s+t[íi]pico)?\s*:|"
+    r"\bzum\s+beispiel|\bbeispielsweise|\bz\.\s?b\.|\bbeispiel\s*:|\bwie\s+etwa)"
+    r"[^.!?\n]{0,60}$"
+)
+EXAMPLE_REACH = 80  # characters before a hit read for the example's opener
+
+
+def _regions(text: str) -> list[tuple[int, int]]:
+    """The quotes and code spans, sorted, each with the farthest end reached so far
+    (a hit inside any of them is inside the one of that end: one lookup by bisection)."""
+    rxs = (_QUOTES, _APOSTROPHE_QUOTE, _CODE)
+    spans = sorted((m.start(), m.end()) for rx in rxs for m in rx.finditer(text))
+    out: list[tuple[int, int]] = []
+    for a, b in spans:
+        out.append((a, max(b, out[-1][1]) if out else b))
+    return out
+
+
+def _inside(regions: list[tuple[int, int]], h: Hit) -> tuple[int, int] | None:
+    """The region holding the hit (the last one opened before it, by its farthest end)."""
+    k = bisect.bisect_right(regions, (h.start, _LAST)) - 1
+    if k < 0 or regions[k][1] < h.end:
+        return None
+    return regions[k]
+
+
+_LAST = 1 << 62  # (sorts after every end in a bisection)
+
+
+def _blanked(text: str, regions: list[tuple[int, int]]) -> str:
+    """The text with its quotes and code set aside (same offsets)."""
+    chars = list(text)
+    for a, b in regions:
+        chars[a:b] = " " * (b - a)
+    return "".join(chars)
+
+
+def _clauses(own: str) -> list[int]:
+    """Where each clause ends (sorted): a hit's clause found by bisection."""
+    return [m.end() for m in _CLAUSE_END.finditer(own)] + [len(own)]
+
+
+def _clause(ends: list[int], at: int) -> tuple[int, int]:
+    k = bisect.bisect_right(ends, at)
+    return (ends[k - 1] if k else 0), ends[min(k, len(ends) - 1)]
+
+
+def is_exposition(own: str) -> bool:
+    """Whether the text's own words (its quotes set aside) explain an attack."""
+    if len(own.split()) < MIN_WORDS:
+        return False
+    named = {m.group() for m in _ATTACK.finditer(own)}
+    return bool(named) and (len(named) >= 2 or _DEFENCE.search(own) is not None)
+
+
+def _shown(text: str, h: Hit) -> bool:
+    """A hit found inside a carrier the reader sees (an encoded run, an HTML comment),
+    not in invisible characters: the carrier is the example, its decoding what it says."""
+    return all(unicodedata.category(c)[0] != "C" or c in "\n\t" for c in text[h.start : h.end])
+
+
+def _mention(own: str, h: Hit, regions: list[tuple[int, int]], ends: list[int]) -> bool:
+    """Whether a hit is shown, told of the attack, or a defence's wording."""
+    if _inside(regions, h) is not None:
+        return True
+    opened = _EXAMPLE_OPENER.search(own, max(0, h.start - EXAMPLE_REACH), h.start) is not None
+    if h.hidden:  # (a carrier's payload: shown only inside a quote or an example)
+        return opened
+    if h.signal is Signal.LEARNED:
+        return "about attacks" in h.note
+    if any(n in h.note for n in _SHOWN_NOTES) and "about attacks" not in h.note:
+        return True
+    start, end = _clause(ends, h.start)
+    if opened:
+        return True
+    if _ADDRESSED.search(own, start, end) or _AGENT_ORDERED.search(own, start, end):
+        return False
+    if _ATTACK.search(own, start, end) is not None:
+        return True
+    return h.signal in _DEFENCE_KINDS and _DEFENCE.search(own, start, end) is not None
+
+
+def expounded(text: str, hits: list[Hit]) -> list[Hit]:
+    """``hits`` counted as mentions when the text explains an attack and each is one."""
+    if not hits or any(h.hidden and not _shown(text, h) for h in hits):
+        return hits
+    low = text.lower()
+    regions = _regions(low)
+    own = _blanked(low, regions)
+    if not is_exposition(own):
+        return hits
+    ends = _clauses(own)
+    if not all(_mention(own, h, regions, ends) for h in hits):
+        return hits
+    out: list[Hit] = []
+    strongest: dict[tuple[int, int], Hit] = {}
+    for h in hits:
+        region = _inside(regions, h)
+        if region is None:
+            out.append(_as_mention(h, META))
+        elif region not in strongest or h.weight > strongest[region].weight:
+            strongest[region] = h
+    # (each example counts once, by its strongest hit: a payload and its decoded twin)
+    out += [_as_mention(h, QUOTED_META) for h in strongest.values()]
+    return sorted(out, key=lambda h: (h.start, h.end))
+
+
+def _as_mention(h: Hit, factor: float) -> Hit:
+    note = "; ".join(filter(None, (h.note, EXPOSITION_NOTE)))
+    return Hit(h.signal, h.start, h.end, h.weight * factor, note, h.hidden)
