@@ -37,6 +37,7 @@ import unicodedata
 from memaudit.injection.assessment import Hit
 from memaudit.injection.forms import _CODE, _QUOTES
 from memaudit.injection.kinds import META, QUOTED_META, Signal
+from memaudit.injection.postmortem import reviewed
 from memaudit.injection.vocabulary import _rx
 
 EXPOSITION_NOTE = "a mention in a text that explains an attack"
@@ -76,7 +77,7 @@ _DEFENCE = _rx(
 # Someone addressed: the reader told what to do in the text's own voice.
 _ADDRESSED = _rx(
     r"\b(?:you|your|yours|yourself|vous|votre|tu|toi|ton|ta|tes|voi|tuo|tua|tuoi|usted|ustedes|"
-    r"du|dich|dir|dein\w*|ihr)\b|\b(?:assistant|agent|ai|model|llm)\s*[,:]"
+    r"du\s+(?:musst|sollst|solltest|kannst|darfst|wirst|bist|hast)|dich|dir|dein\w*|ihr)\b|\b(?:assistant|agent|ai|model|llm)\s*[,:]"
 )
 # An order to the agent in the third person ("the assistant must now send …").
 _AGENT_ORDERED = _rx(
@@ -192,7 +193,7 @@ def expounded(text: str, hits: list[Hit]) -> list[Hit]:
     regions = _regions(low)
     own = _blanked(low, regions)
     if not is_exposition(own):
-        return hits
+        return reviewed(text, hits)  # (or an incident told, the check it adds)
     ends = _clauses(own)
     if not all(_mention(own, h, regions, ends) for h in hits):
         return hits
