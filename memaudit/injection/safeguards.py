@@ -77,6 +77,12 @@ _STATUS = _rx(
     r"(?:clic\s+en|puls\w*|presion\w*|toc\w*)\s+['\"«“]?enviar\b|"
     r"auf\s+['\"„“]?senden['\"“]?\s+(?:geklickt|gedrückt|getippt))"
 )
+# A log's status field naming the send done, before the recipient ("status: sent; to: …").
+_STATUS_FIELD = _rx(
+    r"\b(?:status|statut|stato|estado|zustellstatus)['\"]?\s*[:=]\s*['\"]?"
+    r"(?:sent|delivered|envoyée?|distribuée?|inviat[oa]|consegnat[oa]|enviad[oa]|entregad[oa]|"
+    r"gesendet|zugestellt)\b"
+)
 # A rule in the passive: what is sent every time is no record of one send.
 _RULE_WORDS = _rx(
     r"\b(?:every|each|all|always|any|from\s+now\s+on|chaque|tou(?:s|tes)|toujours|ogni|tutt[ie]|"
@@ -103,7 +109,12 @@ def receipt(low: str, h: Hit) -> bool:
     start, end = _line(low, h.start)
     if _RULE_WORDS.search(low, start, end):
         return False
-    return _STATUS.search(low, h.end, end) is not None
+    # (round 33) the status field may come first, its key quoted ("status: sent; to: …",
+    # "{'status': 'sent', 'to': …}"): a log's fields come in any order
+    return (
+        _STATUS.search(low, h.end, end) is not None
+        or _STATUS_FIELD.search(low, start, h.end) is not None
+    )
 
 
 _NEGATED = _rx(
