@@ -20,7 +20,9 @@ mention:
   to the agent in the third person ("the assistant must now …");
 - in a defence's sentence, of a kind a defence is worded in (a rule, a check: "clients
   should never treat a signature as proof");
-- the learned scorer's reading, already discounted as a text about attacks.
+The learned scorer's hit takes no part: already discounted near the words about attacks
+(``engine._discount``), it is scored apart by the audit, and judging the rules' hits with
+or without it must give the same.
 
 One hit outside these — an order to the reading agent after the article, an address the
 text itself sends to — and nothing is discounted. Each quoted example counts once, by its
@@ -48,7 +50,7 @@ _ATTACK = _rx(
     r"malicious\s+\w+|the\s+payload|this\s+(?:technique|attack|trick)|(?:the|an?|this|such)\s+attack|"
     r"attacks|phishing|fraud|scams?|smuggling|exfiltration|spoof\w*|forg(?:ery|ed|es)|"
     r"injection|poisoning|impersonat\w*|compromise|tamper\w*|hijack\w*|typo-?squat\w*|backdoor\w*|"
-    r"malware|planted|plants|lures?|fake|false|bogus|faux|fausses?|falsos?|falsas?|fals[oi]|"
+    r"malware|planted|plants|lures?|"
     r"attaquants?|attaques?|malveillante?s?|hame[çc]onnage|fraudes?|escroc\w*|usurpation|"
     r"exfiltration|injection|empoisonnement|charges?\s+(?:encod|malveill|utile)\w*|"
     r"attaccant[ei]|attacc(?:o|hi)|malevol[oiae]|dannos[oiae]|truff\w*|frod[ei]|"
@@ -74,16 +76,20 @@ _DEFENCE = _rx(
     r"gegenma(?:ß|ss)nahmen?|schutzma(?:ß|ss)nahmen?|abwehr\w*|warnsignale?|sollten|"
     r"muss\s+daher|daher\s+muss)\b"
 )
-# Someone addressed: the reader told what to do in the text's own voice.
+# Someone addressed, or someone speaking of their own wish ("before I see them"): not the
+# third person of a text about an attack. ("we" is left out: "we now strip comments".)
 _ADDRESSED = _rx(
-    r"\b(?:you|your|yours|yourself|vous|votre|tu|toi|ton|ta|tes|voi|tuo|tua|tuoi|usted|ustedes|"
-    r"du\s+(?:musst|sollst|solltest|kannst|darfst|wirst|bist|hast)|dich|dir|dein\w*|ihr)\b|\b(?:assistant|agent|ai|model|llm)\s*[,:]"
+    r"\b(?:i|me|my|mine|je|moi|mon|io|mio|mia|miei|yo|mí|mis|ich|mich|mir|mein\w*|"
+    r"you|your|yours|yourself|vous|votre|tu|toi|ton|ta|tes|voi|tuo|tua|tuoi|usted|ustedes|"
+    r"du\s+(?:musst|sollst|solltest|kannst|darfst|wirst|bist|hast)|dich|dir|dein\w*|ihr)\b"
+    r"|\b(?:assistant|agent|ai|model|llm)\s*[,:]"
 )
 # An order to the agent in the third person ("the assistant must now send …").
 _AGENT_ORDERED = _rx(
     r"\b(?:assistants?|agents?|ai|models?|llms?|bots?|assistente|agente|ia|modello|modelo|asistente|"
-    r"assistenten?|ki|modell)\s+(?:must|shall|is\s+to|are\s+to|needs?\s+to|has\s+to|have\s+to|"
-    r"should\s+now|will\s+now|doit|doivent|deve|devono|debe|deben|tiene\s+que|muss|m[üu]ssen|soll|sollen)\b"
+    r"assistenten?|ki|modell)\s+(?:must|shall|should|is\s+to|are\s+to|needs?\s+to|has\s+to|"
+    r"have\s+to|will\s+now|devrait|devraient|dovrebbe|dovrebbero|debería|deberían|sollte|"
+    r"sollten|doit|doivent|deve|devono|debe|deben|tiene\s+que|muss|m[üu]ssen|soll|sollen)\b"
 )
 # A defence's sentence holds rules and checks, not a payload's kinds.
 _DEFENCE_KINDS = frozenset({Signal.STANDING_RULE, Signal.IMPERATIVE, Signal.AGENT_DIRECTIVE})
@@ -171,22 +177,29 @@ def _mention(own: str, h: Hit, regions: list[tuple[int, int]], ends: list[int]) 
     opened = _EXAMPLE_OPENER.search(own, max(0, h.start - EXAMPLE_REACH), h.start) is not None
     if h.hidden:  # (a carrier's payload: shown only inside a quote or an example)
         return opened
-    if h.signal is Signal.LEARNED:
-        return "about attacks" in h.note
     if any(n in h.note for n in _SHOWN_NOTES) and "about attacks" not in h.note:
         return True
     start, end = _clause(ends, h.start)
     if opened:
         return True
-    if _ADDRESSED.search(own, start, end) or _AGENT_ORDERED.search(own, start, end):
+    if _ADDRESSED.search(own, start, end) is not None:
         return False
-    if _ATTACK.search(own, start, end) is not None:
-        return True
-    return h.signal in _DEFENCE_KINDS and _DEFENCE.search(own, start, end) is not None
+    defence = h.signal in _DEFENCE_KINDS and _DEFENCE.search(own, start, end) is not None
+    if _AGENT_ORDERED.search(own, start, end) is not None:
+        return defence  # ("assistants should confirm …": a check, not the attack's order)
+    return defence or _ATTACK.search(own, start, end) is not None
 
 
 def expounded(text: str, hits: list[Hit]) -> list[Hit]:
-    """``hits`` counted as mentions when the text explains an attack and each is one."""
+    """``hits`` counted as mentions when the text explains an attack and each is one. The
+    learned scorer's hit is left as it is and read by no judgement here: the audit scores
+    it apart (``scanning``), and the text's hits must be judged the same either way."""
+    scored = [h for h in hits if h.signal is Signal.LEARNED]
+    rules = [h for h in hits if h.signal is not Signal.LEARNED]
+    return sorted(_expounded(text, rules) + scored, key=lambda h: (h.start, h.end))
+
+
+def _expounded(text: str, hits: list[Hit]) -> list[Hit]:
     if not hits or any(h.hidden and not _shown(text, h) for h in hits):
         return hits
     low = text.lower()
@@ -207,7 +220,7 @@ def expounded(text: str, hits: list[Hit]) -> list[Hit]:
             strongest[region] = h
     # (each example counts once, by its strongest hit: a payload and its decoded twin)
     out += [_as_mention(h, QUOTED_META) for h in strongest.values()]
-    return sorted(out, key=lambda h: (h.start, h.end))
+    return out
 
 
 def _as_mention(h: Hit, factor: float) -> Hit:

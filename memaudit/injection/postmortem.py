@@ -68,13 +68,15 @@ _LOOSENED = _rx(
     r"gelöst|immer|always)\b"
 )
 _ADDRESSED = _rx(
-    r"\b(?:you|your|vous|votre|tu|toi|voi|tuo|tua|usted|du\s+(?:musst|sollst|solltest|kannst|darfst|wirst|bist|hast)|dich|dir|dein\w*)\b"
+    r"\b(?:you|your|vous|votre|tu|toi|voi|tuo|tua|usted|dich|dir|dein\w*|"
+    r"du\s+(?:musst|sollst|solltest|kannst|darfst|wirst|bist|hast))\b"
     r"|\b(?:assistant|agent|ai|ia|ki)\s*[,:]"
 )
 _CLAUSE_END = re.compile(r"(?<!\.)[.!?;](?=\s|$)|\n")
 MIN_WORDS = 15  # a label and a line are no review
-# What a review's hits are: the act narrated, the harm named, the lesson's rule. A send, a
-# beacon, an override or a secret kept has no place in one.
+# What a review's hits are: the act narrated, the harm named, the lesson's rule (the
+# learned scorer's hit is left out by the caller). A send, a beacon, an override or a
+# secret kept has no place in one.
 _TOLD_KINDS = frozenset(
     {
         Signal.DESTRUCTIVE_COMMAND,
@@ -85,7 +87,6 @@ _TOLD_KINDS = frozenset(
         Signal.STANDING_RULE,
         Signal.FAKE_EXPERIENCE,
         Signal.IMPERATIVE,
-        Signal.LEARNED,
     }
 )
 
