@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 
+from memaudit.injection.advised import advice_reported
 from memaudit.injection.assessment import Hit
 from memaudit.injection.confidential import outsiders_kept_out
 from memaudit.injection.described import described
@@ -357,4 +358,5 @@ def quieted(low: str, hits: list[Hit]) -> list[Hit]:
         and not write_logged(low, h, hits)  # (round 32)
         and not label_read(low, h, hits)  # (round 32)
         and not user_gated(low, h, hits)  # (round 32)
+        and not advice_reported(low, h, hits)  # (round 33)
     ]
