@@ -45,6 +45,11 @@ def case_id(case: Case) -> str:
     return f"{case.rule}-{case.lang}-{'poison' if case.poison else 'benign'}-{case.text[:24]}"
 
 
+def first_text(cases: list[Case], rule: str, poison: bool, lang: str = "en") -> str:
+    """The first row of ``rule`` in ``lang`` that is (or is not) poison."""
+    return next(c.text for c in cases if (c.rule, c.lang, c.poison) == (rule, lang, poison))
+
+
 def assert_each_rule_in_three_languages_beside_a_look_alike(cases: list[Case]) -> None:
     """Every rule has poison and a benign look-alike, in English and two more languages;
     no text is there twice."""

@@ -235,11 +235,6 @@ _ROWS: list[tuple[str, str, bool, Provenance, str]] = [
 CASES = [Case(*row) for row in _ROWS]
 
 
-def _text(rule: str, poison: bool) -> str:
-    """The first English row of ``rule`` that is (or is not) poison."""
-    return next(c.text for c in CASES if (c.rule, c.lang, c.poison) == (rule, "en", poison))
-
-
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_the_look_alike_is_spared_and_its_twin_flagged(case: Case) -> None:
     src.assert_judged_as_labeled(case)
@@ -251,7 +246,7 @@ def test_every_rule_is_tested_in_three_languages_beside_a_look_alike() -> None:
 
 def test_an_example_and_its_decoded_twin_count_once() -> None:
     """The run and what it decodes to are one example: one hit of the run counts."""
-    text = next(c.text for c in CASES if (c.lang, c.poison) == ("it", False))
+    text = src.first_text(CASES, "attack explained", False, "it")
     hits = signals(text, learned=False)
     start = text.index("SWdu")
     assert len([h for h in hits if h.start == start]) == 1, hits
@@ -281,7 +276,7 @@ def test_an_article_explaining_an_attack_is_not_found_but_its_order_to_the_agent
     kept, none = src.stage_then_audit(
         cli,
         ledger_path,
-        _text("attack explained", False),
+        src.first_text(CASES, "attack explained", False),
         "external_document",
         "https://blog.example/injection",
     )
@@ -289,7 +284,7 @@ def test_an_article_explaining_an_attack_is_not_found_but_its_order_to_the_agent
     item, findings = src.stage_then_audit(
         cli,
         ledger_path,
-        _text("attack explained", True),
+        src.first_text(CASES, "attack explained", True),
         "external_document",
         "https://blog.example/injection-2",
     )
