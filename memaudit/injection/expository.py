@@ -91,6 +91,21 @@ _AGENT_ORDERED = _rx(
     r"have\s+to|will\s+now|devrait|devraient|dovrebbe|dovrebbero|debería|deberían|sollte|"
     r"sollten|doit|doivent|deve|devono|debe|deben|tiene\s+que|muss|m[üu]ssen|soll|sollen)\b"
 )
+# The shown instruction ordered carried out, a clause opening with the order in the text's
+# own words ("Now do what the quoted line says", "applique cette consigne", "esegui l'istruzione sopra", "sigue el ejemplo",
+# "befolge diese Anweisung"): the example is the payload.
+_CARRY_OUT = _rx(
+    r"(?:^|[.!?;:]\s+|\n\s*)(?:(?:now|please|then|maintenant|alors|ora|adesso|ahora|jetzt|bitte)"
+    r"\s*,?\s+)?(?:do|follow|obey|execute|run|apply|carry\s+out|comply\s+with|act\s+on|"
+    r"fais|suis|suivez|obéis|obéissez|exécute|exécutez|applique|appliquez|"
+    r"fai|segui|seguite|obbedisci|esegui|eseguite|applica|applicate|"
+    r"haz|sigue|seguid|obedece|ejecuta|ejecutad|aplica|aplicad|"
+    r"tu|tue|befolge|befolgt|gehorche|führe|wende)\s+(?:\w+\s+){0,3}?"
+    r"(?:it|this|that|what|the\s+(?:example|instruction|line|quoted|above|payload)|ce\s+que|"
+    r"cette|cet|ces|l'exemple|la\s+consigne|quello\s+che|questa|questo|l'esempio|"
+    r"l'istruzione|lo\s+que|esta|este|el\s+ejemplo|la\s+instrucción|was|diese[nrs]?|"
+    r"das\s+beispiel|die\s+anweisung)\b"
+)
 # A defence's sentence holds rules and checks, not a payload's kinds.
 _DEFENCE_KINDS = frozenset({Signal.STANDING_RULE, Signal.IMPERATIVE, Signal.AGENT_DIRECTIVE})
 # Notes of a hit already read as shown rather than said (``engine._discount``, ``declared``).
@@ -159,6 +174,8 @@ def _clause(ends: list[int], at: int) -> tuple[int, int]:
 def is_exposition(own: str) -> bool:
     """Whether the text's own words (its quotes set aside) explain an attack."""
     if len(own.split()) < MIN_WORDS:
+        return False
+    if _CARRY_OUT.search(own) is not None:
         return False
     named = {m.group() for m in _ATTACK.finditer(own)}
     return bool(named) and (len(named) >= 2 or _DEFENCE.search(own) is not None)
