@@ -79,7 +79,9 @@ _DEFENCE = _rx(
 # Someone addressed, or someone speaking of their own wish ("before I see them"): not the
 # third person of a text about an attack. ("we" is left out: "we now strip comments".)
 _ADDRESSED = _rx(
-    r"\b(?:i|me|my|mine|je|moi|mon|io|mio|mia|miei|yo|mí|mis|ich|mich|mir|mein\w*|"
+    # (the English "I" before its verb only: the Italian article "i" addresses no one)
+    r"\bi(?:'(?:m|ve|ll|d)|\s+(?:am|was|have|had|will|would|want|need|see|saw|do|did|can|ask\w*|"
+    r"\w+ed))\b|\b(?:me|my|mine|je|moi|mon|io|mio|mia|miei|yo|mí|mis|ich|mich|mir|mein\w*|"
     r"you|your|yours|yourself|vous|votre|tu|toi|ton|ta|tes|voi|tuo|tua|tuoi|usted|ustedes|"
     r"du\s+(?:musst|sollst|solltest|kannst|darfst|wirst|bist|hast)|dich|dir|dein\w*|ihr)\b"
     r"|\b(?:assistant|agent|ai|model|llm)\s*[,:]"
@@ -92,8 +94,9 @@ _AGENT_ORDERED = _rx(
     r"sollten|doit|doivent|deve|devono|debe|deben|tiene\s+que|muss|m[üu]ssen|soll|sollen)\b"
 )
 # The shown instruction ordered carried out, a clause opening with the order in the text's
-# own words ("Now do what the quoted line says", "applique cette consigne", "esegui l'istruzione sopra", "sigue el ejemplo",
-# "befolge diese Anweisung"): the example is the payload.
+# own words ("Now do what the quoted line says", "applique cette consigne", "esegui
+# l'istruzione sopra", "sigue el ejemplo", "befolge diese Anweisung"): the example is the
+# payload.
 _CARRY_OUT = _rx(
     r"(?:^|[.!?;:]\s+|\n\s*)(?:(?:now|please|then|maintenant|alors|ora|adesso|ahora|jetzt|bitte)"
     r"\s*,?\s+)?(?:do|follow|obey|execute|run|apply|carry\s+out|comply\s+with|act\s+on|"
