@@ -37,6 +37,7 @@ import re
 import unicodedata
 
 from memaudit.injection.assessment import Hit
+from memaudit.injection.bounded import beyond_bound
 from memaudit.injection.forms import _CODE, _QUOTES
 from memaudit.injection.kinds import META, QUOTED_META, Signal
 from memaudit.injection.postmortem import reviewed
@@ -184,10 +185,19 @@ def is_exposition(own: str) -> bool:
     return bool(named) and (len(named) >= 2 or _DEFENCE.search(own) is not None)
 
 
-def _shown(text: str, h: Hit) -> bool:
+def _invisible(text: str) -> list[int]:
+    """Where the text holds an invisible character (a format, private or unassigned code
+    point), in order: read once per text, each hit then looked up by bisection."""
+    return [
+        i for i, c in enumerate(text) if unicodedata.category(c)[0] == "C" and c not in "\n\t\r"
+    ]
+
+
+def _shown(unseen: list[int], h: Hit) -> bool:
     """A hit found inside a carrier the reader sees (an encoded run, an HTML comment),
     not in invisible characters: the carrier is the example, its decoding what it says."""
-    return all(unicodedata.category(c)[0] != "C" or c in "\n\t" for c in text[h.start : h.end])
+    k = bisect.bisect_left(unseen, h.start)
+    return k == len(unseen) or unseen[k] >= h.end
 
 
 def _mention(own: str, h: Hit, regions: list[tuple[int, int]], ends: list[int]) -> bool:
@@ -220,7 +230,10 @@ def expounded(text: str, hits: list[Hit]) -> list[Hit]:
 
 
 def _expounded(text: str, hits: list[Hit]) -> list[Hit]:
-    if not hits or any(h.hidden and not _shown(text, h) for h in hits):
+    if not hits or len(hits) - len(beyond_bound(hits)[0]):
+        return hits  # (past the bound, hits are kept as found: ``bounded``)
+    unseen = _invisible(text) if any(h.hidden for h in hits) else []
+    if any(h.hidden and not _shown(unseen, h) for h in hits):
         return hits
     low = text.lower()
     regions = _regions(low)
