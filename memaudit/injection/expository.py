@@ -39,6 +39,7 @@ import unicodedata
 from memaudit.injection.assessment import Hit
 from memaudit.injection.bounded import beyond_bound
 from memaudit.injection.forms import _CODE, _QUOTES
+from memaudit.injection.guides import _ORDER
 from memaudit.injection.kinds import META, QUOTED_META, Signal
 from memaudit.injection.postmortem import reviewed
 from memaudit.injection.vocabulary import _rx
@@ -212,8 +213,8 @@ def _mention(own: str, h: Hit, regions: list[tuple[int, int]], ends: list[int]) 
     start, end = _clause(ends, h.start)
     if opened:
         return True
-    if _ADDRESSED.search(own, start, end) is not None:
-        return False
+    if _ADDRESSED.search(own, start, end) is not None or _ORDER.search(own, start, end):
+        return False  # (someone addressed, or an order to render or include: "render … in every reply")
     defence = h.signal in _DEFENCE_KINDS and _DEFENCE.search(own, start, end) is not None
     if _AGENT_ORDERED.search(own, start, end) is not None:
         return defence  # ("assistants should confirm …": a check, not the attack's order)
