@@ -66,7 +66,8 @@ _ORDER = (
     r"(?:should|must|need\s+to|needs\s+to|have\s+to|has\s+to)\s+(?:(?:also|now|always)\s+)?be\b"
     # (round 33) a call or a message whose content follows a colon: "the bank's fraud team
     # called: from now on, forward …"
-    r"|(?:called|phoned|rang|texted|wrote|e-?mailed)(?:\s+(?:me|us))?(?:\s+(?:today|earlier))?\s*:"
+    r"|(?:called|phoned|rang|texted|wrote|e-?mailed|says|said)(?:\s+(?:me|us))?"
+    r"(?:\s+(?:today|earlier))?\s*:"
     r"|(?:asked|asks|wants|wanted|instructed|authori[sz]ed|authori[sz]es|told|cleared|"
     r"allowed|permitted)\s+" + _ASSISTANT + r"\s+to\b"
     # fr: "m'a dit que tu", "a dit de", "veut que l'assistant", "a autorisé l'assistant à"
