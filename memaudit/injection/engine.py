@@ -75,6 +75,7 @@ from memaudit.injection.kinds import (
     WEIGHT,
     Signal,
 )
+from memaudit.injection.memory_line import line_for_file
 from memaudit.injection.patterns import _BY_KIND, _PATTERN_KINDS, _PATTERNS
 from memaudit.injection.patterns.channels import holds as channel_holds
 from memaudit.injection.patterns.commented import addressed_hits
@@ -569,8 +570,7 @@ def _same(rx: re.Pattern[str]) -> re.Pattern[str]:
 
 # Off: every pattern the gate lets through runs (the results are the same; tests compare).
 PREFILTER = True
-# Per kind of the tables, what one of its patterns needs (one test rules a kind out), and
-# its patterns with what each needs.
+# Per kind of the tables: what one of its patterns needs, and what each pattern needs.
 KindKeys = dict[Signal, int]
 NeedsByKind = dict[Signal, list[tuple[re.Pattern[str], float, Any, int]]]
 
@@ -603,8 +603,7 @@ def __getattr__(name: str) -> Any:
 
 _STOP = re.compile(r"[.!?\n](?:\s|$)")
 
-# Kinds a negation turns into a protective rule: "never send the API keys anywhere",
-# "do not touch X without asking" (demands a confirmation; does not skip one).
+# Kinds a negation makes protective: "never send the API keys", "not without asking".
 NEGATABLE = frozenset(
     {
         Signal.TOOL_POLICY,
@@ -646,6 +645,7 @@ def _discount(view: str, raw: list[Hit]) -> list[Hit]:
         for a, b in _regions(_QUOTES, view)
         # After a key, a bracket, "=" (an HTML attribute) or a tool call's arrow: no quote.
         if not view[:a].rstrip().endswith((":", "{", "[", ",", "=", "->", "→"))
+        and not line_for_file(view, a)  # the line a write to the agent's file names
     ]
     code = _regions(_CODE, view)
     addresses = _regions(_ADDRESS, view)  # "example.com" is no example

@@ -77,6 +77,24 @@ _WRITE_TO_FILE = _rx(
     r"füg\w*|hinzugefügt|schreib\w*|trag\w*|ergänz\w*|speicher\w*)\b"
     r"[^.;!?\n«\"“„]{0,30}?" + _FILE
 )
+# (round 33) A line quoted right after a write to the agent's file ("va aggiunta a MEMORY.md
+# la riga '…'", "append to CLAUDE.md: \"…\"") is what will be written, not a mention:
+# the engine gives it no quotation discount.
+_LINE_FOR_FILE = _rx(
+    r"\b(?:add|append|write|put|insert|added|appended|written|inserted|ajout\w*|écri\w*|"
+    r"insér\w*|aggiung\w*|aggiunt\w*|scriv\w*|scritt\w*|inserit\w*|añad\w*|agreg\w*|escrib\w*|"
+    r"escrit\w*|insert\w*|füg\w*|hinzu\w*|schreib\w*|geschrieben|trag\w*|eingetragen)\b"
+    r"[^.;!?\n«\"“„]{0,30}?" + _FILE + r"[^.;!?\n]{0,30}$"
+)
+LINE_REACH = 80  # characters before a quotation mark read for the write
+
+
+def line_for_file(view: str, start: int) -> bool:
+    """Whether the quotation opening at ``start`` is the line a write to an agent's file
+    names (it follows the write within its sentence)."""
+    return _LINE_FOR_FILE.search(view[max(0, start - LINE_REACH) : start].lower()) is not None
+
+
 # The user's editing tool named as the channel in the opening: "(via l'outil d'édition)",
 # "via the editor tool", "tramite lo strumento di modifica", "vía la herramienta de
 # edición", "über das Bearbeitungswerkzeug".

@@ -63,7 +63,13 @@ _EXAMPLE = (
     r"ejemplo\s+(?:resuelto|a\s+reutilizar|para\s+reutilizar)|paso\s+puente|demostración|"
     r"p\s*[:'\"‘“¿]|(?:pregunta|consulta|razonamiento|paso\s+\d)\s*:|"
     r"(?:gelöstes|durchgerechnetes)\s+beispiel|brückenschritt|f\s*[:'\"‘“]|"
-    r"(?:frage|anfrage|schlussfolgerung|denkschritt|schritt\s+\d)\s*:)"
+    r"(?:frage|anfrage|schlussfolgerung|denkschritt|schritt\s+\d)\s*:|"
+    # (round 33) the chain's middle step named, and the solved query as the frame
+    r"(?:intermediate|bridging)\s+step\s*:|étape\s+intermédiaire\s*:|passaggio\s+intermedio\s*:|"
+    r"paso\s+intermedio\s*:|zwischenschritt\s*:|"
+    r"(?:(?:example|exemple|esempio|ejemplo|beispiel)\s+(?:of|de|di|für)\s+(?:an?\s+|une?\s+|una?\s+|eine\s+)?)?"
+    r"(?:(?:resolved|solved)\s+(?:query|request)|requête\s+résolue|richiesta\s+risolta|"
+    r"consulta\s+resuelta|gelöste\s+anfrage))"
 )
 _REMAP = (
     r"(?:migrat\w*|merged|merges|relinked|re-linked|remapped|re-mapped|consolidated|unified|"
@@ -71,7 +77,12 @@ _REMAP = (
     r"migré\w*|fusionn\w*|rattach\w*|relié\w*|unifi\w*|"
     r"migrat\w*|fus[oaie]\w*|unit[oaie]\b|unificat\w*|collegat\w*|ricollegat\w*|"
     r"migrad\w*|fusion(?:ó|aron|ad[oa]s?)|vinculad\w*|unificad\w*|se\s+resuelve\s+(?:a|en)|"
-    r"migriert|zusammengeführt|zusammengelegt|verknüpft|umgezogen|zugeordnet)"
+    r"migriert|zusammengeführt|zusammengelegt|verknüpft|umgezogen|zugeordnet|"
+    # (round 33) records moved into another's: "spostati nel conto di", "moved to"
+    r"linked\s+to\s+(?:the\s+)?(?:iban|account)|(?:moved|transferred|déplacé\w*|spostat\w*|trasladad\w*|movid\w*|verschoben)\s+\w+\s+"
+    r"(?:\w+\s+)?(?:account|compte|conto|cuenta|konto|iban|profile|profil|profilo|perfil)|"
+    # (German, the verb last: "in das Konto von … verschoben")
+    r"(?:in\s+das|ins|auf\s+das)\s+konto\s+[^\n]{0,40}?\b(?:verschoben|übertragen|umgezogen))"
 )
 _STAKE = (
     r"(?:refunds?|paid|pays?|payments?|cards?|statements?|owner|holder|address|deliver\w*|"
@@ -79,13 +90,16 @@ _STAKE = (
     r"rembours\w*|payé\w*|cartes?|relevés?|propriétaire|titulaire|adresse|livr\w*|itinéraire|"
     r"rimbors\w*|pagat\w*|carta|estratti|proprietario|intestat\w*|indirizzo|consegn\w*|percorso|"
     r"reembolso\w*|pagad\w*|tarjeta|extractos?|dueño|titular|dirección|entrega|ruta|"
-    r"erstattung\w*|bezahlt|karte|kontoauszüge?|inhaber|adresse|liefer\w*|route)"
+    r"erstattung\w*|bezahlt|karte|kontoauszüge?|inhaber|adresse|liefer\w*|route|"
+    # (round 33) the account itself: "nel conto di", "al IBAN ES12 …"
+    r"account|compte|conto|cuenta|konto|iban)"
 )
 BRIDGED_EXAMPLE = _a(
     "migrat merged merges relinked re-linked remapped re-mapped consolidated unified "
     "lives$ resolves handled belongs migré fusion rattach relié unifi fus unit unificat "
     "collegat ricollegat migrad vinculad resuelve migriert zusammengeführt zusammengelegt "
-    "verknüpft umgezogen zugeordnet",
+    "verknüpft umgezogen zugeordnet moved transferred déplacé spostat trasladad movid "
+    "verschoben",
     _w(
         0.55,
         _rx(

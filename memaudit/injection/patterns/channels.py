@@ -321,14 +321,17 @@ _ACTION_HOST = (
     r"paiement|pagament|pago|payment|zahlung|recuper|recover|wiederher|"
     # round 26: a parcel's redelivery, tracking or customs fee, the lure of delivery scams
     r"deliver|parcel|tracking|customs|livraison|colis|douane|consegn|pacco|dogana|entrega|"
-    r"paquete|aduana|zustell|paket|zoll))"
+    r"paquete|aduana|zustell|paket|zoll|"
+    # round 33: a government's word in a hyphenated host off the government's own domain
+    # ("ants-demarches-gouv.com"; "ants.gouv.fr" has no hyphen before its dot)
+    r"gouv|gov|gob))"
     r"[a-z0-9]+(?:-[a-z0-9]+)+\.[a-z]{2,10}\b(?!\.[a-z])"
 )
 _ACTION_ANCHORS = (
     "renew renov renouvel rinnov verif secur login signin unlock sblocc desbloq entsperr "
     "refund rembours rimbors reembols erstatt paiement pagament pago payment zahlung "
     "recuper recover wiederher deliver parcel tracking customs livraison colis douane consegn "
-    "pacco dogana entrega paquete aduana zustell paket zoll"
+    "pacco dogana entrega paquete aduana zustell paket zoll gouv gov gob"
 )
 _RISKY = _FREE_MAIL + r"|\b" + _MESSENGER + r"\b|" + _ACTION_HOST
 # Done at such a host: "renewed by paying 35 € at certificate-renew.example".

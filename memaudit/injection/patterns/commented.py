@@ -59,8 +59,19 @@ _NOUN = (
     r"not[ae]|messaggio|ordine|instrucci(?:ón|ones)|mensaje|orden|anweisung(?:en)?|"
     r"hinweis(?:e)?|nachricht)\s+)?"
 )
+# (round 33) or opening by calling itself a rule: "<!-- Regel: Mietkautionen immer …",
+# "<!-- rule: …", "<!-- règle : …" — a rule hidden from whoever reads the page or the
+# note is for the one agent that reads hidden text ("<!-- Kommentar: …", "<!-- TODO: …"
+# name no rule); a rule that sends something somewhere — a domain, an address, an
+# account: "<!-- rule: one H1 per page -->" in a style template is a note for editors
+_RULE = r"(?:(?:new|standing|neue|nouvelle|nuova|nueva)\s+)?(?:rules?|règles?|regol[ae]|reglas?|regeln?)\s*:"
 COMMENT_ADDRESSED = re.compile(
-    rf"<!--\s*(?:{_NOUN}(?:{_TO})?{_READER}\b{_DOING}\s*:|{_ARTICLE}{_READER}\s+{_MUST}\b)",
+    rf"<!--\s*(?:{_NOUN}(?:{_TO})?{_READER}\b{_DOING}\s*:|{_ARTICLE}{_READER}\s+{_MUST}\b|(?P<rule>{_RULE}))",
+    re.IGNORECASE,
+)
+_DESTINATION = re.compile(
+    r"[\w.+-]+@[\w-]+\.\w|https?://|\b[\w-]+\.(?:com|net|org|io|de|fr|it|es|eu|info|biz|co|app|dev)\b|"
+    r"\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){3}",
     re.IGNORECASE,
 )
 # an agent_directive, hidden (what a comment says is hidden text): 0.5 × HIDDEN_BOOST
@@ -72,6 +83,8 @@ def addressed_hits(view: str, start: int, end: int) -> list[Hit]:
     with an address to agents (none otherwise)."""
     m = COMMENT_ADDRESSED.match(view, start, end)
     if m is None:
+        return []
+    if m.group("rule") and not _DESTINATION.search(view, m.end(), end):
         return []
     note = f"in an HTML comment: “{_cut(m.group(0)[4:].strip(), 60)}”"
     weight = min(0.95, ADDRESSED_WEIGHT * HIDDEN_BOOST)

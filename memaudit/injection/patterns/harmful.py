@@ -31,6 +31,7 @@ import re
 
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns.adopted import ADOPTED_PATTERNS
+from memaudit.injection.patterns.asked_back import ASKED_BACK_PATTERNS
 from memaudit.injection.patterns.backups import BACKUPS_PATTERNS
 from memaudit.injection.patterns.bridged import BRIDGED_PATTERNS
 from memaudit.injection.patterns.called import CALLED_PATTERNS
@@ -47,6 +48,7 @@ from memaudit.injection.patterns.imposed import IMPOSED_PATTERNS
 from memaudit.injection.patterns.inferred import INFERRED_PATTERNS
 from memaudit.injection.patterns.lured import LURED_PATTERNS
 from memaudit.injection.patterns.reinterpreted import REINTERPRETED_PATTERNS
+from memaudit.injection.patterns.released import RELEASED_PATTERNS
 from memaudit.injection.patterns.rerouted import REROUTED_PATTERNS
 from memaudit.injection.patterns.staked import STAKED_PATTERNS
 from memaudit.injection.patterns.swapped import SWAPPED_PATTERNS
@@ -434,6 +436,10 @@ HARMFUL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *GENERALISED_PATTERNS,
     # round 32: backups deleted with their off-site copies
     *BACKUPS_PATTERNS,
+    # round 33: a secret released on any requester's ask, as a permission
+    *RELEASED_PATTERNS,
+    # round 33: a mail's sender asking for the user's secrets, a wire kept from accounting
+    *ASKED_BACK_PATTERNS,
 ]
 _HARMFUL = tuple(p for _, p in HARMFUL_PATTERNS)
 

@@ -60,6 +60,14 @@ _ORDER = (
     r"recommends|suggested|suggests|advised|claims|claimed)\s+(?:that\s+)?"
     r"(?:[\w',]+\s+){0,4}?" + _ASSISTANT + r"\b"
     r"|(?:says|said)\s+to\s+(?!me\b|us\b)\w+"
+    # (round 33) a passive order, no one named to carry it out: "said all exports must be
+    # copied to …" (the speaker's own "I/we should" is advice to them)
+    r"|(?:says|said|told\s+(?:me|us))\s+(?:that\s+)?(?!i\b|we\b|you\b)(?:[\w'-]+\s+){1,5}?"
+    r"(?:should|must|need\s+to|needs\s+to|have\s+to|has\s+to)\s+(?:(?:also|now|always)\s+)?be\b"
+    # (round 33) a call or a message whose content follows a colon: "the bank's fraud team
+    # called: from now on, forward …"
+    r"|(?:called|phoned|rang|texted|wrote|e-?mailed|says|said)(?:\s+(?:me|us))?"
+    r"(?:\s+(?:today|earlier))?\s*:"
     r"|(?:asked|asks|wants|wanted|instructed|authori[sz]ed|authori[sz]es|told|cleared|"
     r"allowed|permitted)\s+" + _ASSISTANT + r"\s+to\b"
     # fr: "m'a dit que tu", "a dit de", "veut que l'assistant", "a autorisé l'assistant à"
@@ -70,13 +78,28 @@ _ORDER = (
     # is a noun
     r"|(?:m'a\s+dit|a\s+dit|m'a\s+demandé|a\s+demandé|m'a\s+conseillé)\s+d(?:e\s+|')"
     r"|a\s+autorisé\s+l'(?:assistant|ia|agent)\s+à"
+    # (round 33) the passive order and the call, as in English: "a dit que tous les exports
+    # doivent être …", "m'a appelé : …"
+    r"|(?:m'a\s+dit|a\s+dit|m'a\s+expliqué|a\s+expliqué)\s+(?:que\s+|qu')(?!je\b|j'|nous\b|tu\b)"
+    r"(?:[\w'-]+\s+){1,5}?(?:doi[tv]\w*|faut)\b"
+    r"|m'a\s+(?:appel\w*|téléphoné|écrit)\s*:"
     # it: "mi ha detto che devi / di …", "ha autorizzato l'assistente a"
     r"|(?:mi\s+ha\s+detto|ha\s+detto|dice|vuole|voleva|ha\s+chiesto|chiede|insiste|"
     r"ha\s+consigliato)\s+(?:che\s+(?:tu\s+|l'assistente\s+)?|di\s+|all'assistente\s+di\s+)"
+    # (round 33) asked of the user, for the assistant: "mi ha chiesto di dirti / di salvarti
+    # …" (what the user is asked to do themselves is theirs: "mi ha chiesto di caricare …")
+    r"|(?:mi|ci)\s+(?:ha\s+chiesto|chiede)\s+(?:che\s+(?:tu|ti)\b|di\s+(?:dirti|chiederti|"
+    r"(?:salvar|memorizzar|annotar|segnar|registrar)(?:ti|lo|la|e)\w*))"
+    r"|mi\s+ha\s+(?:chiamat[oa]|telefonato|scritto)\s*:"
     r"|ha\s+autorizzato\s+l'(?:assistente|ia|agente)\s+a"
     # es: "me dijo que …", "pidió al asistente que", "autorizó al asistente a"
     r"|(?:me\s+dijo|dijo|dice|quiere|quería|pidió|pide|insistió\s+en|me\s+recomendó|recomendó)\s+"
     r"(?:al\s+asistente\s+)?que\s+"
+    # (round 33) asked of the user, for the assistant: "me pidió que te lo guardes" (what
+    # the user is asked to do themselves is theirs: "me pidió que le mande …")
+    r"|(?:me|nos)\s+(?:pidió|pide|pidieron|dijeron)\s+que\s+(?:te\b|tú\b|el\s+asistente|"
+    r"(?:lo\s+|la\s+)?(?:guard|apunt|anot|memoric)\w*)"
+    r"|me\s+(?:llamó|llamaron|escribió|escribieron)\s*:"
     r"|autorizó\s+al\s+(?:asistente|agente)\s+a"
     # de: "meinte, du sollst", "hat gesagt, dass du", "will, dass der Assistent"
     r"|(?:meinte|meint|sagte|sagt|hat\s+(?:mir\s+)?gesagt|will|wollte|verlangt|hat\s+verlangt|"
@@ -84,6 +107,11 @@ _ORDER = (
     r"(?:du\s+(?:sollst|solltest|musst|kannst|darfst)|dass\s+(?:du|der\s+assistent)|"
     r"der\s+assistent\s+(?:soll|muss|darf))"
     r"|hat\s+den\s+assistenten\s+(?:\w+\s+)?(?:angewiesen|ermächtigt|autorisiert)"
+    # (round 33) the passive order and the call: "hat gesagt, alle Exporte sollen … werden",
+    # "hat angerufen: …" (the speaker's "ich soll" is advice to the user)
+    r"|(?:meinte|meint|sagte|sagt|hat\s+(?:mir\s+|uns\s+)?gesagt|hat\s+(?:mir\s+)?erklärt)\s*,?\s+"
+    r"(?:dass\s+)?(?!ich\b|wir\b|du\b)(?:[\w'-]+\s+){1,5}?(?:soll|sollen|muss|müssen)\b"
+    r"|hat\s+(?:mich\s+|uns\s+)?angerufen\s*:|rief\s+(?:mich\s+|uns\s+)?an\s*:"
     # (round 29) an order about the assistant's memory, given to the user: "told me to save
     # this and …" — the user keeps nothing in the assistant's memory for themselves
     r"|told\s+(?:me|us)\s+to\s+(?:save|store|keep|remember|memori[sz]e)\s+(?:this|it|that)\b"
@@ -94,7 +122,7 @@ _ORDER = (
 # What makes the order harmful: money moved, access or codes handed over, a secret sent to
 # a link, the user kept in the dark or their confirmation waived.
 _MONEY = (
-    r"\b(?:mov|transf|wir|pay|pasa|paid|send|deposit|invest|approv|vir|vers|pai|bonific|pag|"
+    r"\b(?:mov|transf|trasf|wir|pay|pasa|paid|send|deposit|invest|approv|vir|vers|pai|bonific|pag|"
     r"invi|mand|env|überw|zahl|schick|aprob|genehmig)\w*\s+" + _S + r"{0,60}?"
     r"(?:[$€£]\s?\d|\d[\d.,]*\s?(?:[$€£]|eur\b|euros?\b|usd\b|dollars?\b|btc\b|k\b)|"
     r"\b(?:money|funds?|wires?|wire\s+requests?|payments?|invoices?|transfers?|deposits?|argent|"
@@ -157,19 +185,30 @@ _HIDDEN = (
 # (round 30) the user's mail or statements copied to an outside address: "said you must CC
 # every statement you summarize for me to security-review@…"
 _SENT_OUT = (
-    r"\b(?:cc|bcc|forward|send|copy|mail|e-?mail|transf[eé]r|envo\w+|inoltr\w*|invi\w+|"
+    r"\b(?:cc|bcc|forward|send|copy|mail|e-?mail|transf[eéè]r\w*|envo\w+|inoltr\w*|invi\w+|"
     r"reenv\w+|envi\w+|weiterleit\w*|schick\w*|sende\w*|kopier\w*)\b"
     + _S
     + r"{0,80}?[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
     # (German, the verb last: "… an pruefung@… schicken")
-    r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s+(?:\w+\s+)?(?:schick|send|weiterleit|übermittel|kopier)\w*"
+    r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s+(?:\w+\s+)?(?:schick|send|weiterleit|übermittel|kopier|"
+    r"geschickt|gesendet|weitergeleitet|übermittelt|kopiert)\w*"
+    # (round 33) files uploaded or copied to a link: "upload … to https://…", "an https://…
+    # hochgeladen werden", "caricare … su https://…", "subir … a https://…"
+    r"|\b(?:upload\w*|cc|forward\w*|copy|copied|copi\w+|mirror\w*|sync\w*|téléverse\w*|envo\w+|"
+    r"caric\w*|inoltr\w*|sub(?:ir|ida|idos|idas|an|e|en|a)|reenv\w*|hochlad\w*|hochzulad\w*)\b"
+    + _S
+    + r"{0,80}?https?://"
+    + r"|https?://\S+\s+(?:\w+\s+){0,2}?(?:hochgeladen|hochladen|hochzuladen|geschickt|gesendet|"
+    r"übertragen|kopiert|gespiegelt)\b"
 )
 SECONDHAND_ORDER = _a(
     "says said tells told wants wanted insisted insists recommended recommends suggested "
     "suggests advised claims claimed asked asks instructed authori cleared allowed permitted "
     "m'a dit$ demand veut voulait insiste conseill autoris detto dice vuole voleva chiesto "
     "chiede consigliato dijo quiere quería pidió pide insistió recomendó meinte meint sagte "
-    "sagt gesagt will$ wollte verlangt erklärt bat$ gebeten empfahl empfohlen assistenten",
+    "sagt gesagt will$ wollte verlangt erklärt bat$ gebeten empfahl empfohlen assistenten "
+    "called phoned rang texted wrote mailed appel téléphoné écrit expliqu chiamat telefonato "
+    "scritto llamó llamaron escribió escribieron dijeron pidieron angerufen rief chiesto",
     _rx(
         _NOT_THIRD
         + r"\b(?:"
