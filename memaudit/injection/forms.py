@@ -423,7 +423,10 @@ _SELF_TRAITS = _rx(
 TRAITS_NOTE = "describes the assistant's traits"
 
 
-_SENTENCE = re.compile(r"[.!?;:]+(?:\s+|$)|\n\s*")
+# (a run of marks is read from its first: one not followed by a space failed from each of
+# its positions, quadratic on a hostile run of dots; no match ends just after a mark, so
+# the same matches are found)
+_SENTENCE = re.compile(r"(?<![.!?;:])[.!?;:]+(?:\s+|$)|\n\s*")
 
 
 _YAML_KEY = re.compile(r"(?:^|\n)[ \t]*([a-z_][a-z0-9_-]*)$")

@@ -60,11 +60,14 @@ def _words(*groups: str) -> str:
 
 _ORDERS = r"(?:instructions?|rules?|guidelines?|directives?|directions?|prompts?|polic(?:y|ies)|restrictions?|guardrails?|programming|constraints?|system\s+prompt)"
 _AGENT = r"(?:assistant|agent|ai|llm|language\s+model|model|bot|chatbot|copilot|claude|gpt|chatgpt|gemini)"
-_EMAIL = r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}"
+# A local part is at most 64 characters (RFC 5321, 4.5.3.1.1): unbounded, a long run of
+# its characters without an "@" was rescanned from each of its positions (quadratic on a
+# hostile memory). A longer local part still matches, on its last 64 characters.
+_EMAIL = r"[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9.-]+\.[A-Za-z]{2,}"
 # The same in any script's letters, with any ending, as ``harmful``, ``bridged``,
 # ``channels`` and ``disclosed`` read it (one regex for both would change what one set
 # of rules matches). The learned scorer's own is ``learned._ADDRESS``.
-_EMAIL_LOOSE = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+_EMAIL_LOOSE = r"[\w.+-]{1,64}@[\w-]+(?:\.[\w-]+)+"  # 64: as ``_EMAIL``
 _URL = r"(?:https?|ftp)://[^\s<>\"')\]]+"
 _OUTPUTS = r"(?:repl(?:y|ies)|responses?|answers?|messages?|outputs?|summar(?:y|ies)|reports?|reviews?|emails?|comments?|commits?|questions?|requests?|quer(?:y|ies)|conversations?|tasks?)"
 
@@ -121,7 +124,10 @@ _LEAD = (
     r"(?:(?:please|kindly|also|and|then|just|now|so|first|bitte|s'il\s+te\s+plaît|per\s+favore|"
     r"por\s+favor|et|e|y|und|puis|poi|luego|dann|" + _OPENERS + r"),?\s+)*"
 )
-_START = r"\s*[-*•>]*\s*"  # matched at each sentence start (``_sentence_bounds``)
+# Matched at each sentence start (``_sentence_bounds``). The bullets' own space inside
+# their group: two runs of \s* side by side backtracked in quadratic time on a hostile run
+# of spaces (the same strings match).
+_START = r"\s*(?:[-*•>]+\s*)?"
 
 _CLAUSE = _rx(
     r"\b(?:when(?:ever)?|if|once|each\s+time|every\s+time|next\s+time|on\s+the\s+next|quand|si|lorsque|quando|se|cuando|wenn|sobald|chaque\s+fois\s+que|dès\s+que|ogni\s+volta\s+che|non\s+appena|cada\s+vez\s+que|en\s+cuanto|jedes\s+mal\s+wenn|immer\s+wenn)\b[^.\n]{3,100}?,\s*(?:then\s+|alors\s+|allora\s+|entonces\s+|dann\s+|also\s+)?(?:(?P<alw>"
