@@ -216,6 +216,8 @@ class Judgements(CacheFile):
         path: Path | None,
         why_not: str,
         key: bytes = b"",
+        *,
+        whole: bool = True,
     ) -> None:
         super().__init__(conn, path, why_not, key)
         # ``digest``'s hasher with the key already taken in: a copy per text costs less
@@ -232,7 +234,10 @@ class Judgements(CacheFile):
         # The last text's digest: a text's two kinds are recalled one after the other.
         self._last: tuple[str | None, bytes] = (None, b"")
         if conn is not None:
-            self._read_all(conn)
+            if whole:
+                self._read_all(conn)
+            else:
+                self._query = True
 
     def _read_all(self, conn: sqlite3.Connection) -> None:
         try:
@@ -248,12 +253,14 @@ class Judgements(CacheFile):
             self._give_up(exc)
 
     @classmethod
-    def open(cls, enabled: bool = True) -> Judgements:
+    def open(cls, enabled: bool = True, whole: bool = True) -> Judgements:
+        """``whole=False``: the file is not read whole whatever its size, each text is
+        looked up (a write's few texts: ``written``)."""
         opened = connect(PREFIX, _SCHEMA, enabled)
         if isinstance(opened, str):
             return cls.off(opened)
         conn, path, key = opened
-        return cls(conn, path, "", key)
+        return cls(conn, path, "", key, whole=whole)
 
     def recall(self, kind: int, text: str, compute: Callable[[str], list[Hit]]) -> list[Hit]:
         if self.conn is None:
