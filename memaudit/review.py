@@ -395,7 +395,6 @@ def _check_injection(
     ``injection.written.Written``)."""
     from memaudit import injection
     from memaudit.graph import ancestor_types
-    from memaudit.injection.written import gate_hits
 
     above = (
         frozenset(SourceType(t) for t in ancestor_types(ledger.conn, memory_id))
@@ -403,25 +402,16 @@ def _check_injection(
         else None
     )
     prov = injection.Provenance(cand.source_type, cand.source_ref, bool(cand.derived_from), above)
-    pattern_hits, learned = written.parts(cand.content)
-    written.keep_verdict(
-        Memory(
-            memory_id,
-            cand.content,
-            cand.source_type,
-            source_ref=cand.source_ref,
-            status=status,
-            derived=derived,
-        ),
-        pattern_hits,
-        learned,
-    )
-    found = injection.assess(
+    # (the item as the review listing reads it back: ``queue_injection._asked``)
+    item = Memory(
+        memory_id,
         cand.content,
-        prov,
-        injection.Thresholds.from_policy(ledger.policy()),
-        gate_hits(pattern_hits, learned),
+        cand.source_type,
+        source_ref=cand.source_ref,
+        status=status,
+        derived=derived,
     )
+    found = written.assess(item, prov)
     if not found.flagged:
         return None
     ledger.log(

@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any
 from memaudit.injection.judgements import LEARNED, SIGNALS, Judgements
 
 if TYPE_CHECKING:
-    from memaudit.injection.assessment import Hit
+    from memaudit.injection.assessment import Assessment, Hit
+    from memaudit.injection.provenance import Provenance
     from memaudit.injection.verdicts import Verdicts
     from memaudit.model import Memory
     from memaudit.policy import Policy
@@ -44,9 +45,9 @@ def gate_hits(pattern_hits: list[Hit], learned: list[Hit]) -> list[Hit]:
 
 
 class Written:
-    """The judgements and verdicts of one write (a candidate or a batch). ``hits`` gives
-    a text's hits (kept or computed, and kept); ``keep_verdict`` the review listing's
-    verdict of a written item; ``close`` writes both files (one transaction each)."""
+    """The judgements and verdicts of one write (a candidate or a batch). ``assess``
+    weighs a written item (its text's hits kept or computed, and kept; its verdict for
+    the review listing kept); ``close`` writes both files (one transaction each)."""
 
     def __init__(self, kept: Judgements, verdicts: Verdicts | None, policy: Policy) -> None:
         self.kept, self.verdicts, self.policy = kept, verdicts, policy
@@ -72,6 +73,24 @@ class Written:
         why = self.kept.why_not or (self.verdicts.why_not if self.verdicts else "")
         return why if why and why != "turned off" else None
 
+    def assess(self, memory: Memory, provenance: Provenance) -> Assessment:
+        """A written item's assessment under ``provenance`` (the gate's: its lineage
+        looked up), from its text's hits as ``engine.signals`` finds them; the text's
+        judgement and the item's verdict for the review listing kept. What the write path
+        calls for every memory it writes (``review._check_injection``), and what the
+        benchmarks' stores written through memaudit call (``benchmarks/written.py``)."""
+        from memaudit.injection.assessment import Thresholds
+        from memaudit.injection.provenance import assess, from_memory
+
+        found, learned = self.parts(memory.content)
+        thresholds = Thresholds.from_policy(self.policy)
+        result = assess(memory.content, provenance, thresholds, gate_hits(found, learned))
+        # The listing's verdict is this assessment's when the listing reads the item's
+        # provenance as the gate weighed it (most items: not derived); else its own.
+        same = provenance == from_memory(_as_listed(memory))
+        self.keep_verdict(memory, found, learned, result if same else None)
+        return result
+
     def parts(self, text: str) -> tuple[list[Hit], list[Hit]]:
         """The text's pattern hits and learned scorer's hit (``gate_hits`` makes them
         ``engine.signals(text)``), each kept or computed and kept."""
@@ -80,24 +99,43 @@ class Written:
         found = self.kept.recall(SIGNALS, text, _text_signals)
         return found, self.kept.recall(LEARNED, text, _learned_hits)
 
-    def keep_verdict(self, memory: Memory, found: list[Hit], learned: list[Hit]) -> None:
+    def keep_verdict(
+        self,
+        memory: Memory,
+        found: list[Hit],
+        learned: list[Hit],
+        assessed: Assessment | None = None,
+    ) -> None:
         """The review listing's verdict of ``memory`` (as the listing reads it back from
-        the store), from its text's ``parts``."""
+        the store: ``pending.injection_of``), from its text's ``parts``; ``assessed``:
+        the item's assessment under the provenance the listing reads, if made."""
         if self.verdicts is None or self.verdicts.conn is None:
             return
         from memaudit import pending
         from memaudit.injection.provenance import maybe_suspect
-        from memaudit.queue_injection import _asked, _rebuilt
+        from memaudit.queue_injection import _asked
 
         asked = _asked(memory)
         text = asked[0]
-        seen: dict[str, list[Any]] = {
-            text: gate_hits(found, learned) if maybe_suspect(text, learned) else pending.NOT_SUSPECT
-        }
-        flagged = pending.injection_of(_rebuilt(asked), self.policy, seen=seen) is not None
+        if not maybe_suspect(text, learned):
+            flagged = False  # (``injection_of``: the cheap first look rules it out)
+        elif assessed is not None:
+            flagged = assessed.flagged
+        else:
+            seen: dict[str, list[Any]] = {text: gate_hits(found, learned)}
+            listed = _as_listed(memory)
+            flagged = pending.injection_of(listed, self.policy, seen=seen) is not None
         self.verdicts.keep([(self.verdicts.key(asked), flagged)])
 
     def close(self) -> None:
         self.kept.close()
         if self.verdicts is not None:
             self.verdicts.close()
+
+
+def _as_listed(memory: Memory) -> Memory:
+    """The item as the review listing's check reads it (``queue_injection``: what its
+    other process rebuilds from what it is sent)."""
+    from memaudit.queue_injection import _asked, _rebuilt
+
+    return _rebuilt(_asked(memory))

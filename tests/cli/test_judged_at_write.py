@@ -32,6 +32,7 @@ SOURCES = [
     ("user_statement", "session:1#m1"),
     ("external_document", "https://docs.example/page"),
     ("tool_observation", "tool:fetch#1"),
+    ("summary", "session:2"),  # derived: the listing weighs it otherwise than the gate
 ]
 
 
@@ -114,13 +115,18 @@ def test_the_first_listing_of_a_queue_staged_through_memaudit_checks_nothing(
     cli: Any, ledger_path: Path, checks: list[str]
 ) -> None:
     write(cli, ledger_path)
-    assert len(checks) == len(TEXTS) * len(SOURCES)  # each judged at the gate
-    checks.clear()
+    # A user statement derived from another: the gate weighs its lineage, the listing
+    # the item as it states itself (flagged there, not at the gate).
+    out = cli("stage", "I like French.", "-t", "user_statement", "--json", db=ledger_path)
+    parent = json.loads(out.stdout)[0]["id"]
+    out = cli("stage", TEXTS[1], "-t", "user_statement", "-d", parent, "--json", db=ledger_path)
+    assert json.loads(out.stdout)[0]["flags"] == []
+    checks.clear()  # (the gate's own, for the items the listing weighs otherwise)
     listing = ("review", "--list", "-n", "0")
     first = cli(*listing, db=ledger_path)
     assert first.exit_code == 0 and checks == []  # every item's verdict kept at the gate
     afresh = cli(*listing, "--no-cache", db=ledger_path)
-    assert len(checks) == len(TEXTS) * len(SOURCES)
+    assert len(checks) == len(TEXTS) * len(SOURCES) + 2
     assert first.stdout == afresh.stdout and " INJ " in first.stdout
 
 
