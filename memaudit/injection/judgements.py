@@ -253,10 +253,10 @@ class Judgements(CacheFile):
             self._give_up(exc)
 
     @classmethod
-    def open(cls, enabled: bool = True, whole: bool = True) -> Judgements:
+    def open(cls, enabled: bool = True, whole: bool = True, durable: bool = True) -> Judgements:
         """``whole=False``: the file is not read whole whatever its size, each text is
-        looked up (a write's few texts: ``written``)."""
-        opened = connect(PREFIX, _SCHEMA, enabled)
+        looked up (a write's few texts: ``written``); ``durable``: as ``connect``."""
+        opened = connect(PREFIX, _SCHEMA, enabled, durable)
         if isinstance(opened, str):
             return cls.off(opened)
         conn, path, key = opened
@@ -401,11 +401,16 @@ class Judgements(CacheFile):
 
 
 def connect(
-    prefix: str, schema: str, enabled: bool
+    prefix: str, schema: str, enabled: bool, durable: bool = True
 ) -> tuple[sqlite3.Connection, Path, bytes] | str:
     """This engine's file named ``prefix`` in the cache folder (made with ``schema`` if
     new: the other engines' files of that prefix then pruned), and the folder's key; or
-    why not (turned off, a folder, key or file that cannot be used), never an error."""
+    why not (turned off, a folder, key or file that cannot be used), never an error.
+
+    ``durable=False`` (a write's: ``written``): nothing synced to disk. A stage opens
+    and closes the files for a few rows, and the syncs of a write and of the close
+    (its checkpoint) took ~17 ms a file here; a cache file a crash of the machine leaves
+    damaged is not used (or a row judged again), as any damaged file."""
     where = folder() if enabled else None
     if where is None:
         return "turned off"
@@ -418,7 +423,7 @@ def connect(
         conn = sqlite3.connect(path, timeout=2.0, isolation_level=None)
         try:
             conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute(f"PRAGMA synchronous={'NORMAL' if durable else 'OFF'}")
             conn.execute(schema)
         except BaseException:
             conn.close()

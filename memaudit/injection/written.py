@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from memaudit.injection.judgements import LEARNED, SIGNALS, Judgements
 
 if TYPE_CHECKING:
-    from memaudit.injection.assessment import Assessment, Hit
+    from memaudit.injection.assessment import Assessment, Hit, Thresholds
     from memaudit.injection.provenance import Provenance
     from memaudit.injection.verdicts import Verdicts
     from memaudit.model import Memory
@@ -51,6 +51,7 @@ class Written:
 
     def __init__(self, kept: Judgements, verdicts: Verdicts | None, policy: Policy) -> None:
         self.kept, self.verdicts, self.policy = kept, verdicts, policy
+        self._thresholds: Thresholds | None = None
 
     @classmethod
     def open(cls, policy: Policy, enabled: bool = True) -> Written:
@@ -60,11 +61,13 @@ class Written:
         from memaudit.injection.assessment import Thresholds
         from memaudit.injection.verdicts import Verdicts
 
-        kept = Judgements.open(enabled=enabled, whole=False)
+        # (not synced: a stage's few rows would wait ~30 ms for the disk; see ``connect``)
+        kept = Judgements.open(enabled=enabled, whole=False, durable=False)
         if kept.conn is None:
             return cls(kept, None, policy)
         th = Thresholds.from_policy(policy)
-        return cls(kept, Verdicts.open((th.flag, th.medium, th.high), enabled=enabled), policy)
+        limits = (th.flag, th.medium, th.high)
+        return cls(kept, Verdicts.open(limits, enabled=enabled, durable=False), policy)
 
     @property
     def why_not(self) -> str | None:
@@ -83,8 +86,9 @@ class Written:
         from memaudit.injection.provenance import assess, from_memory
 
         found, learned = self.parts(memory.content)
-        thresholds = Thresholds.from_policy(self.policy)
-        result = assess(memory.content, provenance, thresholds, gate_hits(found, learned))
+        if self._thresholds is None:
+            self._thresholds = Thresholds.from_policy(self.policy)
+        result = assess(memory.content, provenance, self._thresholds, gate_hits(found, learned))
         # The listing's verdict is this assessment's when the listing reads the item's
         # provenance as the gate weighed it (most items: not derived); else its own.
         same = provenance == from_memory(_as_listed(memory))
