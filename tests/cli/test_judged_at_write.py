@@ -189,3 +189,25 @@ def test_the_gates_hits_are_the_engines_on_every_training_case() -> None:
     for case in training_cases()[::5]:
         text = case.content
         assert gate_hits(signals(text, learned=False), _learned_hits(text)) == signals(text), text
+
+
+def test_the_mcp_servers_writes_are_judged_once_too(cli: Any, ledger_path: Path) -> None:
+    """The server's `remember` and the knowledge-graph drop-in's writes (``mcp.tools``,
+    ``mcp.compat``): their texts are judged at the gate, not again by the audit."""
+    from memaudit.ledger import Ledger
+    from memaudit.mcp import compat, tools
+
+    with Ledger.open(ledger_path, readonly=False) as led:
+        for text in TEXTS[:3]:
+            args = {"content": text, "source_type": "tool_observation", "source_ref": "tool:x"}
+            answer = tools.handle(led, tools.TOOLS, "remember", args, actor="mcp:t")
+            assert not answer.error, answer.text
+        entity = {"name": "Ops", "entityType": "team", "observations": TEXTS[3:]}
+        answer = tools.handle(
+            led, compat.TOOLS, "create_entities", {"entities": [entity]}, actor="mcp:t"
+        )
+        assert not answer.error, answer.text
+    report = audit(cli, ledger_path)
+    assert kept(report)["judged"] == 0 and kept(report)["reused"] >= len(TEXTS)
+    afresh = audit(cli, ledger_path, "--no-cache")
+    assert json.dumps(report["findings"]) == json.dumps(afresh["findings"])
