@@ -161,6 +161,21 @@ def _peak_figure(
     )
 
 
+def _first_audit(
+    name: str, run: dict[str, Any], old: dict[str, Any] | None, baseline: float | None, note: str
+) -> list[Figure]:
+    """A first audit's wall time (target: ``AUDIT_TARGET``) and CPU time."""
+    return [
+        Figure(name, run["seconds"], baseline=baseline, target=AUDIT_TARGET, note=note),
+        Figure(
+            "  CPU time",
+            run["cpu_seconds"],
+            baseline=old["cpu_seconds"] if old else None,
+            note="user + system, all processes of the audit (the machine may be shared)",
+        ),
+    ]
+
+
 @benchmark(
     "audit", description="full audit (all detectors), peak RSS, near-duplicates vs all pairs"
 )
@@ -190,23 +205,12 @@ def audit_bench(ctx: Context) -> list[Figure]:
     else:
         baseline = None
         base_note = "no baseline: set MEMAUDIT_BENCH_BASELINE to an older checkout"
-    figures.append(
-        Figure(
-            "full audit, written elsewhere",
-            fast["seconds"],
-            baseline=baseline,
-            target=AUDIT_TARGET,
-            note=f"a store written elsewhere: every text judged; {fast['findings']} "
-            f"findings; {base_note}",
-        )
-    )
-    figures.append(
-        Figure(
-            "  CPU time",
-            fast["cpu_seconds"],
-            baseline=old["cpu_seconds"] if old else None,
-            note="user + system, all processes of the audit (the machine may be shared)",
-        )
+    figures += _first_audit(
+        "full audit, written elsewhere",
+        fast,
+        old,
+        baseline,
+        f"a store written elsewhere: every text judged; {fast['findings']} findings; {base_note}",
     )
     figures.append(_peak_figure("peak RSS", fast, old, RSS_TARGET_MB))
     figures.append(
@@ -231,22 +235,13 @@ def audit_bench(ctx: Context) -> list[Figure]:
     )
     figures.append(_peak_figure("  its peak RSS", again, fast, RSS_TARGET_MB))
     figures.append(_added("  injected_instruction added, judgements kept", again, without))
-    figures.append(
-        Figure(
-            "full audit, written through memaudit",
-            written["seconds"],
-            baseline=baseline,
-            target=AUDIT_TARGET,
-            note=f"a first audit, the judgements its writes kept; {written['findings']} "
-            f"findings; {_kept(written)}; {base_note} (its first audit)",
-        )
-    )
-    figures.append(
-        Figure(
-            "  its CPU time",
-            written["cpu_seconds"],
-            baseline=old["cpu_seconds"] if old else None,
-        )
+    figures += _first_audit(
+        "full audit, written through memaudit",
+        written,
+        old,
+        baseline,
+        f"a first audit, the judgements its writes kept; {written['findings']} findings; "
+        f"{_kept(written)}; {base_note} (its first audit)",
     )
     figures.append(_peak_figure("  its peak RSS", written, old, RSS_TARGET_MB))
     figures.append(
