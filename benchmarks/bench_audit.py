@@ -7,8 +7,9 @@ the runner's. The peak is read from ``/proc/self/status`` (``VmHWM``), not from
 child's ``ru_maxrss``, so a runner that has just generated the 1M store (≈1.3 GB)
 would otherwise be billed to the audit. Figures:
 
-- ``full audit``: every detector, through ``audit.run`` on the native ledger (target
-  30 s at 1M, issue 22); baseline: the same audit by an older memaudit when
+- ``full audit, written elsewhere``: every detector, through ``audit.run`` on the native
+  ledger (target 30 s at 1M, issue 22), of the store as the generator writes it (its rows
+  written directly, not through memaudit: every text judged, the judgements kept); baseline: the same audit by an older memaudit when
   ``MEMAUDIT_BENCH_BASELINE`` names its checkout (as in ``bench_scale``: e.g. ``git
   worktree add /tmp/before main``), else at 10k/100k the same audit through the generic
   ``Store`` path (the store copied into an in-memory database first, as for a foreign
@@ -29,6 +30,11 @@ would otherwise be billed to the audit. Figures:
   judgements the first kept (``memaudit.injection.judgements``, in a temporary folder:
   never the user's), with its peak and what the pattern adds then. The first figures
   are a first run's, judgements written; every other run here keeps none;
+- ``full audit, written through memaudit``: the first audit of the same store had it
+  been written through memaudit's write path (``stage``, the MCP server): with a copy of
+  the cache folder the write path's recorder leaves (``benchmarks/written.py``: the
+  function the gate calls for every memory it writes), and what the pattern adds then;
+  baseline: the older memaudit's first audit (its write path kept nothing);
 - one informational figure per other detector.
 
 Standalone: ``python -m benchmarks.bench_audit STORE [--generic]`` prints the child's
@@ -49,6 +55,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.registry import Context, Figure, benchmark
+from benchmarks.written import copy_of, folder_for
 
 AUDIT_TARGET = 30.0
 WITHOUT_INJECTION_TARGET = 20.0  # the audit without injected_instruction, at 1M
@@ -154,15 +161,35 @@ def _peak_figure(
     )
 
 
+def _first_audit(
+    name: str, run: dict[str, Any], old: dict[str, Any] | None, baseline: float | None, note: str
+) -> list[Figure]:
+    """A first audit's wall time (target: ``AUDIT_TARGET``) and CPU time."""
+    return [
+        Figure(name, run["seconds"], baseline=baseline, target=AUDIT_TARGET, note=note),
+        Figure(
+            "  CPU time",
+            run["cpu_seconds"],
+            baseline=old["cpu_seconds"] if old else None,
+            note="user + system, all processes of the audit (the machine may be shared)",
+        ),
+    ]
+
+
 @benchmark(
     "audit", description="full audit (all detectors), peak RSS, near-duplicates vs all pairs"
 )
 def audit_bench(ctx: Context) -> list[Figure]:
+    prepared = folder_for(ctx.store)  # (made once per memaudit: before any timing)
     with tempfile.TemporaryDirectory(prefix="memaudit-judgements-") as folder:
         # The first audit judges every text and keeps the judgements; the second is the
         # nightly audit of an unchanged store (a store that changed reads most of them).
         fast = _child(ctx.store, generic=False, kept=Path(folder))
         again = _child(ctx.store, generic=False, kept=Path(folder))
+    with tempfile.TemporaryDirectory(prefix="memaudit-written-") as tmp:
+        # The first audit of the store written through memaudit: the judgements its
+        # writes kept.
+        written = _child(ctx.store, generic=False, kept=copy_of(prepared, Path(tmp, "c")))
     without = _child(ctx.store, generic=False, skip="injected_instruction")
     figures = []
     older = os.environ.get("MEMAUDIT_BENCH_BASELINE")
@@ -178,22 +205,12 @@ def audit_bench(ctx: Context) -> list[Figure]:
     else:
         baseline = None
         base_note = "no baseline: set MEMAUDIT_BENCH_BASELINE to an older checkout"
-    figures.append(
-        Figure(
-            "full audit",
-            fast["seconds"],
-            baseline=baseline,
-            target=AUDIT_TARGET,
-            note=f"{fast['findings']} findings; {base_note}",
-        )
-    )
-    figures.append(
-        Figure(
-            "  CPU time",
-            fast["cpu_seconds"],
-            baseline=old["cpu_seconds"] if old else None,
-            note="user + system, all processes of the audit (the machine may be shared)",
-        )
+    figures += _first_audit(
+        "full audit, written elsewhere",
+        fast,
+        old,
+        baseline,
+        f"a store written elsewhere: every text judged; {fast['findings']} findings; {base_note}",
     )
     figures.append(_peak_figure("peak RSS", fast, old, RSS_TARGET_MB))
     figures.append(
@@ -218,6 +235,18 @@ def audit_bench(ctx: Context) -> list[Figure]:
     )
     figures.append(_peak_figure("  its peak RSS", again, fast, RSS_TARGET_MB))
     figures.append(_added("  injected_instruction added, judgements kept", again, without))
+    figures += _first_audit(
+        "full audit, written through memaudit",
+        written,
+        old,
+        baseline,
+        f"a first audit, the judgements its writes kept; {written['findings']} findings; "
+        f"{_kept(written)}; {base_note} (its first audit)",
+    )
+    figures.append(_peak_figure("  its peak RSS", written, old, RSS_TARGET_MB))
+    figures.append(
+        _added("  injected_instruction added, written through memaudit", written, without)
+    )
     per = fast["detectors"]
     figures.append(
         Figure(

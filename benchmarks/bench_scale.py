@@ -6,7 +6,12 @@
   target < 2 s. Twice, with a new cache folder: the first listing (it checks every item
   for injected instructions and compares it with the active memories, and keeps the
   verdicts and the answers) and the listing again (it reads them: ``injection.verdicts``,
-  ``queue_answers``); the baseline likewise, in a folder of its own.
+  ``queue_answers``); the baseline likewise, in a folder of its own. The store is written
+  elsewhere (the generator writes its rows directly); a third listing, first of its
+  cache folder too, is the first listing of the store written through memaudit: with a
+  copy of what the write path's recorder leaves (``benchmarks/written.py``: the injection
+  verdicts and judgements the gate keeps for every memory it writes; no comparison is
+  kept by a write). Baseline: the older memaudit's first listing.
 
 Baseline: the same work by an older memaudit, when ``MEMAUDIT_BENCH_BASELINE`` names
 its checkout (e.g. a worktree of the branch before the change: ``git worktree add
@@ -29,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.registry import Context, Figure, benchmark
+from benchmarks.written import copy_of, folder_for
 
 CONFLICTS_TARGET = 10.0
 CONFLICTS_RSS_MB = 500.0
@@ -89,7 +95,9 @@ def scale(ctx: Context) -> list[Figure]:
     old = os.environ.get("MEMAUDIT_BENCH_BASELINE")
     new = _conflicts_child(ctx.store)
     before = _conflicts_child(ctx.store, old) if old else None
+    prepared = folder_for(ctx.store)  # (made once per memaudit: before any timing)
     with tempfile.TemporaryDirectory(prefix="memaudit-bench-") as tmp:
+        written = _review_list(ctx.store, None, copy_of(prepared, Path(tmp, "written")))
         mine, theirs = Path(tmp, "new"), Path(tmp, "old")
         review = _review_list(ctx.store, None, mine)
         review_before = _review_list(ctx.store, old, theirs) if old else None
@@ -117,11 +125,19 @@ def scale(ctx: Context) -> list[Figure]:
             target=CONFLICTS_RSS_MB,
         ),
         Figure(
-            "review --list -n 0 (CLI), first listing",
+            "review --list -n 0 (CLI), first listing, written elsewhere",
             review,
             baseline=review_before,
             target=REVIEW_TARGET,
-            note=f"a new cache folder; {note}",
+            note=f"a store written elsewhere: every item checked; a new cache folder; {note}",
+        ),
+        Figure(
+            "review --list -n 0 (CLI), first listing, written through memaudit",
+            written,
+            baseline=review_before,
+            target=REVIEW_TARGET,
+            note="the verdicts its writes kept, no comparison kept; baseline: the older "
+            f"memaudit's first listing; {note}",
         ),
         Figure(
             "review --list -n 0 (CLI), listed again",

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memaudit import reasons, resurrection, tombkey
 from memaudit.clock import parse_time, to_iso
@@ -31,6 +31,9 @@ from memaudit.ledger import Ledger, removal, rows
 from memaudit.model import Edge, Memory, Relation, SourceType, Status
 from memaudit.textsafety import hidden_characters, reveal
 from memaudit.trust import DERIVED_TYPES
+
+if TYPE_CHECKING:
+    from memaudit.injection.written import Written
 
 DEFAULT_RELATION = {
     SourceType.SUMMARY: Relation.SUMMARIZES,
@@ -168,6 +171,9 @@ class Staged:
     resurrects: list[resurrection.Match] = field(default_factory=list)
     # The injected-instruction check at the gate (``injection.assess``), when flagged.
     injection: dict[str, Any] | None = None
+    # Why the check's judgements were not kept in the cache folder (None: kept, or the
+    # cache turned off).
+    judgements_not_kept: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -183,7 +189,7 @@ class Staged:
                 for m in self.resurrects
             ],
             "injection": self.injection,
-        }
+        } | ({"judgements_not_kept": self.judgements_not_kept} if self.judgements_not_kept else {})
 
 
 def _validate(ledger: Ledger, cand: Candidate) -> None:
@@ -254,15 +260,26 @@ def _insert(ledger: Ledger, cand: Candidate, status: Status, derived: bool, acto
     return mid
 
 
-def stage(ledger: Ledger, cand: Candidate, *, actor: str | None = None) -> Staged:
+def stage(
+    ledger: Ledger, cand: Candidate, *, actor: str | None = None, remember: bool = True
+) -> Staged:
     """Classify one candidate and write it where the policy says (one transaction)."""
-    return stage_batch(ledger, [cand], actor=actor)[0]
+    return stage_batch(ledger, [cand], actor=actor, remember=remember)[0]
 
 
 def stage_batch(
-    ledger: Ledger, candidates: Sequence[Candidate], *, actor: str | None = None
+    ledger: Ledger,
+    candidates: Sequence[Candidate],
+    *,
+    actor: str | None = None,
+    remember: bool = True,
 ) -> list[Staged]:
-    """All or nothing: any refused or invalid candidate stages nothing of the batch."""
+    """All or nothing: any refused or invalid candidate stages nothing of the batch.
+
+    ``remember``: the injection check's judgements and the review listing's verdicts are
+    kept in the user's cache folder (``injection.written``), so that the audit and the
+    listing do not judge these texts again; ``MEMAUDIT_CACHE_DIR=off`` keeps none
+    either. A folder that cannot be used fails nothing (each item says why)."""
     who = actor or ledger.actor
     plan = []
     tombs = resurrection.TombstoneIndex.of(ledger.conn, statuses=[Status.FORGOTTEN.value])
@@ -285,15 +302,38 @@ def stage_batch(
             if len(candidates) > 1:
                 raise type(exc)(f"item {n}: {exc.message}; nothing staged", exc.code) from None
             raise
-    results = []
     # Loaded before the write lock is taken: in a fresh process the injection check and
     # the conflict search take about a second to import (more on a loaded machine), and
     # every other writer of the store (a live agent) waits while the lock is held.
+    import memaudit.conflicts  # noqa: F401  (loaded here, used by ``_write_staged``)
     import memaudit.injection.provenance  # noqa: F401  (loaded here, used by the check)
-    from memaudit.conflicts import check_staged
     from memaudit.injection import learned
+    from memaudit.injection.written import Written
 
     learned.model()
+    # Opened before the write lock too (the engine's digest, the files); written after
+    # the store's transaction, each file once for the batch.
+    written = Written.open(ledger.policy(), enabled=remember)
+    try:
+        results = _write_staged(ledger, candidates, plan, who, written)
+    finally:
+        written.close()
+    why = written.why_not
+    for r in results:
+        r.judgements_not_kept = why
+    return results
+
+
+def _write_staged(
+    ledger: Ledger,
+    candidates: Sequence[Candidate],
+    plan: list[tuple[Candidate, str, Status, bool, list[resurrection.Match]]],
+    who: str,
+    written: Written,
+) -> list[Staged]:
+    from memaudit.conflicts import check_staged
+
+    results: list[Staged] = []
     with ledger.transaction():
         for n, (cand, route, status, derived, back) in enumerate(plan, 1):
             try:
@@ -331,7 +371,7 @@ def stage_batch(
                     route,
                     promoted,
                     back,
-                    _check_injection(ledger, cand, mid, who),
+                    _check_injection(ledger, cand, mid, who, written, status, derived),
                 )
             )
         # Candidate contradictions travel with the new item (conflicts.candidates_for).
@@ -340,11 +380,19 @@ def stage_batch(
 
 
 def _check_injection(
-    ledger: Ledger, cand: Candidate, memory_id: str, actor: str
+    ledger: Ledger,
+    cand: Candidate,
+    memory_id: str,
+    actor: str,
+    written: Written,
+    status: Status,
+    derived: bool,
 ) -> dict[str, Any] | None:
     """The audit's injected-instruction check on a new candidate (its lineage is in
     the ledger by now). A flagged item gets a ``flag`` event — signal names and offsets,
-    never the text — that puts it first in the review queue."""
+    never the text — that puts it first in the review queue. The text's judgement and
+    the item's verdict as the review listing reads it are kept (``written``: an
+    ``injection.written.Written``)."""
     from memaudit import injection
     from memaudit.graph import ancestor_types
 
@@ -354,7 +402,16 @@ def _check_injection(
         else None
     )
     prov = injection.Provenance(cand.source_type, cand.source_ref, bool(cand.derived_from), above)
-    found = injection.assess(cand.content, prov, injection.Thresholds.from_policy(ledger.policy()))
+    # (the item as the review listing reads it back: ``queue_injection._asked``)
+    item = Memory(
+        memory_id,
+        cand.content,
+        cand.source_type,
+        source_ref=cand.source_ref,
+        status=status,
+        derived=derived,
+    )
+    found = written.assess(item, prov)
     if not found.flagged:
         return None
     ledger.log(

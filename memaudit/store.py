@@ -384,8 +384,13 @@ class Store(ABC):
         raise self.unsupported(Capability.TOMBSTONES)
 
     def stage_batch(
-        self, candidates: Sequence[Candidate], *, actor: str | None = None
+        self,
+        candidates: Sequence[Candidate],
+        *,
+        actor: str | None = None,
+        remember: bool = True,
     ) -> list[Staged]:
+        """``remember``: keep the injection check's judgements in the cache folder."""
         raise self.unsupported(Capability.STAGE)
 
     def approve(

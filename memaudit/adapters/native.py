@@ -165,11 +165,15 @@ class NativeStore(Store):
         return forget.apply(self.ledger, plan, reason=reason, actor=actor)
 
     def stage_batch(
-        self, candidates: Sequence[review.Candidate], *, actor: str | None = None
+        self,
+        candidates: Sequence[review.Candidate],
+        *,
+        actor: str | None = None,
+        remember: bool = True,
     ) -> list[review.Staged]:
         from memaudit import review
 
-        return review.stage_batch(self.ledger, candidates, actor=actor)
+        return review.stage_batch(self.ledger, candidates, actor=actor, remember=remember)
 
     def approve(
         self,

@@ -228,7 +228,7 @@ def _print_table(report: core.Report) -> None:
             console.print(
                 Text(
                     f"{r.detector.name}: {kept['reused']:,} texts' judgements kept from an "
-                    f"earlier run of this memaudit, {kept['judged']:,} judged now "
+                    f"earlier run or write of this memaudit, {kept['judged']:,} judged now "
                     "(--no-cache: judge all now)",
                     style="dim",
                 )

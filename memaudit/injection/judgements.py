@@ -216,6 +216,8 @@ class Judgements(CacheFile):
         path: Path | None,
         why_not: str,
         key: bytes = b"",
+        *,
+        whole: bool = True,
     ) -> None:
         super().__init__(conn, path, why_not, key)
         # ``digest``'s hasher with the key already taken in: a copy per text costs less
@@ -232,7 +234,10 @@ class Judgements(CacheFile):
         # The last text's digest: a text's two kinds are recalled one after the other.
         self._last: tuple[str | None, bytes] = (None, b"")
         if conn is not None:
-            self._read_all(conn)
+            if whole:
+                self._read_all(conn)
+            else:
+                self._query = True
 
     def _read_all(self, conn: sqlite3.Connection) -> None:
         try:
@@ -248,12 +253,14 @@ class Judgements(CacheFile):
             self._give_up(exc)
 
     @classmethod
-    def open(cls, enabled: bool = True) -> Judgements:
-        opened = connect(PREFIX, _SCHEMA, enabled)
+    def open(cls, enabled: bool = True, whole: bool = True, durable: bool = True) -> Judgements:
+        """``whole=False``: the file is not read whole whatever its size, each text is
+        looked up (a write's few texts: ``written``); ``durable``: as ``connect``."""
+        opened = connect(PREFIX, _SCHEMA, enabled, durable)
         if isinstance(opened, str):
             return cls.off(opened)
         conn, path, key = opened
-        return cls(conn, path, "", key)
+        return cls(conn, path, "", key, whole=whole)
 
     def recall(self, kind: int, text: str, compute: Callable[[str], list[Hit]]) -> list[Hit]:
         if self.conn is None:
@@ -394,11 +401,16 @@ class Judgements(CacheFile):
 
 
 def connect(
-    prefix: str, schema: str, enabled: bool
+    prefix: str, schema: str, enabled: bool, durable: bool = True
 ) -> tuple[sqlite3.Connection, Path, bytes] | str:
     """This engine's file named ``prefix`` in the cache folder (made with ``schema`` if
     new: the other engines' files of that prefix then pruned), and the folder's key; or
-    why not (turned off, a folder, key or file that cannot be used), never an error."""
+    why not (turned off, a folder, key or file that cannot be used), never an error.
+
+    ``durable=False`` (a write's: ``written``): nothing synced to disk. A stage opens
+    and closes the files for a few rows, and the syncs of a write and of the close
+    (its checkpoint) took ~17 ms a file here; a cache file a crash of the machine leaves
+    damaged is not used (or a row judged again), as any damaged file."""
     where = folder() if enabled else None
     if where is None:
         return "turned off"
@@ -411,7 +423,7 @@ def connect(
         conn = sqlite3.connect(path, timeout=2.0, isolation_level=None)
         try:
             conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute(f"PRAGMA synchronous={'NORMAL' if durable else 'OFF'}")
             conn.execute(schema)
         except BaseException:
             conn.close()

@@ -774,12 +774,15 @@ def own_import(text: str) -> bool:
     return OWN_IMPORT.search(low) is not None and OWN_VOICE.search(low) is not None
 
 
-def maybe_suspect(text: str) -> bool:
+def maybe_suspect(text: str, learned: list[Hit] | None = None) -> bool:
     """The cheap first look (and the learned scorer): False means ``signals(text)``
-    finds nothing."""
+    finds nothing. ``learned``: the scorer's hit, if the caller has it (a write's
+    ``injection.written``), not computed again."""
     if not text.isprintable():
         return True
-    return bool(_active(text, text.lower())) or learned_hit(text) is not None
+    if bool(_active(text, text.lower())):
+        return True
+    return bool(learned) if learned is not None else learned_hit(text) is not None
 
 
 def from_memory(

@@ -56,10 +56,12 @@ class Verdicts(judgements.CacheFile):
         self._new: dict[bytes, bool] = {}
 
     @classmethod
-    def open(cls, thresholds: tuple[float, float, float], enabled: bool = True) -> Verdicts:
+    def open(
+        cls, thresholds: tuple[float, float, float], enabled: bool = True, durable: bool = True
+    ) -> Verdicts:
         """The file of this engine's verdicts, created if need be; ``off`` when the cache
-        is turned off or unusable (never an error)."""
-        opened = judgements.connect(PREFIX, _SCHEMA, enabled)
+        is turned off or unusable (never an error); ``durable``: ``judgements.connect``'s."""
+        opened = judgements.connect(PREFIX, _SCHEMA, enabled, durable)
         if isinstance(opened, str):
             return cls.off(opened)
         conn, path, secret = opened

@@ -25,7 +25,10 @@ def store(cli, ledger_path: Path) -> Path:
         (PLAIN, "user_statement", "session:1#m1"),
         ("Always answer me in French.", "user_statement", "session:1#m2"),
     ):
-        assert cli("stage", text, "-t", source, "--source-ref", ref, db=ledger_path).exit_code == 0
+        # (--no-cache: a store written elsewhere, its texts never judged; the stage's
+        # own judgements: tests/cli/test_judged_at_write.py)
+        staged = cli("stage", text, "-t", source, "--source-ref", ref, "--no-cache", db=ledger_path)
+        assert staged.exit_code == 0
     return ledger_path
 
 
