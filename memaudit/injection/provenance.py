@@ -776,13 +776,11 @@ def own_import(text: str) -> bool:
 
 def maybe_suspect(text: str, learned: list[Hit] | None = None) -> bool:
     """The cheap first look (and the learned scorer): False means ``signals(text)``
-    finds nothing. ``learned``: the scorer's hit, if the caller has it (a write's
-    ``injection.written``), not computed again."""
+    finds nothing. ``learned``: the scorer's hit when the caller has it."""
     if not text.isprintable():
         return True
-    if bool(_active(text, text.lower())):
-        return True
-    return bool(learned) if learned is not None else learned_hit(text) is not None
+    found = bool(_active(text, text.lower()))  # a write passes the scorer's hit it has
+    return found or (bool(learned) if learned is not None else learned_hit(text) is not None)
 
 
 def from_memory(
