@@ -34,7 +34,7 @@ from memaudit.injection.vocabulary import _rx
 
 _ADVISED = _rx(
     r"\b(?:i\s+)?(?:told|suggested|recommended|advised|explained\s+to)\s+(?:the\s+user|them|him|her)\b"
-    r"|\bi\s+(?:suggested|recommended|advised|proposed)\b|^\W*suggest\w*\b|[.;]\s+suggest\w*\b"
+    r"|\bi\s+(?:suggested|recommended|advised|proposed)\b|^[^\w\n]*suggest\w*\b|[.;]\s+suggest\w*\b"
     r"|\bj'ai\s+(?:conseillé|suggéré|recommandé|dit|expliqué|proposé)\s+(?:à\s+l'utilisat\w+|à\s+(?:lui|elle|eux))"
     r"|\b(?:gli|le)\s+ho\s+(?:consigliato|suggerito|detto|spiegato|proposto)"
     r"|\bho\s+(?:consigliato|suggerito|detto|spiegato|proposto)\s+(?:all'utente|a\s+(?:lui|lei|loro))"
