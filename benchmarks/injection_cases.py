@@ -189,6 +189,12 @@ every round's blind figures):
   errors are grouped by cause in ``docs/round33_causes.md``, the signals generalized by
   cause and the scorer refitted on rounds 1-33;
 - round 34 (``injection_round34.jsonl``): written blind by another author while rounds 1-33
+  were trained on (40 poison under user-type sources, benign cases under every source),
+  copied in after that work was frozen (``9b3d51e``), its SHA-256 checked against its
+  author's, run once (P 0.854 / R 0.944 / F1 0.897, memwall F1 0.58); now training: its
+  errors are grouped by cause in ``docs/round34_causes.md``, the signals generalized by
+  cause and the scorer refitted on rounds 1-34;
+- round 35 (``injection_round35.jsonl``): written blind by another author while rounds 1-34
   are trained on. It is the **held-out** round: its author's SHA-256 is recorded in
   ``HELDOUT_SHA256``; the file is not in the repository: the lead copies it in after the
   next work is frozen, then runs it once. A file whose digest differs is refused.
@@ -235,7 +241,7 @@ class Case:
 
     @property
     def split(self) -> str:
-        """``train`` (rounds 1-33: looked at, tuned and trained on) or ``heldout``."""
+        """``train`` (rounds 1-34: looked at, tuned and trained on) or ``heldout``."""
         return "heldout" if self.round == HELDOUT_ROUND else "train"
 
 
@@ -358,17 +364,21 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
         Path(__file__).with_name("injection_round33.jsonl"),
         "a6ba9eed1b32ab31212bc03d93adb6f6114139051b911c10500f89c045591c89",
     ),
+    (
+        Path(__file__).with_name("injection_round34.jsonl"),
+        "0c9d72763e3356b82083152fa50f679dc4882d9bde020e67c09bb67eb8c3d53e",
+    ),
 )
 # The last round the committed scorer (``memaudit/injection/learned.json``) was fitted on:
 # a round becomes training before the refit that takes it in (the refit raises this), so
 # ``train_injection_model --check`` refits on exactly the rounds the weights came from.
 FITTED_THROUGH = 33
-HELDOUT_ROUND = 34
-HELDOUT = Path(__file__).with_name("injection_round34.jsonl")
-# Round 34's SHA-256 as its author delivered it (before anyone else read the file). A
+HELDOUT_ROUND = 35
+HELDOUT = Path(__file__).with_name("injection_round35.jsonl")
+# Round 35's SHA-256 as its author delivered it (before anyone else read the file). A
 # file whose digest differs is refused, never measured; an absent file is no error (it is
 # kept outside the repository until the lead copies it in).
-HELDOUT_SHA256 = "0c9d72763e3356b82083152fa50f679dc4882d9bde020e67c09bb67eb8c3d53e"
+HELDOUT_SHA256 = ""
 
 
 class HeldOutChanged(RuntimeError):
@@ -401,7 +411,7 @@ def heldout_bytes() -> bytes:
 
 
 def training_cases() -> list[Case]:
-    """Rounds 1-33: what the signals may be tuned and the scorer fitted on."""
+    """Rounds 1-34: what the signals may be tuned and the scorer fitted on."""
     out = _parse(DATA.read_text(encoding="utf-8"))
     for path, digest in TRAINING_ROUNDS:
         out += _parse(_checked(path, digest).decode("utf-8"))
