@@ -163,8 +163,10 @@ def test_round_thirty_five_is_held_out_with_its_authors_digest() -> None:
     assert injection_cases.HELDOUT.name == "injection_round35.jsonl"
     assert injection_cases.HELDOUT_ROUND == 35
     # Round 35's, as its author computed it before anyone else read the file.
-    # Until its author delivers it, none is recorded: a file in place would be refused.
-    assert injection_cases.HELDOUT_SHA256 == ""
+    assert (
+        injection_cases.HELDOUT_SHA256
+        == "ec03a464d1ab159ab4754029b29668f94a1dd66f2a047c566ac9c1c1e153ca8f"
+    )
 
 
 def test_the_scorer_is_refitted_on_exactly_the_rounds_its_weights_came_from() -> None:
