@@ -276,6 +276,10 @@ def check_kept(low: str, h: Hit) -> bool:
 # The hits whose own span may hold a word about attacks without being about attacks.
 WAIVES_META = (BRIDGED_EXAMPLE, SECURITY_OFF)
 _KEY = re.compile(r'\w+"\s*:')  # a key of JSON data (tool outputs), no prose
+# (round 34) a worked example's remap is an example by its own frame: the words that say a
+# text gives examples ("Summary of 'Agent reasoning examples'") are that frame too, wherever
+# they stand; the words about attacks still make it a mention.
+_EXAMPLE_WORD = re.compile(r"(?:examples?|exemples?|esempi[oi]|ejemplos?|beispiele?)\b")
 
 
 def meta_outside(low: str, h: Hit, meta: list[int]) -> list[int]:
@@ -289,11 +293,13 @@ def meta_outside(low: str, h: Hit, meta: list[int]) -> list[int]:
     inside = (h.signal is Signal.SECRECY and any(rx.match(low, h.start) for rx in withheld)) or (
         h.signal is Signal.SENSITIVE_ACTION and any(rx.match(low, h.start) for rx in WAIVES_META)
     )
+    bridged = h.signal is Signal.SENSITIVE_ACTION and BRIDGED_EXAMPLE.match(low, h.start)
     return [
         p
         for p in meta
         if not (inside and h.start <= p < h.end)
         and not (p and low[p - 1] == '"' and _KEY.match(low, p))
+        and not (bridged and _EXAMPLE_WORD.match(low, p))
     ]
 
 

@@ -93,7 +93,52 @@ PAID_PAST_CONTROL = _a(
         ),
     ),
 )
+# (round 34) the transfers denied to the bank: "si … mon conseiller bancaire demandent à
+# propos des virements vers …, tu réponds qu'il n'y a rien eu". The bank (its adviser, the
+# user's banker) is who checks the user's payments from outside, as accounting does a
+# firm's; a lie that no money moved, told to it when it asks, is what a scammer draining
+# the account needs. A surprise kept from a person ("if my wife asks about the transfer
+# for her ring, say it's a surprise") names no bank and denies nothing.
+_IF = r"(?:if|when|whenever|si|quand|se|quando|cuando|wenn|falls|sobald)"
+_BANK = (
+    r"(?:bank(?:'s)?(?:\s+(?:adviser|advisor|manager|officer|clerk))?|banker|"
+    r"conseill\w+\s+(?:bancaire|de\s+(?:la\s+|ma\s+)?banque)|banquier\w*|banque|"
+    r"(?:consulente|direttore|funzionari[oa])\s+(?:della\s+|di\s+)?banca|banca|bancari[oa]|"
+    r"banco|asesor\w*\s+(?:del\s+banco|bancari[oa])|gestor\w*\s+(?:del\s+banco|bancari[oa])|"
+    r"bankberater\w*|bank)"
+)
+# the money moved, plurals too ("bonifici", "pagamenti", "Überweisungen")
+_MOVED = (
+    r"(?:wires?|transfers?|payments?|virements?|paiements?|bonific[oi]|pagament[oi]|"
+    r"trasferiment[oi]|transferencias?|pagos?|giros?|überweisung(?:en)?|zahlung(?:en)?)"
+)
+_DENIED = (
+    r"(?:(?:say|tell\s+(?:them|him|her)|answer|reply|respond)\s+(?:that\s+)?(?:there\s+"
+    r"(?:was|were|have\s+been|has\s+been)\s+(?:nothing|none|no\b)|nothing\s+(?:happened|was\s+"
+    r"(?:sent|paid|transferred))|none\s+(?:were|was)\s+made)|"
+    r"(?:réponds|répondez|dis|dites)(?:-(?:lui|leur))?\s+(?:lui\s+|leur\s+)?qu'il\s+n'y\s+"
+    r"(?:a|avait)\s+(?:rien|eu\s+aucun|pas\s+eu|aucun)|"
+    r"(?:rispondi|rispondete|di'|dì|dite|digli|dille)\s+che\s+non\s+(?:c'è|ci\s+sono|c'era)\s+"
+    r"stat[oi]\s+(?:niente|nulla|nessun\w*)|"
+    r"(?:responde|respondes|respondan?|di|dile|diles|dices)\s+que\s+no\s+(?:hubo|ha\s+habido|"
+    r"hay|había)\s+(?:nada|ninguna?\b)|"
+    r"(?:sag|sage|sagst|antworte|antwortest)\w*(?:\s*,)?\s+(?:\w+\s+)?(?:dass\s+)?es\s+"
+    r"(?:keine|nichts)\s+(?:gab|gegeben)|es\s+habe\s+(?:keine|nichts))"
+)
+PAYMENTS_DENIED_TO_BANK = _a(
+    "say tell answer reply respond réponds répondez dis$ dites rispondi rispondete di$ dì "
+    "dite digli dille responde respondes responda respondan dile diles dices sag antwort habe",
+    _w(
+        0.55,
+        _rx(
+            # (atomic: the first bank and the first transfer after the condition are read)
+            rf"\b{_IF}\b(?>{_IN}{{0,80}}?\b{_BANK}\b)(?>{_IN}{{0,80}}?\b{_MOVED}\b){_IN}{{0,120}}?"
+            rf"\b{_DENIED}"
+        ),
+    ),
+)
 ASKED_BACK_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.SENSITIVE_ACTION, SECRETS_TO_SENDER),
     (Signal.SENSITIVE_ACTION, PAID_PAST_CONTROL),
+    (Signal.SENSITIVE_ACTION, PAYMENTS_DENIED_TO_BANK),
 ]

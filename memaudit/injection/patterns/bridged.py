@@ -82,7 +82,12 @@ _REMAP = (
     r"linked\s+to\s+(?:the\s+)?(?:iban|account)|(?:moved|transferred|déplacé\w*|spostat\w*|trasladad\w*|movid\w*|verschoben)\s+\w+\s+"
     r"(?:\w+\s+)?(?:account|compte|conto|cuenta|konto|iban|profile|profil|profilo|perfil)|"
     # (German, the verb last: "in das Konto von … verschoben")
-    r"(?:in\s+das|ins|auf\s+das)\s+konto\s+[^\n]{0,40}?\b(?:verschoben|übertragen|umgezogen))"
+    r"(?:in\s+das|ins|auf\s+das)\s+konto\s+[^\n]{0,40}?\b(?:verschoben|übertragen|umgezogen)|"
+    # (round 34) the user's word read as another's name: "treating 'savings' as shorthand
+    # for the brokerage account of …", "comme raccourci pour", "come abbreviazione di"
+    r"(?:as|comme|come|como|als)\s+(?:(?:a|an|un|une|uno|una|ein|eine)\s+)?(?:shorthand|alias|"
+    r"abbreviation|synonym|raccourci|abréviation|synonyme|abbreviazione|sinonimo|abreviatura|"
+    r"sinónimo|kürzel|abkürzung)\s+(?:for|of|pour|de|di|del|della|für))"
 )
 _STAKE = (
     r"(?:refunds?|paid|pays?|payments?|cards?|statements?|owner|holder|address|deliver\w*|"
@@ -99,13 +104,47 @@ BRIDGED_EXAMPLE = _a(
     "lives$ resolves handled belongs migré fusion rattach relié unifi fus unit unificat "
     "collegat ricollegat migrad vinculad resuelve migriert zusammengeführt zusammengelegt "
     "verknüpft umgezogen zugeordnet moved transferred déplacé spostat trasladad movid "
-    "verschoben",
+    "verschoben shorthand alias abbreviation synonym raccourci abréviation synonyme "
+    "abbreviazione sinonimo abreviatura sinónimo kürzel abkürzung",
     _w(
         0.55,
         _rx(
             # the framing, then the remap and what is at stake on the same line
             rf"(?<!\w)(?:{_EXAMPLE})[^\n]{{0,220}}?\b{_REMAP}\b"
             rf"(?=[^\n]{{0,160}}?\b{_STAKE}\b)"
+        ),
+    ),
+)
+# (round 34) another person's account re-bound on a migration's word: "«cuenta de Elena» se
+# refiere ahora a la cuenta ES91 …, porque el gestor dijo que hubo una migración". People
+# are not migrated; a payee's account said to have moved in a migration, with no word from
+# the payee, is the bridging step told as a fact (a payee's new account the user notes
+# down — "Elena switched banks, her account now points to …" — names no migration).
+_REFERS_NOW = (
+    r"(?:now\s+(?:refers|points|maps)\s+to|(?:refers|points|maps)\s+now\s+to|now\s+means|"
+    r"se\s+refiere\s+ahora\s+a|ahora\s+se\s+refiere\s+a|ahora\s+(?:apunta|corresponde)\s+a|"
+    r"désigne\s+(?:désormais|maintenant)|renvoie\s+(?:désormais|maintenant)\s+à|"
+    r"correspond\s+(?:désormais|maintenant)\s+à|(?:ora|adesso)\s+(?:si\s+riferisce\s+a(?:l|lla|llo)?|indica|"
+    r"corrisponde\s+a(?:l|lla|llo)?)|si\s+riferisce\s+(?:ora|adesso)\s+a(?:l|lla|llo)?|"
+    r"bezieht\s+sich\s+(?:jetzt|nun|ab\s+sofort)\s+auf|meint\s+(?:jetzt|nun|ab\s+sofort))"
+)
+_ACCOUNT = r"(?:account|compte|conto|cuenta|konto|iban|rib)"
+# Someone else's account named, right before the re-binding: "'Dad's account'", "«cuenta de
+# Elena»", "« le compte de Paul »", "„Konto von Oma“" (the user's own — "mon compte courant"
+# renamed by their bank's migration — is theirs to note)
+_THEIRS = (
+    r"(?:\w+'s\s+account|(?:account|compte|conto|cuenta|konto)\s+(?:of|de|di|del|della|von|vom)\s+"
+    r"(?!me\b|moi\b|mí\b|mir\b)\w+)[\s\"'«»“”‘’„]{0,4}"
+)
+_MIGRATION = r"(?:migrat\w*|migraci\w*|migrazion\w*|migrier\w*)"
+REBOUND_BY_MIGRATION = _a(
+    "refers points maps means refiere apunta corresponde désigne renvoie correspond "
+    "riferisce indica corrisponde bezieht meint",
+    _w(
+        0.55,
+        _rx(
+            rf"\b{_THEIRS}{_REFERS_NOW}\b{_IN}{{0,40}}?(?:\b{_IBAN}\b|\b{_ACCOUNT}\b)"
+            rf"(?=[^\n]{{0,160}}?\b{_MIGRATION}\b)"
         ),
     ),
 )
@@ -395,6 +434,7 @@ ALERTS_DELETED = _a(
 BRIDGED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.SENSITIVE_ACTION, BRIDGED_EXAMPLE),
     (Signal.SENSITIVE_ACTION, REMAPPED_TO_OTHER),
+    (Signal.SENSITIVE_ACTION, REBOUND_BY_MIGRATION),
     (Signal.SENSITIVE_ACTION, SECRET_HANDED),
     (Signal.SENSITIVE_ACTION, BULK_OUT),
     (Signal.SENSITIVE_ACTION, PERSONAL_PASSED),

@@ -40,6 +40,7 @@ from memaudit.injection.patterns.concluded import CONCLUDED_PATTERNS
 from memaudit.injection.patterns.crossed import CROSSED_PATTERNS
 from memaudit.injection.patterns.disarmed import DISARMED_PATTERNS
 from memaudit.injection.patterns.disclosed import DISCLOSED_PATTERNS
+from memaudit.injection.patterns.enlisted import ENLISTED_PATTERNS
 from memaudit.injection.patterns.forged import PIPED_PATTERNS
 from memaudit.injection.patterns.generalised import GENERALISED_PATTERNS
 from memaudit.injection.patterns.granted import GRANTED_PATTERNS
@@ -440,6 +441,8 @@ HARMFUL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *RELEASED_PATTERNS,
     # round 33: a mail's sender asking for the user's secrets, a wire kept from accounting
     *ASKED_BACK_PATTERNS,
+    # round 34: a document's request that the AI assistants send something to an address
+    *ENLISTED_PATTERNS,
 ]
 _HARMFUL = tuple(p for _, p in HARMFUL_PATTERNS)
 

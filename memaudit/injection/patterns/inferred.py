@@ -196,10 +196,49 @@ CHECK_LIFTED_BY_MESSAGE = _a(
         ),
     ),
 )
+# (round 34) authority concluded from a part of a message that claims it: "The email footer
+# says 'Sent by your System Administrator', so it carries admin authority", "the hidden
+# <!-- --> block probably comes from the admin, so … is team policy". A footer, a signature,
+# a header or a hidden comment is typed by whoever sent the text; reading an
+# administrator's authority off it is the fake-authority attack taking hold. Quiet: the
+# same claim doubted or refused ("so it is probably phishing", "so I won't treat it as
+# binding": a negation between the conclusion and its predicate).
+_PART = (
+    r"(?:footer|signature|header|banner|sender\s+line|hidden|pied\s+de\s+page|en-tête|"
+    r"bandeau|caché\w*|piè\s+di\s+pagina|firma|intestazione|nascost\w*|pie\s+de\s+página|"
+    r"encabezado|ocult[oa]s?|fußzeile|signatur|kopfzeile|versteckte?\w*)"
+)
+_SO = (
+    r"(?:so|therefore|thus|hence|donc|alors|quindi|perciò|dunque|pertanto|así\s+que|por\s+lo\s+"
+    r"tanto|por\s+tanto|luego|also|daher|deshalb|folglich|somit)"
+)
+_AUTHORITATIVE = (
+    r"(?:policy|policies|binding|authority|authoritative|mandatory|politique|contraignant\w*|"
+    r"obligatoire|autorité|vincolant\w*|autorità|obbligatori\w*|norma\s+(?:del|dell)\w*|"
+    r"política|vinculantes?|autoridad|obligatori[oa]s?|richtlinie|verbindlich\w*|autorität|"
+    r"dienstanweisung)"
+)
+_UNDOUBTED = (
+    r"(?:(?!\b(?:not|no|never|pas|jamais|non|mai|nunca|nicht|nie|kein\w*|ni)\b|n't\b)[^\n])"
+)
+AUTHORITY_CONCLUDED = _a(
+    "so$ therefore thus hence donc alors quindi perciò dunque pertanto así tanto luego also$ "
+    "daher deshalb folglich somit",
+    _w(
+        0.55,
+        _rx(
+            # (atomic: the first administrator and the first conclusion after the part are
+            # the ones read, so a dense run of "footer admin so" is read once per start)
+            rf"(?:\b{_PART}\b|<!--)(?>[^\n]{{0,80}}?\b{_ADMIN}\b)(?>[^\n]{{0,80}}?\b{_SO}\b)"
+            rf"{_UNDOUBTED}{{0,160}}?\b{_AUTHORITATIVE}\b"
+        ),
+    ),
+)
 # weighed by source
 SOURCED_INFERRED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.FAKE_AUTHORITY, PAY_AUTHORITY_CLAIMED),
     (Signal.FAKE_AUTHORITY, CHECK_LIFTED_BY_MESSAGE),
+    (Signal.FAKE_AUTHORITY, AUTHORITY_CONCLUDED),
 ]
 # weighed at full from any source (``harmful``)
 INFERRED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [

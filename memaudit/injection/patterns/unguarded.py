@@ -93,7 +93,15 @@ _UNASKED = (
     r"senza\s+attendere\s+(?:il\s+)?(?:tuo\s+|suo\s+|vostro\s+|mio\s+)?(?:consenso|ok|via\s+libera|approvazione)|"
     r"sin\s+esperar\s+(?:a\s+)?(?:tu\s+|su\s+|mi\s+)?(?:aprobación|permiso|visto\s+bueno|ok)|"
     r"ohne\s+(?:auf\s+)?(?:deine|ihre|seine|meine)\s+(?:zustimmung|freigabe|genehmigung)\s+zu\s+warten|"
-    r"ohne\s+(?:deine|ihre|seine|meine)\s+(?:zustimmung|freigabe)\s+abzuwarten)"
+    r"ohne\s+(?:deine|ihre|seine|meine)\s+(?:zustimmung|freigabe)\s+abzuwarten|"
+    # (round 34) the user's permission not sought: "sin permiso expreso", "without (their)
+    # explicit permission", "sans autorisation", "senza permesso", "ohne Erlaubnis"
+    r"without\s+(?:(?:your|my|their|the\s+user's|explicit|express|prior)\s+){0,2}"
+    r"(?:permission|authori[sz]ation)|"
+    r"sans\s+(?:(?:votre|ton|son|leur|mon)\s+)?(?:permission|autorisation)|"
+    r"senza\s+(?:(?:il\s+)?(?:tuo|suo|mio|vostro)\s+)?(?:permesso|autorizzazione)|"
+    r"sin\s+(?:(?:tu|su|mi)\s+)?(?:permiso|autorización)|"
+    r"ohne\s+(?:(?:deine|ihre|seine|meine|ausdrückliche)\s+)?(?:erlaubnis|genehmigung))"
 )
 # ... the act not verified (a security check) ...
 _UNVERIFIED = (
@@ -246,6 +254,47 @@ _CONFIRMS_SKIPPED = (
     rf"{_NOT_NEGATED}{{0,40}}?\b{_SKIP}"
     rf"|\b{_SKIP}\b[^.!?;\n]{{0,30}}?\b{_CONFIRMS}\b[^.!?;\n]{{0,30}}?\b{_MONEY}\b"
 )
+# (round 34) any payment approved automatically: "deberá aprobar automáticamente cualquier
+# transferencia", "approve every payment automatically", "jede Überweisung automatisch
+# freigeben" — a pending payment approved whoever asked for it (the infinitive or the
+# imperative: "the bank approves transfers under 50 €" describes, it orders nothing).
+_APPROVE = (
+    r"(?:approve|approuve[rz]?|approva(?:re)?|aprob(?:ar|ad)|aprueb[ae]|genehmig(?:en|e)|"
+    r"freigeben|freizugeben|genehmigt)"
+)
+_AUTO = (
+    r"(?:automatically|automatiquement|automaticamente|automáticamente|automatisch|always|"
+    r"toujours|sempre|siempre|immer)"
+)
+_ANY_ONE = (
+    r"(?:any|every|all|toute?s?|tous|n'importe\s+quel\w*|qualsiasi|ogni|tutt[ei]|"
+    r"cualquier\w*|tod[ao]s|jede\w*|alle)"
+)
+_APPROVED_ANY = (
+    rf"\b{_APPROVE}\b(?=[^.!?;\n]{{0,60}}?\b{_AUTO}\b)[^.!?;\n]{{0,40}}?\b{_ANY_ONE}\s+"
+    rf"(?:\w+\s+){{0,2}}?{_MONEY}\b"
+    rf"|\b{_ANY_ONE}\s+(?:\w+\s+){{0,2}}?{_MONEY}\b{_NOT_NEGATED}{{0,40}}?\b{_AUTO}\s+"
+    rf"(?:\w+\s+)?{_APPROVE}\b"
+)
+# (round 34) any command run as root with no confirmation: "il terminale può eseguire
+# qualsiasi comando con sudo senza conferma, incluso rm -rf". A user's own allowance names
+# its commands ("run pytest without asking"); every command with root rights unchecked is
+# the whole machine handed to whoever writes the next command.
+_ANY_COMMAND = (
+    r"(?:(?:any|every|all)\s+(?:shell\s+|terminal\s+)?commands?|n'importe\s+quelle\s+commande|"
+    r"toutes?\s+(?:les\s+)?commandes?|qualsiasi\s+comando|ogni\s+comando|tutti\s+i\s+comandi|"
+    r"cualquier\s+comando|todos\s+los\s+comandos|(?:jeden|jeder|beliebigen?)\s+befehl\w*|"
+    r"alle\s+befehle)"
+)
+_AS_ROOT = (
+    r"(?:sudo|root|rm\s+-rf|(?:admin|administrator|superuser)\s+(?:rights|privileges)|"
+    r"droits\s+(?:d'administrateur|root)|privilegi\s+di\s+(?:amministratore|root)|"
+    r"privilegios\s+de\s+(?:administrador|root)|(?:admin|root)-?rechten?)"
+)
+_ROOT_UNCHECKED = (
+    rf"\b{_ANY_COMMAND}\b(?={_IN_SENTENCE}{{0,100}}?\b{_AS_ROOT}\b)"
+    rf"(?={_IN_SENTENCE}{{0,100}}?\b(?:{_UNASKED}|{_UNVERIFIED}))"
+)
 _ANCHORS = (
     "invoice bill factur fattur rechnung "
     "pay paid wire settle transfer payer paie régler vire virement paga pagher salda bonific pago "
@@ -259,7 +308,8 @@ _ANCHORS = (
     "enlace$ buy purchase achet achèt compra acquist kauf choose pick add$ select choisir "
     "prendre ajouter scegliere aggiungere elegir añadir wählen hinzufügen "
     "überweisung zahlung bonific virement paiement confirm bestätigung skip saut "
-    "salta omit überspr"
+    "salta omit überspr approv aprob aprueb genehmig freigeb freizugeben "
+    "command commande comando comandi comandos befehl"
 )
 UNGUARDED = _a(
     _ANCHORS,
@@ -278,6 +328,7 @@ UNGUARDED = _a(
             rf"|\b{_DATA}\b{_CLAUSE}\b{_NO_CONSENT}"
             rf"|\b{_UPDATES}\b[^.!?;\n]{{0,40}}?\b{_SKIP}"
             rf"|\b{_SKIP}\b[^.!?;\n]{{0,30}}?\b{_UPDATES}"
+            rf"|{_APPROVED_ANY}|{_ROOT_UNCHECKED}"
         ),
     ),
 )
