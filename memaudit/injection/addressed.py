@@ -31,8 +31,9 @@ from memaudit.injection.patterns.beaconed import personal_slot
 # The factor of a soft hit's weight in a text the scorer reads as addressed to no agent.
 # 1.0: the lever is OFF (shipped off; docs/injection.md "The address lever"). Measured
 # by leave-one-round-out over the blind rounds 28-34 (``benchmarks.loro_injection``) it
-# lifts pooled precision 0.952 → 0.984 at pooled recall 0.987 → 0.984 (0.4; round 34,
-# the one fold the scorer was not fitted on: P 0.854 → 0.918, R 0.944 → 0.939), but it
+# lifts pooled precision 0.952 → 0.984 at pooled recall 0.987 → 0.984 (at 0.4 on those
+# rounds: 0.983 / 0.984; round 34, the one fold the scorer was not fitted on: P 0.854 →
+# 0.918, R 0.944 → 0.939), but it
 # takes the rules' own voice away wherever the scorer is silent: "Always answer me in
 # French." from a tool, issue 20's own example of an injection by provenance, is no
 # longer flagged, and the tests that judge the rules alone fail. The lead decides.

@@ -106,9 +106,11 @@ def test_the_strong_signals_keep_their_weight_where_the_scorer_is_silent() -> No
     text = _ROWS[4][4] + tagged
     hits = signals(text)
     assert addressed.damping(hits) < 1.0
-    found = assess(text, src.TOOL, hits=hits)
-    assert found.flagged
-    assert any(h.signal is Signal.TAG_CHARACTERS and h.weight >= 0.9 for h in found.hits)
+    found = assess(text, src.TOOL, hits=[h for h in hits if h.signal is Signal.TAG_CHARACTERS])
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(addressed, "UNADDRESSED", 1.0)
+        off = assess(text, src.TOOL, hits=[h for h in hits if h.signal is Signal.TAG_CHARACTERS])
+    assert found.flagged and found.score == off.score
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "fr", "it", "es"])
