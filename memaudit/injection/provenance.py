@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from memaudit.injection.addressed import weighed
 from memaudit.injection.assessment import Assessment, Hit, Thresholds, counted_at_full
 from memaudit.injection.confusables import LOOKALIKE_DOMAIN, LOOKALIKE_NOTE
 from memaudit.injection.engine import learned_hit, signals
@@ -355,10 +356,9 @@ def assess(
             )
         )
     extra += _provenance_hits(provenance, best, traced, text, weight, own_doc)
-    keep_text = 1.0
-    keep = 1.0
+    keep_text = keep = 1.0
     for h in [*best.values(), *extra]:
-        w = h.weight
+        w = weighed(text, h, found)  # soft: less where the scorer reads no order to the agent
         if (h.signal is Signal.FAKE_AUTHORITY and not provenance.authority_backed) or (
             h.signal is Signal.FAKE_EXPERIENCE and not traced
         ):

@@ -1,0 +1,52 @@
+"""The blind rounds' cases (28-34) as the learned scorer reads them out of fold: for each
+round 28-33 the scorer is refitted without that round (``train_injection_model.fit`` on
+its training set less the round, the committed settings), and its hit on each of the
+round's texts kept; round 34 is read by the committed scorer (fitted on rounds 1-33).
+Beside it, each text's pattern hits and its provenance as ``cross_validate`` reads them.
+Written to a pickle for ``loro_injection --scorer-folds`` (heavy: six fits, under the lock).
+
+    flock /work/bench.lock .venv/bin/python -m benchmarks.loro_scorer_folds /tmp/folds.pkl
+"""
+
+from __future__ import annotations
+
+import pickle
+import sys
+import time
+from pathlib import Path
+
+from benchmarks.injection_cases import provenance, training_cases
+from benchmarks.train_injection_model import EPOCHS, L2, examples, fit, training_set
+from memaudit import injection
+from memaudit.injection import learned as injection_model
+
+BLIND = (28, 29, 30, 31, 32, 33, 34)
+
+
+def main() -> None:
+    out = Path(sys.argv[1])
+    cfg = injection_model.model().cfg
+    ours = [c for c in training_cases() if c.split == "train"]
+    index = {c.id: n for n, c in enumerate(ours)}
+    kept: dict[str, tuple[str, object, list[injection.Hit]]] = {}
+    for c in ours:
+        if c.round in BLIND:
+            found = injection.signals(c.content, learned=False)
+            kept[c.id] = (c.content, provenance(c, index[c.id]), found)
+    exs = examples(training_set(), cfg)
+    learned: dict[str, injection.Hit | None] = {}
+    for r in (34, *BLIND[:-1]):
+        started = time.perf_counter()
+        if r in {ex.case.round for ex in exs}:
+            model = fit([ex for ex in exs if ex.case.round != r], cfg, L2, EPOCHS)
+        else:
+            model = None  # not fitted on: the committed scorer is out of fold already
+        for c in ours:
+            if c.round == r:
+                learned[c.id] = injection.learned_hit(c.content, model)
+        print(f"round {r}: {time.perf_counter() - started:.0f} s", flush=True)
+        out.write_bytes(pickle.dumps((kept, learned)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,75 @@
+"""Whether a text reads as addressed to the agent that will read the memory: issue 20's
+document-level precision lever.
+
+Most false alarms of the blind rounds (28-34) are texts about the world addressed to
+people: a security article fetched by a tool, a health or tax notice saying what never to
+do, a company policy, a mail filter listing, a postmortem, a chat template shown by a
+script, the user's own request under a page's reference. Their weak signals (an
+imperative, "never", a claimed approval, a voice its provenance contradicts) add up past
+the bar although nothing in them speaks to an agent. The judgement "is this addressed to
+the reading agent?" is the one the learned scorer is fitted to make over the whole text
+("reads like an instruction to the agent"), in every language the rounds hold; a list of
+words naming the agent was tried first and separated nothing (docs/injection.md).
+
+``damping`` is judged once per text from the hits ``assess`` counts (the gate and the
+audit alike): where the scorer reads no instruction to the agent (no ``LEARNED`` hit
+counted), every soft hit weighs ``UNADDRESSED`` of its weight. The strong ones keep their
+full weight whatever the scorer says (``weighed``): hard signals and anything in a hidden
+carrier (``Hit.hard``), encoded payloads and decode-and-run orders, tag characters, a
+destination slot filled with the user's data (``personal_slot``; a filled slot's floor,
+``FILLED_SLOT_WEIGHT``, applies after this in ``assess``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from memaudit.injection.assessment import Hit
+from memaudit.injection.kinds import Signal
+from memaudit.injection.patterns.beaconed import personal_slot
+
+# The factor of a soft hit's weight in a text the scorer reads as addressed to no agent.
+# 1.0: the lever is OFF (shipped off; docs/injection.md "The address lever"). Measured
+# by leave-one-round-out over the blind rounds 28-34 (``benchmarks.loro_injection``) it
+# lifts pooled precision 0.952 → 0.984 at pooled recall 0.987 → 0.984 (at 0.4 on those
+# rounds: 0.983 / 0.984; round 34, the one fold the scorer was not fitted on: P 0.854 →
+# 0.918, R 0.944 → 0.939), but it
+# takes the rules' own voice away wherever the scorer is silent: "Always answer me in
+# French." from a tool, issue 20's own example of an injection by provenance, is no
+# longer flagged, and the tests that judge the rules alone fail. The lead decides.
+UNADDRESSED = 1.0
+
+# Kinds no address is needed for: a payload hidden or encoded is meant for a machine; and
+# a harm that reaches the user through whatever the agent repeats — money, credentials or
+# safety named as routine, a vendor or source steered to, an institution's channel moved —
+# is a fact planted for the agent to act on, not an order it must be spoken to for. (Damped
+# too, these three lost 73 poison rows of rounds 1-34 and quieted 2 benign ones.)
+STRONG = frozenset(
+    {
+        Signal.ENCODED_PAYLOAD,
+        Signal.DECODE_AND_RUN,
+        Signal.TAG_CHARACTERS,
+        Signal.HIDDEN_CHARACTERS,
+        Signal.SENSITIVE_ACTION,
+        Signal.SOURCE_STEERING,
+        Signal.REDIRECTED_CHANNEL,
+    }
+)
+
+
+def damping(counted: Iterable[Hit]) -> float:
+    """``UNADDRESSED`` when no hit ``assess`` counts is the learned scorer's, else 1."""
+    if UNADDRESSED >= 1.0 or any(h.signal is Signal.LEARNED for h in counted):
+        return 1.0
+    return UNADDRESSED
+
+
+def weighed(text: str, h: Hit, counted: Sequence[Hit]) -> float:
+    """``h``'s weight in ``text`` among the hits ``assess`` counts: ``damping``'s factor
+    applied to a soft hit, a strong hit's in full."""
+    if h.hard or h.signal in STRONG:
+        return h.weight
+    damp = damping(counted)
+    if damp >= 1.0 or personal_slot(text, h):
+        return h.weight
+    return h.weight * damp
