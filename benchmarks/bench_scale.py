@@ -13,6 +13,11 @@
   verdicts and judgements the gate keeps for every memory it writes; no comparison is
   kept by a write). Baseline: the older memaudit's first listing.
 
+Every child runs memaudit as installed, from .pyc files compiled before any timing
+(both trees', in a temporary ``PYTHONPYCACHEPREFIX``), as ``bench_cold_start`` does: an
+environment that forbids writing them would otherwise have every child compile the
+source first.
+
 Baseline: the same work by an older memaudit, when ``MEMAUDIT_BENCH_BASELINE`` names
 its checkout (e.g. a worktree of the branch before the change: ``git worktree add
 /tmp/before issue-21-wip``); the child then imports that code. Without it the figures
@@ -44,8 +49,15 @@ REVIEW_TARGET = 2.0
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _env(code: str | None) -> dict[str, str]:
+def _env(code: str | None, pyc: Path | None = None) -> dict[str, str]:
     env = dict(os.environ)
+    if pyc is not None:
+        # As installed: an installed package has its .pyc files (``bench_cold_start``
+        # likewise); an environment that forbids writing them (this machine's) would
+        # make every child compile memaudit's source first (0.10-0.15 s of CPU at
+        # import here). Both trees' in ``pyc``, compiled before any timing.
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(pyc)
     if code:
         # The older checkout's memaudit comes first; this checkout's benchmarks after it.
         env["PYTHONPATH"] = os.pathsep.join([code, str(ROOT)])
@@ -59,14 +71,27 @@ def _cwd(code: str | None) -> str | None:
     return code or None
 
 
-def _conflicts_child(store: Path, code: str | None = None) -> dict[str, Any]:
+def _compiled(code: str | None, pyc: Path) -> None:
+    """The .pyc files of ``code``'s memaudit (this checkout's when None), in ``pyc``."""
+    tree = Path(code) if code else ROOT
+    subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", str(tree / "memaudit")],
+        check=True,
+        capture_output=True,
+        env=_env(code, pyc),
+    )
+
+
+def _conflicts_child(
+    store: Path, code: str | None = None, pyc: Path | None = None
+) -> dict[str, Any]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     out = subprocess.run(
         [sys.executable, "-m", "benchmarks.bench_scale", "conflicts", str(store.resolve())],
         check=True,
         capture_output=True,
         text=True,
-        env=_env(code),
+        env=_env(code, pyc),
         cwd=_cwd(code),
     )
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -76,7 +101,7 @@ def _conflicts_child(store: Path, code: str | None = None) -> dict[str, Any]:
     return {**json.loads(out.stdout), "cpu": cpu}
 
 
-def _review_list(store: Path, code: str | None, cache: Path) -> float:
+def _review_list(store: Path, code: str | None, cache: Path, pyc: Path) -> float:
     """One listing's wall time, with ``cache`` as the user's cache folder."""
     started = time.perf_counter()
     subprocess.run(
@@ -84,7 +109,7 @@ def _review_list(store: Path, code: str | None, cache: Path) -> float:
         + ["review", "--list", "-n", "0"],
         check=True,
         capture_output=True,
-        env={**_env(code), "MEMAUDIT_CACHE_DIR": str(cache)},
+        env={**_env(code, pyc), "MEMAUDIT_CACHE_DIR": str(cache)},
         cwd=_cwd(code),
     )
     return time.perf_counter() - started
@@ -93,16 +118,19 @@ def _review_list(store: Path, code: str | None, cache: Path) -> float:
 @benchmark("scale", sizes=("200k",), description="conflicts and review --list -n 0 at 200k")
 def scale(ctx: Context) -> list[Figure]:
     old = os.environ.get("MEMAUDIT_BENCH_BASELINE")
-    new = _conflicts_child(ctx.store)
-    before = _conflicts_child(ctx.store, old) if old else None
     prepared = folder_for(ctx.store)  # (made once per memaudit: before any timing)
     with tempfile.TemporaryDirectory(prefix="memaudit-bench-") as tmp:
-        written = _review_list(ctx.store, None, copy_of(prepared, Path(tmp, "written")))
+        pyc = Path(tmp, "pyc")
+        for code in (None, old) if old else (None,):
+            _compiled(code, pyc)
+        new = _conflicts_child(ctx.store, None, pyc)
+        before = _conflicts_child(ctx.store, old, pyc) if old else None
+        written = _review_list(ctx.store, None, copy_of(prepared, Path(tmp, "written")), pyc)
         mine, theirs = Path(tmp, "new"), Path(tmp, "old")
-        review = _review_list(ctx.store, None, mine)
-        review_before = _review_list(ctx.store, old, theirs) if old else None
-        again = _review_list(ctx.store, None, mine)
-        again_before = _review_list(ctx.store, old, theirs) if old else None
+        review = _review_list(ctx.store, None, mine, pyc)
+        review_before = _review_list(ctx.store, old, theirs, pyc) if old else None
+        again = _review_list(ctx.store, None, mine, pyc)
+        again_before = _review_list(ctx.store, old, theirs, pyc) if old else None
     note = f"baseline: {old}" if old else "no baseline (set MEMAUDIT_BENCH_BASELINE)"
     return [
         Figure(

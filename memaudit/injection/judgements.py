@@ -420,6 +420,7 @@ def connect(
         key = load_secret(where / KEY_FILE, "judgements key", create=True)
         assert key is not None
         fresh = not path.exists()
+        _private(path)
         conn = sqlite3.connect(path, timeout=2.0, isolation_level=None)
         try:
             conn.execute("PRAGMA journal_mode=WAL")
@@ -435,6 +436,25 @@ def connect(
     if fresh:
         prune(where, path, prefix)
     return conn, path, key
+
+
+def _private(path: Path) -> None:
+    """Make the cache file (created empty if new) and its WAL and shared-memory files,
+    if any, readable by the user alone: the digests are keyed, but which texts an item
+    shares with others and the verdicts are still the user's. SQLite creates a
+    database's WAL and shared-memory files with the database file's mode, so a file
+    made 0600 here before SQLite opens it keeps them 0600 too. A symbolic link is not
+    followed (``OSError``: the file is not used)."""
+    for part, create in ((path, os.O_CREAT), (Path(f"{path}-wal"), 0), (Path(f"{path}-shm"), 0)):
+        try:
+            fd = os.open(part, os.O_RDWR | os.O_NOFOLLOW | create, 0o600)
+        except FileNotFoundError:
+            continue
+        try:
+            if os.fstat(fd).st_mode & 0o077:  # an older memaudit's file (0644)
+                os.fchmod(fd, 0o600)
+        finally:
+            os.close(fd)
 
 
 def prune(where: Path, keep: Path, prefix: str) -> None:

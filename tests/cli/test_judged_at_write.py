@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
+import stat
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -211,3 +214,34 @@ def test_the_mcp_servers_writes_are_judged_once_too(cli: Any, ledger_path: Path)
     assert kept(report)["judged"] == 0 and kept(report)["reused"] >= len(TEXTS)
     afresh = audit(cli, ledger_path, "--no-cache")
     assert json.dumps(report["findings"]) == json.dumps(afresh["findings"])
+
+
+def _modes(folder: Path) -> dict[str, int]:
+    return {p.name: stat.S_IMODE(p.stat().st_mode) for p in sorted(folder.iterdir())}
+
+
+def test_the_cache_files_are_the_users_alone(cli: Any, ledger_path: Path) -> None:
+    """Every file the gate, the audit and the listing keep is 0600 (the folder 0700),
+    their WAL and shared-memory files too, whatever the umask lets through; a file an
+    older memaudit left 0644 is made 0600 when next opened."""
+    folder = Path(os.environ[judgements.ENV])
+    before = os.umask(0o022)  # the common umask: SQLite alone would make them 0644
+    try:
+        write(cli, ledger_path)
+        assert cli("review", "--list", "-n", "0", db=ledger_path).exit_code == 0
+        audit(cli, ledger_path)
+        made = cache_files("judgements-") + cache_files("verdicts-")
+        assert len(made) == 2 and len(cache_files("comparisons-")) == 1
+        # A reader holding a file open: SQLite makes its WAL and shared memory.
+        with closing(sqlite3.connect(made[0])) as reader:
+            reader.execute("SELECT count(*) FROM judged").fetchone()
+            assert _modes(folder)[f"{made[0].name}-shm"] == 0o600
+        assert set(_modes(folder).values()) == {0o600}
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+        for path in folder.glob("*.sqlite"):
+            path.chmod(0o644)  # as an older memaudit left them (the key was always 0600)
+        write(cli, ledger_path)
+        assert cli("review", "--list", "-n", "0", db=ledger_path).exit_code == 0
+        assert set(_modes(folder).values()) == {0o600}
+    finally:
+        os.umask(before)
