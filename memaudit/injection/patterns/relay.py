@@ -220,7 +220,7 @@ _PASSING_ON = (
 # Its speaker is a person: one of the user's ("my new accountant", "mi asesora", "mein
 # Steuerberater"), he or she, or a name opening the sentence ("Tom says you should …").
 # A page's generic "you" ("the manual says you should unplug it") is no address.
-_START_NAME = r"(?:^|(?<=[.!?:;\n]))\s*"
+_START_NAME = r"(?:^|(?<=[.!?:;\n]))[^\S\n]*"
 _SPEAKER = (
     r"(?:\b(?:my|our|his|her|their)\s+(?:new\s+|old\s+|former\s+)?[\w'-]+(?:\s+[\w'-]+){0,2}|"
     r"\b(?:he|she|they)|" + _START_NAME + r"(?!(?:it|this|that|the|a|an|i|we|you|one|"
