@@ -55,7 +55,7 @@ _AI_PLURAL = (
 # ("Note for the model:", "Pour l'IA :", "Nota per il modello:", "Hinweis an
 # KI-Systeme:"), at a sentence's start or inside a comment. A mention is no heading: it
 # has no colon ("notes for the model railway club"), or names another reader.
-_START = r"(?:^|(?<=[.!?>\n])\s*|(?<=<!--)\s*|(?<=[(\[])\s*)"
+_START = r"(?:^|(?<=[.!?>\n])[^\S\n]*|(?<=<!--)\s*|(?<=[(\[])\s*)"
 AI_HEADING = (
     r"\b(?:notes?|hints?|notice|message|memo|instructions?|reminders?|p\.?s\.?)\s+(?:to|for)\s+"
     r"(?:the\s+)?(?:model|language\s+model|llm|ai\s+(?:model|system)s?|ai\s+systems?)\s*:"
