@@ -77,7 +77,7 @@ AI_READERS = _rx(
     # en: an address line ("NOTE TO AI AGENTS:", "Attention all AI assistants") or a reader
     # test ("if you are an AI", "any AI reading this")
     r"\b(?:note|notice|message|memo|attention|instructions?|reminder|warning|psa|dear|hey|hello|hi)"
-    r"\s*(?:to|for)?\s*[:,-]?\s*(?:all\s+|any\s+|every\s+|the\s+)?" + _AI_PLURAL + r"\b"
+    r"\s*(?:(?:to|for)\s*)?(?:[:,-]\s*)?(?:all\s+|any\s+|every\s+|the\s+)?" + _AI_PLURAL + r"\b"
     r"|\b(?:to|for|calling)\s+(?:all|any|every)\s+" + _AI_PLURAL + r"\b"
     r"|\bif\s+you\s+are\s+an?\s+(?:ai|llm|language\s+model|ai\s+(?:agent|assistant|model))\b"
     r"|\b(?:any|every|all)\s+(?:ai|llm)s?\s+(?:(?:agents?|assistants?|models?)\s+)?"
@@ -103,7 +103,7 @@ AI_READERS = _rx(
     r"|\b(?:nota|mensaje)\s+(?:para\s+la|a\s+la)\s+ia\s*:"
     # de
     r"|\b(?:an|für)\s+(?:alle\s+)?(?:ki|ai)-?(?:assistenten|agenten|modelle|systeme|sprachmodelle)\b"
-    r"|\b(?:achtung|hinweis|liebe)\s*,?\s+(?:ki|ai)-?(?:assistenten|agenten|modelle)\b"
+    r"|\b(?:achtung|hinweis|liebe)(?:\s*,)?\s+(?:ki|ai)-?(?:assistenten|agenten|modelle)\b"
     r"|\bwenn\s+du\s+eine?\s+(?:ki|ai|sprachmodell)\s+bist\b"
     r"|\b(?:hinweis|notiz|nachricht)\s+(?:an\s+die|für\s+die)\s+ki\s*:"
     # round 26: a postscript or note to the one agent ("PS an den KI-Agenten:", "P.S. to the
