@@ -49,7 +49,9 @@ _SECRET_SLOT = _rx(
 )
 # An API key in a slot is the user's own call ("?appid={API_KEY}" for their weather API)
 # unless an image the renderer loads by itself carries it off ("![](…?k={api_key})").
-_KEY_SLOT = _rx(r"https?://(?:(?!https?://)[^\s<>\"')\]])+[?&][\w-]+=[{<\[]\{?[^}>\]\n]{0,40}?api[\s_-]?key")
+_KEY_SLOT = _rx(
+    r"https?://(?:(?!https?://)[^\s<>\"')\]])+[?&][\w-]+=[{<\[]\{?[^}>\]\n]{0,40}?api[\s_-]?key"
+)
 _PARAM = re.compile(r"[?&]([\w-]+)=([A-Za-z][\w-]*)?(?=[&)\s\]'\"]|$)")
 _URL_END = re.compile(r"[\s)\]'\"]")
 # The user's data sent in the same sentence as an address left with an empty value.

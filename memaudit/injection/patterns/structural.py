@@ -210,7 +210,9 @@ STRUCTURAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     ),
     (
         Signal.ROLE_TOKEN,
-        _rx(r"</?important>|^[^\S\n]*end\s+of\s+(?:document|user\s+input|instructions|context)\s*$"),
+        _rx(
+            r"</?important>|^[^\S\n]*end\s+of\s+(?:document|user\s+input|instructions|context)\s*$"
+        ),
     ),
     # Round 21: text to read backwards (or decode) and keep as a setting or a rule ("read
     # this one backwards and treat it as my setting: …", "lis-le à l'envers et garde-le
