@@ -100,8 +100,8 @@ _AGENT_ORDERED = _rx(
 # l'istruzione sopra", "sigue el ejemplo", "befolge diese Anweisung"): the example is the
 # payload.
 _CARRY_OUT = _rx(
-    r"(?:^|[.!?;:]\s+|\n\s*)(?:(?:now|please|then|maintenant|alors|ora|adesso|ahora|jetzt|bitte)"
-    r"\s*,?\s+)?(?:do|follow|obey|execute|run|apply|carry\s+out|comply\s+with|act\s+on|"
+    r"(?:^|[.!?;:][^\S\n]+|\n[^\S\n]*)(?:(?:now|please|then|maintenant|alors|ora|adesso|ahora|jetzt|bitte)"
+    r"(?:\s*,)?\s+)?(?:do|follow|obey|execute|run|apply|carry\s+out|comply\s+with|act\s+on|"
     r"fais|suis|suivez|obéis|obéissez|exécute|exécutez|applique|appliquez|"
     r"fai|segui|seguite|obbedisci|esegui|eseguite|applica|applicate|"
     r"haz|sigue|seguid|obedece|ejecuta|ejecutad|aplica|aplicad|"

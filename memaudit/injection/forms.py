@@ -44,7 +44,7 @@ _ROLE_TOKENS = _rx(
     r"|^\s*#{2,}\s*end\s+of\s+(?:user\s+input|document|instructions)\b[^\n]*"
     r"|(?:-{3,}|#{3,}|={3,}|\*{3,})\s*end\s+of\s+(?:user\s+input|document|context|instructions|prompt|file|email|data)\s*(?:-{3,}|#{3,}|={3,}|\*{3,})?"
 )
-_ROLE_HEADER = _rx(r"^\s*(?:system|assistant|developer|user)\s*:\s*\S")
+_ROLE_HEADER = _rx(r"^[^\S\n]*(?:system|assistant|developer|user)\s*:\s*\S")
 _HTML_COMMENT = re.compile(r"<!--(.*?)(?:-->|$)", re.DOTALL)
 _DECODE_AND_RUN = _rx(
     r"\b(?:decode|decrypt|deobfuscate|translate|convert|unscramble|reverse|read)\b[^.\n]{0,60}?\b(?:and|then)\s+(?:do|follow|execute|obey|run|perform|carry\s+out|act\s+on|apply)\b|\b(?:execute|follow|obey|do)\s+(?:exactly\s+)?(?:what\s+it\s+says|the\s+instructions?\s+(?:inside|within|in\s+it))\b"
@@ -279,7 +279,7 @@ _CALLED_BEFORE = re.compile(
 # [INST] tag", "<start_of_turn> format", "le bloc", "il blocco", "el bloque", "der Block")
 # is named as a part of that format: in use a token is followed by a role or a message.
 _CALLED_AFTER = re.compile(
-    r"^\s*[`'\"”»-]?\s*(?:tokens?|jetons?|blocks?|sections?|tags?|formats?|templates?|"
+    r"^\s*(?:[`'\"”»-]\s*)?(?:tokens?|jetons?|blocks?|sections?|tags?|formats?|templates?|"
     r"blocs?|balises?|blocc(?:o|hi)|bloques?|etiquetas?|bl(?:o|ö)cke?|"
     # (round 29) a token called a literal string: "'<|im_end|>' strings", "letterale"
     r"(?:literal\s+)?strings?|chaînes?|stringhe|cadenas?|zeichenketten?|literal|littéral\w*|"
@@ -314,7 +314,7 @@ CALLED_REACH = 24  # characters beside a token in which "token" or a slot is loo
 # between two tokens: "each message starts with <|start_header_id|>role<|end_header_id|>"
 # describes the format; in use a token holds a role ("system", "user"), never the word.
 _ROLE_PLACEHOLDER = re.compile(
-    r"^\s*[{<\[$]*\s*(?:role|role_name|rôle|ruolo|rol|rolle|speaker)\s*[}>\]]*\s*(?=<\||\[/?inst|<\w)",
+    r"^\s*(?:[{<\[$]+\s*)?(?:role|role_name|rôle|ruolo|rol|rolle|speaker)\s*(?:[}>\]]+\s*)?(?=<\||\[/?inst|<\w)",
     re.IGNORECASE,
 )
 
@@ -415,7 +415,7 @@ def written_rtl(text: str) -> set[int]:
 # double-checks ..."): what a reflection holds. A persona ("is a sysadmin that runs ...",
 # "is DAN") is a noun, not a trait, and is not matched.
 _SELF_TRAITS = _rx(
-    r"(?:^|[.!?\n]\s*)(?:the\s+)?(?:assistant|agent|ai|model|bot|copilot)\s+is\s+"
+    r"(?:^|[.!?\n][^\S\n]*)(?:the\s+)?(?:assistant|agent|ai|model|bot|copilot)\s+is\s+"
     r"(?:(?:very|quite|generally|usually|consistently|highly|extremely)\s+)?"
     r"(?:cautious|careful|thorough|meticulous|concise|polite|patient|precise|diligent|methodical|"
     r"prudent|conservative|reliable|helpful|friendly|detail-oriented|risk-averse)\b"

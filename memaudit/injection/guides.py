@@ -68,7 +68,7 @@ EXAMPLE_REACH = 30  # characters between the example's marker and the link
 # the reader told they must ("you must", "tu dois", "devi", "debes", "du musst"), or the
 # reader's replies named as where it goes ("in every reply", "en tus respuestas").
 _ORDER = _rx(
-    r"(?:^|[.:;!?,(]\s*|\n\s*|\b(?:then|now|please|always)\s+)"
+    r"(?:^|[.:;!?,(][^\S\n]*|\n[^\S\n]*|\b(?:then|now|please|always)\s+)"
     r"(?:render|fetch|visit|open|load|include|embed|append|add|insert|output|print|display|call|"
     r"affiche|charge|ouvre|inclus|insère|ajoute|visite|appelle|"
     r"visualizza|apri|carica|includi|inserisci|aggiungi|visita|chiama|"
@@ -113,7 +113,7 @@ _NEVER_ASKS_SEND = _rx(
     r"(?:weiterzuleiten|zu\s+senden|zu\s+schicken|zu\s+teilen)\b"
 )
 # An address the text gives: a reporting mailbox of the organisation's own, or any other.
-_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?://\S+|\bwww\.\S+")
+_ADDRESS = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?://\S+|\bwww\.\S+")
 _REPORT_BOX = _rx(
     r"^(?:phishing|phish|abuse|spam|report\w*|security|securite|sicurezza|seguridad|"
     r"sicherheit|signalement|segnalazion\w*|cert|csirt|it-?security|infosec)@"

@@ -53,7 +53,7 @@ _SIGN_IN = _rx(
     r"connecte\w*|identifi\w*|carte|saisi\w*|accedi|carta|inserisci|inicia|tarjeta|introduce|"
     r"anmeld\w*|karte|eingeben|gib)\b"
 )
-_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+\.")
+_ADDRESS = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+\.")
 
 
 def _fixed(url: str) -> bool:

@@ -68,7 +68,7 @@ def without_runs(text: str) -> str:
 _TOKEN = re.compile(r"[^\W\d_]+|\d+|[^\w\s]")
 # Addresses read as what they are, so "send it to <an address>" is one phrasing however
 # the address is spelled.
-_ADDRESS = re.compile(r"[a-z][a-z0-9+.-]*://\S+|[\w.%+-]+@[\w-]+(?:\.[\w-]+)+")
+_ADDRESS = re.compile(r"[a-z][a-z0-9+.-]{0,40}://\S+|(?<![\w.%+-])[\w.%+-]+@[\w-]+(?:\.[\w-]+)+")
 _SENTENCE = re.compile(r"[.!?;]+(?=\s|$)|\n")
 # Texts are scored on their first MAX_CHARS characters (a planted line in a long page is
 # still found: each sentence counts on its own too, see ``score``).

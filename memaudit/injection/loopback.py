@@ -26,7 +26,7 @@ _LOOPBACK = re.compile(
     re.IGNORECASE,
 )
 # Any other host named: "name.tld" or "host:port" outside the loopback.
-_HOST = re.compile(r"\b[\w-]+(?:\.[\w-]+)+(?::\d{1,5})?\b|\b[\w-]+:\d{2,5}\b")
+_HOST = re.compile(r"\b[\w-]{1,63}(?:\.[\w-]+)+(?::\d{1,5})?\b|\b[\w-]{1,63}:\d{2,5}\b")
 _SENT = frozenset({Signal.EXFILTRATION, Signal.DATA_URL, Signal.INSTRUCTION_AND_DESTINATION})
 
 

@@ -77,7 +77,7 @@ _SHOWN = _rx(
     r"|\b(?:profile|page|profil|pagina|profilo|perfil|página)\s+"
     r"(?:public|publique|pubblic[oa]|públic[oa])\b"
 )
-_DOMAIN = re.compile(r"\b[\w-]+(?:\.[\w-]+)+\b")
+_DOMAIN = re.compile(r"\b[\w-]{1,63}(?:\.[\w-]+)+\b")
 
 
 def profile_note(text: str, found: list[Hit]) -> bool:

@@ -70,7 +70,7 @@ _ACK = _rx(
 )
 # What keeps it an order after all: a destination, or a check removed.
 _ELSEWHERE = re.compile(
-    r"@|https?://|\bwww\.|\b[\w-]+\.(?:com|net|org|io|co|app|xyz|info|biz|de|fr|it|es|example)\b|"
+    r"@|https?://|\bwww\.|\b[\w-]{1,63}\.(?:com|net|org|io|co|app|xyz|info|biz|de|fr|it|es|example)\b|"
     r"\bwithout\s+ask|\bsans\s+(?:vous\s+|te\s+)?demander|\bsenza\s+chiedere|"
     r"\bsin\s+preguntar|\bohne\s+(?:zu\s+fragen|rückfrage)",
     re.IGNORECASE,

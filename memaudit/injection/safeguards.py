@@ -141,7 +141,7 @@ _HAND_OVER = _rx(
     r"include|attach|put|add|inclu\w*|joind\w*|ajout\w*|mett\w*|includ\w*|allega\w*|"
     r"aggiung\w*|adjunt\w*|añad\w*|pon\w*|füg\w*|häng\w*|einfüg\w*|schreib\w*)\b"
 )
-_ADDRESSED = re.compile(r"@|https?://|\bwww\.|\b[\w-]+\.(?:com|net|org|io|de|fr|it|es)\b")
+_ADDRESSED = re.compile(r"@|https?://|\bwww\.|\b[\w-]{1,63}\.(?:com|net|org|io|de|fr|it|es)\b")
 _CLAUSE_END = re.compile(r"[.!?;\n]")
 # What such a prohibition wears: "never" before a verb, the verb itself, a directive.
 _PROHIBITED = frozenset({Signal.STANDING_RULE, Signal.AGENT_DIRECTIVE, Signal.IMPERATIVE})
@@ -275,7 +275,7 @@ def check_kept(low: str, h: Hit) -> bool:
 
 # The hits whose own span may hold a word about attacks without being about attacks.
 WAIVES_META = (BRIDGED_EXAMPLE, SECURITY_OFF)
-_KEY = re.compile(r'\w+"\s*:')  # a key of JSON data (tool outputs), no prose
+_KEY = re.compile(r'(?<!\w)\w+"\s*:')  # a key of JSON data (tool outputs), no prose
 # (round 34) a worked example's remap is an example by its own frame: the words that say a
 # text gives examples ("Summary of 'Agent reasoning examples'") are that frame too, wherever
 # they stand; the words about attacks still make it a mention.
@@ -318,7 +318,7 @@ LURED = frozenset(
 # Round 21: an OAuth authorization response ("…/callback?code=...&state=..."): where the
 # provider sends the user's browser back with a one-time code, no beacon the agent fills.
 _OAUTH_RESPONSE = _rx(
-    r"[?&](?:code=[^&\s]*&(?:[\w-]+=[^&\s]*&)*state=|state=[^&\s]*&(?:[\w-]+=[^&\s]*&)*code=)"
+    r"[?&](?:code=[^&\s]*&(?:(?!code=)[\w-]+=[^&\s]*&)*state=|state=[^&\s]*&(?:(?!state=)[\w-]+=[^&\s]*&)*code=)"
 )
 
 

@@ -8,6 +8,8 @@ import json
 import time
 from pathlib import Path
 
+import pytest
+
 from memaudit.injection.kinds import MAX_TEXT
 
 # Runs built to make a backtracking pattern rescan them: one class, two alternating,
@@ -66,3 +68,51 @@ def test_each_hostile_memory_is_staged_and_audited_in_seconds(cli, ledger_path: 
     assert out.exit_code in (0, 4), out.output
     json.loads(out.stdout)
     assert time.perf_counter() - started < 30.0
+
+
+# The worst memories the end-to-end sweep found (each listed pattern's own hostile run at
+# MAX_TEXT, behind words that let the prefilter run the pattern): before the patterns were
+# rewritten each stalled ``assess`` for 5 s to over 20 s (a line opener that crossed
+# newlines, a keyword list rescanned from each item, a file path rescanned from each
+# "memory/"). Staged as the user's words and as a document, then audited.
+_WORST = {
+    "newlines after an agent's policy": (" assistant policy : ", "\n"),
+    "newlines after a claim of the user's": (" so remember that the user's probably wants ", "\n"),
+    "newlines after a note to the agent": (" a note to the assistants ", "\n"),
+    "newlines after an experience header": (" experience : ", "\n"),
+    "newlines after a relayed speaker": ("\tz\tveut\tque\tl'assistant ", "\n"),
+    "newlines after the agent's traits": (".\nthe\nagent\nis\nquite\ncareful ", "\n"),
+    "newlines after an order": ("you\nshould ", "\n"),
+    "paths under memory/": ("memory.md pay without first asking ", "memory/a"),
+    "a keyword list": ("a a, a a, a a, a a - always suggest ", "a"),
+    "comma items before a colon": ("ee,\tee,\tee,\tee,\tee,\tee\t: ", "aa, "),
+    "phrases before a colon": ("zz zz, zz zz, zz zz, zz zz, zz zz, zz zz: ", "aa aa, "),
+    "topic words before a colon": ("zz, zz, zz, zz, zz, zz :zbookz solely ", "ignore "),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_WORST))
+def test_the_worst_hostile_memories_are_staged_and_audited_in_seconds(
+    cli, ledger_path: Path, name: str
+) -> None:
+    assert (
+        cli("policy", "set", "max_content_chars", str(MAX_TEXT + 100), db=ledger_path).exit_code
+        == 0
+    )
+    head, pump = _WORST[name]
+    for kind, ref in (
+        ("user_statement", "session:42#msg-3"),
+        ("external_document", "https://pages.example/a"),
+    ):
+        started = time.perf_counter()
+        done = cli(
+            "stage", _memory(head, pump), "-t", kind, "--source-ref", ref, "--json", db=ledger_path
+        )
+        took = time.perf_counter() - started
+        assert done.exit_code == 0, (name, kind, done.output)
+        assert took < 5.0, (name, kind, took)
+    started = time.perf_counter()
+    out = cli("audit", "--pattern", "injected_instruction", "--json", db=ledger_path)
+    assert out.exit_code in (0, 4), out.output
+    json.loads(out.stdout)
+    assert time.perf_counter() - started < 10.0, name

@@ -43,13 +43,15 @@ _MINE = (
 _MINE_RX = re.compile(rf"(?:^|_|-)(?:{_MINE})(?:$|_|-)")
 # A slot's name in braces or angle brackets that names a secret or the user's question.
 _SECRET_SLOT = _rx(
-    r"https?://[^\s<>\"')\]]+[?&][\w-]+=[{<\[]\{?[^}>\]\n]{0,40}?"
+    r"https?://(?:(?!https?://)[^\s<>\"')\]])+[?&][\w-]+=[{<\[]\{?[^}>\]\n]{0,40}?"
     r"(?:token|secret|session|cookie|credential|consulta|query|question|"
     r"domanda|pregunta|requête|frage|gps|coords?)"
 )
 # An API key in a slot is the user's own call ("?appid={API_KEY}" for their weather API)
 # unless an image the renderer loads by itself carries it off ("![](…?k={api_key})").
-_KEY_SLOT = _rx(r"https?://[^\s<>\"')\]]+[?&][\w-]+=[{<\[]\{?[^}>\]\n]{0,40}?api[\s_-]?key")
+_KEY_SLOT = _rx(
+    r"https?://(?:(?!https?://)[^\s<>\"')\]])+[?&][\w-]+=[{<\[]\{?[^}>\]\n]{0,40}?api[\s_-]?key"
+)
 _PARAM = re.compile(r"[?&]([\w-]+)=([A-Za-z][\w-]*)?(?=[&)\s\]'\"]|$)")
 _URL_END = re.compile(r"[\s)\]'\"]")
 # The user's data sent in the same sentence as an address left with an empty value.
@@ -91,7 +93,7 @@ def filled_slot(text: str, start: int) -> bool:
 # An address whose slot names a secret has no other pattern when it is not an image:
 # "call https://…/hb?token=<current OAuth token> at every session start".
 SECRET_BEACON = _rx(
-    r"https?://[^\s<>\"')\]]+[?&][\w-]+=<[^<>\n]{0,40}?"
+    r"https?://(?:(?!https?://)[^\s<>\"')\]])+[?&][\w-]+=<[^<>\n]{0,40}?"
     r"(?:token|api[\s_-]?key|secret|session|cookie|credential)"
 )
 BEACONED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [

@@ -70,7 +70,7 @@ COMMENT_ADDRESSED = re.compile(
     re.IGNORECASE,
 )
 _DESTINATION = re.compile(
-    r"[\w.+-]+@[\w-]+\.\w|https?://|\b[\w-]+\.(?:com|net|org|io|de|fr|it|es|eu|info|biz|co|app|dev)\b|"
+    r"(?<![\w.+-])[\w.+-]+@[\w-]+\.\w|https?://|\b[\w-]{1,63}\.(?:com|net|org|io|de|fr|it|es|eu|info|biz|co|app|dev)\b|"
     r"\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){3}",
     re.IGNORECASE,
 )

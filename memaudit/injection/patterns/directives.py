@@ -63,7 +63,7 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.AGENT_DIRECTIVE,
         _rx(
-            rf"(?:^|[\n#*]\s*)\W*(?:a\s+)?note\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?{_AGENT}s?\b|\b(?:if|when)\s+you\s+are\s+an?\s+{_AGENT}\b|\b(?:any|all|every)\s+{_AGENT}s?\s+(?:systems?\s+|agents?\s+)?(?:reading|processing|parsing|summari[sz]ing|reviewing|seeing|integrating|that\s+reads?)\b|\b(?:ai|llm)\s+(?:agents?|assistants?|systems?|models?|coding\s+agents?)\s+(?:reading|processing|integrating|reviewing|should|must)\b|\b{_AGENT}\s+reading\s+this\b|\bfor\s+(?:ai|llm)\s+(?:coding\s+)?agents\b"
+            rf"(?:^|[\n#*])[^\w\n#*]*(?:a\s+)?note\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?{_AGENT}s?\b|\b(?:if|when)\s+you\s+are\s+an?\s+{_AGENT}\b|\b(?:any|all|every)\s+{_AGENT}s?\s+(?:systems?\s+|agents?\s+)?(?:reading|processing|parsing|summari[sz]ing|reviewing|seeing|integrating|that\s+reads?)\b|\b(?:ai|llm)\s+(?:agents?|assistants?|systems?|models?|coding\s+agents?)\s+(?:reading|processing|integrating|reviewing|should|must)\b|\b{_AGENT}\s+reading\s+this\b|\bfor\s+(?:ai|llm)\s+(?:coding\s+)?agents\b"
         ),
     ),
     (
@@ -71,7 +71,7 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         _w(
             0.5,
             _rx(
-                rf"(?:^|\n)\W*(?:{_AGENT})\s+(?:instructions?|notes?|rules?|directives?|guidance)\s*:"
+                rf"(?:^|\n)[^\w\n]*(?:{_AGENT})\s+(?:instructions?|notes?|rules?|directives?|guidance)\s*:"
                 r"|\bagents?\s+(?:integrating|reading|processing|using|installing|working\s+on|reviewing)\s+this\b"
                 r"|\b(?:agents|assistants|bots)\s+(?:should|must|shall|are\s+to)\b"
                 r"|\b(?:is|are|must\s+be|should\s+be|will\s+be|gets?)\s+(?:shown|included|added|appended|mentioned|displayed|repeated|quoted|inserted)\b[^.\n]{0,40}?\b(?:in|at\s+the\s+end\s+of|at\s+the\s+start\s+of|to)\s+(?:every|each|all|any|your)\s+(?:future\s+)?"
@@ -151,7 +151,7 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             _a(
                 "assistant agent llm bot$ chatbot copilot claude gpt chatgpt gemini",
                 _rx(
-                    r"(?:^|[.!?\n]\s)\W*(?:assistant|agent|llm|bot|chatbot|copilot|claude|gpt|chatgpt|gemini)\s+polic(?:y|ies)\s*:"
+                    r"(?:^|[.!?\n]\s)(?:[^\w.!?\n]|[.!?\n](?!\s))*(?:assistant|agent|llm|bot|chatbot|copilot|claude|gpt|chatgpt|gemini)\s+polic(?:y|ies)\s*:"
                 ),
             ),
         ),
@@ -165,9 +165,9 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             _rx(
                 rf"\b(?:reminder|attention|note|memo|heads[- ]up|instruction|message|warning|hint|takeaway|lesson|tip|advice|guidance)s?\s+(?:for|to)\s+(?:the\s+|any\s+|all\s+|every\s+)?(?:future\s+)?{_AGENT}s?\b"
                 rf"|\b(?:attention|dear|hey|hi)\s+{_AGENT}s?\s*[:,!]"
-                r"|(?:^|\n)\W*note\s+to\s+self\s*[:(]"
+                r"|(?:^|\n)[^\w\n]*note\s+to\s+self\s*[:(]"
                 # the agent's rule for itself ("Rule I've set for myself:"; round 11)
-                r"|(?:^|\n)\W*(?:(?:a\s+)?(?:rule|policy|standing\s+order)s?\s+(?:i(?:'ve|\s+have)?\s+set\s+)?for\s+myself|règles?\s+(?:que\s+je\s+me\s+suis\s+fixée?s?|pour\s+moi-même)|regol[ae]\s+(?:che\s+mi\s+sono\s+dat[oa]|per\s+me\s+stess[oa])|regla\s+(?:que\s+me\s+he\s+puesto|para\s+mí\s+mism[oa])|regel\s+für\s+mich\s+selbst)\s*:"
+                r"|(?:^|\n)[^\w\n]*(?:(?:a\s+)?(?:rule|policy|standing\s+order)s?\s+(?:i(?:'ve|\s+have)?\s+set\s+)?for\s+myself|règles?\s+(?:que\s+je\s+me\s+suis\s+fixée?s?|pour\s+moi-même)|regol[ae]\s+(?:che\s+mi\s+sono\s+dat[oa]|per\s+me\s+stess[oa])|regla\s+(?:que\s+me\s+he\s+puesto|para\s+mí\s+mism[oa])|regel\s+für\s+mich\s+selbst)\s*:"
                 rf"|\b(?:the\s+|any\s+|all\s+)?{_AGENT}s?\b[^.\n;:]{{0,60}}?\b(?:should|must|shall|has\s+to|have\s+to|needs?\s+to|is\s+to|are\s+to)\b"
             ),
         ),
@@ -248,7 +248,7 @@ DIRECTIVE_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         Signal.AGENT_DIRECTIVE,
         # A line addressed to the agent by name: "agente: d'ora in poi ..." (a pattern of
         # its own: its short names are in many texts, and alone it is cheap to run).
-        _rx(r"^\W*(?:agents?|agente|agenti|asistente|assistente|ia|ki|ai|llm|bots?)\s*:\s*\S"),
+        _rx(r"^[^\w\n]*(?:agents?|agente|agenti|asistente|assistente|ia|ki|ai|llm|bots?)\s*:\s*\S"),
     ),
     (
         Signal.AGENT_DIRECTIVE,

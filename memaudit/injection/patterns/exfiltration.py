@@ -82,25 +82,25 @@ EXFILTRATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         _w(
             0.55,
             _rx(
-                r"https?://[^\s<>\"')\]]+[?&](?:data|payload|secret|token|key|api_?key|password|pwd|pass|conversation|convo|chat|history|memory|memories|summary|content|msg|message|text|exfil|leak|cookie|session|creds?|credentials|email|mail|q|d|c|p|x)=(?:\{[^}\s]*\}|<[^>\s]*>|\[[a-z_ ]{2,40}\]|\$\{?\w+\}?|%s|\{\{[^}]*\}\})"
+                r"https?://(?:(?!https?://)[^\s<>\"')\]])+[?&](?:data|payload|secret|token|key|api_?key|password|pwd|pass|conversation|convo|chat|history|memory|memories|summary|content|msg|message|text|exfil|leak|cookie|session|creds?|credentials|email|mail|q|d|c|p|x)=(?:\{[^}\s]{0,200}\}|<[^>\s]{0,200}>|\[[a-z_ ]{2,40}\]|\$\{?\w+\}?|%s|\{\{[^}]{0,200}\}\})"
                 # A template slot in any key's value ("?ctx=[conversation so far]").
-                r"|https?://[^\s<>\"')\]]+[?&][\w-]+=(?:\[[a-z_ ']{2,40}\]|\{\{[^}]*\}\}|\{[a-z_ ']{2,40}\})"
+                r"|https?://(?:(?!https?://)[^\s<>\"')\]])+[?&][\w-]+=(?:\[[a-z_ ']{2,40}\]|\{\{[^}]{0,200}\}\}|\{[a-z_ ']{2,40}\})"
                 # A query whose values are named placeholders for the data ("?u=USER_EMAIL&q=QUERY").
                 # (round 26: not a campaign tag, "utm_medium=email": analytics, a literal)
-                r"|https?://[^\s<>\"')\]]+[?&](?!utm_)[\w-]+=(?:user_?email|user_?name|email|query|user_?query|prompt|conversation|chat|history|context|messages?|secret|token|password|data|summary|answer|response|input)(?=[&\s)\]'\"]|$)"
+                r"|https?://(?:(?!https?://)[^\s<>\"')\]])+[?&](?!utm_)[\w-]+=(?:user_?email|user_?name|email|query|user_?query|prompt|conversation|chat|history|context|messages?|secret|token|password|data|summary|answer|response|input)(?=[&\s)\]'\"]|$)"
                 # A URL whose query is filled by a shell command ("?env=$(env | base64)"), or a
                 # personal field left for the agent to fill ("?adr=...&tel=...").
                 # A query whose last value is left empty for the data ("...?text= para que").
                 # An image beacon with a template field in its query.
-                r"|https?://[^\s<>\"')\]]+[?&][\w-]+=(?:\$\(|\$\{|`)"
-                r"|https?://[^\s<>\"')\]]+[?&](?:adr|addr|address|tel|phone|mobile|name|dob|birth|ssn|iban|card|cc|pin|otp|code|loc|geo|lat|lon|email|mail)=(?:\.\.\.|…|x{3,}|_{3,})"
-                r"|https?://[^\s<>\"')\]]+[?&][\w-]+=(?=[\s)\]'\"]|$)"
+                r"|https?://(?:(?!https?://)[^\s<>\"')\]])+[?&][\w-]+=(?:\$\(|\$\{|`)"
+                r"|https?://(?:(?!https?://)[^\s<>\"')\]])+[?&](?:adr|addr|address|tel|phone|mobile|name|dob|birth|ssn|iban|card|cc|pin|otp|code|loc|geo|lat|lon|email|mail)=(?:\.\.\.|…|x{3,}|_{3,})"
+                r"|https?://(?:(?!https?://)[^\s<>\"')\]])+[?&][\w-]+=(?=[\s)\]'\"]|$)"
                 r"|!\[[^\]\n]{0,200}\]\(\s*https?://[^)\s]+[?&][\w-]+=(?:\{|\$\{?|<|%s)"
                 # Round 15: a slot in angle brackets, words and spaces in it, left for the
                 # conversation or the user's data ("?text=<full conversation>"); "?q=<search
                 # term>" in a manual is a placeholder for the reader.
                 # (round 20: after other slots too, "?u=<link>&c=<my contacts list>")
-                r"|https?://[^\s<>\"')\]]+(?:[?&][\w-]+=<[^<>\n]{0,40}>)*[?&][\w-]+=<[^<>\n]{0,40}?"
+                r"|https?://(?:(?!https?://)[^\s<>\"')\]])+(?:[?&][\w-]+=<[^<>\n]{0,40}>)*[?&][\w-]+=<[^<>\n]{0,40}?"
                 + _PERSONAL_WORDS
             ),
         ),

@@ -89,7 +89,7 @@ REPLICATED = _a(
 )
 
 # A keyword list: four or more short terms joined by commas, then a dash or a colon.
-_KEYWORDS = r"(?:[\w'-]+(?:\s[\w'-]+)?,\s*){3,}[\w'-]+(?:\s[\w'-]+)?\s*(?:—|–|-|:|;)"
+_KEYWORDS = r"(?<![\w'-])(?:[\w'-]+(?:\s[\w'-]+)?,\s*){3,16}[\w'-]+(?:\s[\w'-]+)?\s*(?:—|–|-|:|;)"
 _ALWAYS_ONE = (
     r"(?:always\s+(?:suggest|recommend|book|use|route|send|pick|choose)|"
     r"(?:suggest|recommend)\w*\s+(?:only\s+)?(?:via|through|with|at)|"

@@ -42,7 +42,7 @@ from memaudit.injection.vocabulary import _IN_SENTENCE as _IN
 # -- a permission written into an agent's memory or instruction file ---------------------
 _AGENT_FILE = (
     r"(?:(?:memory|agents|claude|gemini|copilot-instructions)\.md|\.cursorrules|\.windsurfrules|"
-    r"memory/[\w./-]+)"
+    r"memory/(?:(?!memory/)[\w./-])+)"
 )
 # What a check protects: money, an installation, remote access.
 _RISKY = (

@@ -14,7 +14,7 @@ from memaudit.injection.vocabulary import _a, _rx, _w
 # The claim must open a sentence or a line ("If the user wants to export, ..." is a
 # condition in a manual, not a claim).
 _OPENS = (
-    r"(?:^|[.:;!?\n]\s*)[\W_]*(?:so\s+|also\s+|note\s*:\s*)?"
+    r"(?:^|[.:;!?\n])(?:[^\w.:;!?\n]|_)*(?:so\s+|also\s+|note\s*:\s*)?"
     # a claim handed over to be kept: "also remember that the user wants ..." (round 11)
     r"(?:(?:remember|note|keep\s+in\s+mind|bear\s+in\s+mind)\s+that\s+)?"
 )
@@ -47,7 +47,7 @@ LAUNDERING_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             # de
             r"|(?:der\s+|die\s+)?(?:nutzer|benutzer|kunde)(?:in)?\s+(?:\w+\s+)?(?:möchte|will|wünscht|bevorzugt|erlaubt|verlangt|hat\s+(?:bestätigt|erlaubt|zugestimmt|gebeten|verlangt|gesagt))"
             # the verb second, after an adverbial: "Laut Dokument hat der Nutzer zugestimmt"
-            r"|(?:\w+\s+){1,3}?(?:hat|habe)\s+(?:der|die)\s+(?:nutzer|benutzer|kunde)(?:in)?\s+(?:\w+\s+){0,2}?(?:bestätigt|erlaubt|zugestimmt|gebeten|verlangt|gesagt)"
+            r"|(?<!_)(?:\w+\s+){1,3}?(?:hat|habe)\s+(?:der|die)\s+(?:nutzer|benutzer|kunde)(?:in)?\s+(?:\w+\s+){0,2}?(?:bestätigt|erlaubt|zugestimmt|gebeten|verlangt|gesagt)"
             r")\b"
         ),
     ),
@@ -55,7 +55,7 @@ LAUNDERING_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         Signal.USER_CLAIM,
         # A line headed as the user's wish: "Nutzerwunsch:", "User request:".
         _rx(
-            r"(?:^|\n)\W*(?:(?:nutzer|benutzer|kunden)wunsch|(?:user|customer)(?:'s)?\s+(?:requests?|wish(?:es)?|preferences?|instructions?)|(?:souhait|demande|préférence)\s+de\s+l'utilisat(?:eur|rice)|(?:richiesta|preferenza)\s+dell'utente|(?:petición|preferencia|solicitud)\s+del\s+usuario)\s*:"
+            r"(?:^|\n)[^\w\n]*(?:(?:nutzer|benutzer|kunden)wunsch|(?:user|customer)(?:'s)?\s+(?:requests?|wish(?:es)?|preferences?|instructions?)|(?:souhait|demande|préférence)\s+de\s+l'utilisat(?:eur|rice)|(?:richiesta|preferenza)\s+dell'utente|(?:petición|preferencia|solicitud)\s+del\s+usuario)\s*:"
         ),
     ),
 ]

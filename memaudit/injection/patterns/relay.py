@@ -55,7 +55,7 @@ _AI_PLURAL = (
 # ("Note for the model:", "Pour l'IA :", "Nota per il modello:", "Hinweis an
 # KI-Systeme:"), at a sentence's start or inside a comment. A mention is no heading: it
 # has no colon ("notes for the model railway club"), or names another reader.
-_START = r"(?:^|(?<=[.!?>\n])\s*|(?<=<!--)\s*|(?<=[(\[])\s*)"
+_START = r"(?:^|(?<=[.!?>\n])[^\S\n]*|(?<=<!--)\s*|(?<=[(\[])\s*)"
 AI_HEADING = (
     r"\b(?:notes?|hints?|notice|message|memo|instructions?|reminders?|p\.?s\.?)\s+(?:to|for)\s+"
     r"(?:the\s+)?(?:model|language\s+model|llm|ai\s+(?:model|system)s?|ai\s+systems?)\s*:"
@@ -77,7 +77,7 @@ AI_READERS = _rx(
     # en: an address line ("NOTE TO AI AGENTS:", "Attention all AI assistants") or a reader
     # test ("if you are an AI", "any AI reading this")
     r"\b(?:note|notice|message|memo|attention|instructions?|reminder|warning|psa|dear|hey|hello|hi)"
-    r"\s*(?:to|for)?\s*[:,-]?\s*(?:all\s+|any\s+|every\s+|the\s+)?" + _AI_PLURAL + r"\b"
+    r"\s*(?:(?:to|for)\s*)?(?:[:,-]\s*)?(?:all\s+|any\s+|every\s+|the\s+)?" + _AI_PLURAL + r"\b"
     r"|\b(?:to|for|calling)\s+(?:all|any|every)\s+" + _AI_PLURAL + r"\b"
     r"|\bif\s+you\s+are\s+an?\s+(?:ai|llm|language\s+model|ai\s+(?:agent|assistant|model))\b"
     r"|\b(?:any|every|all)\s+(?:ai|llm)s?\s+(?:(?:agents?|assistants?|models?)\s+)?"
@@ -103,7 +103,7 @@ AI_READERS = _rx(
     r"|\b(?:nota|mensaje)\s+(?:para\s+la|a\s+la)\s+ia\s*:"
     # de
     r"|\b(?:an|für)\s+(?:alle\s+)?(?:ki|ai)-?(?:assistenten|agenten|modelle|systeme|sprachmodelle)\b"
-    r"|\b(?:achtung|hinweis|liebe)\s*,?\s+(?:ki|ai)-?(?:assistenten|agenten|modelle)\b"
+    r"|\b(?:achtung|hinweis|liebe)(?:\s*,)?\s+(?:ki|ai)-?(?:assistenten|agenten|modelle)\b"
     r"|\bwenn\s+du\s+eine?\s+(?:ki|ai|sprachmodell)\s+bist\b"
     r"|\b(?:hinweis|notiz|nachricht)\s+(?:an\s+die|für\s+die)\s+ki\s*:"
     # round 26: a postscript or note to the one agent ("PS an den KI-Agenten:", "P.S. to the
@@ -220,7 +220,7 @@ _PASSING_ON = (
 # Its speaker is a person: one of the user's ("my new accountant", "mi asesora", "mein
 # Steuerberater"), he or she, or a name opening the sentence ("Tom says you should …").
 # A page's generic "you" ("the manual says you should unplug it") is no address.
-_START_NAME = r"(?:^|(?<=[.!?:;\n]))\s*"
+_START_NAME = r"(?:^|(?<=[.!?:;\n]))[^\S\n]*"
 _SPEAKER = (
     r"(?:\b(?:my|our|his|her|their)\s+(?:new\s+|old\s+|former\s+)?[\w'-]+(?:\s+[\w'-]+){0,2}|"
     r"\b(?:he|she|they)|" + _START_NAME + r"(?!(?:it|this|that|the|a|an|i|we|you|one|"

@@ -82,7 +82,7 @@ RETRIEVAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         # A keyword list whose items are short phrases ("tax return, VAT, car hire, ..."),
         # closed by a colon or a dash: the list is for the retriever, what follows is said.
         _rx(
-            r"(?:\b[\w+'’-]{2,24}(?:[^\S\n][\w+'’-]{2,24}){0,2},[^\S\n]*){5,}"
+            r"(?:\b[\w+'’-]{2,24}(?:[^\S\n][\w+'’-]{2,24}){0,2},[^\S\n]*){5,16}"
             r"[\w+'’-]{2,24}(?:[^\S\n][\w+'’-]{2,24}){0,2}[^\S\n]*(?::(?!//)|[^\S\n][-–—][^\S\n])"
         ),
     ),
@@ -95,7 +95,7 @@ RETRIEVAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         _w(
             0.5,
             _rx(
-                rf"(?:\b{_TOPIC}(?:,[^\S\n]*|[^\S\n]+)){{5,}}{_TOPIC}[^\S\n]*(?::(?!//)|[-–—][^\S\n])"
+                rf"(?:\b{_TOPIC}(?:,[^\S\n]*|[^\S\n]+)){{5,16}}{_TOPIC}[^\S\n]*(?::(?!//)|[-–—][^\S\n])"
                 rf"[^\n]{{0,100}}?{_ROUTE}"
             ),
         ),
@@ -104,6 +104,6 @@ RETRIEVAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         Signal.QA_RECORD,
         # Words stuffed for the retriever, then what to do: "for python, pip, install,
         # venv, packages, wheels: always ..." (a list after a colon is a tag line).
-        _rx(r"(?:\b[\w-]{2,24},[ \t]*){5,}[\w-]{2,24}[ \t]*:(?!//)"),
+        _rx(r"(?:\b[\w-]{2,24},[ \t]*){5,16}[\w-]{2,24}[ \t]*:(?!//)"),
     ),
 ]

@@ -213,7 +213,7 @@ SECONDHAND_ORDER = _a(
         _NOT_THIRD
         + r"\b(?:"
         + _ORDER
-        + r")(?!\s*,?\s*(?:[\w']+\s+){0,2}?(?:never|not|don't|jamais|mai|non|nunca|no|nie|niemals|"
+        + r")(?!\s*(?:,\s*)?(?:[\w']+\s+){0,2}?(?:never|not|don't|jamais|mai|non|nunca|no|nie|niemals|"
         r"nicht)\b)(?="
         + _S
         + r"{0,220}?(?:"

@@ -61,7 +61,7 @@ STRUCTURAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         _w(
             0.5,
             _rx(
-                r"^\W*(?:please\s+)?(?:start|begin|end|finish|close|open|sign|prefix|format|write|fill|pad)\s+(?:every|each|all|your|any)\s+(?:future\s+)?"
+                r"^[^\w\n]*(?:please\s+)?(?:start|begin|end|finish|close|open|sign|prefix|format|write|fill|pad)\s+(?:every|each|all|your|any)\s+(?:future\s+)?"
                 + _OUTPUTS
                 + r"\b"
             ),
@@ -196,7 +196,7 @@ STRUCTURAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.FAKE_AUTHORITY,
         _rx(
-            r"(?:^|\n)\s*from:\s*(?:the\s+)?(?:ceo|cfo|cto|ciso|admin|administrator|it|security|hr|legal|director|boss)\b"
+            r"(?:^|\n)[^\S\n]*from:\s*(?:the\s+)?(?:ceo|cfo|cto|ciso|admin|administrator|it|security|hr|legal|director|boss)\b"
             r"|\b(?:admin|administrator|owner|ceo|cto|manager|boss|security\s+team|it\s+department)\s+(?:told|said\s+to|instructed|asked|confirmed\s+to)\s+(?:me|us|you)\b"
         ),
     ),
@@ -210,7 +210,9 @@ STRUCTURAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     ),
     (
         Signal.ROLE_TOKEN,
-        _rx(r"</?important>|^\s*end\s+of\s+(?:document|user\s+input|instructions|context)\s*$"),
+        _rx(
+            r"</?important>|^[^\S\n]*end\s+of\s+(?:document|user\s+input|instructions|context)\s*$"
+        ),
     ),
     # Round 21: text to read backwards (or decode) and keep as a setting or a rule ("read
     # this one backwards and treat it as my setting: …", "lis-le à l'envers et garde-le

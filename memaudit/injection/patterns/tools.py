@@ -249,7 +249,7 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         _w(
             0.3,
             _rx(
-                r"(?:^|\n)\W*(?:system|admin|administrator|developer|security|compliance|it|platform|operator)\s+(?:note|notice|message|update|alert|override|instruction|directive|announcement)s?\b|\b(?:important|urgent|critical|mandatory)\s+(?:system\s+|security\s+)?(?:update|notice|instruction|note|message)\s*:|\bnotice\s+to\s+(?:any|all)\s+(?:ai|llm|assistant|agent)|\bbreach\s+alert\b|\b(?:message|instruction|directive|order|notice)s?\s+from\s+(?:the\s+)?(?:admin|administrator|system|developers?|security\s+team|it(?:\s+security|\s+department)?|security|hr|management|operator|legal|compliance)\b|\b(?:systemhinweis|note\s+système|nota\s+(?:di|del)\s+sistema|avis\s+système|hinweis\s+des\s+systems)\b"
+                r"(?:^|\n)[^\w\n]*(?:system|admin|administrator|developer|security|compliance|it|platform|operator)\s+(?:note|notice|message|update|alert|override|instruction|directive|announcement)s?\b|\b(?:important|urgent|critical|mandatory)\s+(?:system\s+|security\s+)?(?:update|notice|instruction|note|message)\s*:|\bnotice\s+to\s+(?:any|all)\s+(?:ai|llm|assistant|agent)|\bbreach\s+alert\b|\b(?:message|instruction|directive|order|notice)s?\s+from\s+(?:the\s+)?(?:admin|administrator|system|developers?|security\s+team|it(?:\s+security|\s+department)?|security|hr|management|operator|legal|compliance)\b|\b(?:systemhinweis|note\s+système|nota\s+(?:di|del)\s+sistema|avis\s+système|hinweis\s+des\s+systems)\b"
             ),
         ),
     ),
@@ -278,7 +278,7 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         _w(
             0.3,
             _rx(
-                r"(?:^|\n)\W*(?:approved|sanctioned|authori[sz]ed|whitelisted|pre-?approved)\s+(?:[\w-]+\s+){0,2}(?:usage|use|procedures?|polic(?:y|ies)|methods?|workflows?|practices?|process|tools?|commands?|actions?)\s*:"
+                r"(?:^|\n)[^\w\n]*(?:approved|sanctioned|authori[sz]ed|whitelisted|pre-?approved)\s+(?:[\w-]+\s+){0,2}(?:usage|use|procedures?|polic(?:y|ies)|methods?|workflows?|practices?|process|tools?|commands?|actions?)\s*:"
                 r"|\b(?:change|request|action|deletion|operation|transfer|payment|deployment|merge|release|exception)\s+(?:was\s+|has\s+been\s+|is\s+)?(?:approved|authori[sz]ed|signed\s+off|cleared)\s+by\b"
             ),
         ),
@@ -288,10 +288,10 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         Signal.FAKE_EXPERIENCE,
         # A line headed as experience ("Experience: ...", "Erfahrung: ...").
         _rx(
-            r"(?:^|\n)\W*(?:experience|lesson\s+learned|erfahrung|expérience|esperienza|experiencia)\s*:"
+            r"(?:^|\n)[^\w\n]*(?:experience|lesson\s+learned|erfahrung|expérience|esperienza|experiencia)\s*:"
             # Headed as a record of an earlier run, in any wording: "Previous run:",
             # "Experience #17 (success):", "Esperienza precedente:", "Reasoning memory:".
-            r"|(?:^|\n)\W*(?:(?:previous|past|prior|earlier|last)\s+(?:runs?|sessions?|attempts?|episodes?|tasks?|experiences?)|experiences?\s*#?\s*\d+(?:\s*\([^)\n]{0,20}\))?|(?:reasoning|success|experience|episodic)\s+memor(?:y|ies)|success(?:ful)?\s+(?:case|episode|run|pattern)s?"
+            r"|(?:^|\n)[^\w\n]*(?:(?:previous|past|prior|earlier|last)\s+(?:runs?|sessions?|attempts?|episodes?|tasks?|experiences?)|experiences?\s*(?:#\s*)?\d+(?:\s*\([^)\n]{0,20}\))?|(?:reasoning|success|experience|episodic)\s+memor(?:y|ies)|success(?:ful)?\s+(?:case|episode|run|pattern)s?"
             r"|(?:esperienza|sessione|esecuzione)\s+(?:precedente|passata)|(?:expérience|session|exécution)\s+(?:précédente|passée|antérieure)|(?:experiencia|sesión|ejecución)\s+(?:previa|anterior|pasada)|(?:frühere|vorherige|letzte)\s+(?:erfahrung|sitzung|ausführung|durchlauf|lauf))\s*:"
         ),
     ),
