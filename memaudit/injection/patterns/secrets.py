@@ -310,3 +310,22 @@ UNNOTICED = _a(
     _w(0.45, _rx(_UNNOTICED)),
 )
 SECRET_PATTERNS.append((Signal.SECRECY, UNNOTICED))
+
+# Secrecy clauses the tables above left to the learned scorer alone, which the refit on
+# rounds 1-34 no longer carried over its floor: the user kept uninformed ("non informare
+# l'utente", "n'informez pas l'utilisateur", "informiere den Nutzer nicht"), the removal of
+# an instruction with a clitic ("non rimuoverle dalla memoria"), and the agent's decision
+# not to tell the user ("I decided not to mention to the user that …"), written of the user
+# in the third person, which no user says of themselves.
+USER_UNINFORMED = _rx(
+    r"\bnon\s+(?:informare|avvisare|avvertire|notificare)\s+(?:l'utente|gli\s+utenti|nessuno)\b"
+    r"|\bnon\s+(?:rimuover|eliminar|cancellar|toglier)l[aeio]\b[^.\n]{0,20}?"
+    r"\b(?:dalla\s+memoria|dalle\s+note|dal\s+file)\b"
+    r"|\bn'(?:informe[zs]?|avertis(?:sez)?|préviens|prévenez)\s+(?:pas|jamais)\s+"
+    r"(?:l'utilisat(?:eur|rice)|les\s+utilisat(?:eur|rice)s)\b"
+    r"|\b(?:informiere|benachrichtige|informieren\s+sie)\s+(?:den|die)\s+(?:nutzer|benutzer)"
+    r"(?:in)?\s+(?:nicht|niemals|nie)\b"
+    r"|\b(?:decided|chose|choose|decide|agreed)\s+not\s+to\s+(?:tell|mention|inform|notify|"
+    r"show|disclose)\b[^.\n]{0,25}?\b(?:to\s+)?(?:the\s+user|the\s+owner)\b"
+)
+SECRET_PATTERNS.append((Signal.SECRECY, USER_UNINFORMED))
