@@ -119,6 +119,29 @@ def choose(
     return best
 
 
+def folds(
+    by_round: dict[int, list[Case]],
+    verdicts: dict[float, dict[str, bool]],
+    rounds: list[int],
+    title: str,
+    others: str,
+) -> None:
+    """Print the leave-one-round-out table: each of ``rounds`` measured at the value
+    chosen on the others, beside the lever off, then both pooled."""
+    print(f"\n| {title} | value chosen on {others} | before | after |")
+    print("|---|---:|---|---|")
+    before, after = Score(), Score()
+    for r in rounds:
+        value = choose(by_round, verdicts, [x for x in rounds if x != r])
+        b = score(by_round[r], verdicts[1.0])
+        a = score(by_round[r], verdicts[value])
+        for pooled, s in ((before, b), (after, a)):
+            pooled.tp, pooled.fp = pooled.tp + s.tp, pooled.fp + s.fp
+            pooled.fn, pooled.tn = pooled.fn + s.fn, pooled.tn + s.tn
+        print(f"| {r} | {value} | {_pr(b)} | {_pr(a)} |")
+    print(f"| pooled | | {_pr(before)} | {_pr(after)} |")
+
+
 def out_of_fold(chosen: list[Case], path: Path, values_arg: str) -> None:
     """The same leave-one-round-out, each round's texts read by a scorer not fitted on
     that round (``loro_scorer_folds``): ``cross_validate``'s shape (the pattern hits, the
@@ -139,18 +162,7 @@ def out_of_fold(chosen: list[Case], path: Path, values_arg: str) -> None:
     for c in blind:
         by_round.setdefault(c.round, []).append(c)
     rounds = [r for r in BLIND if r in by_round]
-    print("\n| held-out round (scorer out of fold) | value chosen on the others | before | after |")
-    print("|---|---:|---|---|")
-    before, after = Score(), Score()
-    for r in rounds:
-        value = choose(by_round, verdicts, [x for x in rounds if x != r])
-        b = score(by_round[r], verdicts[1.0])
-        a = score(by_round[r], verdicts[value])
-        for pooled, s in ((before, b), (after, a)):
-            pooled.tp, pooled.fp = pooled.tp + s.tp, pooled.fp + s.fp
-            pooled.fn, pooled.tn = pooled.fn + s.fn, pooled.tn + s.tn
-        print(f"| {r} | {value} | {_pr(b)} | {_pr(a)} |")
-    print(f"| pooled | | {_pr(before)} | {_pr(after)} |")
+    folds(by_round, verdicts, rounds, "held-out round (scorer out of fold)", "the others")
     for v in values:
         got = verdicts[v]
         print(f"| {v} | {_pr(score(blind, got))} |")
@@ -187,18 +199,7 @@ def main() -> None:
     by_round: dict[int, list[Case]] = {}
     for c in chosen:
         by_round.setdefault(c.round, []).append(c)
-    print("\n| held-out round | value chosen on the six others | before | after |")
-    print("|---|---:|---|---|")
-    before, after = Score(), Score()
-    for r in BLIND:
-        value = choose(by_round, verdicts, [x for x in BLIND if x != r])
-        b = score(by_round[r], verdicts[1.0])
-        a = score(by_round[r], verdicts[value])
-        for pooled, s in ((before, b), (after, a)):
-            pooled.tp, pooled.fp = pooled.tp + s.tp, pooled.fp + s.fp
-            pooled.fn, pooled.tn = pooled.fn + s.fn, pooled.tn + s.tn
-        print(f"| {r} | {value} | {_pr(b)} | {_pr(a)} |")
-    print(f"| pooled | | {_pr(before)} | {_pr(after)} |")
+    folds(by_round, verdicts, list(BLIND), "held-out round", "the six others")
     print("\n| value | rounds 1-34 | rounds 28-34 |")
     print("|---:|---|---|")
     blind = [c for r in BLIND for c in by_round[r]]
