@@ -14,6 +14,10 @@ recall at the lever off; ties: the smallest change) and measured on R. Printed: 
 P/R before (lever off) and after, pooled over the seven folds, and the same at the
 shipped value on all training rounds 1-34.
 
+``--after-blind`` reads the held-out round instead, at each value: only for a round
+already run once blind (its figure is the blind run's; this is what the lever would have
+done on it), never to choose a value.
+
     flock /work/bench.lock .venv/bin/python -m benchmarks.loro_injection
 """
 
@@ -29,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.bench_injection import Outcome, Score, _memaudit
-from benchmarks.injection_cases import Case, training_cases
+from benchmarks.injection_cases import Case, heldout_cases, training_cases
 
 BLIND = (28, 29, 30, 31, 32, 33, 34)
 MAX_RECALL_DROP = 0.03
@@ -168,6 +172,18 @@ def out_of_fold(chosen: list[Case], path: Path, values_arg: str) -> None:
         print(f"| {v} | {_pr(score(blind, got))} |")
 
 
+def after_blind(values_arg: str) -> None:
+    """The held-out round, already run once blind, judged at each value of the lever."""
+    held = heldout_cases()
+    if not held:
+        sys.exit("the held-out round's file is not here (it is copied in for its blind run)")
+    _, calls = record(held)
+    print("\n| value | held-out round |")
+    print("|---:|---|")
+    for v in sorted({1.0, *(float(x) for x in values_arg.split(","))}, reverse=True):
+        print(f"| {v} | {_pr(score(held, replay(calls, v)))} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--values", default="1.0,0.9,0.8,0.7,0.6,0.5,0.4,0.3")
@@ -179,7 +195,15 @@ def main() -> None:
         type=Path,
         help="judge rounds 28-34 with the scorer out of fold (``loro_scorer_folds``' pickle)",
     )
+    parser.add_argument(
+        "--after-blind",
+        action="store_true",
+        help="the held-out round at each value (only once it has been run blind)",
+    )
     args = parser.parse_args()
+    if args.after_blind:
+        after_blind(args.values)
+        return
     chosen = [c for c in training_cases() if c.split == "train"]
     if args.scorer_folds:
         out_of_fold(chosen, args.scorer_folds, args.values)
