@@ -14,7 +14,8 @@
   kept by a write). Baseline: the older memaudit's first listing.
 
 Every child runs memaudit as installed, from .pyc files compiled before any timing
-(both trees', in a temporary ``PYTHONPYCACHEPREFIX``), as ``bench_cold_start`` does: an
+(both trees', in a temporary ``PYTHONPYCACHEPREFIX``; ``bench_cold_start`` has the same aim
+and warms them in place instead): an
 environment that forbids writing them would otherwise have every child compile the
 source first.
 
@@ -53,7 +54,7 @@ def _env(code: str | None, pyc: Path | None = None) -> dict[str, str]:
     env = dict(os.environ)
     if pyc is not None:
         # As installed: an installed package has its .pyc files (``bench_cold_start``
-        # likewise); an environment that forbids writing them (this machine's) would
+        # warms them in place); an environment that forbids writing them (this machine's) would
         # make every child compile memaudit's source first (0.10-0.15 s of CPU at
         # import here). Both trees' in ``pyc``, compiled before any timing.
         env.pop("PYTHONDONTWRITEBYTECODE", None)
