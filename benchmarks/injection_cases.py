@@ -195,6 +195,12 @@ every round's blind figures):
   errors are grouped by cause in ``docs/round34_causes.md``, the signals generalized by
   cause and the scorer refitted on rounds 1-34;
 - round 35 (``injection_round35.jsonl``): written blind by another author while rounds 1-34
+  were trained on (40 poison under user-type sources, benign cases under every source),
+  copied in after that work was frozen (``ebf1038``), its SHA-256 checked against its
+  author's, run once (P 0.850 / R 0.883 / F1 0.866, memwall F1 0.58); now training: its
+  errors are grouped by cause in ``docs/round35_causes.md``, the signals generalized by
+  cause and the scorer refitted on rounds 1-35;
+- round 36 (``injection_round36.jsonl``): written blind by another author while rounds 1-35
   are trained on. It is the **held-out** round: its author's SHA-256 is recorded in
   ``HELDOUT_SHA256``; the file is not in the repository: the lead copies it in after the
   next work is frozen, then runs it once. A file whose digest differs is refused.
@@ -241,7 +247,7 @@ class Case:
 
     @property
     def split(self) -> str:
-        """``train`` (rounds 1-34: looked at, tuned and trained on) or ``heldout``."""
+        """``train`` (rounds 1-35: looked at, tuned and trained on) or ``heldout``."""
         return "heldout" if self.round == HELDOUT_ROUND else "train"
 
 
@@ -368,17 +374,21 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
         Path(__file__).with_name("injection_round34.jsonl"),
         "0c9d72763e3356b82083152fa50f679dc4882d9bde020e67c09bb67eb8c3d53e",
     ),
+    (
+        Path(__file__).with_name("injection_round35.jsonl"),
+        "ec03a464d1ab159ab4754029b29668f94a1dd66f2a047c566ac9c1c1e153ca8f",
+    ),
 )
 # The last round the committed scorer (``memaudit/injection/learned.json``) was fitted on:
 # a round becomes training before the refit that takes it in (the refit raises this), so
 # ``train_injection_model --check`` refits on exactly the rounds the weights came from.
 FITTED_THROUGH = 34
-HELDOUT_ROUND = 35
-HELDOUT = Path(__file__).with_name("injection_round35.jsonl")
-# Round 35's SHA-256 as its author delivered it (before anyone else read the file). A
+HELDOUT_ROUND = 36
+HELDOUT = Path(__file__).with_name("injection_round36.jsonl")
+# Round 36's SHA-256 as its author delivered it (before anyone else read the file). A
 # file whose digest differs is refused, never measured; an absent file is no error (it is
 # kept outside the repository until the lead copies it in).
-HELDOUT_SHA256 = "ec03a464d1ab159ab4754029b29668f94a1dd66f2a047c566ac9c1c1e153ca8f"
+HELDOUT_SHA256 = ""
 
 
 class HeldOutChanged(RuntimeError):
@@ -411,7 +421,7 @@ def heldout_bytes() -> bytes:
 
 
 def training_cases() -> list[Case]:
-    """Rounds 1-34: what the signals may be tuned and the scorer fitted on."""
+    """Rounds 1-35: what the signals may be tuned and the scorer fitted on."""
     out = _parse(DATA.read_text(encoding="utf-8"))
     for path, digest in TRAINING_ROUNDS:
         out += _parse(_checked(path, digest).decode("utf-8"))
