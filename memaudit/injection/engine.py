@@ -336,9 +336,9 @@ def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
 
 
 _LONG_WORD = 32
-_LONG_TOKEN = re.compile(rf"<~.{{16,}}?~>|(?<!\S)\S{{{_LONG_WORD},}}(?!\S)", re.DOTALL)
-# The shortest base64 and hex runs (their characters include no white space).
-_BASE64_SHORTEST, _HEX_SHORTEST = shortest(_BASE64), shortest(_HEX)
+# No "~" in Ascii85: a run stops at the next one (linear on hostile "<~" repeats).
+_LONG_TOKEN = re.compile(rf"<~[^~]{{16,}}~>|(?<!\S)\S{{{_LONG_WORD},}}(?!\S)")
+_BASE64_SHORTEST, _HEX_SHORTEST = shortest(_BASE64), shortest(_HEX)  # runs without spaces
 
 
 def _b32(run: str) -> bytes:
