@@ -20,6 +20,7 @@ changed since then is refused instead of approved unseen.
 from __future__ import annotations
 
 import math
+import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -319,9 +320,28 @@ def stage_batch(
     finally:
         written.close()
     why = written.why_not
+    if remember:  # after the transaction: the write lock is not held meanwhile
+        why = _keep_comparisons(ledger, results) if why is None else why
     for r in results:
         r.judgements_not_kept = why
     return results
+
+
+def _keep_comparisons(ledger: Ledger, results: list[Staged]) -> str | None:
+    """The review listing's comparisons of the pending items just written, kept in the
+    cache folder (``queue_compare.keep_written``). The items are read back from the
+    store: the listing reads them there. The write is done: an error here fails
+    nothing (the listing compares the items itself); it is said as the cache's own."""
+    from memaudit import queue_compare
+    from memaudit.adapters.native import NativeStore
+
+    try:
+        waiting = [
+            m for r in results if r.status is Status.PENDING and (m := ledger.get(r.id)) is not None
+        ]
+        return queue_compare.keep_written(NativeStore(ledger), waiting, ledger.policy())
+    except (MemauditError, sqlite3.Error) as exc:  # (its text may quote the store: not shown)
+        return f"comparisons not kept ({type(exc).__name__})"
 
 
 def _write_staged(
