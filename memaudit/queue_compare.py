@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn, cast
 
 from memaudit import pending, queue_injection
+from memaudit.ledger import Ledger
 from memaudit.model import Memory
 from memaudit.policy import Policy
 from memaudit.store import Store
@@ -116,6 +117,36 @@ def compare(
                 _set(items[k], known[key])
     finally:
         kept.close()
+
+
+class _LedgerReads:
+    """A native ledger as the comparisons read a store: the four reads ``NativeStore``
+    passes to its ledger, as it passes them (kept in step with it: the tests compare a
+    listing of what the gate kept with one that compares every item). The write gate, which takes a ledger, reads it through this:
+    the adapter imports the write gate (data flows downhill)."""
+
+    def __init__(self, ledger: Ledger) -> None:
+        self._ledger = ledger
+
+    def get(self, memory_id: str) -> Memory | None:
+        return self._ledger.get(memory_id)
+
+    def active_copies(self, texts: Sequence[str], limit: int | None = None) -> dict[str, list[str]]:
+        return self._ledger.active_copies(texts, limit)
+
+    def active_matches(self, searches: Sequence[str], limit: int, *, workers: int = 1) -> Any:
+        from memaudit.conflicts.statements import Statement
+
+        found = self._ledger.active_matches(searches, limit, workers=workers)
+        return {text: [Statement(*row) for row in rows] for text, rows in found.items()}
+
+    def records(self, *, writable: bool) -> Ledger:
+        return self._ledger
+
+
+def ledger_reads(ledger: Ledger) -> Store:
+    """``ledger`` as ``keep_written`` reads a store (``_LedgerReads``)."""
+    return cast(Store, _LedgerReads(ledger))
 
 
 def keep_written(

@@ -334,13 +334,12 @@ def _keep_comparisons(ledger: Ledger, results: list[Staged], policy: Policy) -> 
     store: the listing reads them there. The write is done: an error here fails
     nothing (the listing compares the items itself); it is said as the cache's own."""
     from memaudit import queue_compare
-    from memaudit.adapters.native import NativeStore
 
     try:
         waiting = [
             m for r in results if r.status is Status.PENDING and (m := ledger.get(r.id)) is not None
         ]
-        return queue_compare.keep_written(NativeStore(ledger), waiting, policy)
+        return queue_compare.keep_written(queue_compare.ledger_reads(ledger), waiting, policy)
     except (MemauditError, sqlite3.Error) as exc:  # (its text may quote the store: not shown)
         return f"comparisons not kept ({type(exc).__name__})"
 
