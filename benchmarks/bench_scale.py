@@ -10,8 +10,10 @@
   elsewhere (the generator writes its rows directly); a third listing, first of its
   cache folder too, is the first listing of the store written through memaudit: with a
   copy of what the write path's recorder leaves (``benchmarks/written.py``: the injection
-  verdicts and judgements the gate keeps for every memory it writes; no comparison is
-  kept by a write). Baseline: the older memaudit's first listing.
+  verdicts and judgements the gate keeps for every memory it writes, and the comparisons
+  it keeps for every pending item it writes, made against the store's active memories
+  as they are: a queue staged after they last changed). Baseline: the older memaudit's
+  first listing.
 
 Every child runs memaudit as installed, from .pyc files compiled before any timing
 (both trees', in a temporary ``PYTHONPYCACHEPREFIX``; ``bench_cold_start`` has the same aim
@@ -165,7 +167,7 @@ def scale(ctx: Context) -> list[Figure]:
             written,
             baseline=review_before,
             target=REVIEW_TARGET,
-            note="the verdicts its writes kept, no comparison kept; baseline: the older "
+            note="the verdicts and comparisons its writes kept; baseline: the older "
             f"memaudit's first listing; {note}",
         ),
         Figure(

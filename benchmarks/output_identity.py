@@ -3,6 +3,7 @@ compare two trees' outputs byte for byte (issue 22: ``review --list -n 0`` and
 ``conflicts`` at 200k and 1M, and every sample store).
 
     python -m benchmarks.output_identity dump OUT_DIR STORE... [--code CHECKOUT] [--caches]
+        [--written]
     python -m benchmarks.output_identity compare A_DIR B_DIR   # exit 1 when any differs
 
 ``dump`` runs each command as a child (``--code``: an older checkout's memaudit, as
@@ -11,6 +12,10 @@ set) and writes each stdout, exit code and stderr. The commands only read, so th
 ``--caches``: each ``review`` command three times, as ``NAME.first`` (a new cache
 folder), ``NAME.again`` (the same folder, what the first kept) and ``NAME.off``
 (``MEMAUDIT_CACHE_DIR=off``); without it they run with the caller's cache folder.
+``--written`` (this tree only): each ``review`` command once more, as ``NAME.written``,
+with a copy of what the write path keeps for the store (``benchmarks/written.py``): its
+output is to be the older tree's ``NAME.first``, byte for byte (``compare`` pairs them
+when A has ``.written`` runs and B has none).
 """
 
 from __future__ import annotations
@@ -81,26 +86,39 @@ def _run(
 
 
 def _runs(
-    store: Path, name: str, code: str | None, caches: bool
+    store: Path, name: str, code: str | None, caches: bool, written: bool = False
 ) -> list[tuple[str, tuple[bytes, bytes, int, float]]]:
     """The command's runs, each with the name its output is written under."""
     if not (caches and name.startswith("review")):
         return [(name, _run(store, name, code))]
     with tempfile.TemporaryDirectory(prefix="memaudit-identity-") as folder:
-        return [
+        runs = [
             (f"{name}.first", _run(store, name, code, folder)),
             (f"{name}.again", _run(store, name, code, folder)),
             (f"{name}.off", _run(store, name, code, "off")),
         ]
+        if written:
+            from benchmarks.written import copy_of, folder_for
+
+            kept = str(copy_of(folder_for(store), Path(folder, "written")))
+            runs.append((f"{name}.written", _run(store, name, code, kept)))
+        return runs
 
 
 def dump(
-    out: Path, stores: list[Path], code: str | None, only: list[str] | None, caches: bool = False
+    out: Path,
+    stores: list[Path],
+    code: str | None,
+    only: list[str] | None,
+    caches: bool = False,
+    written: bool = False,
 ) -> None:
     out.mkdir(parents=True, exist_ok=True)
     for store in stores:
         for name, (stdout, stderr, rc, seconds) in (
-            run for command in only or COMMANDS for run in _runs(store, command, code, caches)
+            run
+            for command in only or COMMANDS
+            for run in _runs(store, command, code, caches, written)
         ):
             base = out / f"{store.stem}.{name}"
             base.with_suffix(base.suffix + ".out").write_bytes(stdout)
@@ -117,6 +135,8 @@ def compare(a: Path, b: Path) -> int:
     differ = 0
     for name in names:
         pa, pb = a / name, b / name
+        if name.endswith(".written.out") and not pb.exists():  # (against B's first listing)
+            pb = b / name.replace(".written.out", ".first.out")
         if not pa.exists() or not pb.exists():
             print(f"{name}: only in {'B' if not pa.exists() else 'A'}")
             differ += 1
@@ -146,7 +166,8 @@ def main(argv: list[str]) -> int:
         code = only = None
         rest = argv[2:]
         caches = "--caches" in rest
-        rest = [a for a in rest if a != "--caches"]
+        written = "--written" in rest
+        rest = [a for a in rest if a not in ("--caches", "--written")]
         if "--code" in rest:
             k = rest.index("--code")
             code = rest[k + 1]
@@ -155,7 +176,7 @@ def main(argv: list[str]) -> int:
             k = rest.index("--only")
             only = rest[k + 1].split(",")
             rest = rest[:k] + rest[k + 2 :]
-        dump(Path(argv[1]), [Path(s) for s in rest], code, only, caches)
+        dump(Path(argv[1]), [Path(s) for s in rest], code, only, caches, written)
         return 0
     if len(argv) == 3 and argv[0] == "compare":
         return compare(Path(argv[1]), Path(argv[2]))

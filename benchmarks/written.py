@@ -11,12 +11,21 @@ writes (``injection.written.Written.assess``, as ``review._check_injection`` cal
 never a shortcut only the benchmark takes). One ``Written`` for the whole store, as for
 one batch.
 
+The write path also keeps the review listing's comparisons of the pending items it
+writes (``queue_compare.keep_written``, after its transaction). Those are a function of
+the item and of the active memories the comparison reads when it is made: they are
+recorded here, by that function, for every pending item at once against the store as
+it is, that is, for a queue staged after its active memories last changed (the best
+case: an item whose neighbours, copies or disputes changed after it was written gets
+another key from the listing, which compares it again).
+
 The folder is kept beside the store (``benchmarks/_stores/written-<store>-<engine>``,
 made once per engine: any change to memaudit's code makes a new one) and copied for
 each run that reads it, so every run starts from what the writes left.
 
 Standalone: ``python -m benchmarks.written STORE FOLDER`` records into FOLDER and prints
-the seconds it took and how many memories it judged (JSON).
+the seconds it took, how many memories it judged and how many pending items it
+compared (JSON).
 """
 
 from __future__ import annotations
@@ -60,13 +69,17 @@ def copy_of(folder: Path, into: Path) -> Path:
 def record(store: Path) -> dict[str, float | int]:
     """Every memory of ``store`` through the write path's recorder, in the cache folder
     ``MEMAUDIT_CACHE_DIR`` names."""
+    from memaudit.adapters.native import NativeStore
     from memaudit.injection.provenance import from_memory
     from memaudit.injection.written import Written
     from memaudit.ledger import Ledger
     from memaudit.ledger.columns import MEMORY_COLUMNS, row_to_memory
+    from memaudit.model import Status
+    from memaudit.queue_compare import keep_written
 
     started = time.perf_counter()
     n = 0
+    waiting = []
     with Ledger.open(store, readonly=True) as ledger:
         written = Written.open(ledger.policy())
         if written.why_not:
@@ -78,9 +91,24 @@ def record(store: Path) -> dict[str, float | int]:
                 # (the provenance the memory states: what is kept does not depend on it)
                 written.assess(memory, from_memory(memory))
                 n += 1
+                if memory.status is Status.PENDING:
+                    waiting.append(memory)
         finally:
             written.close()
-    return {"seconds": time.perf_counter() - started, "memories": n}
+        judged = time.perf_counter() - started
+        # The comparisons, as the write path keeps them after its transaction: against
+        # the active memories as the store holds them now (a queue staged after they
+        # last changed; an item whose neighbours changed since would be compared by
+        # the listing again).
+        why = keep_written(NativeStore(ledger), waiting, ledger.policy())
+        if why:
+            raise SystemExit(f"cannot record the comparisons: {why}")
+    return {
+        "seconds": time.perf_counter() - started,
+        "judging_seconds": judged,
+        "memories": n,
+        "compared": len(waiting),
+    }
 
 
 if __name__ == "__main__":

@@ -80,10 +80,11 @@ class Answers(judgements.CacheFile):
         self._rows: dict[Statement, bytes] = {}  # each neighbour's (the same row: equal)
 
     @classmethod
-    def open(cls, threshold: float, enabled: bool = True) -> Answers:
+    def open(cls, threshold: float, enabled: bool = True, durable: bool = True) -> Answers:
         """The file of this comparer's answers, created if need be; unused (``conn``
-        None) when the cache is turned off or unusable (never an error)."""
-        opened = judgements.connect(PREFIX, _SCHEMA, enabled)
+        None) when the cache is turned off or unusable (never an error). ``durable``:
+        as ``judgements.connect``'s (a write's few rows are not synced)."""
+        opened = judgements.connect(PREFIX, _SCHEMA, enabled, durable)
         if isinstance(opened, str):
             return cls.off(opened)
         conn, path, secret = opened

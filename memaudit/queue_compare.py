@@ -24,6 +24,8 @@ from collections.abc import Sequence
 from typing import Any, NoReturn, cast
 
 from memaudit import pending, queue_injection
+from memaudit.ledger import Ledger
+from memaudit.model import Memory
 from memaudit.policy import Policy
 from memaudit.store import Store
 
@@ -52,7 +54,10 @@ def prepare(
     """Ask the store, now, everything ``listing_flags`` reads for ``items``: their
     active copies, their searches (in ``workers`` processes), the recorded disputes and
     whether each other side of an item's dispute is active."""
-    memories = [i.memory for i in items]
+    _read(store, [i.memory for i in items], reading, workers)
+
+
+def _read(store: Store, memories: Sequence[Memory], reading: pending.Reading, workers: int) -> None:
     pending.read_copies(store, memories, reading)
     pending.read_searches(store, memories, reading, workers=workers)
     pending.read_disputes(store, memories, reading)
@@ -112,6 +117,74 @@ def compare(
                 _set(items[k], known[key])
     finally:
         kept.close()
+
+
+class _LedgerReads:
+    """A native ledger as the comparisons read a store: the four reads ``NativeStore``
+    passes to its ledger, as it passes them (kept in step with it: the tests compare a
+    listing of what the gate kept with one that compares every item). The write gate, which takes a ledger, reads it through this:
+    the adapter imports the write gate (data flows downhill)."""
+
+    def __init__(self, ledger: Ledger) -> None:
+        self._ledger = ledger
+
+    def get(self, memory_id: str) -> Memory | None:
+        return self._ledger.get(memory_id)
+
+    def active_copies(self, texts: Sequence[str], limit: int | None = None) -> dict[str, list[str]]:
+        return self._ledger.active_copies(texts, limit)
+
+    def active_matches(self, searches: Sequence[str], limit: int, *, workers: int = 1) -> Any:
+        from memaudit.conflicts.statements import Statement
+
+        found = self._ledger.active_matches(searches, limit, workers=workers)
+        return {text: [Statement(*row) for row in rows] for text, rows in found.items()}
+
+    def records(self, *, writable: bool) -> Ledger:
+        return self._ledger
+
+
+def ledger_reads(ledger: Ledger) -> Store:
+    """``ledger`` as ``keep_written`` reads a store (``_LedgerReads``)."""
+    return cast(Store, _LedgerReads(ledger))
+
+
+def keep_written(
+    store: Store, memories: Sequence[Memory], policy: Policy, *, enabled: bool = True
+) -> str | None:
+    """The write path's part (``review.stage_batch``, after its transaction): the
+    pending ``memories`` it wrote, as the store gives them back, compared with the
+    active memories as the review listing compares its items, each answer kept under
+    the key the listing computes for it (``queue_answers``), so that the first listing
+    of a store written through memaudit reads the answers instead of comparing.
+
+    A key is made of everything the comparison read (the item's fields, its copies,
+    disputes and neighbours as the store gives them now, the threshold, the code):
+    a memory written, edited, archived or forgotten since then, that the listing's
+    comparison would read, gives the listing another key, and it compares that item
+    again. Nothing here can make a kept answer stale. Returns why nothing was kept
+    (None: kept, or the cache is turned off)."""
+    from memaudit.queue_answers import Answers
+
+    if not memories:
+        return None
+    threshold = float(policy.get("duplicates.similarity"))
+    # (not synced, as the write's other cache files: ``judgements.connect``)
+    kept = Answers.open(threshold, enabled=enabled, durable=False)
+    try:
+        if kept.conn is not None:
+            reading = pending.Reading()  # (the store is not written meanwhile)
+            _read(store, memories, reading, 1)
+            keys = kept.keys(store, memories, reading)
+            known = kept.known(keys)
+            kept.keep(
+                (key, pending.listing_flags(store, m, threshold, reading))
+                for m, key in zip(memories, keys, strict=True)
+                if key not in known
+            )
+    finally:
+        kept.close()
+    return kept.why_not if kept.why_not and kept.why_not != "turned off" else None
 
 
 def computed(

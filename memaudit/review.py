@@ -20,6 +20,7 @@ changed since then is refused instead of approved unseen.
 from __future__ import annotations
 
 import math
+import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -34,6 +35,7 @@ from memaudit.trust import DERIVED_TYPES
 
 if TYPE_CHECKING:
     from memaudit.injection.written import Written
+    from memaudit.policy import Policy
 
 DEFAULT_RELATION = {
     SourceType.SUMMARY: Relation.SUMMARIZES,
@@ -318,10 +320,28 @@ def stage_batch(
         results = _write_staged(ledger, candidates, plan, who, written)
     finally:
         written.close()
-    why = written.why_not
+    # (after the transaction: the write lock is not held meanwhile)
+    compared = _keep_comparisons(ledger, results, written.policy) if remember else None
+    why = written.why_not or compared
     for r in results:
         r.judgements_not_kept = why
     return results
+
+
+def _keep_comparisons(ledger: Ledger, results: list[Staged], policy: Policy) -> str | None:
+    """The review listing's comparisons of the pending items just written, kept in the
+    cache folder (``queue_compare.keep_written``). The items are read back from the
+    store: the listing reads them there. The write is done: an error here fails
+    nothing (the listing compares the items itself); it is said as the cache's own."""
+    from memaudit import queue_compare
+
+    try:
+        waiting = [
+            m for r in results if r.status is Status.PENDING and (m := ledger.get(r.id)) is not None
+        ]
+        return queue_compare.keep_written(queue_compare.ledger_reads(ledger), waiting, policy)
+    except (MemauditError, sqlite3.Error) as exc:  # (its text may quote the store: not shown)
+        return f"comparisons not kept ({type(exc).__name__})"
 
 
 def _write_staged(

@@ -168,7 +168,7 @@ def test_a_batch_writes_each_file_once(
 
     monkeypatch.setattr(judgements.CacheFile, "_write", counted)
     assert cli("stage", input=batch(), db=ledger_path).exit_code == 0
-    assert sorted(written) == ["judged", "verdict"]
+    assert sorted(written) == ["compared", "judged", "verdict"]
 
 
 def test_a_forgotten_memory_leaves_no_word_in_the_cache(cli: Any, ledger_path: Path) -> None:

@@ -56,10 +56,12 @@ def _one_process(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def queue(ledger_path: Path) -> Path:
     with Ledger.open(ledger_path, readonly=False) as led:
+        # (a store written elsewhere: the gate keeps no comparison)
         for text in ACTIVE:
-            review.approve(led, review.stage(led, Candidate(text, SourceType.USER_STATEMENT)).id)
+            cand = Candidate(text, SourceType.USER_STATEMENT)
+            review.approve(led, review.stage(led, cand, remember=False).id)
         for text in PENDING:
-            review.stage(led, Candidate(text, SourceType.USER_STATEMENT))
+            review.stage(led, Candidate(text, SourceType.USER_STATEMENT), remember=False)
     return ledger_path
 
 
