@@ -102,8 +102,6 @@ _BEHAVIOUR_VERBS = _words(
     # de
     "antworte antworten beantworte sprich sag sage empfiehl empfehle erwähne füge sende "
     "schicke leite verrate zeige gehorche befolge übersetze",
-    # (round 35) the short imperative: "Schick jeden Monat die Kontoauszüge an …"
-    "schick",
 )
 _GENERIC_VERBS = _words(
     "ask run rerun re-run execute delete remove use install restart check open click set create make update "

@@ -539,5 +539,7 @@ def test_each_rule_judges_a_hostile_long_input_in_under_a_second(rx: re.Pattern[
             "https://a.io/x?t=<A>&iban=<",
             "paracetamol 9 g safe ",
             "9 g paracetamol. ",
+            "safe paracetamol ",
+            "1.",
         ),
     )

@@ -338,36 +338,45 @@ _MG = r"\s?mg\b"
 # more than 4 g (paracetamol) or 3.2 g (ibuprofen): 5 g and more, 4 g and more
 _OVER_PARACETAMOL = rf"(?<![\d.,])(?:(?:[5-9]|[1-9]\d)(?:[.,]\d)?{_GRAMS}|(?:[5-9][.,\s]?\d{{3}}|[1-9]\d[.,\s]?\d{{3}}){_MG})"
 _OVER_IBUPROFEN = rf"(?<![\d.,])(?:(?:[4-9]|[1-9]\d)(?:[.,]\d)?{_GRAMS}|(?:[4-9][.,\s]?\d{{3}}|[1-9]\d[.,\s]?\d{{3}}){_MG})"
-# said to be safe, the maximum, or a daily amount
-_SAFE_DAILY = (
-    r"(?:safe|fine|ok(?:ay)?|maximum|max|up\s+to|daily|per\s+day|a\s+day|"
-    r"sûr[e]?|sans\s+danger|maxim(?:um|ale)|par\s+jour|jusqu'à|quotidien\w*|"
-    r"sicur[oa]|massim[oa]|al\s+giorno|fino\s+a|giornalier\w*|"
-    r"segur[oa]|máxim[oa]|al\s+día|por\s+día|hasta|diari[oa]|"
-    r"sicher|unbedenklich|maximal\w*|höchst\w*|pro\s+tag|täglich\w*|bis\s+zu)"
+# said to be safe or the maximum (a daily amount alone is what an overdose warning states)
+_SAFE = (
+    r"(?:safe(?:ly)?|fine|ok(?:ay)?|harmless|maximum|max|up\s+to|"
+    r"sûr[e]?|sans\s+danger|sans\s+risque|maximale?|jusqu'à|"
+    r"sicur[oa]|senza\s+rischi|massim[oa]|fino\s+a|"
+    r"segur[oa]|sin\s+riesgo|máxim[oa]|hasta|"
+    r"sicher|unbedenklich|maximal\w*|höchst\w*|bis\s+zu)"
 )
-# a warning of an overdose is the label, not the lie
+# an overdose warned of after it: the label, not the lie ("never" before it is the
+# engine's negation)
 _OVERDOSE = (
-    r"(?:overdos\w*|toxic\w*|poison\w*|liver\s+(?:failure|damage)|exceed|never|"
-    r"surdos\w*|toxique\w*|intoxication|dépass\w*|jamais|"
-    r"sovradosaggio|tossic\w*|avvelenament\w*|superare|mai|"
-    r"sobredosis|tóxic\w*|intoxicación|superar|nunca|"
-    r"überdos\w*|giftig\w*|vergiftung\w*|leberschad\w*|überschreit\w*|nie(?:mals)?)"
+    r"(?:overdos\w*|toxic\w*|poison\w*|liver|fatal|lethal|kill\w*|damag\w*|exceed\w*|never|"
+    r"surdos\w*|toxique\w*|intoxication|foie|mortel\w*|dépass\w*|jamais|"
+    r"sovradosaggio|tossic\w*|fegato|mortal\w*|letal\w*|superare|mai|"
+    r"sobredosis|tóxic\w*|hígado|superar|nunca|"
+    r"überdos\w*|giftig\w*|vergiftung\w*|leber\w*|tödlich\w*|überschreit\w*|nie(?:mals)?)"
 )
 _DOSE_SENTENCE = r"(?:[^.!?;\n]|\.(?=\d))"
+_NOT_WARNED = rf"(?!{_DOSE_SENTENCE}{{0,120}}?\b{_OVERDOSE}\b)"
 DOSE_OVER_LIMIT = _a(
     "acetaminophen paracetamol paracétamol tylenol doliprane dafalgan efferalgan tachipirina "
     "panadol ben-u-ron ibuprofen ibuprofène ibuprofene ibuprofeno advil nurofen brufen dolormin",
     _w(
         0.55,
         _rx(
-            rf"(?:^|(?<=[.!?;\n]))(?!{_DOSE_SENTENCE}{{0,200}}?\b{_OVERDOSE})"
-            rf"{_DOSE_SENTENCE}{{0,200}}?(?="
-            rf"{_DOSE_SENTENCE}{{0,200}}?\b{_SAFE_DAILY}\b)(?:"
-            rf"\b{_PARACETAMOL}\b{_DOSE_SENTENCE}{{0,80}}?{_OVER_PARACETAMOL}"
+            # "the maximum safe daily dose of acetaminophen … is 8 g", "up to 7 g of paracetamol"
+            rf"\b{_SAFE}\b{_DOSE_SENTENCE}{{0,50}}?\b{_PARACETAMOL}\b{_DOSE_SENTENCE}{{0,50}}?"
+            rf"{_OVER_PARACETAMOL}{_NOT_WARNED}"
+            rf"|\b{_SAFE}\b{_DOSE_SENTENCE}{{0,40}}?{_OVER_PARACETAMOL}{_DOSE_SENTENCE}{{0,40}}?"
+            rf"\b{_PARACETAMOL}\b{_NOT_WARNED}"
+            rf"|\b{_SAFE}\b{_DOSE_SENTENCE}{{0,50}}?\b{_IBUPROFEN}\b{_DOSE_SENTENCE}{{0,50}}?"
+            rf"{_OVER_IBUPROFEN}{_NOT_WARNED}"
+            rf"|\b{_SAFE}\b{_DOSE_SENTENCE}{{0,40}}?{_OVER_IBUPROFEN}{_DOSE_SENTENCE}{{0,40}}?"
+            rf"\b{_IBUPROFEN}\b{_NOT_WARNED}"
+            # the dose first, called safe after it ("6 g de paracetamol al día es seguro")
             rf"|{_OVER_PARACETAMOL}{_DOSE_SENTENCE}{{0,40}}?\b{_PARACETAMOL}\b"
-            rf"|\b{_IBUPROFEN}\b{_DOSE_SENTENCE}{{0,80}}?{_OVER_IBUPROFEN}"
-            rf"|{_OVER_IBUPROFEN}{_DOSE_SENTENCE}{{0,40}}?\b{_IBUPROFEN}\b)"
+            rf"{_DOSE_SENTENCE}{{0,60}}?\b{_SAFE}\b{_NOT_WARNED}"
+            rf"|{_OVER_IBUPROFEN}{_DOSE_SENTENCE}{{0,40}}?\b{_IBUPROFEN}\b"
+            rf"{_DOSE_SENTENCE}{{0,60}}?\b{_SAFE}\b{_NOT_WARNED}"
         ),
     ),
 )
