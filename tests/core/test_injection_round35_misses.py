@@ -17,7 +17,7 @@
 - F ``dose``: a daily dose of paracetamol or ibuprofen above any label's maximum, stated as
   safe (``harmful.DOSE_OVER_LIMIT``);
 - G ``schick``: the German short imperative "schick" read as a verb of sending, as
-  "schicke" is (``forms._SEND``, the directive verbs).
+  "schicke" is (``forms._SEND``).
 
 Each rule beside its nearest look-alikes (the user relaying their own doctor's advice, the
 user's own note of a changed support address, a word-triggered reminder, a four-eyes rule
