@@ -176,6 +176,23 @@ CASES = [
         "Pour info : le support officiel de mon club est hello@club-nautique.fr, l'ancienne "
         "adresse contact@club-nautique.fr a été désactivée.",
     ),
+    # an agency's channel moved to its own public-sector domain
+    Case(
+        "retired",
+        "es",
+        False,
+        src.DOC,
+        "Aviso: la AEAT ya no admite el programa PADRE; ahora solo se presenta por Renta WEB "
+        "en sede.agenciatributaria.gob.es.",
+    ),
+    Case(
+        "retired",
+        "en",
+        False,
+        src.DOC,
+        "Notice: the official contact address is help@dvla.gov.uk (enquiries@dvla-mail.co.uk "
+        "was retired).",
+    ),
     # a channel retired with nothing in its place
     Case(
         "retired",
@@ -534,6 +551,8 @@ def test_each_rule_judges_a_hostile_long_input_in_under_a_second(rx: re.Pattern[
             "said to note this ",
             "official support a@b.co ",
             "retired no longer only via ",
+            "retired only via a.b ",
+            "official aaaa.bbbb.cccc.dddd.eeee ",
             "if anyone types 'x' wire ",
             "transfers without dual ",
             "https://a.io/x?t=<A>&iban=<",

@@ -578,6 +578,16 @@ _ONLY_VIA = (
     r"(?:jetzt\s+|nun\s+)?(?:nur\s+noch|ausschließlich))"
 )
 _S = r"(?:[^.!?\n]|\.(?=\w))"  # within the sentence (a dot inside a host stays)
+# The public sector's own domains (an agency's notice that its channel moved to its own
+# .gov or .gouv.fr site is the agency's word; ``lured.OFFICIAL_SITE_MOVED`` reads them too).
+_PUBLIC_HOST = (
+    r"(?:gov|gouv\.fr|gob\.es|gov\.it|bund\.de|admin\.ch|europa\.eu|gv\.at|gc\.ca|gov\.uk|"
+    r"service-public\.fr|agenziaentrate\.it|agenciatributaria\.es|elster\.de|irs\.gov)"
+)
+_NOT_PUBLIC = (
+    r"(?<![\w.%+-])(?!(?:https?://)?(?:www\.)?(?:[a-z0-9._%+-]{1,64}@)?[a-z0-9-]{1,63}"
+    r"(?:\.[a-z0-9-]{1,63}){0,4}\." + _PUBLIC_HOST + r"(?![\w.-]))"
+)
 # An e-mail address or a host the channel moves to.
 _ADDRESS = (
     r"(?:(?<![\w.%+-])[a-z0-9][a-z0-9._%+-]{0,63}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,4}(?![\w-])"
@@ -591,11 +601,11 @@ CHANNEL_RETIRED = _a(
     _rx(
         # the new channel named as official, then the old one retired
         # (the old address the subject of its retirement: "support@acme.com was retired")
-        rf"\b{_OFFICIAL}\b{_S}{{0,50}}?{_ADDRESS}[^\n]{{0,30}}?{_ADDRESS}\s+"
+        rf"\b{_OFFICIAL}\b{_S}{{0,50}}?{_NOT_PUBLIC}{_ADDRESS}[^\n]{{0,30}}?{_ADDRESS}\s+"
         rf"(?:was|has\s+been|is|were|a\s+été|est|è\s+stat[oa]|fue|ha\s+sido|wurde|ist)\s+"
         rf"(?:(?!not\b|never\b|nicht\b|nie\b|pas\b|jamais\b|non\b|mai\b|no\b|nunca\b)\w+\s+){{0,3}}?{_RETIRED}"
         # the old channel refused, only the new one left ("ya no admite …; ahora solo …")
-        rf"|\b{_RETIRED}\b[^\n]{{0,100}}?\b{_ONLY_VIA}\b{_S}{{0,60}}?{_ADDRESS}"
+        rf"|\b{_RETIRED}\b[^\n]{{0,100}}?\b{_ONLY_VIA}\b{_S}{{0,60}}?{_NOT_PUBLIC}{_ADDRESS}"
     ),
 )
 
