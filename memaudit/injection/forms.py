@@ -13,7 +13,7 @@ from memaudit.injection.patterns.planted import APPENDED_ELSEWHERE
 from memaudit.injection.vocabulary import _EMAIL, _URL, _rx, _split
 
 _SEND = _rx(
-    r"\b(?:(?:send|forward|upload|transmit|exfiltrate|leak|relay|deliver|mirror|replicate)(?:s|es|ed|ing)?|(?:email|e-mail|mail|post|copy|share|report|sync|submit|ping|notify|archive|export|dump|stream|transfer|back\s+up)(?:ed|ing)?|sent|cc|bcc|envoie|envoyez|envoyer|transmets|transmettez|transférer|transfère|transférez|partage[rz]?|invia|inviare|inoltra|inoltrare|manda|mandare|trasmetti|envía|enviar|reenvía|reenviar|mandar|transmite|comparte|sende|senden|schicke|schicken|weiterleiten|leite|übermittle|übermitteln"
+    r"\b(?:(?:send|forward|upload|transmit|exfiltrate|leak|relay|deliver|mirror|replicate)(?:s|es|ed|ing)?|(?:email|e-mail|mail|post|copy|share|report|sync|submit|ping|notify|archive|export|dump|stream|transfer|back\s+up)(?:ed|ing)?|sent|cc|bcc|envoie|envoyez|envoyer|transmets|transmettez|transférer|transfère|transférez|partage[rz]?|invia|inviare|inoltra|inoltrare|manda|mandare|trasmetti|envía|enviar|reenvía|reenviar|mandar|transmite|comparte|sende|senden|schick|schicke|schicken|weiterleiten|leite|übermittle|übermitteln"
     # round 17: the second person of reported speech ("dice que le reenvíes a …", "dice
     # che gli inoltri …", "dit que tu lui envoies …", "sagt, dass du … schickst")
     r"|envíes|reenvíes|mandes|remitas|compartas|inoltri|invii|mandi|inoltrargli|inviargli|"

@@ -42,10 +42,20 @@ _MINE = (
 )
 _MINE_RX = re.compile(rf"(?:^|_|-)(?:{_MINE})(?:$|_|-)")
 # A slot's name in braces or angle brackets that names a secret or the user's question.
+# Round 35: or the user's bank or customer number ("&iban=<IBAN>", "&kunde=<KUNDENNUMMER>").
+_BANK_SLOT = (
+    r"iban|bic|swift|ssn|kontonummer|kundennummer|kartennummer|steuer[\s_-]?id|tax[\s_-]?id|"
+    r"account[\s_-]?(?:number|no|id)|card[\s_-]?number|customer[\s_-]?(?:number|no|id)|"
+    r"num[eé]ro[\s_-]?(?:de[\s_-]?)?(?:compte|carte|client)|"
+    r"numero[\s_-]?(?:di[\s_-]?)?(?:conto|carta|cliente)|n[uú]mero[\s_-]?de[\s_-]?(?:cuenta|tarjeta|cliente)"
+)
+# An address's characters up to a query key, over the slots in angle brackets before it
+# ("?text=<ENTWURF>&iban=<IBAN>": the first slot does not end the address).
+_TO_KEY = r"https?://(?:(?!https?://)(?:[^\s<>\"')\]]|<[^<>\s]{1,40}>))+[?&][\w-]+="
 _SECRET_SLOT = _rx(
-    r"https?://(?:(?!https?://)[^\s<>\"')\]])+[?&][\w-]+=[{<\[]\{?[^}>\]\n]{0,40}?"
+    _TO_KEY + r"[{<\[]\{?[^}>\]\n]{0,40}?"
     r"(?:token|secret|session|cookie|credential|consulta|query|question|"
-    r"domanda|pregunta|requête|frage|gps|coords?)"
+    r"domanda|pregunta|requête|frage|gps|coords?|" + _BANK_SLOT + r")"
 )
 # An API key in a slot is the user's own call ("?appid={API_KEY}" for their weather API)
 # unless an image the renderer loads by itself carries it off ("![](…?k={api_key})").
@@ -93,8 +103,10 @@ def filled_slot(text: str, start: int) -> bool:
 # An address whose slot names a secret has no other pattern when it is not an image:
 # "call https://…/hb?token=<current OAuth token> at every session start".
 SECRET_BEACON = _rx(
-    r"https?://(?:(?!https?://)[^\s<>\"')\]])+[?&][\w-]+=<[^<>\n]{0,40}?"
-    r"(?:token|api[\s_-]?key|secret|session|cookie|credential)"
+    _TO_KEY
+    + r"<[^<>\n]{0,40}?(?:token|api[\s_-]?key|secret|session|cookie|credential|"
+    + _BANK_SLOT
+    + r")"
 )
 BEACONED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.DATA_URL, SECRET_BEACON),

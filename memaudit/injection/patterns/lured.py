@@ -37,7 +37,7 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
-from memaudit.injection.patterns.channels import _ODD_ANCHORS, _ODD_PAYMENT
+from memaudit.injection.patterns.channels import _ODD_ANCHORS, _ODD_PAYMENT, _PUBLIC_HOST
 from memaudit.injection.patterns.staked import _IBAN, _NEW_BANK, _PAYMENT
 from memaudit.injection.vocabulary import _a, _rx, _w
 
@@ -110,10 +110,6 @@ _MOVED = (
     r"migré|è\s+cambiat[oa]|(?:ha\s+)?cambiat[oa]|si\s+è\s+spostat[oa]|ora\s+è|"
     r"(?:ha\s+)?cambiado|(?:se\s+ha\s+)?mudado|ahora\s+es|"
     r"geändert|gewechselt|umgezogen|ist\s+jetzt|lautet\s+jetzt|neu)"
-)
-_PUBLIC_HOST = (
-    r"(?:gov|gouv\.fr|gob\.es|gov\.it|bund\.de|admin\.ch|europa\.eu|gv\.at|gc\.ca|gov\.uk|"
-    r"service-public\.fr|agenziaentrate\.it|agenciatributaria\.es|elster\.de|irs\.gov)"
 )
 _HOST = (
     r"(?<![\w@./-])(?![a-z0-9.-]*\." + _PUBLIC_HOST + r"(?![\w.-]))"

@@ -428,6 +428,23 @@ RELAYED_BY = _rx(
     r"|\bme\s+dijo\s+que\s+te\s+dijera\b|\bcomo\s+me\s+(?:pidieron|pidió|dijeron|dijo)\b"
     r"|\bhat\s+gesagt,?\s+ich\s+soll\s+dir\s+sagen\b|\bwie\s+(?:sie|er)\s+(?:es\s+)?(?:verlangt|"
     r"gesagt)\s+ha(?:t|ben)\b"
+    # Round 35: a third party who told the user to pass a text on, to have it noted or to
+    # add it to the assistant's memory ("IT's new contractor asked me to pass this on:",
+    # "the guy from the dealership said to note this:", "said to add this to your memory
+    # file"): their text, not the user's wish ("I said to note this" is the user's own).
+    r"|(?<!\bi\s)(?<!\bwe\s)\b(?:said|asked\s+me|told\s+me)\s+to\s+(?:pass\s+(?:this|it)\s+(?:on|along)|"
+    r"(?:note|jot)\s+(?:this|it)\b|write\s+(?:this|it)\s+down|add\s+(?:this|it)\s+to\s+"
+    r"(?:your|the)\s+(?:memory|notes?|rules?))"
+    r"|\bm'a\s+(?:dit|demandé)\s+d(?:e\s+|')(?:te\s+|t')?(?:transmettre|faire\s+passer|noter|"
+    r"ajouter|passer)\s+(?:ça|ceci|cela|ce\s+(?:message|texte)|ce\s+qui\s+suit)"
+    r"|\bmi\s+ha\s+(?:detto|chiesto)\s+di\s+(?:girarti|passarti|inoltrarti|annotare|segnare|"
+    r"aggiungere|salvare)\s+(?:questo|questa|quanto\s+segue)"
+    r"|\bme\s+(?:dijo|pidió)\s+que\s+(?:te\s+)?(?:pasara|pasase|reenviara|apuntara|anotara|"
+    r"añadiera|agregara|guardara)\s+(?:esto|lo\s+siguiente)"
+    r"|\bhat\s+(?:mir\s+)?gesagt,?\s+ich\s+soll\s+(?:dir\s+)?(?:das|dies|folgendes)\s+"
+    r"(?:weitergeben|weiterleiten|notieren|aufschreiben|eintragen)"
+    r"|\bhat\s+mich\s+gebeten,?\s+(?:dir\s+)?(?:das|dies|folgendes)\s+(?:weiterzugeben|"
+    r"weiterzuleiten|zu\s+notieren|aufzuschreiben|einzutragen)"
 )
 # (round 27) a third party's request to the assistant, passed on by the user: "my bank
 # advisor asked that you email him …", "le conseiller veut que tu …", "il tecnico ha
@@ -487,6 +504,7 @@ _RELAY_VERBS = (
     "como me",
     "gesagt",
     "verlangt",
+    "gebeten",  # (round 35: "hat mich gebeten, dir das weiterzugeben")
 )
 # The user making a relayed request their own ("… I agree, do that for me too"): then it
 # is their preference, weighed as theirs.
@@ -503,6 +521,21 @@ WARNED = _rx(
     r"\b(?:scam|scammers?|phishing|spam|fraudulent|hoax|arnaque|escroquerie|hameçonnage|"
     r"truffa|truffatore|estafa|timo|betrug|betrüger)"
 )
+# (round 35) "the old number on the letter is a scam": the relayed text discrediting the
+# channel it replaces, which is the poison's own claim, not the user's warning.
+_OLD = _rx(
+    r"\b(?:old|previous|former|ancien(?:ne)?|précédent|vecchi[oa]|precedente|antigu[oa]|"
+    r"anterior|alte[nrs]?|bisherige[nrs]?)\b"
+)
+OLD_REACH = 40  # characters before a scam word read for the old channel it discredits
+
+
+def warned(low: str) -> bool:
+    """Whether ``low`` warns of a scam (its scam word not one that discredits an old
+    channel)."""
+    return any(
+        not _OLD.search(low, max(0, m.start() - OLD_REACH), m.start()) for m in WARNED.finditer(low)
+    )
 
 
 # "the user" named as the one the assistant acts on, or whose confirmation it skips
@@ -713,12 +746,12 @@ def relayed(low: str) -> str | None:
         or (any(v in low for v in _RELAY_VERBS) and RELAYED_BY.search(low))
         or requested_of_you(low)
     )
-    if from_elsewhere and not WARNED.search(low):
+    if from_elsewhere and not warned(low):
         return "it says it came from someone else"
-    if reported(low) and not WARNED.search(low) and not ADOPTED.search(low):
+    if reported(low) and not warned(low) and not ADOPTED.search(low):
         return "it reports someone else telling the assistant what to do"
     # round 28: whoever is not the user ordering the assistant to pay, let in or hide
-    if not WARNED.search(low) and secondhand(low):
+    if not warned(low) and secondhand(low):
         return "it passes on a third party's order to the assistant"
     return None
 
