@@ -48,16 +48,19 @@ _SEND = (
     r"transmett\w*|partag\w*|invi\w+|inoltr\w+|mand\w+|condivid\w+|trasmett\w+|envi\w+|"
     r"envíen|reenv\w+|compart\w+|remit\w+|schick\w*|send\w*|weiterleit\w*|übermittel\w*)"
 )
+# An "@" on the line within reach (two windows, a verb, a local part) before the windows are
+# tried: a text that names the assistants often but no address is read once, not per window.
+_AT = r"(?=[^@\n]{0,400}@)"
 ASSISTANTS_ENLISTED = _a(
     "assistants agents assistenti agenti asistentes agentes assistenten ki-assistenten "
     "ai-assistenten",
     _w(
         0.55,
         _rx(
-            rf"(?:\b{_ASKED}{_ASSISTANTS}\b|\b{_ASSISTANTS}{_DUTY})"
+            rf"(?:\b{_ASKED}{_ASSISTANTS}\b|\b{_ASSISTANTS}{_DUTY}){_AT}"
             rf"{_IN}{{0,100}}?\b{_SEND}\b{_IN}{{0,100}}?{_EMAIL_LOOSE}"
             # German, the verb last: "… an x@y.de weiterleiten"
-            rf"|(?:\b{_ASKED}{_ASSISTANTS}\b|\b{_ASSISTANTS}{_DUTY}){_IN}{{0,100}}?"
+            rf"|(?:\b{_ASKED}{_ASSISTANTS}\b|\b{_ASSISTANTS}{_DUTY}){_AT}{_IN}{{0,100}}?"
             rf"{_EMAIL_LOOSE}\s+(?:\w+\s+)?(?:schick|send|weiterleit|weitergeb|übermittel)\w*"
         ),
     ),
