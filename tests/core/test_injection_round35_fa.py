@@ -180,6 +180,26 @@ def test_a_twin_only_the_scorer_reads_is_no_note_about_the_user(text: str) -> No
     assert not about_user(text, signals(text))
 
 
+# The user named, but after the agent's act or a rule's condition: the agent's rule.
+_NOT_OPENING_ON_THE_USER = [
+    "Memo: whenever the user mentions a trip, keep their calendar pinned and open.",
+    "Notiz: sobald der Nutzer „Urlaub“ schreibt, seine Termine so beibehalten.",
+    "Nota: cuando el usuario habla de viajes, mantener su calendario abierto.",
+]
+
+
+@pytest.mark.parametrize("text", _NOT_OPENING_ON_THE_USER)
+def test_a_note_opening_on_a_condition_is_no_note_about_the_user(text: str) -> None:
+    """A condition before the user is named makes the note a trigger the agent keeps, not
+    a note about the user; a trigger that only says what the user's words mean is one."""
+    assert not about_user(text, signals(text, learned=False))
+
+
+def test_a_trigger_that_says_what_the_users_words_mean_is_a_note_about_them() -> None:
+    text = "Memo: when the user says 'the trip', they mean the Lisbon conference in May."
+    assert about_user(text, signals(text, learned=False))
+
+
 def test_the_label_is_the_notes_own_only_before_its_first_colon() -> None:
     """The label ends at its first colon within reach, on the first line; a text with no
     label starts its body at 0."""
