@@ -37,6 +37,8 @@ act in the order, a third party as the asker, a changed fact — keeps its full 
 
 from __future__ import annotations
 
+import re
+
 from memaudit.injection.assessment import Hit
 from memaudit.injection.kinds import Signal
 from memaudit.injection.owned import _ACTS, _SENDS, _UNSEEN
@@ -113,14 +115,20 @@ _CHECK_KEPT = _rx(
     r"|\b(?:sigue\s+necesitando|requiere\s+siempre|necesita\s+siempre)\s+(?:una\s+|su\s+)?(?:confirmación|aprobación)\b"
     r"|\b(?:braucht|erfordert|benötigt)\s+(?:weiterhin|immer\s+noch|immer)\s+(?:eine\s+|seine\s+|ihre\s+)?(?:bestätigung|zustimmung|freigabe)\b"
 )
-# The agent given a permission or taking a rule on itself: "the assistant may sign …",
+# The agent given a permission, taking a rule on itself or the subject of what it does:
+# "the assistant may sign …",
 # "it is fine to accept …", "je peux souscrire", "posso comunicare", "ich darf …".
 _AGENT_MODAL = _rx(
     r"\b(?:the\s+)?(?:assistant|agent|ai|model|bot)\s+(?:may|can|should|must|shall|will|is\s+(?:allowed|free|fine))\b"
     r"|\bi\s+(?:may|can|should|must|will|shall|am\s+allowed)\b|\bi'll\b|\b(?:it\s+is|it's)\s+(?:fine|ok|okay|safe)\s+to\b"
     r"|\bje\s+(?:peux|dois|vais|pourrai)\b|\bj'accepte\b|\bposso\b|\bdevo\b|\bpuedo\b|\bdebo\b"
     r"|\bich\s+(?:darf|kann|soll|muss|werde)\b"
+    # the agent as the subject of what it does: "je prépare …", "ich schicke …"
+    r"|\b(?:je|ich|io|yo)\b|\bj'"
 )
+# "I hand drafts … but still send …": read in the text as written ("i" is also Italian's
+# plural article).
+_FIRST_PERSON_I = re.compile(r"\bI\b(?!\.)")
 # What the note may order without the user named as the asker: keeping the user's own
 # things as they are ("keep the mark", "leave it in place", "garder la balise").
 _KEEP = _rx(
@@ -151,7 +159,6 @@ NOTE_KINDS = ORDER_KINDS | {
     Signal.USER_FACT,
     Signal.USER_CLAIM,
     Signal.LEARNED,
-    Signal.FAKE_EXPERIENCE,
     Signal.HTML_COMMENT,
     Signal.QA_RECORD,
 }
@@ -261,7 +268,7 @@ def about_user(text: str, found: list[Hit]) -> bool:
     body = label_end(text)
     if not _topic(low, body) or not all(_fits(text, low, h, body) for h in found):
         return False
-    if "\n" in text.strip() or _AGENT_MODAL.search(low, body):
+    if "\n" in text.strip() or _AGENT_MODAL.search(low, body) or _FIRST_PERSON_I.search(text, body):
         return False  # a file's lines, or a rule for the agent: no note about the user
     if changed(low, body, len(low)):
         return False  # a fact changed ("moved", "new", "now"): planted facts' ground
@@ -278,10 +285,6 @@ def about_user(text: str, found: list[Hit]) -> bool:
         for h in orders
     ):
         return False  # an order the user did not give, other than keeping their things
-    if any(h.signal is Signal.FAKE_EXPERIENCE for h in found) and (
-        orders or _ONWARD_RULE.search(rest)
-    ):
-        return False  # a past success given as a reason for a rule
     if any(h.signal is Signal.LEARNED for h in found):
         # The scorer's reading is dropped with the class: the whole note must be harmless,
         # not only its orders (what the patterns miss, the scorer alone reads).
@@ -299,16 +302,15 @@ def about_user(text: str, found: list[Hit]) -> bool:
         return False  # an address that is not the user's own: a contact planted or a send
     # A link that is not the user's own: only in a note that orders and acts on nothing,
     # with no slot for data.
-    return not (
-        orders
-        or _SLOT.search(rest)
-        or _risky(rest)
-        or any(h.signal is Signal.FAKE_EXPERIENCE for h in found)
-    )
+    return not (orders or _SLOT.search(rest) or _risky(rest))
 
 
 def unlabelled(text: str, found: list[Hit]) -> list[Hit]:
     """The hits less the note's own label read as an address to an agent ("Assistant
-    note:", "Lesson learned:"): in the assistant's own note it names its writer."""
+    note:", "Lesson learned:"): in the assistant's own note about the user it names its
+    writer. Other notes keep it (a "Note to self:" of a rule the user asked for is read as
+    before)."""
+    if not about_user(text, found):
+        return found
     body = label_end(text)
     return [h for h in found if not (h.signal is Signal.AGENT_DIRECTIVE and h.end <= body)]
