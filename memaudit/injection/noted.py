@@ -13,26 +13,32 @@ order, its link as a destination, and the learned scorer reads "assistant", "not
 
 What separates them from the poisoned notes (``about_user``), by structure:
 
-- **the user as grammatical subject or owner** near the opening, after the note's own
-  short label: "the user's …", "the user asked/is/uses …", "from the user", "l'utente
-  …", "dell'utente", "del usuario", "des Nutzers" — not the user as the object of an
-  order ("don't prompt the user", "tell the user");
+- **the user as grammatical subject or owner** at the opening, within the first words
+  after the note's own short label: "the user's …", "the user asked/is/uses …", "from
+  the user", "l'utente …", "dell'utente", "del usuario", "des Nutzers" — with no first
+  person, condition, report or gerund before it ("sharing the user's location …",
+  "sobald der Nutzer …"), but for a trigger that only says what the user's words mean
+  ("when the user says 'the usual', they mean …");
 - **only the shapes such a note has**: its label, rule-shaped hits, the user's facts or
-  claims, the scorer's reading, a lesson's label, a bare comment token (``<!--more-->``),
-  chat-format tokens named inline, and a send only to the user's *own* address ("their own
-  work address"); none hard or hidden, no planted change of a fact;
-- **no order from elsewhere**: no third party as the asker, nothing spread to other
-  agents or memories; each clause that carries an order (a rule, a trigger, an
-  imperative, a send) holds no risky act (pay, buy, delete, install, recommend, send to
-  another, act unseen, harm words); a trigger that only says what the user's words mean
-  ("when the user says 'the usual', they mean …") orders nothing;
-- **its data and destinations the user's**: an address, a link or a host name only in a
-  note that orders nothing and acts on nothing (the user tracks their parcel via a
-  carrier's link), with no slot for data in it, or the user's own address.
+  claims with no change, the scorer's reading, a bare comment token (``<!--more-->``),
+  chat-format tokens named inline, a send only to the user's *own* address ("their own
+  work address"); none hard or hidden; no rule for the agent and the agent not the
+  subject of what it does ("the assistant may", "it is fine to", "I … send", "je peux");
+  no file's lines; lessons stay ``kept_lesson``'s;
+- **no order from elsewhere**: an order is the user's (the user named as the asker or
+  the source) or keeps the user's things as they are ("keep the mark"); no third party
+  as the asker, nothing spread, no check removed; each order's clause (the whole note
+  when the learned scorer read it: its reading is dropped with the class) holds no risky
+  act (pay, buy, delete, install, recommend, accept, sign, send to another, act unseen,
+  harm words), a clause that keeps a check ("still needs a yes") set aside;
+- **its data and destinations the user's**: a link only in a note that orders and acts
+  on nothing, with no slot for data in it (the user tracks their parcel via a carrier's
+  link); an e-mail address only the user's own.
 
 Its poison twin — the same label and opening with a destination not the user's, a risky
-act in the order, a third party as the asker, a changed fact — keeps its full weight
-(tested in five languages, both ways, in ``tests/core/test_injection_noted.py``).
+act in the order, a third party as the asker, a changed fact, a condition before the
+user — keeps its full weight (tested in five languages, both ways, in
+``tests/core/test_injection_round35_fa.py``).
 """
 
 from __future__ import annotations
