@@ -28,6 +28,7 @@ from memaudit.injection.kinds import (
     Signal,
 )
 from memaudit.injection.memory_line import memory_line
+from memaudit.injection.noted import about_user, unlabelled
 from memaudit.injection.owned import own_rule
 from memaudit.injection.patterns.beaconed import FILLED_SLOT_WEIGHT, filled, personal_slot
 from memaudit.injection.patterns.facts import FIRST_PERSON, changed
@@ -308,9 +309,9 @@ def assess(
         why = "a record of an action done at the user's request"
         explained = True
     elif relay is None and bool(found) and recorded_wish(text, provenance, weight, found):
-        weight = DERIVED_FROM_USER  # (round 28)
+        weight, explained = DERIVED_FROM_USER, True  # (round 28)
         why = "the assistant's note of a harmless rule the user asked for, or a lesson about them"
-        explained = True
+        found = unlabelled(text, found)  # (round 35) its own label is no address to an agent
     elif drawn_from_outside(text, provenance, weight):
         weight = 1.0  # (round 26)
         why += "; but its text says it was drawn from a third party's text"
@@ -594,14 +595,13 @@ _NOTE_SOURCES = frozenset({SourceType.ASSISTANT_MESSAGE, *_MODEL_STEPS})
 
 
 def recorded_wish(text: str, p: Provenance, weight: float, found: list[Hit]) -> bool:
-    """The assistant's message or a model's note (nothing untrusted in its lineage) recording
-    a harmless rule the user asked for (``wishes.users_wish``) or a lesson about the user kept
-    as a fact or a suggestion (``kept_lesson``): weighed as notes drawn from the user's words."""
+    """An assistant's or a model's note (nothing untrusted in its lineage) of the user's harmless
+    wish (``users_wish``), a lesson (``kept_lesson``) or their own facts (``about_user``)."""
     if p.source_type not in _NOTE_SOURCES or weight <= DERIVED_FROM_USER:
         return False
     if p.source_type is not SourceType.ASSISTANT_MESSAGE and weight >= 1.0:
         return False  # derived from a tool's output or a document: not the user's words
-    return users_wish(text, found) or kept_lesson(text, found)
+    return users_wish(text, found) or kept_lesson(text, found) or about_user(text, found)
 
 
 def drawn_from_outside(text: str, p: Provenance, weight: float) -> bool:
