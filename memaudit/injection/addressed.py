@@ -57,19 +57,47 @@ STRONG = frozenset(
 )
 
 
-def damping(counted: Iterable[Hit]) -> float:
-    """``UNADDRESSED`` when no hit ``assess`` counts is the learned scorer's, else 1."""
-    if UNADDRESSED >= 1.0 or any(h.signal is Signal.LEARNED for h in counted):
+# An order's kinds: a lasting rule, or a verb addressed to the agent.
+_ORDER = frozenset({Signal.STANDING_RULE, Signal.AGENT_DIRECTIVE})
+# What may stand before a text's first word: blanks, quotes, a bullet.
+_LEAD = " \t\r\n'\"`«»„“”‘’*-"
+
+
+def opens_with_rule(text: str, counted: Iterable[Hit]) -> bool:
+    """The text's first words are an order to its reader and a standing rule is among
+    the hits: the text is itself the rule handed over ("Always answer me in French.",
+    "Antworte mir immer auf Französisch."), not a text about the world that holds one."""
+    hits = list(counted)
+    if not any(h.signal is Signal.STANDING_RULE for h in hits):
+        return False
+    first = min((h.start for h in hits if h.signal in _ORDER), default=-1)
+    return first >= 0 and not text[:first].strip(_LEAD)
+
+
+def damping(counted: Iterable[Hit], text: str = "", outside: bool = False) -> float:
+    """``UNADDRESSED`` when no hit ``assess`` counts is the learned scorer's, else 1; and 1
+    for a text from outside (a tool's output, a document: ``outside``) that opens with a
+    standing rule to its reader — issue 20's example, the provenance alone makes that
+    order suspicious, whatever the scorer reads."""
+    hits = list(counted)
+    if UNADDRESSED >= 1.0 or any(h.signal is Signal.LEARNED for h in hits):
+        return 1.0
+    if outside and opens_with_rule(text, hits):
         return 1.0
     return UNADDRESSED
 
 
-def weighed(text: str, h: Hit, counted: Sequence[Hit]) -> float:
+def weighed(
+    text: str, h: Hit, counted: Sequence[Hit], shown: bool = False, outside: bool = False
+) -> float:
     """``h``'s weight in ``text`` among the hits ``assess`` counts: ``damping``'s factor
-    applied to a soft hit, a strong hit's in full."""
-    if h.hard or h.signal in STRONG:
+    applied to a soft hit, a strong hit's in full. ``shown``: ``assess`` found the hit
+    shown by the text itself not to be the user's wish (kept from the user, a check
+    removed, a forged source, a worm, a relayed order): strong too. ``outside``: the text
+    came from a tool or a document (``damping``)."""
+    if h.hard or h.signal in STRONG or shown:
         return h.weight
-    damp = damping(counted)
+    damp = damping(counted, text, outside)
     if damp >= 1.0 or personal_slot(text, h):
         return h.weight
     return h.weight * damp

@@ -356,27 +356,33 @@ def assess(
             )
         )
     extra += _provenance_hits(provenance, best, traced, text, weight, own_doc)
+    # A tool's output or a document, as it came or through a model's step (a summary, an
+    # extraction): the address lever does not quiet a rule such a text opens with. (Read on
+    # the source type, not the reference: the audit's bound, a summary of a document, is
+    # then as high as any source's, ``scanning``.)
+    outside = provenance.source_type in FROM_OUTSIDE or (
+        provenance.source_type is not SourceType.USER_STATEMENT
+        and bool(provenance.ancestor_types and provenance.ancestor_types & FROM_OUTSIDE)
+    )
     keep_text = keep = 1.0
     for h in [*best.values(), *extra]:
-        w = weighed(text, h, found)  # soft: less where the scorer reads no order to the agent
-        if (h.signal is Signal.FAKE_AUTHORITY and not provenance.authority_backed) or (
-            h.signal is Signal.FAKE_EXPERIENCE and not traced
-        ):
-            w = min(0.9, w * UNTRACED_BOOST)
-        if filled(text, h):
-            w = max(w, FILLED_SLOT_WEIGHT)  # weighs as a slot in braces does (class H)
-        if relay is not None or _against_user(text, h) or personal_slot(text, h):
-            factor = 1.0  # the text itself shows it is not the user's (rounds 12, 13)
-        elif _any_party(text, h):
-            factor = 1.0  # obeying whoever presents a code is no user's wish (round 13)
+        # The text itself shows the hit is not the user's wish (rounds 12-21): weighed at
+        # full from any source, and kept at full by the address lever too (a structure no
+        # address is needed for).
+        shown = (
+            relay is not None  # someone else's order relayed (round 13)
+            or _against_user(text, h)  # the user kept in the dark (round 12)
+            or personal_slot(text, h)  # the user's data sent out (round 12)
+            or _any_party(text, h)  # obeying whoever presents a code (round 13)
+            or _unguarded(text, h)  # a check removed obeys whoever asks (round 20)
+            or _self_certified(text, h)  # a memory vouching for its own source (round 21)
+            or _vouched(text, h, provenance)
+            or _worm(text, h)  # a rule to copy into every memory (round 17)
+        )
+        if shown:
+            factor = 1.0
         elif h.signal is Signal.LEARNED and weight < LEARNED_MIN_SOURCE:
             factor = 1.0  # kept above only where the scorer is sure (LEARNED_OVER_USER)
-        elif _unguarded(text, h):
-            factor = 1.0  # a check removed obeys whoever sends the invoice (round 20)
-        elif _self_certified(text, h) or _vouched(text, h, provenance):
-            factor = 1.0  # a memory that vouches for its own source forges it (round 21)
-        elif _worm(text, h):
-            factor = 1.0  # a rule to copy into every memory is no one's note (round 17)
         elif h.signal is Signal.SOURCE_STEERING and h.note.startswith(LOOKALIKE_DOMAIN):
             factor = 1.0  # a brand's domain in other letters is phishing (round 14)
         elif h.signal is Signal.REDIRECTED_CHANNEL and weight > USER_TRUSTED:
@@ -385,6 +391,14 @@ def assess(
             factor = 1.0
         else:
             factor = max(weight, HARD_FLOOR) if h.hard else weight
+        # soft: less where the scorer reads no order to the agent, unless ``shown``
+        w = weighed(text, h, found, shown, outside)
+        if (h.signal is Signal.FAKE_AUTHORITY and not provenance.authority_backed) or (
+            h.signal is Signal.FAKE_EXPERIENCE and not traced
+        ):
+            w = min(0.9, w * UNTRACED_BOOST)
+        if filled(text, h):
+            w = max(w, FILLED_SLOT_WEIGHT)  # weighs as a slot in braces does (class H)
         keep_text *= 1.0 - min(w, 0.99)
         keep *= 1.0 - min(w * factor, 0.99)
     score = round(1.0 - keep, 3)  # compared as shown
