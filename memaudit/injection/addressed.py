@@ -92,8 +92,8 @@ def weighed(
 ) -> float:
     """``h``'s weight in ``text`` among the hits ``assess`` counts: ``damping``'s factor
     applied to a soft hit, a strong hit's in full. ``shown``: ``assess`` found the hit
-    shown by the text itself not to be the user's wish (kept from the user, a check
-    removed, a forged source, a worm, a relayed order): strong too. ``outside``: the text
+    shown by the text itself not to be the user's wish (kept from the user, their data in
+    a slot, a check removed, a stamp of their voice, a worm): strong too. ``outside``: the text
     came from a tool or a document (``damping``)."""
     if h.hard or h.signal in STRONG or shown:
         return h.weight

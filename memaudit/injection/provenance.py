@@ -366,21 +366,20 @@ def assess(
     )
     keep_text = keep = 1.0
     for h in [*best.values(), *extra]:
-        # The text itself shows the hit is not the user's wish (rounds 12-21): weighed at
-        # full from any source, and kept at full by the address lever too (a structure no
-        # address is needed for).
+        # The text itself shows the hit is not the user's wish: weighed at full from any
+        # source, and kept at full by the address lever (``weighed``) — a structure no
+        # address is needed for. (A relay, and a memory that certifies its own source, keep
+        # their factor only: each brought a false alarm back under the lever, rounds 25, 35.)
         shown = (
-            relay is not None  # someone else's order relayed (round 13)
-            or _against_user(text, h)  # the user kept in the dark (round 12)
+            _against_user(text, h)  # the user kept in the dark (round 12)
             or personal_slot(text, h)  # the user's data sent out (round 12)
             or _any_party(text, h)  # obeying whoever presents a code (round 13)
             or _unguarded(text, h)  # a check removed obeys whoever asks (round 20)
-            or _self_certified(text, h)  # a memory vouching for its own source (round 21)
-            or _vouched(text, h, provenance)
+            or _vouched(text, h, provenance)  # a stamp of the user's voice (round 27)
             or _worm(text, h)  # a rule to copy into every memory (round 17)
         )
-        if shown:
-            factor = 1.0
+        if shown or relay is not None or _self_certified(text, h):
+            factor = 1.0  # someone else's order relayed (round 13); a forged source (21)
         elif h.signal is Signal.LEARNED and weight < LEARNED_MIN_SOURCE:
             factor = 1.0  # kept above only where the scorer is sure (LEARNED_OVER_USER)
         elif h.signal is Signal.SOURCE_STEERING and h.note.startswith(LOOKALIKE_DOMAIN):
