@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from memaudit.injection.addressed import weighed
+from memaudit.injection.addressed import FROM_OUTSIDE, from_outside, weighed
 from memaudit.injection.assessment import Assessment, Hit, Thresholds, counted_at_full
 from memaudit.injection.confusables import LOOKALIKE_DOMAIN, LOOKALIKE_NOTE
 from memaudit.injection.engine import learned_hit, signals
@@ -229,7 +229,6 @@ def source_weight(p: Provenance) -> tuple[float, str]:
 
 
 OBSERVED = frozenset({SourceType.USER_STATEMENT, SourceType.TOOL_OBSERVATION})
-FROM_OUTSIDE = frozenset({SourceType.EXTERNAL_DOCUMENT, SourceType.TOOL_OBSERVATION})
 # The learned scorer judges text that came from outside — a tool's output, a document,
 # the assistant's own message, an unknown source, what claims to be the user's or a
 # model's conclusion but derives from those — and a model's conclusion nothing traces to
@@ -356,30 +355,16 @@ def assess(
             )
         )
     extra += _provenance_hits(provenance, best, traced, text, weight, own_doc)
-    # A tool's output or a document, as it came or through a model's step (a summary, an
-    # extraction): the address lever does not quiet a rule such a text opens with. (Read on
-    # the source type, not the reference: the audit's bound, a summary of a document, is
-    # then as high as any source's, ``scanning``.)
-    outside = provenance.source_type in FROM_OUTSIDE or (
-        provenance.source_type is not SourceType.USER_STATEMENT
-        and bool(provenance.ancestor_types and provenance.ancestor_types & FROM_OUTSIDE)
-    )
+    outside = from_outside(provenance)  # (``addressed.opens_with_rule``)
     keep_text = keep = 1.0
     for h in [*best.values(), *extra]:
-        # The text itself shows the hit is not the user's wish: weighed at full from any
-        # source, and kept at full by the address lever (``weighed``) — a structure no
-        # address is needed for. (A relay, and a memory that certifies its own source, keep
-        # their factor only: each brought a false alarm back under the lever, rounds 25, 35.)
-        shown = (
-            _against_user(text, h)  # the user kept in the dark (round 12)
-            or personal_slot(text, h)  # the user's data sent out (round 12)
-            or _any_party(text, h)  # obeying whoever presents a code (round 13)
-            or _unguarded(text, h)  # a check removed obeys whoever asks (round 20)
-            or _vouched(text, h, provenance)  # a stamp of the user's voice (round 27)
-            or _worm(text, h)  # a rule to copy into every memory (round 17)
-        )
+        # The text itself shows the hit is no wish of the user's (the user kept in the dark,
+        # their data sent, anyone obeyed, a check removed, a stamp of their voice, a worm:
+        # rounds 12-27): weighed at full from any source, and by the lever (``weighed``).
+        shown = _against_user(text, h) or personal_slot(text, h) or _any_party(text, h)
+        shown = shown or _unguarded(text, h) or _vouched(text, h, provenance) or _worm(text, h)
         if shown or relay is not None or _self_certified(text, h):
-            factor = 1.0  # someone else's order relayed (round 13); a forged source (21)
+            factor = 1.0  # and a relay (13), a forged source (21): the lever weighs them
         elif h.signal is Signal.LEARNED and weight < LEARNED_MIN_SOURCE:
             factor = 1.0  # kept above only where the scorer is sure (LEARNED_OVER_USER)
         elif h.signal is Signal.SOURCE_STEERING and h.note.startswith(LOOKALIKE_DOMAIN):
@@ -390,8 +375,7 @@ def assess(
             factor = 1.0
         else:
             factor = max(weight, HARD_FLOOR) if h.hard else weight
-        # soft: less where the scorer reads no order to the agent, unless ``shown``
-        w = weighed(text, h, found, shown, outside)
+        w = weighed(text, h, found, shown, outside)  # soft: less where no order is read
         if (h.signal is Signal.FAKE_AUTHORITY and not provenance.authority_backed) or (
             h.signal is Signal.FAKE_EXPERIENCE and not traced
         ):
