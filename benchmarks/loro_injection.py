@@ -1,6 +1,6 @@
 """A precision lever of the injection check judged by leave-one-round-out (issue 20).
 
-The training cases (ours, rounds 1-34) are written into a real ledger and audited once,
+The training cases (ours, rounds 1-35) are written into a real ledger and audited once,
 as ``bench_injection`` does (its ``_memaudit``); each ``assess`` call the audit makes for
 a memory is recorded (its text, provenance, thresholds and hits). Those calls are then
 replayed with the lever's parameter set to each candidate value: a replay is the audit's
@@ -8,11 +8,11 @@ verdict (checked: the replay at the shipped value gives the audit's verdicts, id
 and costs milliseconds, not a minute. A memory the audit never assessed (its ceiling
 could not reach the threshold) stays unflagged: the lever only lowers scores.
 
-For each blind round R of 28-34 the value is chosen on the six others (the highest pooled
-precision with pooled recall >= 0.9 and no round's recall more than 0.03 below its
-recall at the lever off; ties: the smallest change) and measured on R. Printed: per fold
-P/R before (lever off) and after, pooled over the seven folds, and the same at the
-shipped value on all training rounds 1-34.
+For each blind round R of ``BLIND`` (28-35) the value is chosen on the others (the
+highest pooled precision with pooled recall >= 0.9 and no round's recall more than 0.03
+below its recall at the lever off; ties: the smallest change) and measured on R. Printed: per fold
+P/R before (lever off) and after, pooled over the folds, and the same at each value on
+all training rounds and on the blind ones.
 
 ``--after-blind`` reads the held-out round instead, at each value: only for a round
 already run once blind (its figure is the blind run's; this is what the lever would have
@@ -35,7 +35,7 @@ from typing import Any
 from benchmarks.bench_injection import Outcome, Score, _memaudit
 from benchmarks.injection_cases import Case, heldout_cases, training_cases
 
-BLIND = (28, 29, 30, 31, 32, 33, 34)
+BLIND = (28, 29, 30, 31, 32, 33, 34, 35)
 MAX_RECALL_DROP = 0.03
 TARGET_RECALL = 0.9
 Call = tuple[str, Any, Any, Any, list[Any]]  # id, text, provenance, thresholds, hits
@@ -193,7 +193,7 @@ def main() -> None:
     parser.add_argument(
         "--scorer-folds",
         type=Path,
-        help="judge rounds 28-34 with the scorer out of fold (``loro_scorer_folds``' pickle)",
+        help="judge rounds 28-35 with the scorer out of fold (``loro_scorer_folds``' pickle)",
     )
     parser.add_argument(
         "--after-blind",
@@ -223,8 +223,8 @@ def main() -> None:
     by_round: dict[int, list[Case]] = {}
     for c in chosen:
         by_round.setdefault(c.round, []).append(c)
-    folds(by_round, verdicts, list(BLIND), "held-out round", "the six others")
-    print("\n| value | rounds 1-34 | rounds 28-34 |")
+    folds(by_round, verdicts, list(BLIND), "held-out round", "the others")
+    print(f"\n| value | rounds 1-{max(by_round)} | rounds {BLIND[0]}-{BLIND[-1]} |")
     print("|---:|---|---|")
     blind = [c for r in BLIND for c in by_round[r]]
     for v in values:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from memaudit.injection.addressed import weighed
+from memaudit.injection.addressed import FROM_OUTSIDE, from_outside, weighed
 from memaudit.injection.assessment import Assessment, Hit, Thresholds, counted_at_full
 from memaudit.injection.confusables import LOOKALIKE_DOMAIN, LOOKALIKE_NOTE
 from memaudit.injection.engine import learned_hit, signals
@@ -230,7 +230,6 @@ def source_weight(p: Provenance) -> tuple[float, str]:
 
 
 OBSERVED = frozenset({SourceType.USER_STATEMENT, SourceType.TOOL_OBSERVATION})
-FROM_OUTSIDE = frozenset({SourceType.EXTERNAL_DOCUMENT, SourceType.TOOL_OBSERVATION})
 # The learned scorer judges text that came from outside — a tool's output, a document,
 # the assistant's own message, an unknown source, what claims to be the user's or a
 # model's conclusion but derives from those — and a model's conclusion nothing traces to
@@ -357,27 +356,18 @@ def assess(
             )
         )
     extra += _provenance_hits(provenance, best, traced, text, weight, own_doc)
+    outside = from_outside(provenance)  # (``addressed.opens_with_rule``)
     keep_text = keep = 1.0
     for h in [*best.values(), *extra]:
-        w = weighed(text, h, found)  # soft: less where the scorer reads no order to the agent
-        if (h.signal is Signal.FAKE_AUTHORITY and not provenance.authority_backed) or (
-            h.signal is Signal.FAKE_EXPERIENCE and not traced
-        ):
-            w = min(0.9, w * UNTRACED_BOOST)
-        if filled(text, h):
-            w = max(w, FILLED_SLOT_WEIGHT)  # weighs as a slot in braces does (class H)
-        if relay is not None or _against_user(text, h) or personal_slot(text, h):
-            factor = 1.0  # the text itself shows it is not the user's (rounds 12, 13)
-        elif _any_party(text, h):
-            factor = 1.0  # obeying whoever presents a code is no user's wish (round 13)
+        # The text itself shows the hit is no wish of the user's (the user kept in the dark,
+        # their data sent, anyone obeyed, a check removed, a stamp of their voice, a worm:
+        # rounds 12-27): weighed at full from any source, and by the lever (``weighed``).
+        shown = _against_user(text, h) or personal_slot(text, h) or _any_party(text, h)
+        shown = shown or _unguarded(text, h) or _vouched(text, h, provenance) or _worm(text, h)
+        if shown or relay is not None or _self_certified(text, h):
+            factor = 1.0  # and a relay (13), a forged source (21): the lever weighs them
         elif h.signal is Signal.LEARNED and weight < LEARNED_MIN_SOURCE:
             factor = 1.0  # kept above only where the scorer is sure (LEARNED_OVER_USER)
-        elif _unguarded(text, h):
-            factor = 1.0  # a check removed obeys whoever sends the invoice (round 20)
-        elif _self_certified(text, h) or _vouched(text, h, provenance):
-            factor = 1.0  # a memory that vouches for its own source forges it (round 21)
-        elif _worm(text, h):
-            factor = 1.0  # a rule to copy into every memory is no one's note (round 17)
         elif h.signal is Signal.SOURCE_STEERING and h.note.startswith(LOOKALIKE_DOMAIN):
             factor = 1.0  # a brand's domain in other letters is phishing (round 14)
         elif h.signal is Signal.REDIRECTED_CHANNEL and weight > USER_TRUSTED:
@@ -386,6 +376,13 @@ def assess(
             factor = 1.0
         else:
             factor = max(weight, HARD_FLOOR) if h.hard else weight
+        w = weighed(text, h, found, shown, outside)  # soft: less where no order is read
+        if (h.signal is Signal.FAKE_AUTHORITY and not provenance.authority_backed) or (
+            h.signal is Signal.FAKE_EXPERIENCE and not traced
+        ):
+            w = min(0.9, w * UNTRACED_BOOST)
+        if filled(text, h):
+            w = max(w, FILLED_SLOT_WEIGHT)  # weighs as a slot in braces does (class H)
         keep_text *= 1.0 - min(w, 0.99)
         keep *= 1.0 - min(w * factor, 0.99)
     score = round(1.0 - keep, 3)  # compared as shown
