@@ -534,17 +534,14 @@ def test_each_case_is_judged_as_labeled_by_the_rules(case: Case) -> None:
     src.assert_judged_as_labeled(case)
 
 
-# A warning about CEO fraud the learned scorer (fitted through round 30) reads as an order
-# (p 0.91); the rules alone keep it quiet. Strict: a refit that clears it says so.
-_XFAIL = pytest.mark.xfail(reason="the scorer fitted through round 30 flags it", strict=True)
+# A warning about CEO fraud the learned scorer fitted through round 30 read as an order
+# (p 0.91) was a strict xfail until the refit on rounds 1-35 cleared it.
 # A tool's export receipt the scorer refitted on rounds 1-33 reads as an order (p 0.75, on
 # "saved", "the user", "full"); the rules alone keep it quiet. Strict, as above.
 _XFAIL33 = pytest.mark.xfail(reason="the scorer fitted through round 33 flags it", strict=True)
 
 
 def _marks(c: Case) -> list[pytest.MarkDecorator]:
-    if c.text.startswith("Fraude au président"):
-        return [_XFAIL]
     return [_XFAIL33] if c.text.startswith("Export finished: the full contact") else []
 
 
