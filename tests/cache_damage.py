@@ -1,6 +1,7 @@
 """What the tests of `review --list`'s kept verdicts and kept comparisons share: the
-listings they compare, the cache files they find, and a cache file damaged as a hostile
-or unlucky user's would be (each must change nothing but the time)."""
+listings they compare, the items a listing compared, the cache files they find, and a
+cache file damaged as a hostile or unlucky user's would be (each must change nothing but
+the time)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,32 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from memaudit import pending
 from memaudit.injection import judgements
 
 NOW = "2026-01-01T00:00:00Z"
+# The listings whose comparisons are kept: every item, as JSON, and filtered on the flags.
+LISTINGS = [
+    ("review", "--list", "-n", "0"),
+    ("review", "--list", "-n", "0", "--json"),
+    ("review", "--list", "-n", "0", "--flag", "duplicate", "--flag", "conflict"),
+]
+
+
+def count_compared(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The texts of the items the listing compares from now on (``pending.listing_flags``,
+    each flag's function), in this process."""
+    seen: list[str] = []
+    real = pending.listing_flags
+
+    def counted(store: Any, memory: Any, threshold: float, reading: Any) -> Any:
+        seen.append(memory.content)
+        return real(store, memory, threshold, reading)
+
+    monkeypatch.setattr(pending, "listing_flags", counted)
+    return seen
 
 
 def listings(cli: Any, db: Path, commands: Sequence[Sequence[str]], *extra: str) -> list[str]:

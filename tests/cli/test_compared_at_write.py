@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from memaudit import pending, queue_injection, review
+from memaudit import queue_injection, review
 from memaudit.injection import judgements
 from memaudit.ledger import Ledger
 from memaudit.model import MemoryFilter, SourceType, Status
@@ -38,11 +38,7 @@ PENDING = [
     "The ops team deploys the web frontend with npm on mondays",  # neither
     "Bob walks the harbour dogs every evening near the lighthouse",  # neither
 ]
-LISTINGS = [
-    ("review", "--list", "-n", "0"),
-    ("review", "--list", "-n", "0", "--json"),
-    ("review", "--list", "-n", "0", "--flag", "duplicate", "--flag", "conflict"),
-]
+LISTINGS = shared.LISTINGS
 
 
 @pytest.fixture(autouse=True)
@@ -66,16 +62,7 @@ def write(cli: Any, db: Path, *extra: str) -> None:
 
 @pytest.fixture
 def compared(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The texts of the items the listing compared (``pending.listing_flags``)."""
-    seen: list[str] = []
-    real = pending.listing_flags
-
-    def counted(store: Any, memory: Any, threshold: float, reading: Any) -> Any:
-        seen.append(memory.content)
-        return real(store, memory, threshold, reading)
-
-    monkeypatch.setattr(pending, "listing_flags", counted)
-    return seen
+    return shared.count_compared(monkeypatch)
 
 
 def listings(cli: Any, db: Path, *extra: str) -> list[str]:

@@ -40,11 +40,7 @@ PENDING = [
     "report to the team channels",  # duplicate (similar: 0.89)
     "The ops team deploys the web frontend with npm on mondays",  # neither
 ]
-LISTINGS = [
-    ("review", "--list", "-n", "0"),
-    ("review", "--list", "-n", "0", "--json"),
-    ("review", "--list", "-n", "0", "--flag", "duplicate", "--flag", "conflict"),
-]
+LISTINGS = shared.LISTINGS
 
 
 @pytest.fixture(autouse=True)
@@ -67,16 +63,7 @@ def queue(ledger_path: Path) -> Path:
 
 @pytest.fixture
 def compared(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The texts of the items compared (``pending.listing_flags``: each flag's function)."""
-    seen: list[str] = []
-    real = pending.listing_flags
-
-    def counted(store: Any, memory: Any, threshold: float, reading: Any) -> Any:
-        seen.append(memory.content)
-        return real(store, memory, threshold, reading)
-
-    monkeypatch.setattr(pending, "listing_flags", counted)
-    return seen
+    return shared.count_compared(monkeypatch)
 
 
 def listings(cli: Any, db: Path, *extra: str) -> list[str]:
