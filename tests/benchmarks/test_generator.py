@@ -16,14 +16,13 @@ if str(ROOT) not in sys.path:  # `benchmarks` is a top-level folder, not an inst
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.generate import (  # noqa: E402
-    DEEP_LEVELS,
-    DEEP_WIDTH,
     GenConfig,
     build,
     ensure_store,
     pending_migrations,
     sidecar_path,
 )
+from benchmarks.generate_rows import DEEP_LEVELS, DEEP_WIDTH  # noqa: E402
 from benchmarks.registry import load_meta  # noqa: E402
 from memaudit import fingerprint  # noqa: E402
 from memaudit.ledger import Ledger  # noqa: E402
