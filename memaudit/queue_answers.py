@@ -9,8 +9,9 @@ creation time and scope; the active copies of its text the store gave
 side is active; each neighbour its searches found (``Reading.pool``: id, text, creation
 time and scope, in order); the policy's similarity threshold; and the comparer, as the
 digest of memaudit's code and data (``judgements.engine``, which names the file too).
-The store is read for all of these on every listing (the searches, the copies, the
-disputes: about 1.1 s at 200k): only the comparison itself (about 1.6 s) is skipped. So
+The store is read for the copies and the disputes on every listing, and for the
+searches unless their pools' digests were kept for the store's files as they are now
+(below): only the comparison itself (about 1.6 s at 200k) is skipped. So
 an edited item, a new or edited or archived neighbour, a new copy or a dispute resolved
 gives a new key, and the item is compared again: a file written for another store, or
 before the store changed, cannot answer for it.
@@ -115,16 +116,22 @@ class Answers(judgements.CacheFile):
         self._searched: set[tuple[str, ...]] = set()  # pools searched by this process
 
     def file_state(self, store: Store) -> FileState | None:
-        """The state of ``store``'s files now (None: not a file of a native ledger)."""
-        ledger = store.records(writable=False)
-        path = getattr(ledger, "path", None)
+        """The state of ``store``'s files now (None: not a native ledger's file; another
+        store's records may live in a file it does not search, its sidecar)."""
+        from memaudit.adapters.native import NativeStore
+
+        if type(store) is not NativeStore:
+            return None
+        path = store.ledger.path
         if not isinstance(path, (str, Path)) or str(path) in ("", ":memory:"):
             return None
         now = time.time()
         parts: list[list[int] | None] = []
+        # SQLite names the WAL and the journal after the file a link leads to.
+        real = os.path.realpath(path)
         for suffix in _PARTS:
             try:
-                st = os.stat(f"{path}{suffix}")
+                st = os.stat(f"{real}{suffix}")
             except FileNotFoundError:
                 parts.append(None)
                 continue

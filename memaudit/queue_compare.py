@@ -15,6 +15,9 @@ given, with the same functions (``pending.listed_duplicate``, ``listed_conflict`
 The answers are kept across listings (``queue_answers``): an item whose inputs (its
 fields, its neighbours, copies and disputes as the store gives them now) were compared
 by an earlier listing is not compared again; only the others are compared as above.
+An item's neighbours are searched for only when its key needs them and they were not
+kept for the store's files as they are now (``Answers.recorded_pools``), or when the
+item is compared.
 """
 
 from __future__ import annotations
