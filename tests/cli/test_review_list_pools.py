@@ -101,37 +101,43 @@ def test_a_settled_store_listed_again_asks_no_search(
     assert "conflict" not in row(first[0], PENDING[2])
 
 
-@pytest.mark.parametrize("through", ["wal", "database file"])
+@pytest.mark.parametrize("through", ["wal", "database file", "wal, listed by a link"])
 def test_a_store_written_by_another_program_is_searched_again(
-    cli: Any, queue: Path, searched: list[str], through: str
+    cli: Any, queue: Path, searched: list[str], through: str, tmp_path: Path
 ) -> None:
     """Plain sqlite3 rewrites an active memory (no memaudit code runs): the listing
-    again searches, and flags the items as a listing without any cache does."""
+    again searches, and flags the items as a listing without any cache does. Listed by
+    a symbolic link, the WAL SQLite uses is the one beside the file it leads to."""
+    listed = queue
+    if through.endswith("link"):
+        listed = tmp_path / "elsewhere" / "link.db"
+        listed.parent.mkdir()
+        listed.symlink_to(queue)
     settle()
-    first = listings(cli, queue)
+    first = listings(cli, listed)
     assert "conflict" not in row(first[0], PENDING[2]) and pools()
     # A reader left open keeps the write in the WAL (the last connection's close would
     # copy it into the database file and remove the WAL).
-    reader = sqlite3.connect(queue) if through == "wal" else None
+    reader = sqlite3.connect(queue) if through.startswith("wal") else None
     if reader is not None:
         reader.execute("SELECT count(*) FROM memories").fetchone()
     try:
         with sqlite3.connect(queue) as conn:
             conn.execute("UPDATE memories SET content = ? WHERE content = ?", (OTHER, ACTIVE[0]))
         conn.close()
-        assert Path(f"{queue}-wal").exists() == (through == "wal")
+        assert Path(f"{queue}-wal").exists() == through.startswith("wal")
         searched.clear()
-        again = listings(cli, queue)
+        again = listings(cli, listed)
         assert searched
-        assert again == listings(cli, queue, "--no-cache")
+        assert again == listings(cli, listed, "--no-cache")
         assert "conflict" in row(again[0], PENDING[2])
     finally:
         if reader is not None:
             reader.close()
     settle()  # the new state is recorded once settled, and read after
-    assert listings(cli, queue) == again
+    assert listings(cli, listed) == again
     searched.clear()
-    assert listings(cli, queue) == again and searched == []
+    assert listings(cli, listed) == again and searched == []
 
 
 def test_a_store_written_moments_ago_records_no_search(
