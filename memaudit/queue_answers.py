@@ -9,8 +9,9 @@ creation time and scope; the active copies of its text the store gave
 side is active; each neighbour its searches found (``Reading.pool``: id, text, creation
 time and scope, in order); the policy's similarity threshold; and the comparer, as the
 digest of memaudit's code and data (``judgements.engine``, which names the file too).
-The store is read for all of these on every listing (the searches, the copies, the
-disputes: about 1.1 s at 200k): only the comparison itself (about 1.6 s) is skipped. So
+The store is read for the copies and the disputes on every listing, and for the
+searches unless their pools' digests were kept for the store's files as they are now
+(below): only the comparison itself (about 1.6 s at 200k) is skipped. So
 an edited item, a new or edited or archived neighbour, a new copy or a dispute resolved
 gives a new key, and the item is compared again: a file written for another store, or
 before the store changed, cannot answer for it.
@@ -22,14 +23,28 @@ bits. A file that cannot be opened, read or written, or a row that is not such a
 is not used (the item is compared, as without the file); nothing here raises. The folder
 is trusted as the verdicts' is: whoever can write in it can write a row that clears an
 item's flags (README, "Threat model: hostile stores", Caches).
+
+The searches are most of a listing again's reading (about 5,300 at 200k). Each pool's
+digest is kept too (``pools``), under the state of the store's files (``file_state``)
+they were searched in: a listing that finds the files in that state reads the digests
+instead of searching. The state is what the kernel gives of each file (device, inode,
+size, modification and change times): any write to the database, by memaudit or any
+other program, changes its file or its WAL, and so the change time, which no
+unprivileged program can set. A state is recorded only when it was the same before
+and after the searches and its newest change time was at least ``SETTLED`` seconds
+old when first read: a later write's change time then cannot equal it (the kernel's
+clock ticks in milliseconds), so the same state means the same bytes.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
+import time
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -45,9 +60,29 @@ _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS compared ("
     " digest BLOB PRIMARY KEY, flags INTEGER NOT NULL) WITHOUT ROWID"
 )
+_POOLS_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS pools ("
+    " file BLOB NOT NULL, state BLOB NOT NULL, searches BLOB NOT NULL, pool BLOB NOT NULL,"
+    " PRIMARY KEY (state, searches)) WITHOUT ROWID"
+)
 PREFIX = "comparisons-"
+# How old (seconds) a store's newest change must be for its state to be recorded: far
+# above the kernel's clock tick, so a write after the state was read changes it.
+SETTLED = 3.0
+# The files whose state is the store's: the database, its WAL, a rollback journal.
+_PARTS = ("", "-wal", "-journal")
 # The flags as bits of a row's value.
 BITS = {pending.Flag.DUPLICATE: 1, pending.Flag.CONFLICT: 2}
+
+
+@dataclass(frozen=True)
+class FileState:
+    """A store's files' state (``Answers.file_state``): the database file's identity
+    and the state's digests, keyed; ``settled``: its newest change old enough."""
+
+    file: bytes
+    state: bytes
+    settled: bool
 
 
 def to_bits(flags: set[pending.Flag]) -> int:
@@ -78,6 +113,109 @@ class Answers(judgements.CacheFile):
         self._pools: dict[tuple[str, ...], bytes] = {}
         self._answers: dict[str, bytes] = {}  # each search's answer's digest
         self._rows: dict[Statement, bytes] = {}  # each neighbour's (the same row: equal)
+        self._searched: set[tuple[str, ...]] = set()  # pools searched by this process
+
+    def file_state(self, store: Store) -> FileState | None:
+        """The state of ``store``'s files now (None: not a native ledger's file; another
+        store's records may live in a file it does not search, its sidecar)."""
+        from memaudit.adapters.native import NativeStore
+
+        if type(store) is not NativeStore:
+            return None
+        path = store.ledger.path
+        if not isinstance(path, (str, Path)) or str(path) in ("", ":memory:"):
+            return None
+        now = time.time()
+        parts: list[list[int] | None] = []
+        # SQLite names the WAL and the journal after the file a link leads to.
+        real = os.path.realpath(path)
+        for suffix in _PARTS:
+            try:
+                st = os.stat(f"{real}{suffix}")
+            except FileNotFoundError:
+                parts.append(None)
+                continue
+            except (OSError, ValueError):
+                return None
+            if suffix and st.st_size == 0:
+                # An empty WAL or journal holds nothing (a reader's open may create the
+                # WAL): writing one makes it longer; emptying one follows a checkpoint,
+                # which writes the database file.
+                parts.append(None)
+                continue
+            parts.append([st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns])
+        first = parts[0]
+        if first is None:
+            return None
+        newest = max(p[4] for p in parts if p is not None)
+        data = json.dumps([judgements.engine(), parts]).encode("ascii")
+        return FileState(
+            file=self._digest(json.dumps(first[:2]).encode("ascii")),
+            state=self._digest(data),
+            settled=newest < (now - SETTLED) * 1e9,
+        )
+
+    def _digest(self, data: bytes) -> bytes:
+        return hashlib.blake2b(data, digest_size=32, key=self._secret).digest()
+
+    def _searches_digest(self, searches: Sequence[str]) -> bytes:
+        return self._digest(json.dumps(list(searches)).encode("ascii"))
+
+    def recorded_pools(self, state: FileState | None) -> dict[bytes, bytes]:
+        """The pools' digests recorded in ``state`` (by their searches' digests)."""
+        out: dict[bytes, bytes] = {}
+        if self.conn is None or state is None:
+            return out
+        try:
+            rows = self.conn.execute(
+                "SELECT searches, pool FROM pools WHERE state = ?", (state.state,)
+            )
+            for searches, pool in rows:
+                if isinstance(searches, bytes) and isinstance(pool, bytes) and len(pool) == 32:
+                    out[searches] = pool
+        except sqlite3.Error as exc:
+            self._give_up(exc)
+        return out
+
+    def unrecorded(
+        self, memories: Sequence[Memory], reading: pending.Reading, recorded: dict[bytes, bytes]
+    ) -> list[Memory]:
+        """The ``memories`` whose pools are not in ``recorded`` (their searches asked)."""
+        out = []
+        for m in memories:
+            searches = tuple(reading.searches_of(m.content))
+            if searches not in self._pools:
+                pool = recorded.get(self._searches_digest(searches))
+                if pool is None:
+                    out.append(m)
+                    continue
+                self._pools[searches] = pool
+        return out
+
+    def record_pools(self, before: FileState | None, after: FileState | None) -> None:
+        """Record the pools this process searched, if the store's files were in one
+        settled state before and after the searches (``before``, ``after``); the
+        store's other states' pools are dropped."""
+        if self.conn is None or before is None or after is None:
+            return
+        if not before.settled or before != after or not self._searched:
+            return
+        rows = [
+            (before.file, before.state, self._searches_digest(k), self._pools[k])
+            for k in self._searched
+        ]
+        try:
+            with self.conn:
+                self.conn.execute("BEGIN IMMEDIATE")
+                self.conn.execute(
+                    "DELETE FROM pools WHERE file = ? AND state != ?", (before.file, before.state)
+                )
+                self.conn.executemany(
+                    "INSERT OR REPLACE INTO pools (file, state, searches, pool) VALUES (?, ?, ?, ?)",
+                    sorted(rows),
+                )
+        except sqlite3.Error as exc:
+            self._give_up(exc)
 
     @classmethod
     def open(cls, threshold: float, enabled: bool = True, durable: bool = True) -> Answers:
@@ -88,6 +226,11 @@ class Answers(judgements.CacheFile):
         if isinstance(opened, str):
             return cls.off(opened)
         conn, path, secret = opened
+        try:
+            conn.execute(_POOLS_SCHEMA)
+        except sqlite3.Error as exc:
+            conn.close()
+            return cls.off(f"cannot use {path}: {exc}")
         return cls(conn, path, "", secret, threshold)
 
     def keys(
@@ -128,6 +271,7 @@ class Answers(judgements.CacheFile):
                     d = self._answers[q] = self._answer(q, reading.searches[q])
                 h.update(d)
             found = self._pools[key] = h.digest()
+            self._searched.add(key)
         return found
 
     def _answer(self, search: str, rows: Sequence[Statement]) -> bytes:

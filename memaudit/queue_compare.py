@@ -15,6 +15,9 @@ given, with the same functions (``pending.listed_duplicate``, ``listed_conflict`
 The answers are kept across listings (``queue_answers``): an item whose inputs (its
 fields, its neighbours, copies and disputes as the store gives them now) were compared
 by an earlier listing is not compared again; only the others are compared as above.
+An item's neighbours are searched for only when its key needs them and they were not
+kept for the store's files as they are now (``Answers.recorded_pools``), or when the
+item is compared.
 """
 
 from __future__ import annotations
@@ -101,12 +104,24 @@ def compare(
 
     threshold = float(policy.get("duplicates.similarity"))
     workers = 1 if checking or not queue_injection._forks(len(items)) else 2
-    prepare(store, items, reading, workers=workers)
+    memories = [i.memory for i in items]
     kept = Answers.open(threshold, enabled=remember and bool(items))
     try:
-        keys = kept.keys(store, [i.memory for i in items], reading) if kept.conn else []
+        # The store's files' state before any search: the pools searched in that state
+        # before are read, not searched (``queue_answers``), if it is the same after.
+        before = kept.file_state(store) if kept.conn else None
+        pending.read_copies(store, memories, reading)
+        unrecorded = kept.unrecorded(memories, reading, kept.recorded_pools(before))
+        pending.read_searches(
+            store, unrecorded if kept.conn else memories, reading, workers=workers
+        )
+        pending.read_disputes(store, memories, reading)
+        keys = kept.keys(store, memories, reading) if kept.conn else []
+        after = kept.file_state(store) if kept.conn else None
         known = kept.known(keys) if keys else {}
         todo = [k for k in range(len(items)) if not keys or keys[k] not in known]
+        pending.read_searches(store, [items[k].memory for k in todo], reading, workers=workers)
+        kept.record_pools(before, after)
         found = computed(store, [items[k] for k in todo], threshold, reading)
         if keys:
             kept.keep((keys[k], flags) for k, flags in zip(todo, found, strict=True))

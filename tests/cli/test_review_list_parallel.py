@@ -374,8 +374,16 @@ def test_the_other_process_reads_no_store(
     later fails the other process (the listing's own connection is never used there),
     and the comparisons are made here: the same listing."""
     alone = _listings(cli, queue, "1")
-    # Nothing read first.
-    monkeypatch.setattr(queue_compare, "prepare", lambda *args, **kwargs: None)
+
+    # Nothing read first: ``queue_compare``'s own reads (``pending.read_copies``,
+    # ``read_searches``, ``read_disputes``) do nothing; ``pending``'s are unchanged.
+    class Unread:
+        def __getattr__(self, name: str) -> Any:
+            if name in ("read_copies", "read_searches", "read_disputes"):
+                return lambda *args, **kwargs: None
+            return getattr(pending, name)
+
+    monkeypatch.setattr(queue_compare, "pending", Unread())
     failed: list[str] = []
     real = queue_compare._answer
 
