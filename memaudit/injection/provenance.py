@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from memaudit.injection.addressed import FROM_OUTSIDE, from_outside, weighed
+from memaudit.injection.adopted import adopted, kept_note
 from memaudit.injection.assessment import Assessment, Hit, Thresholds, counted_at_full
 from memaudit.injection.confusables import LOOKALIKE_DOMAIN, LOOKALIKE_NOTE
 from memaudit.injection.engine import learned_hit, signals
@@ -452,6 +453,8 @@ def users_own_document(text: str, p: Provenance, found: list[Hit]) -> bool:
         for h in found
     ):
         return False
+    if kept_note(text, found):
+        return True  # (round 36: a handout the user keeps, "which I want you to keep:")
     # What the learned scorer reads as an order is no ordinary setting (round 26: the
     # document's own words are judged, not only the patterns' hits).
     if any(h.signal is Signal.LEARNED for h in found):
@@ -551,7 +554,7 @@ def own_rule_with_link(text: str, p: Provenance, found: list[Hit]) -> bool:
         return False
     if ref_kind(p.source_ref) not in ("url", "tool") or (p.role or "").lower() in ASSISTANT_ROLES:
         return False
-    return own_rule(text, found)
+    return own_rule(text, found) or adopted(text, found)  # (round 36: "ask me first")
 
 
 def own_wish_kept(text: str, p: Provenance, found: list[Hit]) -> bool:
