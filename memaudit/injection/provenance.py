@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from memaudit.injection.addressed import FROM_OUTSIDE, from_outside, weighed
-from memaudit.injection.adopted import adopted, kept_note
 from memaudit.injection.assessment import Assessment, Hit, Thresholds, counted_at_full
 from memaudit.injection.confusables import LOOKALIKE_DOMAIN, LOOKALIKE_NOTE
 from memaudit.injection.engine import learned_hit, signals
@@ -17,6 +16,7 @@ from memaudit.injection.fetched import fetched_wish, names_fetched
 from memaudit.injection.gate import _active
 from memaudit.injection.kept_lesson import kept_lesson
 from memaudit.injection.kept_link import kept_link
+from memaudit.injection.kept_rule import kept_note, kept_rule
 from memaudit.injection.kept_say import kept_say, my_notes, write_own
 from memaudit.injection.kinds import (
     ACTION_KINDS,
@@ -554,7 +554,7 @@ def own_rule_with_link(text: str, p: Provenance, found: list[Hit]) -> bool:
         return False
     if ref_kind(p.source_ref) not in ("url", "tool") or (p.role or "").lower() in ASSISTANT_ROLES:
         return False
-    return own_rule(text, found) or adopted(text, found)  # (round 36: "ask me first")
+    return own_rule(text, found) or kept_rule(text, found)  # (round 36: "ask me first")
 
 
 def own_wish_kept(text: str, p: Provenance, found: list[Hit]) -> bool:

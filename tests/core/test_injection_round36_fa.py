@@ -1,4 +1,4 @@
-"""Round 36's false alarms, kept as classes of text (``injection/adopted.py``): the
+"""Round 36's false alarms, kept as classes of text (``injection/kept_rule.py``): the
 user's own rule or note under a page's, a handout's or a tool's reference.
 
 Each class is defined by who speaks and what the text does: the user, in the first
@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from memaudit.injection import adopted
+from memaudit.injection import kept_rule
 from tests import injection_sources as src
 from tests.injection_sources import Case, case_id
 
@@ -136,10 +136,10 @@ def test_the_patterns_are_fast_on_hostile_input(text: str) -> None:
     import time
 
     started = time.perf_counter()
-    adopted.gated_rule(text, [])
-    adopted.kept_note(text, [])
+    kept_rule.gated_rule(text, [])
+    kept_rule.kept_note(text, [])
     low = text.lower()
-    for rx in (adopted._GATE, adopted._KEEP, adopted._GATE_NARROWED, adopted._CLAUSE_END):
+    for rx in (kept_rule._GATE, kept_rule._KEEP, kept_rule._GATE_NARROWED, kept_rule._CLAUSE_END):
         list(rx.finditer(low))
     assert time.perf_counter() - started < 1.0
 

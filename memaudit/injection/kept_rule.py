@@ -165,6 +165,6 @@ def kept_note(text: str, found: list[Hit]) -> bool:
     return _KEEP.search(text.lower(), 0, KEEP_REACH) is not None and _harmless(text.lower())
 
 
-def adopted(text: str, found: list[Hit]) -> bool:
+def kept_rule(text: str, found: list[Hit]) -> bool:
     """Either shape: a gate kept with the user, or a note the user keeps."""
     return gated_rule(text, found) or kept_note(text, found)
