@@ -33,7 +33,7 @@ from memaudit.injection.kinds import MENTIONED, Signal
 from memaudit.injection.owned import _ACTS, _SENDS, _UNSEEN, OWN_RULE_KINDS
 from memaudit.injection.patterns.laundering import OWN_VOICE
 from memaudit.injection.patterns.secrets import THE_USER
-from memaudit.injection.protective import _CHECK_TAKEN, _ELSEWHERE
+from memaudit.injection.protective import _CHECK_TAKEN, _ELSEWHERE, _SECRET
 from memaudit.injection.vocabulary import _rx
 from memaudit.injection.wishes import _HARM
 
@@ -97,7 +97,7 @@ _NO_ACT = frozenset({"page", "pages"})
 def _harmless(low: str, held: Sequence[tuple[int, int]] = ()) -> bool:
     """Nothing sent, paid, installed, deleted or recommended (but an act a gate holds back,
     in ``held``); no destination, no check taken away, nothing done unseen, no money,
-    access or warnings; no "the user"."""
+    secrets, access or warnings; no "the user"."""
     acts = (
         m
         for m in _ACTS.finditer(low)
@@ -106,6 +106,7 @@ def _harmless(low: str, held: Sequence[tuple[int, int]] = ()) -> bool:
     return not (
         THE_USER.search(low)
         or _HARM.search(low)
+        or _SECRET.search(low)  # (a PIN, a code, a payment: "give my PIN")
         or _ELSEWHERE.search(low)
         or any(True for _ in acts)
         or _SENDS.search(low)
