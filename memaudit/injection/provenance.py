@@ -16,6 +16,7 @@ from memaudit.injection.fetched import fetched_wish, names_fetched
 from memaudit.injection.gate import _active
 from memaudit.injection.kept_lesson import kept_lesson
 from memaudit.injection.kept_link import kept_link
+from memaudit.injection.kept_rule import kept_note, kept_rule
 from memaudit.injection.kept_say import kept_say, my_notes, write_own
 from memaudit.injection.kinds import (
     ACTION_KINDS,
@@ -452,6 +453,8 @@ def users_own_document(text: str, p: Provenance, found: list[Hit]) -> bool:
         for h in found
     ):
         return False
+    if kept_note(text, found):
+        return True  # (round 36: a handout the user keeps, "which I want you to keep:")
     # What the learned scorer reads as an order is no ordinary setting (round 26: the
     # document's own words are judged, not only the patterns' hits).
     if any(h.signal is Signal.LEARNED for h in found):
@@ -551,7 +554,7 @@ def own_rule_with_link(text: str, p: Provenance, found: list[Hit]) -> bool:
         return False
     if ref_kind(p.source_ref) not in ("url", "tool") or (p.role or "").lower() in ASSISTANT_ROLES:
         return False
-    return own_rule(text, found)
+    return own_rule(text, found) or kept_rule(text, found)  # (round 36: "ask me first")
 
 
 def own_wish_kept(text: str, p: Provenance, found: list[Hit]) -> bool:
