@@ -44,6 +44,7 @@ from memaudit.injection.patterns.laundering import (
     STANDING_WORDS,
     USERS_OWN_DOC,
 )
+from memaudit.injection.patterns.official_contact import told_second_hand
 from memaudit.injection.patterns.planted import WORM, appended_elsewhere
 from memaudit.injection.patterns.relay import ANY_PARTY, clicked_through, in_users_words, relayed
 from memaudit.injection.patterns.secrets import THE_USER
@@ -370,9 +371,11 @@ def assess(
             factor = 1.0  # kept above only where the scorer is sure (LEARNED_OVER_USER)
         elif h.signal is Signal.SOURCE_STEERING and h.note.startswith(LOOKALIKE_DOMAIN):
             factor = 1.0  # a brand's domain in other letters is phishing (round 14)
-        elif h.signal is Signal.REDIRECTED_CHANNEL and weight > USER_TRUSTED:
-            # An institution's channel is a claim about the world, not the user's wish:
-            # only the user's own statement with a reference is believed (round 17).
+        elif h.signal is Signal.REDIRECTED_CHANNEL and (
+            weight > USER_TRUSTED or told_second_hand(text)
+        ):
+            # An institution's channel is a claim about the world, not the user's wish: only
+            # the user's own statement with a reference (17), not relayed from a stranger (36).
             factor = 1.0
         else:
             factor = max(weight, HARD_FLOOR) if h.hard else weight
