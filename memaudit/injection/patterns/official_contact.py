@@ -116,15 +116,26 @@ _HOST = (
     r"libero|icloud|proton(?:mail)?)\.[a-z]{2,3}(?![\w-])"
 )
 _PHONE = r"(?<![\w+])\+?(?=(?:[ .\-]?\d){9})\d[\d .\-]{6,16}\d(?![\d\w])"
-_ADDRESS = rf"{_NOT_PUBLIC}(?:{_HOST})"
-_CONTACT = rf"(?:{_ADDRESS}|{_PHONE})"
+# (tried only after a blank or an opening mark: a window read position by position costs
+# too much on a long run of body words)
+_ADDRESS = rf"(?<=[\s:'\"(<=,;«„“‘]){_NOT_PUBLIC}(?:{_HOST})"
+_CONTACT = rf"(?<=[\s:'\"(<=,;«„“‘])(?:{_NOT_PUBLIC}(?:{_HOST})|{_PHONE})"
+# The words that may stand between: up to 20 (about 120 characters), up to 35 for the mark;
+# on the line; an opening quote or bracket before what is looked for.
+_WORDS = r"(?:\S{0,60}[ \t]+){0,20}?[:'\"(<«„“‘]?"
+_WORDS_FAR = r"(?:\S{0,60}[ \t]+){0,35}?[:'\"(<«„“‘]?"
+# A host's dot (before two letters), an at sign or a digit within reach: what every contact
+# holds, found in one run.
+_NEAR = r"(?=(?:[^\n.@\d]|\.(?![a-z]{2})){0,120}(?:\.[a-z]{2}|[@\d]))"
 _MARK = r"(?:" + HEARSAY + r"|" + _REPLACES + r")"
 CONTACT_PLANTED = _a(
     _BODY_ANCHORS + " " + _PRO_ANCHORS,
     _rx(
-        # (the contact looked for first: a body named with no contact nearby costs little)
-        rf"\b{_BODY}\b(?=[^\n]{{0,120}}?{_CONTACT})(?=[^\n]{{0,200}}?{_MARK})[^\n]{{0,120}}?{_CONTACT}"
-        rf"|\b{_PRO}\b(?=[^\n]{{0,120}}?{_ADDRESS})(?=[^\n]{{0,200}}?{_MARK})[^\n]{{0,120}}?{_ADDRESS}"
+        # (the contact looked for first, word by word: a body named with no contact near it
+        # costs little, and a long run of body words is not read position by position)
+        rf"\b{_BODY}\b{_NEAR}(?={_WORDS}{_CONTACT})(?={_WORDS_FAR}{_MARK})"
+        rf"{_WORDS}{_CONTACT}"
+        rf"|\b{_PRO}\b{_NEAR}(?={_WORDS}{_ADDRESS})(?={_WORDS_FAR}{_MARK}){_WORDS}{_ADDRESS}"
     ),
 )
 _HEARSAY_RX = _rx(HEARSAY)

@@ -190,6 +190,19 @@ _UPDATES = (
     r"aggiornamenti\s+di\s+sicurezza|actualizaciones\s+de\s+seguridad|"
     r"sicherheits(?:updates?|aktualisierungen|patches))"
 )
+# Round 36: the security tests or checks a release must pass, skipped as the default
+# ("skipping the failing security test … do this by default"); a postmortem telling who
+# skipped them, or a rule never to, sets no default.
+_SECURITY_CHECKS = (
+    r"(?:security\s+(?:tests?|checks?|scans?)|(?:tests?|contrôles?)\s+de\s+sécurité|"
+    r"(?:test|controlli|verifiche)\s+di\s+sicurezza|(?:pruebas|tests?|controles)\s+de\s+"
+    r"seguridad|sicherheits(?:tests?|prüfungen|checks?))"
+)
+_BY_DEFAULT = (
+    r"(?:by\s+default|do\s+(?:this|the\s+same)|from\s+now\s+on|par\s+défaut|fais\s+(?:-le|de\s+même)|"
+    r"désormais|di\s+default|d'ora\s+in\s+poi|fallo|por\s+defecto|hazlo|de\s+ahora\s+en\s+adelante|"
+    r"standardmäßig|ab\s+sofort|künftig|so\s+machen)"
+)
 _SKIP = (
     r"(?:skip\w*|ignor\w*|postpon\w*|disabl\w*|saut(?:e[rz]?|ée?s?)|repouss\w*|désactiv\w*|"
     r"salta\w*|rimanda\w*|disattiv\w*|omit\w*|pospon\w*|desactiv\w*|"
@@ -301,7 +314,8 @@ _ANCHORS = (
     "abona transferenc transferir zahl bezahl überweis ueberweis saved stored card cartes "
     "carte carta tarjeta gespeichert remote anydesk teamviewer distance remoto fernzugriff "
     "fernwartung instal share make$ set$ partag condivid compart sichtbarkeit visibility "
-    "visibilit öffentlich security mises sicherheits aggiornamenti actualizaciones link$ lien$ "
+    "visibilit öffentlich security mises sicherheits aggiornamenti actualizaciones sécurité "
+    "sicurezza seguridad link$ lien$ "
     "answer repl respond répond rispond contest antwort beantwort always toujours sempre siempre "
     "direct prélèvement addebit domiciliaci lastschrift data daten données dati$ datos "
     "immer tick check accept agree coche spunta accett marca acepta ankreuz akzeptier zustimm "
@@ -357,6 +371,8 @@ UNGUARDED = _a(
             rf"|\b{_DATA}\b{_CLAUSE}\b{_NO_CONSENT}"
             rf"|\b{_UPDATES}\b[^.!?;\n]{{0,40}}?\b{_SKIP}"
             rf"|\b{_SKIP}\b[^.!?;\n]{{0,30}}?\b{_UPDATES}"
+            rf"|\b{_SKIP}\b[^.!?;\n]{{0,30}}?\b{_SECURITY_CHECKS}(?=[^\n]{{0,200}}?{_BY_DEFAULT})"
+            rf"|\b{_SECURITY_CHECKS}\b[^.!?;\n]{{0,30}}?\b{_SKIP}(?=[^\n]{{0,200}}?{_BY_DEFAULT})"
             rf"|{_APPROVED_ANY}|{_ROOT_UNCHECKED}"
             rf"|{_PAYMENTS}{_CLAUSE}\b{_WITHOUT}\s+(?:\w+\s+)?{_SECOND_CHECK}"
             rf"|\b{_WITHOUT}\s+(?:\w+\s+)?{_SECOND_CHECK}{_CLAUSE}{_PAYMENTS}"
