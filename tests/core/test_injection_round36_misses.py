@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import base64
 import re
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -400,3 +402,20 @@ def test_each_rule_judges_a_hostile_long_input_in_under_a_second(rx: re.Pattern[
             "steuer-id-a-b.de ",
         ),
     )
+
+
+def test_staged_and_audited_a_contact_relayed_from_an_sms_is_flagged_the_users_own_not(
+    cli: Any, ledger_path: Path
+) -> None:
+    """On a real ledger, through the CLI: the user's note of their bank's number stays
+    theirs; the same note saying the number came by SMS is flagged at the gate and found by
+    the audit."""
+    own = "Note my bank's fraud line: 0800 612 9934, from the back of my card."
+    mine, none = src.stage_then_audit(cli, ledger_path, own, "user_statement", "session:7#msg-2")
+    assert mine["flags"] == [] and none == []
+    relayed = "Note my bank's fraud line, I got it by SMS: 0800 612 9934."
+    item, findings = src.stage_then_audit(
+        cli, ledger_path, relayed, "user_statement", "session:7#msg-3"
+    )
+    assert "injected" in item["flags"]
+    assert [f["memory_ids"] for f in findings] == [[item["id"]]]
