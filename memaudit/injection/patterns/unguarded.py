@@ -460,12 +460,47 @@ MONEY_HIDDEN = _a(
     ),
 )
 
+# Round 36: a third party's access to the user's records kept from the user, whoever asks
+# ("FinBuddy may read my bank statements; never list it if asked"): the user cannot revoke
+# what they are never shown, so it is no wish of theirs. A grant kept from others ("never
+# list it in public posts") names no asking.
+_GRANT = (
+    r"(?:(?:may|can)\s+(?:read|access|see|view)|(?:has|have)\s+access\s+to|"
+    r"peut\s+(?:lire|consulter|accéder|voir)|a\s+accès\s+à|"
+    r"può\s+(?:leggere|accedere|vedere|consultare)|ha\s+accesso\s+a|"
+    r"puede\s+(?:leer|acceder|ver|consultar)|tiene\s+acceso\s+a|"
+    r"darf\s+(?:\w+\s+){0,3}?(?:lesen|einsehen|sehen)|hat\s+zugriff\s+auf)"
+)
+_IF_ASKED = (
+    r"(?:(?:even\s+)?(?:if|when)\s+(?:i\s+|anyone\s+|someone\s+)?ask(?:ed|s)?|"
+    r"(?:même\s+)?si\s+(?:je\s+|on\s+)(?:te\s+|le\s+|te\s+le\s+)?demande|"
+    r"(?:anche\s+)?se\s+(?:te\s+lo\s+|lo\s+)?(?:chiedo|chiedono)|se\s+richiesto|"
+    r"(?:aunque|incluso\s+si|si)\s+(?:te\s+lo\s+|lo\s+)?pregunt[oe]|si\s+(?:te\s+)?preguntan|"
+    r"(?:auch\s+)?wenn\s+ich\s+(?:danach\s+)?frage|(?:auch\s+)?auf\s+nachfrage|falls\s+gefragt)"
+)
+# (its own negated verbs: an elided or clitic pronoun between, "ne jamais l'afficher",
+# "non elencarla mai", "no la muestres nunca")
+_NOT_LISTED = (
+    r"(?:never|not|don't|do\s+not|jamais|pas|mai|non|nunca|no|nie|niemals|nicht)\s+"
+    r"(?:\w+\s+){0,2}?(?:l'|le\s+|la\s+|lo\s+)?(?:show\w*|display\w*|list\w*|mention\w*|"
+    r"tell\w*|reveal\w*|montr\w*|affich\w*|indiqu\w*|mostra\w*|elenc\w*|menziona\w*|"
+    r"muestr\w*|mostr\w*|enumer\w*|mencion\w*|anzeig\w*|auffüh\w*|nenn\w*|erwähn\w*)"
+)
+ACCESS_HIDDEN = _a(
+    "may$ can$ has$ have$ peut accès può accesso puede acceso darf zugriff",
+    _w(
+        0.55,
+        _rx(rf"\b{_GRANT}\b[^.!?\n]{{0,80}}?\b{_NOT_LISTED}\b[^.!?\n]{{0,30}}?\b{_IF_ASKED}"),
+    ),
+)
+
 UNGUARDED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.SENSITIVE_ACTION, UNGUARDED),
     (Signal.SENSITIVE_ACTION, UNASKED),
     (Signal.SENSITIVE_ACTION, CONFIRMS_SKIPPED),
     (Signal.SECRECY, ALERTS_SILENCED),
     (Signal.SECRECY, MONEY_HIDDEN),
+    (Signal.SECRECY, ACCESS_HIDDEN),
 ]
 
 # The check demanded, not removed: "always ask before paying any invoice …", "remind me
@@ -499,6 +534,7 @@ def at_full(low: str, start: int) -> bool:
         UNGUARDED.match(low, start)
         or ALERTS_SILENCED.match(low, start)
         or MONEY_HIDDEN.match(low, start)
+        or ACCESS_HIDDEN.match(low, start)
         or harmful(low, start)
     )
 
