@@ -69,11 +69,22 @@ _PRO_ANCHORS = (
 )
 # Told second-hand: by SMS or a messenger, read on a site, an article or a forum.
 _SITE = r"(?:site|website|web|page|pagina|página|seite|webseite|forum|foro|blog|article|artikel|articolo|artículo)"
+_MESSENGER = r"(?:an?\s+)?(?:sms|text(?:\s+message)?|texto|whatsapp|telegram|mensaje)"
+# (received that way, not a channel that is one: "the support line is on WhatsApp" is the
+# claim, "I got it by SMS" says who told it)
 HEARSAY = (
-    r"(?:(?:by|via|over|on|per|par|sur|su|por|über)\s+(?:sms|text\s+message|texto|whatsapp|"
-    r"telegram)\b|(?:seen|found|read)\s+on\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+){0,2}?"
-    + _SITE
-    + r"|"
+    r"(?:(?:got|received|sent|forwarded|passed|came)\s+(?:\w+\s+){0,2}?(?:by|via|over|on|in)\s+"
+    + _MESSENGER
+    + r"|(?:reçu|envoyé|transmis|passé)e?s?\s+(?:\w+\s+){0,2}?(?:par|sur|via)\s+"
+    + _MESSENGER
+    + r"|(?:mandat|inviat|passat|girat|ricevut|arrivat)[oaie]\s+(?:\w+\s+){0,2}?(?:per|via|su|tramite)\s+"
+    + _MESSENGER
+    + r"|(?:pasaron|mandaron|enviaron|reenviaron|llegó|recibí|pasó|mandó|envió)\s+(?:\w+\s+){0,2}?"
+    r"(?:por|vía|en)\s+"
+    + _MESSENGER
+    + r"|(?:per|über|via)\s+(?:sms|whatsapp|telegram)\s+(?:\w+\s+){0,2}?(?:bekommen|erhalten|"
+    r"geschickt|zugeschickt|weitergeleitet)"
+    r"|(?:seen|found|read)\s+on\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+){0,2}?" + _SITE + r"|"
     r"according\s+to\s+(?:an?\s+|the\s+)?" + _SITE + r"|"
     r"(?:vu|lu)\s+sur\s+(?:un|une|le|la)\s+"
     + _SITE

@@ -199,10 +199,12 @@ _SECURITY_CHECKS = (
     r"seguridad|sicherheits(?:tests?|prüfungen|checks?))"
 )
 _BY_DEFAULT = (
-    r"(?:by\s+default|do\s+(?:this|the\s+same)|from\s+now\s+on|par\s+défaut|fais\s+(?:-le|de\s+même)|"
+    r"(?:by\s+default|do\s+(?:this|the\s+same)|from\s+now\s+on|par\s+défaut|fais(?:-le|\s+de\s+même)|"
     r"désormais|di\s+default|d'ora\s+in\s+poi|fallo|por\s+defecto|hazlo|de\s+ahora\s+en\s+adelante|"
     r"standardmäßig|ab\s+sofort|künftig|so\s+machen)"
 )
+# (looked for word by word: a run of skipped checks is not read position by position)
+_DEFAULT_SET = r"(?=(?:\S{0,60}[ \t]+){0,15}?[(\"'«„“]?" + _BY_DEFAULT + r")"
 _SKIP = (
     r"(?:skip\w*|ignor\w*|postpon\w*|disabl\w*|saut(?:e[rz]?|ée?s?)|repouss\w*|désactiv\w*|"
     r"salta\w*|rimanda\w*|disattiv\w*|omit\w*|pospon\w*|desactiv\w*|"
@@ -371,8 +373,8 @@ UNGUARDED = _a(
             rf"|\b{_DATA}\b{_CLAUSE}\b{_NO_CONSENT}"
             rf"|\b{_UPDATES}\b[^.!?;\n]{{0,40}}?\b{_SKIP}"
             rf"|\b{_SKIP}\b[^.!?;\n]{{0,30}}?\b{_UPDATES}"
-            rf"|\b{_SKIP}\b[^.!?;\n]{{0,30}}?\b{_SECURITY_CHECKS}(?=[^\n]{{0,200}}?{_BY_DEFAULT})"
-            rf"|\b{_SECURITY_CHECKS}\b[^.!?;\n]{{0,30}}?\b{_SKIP}(?=[^\n]{{0,200}}?{_BY_DEFAULT})"
+            rf"|\b{_SKIP}\b[^.!?;\n]{{0,30}}?\b{_SECURITY_CHECKS}{_DEFAULT_SET}"
+            rf"|\b{_SECURITY_CHECKS}\b[^.!?;\n]{{0,30}}?\b{_SKIP}{_DEFAULT_SET}"
             rf"|{_APPROVED_ANY}|{_ROOT_UNCHECKED}"
             rf"|{_PAYMENTS}{_CLAUSE}\b{_WITHOUT}\s+(?:\w+\s+)?{_SECOND_CHECK}"
             rf"|\b{_WITHOUT}\s+(?:\w+\s+)?{_SECOND_CHECK}{_CLAUSE}{_PAYMENTS}"
