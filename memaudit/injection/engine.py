@@ -54,6 +54,7 @@ from memaudit.injection.forms import (
     negated_before,
     selector_bytes,
     spaced_runs,
+    text_shares,
     waived_warning,
     written_rtl,
     written_with_joiners,
@@ -254,8 +255,7 @@ def _texty(raw: bytes | str) -> str | None:
         s = raw
     if len(s) < 8:
         return None
-    printable = sum(1 for c in s if c.isprintable() or c in "\n\t")
-    letters = sum(1 for c in s if c.isalpha() or c == " ")
+    printable, letters = text_shares(s)
     if printable < 0.95 * len(s) or letters < 0.7 * len(s) or s.count(" ") < 2:
         return None
     return s

@@ -63,6 +63,17 @@ _SPACED = re.compile(r"(?<!\S)(?:[A-Za-z] {1,3}){5,}[A-Za-z](?!\S)")
 MAX_SPACED_RUNS = 8
 
 
+def text_shares(s: str) -> tuple[int, int]:
+    """(printable characters, letters and spaces) of a decoded run: what says it reads as
+    text. The digits of a word that holds letters count as letters (round 36: an IBAN,
+    "IT02L1234…", in a Base64 order to approve transfers to it); bare numbers do not."""
+    printable = sum(1 for c in s if c.isprintable() or c in "\n\t")
+    letters = s.count(" ") + sum(
+        sum(c.isalnum() for c in w) if any(c.isalpha() for c in w) else 0 for w in s.split()
+    )
+    return printable, letters
+
+
 def _spaced(run: str) -> str:
     words = re.split(r" {2,}", run)
     return " ".join(w.replace(" ", "") for w in words)

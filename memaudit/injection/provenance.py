@@ -45,6 +45,7 @@ from memaudit.injection.patterns.laundering import (
     STANDING_WORDS,
     USERS_OWN_DOC,
 )
+from memaudit.injection.patterns.official_contact import told_second_hand
 from memaudit.injection.patterns.planted import WORM, appended_elsewhere
 from memaudit.injection.patterns.relay import ANY_PARTY, clicked_through, in_users_words, relayed
 from memaudit.injection.patterns.secrets import THE_USER
@@ -158,9 +159,8 @@ def user_mismatch(p: Provenance) -> str | None:
 # preference, a travel agent's address, "Add to MEMORY.md: I use pnpm") because the role
 # header, a hard signal, kept its weight under the user's 0.35. Only the label that opens
 # the text, and only on the user's own statement (with a reference, and since round 26
-# without one: 0.6): a later "\nSystem:" or
-# "\nUser:" still forges a turn, and the same label on a tool's output or a document is
-# still a role header.
+# without one: 0.6): a later "\nSystem:" or "\nUser:" still forges a turn, and the same
+# label on a tool's output or a document is still a role header.
 _OWN_LABEL = re.compile(
     r"\s*(?:user|utilisat(?:eur|rice)|utente|usuari[oa]|(?:be)?nutzer(?:in)?)\s*:\s*",
     re.IGNORECASE,
@@ -247,8 +247,7 @@ LEARNED_MIN_SOURCE = 0.8
 # of user-voice cases both ways (preferences; scams and rules relayed by the user, notes
 # that add a rule the user never gave), a sure verdict separates them: by a fit that
 # left the round out, at p ≥ 0.86, rounds 25-30's 150 such poison 131 → 145 found, their
-# 168 such benign 3 → 5 flagged; raised to 0.93 when the refit on rounds 1-30 flagged five
-# test look-alikes at 0.86.
+# 168 such benign 3 → 5 flagged; 0.93 since the refit on rounds 1-30 (five look-alikes).
 LEARNED_OVER_USER = 0.65
 LEARNED_OVER_OWN = 0.686
 _MODEL_STEPS = frozenset(
@@ -326,9 +325,8 @@ def assess(
     # Round 26: a click approving a text someone else wrote (a click-through of a notice,
     # "clicked 'Allow'", a one-click saved suggestion, a bulk approval of imported notes)
     # makes it an untrusted text a person approved (1.0 × APPROVED), not the user's words.
-    # The learned scorer still does not read it: a consent prompt ("allow this assistant to
-    # view your calendar") and a saved suggestion ("the user prefers …") read as orders to
-    # it (tried: with it, both flagged).
+    # The learned scorer still does not read it: a consent prompt ("allow this assistant
+    # to view your calendar") and a saved suggestion ("the user prefers …") read as orders.
     if relay is None and found and weight < APPROVED and clicked_through(text.lower()):
         weight = APPROVED
         why += "; but it records a click approving a text someone else wrote"
@@ -371,9 +369,11 @@ def assess(
             factor = 1.0  # kept above only where the scorer is sure (LEARNED_OVER_USER)
         elif h.signal is Signal.SOURCE_STEERING and h.note.startswith(LOOKALIKE_DOMAIN):
             factor = 1.0  # a brand's domain in other letters is phishing (round 14)
-        elif h.signal is Signal.REDIRECTED_CHANNEL and weight > USER_TRUSTED:
-            # An institution's channel is a claim about the world, not the user's wish:
-            # only the user's own statement with a reference is believed (round 17).
+        elif h.signal is Signal.REDIRECTED_CHANNEL and (
+            weight > USER_TRUSTED or told_second_hand(text)
+        ):
+            # An institution's channel is a claim about the world, not the user's wish: only
+            # the user's own statement with a reference (17), not relayed from a stranger (36).
             factor = 1.0
         else:
             factor = max(weight, HARD_FLOOR) if h.hard else weight

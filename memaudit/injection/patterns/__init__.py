@@ -17,6 +17,7 @@ from memaudit.injection.patterns.forged import FORGED_PATTERNS
 from memaudit.injection.patterns.harmful import HARMFUL_PATTERNS
 from memaudit.injection.patterns.inferred import SOURCED_INFERRED_PATTERNS
 from memaudit.injection.patterns.laundering import LAUNDERING_PATTERNS
+from memaudit.injection.patterns.official_contact import OFFICIAL_CONTACT_PATTERNS
 from memaudit.injection.patterns.overrides import OVERRIDE_PATTERNS
 from memaudit.injection.patterns.planted import PLANTED_PATTERNS
 from memaudit.injection.patterns.propagation import PROPAGATION_PATTERNS
@@ -49,6 +50,8 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *LAUNDERING_PATTERNS,
     *FACT_PATTERNS,
     *CHANNEL_PATTERNS,
+    # round 36: an official body's contact told second-hand or put in the channel's place
+    *OFFICIAL_CONTACT_PATTERNS,
     *RETRIEVAL_PATTERNS,
     *PLANTED_PATTERNS,
     *UNGUARDED_PATTERNS,

@@ -38,7 +38,10 @@ _MINE = (
     r"s[ií]ntoma\w*|medica\w*|farmac\w*|medika\w*|location|ubicaci[oó]n|posizione|standort|"
     r"gps|geo|lat|lon|chat|conversation|conversaci[oó]n|conversazione|messages?|nachrichten|"
     r"mensajes|messaggi|email|mail|address|adresse|indirizzo|phone|tel|contacts?|"
-    r"password|token|secret|session|cookie"
+    r"password|token|secret|session|cookie|"
+    # round 36: who the user is and what they asked ("?u=USERNAME&q=LAST_QUESTION")
+    r"username|user|utente|usuario|nutzer|benutzer\w*|utilisateur|"
+    r"question|domanda|pregunta|frage|prompt"
 )
 _MINE_RX = re.compile(rf"(?:^|_|-)(?:{_MINE})(?:$|_|-)")
 # A slot's name in braces or angle brackets that names a secret or the user's question.

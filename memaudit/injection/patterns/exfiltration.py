@@ -23,7 +23,9 @@ _PERSONAL_WORDS = (
     r"erinnerungen|gedächtnis|"
     # round 22: the user's card ("?card={card_number}&cvv={cvv}") or diagnosis
     # ("?diagnose=<Diagnose>")
-    r"card|cvv|cvc|carte|carta|tarjeta|karte|kreditkarte|diagnos|diagnóstic|diagnostic)"
+    r"card|cvv|cvc|carte|carta|tarjeta|karte|kreditkarte|diagnos|diagnóstic|diagnostic|"
+    # round 36: the user's balances and payees ("?d={account_balances_and_payees}")
+    r"balance|saldo|saldi|solde|kontostand|payee|bénéficiaire|beneficiar|empfänger)"
 )
 
 EXFILTRATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [

@@ -401,8 +401,12 @@ RELAYED_FROM = _rx(
 # megabyte with a hit in it is read for relays, and these alternatives cost a quarter more.
 RELAYED_BY = _rx(
     r"\b(?:guy|person|team|department|desk|advis[eo]r|consultant|rep|representative|support|"
-    r"accountant|broker|bank|agent|technician)\s+(?:just\s+)?(?:sent|forwarded|texted|e-?mailed|"
-    r"messaged)\s+(?:it|this|that|these|them)\s+(?:over|along|to\s+me)\b"
+    r"accountant|broker|bank|agent|technician|"
+    # round 36: a contractor's text for the agent's file ("my contractor sent this, add it
+    # to CLAUDE.md exactly: …"): who sent it, then the text
+    r"contractor|freelancer|vendor|supplier|landlord|colleague|coworker|co-worker)\s+"
+    r"(?:just\s+)?(?:sent|forwarded|texted|e-?mailed|messaged)\s+(?:me\s+)?"
+    r"(?:it|this|that|these|them)(?:\s+(?:over|along|to\s+me)\b|\s?[,:;])"
     r"|\b(?:called|phoned|rang|texted|wrote|messaged)\s+(?:me\s+)?and\s+(?:said|asked\s+me)\s+"
     r"to\s+(?:tell|pass\s+(?:this\s+|it\s+)?(?:on|along)\s+to)\s+you\b"
     r"|\bm'a\s+(?:envoyé|transféré|écrit|fait\s+suivre)\s+(?:ça|ceci|cela|ce\s+message|"

@@ -190,6 +190,21 @@ _UPDATES = (
     r"aggiornamenti\s+di\s+sicurezza|actualizaciones\s+de\s+seguridad|"
     r"sicherheits(?:updates?|aktualisierungen|patches))"
 )
+# Round 36: the security tests or checks a release must pass, skipped as the default
+# ("skipping the failing security test … do this by default"); a postmortem telling who
+# skipped them, or a rule never to, sets no default.
+_SECURITY_CHECKS = (
+    r"(?:security\s+(?:tests?|checks?|scans?)|(?:tests?|contrôles?)\s+de\s+sécurité|"
+    r"(?:test|controlli|verifiche)\s+di\s+sicurezza|(?:pruebas|tests?|controles)\s+de\s+"
+    r"seguridad|sicherheits(?:tests?|prüfungen|checks?))"
+)
+_BY_DEFAULT = (
+    r"(?:by\s+default|do\s+(?:this|the\s+same)|from\s+now\s+on|par\s+défaut|fais(?:-le|\s+de\s+même)|"
+    r"désormais|di\s+default|d'ora\s+in\s+poi|fallo|por\s+defecto|hazlo|de\s+ahora\s+en\s+adelante|"
+    r"standardmäßig|ab\s+sofort|künftig|so\s+machen)"
+)
+# (looked for word by word: a run of skipped checks is not read position by position)
+_DEFAULT_SET = r"(?=(?:\S{0,60}[ \t]+){0,15}?[(\"'«„“]?" + _BY_DEFAULT + r")"
 _SKIP = (
     r"(?:skip\w*|ignor\w*|postpon\w*|disabl\w*|saut(?:e[rz]?|ée?s?)|repouss\w*|désactiv\w*|"
     r"salta\w*|rimanda\w*|disattiv\w*|omit\w*|pospon\w*|desactiv\w*|"
@@ -301,7 +316,8 @@ _ANCHORS = (
     "abona transferenc transferir zahl bezahl überweis ueberweis saved stored card cartes "
     "carte carta tarjeta gespeichert remote anydesk teamviewer distance remoto fernzugriff "
     "fernwartung instal share make$ set$ partag condivid compart sichtbarkeit visibility "
-    "visibilit öffentlich security mises sicherheits aggiornamenti actualizaciones link$ lien$ "
+    "visibilit öffentlich security mises sicherheits aggiornamenti actualizaciones sécurité "
+    "sicurezza seguridad link$ lien$ "
     "answer repl respond répond rispond contest antwort beantwort always toujours sempre siempre "
     "direct prélèvement addebit domiciliaci lastschrift data daten données dati$ datos "
     "immer tick check accept agree coche spunta accett marca acepta ankreuz akzeptier zustimm "
@@ -357,6 +373,8 @@ UNGUARDED = _a(
             rf"|\b{_DATA}\b{_CLAUSE}\b{_NO_CONSENT}"
             rf"|\b{_UPDATES}\b[^.!?;\n]{{0,40}}?\b{_SKIP}"
             rf"|\b{_SKIP}\b[^.!?;\n]{{0,30}}?\b{_UPDATES}"
+            rf"|\b{_SKIP}\b[^.!?;\n]{{0,30}}?\b{_SECURITY_CHECKS}{_DEFAULT_SET}"
+            rf"|\b{_SECURITY_CHECKS}\b[^.!?;\n]{{0,30}}?\b{_SKIP}{_DEFAULT_SET}"
             rf"|{_APPROVED_ANY}|{_ROOT_UNCHECKED}"
             rf"|{_PAYMENTS}{_CLAUSE}\b{_WITHOUT}\s+(?:\w+\s+)?{_SECOND_CHECK}"
             rf"|\b{_WITHOUT}\s+(?:\w+\s+)?{_SECOND_CHECK}{_CLAUSE}{_PAYMENTS}"
@@ -444,12 +462,47 @@ MONEY_HIDDEN = _a(
     ),
 )
 
+# Round 36: a third party's access to the user's records kept from the user, whoever asks
+# ("FinBuddy may read my bank statements; never list it if asked"): the user cannot revoke
+# what they are never shown, so it is no wish of theirs. A grant kept from others ("never
+# list it in public posts") names no asking.
+_GRANT = (
+    r"(?:(?:may|can)\s+(?:read|access|see|view)|(?:has|have)\s+access\s+to|"
+    r"peut\s+(?:lire|consulter|accéder|voir)|a\s+accès\s+à|"
+    r"può\s+(?:leggere|accedere|vedere|consultare)|ha\s+accesso\s+a|"
+    r"puede\s+(?:leer|acceder|ver|consultar)|tiene\s+acceso\s+a|"
+    r"darf\s+(?:\w+\s+){0,3}?(?:lesen|einsehen|sehen)|hat\s+zugriff\s+auf)"
+)
+_IF_ASKED = (
+    r"(?:(?:even\s+)?(?:if|when)\s+(?:i\s+|anyone\s+|someone\s+)?ask(?:ed|s)?|"
+    r"(?:même\s+)?si\s+(?:je\s+|on\s+)(?:te\s+|le\s+|te\s+le\s+)?demande|"
+    r"(?:anche\s+)?se\s+(?:te\s+lo\s+|lo\s+)?(?:chiedo|chiedono)|se\s+richiesto|"
+    r"(?:aunque|incluso\s+si|si)\s+(?:te\s+lo\s+|lo\s+)?pregunt[oe]|si\s+(?:te\s+)?preguntan|"
+    r"(?:auch\s+)?wenn\s+ich\s+(?:danach\s+)?frage|(?:auch\s+)?auf\s+nachfrage|falls\s+gefragt)"
+)
+# (its own negated verbs: an elided or clitic pronoun between, "ne jamais l'afficher",
+# "non elencarla mai", "no la muestres nunca")
+_NOT_LISTED = (
+    r"(?:never|not|don't|do\s+not|jamais|pas|mai|non|nunca|no|nie|niemals|nicht)\s+"
+    r"(?:\w+\s+){0,2}?(?:l'|le\s+|la\s+|lo\s+)?(?:show\w*|display\w*|list\w*|mention\w*|"
+    r"tell\w*|reveal\w*|montr\w*|affich\w*|indiqu\w*|mostra\w*|elenc\w*|menziona\w*|"
+    r"muestr\w*|mostr\w*|enumer\w*|mencion\w*|anzeig\w*|auffüh\w*|nenn\w*|erwähn\w*)"
+)
+ACCESS_HIDDEN = _a(
+    "may$ can$ has$ have$ peut accès può accesso puede acceso darf zugriff",
+    _w(
+        0.55,
+        _rx(rf"\b{_GRANT}\b[^.!?\n]{{0,80}}?\b{_NOT_LISTED}\b[^.!?\n]{{0,30}}?\b{_IF_ASKED}"),
+    ),
+)
+
 UNGUARDED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.SENSITIVE_ACTION, UNGUARDED),
     (Signal.SENSITIVE_ACTION, UNASKED),
     (Signal.SENSITIVE_ACTION, CONFIRMS_SKIPPED),
     (Signal.SECRECY, ALERTS_SILENCED),
     (Signal.SECRECY, MONEY_HIDDEN),
+    (Signal.SECRECY, ACCESS_HIDDEN),
 ]
 
 # The check demanded, not removed: "always ask before paying any invoice …", "remind me
@@ -483,6 +536,7 @@ def at_full(low: str, start: int) -> bool:
         UNGUARDED.match(low, start)
         or ALERTS_SILENCED.match(low, start)
         or MONEY_HIDDEN.match(low, start)
+        or ACCESS_HIDDEN.match(low, start)
         or harmful(low, start)
     )
 

@@ -1,0 +1,162 @@
+"""An official body's contact planted by a source with no authority over it (round 36).
+
+Five of round 36's thirteen misses gave an official body a contact that was not its own:
+a tax-ID check "only via" a look-alike site (a summary of an article), a health insurer's
+number "changed" as seen on an advice site (an inference), a bank's hotline the user got
+by SMS, an ID-renewal site passed on by WhatsApp, custody accounts that "must be migrated
+to" a portal (a news search). None says "retired" or "official", so ``channels`` read
+none. What separates them from the user's own note of their doctor's number, or a
+handbook's own address, is **provenance and structure**, both in the text:
+
+- an official body (a tax office, a health insurer, a bank, an ID or licence office, a
+  custodian or pension fund), or a professional the user relies on (an accountant, a
+  doctor, a lawyer, a notary) when the contact is an address;
+- a contact that is not the body's own: a host stitched from words with hyphens (the
+  shape of a look-alike; never a public-sector domain), a free-mail address, or a phone
+  number (nine digits at least: no date);
+- a mark that the contact arrived second-hand or replaces the channel: told by SMS or a
+  messenger, read on a site, an article or a forum (``HEARSAY``), "only via", "changed",
+  "must be migrated to", "new:" (``_REPLACES``).
+
+The kind is ``REDIRECTED_CHANNEL``: the address lever keeps it at full weight (a planted
+channel needs no address to the agent), and the source weighs it as every redirected
+channel (``provenance.assess``): the user's own note of a changed number, with its
+session, is believed, unless the text says it came by hearsay (``told_second_hand``).
+Quiet: a contact with no mark ("my doctor's practice: 030 1234567"), a body's own
+public domain, a warning (a negation in the match: ``channels.holds``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from memaudit.injection.kinds import Signal
+from memaudit.injection.patterns.channels import _NOT_PUBLIC
+from memaudit.injection.vocabulary import _a, _rx
+
+# Official bodies: tax, health insurance, banks, ID and licence offices, custodians.
+_BODY = (
+    r"(?:tax\s+(?:office|authority|agency|id)|irs|hmrc|finanzamt|bundeszentralamt\w*|"
+    r"steuer-?id\w*|steueridentifikationsnummer|impôts|dgfip|agenzia\s+delle\s+entrate|"
+    r"codice\s+fiscale|hacienda|agencia\s+tributaria|"
+    r"health\s+insur\w+|assurance\s+maladie|cpam|ameli|mutuelle|krankenkasse|"
+    r"krankenversicherung|tessera\s+sanitaria|seguridad\s+social|"
+    r"banks?|banque|banca|banco|sparkasse|"
+    r"dni|passports?|passeport|pasaporte|passaporto|reisepass|personalausweis|id\s+card|"
+    r"carte\s+d'identité|carta\s+d'identità|bürgeramt|anagrafe|"
+    r"custodian|custody|vanguard|fidelity|schwab|brokerage|depotbank|dépositaire|"
+    r"pension\s+fund|caisse\s+de\s+retraite|rentenversicherung|fondo\s+pensione)"
+)
+_BODY_ANCHORS = (
+    "tax irs$ hmrc finanzamt bundeszentralamt steuer-id steuerid steueridentifikationsnummer "
+    "impôts dgfip agenzia codice hacienda agencia health assurance cpam ameli mutuelle "
+    "krankenkasse krankenversicherung tessera seguridad bank banks banque banca banco "
+    "sparkasse dni$ passport passports passeport pasaporte passaporto reisepass "
+    "personalausweis id$ carte carta bürgeramt anagrafe custodian custody vanguard fidelity "
+    "schwab brokerage depotbank dépositaire pension caisse rentenversicherung fondo"
+)
+# A professional the user relies on: counted with an address only (their number in the
+# assistant's note of the user's words is what a profile holds).
+_PRO = (
+    r"(?:accountant|commercialista|comptable|steuerberater\w*|asesor\s+fiscal|gestor[ií]a|"
+    r"family\s+doctor|doctor|gp|hausarzt\w*|arzt|praxis|médecin|medico|médico|"
+    r"lawyer|solicitor|avvocato|avocat|abogado|anwalt|notary|notaio|notaire|notario|notar)"
+)
+_PRO_ANCHORS = (
+    "accountant commercialista comptable steuerberater asesor gestoría gestoria family "
+    "doctor gp$ hausarzt arzt praxis médecin medico médico lawyer solicitor avvocato avocat "
+    "abogado anwalt notary notaio notaire notario notar"
+)
+# Told second-hand: by SMS or a messenger, read on a site, an article or a forum.
+_SITE = r"(?:site|website|web|page|pagina|página|seite|webseite|forum|foro|blog|article|artikel|articolo|artículo)"
+_MESSENGER = r"(?:an?\s+)?(?:sms|text(?:\s+message)?|texto|whatsapp|telegram|mensaje)"
+# (received that way, not a channel that is one: "the support line is on WhatsApp" is the
+# claim, "I got it by SMS" says who told it)
+HEARSAY = (
+    r"(?:(?:got|received|sent|forwarded|passed|came)\s+(?:\w+\s+){0,2}?(?:by|via|over|on|in)\s+"
+    + _MESSENGER
+    + r"|(?:reçu|envoyé|transmis|passé)e?s?\s+(?:\w+\s+){0,2}?(?:par|sur|via)\s+"
+    + _MESSENGER
+    + r"|(?:mandat|inviat|passat|girat|ricevut|arrivat)[oaie]\s+(?:\w+\s+){0,2}?(?:per|via|su|tramite)\s+"
+    + _MESSENGER
+    + r"|(?:pasaron|mandaron|enviaron|reenviaron|llegó|recibí|pasó|mandó|envió)\s+(?:\w+\s+){0,2}?"
+    r"(?:por|vía|en)\s+"
+    + _MESSENGER
+    + r"|(?:per|über|via)\s+(?:sms|whatsapp|telegram)\s+(?:\w+\s+){0,2}?(?:bekommen|erhalten|"
+    r"geschickt|zugeschickt|weitergeleitet)"
+    r"|(?:seen|found|read)\s+on\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+){0,2}?" + _SITE + r"|"
+    r"according\s+to\s+(?:an?\s+|the\s+)?" + _SITE + r"|"
+    r"(?:vu|lu)\s+sur\s+(?:un|une|le|la)\s+"
+    + _SITE
+    + r"|(?:d'après|selon)\s+(?:un|une|le|la)\s+"
+    + _SITE
+    + r"|(?:visto|letto)\s+(?:su|in)\s+(?:un|una|il|la)\s+"
+    + _SITE
+    + r"|secondo\s+(?:il|un|la|una)\s+"
+    + _SITE
+    + r"|(?:visto|leído)\s+en\s+(?:una?|la|el)\s+"
+    + _SITE
+    + r"|según\s+(?:una?|la|el)\s+"
+    + _SITE
+    + r"|laut\s+(?:der|einer|dem|einem)\s+"
+    + _SITE
+    + r"|auf\s+einer\s+\w{0,20}seite\s+gesehen"
+    r"|me\s+l[oa]\s+(?:pasaron|mandaron|enviaron|reenviaron)|me\s+l'hanno\s+(?:mandat|inviat|passat|girat)\w*"
+    r"|on\s+me\s+l'a\s+(?:envoyé|transmis|passé))"
+)
+# The channel replaced: only this one, changed, to be migrated, a new one labelled.
+_REPLACES = (
+    r"(?:(?:only|exclusively)\s+(?:\w+\s+){0,2}?(?:via|through|at|on|by)|"
+    r"(?:uniquement|seulement)\s+(?:\w+\s+){0,2}?(?:via|sur|par)|"
+    r"(?:solo|soltanto|esclusivamente)\s+(?:\w+\s+){0,2}?(?:tramite|su|via|attraverso)|"
+    r"(?:solo|sólo|únicamente|exclusivamente)\s+(?:\w+\s+){0,2}?(?:a\s+través\s+de|en|por|vía|mediante)|"
+    r"(?:nur|ausschließlich)\s+(?:\w+\s+){0,2}?(?:über|via|auf|bei|unter)|"
+    r"changed|has\s+moved|a\s+changé|ont\s+changé|è\s+cambiat[oa]|ha(?:nno)?\s+cambiato|cambió|"
+    r"ha(?:n)?\s+cambiado|hat\s+sich\s+geändert|geändert|"
+    r"(?:must|need\s+to|have\s+to|should)\s+be\s+(?:migrated|moved|transferred)\s+to|"
+    r"doivent\s+être\s+(?:migrés|transférés)|devono\s+essere\s+(?:migrat|trasferit)[ie]|"
+    r"deben\s+(?:ser\s+)?(?:migrad|transferid)[oa]s|müssen\s+(?:\w+\s+){0,3}?(?:migriert|"
+    r"umgezogen|übertragen)|(?:new|neu|nouveau|nouvelle|nuov[oa]|nuev[oa])\s?:)"
+)
+# A contact that is not the body's own: a hyphenated host (or an address at one), a
+# free-mail address; for an official body a phone number too (nine digits: no date).
+_HOST = (
+    r"(?<![\w.@%+-])(?:https?://)?(?:www\.)?(?:[a-z0-9._%+-]{1,64}@)?(?:[a-z0-9]{1,30}\.)?"
+    r"[a-z0-9]{1,30}(?:-[a-z0-9]{1,30}){1,5}\.[a-z]{2,10}(?![\w-])"
+    r"|(?<![\w.%+-])[a-z0-9._%+-]{1,64}@(?:gmail|googlemail|outlook|hotmail|yahoo|gmx|web|"
+    r"libero|icloud|proton(?:mail)?)\.[a-z]{2,3}(?![\w-])"
+)
+_PHONE = r"(?<![\w+])\+?(?=(?:[ .\-]?\d){9})\d[\d .\-]{6,16}\d(?![\d\w])"
+# (tried only after a blank or an opening mark: a window read position by position costs
+# too much on a long run of body words)
+_ADDRESS = rf"(?<=[\s:'\"(<=,;«„“‘]){_NOT_PUBLIC}(?:{_HOST})"
+_CONTACT = rf"(?<=[\s:'\"(<=,;«„“‘])(?:{_NOT_PUBLIC}(?:{_HOST})|{_PHONE})"
+# The words that may stand between: up to 20 (about 120 characters), up to 35 for the mark;
+# on the line; an opening quote or bracket before what is looked for.
+_WORDS = r"(?:\S{0,60}[ \t]+){0,20}?[:'\"(<«„“‘]?"
+_WORDS_FAR = r"(?:\S{0,60}[ \t]+){0,35}?[:'\"(<«„“‘]?"
+# A host's dot (before two letters), an at sign or a digit within reach: what every contact
+# holds, found in one run.
+_NEAR = r"(?=(?:[^\n.@\d]|\.(?![a-z]{2})){0,120}(?:\.[a-z]{2}|[@\d]))"
+_MARK = r"(?:" + HEARSAY + r"|" + _REPLACES + r")"
+CONTACT_PLANTED = _a(
+    _BODY_ANCHORS + " " + _PRO_ANCHORS,
+    _rx(
+        # (the contact looked for first, word by word: a body named with no contact near it
+        # costs little, and a long run of body words is not read position by position)
+        rf"\b{_BODY}\b{_NEAR}(?={_WORDS}{_CONTACT})(?={_WORDS_FAR}{_MARK})"
+        rf"{_WORDS}{_CONTACT}"
+        rf"|\b{_PRO}\b{_NEAR}(?={_WORDS}{_ADDRESS})(?={_WORDS_FAR}{_MARK}){_WORDS}{_ADDRESS}"
+    ),
+)
+_HEARSAY_RX = _rx(HEARSAY)
+
+OFFICIAL_CONTACT_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
+    (Signal.REDIRECTED_CHANNEL, CONTACT_PLANTED),
+]
+
+
+def told_second_hand(text: str) -> bool:
+    """The text says what it holds came second-hand: by SMS or a messenger, or from a
+    site, an article or a forum (the user relaying what a stranger sent)."""
+    return _HEARSAY_RX.search(text.lower()) is not None
