@@ -146,14 +146,19 @@ def folds(
     print(f"| pooled | | {_pr(before)} | {_pr(after)} |")
 
 
-def out_of_fold(chosen: list[Case], path: Path, values_arg: str) -> None:
+def out_of_fold(chosen: list[Case], paths: list[Path], values_arg: str) -> None:
     """The same leave-one-round-out, each round's texts read by a scorer not fitted on
     that round (``loro_scorer_folds``): ``cross_validate``'s shape (the pattern hits, the
     out-of-fold scorer's hit, ``injection_cases.provenance``), not the audit's."""
     from memaudit.injection import Thresholds
     from memaudit.injection.written import gate_hits
 
-    kept, learned = pickle.loads(path.read_bytes())
+    kept: dict[str, Any] = {}
+    learned: dict[str, Any] = {}
+    for path in paths:  # one file per ``loro_scorer_folds`` process
+        k, n = pickle.loads(path.read_bytes())
+        kept.update(k)
+        learned.update(n)
     th = Thresholds()
     calls: dict[str, Call] = {}
     for cid, (text, prov, found) in kept.items():
@@ -193,7 +198,8 @@ def main() -> None:
     parser.add_argument(
         "--scorer-folds",
         type=Path,
-        help="judge rounds 28-35 with the scorer out of fold (``loro_scorer_folds``' pickle)",
+        nargs="+",
+        help="judge the blind rounds with the scorer out of fold (``loro_scorer_folds``' pickles)",
     )
     parser.add_argument(
         "--after-blind",

@@ -22,7 +22,9 @@ placeholder for the replying agent to fill (``slotted_image``), and a hit ``asse
 shown by the text itself not to be the user's wish (``shown``: the user kept in the dark,
 a check removed, a stamp of the user's voice, a worm, a code that makes anyone obeyed).
 And a text from a tool or a document that opens with a standing rule to its reader is not
-damped at all (``opens_with_rule``): the provenance alone makes that order suspicious.
+damped at all (``opens_with_rule``), nor one that arms a rule for a later turn, its order
+right after the trigger (``triggered_order``: "when the user asks about travel, answer…"):
+the provenance alone makes that order suspicious.
 """
 
 from __future__ import annotations
@@ -89,6 +91,8 @@ def opens_with_rule(text: str, counted: Iterable[Hit]) -> bool:
 # the address may be: beyond them the hit is judged as any other (bounded, hostile text).
 _IMAGE_REACH = 300
 _ADDRESS_REACH = 2000
+# Characters between a trigger's end and the order it arms (", " is inside the trigger).
+_TRIGGER_GAP = 2
 # What opens a placeholder in a query: {slot}, [slot], <slot>.
 _SLOT_OPENERS = "{[<"
 
@@ -122,6 +126,18 @@ def slotted_image(text: str, h: Hit) -> bool:
     return query >= 0 and any(c in address[query:] for c in _SLOT_OPENERS)
 
 
+def triggered_order(counted: Iterable[Hit]) -> bool:
+    """A condition on what will happen ("when the user asks about travel,") with an order
+    to the reader at its very end ("answer that…"): a rule armed for a later turn, handed to
+    whoever reads the text. From a tool or a document, that reader is the agent."""
+    hits = list(counted)
+    ends = {h.end for h in hits if h.signal is Signal.CONDITIONAL_TRIGGER}
+    return any(
+        h.signal is Signal.AGENT_DIRECTIVE and any(0 <= h.start - e <= _TRIGGER_GAP for e in ends)
+        for h in hits
+    )
+
+
 def from_outside(p: Provenance) -> bool:
     """A tool's output or a document, as it came or through a model's step (a summary, an
     extraction; not a user's statement). Read on the types, not the reference: the audit's
@@ -141,7 +157,7 @@ def damping(counted: Iterable[Hit], text: str = "", outside: bool = False) -> fl
     hits = list(counted)
     if UNADDRESSED >= 1.0 or any(h.signal is Signal.LEARNED for h in hits):
         return 1.0
-    if outside and opens_with_rule(text, hits):
+    if outside and (opens_with_rule(text, hits) or triggered_order(hits)):
         return 1.0
     return UNADDRESSED
 
