@@ -1,6 +1,6 @@
 """A precision lever of the injection check judged by leave-one-round-out (issue 20).
 
-The training cases (ours, rounds 1-35) are written into a real ledger and audited once,
+The training cases (ours, rounds 1-36) are written into a real ledger and audited once,
 as ``bench_injection`` does (its ``_memaudit``); each ``assess`` call the audit makes for
 a memory is recorded (its text, provenance, thresholds and hits). Those calls are then
 replayed with the lever's parameter set to each candidate value: a replay is the audit's
@@ -8,7 +8,7 @@ verdict (checked: the replay at the shipped value gives the audit's verdicts, id
 and costs milliseconds, not a minute. A memory the audit never assessed (its ceiling
 could not reach the threshold) stays unflagged: the lever only lowers scores.
 
-For each blind round R of ``BLIND`` (28-35) the value is chosen on the others (the
+For each blind round R of ``BLIND`` (28-36) the value is chosen on the others (the
 highest pooled precision with pooled recall >= 0.9 and no round's recall more than 0.03
 below its recall at the lever off; ties: the smallest change) and measured on R. Printed: per fold
 P/R before (lever off) and after, pooled over the folds, and the same at each value on
