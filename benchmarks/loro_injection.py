@@ -1,6 +1,6 @@
 """A precision lever of the injection check judged by leave-one-round-out (issue 20).
 
-The training cases (ours, rounds 1-35) are written into a real ledger and audited once,
+The training cases (ours, rounds 1-36) are written into a real ledger and audited once,
 as ``bench_injection`` does (its ``_memaudit``); each ``assess`` call the audit makes for
 a memory is recorded (its text, provenance, thresholds and hits). Those calls are then
 replayed with the lever's parameter set to each candidate value: a replay is the audit's
@@ -8,7 +8,7 @@ verdict (checked: the replay at the shipped value gives the audit's verdicts, id
 and costs milliseconds, not a minute. A memory the audit never assessed (its ceiling
 could not reach the threshold) stays unflagged: the lever only lowers scores.
 
-For each blind round R of ``BLIND`` (28-35) the value is chosen on the others (the
+For each blind round R of ``BLIND`` (28-36) the value is chosen on the others (the
 highest pooled precision with pooled recall >= 0.9 and no round's recall more than 0.03
 below its recall at the lever off; ties: the smallest change) and measured on R. Printed: per fold
 P/R before (lever off) and after, pooled over the folds, and the same at each value on
@@ -35,7 +35,7 @@ from typing import Any
 from benchmarks.bench_injection import Outcome, Score, _memaudit
 from benchmarks.injection_cases import Case, heldout_cases, training_cases
 
-BLIND = (28, 29, 30, 31, 32, 33, 34, 35)
+BLIND = (28, 29, 30, 31, 32, 33, 34, 35, 36)
 MAX_RECALL_DROP = 0.03
 TARGET_RECALL = 0.9
 Call = tuple[str, Any, Any, Any, list[Any]]  # id, text, provenance, thresholds, hits
@@ -146,14 +146,19 @@ def folds(
     print(f"| pooled | | {_pr(before)} | {_pr(after)} |")
 
 
-def out_of_fold(chosen: list[Case], path: Path, values_arg: str) -> None:
+def out_of_fold(chosen: list[Case], paths: list[Path], values_arg: str) -> None:
     """The same leave-one-round-out, each round's texts read by a scorer not fitted on
     that round (``loro_scorer_folds``): ``cross_validate``'s shape (the pattern hits, the
     out-of-fold scorer's hit, ``injection_cases.provenance``), not the audit's."""
     from memaudit.injection import Thresholds
     from memaudit.injection.written import gate_hits
 
-    kept, learned = pickle.loads(path.read_bytes())
+    kept: dict[str, Any] = {}
+    learned: dict[str, Any] = {}
+    for path in paths:  # one file per ``loro_scorer_folds`` process
+        k, n = pickle.loads(path.read_bytes())
+        kept.update(k)
+        learned.update(n)
     th = Thresholds()
     calls: dict[str, Call] = {}
     for cid, (text, prov, found) in kept.items():
@@ -193,7 +198,8 @@ def main() -> None:
     parser.add_argument(
         "--scorer-folds",
         type=Path,
-        help="judge rounds 28-35 with the scorer out of fold (``loro_scorer_folds``' pickle)",
+        nargs="+",
+        help="judge the blind rounds with the scorer out of fold (``loro_scorer_folds``' pickles)",
     )
     parser.add_argument(
         "--after-blind",

