@@ -49,8 +49,9 @@ FROM_OUTSIDE = frozenset({SourceType.EXTERNAL_DOCUMENT, SourceType.TOOL_OBSERVAT
 # P 0.945 → 0.985, R 0.981 → 0.974; but round 35 (the one fold the scorer was not fitted
 # on) loses 0.039 of recall (0.883 → 0.844), and over rounds 1-35 at 0.5 the misses rise
 # 92 → 186 where the false alarms fall 163 → 30: the rules' soft voice is what finds most
-# of rounds 1-12's poison. Over 28-36 with the scorer out of fold (rounds 28-31, 34-36
-# judged; 32, 33 unfinished): 0.6 chosen in every fold, P 0.930 → 0.960, R 0.976 → 0.961.
+# of rounds 1-12's poison. Over 28-36 with the scorer out of fold (all nine folds): 0.6
+# chosen in every fold, P 0.936 → 0.967, R 0.977 → 0.962; still off: the tests' poison
+# twins (written against false alarms, read by the rules alone) lose their flag under it.
 UNADDRESSED = 1.0
 
 # Kinds no address is needed for: a payload hidden or encoded is meant for a machine; and
