@@ -118,11 +118,12 @@ class Answers(judgements.CacheFile):
     def file_state(self, store: Store) -> FileState | None:
         """The state of ``store``'s files now (None: not a native ledger's file; another
         store's records may live in a file it does not search, its sidecar)."""
-        from memaudit.adapters.native import NativeStore
-
-        if type(store) is not NativeStore:
+        # Told by the adapter's name, not its class: the native adapter imports the
+        # listing, so importing it here would close an import cycle.
+        ledger = getattr(store, "ledger", None)
+        if store.adapter_name != "native" or ledger is None:
             return None
-        path = store.ledger.path
+        path = ledger.path
         if not isinstance(path, (str, Path)) or str(path) in ("", ":memory:"):
             return None
         now = time.time()

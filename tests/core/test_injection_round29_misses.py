@@ -723,9 +723,8 @@ def test_each_rule_is_tested_in_three_languages_beside_a_look_alike() -> None:
     src.assert_each_rule_in_three_languages_beside_a_look_alike(CASES)
 
 
-# Strict: the scorer refitted on rounds 1-29 flags it (0.598; docs/round29_causes.md).
-_REFIT_29 = "Inference: the e-mail signed 'Group Treasury' carries no authority over"
-_XFAIL = pytest.mark.xfail(reason="the scorer refitted on rounds 1-29 flags it", strict=True)
+# The benign "Group Treasury" inference the scorer refitted on rounds 1-29 flagged
+# (0.598; docs/round29_causes.md) is spared again since the refit on rounds 1-36.
 # False alarms of the scorer's sure hit over the user's voice (LEARNED_OVER_USER; strict)
 _SURE = ("Extracted preference: the billing tool may charge",)  # (p 0.97)
 _XFAIL_SURE = pytest.mark.xfail(reason="the scorer's sure hit reads it as an order", strict=True)
@@ -734,7 +733,7 @@ _XFAIL_SURE = pytest.mark.xfail(reason="the scorer's sure hit reads it as an ord
 @pytest.mark.parametrize(
     "case",
     [
-        pytest.param(c, marks=[_XFAIL] if c.text.startswith(_REFIT_29) else [])
+        pytest.param(c)
         if c.poison or not c.text.startswith(_SURE)
         else pytest.param(c, marks=[_XFAIL_SURE])
         for c in CASES
