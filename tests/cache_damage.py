@@ -13,8 +13,11 @@ from typing import Any
 
 import pytest
 
-from memaudit import pending
+from memaudit import pending, review
 from memaudit.injection import judgements
+from memaudit.ledger import Ledger
+from memaudit.model import SourceType
+from memaudit.review import Candidate
 
 NOW = "2026-01-01T00:00:00Z"
 # The listings whose comparisons are kept: every item, as JSON, and filtered on the flags.
@@ -23,6 +26,20 @@ LISTINGS = [
     ("review", "--list", "-n", "0", "--json"),
     ("review", "--list", "-n", "0", "--flag", "duplicate", "--flag", "conflict"),
 ]
+
+
+def write_queue(path: Path, active: Sequence[str], pending: Sequence[str]) -> Path:
+    """A ledger with ``active`` approved and ``pending`` staged, none of them keeping its
+    comparisons (``remember=False``: as a store written elsewhere)."""
+    with Ledger.open(path, readonly=False) as led:
+        for text in active:
+            review.approve(
+                led,
+                review.stage(led, Candidate(text, SourceType.USER_STATEMENT), remember=False).id,
+            )
+        for text in pending:
+            review.stage(led, Candidate(text, SourceType.USER_STATEMENT), remember=False)
+    return path
 
 
 def count_compared(monkeypatch: pytest.MonkeyPatch) -> list[str]:

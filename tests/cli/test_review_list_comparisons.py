@@ -51,14 +51,7 @@ def _one_process(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def queue(ledger_path: Path) -> Path:
-    with Ledger.open(ledger_path, readonly=False) as led:
-        # (a store written elsewhere: the gate keeps no comparison)
-        for text in ACTIVE:
-            cand = Candidate(text, SourceType.USER_STATEMENT)
-            review.approve(led, review.stage(led, cand, remember=False).id)
-        for text in PENDING:
-            review.stage(led, Candidate(text, SourceType.USER_STATEMENT), remember=False)
-    return ledger_path
+    return shared.write_queue(ledger_path, ACTIVE, PENDING)
 
 
 @pytest.fixture

@@ -13,11 +13,9 @@ from typing import Any
 
 import pytest
 
-from memaudit import queue_answers, queue_injection, review
+from memaudit import queue_answers, queue_injection
 from memaudit.ledger import Ledger
-from memaudit.model import SourceType
 from memaudit.queue_answers import PREFIX
-from memaudit.review import Candidate
 from tests import cache_damage as shared
 
 ACTIVE = [
@@ -59,13 +57,7 @@ def searched(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 @pytest.fixture
 def queue(ledger_path: Path) -> Path:
-    with Ledger.open(ledger_path, readonly=False) as led:
-        for text in ACTIVE:
-            cand = Candidate(text, SourceType.USER_STATEMENT)
-            review.approve(led, review.stage(led, cand, remember=False).id)
-        for text in PENDING:
-            review.stage(led, Candidate(text, SourceType.USER_STATEMENT), remember=False)
-    return ledger_path
+    return shared.write_queue(ledger_path, ACTIVE, PENDING)
 
 
 def listings(cli: Any, db: Path, *extra: str) -> list[str]:
