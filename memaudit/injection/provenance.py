@@ -1,5 +1,4 @@
-"""A memory's provenance, its source weight, and the assessment: text signals x
-source weight."""
+"""A memory's provenance, its source weight, and the assessment: text signals x source weight."""
 
 from __future__ import annotations
 
@@ -11,6 +10,7 @@ from typing import Any
 from memaudit.injection.addressed import FROM_OUTSIDE, from_outside, weighed
 from memaudit.injection.assessment import Assessment, Hit, Thresholds, counted_at_full
 from memaudit.injection.confusables import LOOKALIKE_DOMAIN, LOOKALIKE_NOTE
+from memaudit.injection.documented import undocumented
 from memaudit.injection.engine import learned_hit, signals
 from memaudit.injection.fetched import fetched_wish, names_fetched
 from memaudit.injection.gate import _active
@@ -265,7 +265,7 @@ def assess(
     from memaudit.trust import tier_of
 
     th = thresholds or Thresholds()
-    found = signals(text) if hits is None else hits
+    found = undocumented(text, from_outside(provenance), signals(text) if hits is None else hits)
     weight, why = source_weight(provenance)
     # (round 25; round 26: with no reference too, the label is how the line was written)
     if weight <= USER_UNTRACED and provenance.source_type is SourceType.USER_STATEMENT:
