@@ -94,7 +94,7 @@ def test_without_the_class_each_documented_endpoint_is_flagged(
 ) -> None:
     """The class is what quiets them: with every hit kept, each reaches the bar."""
     monkeypatch.setattr(addressed, "UNADDRESSED", 1.0)
-    monkeypatch.setattr(assessing, "undocumented", lambda text, outside, found: list(found))
+    monkeypatch.setattr(assessing, "read_structure", lambda text, outside, found: list(found))
     assert assess(row[2], row[1]).flagged
 
 
