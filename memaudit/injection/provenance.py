@@ -1,5 +1,4 @@
-"""A memory's provenance, its source weight, and the assessment: text signals x
-source weight."""
+"""A memory's provenance, its source weight, and the assessment: text signals x source weight."""
 
 from __future__ import annotations
 
@@ -52,6 +51,7 @@ from memaudit.injection.patterns.secrets import THE_USER
 from memaudit.injection.patterns.unguarded import at_full
 from memaudit.injection.patterns.vouched import vouched
 from memaudit.injection.profile_note import profile_note
+from memaudit.injection.structure import read_structure
 from memaudit.injection.wishes import SENT_ON, USER_WISH, copy_done, users_wish, write_asked
 from memaudit.model import SourceType
 
@@ -265,7 +265,7 @@ def assess(
     from memaudit.trust import tier_of
 
     th = thresholds or Thresholds()
-    found = signals(text) if hits is None else hits
+    found = read_structure(text, from_outside(provenance), signals(text) if hits is None else hits)
     weight, why = source_weight(provenance)
     # (round 25; round 26: with no reference too, the label is how the line was written)
     if weight <= USER_UNTRACED and provenance.source_type is SourceType.USER_STATEMENT:
