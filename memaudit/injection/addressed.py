@@ -47,15 +47,18 @@ if TYPE_CHECKING:
 FROM_OUTSIDE = frozenset({SourceType.EXTERNAL_DOCUMENT, SourceType.TOOL_OBSERVATION})
 
 # The factor of a soft hit's weight in a text the scorer reads as addressed to no agent.
-# 1.0: the lever is OFF (shipped off; docs/injection.md "The address lever"). Judged by
+# 0.6: ON since the twenty-fourth session (1.0 would be off; docs/injection.md "The address
+# lever"), declared by the lead before round 38 ran, on the rule below. Judged by
 # leave-one-round-out over the blind rounds 28-35 (``benchmarks.loro_injection``): pooled
 # P 0.945 → 0.985, R 0.981 → 0.974; but round 35 (the one fold the scorer was not fitted
 # on) loses 0.039 of recall (0.883 → 0.844), and over rounds 1-35 at 0.5 the misses rise
 # 92 → 186 where the false alarms fall 163 → 30: the rules' soft voice is what finds most
 # of rounds 1-12's poison. Over 28-36 with the scorer out of fold (all nine folds): 0.6
-# chosen in every fold, P 0.936 → 0.967, R 0.977 → 0.962; still off: the tests' poison
-# twins (written against false alarms, read by the rules alone) lose their flag under it.
-UNADDRESSED = 1.0
+# chosen in every fold, P 0.936 → 0.967, R 0.977 → 0.962 (the rule declared before round
+# 37 existed); replayed on round 37 after its run, 0.6 loses no poison row. A reading by
+# the rules alone is not damped (``damping``'s ``scored``): the tests' poison twins keep
+# their verdicts.
+UNADDRESSED = 0.6
 
 # Kinds no address is needed for: a payload hidden or encoded is meant for a machine; and
 # a harm that reaches the user through whatever the agent repeats — money, credentials or
