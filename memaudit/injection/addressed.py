@@ -140,8 +140,11 @@ def triggered_order(counted: Iterable[Hit]) -> bool:
     whoever reads the text. From a tool or a document, that reader is the agent."""
     hits = list(counted)
     ends = {h.end for h in hits if h.signal is Signal.CONDITIONAL_TRIGGER}
+    # Each order looks up the few ends it may follow (linear: a hostile text holds
+    # thousands of triggers and orders).
     return any(
-        h.signal is Signal.AGENT_DIRECTIVE and any(0 <= h.start - e <= _TRIGGER_GAP for e in ends)
+        h.signal is Signal.AGENT_DIRECTIVE
+        and any(h.start - gap in ends for gap in range(_TRIGGER_GAP + 1))
         for h in hits
     )
 
