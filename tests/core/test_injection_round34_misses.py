@@ -615,21 +615,12 @@ def test_each_case_is_judged_as_labeled_by_the_rules_alone(case: Case) -> None:
 # refitted on rounds 1-34 reads as an order; the rules alone keep it quiet. Strict: a
 # refit that clears it says so.
 _XFAIL34 = pytest.mark.xfail(reason="the scorer fitted through round 34 flags it", strict=True)
-# A real loss of the address lever at 0.6 (docs/injection.md, "The address lever"): the
-# scorer reads these four and is silent, so their one soft hit (``fake_authority``) is
-# damped below the bar. Kept failing, strict, so that a fix shows.
-_LOST_TO_LEVER = pytest.mark.xfail(
-    reason="the address lever at 0.6 damps it: the scorer is silent, its one hit soft",
-    strict=True,
-)
 
 
 def _marks(c: Case) -> list[pytest.MarkDecorator]:
     if c.text.startswith("Guía de onboarding: si el asistente"):
         return [_XFAIL34]
-    if c.rule == "concluded" and c.poison and c.lang != "en":
-        return [_LOST_TO_LEVER]
-    return []
+    return src.lever_marks(c)
 
 
 @pytest.mark.parametrize("case", [pytest.param(c, marks=_marks(c)) for c in CASES], ids=case_id)
