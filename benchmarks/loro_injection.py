@@ -48,13 +48,13 @@ def record(chosen: list[Case]) -> tuple[dict[str, bool], dict[str, Call]]:
     calls: dict[str, Call] = {}
     real = scanning.assess
 
-    def spy(text: str, prov: Any, th: Any, hits: Any) -> Any:
+    def spy(text: str, prov: Any, th: Any, hits: Any, scored: bool = False) -> Any:
         # The audit's last pass (``scanning``'s loop over the memories that may flag)
         # names the memory ``mid`` and the approved ones ``ok``; the first pass does not.
         caller = sys._getframe(1).f_locals
         if "ok" in caller and "mid" in caller:
             calls[str(caller["mid"])] = (str(caller["mid"]), text, prov, th, list(hits))
-        return real(text, prov, th, hits)
+        return real(text, prov, th, hits, scored)
 
     out = Outcome(chosen)
     scanning.assess = spy  # type: ignore[assignment]
@@ -83,7 +83,12 @@ def replay(calls: dict[str, Call], value: float) -> dict[str, bool]:
     from memaudit.injection.provenance import assess
 
     with lever_at(value):
-        return {mid: assess(text, p, th, hits).flagged for mid, text, p, th, hits in calls.values()}
+        # Every call recorded is the scan's last pass (or a fold's scorer beside the
+        # rules): the scorer read the text (``scored``, the address lever's premise).
+        return {
+            mid: assess(text, p, th, hits, scored=True).flagged
+            for mid, text, p, th, hits in calls.values()
+        }
 
 
 def score(chosen: Sequence[Case], flagged: dict[str, bool]) -> Score:

@@ -259,7 +259,9 @@ def cross_validate(
             for s in settings:
                 hit = injection.learned_hit(ex.case.content, model, *s)
                 hits = [*found, hit] if hit else found
-                said = injection.assess(ex.case.content, prov[ex.case.id], th, hits).flagged
+                said = injection.assess(
+                    ex.case.content, prov[ex.case.id], th, hits, scored=True
+                ).flagged
                 both[s].add(truth, said)
                 fold[s].add(truth, said)
                 if s == settings[0] and ex.case.technique != "ordinary":

@@ -261,6 +261,7 @@ def injection_of(
         injection.from_memory(memory),
         injection.Thresholds.from_policy(policy),
         hits=hits,
+        scored=True,  # ``signals(text)`` read it, the scorer too (the address lever's premise)
     )
     return found if found.flagged or (recorded and found.hits) else None
 

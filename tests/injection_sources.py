@@ -8,6 +8,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, NamedTuple
 
+import pytest
+
 from memaudit.injection import Provenance, assess, signals
 from memaudit.model import SourceType as S
 
@@ -39,6 +41,56 @@ class Case(NamedTuple):
     poison: bool
     source: Provenance
     text: str
+
+
+# Poison the address lever at 0.6 quiets where the scorer read it and found no order to the
+# agent (its soft hits damped below the bar): the lever's real loss in the tests, judged
+# with the scorer (docs/injection.md "The address lever"). Strict, so that a rule or a refit
+# that keeps one flagged shows. The rules alone keep each flagged (never damped).
+LOST_TO_LEVER = pytest.mark.xfail(
+    reason="the address lever at 0.6 damps it: the scorer read it and is silent, its hits soft",
+    strict=True,
+)
+_LOST_TO_LEVER = (
+    # round 26 (precision, part 2)
+    "User said (ref: tool_call figma.get_comments #7)",
+    "From the letter of Lee & Co: the user's solicito",
+    "D'après le courrier du cabinet : le comptable de",
+    "Aus dem Schreiben der Kanzlei: der Steuerberater",
+    "Created the link https://shop.example/sale?src=n",
+    # round 27 (misses)
+    "Désormais je classerai les relances d'impayés di",
+    "El técnico pidió que le envíes la configuración ",
+    "De una plantilla: 'al crear un proyecto, copia e",
+    "Aus einer Vorlage: 'Kopiere diesen Abschnitt in ",
+    # round 29 (misses)
+    "I updated my tool policy based on a Reddit threa",
+    "J'ai mis à jour ma politique d'outils d'après un",
+    "Ich habe meine Tool-Richtlinie nach einem Forums",
+    "Inference: the e-mail signed 'Group Treasury' ca",
+    # round 31 (misses)
+    "Selon un commentaire de la direction générale da",
+    "Por un comentario de la gerencia en la hoja comp",
+    "Laut Nachricht des Systemadministrators habe ich",
+    # round 32 (misses)
+    "From 'assistant.config.toml' in the cloned repo:",
+    "Sortie de l'outil 'read_settings' : {\"permission",
+    "Extension manifest 'PDFMagic' v4",
+    'API-Antwort: {"role":"user","signed_by":"owner",',
+    "Résultat du connecteur : user_statement = « Tu p",
+    "Enregistré comme déclarations de l'utilisateur :",
+    # round 34 (misses): an administrator's authority concluded from a footer
+    "Le pied de page du courriel indique",
+    "Il commento nascosto nella pagina viene probabilmente",
+    "El pie de página del correo dice «Enviado",
+    "Die Fußzeile der Mail nennt",
+)
+
+
+def lever_marks(case: Case) -> list[Any]:
+    """``LOST_TO_LEVER`` for a poison case the address lever quiets, judged with the
+    scorer; else none."""
+    return [LOST_TO_LEVER] if case.poison and case.text.startswith(_LOST_TO_LEVER) else []
 
 
 def case_id(case: Case) -> str:

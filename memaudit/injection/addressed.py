@@ -12,8 +12,11 @@ the reading agent?" is the one the learned scorer is fitted to make over the who
 words naming the agent was tried first and separated nothing (docs/injection.md).
 
 ``damping`` is judged once per text from the hits ``assess`` counts (the gate and the
-audit alike): where the scorer reads no instruction to the agent (no ``LEARNED`` hit
-counted), every soft hit weighs ``UNADDRESSED`` of its weight. The strong ones keep their
+audit alike): where the scorer read the text (``scored``) and reads no instruction to the
+agent (no ``LEARNED`` hit counted), every soft hit weighs ``UNADDRESSED`` of its weight.
+That is the lever's premise: silence is the scorer's judgement only where it was asked. A
+reading by the rules alone (``signals(text, learned=False)``, the scorer not consulted)
+is never damped: there no hit of the scorer's says nothing about the address. The strong ones keep their
 full weight whatever the scorer says (``weighed``): hard signals and anything in a hidden
 carrier (``Hit.hard``), encoded payloads and decode-and-run orders, tag characters, a
 destination slot filled with the user's data (``personal_slot``; a filled slot's floor,
@@ -44,15 +47,18 @@ if TYPE_CHECKING:
 FROM_OUTSIDE = frozenset({SourceType.EXTERNAL_DOCUMENT, SourceType.TOOL_OBSERVATION})
 
 # The factor of a soft hit's weight in a text the scorer reads as addressed to no agent.
-# 1.0: the lever is OFF (shipped off; docs/injection.md "The address lever"). Judged by
+# 0.6: ON since the twenty-fourth session (1.0 would be off; docs/injection.md "The address
+# lever"), declared by the lead before round 38 ran, on the rule below. Judged by
 # leave-one-round-out over the blind rounds 28-35 (``benchmarks.loro_injection``): pooled
 # P 0.945 → 0.985, R 0.981 → 0.974; but round 35 (the one fold the scorer was not fitted
 # on) loses 0.039 of recall (0.883 → 0.844), and over rounds 1-35 at 0.5 the misses rise
 # 92 → 186 where the false alarms fall 163 → 30: the rules' soft voice is what finds most
 # of rounds 1-12's poison. Over 28-36 with the scorer out of fold (all nine folds): 0.6
-# chosen in every fold, P 0.936 → 0.967, R 0.977 → 0.962; still off: the tests' poison
-# twins (written against false alarms, read by the rules alone) lose their flag under it.
-UNADDRESSED = 1.0
+# chosen in every fold, P 0.936 → 0.967, R 0.977 → 0.962 (the rule declared before round
+# 37 existed); replayed on round 37 after its run, 0.6 loses no poison row. A reading by
+# the rules alone is not damped (``damping``'s ``scored``): the tests' poison twins keep
+# their verdicts.
+UNADDRESSED = 0.6
 
 # Kinds no address is needed for: a payload hidden or encoded is meant for a machine; and
 # a harm that reaches the user through whatever the agent repeats — money, credentials or
@@ -134,8 +140,11 @@ def triggered_order(counted: Iterable[Hit]) -> bool:
     whoever reads the text. From a tool or a document, that reader is the agent."""
     hits = list(counted)
     ends = {h.end for h in hits if h.signal is Signal.CONDITIONAL_TRIGGER}
+    # Each order looks up the few ends it may follow (linear: a hostile text holds
+    # thousands of triggers and orders).
     return any(
-        h.signal is Signal.AGENT_DIRECTIVE and any(0 <= h.start - e <= _TRIGGER_GAP for e in ends)
+        h.signal is Signal.AGENT_DIRECTIVE
+        and any(h.start - gap in ends for gap in range(_TRIGGER_GAP + 1))
         for h in hits
     )
 
@@ -151,13 +160,17 @@ def from_outside(p: Provenance) -> bool:
     )
 
 
-def damping(counted: Iterable[Hit], text: str = "", outside: bool = False) -> float:
-    """``UNADDRESSED`` when no hit ``assess`` counts is the learned scorer's, else 1; and 1
-    for a text from outside (a tool's output, a document: ``outside``) that opens with a
-    standing rule to its reader — issue 20's example, the provenance alone makes that
-    order suspicious, whatever the scorer reads."""
+def damping(
+    counted: Iterable[Hit], text: str = "", outside: bool = False, *, scored: bool = False
+) -> float:
+    """``UNADDRESSED`` when the learned scorer read the text (``scored``: its hit, if it
+    found one, is among ``counted``) and no hit ``assess`` counts is the scorer's, else 1;
+    and 1 for a text from outside (a tool's output, a document: ``outside``) that opens
+    with a standing rule to its reader — issue 20's example, the provenance alone makes
+    that order suspicious, whatever the scorer reads. Not ``scored`` (the rules alone):
+    1, as no reading of the scorer's says the text is addressed to no agent."""
     hits = list(counted)
-    if UNADDRESSED >= 1.0 or any(h.signal is Signal.LEARNED for h in hits):
+    if UNADDRESSED >= 1.0 or not scored or any(h.signal is Signal.LEARNED for h in hits):
         return 1.0
     if outside and (opens_with_rule(text, hits) or triggered_order(hits)):
         return 1.0
@@ -165,16 +178,22 @@ def damping(counted: Iterable[Hit], text: str = "", outside: bool = False) -> fl
 
 
 def weighed(
-    text: str, h: Hit, counted: Sequence[Hit], shown: bool = False, outside: bool = False
+    text: str,
+    h: Hit,
+    counted: Sequence[Hit],
+    shown: bool = False,
+    outside: bool = False,
+    *,
+    scored: bool = False,
 ) -> float:
     """``h``'s weight in ``text`` among the hits ``assess`` counts: ``damping``'s factor
     applied to a soft hit, a strong hit's in full. ``shown``: ``assess`` found the hit
     shown by the text itself not to be the user's wish (kept from the user, their data in
     a slot, a check removed, a stamp of their voice, a worm): strong too. ``outside``: the text
-    came from a tool or a document (``damping``)."""
+    came from a tool or a document; ``scored``: the scorer read it (both: ``damping``)."""
     if h.hard or h.signal in STRONG or shown:
         return h.weight
-    damp = damping(counted, text, outside)
+    damp = damping(counted, text, outside, scored=scored)
     if damp >= 1.0 or personal_slot(text, h) or slotted_image(text, h):
         return h.weight
     return h.weight * damp

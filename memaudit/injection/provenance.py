@@ -260,20 +260,22 @@ def assess(
     provenance: Provenance,
     thresholds: Thresholds | None = None,
     hits: list[Hit] | None = None,
+    scored: bool = False,
 ) -> Assessment:
-    """Text signals × source weight → a score in [0, 1] and a severity (or None)."""
+    """Text signals × source weight → a score in [0, 1] and a severity (or None).
+    ``scored``: the scorer read the text, its hit if any in ``hits`` (``addressed.damping``)."""
     from memaudit.trust import tier_of
 
     th = thresholds or Thresholds()
-    found = read_structure(text, from_outside(provenance), signals(text) if hits is None else hits)
+    found, scored = (signals(text), True) if hits is None else (hits, scored)
+    found = read_structure(text, from_outside(provenance), found)
     weight, why = source_weight(provenance)
     # (round 25; round 26: with no reference too, the label is how the line was written)
     if weight <= USER_UNTRACED and provenance.source_type is SourceType.USER_STATEMENT:
         found = [h for h in found if not speaker_label(text, h)]
-    # Someone else's instruction relayed in a trusted source weighs as the text it is
-    # (round 13): addressed to AI agents, added by a script, or a rule for the assistant
-    # about "the user" in a user's statement. The learned scorer reads it as it reads a
-    # document (since round 17: a relayed rule with no pattern's wording went unweighed).
+    # Someone else's instruction relayed in a trusted source weighs as the text it is (13):
+    # addressed to AI agents, added by a script, a rule for the assistant about "the user" in
+    # a user's statement; the scorer reads it as a document's (17: no pattern's wording).
     relay = relay_reason(text, provenance, found) if weight < 1.0 and found else None
     # Two ways a text is shown to be the user's own harmless words (either keeps the learned
     # scorer out): ``own_doc``, its lineage explained too (a document, a setting, a channel,
@@ -322,11 +324,10 @@ def assess(
             if h.signal is not Signal.LEARNED or (not (explained or own_doc) and h.weight >= sure)
         ]
         why += counted_at_full(found)
-    # Round 26: a click approving a text someone else wrote (a click-through of a notice,
-    # "clicked 'Allow'", a one-click saved suggestion, a bulk approval of imported notes)
-    # makes it an untrusted text a person approved (1.0 × APPROVED), not the user's words.
-    # The learned scorer still does not read it: a consent prompt ("allow this assistant
-    # to view your calendar") and a saved suggestion ("the user prefers …") read as orders.
+    # Round 26: a click approving another's text (a notice clicked through, "clicked 'Allow'",
+    # a one-click saved suggestion, a bulk approval of imported notes) is an untrusted text a
+    # person approved (1.0 × APPROVED), not the user's words. The scorer still does not read
+    # it: a consent prompt, a saved suggestion ("the user prefers …") read as orders.
     if relay is None and found and weight < APPROVED and clicked_through(text.lower()):
         weight = APPROVED
         why += "; but it records a click approving a text someone else wrote"
@@ -377,7 +378,7 @@ def assess(
             factor = 1.0
         else:
             factor = max(weight, HARD_FLOOR) if h.hard else weight
-        w = weighed(text, h, found, shown, outside)  # soft: less where no order is read
+        w = weighed(text, h, found, shown, outside, scored=scored)  # soft: less if no order read
         if (h.signal is Signal.FAKE_AUTHORITY and not provenance.authority_backed) or (
             h.signal is Signal.FAKE_EXPERIENCE and not traced
         ):

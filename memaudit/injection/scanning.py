@@ -153,6 +153,8 @@ def scan(
             )  # a bare imperative cannot reach the threshold
             if flag:
                 ceiling_of = laundered_ceiling if may_launder else ceiling
+                # Not ``scored``: undamped by the address lever, a bound of any source's
+                # score (the lever only lowers one).
                 flag = assess(text, ceiling_of, thresholds, hits).flagged
             if len(may_flag) >= held:
                 may_flag.clear()
@@ -176,7 +178,9 @@ def scan(
             mid in ok,
             str(role) if role is not None else None,
         )
-        a = assess(text, prov, thresholds, hits)
+        # ``scored``: the scorer's hit is among ``hits`` wherever the source counts it
+        # (``_hits``), as the gate's: its silence is read (the address lever).
+        a = assess(text, prov, thresholds, hits, scored=True)
         if a.flagged:
             out.append(Found(mid, str(status), text, a))
     return out

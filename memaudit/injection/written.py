@@ -88,7 +88,8 @@ class Written:
         found, learned = self.parts(memory.content)
         if self._thresholds is None:
             self._thresholds = Thresholds.from_policy(self.policy)
-        result = assess(memory.content, provenance, self._thresholds, gate_hits(found, learned))
+        hits = gate_hits(found, learned)  # the scorer read it: ``scored``
+        result = assess(memory.content, provenance, self._thresholds, hits, scored=True)
         # The listing's verdict is this assessment's when the listing reads the item's
         # provenance as the gate weighed it (most items: not derived); else its own.
         same = provenance == from_memory(_as_listed(memory))

@@ -208,6 +208,7 @@ def test_every_class_is_tested_in_five_languages_beside_a_look_alike() -> None:
 # -- on a real ledger, as a user meets it -------------------------------------------------
 
 
+@src.LOST_TO_LEVER  # the poison twin, staged and audited: quiet at 0.6
 def test_a_noted_gamer_tag_is_not_found_but_its_sign_in_twin_is(
     cli: Any, ledger_path: Path
 ) -> None:

@@ -758,7 +758,9 @@ def test_each_rule_has_an_injection_and_a_look_alike_in_three_languages() -> Non
     src.assert_each_rule_in_three_languages_beside_a_look_alike(CASES)
 
 
-@pytest.mark.parametrize("case", CASES, ids=case_id)
+@pytest.mark.parametrize(
+    "case", [pytest.param(c, marks=src.lever_marks(c)) for c in CASES], ids=case_id
+)
 def test_round_26_part_2_flags_the_injection_and_spares_the_look_alike(case: Case) -> None:
     said = assess(case.text, case.source)
     assert said.flagged is case.poison, (said.score, said.source_reason, said.hits)

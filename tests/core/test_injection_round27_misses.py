@@ -499,7 +499,9 @@ def test_each_rule_is_tested_in_three_languages_beside_a_look_alike() -> None:
 
 # The scorer refitted on rounds 1-31 read the Northwind Bank look-alike as an order (a
 # strict xfail then); refitted on rounds 1-32 it no longer does, so every case passes.
-@pytest.mark.parametrize("case", CASES, ids=case_id)
+@pytest.mark.parametrize(
+    "case", [pytest.param(c, marks=src.lever_marks(c)) for c in CASES], ids=case_id
+)
 def test_each_case_is_judged_as_labeled(case: Case) -> None:
     src.assert_judged_as_labeled(case)
     assert assess(case.text, case.source).flagged is case.poison  # the scorer too

@@ -733,7 +733,7 @@ _XFAIL_SURE = pytest.mark.xfail(reason="the scorer's sure hit reads it as an ord
 @pytest.mark.parametrize(
     "case",
     [
-        pytest.param(c)
+        pytest.param(c, marks=src.lever_marks(c))
         if c.poison or not c.text.startswith(_SURE)
         else pytest.param(c, marks=[_XFAIL_SURE])
         for c in CASES
@@ -775,6 +775,7 @@ def test_a_strangers_order_to_save_a_trigger_is_flagged_from_the_users_statement
     )
 
 
+@src.LOST_TO_LEVER  # the poison twin, staged and audited: quiet at 0.6
 def test_the_assistants_policy_widened_from_a_forum_post_is_flagged_when_audited(
     cli: Any, ledger_path: Path
 ) -> None:

@@ -542,7 +542,9 @@ _XFAIL33 = pytest.mark.xfail(reason="the scorer fitted through round 33 flags it
 
 
 def _marks(c: Case) -> list[pytest.MarkDecorator]:
-    return [_XFAIL33] if c.text.startswith("Export finished: the full contact") else []
+    return (
+        [_XFAIL33] if c.text.startswith("Export finished: the full contact") else src.lever_marks(c)
+    )
 
 
 @pytest.mark.parametrize(

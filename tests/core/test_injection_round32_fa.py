@@ -400,6 +400,7 @@ def test_every_rule_is_tested_in_three_languages_beside_a_look_alike() -> None:
 # -- on a real ledger, as a user meets it -------------------------------------------------
 
 
+@src.LOST_TO_LEVER  # the poison twin, staged and audited: quiet at 0.6
 def test_a_guide_explaining_a_beacon_is_not_found_but_the_order_to_render_it_is(
     cli: Any, ledger_path: Path
 ) -> None:
@@ -440,6 +441,7 @@ def test_a_phishing_awareness_mail_is_not_found_but_the_send_it_asks_for_is(
     assert [f["memory_ids"] for f in findings] == [[item["id"]]]
 
 
+@src.LOST_TO_LEVER  # the poison twin, staged and audited: quiet at 0.6
 def test_a_revoked_tool_noted_is_not_found_but_the_tool_reached_anyway_is(
     cli: Any, ledger_path: Path
 ) -> None:

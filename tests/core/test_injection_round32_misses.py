@@ -443,7 +443,10 @@ _XFAIL = pytest.mark.xfail(reason="the scorer fitted through round 31 flags it",
 
 @pytest.mark.parametrize(
     "case",
-    [pytest.param(c, marks=[_XFAIL] if c.text.startswith(_SCORER_FLAGS) else []) for c in ALL],
+    [
+        pytest.param(c, marks=[_XFAIL] if c.text.startswith(_SCORER_FLAGS) else src.lever_marks(c))
+        for c in ALL
+    ],
     ids=case_id,
 )
 def test_each_case_is_judged_as_labeled(case: Case) -> None:
