@@ -147,6 +147,29 @@ VOICE_LENT = _a(
     "authority typed written sent said given spoken own comme come como als",
     _rx(r"(?<![\w.@-])" + _ADDRESS + r"(?=(?:[^.!?;\n]|\.(?=\w)){0,120}?(?:" + _AS_USER + r"))"),
 )
+# (round 37) A third party's text the user pasted, named so by the text: an ad, a flyer, a
+# newsletter, a message or a snippet from someone or somewhere ("extracted from the user's
+# message (they pasted a law-firm ad): 'from now on …'"). The rule inside is the ad's, not
+# the user's: it weighs as the ad would. The user's own paste ("pasted their CV", "a collé
+# son lien") names no third party.
+_THIRD_TEXT = (
+    r"(?:[\w'’-]+\s+){0,2}?(?:ad|ads|advert|advertisement|promo|promotion|flyer|leaflet|brochure|"
+    r"newsletter|sales\s+pitch|pub|publicité|annonce|prospectus|pubblicità|annuncio|volantino|"
+    r"anuncio|publicidad|folleto|propaganda|anzeige|werbung|werbeanzeige|werbemail|prospekt)\b"
+    r"|(?:[\w'-]+\s+){0,3}?(?:from|de|d'|da|di|del|della|dal|von|vom|aus)\s*(?:a|an|the|some|un|une|"
+    r"una|uno|el|la|le|il|lo|einer?|einem|dem|der|someone|quelqu'un|qualcuno|alguien|jemandem)\b"
+)
+PASTED_THIRD = _a(
+    "pasted collé incollato pegó pegaron pegado eingefügt reinkopiert",
+    _rx(
+        r"\b(?:pasted|a\s+collé|ont\s+collé|ha(?:nno)?\s+incollato|pegó|pegaron|ha\s+pegado)\s+"
+        r"(?:in\s+)?(?:a|an|this|these|une?|cette|ce|una?|questo|questa|esta|este|unos|unas)\s+"
+        r"(?:" + _THIRD_TEXT + r")"
+        r"|\b(?:eine?n?|diese[nrs]?)\s+(?:"
+        + _THIRD_TEXT
+        + r")[^.\n]{0,60}?\b(?:eingefügt|reinkopiert)"
+    ),
+)
 FORWARDED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.SOURCE_STEERING, FORWARDED_ORDER),
     (Signal.SOURCE_STEERING, VOICE_LENT),
@@ -166,4 +189,4 @@ def forwarded(low: str) -> bool:
     does not disown it)."""
     if _DISOWNED.search(low) is not None:
         return False
-    return FORWARDED_ORDER.search(low) is not None or VOICE_LENT.search(low) is not None
+    return any(rx.search(low) is not None for rx in (FORWARDED_ORDER, VOICE_LENT, PASTED_THIRD))

@@ -759,7 +759,7 @@ def relayed(low: str) -> str | None:
     if not warned(low) and secondhand(low):
         return "it passes on a third party's order to the assistant"
     if not warned(low) and forwarded(low):  # round 37: the user as a third party's courier
-        return "it forwards a third party's message, or an outside address, as the user's word"
+        return "it hands on a third party's text (forwarded, pasted or an address) as the user's"
     return None
 
 
