@@ -146,8 +146,9 @@ _MORSE_TABLE = dict(
 # attack's: "Webhook-Payload (Kalender-Sync): …" is no text about attacks.
 _META = _rx(
     r"\b(?:attack(?:s|ers?|ed)?|attacker|injections?|inject(?:ed|s)?|malicious|jailbreak(?:s|ing)?|(?<!webhook[-\s])(?<!json[-\s])(?<!event[-\s])(?<!request[-\s])(?<!api[-\s])payloads?(?!\s+(?:of|from|du|de|des|del|della|dal|dello|vom|von|des)\s+(?:the\s+|l'|la\s+|le\s+|el\s+|il\s+|dem\s+|der\s+)?(?:webhook|api|request|event|requête|richiesta|solicitud|json))|phishing|exploit(?:s|ed)?|adversar(?:y|ial)|red[- ]team(?:ing)?|researchers?|paper|owasp|example|examples|e\.g\.|for\s+instance|such\s+as|a\s+classic|techniques?|vulnerabilit(?:y|ies)|poison(?:ing|ed)?|defen[cs]es?|detect(?:ion|or|s)?|scanner|warn(?:s|ed|ing)?|beware|scams?|never\s+trust|threat|spoof(?:ed|ing)?|exfiltration|worms?|write-?ups?|patched|"
-    # security advisories are texts about attacks (round 12: "Security advisory GHSA-...")
-    r"advisor(?:y|ies)|cve-\d{4}|ghsa|sicherheitshinweis|sicherheitswarnung|avis\s+de\s+sécurité|avviso\s+di\s+sicurezza|aviso\s+de\s+seguridad|"
+    # security advisories are texts about attacks (round 12: "Security advisory GHSA-...");
+    # an adviser's "advisory fee" or "advisory account" is money (round 37)
+    r"advisor(?:y|ies)(?![-\s](?:fees?|accounts?|services?|agreements?|mandates?))|cve-\d{4}|ghsa|sicherheitshinweis|sicherheitswarnung|avis\s+de\s+sécurité|avviso\s+di\s+sicurezza|aviso\s+de\s+seguridad|"
     # round 20: a security write-up's own words ("an agent was tricked into …; Mitigation: …")
     r"mitigations?|tricked\s+into|atténuations?|piégée?\s+pour|mitigazion[ei]|ingannat[oa]\s+a|mitigaci(?:ón|ones)|"
     r"engañad[oa]\s+para|gegenmaßnahmen?|abhilfe|ausgetrickst|"

@@ -14,6 +14,7 @@ from memaudit.injection.patterns.disclosed import SOURCED_DISCLOSED_PATTERNS
 from memaudit.injection.patterns.exfiltration import EXFILTRATION_PATTERNS
 from memaudit.injection.patterns.facts import FACT_PATTERNS
 from memaudit.injection.patterns.forged import FORGED_PATTERNS
+from memaudit.injection.patterns.forwarded import FORWARDED_PATTERNS
 from memaudit.injection.patterns.harmful import HARMFUL_PATTERNS
 from memaudit.injection.patterns.inferred import SOURCED_INFERRED_PATTERNS
 from memaudit.injection.patterns.laundering import LAUNDERING_PATTERNS
@@ -67,6 +68,8 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *VOUCHED_PATTERNS,
     # round 28: a third party's harmful order to the assistant, passed on by the user
     *SECONDHAND_PATTERNS,
+    # round 37: a third party's message the user forwards, taking a check away from them
+    *FORWARDED_PATTERNS,
     # round 28: an act kept from the user, in the passive or with a pronoun
     *WITHHELD_PATTERNS,
     # round 29: a sign-in, a call or details sent to a name-and-service-word domain; the

@@ -645,12 +645,27 @@ _NEGATED = _rx(
 )
 
 
+# (round 37) the old channel dropped: "ya no usa Cl@ve", "no longer uses", "nutzt … nicht
+# mehr", "non usa più" — the claim a planted channel makes, not a warning's negation
+_NO_LONGER = _rx(
+    r"\bno\s+longer\b|\bya\s+no\b|\bnicht\s+mehr\b|\bnon\s+(?:\w+\s+){1,2}?più\b|\bno\s+más\b"
+)
+
+
+def _negated(low: str, start: int, end: int) -> bool:
+    """A negation inside ``start:end`` that is not the old channel's "no longer"."""
+    dropped = [m.span() for m in _NO_LONGER.finditer(low, start, end)]
+    return any(
+        not any(a <= m.start() < b for a, b in dropped) for m in _NEGATED.finditer(low, start, end)
+    )
+
+
 def holds(low: str, start: int, end: int) -> bool:
     """Whether a ``REDIRECTED_CHANNEL`` match at ``start:end`` says what it seems to: no
     negation inside it ("will never ask for your PIN by phone" is the warning), and a
     package fork's name a look-alike of the package's."""
     # (a retired channel's "no longer", "ya no", "nicht mehr" is the claim, no negation)
-    if _NEGATED.search(low, start, end) and not CHANNEL_RETIRED.match(low, start, end):
+    if _negated(low, start, end) and not CHANNEL_RETIRED.match(low, start, end):
         return False
     m = PACKAGE_FORK.match(low, start, end) or PACKAGE_SWAPPED.match(low, start, end)
     return m is None or typosquat(m.group("old"), m.group("new"))

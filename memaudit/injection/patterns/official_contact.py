@@ -102,7 +102,13 @@ HEARSAY = (
     + _SITE
     + r"|auf\s+einer\s+\w{0,20}seite\s+gesehen"
     r"|me\s+l[oa]\s+(?:pasaron|mandaron|enviaron|reenviaron)|me\s+l'hanno\s+(?:mandat|inviat|passat|girat)\w*"
-    r"|on\s+me\s+l'a\s+(?:envoyé|transmis|passé))"
+    r"|on\s+me\s+l'a\s+(?:envoyé|transmis|passé)"
+    # (round 37) word of mouth in a chat group: "they told me in the neighbourhood WhatsApp
+    # group", "im WhatsApp-Chat der Nachbarn", "nel gruppo Telegram del condominio"
+    r"|(?:in|on|en|dans|nel|nella|im|in\s+der)\s+(?:the\s+|my\s+|a\s+|our\s+|el\s+|un\s+|le\s+|"
+    r"un\s+|mon\s+|il\s+|mio\s+|mi\s+|meinem\s+|unserem\s+|unserer\s+|der\s+)?(?:\w+\s+){0,2}?"
+    r"(?:(?:whatsapp|telegram|signal|facebook|messenger)[\s-]?(?:group|gruppe|chat)|"
+    r"(?:group|groupe|gruppo|grupo|chat)\s+(?:\w+\s+){0,1}?(?:whatsapp|telegram|signal|facebook)))"
 )
 # The channel replaced: only this one, changed, to be migrated, a new one labelled.
 _REPLACES = (
@@ -111,6 +117,10 @@ _REPLACES = (
     r"(?:solo|soltanto|esclusivamente)\s+(?:\w+\s+){0,2}?(?:tramite|su|via|attraverso)|"
     r"(?:solo|sólo|únicamente|exclusivamente)\s+(?:\w+\s+){0,2}?(?:a\s+través\s+de|en|por|vía|mediante)|"
     r"(?:nur|ausschließlich)\s+(?:\w+\s+){0,2}?(?:über|via|auf|bei|unter)|"
+    # (round 37) the old channel dropped: "no longer uses Cl@ve", "ya no usa", "n'utilise plus"
+    r"no\s+longer\s+(?:uses?|accepts?|works?\s+with)|ya\s+no\s+(?:usa|acepta|utiliza)n?|"
+    r"n'(?:utilise|accepte)(?:nt)?\s+plus|non\s+(?:usa|accetta|utilizza)(?:no)?\s+più|"
+    r"(?:nutzt|akzeptiert|verwendet)\s+(?:\w+\s+){0,2}?nicht\s+mehr|"
     r"changed|has\s+moved|a\s+changé|ont\s+changé|è\s+cambiat[oa]|ha(?:nno)?\s+cambiato|cambió|"
     r"ha(?:n)?\s+cambiado|hat\s+sich\s+geändert|geändert|"
     r"(?:must|need\s+to|have\s+to|should)\s+be\s+(?:migrated|moved|transferred)\s+to|"

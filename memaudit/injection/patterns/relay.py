@@ -41,6 +41,7 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
+from memaudit.injection.patterns.forwarded import forwarded
 from memaudit.injection.patterns.laundering import OWN_VOICE
 from memaudit.injection.patterns.open_party import ANCHORS as OPEN_ANCHORS
 from memaudit.injection.patterns.open_party import OPEN_CHANNEL, OPEN_PAYEE
@@ -757,6 +758,8 @@ def relayed(low: str) -> str | None:
     # round 28: whoever is not the user ordering the assistant to pay, let in or hide
     if not warned(low) and secondhand(low):
         return "it passes on a third party's order to the assistant"
+    if not warned(low) and forwarded(low):  # round 37: the user as a third party's courier
+        return "it hands on a third party's text (forwarded, pasted or an address) as the user's"
     return None
 
 
