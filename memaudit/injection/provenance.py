@@ -56,6 +56,7 @@ from memaudit.injection.patterns.relay import ANY_PARTY, clicked_through, in_use
 from memaudit.injection.patterns.secrets import THE_USER
 from memaudit.injection.patterns.unguarded import at_full
 from memaudit.injection.patterns.vouched import vouched
+from memaudit.injection.proposed import proposed
 from memaudit.model import SourceType
 
 
@@ -288,6 +289,7 @@ def assess(
         # rounds 12-27): weighed at full from any source, and by the lever (``weighed``).
         shown = _against_user(text, h) or personal_slot(text, h) or _any_party(text, h)
         shown = shown or _unguarded(text, h) or _vouched(text, h, provenance) or _worm(text, h)
+        shown = shown or proposed(text, h, provenance)  # (round 37: a model step's own)
         if shown or relay is not None or _self_certified(text, h):
             factor = 1.0  # and a relay (13), a forged source (21): the lever weighs them
         elif h.signal is Signal.LEARNED and weight < LEARNED_MIN_SOURCE:
