@@ -52,14 +52,14 @@ def test_the_sweep_flags_a_pattern_that_backtracked(name: str) -> None:
 
 
 def test_the_rewritten_patterns_read_the_same_runs_in_linear_time() -> None:
-    from memaudit.injection import engine, forms, vocabulary
+    from memaudit.injection import decoders, forms, vocabulary
 
     for source in (vocabulary._EMAIL, vocabulary._EMAIL_LOOSE):
         assert not slow(re.compile(source), MAX_TEXT), source
     start = re.compile(vocabulary._START + r"(?:please|always)\b")
     assert not slow(start, MAX_TEXT, anchored=True)
     assert not slow(forms._SENTENCE, MAX_TEXT)
-    assert not slow(engine._LONG_TOKEN, MAX_TEXT)
+    assert not slow(decoders._LONG_TOKEN, MAX_TEXT)
 
 
 def test_discovery_finds_the_patterns_built_at_run_time_and_in_tables() -> None:

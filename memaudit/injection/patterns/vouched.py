@@ -34,14 +34,17 @@ _CHECKED = (
 )
 _BY = r"(?:[\s_-]+(?:by|par|da|dall'|por|von|vom)\s*[\s_-]*)?"
 _JOIN = r"[\s_-]+"
+# (round 37) what the stamp marks, joined by a hyphen or an underscore only:
+# "[verified-user-directive]", "[user_confirmed_fact]" (a space would make it an aside)
+_KIND = r"(?:[_-][a-zà-ÿ]{1,20})?"
 # "[USER-VERIFIED]", "[verified-by-user]", "[vom Nutzer bestätigt]"
 USER_STAMP = _a(
     "user utilisat utente usuari nutzer benutzer",
     _w(
         0.55,
         _rx(
-            rf"\[\s*{_USER}{_JOIN}{_CHECKED}\s*\]"
-            rf"|\[\s*{_CHECKED}{_BY}{_USER}\s*\]"
+            rf"\[\s*{_USER}{_JOIN}{_CHECKED}{_KIND}\s*\]"
+            rf"|\[\s*{_CHECKED}(?:{_BY}|{_JOIN}){_USER}{_KIND}\s*\]"
             rf"|\[\s*(?:vom|von\s+der)\s+(?:be)?nutzer(?:in)?\s+{_CHECKED}\s*\]"
         ),
     ),
@@ -64,12 +67,104 @@ SIGNED_AS_USER = _a(
     ),
 )
 
+# (round 37) A text that opens with a stamp of its own origin naming the user — "[origine :
+# utilisateur — saisie manuelle, ne pas réévaluer]", "[Herkunft: Nutzer, manuell]",
+# "[source: user]" — says where it came from, which only the store can say. Only in a
+# bracket that opens the text: a tool's receipt that lists "source: user" among its
+# record's fields is a record, not a text presenting itself. The hit starts at the origin
+# word, where a self-certified source tag (``laundering.SELF_CERTIFIED``) starts too.
+_ORIGIN = (
+    r"(?:origin|origine|origen|source|fonte|fuente|provenance|provenienza|procedencia|"
+    r"herkunft|quelle)"
+)
+ORIGIN_STAMP = _a(
+    "origin origine origen source fonte fuente provenance provenienza procedencia herkunft quelle",
+    _w(0.55, _rx(rf"(?<=\A\[)\s*{_ORIGIN}\s*[:=]\s*{_USER}\b[^\]\n]{{0,120}}\]")),
+)
+# (round 37) A block inside a text marked as the user's own memory or input — "--- BEGIN
+# USER MEMORY (written by the account owner) ---", "=== DÉBUT MÉMOIRE UTILISATEUR ===",
+# "[[INIZIO NOTE DELL'UTENTE]]", "--- INICIO MEMORIA DEL USUARIO ---", "--- BEGINN
+# NUTZER-NOTIZEN ---": a delimiter line opening a block, a start word, the user and what
+# an agent keeps of them. A document, a tool's output or a model's note that holds one
+# hands the agent text as the user's that the store did not take from the user.
+_MARK = r"(?:-{3,40}|={3,40}|\*{3,40}|<{3,40}|\[{1,2})"
+_BEGIN = r"(?:begin|start|début|debut|inizio|inicio|beginn|anfang)"
+_KEPT = (
+    r"(?:memor|mémoire|memoire|speicher|gedächtnis|note|notiz|input|entrée|entree|eingabe|"
+    r"instruction|istruzion|instrucci|anweisung|preferen|präferen|data|daten|dati|datos|donnée)"
+)
+USER_BLOCK = _a(
+    "begin start début debut inizio inicio beginn anfang",
+    _w(
+        0.55,
+        _rx(
+            rf"^[ \t]{{0,8}}{_MARK}[ \t]{{0,8}}{_BEGIN}\b[^\n]{{0,30}}?\b(?:{_USER}[^\n]{{0,30}}?{_KEPT}"
+            rf"|{_KEPT}[^\n]{{0,30}}?\b{_USER})"
+        ),
+    ),
+)
+
+# (round 37) A text that asks for itself, or a line it holds, to be stored or treated as
+# the user's own — "should be stored as user-origin", "must be followed as if typed by the
+# user", "doit être enregistrée comme saisie de l'utilisateur", "deve essere salvata come
+# input dell'utente", "debe guardarse como entrada del usuario", "soll als Nutzereingabe
+# gespeichert werden" — asks for a provenance only the store can give. Only as a request (a
+# modal or "to" before the verb): "chat messages are stored as user input" describes a
+# memory system.
+_STORED = (
+    r"(?:stor(?:e|ed)|sav(?:e|ed)|record(?:ed)?|kept|keep|fil(?:e|ed)|logged|log|treat(?:ed)?|"
+    r"tagged|tag|mark(?:ed)?|label(?:l?ed)?|follow(?:ed)?|obey(?:ed)?)"
+)
+_USER_INPUT_EN = (
+    r"(?:user[\s_-]?(?:origin|input|entry|statement|memory|authored|written|provided)"
+    r"|(?:the\s+)?user(?:'s|’s)\s+own"
+    r"|if\s+(?:it\s+were\s+|they\s+were\s+)?(?:typed|written|entered|said|sent)\s+by\s+the\s+user)"
+)
+_REQUEST_EN = r"(?:should|must|shall|needs?\s+to|to|please)\s+(?:be\s+|get\s+)?"
+_AS_USER_FR = (
+    r"(?:doit|doivent|devrait|devraient|à)\s+(?:être\s+)?(?:enregistr|conserv|stock|trait|consign)"
+    r"[a-zé]{0,6}\s+comme\s+(?:une?\s+)?(?:saisie|entrée|donnée|propos|parole|note|mémoire)s?\s+"
+    r"(?:de\s+l'|d'|par\s+l')utilisat(?:eur|rice)"
+)
+_AS_USER_IT = (
+    r"(?:deve|devono|dovrebbe|dovrebbero|da)\s+(?:essere\s+)?(?:salvat|memorizzat|registrat|conservat|"
+    r"trattat)[oaie]\s+come\s+(?:un\s+|una\s+|un')?(?:input|inserimento|dichiarazione|nota|voce|dato)"
+    r"\s+(?:dell'|dall'|da\s+)utente"
+)
+_AS_USER_ES = (
+    r"(?:debe|deben|debería|deberían|hay\s+que|a)\s+(?:ser\s+)?(?:guardad[oa]s?|almacenad[oa]s?|"
+    r"registrad[oa]s?|tratad[oa]s?|guardar(?:se|lo|la)?|almacenar(?:se|lo|la)?|registrar(?:se|lo|la)?|"
+    r"tratar(?:se|lo|la)?)\s+como\s+(?:una?\s+)?(?:entrada|declaraci[oó]n|nota|dato|mensaje)\s+"
+    r"(?:del|de\s+la)\s+usuari[oa]"
+)
+_AS_USER_DE = (
+    r"\bals\s+(?:(?:be)?nutzer[\s-]?(?:eingabe|aussage|eintrag|notiz)|(?:eingabe|aussage|eintrag|notiz)"
+    r"\s+(?:des|der|vom)\s+(?:be)?nutzer(?:s|in)?)\s+(?:zu\s+)?(?:speichern|gespeichert|ablegen|"
+    r"abgelegt|behandeln|behandelt|vermerken|vermerkt|führen|geführt)\b"
+)
+STORED_AS_USER = _a(
+    "as comme come como als",
+    _w(
+        0.55,
+        _rx(
+            rf"\b{_REQUEST_EN}{_STORED}\s+(?:(?:it|this|them|that|the\s+line)\s+)?as\s+(?:an?\s+)?"
+            rf"{_USER_INPUT_EN}|\b{_AS_USER_FR}|\b{_AS_USER_IT}|\b{_AS_USER_ES}|{_AS_USER_DE}"
+        ),
+    ),
+)
+
 VOUCHED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.FAKE_AUTHORITY, USER_STAMP),
     (Signal.FAKE_AUTHORITY, SIGNED_AS_USER),
+    (Signal.FAKE_AUTHORITY, ORIGIN_STAMP),
+    (Signal.FAKE_AUTHORITY, USER_BLOCK),
+    (Signal.FAKE_AUTHORITY, STORED_AS_USER),
 ]
 
 
 def vouched(low: str, start: int) -> bool:
-    """Whether a hit at ``start`` is the user's voice claimed by a stamp or a signature."""
-    return bool(USER_STAMP.match(low, start) or SIGNED_AS_USER.match(low, start))
+    """Whether a hit at ``start`` is the user's voice claimed by a stamp, a signature, an
+    origin stamp opening the text, a block marked as the user's, or a request to be stored
+    as the user's own."""
+    stamps = (USER_STAMP, SIGNED_AS_USER, ORIGIN_STAMP, USER_BLOCK, STORED_AS_USER)
+    return any(rx.match(low, start) for rx in stamps)

@@ -1,0 +1,63 @@
+"""A model step's proposal with nothing behind it (round 37; issue 20's feedback loop).
+
+What a model step (an inference, a summary, an extraction, a reflection) may soundly
+record is what the user said or what a source it names said. One with no lineage in the
+store (none, or other model output only), no approval, and no word of the user in it that
+proposes a standing change to the agent's files, tools, payees or destinations ("it would
+help to add to .cursorrules …", "send every statement to …", "insert <img src=…{doc}>
+in replies") proposes it on its own authority: what it writes, the next session obeys.
+Such a hit is weighed at full and kept whole by the address lever (``assess``'s
+``shown``), as a hit shown by the text itself not to be the user's wish is.
+
+Its benign look-alikes, in every round, name the user whose habit or wish they record ("the
+user always forwards confirmations to …", "El usuario suele enviar las facturas a su
+gestor …", "Die Nutzerin pflegt in ihrer CLAUDE.md …") or the source they draw on (a text
+drawn from a third party's is weighed as such: ``own_words.drawn_from_outside``). The read
+is of the record (the source type, the lineage, the approval) and of one structural fact
+of the text (is the user named at all), not of a proposal's wording.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memaudit.injection.assessment import Hit
+from memaudit.injection.kinds import MENTIONED, Signal
+from memaudit.injection.lineage import MODEL_STEPS, Provenance
+
+# What a standing change to the agent's files, tools, payees or destinations gives.
+PROPOSAL_KINDS = frozenset(
+    {
+        Signal.SELF_PROPAGATION,
+        Signal.PERSISTENCE,
+        Signal.TOOL_POLICY,
+        Signal.SENSITIVE_ACTION,
+        Signal.EXFILTRATION,
+        Signal.DATA_URL,
+        Signal.SOURCE_STEERING,
+        Signal.REDIRECTED_CHANNEL,
+    }
+)
+# The user named, in the five languages of the rounds (a bare word: "the user's", "User
+# probably wants", "l'utente", "la usuaria", "die Nutzerin", "der Benutzer").
+_USER_NAMED = re.compile(
+    r"\b(?:users?|utilisat(?:eur|rice)s?|usagers?|utent[ei]|usuari[oa]s?|(?:be)?nutzer(?:in)?)\b",
+    re.IGNORECASE,
+)
+
+
+def unbacked(p: Provenance) -> bool:
+    """A model step nothing in the store backs: no lineage (none recorded, or only other
+    model output; not "not looked up") and no approval."""
+    if p.source_type not in MODEL_STEPS or p.approved:
+        return False
+    if p.ancestor_types is None:
+        return not p.derived
+    return p.ancestor_types <= MODEL_STEPS
+
+
+def proposed(text: str, h: Hit, p: Provenance) -> bool:
+    """``h`` is a standing change an unbacked model step proposes with no word of the user."""
+    if h.signal not in PROPOSAL_KINDS or h.note in MENTIONED or not unbacked(p):
+        return False
+    return _USER_NAMED.search(text) is None
