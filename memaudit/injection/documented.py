@@ -52,7 +52,7 @@ def endpoint_template(text: str, h: Hit) -> bool:
     if m is None:
         return False
     before = text[max(0, at - 2) : at]
-    if before == "](" or text.startswith("![", h.start):
+    if before == "](" or text.startswith("![", h.start) or _in_fetching_tag(text, at):
         return False  # an image's address (its placeholder: ``slotted_image``)
     _, mark, query = m.group().rstrip(".,;:!?").partition("?")  # (the sentence's stop)
     if not mark:
@@ -60,6 +60,23 @@ def endpoint_template(text: str, h: Hit) -> bool:
     slots = [v for part in query.split("&") if _PLACEHOLDER.fullmatch(v := part.partition("=")[2])]
     # (round 26's poison: "?d={report_text_base64}", the text the agent writes, sent off)
     return bool(slots) and not any(_MINE_RX.search(_name(v)) for v in slots)
+
+
+# How far back from an address its HTML tag's opening is looked for.
+_TAG_REACH = 200
+
+
+def _in_fetching_tag(text: str, at: int) -> bool:
+    """The address at ``at`` is an attribute of an HTML tag other than a link's
+    (``<img src=…>``, ``<iframe>``, ``<script>``, ``<link>``): fetched as the markup is
+    rendered, so its slot is filled by whoever renders it — a beacon, not a documented
+    endpoint. Only ``<a href=…>`` is a plain link."""
+    lt = text.rfind("<", max(0, at - _TAG_REACH), at)
+    if lt < 0 or ">" in text[lt:at]:
+        return False
+    words = text[lt + 1 : at].split(None, 1)
+    # (a "<" that opens no tag keeps the hit too: the reading only ever spares a link)
+    return not words or words[0].lower() != "a"
 
 
 def _name(slot: str) -> str:

@@ -187,14 +187,17 @@ def assess(
     thresholds: Thresholds | None = None,
     hits: list[Hit] | None = None,
     scored: bool = False,
+    bound: bool = False,
 ) -> Assessment:
     """Text signals × source weight → a score in [0, 1] and a severity (or None).
-    ``scored``: the scorer read the text, its hit if any in ``hits`` (``addressed.damping``)."""
+    ``scored``: the scorer read the text, its hit if any in ``hits`` (``addressed.damping``).
+    ``bound``: a bound of any source's score (``scanning``'s first pass): no reading that
+    drops a hit for one provenance only (``read_structure``'s documented endpoint)."""
     from memaudit.trust import tier_of
 
     th = thresholds or Thresholds()
     found, scored = (signals(text), True) if hits is None else (hits, scored)
-    found = read_structure(text, from_outside(provenance), found)
+    found = read_structure(text, from_outside(provenance) and not bound, found)
     weight, why = source_weight(provenance)
     # (round 25; round 26: with no reference too, the label is how the line was written)
     if weight <= USER_UNTRACED and provenance.source_type is SourceType.USER_STATEMENT:

@@ -155,7 +155,7 @@ def scan(
                 ceiling_of = laundered_ceiling if may_launder else ceiling
                 # Not ``scored``: undamped by the address lever, a bound of any source's
                 # score (the lever only lowers one).
-                flag = assess(text, ceiling_of, thresholds, hits).flagged
+                flag = assess(text, ceiling_of, thresholds, hits, bound=True).flagged
             if len(may_flag) >= held:
                 may_flag.clear()
             may_flag[shape] = flag
