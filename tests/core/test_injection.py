@@ -410,11 +410,12 @@ def test_the_model_is_small_data_with_its_training_recorded() -> None:
     # Raised to 6.4 MB when round 34 joined: rounds 1-34, 277,946 weights, 6,173,676 bytes
     # (+7,626 weights, +179 kB: the same features, pruning and rounding). Raised to 6.6 MB
     # when round 36 joined: rounds 1-36, 290,081 weights, 6,453,305 bytes (rounds 1-35:
-    # 284,156 weights, 6,314,439 bytes; the same features, pruning and rounding).
-    # The pruning threshold still
+    # 284,156 weights, 6,314,439 bytes; the same features, pruning and rounding). Raised to
+    # 6.8 MB when round 37 joined: rounds 1-37, 297,044 weights, 6,612,242 bytes (+6,963
+    # weights, +159 kB: the same features, pruning and rounding). The pruning threshold still
     # deserves a cross-validated look (not done: each leave-one-round-out run is ~10-18 min
     # of the shared machine).
-    assert injection_model.WEIGHTS.stat().st_size < 6_600_000
+    assert injection_model.WEIGHTS.stat().st_size < 6_800_000
     m = injection_model.model()
     assert "held" not in m.meta["trained_on"] and m.meta["cases"] > 500
 
