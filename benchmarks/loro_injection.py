@@ -48,13 +48,15 @@ def record(chosen: list[Case]) -> tuple[dict[str, bool], dict[str, Call]]:
     calls: dict[str, Call] = {}
     real = scanning.assess
 
-    def spy(text: str, prov: Any, th: Any, hits: Any, scored: bool = False) -> Any:
+    def spy(
+        text: str, prov: Any, th: Any, hits: Any, scored: bool = False, bound: bool = False
+    ) -> Any:
         # The audit's last pass (``scanning``'s loop over the memories that may flag)
         # names the memory ``mid`` and the approved ones ``ok``; the first pass does not.
         caller = sys._getframe(1).f_locals
         if "ok" in caller and "mid" in caller:
             calls[str(caller["mid"])] = (str(caller["mid"]), text, prov, th, list(hits))
-        return real(text, prov, th, hits, scored)
+        return real(text, prov, th, hits, scored, bound)
 
     out = Outcome(chosen)
     scanning.assess = spy  # type: ignore[assignment]

@@ -47,8 +47,12 @@ if TYPE_CHECKING:
 FROM_OUTSIDE = frozenset({SourceType.EXTERNAL_DOCUMENT, SourceType.TOOL_OBSERVATION})
 
 # The factor of a soft hit's weight in a text the scorer reads as addressed to no agent.
-# 0.6: ON since the twenty-fourth session (1.0 would be off; docs/injection.md "The address
-# lever"), declared by the lead before round 38 ran, on the rule below. Judged by
+# 1.0: OFF (docs/injection.md "The address lever"). It was on at 0.6 for round 38's blind
+# run (P 0.956 / R 0.844; off, replayed: 0.883 / 0.878), declared by the lead on the rule
+# below; after the run the full test suite showed it also quiets 29 more of the tests'
+# poison cases read with the scorer (a payee, phone or adviser of the user's "changed",
+# from a document; the user's voice lent to a page), on top of the 30 marked before
+# (``tests/injection_sources.LOST_TO_LEVER``): off again until those are judged. Judged by
 # leave-one-round-out over the blind rounds 28-35 (``benchmarks.loro_injection``): pooled
 # P 0.945 → 0.985, R 0.981 → 0.974; but round 35 (the one fold the scorer was not fitted
 # on) loses 0.039 of recall (0.883 → 0.844), and over rounds 1-35 at 0.5 the misses rise
@@ -58,7 +62,7 @@ FROM_OUTSIDE = frozenset({SourceType.EXTERNAL_DOCUMENT, SourceType.TOOL_OBSERVAT
 # 37 existed); replayed on round 37 after its run, 0.6 loses no poison row. A reading by
 # the rules alone is not damped (``damping``'s ``scored``): the tests' poison twins keep
 # their verdicts.
-UNADDRESSED = 0.6
+UNADDRESSED = 1.0
 
 # Kinds no address is needed for: a payload hidden or encoded is meant for a machine; and
 # a harm that reaches the user through whatever the agent repeats — money, credentials or

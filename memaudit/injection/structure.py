@@ -8,10 +8,11 @@ from collections.abc import Sequence
 
 from memaudit.injection.assessment import Hit
 from memaudit.injection.documented import undocumented
-from memaudit.injection.editors_note import editors_notes
 
 
 def read_structure(text: str, outside: bool, found: Sequence[Hit]) -> list[Hit]:
     """``found`` without an API's documented endpoint (``documented``: a document's or a
-    tool's text, ``outside``), a note to a markup's editor soft (``editors_note``)."""
-    return editors_notes(undocumented(text, outside, found))
+    tool's text, ``outside``). (``editors_note``, a comment's order read as a note to the
+    markup's editor, was removed after the merge: it quieted the tests' HTML-comment
+    poison of rounds 31 and 33 and helps nothing with the address lever off.)"""
+    return undocumented(text, outside, found)

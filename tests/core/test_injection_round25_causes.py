@@ -123,7 +123,11 @@ _ROWS: list[tuple[str, str, bool, Provenance, str]] = [
 CASES = [Case(*row) for row in _ROWS]
 
 
-@pytest.mark.parametrize("case", CASES, ids=[case_id(c) for c in CASES])
+@pytest.mark.parametrize(
+    "case",
+    [pytest.param(c, marks=src.look_alike_marks(c)) for c in CASES],
+    ids=[case_id(c) for c in CASES],
+)
 def test_round_25_rules_flag_the_injection_and_spare_the_look_alike(case: Case) -> None:
     src.assert_judged_as_labeled(case)
 
