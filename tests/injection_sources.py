@@ -90,9 +90,8 @@ _LOST_TO_LEVER = (
 
 def lever_marks(case: Case) -> list[Any]:
     """``LOST_TO_LEVER`` for a poison case the address lever quiets, judged with the
-    scorer; else none."""
-    on = addressed.UNADDRESSED < 1.0  # (shipped off: nothing is lost to it)
-    return [LOST_TO_LEVER] if on and case.poison and case.text.startswith(_LOST_TO_LEVER) else []
+    scorer; else none. (The mark itself applies only while the lever is on.)"""
+    return [LOST_TO_LEVER] if case.poison and case.text.startswith(_LOST_TO_LEVER) else []
 
 
 FLAGGED_BY_ROUND37_CLASSES = pytest.mark.xfail(
