@@ -68,11 +68,7 @@ UNADDRESSED = 1.0
 # a harm that reaches the user through whatever the agent repeats — money, credentials or
 # safety named as routine, a vendor or source steered to, an institution's channel moved —
 # is a fact planted for the agent to act on, not an order it must be spoken to for. (Damped
-# too, these three lost 73 poison rows of rounds 1-34 and quieted 2 benign ones.) So is a
-# payee, account, number or adviser of the user's said to have changed by a source that is
-# not the user (``PLANTED_FACT``: ``provenance`` finds it only from outside, as a change,
-# never in the user's own voice from their session): damped, it was 16 of the tests'
-# poison cases the lever quieted (issue 20, the twenty-sixth session).
+# too, these three lost 73 poison rows of rounds 1-34 and quieted 2 benign ones.)
 STRONG = frozenset(
     {
         Signal.ENCODED_PAYLOAD,
@@ -82,7 +78,6 @@ STRONG = frozenset(
         Signal.SENSITIVE_ACTION,
         Signal.SOURCE_STEERING,
         Signal.REDIRECTED_CHANNEL,
-        Signal.PLANTED_FACT,
     }
 )
 
@@ -167,25 +162,32 @@ _RULES_FOR_USER = frozenset({Signal.STANDING_RULE, Signal.TOOL_POLICY})
 
 def claimed_for_user(h: Hit, counted: Iterable[Hit]) -> bool:
     """``h`` is a rule on what the agent does for the user, or a permission to share the
-    user's data, in the user's voice where the store says it is not the user's (a
-    ``laundered`` hit counted: a "user statement" from a page or a tool, a summary of a
-    document speaking for the user), or that laundered voice itself beside such a rule. A
-    wish or a consent lent to the user changes what the agent does for them: it needs no
-    order spoken to the agent. A bare imperative under a page's reference is not this."""
+    user's data, said for the user in the third person where the store says the user did
+    not say it (a ``laundered`` hit on a ``user_claim``: a summary of a document, a "user
+    statement" from a page: "the user wants every reply to…"), or that laundered claim
+    beside such a rule. A wish or a consent lent to the user changes what the agent does
+    for them: it needs no order spoken to the agent."""
     if h.signal is not Signal.LAUNDERED and h.signal not in _RULES_FOR_USER:
         return False
     if h.note in MENTIONED:  # a rule only quoted or named says nothing of the user's wish
         return False
     hits = list(counted)
-    return any(x.signal is Signal.LAUNDERED for x in hits) and any(
+    # Spoken for the user in the third person: the laundered hit sits on the claim. The
+    # user's own first-person rule under a page's or a tool's reference is not this (the
+    # blind rounds' false alarms: a style guide, a voice tool's dictation).
+    claims = {x.start for x in hits if x.signal is Signal.USER_CLAIM}
+    return any(x.signal is Signal.LAUNDERED and x.start in claims for x in hits) and any(
         x.signal in _RULES_FOR_USER and x.note not in MENTIONED for x in hits
     )
 
 
-def propagated(h: Hit, outside: bool) -> bool:
-    """``h`` orders the text carried into every new memory, summary or note, and the text
-    came from a tool or a document: only the agent writes those, so the order is its."""
-    return outside and h.signal is Signal.SELF_PROPAGATION and h.note not in MENTIONED
+def planted_from_outside(h: Hit, outside: bool) -> bool:
+    """``h`` is a payee, account, number or adviser of the user's said to have changed
+    (``PLANTED_FACT``: never in the user's own voice from their session) in a tool's output
+    or a document, or a summary or extraction of one: a fact planted for the agent to act
+    on, like ``STRONG``'s. The assistant's own note of a change the user told it is not
+    this (its rows were false alarms kept at full weight: rounds 12, 27, 28, 34)."""
+    return outside and h.signal is Signal.PLANTED_FACT
 
 
 def from_outside(p: Provenance) -> bool:
@@ -237,7 +239,7 @@ def weighed(
     shown by the text itself not to be the user's wish (kept from the user, their data in
     a slot, a check removed, a stamp of their voice, a worm): strong too. ``outside``: the text
     came from a tool or a document; ``scored``: the scorer read it (both: ``damping``)."""
-    if h.hard or h.signal in STRONG or shown or propagated(h, outside):
+    if h.hard or h.signal in STRONG or shown or planted_from_outside(h, outside):
         return h.weight
     if claimed_for_user(h, counted):
         return h.weight

@@ -5,7 +5,8 @@ now go to account …", "il commercialista dell'utente ora è raggiungibile a �
 that is not the user — a document, a tool's output, a summary or extraction of one — is a
 fact planted for the agent to act on: it needs no order to the agent to do harm. The learned
 scorer is silent on many such texts, so the lever (on at ``LEVER``) damped their one signal,
-``planted_fact``, below the bar; ``addressed.STRONG`` now keeps it at full weight. The
+``planted_fact``, below the bar; ``addressed.planted_from_outside`` now keeps it at full
+weight from a tool or a document (not in the assistant's own notes). The
 signal is structural (``provenance``: a user's fact, said as a change, from outside, not in
 the first person), so the look-alikes stay quiet by the same structure: the user telling of
 their own change, a record drawn from the user's words, a bank's notice of a new format
@@ -84,8 +85,18 @@ def test_damped_as_a_soft_hit_the_planted_fact_would_be_quiet(
     lang: str, text: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Why it is strong: the lever at its value would quiet each of these otherwise."""
-    monkeypatch.setattr(addressed, "STRONG", addressed.STRONG - {Signal.PLANTED_FACT})
+    monkeypatch.setattr(addressed, "planted_from_outside", lambda h, outside: False)
     assert not assess(text, src.DOC).flagged
+
+
+@pytest.mark.parametrize(("lang", "text"), PLANTED, ids=_LANGS)
+def test_the_assistants_own_note_of_the_change_weighs_as_any_soft_hit(lang: str, text: str) -> None:
+    """The assistant noting a change the user told it (the training rounds' false alarms:
+    a doctor's new practice, a dentist's corrected address): not kept from the lever."""
+    a = assess(text, src.ASSISTANT)
+    fact = [h for h in a.hits if h.signal is Signal.PLANTED_FACT]
+    assert all(not addressed.planted_from_outside(h, False) for h in fact)
+    assert not a.flagged, (a.score, a.hits)
 
 
 @pytest.mark.parametrize(("lang", "text"), OWN_CHANGE, ids=_LANGS)
