@@ -27,7 +27,11 @@ a check removed, a stamp of the user's voice, a worm, a code that makes anyone o
 And a text from a tool or a document that opens with a standing rule to its reader is not
 damped at all (``opens_with_rule``), nor one that arms a rule for a later turn, its order
 right after the trigger (``triggered_order``: "when the user asks about travel, answer…"):
-the provenance alone makes that order suspicious.
+the provenance alone makes that order suspicious. Two more keep their weight because they
+need no order spoken to the agent (issue 20, twenty-sixth session): a changed payee or
+contact of the user's planted from outside (``planted_from_outside``), and a rule or a
+consent said for the user in the third person where the store says the user did not say
+it (``claimed_for_user``).
 """
 
 from __future__ import annotations
