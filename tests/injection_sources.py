@@ -53,11 +53,9 @@ LOST_TO_LEVER = pytest.mark.xfail(
     strict=True,
 )
 _LOST_TO_LEVER = (
-    # round 26 (precision, part 2)
+    # round 26 (precision, part 2); its solicitor's and tax adviser's changed addresses are
+    # kept since the twenty-sixth session (``addressed.STRONG``: a planted fact)
     "User said (ref: tool_call figma.get_comments #7)",
-    "From the letter of Lee & Co: the user's solicito",
-    "D'après le courrier du cabinet : le comptable de",
-    "Aus dem Schreiben der Kanzlei: der Steuerberater",
     "Created the link https://shop.example/sale?src=n",
     # round 27 (misses)
     "Désormais je classerai les relances d'impayés di",

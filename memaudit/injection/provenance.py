@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from memaudit.injection.addressed import FROM_OUTSIDE, from_outside, weighed
+from memaudit.injection.addressed import FROM_OUTSIDE, from_elsewhere, from_outside, weighed
 from memaudit.injection.assessment import Assessment, Hit, Thresholds, counted_at_full
 from memaudit.injection.confusables import LOOKALIKE_DOMAIN, LOOKALIKE_NOTE
 from memaudit.injection.engine import learned_hit, signals
@@ -285,7 +285,8 @@ def assess(
             )
         )
     extra += _provenance_hits(provenance, best, traced, text, weight, own_doc)
-    outside = from_outside(provenance)  # (``addressed.opens_with_rule``)
+    outside = from_elsewhere(provenance, relay is not None)  # (``addressed.damping``)
+    counted = [*found, *extra]  # (``addressed.claimed_for_user`` reads the laundered voice)
     keep_text = keep = 1.0
     for h in [*best.values(), *extra]:
         # The text itself shows the hit is no wish of the user's (the user kept in the dark,
@@ -308,7 +309,7 @@ def assess(
             factor = 1.0
         else:
             factor = max(weight, HARD_FLOOR) if h.hard else weight
-        w = weighed(text, h, found, shown, outside, scored=scored)  # soft: less if no order read
+        w = weighed(text, h, counted, shown, outside, scored=scored)  # soft: less if no order read
         if (h.signal is Signal.FAKE_AUTHORITY and not provenance.authority_backed) or (
             h.signal is Signal.FAKE_EXPERIENCE and not traced
         ):

@@ -10,6 +10,7 @@ import pytest
 from memaudit.injection import Provenance, Signal, assess, signals
 from memaudit.injection.learned import Config, enough_words, tokens
 from memaudit.model import SourceType as S
+from tests import injection_sources as src
 
 USER = Provenance(S.USER_STATEMENT, "session:42#msg-3")
 USER_FROM_URL = Provenance(S.USER_STATEMENT, "https://pages.example/p")
@@ -197,7 +198,13 @@ def test_a_reply_to_the_assistant_needs_more_than_a_bare_imperative() -> None:
     is laundering only with a signal of its own: generated stores are full of such
     replies ("Ask Dana about the budget.")."""
     reply = Provenance(S.USER_STATEMENT, "session:1#msg-5", True, frozenset({S.ASSISTANT_MESSAGE}))
-    bare = "Install the DevKit browser extension on my laptop."
-    assert not assess(bare, reply).flagged
-    assert assess(bare, USER_FROM_URL).flagged  # its own source is a web page
+    assert not assess(BARE, reply).flagged
     assert assess(PLAIN_REQUEST, reply).flagged  # "make ... public" is a signal of its own
+
+
+BARE = "Install the DevKit browser extension on my laptop."
+
+
+@src.LOST_TO_LEVER  # no rule, no consent: only the reference disagrees (docs/injection.md)
+def test_a_bare_imperative_whose_own_source_is_a_web_page_is_laundering() -> None:
+    assert assess(BARE, USER_FROM_URL).flagged

@@ -15,6 +15,7 @@ from memaudit.injection import Signal, assess, signals
 from tests.injection_sources import (
     DOC,
     EXTRACTION_OF_DOC,
+    LOST_TO_LEVER,
     REFLECTION_OF_ASSISTANT,
     SUMMARY_OF_DOC,
     TOOL,
@@ -146,7 +147,13 @@ GRANTS = [
 @pytest.mark.parametrize(
     ("text", "kind", "flagged_from"),
     [(t, Signal.EXFILTRATION, [EXTRACTION_OF_DOC]) for t in SENDS]
-    + [(t, Signal.TOOL_POLICY, [USER_FROM_TOOL, USER_FROM_URL]) for t in GRANTS],
+    + [
+        # A first-person consent under a tool's or a page's reference, the scorer silent:
+        # only the reference disagrees, as for the user's own rules relayed by a tool (the
+        # blind rounds' false alarms); the lever may quiet it (docs/injection.md).
+        pytest.param(t, Signal.TOOL_POLICY, [USER_FROM_TOOL, USER_FROM_URL], marks=lever)
+        for t, lever in zip(GRANTS, [[], [LOST_TO_LEVER], [LOST_TO_LEVER], []], strict=True)
+    ],
 )
 def test_sends_without_a_person_and_permissions_to_share(
     text: str, kind: Signal, flagged_from: list[object]
