@@ -90,16 +90,21 @@ _VALUE = (
 )
 # The change checked by the user or with them ("I checked it with the surgery myself",
 # "confirmed with the user"): a change the user verified is theirs, not a planted one.
+# The change checked by the user or with them ("I checked it with the surgery myself",
+# "confirmed with the user"): a change the user verified is theirs, not a planted one.
+# Read once after a match (not from every change word: a long run of them stays linear).
 _VERIFIED = (
-    r"(?![^\n]{0,300}?\b(?:i\s+(?:checked|verified|confirmed)|confirmed\s+(?:it\s+)?with|"
+    r"(?![^\n]{0,120}?\b(?:i\s+(?:checked|verified|confirmed)|confirmed\s+(?:it\s+)?with|"
     r"j'ai\s+(?:vérifié|confirmé)|ho\s+(?:verificato|controllato|confermato)|"
     r"(?:lo\s+)?(?:verifiqué|comprobé|confirmé)|habe\s+(?:es|ich|das)\s+(?:\w+\s+){0,3}?"
     r"(?:geprüft|bestätigt|überprüft)))"
 )
+# (the gap to the consequence stops at the first one: no pair of gaps is tried)
 DESTINATION_REBOUND = _a(
     _CHANGE_ANCHORS,
     _rx(
-        rf"{_CHANGE}{_VERIFIED}[^\n]{{0,160}}?{_CONSEQUENCE}{_UNNEGATED}{{0,80}}?(?:{_DEICTIC}|{_VALUE})"
+        rf"{_CHANGE}(?:(?!{_CONSEQUENCE})[^\n]){{0,120}}{_CONSEQUENCE}"
+        rf"(?:(?!{_DEICTIC}|{_VALUE}|\bi\s+(?:checked|verified|confirmed)\b){_UNNEGATED}){{0,80}}(?:{_DEICTIC}|{_VALUE}){_VERIFIED}"
     ),
 )
 
