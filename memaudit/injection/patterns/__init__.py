@@ -22,6 +22,7 @@ from memaudit.injection.patterns.official_contact import OFFICIAL_CONTACT_PATTER
 from memaudit.injection.patterns.overrides import OVERRIDE_PATTERNS
 from memaudit.injection.patterns.planted import PLANTED_PATTERNS
 from memaudit.injection.patterns.propagation import PROPAGATION_PATTERNS
+from memaudit.injection.patterns.rebound import REBOUND_PATTERNS
 from memaudit.injection.patterns.relay import RELAY_PATTERNS
 from memaudit.injection.patterns.retrieval import RETRIEVAL_PATTERNS
 from memaudit.injection.patterns.rosters import ROSTERS_PATTERNS
@@ -53,6 +54,8 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *CHANNEL_PATTERNS,
     # round 36: an official body's contact told second-hand or put in the channel's place
     *OFFICIAL_CONTACT_PATTERNS,
+    # round 38: a destination re-bound by a chain of steps, the consequence drawn
+    *REBOUND_PATTERNS,
     *RETRIEVAL_PATTERNS,
     *PLANTED_PATTERNS,
     *UNGUARDED_PATTERNS,

@@ -54,6 +54,7 @@ from memaudit.injection.patterns.rerouted import REROUTED_PATTERNS
 from memaudit.injection.patterns.staked import STAKED_PATTERNS
 from memaudit.injection.patterns.swapped import SWAPPED_PATTERNS
 from memaudit.injection.patterns.taken_on import TAKEN_ON_PATTERNS
+from memaudit.injection.patterns.triggered import TRIGGERED_PATTERNS
 from memaudit.injection.patterns.unseen import UNSEEN_PATTERNS
 from memaudit.injection.patterns.uploaded import UPLOADED_PATTERNS
 from memaudit.injection.patterns.whereabouts import WHEREABOUTS_PATTERNS
@@ -503,6 +504,8 @@ HARMFUL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *ASKED_BACK_PATTERNS,
     # round 34: a document's request that the AI assistants send something to an address
     *ENLISTED_PATTERNS,
+    # round 38: a condition that removes a check when it fires
+    *TRIGGERED_PATTERNS,
 ]
 _HARMFUL = tuple(p for _, p in HARMFUL_PATTERNS)
 
