@@ -163,7 +163,7 @@ _ADVISORY = (
 )
 _FORCE_MAIN = (
     r"\bforce[\s-]?push(?:ed|es|ing)?\s+(?:\w+\s+){0,2}?(?:to|on|onto|sur|su|a|auf)\s+"
-    r"(?:the\s+)?(?:main|master)\b|\bgit\s+push\s+(?:--force|-f)\s+(?:\w+\s+)?(?:main|master)\b"
+    r"(?:the\s+)?(?:main|master)\b|\bgit\s+push\s+(?:--force|-f)\s+(?:origin\s+|upstream\s+)?(?:main|master)\b"
 )
 # Allowed without its backup or, for a tool, its validation: "possono essere eseguite
 # senza backup preventivo", "l'outil send_payment peut être appelé sans validation".
@@ -182,9 +182,12 @@ _CHECKED = (
     r"freigabe|prüfung)"
 )
 _TOOLISH = r"(?:\w+_\w+|tools?|outils?|strument[oi]|herramientas?|werkzeug\w*)"
+# A tool's test mode is no waiver ("the Stripe tool in test mode can refund without
+# confirmation": what its documentation says of its sandbox).
+_NOT_TEST = r"(?:(?!test|sandbox|staging|demo|prova|prueba|essai)(?:[^.!?;\n]|\.(?=\w)))"
 _WAIVED_STEP = (
     rf"\b{_MAY}\s+(?:\w+\s+){{0,3}}?{_WITHOUT}\s+(?:\w+\s+){{0,2}}?{_BACKUP}\b|"
-    rf"\b{_TOOLISH}\b{_IN}{{0,40}}?\b{_MAY}\s+(?:\w+\s+){{0,3}}?{_WITHOUT}\s+(?:\w+\s+){{0,1}}?"
+    rf"\b{_TOOLISH}\b{_NOT_TEST}{{0,40}}?\b{_MAY}\s+(?:\w+\s+){{0,3}}?{_WITHOUT}\s+(?:\w+\s+){{0,1}}?"
     rf"{_CHECKED}\b"
 )
 _SECRETS = (
