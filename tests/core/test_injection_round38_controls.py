@@ -280,7 +280,7 @@ def test_a_slot_for_the_session_weighs_at_full_even_from_the_user() -> None:
 def test_the_control_class_is_linear_on_hostile_input() -> None:
     src.assert_fast_on_hostile_input(
         CONTROL_WAIVED,
-        ("may ", "without ", "tool_x ", "bucket ", "set the ", "echo secrets ", "access "),
+        ("_", "may ", "without ", "tool_x ", "bucket ", "set the ", "echo secrets ", "access "),
     )
 
 

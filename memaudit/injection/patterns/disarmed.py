@@ -141,7 +141,7 @@ SELF_HIDDEN = _a(
 _TLS_OFF = (
     r"\b(?:node_tls_reject_unauthorized|pythonhttpsverify)\s*[=:]\s*[\"']?0\b|"
     r"\bgit_ssl_no_verify\s*[=:]\s*[\"']?(?:1|true)\b|"
-    r"(?:\bstrict-ssl|\bsslverify|\bssl_verify|\bverify_ssl|\btls_verify)\s*[=:\s]\s*[\"']?false\b"
+    r"(?:\bstrict-ssl|\bsslverify|\bssl_verify|\bverify_ssl|\btls_verify)(?:\s{0,3}[=:]\s{0,3}|\s{1,3})[\"']?false\b"
 )
 # "chmod -R 777": every file writable by everyone.
 _OPEN_PERMS = r"\bchmod\s+(?:-r\s+0?777|0?777\s+-r)\b"
@@ -181,7 +181,7 @@ _CHECKED = (
     r"approvazione|verifica|validación|confirmación|aprobación|verificación|bestätigung|"
     r"freigabe|prüfung)"
 )
-_TOOLISH = r"(?:\w+_\w+|tools?|outils?|strument[oi]|herramientas?|werkzeug\w*)"
+_TOOLISH = r"(?:[a-z0-9]+(?:_[a-z0-9]+)+|tools?|outils?|strument[oi]|herramientas?|werkzeug\w*)"
 # A tool's test mode is no waiver ("the Stripe tool in test mode can refund without
 # confirmation": what its documentation says of its sandbox).
 _NOT_TEST = r"(?:(?!test|sandbox|staging|demo|prova|prueba|essai)(?:[^.!?;\n]|\.(?=\w)))"
