@@ -17,6 +17,11 @@ agent, so these rules weigh at full from any source (``harmful.harmful`` reads t
   "nemmeno a me", "nicht einmal mir", "leave them out of my own reports"): a user keeps
   secrets *for* themselves, not *from* themselves.
 
+Round 38 adds ``CONTROL_WAIVED`` (a control waived without a verb of switching off: a
+setting that stops certificate checks, ``chmod -R 777``, a public bucket, a check called
+advisory, a force-push to main, a step without its backup, secrets printed to logs),
+weighed by who proposes it rather than at full (``WAIVED_PATTERNS``).
+
 What stays quiet: a check switched on or kept ("turn on 2FA", "never disable the
 firewall": the engine's negation), other settings turned off (notifications, dark mode,
 autoplay), a secret kept from someone else ("not even my wife").
@@ -55,7 +60,7 @@ _CHECK = (
     r"audit\s+(?:logging|logs?|trails?)|journalisation\s+d'audit|journaux\s+d'audit|"
     r"log\s+di\s+audit|registri?\s+di\s+audit|registros?\s+de\s+auditoría|audit-?log\w*|"
     r"audit-?protokoll\w*|"
-    # (round 38) a web application firewall, the model's safety filters, the sandbox
+    # (round 38) a web application firewall, the model's safety or content filters
     r"waf|web\s+application\s+firewall|safety\s+filters?|content\s+filters?|guardrails|"
     r"filtres?\s+de\s+sécurité|filtri\s+di\s+sicurezza|filtros?\s+de\s+seguridad|"
     r"sicherheitsfilter\w*)"
