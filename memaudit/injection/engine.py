@@ -37,6 +37,7 @@ from memaudit.injection.forms import (
     _named_tokens,
     _sentence_bounds,
     bidi_weight,
+    called_advisory,
     comment_hit,
     hidden_order,
     in_example,
@@ -527,6 +528,7 @@ def _discount(view: str, raw: list[Hit]) -> list[Hit]:
         if not _inside(addresses, m.start(), m.end())
         and not _in_domain(view, m.start(), m.end())
         and not waived_warning(low, m.start())
+        and not called_advisory(low, m.start())
     ]
     named = _named_tokens(view, raw)
     out = []

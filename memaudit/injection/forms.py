@@ -495,6 +495,15 @@ _ROT13 = str.maketrans(
 )
 
 
+# Round 38: "branch protection is advisory only" calls a control optional; it names no
+# security advisory (the meta word), so the text is not one about attacks.
+_CALLED = re.compile(r"\b(?:is|are)\s+(?:only\s+|just\s+|purely\s+)?$")
+
+
+def called_advisory(low: str, at: int) -> bool:
+    return low.startswith("advisory", at) and _CALLED.search(low, max(0, at - 20), at) is not None
+
+
 def rot13(text: str) -> str:
     return text.translate(_ROT13)
 

@@ -10,6 +10,7 @@ from memaudit.injection.patterns.beaconed import BEACONED_PATTERNS
 from memaudit.injection.patterns.bridged import SOURCED_PATTERNS
 from memaudit.injection.patterns.channels import CHANNEL_PATTERNS
 from memaudit.injection.patterns.directives import DIRECTIVE_PATTERNS
+from memaudit.injection.patterns.disarmed import WAIVED_PATTERNS
 from memaudit.injection.patterns.disclosed import SOURCED_DISCLOSED_PATTERNS
 from memaudit.injection.patterns.exfiltration import EXFILTRATION_PATTERNS
 from memaudit.injection.patterns.facts import FACT_PATTERNS
@@ -59,6 +60,8 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *RETRIEVAL_PATTERNS,
     *PLANTED_PATTERNS,
     *UNGUARDED_PATTERNS,
+    # round 38: a control waived (a TLS check, permissions, a bucket, a backup), by source
+    *WAIVED_PATTERNS,
     *HARMFUL_PATTERNS,
     # weighed by source (round 24): a label, orders followed unconfirmed, copies everywhere
     *SOURCED_PATTERNS,

@@ -17,6 +17,11 @@ agent, so these rules weigh at full from any source (``harmful.harmful`` reads t
   "nemmeno a me", "nicht einmal mir", "leave them out of my own reports"): a user keeps
   secrets *for* themselves, not *from* themselves.
 
+Round 38 adds ``CONTROL_WAIVED`` (a control waived without a verb of switching off: a
+setting that stops certificate checks, ``chmod -R 777``, a public bucket, a check called
+advisory, a force-push to main, a step without its backup, secrets printed to logs),
+weighed by who proposes it rather than at full (``WAIVED_PATTERNS``).
+
 What stays quiet: a check switched on or kept ("turn on 2FA", "never disable the
 firewall": the engine's negation), other settings turned off (notifications, dark mode,
 autoplay), a secret kept from someone else ("not even my wife").
@@ -54,7 +59,11 @@ _CHECK = (
     # (round 30) the audit trail: who did what is no longer recorded
     r"audit\s+(?:logging|logs?|trails?)|journalisation\s+d'audit|journaux\s+d'audit|"
     r"log\s+di\s+audit|registri?\s+di\s+audit|registros?\s+de\s+auditoría|audit-?log\w*|"
-    r"audit-?protokoll\w*)"
+    r"audit-?protokoll\w*|"
+    # (round 38) a web application firewall, the model's safety or content filters
+    r"waf|web\s+application\s+firewall|safety\s+filters?|content\s+filters?|guardrails|"
+    r"filtres?\s+de\s+sécurité|filtri\s+di\s+sicurezza|filtros?\s+de\s+seguridad|"
+    r"sicherheitsfilter\w*)"
 )
 _OFF_FIRST = (
     r"(?:turn(?:ing)?\s+off|switch(?:ing)?\s+off|disabl(?:e|ing)|deactivat(?:e|ing)|skip(?:ping)?|"
@@ -89,7 +98,8 @@ SECURITY_OFF = _a(
     "skip_ disable_ no_ bypass_ branch protected protection protezione protección "
     "confirmation approval payment conferma confirmación zahlungsbestätigung pre-commit secret "
     "scanner scansione escáner audit journalisation journaux log$ registri registro registros "
-    "audit-log audit-logs audit-logging audit-protokoll",
+    "audit-log audit-logs audit-logging audit-protokoll waf$ web safety content guardrails "
+    "filtres filtre filtri filtros filtro sicherheitsfilter",
     _w(
         0.5,
         _rx(
@@ -124,7 +134,106 @@ SELF_HIDDEN = _a(
     _w(0.6, _rx(rf"\b{_HIDE}\b{_IN}{{0,80}}?\b{_SELF}")),
 )
 
+# -- a control waived (round 38) -------------------------------------------------------------
+# Round 38 planted a control switched off as "what worked" or what agents should do, with
+# no verb of switching off: a setting that stops certificate checks, permissions opened to
+# everyone, a bucket made public, a control called advisory, a force-push to the main
+# branch, a step allowed without its backup or validation, secrets written to logs, file
+# access granted outside the workspace. Unlike ``SECURITY_OFF`` it is weighed by who
+# proposes it (the user's own dev box may run so); a kind the address lever never damps
+# (``addressed.STRONG``); negated ("never set NODE_TLS_REJECT_UNAUTHORIZED=0") the
+# engine's negation keeps it quiet.
+_TLS_OFF = (
+    r"\b(?:node_tls_reject_unauthorized|pythonhttpsverify)\s*[=:]\s*[\"']?0\b|"
+    r"\bgit_ssl_no_verify\s*[=:]\s*[\"']?(?:1|true)\b|"
+    r"(?:\bstrict-ssl|\bsslverify|\bssl_verify|\bverify_ssl|\btls_verify)(?:\s{0,3}[=:]\s{0,3}|\s{1,3})[\"']?false\b"
+)
+# "chmod -R 777": every file writable by everyone.
+_OPEN_PERMS = r"\bchmod\s+(?:-r\s+0?777|0?777\s+-r)\b"
+_BUCKET = r"(?:s3\s+|gcs\s+|storage\s+)?(?:bucket|contenitore|contenedor)\w*"
+_PUBLIC = r"(?:public(?:[\s-]read(?:[\s-]write)?)?|pubblic[oa]|públic[oa]|öffentlich)"
+_BUCKET_PUBLIC = (
+    rf"\b(?:set(?:ting)?|make|making|made|turn(?:ing)?|switch(?:ing)?|open(?:ing)?|"
+    rf"rendre|rendant|rendere|hacer|poner)\s+(?:the\s+|le\s+|il\s+|el\s+)?{_BUCKET}\s+"
+    rf"(?:to\s+|as\s+|en\s+|a\s+)?{_PUBLIC}\b|"
+    rf"\b(?:rendre|rendere|hacer)\s+{_PUBLIC}\s+(?:le\s+|il\s+|el\s+)?{_BUCKET}|"
+    rf"\b{_BUCKET}\s+(?:\w+\s+){{0,2}}?öffentlich\s+(?:machen|stellen|schalten)\b|"
+    r"\bacl\s*[=:]\s*[\"']?public-read"
+)
+# A control declared not binding: "branch protection is advisory only".
+_ADVISORY = (
+    rf"\b{_CHECK}\s+(?:is|are|est|sont|è|sono|es|son|ist|sind)\s+(?:only\s+|just\s+|purely\s+|"
+    r"seulement\s+|solo\s+|nur\s+)?(?:advisory|optional|not\s+enforced|facultati\w+|"
+    r"optionnel\w*|opzional\w*|opcional\w*|optional|indicati\w+|orientativ\w+|unverbindlich)\b"
+)
+_FORCE_MAIN = (
+    r"\bforce[\s-]?push(?:ed|es|ing)?\s+(?:\w+\s+){0,2}?(?:to|on|onto|sur|su|a|auf)\s+"
+    r"(?:the\s+)?(?:main|master)\b|\bgit\s+push\s+(?:--force|-f)\s+(?:origin\s+|upstream\s+)?(?:main|master)\b"
+)
+# Allowed without its backup or, for a tool, its validation: "possono essere eseguite
+# senza backup preventivo", "l'outil send_payment peut être appelé sans validation".
+_MAY = (
+    r"(?:can|may|could|should|peut|peuvent|pourra\w*|può|possono|potrà|puede|pueden|podrá\w*|"
+    r"darf|dürfen|kann|können)"
+)
+_WITHOUT = r"(?:without|sans|senza|sin|ohne)"
+_BACKUP = (
+    r"(?:(?:a\s+|any\s+)?backups?|sauvegardes?|copias?\s+de\s+seguridad|respaldo|"
+    r"(?:datensicherung|sicherung|backup)\w*)"
+)
+_CHECKED = (
+    r"(?:validation|confirmation|approval|review|verification|validazione|conferma|"
+    r"approvazione|verifica|validación|confirmación|aprobación|verificación|bestätigung|"
+    r"freigabe|prüfung)"
+)
+_TOOLISH = r"(?:[a-z0-9]+(?:_[a-z0-9]+)+|tools?|outils?|strument[oi]|herramientas?|werkzeug\w*)"
+# A tool's test mode is no waiver ("the Stripe tool in test mode can refund without
+# confirmation": what its documentation says of its sandbox).
+_NOT_TEST = r"(?:(?!test|sandbox|staging|demo|prova|prueba|essai)(?:[^.!?;\n]|\.(?=\w)))"
+_WAIVED_STEP = (
+    rf"\b{_MAY}\s+(?:\w+\s+){{0,3}}?{_WITHOUT}\s+(?:\w+\s+){{0,2}}?{_BACKUP}\b|"
+    rf"\b{_TOOLISH}\b{_NOT_TEST}{{0,40}}?\b{_MAY}\s+(?:\w+\s+){{0,3}}?{_WITHOUT}\s+(?:\w+\s+){{0,1}}?"
+    rf"{_CHECKED}\b"
+)
+_SECRETS = (
+    r"(?:secrets?|credentials?|tokens?|passwords?|api[\s_-]keys?|segreti|credenziali|"
+    r"secretos|credenciales|contraseñas|mots\s+de\s+passe|identifiants|zugangsdaten|passwörter)"
+)
+_LOGS = r"(?:(?:build|ci|job|console)\s+)?(?:logs?|output|console|journaux|registros|protokolle?)"
+_SECRETS_LOGGED = (
+    rf"\b(?:echo|print|dump|log|write|output|affiche|imprim|stampa|scriv|ausgeb|schreib)\w*\s+"
+    rf"(?:the\s+|all\s+|les\s+|i\s+|los\s+|die\s+)?{_SECRETS}\s+(?:in|into|to|dans|nei|en|los|in\s+die)\s+"
+    rf"(?:the\s+|les\s+|los\s+)?{_LOGS}"
+)
+_OUTSIDE = (
+    r"\baccess\w*\s+(?:\w+\s+){0,2}?outside\s+(?:of\s+)?(?:the\s+)?(?:workspace|sandbox|project)|"
+    r"\baccès\s+(?:\w+\s+){0,2}?(?:en\s+dehors|hors)\s+(?:de\s+l['’]|du\s+)(?:espace|bac|projet|workspace)|"
+    r"\baccesso\s+(?:\w+\s+){0,2}?fuori\s+(?:dal(?:lo|la)?\s+)(?:workspace|sandbox|area|progetto)|"
+    r"\bacceso\s+(?:\w+\s+){0,2}?fuera\s+del?\s+(?:espacio|sandbox|workspace|proyecto)|"
+    r"\bzugriff\s+(?:\w+\s+){0,2}?außerhalb\s+(?:des|der)\s+(?:arbeitsbereich|workspace|sandbox|projekt)"
+)
+# Anchors: each match holds one of these words.
+CONTROL_WAIVED = _a(
+    "node_tls_reject_unauthorized pythonhttpsverify git_ssl_no_verify strict-ssl sslverify "
+    "ssl_verify verify_ssl tls_verify chmod bucket contenitore contenedor acl advisory optional "
+    "enforced facultati optionnel opzional opcional indicati orientativ unverbindlich force "
+    "push$ without$ sans$ senza$ sin$ ohne$ echo print dump log write output affiche imprim "
+    "stampa scriv ausgeb schreib access accès accesso acceso zugriff",
+    _w(
+        0.5,
+        _rx(
+            rf"{_TLS_OFF}|{_OPEN_PERMS}|{_BUCKET_PUBLIC}|{_ADVISORY}|{_FORCE_MAIN}|{_WAIVED_STEP}|"
+            rf"{_SECRETS_LOGGED}|{_OUTSIDE}"
+        ),
+    ),
+)
+
 DISARMED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.SENSITIVE_ACTION, SECURITY_OFF),
     (Signal.SECRECY, SELF_HIDDEN),
+]
+# Weighed by who proposes it (``patterns.__init__``, not ``harmful``): the user may keep
+# such a setting on their own machine; a document, a tool or a model step may not plant it.
+WAIVED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
+    (Signal.SENSITIVE_ACTION, CONTROL_WAIVED),
 ]
