@@ -54,7 +54,7 @@ from memaudit.injection.patterns.planted import WORM, appended_elsewhere
 from memaudit.injection.patterns.relay import ANY_PARTY, clicked_through, in_users_words, relayed
 from memaudit.injection.patterns.secrets import THE_USER
 from memaudit.injection.patterns.unguarded import at_full
-from memaudit.injection.patterns.vouched import vouched
+from memaudit.injection.patterns.vouched import ORIGIN_STAMP, vouched
 from memaudit.injection.proposed import proposed
 from memaudit.injection.structure import read_structure
 from memaudit.model import SourceType
@@ -288,6 +288,8 @@ def assess(
     outside = from_outside(provenance)  # (``addressed.opens_with_rule``)
     keep_text = keep = 1.0
     for h in [*best.values(), *extra]:
+        if _own_stamp(text, h, provenance):
+            continue  # the stamp says what the store says: no spoof (round 25's look-alike)
         # The text itself shows the hit is no wish of the user's (the user kept in the dark,
         # their data sent, anyone obeyed, a check removed, a stamp of their voice, a worm:
         # rounds 12-27): weighed at full from any source, and by the lever (``weighed``).
@@ -362,6 +364,21 @@ def _vouched(text: str, h: Hit, p: Provenance) -> bool:
     if p.source_type is SourceType.USER_STATEMENT:
         return False
     return vouched(text.lower(), h.start) if len(text) == len(text.lower()) else False
+
+
+def _own_stamp(text: str, h: Hit, p: Provenance) -> bool:
+    """An origin stamp naming the user ("[fonte: utente, sessione 12]") on the user's own
+    statement with a session reference: it matches the record's provenance, so it claims
+    nothing the store does not hold."""
+    if h.signal is not Signal.FAKE_AUTHORITY or p.source_type is not SourceType.USER_STATEMENT:
+        return False
+    if not p.authority_backed:
+        return False
+    return (
+        ORIGIN_STAMP.match(text.lower(), h.start) is not None
+        if len(text) == len(text.lower())
+        else False
+    )
 
 
 def _worm(text: str, h: Hit) -> bool:
