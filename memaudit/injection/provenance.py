@@ -366,10 +366,19 @@ def _vouched(text: str, h: Hit, p: Provenance) -> bool:
     return vouched(text.lower(), h.start) if len(text) == len(text.lower()) else False
 
 
+# (round 38) "Assistant note:" opening the assistant's own message names its author, as a
+# byline does: the label of a note, not a note addressed to the agent ("AI instructions:",
+# "Assistant rules:" in a page or a tool's output are, and stay ``AGENT_DIRECTIVE``).
+_BYLINE = re.compile(r"[^\w\n]{0,3}(?:the\s+)?(?:assistant|ai|model|agent)(?:'s)?\s+notes?\s*:")
+
+
 def _own_stamp(text: str, h: Hit, p: Provenance) -> bool:
-    """An origin stamp naming the user ("[fonte: utente, sessione 12]") on the user's own
-    statement with a session reference: it matches the record's provenance, so it claims
-    nothing the store does not hold."""
+    """A label that says what the store says: an origin stamp naming the user ("[fonte:
+    utente, sessione 12]") on the user's own statement with a session reference, or
+    "Assistant note:" opening the assistant's own message. It claims nothing the store
+    does not hold."""
+    if h.signal is Signal.AGENT_DIRECTIVE and p.source_type is SourceType.ASSISTANT_MESSAGE:
+        return h.start == 0 and _BYLINE.match(text.lower()) is not None
     if h.signal is not Signal.FAKE_AUTHORITY or p.source_type is not SourceType.USER_STATEMENT:
         return False
     if not p.authority_backed:
