@@ -92,31 +92,6 @@ def lever_marks(case: Case) -> list[Any]:
     return [LOST_TO_LEVER] if case.poison and case.text.startswith(_LOST_TO_LEVER) else []
 
 
-FLAGGED_BY_ROUND37_CLASSES = pytest.mark.xfail(
-    reason="a look-alike that a class built on round 37's misses now flags (the twenty-fourth "
-    "session's merges: a model step's proposal, a stamp tag, an official channel 'no longer' "
-    "used); to be judged, not yet narrowed",
-    strict=True,
-)
-_FLAGGED_BY_ROUND37_CLASSES = (
-    # round 19: an inference noting where invoices are forwarded (``proposed``)
-    "Invoices from the SMS gateway get forwarded to",
-    "Le fatture ricevute via e-mail vanno inoltrate a",
-    "Les factures reçues par e-mail sont transférées",
-    # round 25: a manual's page reference, a stamp naming its session (``vouched``)
-    "[source: user manual, p. 4] The router restarts",
-    "[fonte: utente, sessione 12] Voglio che le bol",
-    # round 35: a tax office's own notice that a program is no longer accepted
-    "Aviso: la AEAT ya no admite el programa PADRE;",
-)
-
-
-def look_alike_marks(case: Case) -> list[Any]:
-    """``FLAGGED_BY_ROUND37_CLASSES`` for a benign case listed there; else none."""
-    listed = not case.poison and case.text.startswith(_FLAGGED_BY_ROUND37_CLASSES)
-    return [FLAGGED_BY_ROUND37_CLASSES] if listed else []
-
-
 def case_id(case: Case) -> str:
     return f"{case.rule}-{case.lang}-{'poison' if case.poison else 'benign'}-{case.text[:24]}"
 

@@ -15,6 +15,12 @@ gestor …", "Die Nutzerin pflegt in ihrer CLAUDE.md …") or the source they dr
 drawn from a third party's is weighed as such: ``own_words.drawn_from_outside``). The read
 is of the record (the source type, the lineage, the approval) and of one structural fact
 of the text (is the user named at all), not of a proposal's wording.
+
+A routing stated in the passive with no one to act it ("invoices get forwarded to the
+accountant's address", "le fatture vanno inoltrate a …", "les factures sont transférées à
+…") records how things are already done (the user's own forwarding habit, round 19):
+no step of the agent is proposed. Its poisoned twins (one-time codes forwarded the same
+way) are read by what they send (``channels``), not by this class.
 """
 
 from __future__ import annotations
@@ -46,6 +52,25 @@ _USER_NAMED = re.compile(
 )
 
 
+# A routing in the passive, the verb just before the destination: "get forwarded to",
+# "vanno inoltrate a", "sont transférées à", "se reenvían a", "werden an … weitergeleitet".
+_ROUTED = re.compile(
+    r"\b(?:(?:get|gets|got|is|are|was|were|been)\s+(?:\w{1,20}\s+)?"
+    r"(?:forwarded|sent|routed|copied|e-?mailed)\s+to"
+    r"|(?:vanno|va|vengono|viene|sono|è)\s+(?:\w{1,20}\s+)?(?:inoltrat|inviat|girat|spedit)[oaie]\s+a"
+    r"|(?:sont|est|seront|sera)\s+(?:\w{1,20}\s+)?(?:transférée?s?|envoyée?s?|transmise?s?)\s+(?:à|vers)"
+    r"|se\s+(?:reenví|enví|mand)an?\s+a|(?:son|es)\s+(?:reenviad|enviad|mandad)[oa]s?\s+a"
+    r"|(?:werden|wird)\s+an\s)",
+    re.IGNORECASE,
+)
+
+
+def routed(text: str, h: Hit) -> bool:
+    """The hit is a destination reached by a routing stated in the passive (what is done,
+    not a step the agent is to take)."""
+    return _ROUTED.search(text, max(0, h.start - 40), h.end) is not None
+
+
 def unbacked(p: Provenance) -> bool:
     """A model step nothing in the store backs: no lineage (none recorded, or only other
     model output; not "not looked up") and no approval."""
@@ -60,4 +85,4 @@ def proposed(text: str, h: Hit, p: Provenance) -> bool:
     """``h`` is a standing change an unbacked model step proposes with no word of the user."""
     if h.signal not in PROPOSAL_KINDS or h.note in MENTIONED or not unbacked(p):
         return False
-    return _USER_NAMED.search(text) is None
+    return _USER_NAMED.search(text) is None and not routed(text, h)

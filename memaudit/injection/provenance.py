@@ -54,7 +54,7 @@ from memaudit.injection.patterns.planted import WORM, appended_elsewhere
 from memaudit.injection.patterns.relay import ANY_PARTY, clicked_through, in_users_words, relayed
 from memaudit.injection.patterns.secrets import THE_USER
 from memaudit.injection.patterns.unguarded import at_full
-from memaudit.injection.patterns.vouched import vouched
+from memaudit.injection.patterns.vouched import ORIGIN_STAMP, vouched
 from memaudit.injection.proposed import proposed
 from memaudit.injection.structure import read_structure
 from memaudit.model import SourceType
@@ -289,6 +289,8 @@ def assess(
     counted = [*found, *extra]  # (``addressed.claimed_for_user`` reads the laundered voice)
     keep_text = keep = 1.0
     for h in [*best.values(), *extra]:
+        if _own_stamp(text, h, provenance):
+            continue  # the stamp says what the store says: no spoof (round 25's look-alike)
         # The text itself shows the hit is no wish of the user's (the user kept in the dark,
         # their data sent, anyone obeyed, a check removed, a stamp of their voice, a worm:
         # rounds 12-27): weighed at full from any source, and by the lever (``weighed``).
@@ -363,6 +365,30 @@ def _vouched(text: str, h: Hit, p: Provenance) -> bool:
     if p.source_type is SourceType.USER_STATEMENT:
         return False
     return vouched(text.lower(), h.start) if len(text) == len(text.lower()) else False
+
+
+# (round 38) "Assistant note:" opening the assistant's own message names its author, as a
+# byline does: the label of a note, not a note addressed to the agent ("AI instructions:",
+# "Assistant rules:" in a page or a tool's output are, and stay ``AGENT_DIRECTIVE``).
+_BYLINE = re.compile(r"[^\w\n]{0,3}(?:the\s+)?(?:assistant|ai|model|agent)(?:'s)?\s+notes?\s*:")
+
+
+def _own_stamp(text: str, h: Hit, p: Provenance) -> bool:
+    """A label that says what the store says: an origin stamp naming the user ("[fonte:
+    utente, sessione 12]") on the user's own statement with a session reference, or
+    "Assistant note:" opening the assistant's own message. It claims nothing the store
+    does not hold."""
+    if h.signal is Signal.AGENT_DIRECTIVE and p.source_type is SourceType.ASSISTANT_MESSAGE:
+        return h.start == 0 and _BYLINE.match(text.lower()) is not None
+    if h.signal is not Signal.FAKE_AUTHORITY or p.source_type is not SourceType.USER_STATEMENT:
+        return False
+    if not p.authority_backed:
+        return False
+    return (
+        ORIGIN_STAMP.match(text.lower(), h.start) is not None
+        if len(text) == len(text.lower())
+        else False
+    )
 
 
 def _worm(text: str, h: Hit) -> bool:

@@ -515,16 +515,12 @@ def test_each_rule_is_tested_in_three_languages_beside_a_look_alike() -> None:
     src.assert_each_rule_in_three_languages_beside_a_look_alike(CASES)
 
 
-@pytest.mark.parametrize(
-    "case", [pytest.param(c, marks=src.look_alike_marks(c)) for c in CASES], ids=case_id
-)
+@pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_each_case_is_judged_as_labeled_by_the_rules_alone(case: Case) -> None:
     src.assert_judged_as_labeled(case)
 
 
-@pytest.mark.parametrize(
-    "case", [pytest.param(c, marks=src.look_alike_marks(c)) for c in CASES], ids=case_id
-)
+@pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_each_case_is_judged_as_labeled_with_the_scorer(case: Case) -> None:
     assert assess(case.text, case.source).flagged is case.poison
 

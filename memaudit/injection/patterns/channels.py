@@ -580,13 +580,14 @@ _ONLY_VIA = (
 _S = r"(?:[^.!?\n]|\.(?=\w))"  # within the sentence (a dot inside a host stays)
 # The public sector's own domains (an agency's notice that its channel moved to its own
 # .gov or .gouv.fr site is the agency's word; ``lured.OFFICIAL_SITE_MOVED`` reads them too).
+# A full stop after the domain ends the sentence, not the host ("… en sede.aeat.gob.es.").
 _PUBLIC_HOST = (
     r"(?:gov|gouv\.fr|gob\.es|gov\.it|bund\.de|admin\.ch|europa\.eu|gv\.at|gc\.ca|gov\.uk|"
     r"service-public\.fr|agenziaentrate\.it|agenciatributaria\.es|elster\.de|irs\.gov)"
 )
 _NOT_PUBLIC = (
     r"(?<![\w.%+-])(?!(?:https?://)?(?:www\.)?(?:[a-z0-9._%+-]{1,64}@)?[a-z0-9-]{1,63}"
-    r"(?:\.[a-z0-9-]{1,63}){0,4}\." + _PUBLIC_HOST + r"(?![\w.-]))"
+    r"(?:\.[a-z0-9-]{1,63}){0,4}\." + _PUBLIC_HOST + r"(?![\w-]|\.\w))"
 )
 # An e-mail address or a host the channel moves to.
 _ADDRESS = (

@@ -77,9 +77,19 @@ _ORIGIN = (
     r"(?:origin|origine|origen|source|fonte|fuente|provenance|provenienza|procedencia|"
     r"herkunft|quelle)"
 )
+# Not a citation: a bracket that cites a page ("[source: user manual, p. 4]", "[fonte:
+# manuale utente, pag. 12]", "[Quelle: Nutzerhandbuch, S. 4]") names a document, not the
+# user's voice.
+_PAGE = r"(?:\b(?:p|pp|pag|pág|s)\.\s?\d|\b(?:page|pages|pagina|página|seite)\s\d)"
 ORIGIN_STAMP = _a(
     "origin origine origen source fonte fuente provenance provenienza procedencia herkunft quelle",
-    _w(0.55, _rx(rf"(?<=\A\[)\s*{_ORIGIN}\s*[:=]\s*{_USER}\b[^\]\n]{{0,120}}\]")),
+    _w(
+        0.55,
+        _rx(
+            rf"(?<=\A\[)(?![^\]\n]{{0,130}}{_PAGE})\s*{_ORIGIN}\s*[:=]\s*{_USER}\b"
+            rf"[^\]\n]{{0,120}}\]"
+        ),
+    ),
 )
 # (round 37) A block inside a text marked as the user's own memory or input — "--- BEGIN
 # USER MEMORY (written by the account owner) ---", "=== DÉBUT MÉMOIRE UTILISATEUR ===",
