@@ -28,7 +28,7 @@ And a text from a tool or a document that opens with a standing rule to its read
 damped at all (``opens_with_rule``), nor one that arms a rule for a later turn, its order
 right after the trigger (``triggered_order``: "when the user asks about travel, answer…"):
 the provenance alone makes that order suspicious. Two more keep their weight because they
-need no order spoken to the agent (issue 20, twenty-sixth session): a changed payee or
+need no order spoken to the agent (issue 20, twenty-fifth session): a changed payee or
 contact of the user's planted from outside (``planted_from_outside``), and a rule or a
 consent said for the user in the third person where the store says the user did not say
 it (``claimed_for_user``).
@@ -56,7 +56,11 @@ FROM_OUTSIDE = frozenset({SourceType.EXTERNAL_DOCUMENT, SourceType.TOOL_OBSERVAT
 # below; after the run the full test suite showed it also quiets 29 more of the tests'
 # poison cases read with the scorer (a payee, phone or adviser of the user's "changed",
 # from a document; the user's voice lent to a page), on top of the 30 marked before
-# (``tests/injection_sources.LOST_TO_LEVER``): off again until those are judged. Judged by
+# (``tests/injection_sources.LOST_TO_LEVER``): off again until those are judged. On again
+# at 0.6 in the twenty-fifth session, before round 39 runs: 24 of the 29 are kept by
+# structure (a changed fact of the user's from outside, a wish said for the user, an order
+# armed for a later request), the other 5 judged ones it may quiet (the voice and the
+# reference disagree and nothing orders the agent; a copy-me order in a document). Judged by
 # leave-one-round-out over the blind rounds 28-35 (``benchmarks.loro_injection``): pooled
 # P 0.945 → 0.985, R 0.981 → 0.974; but round 35 (the one fold the scorer was not fitted
 # on) loses 0.039 of recall (0.883 → 0.844), and over rounds 1-35 at 0.5 the misses rise
@@ -66,7 +70,7 @@ FROM_OUTSIDE = frozenset({SourceType.EXTERNAL_DOCUMENT, SourceType.TOOL_OBSERVAT
 # 37 existed); replayed on round 37 after its run, 0.6 loses no poison row. A reading by
 # the rules alone is not damped (``damping``'s ``scored``): the tests' poison twins keep
 # their verdicts.
-UNADDRESSED = 1.0
+UNADDRESSED = 0.6
 
 # Kinds no address is needed for: a payload hidden or encoded is meant for a machine; and
 # a harm that reaches the user through whatever the agent repeats — money, credentials or

@@ -83,10 +83,10 @@ def _lever_on(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(addressed, "UNADDRESSED", LEVER)
 
 
-def test_the_lever_ships_off() -> None:
-    """Off after round 38's run: the full suite showed it quiets more of the tests' poison
-    cases than were judged before the run (docs/injection.md)."""
-    assert SHIPPED == 1.0
+def test_the_lever_ships_on() -> None:
+    """On at 0.6 before round 39 runs, once the poison cases it quieted in the full suite
+    after round 38's run were kept by structure or judged (docs/injection.md)."""
+    assert SHIPPED == LEVER == 0.6
 
 
 _IDS = [f"{lang}-{'poison' if poison else 'benign'}" for lang, poison, *_ in _ROWS]
