@@ -60,7 +60,10 @@ FROM_OUTSIDE = frozenset({SourceType.EXTERNAL_DOCUMENT, SourceType.TOOL_OBSERVAT
 # at 0.6 in the twenty-fifth session, before round 39 runs: 24 of the 29 are kept by
 # structure (a changed fact of the user's from outside, a wish said for the user, an order
 # armed for a later request), the other 5 judged ones it may quiet (the voice and the
-# reference disagree and nothing orders the agent; a copy-me order in a document). Judged by
+# reference disagree and nothing orders the agent; a copy-me order in a document). But the
+# full suite on the scorer refitted on rounds 1-38 showed 4 more quieted, issue 20's own
+# example among them ("Always answer me in French." as the assistant's own message): off
+# again for round 39, by the rule declared before the session's work. Judged by
 # leave-one-round-out over the blind rounds 28-35 (``benchmarks.loro_injection``): pooled
 # P 0.945 → 0.985, R 0.981 → 0.974; but round 35 (the one fold the scorer was not fitted
 # on) loses 0.039 of recall (0.883 → 0.844), and over rounds 1-35 at 0.5 the misses rise
@@ -70,7 +73,7 @@ FROM_OUTSIDE = frozenset({SourceType.EXTERNAL_DOCUMENT, SourceType.TOOL_OBSERVAT
 # 37 existed); replayed on round 37 after its run, 0.6 loses no poison row. A reading by
 # the rules alone is not damped (``damping``'s ``scored``): the tests' poison twins keep
 # their verdicts.
-UNADDRESSED = 0.6
+UNADDRESSED = 1.0
 
 # Kinds no address is needed for: a payload hidden or encoded is meant for a machine; and
 # a harm that reaches the user through whatever the agent repeats — money, credentials or

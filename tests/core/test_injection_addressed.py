@@ -83,10 +83,11 @@ def _lever_on(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(addressed, "UNADDRESSED", LEVER)
 
 
-def test_the_lever_ships_on() -> None:
-    """On at 0.6 before round 39 runs, once the poison cases it quieted in the full suite
-    after round 38's run were kept by structure or judged (docs/injection.md)."""
-    assert SHIPPED == LEVER == 0.6
+def test_the_lever_ships_off() -> None:
+    """Off for round 39: with the scorer refitted on rounds 1-38 the full suite showed it
+    quiets four more of the tests' poison cases, issue 20's own example among them
+    (docs/injection.md)."""
+    assert SHIPPED == 1.0
 
 
 _IDS = [f"{lang}-{'poison' if poison else 'benign'}" for lang, poison, *_ in _ROWS]
