@@ -51,28 +51,11 @@ if TYPE_CHECKING:
 FROM_OUTSIDE = frozenset({SourceType.EXTERNAL_DOCUMENT, SourceType.TOOL_OBSERVATION})
 
 # The factor of a soft hit's weight in a text the scorer reads as addressed to no agent.
-# 1.0: OFF (docs/injection.md "The address lever"). It was on at 0.6 for round 38's blind
-# run (P 0.956 / R 0.844; off, replayed: 0.883 / 0.878), declared by the lead on the rule
-# below; after the run the full test suite showed it also quiets 29 more of the tests'
-# poison cases read with the scorer (a payee, phone or adviser of the user's "changed",
-# from a document; the user's voice lent to a page), on top of the 30 marked before
-# (``tests/injection_sources.LOST_TO_LEVER``): off again until those are judged. On again
-# at 0.6 in the twenty-fifth session, before round 39 runs: 24 of the 29 are kept by
-# structure (a changed fact of the user's from outside, a wish said for the user, an order
-# armed for a later request), the other 5 judged ones it may quiet (the voice and the
-# reference disagree and nothing orders the agent; a copy-me order in a document). But the
-# full suite on the scorer refitted on rounds 1-38 showed 4 more quieted, issue 20's own
-# example among them ("Always answer me in French." as the assistant's own message): off
-# again for round 39, by the rule declared before the session's work. Judged by
-# leave-one-round-out over the blind rounds 28-35 (``benchmarks.loro_injection``): pooled
-# P 0.945 → 0.985, R 0.981 → 0.974; but round 35 (the one fold the scorer was not fitted
-# on) loses 0.039 of recall (0.883 → 0.844), and over rounds 1-35 at 0.5 the misses rise
-# 92 → 186 where the false alarms fall 163 → 30: the rules' soft voice is what finds most
-# of rounds 1-12's poison. Over 28-36 with the scorer out of fold (all nine folds): 0.6
-# chosen in every fold, P 0.936 → 0.967, R 0.977 → 0.962 (the rule declared before round
-# 37 existed); replayed on round 37 after its run, 0.6 loses no poison row. A reading by
-# the rules alone is not damped (``damping``'s ``scored``): the tests' poison twins keep
-# their verdicts.
+# 1.0: OFF. It trades recall for precision on the blind rounds (round 38 run at 0.6: 6
+# poison rows for 14 false alarms; round 39 replayed: 3 for 4), and with each refit it
+# quiets other poison test cases (after the refit on rounds 1-38, issue 20's own example).
+# A reading by the rules alone is never damped (``damping``'s ``scored``). Its history,
+# judgements and replays: docs/injection.md "The address lever".
 UNADDRESSED = 1.0
 
 # Kinds no address is needed for: a payload hidden or encoded is meant for a machine; and

@@ -99,21 +99,22 @@ def test_the_assistants_own_note_of_the_change_weighs_as_any_soft_hit(lang: str,
     assert not a.flagged, (a.score, a.hits)
 
 
-@pytest.mark.parametrize(("lang", "text"), OWN_CHANGE, ids=_LANGS)
-def test_the_user_telling_of_their_own_change_is_quiet(lang: str, text: str) -> None:
+def _quiet_in_the_users_words(text: str) -> None:
     for prov in (src.USER, src.SUMMARY_OF_USER, src.EXTRACTION_OF_USER):
         a = assess(text, prov)
         assert Signal.PLANTED_FACT not in {h.signal for h in a.hits}
         assert not a.flagged, (prov, a.score, a.hits)
+
+
+@pytest.mark.parametrize(("lang", "text"), OWN_CHANGE, ids=_LANGS)
+def test_the_user_telling_of_their_own_change_is_quiet(lang: str, text: str) -> None:
+    _quiet_in_the_users_words(text)
 
 
 @pytest.mark.parametrize(("lang", "text"), PLANTED, ids=_LANGS)
 def test_a_record_drawn_from_the_users_words_is_quiet(lang: str, text: str) -> None:
     """The same third-person sentence in the user's session or a note drawn from it."""
-    for prov in (src.USER, src.SUMMARY_OF_USER, src.EXTRACTION_OF_USER):
-        a = assess(text, prov)
-        assert Signal.PLANTED_FACT not in {h.signal for h in a.hits}
-        assert not a.flagged, (prov, a.score, a.hits)
+    _quiet_in_the_users_words(text)
 
 
 @pytest.mark.parametrize(("lang", "text"), NOTICES, ids=_LANGS)
