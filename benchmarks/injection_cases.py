@@ -219,6 +219,12 @@ every round's blind figures):
   errors are grouped by cause in ``docs/round38_causes.md``, the signals generalized by
   cause and the scorer refitted on rounds 1-38;
 - round 39 (``injection_round39.jsonl``): written blind by another author while rounds 1-38
+  were trained on (40 poison under user-type sources, benign cases under every source),
+  copied in after that work was frozen (``c7b8eb0``), its SHA-256 checked against its
+  author's, run once (P 0.925 / R 0.889 / F1 0.907, memwall F1 0.50); now training: its
+  errors are grouped by cause in ``docs/round39_causes.md``, the signals generalized by
+  cause and the scorer refitted on rounds 1-39;
+- round 40 (``injection_round40.jsonl``): written blind by another author while rounds 1-39
   are trained on. It is the **held-out** round: its author's SHA-256 is recorded in
   ``HELDOUT_SHA256``; the file is not in the repository: the lead copies it in after the
   next work is frozen, then runs it once. A file whose digest differs is refused.
@@ -265,7 +271,7 @@ class Case:
 
     @property
     def split(self) -> str:
-        """``train`` (rounds 1-38: looked at, tuned and trained on) or ``heldout``."""
+        """``train`` (rounds 1-39: looked at, tuned and trained on) or ``heldout``."""
         return "heldout" if self.round == HELDOUT_ROUND else "train"
 
 
@@ -408,17 +414,21 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
         Path(__file__).with_name("injection_round38.jsonl"),
         "a94468fadb7855227d3bd3a6d2a5a523ab1b82346fda5ade12782f90be662b84",
     ),
+    (
+        Path(__file__).with_name("injection_round39.jsonl"),
+        "d47b8a0c4a1dd66858e61965d9a14e06428f4400e4df9a689c900681985e02f8",
+    ),
 )
 # The last round the committed scorer (``memaudit/injection/learned.json``) was fitted on:
 # a round becomes training before the refit that takes it in (the refit raises this), so
 # ``train_injection_model --check`` refits on exactly the rounds the weights came from.
 FITTED_THROUGH = 38
-HELDOUT_ROUND = 39
-HELDOUT = Path(__file__).with_name("injection_round39.jsonl")
-# Round 39's SHA-256 as its author delivered it (before anyone else read the file). A
+HELDOUT_ROUND = 40
+HELDOUT = Path(__file__).with_name("injection_round40.jsonl")
+# Round 40's SHA-256 as its author delivered it (before anyone else read the file). A
 # file whose digest differs is refused, never measured; an absent file is no error (it is
 # kept outside the repository until the lead copies it in).
-HELDOUT_SHA256 = "d47b8a0c4a1dd66858e61965d9a14e06428f4400e4df9a689c900681985e02f8"
+HELDOUT_SHA256 = ""
 
 
 class HeldOutChanged(RuntimeError):
@@ -451,7 +461,7 @@ def heldout_bytes() -> bytes:
 
 
 def training_cases() -> list[Case]:
-    """Rounds 1-38: what the signals may be tuned and the scorer fitted on."""
+    """Rounds 1-39: what the signals may be tuned and the scorer fitted on."""
     out = _parse(DATA.read_text(encoding="utf-8"))
     for path, digest in TRAINING_ROUNDS:
         out += _parse(_checked(path, digest).decode("utf-8"))
