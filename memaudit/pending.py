@@ -498,14 +498,18 @@ class Reading:
             found = self.worded[text] = _searches_of(text)
         return found
 
+    def ask(self, store: Store, searches: list[str]) -> None:
+        """Ask the store those of ``searches`` not asked yet in this listing."""
+        missing = [q for q in dict.fromkeys(searches) if q not in self.searches]
+        if missing:
+            self.searches.update(store.active_matches(missing, SEARCH_LIMIT))
+
     def pool(self, store: Store, searches: list[str]) -> Pool:
         """The neighbours these searches find, each search asked once per listing."""
         key = tuple(searches)
         found = self.pools.get(key)
         if found is None:
-            missing = [q for q in dict.fromkeys(searches) if q not in self.searches]
-            if missing:
-                self.searches.update(store.active_matches(missing, SEARCH_LIMIT))
+            self.ask(store, searches)
             members: dict[str, Statement] = {}
             for q in searches:
                 for m in self.searches[q]:

@@ -264,7 +264,7 @@ class Answers(judgements.CacheFile):
         key = tuple(searches)
         found = self._pools.get(key)
         if found is None:
-            reading.pool(store, searches)  # (every search answered)
+            reading.ask(store, searches)  # (the pool itself is made only if compared)
             h = hashlib.blake2b(digest_size=32)
             for q in searches:
                 d = self._answers.get(q)

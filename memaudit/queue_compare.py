@@ -220,6 +220,8 @@ def computed(
     child: parallel.Child | None = None
     if theirs:
         chosen = set(theirs)
+        for item in items:  # made once, before the fork: both processes read them
+            reading.pool(store, reading.searches_of(item.memory.content))
 
         def work(receive: Any, send: Any) -> Any:
             return _work(items, chosen, threshold, reading)

@@ -184,3 +184,33 @@ def test_review_list_prints_each_items_flags_and_leaves_the_collector_on(
     assert gc.isenabled()
     listed = {i["id"]: i["flags"] for i in json.loads(out.stdout)["items"]}
     assert listed == alone
+
+
+def test_the_comparisons_keys_build_no_pool_and_are_the_keys_of_the_built_pools(
+    ledger: Ledger, tmp_path: Path, monkeypatch: Any
+) -> None:
+    """A listing whose comparisons were kept reads each pool's digest from the searches'
+    answers alone: the pools (the neighbours' union, their features) are made only for
+    items compared. The keys are the same either way, so a kept answer is found."""
+    from memaudit.queue_answers import Answers
+
+    monkeypatch.setenv("MEMAUDIT_CACHE_DIR", str(tmp_path / "cache"))
+    _fill(ledger)
+    store = NativeStore(ledger)
+    policy = store.policy()
+    memories = [i.memory for i in pending.items(store, pending.queue_filter(), NOW, policy)]
+    keys = []
+    for build_first in (False, True):
+        reading = pending.Reading()
+        pending.read_searches(store, memories, reading)
+        if build_first:
+            for m in memories:
+                reading.pool(store, reading.searches_of(m.content))
+        kept = Answers.open(0.8)
+        try:
+            keys.append(kept.keys(store, memories, reading))
+        finally:
+            kept.close()
+        if not build_first:
+            assert not reading.pools  # no pool made for the keys alone
+    assert keys[0] == keys[1] and len(set(keys[0])) == len(memories)
