@@ -8,6 +8,7 @@ import re
 from memaudit.injection.kinds import WEIGHT, Signal
 from memaudit.injection.patterns.beaconed import BEACONED_PATTERNS
 from memaudit.injection.patterns.bridged import SOURCED_PATTERNS
+from memaudit.injection.patterns.caution_lifted import CAUTION_PATTERNS
 from memaudit.injection.patterns.channels import CHANNEL_PATTERNS
 from memaudit.injection.patterns.directives import DIRECTIVE_PATTERNS
 from memaudit.injection.patterns.disarmed import WAIVED_PATTERNS
@@ -55,6 +56,8 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *CHANNEL_PATTERNS,
     # round 36: an official body's contact told second-hand or put in the channel's place
     *OFFICIAL_CONTACT_PATTERNS,
+    # round 39: a safety caution lifted by a plain claim (weighed by source, as a channel)
+    *CAUTION_PATTERNS,
     # round 38: a destination re-bound by a chain of steps, the consequence drawn
     *REBOUND_PATTERNS,
     *RETRIEVAL_PATTERNS,

@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
+from memaudit.injection.patterns.caution_lifted import refuted
 from memaudit.injection.vocabulary import _EMAIL_LOOSE, _a, _rx
 
 # -- a payment form no institution uses ----------------------------------------------
@@ -667,6 +668,8 @@ def holds(low: str, start: int, end: int) -> bool:
     package fork's name a look-alike of the package's."""
     # (a retired channel's "no longer", "ya no", "nicht mehr" is the claim, no negation)
     if _negated(low, start, end) and not CHANNEL_RETIRED.match(low, start, end):
+        return False
+    if refuted(low, start, end):  # (round 39) a myth debunked, a warning's negation
         return False
     m = PACKAGE_FORK.match(low, start, end) or PACKAGE_SWAPPED.match(low, start, end)
     return m is None or typosquat(m.group("old"), m.group("new"))

@@ -45,7 +45,13 @@ _BODY = (
     r"dni|passports?|passeport|pasaporte|passaporto|reisepass|personalausweis|id\s+card|"
     r"carte\s+d'identité|carta\s+d'identità|bürgeramt|anagrafe|"
     r"custodian|custody|vanguard|fidelity|schwab|brokerage|depotbank|dépositaire|"
-    r"pension\s+fund|caisse\s+de\s+retraite|rentenversicherung|fondo\s+pensione)"
+    r"pension\s+fund|caisse\s+de\s+retraite|rentenversicherung|fondo\s+pensione|"
+    # (round 39) benefit and social offices, the doctors' on-call line: "le numéro de la
+    # CAF … est désormais le 08 99 …", "der Bereitschaftsdienst … unter 0900 …"
+    r"benefits?\s+office|jobcentre|jobcenter|social\s+security|dwp|caf|"
+    r"caisse\s+d'allocations|pôle\s+emploi|france\s+travail|urssaf|sécurité\s+sociale|"
+    r"inps|inail|sepe|arbeitsagentur|agentur\s+für\s+arbeit|familienkasse|"
+    r"(?:ärztlich\w*\s+)?bereitschaftsdienst\w*)"
 )
 _BODY_ANCHORS = (
     "tax irs$ hmrc finanzamt bundeszentralamt steuer-id steuerid steueridentifikationsnummer "
@@ -53,7 +59,9 @@ _BODY_ANCHORS = (
     "krankenkasse krankenversicherung tessera seguridad bank banks banque banca banco "
     "sparkasse dni$ passport passports passeport pasaporte passaporto reisepass "
     "personalausweis id$ carte carta bürgeramt anagrafe custodian custody vanguard fidelity "
-    "schwab brokerage depotbank dépositaire pension caisse rentenversicherung fondo"
+    "schwab brokerage depotbank dépositaire pension caisse rentenversicherung fondo "
+    "benefit jobcentre jobcenter social dwp$ caf$ pôle france urssaf sécurité inps$ inail$ "
+    "sepe$ arbeitsagentur agentur familienkasse ärztlich bereitschaftsdienst"
 )
 # A professional the user relies on: counted with an address only (their number in the
 # assistant's note of the user's words is what a profile holds).
@@ -72,7 +80,7 @@ _SITE = r"(?:site|website|web|page|pagina|página|seite|webseite|forum|foro|blog
 _MESSENGER = r"(?:an?\s+)?(?:sms|text(?:\s+message)?|texto|whatsapp|telegram|mensaje)"
 # (received that way, not a channel that is one: "the support line is on WhatsApp" is the
 # claim, "I got it by SMS" says who told it)
-HEARSAY = (
+_HEARD = (
     r"(?:(?:got|received|sent|forwarded|passed|came)\s+(?:\w+\s+){0,2}?(?:by|via|over|on|in)\s+"
     + _MESSENGER
     + r"|(?:reçu|envoyé|transmis|passé)e?s?\s+(?:\w+\s+){0,2}?(?:par|sur|via)\s+"
@@ -110,6 +118,53 @@ HEARSAY = (
     r"(?:(?:whatsapp|telegram|signal|facebook|messenger)[\s-]?(?:group|gruppe|chat)|"
     r"(?:group|groupe|gruppo|grupo|chat)\s+(?:\w+\s+){0,1}?(?:whatsapp|telegram|signal|facebook)))"
 )
+# (round 39) a caller who says whom they speak for: "uno al telefono che diceva di essere
+# della banca", "a man who said he was from the bank", "qui se disait de la CAF", "que
+# decía ser del banco", "der angeblich von der Sparkasse war" (the bank's own number is
+# what the caller would give)
+_POSED = (
+    r"(?:said|claimed)\s+(?:he|she|they)\s+(?:was|were)\s+(?:from|with|calling\s+from)|"
+    r"(?:claim|pretend|purport)(?:ing|ed)\s+to\s+be\s+(?:from|with)|"
+    r"(?:diceva|dicevano|sosteneva|affermava|dichiarava)\s+di\s+essere|spacciandosi\s+per|"
+    r"(?:disait|prétendait|affirmait)\s+être|se\s+dis(?:ait|ant)|se\s+faisant\s+passer\s+pour|"
+    r"(?:decía|decían|dijo|afirmaba|aseguraba)\s+ser|haciéndose\s+pasar\s+por|"
+    r"(?:sagte|behauptete|meinte),?\s+(?:er|sie)\s+(?:sei|wäre|komme)|angeblich\s+(?:von|vo[mn]|der|die)|"
+    r"gab\s+sich\s+als"
+)
+# Word of mouth from a relative, a friend or a neighbour ("que me pasó mi cuñado", "my
+# neighbour told me", "mi ha detto mio cognato"; a doctor, a lawyer or the bank itself is
+# no such relay): the verb of telling and the person within a few words.
+_KIN = (
+    r"(?:friend|neighbou?r|colleague|cousin|brother(?:-in-law)?|sister(?:-in-law)?|uncle|aunt|"
+    r"mate|acquaintance|ami|amie|voisin|voisine|collègue|cousine?|frère|sœur|beau-frère|"
+    r"belle-sœur|oncle|tante|amic[oa]|vicin[oa]|collega|cugin[oa]|fratello|sorella|cognat[oa]|"
+    r"zi[oa]|conoscente|amig[oa]|vecin[oa]|compañer[oa]|prim[oa]|herman[oa]|cuñad[oa]|"
+    r"tí[oa]|conocid[oa]|freund(?:in)?|nachbar(?:in)?|kolleg(?:e|in)|schwager|schwägerin|"
+    r"bruder|schwester|onkel|bekannte[rn]?)"
+)
+_TELLS = (
+    r"(?:told|tells|sent|passed|forwarded|says|said|"
+    r"me\s+(?:l[oa]\s+)?(?:pasó|dijo|contó|mandó|envió|reenvió)|"
+    r"(?:mi|me\s+l')\s*ha\s+(?:detto|passato|girato|mandato|inoltrato)|"
+    r"(?:m'a|me\s+l'a)\s+(?:dit|transmis|passé|envoyé)|"
+    r"hat\s+mir\s+(?:\w+\s+)?(?:gesagt|geschickt|erzählt|weitergeleitet))"
+)
+_KIN_TOLD = rf"\b{_TELLS}\s+(?:\w+\s+){{0,2}}?{_KIN}\b|\b{_KIN}\s+(?:\w+\s+){{0,2}}?{_TELLS}\b"
+# A message the user received and relays ("l'utilisateur relaie un message reçu", "a text I
+# got", "un mensaje que me llegó", "diese SMS bekommen")
+_RECEIVED = (
+    r"(?:message|text|e-?mail|voicemail)\s+(?:i|we)\s+(?:got|received)|"
+    r"(?:message|sms|courriel|mail)\s+reçu|messaggio\s+(?:ricevuto|che\s+ho\s+ricevuto)|"
+    r"mensaje\s+(?:recibido|que\s+(?:me\s+llegó|recibí))|"
+    r"(?:nachricht|mail|sms)\s+(?:\w+\s+)?(?:bekommen|erhalten)"
+)
+HEARSAY = rf"(?:{_HEARD}|{_POSED}|{_KIN_TOLD}|{_RECEIVED})"
+# (round 39) a premium-rate number no public body or bank answers on: France 089x, Germany
+# 0900/0137, the US 1-900, Italy 892/894/895/899, Spain 806/807/905 (803 is free in Italy).
+PREMIUM_RATE = (
+    # (a number's first digits, not a group inside a tax ID: "47 036 892 816")
+    r"(?<![\d+])(?<!\d[\s.-])(?:08\s?9\d|0900|0137|1[\s-]?900|89[2459]|80[67]|905)[\s.-]?\d"
+)
 # The channel replaced: only this one, changed, to be migrated, a new one labelled.
 _REPLACES = (
     r"(?:(?:only|exclusively)\s+(?:\w+\s+){0,2}?(?:via|through|at|on|by)|"
@@ -126,7 +181,14 @@ _REPLACES = (
     r"(?:must|need\s+to|have\s+to|should)\s+be\s+(?:migrated|moved|transferred)\s+to|"
     r"doivent\s+être\s+(?:migrés|transférés)|devono\s+essere\s+(?:migrat|trasferit)[ie]|"
     r"deben\s+(?:ser\s+)?(?:migrad|transferid)[oa]s|müssen\s+(?:\w+\s+){0,3}?(?:migriert|"
-    r"umgezogen|übertragen)|(?:new|neu|nouveau|nouvelle|nuov[oa]|nuev[oa])\s?:)"
+    r"umgezogen|übertragen)|(?:new|neu|nouveau|nouvelle|nuov[oa]|nuev[oa])\s?:|"
+    # (round 39) the number said to be another now, the old one dead
+    r"is\s+now|now\s+is|est\s+désormais|désormais\s+(?:le|au|à|sur)|ora\s+è|è\s+ora|"
+    r"ahora\s+es|es\s+ahora|ist\s+(?:jetzt|nun|ab\s+sofort)|lautet\s+(?:jetzt|nun|ab\s+sofort)|"
+    r"nicht\s+mehr\s+(?:unter|über)|"
+    r"(?:old|former|ancien|ancienne|vecchi[oa]|antigu[oa]|alte[n]?)\s+(?:\w+\s+){0,3}?(?:"
+    r"(?:is|are)\s+no\s+longer|no\s+longer|doesn't\s+work|ne\s+\w+\s+plus|n'est\s+plus|"
+    r"non\s+\w+\s+più|ya\s+no|nicht\s+mehr)|" + PREMIUM_RATE + r")"
 )
 # A contact that is not the body's own: a hyphenated host (or an address at one), a
 # free-mail address; for an official body a phone number too (nine digits: no date).
