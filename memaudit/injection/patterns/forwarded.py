@@ -241,7 +241,7 @@ NOTE_KEPT_FROM_USER = _a(
 _THIRD = (
     r"\b(?:the|my|our|his|her|their|le|la|mon|ma|notre|leur|il|lo|mio|mia|nostro|nostra|el|"
     r"mi|nuestro|nuestra|su|der|die|das|mein|meine|unser|unsere)\s+"
-    r"(?!user\b|utilisat|utente|usuari|nutzer|benutzer)(?:[\w.'’-]+\s+){0,4}?"
+    r"(?!user\b|utilisat|utente|usuari|nutzer|benutzer)(?:[\w.,'’-]+\s+){0,6}?"
 )
 _AUTH = (
     r"(?:has\s+|had\s+)?(?:authori[sz]ed|approved|okayed|ok'?d|cleared|signed\s+off(?:\s+on)?|"
@@ -292,7 +292,7 @@ _ACT = (
     r"collect\w*|access|codes?|passwords?|pin|keys?|paiement|virement|payer|versement|"
     r"remboursement|récupérer|accès|mot\s+de\s+passe|pagamento|bonifico|pagare|rimborso|"
     r"ritirar\w*|accesso|codice|pago|transferencia|pagar|reembolso|recoger|acceso|código|contraseña|"
-    r"zahlung|überweisung|zahlen|bezahlen|erstattung|abholen|zugang|zugriff|passwort)\b"
+    r"zahlung|überweisung|zahlen|bezahlen|erstattung|abhol\w*|zugang|zugriff|passwort)\b"
     r"|[€$£]\s?\d|\d\s?(?:€|\$|£|eur\b|euros?\b|usd\b|gbp\b|chf\b)"
 )
 HEARD_APPROVAL = _a(
