@@ -295,6 +295,7 @@ _ACT = (
     r"zahlung|überweisung|zahlen|bezahlen|erstattung|abhol\w*|zugang|zugriff|passwort)\b"
     r"|[€$£]\s?\d|\d\s?(?:€|\$|£|eur\b|euros?\b|usd\b|gbp\b|chf\b)"
 )
+_ACT_AHEAD = r"(?=[^\n]{0,120}?(?:" + _ACT + r"))"
 HEARD_APPROVAL = _a(
     # a channel's, an unseen message's or a call's word is in every match
     "phone telephone call voice voicemail verbally orally text$ sms whatsapp téléphone oralement "
@@ -303,14 +304,17 @@ HEARD_APPROVAL = _a(
     "see check verify read open vu voir vérifi vist verificat potut veder controllarl pude "
     "podido vi$ sehen gesehen prüfen geprüft lesen called phoned rang appel chiamat llamó "
     "angerufen",
+    # The act is looked for only once a third party's approval is read (its window after
+    # the verb, or after the channel in German): looked for at every position, or after
+    # every "hat", it rescanned 300 characters from each.
     _rx(
-        r"(?=[^\n]{0,300}?(?:"
-        + _ACT
-        + r"))(?:"
+        r"(?:"
         + _THIRD
         + r"(?:"
         + _AUTH
-        + r")[^.;\n]{0,60}?(?:(?:"
+        + r")"
+        + _ACT_AHEAD
+        + r"[^.;\n]{0,60}?(?:(?:"
         + _VOICE
         + r")(?!\s+(?:with|avec|con|mit)\b)|[^.;\n]{0,40}?(?:"
         + _UNSEEN
@@ -322,17 +326,22 @@ HEARD_APPROVAL = _a(
         + r"(?:"
         + _AUTH
         + r")"
+        + _ACT_AHEAD
         + r"|"
         + _THIRD
         + r"hat\s+(?:[\w.,€'-]+\s+){0,3}?(?:"
         + _VOICE
-        + r")\s+(?:[\w.,€'-]+\s+){0,8}?"
+        + r")"
+        + _ACT_AHEAD
+        + r"\s+(?:[\w.,€'-]+\s+){0,8}?"
         + _DE_AUTH
         + r"|"
         + _THIRD
         + r"(?:"
         + _CALLED
-        + r"))"
+        + r")"
+        + _ACT_AHEAD
+        + r")"
     ),
 )
 FORWARDED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
