@@ -99,6 +99,27 @@ CASES = [
     ),
     Case(
         "heard",
+        "en",
+        False,
+        src.USER,
+        "My accountant confirmed by phone that the tax payment of €1,300 is due on the 15th.",
+    ),
+    Case(
+        "heard",
+        "en",
+        False,
+        src.USER_NOREF,
+        "My husband approved by text the €60 transfer to our daughter for her school trip.",
+    ),
+    Case(
+        "heard",
+        "de",
+        False,
+        src.USER,
+        "Der Vermieter hat telefonisch bestätigt, dass die Miete ab Juli 980 € beträgt.",
+    ),
+    Case(
+        "heard",
         "de",
         False,
         src.USER,

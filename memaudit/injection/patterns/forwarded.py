@@ -246,13 +246,29 @@ _THIRD = (
 _AUTH = (
     r"(?:has\s+|had\s+)?(?:authori[sz]ed|approved|okayed|ok'?d|cleared|signed\s+off(?:\s+on)?|"
     r"gave\s+(?:\w+\s+){0,2}?(?:go-?ahead|green\s+light|ok|okay|approval|authori[sz]ation)|"
-    r"said\s+(?:that\s+)?(?:it's|it\s+is|it\s+was|that's|this\s+is)\s+(?:fine|ok|okay|approved)|"
-    r"confirmed)"
-    r"|a\s+(?:autorisé|approuvé|validé|confirmé|donné\s+son\s+(?:accord|feu\s+vert|aval|ok))"
-    r"|ha\s+(?:autorizzato|approvato|confermato|dato\s+(?:l['’]ok|il\s+via\s+libera|il\s+suo\s+ok|"
+    r"said\s+(?:that\s+)?(?:it's|it\s+is|it\s+was|that's|this\s+is)\s+(?:fine|ok|okay|approved))"
+    r"|a\s+(?:autorisé|approuvé|validé|donné\s+son\s+(?:accord|feu\s+vert|aval|ok))"
+    r"|ha\s+(?:autorizzato|approvato|dato\s+(?:l['’]ok|il\s+via\s+libera|il\s+suo\s+ok|"
     r"l['’]autorizzazione))"
-    r"|(?:ha\s+)?(?:autorizó|autorizado|aprobó|aprobado|confirmó|confirmado|dio\s+(?:el\s+|su\s+)?"
+    r"|(?:ha\s+)?(?:autorizó|autorizado|aprobó|aprobado|dio\s+(?:el\s+|su\s+)?"
     r"(?:visto\s+bueno|ok|autorización))"
+)
+# A fact is confirmed by phone every day ("the garage confirmed by phone it costs 450 €"):
+# "confirmed" counts only beside the relay's own "I couldn't see it".
+_CONFIRMED = r"confirmed|a\s+confirmé|ha\s+confermato|(?:ha\s+)?(?:confirmó|confirmado)"
+# What the heard approval sets aside or makes urgent or standing: a second signature, a
+# callback, a review ("does not apply", "skip", "without"), "urgent", "from now on". A
+# relative's approval of a family payment by text sets nothing aside.
+_SET_ASIDE = (
+    r"\b(?:urgent\w*|dringend\w*|skip\w*|without|bypass\w*|no\s+need|not\s+needed|"
+    r"(?:does\s+not|doesn't|won't)\s+apply|from\s+now\s+on|going\s+forward"
+    r"|sans|ne\s+s['’]applique\s+pas|n['’]est\s+pas\s+nécessaire|plus\s+besoin|désormais|"
+    r"à\s+partir\s+de\s+maintenant"
+    r"|senza|non\s+serve|non\s+si\s+applica|non\s+è\s+necessari\w|d['’]ora\s+in\s+poi|"
+    r"da\s+ora\s+in\s+poi"
+    r"|sin|no\s+hace\s+falta|no\s+se\s+aplica|no\s+es\s+necesari\w|a\s+partir\s+de\s+ahora|"
+    r"de\s+ahora\s+en\s+adelante"
+    r"|ohne|entfällt|gilt\s+nicht|nicht\s+nötig|ab\s+jetzt|ab\s+sofort|künftig)\b"
 )
 # A channel no one can check afterwards: a call, a voice message, a text, spoken words.
 _VOICE = (
@@ -277,7 +293,7 @@ _UNSEEN = (
     r"|(?:ich|wir)\s+(?:konnte|konnten|habe|haben)\s+(?:\w+\s+){0,2}?nicht\s+(?:sehen|gesehen|"
     r"prüfen|geprüft|lesen)"
 )
-_DE_AUTH = r"(?:genehmigt|freigegeben|autorisiert|bestätigt|abgesegnet|erlaubt)\b"
+_DE_AUTH = r"(?:genehmigt|freigegeben|autorisiert|abgesegnet|erlaubt)\b"
 _CALLED = (
     r"(?:called|phoned|rang)\s+(?:me\s+|us\s+)?(?:and|to)\s+(?:approve|authori[sz]e|okay|confirm|"
     r"(?:say|said)\s+(?:it's|it\s+was|it\s+is)\s+(?:fine|ok))"
@@ -296,6 +312,7 @@ _ACT = (
     r"|[€$£]\s?\d|\d\s?(?:€|\$|£|eur\b|euros?\b|usd\b|gbp\b|chf\b)"
 )
 _ACT_AHEAD = r"(?=[^\n]{0,120}?(?:" + _ACT + r"))"
+_ASIDE_AHEAD = r"(?=[^\n]{0,200}?" + _SET_ASIDE + r")"
 HEARD_APPROVAL = _a(
     # a channel's, an unseen message's or a call's word is in every match
     "phone telephone call voice voicemail verbally orally text$ sms whatsapp téléphone oralement "
@@ -314,11 +331,21 @@ HEARD_APPROVAL = _a(
         + _AUTH
         + r")"
         + _ACT_AHEAD
-        + r"[^.;\n]{0,60}?(?:(?:"
+        + _ASIDE_AHEAD
+        + r"[^.;\n]{0,60}?(?:"
         + _VOICE
-        + r")(?!\s+(?:with|avec|con|mit)\b)|[^.;\n]{0,40}?(?:"
+        + r")(?!\s+(?:with|avec|con|mit)\b)"
+        + r"|"
+        + _THIRD
+        + r"(?:"
+        + _AUTH
+        + r"|"
+        + _CONFIRMED
+        + r")"
+        + _ACT_AHEAD
+        + r"[^.;\n]{0,100}?(?:"
         + _UNSEEN
-        + r"))"
+        + r")"
         + r"|(?:"
         + _VOICE
         + r")\s*,?\s+"
@@ -327,12 +354,14 @@ HEARD_APPROVAL = _a(
         + _AUTH
         + r")"
         + _ACT_AHEAD
+        + _ASIDE_AHEAD
         + r"|"
         + _THIRD
         + r"hat\s+(?:[\w.,€'-]+\s+){0,3}?(?:"
         + _VOICE
         + r")"
         + _ACT_AHEAD
+        + _ASIDE_AHEAD
         + r"\s+(?:[\w.,€'-]+\s+){0,8}?"
         + _DE_AUTH
         + r"|"
@@ -341,6 +370,7 @@ HEARD_APPROVAL = _a(
         + _CALLED
         + r")"
         + _ACT_AHEAD
+        + _ASIDE_AHEAD
         + r")"
     ),
 )
