@@ -311,7 +311,7 @@ _ACT = (
     r"zahlung|überweisung|zahlen|bezahlen|erstattung|abhol\w*|zugang|zugriff|passwort)\b"
     r"|[€$£]\s?\d|\d\s?(?:€|\$|£|eur\b|euros?\b|usd\b|gbp\b|chf\b)"
 )
-_ACT_AHEAD = r"(?=[^\n]{0,120}?(?:" + _ACT + r"))"
+_ACT_AHEAD = r"(?=[^\n]{0,100}?(?:" + _ACT + r"))"
 _ASIDE_AHEAD = r"(?=[^\n]{0,200}?" + _SET_ASIDE + r")"
 HEARD_APPROVAL = _a(
     # a channel's, an unseen message's or a call's word is in every match
@@ -323,25 +323,28 @@ HEARD_APPROVAL = _a(
     "angerufen",
     # The act is looked for only once a third party's approval is read (its window after
     # the verb, or after the channel in German): looked for at every position, or after
-    # every "hat", it rescanned 300 characters from each.
+    # every "hat", it rescanned 300 characters from each. The third party and its verb are
+    # read once (atomic): the first approval after a determiner is the one judged.
     _rx(
         r"(?:"
+        + r"(?>"
         + _THIRD
         + r"(?:"
         + _AUTH
-        + r")"
+        + r"))"
         + _ACT_AHEAD
         + _ASIDE_AHEAD
         + r"[^.;\n]{0,60}?(?:"
         + _VOICE
         + r")(?!\s+(?:with|avec|con|mit)\b)"
         + r"|"
+        + r"(?>"
         + _THIRD
         + r"(?:"
         + _AUTH
         + r"|"
         + _CONFIRMED
-        + r")"
+        + r"))"
         + _ACT_AHEAD
         + r"[^.;\n]{0,100}?(?:"
         + _UNSEEN
@@ -349,10 +352,11 @@ HEARD_APPROVAL = _a(
         + r"|(?:"
         + _VOICE
         + r")\s*,?\s+"
+        + r"(?>"
         + _THIRD
         + r"(?:"
         + _AUTH
-        + r")"
+        + r"))"
         + _ACT_AHEAD
         + _ASIDE_AHEAD
         + r"|"
