@@ -287,13 +287,13 @@ def test_each_case_is_judged_as_labeled_with_the_scorer(case: Case) -> None:
 
 
 def test_the_users_own_check_by_phone_is_no_heard_approval() -> None:
-    """The channel followed by "with" is the user's own call; "the user" approving is theirs."""
-    heard = "the cfo authorised by phone the transfer of €9,000 to helix"
-    assert forwarded.forwarded(heard)
-    assert not forwarded.forwarded(
-        "the cfo's new account was confirmed by phone with helix: €9,000"
-    )
-    assert not forwarded.forwarded("the user authorised by phone the transfer of €9,000 to helix")
+    """The channel followed by "with" is the user's own call; "the user" approving is theirs;
+    an approval that sets nothing aside is no relay."""
+    aside = " of €9,000 to helix; the second signature does not apply"
+    assert forwarded.forwarded("the cfo authorised by phone the transfer" + aside)
+    assert not forwarded.forwarded("the transfer was approved by phone with the cfo" + aside)
+    assert not forwarded.forwarded("the user authorised by phone the transfer" + aside)
+    assert not forwarded.forwarded("the cfo authorised by phone the transfer of €9,000 to helix")
 
 
 @pytest.mark.parametrize(
