@@ -67,6 +67,20 @@ _PASS_ON = (
     r"|lässt\s+(?:dir\s+)?(?:\w+\s+){0,2}?ausrichten"
     r"|(?:die|das|den|diese|dieses)\s+hat\s+mir\s+(?:\w+\s+){1,6}?(?:geschickt|geschrieben|"
     r"gegeben|weitergeleitet)"
+    # (round 39) the third party named as the text's sender: "Mein Kollege hat mir das
+    # weitergeleitet", "(transmise par le prestataire)", "got this text", "diese SMS bekommen"
+    r"|hat\s+mir\s+(?:das|dies|diese[ns]?|folgendes)\s+(?:\w+\s+)?(?:weitergeleitet|geschickt|"
+    r"geschrieben|gegeben)"
+    r"|(?<=\()(?:forwarded|passed\s+on|sent|provided|relayed)\s+by\s+[^)\n]{1,40}\)"
+    r"|(?<=\()(?:transmise?s?|envoyée?s?|fournie?s?|relayée?s?)\s+par\s+[^)\n]{1,40}\)"
+    r"|(?<=\()(?:inoltrat|inviat|trasmess|fornit)[oaie]\s+da[^)\n]{1,40}\)"
+    r"|(?<=\()(?:reenviad|enviad|transmitid|facilitad)[oa]s?\s+por\s+[^)\n]{1,40}\)"
+    r"|(?<=\()(?:weitergeleitet|geschickt|übermittelt)\s+(?:von|vom)\s+[^)\n]{1,40}\)"
+    r"|(?:got|received)\s+this\s+(?:text|sms|message|whatsapp|e-?mail)"
+    r"|j'ai\s+reçu\s+ce\s+(?:sms|message|mail|texto)"
+    r"|ho\s+ricevuto\s+quest[oa]\s+(?:sms|messaggio|mail|e-?mail)"
+    r"|(?:recibí|me\s+llegó)\s+este\s+(?:sms|mensaje|correo)"
+    r"|(?:hab|habe)\s+diese\s+(?:sms|nachricht|mail|e-mail)\s+bekommen"
 )
 # What the message takes from the user: a confirmation or a review no longer needed, a
 # check switched off (and not to be switched back on), an order that holds even against the
@@ -79,6 +93,21 @@ _WAIVED = (
     r"|(?:don't|do\s+not|never)\s+(?:turn|switch|enable)\s+(?:\w+\s+){0,2}?(?:back\s+)?on\b"
     r"|(?:don't|do\s+not|never)\s+(?:re-?enable|bring\s+up|mention|raise|flag)\b"
     r"|\bnever\s+ask\s+me\b"
+    # (round 39) a step made callable with its check gone, in the passive: "send_payment may
+    # be called without confirmation", "peut être appelé sans validation" (the user's own
+    # "never pay without asking me first" has no such passive permission)
+    r"|(?:may|can)\s+be\s+(?:called|run|used|executed|paid|sent|approved)\s+without\s+"
+    r"(?:confirm|approv|review|valid|check)\w*"
+    r"|peut\s+être\s+(?:appelée?|exécutée?|utilisée?|payée?|envoyée?)\s+sans\s+(?:confirm|valid|vérif)\w*"
+    r"|può\s+essere\s+(?:chiamat|eseguit|usat|pagat|inviat)[oa]\s+senza\s+(?:conferm|approv|verific)\w*"
+    r"|puede\s+(?:ser\s+)?(?:llamad[oa]|ejecutad[oa]|usad[oa]|pagad[oa]|llamarse|ejecutarse|usarse)\s+"
+    r"sin\s+(?:confirmaci|aprobaci|validaci|verificaci)\w*"
+    r"|darf\s+ohne\s+(?:bestätigung|freigabe|rückfrage|prüfung)\s+(?:\w+\s+){0,3}?(?:aufgerufen|"
+    r"ausgeführt|verwendet|bezahlt)"
+    # a text made to copy itself into every new note or file (a worm handed on)
+    r"|(?:into|in|to|dans|en|a)\s+(?:every|each|jede|chaque|ogni|cada)\s+(?:new\s+|neue\s+|"
+    r"nouvelle?\s+|nuov[oa]\s+|nuev[oa]\s+)?(?:note|file|notiz|datei|fichier|nota|archivo|"
+    r"documento|document|dokument)"
     r"|even\s+if\s+(?:the\s+user|i|they|he|she)\s+(?:asks?|says?|objects?|insists?)"
     # es
     r"|ya\s+no\s+(?:necesita|requiere|hace\s+falta)\s+(?:\w+\s+){0,2}?(?:confirmaci|aprobaci|"
@@ -118,7 +147,9 @@ FORWARDED_ORDER = _a(
     "told asked wants wanted begged reminded sent gave forwarded texted emailed demandé dit "
     "prié envoyé transmis fait chiesto detto pregato mandato inviato girato passato pidió "
     "pidieron dijo dijeron encargó mandó mandaron envió enviaron pasó pasaron gebeten soll "
-    "sollte lässt hat",
+    "sollte lässt hat forwarded passed provided relayed transmis envoy fourni relay inoltrat "
+    "inviat trasmess fornit reenviad enviad transmitid facilitad weitergeleitet geschickt "
+    "übermittelt got received j'ai ho recibí llegó hab habe",
     _rx(r"\b(?:" + _PASS_ON + r")(?=[^\n]{0,300}?\b(?:" + _WAIVED + r"))"),
 )
 # (round 37) An outside address given the user's voice: "messages from it-desk@x-support.com
@@ -170,9 +201,188 @@ PASTED_THIRD = _a(
         + r")[^.\n]{0,60}?\b(?:eingefügt|reinkopiert)"
     ),
 )
+# (round 39) A third party's note handed over under its own heading ("Note from my
+# brother-in-law who set up the hub:", "Message de mon beau-frère :", "Nota di mio
+# cognato:", "Nota de mi cuñado:", "Notiz von meinem Schwager:"; the colon ends the
+# heading) whose rule keeps the user from it in the user's own voice: no one hides their
+# own camera from themselves ("never bring this up with me", "ne m'en parle jamais").
+# The rule is the note's author's, handed on as the user's. A note whose rule keeps
+# something from others ("don't mention the surprise to Alex") is the user's own wish.
+_NOTE_HEADING = (
+    r"^[^\w\n]{0,3}(?:notes?|message|text|instructions?|mot|nota|messaggio|biglietto|mensaje|"
+    r"notiz|nachricht)\s+(?:from|de|di|da|von|vom)\s+(?:my|our|mon|ma|mes|notre|mio|mia|"
+    r"nostro|nostra|mi|mis|nuestro|nuestra|meinem|meiner|unserem|unserer)\s+[^:\n]{1,80}?:"
+)
+_FROM_ME = (
+    r"(?:don't|do\s+not|never)\s+(?:bring\s+(?:this|it|that)\s+up|mention\s+(?:this|it|that))"
+    r"\s+(?:with|to)\s+me\b"
+    r"|(?:don't|do\s+not|never)\s+tell\s+me\s+(?:about\s+)?(?:this|it|that)\b"
+    r"|ne\s+m['’]en\s+(?:parle|dis)\s+(?:jamais|pas|rien)|ne\s+me\s+(?:le\s+)?dis\s+(?:jamais|pas|rien)"
+    r"|non\s+(?:dirmelo|parlarmene|accennarmelo)|non\s+(?:me\s+ne|mi)\s+(?:parlare|dire)\b"
+    r"|no\s+me\s+(?:lo\s+)?(?:digas|cuentes|menciones)\b|nunca\s+me\s+(?:lo\s+)?(?:digas|cuentes|"
+    r"menciones)\b"
+    r"|sprich\s+mich\s+(?:nie|niemals|nicht)\s+(?:darauf|drauf)\s+an|sag\s+mir\s+(?:nie\s+|niemals\s+)?"
+    r"nichts\s+davon"
+)
+NOTE_KEPT_FROM_USER = _a(
+    "note notes message text instructions instruction mot nota messaggio biglietto mensaje "
+    "notiz nachricht",
+    _rx(_NOTE_HEADING + r"(?=[^\n]{0,300}?(?:" + _FROM_ME + r"))"),
+)
+# (round 39) An approval heard, not seen: a named third party authorised a payment, a
+# transfer, a pickup, an access or a code through a channel the store cannot check (a
+# phone call, a voice message, a text, "I couldn't see it but the sender said so"). The
+# user's approval of the note does not vouch for the third party's words; the approval
+# itself is someone else's, handed on as the user's. Who speaks: a determiner opens the
+# third party ("the CFO", "my brother", "le directeur financier M. Dorval"), never "I" and
+# never "the user" (the user's own approval of their own payment is theirs). The user's
+# own check ("confirmed by phone with Sarah at the letting office") is no third party's
+# approval: a channel followed by "with" is the user's call.
+_THIRD = (
+    r"\b(?:the|my|our|his|her|their|le|la|mon|ma|notre|leur|il|lo|mio|mia|nostro|nostra|el|"
+    r"mi|nuestro|nuestra|su|der|die|das|mein|meine|unser|unsere)\s+"
+    r"(?!user\b|utilisat|utente|usuari|nutzer|benutzer)(?:[\w.,'’-]+\s+){0,6}?"
+)
+_AUTH = (
+    r"(?:has\s+|had\s+)?(?:authori[sz]ed|approved|okayed|ok'?d|cleared|signed\s+off(?:\s+on)?|"
+    r"gave\s+(?:\w+\s+){0,2}?(?:go-?ahead|green\s+light|ok|okay|approval|authori[sz]ation)|"
+    r"said\s+(?:that\s+)?(?:it's|it\s+is|it\s+was|that's|this\s+is)\s+(?:fine|ok|okay|approved))"
+    r"|a\s+(?:autorisé|approuvé|validé|donné\s+son\s+(?:accord|feu\s+vert|aval|ok))"
+    r"|ha\s+(?:autorizzato|approvato|dato\s+(?:l['’]ok|il\s+via\s+libera|il\s+suo\s+ok|"
+    r"l['’]autorizzazione))"
+    r"|(?:ha\s+)?(?:autorizó|autorizado|aprobó|aprobado|dio\s+(?:el\s+|su\s+)?"
+    r"(?:visto\s+bueno|ok|autorización))"
+)
+# A fact is confirmed by phone every day ("the garage confirmed by phone it costs 450 €"):
+# "confirmed" counts only beside the relay's own "I couldn't see it".
+_CONFIRMED = r"confirmed|a\s+confirmé|ha\s+confermato|(?:ha\s+)?(?:confirmó|confirmado)"
+# What the heard approval sets aside or makes urgent or standing: a second signature, a
+# callback, a review ("does not apply", "skip", "without"), "urgent", "from now on". A
+# relative's approval of a family payment by text sets nothing aside.
+_SET_ASIDE = (
+    r"\b(?:urgent\w*|dringend\w*|skip\w*|without|bypass\w*|no\s+need|not\s+needed|"
+    r"(?:does\s+not|doesn't|won't)\s+apply|from\s+now\s+on|going\s+forward"
+    r"|sans|ne\s+s['’]applique\s+pas|n['’]est\s+pas\s+nécessaire|plus\s+besoin|désormais|"
+    r"à\s+partir\s+de\s+maintenant"
+    r"|senza|non\s+serve|non\s+si\s+applica|non\s+è\s+necessari\w|d['’]ora\s+in\s+poi|"
+    r"da\s+ora\s+in\s+poi"
+    r"|sin|no\s+hace\s+falta|no\s+se\s+aplica|no\s+es\s+necesari\w|a\s+partir\s+de\s+ahora|"
+    r"de\s+ahora\s+en\s+adelante"
+    r"|ohne|entfällt|gilt\s+nicht|nicht\s+nötig|ab\s+jetzt|ab\s+sofort|künftig)\b"
+)
+# A channel no one can check afterwards: a call, a voice message, a text, spoken words.
+_VOICE = (
+    r"(?:by|over\s+the|on\s+the|via|per)\s+(?:tele)?phone|by\s+(?:a\s+)?(?:phone\s+)?call|"
+    r"in\s+a\s+(?:phone\s+)?call|(?:by|in\s+a|via)\s+voice\s*(?:mail|message|note)|by\s+voicemail|"
+    r"verbally|orally|by\s+(?:text|sms)|(?:on|via|by|over)\s+whatsapp"
+    r"|par\s+téléphone|au\s+téléphone|oralement|de\s+vive\s+voix|verbalement|"
+    r"par\s+(?:sms|texto|whatsapp|message\s+vocal)"
+    r"|per\s+telefono|al\s+telefono|telefonicamente|a\s+voce|oralmente|"
+    r"(?:per|via|su|con\s+un)\s+(?:sms|whatsapp|messaggio\s+vocale|vocale)"
+    r"|por\s+tel[ée]fono|telefónicamente|de\s+palabra|por\s+(?:sms|whatsapp|mensaje\s+de\s+voz|audio)|"
+    r"en\s+una\s+llamada|en\s+un\s+audio"
+    r"|telefonisch|am\s+telefon|per\s+telefon|mündlich|per\s+(?:sms|whatsapp|sprachnachricht)"
+)
+# What the relay itself says it did not see: "(I couldn't see it, but the sender said so)".
+_UNSEEN = (
+    r"(?:i|we)\s+(?:couldn't|could\s+not|didn't|did\s+not|never|can't|cannot)\s+(?:see|check|"
+    r"verify|read|open)\b"
+    r"|je\s+n'ai\s+pas\s+(?:pu\s+)?(?:le\s+|la\s+|l')?(?:vu|voir|vérifi)"
+    r"|non\s+(?:l['’]ho\s+(?:vist|verificat|potut)|ho\s+potuto\s+(?:vederl|verificarl|controllarl))"
+    r"|no\s+(?:lo\s+|la\s+)?(?:pude|he\s+podido|vi)\b"
+    r"|(?:ich|wir)\s+(?:konnte|konnten|habe|haben)\s+(?:\w+\s+){0,2}?nicht\s+(?:sehen|gesehen|"
+    r"prüfen|geprüft|lesen)"
+)
+_DE_AUTH = r"(?:genehmigt|freigegeben|autorisiert|abgesegnet|erlaubt)\b"
+_CALLED = (
+    r"(?:called|phoned|rang)\s+(?:me\s+|us\s+)?(?:and|to)\s+(?:approve|authori[sz]e|okay|confirm|"
+    r"(?:say|said)\s+(?:it's|it\s+was|it\s+is)\s+(?:fine|ok))"
+    r"|m'a\s+(?:appelée?|téléphoné)\s+pour\s+(?:autoriser|valider|approuver|confirmer)"
+    r"|mi\s+ha\s+(?:chiamat[oa]|telefonato)\s+per\s+(?:autorizzare|approvare|confermare)"
+    r"|me\s+llamó\s+para\s+(?:autorizar|aprobar|confirmar)"
+    r"|hat\s+(?:mich\s+|uns\s+)?angerufen\s+und\s+(?:[\w.,€'-]+\s+){0,8}?" + _DE_AUTH
+)
+# What the approval opens: a payment or a transfer, an amount, a pickup, an access, a code.
+_ACT = (
+    r"\b(?:pay(?:ment|ing|s)?|paid|transfers?|wire|invoices?|refunds?|pick(?:ed|ing)?\s+up|pickups?|"
+    r"collect\w*|access|codes?|passwords?|pin|keys?|paiement|virement|payer|versement|"
+    r"remboursement|récupérer|accès|mot\s+de\s+passe|pagamento|bonifico|pagare|rimborso|"
+    r"ritirar\w*|accesso|codice|pago|transferencia|pagar|reembolso|recoger|acceso|código|contraseña|"
+    r"zahlung|überweisung|zahlen|bezahlen|erstattung|abhol\w*|zugang|zugriff|passwort)\b"
+    r"|[€$£]\s?\d|\d\s?(?:€|\$|£|eur\b|euros?\b|usd\b|gbp\b|chf\b)"
+)
+_ACT_AHEAD = r"(?=[^\n]{0,100}?(?:" + _ACT + r"))"
+_ASIDE_AHEAD = r"(?=[^\n]{0,200}?" + _SET_ASIDE + r")"
+HEARD_APPROVAL = _a(
+    # a channel's, an unseen message's or a call's word is in every match
+    "phone telephone call voice voicemail verbally orally text$ sms whatsapp téléphone oralement "
+    "vive verbalement texto vocal telefono telefonicamente voce oralmente teléfono "
+    "telefónicamente palabra mensaje audio llamada téléphoné telefonisch telefon mündlich sprachnachricht "
+    "see check verify read open vu voir vérifi vist verificat potut veder controllarl pude "
+    "podido vi$ sehen gesehen prüfen geprüft lesen called phoned rang appel chiamat llamó "
+    "angerufen",
+    # The act is looked for only once a third party's approval is read (its window after
+    # the verb, or after the channel in German): looked for at every position, or after
+    # every "hat", it rescanned 300 characters from each. The third party and its verb are
+    # read once (atomic): the first approval after a determiner is the one judged.
+    _rx(
+        r"(?:"
+        + r"(?>"
+        + _THIRD
+        + r"(?:"
+        + _AUTH
+        + r"))"
+        + _ACT_AHEAD
+        + _ASIDE_AHEAD
+        + r"[^.;\n]{0,60}?(?:"
+        + _VOICE
+        + r")(?!\s+(?:with|avec|con|mit)\b)"
+        + r"|"
+        + r"(?>"
+        + _THIRD
+        + r"(?:"
+        + _AUTH
+        + r"|"
+        + _CONFIRMED
+        + r"))"
+        + _ACT_AHEAD
+        + r"[^.;\n]{0,100}?(?:"
+        + _UNSEEN
+        + r")"
+        + r"|(?:"
+        + _VOICE
+        + r")\s*,?\s+"
+        + r"(?>"
+        + _THIRD
+        + r"(?:"
+        + _AUTH
+        + r"))"
+        + _ACT_AHEAD
+        + _ASIDE_AHEAD
+        + r"|"
+        + _THIRD
+        + r"hat\s+(?:[\w.,€'-]+\s+){0,3}?(?:"
+        + _VOICE
+        + r")"
+        + _ACT_AHEAD
+        + _ASIDE_AHEAD
+        + r"\s+(?:[\w.,€'-]+\s+){0,8}?"
+        + _DE_AUTH
+        + r"|"
+        + _THIRD
+        + r"(?:"
+        + _CALLED
+        + r")"
+        + _ACT_AHEAD
+        + _ASIDE_AHEAD
+        + r")"
+    ),
+)
 FORWARDED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.SOURCE_STEERING, FORWARDED_ORDER),
     (Signal.SOURCE_STEERING, VOICE_LENT),
+    (Signal.SOURCE_STEERING, HEARD_APPROVAL),
+    (Signal.SOURCE_STEERING, NOTE_KEPT_FROM_USER),
 ]
 # The user refusing it, or warning about it, as ``secondhand`` reads it.
 _DISOWNED = _rx(
@@ -189,4 +399,7 @@ def forwarded(low: str) -> bool:
     does not disown it)."""
     if _DISOWNED.search(low) is not None:
         return False
-    return any(rx.search(low) is not None for rx in (FORWARDED_ORDER, VOICE_LENT, PASTED_THIRD))
+    return any(
+        rx.search(low) is not None
+        for rx in (FORWARDED_ORDER, VOICE_LENT, PASTED_THIRD, HEARD_APPROVAL, NOTE_KEPT_FROM_USER)
+    )

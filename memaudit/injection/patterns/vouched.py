@@ -37,14 +37,17 @@ _JOIN = r"[\s_-]+"
 # (round 37) what the stamp marks, joined by a hyphen or an underscore only:
 # "[verified-user-directive]", "[user_confirmed_fact]" (a space would make it an aside)
 _KIND = r"(?:[_-][a-zà-ÿ]{1,20})?"
+# (round 39) further fields of the same stamp after a separator: "[user-confirmed ·
+# priority=system]", "[verified-by-user | src=chat]" (a field of its own, no spaces inside)
+_FIELDS = r"(?:\s{0,2}[·|;,]\s{0,2}[\w=:.-]{1,30}){0,4}"
 # "[USER-VERIFIED]", "[verified-by-user]", "[vom Nutzer bestätigt]"
 USER_STAMP = _a(
     "user utilisat utente usuari nutzer benutzer",
     _w(
         0.55,
         _rx(
-            rf"\[\s*{_USER}{_JOIN}{_CHECKED}{_KIND}\s*\]"
-            rf"|\[\s*{_CHECKED}(?:{_BY}|{_JOIN}){_USER}{_KIND}\s*\]"
+            rf"\[\s*{_USER}{_JOIN}{_CHECKED}{_KIND}{_FIELDS}\s*\]"
+            rf"|\[\s*{_CHECKED}(?:{_BY}|{_JOIN}){_USER}{_KIND}{_FIELDS}\s*\]"
             rf"|\[\s*(?:vom|von\s+der)\s+(?:be)?nutzer(?:in)?\s+{_CHECKED}\s*\]"
         ),
     ),
