@@ -45,7 +45,16 @@ _EXECUTED = re.compile(
     r"(?:-d|--decode|-D)\s{0,3}\|\s{0,3}(?:sudo\s{1,3})?(?:ba|z|da|k)?sh\b",
     re.IGNORECASE,
 )
-_GATE = ("atob", "b64decode", "decodebytes", "decodestring", "frombase64", "-e", "base64")
+_GATE = (
+    "atob",
+    "b64decode",
+    "decodebytes",
+    "decodestring",
+    "frombase64",
+    "powershell",
+    "pwsh",
+    "base64",
+)
 
 
 def _decoded(run: str, utf16: bool) -> str:
