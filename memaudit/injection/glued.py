@@ -9,7 +9,8 @@ of, and the little words between them) by a shortest segmentation; when the lexi
 words cover most of it, the segmentation is read as text by the engine (``decoders``),
 like spaced or dotted letters: it counts only if what it says is a signal. A slug, a hash,
 a German compound or a minifier's identifiers either miss the run's shape or are not
-covered; base64 has capitals.
+covered; base64 has capitals. A run given as an example ("for example …", "z. B. …")
+is a lesson about the trick and is not read.
 
 Linear: the run is bounded (``_MAX_RUN``), each position tries words up to ``_LONGEST``
 letters, and at most ``_MAX_RUNS`` runs of one text are read.
@@ -112,13 +113,25 @@ def segment(run: str) -> tuple[list[str], int] | None:
     return [piece for piece, _ in reversed(pieces)], covered
 
 
+# A run given as an example of the trick ("for example ignoreall…", "z. B. …", "par
+# exemple", "ad esempio", "por ejemplo"): a lesson about glued words, not one hidden in them.
+_EXAMPLE = re.compile(
+    r"(?:\be\.\s?g\.|\bfor\s+(?:example|instance)|\bsuch\s+as|\bexample|\bz\.\s?b\.|"
+    r"\bbeispiel|\bexemple|\besempio|\bejemplo)[^\n]{0,60}$"
+)
+_BEFORE = 80  # characters before a run looked at for an example's marker
+
+
 def glued_runs(view: str) -> Iterator[tuple[int, int, str]]:
-    """(start, end, the run read as words) for each run the lexicon covers."""
+    """(start, end, the run read as words) for each run the lexicon covers, unless the run
+    is given as an example."""
     read = 0
     for m in _RUN.finditer(view) if len(view) >= SHORTEST else ():
         if read >= _MAX_RUNS:
             return
         read += 1
+        if _EXAMPLE.search(view[max(0, m.start() - _BEFORE) : m.start()].lower()):
+            continue
         found = segment(m.group(0))
         if found is None:
             continue
