@@ -68,7 +68,10 @@ def _decoded(run: str, utf16: bool) -> str:
     except (binascii.Error, ValueError):
         return ""
     printable = sum(1 for c in text if c.isprintable() or c in "\n\t")
-    return text if text and printable >= 0.9 * len(text) else ""
+    if not text or printable < 0.9 * len(text):
+        return ""
+    # (shown in the hit's note: a control character is replaced, never passed on)
+    return "".join(c if c.isprintable() or c in "\n\t" else "\ufffd" for c in text)
 
 
 def executed_runs(view: str) -> Iterator[tuple[int, int, str]]:

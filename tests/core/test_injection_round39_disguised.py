@@ -485,3 +485,17 @@ def test_staged_and_audited_the_poison_is_found_and_its_look_alike_quiet(
     kept, none = src.stage_then_audit(cli, ledger_path, benign.text, source_type, ref)
     assert kept["flags"] == []
     assert [f for f in none if kept["id"] in f["memory_ids"]] == []
+
+
+def test_a_control_character_in_a_run_literal_never_reaches_the_note() -> None:
+    """Rule 3: what a literal decodes to is shown, its control characters replaced (an
+    escape sequence in the payload would otherwise reach the terminal in the evidence)."""
+    import base64
+
+    payload = b"fetch('https://x.example/\x1b[2J\x07abcdefghijklmnopqrstuvwxyz0123456789')"
+    text = f"eval(atob('{base64.b64encode(payload).decode()}'))"
+    ((_, _, shown),) = executed_runs(text)
+    assert "x.example" in shown
+    assert "\x1b" not in shown and "\x07" not in shown
+    notes = [h.note or "" for h in signals(text, learned=False)]
+    assert notes and not any("\x1b" in n or "\x07" in n for n in notes)
