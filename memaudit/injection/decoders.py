@@ -25,6 +25,8 @@ from memaudit.injection.forms import (
     text_shares,
 )
 from memaudit.injection.gate import _LEET, _LEET_GATE, _leet, quoted_leet
+from memaudit.injection.glued import GLUED, glued_runs
+from memaudit.injection.glued import SHORTEST as _GLUED_SHORTEST
 from memaudit.regex_needs import shortest
 
 
@@ -96,6 +98,8 @@ def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
         yield 0, len(view), "letters joined by dots or dashes", joined
     for s, e, text in interleaved(view):
         yield s, e, "letters joined by dots or dashes", text
+    if longest >= _GLUED_SHORTEST:  # (round 39) words glued without spaces
+        yield from ((s, e, GLUED, text) for s, e, text in glued_runs(view))
     for m in _LONG_TOKEN.finditer(view) if longest >= _LONG_WORD or "<~" in view else ():
         run = m.group(0)
         for how, decode in _OTHER_CODECS:

@@ -16,6 +16,7 @@ from memaudit.injection.bounded import beyond_bound
 from memaudit.injection.confusables import fold, lookalike_domains, lookalike_hit
 from memaudit.injection.declared import settle as _settle
 from memaudit.injection.decoders import _decode_runs, _texty
+from memaudit.injection.executed import EXECUTED_WEIGHT, executed_runs
 from memaudit.injection.expository import expounded
 from memaudit.injection.forms import (
     _ADDRESS,
@@ -49,6 +50,7 @@ from memaudit.injection.forms import (
 )
 from memaudit.injection.forms import rot13 as _rot13
 from memaudit.injection.gate import _ALL_KINDS, _active
+from memaudit.injection.glued import GLUED
 from memaudit.injection.hyphens import rejoined, typographic
 from memaudit.injection.kinds import (
     CODE,
@@ -421,13 +423,20 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
     for s, e, how, decoded in runs:
         inner = _inner(decoded, s, e, f"decoded {how}", depth, gate)
         # (leetspeak is read by anyone: style, unless it spells a signal; round 21)
-        spelled = how in ("spaced letters", "letters joined by dots or dashes", "leetspeak")
+        spelled = how in ("spaced letters", "letters joined by dots or dashes", "leetspeak", GLUED)
         weight = WEIGHT[Signal.ENCODED_PAYLOAD] if not spelled or inner else 0.0
         if weight:
             raw.append(
                 Hit(Signal.ENCODED_PAYLOAD, s, e, weight, f"{how} decodes to “{_cut(decoded, 80)}”")
             )
         raw.extend(inner)
+    # (round 39) a decoded literal handed to an interpreter: the act is the signal
+    for s, e, decoded in executed_runs(view) if Signal.ENCODED_PAYLOAD in on else ():
+        said = f": “{_cut(decoded, 80)}”" if decoded else ""
+        raw.append(
+            Hit(Signal.ENCODED_PAYLOAD, s, e, EXECUTED_WEIGHT, f"runs a decoded literal{said}")
+        )
+        raw.extend(_inner(decoded, s, e, "decoded and run", depth, gate) if decoded else [])
     raw, unread = beyond_bound([h for h in raw if not _required_not_skipped(low, h)])
     raw = quieted(low, raw)  # (``unread``: past a bound, kept as found; ``bounded``)
     if all(h.signal is Signal.IMPERATIVE for h in raw):

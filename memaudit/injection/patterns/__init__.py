@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import WEIGHT, Signal
+from memaudit.injection.patterns.alias_chain import ALIAS_CHAIN_PATTERNS
 from memaudit.injection.patterns.beaconed import BEACONED_PATTERNS
 from memaudit.injection.patterns.bridged import SOURCED_PATTERNS
 from memaudit.injection.patterns.caution_lifted import CAUTION_PATTERNS
@@ -26,6 +27,7 @@ from memaudit.injection.patterns.planted import PLANTED_PATTERNS
 from memaudit.injection.patterns.propagation import PROPAGATION_PATTERNS
 from memaudit.injection.patterns.rebound import REBOUND_PATTERNS
 from memaudit.injection.patterns.relay import RELAY_PATTERNS
+from memaudit.injection.patterns.remembered_fix import REMEMBERED_FIX_PATTERNS
 from memaudit.injection.patterns.retrieval import RETRIEVAL_PATTERNS
 from memaudit.injection.patterns.rosters import ROSTERS_PATTERNS
 from memaudit.injection.patterns.secondhand import SECONDHAND_PATTERNS
@@ -94,6 +96,11 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     # records stamped as the owner's approved request (weighed by source)
     *WILDCARD_PATTERNS,
     *STAMPED_PATTERNS,
+    # round 39: an insecure act remembered as the fix that worked; secrets allowed into a
+    # repository (weighed by source)
+    *REMEMBERED_FIX_PATTERNS,
+    # round 39: an identity equated by a step, then a payment asked through it
+    *ALIAS_CHAIN_PATTERNS,
 ]
 
 _AGENT_WORDS = (
