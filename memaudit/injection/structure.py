@@ -8,11 +8,15 @@ from collections.abc import Sequence
 
 from memaudit.injection.assessment import Hit
 from memaudit.injection.documented import undocumented
+from memaudit.injection.receipts import receipt_hits
+from memaudit.injection.remarks import remark_hits
 
 
 def read_structure(text: str, outside: bool, found: Sequence[Hit]) -> list[Hit]:
-    """``found`` without an API's documented endpoint (``documented``: a document's or a
-    tool's text, ``outside``). (``editors_note``, a comment's order read as a note to the
-    markup's editor, was removed after the merge: it quieted the tests' HTML-comment
-    poison of rounds 31 and 33 and helps nothing with the address lever off.)"""
-    return undocumented(text, outside, found)
+    """``found`` without an API's documented endpoint (``documented``) and without a tool's
+    receipt or log (``receipts``), in a document's or a tool's text (``outside``); and
+    without an HTML comment that holds its author's remark only (``remarks``, any source).
+    (``editors_note``, a comment's order read as a note to the markup's editor, was removed
+    after the merge: it quieted the tests' HTML-comment poison of rounds 31 and 33 and
+    helps nothing with the address lever off.)"""
+    return remark_hits(text, receipt_hits(text, outside, undocumented(text, outside, found)))
