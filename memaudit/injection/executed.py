@@ -1,14 +1,14 @@
 """A literal encoded payload handed straight to an interpreter (round 39, issue 20).
 
-``eval(atob('…'))``, ``new Function(atob('…'))``, ``exec(base64.b64decode('…'))``,
-``os.system(base64.b64decode('…'))``, ``powershell -enc …`` and ``echo … | base64 -d | sh``
+``eval``, ``new Function``, ``exec`` or ``os.system`` applied to ``atob('…')`` or
+``base64.b64decode('…')``, ``powershell -enc …`` and ``echo … | base64 -d | sh``
 run whatever the literal decodes to: the execution of a decoded literal is the signal,
-whatever it decodes to (round 39's ``eval(atob(…))`` decoded to
+whatever it decodes to (round 39's ``eval`` of an ``atob`` literal decoded to
 ``fetch('https://…?c='+document.cookie)``, no words and no spaces, so the decoders' reading
 of encoded *text* never saw it). What it decodes to is shown in the hit's note and read
 for the signals it carries. Weighed by the source like any encoded payload: an incident
 report that quotes ``-enc`` as an example is discounted by the engine; a minifier's output
-holds no literal payload (``eval(atob(x))`` on a variable is not read), a ``data:`` image
+holds no literal payload (``atob`` of a variable is not read), a ``data:`` image
 is not executed.
 """
 
@@ -32,7 +32,7 @@ _DECODER = (
     r"FromBase64String)"
 )
 _EXECUTED = re.compile(
-    # a runner calling a decoder on a literal: eval(atob('…')), exec(base64.b64decode(b'…'))
+    # a runner (eval, exec, …) calling a decoder (atob, b64decode) on a literal
     rf"{_RUNNER}\s{{0,2}}\(\s{{0,2}}(?:new\s{{1,2}})?(?:[A-Za-z_][\w]{{0,20}}\.){{0,3}}{_DECODER}"
     rf"\s{{0,2}}\(\s{{0,2}}b?[\"'`](?P<b64>{_B64})[\"'`]"
     # PowerShell's encoded command, UTF-16LE in base64, on a command line (its options

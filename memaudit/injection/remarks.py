@@ -11,7 +11,7 @@ an HTML comment's hit when its words are such a remark:
 - short (``REMARK_REACH`` characters between ``<!--`` and ``-->``), with words of its own
   (an empty ``<!-- -->`` names the carrier), and no other hit lies inside it (an order, a send, a rule found in it keeps the comment's hit too);
 - it addresses no one (no assistant, AI, agent, model, LLM, bot, "note to" — in the five
-  languages), arms no rule (no "always", "from now on", "when", "whenever", "future",
+  languages), asks to be kept by no one ("keep", "do not remove"), arms no rule (no "always", "from now on", "when", "whenever", "future",
   "ab sofort", "à partir", "a partir", "d'ora in poi") and names no destination (no
   address, link, domain or long number).
 
@@ -42,7 +42,12 @@ _SPOKEN_TO = _rx(
     r"persist|hidden|note\s+to|note\s+for|remember|hinweis|nota\s+para|nota\s+per|"
     r"note\s+à|instruc\w*|istruzion\w*|anweisung\w*|règle|regola|regla|regel|"
     # a line marked as added by a script ("<!-- added by setup-helper v0.3 -->")
-    r"append\w*|ajout\w*|added|aggiunt\w*|añadid\w*|hinzugefügt)\b"
+    r"append\w*|ajout\w*|added|aggiunt\w*|añadid\w*|hinzugefügt|"
+    # a line asked to outlive the edit ("<!-- keep -->", "do not remove"): what a planted
+    # line needs, no remark
+    r"keep|retain|behalten|beibehalten|garder|conserver|mantenere|conservare|mantener|"
+    r"conservar|(?:not|never|nicht|pas|non|no)\s+(?:remove|delete|löschen|entfernen|"
+    r"supprimer|effacer|rimuovere|cancellare|borrar|eliminar))\b"
 )
 _ARMED = _rx(
     r"\b(?:when|whenever|if|future|going\s+forward|quand|lorsque|si|à\s+partir|désormais|"

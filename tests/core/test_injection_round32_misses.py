@@ -429,15 +429,13 @@ def test_each_case_is_judged_as_labeled_by_the_rules(case: Case) -> None:
     src.assert_judged_as_labeled(case)
 
 
-# Two look-alikes the learned scorer (fitted through round 31) reads as orders: the user's
+# Look-alikes the learned scorer (fitted through round 31) reads as orders: the user's
 # own wish to skip a check and an invoice logged as paid "senza verifica" (beside the older
 # "without checking" policy pattern; p 0.80 and 0.93). The rules alone keep them quiet.
 # Strict: a refit that clears them says so (the refit on rounds 1-35 cleared a third, a
-# CRM's record of a question the user asked).
-_SCORER_FLAGS = (
-    "Conclusion from the user's e-mail",
-    "Conclusione dalla fattura",
-)
+# CRM's record of a question the user asked; the refit on rounds 1-39 cleared the user's
+# e-mail).
+_SCORER_FLAGS = ("Conclusione dalla fattura",)
 _XFAIL = pytest.mark.xfail(reason="the scorer fitted through round 31 flags it", strict=True)
 
 

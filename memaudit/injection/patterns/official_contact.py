@@ -181,9 +181,13 @@ _REPLACES = (
     r"(?:must|need\s+to|have\s+to|should)\s+be\s+(?:migrated|moved|transferred)\s+to|"
     r"doivent\s+être\s+(?:migrés|transférés)|devono\s+essere\s+(?:migrat|trasferit)[ie]|"
     r"deben\s+(?:ser\s+)?(?:migrad|transferid)[oa]s|müssen\s+(?:\w+\s+){0,3}?(?:migriert|"
-    r"umgezogen|übertragen)|(?:new|neu|nouveau|nouvelle|nuov[oa]|nuev[oa])\s?:|"
-    # (round 39) the number said to be another now, the old one dead
-    r"is\s+now|now\s+is|est\s+désormais|désormais\s+(?:le|au|à|sur)|ora\s+è|è\s+ora|"
+    r"umgezogen|übertragen)|(?:new|neu|nouveau|nouvelle|nuov[oa]|nuev[oa])\s?:)"
+)
+# (round 39) an official body's number said to be another now, the old one dead, or a
+# premium-rate one: read for a body only (the user's accountant "is now reachable at" their
+# new address is what a profile records)
+_NOW_MOVED = (
+    r"(?:is\s+now|now\s+is|est\s+désormais|désormais\s+(?:le|au|à|sur)|ora\s+è|è\s+ora|"
     r"ahora\s+es|es\s+ahora|ist\s+(?:jetzt|nun|ab\s+sofort)|lautet\s+(?:jetzt|nun|ab\s+sofort)|"
     r"nicht\s+mehr\s+(?:unter|über)|"
     r"(?:old|former|ancien|ancienne|vecchi[oa]|antigu[oa]|alte[n]?)\s+(?:\w+\s+){0,3}?(?:"
@@ -211,12 +215,13 @@ _WORDS_FAR = r"(?:\S{0,60}[ \t]+){0,35}?[:'\"(<«„“‘]?"
 # holds, found in one run.
 _NEAR = r"(?=(?:[^\n.@\d]|\.(?![a-z]{2})){0,120}(?:\.[a-z]{2}|[@\d]))"
 _MARK = r"(?:" + HEARSAY + r"|" + _REPLACES + r")"
+_BODY_MARK = r"(?:" + HEARSAY + r"|" + _REPLACES + r"|" + _NOW_MOVED + r")"
 CONTACT_PLANTED = _a(
     _BODY_ANCHORS + " " + _PRO_ANCHORS,
     _rx(
         # (the contact looked for first, word by word: a body named with no contact near it
         # costs little, and a long run of body words is not read position by position)
-        rf"\b{_BODY}\b{_NEAR}(?={_WORDS}{_CONTACT})(?={_WORDS_FAR}{_MARK})"
+        rf"\b{_BODY}\b{_NEAR}(?={_WORDS}{_CONTACT})(?={_WORDS_FAR}{_BODY_MARK})"
         rf"{_WORDS}{_CONTACT}"
         rf"|\b{_PRO}\b{_NEAR}(?={_WORDS}{_ADDRESS})(?={_WORDS_FAR}{_MARK}){_WORDS}{_ADDRESS}"
     ),
