@@ -19,6 +19,8 @@ import binascii
 import re
 from collections.abc import Iterator
 
+from memaudit.injection.forms import text_shares
+
 # Over the flag threshold alone from a source that is not the user's (0.5); under it
 # halved in a text about attacks or from the user's own statement.
 EXECUTED_WEIGHT = 0.6
@@ -67,8 +69,7 @@ def _decoded(run: str, utf16: bool) -> str:
         text = raw.decode("utf-16-le" if utf16 else "utf-8")
     except (binascii.Error, ValueError):
         return ""
-    printable = sum(1 for c in text if c.isprintable() or c in "\n\t")
-    if not text or printable < 0.9 * len(text):
+    if not text or text_shares(text)[0] < 0.9 * len(text):
         return ""
     # (shown in the hit's note: a control character is replaced, never passed on)
     return "".join(c if c.isprintable() or c in "\n\t" else "\ufffd" for c in text)
