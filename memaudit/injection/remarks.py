@@ -43,11 +43,17 @@ _SPOKEN_TO = _rx(
     r"note\s+à|instruc\w*|istruzion\w*|anweisung\w*|règle|regola|regla|regel|"
     # a line marked as added by a script ("<!-- added by setup-helper v0.3 -->")
     r"append\w*|ajout\w*|added|aggiunt\w*|añadid\w*|hinzugefügt|"
-    # a line asked to outlive the edit ("<!-- keep -->", "do not remove"): what a planted
-    # line needs, no remark
-    r"keep|retain|behalten|beibehalten|garder|conserver|mantenere|conservare|mantener|"
-    r"conservar|(?:not|never|nicht|pas|non|no)\s+(?:remove|delete|löschen|entfernen|"
-    r"supprimer|effacer|rimuovere|cancellare|borrar|eliminar))\b"
+    # a line asked to outlive the edit ("do not remove"): what a planted line needs, no
+    # remark
+    r"(?:not|never|nicht|pas|non|no)\s+(?:remove|delete|löschen|entfernen|supprimer|"
+    r"effacer|rimuovere|cancellare|borrar|eliminar))\b"
+)
+# "<!-- keep -->", "<!-- keep this line -->": the comment asks that it (or its line) be
+# kept; "keep alt text" in a remark is the author's own reminder about the page
+_KEEP_ME = _rx(
+    r"^\s*(?:keep|retain|behalten|beibehalten|garder|conserver|mantenere|conservare|"
+    r"mantener|conservar)(?:\s+(?:this|it|me|ceci|cela|cette|questo|questa|esto|esta|dies|diese)"
+    r"(?:\s+\w+)?)?\s*[.!]?\s*$"
 )
 _ARMED = _rx(
     r"\b(?:when|whenever|if|future|going\s+forward|quand|lorsque|si|à\s+partir|désormais|"
@@ -68,6 +74,7 @@ def remark(text: str, start: int, end: int) -> bool:
         return False  # an empty "<!-- -->" is the carrier named, no remark
     return not (
         _SPOKEN_TO.search(words)
+        or _KEEP_ME.search(words)
         or _ARMED.search(words)
         or _RULE_WORDS.search(words)
         or _DESTINATION.search(words)

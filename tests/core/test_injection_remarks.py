@@ -19,7 +19,7 @@ import pytest
 from memaudit.injection import Provenance, assess, signals
 from memaudit.injection import provenance as assessing
 from memaudit.injection.kinds import Signal
-from memaudit.injection.remarks import remark_hits
+from memaudit.injection.remarks import remark, remark_hits
 from tests import injection_sources as src
 
 # fmt: off
@@ -114,3 +114,34 @@ def test_staged_and_audited_the_remark_is_quiet_and_its_twin_found(
     item, findings = src.stage_then_audit(cli, ledger_path, twin, "user_statement", ref)
     assert "injected" in item["flags"]
     assert [f["memory_ids"] for f in findings] == [[item["id"]]]
+
+
+# A comment that asks to be kept ("<!-- keep -->", "do not remove") is what a planted line
+# needs, no remark; the same word inside an author's reminder ("keep alt text") is one.
+@pytest.mark.parametrize(
+    "comment",
+    [
+        "<!-- keep -->",
+        "<!-- Keep this line. -->",
+        "<!-- do not remove -->",
+        "<!-- garder cette ligne -->",
+        "<!-- nicht löschen -->",
+        "<!-- non rimuovere -->",
+        "<!-- no borrar -->",
+        "<!-- mantener esto -->",
+    ],
+)
+def test_a_comment_asking_to_be_kept_is_no_remark(comment: str) -> None:
+    assert not remark(comment, 0, len(comment))
+
+
+@pytest.mark.parametrize(
+    "comment",
+    [
+        "<!-- hero image 600px, keep alt text -->",
+        "<!-- TODO: remove the old banner before launch -->",
+        "<!-- garder le même ton que la page d'accueil -->",
+    ],
+)
+def test_keep_in_an_authors_reminder_is_still_a_remark(comment: str) -> None:
+    assert remark(comment, 0, len(comment))
