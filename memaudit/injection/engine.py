@@ -75,7 +75,6 @@ from memaudit.injection.prefilter import Prefilter
 from memaudit.injection.prefilter_kept import prefilter as kept_prefilter
 from memaudit.injection.protective import quiet_learned
 from memaudit.injection.safeguards import meta_outside, quieted
-from memaudit.injection.screen import Runs, Screen
 from memaudit.injection.vocabulary import (
     _ALWAYS_POSITIVE,
     _BEHAVIOUR,
@@ -282,25 +281,25 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
     # whose lowercase form has another length is matched ignoring case: no prefilter).
     prefilter, kind_key, needs_by_kind = _prefiltered()
     present = prefilter.present(low) if PREFILTER and gate and rx is _same else None
-    screens = _screens(prefilter)
 
     def may(pattern: re.Pattern[str]) -> bool:
-        return present is None or bool(screens[id(pattern)].runs(present))
+        return present is None or prefilter.possible(pattern, present)
 
     raw: list[Hit] = []
     held = present.mask if present is not None else -1
     for signal in on & _PATTERN_KINDS:
         if not held & kind_key[signal]:
             continue  # none of the kind's patterns can match (most kinds, most texts)
-        needs = needs_by_kind[signal]
-        if present is None:
-            runs: Runs = tuple(enumerate(p for p, _, _, _ in needs))
-        else:  # what of each pattern may match, looked up (``screen``)
-            runs = screens[signal].runs(present)
-        for k, pattern in runs:
-            _, weight, key, _ = needs[k]
+        for pattern, weight, key, need in needs_by_kind[signal]:
             if key is not None and gate and key not in on:
                 continue
+            if present is not None:
+                if not held & need:
+                    continue  # (this test rules most patterns out, without a call)
+                narrow = prefilter.narrowed(pattern, present)  # (its alternatives that may)
+                if narrow is None:
+                    continue
+                pattern = narrow
             for m in rx(pattern).finditer(low):
                 raw.append(Hit(signal, m.start(), m.end(), weight))
     # Imperatives at sentence starts: behaviour verbs are directives to the agent;
@@ -456,27 +455,14 @@ KindKeys = dict[Signal, int]
 NeedsByKind = dict[Signal, list[tuple[re.Pattern[str], float, Any, int]]]
 
 
-# The patterns the analysis runs on the lowered text besides the tables' (after them in
-# the prefilter, in this order: the kept tables are keyed by the order).
-_FORMS = (
-    _IMPERATIVE,
-    _ALWAYS_POSITIVE,
-    _CLAUSE,
-    _TRIGGER,
-    _SEND,
-    _ROLE_TOKENS,
-    _ROLE_HEADER,
-    _DECODE_AND_RUN,
-)
-
-
 @cache
 def _prefiltered() -> tuple[Prefilter, KindKeys, NeedsByKind]:
     """The prefilter of every pattern the analysis runs on the lowered text, with the
     kinds' keys (again when it orders its needs): built on the first text judged, not on
     import, so that an audit run again whose judgements are all kept (``judgements``)
     never builds it; from tables an earlier process kept (``prefilter_kept``)."""
-    prefilter = kept_prefilter([*(p for _, p in _PATTERNS), *_FORMS])
+    forms = [_IMPERATIVE, _ALWAYS_POSITIVE, _CLAUSE, _TRIGGER, _SEND, _ROLE_TOKENS]
+    prefilter = kept_prefilter([*(p for _, p in _PATTERNS), *forms, _ROLE_HEADER, _DECODE_AND_RUN])
     kind_key, needs_by_kind = KindKeys(), NeedsByKind()
 
     def keyed() -> None:
@@ -486,20 +472,6 @@ def _prefiltered() -> tuple[Prefilter, KindKeys, NeedsByKind]:
 
     prefilter.when_reordered(keyed)
     return prefilter, kind_key, needs_by_kind
-
-
-@cache
-def _screens(prefilter: Prefilter) -> dict[Signal | int, Screen]:
-    """A screen per kind of the tables and per form (by id) ``prefilter`` reads
-    (``screen``), forgetting their answers when it orders its needs anew."""
-    screens: dict[Signal | int, Screen] = {
-        signal: Screen(prefilter, [p for p, _, _ in patterns])
-        for signal, patterns in _BY_KIND.items()
-    }
-    for rx in _FORMS:
-        screens[id(rx)] = Screen(prefilter, [rx])
-    prefilter.when_reordered(lambda: [s.forget() for s in screens.values()] and None)
-    return screens
 
 
 def __getattr__(name: str) -> Any:

@@ -96,7 +96,6 @@ class Prefilter:
         # of some of them compiled (``narrowed``), by the pattern's id and kept bits.
         self._sources: dict[int, tuple[str, ...] | None] = {}
         self._narrow: dict[tuple[int, int], re.Pattern[str]] = {}
-        self._named: dict[int, int] = {}  # by the pattern's id: ``bits``
 
     @functools.cached_property
     def needs(self) -> dict[re.Pattern[str], Need]:
@@ -187,21 +186,6 @@ class Prefilter:
             out |= self.anywhere if rule is None else rule[0]
         return out
 
-    def bits(self, patterns: Iterable[re.Pattern[str]]) -> int:
-        """Every string any need of ``patterns`` names, and ``anywhere``: whether each may
-        match a text (``narrowed``) depends only on ``present(text)``'s masks restricted
-        to these bits (``screen``)."""
-        out = self.anywhere
-        for rx in patterns:
-            named = self._named.get(id(rx))
-            if named is None:  # (the order of the needs changes no string they name)
-                rule = self._rules.get(id(rx))
-                named = self._named[id(rx)] = reduce(
-                    or_, (_named(m) for m, _ in rule[1] if rule is not None), 0
-                )
-            out |= named
-        return out
-
     def possible(self, rx: re.Pattern[str], present: Present) -> bool:
         """Whether ``rx`` may match the text ``present`` was made for (a pattern this
         prefilter was not built with always may)."""
@@ -221,40 +205,18 @@ class Prefilter:
         position, so the others match where and as they did. At 1M memories the long
         generated summaries pass a few large patterns (e.g. the notes "to the model" in
         five languages) by one alternative's strings, and ran all of them."""
-        return self.run_of(rx, self.kept(rx, present))
-
-    def kept(self, rx: re.Pattern[str], present: Present) -> int:
-        """Which of ``rx``'s top-level alternatives may match the text ``present`` was
-        made for (bit ``k``: the ``k``-th; -1: ``rx`` has no rule here, all of it runs)."""
         rule = self._rules.get(id(rx))
         if rule is None:
-            return -1
+            return rx
         key, alternatives = rule
         if not present.mask & key:
-            return 0
+            return None
         kept = 0
         for k, (masks, dotless_) in enumerate(alternatives):
             if _may_match(masks, dotless_, present):
                 kept |= 1 << k
-        return kept
-
-    def dotless(self, rx: re.Pattern[str]) -> int:
-        """Which of ``rx``'s top-level alternatives span no full stop (as ``kept``'s bits):
-        only their answers depend on the text's pieces."""
-        rule = self._rules.get(id(rx))
-        out = 0
-        for k, (_, dotless_) in enumerate(rule[1] if rule is not None else ()):
-            out |= dotless_ << k
-        return out
-
-    def run_of(self, rx: re.Pattern[str], kept: int) -> re.Pattern[str] | None:
-        """What to run of ``rx`` when its alternatives ``kept`` may match (``kept``)."""
-        if kept == -1:
-            return rx
         if not kept:
             return None
-        rule = self._rules[id(rx)]
-        alternatives = rule[1]
         if kept == (1 << len(alternatives)) - 1:
             return rx
         narrow = self._narrow.get((id(rx), kept))
@@ -352,18 +314,6 @@ def _reordered(masks: Masks, often: Callable[[int], int]) -> Masks:
     if ints and (not ordered or often(ints[0]) <= often(_union(ordered[0]))):
         return ints[0], ints, ordered
     return _union(ordered[0]), ints, ordered
-
-
-def _named(masks: Masks) -> int:
-    """Every string a need's masks name (its groups' options' too)."""
-    key, ints, groups = masks
-    out = key
-    for mask in ints:
-        out |= mask
-    for options in groups:
-        for option in options:
-            out |= _named(option)
-    return out
 
 
 def _union(options: tuple[Masks, ...]) -> int:
