@@ -41,6 +41,8 @@ from typing import TYPE_CHECKING, Any
 from memaudit import fingerprint
 from memaudit.clock import age_days, to_iso
 from memaudit.errors import MemauditError
+from memaudit.injection.judgements import LEARNED, SIGNALS, Judgements
+from memaudit.injection.written import gate_hits
 from memaudit.model import Memory, MemoryFilter, SourceType, Status, TrustTier
 from memaudit.policy import Policy
 from memaudit.store import Store
@@ -232,11 +234,14 @@ def injection_of(
     *,
     recorded: bool = False,
     seen: TextSignals | None = None,
+    kept: Judgements | None = None,
 ) -> injection.Assessment | None:
     """The injected-instruction assessment of an item, when it is flagged (no query:
     provenance as the item itself states it). ``recorded``: the gate flagged it when it
     was staged (knowing its lineage), so the evidence is wanted whatever the score now.
-    ``seen``: each text's signals kept by the caller across items (``TextSignals``)."""
+    ``seen``: each text's signals kept by the caller across items (``TextSignals``).
+    ``kept``: the judgements file (``Judgements.reader``), read for the text's hits
+    before the engine is asked (``kept_hits``)."""
     # Imported here: the engine compiles its pattern tables (a large part of a second),
     # which the modules that import this one for its types and filters do not need.
     from memaudit import injection
@@ -254,6 +259,12 @@ def injection_of(
         if hits is NOT_SUSPECT:
             return None
         hits = list(hits)
+    elif (parts := kept_hits(kept, text)) is not None:
+        # The text's judgement as the write gate kept it: the engine's analysis is not
+        # set up for it (most of a second for the listing's few flagged items).
+        if not recorded and not injection.maybe_suspect(text, parts[1]):
+            return None
+        hits = gate_hits(*parts)
     elif not recorded and not injection.maybe_suspect(text):
         return None
     found = injection.assess(
@@ -264,6 +275,22 @@ def injection_of(
         scored=True,  # ``signals(text)`` read it, the scorer too (the address lever's premise)
     )
     return found if found.flagged or (recorded and found.hits) else None
+
+
+def kept_hits(kept: Judgements | None, text: str) -> tuple[list[Any], list[Any]] | None:
+    """The text's pattern hits and learned scorer's hit (``written.Written.parts``), the
+    first as ``kept`` holds them, or None when they are not kept and valid (a hit with a
+    note is never kept: such a text is judged again). The scorer's hit carries a note
+    (the words it weighed), so a flagged text's is seldom kept: asked of the scorer
+    then, which sets up its model alone (a third of the engine's set-up)."""
+    if kept is None or (found := kept.known(SIGNALS, text)) is None:
+        return None
+    learned = kept.known(LEARNED, text)
+    if learned is None:
+        from memaudit.injection.scanning import _learned_hits
+
+        learned = _learned_hits(text)
+    return found, learned
 
 
 def items(
