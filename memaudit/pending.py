@@ -41,8 +41,7 @@ from typing import TYPE_CHECKING, Any
 from memaudit import fingerprint
 from memaudit.clock import age_days, to_iso
 from memaudit.errors import MemauditError
-from memaudit.injection.judgements import LEARNED, SIGNALS, Judgements
-from memaudit.injection.written import gate_hits
+from memaudit.injection.written import gate_hits, kept_parts
 from memaudit.model import Memory, MemoryFilter, SourceType, Status, TrustTier
 from memaudit.policy import Policy
 from memaudit.store import Store
@@ -54,6 +53,7 @@ if TYPE_CHECKING:
     from memaudit.conflicts.statements import Statement
     from memaudit.conflicts.text import Features
     from memaudit.conflicts.witness import Neighbourhood
+    from memaudit.injection.judgements import Judgements
 
 # Which words to search with: the longest ones are the least common, so the
 # full-text queries stay selective on large stores.
@@ -241,7 +241,7 @@ def injection_of(
     was staged (knowing its lineage), so the evidence is wanted whatever the score now.
     ``seen``: each text's signals kept by the caller across items (``TextSignals``).
     ``kept``: the judgements file (``Judgements.reader``), read for the text's hits
-    before the engine is asked (``kept_hits``)."""
+    before the engine is asked (``written.kept_parts``)."""
     # Imported here: the engine compiles its pattern tables (a large part of a second),
     # which the modules that import this one for its types and filters do not need.
     from memaudit import injection
@@ -259,7 +259,7 @@ def injection_of(
         if hits is NOT_SUSPECT:
             return None
         hits = list(hits)
-    elif (parts := kept_hits(kept, text)) is not None:
+    elif (parts := kept_parts(kept, text)) is not None:
         # The text's judgement as the write gate kept it: the engine's analysis is not
         # set up for it (most of a second for the listing's few flagged items).
         if not recorded and not injection.maybe_suspect(text, parts[1]):
@@ -275,22 +275,6 @@ def injection_of(
         scored=True,  # ``signals(text)`` read it, the scorer too (the address lever's premise)
     )
     return found if found.flagged or (recorded and found.hits) else None
-
-
-def kept_hits(kept: Judgements | None, text: str) -> tuple[list[Any], list[Any]] | None:
-    """The text's pattern hits and learned scorer's hit (``written.Written.parts``), the
-    first as ``kept`` holds them, or None when they are not kept and valid (a hit with a
-    note is never kept: such a text is judged again). The scorer's hit carries a note
-    (the words it weighed), so a flagged text's is seldom kept: asked of the scorer
-    then, which sets up its model alone (a third of the engine's set-up)."""
-    if kept is None or (found := kept.known(SIGNALS, text)) is None:
-        return None
-    learned = kept.known(LEARNED, text)
-    if learned is None:
-        from memaudit.injection.scanning import _learned_hits
-
-        learned = _learned_hits(text)
-    return found, learned
 
 
 def items(
