@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 from memaudit import fingerprint
 from memaudit.clock import age_days, to_iso
 from memaudit.errors import MemauditError
+from memaudit.injection.written import gate_hits, kept_parts
 from memaudit.model import Memory, MemoryFilter, SourceType, Status, TrustTier
 from memaudit.policy import Policy
 from memaudit.store import Store
@@ -52,6 +53,7 @@ if TYPE_CHECKING:
     from memaudit.conflicts.statements import Statement
     from memaudit.conflicts.text import Features
     from memaudit.conflicts.witness import Neighbourhood
+    from memaudit.injection.judgements import Judgements
 
 # Which words to search with: the longest ones are the least common, so the
 # full-text queries stay selective on large stores.
@@ -232,11 +234,14 @@ def injection_of(
     *,
     recorded: bool = False,
     seen: TextSignals | None = None,
+    kept: Judgements | None = None,
 ) -> injection.Assessment | None:
     """The injected-instruction assessment of an item, when it is flagged (no query:
     provenance as the item itself states it). ``recorded``: the gate flagged it when it
     was staged (knowing its lineage), so the evidence is wanted whatever the score now.
-    ``seen``: each text's signals kept by the caller across items (``TextSignals``)."""
+    ``seen``: each text's signals kept by the caller across items (``TextSignals``).
+    ``kept``: the judgements file (``Judgements.reader``), read for the text's hits
+    before the engine is asked (``written.kept_parts``)."""
     # Imported here: the engine compiles its pattern tables (a large part of a second),
     # which the modules that import this one for its types and filters do not need.
     from memaudit import injection
@@ -254,6 +259,12 @@ def injection_of(
         if hits is NOT_SUSPECT:
             return None
         hits = list(hits)
+    elif (parts := kept_parts(kept, text)) is not None:
+        # The text's judgement as the write gate kept it: the engine's analysis is not
+        # set up for it (most of a second for the listing's few flagged items).
+        if not recorded and not injection.maybe_suspect(text, parts[1]):
+            return None
+        hits = gate_hits(*parts)
     elif not recorded and not injection.maybe_suspect(text):
         return None
     found = injection.assess(

@@ -19,6 +19,7 @@ from memaudit.cli.options import AdapterOpt, DbOpt, JsonOpt, LimitOpt, open_from
 from memaudit.cli.render import console, emit_json, print_table
 from memaudit.clock import age_days, human_age
 from memaudit.errors import ExitCode, MemauditError
+from memaudit.injection.judgements import Judgements
 from memaudit.model import MemoryFilter, SourceType, TrustTier
 from memaudit.policy import Policy
 from memaudit.store import Capability, Store
@@ -148,7 +149,7 @@ def _print_list(
         asked, summary, policy, found, shown = _read_queue(
             ctx, base, wanted, cheap_only, limit, page, db, adapter, not no_cache
         )
-        _print_found(asked, summary, policy, found, shown, json_)
+        _print_found(asked, summary, policy, found, shown, json_, not no_cache)
     # The interpreter's last collection at exit reads every object still alive (the
     # engines' tables and caches: 0.15 s after a listing at 200k) and frees no cycle a
     # listing made; frozen, they are left to the process's end. At exit only: a
@@ -242,6 +243,29 @@ def _mark_injected(batch: list[pending.QueueItem], flagged: list[bool]) -> None:
             item.flags.add(pending.Flag.INJECTED)
 
 
+def _evidence(
+    policy: Policy, found: list[pending.QueueItem], shown: set[str], remember: bool
+) -> dict[str, Any]:
+    """The assessment of each item flagged ``INJ``, by id, from its text's judgement as
+    the write gate kept it where there is one (``written.kept_parts``), else judged."""
+    flagged = [i for i in found if pending.Flag.INJECTED in i.flags]
+    if not flagged:
+        return {}
+    kept = Judgements.reader(remember)
+    try:
+        return {
+            i.memory.id: a
+            for i in flagged
+            if (
+                a := pending.injection_of(
+                    i.memory, policy, recorded=i.memory.id in shown, kept=kept
+                )
+            )
+        }
+    finally:
+        kept.close()
+
+
 def _print_found(
     asked: list[dict[str, Any]],
     summary: pending.QueueSummary,
@@ -249,13 +273,9 @@ def _print_found(
     found: list[pending.QueueItem],
     shown: set[str],
     json_: bool,
+    remember: bool = True,
 ) -> None:
-    evidence = {
-        i.memory.id: a
-        for i in found
-        if pending.Flag.INJECTED in i.flags
-        and (a := pending.injection_of(i.memory, policy, recorded=i.memory.id in shown))
-    }
+    evidence = _evidence(policy, found, shown, remember)
     if json_:
         items = [i.to_dict() for i in found]
         for entry in items:

@@ -262,6 +262,34 @@ class Judgements(CacheFile):
         conn, path, key = opened
         return cls(conn, path, "", key, whole=whole)
 
+    @classmethod
+    def reader(cls, enabled: bool = True) -> Judgements:
+        """This engine's file opened to look texts up (``known``), if it exists: a
+        reader makes no file."""
+        where = folder() if enabled else None
+        if where is None:
+            return cls.off("turned off")
+        if not (where / f"{PREFIX}{engine()[:20]}.sqlite").is_file():
+            return cls.off("no file")
+        return cls.open(enabled, whole=False, durable=False)
+
+    def known(self, kind: int, text: str) -> list[Hit] | None:
+        """The text's hits of ``kind`` as kept in the file, nothing computed or written;
+        None when none is kept, or the row is not one a judgement of this text can be
+        (the file is read as hostile input): a row that does not decode, a span outside
+        the text or reversed, a weight outside [0, 1]."""
+        if self.conn is None:
+            return None
+        raw, _ = self._lookup(kind, digest(text, self._secret))
+        kept = None if raw is None else [] if raw == NO_HITS else decode_hits(raw)
+        if kept is None:
+            return None
+        size = len(text)
+        for h in kept:
+            if not (0 <= h.start <= h.end <= size and 0.0 <= h.weight <= 1.0):
+                return None
+        return kept
+
     def recall(self, kind: int, text: str, compute: Callable[[str], list[Hit]]) -> list[Hit]:
         if self.conn is None:
             self.judged += kind == SIGNALS

@@ -44,6 +44,23 @@ def gate_hits(pattern_hits: list[Hit], learned: list[Hit]) -> list[Hit]:
     return sorted([*pattern_hits, *learned], key=lambda h: (h.start, h.end))
 
 
+def kept_parts(kept: Judgements | None, text: str) -> tuple[list[Hit], list[Hit]] | None:
+    """The text's ``Written.parts`` read back for the review listing's evidence: the
+    pattern hits as ``kept`` holds them (``Judgements.known``: a row no judgement of the
+    text can be is not read), or None when they are not kept (a hit with a note is never
+    kept: such a text is judged again). The scorer's hit carries a note (the words it
+    weighed), so a flagged text's is seldom kept: it is asked of the scorer then, which
+    sets up its model alone (about a third of the engine's set-up)."""
+    if kept is None or (found := kept.known(SIGNALS, text)) is None:
+        return None
+    learned = kept.known(LEARNED, text)
+    if learned is None:
+        from memaudit.injection.scanning import _learned_hits
+
+        learned = _learned_hits(text)
+    return found, learned
+
+
 class Written:
     """The judgements and verdicts of one write (a candidate or a batch). ``assess``
     weighs a written item (its text's hits kept or computed, and kept; its verdict for
