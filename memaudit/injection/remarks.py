@@ -50,10 +50,12 @@ _SPOKEN_TO = _rx(
 )
 # "<!-- keep -->", "<!-- keep this line -->": the comment asks that it (or its line) be
 # kept; "keep alt text" in a remark is the author's own reminder about the page
+# Anchored at the text's ends (\A, \Z), never at line starts: "^\s*" under MULTILINE would
+# retry from every line of a run of newlines (quadratic on hostile input).
 _KEEP_ME = _rx(
-    r"^\s*(?:keep|retain|behalten|beibehalten|garder|conserver|mantenere|conservare|"
+    r"\A\s*(?:keep|retain|behalten|beibehalten|garder|conserver|mantenere|conservare|"
     r"mantener|conservar)(?:\s+(?:this|it|me|ceci|cela|cette|questo|questa|esto|esta|dies|diese)"
-    r"(?:\s+\w+)?)?\s*[.!]?\s*$"
+    r"(?:\s+\w+)?)?[\s.!]*\Z"
 )
 _ARMED = _rx(
     r"\b(?:when|whenever|if|future|going\s+forward|quand|lorsque|si|à\s+partir|désormais|"
