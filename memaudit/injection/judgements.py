@@ -104,6 +104,13 @@ def encode_hits(hits: list[Hit]) -> str:
     )
 
 
+def _fits(hits: list[Hit], text: str) -> bool:
+    """Whether ``hits`` can be a judgement of ``text``: every span inside it and in order,
+    every weight in [0, 1] (a tampered row must not put offsets or scores on screen)."""
+    size = len(text)
+    return all(0 <= h.start <= h.end <= size and 0.0 <= h.weight <= 1.0 for h in hits)
+
+
 def decode_hits(raw: object) -> list[Hit] | None:
     """The hits of a row, or None when the row is not what ``encode_hits`` writes."""
     try:
@@ -284,11 +291,7 @@ class Judgements(CacheFile):
         kept = None if raw is None else [] if raw == NO_HITS else decode_hits(raw)
         if kept is None:
             return None
-        size = len(text)
-        for h in kept:
-            if not (0 <= h.start <= h.end <= size and 0.0 <= h.weight <= 1.0):
-                return None
-        return kept
+        return kept if _fits(kept, text) else None
 
     def recall(self, kind: int, text: str, compute: Callable[[str], list[Hit]]) -> list[Hit]:
         if self.conn is None:
@@ -307,7 +310,9 @@ class Judgements(CacheFile):
                 raw, earlier = self._lookup(kind, key)
         if raw is not None:
             kept = [] if raw == NO_HITS else decode_hits(raw)
-            if kept is not None:  # (a row that does not decode is judged again)
+            # (a row that does not decode, or that no judgement of this text can be, is
+            # judged again: the file is hostile input, as a store is)
+            if kept is not None and _fits(kept, text):
                 if earlier:  # counted once: from now on among this run's
                     self.reused += kind == SIGNALS
                     self._hold(here, key, raw)

@@ -115,6 +115,12 @@ def test_another_engine_reads_none_of_this_ones(cli, store: Path, monkeypatch) -
         "[[1, 2]]",
         '[["standing_rule", "0", 4, 0.5, false]]',
         '[["standing_rule", 0, 4, 0.5, "a note", false]]',
+        # Rows that decode but that no judgement of the text can be (the file is hostile
+        # input): a span past the end, reversed, before the start; a weight out of range.
+        '[["standing_rule", 0, 99999, 0.5, false]]',
+        '[["standing_rule", 9, 3, 0.5, false]]',
+        '[["standing_rule", -4, 4, 0.5, false]]',
+        '[["standing_rule", 0, 4, 7.5, false]]',
     ],
 )
 def test_a_row_that_does_not_decode_is_judged_again(cli, store: Path, hits: str) -> None:
