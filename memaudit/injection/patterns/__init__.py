@@ -20,6 +20,7 @@ from memaudit.injection.patterns.forged import FORGED_PATTERNS
 from memaudit.injection.patterns.forwarded import FORWARDED_PATTERNS
 from memaudit.injection.patterns.harmful import HARMFUL_PATTERNS
 from memaudit.injection.patterns.inferred import SOURCED_INFERRED_PATTERNS
+from memaudit.injection.patterns.kept_dark import KEPT_DARK_PATTERNS
 from memaudit.injection.patterns.laundering import LAUNDERING_PATTERNS
 from memaudit.injection.patterns.official_contact import OFFICIAL_CONTACT_PATTERNS
 from memaudit.injection.patterns.overrides import OVERRIDE_PATTERNS
@@ -101,6 +102,8 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *REMEMBERED_FIX_PATTERNS,
     # round 39: an identity equated by a step, then a payment asked through it
     *ALIAS_CHAIN_PATTERNS,
+    # round 40: the user kept in the dark and given a cover story when they ask
+    *KEPT_DARK_PATTERNS,
 ]
 
 _AGENT_WORDS = (

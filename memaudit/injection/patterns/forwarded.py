@@ -42,6 +42,19 @@ _PASS_ON = (
     r"relay|hand|let)\s+(?:(?:this|it|that|the\s+following)\s+)?(?:(?:on|along)\s+)?(?:to\s+)?"
     r"(?:you|the\s+(?:assistant|agent|bot|ai))\b"
     r"|(?:asked|told)\s+(?:me|us)\s+to\s+pass\s+(?:this|it|that)\s+(?:on|along)\b"
+    # (round 40) someone else's rule the user is told to set: "my IT guy told me to set this
+    # as a rule for you", "m'a dit de te mettre cette règle", "mi ha detto di impostarti questa
+    # regola", "me dijo que te pusiera esta regla", "hat mir gesagt, ich soll dir das als Regel …"
+    r"|(?:told|asked|wants|wanted)\s+(?:me|us)\s+to\s+(?:set|add|save|make|put|store)\s+"
+    r"(?:this|that|it|these|the\s+following)\s+(?:up\s+)?as\s+(?:a\s+)?(?:\w+\s+)?(?:rules?|polic(?:y|ies))\b"
+    r"|m'a\s+(?:dit|demandé)\s+de\s+(?:te\s+)?(?:mettre|configurer|enregistrer|ajouter|définir)\s+"
+    r"(?:ça|ceci|cela|cette\s+règle)"
+    r"|mi\s+ha\s+(?:detto|chiesto)\s+di\s+(?:impostar|salvar|aggiunger|mett)(?:ti|e|gli)\s+"
+    r"(?:questa|questo|quanto\s+segue)"
+    r"|me\s+(?:dijo|pidió|dijeron|pidieron)\s+que\s+(?:te\s+)?(?:pusiera|configurara|guardara|"
+    r"añadiera|pongas|configures|guardes|añadas)\s+(?:esto|esta\s+regla|lo\s+siguiente)"
+    r"|hat\s+mir\s+gesagt(?:\s*,)?\s+ich\s+soll\s+(?:dir\s+)?(?:das|dies|folgendes|diese\s+regel)\s+"
+    r"(?:als\s+regel\s+)?(?:einstellen|festlegen|speichern|hinzufügen|eintragen)"
     r"|(?:sent|gave|forwarded|texted|emailed)\s+(?:me|us)\s+(?:this|these|the\s+following)"
     r"(?:\s+(?:line|lines|note|rule|message|text|snippet))?\s*(?::|for\s+(?:you|your))"
     # fr
@@ -93,6 +106,9 @@ _WAIVED = (
     r"|(?:don't|do\s+not|never)\s+(?:turn|switch|enable)\s+(?:\w+\s+){0,2}?(?:back\s+)?on\b"
     r"|(?:don't|do\s+not|never)\s+(?:re-?enable|bring\s+up|mention|raise|flag)\b"
     r"|\bnever\s+ask\s+me\b"
+    # (round 40) a tool or an act approved in advance for the assistant
+    r"|\bpre-?approved|\bvorab\s+(?:genehmigt|freigegeben)|\bpré-?approuvé\w*|\bpre-?approvat\w*|"
+    r"\bpre-?aprobad\w*"
     # (round 39) a step made callable with its check gone, in the passive: "send_payment may
     # be called without confirmation", "peut être appelé sans validation" (the user's own
     # "never pay without asking me first" has no such passive permission)

@@ -48,6 +48,7 @@ from memaudit.injection.patterns.handed import HANDED_PATTERNS
 from memaudit.injection.patterns.imposed import IMPOSED_PATTERNS
 from memaudit.injection.patterns.inferred import INFERRED_PATTERNS
 from memaudit.injection.patterns.lured import LURED_PATTERNS
+from memaudit.injection.patterns.overruled import OVERRULED_PATTERNS
 from memaudit.injection.patterns.reinterpreted import REINTERPRETED_PATTERNS
 from memaudit.injection.patterns.released import RELEASED_PATTERNS
 from memaudit.injection.patterns.rerouted import REROUTED_PATTERNS
@@ -506,6 +507,8 @@ HARMFUL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *ENLISTED_PATTERNS,
     # round 38: a condition that removes a check when it fires
     *TRIGGERED_PATTERNS,
+    # round 40: a payment with its finance check set aside
+    *OVERRULED_PATTERNS,
 ]
 _HARMFUL = tuple(p for _, p in HARMFUL_PATTERNS)
 
