@@ -28,6 +28,7 @@ from memaudit.injection.patterns.propagation import PROPAGATION_PATTERNS
 from memaudit.injection.patterns.rebound import REBOUND_PATTERNS
 from memaudit.injection.patterns.relay import RELAY_PATTERNS
 from memaudit.injection.patterns.remembered_fix import REMEMBERED_FIX_PATTERNS
+from memaudit.injection.patterns.renamed_package import RENAMED_PACKAGE_PATTERNS
 from memaudit.injection.patterns.retrieval import RETRIEVAL_PATTERNS
 from memaudit.injection.patterns.rosters import ROSTERS_PATTERNS
 from memaudit.injection.patterns.secondhand import SECONDHAND_PATTERNS
@@ -101,6 +102,8 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *REMEMBERED_FIX_PATTERNS,
     # round 39: an identity equated by a step, then a payment asked through it
     *ALIAS_CHAIN_PATTERNS,
+    # round 40: a known package's name re-pointed to a look-alike, to be installed
+    *RENAMED_PACKAGE_PATTERNS,
 ]
 
 _AGENT_WORDS = (
