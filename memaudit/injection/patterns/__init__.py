@@ -29,6 +29,7 @@ from memaudit.injection.patterns.propagation import PROPAGATION_PATTERNS
 from memaudit.injection.patterns.rebound import REBOUND_PATTERNS
 from memaudit.injection.patterns.relay import RELAY_PATTERNS
 from memaudit.injection.patterns.remembered_fix import REMEMBERED_FIX_PATTERNS
+from memaudit.injection.patterns.renamed_package import RENAMED_PACKAGE_PATTERNS
 from memaudit.injection.patterns.retrieval import RETRIEVAL_PATTERNS
 from memaudit.injection.patterns.rosters import ROSTERS_PATTERNS
 from memaudit.injection.patterns.secondhand import SECONDHAND_PATTERNS
@@ -104,6 +105,8 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *ALIAS_CHAIN_PATTERNS,
     # round 40: the user kept in the dark and given a cover story when they ask
     *KEPT_DARK_PATTERNS,
+    # round 40: a known package's name re-pointed to a look-alike, to be installed
+    *RENAMED_PACKAGE_PATTERNS,
 ]
 
 _AGENT_WORDS = (

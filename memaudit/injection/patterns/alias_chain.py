@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
+from memaudit.injection.patterns.caution_lifted import _DRUG
 from memaudit.injection.patterns.rebound import _CONSEQUENCE, _UNNEGATED, _VERIFIED
 from memaudit.injection.vocabulary import _a, _rx
 
@@ -77,6 +78,108 @@ ALIAS_PAYMENT = _a(
     ),
 )
 
+
+# -- a chain re-bound twice, its conclusion routing the user's things (round 40) -----------
+# A step that re-binds a name: an arrow, "=", a cross-reference, a move, a rename, a
+# takeover, work handed to another party, "now".
+_STEP = (
+    r"(?:→|->|⇒|(?<![=!<>])=(?![=>])"
+    r"|\b(?:alias\s+(?:of|for|de|di|von)|refers\s+to|points\s+to|redirects\s+to|see\s+entry|"
+    r"migrated|moved|renamed|merged|absorbed|acquired|taken\s+over|outsourced|relies\s+on|"
+    r"handled\s+by|works\s+(?:at|for|with)|uses|now|partner|replaced|substituted|"
+    r"correspond\w{0,2}\s+(?:to|à|au|a)|corrispond\w{0,2}\s+a|entspricht|indicates|indique|"
+    r"indica|vermerkt|"
+    r"siehe|verweist\s+auf|migriert|umgezogen|umbenannt|fusioniert|übernommen|ausgelagert|"
+    r"arbeitet\s+(?:bei|für|mit)|nutzt|verwendet|jetzt|neue[nmrs]?|ersetzt|"
+    r"renvoie\s+(?:à|au|aux|vers)|voir\s+(?:la\s+)?fiche|migrée?s?|déménagée?s?|renommée?s?|"
+    r"fusionnée?s?|absorbée?s?|rachetée?s?|externalisée?s?|s'appuie\s+sur|"
+    r"travaille\s+(?:chez|pour|avec)|utilise|désormais|partenaire|remplacée?s?|"
+    r"rimanda\s+a|vedi\s+(?:la\s+)?(?:voce|scheda)|migrat[oaie]|trasferit[oaie]|rinominat[oaie]|"
+    r"assorbit[oaie]|acquisit[oaie]|esternalizzat[oaie]|si\s+appoggia\s+a|"
+    r"lavora\s+(?:presso|per|con|da)|usa|utilizza|ora|sostituit[oaie]|"
+    r"remite\s+a|ver\s+(?:la\s+)?ficha|migrad[oa]s?|trasladad[oa]s?|renombrad[oa]s?|"
+    r"absorbid[oa]s?|adquirid[oa]s?|externalizad[oa]s?|se\s+apoya\s+en|"
+    r"trabaja\s+(?:en|para|con)|utiliza|ahora|socio|sustituid[oa]s?)\b)"
+)
+# Only a connective draws the conclusion (an arrow or "use" alone is a user's own mapping:
+# "'Gran' = Ruth; … use that card", "→ Termine über Doctolib buchen").
+_THEREFORE = (
+    r"(?:\b(?:so|therefore|hence|thus|daher|deshalb|folglich|somit|donc|par\s+conséquent|"
+    r"quindi|perciò|pertanto|dunque|por\s+(?:lo\s+)?tanto|así\s+que|por\s+eso|por\s+ende)\b|⇒)"
+)
+# What the conclusion routes: data sent, documents uploaded, bookings or invoices passed
+# through, a connection used ("daher an T. Brandt": the German's bare "an" after it); or a
+# medicine proposed, an allergy denied (read before its negation: the claim, no warning).
+_ROUTED = (
+    r"(?:\b(?:use|send|upload|submit|book|write|contact|call|route|forward|connect|"
+    r"usar|utilizar|enviar|mandar|sub(?:ir|irse|an|en)|reservar|escribir|llamar|contactar|"
+    r"usare|utilizzare|inviare|mandare|caricar\w{0,4}|prenotare|scrivere|chiamare|contattare|"
+    r"utiliser|envoyer|téléverser|déposer|réserver|écrire|appeler|contacter|transmettre|"
+    r"verwenden|nutzen|senden|schicken|hochladen|buchen|schreiben|anrufen|weiterleiten)\b"
+    r"|\bpass(?:er|are|ar)\s+(?:par|per|da|tramite|por)\b"
+    r"|(?<=daher\s)an\b|(?<=deshalb\s)an\b)"
+)
+_TREATED = (
+    r"(?:\b(?:propose|suggest|recommend|give|proponer|sugerir|recomendar|dar|proporre|"
+    r"suggerire|consiglia(?:re)?|dare|proposer|conseiller|donner|vorschlagen|empfehlen|geben)\s+"
+    + _DRUG
+    + r"|(?=(?:no|aucune?|nessuna|keine|ninguna|sin)\s+(?:\w+\s+)?(?:allerg|alerg)))"
+)
+# Where the chain ends: an address, a host, a connection string, a number, an account.
+_TLD = (
+    r"(?:com|net|org|io|co|info|biz|app|dev|online|site|shop|store|cloud|xyz|me|eu|de|fr|it|es|"
+    r"uk|ch|at|be|nl|pt|us)"
+)
+_ENDPOINT = (
+    r"(?:\b[a-z][a-z0-9+.-]{1,15}://"
+    r"|\b[a-z0-9][a-z0-9_-]{0,62}(?:\.[a-z0-9-]{1,63}){0,3}\." + _TLD + r"\b"
+    r"|\+?\b\d(?:[\s().-]{0,2}\d){8,14}\b"
+    r"|\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){3,7}\b)"
+)
+# (what the words between may not be: a negation turns the conclusion into the warning)
+_NOT = r"(?:not|never|don't|no|ne|jamais|pas|mai|non|nunca|nie|niemals|nicht|kein\w{0,2})\b"
+# The conclusion, what it routes (and the endpoint just after it, if there is one). Read
+# from the connective, a rare word: the chain behind it is checked on a hit only
+# (``chain_holds``), so a long run of step words costs no window read from each of them.
+# The words between are read whole (what they may not be is tried once a word), up to 12,
+# and stop at the next connective: each word is tried from one conclusion only.
+ALIAS_ROUTED = _a(
+    "so therefore hence thus daher deshalb folglich somit donc conséquent quindi perciò "
+    "pertanto dunque tanto así eso ende ⇒",
+    _rx(
+        rf"{_THEREFORE}(?:(?!{_ROUTED}|{_TREATED}|{_NOT}|{_THEREFORE})\w{{1,40}}\b"
+        rf"|[^\w\n]{{1,8}}(?![^\w\n])){{0,24}}"
+        rf"(?:(?P<treated>{_TREATED})|{_ROUTED}(?:(?:(?!{_ENDPOINT})[^\n]){{0,60}}{_ENDPOINT})?)"
+        rf"{_VERIFIED}"
+    ),
+)
+_STEP_RX = _rx(_STEP)
+_ENDPOINT_RX = _rx(_ENDPOINT)
+CHAIN_REACH = 400  # characters before the conclusion where the chain's steps are read
+OWN_REACH = 60  # characters after it where "our" may still name whose address it is
+# The party that moved speaking of itself: a company's own notice of its rename or its new
+# address ("we are now …, so use our new site"), not a chain drawn about someone else's.
+_OWN_NOTICE = _rx(
+    r"\b(?:we|our|us|nous|notre|nos|wir|unser\w{0,2}|uns|noi|nostr[oaie]|nosotros|nuestr[oa]s?)\b"
+)
+
+
+def chain_holds(low: str, start: int, end: int) -> bool:
+    """Whether an ``ALIAS_ROUTED`` conclusion at ``start:end`` closes a chain: two steps
+    that re-bind a name before it (lines may part them: a glossary's), told of another party
+    (no "we", "our": a company's own notice), and, unless it proposes a medicine or denies
+    an allergy, an endpoint from the first step on."""
+    m = ALIAS_ROUTED.match(low, start, end)
+    if m is None:
+        return True
+    steps = [s.start() for s in _STEP_RX.finditer(low, max(0, start - CHAIN_REACH), start)]
+    if len(steps) < 2 or _OWN_NOTICE.search(low, steps[0], end + OWN_REACH):
+        return False
+    return m.group("treated") is not None or _ENDPOINT_RX.search(low, steps[0], end) is not None
+
+
 ALIAS_CHAIN_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.REDIRECTED_CHANNEL, ALIAS_PAYMENT),
+    # round 40: a chain re-bound twice, its conclusion routing data, bookings or a medicine
+    (Signal.REDIRECTED_CHANNEL, ALIAS_ROUTED),
 ]

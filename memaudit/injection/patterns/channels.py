@@ -30,7 +30,9 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
+from memaudit.injection.patterns.alias_chain import ALIAS_ROUTED, chain_holds
 from memaudit.injection.patterns.caution_lifted import refuted
+from memaudit.injection.patterns.renamed_package import PACKAGE_RENAMED, renamed_holds, typosquat
 from memaudit.injection.vocabulary import _EMAIL_LOOSE, _a, _rx
 
 # -- a payment form no institution uses ----------------------------------------------
@@ -626,22 +628,6 @@ CHANNEL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
 ]
 
 
-def typosquat(old: str, new: str) -> bool:
-    """``new`` is ``old`` with one or two letters changed, added or dropped (requests →
-    requestz), not another project (PIL → Pillow, pycrypto → pycryptodome)."""
-    old, new = old.lower().strip(".-"), new.lower().strip(".-")
-    if old == new or abs(len(old) - len(new)) > 2:
-        return False
-    # Levenshtein distance, bounded by the short names
-    prev = list(range(len(new) + 1))
-    for i, a in enumerate(old, 1):
-        cur = [i]
-        for j, b in enumerate(new, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a != b)))
-        prev = cur
-    return prev[-1] <= 2
-
-
 _NEGATED = _rx(
     r"\b(?:never|not|no|don't|doesn't|won't|jamais|pas|mai|non|nunca|nie|niemals|nicht|keine?)\b"
 )
@@ -666,6 +652,10 @@ def holds(low: str, start: int, end: int) -> bool:
     """Whether a ``REDIRECTED_CHANNEL`` match at ``start:end`` says what it seems to: no
     negation inside it ("will never ask for your PIN by phone" is the warning), and a
     package fork's name a look-alike of the package's."""
+    if PACKAGE_RENAMED.match(low, start, end):  # (round 40) its own negation and names
+        return renamed_holds(low, start, end) and not refuted(low, start, end)
+    if ALIAS_ROUTED.fullmatch(low, start, end) and not chain_holds(low, start, end):
+        return False  # (round 40) a conclusion with no chain of steps behind it
     # (a retired channel's "no longer", "ya no", "nicht mehr" is the claim, no negation)
     if _negated(low, start, end) and not CHANNEL_RETIRED.match(low, start, end):
         return False

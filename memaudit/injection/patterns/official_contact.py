@@ -51,7 +51,10 @@ _BODY = (
     r"benefits?\s+office|jobcentre|jobcenter|social\s+security|dwp|caf|"
     r"caisse\s+d'allocations|pôle\s+emploi|france\s+travail|urssaf|sécurité\s+sociale|"
     r"inps|inail|sepe|arbeitsagentur|agentur\s+für\s+arbeit|familienkasse|"
-    r"(?:ärztlich\w*\s+)?bereitschaftsdienst\w*)"
+    r"(?:ärztlich\w*\s+)?bereitschaftsdienst\w*|"
+    # (round 40) the emergency number itself: "112 est remplacé … par le 0 805 …"
+    r"emergency\s+(?:number|line|services?)|numéro\s+d'urgence|numero\s+(?:di\s+|d')?emergenza|"
+    r"número\s+de\s+emergencias?|notruf(?:nummer)?)"
 )
 _BODY_ANCHORS = (
     "tax irs$ hmrc finanzamt bundeszentralamt steuer-id steuerid steueridentifikationsnummer "
@@ -61,7 +64,8 @@ _BODY_ANCHORS = (
     "personalausweis id$ carte carta bürgeramt anagrafe custodian custody vanguard fidelity "
     "schwab brokerage depotbank dépositaire pension caisse rentenversicherung fondo "
     "benefit jobcentre jobcenter social dwp$ caf$ pôle france urssaf sécurité inps$ inail$ "
-    "sepe$ arbeitsagentur agentur familienkasse ärztlich bereitschaftsdienst"
+    "sepe$ arbeitsagentur agentur familienkasse ärztlich bereitschaftsdienst emergency numéro "
+    "numero número notruf notrufnummer"
 )
 # A professional the user relies on: counted with an address only (their number in the
 # assistant's note of the user's words is what a profile holds).
@@ -183,6 +187,23 @@ _REPLACES = (
     r"deben\s+(?:ser\s+)?(?:migrad|transferid)[oa]s|müssen\s+(?:\w+\s+){0,3}?(?:migriert|"
     r"umgezogen|übertragen)|(?:new|neu|nouveau|nouvelle|nuov[oa]|nuev[oa])\s?:)"
 )
+# (round 40) the official channel put in another's hands: replaced by a number, payments
+# routed through an account of its own, the official form said to be needed no more
+# ("le 112 est remplacé … par le 0 805 …", "pasen por una 'cuenta puente' suya, ES76 …",
+# "l'IBAN dell'Agenzia … è IT02 … e il modello F24 non è più necessario")
+_PUT_IN_PLACE = (
+    r"(?:replaced|superseded)\s+(?:\w+\s+){0,3}?by|remplacée?s?\s+(?:\w+\s+){0,3}?par|"
+    r"ersetzt\s+(?:\w+\s+){0,3}?durch|sostituit[oa]\s+(?:\w+\s+){0,3}?da|"
+    r"(?:sustituid|reemplazad)[oa]\s+(?:\w+\s+){0,3}?por|"
+    r"(?:pas(?:e|en|ar|an))\s+por\s+(?:una?\s+)?['\"«‘]?(?:cuenta|iban)|"
+    r"pass(?:es)?\s+through\s+(?:an?\s+)?['\"‘]?(?:\w+\s+)?account|"
+    r"transit\w*\s+par\s+(?:un\s+)?['\"«‘]?compte|passino\s+(?:per|da)\s+(?:un\s+)?['\"«‘]?conto|"
+    r"über\s+(?:ein\s+)?['\"„‘]?\w{0,20}konto\s+laufen|"
+    r"(?:form|modello|modulo|formulaire|formular|formulario|modelo|f24)\b[^\n]{0,30}?\b(?:"
+    r"(?:is\s+)?no\s+longer\s+(?:needed|required|necessary)|non\s+(?:è|sono)\s+più\s+"
+    r"(?:necessari|richiest|obbligatori)\w*|n'est\s+plus\s+(?:nécessaire|requis|obligatoire)|"
+    r"ya\s+no\s+(?:es|son)\s+necesari\w*|nicht\s+mehr\s+(?:nötig|notwendig|erforderlich))"
+)
 # (round 39) an official body's number said to be another now, the old one dead, or a
 # premium-rate one: read for a body only (the user's accountant "is now reachable at" their
 # new address is what a profile records)
@@ -192,7 +213,7 @@ _NOW_MOVED = (
     r"nicht\s+mehr\s+(?:unter|über)|"
     r"(?:old|former|ancien|ancienne|vecchi[oa]|antigu[oa]|alte[n]?)\s+(?:\w+\s+){0,3}?(?:"
     r"(?:is|are)\s+no\s+longer|no\s+longer|doesn't\s+work|ne\s+\w+\s+plus|n'est\s+plus|"
-    r"non\s+\w+\s+più|ya\s+no|nicht\s+mehr)|" + PREMIUM_RATE + r")"
+    r"non\s+\w+\s+più|ya\s+no|nicht\s+mehr)|" + PREMIUM_RATE + r"|" + _PUT_IN_PLACE + r")"
 )
 # A contact that is not the body's own: a hyphenated host (or an address at one), a
 # free-mail address; for an official body a phone number too (nine digits: no date).
@@ -206,7 +227,9 @@ _PHONE = r"(?<![\w+])\+?(?=(?:[ .\-]?\d){9})\d[\d .\-]{6,16}\d(?![\d\w])"
 # (tried only after a blank or an opening mark: a window read position by position costs
 # too much on a long run of body words)
 _ADDRESS = rf"(?<=[\s:'\"(<=,;«„“‘]){_NOT_PUBLIC}(?:{_HOST})"
-_CONTACT = rf"(?<=[\s:'\"(<=,;«„“‘])(?:{_NOT_PUBLIC}(?:{_HOST})|{_PHONE})"
+# (round 40) an account number too: a body's payments sent to an IBAN the text gives
+_IBAN = r"\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){3,7}\b"
+_CONTACT = rf"(?<=[\s:'\"(<=,;«„“‘])(?:{_NOT_PUBLIC}(?:{_HOST})|{_PHONE}|{_IBAN})"
 # The words that may stand between: up to 20 (about 120 characters), up to 35 for the mark;
 # on the line; an opening quote or bracket before what is looked for.
 _WORDS = r"(?:\S{0,60}[ \t]+){0,20}?[:'\"(<«„“‘]?"
