@@ -37,7 +37,8 @@ from memaudit.injection.protective import _ELSEWHERE, REACH, around
 from memaudit.injection.vocabulary import _rx
 
 _SENTENCE_END = re.compile(r"[.!?;](?=\s|$)|\n")
-_SENDS = frozenset({Signal.EXFILTRATION, Signal.DATA_URL})
+# (a data-bearing link or image beacon is no member's send: "![Weekly visitors](…{chat})")
+_SENDS = frozenset({Signal.EXFILTRATION})
 _RULES = frozenset({Signal.STANDING_RULE, Signal.IMPERATIVE, Signal.AGENT_DIRECTIVE})
 
 # A group of the institution's members, as the subject of their own send.
@@ -53,6 +54,8 @@ _MEMBERS = _rx(
     r"empleados|socios|candidatos|pacientes|"
     r"eltern|schüler\w*|studierende|referent\w*|autor\w*|teilnehm\w*|mieter\w*|bewohner\w*|"
     r"mitarbeit\w*|beschäftigte|mitglieder|bewerb\w*|patient\w*)\b"
+    # (the members as the sender, not as whose data is sent: "all visitors' data")
+    r"(?!['’]|\s+(?:data|details|information|records|files|lists?|contacts)\b)"
 )
 # Their requests routed to the institution's desk ("maintenance requests go to").
 _REQUESTS = _rx(
