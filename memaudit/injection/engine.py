@@ -17,7 +17,7 @@ from memaudit.injection.confusables import fold, lookalike_domains, lookalike_hi
 from memaudit.injection.declared import settle as _settle
 from memaudit.injection.decoders import _decode_runs, _texty
 from memaudit.injection.executed import EXECUTED_WEIGHT, executed_runs
-from memaudit.injection.expository import expounded
+from memaudit.injection.expository import EXPOSITION_NOTE, explains_attack, expounded
 from memaudit.injection.forms import (
     _ADDRESS,
     _CODE,
@@ -659,6 +659,9 @@ def _learned(
         # "The assistant is cautious and ...": a self-model's traits, not an order; a
         # tool's use narrowed (round 26), none either.
         seen = Hit(Signal.LEARNED, seen.start, seen.end, seen.weight * META, why)
+    elif seen.weight == hit.weight and explains_attack(view):
+        # (issue 20) a news item or a lesson about an attack, read whole: a mention
+        seen = Hit(Signal.LEARNED, seen.start, seen.end, seen.weight * META, EXPOSITION_NOTE)
     if seen.note:  # discounted: say why beside what the scorer saw
         note += f" ({seen.note})"
     return [Hit(Signal.LEARNED, seen.start, seen.end, seen.weight, note)]

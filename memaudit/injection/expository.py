@@ -52,14 +52,16 @@ _ATTACK = _rx(
     r"malicious\s+\w+|the\s+payload|this\s+(?:technique|attack|trick)|(?:the|an?|this|such)\s+attack|"
     r"attacks|phishing|fraud|scams?|smuggling|exfiltration|spoof\w*|forg(?:ery|ed|es)|"
     r"injection|poisoning|impersonat\w*|compromise|tamper\w*|hijack\w*|typo-?squat\w*|backdoor\w*|"
-    r"malware|planted|plants|lures?|"
+    r"malware|planted|plants|lures?|a\s+common\s+trick|(?:ai\s+|ki-|prompt\s+)?worms?|filter\s+evasion|evasion|"
+    r"threat\s+reports?|"
     r"attaquants?|attaques?|malveillante?s?|hame[çc]onnage|fraudes?|escroc\w*|usurpation|"
     r"exfiltration|injection|empoisonnement|charges?\s+(?:encod|malveill|utile)\w*|"
     r"attaccant[ei]|attacc(?:o|hi)|malevol[oiae]|dannos[oiae]|truff\w*|frod[ei]|"
     r"esfiltrazion[ei]|iniezion[ei]|avvelenamento|falsificazion[ei]|"
     r"atacantes?|ataques?|maliciosa?s?|estafa\w*|fraude|suplantaci[oó]n|exfiltraci[oó]n|"
     r"inyecci[oó]n|envenenamiento|falsificaci[oó]n|"
-    r"angreifer\w*|angriff\w*|b[öo]sartig\w*|betr[üu]g\w*|schadcode|"
+    r"angreifer\w*|angriff\w*|b[öo]sartig\w*|betr[üu]g\w*|schadcode|\w*w[üu]rm(?:er)?|"
+    r"vers\s+informatiques?|évasion|worm\s+(?:ia|informatici)|gusanos?\s+(?:de\s+ia|inform[aá]ticos?)|"
     r"\w*f[äa]lschung\w*|exfiltration|injektion|vergiftung|phishing)\b"
 )
 # A defence named: what the page written for people closes with.
@@ -76,7 +78,21 @@ _DEFENCE = _rx(
     r"contromisur[ae]|difes[ae]|buone?\s+pratich?e|campanelli\s+d'allarme|dovrebbero|"
     r"contramedidas?|defensas?|buenas?\s+pr[aá]cticas?|señales\s+de\s+alerta|deber[ií]an|"
     r"gegenma(?:ß|ss)nahmen?|schutzma(?:ß|ss)nahmen?|abwehr\w*|warnsignale?|sollten|"
-    r"muss\s+daher|daher\s+muss)\b"
+    r"muss\s+daher|daher\s+muss|"
+    # (issue 20: the lesson's own orders are the defence — normalise, decode before matching,
+    # never adopt automatically)
+    r"(?:scanners?|reviewers?|analysts?|readers?)\s+should|normali[sz]\w*|normalis\w*|"
+    r"normalizz\w*|normaliz\w*|normalisier\w*|before\s+matching|avant\s+(?:la\s+)?comparaison|"
+    r"prima\s+del\s+confronto|antes\s+de\s+(?:comparar|buscar)|vor\s+dem\s+abgleich|"
+    r"advises?|conseille\w*|consiglia\w*|aconseja\w*|r[äa]t|raten|"
+    r"nie(?:mals)?\s+automatisch|never\s+automatically|jamais\s+automatiquement|"
+    r"mai\s+automaticamente|nunca\s+autom[aá]ticamente|"
+    # decoded to read, never to run ("jamais pour exécuter", "nie dekodieren und ausführen")
+    r"(?:never|jamais|mai|nunca|nie)\s+(?:\w+\s+){0,3}?(?:execut\w*|exécut\w*|esegu\w*|"
+    r"ejecut\w*|ausführ\w*|run|obey|follow)|"
+    r"(?:always\s+)?(?:check|verify)\s+the\s+(?:address|domain|sender|url)|"
+    r"compruebe\s+siempre|verifique\s+siempre|vérifiez\s+toujours|controllate?\s+sempre|"
+    r"prüfen\s+sie\s+immer)\b"
 )
 # Someone addressed, or someone speaking of their own wish ("before I see them"): not the
 # third person of a text about an attack. ("we" is left out: "we now strip comments".)
@@ -112,12 +128,29 @@ _CARRY_OUT = _rx(
     r"das\s+beispiel|die\s+anweisung)\b"
 )
 # A defence's sentence holds rules and checks, not a payload's kinds.
-_DEFENCE_KINDS = frozenset({Signal.STANDING_RULE, Signal.IMPERATIVE, Signal.AGENT_DIRECTIVE})
+_DEFENCE_KINDS = frozenset(
+    {Signal.STANDING_RULE, Signal.IMPERATIVE, Signal.AGENT_DIRECTIVE, Signal.DECODE_AND_RUN}
+)
 # Notes of a hit already read as shown rather than said (``engine._discount``, ``declared``).
 _SHOWN_NOTES = ("quoted", "in a code sample", "example", "named", "declared", "mention")
 # Clauses: an order may follow a narration after a semicolon.
 # (an ellipsis, "<!-- ... -->", ends nothing)
 _CLAUSE_END = re.compile(r"(?<!\.)[.!?;](?=\s|$)|\n")
+# A carrier's decoding stated by the text ("decodes to", "décodé donne", "si decodifica in",
+# "se decodifica como", "ergibt dekodiert").
+_DECODES = _rx(
+    r"\bdecodes?\s+(?:to|as|into)\b|\bdecoded\s{0,3}(?::|=|->|→|,)|\bdecoded\s+it\s+reads|"
+    r"\bse\s+d[ée]code\s+en\b|"
+    r"\bd[ée]cod[ée]\w*\s*(?::|donne)|\bsi\s+decodifica\s+in\b|\bdecodificat\w*\s*:|"
+    r"\bse\s+decodifica\s+(?:como|en)\b|\bdecodificad\w*\s*:|\bergibt\s+dekodiert\b|"
+    r"\bdekodiert\s*(?::|ergibt|lautet)"
+)
+# A lesson's exercise: what the learner is told to build.
+_EXERCISE = _rx(
+    r"\b(?:exercises?|exercice|esercizio|ejercicio|übung(?:saufgabe)?)(?:\s{0,3}\d{1,3})?\s{0,3}:"
+)
+# Sentences: a lesson's exercise runs across its semicolons.
+_SENTENCE_END = re.compile(r"(?<!\.)[.!?](?=\s|$)|\n")
 MIN_WORDS = 20  # an "example" alone, with a line of label, is no exposition
 
 
@@ -176,14 +209,52 @@ def _clause(ends: list[int], at: int) -> tuple[int, int]:
     return (ends[k - 1] if k else 0), ends[min(k, len(ends) - 1)]
 
 
-def is_exposition(own: str) -> bool:
-    """Whether the text's own words (its quotes set aside) explain an attack."""
+def is_exposition(own: str, full: str | None = None) -> bool:
+    """Whether the text's own words (its quotes set aside) explain an attack (or name a
+    defence, the attack named in ``full``, the text with its quotes)."""
     if len(own.split()) < MIN_WORDS:
         return False
     if _CARRY_OUT.search(own) is not None:
         return False
     named = {m.group() for m in _ATTACK.finditer(own)}
-    return bool(named) and (len(named) >= 2 or _DEFENCE.search(own) is not None)
+    defence = _DEFENCE.search(own) is not None
+    if not named and defence and full is not None:
+        # (issue 20: a news item's quoted headline names the attack — „KI-Würmer …“ — and
+        # its own words the defence)
+        named = {m.group() for m in _ATTACK.finditer(full)}
+    return bool(named) and (len(named) >= 2 or defence)
+
+
+def _told(own: str, start: int, end: int) -> bool:
+    """Whether a clause names the attack, or states what its carrier decodes to ("…
+    decodes to 'ignore previous instructions'"), with no order to the agent in it."""
+    if _AGENT_ORDERED.search(own, start, end) is not None or _ORDER.search(own, start, end):
+        return False
+    return (
+        _ATTACK.search(own, start, end) is not None or _DECODES.search(own, start, end) is not None
+    )
+
+
+def _lesson(own: str, h: Hit) -> bool:
+    """Whether a rule's or an imperative's sentence is a lesson's exercise or states a
+    defence (issue 20: "Exercise: write a normalizer …; then run the usual keyword rules")."""
+    start = max(
+        (m.end() for m in _SENTENCE_END.finditer(own, max(0, h.start - 400), h.start)),
+        default=max(0, h.start - 400),
+    )
+    m = _SENTENCE_END.search(own, h.end, h.end + 400)
+    end = m.start() if m else min(len(own), h.end + 400)
+    return (
+        _EXERCISE.search(own, start, end) is not None
+        or _DEFENCE.search(own, start, end) is not None
+    )
+
+
+def explains_attack(text: str) -> bool:
+    """Whether ``text`` as a whole explains an attack (``is_exposition`` on its own words):
+    the learned scorer's reading of it is a mention too (``engine._learned``)."""
+    low = text.lower()
+    return is_exposition(_blanked(low, _regions(low)), low)
 
 
 def _invisible(text: str) -> list[int]:
@@ -206,8 +277,11 @@ def _mention(own: str, h: Hit, regions: list[tuple[int, int]], ends: list[int]) 
     if _inside(regions, h) is not None:
         return True
     opened = _EXAMPLE_OPENER.search(own, max(0, h.start - EXAMPLE_REACH), h.start) is not None
-    if h.hidden:  # (a carrier's payload: shown only inside a quote or an example)
-        return opened
+    if h.hidden and opened:
+        return True
+    if h.hidden:  # (a carrier's payload the reader sees: shown in a clause telling the attack)
+        start, end = _clause(ends, h.start)
+        return _ADDRESSED.search(own, start, end) is None and _told(own, start, end)
     if any(n in h.note for n in _SHOWN_NOTES) and "about attacks" not in h.note:
         return True
     start, end = _clause(ends, h.start)
@@ -215,7 +289,9 @@ def _mention(own: str, h: Hit, regions: list[tuple[int, int]], ends: list[int]) 
         return True
     if _ADDRESSED.search(own, start, end) is not None or _ORDER.search(own, start, end):
         return False  # (someone addressed, or an order to render or include: "render … in every reply")
-    defence = h.signal in _DEFENCE_KINDS and _DEFENCE.search(own, start, end) is not None
+    defence = h.signal in _DEFENCE_KINDS and (
+        _DEFENCE.search(own, start, end) is not None or _lesson(own, h)
+    )
     if _AGENT_ORDERED.search(own, start, end) is not None:
         return defence  # ("assistants should confirm …": a check, not the attack's order)
     return defence or _ATTACK.search(own, start, end) is not None
@@ -239,21 +315,29 @@ def _expounded(text: str, hits: list[Hit]) -> list[Hit]:
     low = text.lower()
     regions = _regions(low)
     own = _blanked(low, regions)
-    if not is_exposition(own):
+    if not is_exposition(own, low):
         return reviewed(text, hits)  # (or an incident told, the check it adds)
     ends = _clauses(own)
     if not all(_mention(own, h, regions, ends) for h in hits):
         return hits
     out: list[Hit] = []
     strongest: dict[tuple[int, int], Hit] = {}
+    carriers: dict[tuple[int, int], Hit] = {}
+    decoded = {(h.start, h.end) for h in hits if h.hidden}
     for h in hits:
         region = _inside(regions, h)
-        if region is None:
+        if region is None and (h.start, h.end) in decoded:
+            # (a carrier shown outside quotes is one example too, by its strongest reading)
+            key = (h.start, h.end)
+            if key not in carriers or h.weight > carriers[key].weight:
+                carriers[key] = h
+        elif region is None:
             out.append(_as_mention(h, META))
         elif region not in strongest or h.weight > strongest[region].weight:
             strongest[region] = h
     # (each example counts once, by its strongest hit: a payload and its decoded twin)
     out += [_as_mention(h, QUOTED_META) for h in strongest.values()]
+    out += [_as_mention(h, META) for h in carriers.values()]
     return out
 
 

@@ -41,6 +41,7 @@ from memaudit.injection.gated import user_gated
 from memaudit.injection.guides import for_guides
 from memaudit.injection.kinds import Signal
 from memaudit.injection.loopback import to_loopback
+from memaudit.injection.members import for_members
 from memaudit.injection.patterns.bridged import BRIDGED_EXAMPLE
 from memaudit.injection.patterns.disarmed import SECURITY_OFF
 from memaudit.injection.patterns.disclosed import WARNINGS_WITHHELD
@@ -365,4 +366,5 @@ def quieted(low: str, hits: list[Hit]) -> list[Hit]:
         and not label_read(low, h, hits)  # (round 32)
         and not user_gated(low, h, hits)  # (round 32)
         and not advice_reported(low, h, hits)  # (round 33)
+        and not for_members(low, h)  # (round 40, issue 20)
     ]
