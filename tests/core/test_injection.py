@@ -414,10 +414,12 @@ def test_the_model_is_small_data_with_its_training_recorded() -> None:
     # 6.8 MB when round 37 joined: rounds 1-37, 297,044 weights, 6,612,242 bytes (+6,963
     # weights, +159 kB: the same features, pruning and rounding). Raised to 7.0 MB when round 39
     # joined: rounds 1-39, 309,268 weights, 6,894,245 bytes (rounds 1-38: 303,429 weights,
-    # 6,758,872 bytes; the same features, pruning and rounding). The pruning threshold still
+    # 6,758,872 bytes; the same features, pruning and rounding). Raised to 7.3 MB when round 40
+    # joined: rounds 1-40, 315,608 weights, 7,039,396 bytes (rounds 1-39: 309,268 weights,
+    # 6,894,245 bytes). The pruning threshold still
     # deserves a cross-validated look (not done: each leave-one-round-out run is ~10-18 min
     # of the shared machine).
-    assert injection_model.WEIGHTS.stat().st_size < 7_000_000
+    assert injection_model.WEIGHTS.stat().st_size < 7_300_000
     m = injection_model.model()
     assert "held" not in m.meta["trained_on"] and m.meta["cases"] > 500
 
