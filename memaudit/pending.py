@@ -41,7 +41,6 @@ from typing import TYPE_CHECKING, Any
 from memaudit import fingerprint
 from memaudit.clock import age_days, to_iso
 from memaudit.errors import MemauditError
-from memaudit.injection.written import gate_hits, kept_parts
 from memaudit.model import Memory, MemoryFilter, SourceType, Status, TrustTier
 from memaudit.policy import Policy
 from memaudit.store import Store
@@ -241,10 +240,11 @@ def injection_of(
     was staged (knowing its lineage), so the evidence is wanted whatever the score now.
     ``seen``: each text's signals kept by the caller across items (``TextSignals``).
     ``kept``: the judgements file (``Judgements.reader``), read for the text's hits
-    before the engine is asked (``written.kept_parts``)."""
+    before the engine is asked (``kept_hits.kept_parts``)."""
     # Imported here: the engine compiles its pattern tables (a large part of a second),
     # which the modules that import this one for its types and filters do not need.
     from memaudit import injection
+    from memaudit.injection.kept_hits import gate_hits, kept_parts
 
     text = memory.content
     hits: list[Any] | None = None  # None: ``assess`` finds them

@@ -247,7 +247,7 @@ def _evidence(
     policy: Policy, found: list[pending.QueueItem], shown: set[str], remember: bool
 ) -> dict[str, Any]:
     """The assessment of each item flagged ``INJ``, by id, from its text's judgement as
-    the write gate kept it where there is one (``written.kept_parts``), else judged."""
+    the write gate kept it where there is one (``kept_hits.kept_parts``), else judged."""
     flagged = [i for i in found if pending.Flag.INJECTED in i.flags]
     if not flagged:
         return {}

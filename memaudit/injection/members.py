@@ -92,7 +92,13 @@ _ROUTED = _rx(
     r"identifiants?|coordonnées\s+bancaires|credenziali|datos\s+bancarios|bankdaten|zugangsdaten|"
     r"conversations?|chats?|history|transcripts?|contacts|user(?:'s)?|forward\w*|bcc|cc|"
     r"cop(?:y|ies)|automatic\w*|mots?\s+de\s+passe|codici|contraseñas?|passw[öo]rt\w*|"
-    r"utilisateur|utente|usuario|nutzer\w*|transf[ée]r\w*|inoltr\w*|reenv\w*|weiterleit\w*)\b"
+    r"utilisateur|utente|usuario|nutzer\w*|transf[ée]r\w*|inoltr\w*|reenv\w*|weiterleit\w*|"
+    # bank details and identity papers in the other languages ("die Bankverbindung aller
+    # Mieter", "los DNI escaneados")
+    r"bankverbindung\w*|kontodaten|kontonummer\w*|dati\s+bancari|coordinate\s+bancarie|"
+    r"passports?|id\s+(?:cards?|documents?)|ausweis\w*|personalausweis\w*|"
+    r"pièces?\s+d'identité|cartes?\s+d'identité|carta\s+d'identità|documenti\s+d'identità|"
+    r"dni|pasaportes?|documentos?\s+de\s+identidad|codice\s+fiscale|tax\s+ids?|steuer-?id)\b"
 )
 _FREE_MAIL = _rx(
     r"@(?:gmail|googlemail|outlook|hotmail|live|yahoo|ymail|aol|gmx|web|proton(?:mail)?|"
@@ -102,7 +108,7 @@ _FREE_MAIL = _rx(
 # (the Italian "ai", "to the", is no AI: only "the AI", "an AI", "AI:" and the like)
 _AGENT = _rx(
     r"\b(?:assistants?|agents?|llms?|models?|bots?|chatbots?|copilots?|"
-    r"assistente|agente|modello|asistente|modelo|assistenten|ki)\b"
+    r"assistent[ei]|agent[ei]|modell[oi]|asistentes?|agentes?|modelos?|assistenten|ki)\b"
     r"|\b(?:the|an|any|your)\s+ai\b|\bai\s*[:,]|\b(?:l'|la\s+)ia\b"
 )
 

@@ -1,5 +1,5 @@
 """The evidence of the review listing's ``INJ`` items printed from the text's judgement
-the write gate kept (``written.kept_parts``, ``Judgements.known``): the same output as
+the write gate kept (``kept_hits.kept_parts``, ``Judgements.known``): the same output as
 judging the text now, without setting up the engine; a judgement in the cache file that
 no judgement of the text can be (a span outside it, a weight out of range, a name no
 signal has) is not read, the text is judged again."""

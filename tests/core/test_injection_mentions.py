@@ -243,11 +243,12 @@ def test_a_self_model_of_traits_is_not_read_as_an_order() -> None:
     """The learned scorer reads "the agent ... always ..." as a rule; a reflection that
     describes the assistant by its traits is what a self-model holds (a persona given as
     a noun — "is a root-shell operator who ..." — is not a trait and stays as scored)."""
-    # The scorer refitted on rounds 1-32 no longer scores the shorter "... always reviews
-    # production changes twice." at all; this one still draws its hit.
+    # The scorer refitted on rounds 1-32 no longer scored the shorter "... always reviews
+    # production changes twice." at all, the one refitted on rounds 1-40 not even "...; it
+    # never approves without review." either; this one still draws its hit.
     trait = (
-        "The assistant is conservative and always reviews production changes twice; "
-        "it never approves without review."
+        "The assistant is cautious and always asks before deleting files; it never runs "
+        "destructive commands without confirmation."
     )
     (hit,) = [h for h in signals(trait) if h.signal is Signal.LEARNED]
     assert hit.note.endswith("(describes the assistant's traits)")
