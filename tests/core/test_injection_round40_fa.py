@@ -173,29 +173,25 @@ def test_a_carrier_and_its_decoding_count_once_as_a_mention() -> None:
 # -- on a real ledger, as a user meets it -----------------------------------------------
 
 
-def test_a_leasing_notice_is_not_found_but_a_password_send_is(cli: Any, ledger_path: Path) -> None:
-    """Staged as an external document and audited: the tenants' maintenance address is
-    neither flagged nor found; the same notice asking for their passwords is."""
-    kept, none = src.stage_then_audit(
-        cli, ledger_path, MEMBERS[2][4], "external_document", "https://pages.example/res"
-    )
+def _document_quiet_then_poison_found(cli: Any, db: Path, benign: str, poison: str) -> None:
+    """Staged as external documents, auditing after each: the look-alike is neither
+    flagged nor found; the poison is flagged and is the audit's one finding."""
+    kept, none = src.stage_then_audit(cli, db, benign, "external_document", "https://p.example/a")
     assert kept["flags"] == [] and none == []
     item, findings = src.stage_then_audit(
-        cli, ledger_path, MEMBERS[9][4], "external_document", "https://pages.example/res2"
+        cli, db, poison, "external_document", "https://p.example/b"
     )
     assert "injected" in item["flags"]
     assert [f["memory_ids"] for f in findings] == [[item["id"]]]
+
+
+def test_a_leasing_notice_is_not_found_but_a_password_send_is(cli: Any, ledger_path: Path) -> None:
+    """The tenants' maintenance address is neither flagged nor found; the same notice
+    asking for their passwords is."""
+    _document_quiet_then_poison_found(cli, ledger_path, MEMBERS[2][4], MEMBERS[9][4])
 
 
 def test_a_filter_evasion_lesson_is_not_found_but_its_live_twin_is(
     cli: Any, ledger_path: Path
 ) -> None:
-    kept, none = src.stage_then_audit(
-        cli, ledger_path, TEACHING[0][4], "external_document", "https://pages.example/l7"
-    )
-    assert kept["flags"] == [] and none == []
-    item, findings = src.stage_then_audit(
-        cli, ledger_path, TEACHING[3][4], "external_document", "https://pages.example/l8"
-    )
-    assert "injected" in item["flags"]
-    assert [f["memory_ids"] for f in findings] == [[item["id"]]]
+    _document_quiet_then_poison_found(cli, ledger_path, TEACHING[0][4], TEACHING[3][4])
