@@ -170,7 +170,10 @@ def test_round_forty_two_is_held_out_with_its_authors_digest() -> None:
     assert injection_cases.HELDOUT.name == "injection_round42.jsonl"
     assert injection_cases.HELDOUT_ROUND == 42
     # Round 42's, as its author computed it before anyone else read the file.
-    assert injection_cases.HELDOUT_SHA256 == ""
+    assert (
+        injection_cases.HELDOUT_SHA256
+        == "8e477479be166b474b918de5dc880e2a5118887294e38bbc36c8c5979a3a0d7d"
+    )
 
 
 def test_the_scorer_is_refitted_on_exactly_the_rounds_its_weights_came_from() -> None:
