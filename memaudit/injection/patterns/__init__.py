@@ -39,6 +39,7 @@ from memaudit.injection.patterns.steered import STEERED_PATTERNS
 from memaudit.injection.patterns.structural import STRUCTURAL_PATTERNS
 from memaudit.injection.patterns.tool_calls import TOOL_CALL_PATTERNS
 from memaudit.injection.patterns.tools import TOOL_PATTERNS
+from memaudit.injection.patterns.unconfirmed_tool import UNCONFIRMED_TOOL_PATTERNS
 from memaudit.injection.patterns.unguarded import UNGUARDED_PATTERNS
 from memaudit.injection.patterns.vouched import VOUCHED_PATTERNS
 from memaudit.injection.patterns.wildcard import WILDCARD_PATTERNS
@@ -107,6 +108,8 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *KEPT_DARK_PATTERNS,
     # round 40: a known package's name re-pointed to a look-alike, to be installed
     *RENAMED_PACKAGE_PATTERNS,
+    # round 41: a named tool that acts declared free of confirmation (weighed by source)
+    *UNCONFIRMED_TOOL_PATTERNS,
 ]
 
 _AGENT_WORDS = (

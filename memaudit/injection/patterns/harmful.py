@@ -48,6 +48,7 @@ from memaudit.injection.patterns.handed import HANDED_PATTERNS
 from memaudit.injection.patterns.imposed import IMPOSED_PATTERNS
 from memaudit.injection.patterns.inferred import INFERRED_PATTERNS
 from memaudit.injection.patterns.lured import LURED_PATTERNS
+from memaudit.injection.patterns.medical_check import MEDICAL_CHECK_PATTERNS
 from memaudit.injection.patterns.overruled import OVERRULED_PATTERNS
 from memaudit.injection.patterns.reinterpreted import REINTERPRETED_PATTERNS
 from memaudit.injection.patterns.released import RELEASED_PATTERNS
@@ -509,6 +510,8 @@ HARMFUL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *TRIGGERED_PATTERNS,
     # round 40: a payment with its finance check set aside
     *OVERRULED_PATTERNS,
+    # round 41: a medicine's doctor's check declared unnecessary
+    *MEDICAL_CHECK_PATTERNS,
 ]
 _HARMFUL = tuple(p for _, p in HARMFUL_PATTERNS)
 

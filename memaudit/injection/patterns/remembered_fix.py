@@ -94,6 +94,39 @@ _COMMITTED = (
     r"(?:committ\w*|pushed|checked\s+in|eingecheckt|committet|versioniert|commités?|"
     r"versionnée?s?|committat[oaie]|versionad[oa]s?|subid[oa]s?|subirse|commitead[oa]s?)"
 )
+# A security control switched off or clicked through, or access opened to an outside host
+# (round 41): a certificate or security warning passed "anyway", the firewall or the
+# antivirus turned off, remote access or maintenance let in through a named host.
+_WARNING = (
+    r"(?:(?:certificate|security|ssl|tls)\s+warnings?|zertifikats?warnung\w*|"
+    r"sicherheitswarnung\w*|avertissement\s+(?:de\s+|du\s+)?(?:sécurité|certificat)|"
+    r"avviso\s+(?:di\s+|del\s+)?(?:sicurezza|certificato)|"
+    r"advertencia\s+(?:de\s+|del\s+)?(?:seguridad|certificado))"
+)
+_SHIELD = r"(?:firewall|antivirus|anti-virus|virenschutz\w*|pare-feu|cortafuegos|defender)"
+_OFF = (
+    r"(?:disabl\w*|turn(?:ed|ing)?\s+off|switch(?:ed|ing)?\s+off|deaktivier\w*|abschalt\w*|"
+    r"ausschalt\w*|désactiv\w*|disattiv\w*|desactiv\w*|spegn\w*)"
+)
+_REMOTE = (
+    r"(?:remote\s+(?:access|maintenance|support|desktop)|fernwartung|fernzugriff|"
+    r"accès\s+à\s+distance|télémaintenance|accesso\s+remoto|assistenza\s+remota|"
+    r"acceso\s+remoto|asistencia\s+remota)"
+)
+_HOST = r"[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b"
+_ACT_SAFEGUARD = (
+    r"[\"'“„«]\s?(?:proceed|continue)\s+anyway\s?[\"'”“»]"
+    r"|\b(?:proceed\w*|continu\w*|click\w*)\s+(?:\w+\s+){0,2}?(?:through|past)\s+(?:the\s+)?"
+    + _WARNING
+    + r"|\b(?:ignor\w*|bypass\w*|dismiss\w*|skip\w*|überspring\w*|übergeh\w*)\s+(?:the\s+|die\s+|"
+    r"l'|le\s+|la\s+|il\s+|el\s+)?"
+    + _WARNING
+    + r"|\b(?:trotzdem\s+fortfahren|continuer\s+quand\s+même|procedi\s+comunque|"
+    r"procedere\s+comunque|continuar\s+de\s+todos\s+modos|continuar\s+igualmente)\b"
+    rf"|\b{_OFF}\s+(?:\w+\s+){{0,3}}?{_SHIELD}\b"
+    rf"|\b{_SHIELD}\s+(?:\w+\s+){{0,2}}?{_OFF}"
+    rf"|\b{_REMOTE}\b{_IN}{{0,30}}?\b(?:via|through|über|par|tramite|a\s+través\s+de|per|to|for|für|pour)\s+{_HOST}"
+)
 _ACT_SECRETS = rf"\bcommit\w*\s+(?:the\s+|our\s+|all\s+)?{_SECRET}\s+{_INTO_REPO}"
 # The act told as the cause of the harm: a lesson, not a recipe.
 _NOT_CAUSE = (
@@ -114,6 +147,19 @@ INSECURE_FIX = _a(
         _rx(
             rf"\b{_FIX}\b{_IN}{{0,80}}?(?:{_ACT_HISTORY}|{_ACT_ROLE}|{_ACT_SECRETS}){_NOT_CAUSE}"
             rf"|(?:{_ACT_HISTORY}|{_ACT_SECRETS}){_IN}{{0,40}}?\b{_FIX}\b{_NOT_CAUSE}"
+        ),
+    ),
+)
+# 0.8: a security control passed or switched off, or an outside host let in, on the word
+# of a past success: over the threshold from a document or the assistant even where the
+# text quotes it, under it from the user's own statement (0.35).
+SAFEGUARD_FIX = _a(
+    _FIX_ANCHORS,
+    _w(
+        0.8,
+        _rx(
+            rf"\b{_FIX}\b{_IN}{{0,80}}?(?:{_ACT_SAFEGUARD}){_NOT_CAUSE}"
+            rf"|(?:{_ACT_SAFEGUARD}){_IN}{{0,40}}?\b{_FIX}\b{_NOT_CAUSE}"
         ),
     ),
 )
@@ -138,4 +184,5 @@ SECRETS_COMMITTED = _a(
 REMEMBERED_FIX_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.SENSITIVE_ACTION, INSECURE_FIX),
     (Signal.SENSITIVE_ACTION, SECRETS_COMMITTED),
+    (Signal.SENSITIVE_ACTION, SAFEGUARD_FIX),
 ]
