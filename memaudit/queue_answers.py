@@ -33,7 +33,9 @@ other program, changes its file or its WAL, and so the change time, which no
 unprivileged program can set. A state is recorded only when it was the same before
 and after the searches and its newest change time was at least ``SETTLED`` seconds
 old when first read: a later write's change time then cannot equal it (the kernel's
-clock ticks in milliseconds), so the same state means the same bytes.
+clock ticks in milliseconds), so the same state means the same bytes. The write gate
+records the state it leaves by another proof (``queue_carry``: the write lock held, the
+filesystem's clock seen past the state before the lock is released).
 """
 
 from __future__ import annotations
