@@ -14,8 +14,9 @@ pools the gate searched itself after its commit are recorded.
 
 (a) the state the gate leaves is proven before it is recorded: after its commit the gate
 takes the write lock again (``BEGIN IMMEDIATE``, never waiting for it), checks that
-``PRAGMA data_version`` is what it was right after the commit (no other connection
-committed: the gate's searches after the commit read the store it wrote), reads the
+``PRAGMA data_version`` is what it was inside its transaction (its own commit leaves it
+as it was: no other connection committed since, so the gate's searches after the
+commit read the store it wrote, and the state it leaves is its write's), reads the
 files' state, and, still holding the lock, writes a probe file beside the database until
 the filesystem gives the probe a change time later than the state's newest: every write
 after the lock is released gets a change time at least as late, so it changes the state.
@@ -66,9 +67,14 @@ class Carry:
         self._outer = not ledger.conn.in_transaction
 
     def started(self) -> None:
-        """Inside the write's transaction, before it writes: the state it starts from."""
+        """Inside the write's transaction, before it writes: the state it starts from, and
+        the data version (its own commit leaves it; another connection's changes it)."""
         if self._outer:
             self.start = queue_answers.files_of(self.ledger.path)
+            try:
+                self.version = _data_version(self.ledger.conn)
+            except sqlite3.Error:
+                self.version = None
 
     def committed(self, only_pending: bool) -> None:
         """Right after the write's commit; ``only_pending``: it wrote no active memory."""
@@ -76,9 +82,7 @@ class Carry:
         if not self._outer or conn.in_transaction:
             self.why_not = "the write is part of a transaction not committed yet"
             return
-        try:
-            self.version = _data_version(conn)
-        except sqlite3.Error:
+        if self.version is None:
             self.why_not = "the store's data version cannot be read"
             return
         self.only_pending = only_pending

@@ -154,27 +154,60 @@ def test_a_store_changed_after_the_record_is_searched_again(
     assert again == listings(cli, ledger_path, "--no-cache")
 
 
+@pytest.mark.parametrize("when", ["committed", "record"])
 def test_another_connection_between_the_commit_and_the_record(
-    cli: Any, ledger_path: Path, searched: list[str], monkeypatch: pytest.MonkeyPatch
+    cli: Any, ledger_path: Path, searched: list[str], monkeypatch: pytest.MonkeyPatch, when: str
 ) -> None:
-    """Another connection commits after the gate searched and before it records: its
-    ``PRAGMA data_version`` differs, so the gate records nothing (the new state, read
-    after that commit, would hold the searches' answers from before it)."""
+    """Another connection commits right after the gate's commit, or after its searches,
+    before it records: ``PRAGMA data_version`` is not what it was inside the gate's
+    transaction, so nothing is recorded (the state read after that commit would hold
+    the pools carried from before it, or searched before it). The item staged first has
+    its pool carried by the second stage; the write makes its neighbour contradict it."""
     shared.write_queue(ledger_path, ACTIVE, [])
-    real = queue_carry.Carry.record
-
-    def meanwhile(self: queue_carry.Carry, kept: Any) -> None:
-        _changed(cli, ledger_path)  # the last item's neighbour now contradicts it
-        real(self, kept)
-
-    monkeypatch.setattr(queue_carry.Carry, "record", meanwhile)
     out = cli("stage", PENDING[2], "-t", "user_statement", db=ledger_path)
+    assert out.exit_code == 0, out.output
+    real = getattr(queue_carry.Carry, when)
+
+    def meanwhile(self: queue_carry.Carry, *args: Any) -> None:
+        _changed(cli, ledger_path)
+        real(self, *args)
+
+    monkeypatch.setattr(queue_carry.Carry, when, meanwhile)
+    out = cli("stage", PENDING[3], "-t", "user_statement", db=ledger_path)
     assert out.exit_code == 0, out.output
     searched.clear()
     first = listings(cli, ledger_path)
     assert searched
     assert first == listings(cli, ledger_path, "--no-cache")
     assert "conflict" in row(first[0], PENDING[2])
+
+
+def test_a_stage_that_writes_an_active_memory_carries_nothing(
+    cli: Any, ledger_path: Path, searched: list[str]
+) -> None:
+    """A memory staged straight to active (``route.tool_observation=active``) changes the
+    searches' answers: the pools recorded before its stage are not carried (the item
+    staged first would keep the pool from before its near duplicate was written; no
+    dispute is recorded for a duplicate, so only the search finds it)."""
+    shared.write_queue(ledger_path, ACTIVE, [])
+    assert cli("policy", "set", "route.tool_observation", "active", db=ledger_path).exit_code == 0
+    out = cli("stage", PENDING[2], "-t", "user_statement", db=ledger_path)
+    assert out.exit_code == 0, out.output
+    # In one batch with a pending item: the gate records (a batch of active memories
+    # alone keeps no comparison).
+    with Ledger.open(ledger_path, readonly=False) as led:
+        review.stage_batch(
+            led,
+            [
+                Candidate(f"{PENDING[2]}!", SourceType.TOOL_OBSERVATION),
+                Candidate(PENDING[3], SourceType.USER_STATEMENT),
+            ],
+        )
+    searched.clear()
+    first = listings(cli, ledger_path)
+    assert searched
+    assert first == listings(cli, ledger_path, "--no-cache")
+    assert "duplicate" in row(first[0], PENDING[2])
 
 
 def test_the_clock_not_past_the_state_is_refused(ledger_path: Path) -> None:
