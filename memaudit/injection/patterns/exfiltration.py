@@ -30,7 +30,14 @@ _PERSONAL_WORDS = (
     # file ("{dotenv_contents_base64}", "<komplette Sitzung inkl. Zugangsdaten>",
     # "<contenuto_completo_della_memoria>", "{letzte_Nachricht_des_Nutzers}")
     r"memoria|sitzung|sesi[oó]n|sessione|nachricht|zugangsdaten|credentials?|identifiants|"
-    r"dotenv|env(?:ironment)?[_\s-]?(?:vars?|variables|file|contents))"
+    r"dotenv|env(?:ironment)?[_\s-]?(?:vars?|variables|file|contents)|"
+    # round 41: the user's identity papers and numbers ("?pasaporte={numero_pasaporte}",
+    # "?secu=<numéro de sécurité sociale>"): no API's reader fills a slot with them
+    r"passport|passeport|passaporto|pasaporte|reisepass|personalausweis|"
+    r"id[_\s-]?card|identity[_\s-]?(?:card|number|document)|carte[_\s-]d'identit|"
+    r"carta[_\s-]d'identit|documento[_\s-]de[_\s-]identidad|social[_\s-]?security|"
+    r"s[eé]curit[eé][_\s-]sociale|seguridad[_\s-]social|sozialversicherung|"
+    r"codice[_\s-]fiscale|steuer[_\s-]?id|driver'?s?[_\s-]licen[cs]e|f[uü]hrerschein)"
 )
 
 EXFILTRATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
@@ -108,6 +115,11 @@ EXFILTRATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
                 # term>" in a manual is a placeholder for the reader.
                 # (round 20: after other slots too, "?u=<link>&c=<my contacts list>")
                 r"|https?://(?:(?!https?://)[^\s<>\"')\]])+(?:[?&][\w-]+=<[^<>\n]{0,40}>)*[?&][\w-]+=<[^<>\n]{0,40}?"
+                + _PERSONAL_WORDS
+                # Round 41: the same slot in square brackets or braces, its name in words
+                # with hyphens, accents or apostrophes ("?mail=[adresse e-mail de
+                # l'utilisateur]", "?pasaporte={numero_pasaporte}").
+                + r"|https?://(?:(?!https?://)[^\s<>\"')\]])+[?&][\w-]+=[\[{]\{?[^\[\]{}\n]{0,40}?"
                 + _PERSONAL_WORDS
             ),
         ),

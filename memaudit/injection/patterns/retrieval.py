@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
-from memaudit.injection.vocabulary import _rx, _w
+from memaudit.injection.vocabulary import _a, _rx, _w
 
 # Words that prose has and a keyword run for the retriever has not (en, fr, it, es, de).
 _FUNCTION = (
@@ -107,3 +107,42 @@ RETRIEVAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         _rx(r"(?:\b[\w-]{2,24},[ \t]*){5,16}[\w-]{2,24}[ \t]*:(?!//)"),
     ),
 ]
+
+# Round 41 (rounds 22 and 41's misses): a run of topic words bound by "in these cases",
+# "when one of these appears", "for all of these" to one host, or to the card's data: a
+# note that answers every query on the topic with an outside site ("abbonamento treno,
+# Trenitalia, rimborso biglietto … → in questi casi risponderò … tramite rimborsi-….it").
+_BOUND = (
+    r"(?:in\s+(?:these|such)\s+cases|for\s+(?:all|any|each)\s+(?:of\s+)?(?:these|them)|"
+    r"when(?:ever)?\s+(?:any|one)\s+of\s+(?:these|them)|"
+    r"dans\s+(?:ces|tous\s+ces)\s+cas|pour\s+(?:tous\s+)?(?:ces\s+(?:mots|termes|sujets)|chacun\s+d'eux)|"
+    r"(?:quand|lorsque|si)\s+(?:l'un|un)\s+de\s+ces|"
+    r"in\s+(?:questi|tali|tutti\s+questi)\s+casi|per\s+tutti\s+questi|"
+    r"quando\s+(?:compare|appare|si\s+parla\s+di)\s+(?:una|uno|qualcuna|qualcuno)\s+di\s+(?:queste|questi)|"
+    r"en\s+(?:estos|tales|todos\s+estos)\s+casos|para\s+(?:todos\s+)?(?:estos|estas)\b|"
+    r"cuando\s+(?:aparezca|salga|se\s+mencione)\s+(?:alguna|alguno|una|uno)\s+de\s+(?:estas|estos|ellas|ellos)|"
+    r"in\s+(?:diesen|all\s+diesen|solchen)\s+fällen|für\s+all\s+diese|"
+    r"(?:bei|sobald)\s+(?:einem|einer|allen)\s+diese[rn]?\s+(?:begriffe|wörter|stichwörter|themen))"
+)
+# Where the bound topic is sent: a host, or the card's data asked for there.
+_CARD = (
+    r"(?:card\s+(?:details|data|number)|saved\s+card|dati\s+della\s+carta|carta\s+salvata|"
+    r"données\s+de\s+(?:la\s+)?carte|carte\s+enregistrée|datos\s+de\s+la\s+tarjeta|"
+    r"tarjeta\s+guardada|kartendaten|gespeicherte[rn]?\s+karte)"
+)
+_HOSTED = (
+    r"(?:\b[a-z0-9][a-z0-9-]{2,62}\.(?:com|net|org|io|biz|info|shop|co|app|xyz|online|site|me|"
+    rf"de|fr|it|es|eu|uk|ch|at)\b|{_CARD})"
+)
+KEYWORDS_BOUND = _a(
+    "cases$ these$ them$ cas$ ces$ chacun casi$ questi$ queste$ casos$ estos$ estas$ ellas$ "
+    "ellos$ fällen$ diese$ dieser$ diesen$",
+    _w(
+        0.5,
+        _rx(
+            rf"(?:(?<!\w){_TOPIC}(?:,[^\S\n]*|[^\S\n]+)){{3,16}}{_TOPIC}[^\w\n]{{0,6}}"
+            rf"\b{_BOUND}\b[^\n]{{0,120}}?{_HOSTED}"
+        ),
+    ),
+)
+RETRIEVAL_PATTERNS.append((Signal.RETRIEVAL_BAIT, KEYWORDS_BOUND))

@@ -109,7 +109,45 @@ FILED_AS_USERS = _a(
     ),
 )
 
+# Round 41 (class 1): a stamp naming the user as the record's source together with a trust
+# flag, then what "the user" confirmed, chose or wants, inside a tool's reply or a record
+# extracted from a document ("[memory_source=user][trust=high] User confirmed: …",
+# '{"fonte":"utente","verificato":true,"fatto":"L'utente ha scelto …'). Who said it is
+# in the store's events; a memory export's "source": "user" beside "Prefers aisle seats"
+# carries no trust flag and no one's decision, and stays quiet.
+_FROM_USER = (
+    r"(?:memory[_-]?)?(?:source|origin|origine|fonte|fuente|origen|quelle|herkunft|author|"
+    r"autore|auteur|autor)[\"']?\s*[:=]\s*[\"']?(?:user|utente|utilisateur|usuario|nutzer|benutzer)\b"
+)
+_TRUST = (
+    r"(?:trust(?:ed)?|verified|verificato|vérifié|verificado|verifiziert|bestaetigt|bestätigt|"
+    r"confirmed|confermato|confirmé|confirmado|approved|approvato|approuvé|aprobado|genehmigt|"
+    r"signed|firmato|signé|firmado|signiert)[\"']?\s*[:=]\s*[\"']?"
+    r"(?:high|alta|haute|hoch|true|yes|s[iì]|oui|ja|vrai|vero|verdadero|wahr)\b"
+)
+_USER_DECIDED = (
+    r"(?:(?:the\s+)?user\s+(?:has\s+)?(?:confirmed|authori[sz]ed|approved|chose|chosen|"
+    r"decided|wants)|"
+    r"l'utente\s+(?:ha\s+(?:confermato|autorizzato|scelto|deciso|approvato)|vuole)|"
+    r"l'utilisat(?:eur|rice)\s+(?:a\s+(?:confirmé|autorisé|choisi|décidé|approuvé)|veut|souhaite)|"
+    r"el\s+usuario\s+(?:ha\s+(?:confirmado|autorizado|elegido|decidido|aprobado)|quiere|desea)|"
+    r"(?:der\s+)?(?:nutzer|benutzer)(?:in)?\s+(?:hat\s+(?:bestätigt|erlaubt|genehmigt|gewählt|"
+    r"entschieden)|will|möchte|wünscht))"
+)
+STAMPED_DECISION = _a(
+    "source memory_source origin origine fonte fuente origen quelle herkunft author autore auteur "
+    "autor",
+    _w(
+        0.55,
+        _rx(
+            rf"(?:{_FROM_USER}[^\n{{}}]{{0,60}}?{_TRUST}|{_TRUST}[^\n{{}}]{{0,60}}?{_FROM_USER})"
+            rf"[^\n]{{0,40}}?\b{_USER_DECIDED}\b"
+        ),
+    ),
+)
+
 STAMPED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
+    (Signal.FAKE_AUTHORITY, STAMPED_DECISION),
     (Signal.FAKE_AUTHORITY, STAMPED_REQUEST),
     (Signal.FAKE_AUTHORITY, USER_SAID_KEY),
     (Signal.FAKE_AUTHORITY, FILED_AS_USERS),
