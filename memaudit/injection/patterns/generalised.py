@@ -67,7 +67,7 @@ _EVERY_LATER = (
 )
 REASONED_RULE = _a(
     "reasoning raisonnement ragionamento razonamiento begründung gedankengang denkschritt",
-    _w(0.55, _rx(rf"{_NOT_MINE}\b{_REASONING}\b[^\n]{{0,300}}?{_EVERY_LATER}")),
+    _w(0.55, _rx(rf"\b{_NOT_MINE}{_REASONING}\b[^\n]{{0,300}}?{_EVERY_LATER}")),
 )
 
 _GRANT = (

@@ -57,7 +57,7 @@ _MINE_WORDS = (
 )
 _NOT_MINE = "".join(rf"(?<!\b{w}\s)" for w in _MINE_WORDS.split())
 _THIRD_TEXT = (
-    rf"{_NOT_MINE}\b{_TEXT}\b(?!\s+(?:(?:of|from|de|di|del|des|von)\s+"
+    rf"\b{_NOT_MINE}{_TEXT}\b(?!\s+(?:(?:of|from|de|di|del|des|von)\s+"
     rf"(?:the\s+|l'|la\s+|el\s+|dem\s+)?|dell'|de\s+l'){_OWNER}\b)"
 )
 _CONCLUDE = (

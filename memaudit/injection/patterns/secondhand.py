@@ -36,6 +36,8 @@ from memaudit.injection.vocabulary import _a, _rx
 
 _S = r"(?:[^.!?;\n]|\.(?=\w))"  # within the sentence (a dot inside a host or a number stays)
 # Whose words they are not: the user, "I", a pronoun for a thing or the assistant, a page.
+# (put after the patterns' `\b`: tested at word boundaries only, not at every position —
+# the same matches, zero-width tests at one position commute; ~2x faster on long texts)
 _NOT_THIRD = (
     r"(?<!\bi )(?<!\bwe )(?<!\buser )(?<!\bit )(?<!\byou )(?<!\balso )(?<!\bjust )"
     r"(?<!\bi've )(?<!\bhave )(?<!\bhad )(?<!\bnever )(?<!\bnot )(?<!n't )"
@@ -210,8 +212,9 @@ SECONDHAND_ORDER = _a(
     "called phoned rang texted wrote mailed appel téléphoné écrit expliqu chiamat telefonato "
     "scritto llamó llamaron escribió escribieron dijeron pidieron angerufen rief chiesto",
     _rx(
-        _NOT_THIRD
-        + r"\b(?:"
+        r"\b"
+        + _NOT_THIRD
+        + r"(?:"
         + _ORDER
         + r")(?!\s*(?:,\s*)?(?:[\w']+\s+){0,2}?(?:never|not|don't|jamais|mai|non|nunca|no|nie|niemals|"
         r"nicht)\b)(?="
@@ -253,8 +256,9 @@ VOUCHED_PAST_ACT = _a(
     "promesso giurato confermato aseguró dijo prometió juró confirmó versichert gesagt "
     "versprochen geschworen bestätigt",
     _rx(
-        _NOT_THIRD
-        + r"\b(?:"
+        r"\b"
+        + _NOT_THIRD
+        + r"(?:"
         + _VOUCHED
         + r")(?="
         + _S

@@ -45,7 +45,7 @@ SECRET_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             0.5,
             _rx(
                 # (not a field of a comma-separated header: "name,email,team,salary")
-                r"(?<![,;|])\b(?:reveal|print|show|output|repeat|display|dump|leak|tell\s+me|give\s+me|share|recite|disclose|return|list|expose|write\s+out|collect|gather|harvest|extract|exfiltrate|paste|send|forward|upload|email|post|add|include|summari[sz]e|describe|quote|copy|paraphrase)(?:s|ing|ed)?\b(?![,;|])[^.\n]{0,40}?\b(?:(?:employee\s+)?(?:salary|salaries|payroll)(?:\s+\w+)?|bank\s+statements?)"
+                r"\b(?<![,;|])(?:reveal|print|show|output|repeat|display|dump|leak|tell\s+me|give\s+me|share|recite|disclose|return|list|expose|write\s+out|collect|gather|harvest|extract|exfiltrate|paste|send|forward|upload|email|post|add|include|summari[sz]e|describe|quote|copy|paraphrase)(?:s|ing|ed)?\b(?![,;|])[^.\n]{0,40}?\b(?:(?:employee\s+)?(?:salary|salaries|payroll)(?:\s+\w+)?|bank\s+statements?)"
             ),
         ),
     ),

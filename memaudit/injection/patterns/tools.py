@@ -100,8 +100,8 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         # apply_chat_template()", "when you run pip_compile"), is a description of its use,
         # not an order (round 26: a tokenizer's docs); the order after it is still read.
         _rx(
-            r"(?<!\bif\syou\s)(?<!\bwhen\syou\s)(?<!\bif\syou\salready\s)"
-            r"\b(?:call|invoke|use|run|execute|trigger)\s+(?:the\s+)?`?[a-z][a-z0-9]*_[a-z0-9_]+`?(?:\s+(?:tool|function))?\b|\b(?:call|invoke)\s+the\s+\w+\s+(?:tool|function|api|endpoint)\b"
+            r"\b(?<!\bif\syou\s)(?<!\bwhen\syou\s)(?<!\bif\syou\salready\s)"
+            r"(?:call|invoke|use|run|execute|trigger)\s+(?:the\s+)?`?[a-z][a-z0-9]*_[a-z0-9_]+`?(?:\s+(?:tool|function))?\b|\b(?:call|invoke)\s+the\s+\w+\s+(?:tool|function|api|endpoint)\b"
         ),
     ),
     (

@@ -34,8 +34,8 @@ from memaudit.injection.vocabulary import _a, _rx, _w
 # (a condition that describes when a risk arises is the risk's description, not a rule:
 # "excessive agency arises when tools … run without confirmation")
 _IF = (
-    r"(?<!arises\s)(?<!occurs\s)(?<!happens\s)(?<!emerges\s)(?<!appears\s)"
-    r"\b(?:if|when|whenever|once|after|while|si|quand|lorsque|dès\s+que|après|pendant\s+que|"
+    r"\b(?<!arises\s)(?<!occurs\s)(?<!happens\s)(?<!emerges\s)(?<!appears\s)"
+    r"(?:if|when|whenever|once|after|while|si|quand|lorsque|dès\s+que|après|pendant\s+que|"
     r"se|quando|appena|dopo|mentre|cuando|mientras|siempre\s+que|en\s+cuanto|después\s+de|"
     r"wenn|sobald|falls|nachdem|während)\b"
 )
