@@ -65,15 +65,15 @@ _LABEL = re.compile(r"\A([^:\n]{1,160}):")
 # "User shared <link or page> and said: '…'" in five languages; the quote runs to the end.
 _SHARED_SAID = _rx(
     r"\A\W{0,3}(?:the\s+)?user\s+(?:shared|sent|linked)\s[^\n\"“«]{1,160}?\s"
-    r"and\s+said\s*:?\s*[\"“«'‘]"
+    r"and\s+said\s*(?::\s*)?[\"“«'‘]"
     r"|\A\W{0,3}l'utilisat(?:eur|rice)\s+a\s+(?:partagé|envoyé)\s[^\n\"“«]{1,160}?\s"
-    r"et\s+a\s+dit\s*:?\s*[\"“«'‘]"
+    r"et\s+a\s+dit\s*(?::\s*)?[\"“«'‘]"
     r"|\A\W{0,3}l'utente\s+ha\s+(?:condiviso|inviato|mandato)\s[^\n\"“«]{1,160}?\s"
-    r"e\s+ha\s+detto\s*:?\s*[\"“«'‘]"
+    r"e\s+ha\s+detto\s*(?::\s*)?[\"“«'‘]"
     r"|\A\W{0,3}el\s+usuario\s+(?:compartió|envió|mandó)\s[^\n\"“«]{1,160}?\s"
-    r"y\s+dijo\s*:?\s*[\"“«'‘]"
+    r"y\s+dijo\s*(?::\s*)?[\"“«'‘]"
     r"|\A\W{0,3}(?:der\s+)?(?:nutzer|benutzer)(?:in)?\s+(?:hat|teilte|schickte)\s[^\n\"“„«]{1,160}?\s"
-    r"und\s+(?:sagte|meinte|hat\s+gesagt)\s*:?\s*[\"“„«'‘]"
+    r"und\s+(?:sagte|meinte|hat\s+gesagt)\s*(?::\s*)?[\"“„«'‘]"
 )
 _CLOSE = re.compile(r"[\"”“»'’]\W{0,3}\Z")
 # The user sending to the assistant ("whenever I send you a recipe", "je t'envoie"), which
