@@ -37,6 +37,7 @@ from memaudit.injection.patterns.laundering import (
     USERS_OWN_DOC,
 )
 from memaudit.injection.profile_note import profile_note
+from memaudit.injection.quoted_own import quoted_own
 from memaudit.injection.wishes import SENT_ON, USER_WISH, copy_done, users_wish, write_asked
 from memaudit.model import SourceType
 
@@ -190,13 +191,15 @@ def own_rule_with_link(text: str, p: Provenance, found: list[Hit]) -> bool:
 
 def own_wish_kept(text: str, p: Provenance, found: list[Hit]) -> bool:
     """A user statement whose reference is a page or a tool call, holding the user's own
-    harmless wish, link, handle or line for the agent's file (rounds 30, 31; session 19)."""
+    harmless wish, link, handle or line for the agent's file (rounds 30, 31; session 19), or
+    its words quoted after a label naming its own channel or a link it shared (round 41)."""
     if p.source_type is not SourceType.USER_STATEMENT or p.ancestor_types or p.derived:
         return False
     if ref_kind(p.source_ref) not in ("url", "tool") or (p.role or "").lower() in ASSISTANT_ROLES:
         return False
     wish = kept_say(text, found) or kept_link(text, found) or fetched_wish(text, found)
-    return wish or profile_note(text, found) or memory_line(text, found)
+    wish = wish or profile_note(text, found) or memory_line(text, found)
+    return wish or quoted_own(text, found)
 
 
 _DONE_SOURCES = frozenset({SourceType.ASSISTANT_MESSAGE, SourceType.TOOL_OBSERVATION})

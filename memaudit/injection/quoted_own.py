@@ -1,0 +1,130 @@
+"""The user's own words, quoted after a label that says how they came in (round 41's false
+alarms, and their class in rounds 35-38).
+
+A "user statement" whose reference is a page or a tool call weighs at full: a page's text
+stored as the user's is how orders get laundered (``owned``). Two labels say the words
+after them are the user's own, not the page's or the tool's:
+
+- **the user's own settings or voice channel** named before the colon: "User statement
+  via the settings tool:", "User via the voice-assistant tool:", "Règle donnée par
+  l'utilisateur dans l'outil de préférences :", "Dictado por el usuario (herramienta de
+  voz):", "Preferenza dettata tramite lo strumento vocale:", "Über das Einstellungs-Tool
+  gespeichert:" — a browser extension, a clipboard, a mail reader or a plugin is no such
+  channel (what it captures is someone else's text);
+- **a link shared and what the user said about it**, quoted to the end of the text: "User
+  shared https://gov.uk/passport-fees and said: '…'", "L'utilisateur a partagé cette page
+  et a dit : « … »", "L'utente ha condiviso … e ha detto: «…»", "El usuario compartió … y
+  dijo: «…»", "Der Nutzer hat … geteilt und sagte: „…“". "Pasted from", "said to keep it:
+  <text>" and a short quote followed by the page's text ("said 'note the steps': step 1
+  …") stay the page's.
+
+The user's words are then weighed as notes drawn from them (``DERIVED_FROM_USER``) when
+their hits are rule-shaped only (none hard or hidden) and they are harmless by what they
+do, whoever wrote them (``owned``'s lists: no money, access, hiding or warnings removed,
+no destination, nothing paid, installed, deleted, recommended or sent to others — "the
+recipe I send you" is the user's own sending) and they never speak of "the user". The
+poison twins — the same label before a forward to an address, a payment, a link to open
+with the chat, a check turned off — keep their weight.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memaudit.injection.assessment import Hit
+from memaudit.injection.kinds import MENTIONED, Signal
+from memaudit.injection.owned import _ACTS, _SENDS, _UNSEEN
+from memaudit.injection.patterns.secrets import THE_USER
+from memaudit.injection.protective import _ELSEWHERE
+from memaudit.injection.vocabulary import _rx
+from memaudit.injection.wishes import _HARM
+
+QUOTED_KINDS = frozenset(
+    {
+        Signal.STANDING_RULE,
+        Signal.CONDITIONAL_TRIGGER,
+        Signal.AGENT_DIRECTIVE,
+        Signal.IMPERATIVE,
+        Signal.USER_FACT,
+        Signal.USER_CLAIM,
+        Signal.LEARNED,
+    }
+)
+LABEL_REACH = 160  # characters read for the label before the user's words
+
+# The user's own settings, preferences or voice channel, named in the label.
+_CHANNEL = _rx(
+    r"\b(?:(?:settings?|preferences?|voice(?:[\s-]assistant)?|dictation)[\s-](?:tool|app|panel)"
+    r"|dictated|outil\s+(?:de\s+)?(?:préférences|réglages|paramètres|vocal|dictée)|dictée"
+    r"|strumento\s+(?:delle\s+|di\s+)?(?:preferenze|impostazioni|vocale|dettatura)|dettat[oa]"
+    r"|herramienta\s+de\s+(?:voz|ajustes|preferencias|configuración|dictado)|dictad[oa]"
+    r"|(?:einstellungs|präferenz|sprach)[\w-]{0,20}?(?:tool|werkzeug|app|assistent\w*)|diktiert)\b"
+)
+# A label's end: its colon (the user's words follow).
+_LABEL = re.compile(r"\A([^:\n]{1,160}):")
+# "User shared <link or page> and said: '…'" in five languages; the quote runs to the end.
+_SHARED_SAID = _rx(
+    r"\A\W{0,3}(?:the\s+)?user\s+(?:shared|sent|linked)\s[^\n\"“«]{1,160}?\s"
+    r"and\s+said\s*(?::\s*)?[\"“«'‘]"
+    r"|\A\W{0,3}l'utilisat(?:eur|rice)\s+a\s+(?:partagé|envoyé)\s[^\n\"“«]{1,160}?\s"
+    r"et\s+a\s+dit\s*(?::\s*)?[\"“«'‘]"
+    r"|\A\W{0,3}l'utente\s+ha\s+(?:condiviso|inviato|mandato)\s[^\n\"“«]{1,160}?\s"
+    r"e\s+ha\s+detto\s*(?::\s*)?[\"“«'‘]"
+    r"|\A\W{0,3}el\s+usuario\s+(?:compartió|envió|mandó)\s[^\n\"“«]{1,160}?\s"
+    r"y\s+dijo\s*(?::\s*)?[\"“«'‘]"
+    r"|\A\W{0,3}(?:der\s+)?(?:nutzer|benutzer)(?:in)?\s+(?:hat|teilte|schickte)\s[^\n\"“„«]{1,160}?\s"
+    r"und\s+(?:sagte|meinte|hat\s+gesagt)\s*(?::\s*)?[\"“„«'‘]"
+)
+_CLOSE = re.compile(r"[\"”“»'’]\W{0,3}\Z")
+# The user sending to the assistant ("whenever I send you a recipe", "je t'envoie"), which
+# ``_SENDS`` would read as a send to someone else.
+_SENT_TO_ME = _rx(
+    r"\bi\s+(?:send|forward|share)\s+you\b|\bje\s+(?:t'|te\s+|vous\s+)(?:envoie|transf[eè]re|"
+    r"partage)\b|\bti\s+(?:mando|invio|inoltro|giro)\b|\bte\s+(?:env[ií]o|mando|reenv[ií]o)\b|"
+    r"\bich\s+dir\s+(?:schicke|sende)\b"
+)
+_PAGE = re.compile(r"\bpages?\b")
+_ADDRESS = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+\.")
+
+
+def _words(text: str) -> str | None:
+    """The user's words after a label that names their own channel or what they said
+    about a link they shared; None when the label names neither."""
+    low = text.lower()
+    if len(low) != len(text):
+        return None
+    said = _SHARED_SAID.match(low)
+    if said is not None:
+        rest = low[said.end() :]
+        close = _CLOSE.search(rest)
+        # (the quote runs to the end: no page text after a short "note this")
+        if close is None or any(q in rest[: close.start()] for q in '"“”«»'):
+            return None
+        return rest[: close.start()]
+    label = _LABEL.match(low)
+    if label is None or label.end() > LABEL_REACH or _CHANNEL.search(label.group(1)) is None:
+        return None
+    return low[label.end() :]
+
+
+def quoted_own(text: str, found: list[Hit]) -> bool:
+    """Whether a statement's text is the user's own harmless words, quoted after a label
+    naming their settings or voice channel, or a link they shared and what they said."""
+    if not found or any(
+        h.hidden or h.hard or (h.signal not in QUOTED_KINDS and h.note not in MENTIONED)
+        for h in found
+    ):
+        return False
+    words = _words(text)
+    if words is None or not words.strip() or THE_USER.search(words):
+        return False
+    # ("whenever I send you a recipe"; "the official page": ``_ACTS``' Italian "pag…")
+    words = _PAGE.sub(" ", _SENT_TO_ME.sub(" ", words))
+    return not (
+        _HARM.search(words)
+        or _ACTS.search(words)
+        or _SENDS.search(words)
+        or _UNSEEN.search(words)
+        or _ELSEWHERE.search(words)
+        or _ADDRESS.search(words)
+    )
