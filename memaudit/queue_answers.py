@@ -33,9 +33,7 @@ other program, changes its file or its WAL, and so the change time, which no
 unprivileged program can set. A state is recorded only when it was the same before
 and after the searches and its newest change time was at least ``SETTLED`` seconds
 old when first read: a later write's change time then cannot equal it (the kernel's
-clock ticks in milliseconds), so the same state means the same bytes. The write gate
-records the state it leaves by another proof (``queue_carry``: the write lock held, the
-filesystem's clock seen past the state before the lock is released).
+clock ticks in milliseconds), so the same state means the same bytes.
 """
 
 from __future__ import annotations
@@ -87,42 +85,6 @@ class FileState:
     settled: bool
 
 
-# Each of ``_PARTS``' state (device, inode, size, modification and change times in
-# ns), None for a file that is absent or, for the WAL or the journal, empty.
-Parts = list[list[int] | None]
-
-
-def files_of(path: object) -> Parts | None:
-    """The state of the ledger file at ``path`` and of its WAL and journal now (None: no
-    such file, or one that cannot be read)."""
-    if not isinstance(path, (str, Path)) or str(path) in ("", ":memory:"):
-        return None
-    parts: Parts = []
-    # SQLite names the WAL and the journal after the file a link leads to.
-    real = os.path.realpath(path)
-    for suffix in _PARTS:
-        try:
-            st = os.stat(f"{real}{suffix}")
-        except FileNotFoundError:
-            parts.append(None)
-            continue
-        except (OSError, ValueError):
-            return None
-        if suffix and st.st_size == 0:
-            # An empty WAL or journal holds nothing (a reader's open may create the
-            # WAL): writing one makes it longer; emptying one follows a checkpoint,
-            # which writes the database file.
-            parts.append(None)
-            continue
-        parts.append([st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns])
-    return parts if parts[0] is not None else None
-
-
-def newest_change(parts: Parts) -> int:
-    """The newest change time (ns) of the files ``parts`` describe."""
-    return max(p[4] for p in parts if p is not None)
-
-
 def to_bits(flags: set[pending.Flag]) -> int:
     return sum(bit for flag, bit in BITS.items() if flag in flags)
 
@@ -159,22 +121,39 @@ class Answers(judgements.CacheFile):
         # Told by the adapter's name, not its class: the native adapter imports the
         # listing, so importing it here would close an import cycle.
         ledger = getattr(store, "ledger", None)
-        if getattr(store, "adapter_name", None) != "native" or ledger is None:
+        if store.adapter_name != "native" or ledger is None:
+            return None
+        path = ledger.path
+        if not isinstance(path, (str, Path)) or str(path) in ("", ":memory:"):
             return None
         now = time.time()
-        parts = files_of(ledger.path)
-        return None if parts is None else self.state_of(parts, now)
-
-    def state_of(self, parts: Parts, now: float | None = None) -> FileState:
-        """The state ``parts`` (``files_of``) describe; settled if its newest change was
-        ``SETTLED`` seconds before ``now`` (None: not settled)."""
+        parts: list[list[int] | None] = []
+        # SQLite names the WAL and the journal after the file a link leads to.
+        real = os.path.realpath(path)
+        for suffix in _PARTS:
+            try:
+                st = os.stat(f"{real}{suffix}")
+            except FileNotFoundError:
+                parts.append(None)
+                continue
+            except (OSError, ValueError):
+                return None
+            if suffix and st.st_size == 0:
+                # An empty WAL or journal holds nothing (a reader's open may create the
+                # WAL): writing one makes it longer; emptying one follows a checkpoint,
+                # which writes the database file.
+                parts.append(None)
+                continue
+            parts.append([st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns])
         first = parts[0]
-        assert first is not None  # (``files_of`` gives none without the database file)
+        if first is None:
+            return None
+        newest = max(p[4] for p in parts if p is not None)
         data = json.dumps([judgements.engine(), parts]).encode("ascii")
         return FileState(
             file=self._digest(json.dumps(first[:2]).encode("ascii")),
             state=self._digest(data),
-            settled=now is not None and newest_change(parts) < (now - SETTLED) * 1e9,
+            settled=newest < (now - SETTLED) * 1e9,
         )
 
     def _digest(self, data: bytes) -> bytes:
@@ -222,23 +201,15 @@ class Answers(judgements.CacheFile):
             return
         if not before.settled or before != after or not self._searched:
             return
-        self.record_in(before, {self._searches_digest(k): self._pools[k] for k in self._searched})
-
-    def searched_pools(self) -> dict[bytes, bytes]:
-        """The pools this process searched, by their searches' digests."""
-        return {self._searches_digest(k): self._pools[k] for k in self._searched}
-
-    def record_in(self, state: FileState, pools: dict[bytes, bytes]) -> None:
-        """Record ``pools`` (by their searches' digests) as the answers in ``state``,
-        which the caller proved; the store's other states' pools are dropped."""
-        if self.conn is None or not pools:
-            return
-        rows = [(state.file, state.state, k, v) for k, v in pools.items()]
+        rows = [
+            (before.file, before.state, self._searches_digest(k), self._pools[k])
+            for k in self._searched
+        ]
         try:
             with self.conn:
                 self.conn.execute("BEGIN IMMEDIATE")
                 self.conn.execute(
-                    "DELETE FROM pools WHERE file = ? AND state != ?", (state.file, state.state)
+                    "DELETE FROM pools WHERE file = ? AND state != ?", (before.file, before.state)
                 )
                 self.conn.executemany(
                     "INSERT OR REPLACE INTO pools (file, state, searches, pool) VALUES (?, ?, ?, ?)",

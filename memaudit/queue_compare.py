@@ -24,16 +24,13 @@ from __future__ import annotations
 
 import pickle
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NoReturn, cast
+from typing import Any, NoReturn, cast
 
 from memaudit import pending, queue_injection
 from memaudit.ledger import Ledger
 from memaudit.model import Memory
 from memaudit.policy import Policy
 from memaudit.store import Store
-
-if TYPE_CHECKING:
-    from memaudit.queue_carry import Carry
 
 # The part of the items whose conflict flag the other process gives (it gives every
 # item's duplicate flag too, and the injection check's process runs meanwhile).
@@ -168,12 +165,7 @@ def ledger_reads(ledger: Ledger) -> Store:
 
 
 def keep_written(
-    store: Store,
-    memories: Sequence[Memory],
-    policy: Policy,
-    *,
-    enabled: bool = True,
-    carry: Carry | None = None,
+    store: Store, memories: Sequence[Memory], policy: Policy, *, enabled: bool = True
 ) -> str | None:
     """The write path's part (``review.stage_batch``, after its transaction): the
     pending ``memories`` it wrote, as the store gives them back, compared with the
@@ -186,14 +178,7 @@ def keep_written(
     a memory written, edited, archived or forgotten since then, that the listing's
     comparison would read, gives the listing another key, and it compares that item
     again. Nothing here can make a kept answer stale. Returns why nothing was kept
-    (None: kept, or the cache is turned off).
-
-    The neighbour pools searched here are recorded under the store's files' state, as
-    the listing records them, so that its first listing does not search again: with
-    ``carry`` (the gate, after its own commit: ``queue_carry``), with those the write
-    carried, under the state the write left if it is proven; without (a store read as
-    it is), under the state before and after the searches if it was settled, the
-    listing's own rule."""
+    (None: kept, or the cache is turned off)."""
     from memaudit.queue_answers import Answers
 
     if not memories:
@@ -203,14 +188,9 @@ def keep_written(
     kept = Answers.open(threshold, enabled=enabled, durable=False)
     try:
         if kept.conn is not None:
-            before = kept.file_state(store) if carry is None else None
             reading = pending.Reading()  # (the store is not written meanwhile)
             _read(store, memories, reading, 1)
             keys = kept.keys(store, memories, reading)
-            if carry is not None:
-                carry.record(kept)
-            else:
-                kept.record_pools(before, kept.file_state(store))
             known = kept.known(keys)
             kept.keep(
                 (key, pending.listing_flags(store, m, threshold, reading))

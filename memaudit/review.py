@@ -34,7 +34,6 @@ from memaudit.textsafety import hidden_characters, reveal
 from memaudit.trust import DERIVED_TYPES
 
 if TYPE_CHECKING:
-    from memaudit import queue_carry
     from memaudit.injection.written import Written
     from memaudit.policy import Policy
 
@@ -310,7 +309,6 @@ def stage_batch(
     # every other writer of the store (a live agent) waits while the lock is held.
     import memaudit.conflicts  # noqa: F401  (loaded here, used by ``_write_staged``)
     import memaudit.injection.provenance  # noqa: F401  (loaded here, used by the check)
-    from memaudit import queue_carry
     from memaudit.injection import learned
     from memaudit.injection.written import Written
 
@@ -318,24 +316,19 @@ def stage_batch(
     # Opened before the write lock too (the engine's digest, the files); written after
     # the store's transaction, each file once for the batch.
     written = Written.open(ledger.policy(), enabled=remember)
-    carry = queue_carry.Carry(ledger) if remember else None
     try:
-        results = _write_staged(ledger, candidates, plan, who, written, carry)
+        results = _write_staged(ledger, candidates, plan, who, written)
     finally:
         written.close()
-    if carry is not None:  # (searches read active memories only: ``queue_carry``)
-        carry.committed(all(r.status is not Status.ACTIVE for r in results))
     # (after the transaction: the write lock is not held meanwhile)
-    compared = _keep_comparisons(ledger, results, written.policy, carry) if carry else None
+    compared = _keep_comparisons(ledger, results, written.policy) if remember else None
     why = written.why_not or compared
     for r in results:
         r.judgements_not_kept = why
     return results
 
 
-def _keep_comparisons(
-    ledger: Ledger, results: list[Staged], policy: Policy, carry: queue_carry.Carry
-) -> str | None:
+def _keep_comparisons(ledger: Ledger, results: list[Staged], policy: Policy) -> str | None:
     """The review listing's comparisons of the pending items just written, kept in the
     cache folder (``queue_compare.keep_written``). The items are read back from the
     store: the listing reads them there. The write is done: an error here fails
@@ -346,9 +339,7 @@ def _keep_comparisons(
         waiting = [
             m for r in results if r.status is Status.PENDING and (m := ledger.get(r.id)) is not None
         ]
-        return queue_compare.keep_written(
-            queue_compare.ledger_reads(ledger), waiting, policy, carry=carry
-        )
+        return queue_compare.keep_written(queue_compare.ledger_reads(ledger), waiting, policy)
     except (MemauditError, sqlite3.Error) as exc:  # (its text may quote the store: not shown)
         return f"comparisons not kept ({type(exc).__name__})"
 
@@ -359,14 +350,11 @@ def _write_staged(
     plan: list[tuple[Candidate, str, Status, bool, list[resurrection.Match]]],
     who: str,
     written: Written,
-    carry: queue_carry.Carry | None = None,
 ) -> list[Staged]:
     from memaudit.conflicts import check_staged
 
     results: list[Staged] = []
     with ledger.transaction():
-        if carry is not None:
-            carry.started()  # (the write lock held: the state the write starts from)
         for n, (cand, route, status, derived, back) in enumerate(plan, 1):
             try:
                 mid = _insert(ledger, cand, status, derived, who)
