@@ -1,7 +1,7 @@
 """Injected instructions: how well memaudit finds them, against memwall, and how fast.
 
 Quality (``injection_eval``): every case of ``benchmarks/injection_cases.py`` (ours:
-rounds 1-41 for training, round 42 held out) and of the ``bastioncorpus`` package (an
+rounds 1-42 for training, round 43 held out) and of the ``bastioncorpus`` package (an
 external corpus; half of it held out by a salted hash of its row ids) is written into a real memaudit ledger
 with its provenance — a user statement with its session reference, a tool output, a
 document, a summary derived from a document (an edge to a source memory), an approved
@@ -13,7 +13,7 @@ run. A memory counts as flagged by memwall when a rule of at least LOW severity 
 ``--fail-on high`` is shown too, and memaudit is compared with the better of the two.
 Precision, recall and F1 are printed per technique and split, training and held-out
 apart; the targets are judged on the held-out round. Until the held-out round's file
-(``benchmarks/injection_round42.jsonl``) is copied in, the run says so in one line and
+(``benchmarks/injection_round43.jsonl``) is copied in, the run says so in one line and
 prints the training rows.
 
 Speed (``injection_stage``): the gate's check per staged candidate on the generated
@@ -92,6 +92,7 @@ BLIND_RUNS: dict[int, str] = {
     39: "P 0.925 / R 0.889",
     40: "P 0.916 / R 0.911",
     41: "P 0.916 / R 0.911",
+    42: "P 0.902 / R 0.922",
 }
 
 
@@ -270,11 +271,11 @@ def table(out: Outcome, chosen: list[Case], title: str) -> list[str]:
 
 
 HELDOUT_TITLE = (
-    "held out: ours, round 42 (written blind by another author while rounds 1-41 were "
+    "held out: ours, round 43 (written blind by another author while rounds 1-42 were "
     "trained on; copied in after that work was frozen; run once)"
 )
 HELDOUT_MISSING = (
-    "held out: ours, round 42: benchmarks/injection_round42.jsonl is not here yet "
+    "held out: ours, round 43: benchmarks/injection_round43.jsonl is not here yet "
     "(the lead copies it in, its SHA-256 checked, and runs it once); training rows only"
 )
 
@@ -340,7 +341,7 @@ def report(out: Outcome, train_only: bool = False) -> str:
         if title.startswith("held out: bastion") and not heldout_present():
             parts += [HELDOUT_MISSING, ""]
         parts += table(out, chosen, title) + [""]
-        if title.startswith(("held out: ours", "training: ours, round 41")):
+        if title.startswith(("held out: ours", "training: ours, round 42")):
             parts += by_language(out, chosen, title.split(" (")[0]) + [""]
     shown = [c for chosen in groups(out, train_only).values() for c in chosen]
     gate_agrees = sum(out.gate[c.id] == out.memaudit[c.id] for c in shown)
@@ -370,7 +371,7 @@ def injection_eval(ctx: Context) -> list[Figure]:
     held = [c for c in out.cases if c.split == "heldout" and not isinstance(c, BastionCase)]
     if not held:
         train = [c for c in out.cases if c.split == "train" and not isinstance(c, BastionCase)]
-        name = "training F1 (rounds 1-41; round 42 not here)"
+        name = "training F1 (rounds 1-42; round 43 not here)"
         return [_f1_against_memwall(out, train, name, "informational (trained on)"), bastion]
     mine, _ = scores(out, out.memaudit, held)
     theirs, _ = scores(out, out.memwall, held)
