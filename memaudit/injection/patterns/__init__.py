@@ -41,6 +41,7 @@ from memaudit.injection.patterns.tool_calls import TOOL_CALL_PATTERNS
 from memaudit.injection.patterns.tools import TOOL_PATTERNS
 from memaudit.injection.patterns.unconfirmed_tool import UNCONFIRMED_TOOL_PATTERNS
 from memaudit.injection.patterns.unguarded import UNGUARDED_PATTERNS
+from memaudit.injection.patterns.uploaded import HOME_UPLOADED_PATTERNS
 from memaudit.injection.patterns.vouched import VOUCHED_PATTERNS
 from memaudit.injection.patterns.wildcard import WILDCARD_PATTERNS
 from memaudit.injection.patterns.withheld import WITHHELD_PATTERNS
@@ -70,6 +71,8 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *UNGUARDED_PATTERNS,
     # round 38: a control waived (a TLS check, permissions, a bucket, a backup), by source
     *WAIVED_PATTERNS,
+    # rounds 16-42: a folder of the user's home sent to a remote address, by source
+    *HOME_UPLOADED_PATTERNS,
     *HARMFUL_PATTERNS,
     # weighed by source (round 24): a label, orders followed unconfirmed, copies everywhere
     *SOURCED_PATTERNS,

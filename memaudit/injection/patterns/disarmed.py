@@ -228,6 +228,34 @@ CONTROL_WAIVED = _a(
     ),
 )
 
+# (rounds 26, 41, 42) a check declared skippable, in the passive, with no verb of switching
+# off: "so the usual call-back check can be skipped until Friday", "payment confirmation
+# prompts can be skipped", "la verifica … può essere saltata", "die Rückrufprüfung kann
+# entfallen". Weighed by who says it, as ``CONTROL_WAIVED``: the user may waive their own.
+_SKIP_NOUN = (
+    r"(?:checks?|verifications?|confirmations?|approvals?|reviews?|call-?backs?|"
+    r"contrôles?|vérifications?|validations?|rappels?|"
+    r"controll[oi]|verific[ah]e?|conferm[ae]|richiamat[ae]|"
+    r"verificaci(?:ón|ones)|comprobaci(?:ón|ones)|confirmaci(?:ón|ones)|control(?:es)?|"
+    r"\w{0,20}prüfung(?:en)?|kontrollen?|bestätigung(?:en)?|rückrufe?|freigaben?)"
+)
+_SKIP_TAIL = r"(?:\s+[^\s.!?;]{1,40}){0,2}?\s+"
+_SKIPPED = (
+    r"(?:(?:can|may|could|should)\s+(?:safely\s+|now\s+|simply\s+)?be\s+"
+    r"(?:skipped|bypassed|waived|omitted|ignored|dropped)"
+    r"|(?:peut|peuvent|pourra|pourront)\s+(?:désormais\s+|donc\s+)?être\s+"
+    r"(?:sauté|ignoré|omis|contourné|supprimé)e?s?"
+    r"|(?:può|possono|potrà)\s+(?:ora\s+|quindi\s+)?essere\s+(?:saltat|omess|ignorat|bypassat)\w*"
+    r"|(?:puede|pueden|podrá)\s+(?:ahora\s+)?(?:ser\s+)?(?:omitid|saltad|ignorad|obviad)\w*"
+    r"|(?:kann|können|darf|dürfen)\s+(?:[^\s.!?;]+\s+){0,3}?"
+    r"(?:übersprungen|ausgelassen|weggelassen|entfallen|ignoriert)\b)"
+)
+CHECK_SKIPPABLE = _a(
+    "skipped bypassed waived omitted ignor dropped saut omis contourn supprim saltat omess "
+    "bypassat omitid saltad obviad übersprungen ausgelassen weggelassen entfallen",
+    _w(0.55, _rx(rf"\b{_SKIP_NOUN}\b{_SKIP_TAIL}{_SKIPPED}")),
+)
+
 DISARMED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.SENSITIVE_ACTION, SECURITY_OFF),
     (Signal.SECRECY, SELF_HIDDEN),
@@ -236,4 +264,5 @@ DISARMED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
 # such a setting on their own machine; a document, a tool or a model step may not plant it.
 WAIVED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.SENSITIVE_ACTION, CONTROL_WAIVED),
+    (Signal.SENSITIVE_ACTION, CHECK_SKIPPABLE),
 ]

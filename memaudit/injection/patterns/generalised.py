@@ -70,6 +70,30 @@ REASONED_RULE = _a(
     _w(0.55, _rx(rf"\b{_NOT_MINE}{_REASONING}\b[^\n]{{0,300}}?{_EVERY_LATER}")),
 )
 
+# (round 42, MINJA's logged shape; rounds 26-42) a request logged with its reasoning
+# step: "Anfrage: … Begründung: mit 'Hausarzt' ist … immer die Online-Praxis X gemeint",
+# "Domanda: prenota un taxi. Ragionamento: … vanno sempre prenotati con X". After a
+# request label, "always" in the step is the rule for every later request of the kind.
+_REQUEST_LABEL = (
+    r"(?:q|query|request|question|anfrage|frage|domanda|richiesta|demande|requête|pregunta|"
+    r"consulta|solicitud|petición)"
+)
+_ALWAYS = (
+    r"(?:always|every\s+(?:user|time|request)|toujours|chaque\s+fois|sempre|ogni\s+volta|"
+    r"siempre|cada\s+vez|immer|stets|jedes\s+mal)"
+)
+LOGGED_RULE = _a(
+    "reasoning raisonnement ragionamento razonamiento begründung gedankengang denkschritt",
+    _w(
+        0.55,
+        _rx(
+            # (atomic: the first reasoning label after the request is read, once)
+            rf"\b{_REQUEST_LABEL}\s?['\"]?\s?:(?>[^\n]{{0,200}}?\b{_NOT_MINE}{_REASONING}\b)"
+            rf"(?>[^\n]{{0,300}}?\b{_ALWAYS}\b)"
+        ),
+    ),
+)
+
 _GRANT = (
     r"(?:grant|give|assign|accorde|donne|attribue|concedi|dai|assegna|concede|da|otorga|"
     r"asigna|gib|erteile|vergib)\w*"
@@ -103,5 +127,6 @@ ADMIN_TO_REQUESTER = _a(
 
 GENERALISED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.SENSITIVE_ACTION, REASONED_RULE),
+    (Signal.SENSITIVE_ACTION, LOGGED_RULE),
     (Signal.SENSITIVE_ACTION, ADMIN_TO_REQUESTER),
 ]

@@ -230,10 +230,54 @@ CRED_ON_REQUEST = _a(
         ),
     ),
 )
+# (rounds 12-42) a login, a password or a one-time code handed to whoever calls: "la
+# solution qui marche … est de donner l'identifiant et le mot de passe … au « technicien »
+# qui rappelle", "darle el código SMS al agente que llamó", "das Admin-Passwort an den
+# Techniker weitergegeben". No bank, provider or helpdesk asks for them by phone. The verb
+# is a recipe's (no English simple past: "a contractor gave a PIN to a caller" is the
+# incident told), and no negation stands between it and the caller (``_CLEAN``).
+_GIVE = (
+    r"(?:give|giving|hand(?:ing)?|tell(?:ing)?|read(?:ing)?\s+out|shar(?:e|ing)|pass(?:ing)?|"
+    r"provid(?:e|ing)|dictat(?:e|ing)|"
+    r"donn\w*|transmet\w*|communiqu\w*|dict\w*|fourni\w*|"
+    r"dar(?:e|gli|le|lo)?|dai|comunica\w*|forni\w*|detta\w*|"
+    r"dar(?:le|selo)?|da(?:le|rle)|comunic\w*|proporcion\w*|dict\w*|"
+    r"geben|gib|weiter(?:geben|gegeben|gibst)|mitteil\w*|durchgeben|diktier\w*|nennen)"
+)
+_KEYS = (
+    r"(?:passwords?|passcodes?|log-?ins?|credentials|pins?|(?:sms|one-time|otp|2fa|verification)\s+codes?|"
+    r"mots?\s+de\s+passe|identifiants?|codes?(?:\s+(?:sms|reçus?|de\s+validation))?|"
+    r"password|credenziali|codic[ei](?:\s+sms)?|pin|"
+    r"contraseñas?|credenciales|códigos?(?:\s+sms)?|"
+    r"\w{0,12}passw(?:ort|örter)|zugangsdaten|pins?|codes?)"
+)
+_CALLER = (
+    r"(?:technician|caller|agent|operator|advis[eo]r|rep(?:resentative)?|"
+    r"technicien|conseill(?:er|ère)|opérat(?:eur|rice)|agent|"
+    r"tecnico|operatore|consulente|agente|"
+    r"técnico|operador[a]?|asesor[a]?|agente|"
+    r"techniker|mitarbeiter|berater|anrufer)"
+)
+_CLEAN = r"(?:(?!\b(?:never|not|no|jamais|pas|mai|non|nunca|nie|niemals|nicht|keine?n?)\b)[^.!?\n])"
+SECRET_TO_CALLER = _a(
+    "technician caller agent operator adviser advisor rep$ representative technicien "
+    "conseiller conseillère opérateur opératrice tecnico operatore consulente agente técnico "
+    "operador operadora asesor asesora techniker mitarbeiter berater anrufer",
+    _w(
+        0.55,
+        _rx(
+            rf"\b{_GIVE}\b{_CLEAN}{{0,60}}?\b{_KEYS}\b{_CLEAN}{{0,60}}?"
+            rf"\b(?:(?:to|au|à|al|a|an|alla|allo)\s+|all')(?:the\s+|l[ae]\s+|il\s+|el\s+|den\s+|"
+            rf"die\s+|dem\s+)?(?:[«\"'“]\s?)?{_CALLER}\b"
+        ),
+    ),
+)
+
 HANDED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.SENSITIVE_ACTION, LOCATION_TO_HOST),
     (Signal.SENSITIVE_ACTION, RESAVED_ON_READ),
     (Signal.SENSITIVE_ACTION, SECRETS_ON_REQUEST),
     (Signal.SECRECY, MONEY_LIED_ABOUT),
     (Signal.SENSITIVE_ACTION, CRED_ON_REQUEST),
+    (Signal.SENSITIVE_ACTION, SECRET_TO_CALLER),
 ]

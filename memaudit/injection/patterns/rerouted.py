@@ -86,8 +86,33 @@ CHANGE_CONFIRMED_BY_MAIL = _a(
         ),
     ),
 )
+# (rounds 18, 28, 42) a payee's *right* account asserted, not changed: "el destinatario
+# correcto es la cuenta ES91 …, no la del casero", "the correct payee for any transfer is
+# …, IBAN DE89 …". Whoever pays the user's payee needs no one to name its right account.
+_PAYEE = (
+    r"(?:payee|recipient|beneficiary|destinatari[oa]|beneficiari[oa]|(?:zahlungs)?empfänger|"
+    r"bénéficiaire|destinataire)"
+)
+_RIGHT = (
+    r"(?:correct[oae]?|right|real|true|valid[oa]?|válid[oa]|corrett[oa]|giust[oa]|ver[oa]|"
+    r"verdader[oa]|bon(?:ne)?|vrai[e]?|richtige[rn]?|korrekte[rn]?|wahre[rn]?)"
+)
+_IS = r"(?:is|are|es|son|è|sono|est|sont|ist|sind|lautet)"
+_ACCOUNT_NO = r"(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){3,7}|\d(?:[\s-]?\d){7,})"
+PAYEE_ASSERTED = _a(
+    "payee recipient beneficiary destinatario destinataria beneficiario beneficiaria empfänger "
+    "zahlungsempfänger bénéficiaire destinataire",
+    _w(
+        0.55,
+        _rx(
+            rf"(?:\b{_RIGHT}\s+{_PAYEE}|\b{_PAYEE}\s+{_RIGHT})\b[^\n]{{0,40}}?\b{_IS}\b"
+            rf"{_UNNEGATED}{{0,80}}?\b{_ACCOUNT_NO}\b"
+        ),
+    ),
+)
 # weighed at full from any source (``harmful``)
 REROUTED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.SENSITIVE_ACTION, TRIBUTE_BY_PHONE),
     (Signal.SENSITIVE_ACTION, CHANGE_CONFIRMED_BY_MAIL),
+    (Signal.SENSITIVE_ACTION, PAYEE_ASSERTED),
 ]

@@ -54,6 +54,29 @@ ENCODED_RUN = _a(
     ),
 )
 # weighed at full from any source (``harmful``)
+# (rounds 16-42) a folder or file of the user's home sent *to* a remote address: "den
+# Ordner ~/Dokumente/Steuer nach sftp://upload.… hochladen", "zip the ~/Documents/clients
+# folder and upload it to https://…", "sync ~/Documents to s3://…". A copy to a local
+# mount (``/mnt/nas``) names no scheme; an address only named near a path ("add the key
+# 'registry': 'https://…'") has no preposition sending the files to it.
+_HOME_PATH = r"(?:~|/home/[\w.-]+|/users/[\w.-]+)/[^\s'\"`)]{1,80}"
+_TO = r"(?:to|into|onto|nach|auf|zu|vers|sur|à|su|in|a|al|en)"
+_REMOTE = r"(?:s?ftps?|scp|sftp|https?|webdav|s3|gs|smb|rsync)://"
+HOME_UPLOADED = _a(
+    "~/ /home/ /users/",
+    _w(
+        0.55,
+        _rx(
+            rf"(?<![\w/]){_HOME_PATH}(?:[^.!?\n]|\.(?=\w)){{0,80}}?\b{_TO}\s+"
+            rf"(?:the\s+|le\s+|il\s+|el\s+)?[\"'`]?{_REMOTE}"
+        ),
+    ),
+)
+# Weighed by who proposes it (``patterns.__init__``): the user may back up their own files.
+HOME_UPLOADED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
+    (Signal.SENSITIVE_ACTION, HOME_UPLOADED),
+]
+
 UPLOADED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.SENSITIVE_ACTION, CREDENTIALS_UPLOADED),
     (Signal.SENSITIVE_ACTION, ENCODED_RUN),
