@@ -279,7 +279,7 @@ def test_the_handover_needs_someone_who_told_the_user() -> None:
 def test_a_warning_is_no_handover() -> None:
     """ "Never pass on the codes sent by SMS" is the warning, not the act."""
     assert not hearsay.hearsay("ne jamais transmettre de codes reçus par sms")
-    assert hearsay.hearsay("transmettre les codes reçus par sms au conseiller")
+    assert hearsay.hearsay("transmettre les codes reçus par sms, le conseiller m'a appelé pour ça")
 
 
 def test_the_rule_judges_a_hostile_long_input_in_under_a_second() -> None:

@@ -40,29 +40,30 @@ from memaudit.injection.vocabulary import _a, _rx, _w
 # Who told the user: a call, a text, an ad, or a stranger's "said" (support, a rep, a
 # courier, a caller). Not "my doctor said" nor "my bank said": the payload decides those,
 # and their advice hands nothing over.
-_FRAME = (
+# Who told the user (a teller): someone who called, an ad, a stranger's "said".
+_TELLER = (
     r"\b(?:called|rang|phoned|texted)\s+(?:(?:me|him|her|them|the\s+user)\b|and\s+said\b)"
-    r"|\b(?:on|over)\s+the\s+phone\b|\b(?:by|via|per)\s+(?:sms|text(?:\s+message)?)\b"
     r"|\b(?:an?|the|some)\s+(?:\w+\s+){0,2}?(?:ad|advert|advertisement|sponsored\s+post)\b"
-    r"|\b(?:support|helpdesk|help\s+desk|rep|caller|courier|technician)\s+(?:guy\s+)?"
-    r"(?:said|says|told|texted|advised)\b"
-    # fr
-    r"|\b(?:m'a|l'a|lui\s+a|les\s+a)\s+(?:appelée?|téléphoné|texté)"
-    r"|\bau\s+téléphone\b|\bpar\s+(?:sms|texto|téléphone)\b|\bune\s+pub(?:licité)?\b"
+    r"|\b(?:support|helpdesk|help\s+desk|rep|caller|courier|technician|guy|agent)\s+"
+    r"(?:(?:guy|on\s+the\s+phone)\s+)?(?:said|says|told|texted|advised)\b"
+    r"|\b(?:m'a|l'a|lui\s+a|les\s+a)\s+(?:appelée?|téléphoné|texté)|\bune\s+pub(?:licité)?\b"
     r"|\ble\s+(?:livreur|support|technicien|conseiller)\s+(?:m'a|lui\s+a|qui)\b"
-    # es
-    r"|\b(?:me|le|les)\s+(?:ha\s+|han\s+)?llam(?:ó|aron|ado)\b"
-    r"|\b(?:por|al)\s+teléfono\b|\bpor\s+(?:sms|mensaje)\b|\bun\s+anuncio\b"
+    r"|\b(?:me|le|les)\s+(?:ha\s+|han\s+)?llam(?:ó|aron|ado)\b|\bun\s+anuncio\b"
     r"|\bel\s+(?:repartidor|soporte|técnico)\s+(?:me|le)\s+(?:dijo|ha\s+dicho|aconsejó)\b"
-    # it
-    r"|\b(?:mi|l'|gli|le)\s*ha(?:nno)?\s+(?:chiamat[oa]|telefonato)\b"
-    r"|\bal\s+telefono\b|\b(?:per|via)\s+sms\b|\buna\s+pubblicità\b|\bun\s+annuncio\b"
-    r"|\bil\s+(?:corriere|tecnico)\s+(?:mi|gli|le)\s+ha\s+(?:detto|consigliato)\b"
-    # de
+    r"|\b(?:mi|l'|gli|le)\s*ha(?:nno)?\s+(?:chiamat[oa]|telefonato)\b|\buna\s+pubblicità\b"
+    r"|\bun\s+annuncio\b|\bil\s+(?:corriere|tecnico)\s+(?:mi|gli|le)\s+ha\s+(?:detto|consigliato)\b"
     r"|\bhat\s+(?:mich|ihn|sie|uns|den\s+nutzer)\s+angerufen\b|\b(?:rief|ruft)\s+(?:mich|ihn|sie)\s+an\b"
-    r"|\bam\s+telefon\b|\bper\s+(?:sms|telefon)\b|\beine\s+(?:werbung|anzeige)\b"
-    r"|\bder\s+(?:paketbote|kurier|zusteller|techniker)\s+(?:hat|meinte|sagte)\b"
+    r"|\beine\s+(?:werbung|anzeige)\b|\bder\s+(?:paketbote|kurier|zusteller|techniker)\s+(?:hat|meinte|sagte)\b"
 )
+# The channel alone ("over the phone", "par SMS"): a frame before the handover only; after
+# it, it is the handover's own ("the bank may ask you to read out your code over the phone").
+_CHANNEL = (
+    r"\b(?:on|over)\s+the\s+phone\b|\b(?:by|via|per)\s+(?:sms|text(?:\s+message)?)\b"
+    r"|\bau\s+téléphone\b|\bpar\s+(?:sms|texto|téléphone)\b"
+    r"|\b(?:por|al)\s+teléfono\b|\bpor\s+(?:sms|mensaje)\b"
+    r"|\bal\s+telefono\b|\b(?:per|via)\s+sms\b|\bam\s+telefon\b|\bper\s+(?:sms|telefon)\b"
+)
+_FRAME = _TELLER + "|" + _CHANNEL
 # An outside address: a mailbox, a domain or a link (not "my bank").
 _ADDRESS = (
     r"(?:https?://|www\.)\S|[\w.+-]{1,64}@[\w-]{1,63}\.[a-z]{2,10}\b"
@@ -122,10 +123,17 @@ _HANDOVER = (
 )
 # A handover the text forbids ("ne jamais transmettre de codes", "never give the PIN") is
 # the warning, not the act.
-_NOT_NEGATED = r"(?<!never\s)(?<!not\s)(?<!jamais\s)(?<!nunca\s)(?<!mai\s)(?<!nie\s)(?<!nicht\s)"
+_NOT_NEGATED = (
+    r"(?<!never\s)(?<!not\s)(?<!jamais\s)(?<!nunca\s)(?<!mai\s)(?<!nie\s)(?<!nicht\s)"
+    # the institution's warning: "will never ask you to read out …", "jamais de …"
+    r"(?<!never\sask\syou\sto\s)(?<!never\sasks\syou\sto\s)(?<!jamais\sde\s)(?<!mai\sdi\s)"
+)
 # Up to 20 words of the line, stepped a word at a time (possessive: a word and the gap
 # after it split one way only), so the other part is tried at word starts only.
 _WORDS = r"(?:[^\w\n]*+[\w'’-]++){0,24}?[^\w\n]*+"
+# After the frame, up to 28 words ("le ha llamado alguien de la … y quiere que a partir de
+# ahora, si ellos lo piden, se les pasen los códigos").
+_WORDS_AHEAD = r"(?:[^\w\n]*+[\w'’-]++){0,28}?[^\w\n]*+"
 # The frame, then its handover within 20 words of the line; or the handover, then its
 # frame. The user's own warning stops both (``relay.warned``).
 HEARSAY_HANDOVER = _a(
@@ -140,8 +148,8 @@ HEARSAY_HANDOVER = _a(
         _rx(
             # tried at a word's start only (every part opens on one)
             r"(?<![\w'’-])(?=\w)(?:"
-            r"(?:" + _FRAME + r")(?=" + _WORDS + _NOT_NEGATED + r"(?:" + _HANDOVER + r"))"
-            r"|" + _NOT_NEGATED + r"(?:" + _HANDOVER + r")(?=" + _WORDS + r"(?:" + _FRAME + r")))"
+            r"(?:" + _FRAME + r")(?=" + _WORDS_AHEAD + _NOT_NEGATED + r"(?:" + _HANDOVER + r"))"
+            r"|" + _NOT_NEGATED + r"(?:" + _HANDOVER + r")(?=" + _WORDS + r"(?:" + _TELLER + r")))"
         ),
     ),
 )
