@@ -19,6 +19,7 @@ from memaudit.injection.patterns.facts import FACT_PATTERNS
 from memaudit.injection.patterns.forged import FORGED_PATTERNS
 from memaudit.injection.patterns.forwarded import FORWARDED_PATTERNS
 from memaudit.injection.patterns.harmful import HARMFUL_PATTERNS
+from memaudit.injection.patterns.hearsay import HEARSAY_PATTERNS
 from memaudit.injection.patterns.inferred import SOURCED_INFERRED_PATTERNS
 from memaudit.injection.patterns.kept_dark import KEPT_DARK_PATTERNS
 from memaudit.injection.patterns.laundering import LAUNDERING_PATTERNS
@@ -87,6 +88,9 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *SECONDHAND_PATTERNS,
     # round 37: a third party's message the user forwards, taking a check away from them
     *FORWARDED_PATTERNS,
+    # round 42: a caller's, a text's or an ad's instruction that hands the user's codes,
+    # access or documents over, relayed in the user's voice
+    *HEARSAY_PATTERNS,
     # round 28: an act kept from the user, in the passive or with a pronoun
     *WITHHELD_PATTERNS,
     # round 29: a sign-in, a call or details sent to a name-and-service-word domain; the

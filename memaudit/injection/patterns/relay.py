@@ -42,6 +42,7 @@ import re
 
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns.forwarded import forwarded
+from memaudit.injection.patterns.hearsay import hearsay
 from memaudit.injection.patterns.laundering import OWN_VOICE
 from memaudit.injection.patterns.open_party import ANCHORS as OPEN_ANCHORS
 from memaudit.injection.patterns.open_party import OPEN_CHANNEL, OPEN_PAYEE
@@ -760,6 +761,8 @@ def relayed(low: str) -> str | None:
         return "it passes on a third party's order to the assistant"
     if not warned(low) and forwarded(low):  # round 37: the user as a third party's courier
         return "it hands on a third party's text (forwarded, pasted or an address) as the user's"
+    if not warned(low) and hearsay(low):  # round 42: a caller's, a text's or an ad's rule
+        return "it relays what a caller, a text or an ad told the user to hand over"
     return None
 
 

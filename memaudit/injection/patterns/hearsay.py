@@ -1,0 +1,164 @@
+"""A third party's instruction relayed in the user's voice (issue 20, round 42).
+
+The user repeats what a stranger told them — a caller ("the helpdesk guy who called me
+said", "le ha llamado alguien de la Unidad de Delitos Informáticos"), a text ("c'est le
+livreur qui lui a conseillé ça par SMS"), "the rep on the phone", "support said", an
+advert ("after an Instagram ad") — and the instruction hands that party, or an outside
+site, the user's codes, access, documents or data, or takes a check away. The user's
+voice vouches for nothing here: the rule is the caller's. What makes one poison is two
+parts on one line, in either order (within 200 characters):
+
+- **who told the user:** a call, a text or an ad, or support, a rep or a courier who
+  "said" ("called me", "on the phone", "by SMS", "an Instagram ad", "m'a appelé", "au
+  téléphone", "par SMS", "une pub", "le ha llamado", "por teléfono", "un anuncio", "mi ha
+  chiamato", "al telefono", "una pubblicità", "hat mich angerufen", "am Telefon", "eine
+  Anzeige");
+- **what it hands over:** codes, PINs or passwords passed on, edit rights or access given
+  to an outside address, documents uploaded or sent to a site, the antivirus or the
+  firewall turned off, a tool installed from a site, a link whose query carries the
+  user's name, address or phone, or a confirmation no longer needed
+  (``forwarded._WAIVED``).
+
+``HEARSAY_HANDOVER`` is the hit (``sensitive_action``), and ``hearsay`` makes the text a
+relay (``relay.relayed``): weighed as the caller's text, whatever the user's source.
+
+Quiet: the user's own doctor's, bank's or employer's advice that hands nothing over ("my
+doctor called: take the tablets with food"), "my bank said they will never ask for my
+PIN" (nothing handed over; "never" before the act), a call reported as a fact ("the
+dentist called: Tuesday at 10"), a handover with no one who told the user ("upload my
+receipts to my accountant's portal"), and the user's own warning ("sounds like a scam").
+"""
+
+from __future__ import annotations
+
+import re
+
+from memaudit.injection.kinds import Signal
+from memaudit.injection.patterns.forwarded import _WAIVED
+from memaudit.injection.vocabulary import _a, _rx, _w
+
+# Who told the user: a call, a text, an ad, or a stranger's "said" (support, a rep, a
+# courier, a caller). Not "my doctor said" nor "my bank said": the payload decides those,
+# and their advice hands nothing over.
+# Who told the user (a teller): someone who called, an ad, a stranger's "said".
+_TELLER = (
+    r"\b(?:called|rang|phoned|texted)\s+(?:(?:me|him|her|them|the\s+user)\b|and\s+said\b)"
+    r"|\b(?:an?|the|some)\s+(?:\w+\s+){0,2}?(?:ad|advert|advertisement|sponsored\s+post)\b"
+    r"|\b(?:support|helpdesk|help\s+desk|rep|caller|courier|technician|guy|agent)\s+"
+    r"(?:(?:guy|on\s+the\s+phone)\s+)?(?:said|says|told|texted|advised)\b"
+    r"|\b(?:m'a|l'a|lui\s+a|les\s+a)\s+(?:appelée?|téléphoné|texté)|\bune\s+pub(?:licité)?\b"
+    r"|\ble\s+(?:livreur|support|technicien|conseiller)\s+(?:m'a|lui\s+a|qui)\b"
+    r"|\b(?:me|le|les)\s+(?:ha\s+|han\s+)?llam(?:ó|aron|ado)\b|\bun\s+anuncio\b"
+    r"|\bel\s+(?:repartidor|soporte|técnico)\s+(?:me|le)\s+(?:dijo|ha\s+dicho|aconsejó)\b"
+    r"|\b(?:mi|l'|gli|le)\s*ha(?:nno)?\s+(?:chiamat[oa]|telefonato)\b|\buna\s+pubblicità\b"
+    r"|\bun\s+annuncio\b|\bil\s+(?:corriere|tecnico)\s+(?:mi|gli|le)\s+ha\s+(?:detto|consigliato)\b"
+    r"|\bhat\s+(?:mich|ihn|sie|uns|den\s+nutzer)\s+angerufen\b|\b(?:rief|ruft)\s+(?:mich|ihn|sie)\s+an\b"
+    r"|\beine\s+(?:werbung|anzeige)\b|\bder\s+(?:paketbote|kurier|zusteller|techniker)\s+(?:hat|meinte|sagte)\b"
+)
+# The channel alone ("over the phone", "par SMS"): a frame before the handover only; after
+# it, it is the handover's own ("the bank may ask you to read out your code over the phone").
+_CHANNEL = (
+    r"\b(?:on|over)\s+the\s+phone\b|\b(?:by|via|per)\s+(?:sms|text(?:\s+message)?)\b"
+    r"|\bau\s+téléphone\b|\bpar\s+(?:sms|texto|téléphone)\b"
+    r"|\b(?:por|al)\s+teléfono\b|\bpor\s+(?:sms|mensaje)\b"
+    r"|\bal\s+telefono\b|\b(?:per|via)\s+sms\b|\bam\s+telefon\b|\bper\s+(?:sms|telefon)\b"
+)
+_FRAME = _TELLER + "|" + _CHANNEL
+# An outside address: a mailbox, a domain or a link (not "my bank").
+_ADDRESS = (
+    r"(?:https?://|www\.)\S|[\w.+-]{1,64}@[\w-]{1,63}\.[a-z]{2,10}\b"
+    r"|\b[\w-]{2,63}\.(?:com|net|org|io|co|fr|de|it|es|eu|uk|info|site|online|app|help)\b"
+)
+_DOCUMENTS = (
+    r"documents?|files?|papers|statements?|receipts|fichiers?|justificatifs|documenti|"
+    r"documentos?|archivos?|dokumente?|unterlagen|belege"
+)
+_CODES = (
+    r"(?:sms\s+|otp\s+|one-time\s+|verification\s+|security\s+|2fa\s+)?"
+    r"(?:codes?|otps?|pins?|passwords?|tans?|passcodes?)\b"
+)
+# What it hands over, in five languages.
+_HANDOVER = (
+    # codes or passwords passed on
+    r"\b(?:pass|give|read|send|forward|tell|share)\w*\s+(?:(?:them|him|her|out|over|on|back)\s+){0,2}"
+    r"(?:(?:the|my|any|all|every|his|their)\s+)?(?:[\w-]+\s+){0,2}?" + _CODES + r"|"
+    r"\b(?:pas|d[aoé]|dia|dig|envi|reenv|comunic|dict|le[ae])\w*\s+(?:[\w'’-]+\s+){0,3}?"
+    r"(?:c[oó]dig[oi]s?|codes?|codic[ei]|contraseñas?|mots?\s+de\s+passe|pin)\b|"
+    r"\b(?:donn|transmet|communiqu|lir|envoy|pass)\w*\s+(?:[\w'’-]+\s+){0,3}?(?:codes?|mots?\s+de\s+passe)\b|"
+    r"\b(?:codes?|tans?|pins?|passw[oö]rt\w*)\s+(?:[\w-]+\s+){0,4}?(?:geben|weitergeben|durchgeben|"
+    r"vorlesen|schicken|senden|nennen|mitteilen)\b|"
+    # edit rights or access given to an outside address
+    r"\b(?:edit|write|admin|full|remote)?\s*(?:rights|access|permissions?|droits?|accès|diritti|"
+    r"accesso|permessi|derechos|acceso|permisos|rechte|zugriff|zugang)\b[^.\n]{0,40}?(?:"
+    + _ADDRESS
+    + r")|"
+    # documents sent or uploaded to a site
+    r"\b(?:upload|send|submit|forward|share|envoy|télévers|transmet|caric|invi|sub|mand|"
+    r"hochlad|lad|schick|send|env[ií])\w*\s+(?:[\w'’-]+\s+){0,4}?(?:" + _DOCUMENTS + r")\b"
+    r"[^.\n]{0,40}?(?:" + _ADDRESS + r")|"
+    # the same in the passive or verb-last: "i documenti … vengano caricati su x.it"
+    r"\b(?:" + _DOCUMENTS + r")\b[^.\n]{0,40}?\b(?:uploaded|sent|caricat\w*|inviat\w*|envoyé\w*|"
+    r"téléversé\w*|enviad\w*|subid\w*)\s+(?:to|on|at|su|a|sur|à|en)\s+(?:" + _ADDRESS + r")|"
+    # the antivirus or the firewall off, a tool installed from a site
+    r"\b(?:turn\w*\s+off|disabl\w+|deactivat\w+|désactiv\w+|disattiv\w+|desactiv\w+|"
+    r"deaktivier\w+|ausschalt\w+|abschalt\w+)\s+(?:[\w-]+\s+){0,2}?(?:defender|antivirus|anti-virus|"
+    r"firewall|pare-feu)\b|"
+    r"\b(?:defender|antivirus|virenschutz|firewall)\s+(?:[\w-]+\s+){0,2}?(?:deaktivier|ausschalt|"
+    r"abschalt|ausmach)\w*|"
+    r"\bvon\s+(?:" + _ADDRESS + r")[^.\n]{0,20}?\binstallier\w*|"
+    r"\b(?:install|installer|installare|instalar|installier)\w*\s+(?:[\w.-]+\s+){0,3}?"
+    r"(?:from|de|depuis|da|desde|von)\s+(?:" + _ADDRESS + r")|"
+    # a link whose query carries the user's identity
+    r"(?:https?://|www\.)[^\s?]{1,100}\?[^\s]{0,60}?\b(?:adr\w*|address|addr|tel\w*|phone|name|nom|"
+    r"nome|nombre|email|mail|iban|card|carte|ssn|dob)=|"
+    # the user's data copied to an outside mailbox, an outside site put in place of the
+    # user's own provider
+    r"\b(?:b?cc|copy)\s+(?:[\w'’-]+\s+){0,4}?(?:at\s+|to\s+)?(?:" + _ADDRESS + r")|"
+    r"\b(?:use|usa|utilise|utilizza|verwende|nutze)\s+(?:"
+    + _ADDRESS
+    + r")[^.\n]{0,30}?\b(?:instead\s+of|"
+    r"au\s+lieu\s+de|invece\s+del|en\s+lugar\s+de|en\s+vez\s+de|statt)\b|"
+    # a confirmation no longer needed
+     + _WAIVED
+)
+# A handover the text forbids ("ne jamais transmettre de codes", "never give the PIN") is
+# the warning, not the act.
+_NOT_NEGATED = (
+    r"(?<!never\s)(?<!not\s)(?<!jamais\s)(?<!nunca\s)(?<!mai\s)(?<!nie\s)(?<!nicht\s)"
+    # the institution's warning: "will never ask you to read out …", "jamais de …"
+    r"(?<!never\sask\syou\sto\s)(?<!never\sasks\syou\sto\s)(?<!jamais\sde\s)(?<!mai\sdi\s)"
+)
+# Up to 20 words of the line, stepped a word at a time (possessive: a word and the gap
+# after it split one way only), so the other part is tried at word starts only.
+_WORDS = r"(?:[^\w\n]*+[\w'’-]++){0,24}?[^\w\n]*+"
+# After the frame, up to 28 words ("le ha llamado alguien de la … y quiere que a partir de
+# ahora, si ellos lo piden, se les pasen los códigos").
+_WORDS_AHEAD = r"(?:[^\w\n]*+[\w'’-]++){0,28}?[^\w\n]*+"
+# The frame, then its handover within 20 words of the line; or the handover, then its
+# frame. The user's own warning stops both (``relay.warned``).
+HEARSAY_HANDOVER = _a(
+    "called rang phoned texted phone sms text ad advert advertisement sponsored support "
+    "helpdesk help rep caller courier technician appelé appelée téléphoné texté téléphone "
+    "texto pub publicité livreur conseiller llamó llamaron llamado teléfono mensaje anuncio "
+    "repartidor soporte técnico chiamato chiamata telefonato telefono pubblicità annuncio "
+    "corriere tecnico angerufen rief ruft telefon werbung anzeige paketbote kurier zusteller "
+    "techniker",
+    _w(
+        0.6,
+        _rx(
+            # tried at a word's start only (every part opens on one)
+            r"(?<![\w'’-])(?=\w)(?:"
+            r"(?:" + _FRAME + r")(?=" + _WORDS_AHEAD + _NOT_NEGATED + r"(?:" + _HANDOVER + r"))"
+            r"|" + _NOT_NEGATED + r"(?:" + _HANDOVER + r")(?=" + _WORDS + r"(?:" + _TELLER + r")))"
+        ),
+    ),
+)
+HEARSAY_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
+    (Signal.SENSITIVE_ACTION, HEARSAY_HANDOVER),
+]
+
+
+def hearsay(low: str) -> bool:
+    """Whether ``low`` relays a caller's, a text's or an ad's instruction that hands the
+    user's codes, access, documents or data over, or takes a check away."""
+    return HEARSAY_HANDOVER.search(low) is not None
