@@ -34,6 +34,16 @@ unprivileged program can set. A state is recorded only when it was the same befo
 and after the searches and its newest change time was at least ``SETTLED`` seconds
 old when first read: a later write's change time then cannot equal it (the kernel's
 clock ticks in milliseconds), so the same state means the same bytes.
+
+A ledger that keeps the active-set token (``memaudit.ledger.active_set``, migration m008)
+is in the state of its token instead: triggers replace it, inside every writer's own
+transaction, on every write that can change what the searches read, so a state read
+before and after the searches needs no settling, and the write gate, right after its
+commit, records the pools it searched (``queue_compare.keep_written``) as a listing
+does. A stage that writes only pending memories leaves the token, and the pools recorded
+under it, as they were. Not covered: a writer that sets the token back, writes the
+full-text index's own tables, or edits the triggers or the file's bytes (the module's
+docstring).
 """
 
 from __future__ import annotations
@@ -50,6 +60,7 @@ from typing import TYPE_CHECKING
 
 from memaudit import pending
 from memaudit.injection import judgements
+from memaudit.ledger import active_set
 from memaudit.model import Memory
 
 if TYPE_CHECKING:
@@ -126,6 +137,9 @@ class Answers(judgements.CacheFile):
         path = ledger.path
         if not isinstance(path, (str, Path)) or str(path) in ("", ":memory:"):
             return None
+        marked = active_set.token(ledger.conn)
+        if marked is not None:
+            return self._token_state(path, marked)
         now = time.time()
         parts: list[list[int] | None] = []
         # SQLite names the WAL and the journal after the file a link leads to.
@@ -154,6 +168,22 @@ class Answers(judgements.CacheFile):
             file=self._digest(json.dumps(first[:2]).encode("ascii")),
             state=self._digest(data),
             settled=newest < (now - SETTLED) * 1e9,
+        )
+
+    def _token_state(self, path: str | Path, marked: tuple[bytes, int]) -> FileState | None:
+        """The state of a ledger that keeps the active-set token (``marked``: it and the
+        schema cookie, ``active_set.token``): the same token, the same answers, from the
+        moment it is read (nothing to settle)."""
+        try:
+            st = os.stat(os.path.realpath(path))
+        except (OSError, ValueError):
+            return None
+        token, cookie = marked
+        data = json.dumps([judgements.engine(), "active set", token.hex(), cookie])
+        return FileState(
+            file=self._digest(json.dumps([st.st_dev, st.st_ino]).encode("ascii")),
+            state=self._digest(data.encode("ascii")),
+            settled=True,
         )
 
     def _digest(self, data: bytes) -> bytes:

@@ -140,8 +140,11 @@ class _LedgerReads:
     listing of what the gate kept with one that compares every item). The write gate, which takes a ledger, reads it through this:
     the adapter imports the write gate (data flows downhill)."""
 
+    adapter_name = "native"  # (``Answers.file_state`` reads the ledger's state)
+
     def __init__(self, ledger: Ledger) -> None:
         self._ledger = ledger
+        self.ledger = ledger
 
     def get(self, memory_id: str) -> Memory | None:
         return self._ledger.get(memory_id)
@@ -178,7 +181,13 @@ def keep_written(
     a memory written, edited, archived or forgotten since then, that the listing's
     comparison would read, gives the listing another key, and it compares that item
     again. Nothing here can make a kept answer stale. Returns why nothing was kept
-    (None: kept, or the cache is turned off)."""
+    (None: kept, or the cache is turned off).
+
+    The neighbour pools searched here are recorded as the listing records its own:
+    under the store's state, if it was the same before and after the searches. For a
+    ledger that keeps the active-set token that is its token (no settling: the first
+    listing reads them); for an older one, its files' state, once settled (so, right
+    after the write, never). No lock is taken and nothing waits."""
     from memaudit.queue_answers import Answers
 
     if not memories:
@@ -188,9 +197,13 @@ def keep_written(
     kept = Answers.open(threshold, enabled=enabled, durable=False)
     try:
         if kept.conn is not None:
-            reading = pending.Reading()  # (the store is not written meanwhile)
+            # Its searches recorded as the listing records its own (``queue_answers``):
+            # under the store's state if it was the same before and after them.
+            before = kept.file_state(store)
+            reading = pending.Reading()
             _read(store, memories, reading, 1)
             keys = kept.keys(store, memories, reading)
+            kept.record_pools(before, kept.file_state(store))
             known = kept.known(keys)
             kept.keep(
                 (key, pending.listing_flags(store, m, threshold, reading))

@@ -163,6 +163,12 @@ class Builder:
         self.ledger.conn.execute(
             "UPDATE _sqlite_migrations SET applied_at = ?", (self.clock.moment.isoformat(),)
         )
+        # The active-set token is random too: pinned to a digest of the store's name and
+        # memories (stores with other memories never share one; memaudit.ledger.active_set).
+        rows = self.ledger.conn.execute("SELECT * FROM memories ORDER BY seq").fetchall()
+        seed = repr((self.ledger.path.name, rows)).encode()
+        token = hashlib.blake2b(seed, digest_size=16).digest()
+        self.ledger.conn.execute("UPDATE memaudit_active_set SET token = ?", (token,))
         self.ledger.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         self.ledger.conn.execute("VACUUM")
         self.ledger.close()

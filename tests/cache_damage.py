@@ -42,6 +42,20 @@ def write_queue(path: Path, active: Sequence[str], pending: Sequence[str]) -> Pa
     return path
 
 
+def without_token(path: Path) -> Path:
+    """The ledger at ``path`` as a memaudit before the active-set token left it (m008 not
+    applied: its listing keeps its searches under its files' settled state)."""
+    from memaudit.ledger import active_set
+
+    with sqlite3.connect(path) as conn:
+        for name in active_set.TRIGGERS:
+            conn.execute(f"DROP TRIGGER {name}")
+        conn.execute(f"DROP TABLE {active_set.TABLE}")
+        conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'm008_active_set_token'")
+    conn.close()
+    return path
+
+
 def count_compared(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The texts of the items the listing compares from now on (``pending.listing_flags``,
     each flag's function), in this process."""

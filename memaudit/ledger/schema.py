@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from sqlite_utils import Database, Migrations
 
+from memaudit.ledger import active_set
 from memaudit.ledger.versions import META_TABLE, MIGRATION_SET, MIGRATIONS
 from memaudit.sqlite_driver import FTS_SECURE_DELETE
 
@@ -306,6 +307,16 @@ def m007_forget_requests(db: Database) -> None:
     )
     db.execute("CREATE INDEX idx_forget_requests_memory ON forget_requests(memory_id)")
     db.execute("CREATE INDEX idx_memories_scope ON memories(scope)")
+
+
+@migrations()
+def m008_active_set_token(db: Database) -> None:
+    """The active-set token (``memaudit.ledger.active_set``): replaced by triggers on
+    every write that can change what the review listing's searches read, so that the
+    searches the write gate asked are read, not asked again, while it is unchanged. A
+    read-only open does without it (``versions.READERS_MAY_SKIP``)."""
+    for statement in active_set.CREATE:
+        db.execute(statement)
 
 
 # Opening a ledger reads its pending migrations from ``versions`` (no sqlite-utils):

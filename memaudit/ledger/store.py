@@ -302,14 +302,16 @@ class Ledger:
             if is_locked_error(exc):
                 raise StoreBusy(f"{path} is locked by another writer (waited {busy:g}s)") from None
             raise NotAStore(f"{path} is not a readable SQLite database: {exc}") from None
-        if pending and readonly and not migrate:
+        # (a read-only open goes without what only the listing's kept searches read)
+        needed = [name for name in pending if name not in versions.READERS_MAY_SKIP]
+        if needed and readonly and not migrate:
             conn.close()
             raise NeedsMigration(
                 f"{path} needs migration: an older memaudit wrote it ({len(pending)} schema "
                 f"update(s) pending: {', '.join(pending)}), and read-only "
                 f"commands never change a store; run `{command('migrate', db=str(path))}` first"
             )
-        if pending or not readonly:
+        if needed or not readonly:
             conn.close()
             conn = connect(path, readonly=False, busy_timeout=busy)
             ledger = cls(path, conn, readonly=False, busy_timeout=busy, **kwargs)

@@ -307,8 +307,9 @@ def test_daily_pass_writes_only_the_rows_whose_status_changes(ledger: Ledger) ->
     changes = ledger.conn.total_changes
     report = decay.apply(table, P, day0 + timedelta(days=1))
     assert report.changes and report.rescored == 0
-    # One UPDATE and one event per changed memory, plus the summary event.
-    assert ledger.conn.total_changes - changes == 2 * len(report.changes) + 1
+    # One UPDATE, the active-set token's replacement (its trigger) and one event per
+    # changed memory, plus the summary event.
+    assert ledger.conn.total_changes - changes == 3 * len(report.changes) + 1
     changed = {c.id for c in report.changes}
     for r in ledger.conn.execute("SELECT * FROM memories"):
         if r[1] not in changed:

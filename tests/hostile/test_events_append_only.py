@@ -70,6 +70,7 @@ def test_an_old_ledger_is_refused_by_reads_and_updated_by_migrate(tmp_path, cli)
     assert json.loads(dry.stdout)["pending"] == [
         "m006_events_refuse_replace",
         "m007_forget_requests",
+        "m008_active_set_token",
     ]
     assert file_bytes(db) == before
     done = cli("migrate", db=db)
