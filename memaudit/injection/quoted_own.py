@@ -59,6 +59,19 @@ _CHANNEL = _rx(
     r"|strumento\s+(?:delle\s+|di\s+)?(?:preferenze|impostazioni|vocale|dettatura)|dettat[oa]"
     r"|herramienta\s+de\s+(?:voz|ajustes|preferencias|configuración|dictado)|dictad[oa]"
     r"|(?:einstellungs|präferenz|sprach)[\w-]{0,20}?(?:tool|werkzeug|app|assistent\w*)|diktiert)\b"
+    # (round 42) a note or a file the user wrote themselves, read by a tool: "note qu'il a
+    # créée lui-même", "a note the user wrote", "the user's own notes", "nota che l'utente ha
+    # scritto", "notas que escribió el usuario", "Notiz, die der Nutzer selbst angelegt hat"
+    r"|\b(?:notes?|document|file|doc)\s+(?:that\s+)?the\s+user\s+(?:wrote|created|made|keeps)\b"
+    r"|\b(?:the\s+user(?:'s|’s)|their)\s+own\s+(?:notes?|document|file|doc)\b"
+    r"|\b(?:notes?|document|fichier)\s+qu'(?:il|elle|l'utilisat(?:eur|rice))\s+a\s+"
+    r"(?:créé|écrit|rédigé)e?s?\b|\bses\s+propres\s+notes\b"
+    r"|\b(?:not[ae]|documento|file)\s+(?:che\s+)?(?:l'utente\s+)?ha\s+(?:scritto|creato|redatto)\b"
+    r"|\b(?:not[ae]|documento)\s+(?:scritt|creat|redatt)[oaie]\s+dall'utente\b"
+    r"|\b(?:notas?|documento|archivo)\s+que\s+(?:el\s+usuario\s+|la\s+usuaria\s+)?"
+    r"(?:escribió|creó|redactó)\b|\bsus\s+propias\s+notas\b"
+    r"|\b(?:notiz|notizen|dokument|datei),?\s+(?:die|das|den)\s+(?:der\s+nutzer|die\s+nutzerin|er|sie)"
+    r"\s+selbst\s+(?:geschrieben|angelegt|erstellt|verfasst)\b"
 )
 # A label's end: its colon (the user's words follow).
 _LABEL = re.compile(r"\A([^:\n]{1,160}):")
@@ -83,7 +96,6 @@ _SENT_TO_ME = _rx(
     r"partage)\b|\bti\s+(?:mando|invio|inoltro|giro)\b|\bte\s+(?:env[ií]o|mando|reenv[ií]o)\b|"
     r"\bich\s+dir\s+(?:schicke|sende)\b"
 )
-_PAGE = re.compile(r"\bpages?\b")
 _ADDRESS = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+\.")
 
 
@@ -107,6 +119,23 @@ def _words(text: str) -> str | None:
     return low[label.end() :]
 
 
+def harmless_words(words: str) -> bool:
+    """Whether the user's words (lower case, their label cut off) do nothing harmful,
+    whoever wrote them: no money, access, hiding or warnings removed, no destination, nothing
+    paid, installed, deleted, recommended or sent to others, no address, no "the user"."""
+    if not words.strip() or THE_USER.search(words):
+        return False
+    words = _SENT_TO_ME.sub(" ", words)  # ("whenever I send you a recipe")
+    return not (
+        _HARM.search(words)
+        or _ACTS.search(words)
+        or _SENDS.search(words)
+        or _UNSEEN.search(words)
+        or _ELSEWHERE.search(words)
+        or _ADDRESS.search(words)
+    )
+
+
 def quoted_own(text: str, found: list[Hit]) -> bool:
     """Whether a statement's text is the user's own harmless words, quoted after a label
     naming their settings or voice channel, or a link they shared and what they said."""
@@ -116,15 +145,4 @@ def quoted_own(text: str, found: list[Hit]) -> bool:
     ):
         return False
     words = _words(text)
-    if words is None or not words.strip() or THE_USER.search(words):
-        return False
-    # ("whenever I send you a recipe"; "the official page": ``_ACTS``' Italian "pag…")
-    words = _PAGE.sub(" ", _SENT_TO_ME.sub(" ", words))
-    return not (
-        _HARM.search(words)
-        or _ACTS.search(words)
-        or _SENDS.search(words)
-        or _UNSEEN.search(words)
-        or _ELSEWHERE.search(words)
-        or _ADDRESS.search(words)
-    )
+    return words is not None and harmless_words(words)
