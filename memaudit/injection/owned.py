@@ -104,7 +104,7 @@ _THING = "".join(
 # Anything sent to someone other than the user: "forward it to Mark", "share the file";
 # "send me a DM", "envoie-moi", "mandami", "envíame", "schick mir" are the user's own.
 _SENDS = _rx(
-    r"\b(?:send|forward|share|" + _THING + r"(?:e-?mail|mail|text|post)|"
+    r"\b(?:send|(?<!\bgoing\s)forward|share|" + _THING + r"(?:e-?mail|mail|text|post)|"
     r"envoie|envoyer|transf[eè]r\w*|partag\w*|"
     r"invia\w*|inoltra\w*|condivid\w*|manda(?:re)?|envía|enviar|reenvi\w*|compart\w*|"
     r"schick\w*|send(?:e|en|et)|weiterleit\w*|teil(?:e|en|t))\b(?![\s-]*(?:me|moi|mi|mir|m')\b)"

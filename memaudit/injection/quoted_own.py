@@ -99,20 +99,28 @@ _SENT_TO_ME = _rx(
 _ADDRESS = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+\.")
 
 
+def _said(low: str) -> str | None:
+    """The user's words quoted after "User shared <link or document> and said:", when the
+    quote runs to the end of the text; None otherwise."""
+    said = _SHARED_SAID.match(low)
+    if said is None:
+        return None
+    rest = low[said.end() :]
+    close = _CLOSE.search(rest)
+    # (the quote runs to the end: no page text after a short "note this")
+    if close is None or any(q in rest[: close.start()] for q in '"“”«»'):
+        return None
+    return rest[: close.start()]
+
+
 def _words(text: str) -> str | None:
     """The user's words after a label that names their own channel or what they said
     about a link they shared; None when the label names neither."""
     low = text.lower()
     if len(low) != len(text):
         return None
-    said = _SHARED_SAID.match(low)
-    if said is not None:
-        rest = low[said.end() :]
-        close = _CLOSE.search(rest)
-        # (the quote runs to the end: no page text after a short "note this")
-        if close is None or any(q in rest[: close.start()] for q in '"“”«»'):
-            return None
-        return rest[: close.start()]
+    if _SHARED_SAID.match(low) is not None:
+        return _said(low)
     label = _LABEL.match(low)
     if label is None or label.end() > LABEL_REACH or _CHANNEL.search(label.group(1)) is None:
         return None
@@ -136,13 +144,35 @@ def harmless_words(words: str) -> bool:
     )
 
 
+def _quotable(found: list[Hit]) -> bool:
+    return bool(found) and not any(
+        h.hidden or h.hard or (h.signal not in QUOTED_KINDS and h.note not in MENTIONED)
+        for h in found
+    )
+
+
+def said_of_document(text: str, found: list[Hit]) -> bool:
+    """Whether a statement drawn from a document is what the user said about it, quoted to
+    the end ("User shared their style guide and said: '…'", round 38), and harmless."""
+    if not _quotable(found) or len(text.lower()) != len(text):
+        return False
+    words = _said(text.lower())
+    return words is not None and harmless_words(words)
+
+
+def written_own(words: str, found: list[Hit]) -> bool:
+    """Whether the rules of a document the user wrote (its label cut off: ``words``) are
+    the user's own: rule-shaped hits only (no send, beacon or carrier), and what the learned
+    scorer reads as an order only when the words are harmless (round 42)."""
+    if not _quotable(found) or _ADDRESS.search(words) or _ELSEWHERE.search(words):
+        return False
+    return not any(h.signal is Signal.LEARNED for h in found) or harmless_words(words)
+
+
 def quoted_own(text: str, found: list[Hit]) -> bool:
     """Whether a statement's text is the user's own harmless words, quoted after a label
     naming their settings or voice channel, or a link they shared and what they said."""
-    if not found or any(
-        h.hidden or h.hard or (h.signal not in QUOTED_KINDS and h.note not in MENTIONED)
-        for h in found
-    ):
+    if not _quotable(found):
         return False
     words = _words(text)
     return words is not None and harmless_words(words)
