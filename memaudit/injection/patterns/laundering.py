@@ -157,29 +157,29 @@ _STATEMENT = (
 _WROTE_EN = r"(?:wrote|authored|drafted|wrote\s+(?:up\s+)?(?:themselves|himself|herself))"
 USER_WROTE_DOC = _rx(
     r"^\W{0,3}(?:" + _STATEMENT + r")?(?:"
-    r"(?:from|in|per)\s+(?:the\s+|my\s+)?"
+    r"(?:from|in|per)\s(?:the\s|my\s)?"
     + _NAME
     + r"{2,60}?\s+(?:that\s+)?(?:the\s+user|i)\s+"
     + _WROTE_EN
     + r"\b"
     + _NAME
     + r"{0,40}:"
-    r"|(?:from|in|per)\s+(?:the\s+user(?:'s|’s)|their)\s+own\s+" + _NAME + r"{2,60}:"
-    r"|(?:d'après|selon|dans|extrait\s+d[eu]|du|de\s+la)\s+" + _NAME + r"{2,60}?\s+qu(?:e\s+|')"
+    r"|(?:from|in|per)\s+(?:the\s+user(?:'s|’s)|their)\s+own\s" + _NAME + r"{2,60}:"
+    r"|(?:d'après|selon|dans|extrait\s+d[eu]|du|de\s+la)\s" + _NAME + r"{2,60}?\s+qu(?:e\s+|')"
     r"(?:l'utilisat(?:eur|rice)|il|elle)\s+a\s+(?:lui-même\s+|elle-même\s+)?"
     r"(?:écrit|rédigé)e?s?" + _NAME + r"{0,40}:"
-    r"|(?:d'après|selon|dans|extrait\s+d[eu]|du|de\s+la)\s+"
+    r"|(?:d'après|selon|dans|extrait\s+d[eu]|du|de\s+la)\s"
     + _NAME
     + r"{2,60}?\s+(?:écrit|rédigé)e?s?"
     r"\s+par\s+l'utilisat(?:eur|rice)" + _NAME + r"{0,40}:"
-    r"|(?:dal|dalla|dallo|dai|nel|nella|secondo\s+il|secondo\s+la)\s+" + _NAME + r"{2,60}?"
+    r"|(?:dal|dalla|dallo|dai|nel|nella|secondo\s+il|secondo\s+la)\s" + _NAME + r"{2,60}?"
     r"(?:\s+(?:che\s+)?l'utente\s+ha\s+(?:scritto|redatto)|\s+(?:scritt|redatt)[oaie]\s+"
     r"dall'utente)" + _NAME + r"{0,40}:"
-    r"|(?:del|de\s+la|según\s+el|según\s+la|en\s+el|en\s+la)\s+" + _NAME + r"{2,60}?"
+    r"|(?:del|de\s+la|según\s+el|según\s+la|en\s+el|en\s+la)\s" + _NAME + r"{2,60}?"
     r"(?:\s+que\s+(?:escribió|redactó)\s+(?:el\s+usuario|la\s+usuaria)"
     r"|\s+(?:escrit|redactad)[oa]s?"
     r"\s+por\s+(?:el\s+usuario|la\s+usuaria))" + _NAME + r"{0,40}:"
-    r"|(?:aus|laut|in)\s+(?:dem|der|den)\s+" + _NAME + r"{2,60}?(?:,?\s+(?:das|die|den)\s+"
+    r"|(?:aus|laut|in)\s+(?:dem|der|den)\s" + _NAME + r"{2,60}?(?:,?\s+(?:das|die|den)\s+"
     r"(?:der\s+nutzer|die\s+nutzerin|der\s+benutzer)\s+(?:selbst\s+)?(?:geschrieben|verfasst)\s+hat|"
     r"\s+vo[mn]\s+(?:der\s+)?(?:nutzer|benutzer)(?:in)?\s+(?:selbst\s+)?(?:geschrieben|verfasst)\w*)"
     + _NAME
