@@ -417,10 +417,12 @@ def test_the_model_is_small_data_with_its_training_recorded() -> None:
     # 6,758,872 bytes; the same features, pruning and rounding). Raised to 7.3 MB when round 40
     # joined: rounds 1-40, 315,608 weights, 7,039,396 bytes (rounds 1-39: 309,268 weights,
     # 6,894,245 bytes); round 41 joined under it: rounds 1-41, 321,287 weights, 7,171,257
-    # bytes. The pruning threshold still
+    # bytes. Raised to 7.5 MB when round 42 joined: rounds 1-42, 327,568 weights, 7,316,735
+    # bytes (+6,281 weights, +145 kB: the same features, pruning and rounding). The pruning
+    # threshold still
     # deserves a cross-validated look (not done: each leave-one-round-out run is ~10-18 min
     # of the shared machine).
-    assert injection_model.WEIGHTS.stat().st_size < 7_300_000
+    assert injection_model.WEIGHTS.stat().st_size < 7_500_000
     m = injection_model.model()
     assert "held" not in m.meta["trained_on"] and m.meta["cases"] > 500
 
