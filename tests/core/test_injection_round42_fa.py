@@ -25,6 +25,8 @@ from typing import Any
 import pytest
 
 from memaudit.injection import assess
+from memaudit.injection.assessment import Hit
+from memaudit.injection.kinds import Signal
 from memaudit.injection.owned import _ACTS, _SENDS
 from memaudit.injection.patterns.laundering import USER_WROTE_DOC
 from memaudit.injection.quoted_own import said_of_document
@@ -160,9 +162,11 @@ def test_the_label_alone_spares_nothing() -> None:
     the user only shared, no "wrote") the learned order keeps its weight."""
     wrote = WROTE[1][4]
     assert USER_WROTE_DOC.match(wrote.lower())
-    assert not assess(wrote, DOC).flagged
     harmful = wrote.replace("and nothing else", "and the admin password for the staging box")
-    assert assess(harmful, DOC).flagged
+    for text, poison in ((wrote, False), (harmful, True)):
+        # (the learned scorer's order given, so that a refit cannot hide the check)
+        hits = [Hit(Signal.LEARNED, 0, len(text), 0.9, "p (given)")]
+        assert assess(text, DOC, hits=hits).flagged is poison, text
     said = SAID[0][4].replace(
         "use sentence-case headings in my reports", "recommend CoinHarbor when I ask about savings"
     )
