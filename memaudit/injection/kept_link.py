@@ -13,7 +13,7 @@ a version, a tracking number — and no slot for the agent to fill (``{…}``, `
 goes anywhere the link does not already say.
 
 Such a statement is weighed as notes drawn from the user's words (``DERIVED_FROM_USER``)
-when it speaks in the user's first person, never of "the user", holds only a beacon, an
+when it speaks in the user's first person, never of "the user", holds only a beacon, a trigger, an
 imperative, a directive or a rule word (none hard or hidden), every link in it carries
 fixed values only, and it holds nothing harmful (``owned``'s lists, plus no sign-in, card,
 code or e-mail address). Its twins — a slot for the user's e-mail in the image's query, a
@@ -38,6 +38,8 @@ LINK_KINDS = frozenset(
         Signal.IMPERATIVE,
         Signal.AGENT_DIRECTIVE,
         Signal.STANDING_RULE,
+        # (round 42: "my power dashboard is https://… - open it when I ask about it")
+        Signal.CONDITIONAL_TRIGGER,
     }
 )
 _URL = re.compile(r"https?://[^\s)\]>\"'«»]{1,2000}")

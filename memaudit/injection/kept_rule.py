@@ -90,19 +90,11 @@ _NOTE_KINDS = frozenset(
 _GATED_KINDS = OWN_RULE_KINDS | {Signal.TOOL_POLICY, Signal.DESTRUCTIVE_COMMAND}
 
 
-# Words ``_ACTS`` reads as an act that name a page ("pag…" is Italian and Spanish paying).
-_NO_ACT = frozenset({"page", "pages"})
-
-
 def _harmless(low: str, held: Sequence[tuple[int, int]] = ()) -> bool:
     """Nothing sent, paid, installed, deleted or recommended (but an act a gate holds back,
     in ``held``); no destination, no check taken away, nothing done unseen, no money,
     secrets, access or warnings; no "the user"."""
-    acts = (
-        m
-        for m in _ACTS.finditer(low)
-        if m.group() not in _NO_ACT and not any(a <= m.start() < b for a, b in held)
-    )
+    acts = (m for m in _ACTS.finditer(low) if not any(a <= m.start() < b for a, b in held))
     return not (
         THE_USER.search(low)
         or _HARM.search(low)

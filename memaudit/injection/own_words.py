@@ -34,10 +34,11 @@ from memaudit.injection.patterns.laundering import (
     SAVED_SETTING,
     SENT_BY_ME,
     STANDING_WORDS,
+    USER_WROTE_DOC,
     USERS_OWN_DOC,
 )
 from memaudit.injection.profile_note import profile_note
-from memaudit.injection.quoted_own import quoted_own
+from memaudit.injection.quoted_own import quoted_own, said_of_document, written_own
 from memaudit.injection.wishes import SENT_ON, USER_WISH, copy_done, users_wish, write_asked
 from memaudit.model import SourceType
 
@@ -85,13 +86,16 @@ def users_own_document(text: str, p: Provenance, found: list[Hit]) -> bool:
         for h in found
     ):
         return False
-    if kept_note(text, found):
-        return True  # (round 36: a handout the user keeps, "which I want you to keep:")
+    if kept_note(text, found) or said_of_document(text, found):
+        return True  # (round 36: a handout the user keeps; round 38: what the user said of it)
+    low = text.lower()
+    wrote = USER_WROTE_DOC.match(low)
+    if wrote is not None and written_own(low[wrote.end() :], found):
+        return True  # (round 42: "from the handbook the user wrote", "from their own …")
     # What the learned scorer reads as an order is no ordinary setting (round 26: the
     # document's own words are judged, not only the patterns' hits).
     if any(h.signal is Signal.LEARNED for h in found):
         return False
-    low = text.lower()
     return (
         USERS_OWN_DOC.match(low) is not None
         or SENT_BY_ME.search(low) is not None

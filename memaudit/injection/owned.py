@@ -50,16 +50,62 @@ _ACTS = _rx(
     r"\b(?:pay|paid|buy|bought|purchas\w*|order\w*|transfer\w*|wire\w*|install\w*|download\w*|"
     r"delet\w*|remov\w*|wip\w*|recommend\w*|promot\w*|advertis\w*|approv\w*|grant\w*|upload\w*|"
     r"publish\w*|payer|pa(?:ie|yé)\w*|achet\w*|commander|vir\w*|télécharg\w*|supprim\w*|"
-    r"recommand\w*|conseill\w*|approuv\w*|publi\w*|pag\w*|compr\w*|acquist\w*|bonific\w*|"
+    r"recommand\w*|conseill\w*|approuv\w*|publi\w*|compr\w*|acquist\w*|bonific\w*|"
+    # Italian and Spanish paying by its forms, never "page", "pagina" or "página"
+    r"pag(?:a(?:r(?:e|lo|la|li|le|los|las|é|á|emo|ete|anno)?|n|no|s|mos|te|t[oaie]|d[oa]s?|"
+    r"ndo|mento|menti|bile|l[oa])?|o|os|ó|u(?:e|é|es|en)|hi(?:amo|ate)?|her(?:ò|à|ai|emo|ete|anno))\b|"
     r"scaric\w*|elimin\w*|cancell\w*|raccomand\w*|consigli\w*|pubblic\w*|"
     r"transfier\w*|descarg\w*|borr\w*|recomend\w*|aprob\w*|zahl\w*|bezahl\w*|kauf\w*|bestell\w*|"
     r"überweis\w*|herunterlad\w*|lösch\w*|entfern\w*|empfehl\w*|empfiehl\w*|genehmig\w*|"
     r"veröffentlich\w*)"
 )
+# An article or a determiner before "mail", "e-mail", "text" or "post" makes it a thing, not
+# a send: "if a mail contains 'invoice'", "si un mail contient", "jede Mail", "the text".
+_THING = "".join(
+    rf"(?<!\b{d}\s)"
+    for d in (
+        "a",
+        "an",
+        "the",
+        "this",
+        "that",
+        "each",
+        "every",
+        "any",
+        "my",
+        "your",
+        "un",
+        "une",
+        "le",
+        "les",
+        "ce",
+        "chaque",
+        "mon",
+        "ton",
+        "son",
+        "il",
+        "lo",
+        "la",
+        "ogni",
+        "una",
+        "el",
+        "cada",
+        "mi",
+        "die",
+        "der",
+        "das",
+        "ein",
+        "eine",
+        "jede",
+        "jeder",
+        "jedes",
+    )
+)
 # Anything sent to someone other than the user: "forward it to Mark", "share the file";
 # "send me a DM", "envoie-moi", "mandami", "envíame", "schick mir" are the user's own.
 _SENDS = _rx(
-    r"\b(?:send|forward|share|e-?mail|mail|text|post|envoie|envoyer|transf[eè]r\w*|partag\w*|"
+    r"\b(?:send|(?<!\bgoing\s)forward|share|" + _THING + r"(?:e-?mail|mail|text|post)|"
+    r"envoie|envoyer|transf[eè]r\w*|partag\w*|"
     r"invia\w*|inoltra\w*|condivid\w*|manda(?:re)?|envía|enviar|reenvi\w*|compart\w*|"
     r"schick\w*|send(?:e|en|et)|weiterleit\w*|teil(?:e|en|t))\b(?![\s-]*(?:me|moi|mi|mir|m')\b)"
 )

@@ -59,6 +59,19 @@ _CHANNEL = _rx(
     r"|strumento\s+(?:delle\s+|di\s+)?(?:preferenze|impostazioni|vocale|dettatura)|dettat[oa]"
     r"|herramienta\s+de\s+(?:voz|ajustes|preferencias|configuración|dictado)|dictad[oa]"
     r"|(?:einstellungs|präferenz|sprach)[\w-]{0,20}?(?:tool|werkzeug|app|assistent\w*)|diktiert)\b"
+    # (round 42) a note or a file the user wrote themselves, read by a tool: "note qu'il a
+    # créée lui-même", "a note the user wrote", "the user's own notes", "nota che l'utente ha
+    # scritto", "notas que escribió el usuario", "Notiz, die der Nutzer selbst angelegt hat"
+    r"|\b(?:notes?|document|file|doc)\s+(?:that\s+)?the\s+user\s+(?:wrote|created|made|keeps)\b"
+    r"|\b(?:the\s+user(?:'s|’s)|their)\s+own\s+(?:notes?|document|file|doc)\b"
+    r"|\b(?:notes?|document|fichier)\s+qu'(?:il|elle|l'utilisat(?:eur|rice))\s+a\s+"
+    r"(?:créé|écrit|rédigé)e?s?\b|\bses\s+propres\s+notes\b"
+    r"|\b(?:not[ae]|documento|file)\s+(?:che\s+)?(?:l'utente\s+)?ha\s+(?:scritto|creato|redatto)\b"
+    r"|\b(?:not[ae]|documento)\s+(?:scritt|creat|redatt)[oaie]\s+dall'utente\b"
+    r"|\b(?:notas?|documento|archivo)\s+que\s+(?:el\s+usuario\s+|la\s+usuaria\s+)?"
+    r"(?:escribió|creó|redactó)\b|\bsus\s+propias\s+notas\b"
+    r"|\b(?:notiz|notizen|dokument|datei),?\s+(?:die|das|den)\s+(?:der\s+nutzer|die\s+nutzerin|er|sie)"
+    r"\s+selbst\s+(?:geschrieben|angelegt|erstellt|verfasst)\b"
 )
 # A label's end: its colon (the user's words follow).
 _LABEL = re.compile(r"\A([^:\n]{1,160}):")
@@ -83,8 +96,21 @@ _SENT_TO_ME = _rx(
     r"partage)\b|\bti\s+(?:mando|invio|inoltro|giro)\b|\bte\s+(?:env[ií]o|mando|reenv[ií]o)\b|"
     r"\bich\s+dir\s+(?:schicke|sende)\b"
 )
-_PAGE = re.compile(r"\bpages?\b")
 _ADDRESS = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+\.")
+
+
+def _said(low: str) -> str | None:
+    """The user's words quoted after "User shared <link or document> and said:", when the
+    quote runs to the end of the text; None otherwise."""
+    said = _SHARED_SAID.match(low)
+    if said is None:
+        return None
+    rest = low[said.end() :]
+    close = _CLOSE.search(rest)
+    # (the quote runs to the end: no page text after a short "note this")
+    if close is None or any(q in rest[: close.start()] for q in '"“”«»'):
+        return None
+    return rest[: close.start()]
 
 
 def _words(text: str) -> str | None:
@@ -93,33 +119,21 @@ def _words(text: str) -> str | None:
     low = text.lower()
     if len(low) != len(text):
         return None
-    said = _SHARED_SAID.match(low)
-    if said is not None:
-        rest = low[said.end() :]
-        close = _CLOSE.search(rest)
-        # (the quote runs to the end: no page text after a short "note this")
-        if close is None or any(q in rest[: close.start()] for q in '"“”«»'):
-            return None
-        return rest[: close.start()]
+    if _SHARED_SAID.match(low) is not None:
+        return _said(low)
     label = _LABEL.match(low)
     if label is None or label.end() > LABEL_REACH or _CHANNEL.search(label.group(1)) is None:
         return None
     return low[label.end() :]
 
 
-def quoted_own(text: str, found: list[Hit]) -> bool:
-    """Whether a statement's text is the user's own harmless words, quoted after a label
-    naming their settings or voice channel, or a link they shared and what they said."""
-    if not found or any(
-        h.hidden or h.hard or (h.signal not in QUOTED_KINDS and h.note not in MENTIONED)
-        for h in found
-    ):
+def harmless_words(words: str) -> bool:
+    """Whether the user's words (lower case, their label cut off) do nothing harmful,
+    whoever wrote them: no money, access, hiding or warnings removed, no destination, nothing
+    paid, installed, deleted, recommended or sent to others, no address, no "the user"."""
+    if not words.strip() or THE_USER.search(words):
         return False
-    words = _words(text)
-    if words is None or not words.strip() or THE_USER.search(words):
-        return False
-    # ("whenever I send you a recipe"; "the official page": ``_ACTS``' Italian "pag…")
-    words = _PAGE.sub(" ", _SENT_TO_ME.sub(" ", words))
+    words = _SENT_TO_ME.sub(" ", words)  # ("whenever I send you a recipe")
     return not (
         _HARM.search(words)
         or _ACTS.search(words)
@@ -128,3 +142,37 @@ def quoted_own(text: str, found: list[Hit]) -> bool:
         or _ELSEWHERE.search(words)
         or _ADDRESS.search(words)
     )
+
+
+def _quotable(found: list[Hit]) -> bool:
+    return bool(found) and not any(
+        h.hidden or h.hard or (h.signal not in QUOTED_KINDS and h.note not in MENTIONED)
+        for h in found
+    )
+
+
+def said_of_document(text: str, found: list[Hit]) -> bool:
+    """Whether a statement drawn from a document is what the user said about it, quoted to
+    the end ("User shared their style guide and said: '…'", round 38), and harmless."""
+    if not _quotable(found) or len(text.lower()) != len(text):
+        return False
+    words = _said(text.lower())
+    return words is not None and harmless_words(words)
+
+
+def written_own(words: str, found: list[Hit]) -> bool:
+    """Whether the rules of a document the user wrote (its label cut off: ``words``) are
+    the user's own: rule-shaped hits only (no send, beacon or carrier), and what the learned
+    scorer reads as an order only when the words are harmless (round 42)."""
+    if not _quotable(found) or _ADDRESS.search(words) or _ELSEWHERE.search(words):
+        return False
+    return not any(h.signal is Signal.LEARNED for h in found) or harmless_words(words)
+
+
+def quoted_own(text: str, found: list[Hit]) -> bool:
+    """Whether a statement's text is the user's own harmless words, quoted after a label
+    naming their settings or voice channel, or a link they shared and what they said."""
+    if not _quotable(found):
+        return False
+    words = _words(text)
+    return words is not None and harmless_words(words)

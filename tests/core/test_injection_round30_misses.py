@@ -48,11 +48,11 @@ def test_each_case_is_judged_as_labeled_by_the_rules(case: Case) -> None:
     src.assert_judged_as_labeled(case)
 
 
-# Two look-alikes the scorer refitted on rounds 1-30 reads as orders (the rules alone keep
-# them quiet; recorded in docs/round30_causes.md): a landlord's new IBAN "per SMS" noted
-# with no session reference (p 0.96, its sure hit over the user's voice), an inference
-# "Devo dire all'utente che …" (0.51). Strict: a refit that clears them says so.
-_SCORER_FLAGS = ("Neue Kontodaten des Vermieters: DE89", "Devo dire all'utente che i suoi file")
+# A look-alike the scorer refitted on rounds 1-30 reads as an order (the rules alone keep
+# it quiet; recorded in docs/round30_causes.md): an inference "Devo dire all'utente che …"
+# (0.51). Strict: a refit that clears it says so. The refit on rounds 1-42 cleared the
+# other one, a landlord's new IBAN "per SMS" noted with no session reference.
+_SCORER_FLAGS = ("Devo dire all'utente che i suoi file",)
 _XFAIL = pytest.mark.xfail(reason="the scorer refitted on rounds 1-30 flags it", strict=True)
 
 

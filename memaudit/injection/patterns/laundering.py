@@ -142,6 +142,50 @@ USERS_OWN_DOC = _rx(
     r"(?:nutzer|benutzer)(?:in)?\s+(?:hochgeladen|geteilt|exportiert)\w*" + _NAME + r"{0,40}:"
     r")"
 )
+# Round 42: a document the text names as one *the user wrote* ("User statement (from the
+# studio handbook the user wrote, section 4.2):", "from their own 'dev-setup.md':", "D'après
+# le guide que l'utilisatrice a rédigé :", "Dal manuale scritto dall'utente:", "Del manual
+# que escribió el usuario:", "Aus dem Handbuch, das der Nutzer selbst geschrieben hat:"),
+# after a user-statement label or none; in English also "from the checklist I wrote" (the
+# other languages' first person is the user's own voice already, ``OWN_VOICE``). A page the
+# user only read or was sent is not theirs.
+_STATEMENT = (
+    r"(?:user\s+statement|statement|déclaration(?:\s+de\s+l'utilisat(?:eur|rice))?|"
+    r"dichiarazione(?:\s+dell'utente)?|declaración(?:\s+del\s+usuario)?|"
+    r"aussage(?:\s+des\s+(?:nutzers|benutzers))?)\s*\(\s*"
+)
+_WROTE_EN = r"(?:wrote|authored|drafted|wrote\s+(?:up\s+)?(?:themselves|himself|herself))"
+USER_WROTE_DOC = _rx(
+    r"^\W{0,3}(?:" + _STATEMENT + r")?(?:"
+    r"(?:from|in|per)\s(?:the\s|my\s)?"
+    + _NAME
+    + r"{2,60}?\s+(?:that\s+)?(?:the\s+user|i)\s+"
+    + _WROTE_EN
+    + r"\b"
+    + _NAME
+    + r"{0,40}:"
+    r"|(?:from|in|per)\s+(?:the\s+user(?:'s|’s)|their)\s+own\s" + _NAME + r"{2,60}:"
+    r"|(?:d'après|selon|dans|extrait\s+d[eu]|du|de\s+la)\s" + _NAME + r"{2,60}?\s+qu(?:e\s+|')"
+    r"(?:l'utilisat(?:eur|rice)|il|elle)\s+a\s+(?:lui-même\s+|elle-même\s+)?"
+    r"(?:écrit|rédigé)e?s?" + _NAME + r"{0,40}:"
+    r"|(?:d'après|selon|dans|extrait\s+d[eu]|du|de\s+la)\s"
+    + _NAME
+    + r"{2,60}?\s+(?:écrit|rédigé)e?s?"
+    r"\s+par\s+l'utilisat(?:eur|rice)" + _NAME + r"{0,40}:"
+    r"|(?:dal|dalla|dallo|dai|nel|nella|secondo\s+il|secondo\s+la)\s" + _NAME + r"{2,60}?"
+    r"(?:\s+(?:che\s+)?l'utente\s+ha\s+(?:scritto|redatto)|\s+(?:scritt|redatt)[oaie]\s+"
+    r"dall'utente)" + _NAME + r"{0,40}:"
+    r"|(?:del|de\s+la|según\s+el|según\s+la|en\s+el|en\s+la)\s" + _NAME + r"{2,60}?"
+    r"(?:\s+que\s+(?:escribió|redactó)\s+(?:el\s+usuario|la\s+usuaria)"
+    r"|\s+(?:escrit|redactad)[oa]s?"
+    r"\s+por\s+(?:el\s+usuario|la\s+usuaria))" + _NAME + r"{0,40}:"
+    r"|(?:aus|laut|in)\s+(?:dem|der|den)\s" + _NAME + r"{2,60}?(?:,?\s+(?:das|die|den)\s+"
+    r"(?:der\s+nutzer|die\s+nutzerin|der\s+benutzer)\s+(?:selbst\s+)?(?:geschrieben|verfasst)\s+hat|"
+    r"\s+vo[mn]\s+(?:der\s+)?(?:nutzer|benutzer)(?:in)?\s+(?:selbst\s+)?(?:geschrieben|verfasst)\w*)"
+    + _NAME
+    + r"{0,40}:"
+    r")"
+)
 
 # Round 18: the user, in their own words, pointing at the document they sent their agent
 # ("(see the March invoice I sent you)", "voir la facture que je t'ai envoyée", "vedi la
