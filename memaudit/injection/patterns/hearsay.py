@@ -138,7 +138,7 @@ _WORDS_AHEAD = r"(?:[^\w\n]*+[\w'’-]++){0,28}?[^\w\n]*+"
 # frame. The user's own warning stops both (``relay.warned``).
 HEARSAY_HANDOVER = _a(
     "called rang phoned texted phone sms text ad advert advertisement sponsored support "
-    "helpdesk help rep caller courier technician appelé appelée téléphoné texté téléphone "
+    "helpdesk help rep caller courier technician guy agent appelé appelée téléphoné texté téléphone "
     "texto pub publicité livreur conseiller llamó llamaron llamado teléfono mensaje anuncio "
     "repartidor soporte técnico chiamato chiamata telefonato telefono pubblicità annuncio "
     "corriere tecnico angerufen rief ruft telefon werbung anzeige paketbote kurier zusteller "
