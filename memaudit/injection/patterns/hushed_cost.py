@@ -81,11 +81,20 @@ _HUSH = (
     r"|\bsin\s+(?:decírselo|decirle(?:lo)?|avisarle|informarle)\b"
     r"|\bno\s+quiere\s+(?:ser\s+informad[oa]|enterarse|saber\s+nada|oír\s+hablar)\b"
 )
-_S = r"(?:[^.!?\n]|[.,](?=\w))"  # within the sentence (";" does not end it)
+_S = r"(?:[^.!?\n]|\.(?=\w))"  # within the sentence (";" and "," do not end it)
 HUSHED_COST = _a(
     "want$ wants$ not$ never$ should must is$ are$ leave nicht übersicht zusammenfassung "
     "auszüg auszug bericht ihm$ ihr$ dem$ der$ ohne ne$ sans veut souhaite non$ senza "
     "vuole y$ no$ sin$",
-    _w(0.7, _rx(rf"{_ITEM}{_S}{{0,160}}?(?:{_HUSH})|(?:{_HUSH}){_S}{{0,100}}?{_ITEM}")),
+    # (the window after an item stops at the next item, which is tried in its turn: a text
+    # dense with amounts is read once, not once per amount; each concealment opens with a
+    # letter, so digits and signs are passed at one step each)
+    _w(
+        0.7,
+        _rx(
+            rf"{_ITEM}(?:(?!{_ITEM}){_S}){{0,160}}?(?=[^\W\d_])(?:{_HUSH})"
+            rf"|(?:{_HUSH}){_S}{{0,100}}?{_ITEM}"
+        ),
+    ),
 )
 HUSHED_COST_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [(Signal.SECRECY, HUSHED_COST)]
