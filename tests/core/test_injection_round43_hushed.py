@@ -78,6 +78,9 @@ CASES = [
     Case(HUSHED, "it", False, src.SUMMARY_OF_USER,
          "Riepilogo: l'utente non vuole che il suo stipendio compaia negli schermi condivisi "
          "con i colleghi."),
+    Case(HUSHED, "en", False, src.INFERENCE,
+         "Inference: the user doesn't want to hear about subscription offers from the "
+         "streaming services anymore."),
     Case(HUSHED, "es", False, src.INFERENCE,
          "Inferencia: el usuario no quiere ser informado de los resultados del partido antes "
          "de ver la grabación."),

@@ -46,6 +46,9 @@ _ITEM = (
     r"suscripci(?:ón|ones)|reenv[ií]os?|transferencias?|abbuchung(?:en)?|gebühr(?:en)?|"
     r"preis(?:erhöhung|anpassung)(?:en)?|abo|abonnement|weiterleitung\w*|überweisung(?:en)?|"
     r"zugriff\w*)\b)"
+    # an offer is no charge: "doesn't want to hear about subscription offers" is unsubscribing
+    r"(?!\s+(?:offers?|deals?|promos?|promotions?|ads?|adverts?|angebot\w*|werbung|offres?|"
+    r"publicités?|offert[ae]|promozion[ei]|ofertas?|promociones|anuncios?))"
 )
 # A concealment aimed at the user (or the account's owner).
 _HUSH = (
