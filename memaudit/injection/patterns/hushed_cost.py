@@ -37,7 +37,9 @@ from memaudit.injection.vocabulary import _a, _rx, _w
 # An item that costs the user or lets something out: a charge, a price rise, a
 # subscription, an amount in a currency, a forwarding rule, a transfer, an access grant.
 _ITEM = (
-    r"(?:\d[\d.,]*\s?(?:€|\$|£|eur\b|usd\b|chf\b)|[€$£]\s?\d"
+    # (an amount read from the start of its digits, at most 16 long: a run of digits is
+    # not re-read from each of its positions)
+    r"(?:(?<![\d.,])\d[\d.,]{0,15}\s?(?:€|\$|£|eur\b|usd\b|chf\b)|[€$£]\s?\d"
     r"|\b(?:charges?|fees?|surcharges?|price\s+(?:rise|increase|hike|change)s?|subscriptions?|"
     r"debits?|direct\s+debits?|forwarding(?:\s+rules?)?|auto-?forward\w*|transfers?|"
     r"access\s+grants?|frais|prélèvements?|hausse|augmentation|abonnements?|renvois?|"
