@@ -20,6 +20,7 @@ from memaudit.injection.patterns.forged import FORGED_PATTERNS
 from memaudit.injection.patterns.forwarded import FORWARDED_PATTERNS
 from memaudit.injection.patterns.harmful import HARMFUL_PATTERNS
 from memaudit.injection.patterns.hearsay import HEARSAY_PATTERNS
+from memaudit.injection.patterns.hushed_cost import HUSHED_COST_PATTERNS
 from memaudit.injection.patterns.inferred import SOURCED_INFERRED_PATTERNS
 from memaudit.injection.patterns.kept_dark import KEPT_DARK_PATTERNS
 from memaudit.injection.patterns.laundering import LAUNDERING_PATTERNS
@@ -117,6 +118,8 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *RENAMED_PACKAGE_PATTERNS,
     # round 41: a named tool that acts declared free of confirmation (weighed by source)
     *UNCONFIRMED_TOOL_PATTERNS,
+    # round 43: a charge, a price rise or a forwarding rule kept from the user
+    *HUSHED_COST_PATTERNS,
 ]
 
 _AGENT_WORDS = (

@@ -174,6 +174,8 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             # A safety parameter switched off, or exposure switched on, as the way to call a
             # tool ("called with dry_run=false", "upload(path, public=True)").
             r"|\b(?:dry_?run|verify(?:_ssl|_certs?)?|ssl_verify|check_hostname|require_(?:approval|confirmation|review)|sandbox(?:ed)?|safe_?mode|confirm(?:ation)?)\s*[=:]\s*(?:false|0|no|none|off)\b"
+            # (round 43) not a test's double: "… confirm=False in the unit tests"
+            r"(?![^.!?\n]{0,60}?\b(?:fixtures?|mocks?|pytest|unit\s+tests?|test\s+suites?|in\s+tests?)\b)"
             r"|\b(?:public|allow_all|insecure|unsafe|trust_all|skip_verify|no_verify)\s*=\s*(?:true|1|yes|on)\b"
             # The approved or standard procedure, in each language ("es el procedimiento de
             # limpieza aprobado", "ist das übliche Verfahren").

@@ -38,9 +38,11 @@ _ACT = (
     r"sudo|admin|ueberweis|überweis|envoi|envi|invi|borr|elimin|lösch|supprim|cancell)"
 )
 _TOOL = (
-    rf"(?:\b(?=[a-z0-9_]{{0,30}}?{_ACT})[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b"
+    rf"(?:\b(?!test_|mock_|fake_|stub_|dummy_)(?=[a-z0-9_]{{0,30}}?{_ACT})[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b"
     r"|`(?:shell|terminal|sudo|deploy|bash)`)"
 )
+# A test's own double, not a standing policy: "… with confirm=False in the unit tests".
+_TEST = r"[^.!?\n]{0,60}?\b(?:fixtures?|mocks?|pytest|unit\s+tests?|test\s+suites?|in\s+tests?)\b"
 _WAIVER = (
     r"(?:(?:does\s*n[o']t|do\s*n[o']t|does\s+not|do\s+not|no\s+longer|won't)\s+(?:need|require)s?"
     r"\s+(?:any\s+|a\s+|the\s+|user\s+|your\s+){0,2}(?:confirmation|approval|confirming)"
@@ -55,6 +57,11 @@ _WAIVER = (
     r"|siempre\s+autorizad[oa]s?|pre-?autorizad[oa]s?"
     r"|no\s+(?:necesita|requiere)\s+(?:ya\s+)?(?:ninguna\s+)?confirmación|ninguna\s+confirmación"
     r"|sin\s+(?:necesidad\s+de\s+)?confirmación"
+    # (round 43) the waiver as the call's parameter: "execute_payment … con confirm=false",
+    # "confirmation: none", "skip_confirmation=True", "require_approval: false"
+    r"|\b(?:confirm(?:ation)?(?:_required)?|requires?_(?:confirmation|approval)|needs_confirmation)"
+    rf"\s*[=:]\s*['\"]?(?:false|0|no|none|off)\b(?!{_TEST})"
+    rf"|\b(?:skip|no)_?confirm(?:ation)?s?\s*[=:]\s*['\"]?(?:true|1|yes|on)\b(?!{_TEST})"
     r"|immer\s+(?:erlaubt|freigegeben|autorisiert|genehmigt)"
     r"|vorab\s+(?:genehmigt|freigegeben|autorisiert)|keine\s+(?:bestätigung|rückfrage)"
     r"|ohne\s+(?:bestätigung|rückfrage))"
@@ -65,10 +72,41 @@ _IN = r"(?:[^.!?;\n()]|\.(?=\w))"
 _IN_ITEM = r"[^.!?;\n,()]"
 TOOL_UNCONFIRMED = _a(
     "confirm approv pre pré authori autoris autorizz autoriz conferm skip aucune nessuna "
-    "ninguna keine ohne immer vorab erlaubt freigegeb genehmigt",
+    "ninguna keine ohne immer vorab erlaubt freigegeb genehmigt require need noconfirm no_confirm",
     _w(0.85, _rx(rf"{_TOOL}{_IN}{{0,80}}?\b{_WAIVER}|\b{_WAIVER}{_IN_ITEM}{{0,60}}?{_TOOL}")),
+)
+
+# (round 43) Confirmations switched off with no tool named, as an order or a field: "skip
+# all confirmations", "omitir confirmaciones", "désactiver les confirmations", "saltare le
+# conferme", "Bestätigungen überspringen". Weighed by source; hidden in an HTML comment it
+# counts as hidden text does (``engine``).
+CONFIRMATIONS_OFF = _a(
+    "skip bypass disable omit ignor omett saut désactiv salta disattiv bestätigungen desactiv",
+    _rx(
+        r"\b(?:skip|bypass|disable|omit|ignore)\s+(?:all\s+|the\s+|any\s+)?confirmations?\b"
+        r"|\bomitir\s+(?:las\s+|todas\s+las\s+)?confirmaciones\b"
+        r"|\b(?:omettre|ignorer|sauter|désactiver)\s+(?:les\s+|toutes\s+les\s+)?confirmations\b"
+        r"|\b(?:saltare|omettere|ignorare|disattivare|salta|ometti|ignora|disattiva)\s+"
+        r"(?:le\s+|tutte\s+le\s+)?conferme\b"
+        r"|\bbestätigungen\s+(?:\w+\s+)?(?:überspringen|auslassen|ignorieren|deaktivieren|abschalten)\b"
+        r"|\b(?:saltar|omite|ignorar|desactivar|salta|ignora|desactiva)\s+(?:las\s+|todas\s+las\s+)?"
+        r"confirmaciones\b"
+    ),
+)
+# (round 43) The user made an administrator by a field: "usuario=administrador",
+# "user_trust_level=admin", "role: root" ("user=owner" in an audit log is a record, and an
+# owner is who the user is anyway).
+ADMIN_FIELD = _a(
+    "user usuario utente utilisat nutzer benutzer role rol$ ruolo rôle rolle trust",
+    _rx(
+        r"\b(?:user|usuario|utente|utilisateur|nutzer|benutzer|role|rol|ruolo|rôle|rolle|"
+        r"(?:user_?)?trust_?level|user_?role)\s*[=:]\s*['\"]?(?:admin\w*|administr\w*|"
+        r"amministrat\w*|root|superuser)\b"
+    ),
 )
 
 UNCONFIRMED_TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.TOOL_POLICY, TOOL_UNCONFIRMED),
+    (Signal.TOOL_POLICY, CONFIRMATIONS_OFF),
+    (Signal.TOOL_POLICY, ADMIN_FIELD),
 ]
