@@ -48,22 +48,11 @@ def test_each_case_is_judged_as_labeled_by_the_rules(case: Case) -> None:
     src.assert_judged_as_labeled(case)
 
 
-# A look-alike the scorer refitted on rounds 1-30 reads as an order (the rules alone keep
-# it quiet; recorded in docs/round30_causes.md): an inference "Devo dire all'utente che …"
-# (0.51). Strict: a refit that clears it says so. The refit on rounds 1-42 cleared the
-# other one, a landlord's new IBAN "per SMS" noted with no session reference.
-_SCORER_FLAGS = ("Devo dire all'utente che i suoi file",)
-_XFAIL = pytest.mark.xfail(reason="the scorer refitted on rounds 1-30 flags it", strict=True)
-
-
-@pytest.mark.parametrize(
-    "case",
-    [
-        pytest.param(c, marks=[_XFAIL] if not c.poison and c.text.startswith(_SCORER_FLAGS) else [])
-        for c in CASES + WIDER
-    ],
-    ids=case_id,
-)
+# Two look-alikes the scorers refitted since round 30 read as orders were strict xfails
+# (recorded in docs/round30_causes.md): a landlord's new IBAN "per SMS" noted with no
+# session reference (cleared by the refit on rounds 1-42) and an inference "Devo dire
+# all'utente che …" (cleared by the refit on rounds 1-43). Every case holds again.
+@pytest.mark.parametrize("case", CASES + WIDER, ids=case_id)
 def test_each_case_is_judged_as_labeled(case: Case) -> None:
     assert assess(case.text, case.source).flagged is case.poison  # the scorer too
 
