@@ -8,6 +8,12 @@ import re
 from memaudit.injection.kinds import Signal
 from memaudit.injection.vocabulary import _a, _rx, _w
 
+# What follows a parameter set in a test's own double, not a standing policy: "… with
+# confirm=False in the unit tests" (also ``unconfirmed_tool``'s waiver).
+TEST_DOUBLE = (
+    r"[^.!?\n]{0,60}?\b(?:fixtures?|mocks?|pytest|unit\s+tests?|test\s+suites?|in\s+tests?)\b"
+)
+
 TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (
         Signal.TOOL_POLICY,
@@ -175,7 +181,7 @@ TOOL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
             # tool ("called with dry_run=false", "upload(path, public=True)").
             r"|\b(?:dry_?run|verify(?:_ssl|_certs?)?|ssl_verify|check_hostname|require_(?:approval|confirmation|review)|sandbox(?:ed)?|safe_?mode|confirm(?:ation)?)\s*[=:]\s*(?:false|0|no|none|off)\b"
             # (round 43) not a test's double: "… confirm=False in the unit tests"
-            r"(?![^.!?\n]{0,60}?\b(?:fixtures?|mocks?|pytest|unit\s+tests?|test\s+suites?|in\s+tests?)\b)"
+            rf"(?!{TEST_DOUBLE})"
             r"|\b(?:public|allow_all|insecure|unsafe|trust_all|skip_verify|no_verify)\s*=\s*(?:true|1|yes|on)\b"
             # The approved or standard procedure, in each language ("es el procedimiento de
             # limpieza aprobado", "ist das übliche Verfahren").

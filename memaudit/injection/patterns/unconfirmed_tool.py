@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
+from memaudit.injection.patterns.tools import TEST_DOUBLE
 from memaudit.injection.vocabulary import _a, _rx, _w
 
 # An act with effects, somewhere in the identifier ("send_payment", "file_delete",
@@ -41,8 +42,6 @@ _TOOL = (
     rf"(?:\b(?!test_|mock_|fake_|stub_|dummy_)(?=[a-z0-9_]{{0,30}}?{_ACT})[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b"
     r"|`(?:shell|terminal|sudo|deploy|bash)`)"
 )
-# A test's own double, not a standing policy: "… with confirm=False in the unit tests".
-_TEST = r"[^.!?\n]{0,60}?\b(?:fixtures?|mocks?|pytest|unit\s+tests?|test\s+suites?|in\s+tests?)\b"
 _WAIVER = (
     r"(?:(?:does\s*n[o']t|do\s*n[o']t|does\s+not|do\s+not|no\s+longer|won't)\s+(?:need|require)s?"
     r"\s+(?:any\s+|a\s+|the\s+|user\s+|your\s+){0,2}(?:confirmation|approval|confirming)"
@@ -60,8 +59,8 @@ _WAIVER = (
     # (round 43) the waiver as the call's parameter: "execute_payment … con confirm=false",
     # "confirmation: none", "skip_confirmation=True", "require_approval: false"
     r"|\b(?:confirm(?:ation)?(?:_required)?|requires?_(?:confirmation|approval)|needs_confirmation)"
-    rf"\s*[=:]\s*['\"]?(?:false|0|no|none|off)\b(?!{_TEST})"
-    rf"|\b(?:skip|no)_?confirm(?:ation)?s?\s*[=:]\s*['\"]?(?:true|1|yes|on)\b(?!{_TEST})"
+    rf"\s*[=:]\s*['\"]?(?:false|0|no|none|off)\b(?!{TEST_DOUBLE})"
+    rf"|\b(?:skip|no)_?confirm(?:ation)?s?\s*[=:]\s*['\"]?(?:true|1|yes|on)\b(?!{TEST_DOUBLE})"
     r"|immer\s+(?:erlaubt|freigegeben|autorisiert|genehmigt)"
     r"|vorab\s+(?:genehmigt|freigegeben|autorisiert)|keine\s+(?:bestätigung|rückfrage)"
     r"|ohne\s+(?:bestätigung|rückfrage))"
