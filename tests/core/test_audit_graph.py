@@ -482,3 +482,51 @@ def test_main_process_detectors_select_by_their_definitions(tmp_path: Path, cycl
 
     echo = [f.memory_ids[0] for f in found["self_echo"]]
     assert sorted(echo) == sorted(m for m in active if rows[m][0] == own and m not in approved)
+
+
+# (parent, child, what the child dropped): scope words gone with every key term holding
+# them (dropped at once), a plural term surviving as a word or only inside another
+# word, odd cases, non-ASCII children (their key terms read whole), hedges kept.
+SCOPED_CASES = [
+    ("Deploys usually run IN GRANITE", "deploys run", ("usually", "in granite")),
+    ("Builds run on build-01 at noon", "builds run on build-02", ("on build-01",)),
+    ("Builds run on build-01 at noon", "BUILD-01 builds run", ()),
+    ("Use ruff for small tools", "use ruff for every tool", ()),
+    ("Use ruff for small tools", "use ruff for toolchains", ("for small tools",)),
+    ("Use ruff for small tools", "Ünïcode: ruff for one TOOL", ()),
+    ("Use ruff for small tools", "Ünïcode: ruff for toolchains", ("for small tools",)),
+    ("Tests fail in Staging, maybe", "Tests fail maybe; ünïcode", ("in staging",)),
+    ("Tests fail in Staging, maybe", "Ｔests ｆail in ｓｔａｇｉｎｇ", ("maybe",)),
+    ("Il pleut souvent à Turin during März", "il pleut à turin", ("during märz",)),
+]
+
+
+def test_qualifier_loss_scope_shortcuts_are_the_rule(tmp_path: Path) -> None:
+    """Each case on a real ledger, as the rule defines it; a capped listing counts the
+    same findings (the listing's fullness is asked once it is full, no more)."""
+    Ledger.init(tmp_path / "s.db").close()
+    conn = sqlite3.connect(tmp_path / "s.db")
+    with conn:
+        for i, (parent, child, _) in enumerate(SCOPED_CASES):
+            for mid, text in ((f"p{i:02d}", parent), (f"c{i:02d}", child)):
+                conn.execute(
+                    "INSERT INTO memories (id, content, source_type, status, created_at, "
+                    "updated_at, content_hash) VALUES (?, ?, 'summary', 'active', ?, ?, ?)",
+                    (mid, text, NOW, NOW, mid),
+                )
+            conn.execute(
+                "INSERT INTO edges (child_id, parent_id, relation, created_at) "
+                "VALUES (?, ?, 'summarizes', ?)",
+                (f"c{i:02d}", f"p{i:02d}", NOW),
+            )
+    conn.close()
+    with open_store(str(tmp_path / "s.db")) as store:
+        whole = audit.run(store, NOW_DT, patterns=["qualifier_loss"], max_findings=0)
+        capped = audit.run(store, NOW_DT, patterns=["qualifier_loss"], max_findings=2)
+    got = {f.memory_ids[0]: tuple(f.detail["dropped"]) for f in whole.results[0].findings}
+    for i, (parent, child, dropped) in enumerate(SCOPED_CASES):
+        assert _dropped_by_definition(child, parent) == dropped, (parent, child)
+        assert got.get(f"c{i:02d}", ()) == tuple(sorted(dropped)), (parent, child)
+    (full,) = capped.results
+    assert len(full.findings) == 2 and full.total == whole.results[0].total == len(got)
+    assert full.causes == whole.results[0].causes

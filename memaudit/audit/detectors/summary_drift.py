@@ -179,6 +179,7 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
     terms_of: dict[int, tuple[str, ...]] = {}
     term_canon: dict[str, str] = {}
     scope_terms: dict[str, set[str]] = {}  # scope qualifier → its key terms
+    sure: dict[str, bool] = {}  # scope qualifier → no term survives once its words are gone
 
     def child_terms(ct: int) -> tuple[str, ...]:
         if len(terms_of) >= TERMS_CACHE:
@@ -190,6 +191,7 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
 
     parents_of = g.parents
     no_parents: list[int] = []
+    full = False
     for c in g.children:  # in id order, each one's parents in id order (the edge key)
         tc = text_of[c]
         if tc < 0 or not tc & 1:
@@ -223,11 +225,17 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
                     terms = scope_terms.get(q)
                     if terms is None:
                         terms = scope_terms[q] = key_terms(q)
+                        # Every term holds the scoped words ("in granite": {"granite"}):
+                        # a text without those words holds none of the terms either.
+                        sure[q] = all([scoped in term for term in terms])
                     # A scope phrase ("on build-01 at") is kept if any of its content
                     # words survives: the shared heuristic is stricter than the audit.
                     # A key term of an ASCII text is a lower-case piece of it: when no
                     # term of the phrase is, none survives (no need to split the text).
                     if ascii_text:
+                        if sure[q]:
+                            dropped.append(q)
+                            continue
                         for term in terms:
                             if term in lowered:
                                 break
@@ -243,7 +251,9 @@ def detect_qualifier_loss(ctx: Ctx) -> None:
                 lost[ids[p]] = tuple(dropped)
         if not lost:
             continue
-        if ctx.full:
+        # Once the listing is full it stays full (findings are only added): asked no more.
+        if full or ctx.full:
+            full = True
             ctx.count(Severity.MEDIUM, lost)
             continue
         child = ids[c]
