@@ -372,6 +372,38 @@ def test_qualifiers_are_their_definition_on_generated_and_odd_texts(tmp_path: Pa
     assert sum(bool(qualifiers(t)) for t in texts) > len(texts) // 4
 
 
+def test_ascii_qualifiers_are_their_definition_at_every_boundary() -> None:
+    """ASCII texts are searched lowered, with ASCII classes and the start's word boundary
+    as a non-word character: the same qualifiers at the text's start and end, after
+    `_`, `'` and `-`, with adjacent matches, and with the ASCII characters `\\s` holds
+    besides the usual ones (\\x1c-\\x1f) around or inside a scope phrase."""
+    from memaudit.qualifiers import HEDGES
+
+    odd = [
+        "usually",
+        "In staging",
+        "may_be usually_ _may MAY-be x-may may-",
+        "usually often maybe, mostly.in general;in staging",
+        "for\x1csmall\x1ftools in\x1dstaging\x1e",
+        "on build-01- for x' for y'- on-call in 'q",
+        "\x1fin\x0bstaging\x0cfor\rnow\x00but\x7fmay",
+    ]
+    rng = random.Random(41)
+    words = [*HEDGES, "for", "IN", "On", "during", "when", "while", "within", "the", "with"]
+    words += ["x-", "-y", "'s", "small", "Tools", "build-01", "at", "_may", "may_"]
+    seps = [" ", "  ", "\t", "\x1c", "\x1f", "-", "'", "_", ".", ",", "\n", "", "/", "\x0b"]
+    chars = "abcimnorstuy019_'-.,; \t\x1c\x1f\x00"
+    for i in range(20000):
+        if i % 2:
+            odd.append("".join(rng.choice(chars) for _ in range(rng.randint(0, 30))))
+        else:
+            picked = [rng.choice(words) + rng.choice(seps) for _ in range(rng.randint(1, 10))]
+            odd.append("".join(picked))
+    for text in odd:
+        assert qualifiers(text) == _qualifiers_by_definition(text), repr(text)
+    assert sum(bool(qualifiers(t)) for t in odd) > len(odd) // 4
+
+
 def test_a_full_listing_counts_and_names_causes_as_the_whole_one(tmp_path: Path) -> None:
     """Past the cap a detector only counts (it skips composing evidence): the counts and
     the shared causes are those of the uncapped run, whose first findings it lists."""
