@@ -153,7 +153,7 @@ HUSHED_COST = _a(
             rf"|(?:{_HUSH}){_S}{{0,100}}?{_ITEM}"
             # (round 44) the item named inside the order: "ne pas faire figurer les
             # prélèvements dans son relevé", "keep the fees out of the user's summary"
-            rf"|(?=[^\W\d_])(?=(?:{_HUSH_SEEN})){_S}{{0,100}}?{_ITEM}"
+            rf"|\b(?=[^\W\d_])(?=(?:{_HUSH_SEEN})){_S}{{0,100}}?{_ITEM}"
         ),
     ),
 )
