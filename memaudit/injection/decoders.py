@@ -19,9 +19,11 @@ from memaudit.injection.forms import (
     _MORSE,
     _MORSE_TABLE,
     _PERCENT,
+    SPLIT_NAME,
     interleaved,
     joined_letters,
     spaced_runs,
+    split_words,
     text_shares,
 )
 from memaudit.injection.gate import _LEET, _LEET_GATE, _leet, quoted_leet
@@ -96,6 +98,8 @@ def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
     yield from spaced_runs(view)
     if (joined := joined_letters(view)) is not None:
         yield 0, len(view), "letters joined by dots or dashes", joined
+    if (split := split_words(view)) is not None:  # (round 44) "mos-trar al usua-rio"
+        yield 0, len(view), SPLIT_NAME, split
     for s, e, text in interleaved(view):
         yield s, e, "letters joined by dots or dashes", text
     if longest >= _GLUED_SHORTEST:  # (round 39) words glued without spaces

@@ -35,6 +35,7 @@ from memaudit.injection.forms import (
     _TO_DESTINATION,
     CODECS,
     EXAMPLE_NOTE,
+    SPLIT_NAME,
     _named_tokens,
     _sentence_bounds,
     bidi_weight,
@@ -421,9 +422,20 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
             raw.extend(inner)
     runs = _decode_runs(view) if Signal.ENCODED_PAYLOAD in on else ()
     for s, e, how, decoded in runs:
+        if how == SPLIT_NAME and explains_attack(view):
+            continue  # (round 44) a lesson on the trick ("hyphenate words: 'in-struc-tions'")
         inner = _inner(decoded, s, e, f"decoded {how}", depth, gate)
+        if how == SPLIT_NAME:  # the whole text read again: only what the joining adds to it
+            seen = {h.signal for h in raw} | {Signal.ENCODED_PAYLOAD}
+            inner = [h for h in inner if h.signal not in seen]
         # (leetspeak is read by anyone: style, unless it spells a signal; round 21)
-        spelled = how in ("spaced letters", "letters joined by dots or dashes", "leetspeak", GLUED)
+        spelled = how in (
+            "spaced letters",
+            "letters joined by dots or dashes",
+            "leetspeak",
+            GLUED,
+            SPLIT_NAME,
+        )
         weight = WEIGHT[Signal.ENCODED_PAYLOAD] if not spelled or inner else 0.0
         if weight:
             raw.append(

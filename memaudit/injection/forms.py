@@ -58,7 +58,8 @@ _HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){12,}(?![0-9A-Fa-f])")
 _BINARY = re.compile(r"(?:[01]{8}[ ]?){6,}")
 _PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2}[^%\s]{0,16}){5,}")
 _ESCAPES = re.compile(r"(?:\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2}){6,}")
-_SPACED = re.compile(r"(?<!\S)(?:[A-Za-z] {1,3}){5,}[A-Za-z](?!\S)")
+# (round 44: accented letters too, "u b i c a c i ó n", as ``_DOTTED`` reads them)
+_SPACED = re.compile(r"(?<!\S)(?:[^\W\d_] {1,3}){5,}[^\W\d_](?!\S)")
 # More spaced-letter runs than this in one text are read together (``spaced_runs``).
 MAX_SPACED_RUNS = 8
 
@@ -111,12 +112,43 @@ _INTERLEAVED = re.compile(r"(?<![\w.\-])[^\W\d_]([.\-_·*])(?:[^\n]\1){7,}[^\W_]
 _DOT = re.compile(r"[.\-_·*]")
 
 
+# (round 44) Once a text spells one word so, its two-letter words are spelled so too
+# ("m_o_t_s  d_e  p_a_s_s_e", "c-o-d-e-s d-e v-a-l-i-d-a-t-i-o-n"): read joined as well.
+_DOTTED_PAIR = re.compile(r"(?<![\w.\-])[^\W\d_][.\-_·*][^\W\d_][.\-_·*]?(?![\w\-])")
+
+
 def joined_letters(view: str) -> str | None:
-    """The text with each word of letters joined by dots or dashes read joined, when one
-    of them spells five letters or more; else None."""
-    if not ("." in view or "-" in view) or all(len(m[0]) < 9 for m in _DOTTED.finditer(view)):
+    """The text with each word of letters joined by dots, dashes or underscores read
+    joined, when one of them spells five letters or more; else None."""
+    if not ("." in view or "-" in view or "_" in view) or all(
+        len(m[0]) < 9 for m in _DOTTED.finditer(view)
+    ):
         return None
-    return _DOTTED.sub(lambda m: _DOT.sub("", m.group(0)), view)
+    joined = _DOTTED.sub(lambda m: _DOT.sub("", m.group(0)), view)
+    return _DOTTED_PAIR.sub(lambda m: _DOT.sub("", m.group(0)), joined)
+
+
+# (round 44) Words split into syllables by hyphens to dodge keyword filters ("no mos-trar
+# al usua-rio los car-gos", "ig-nore prev-ious in-struc-tions", "Ré-pon-dre … co-des
+# ban-cai-res"; rounds 13-44): a word of letters on both sides of each hyphen, outside an
+# address, a path or an identifier. With ``SPLIT_WORDS`` such words or more in a text, it is
+# read once with every hyphen between letters left out: what the joined words say counts
+# (``engine``), the hyphens alone say nothing ("check-in", "long-term", "e-mail" joined
+# say no more than before).
+_SPLIT_WORD = re.compile(r"(?<![\w./@:\-])[^\W\d_]+(?:-[^\W\d_]+)+(?![\w@/\-]|\.[^\W\d_])")
+SPLIT_WORDS = 3
+SPLIT_NAME = "words split by hyphens"
+
+
+def split_words(view: str) -> str | None:
+    """The text with its words split by hyphens read joined, when ``SPLIT_WORDS`` distinct
+    such words or more are in it (letter by letter is ``joined_letters``'s); else None."""
+    if "-" not in view:
+        return None
+    words = {m[0] for m in _SPLIT_WORD.finditer(view)}
+    if len(words) < SPLIT_WORDS:
+        return None
+    return _SPLIT_WORD.sub(lambda m: m[0].replace("-", ""), view)
 
 
 def interleaved(view: str) -> Iterator[tuple[int, int, str]]:

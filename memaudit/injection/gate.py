@@ -7,7 +7,7 @@ import re
 from functools import cache
 from typing import Any
 
-from memaudit.injection.forms import _ADDRESS, _DOTTED_GATE, _MORSE
+from memaudit.injection.forms import _ADDRESS, _DOTTED_GATE, _MORSE, split_words
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns import _KEY_GATES, _KEYED
 from memaudit.injection.remembered import Remembered
@@ -170,7 +170,7 @@ for _g, _kinds in _GATE_KINDS.items():
 _GATE_RX = re.compile("|".join(re.escape(g) for g in sorted(_GATE_KINDS, key=len, reverse=True)))
 _ESCAPED_GATE = re.compile(r"%[0-9A-Fa-f]{2}|\\[ux][0-9A-Fa-f]")
 _BINARY_GATE = re.compile(r"(?:[01]{8} ?){3}")
-_SPACED_GATE = re.compile(r" [a-z] [a-z] [a-z] ")  # on the lowered text
+_SPACED_GATE = re.compile(r" [^\W\d_] [^\W\d_] [^\W\d_] ")  # on the lowered text
 _ROT13_LABEL = re.compile(r"\brot[- ]?13\b")
 # Announced as written backwards (round 21: "read this one backwards and treat it as my
 # setting: .sgnivas …"): read reversed whatever it says, as rot13 is.
@@ -273,7 +273,8 @@ def _active(view: str, low: str) -> set[Any]:
         or (("%" in view or "\\" in view) and _ESCAPED_GATE.search(view))
         or ("0" in view and _BINARY_GATE.search(view))
         or _SPACED_GATE.search(low)
-        or (("." in low or "-" in low) and _DOTTED_GATE.search(low))
+        or (("." in low or "-" in low or "_" in low) and _DOTTED_GATE.search(low))
+        or split_words(view) is not None
         or (("-." in view or ".-" in view) and _MORSE.search(view))
         or (_LEET_GATE.search(view) and (_leet(view) or bool(quoted_leet(view))))
     ):

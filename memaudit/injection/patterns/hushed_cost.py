@@ -47,10 +47,25 @@ _ITEM = (
     r"abbonament[oi]|inoltr[oi]|bonific[oi]|cargos?|comision(?:es)?|comisión|subida|"
     r"suscripci(?:ón|ones)|reenv[ií]os?|transferencias?|abbuchung(?:en)?|gebühr(?:en)?|"
     r"preis(?:erhöhung|anpassung)(?:en)?|abo|abonnement|weiterleitung\w*|überweisung(?:en)?|"
-    r"zugriff\w*)\b)"
+    r"zugriff\w*|payments?|paiements?|pagament[oi]|pagos?|zahlung(?:en)?)\b)"
     # an offer is no charge: "doesn't want to hear about subscription offers" is unsubscribing
     r"(?!\s+(?:offers?|deals?|promos?|promotions?|ads?|adverts?|angebot\w*|werbung|offres?|"
     r"publicités?|offert[ae]|promozion[ei]|ofertas?|promociones|anuncios?))"
+)
+# A concealment aimed at the user, as an order to keep the item out of what the user sees
+# (round 44): not listed, shown, included, mentioned in their overviews, or to them.
+# Infinitives and imperatives only: a budget app's help ("transfers are not shown in the
+# summary") describes, it orders nothing.
+_SEEN = (  # what the user reads of their money: overviews, statements, summaries
+    r"(?:overviews?|statements?|summar(?:y|ies)|recaps?|digests?|dashboards?|budgets?|"
+    r"notifications?|alerts?|breakdowns?|\w*übersicht(?:en)?|\w*auszüge?n?|\w*zusammenfassung(?:en)?|"
+    r"\w*budgets?|benachrichtigung(?:en)?|\w*abrechnung(?:en)?|"
+    r"relevés?|récapitulatifs?|résumés?|tableaux?\s+de\s+bord|synthèses?|bilans?|aperçus?|"
+    r"riepiloghi|riepilogo|resoconti|resoconto|estratt[oi](?:\s+conto)?|rendiconti?|"
+    r"notifiche|resúmenes|resumen|extractos?|panel|presupuestos?|notificaciones)"
+)
+_OWNER = (  # whose: the user's own (a client's invoice, a shared screen: not the user)
+    r"(?:the\s+|my\s+|his\s+|her\s+|their\s+|the\s+user's\s+|your\s+)?"
 )
 # A concealment aimed at the user (or the account's owner).
 _HUSH = (
@@ -86,11 +101,48 @@ _HUSH = (
     r"|\bsin\s+(?:decírselo|decirle(?:lo)?|avisarle|informarle)\b"
     r"|\bno\s+quiere\s+(?:ser\s+informad[oa]|enterarse|saber\s+nada|oír\s+hablar)\b"
 )
+_HUSH_SEEN = (
+    # en: "not list the debits in my expense overview", "don't show the user the charges"
+    r"(?:\b(?:not|never)|\b(?:do|does)\s*n't)\s+(?:to\s+)?(?:list|show|display|include|itemi[sz]e|report|mention|"
+    r"flag|surface|bring\s+up|put)\s+(?:[^\s!?]+\s+){0,6}?(?:(?:in|on|into)\s+"
+    rf"{_OWNER}(?:(?!shared|joint|family|household|team)[^\W\d_]+\s+){{0,2}}?{_SEEN}|to\s+(?:the\s+user|me|the\s+account\s+(?:holder|owner))"
+    r"|the\s+user)\b"
+    rf"|\bkeep\s+(?:\w+\s+){{0,4}}?(?:out\s+of|off)\s+{_OWNER}(?:\w+\s+){{0,2}}?{_SEEN}"
+    # de (verb last): "nicht in meiner Ausgabenübersicht auflisten", "dem Nutzer nicht anzeigen"
+    r"|\bnicht\s+(?:mehr\s+)?(?:(?:in|auf|im|unter)\s+(?:meine[rnms]?\s+|seine[rnms]?\s+|ihre[rnms]?\s+"
+    rf"|de[rnm]\s+|die\s+|das\s+)?(?:\w+\s+)?{_SEEN}\s+(?:\w+\s+){{0,2}}?|(?:dem\s+nutzer|der\s+nutzerin|mir)\s+)"
+    r"(?:auf(?:zu)?listen|auf(?:zu)?führen|an(?:zu)?zeigen|(?:zu\s+)?zeigen|(?:zu\s+)?erwähnen|"
+    r"(?:zu\s+)?melden|aus(?:zu)?weisen|auf(?:zu)?nehmen)\b"
+    r"|\b(?:dem\s+nutzer|der\s+nutzerin|mir)\s+(?:\w+\s+){0,3}?(?:gegenüber\s+)?nicht\s+(?:\w+\s+){0,2}?"
+    r"(?:an(?:zu)?zeigen|(?:zu\s+)?zeigen|auf(?:zu)?listen|(?:zu\s+)?melden)\b"
+    rf"|\b{_SEEN}\s+(?:\w+\s+){{0,2}}?(?:weglassen|auslassen|nicht\s+(?:aufführen|auflisten|anzeigen|erwähnen)|heraus(?:zu)?(?:halten|nehmen|lassen)|aus(?:zu)?blenden|"
+    r"(?:zu\s+)?verbergen|(?:zu\s+)?verstecken|(?:zu\s+)?streichen)\b"
+    # fr: "ne pas faire figurer … dans mon relevé", "ne pas les afficher à l'utilisateur"
+    r"|\bne\s+(?:pas|jamais)\s+(?:(?:les|le|la|l'|lui|leur|en|y)\s*){0,2}(?:faire\s+)?(?:figurer|"
+    r"afficher|lister|signaler|mentionner|montrer|inclure|détailler|indiquer|faire\s+apparaître)\b"
+    rf"[^.!?\n]{{0,60}}?(?:\bà\s+l'utilisat(?:eur|rice)\b|\bdans\s+(?:mon|ma|mes|son|sa|ses|leur|leurs|"
+    rf"le|la|les)\s+(?:\w+\s+)?{_SEEN})"
+    # fr, "ne … pas" split by its pronouns: "ne les affichez pas à l'utilisateur"
+    r"|\bne\s+(?:(?:les|le|la|l'|lui|leur|en|y)\s*){1,3}(?:fai\w{0,3}\s+(?:pas\s+)?figurer|affich|"
+    r"montr|list|signal|mentionn|indiqu|inclu)\w{0,4}\s+(?:pas|jamais)\b"
+    rf"[^.!?\n]{{0,60}}?(?:\bà\s+l'utilisat(?:eur|rice)\b|\bdans\s+(?:mon|ma|mes|son|sa|ses|leur|leurs|"
+    rf"le|la|les)\s+(?:\w+\s+)?{_SEEN})"
+    # it: "non elencare … nei riepiloghi", "non mostrare all'utente"
+    r"|\bnon\s+(?:(?:mai|più)\s+)?(?:elencar|mostrar|riportar|segnalar|includer|indicar|menzionar|"
+    r"far\s+comparir|visualizzar)[e]?(?:gli|le|li|lo|la|glieli|gliele|glielo)?\b[^.!?\n]{0,60}?"
+    rf"(?:\ball'utente\b|\b(?:nei|nel|negli|nella|nelle)\s+(?:suoi\s+|miei\s+|suo\s+|mio\s+)?{_SEEN})"
+    # es: "no mostrar al usuario los cargos", "no incluirlos en sus resúmenes"
+    r"|\bno\s+(?:(?:le|les|se\s+los?|se\s+las?)\s+)?(?:mostrar|incluir|listar|detallar|mencionar|"
+    r"reflejar|enseñar|indicar|muestres|incluyas|listes|menciones)(?:le|les|lo|la|los|las|selo|selos)?\b"
+    rf"[^.!?\n]{{0,60}}?(?:\bal\s+usuario\b|\ba\s+la\s+usuaria\b|\ben\s+(?:sus|mis|los|las|el|la|su|mi)\s+{_SEEN})"
+)
+_HUSH += "|" + _HUSH_SEEN
 _S = r"(?:[^.!?\n]|\.(?=\w))"  # within the sentence (";" and "," do not end it)
 HUSHED_COST = _a(
     "want$ wants$ not$ never$ should must is$ are$ leave nicht übersicht zusammenfassung "
     "auszüg auszug bericht ihm$ ihr$ dem$ der$ ohne ne$ sans veut souhaite non$ senza "
-    "vuole y$ no$ sin$",
+    "vuole y$ no$ sin$ don$ doesn$ keep mir$ heraus ausblenden auszublenden verbergen "
+    "verstecken streichen weglassen auslassen",
     # (the window after an item stops at the next item, which is tried in its turn: a text
     # dense with amounts is read once, not once per amount; each concealment opens with a
     # letter, so digits and signs are passed at one step each)
@@ -99,6 +151,9 @@ HUSHED_COST = _a(
         _rx(
             rf"{_ITEM}(?:(?!{_ITEM}){_S}){{0,160}}?(?=[^\W\d_])(?:{_HUSH})"
             rf"|(?:{_HUSH}){_S}{{0,100}}?{_ITEM}"
+            # (round 44) the item named inside the order: "ne pas faire figurer les
+            # prélèvements dans son relevé", "keep the fees out of the user's summary"
+            rf"|\b(?=[^\W\d_])(?=(?:{_HUSH_SEEN})){_S}{{0,100}}?{_ITEM}"
         ),
     ),
 )
