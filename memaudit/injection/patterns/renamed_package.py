@@ -75,7 +75,7 @@ PACKAGE_RENAMED = _a(
     "pypi npm crates rubygems packagist nuget library package sdk module gem crate "
     "bibliothèque librairie paquet libreria pacchetto modulo librería paquete módulo "
     "bibliothek paket modul extension plug plugin image action binar estension extensión "
-    "erweiterung immagin imagen binär",
+    "erweiterung immagin imagen binär binaire",
     _rx(
         rf"(?:{_REGISTRY}(?:(?!{_MOVED})[^\n]){{0,120}}{_MOVED}"
         rf"|{_MOVED}(?:(?!{_REGISTRY})[^\n]){{0,120}}{_REGISTRY})"
