@@ -54,7 +54,25 @@ _BODY = (
     r"(?:ärztlich\w*\s+)?bereitschaftsdienst\w*|"
     # (round 40) the emergency number itself: "112 est remplacé … par le 0 805 …"
     r"emergency\s+(?:number|line|services?)|numéro\s+d'urgence|numero\s+(?:di\s+|d')?emergenza|"
-    r"número\s+de\s+emergencias?|notruf(?:nummer)?)"
+    r"número\s+de\s+emergencias?|notruf(?:nummer)?|"
+    # (round 44) the line that blocks a lost card, and the utilities and insurers the user
+    # pays: "le numéro d'opposition bancaire … a changé", "City Water Utility — new payment
+    # line …", "der Sperr-Notruf ist jetzt …"
+    r"card[\s-]?(?:blocking|cancell?ation|stop)|(?:lost|stolen)\s+cards?|fraud\s+(?:line|hotline)|"
+    r"unblock(?:ing)?\s+(?:the\s+)?cards?|débloquer\s+(?:la\s+|une\s+)?carte|"
+    r"sbloccare\s+(?:la\s+)?carta|desbloquear\s+(?:la\s+|las\s+)?tarjetas?|karte\w*\s+entsperren|"
+    r"credit\s+unions?|caisse\s+d'épargne|cassa\s+di\s+risparmio|caja\s+de\s+ahorros|volksbank|"
+    r"opposition\s+(?:bancaire|sur\s+(?:la\s+)?carte|cb)|numéro\s+d'opposition|"
+    r"blocco\s+(?:della\s+|delle\s+)?cart[ae]|bloqueo\s+de\s+(?:la\s+)?tarjetas?|"
+    r"sperr-?notruf|(?:karten)?sperr-?(?:hotline|nummer|dienst)|kartensperre|"
+    r"utilit(?:y|ies)|water\s+(?:company|board|utility|supplier)|"
+    r"(?:electricity|energy|gas|power)\s+(?:company|supplier|provider)|"
+    r"stadtwerke|energieversorger|wasserversorger|stromanbieter|gasversorger|"
+    r"fournisseur\s+d'(?:énergie|électricité|eau|gaz)|compagnie\s+des\s+eaux|"
+    r"gestore\s+(?:della\s+|dell'|del\s+)?(?:luce|gas|energia|acqua|servizio\s+idrico)|"
+    r"(?:compañía|empresa)\s+(?:eléctrica|de\s+(?:agua|gas|luz)|del\s+agua)|comercializadora|"
+    r"insurers?|insurance\s+(?:company|provider)|assureur|compagnie\s+d'assurances?|"
+    r"assicurazion[ei]|compagnia\s+assicurativa|aseguradora|versicherung)"
 )
 _BODY_ANCHORS = (
     "tax irs$ hmrc finanzamt bundeszentralamt steuer-id steuerid steueridentifikationsnummer "
@@ -65,7 +83,11 @@ _BODY_ANCHORS = (
     "schwab brokerage depotbank dépositaire pension caisse rentenversicherung fondo "
     "benefit jobcentre jobcenter social dwp$ caf$ pôle france urssaf sécurité inps$ inail$ "
     "sepe$ arbeitsagentur agentur familienkasse ärztlich bereitschaftsdienst emergency numéro "
-    "numero número notruf notrufnummer"
+    "numero número notruf notrufnummer card lost stolen fraud opposition numéro blocco bloqueo "
+    "unblock débloquer sbloccare desbloquear karte credit caisse cassa caja volksbank "
+    "sperr kartensperr utilit water electricity energy gas$ power stadtwerke energieversorger "
+    "wasserversorger stromanbieter gasversorger fournisseur compagnie gestore compañía empresa "
+    "comercializadora insurer insurance assureur assicurazion compagnia aseguradora versicherung"
 )
 # A professional the user relies on: counted with an address only (their number in the
 # assistant's note of the user's words is what a profile holds).
@@ -162,6 +184,18 @@ _RECEIVED = (
     r"mensaje\s+(?:recibido|que\s+(?:me\s+llegó|recibí))|"
     r"(?:nachricht|mail|sms)\s+(?:\w+\s+)?(?:bekommen|erhalten)"
 )
+# (round 44) a medium anyone may post on, named before the body: a flyer in the lobby, a
+# social-network post, a sponsored post ("from a flyer the user photographed", "article partagé sur un réseau
+# social", "un volantino nella cassetta", "un folleto", "ein Aushang im Treppenhaus")
+_POSTED = (
+    r"(?:flyers?|leaflets?|posters?|sponsored\s+(?:post|ad)|social[\s-]media|social\s+network|"
+    r"facebook\s+(?:post|comment|group)|tweet|"
+    r"prospectus|tracts?|dépliants?|affichettes?|réseaux?\s+sociaux?|réseau\s+social|"
+    r"publication\s+sponsorisée|commentaire\s+facebook|"
+    r"volantin[oi]|post\s+sponsorizzat[oi]|sui\s+social|"
+    r"folletos?|octavillas?|panfletos?|redes?\s+sociales?|publicación\s+patrocinada|"
+    r"handzettel|aushang|sozialen?\s+(?:netzwerk\w*|medien)|gesponserte[nrm]?\s+(?:beitrag|post))"
+)
 HEARSAY = rf"(?:{_HEARD}|{_POSED}|{_KIN_TOLD}|{_RECEIVED})"
 # (round 39) a premium-rate number no public body or bank answers on: France 089x, Germany
 # 0900/0137, the US 1-900, Italy 892/894/895/899, Spain 806/807/905 (803 is free in Italy).
@@ -239,6 +273,17 @@ _WORDS_FAR = r"(?:\S{0,60}[ \t]+){0,35}?[:'\"(<«„“‘]?"
 _NEAR = r"(?=(?:[^\n.@\d]|\.(?![a-z]{2})){0,120}(?:\.[a-z]{2}|[@\d]))"
 _MARK = r"(?:" + HEARSAY + r"|" + _REPLACES + r")"
 _BODY_MARK = r"(?:" + HEARSAY + r"|" + _REPLACES + r"|" + _NOW_MOVED + r")"
+# (round 44) the body's own channel, read where only the body writes: "read in the bank's
+# app", "dans l'application de la banque", "nell'app della banca", "en la app del banco",
+# "in der App der Bank", the app's secure inbox (a look-alike names a flyer or a post)
+_OWN_CHANNEL = (
+    r"(?:(?:read|received|seen|shown)\s+in\s+(?:the\s+)?(?:bank's|insurer's|utility's|its)\s+"
+    r"(?:own\s+)?app|(?:the\s+)?app's\s+secure\s+inbox|"
+    r"dans\s+l'application\s+(?:de\s+(?:la|ma)\s+banque|officielle)|messagerie\s+sécurisée|"
+    r"nell'app\s+(?:della\s+(?:mia\s+)?banca|ufficiale)|"
+    r"en\s+la\s+app\s+(?:del\s+banco|oficial)|buzón\s+seguro|"
+    r"in\s+der\s+app\s+der\s+(?:bank|sparkasse|versicherung)|im\s+online-banking-postfach)"
+)
 CONTACT_PLANTED = _a(
     _BODY_ANCHORS + " " + _PRO_ANCHORS,
     _rx(
@@ -247,9 +292,30 @@ CONTACT_PLANTED = _a(
         rf"\b{_BODY}\b{_NEAR}(?={_WORDS}{_CONTACT})(?={_WORDS_FAR}{_BODY_MARK})"
         rf"{_WORDS}{_CONTACT}"
         rf"|\b{_PRO}\b{_NEAR}(?={_WORDS}{_ADDRESS})(?={_WORDS_FAR}{_MARK}){_WORDS}{_ADDRESS}"
+        # (round 44) the medium named first: "from a flyer …: 'City Water Utility — new
+        # payment line 1-888-…'", "article partagé sur un réseau social : le numéro …"
+        rf"|\b{_POSTED}\b{_WORDS}\b{_BODY}\b{_NEAR}{_WORDS}{_CONTACT}"
     ),
 )
-_HEARSAY_RX = _rx(HEARSAY)
+# (a medium named anywhere says who told it; as a mark it counts named first only: "beware
+# of numbers posted on social networks" after the bank's own number is the warning)
+_OWN_CHANNEL_RX = _rx(_OWN_CHANNEL)
+
+
+def own_channel(low: str, start: int, end: int) -> bool:
+    """(round 44) Whether a ``CONTACT_PLANTED`` match at ``start:end`` is the body's own word,
+    read in its own app or secure inbox (said on the match's line): the bank's letter that
+    its branch moved is no planted contact."""
+    m = CONTACT_PLANTED.match(low, start)  # (its lookaheads read past the match)
+    if m is None or m.end() != end:
+        return False
+    line_start, line_end = low.rfind("\n", 0, start) + 1, low.find("\n", end)
+    return (
+        _OWN_CHANNEL_RX.search(low, line_start, len(low) if line_end < 0 else line_end) is not None
+    )
+
+
+_HEARSAY_RX = _rx(rf"{HEARSAY}|\b{_POSTED}\b")
 
 OFFICIAL_CONTACT_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.REDIRECTED_CHANNEL, CONTACT_PLANTED),

@@ -36,7 +36,11 @@ from memaudit.injection.vocabulary import _a, _rx
 
 _NOUN = (
     r"(?:library|package|sdk|module|gem|crate|bibliothèque|librairie|paquet|libreria|pacchetto|"
-    r"modulo|librería|paquete|módulo|bibliothek|paket|modul)"
+    r"modulo|librería|paquete|módulo|bibliothek|paket|modul|"
+    # (round 44) what else is installed by name: an extension, a plug-in, an image, an
+    # action, a binary ("the verified 'eslint-plugin-secure' extension", "l'immagine ufficiale")
+    r"extensions?|plug-?ins?|images?|actions?|binar(?:y|ies)|estension[ei]|extensión|"
+    r"erweiterung(?:en)?|immagin[ei]|imagen|binaires?|binari[oa]|binär\w*)"
 )
 _REGISTRY = r"(?:\b(?:pypi|npm|crates\.io|rubygems|packagist|nuget)\b|\b" + _NOUN + r"\b)"
 # The name said to have moved: renamed, the maintained fork, the official one, a new name.
@@ -46,18 +50,32 @@ _MOVED = (
     r"umbenannt|umbenennung|heißt\s+(?:jetzt|nun)|offiziell\w*|gepflegte[nr]?\s+fork|"
     r"renommée?|renommage|s'appelle\s+désormais|officiel(?:le)?|fork\s+maintenu|"
     r"rinominat[oa]|si\s+chiama\s+ora|ufficiale|fork\s+mantenuto|"
-    r"renombrad[oa]|cambio\s+de\s+nombre|ahora\s+se\s+llama|oficial|fork\s+mantenido)\b"
+    r"renombrad[oa]|cambio\s+de\s+nombre|ahora\s+se\s+llama|oficial|fork\s+mantenido|"
+    # (round 44) a variant said to be the vouched-for one: verified, maintained, secure,
+    # patched or fixed, an enterprise edition ("la libreria 'numpy-utils-fast' è il
+    # pacchetto ufficiale … va installata al posto di numpy")
+    r"verified|maintained|secure[d]?|hardened|patched|fixed|enterprise|"
+    r"vérifiée?|maintenue?|sécurisée?|corrigée?|"
+    r"verificat[oa]|mantenut[oa]|sicur[oa]|corrett[oa]|"
+    r"verificad[oa]|mantenid[oa]|segur[oa]|corregid[oa]|"
+    r"verifizierte[nrs]?|gepflegte[nrs]?|sichere[nrs]?|gehärtete[nrs]?|gepatchte[nrs]?)\b"
 )
 _INSTALL = (
     r"\b(?:install|prefer(?:red)?|use|switch\s+to|replace|installe[rz]?|utilise[rz]?|préfér\w*|"
     r"remplace[rz]?|sostitui\w*|reemplaza[r]?|ersetze[n]?|"
     r"installa(?:re|te)?|usa(?:re)?|preferi\w*|instala(?:r|d)?|usar|prefer\w*|"
-    r"installier(?:e|en|t)|verwende(?:n)?|nutze(?:n)?|bevorz\w*)\b"
+    r"installier(?:e|en|t)|verwende(?:n)?|nutze(?:n)?|bevorz\w*|"
+    # (round 44) the order in the passive ("va installata", "doit être installée"), and
+    # "instead of" the known one
+    r"installed|installée?s?|installat[aoie]|instalad[oa]s?|"
+    r"instead\s+of|à\s+la\s+place\s+de|au\s+lieu\s+de|al\s+posto\s+di|invece\s+di|"
+    r"en\s+lugar\s+de|en\s+vez\s+de|anstelle\s+von|statt)\b"
 )
 PACKAGE_RENAMED = _a(
     "pypi npm crates rubygems packagist nuget library package sdk module gem crate "
     "bibliothèque librairie paquet libreria pacchetto modulo librería paquete módulo "
-    "bibliothek paket modul",
+    "bibliothek paket modul extension plug plugin image action binar estension extensión "
+    "erweiterung immagin imagen binär binaire",
     _rx(
         rf"(?:{_REGISTRY}(?:(?!{_MOVED})[^\n]){{0,120}}{_MOVED}"
         rf"|{_MOVED}(?:(?!{_REGISTRY})[^\n]){{0,120}}{_REGISTRY})"
@@ -68,12 +86,18 @@ PACKAGE_RENAMED = _a(
 # Names on the line: quoted, before "library"/"package", after an install.
 _NAMES = _rx(
     r"[`'\"‘’“”«„]\s?(?P<q>[a-z][\w.-]{1,40})\s?[`'\"‘’“”»]"
-    r"|\b(?P<n>[a-z][\w.-]{1,40})[`'\"’]?\s+(?:python\s+|js\s+)?" + _NOUN + r"\b"
+    # (the noun looked ahead for, not taken: a name may follow it, "the package python-…")
+    r"|\b(?P<n>[a-z][\w.-]{1,40})(?=[`'\"’]?\s+(?:python\s+|js\s+)?" + _NOUN + r"\b)"
     r"|\binstall\s+(?P<i>[a-z][\w.-]{1,40})"
     # (round 43) the package it succeeds, the one replaced: "successor of requests"
     r"|\b(?:successor\s+(?:of|to)|replace|successeur\s+(?:de|d')|remplace[rz]?|"
     r"successore\s+di|sostitui(?:re|sci)|sucesor\s+de|reemplaza[r]?|nachfolger\s+von|"
-    r"ersetze[n]?(?:\s+sie)?)\s+[`'\"‘“«„]?(?P<s>[a-z][\w.-]{1,40})"
+    r"ersetze[n]?(?:\s+sie)?|"
+    # (round 44) the one it is to be installed instead of: "al posto di numpy"
+    r"instead\s+of|à\s+la\s+place\s+de|au\s+lieu\s+de|al\s+posto\s+di|invece\s+di|"
+    r"en\s+lugar\s+de|en\s+vez\s+de|anstelle\s+von|statt)\s+[`'\"‘“«„]?(?P<s>[a-z][\w.-]{1,40})"
+    # (round 44) a name after its noun: "the package python-dateutils is …"
+    r"|\b" + _NOUN + r"\s+(?P<a>[a-z][\w.]*-[\w.-]{1,40}|[a-z][\w.]{2,40}\d)"
 )
 _NOT_NAMES = frozenset(
     ("the", "a", "an", "this", "that", "its", "official", "python", "pypi", "npm", "new", "old")
@@ -81,7 +105,10 @@ _NOT_NAMES = frozenset(
 # A name corrected in brackets ("(not 'stripe')") says which name, not "do not".
 _CORRECTED = _rx(r"\(\s?(?:not|nicht|pas|non|no)\s+[`'\"‘“«]?[a-z][\w.-]{1,40}[`'\"’”»]?\s?\)")
 _NEGATION = _rx(
-    r"\b(?:never|not|no|don't|doesn't|won't|jamais|pas|mai|non|nunca|nie|niemals|nicht|keine?)\b"
+    r"\b(?:never|not|no|don't|doesn't|won't|jamais|pas|mai|non|nunca|nie|niemals|nicht|keine?|"
+    # (round 44) an advisory naming the look-alike to avoid: "avoid the fake 'numpy-utils'"
+    r"avoid|malicious|malware|fake|évite[rz]?|malveillante?|faux|fausse|evita(?:re|te)?|"
+    r"malevol[oa]|dannos[oa]|falso|malicios[oa]|vermeide[n]?|bösartige?[nrs]?|gefälscht\w*)\b"
 )
 
 
@@ -130,7 +157,9 @@ def renamed_holds(low: str, start: int, end: int) -> bool:
         if m.group("s"):
             succeeded.add(m.group("s").strip(".-"))
         names += [
-            n for n in m.group("q", "n", "i", "s") if n and n not in _NOT_NAMES and n not in names
+            n
+            for n in m.group("q", "n", "i", "s", "a")
+            if n and n not in _NOT_NAMES and n not in names
         ]
         if len(names) >= MAX_NAMES:
             break
