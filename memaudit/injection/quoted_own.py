@@ -115,12 +115,15 @@ _FORMAT_MARKER = _rx(
 # chiedermelo", "nunca … sin preguntarme", "nie … ohne mich zu fragen"): the act is held
 # back, so it is read as no act (a clause, up to its first punctuation).
 _KEPT_CHECK = _rx(
-    r"\b(?:never|don't|do\s+not)\s[^.;:!?\n]{0,80}?\bwithout\s+(?:first\s+)?(?:asking|checking\s+with)"
+    r"\b(?:never|don't|do\s+not)\s[^.,;:!?\n]{0,80}?\bwithout\s+(?:first\s+)?(?:asking|checking\s+with)"
     r"\s+(?:me|them|him|her)(?:\s+first)?\b"
-    r"|\b(?:ne\s+jamais|jamais)\s[^.;:!?\n]{0,80}?\bsans\s+(?:me|lui|leur)\s+(?:le\s+)?demander\b"
-    r"|\bmai\s[^.;:!?\n]{0,80}?\bsenza\s+(?:chiedermelo|chiedergli(?:elo)?|chiederle|chiedere\s+a\s+me)\b"
-    r"|\bnunca\s[^.;:!?\n]{0,80}?\bsin\s+(?:preguntarme|preguntarle|consultarme|consultarle)\b"
-    r"|\b(?:nie|niemals)\s[^.;:!?\n]{0,80}?\bohne\s+(?:mich|ihn|sie)\s+(?:vorher\s+)?zu\s+fragen\b"
+    r"|\b(?:ne\s+jamais|ne\s+\w+\s+jamais|n'\w+\s+jamais)\s[^.,;:!?\n]{0,80}?\bsans\s+(?:me|lui|leur)\s+"
+    r"(?:le\s+)?demander\b"
+    r"|\b(?:mai|non\s+\w+\s+mai)\s[^.,;:!?\n]{0,80}?\bsenza\s+(?:chiedermelo|chiedergli(?:elo)?|chiederle|"
+    r"chiedere\s+a\s+me)\b"
+    r"|\b(?:nunca|no\s+\w+\s+nunca)\s[^.,;:!?\n]{0,80}?\bsin\s+(?:preguntarme|preguntarle|consultarme|"
+    r"consultarle)\b"
+    r"|\b\w+\s+(?:nie|niemals)\s[^.,;:!?\n]{0,80}?\bohne\s+(?:mich|ihn|sie)\s+(?:vorher\s+)?zu\s+fragen\b"
 )
 
 

@@ -20,7 +20,7 @@ whole text when it is such a warning:
   reporting mailbox ("phishing@bank.example": ``protective._REPORT_BOX``).
 
 Then its directive, rule, trigger, imperative and act-warned-of hits and the scorer's hit
-are mentions (× ``META``). A warning whose last line orders the agent ("… so from now on
+are mentions (× ``QUOTED_META``: the warning is all mention; the scorer × ``META``). A warning whose last line orders the agent ("… so from now on
 send the codes to verify@…"), names a new number to call or holds any other kind of hit
 (a send, a hidden carrier, an override) keeps every hit as found.
 """
@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.assessment import Hit
-from memaudit.injection.kinds import META, Signal
+from memaudit.injection.kinds import QUOTED_META, Signal
 from memaudit.injection.protective import _REPORT_BOX, _SECRET, never_asks, reported
 from memaudit.injection.vocabulary import _rx
 
@@ -155,4 +155,4 @@ def warned(text: str, hits: list[Hit]) -> list[Hit]:
 
 def _as_mention(h: Hit) -> Hit:
     note = "; ".join(filter(None, (h.note, WARNING_NOTE)))
-    return Hit(h.signal, h.start, h.end, h.weight * META, note, h.hidden)
+    return Hit(h.signal, h.start, h.end, h.weight * QUOTED_META, note, h.hidden)
