@@ -95,9 +95,11 @@ _WAIVED = _rx(
 )
 # A destination: an address, a link, a host, a phone number or an IBAN.
 _DESTINATION = re.compile(
-    r"[\w.+-]+@[\w-]+\.[\w.-]+|https?://|\bwww\.|"
+    # (each alternative linear on hostile runs: the address starts where no address
+    # character is before it, the number's separators are bounded between its digits)
+    r"(?<![\w.+-])[\w.+-]+@[\w-]+\.[\w-]|https?://|\bwww\.|"
     r"\b[\w-]{1,63}\.(?:com|net|org|io|co|app|xyz|info|biz|de|fr|it|es|uk|gov|example)\b|"
-    r"\+?\d[\d ().-]{6,}\d|\b[a-z]{2}\d{2}(?: ?[a-z0-9]{4}){3,}",
+    r"\d(?:[ ().-]{0,2}\d){6,}|\b[a-z]{2}\d{2}(?: ?[a-z0-9]{4}){3,}",
     re.IGNORECASE,
 )
 # The kinds a warning's words trip: its advice, the act it warns of, and what it names.
