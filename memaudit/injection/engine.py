@@ -86,6 +86,7 @@ from memaudit.injection.vocabulary import (
     _ci,
     not_a_directive,
 )
+from memaudit.injection.warned import WARNING_NOTE, is_warning, warned
 from memaudit.textsafety import marker_name, reveal
 
 # -- the text view: what a reader sees, with offsets back to the stored text -------------
@@ -624,7 +625,8 @@ def signals(text: str, *, gate: bool = True, learned: bool = True) -> list[Hit]:
     if learned:
         hits = [*hits, *_learned(folded)]
     found = sorted(hidden + _back(text, index, hits), key=lambda h: (h.start, h.end))
-    return expounded(text, _settle(text, found))  # (round 33: a text explaining an attack)
+    found = expounded(text, _settle(text, found))  # (round 33: a text explaining an attack)
+    return warned(text, found)  # (round 44: an institution's warning to its customers)
 
 
 def visible(text: str) -> str:
@@ -677,6 +679,9 @@ def _learned(
     elif seen.weight == hit.weight and explains_attack(view):
         # (issue 20) a news item or a lesson about an attack, read whole: a mention
         seen = Hit(Signal.LEARNED, seen.start, seen.end, seen.weight * META, EXPOSITION_NOTE)
+    elif seen.weight == hit.weight and is_warning(view.lower()):
+        # (round 44) an institution's warning to its customers, read whole: a mention
+        seen = Hit(Signal.LEARNED, seen.start, seen.end, seen.weight * META, WARNING_NOTE)
     if seen.note:  # discounted: say why beside what the scorer saw
         note += f" ({seen.note})"
     return [Hit(Signal.LEARNED, seen.start, seen.end, seen.weight, note)]

@@ -51,7 +51,8 @@ _ATTACK = _rx(
     r"\b(?:attackers?|adversar(?:y|ies)|threat\s+actors?|scammers?|fraudsters?|criminals?|"
     r"malicious\s+\w+|the\s+payload|this\s+(?:technique|attack|trick)|(?:the|an?|this|such)\s+attack|"
     r"attacks|phishing|fraud|scams?|smuggling|exfiltration|spoof\w*|forg(?:ery|ed|es)|"
-    r"injection|poisoning|impersonat\w*|compromise|tamper\w*|hijack\w*|typo-?squat\w*|backdoor\w*|"
+    r"injection|poisoning|impersonat\w*|compromise|compromised\s+(?:tokens?|keys?|credentials?|packages?|"
+    r"dependenc(?:y|ies)|servers?|machines?|laptops?|plugins?|extensions?)|tamper\w*|hijack\w*|typo-?squat\w*|backdoor\w*|"
     r"malware|planted|plants|lures?|a\s+common\s+trick|(?:ai\s+|ki-|prompt\s+)?worms?|filter\s+evasion|evasion|"
     r"threat\s+reports?|"
     r"attaquants?|attaques?|malveillante?s?|hame[çc]onnage|fraudes?|escroc\w*|usurpation|"
@@ -92,7 +93,17 @@ _DEFENCE = _rx(
     r"ejecut\w*|ausführ\w*|run|obey|follow)|"
     r"(?:always\s+)?(?:check|verify)\s+the\s+(?:address|domain|sender|url)|"
     r"compruebe\s+siempre|verifique\s+siempre|vérifiez\s+toujours|controllate?\s+sempre|"
-    r"prüfen\s+sie\s+immer)\b"
+    r"prüfen\s+sie\s+immer|"
+    # (round 44) hidden content stripped before it reaches the model, and an incident's
+    # lessons ("Lessons: … require review for every diff")
+    r"(?:strip|remov|sanitiz|sanitis|filter)\w*\s+(?:[\w-]+\s+){0,6}?before|"
+    r"(?:supprim|retir|nettoy|filtr)\w*\s+(?:[\w'-]+\s+){0,6}?avant|"
+    r"(?:rimuov|elimin|ripul|filtr)\w*\s+(?:[\w'-]+\s+){0,6}?prima|"
+    r"(?:elimin|quit|limpi|filtr)\w*\s+(?:[\w-]+\s+){0,6}?antes|"
+    r"(?:entfern|bereinig|filter)\w*\s+(?:[\w-]+\s+){0,6}?(?:bevor|vor)|"
+    r"lessons?(?:\s+learned)?\s*:|le[çc]ons?(?:\s+retenues?)?\s*:|enseignements?\s*:|"
+    r"lezion[ei](?:\s+apprese)?\s*:|lecci[oó]n(?:es)?(?:\s+aprendidas?)?\s*:|"
+    r"lehren\s*:|erkenntnisse\s*:|require\s+review)\b"
 )
 # Someone addressed, or someone speaking of their own wish ("before I see them"): not the
 # third person of a text about an attack. ("we" is left out: "we now strip comments".)
@@ -102,7 +113,15 @@ _ADDRESSED = _rx(
     r"\w+ed))\b|\b(?:me|my|mine|je|moi|mon|io|mio|mia|miei|yo|mí|mis|ich|mich|mir|mein\w*|"
     r"you|your|yours|yourself|vous|votre|tu|toi|ton|ta|tes|voi|tuo|tua|tuoi|usted|ustedes|"
     r"du\s+(?:musst|sollst|solltest|kannst|darfst|wirst|bist|hast)|dich|dir|dein\w*|ihr)\b"
-    r"|\b(?:assistant|agent|ai|model|llm)\s*[,:]"
+    # (round 44: "before page text reaches the model, and …" names no one addressed)
+    r"|\b(?<!the\s)(?<!\ba\s)(?<!\ban\s)(?:assistant|agent|ai|model|llm)\s*[,:]"
+)
+# An attempt told in the past: an incident's timeline ("tried to upload .env, which the
+# proxy blocked", "a tenté de", "ha tentato di", "intentó", "versuchte").
+_ATTEMPTED = _rx(
+    r"\b(?:tried\s+to|attempted\s+to|was\s+blocked|were\s+blocked|a\s+(?:tenté|essayé)\s+de|"
+    r"ont\s+(?:tenté|essayé)\s+de|ha\s+(?:tentato|provato)\s+(?:di|a)|hanno\s+tentato\s+di|"
+    r"intentó|intentaron|trató\s+de|(?:hat|haben)\s+versucht|versuchte\w?)\b"
 )
 # An order to the agent in the third person ("the assistant must now send …").
 _AGENT_ORDERED = _rx(
@@ -294,7 +313,11 @@ def _mention(own: str, h: Hit, regions: list[tuple[int, int]], ends: list[int]) 
     )
     if _AGENT_ORDERED.search(own, start, end) is not None:
         return defence  # ("assistants should confirm …": a check, not the attack's order)
-    return defence or _ATTACK.search(own, start, end) is not None
+    return (
+        defence
+        or _ATTACK.search(own, start, end) is not None
+        or _ATTEMPTED.search(own, start, end) is not None
+    )
 
 
 def expounded(text: str, hits: list[Hit]) -> list[Hit]:

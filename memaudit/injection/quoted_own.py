@@ -58,7 +58,13 @@ _CHANNEL = _rx(
     r"|dictated|outil\s+(?:de\s+)?(?:préférences|réglages|paramètres|vocal|dictée)|dictée"
     r"|strumento\s+(?:delle\s+|di\s+)?(?:preferenze|impostazioni|vocale|dettatura)|dettat[oa]"
     r"|herramienta\s+de\s+(?:voz|ajustes|preferencias|configuración|dictado)|dictad[oa]"
-    r"|(?:einstellungs|präferenz|sprach)[\w-]{0,20}?(?:tool|werkzeug|app|assistent\w*)|diktiert)\b"
+    r"|(?:einstellungs|präferenz|sprach)[\w-]{0,20}?(?:tool|werkzeug|app|assistent\w*)|diktiert"
+    # (round 44) the user's own editor's plugin, whose settings the user sets: "set via the
+    # editor plugin", "plugin de l'éditeur", "plugin dell'editor", "plugin del editor",
+    # "Editor-Plugin" (a browser's extension clips others' text: not named here)
+    r"|(?:code[\s-])?editor[\s-](?:plugin|extension)|ide[\s-](?:plugin|extension)"
+    r"|(?:plugin|extension)\s+de\s+l'éditeur|plugin\s+dell'editor|(?:plugin|extensión)\s+del\s+editor"
+    r"|editor-(?:plugin|erweiterung))\b"
     # (round 42) a note or a file the user wrote themselves, read by a tool: "note qu'il a
     # créée lui-même", "a note the user wrote", "the user's own notes", "nota che l'utente ha
     # scritto", "notas que escribió el usuario", "Notiz, die der Nutzer selbst angelegt hat"
@@ -97,6 +103,28 @@ _SENT_TO_ME = _rx(
     r"\bich\s+dir\s+(?:schicke|sende)\b"
 )
 _ADDRESS = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+\.")
+# (round 44) a formatter's marker that keeps a hand layout ("prettier-ignore", "fmt: off",
+# "clang-format off", "yapf: disable", "markdownlint-disable"): a convention of the user's
+# files, not "ignore" as a check dropped.
+_FORMAT_MARKER = _rx(
+    r"\bprettier-ignore(?:-start|-end)?\b|\bfmt:\s?(?:off|on|skip)\b|\bclang-format\s(?:off|on)\b"
+    r"|\byapf:\s?(?:disable|enable)\b|\bmarkdownlint-(?:disable|enable)(?:-line|-next-line|-file)?\b"
+)
+# (round 44) a check kept: an act the user forbids unless asked first ("never run `npm
+# publish` … without asking them first", "ne jamais … sans me demander", "mai … senza
+# chiedermelo", "nunca … sin preguntarme", "nie … ohne mich zu fragen"): the act is held
+# back, so it is read as no act (a clause, up to its first punctuation).
+_KEPT_CHECK = _rx(
+    r"\b(?:never|don't|do\s+not)\s[^.,;:!?\n]{0,80}?\bwithout\s+(?:first\s+)?(?:asking|checking\s+with)"
+    r"\s+(?:me|them|him|her)(?:\s+first)?\b"
+    r"|\b(?:ne\s+jamais|ne\s+\w+\s+jamais|n'\w+\s+jamais)\s[^.,;:!?\n]{0,80}?\bsans\s+(?:me|lui|leur)\s+"
+    r"(?:le\s+)?demander\b"
+    r"|\b(?:mai|non\s+\w+\s+mai)\s[^.,;:!?\n]{0,80}?\bsenza\s+(?:chiedermelo|chiedergli(?:elo)?|chiederle|"
+    r"chiedere\s+a\s+me)\b"
+    r"|\b(?:nunca|no\s+\w+\s+nunca)\s[^.,;:!?\n]{0,80}?\bsin\s+(?:preguntarme|preguntarle|consultarme|"
+    r"consultarle)\b"
+    r"|\b\w+\s+(?:nie|niemals)\s[^.,;:!?\n]{0,80}?\bohne\s+(?:mich|ihn|sie)\s+(?:vorher\s+)?zu\s+fragen\b"
+)
 
 
 def _said(low: str) -> str | None:
@@ -134,6 +162,8 @@ def harmless_words(words: str) -> bool:
     if not words.strip() or THE_USER.search(words):
         return False
     words = _SENT_TO_ME.sub(" ", words)  # ("whenever I send you a recipe")
+    words = _KEPT_CHECK.sub(" ", words)  # ("never publish without asking them first")
+    words = _FORMAT_MARKER.sub(" ", words)  # ("keep the `<!-- prettier-ignore -->` markers")
     return not (
         _HARM.search(words)
         or _ACTS.search(words)
