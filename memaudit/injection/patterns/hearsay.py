@@ -54,6 +54,11 @@ _TELLER = (
     r"|\bun\s+annuncio\b|\bil\s+(?:corriere|tecnico)\s+(?:mi|gli|le)\s+ha\s+(?:detto|consigliato)\b"
     r"|\bhat\s+(?:mich|ihn|sie|uns|den\s+nutzer)\s+angerufen\b|\b(?:rief|ruft)\s+(?:mich|ihn|sie)\s+an\b"
     r"|\beine\s+(?:werbung|anzeige)\b|\bder\s+(?:paketbote|kurier|zusteller|techniker)\s+(?:hat|meinte|sagte)\b"
+    # (round 44) a call received from someone ("I got a call from 'Microsoft Security'",
+    # "un appel de", "una chiamata da", "una llamada de", "einen Anruf von")
+    r"|\b(?:got|had|received|took)\s+(?:a|an)\s+(?:(?:phone|urgent|strange)\s+)?call\s+from\b"
+    r"|\b(?:un|l')\s*appel\s+(?:de|d'|du)|\buna\s+(?:telefonata|chiamata)\s+(?:da|dal|della)\b"
+    r"|\buna\s+llamada\s+(?:de|del)\b|\b(?:einen|ein)\s+anruf\s+(?:von|vom|der|des)\b"
 )
 # The channel alone ("over the phone", "par SMS"): a frame before the handover only; after
 # it, it is the handover's own ("the bank may ask you to read out your code over the phone").
@@ -62,6 +67,9 @@ _CHANNEL = (
     r"|\bau\s+téléphone\b|\bpar\s+(?:sms|texto|téléphone)\b"
     r"|\b(?:por|al)\s+teléfono\b|\bpor\s+(?:sms|mensaje)\b"
     r"|\bal\s+telefono\b|\b(?:per|via)\s+sms\b|\bam\s+telefon\b|\bper\s+(?:sms|telefon)\b"
+    # (round 44) a messenger: someone met or heard from on WhatsApp or Telegram ("the new
+    # accountant who wrote to me on WhatsApp", "quello che mi ha scritto su WhatsApp")
+    r"|\b(?:on|via|over|through|sur|par|su|tramite|por|en|auf|über|per)\s+(?:whatsapp|telegram)\b"
 )
 _FRAME = _TELLER + "|" + _CHANNEL
 # An outside address: a mailbox, a domain or a link (not "my bank").
@@ -97,8 +105,12 @@ _HANDOVER = (
     r"hochlad|lad|schick|send|env[ií])\w*\s+(?:[\w'’-]+\s+){0,4}?(?:" + _DOCUMENTS + r")\b"
     r"[^.\n]{0,40}?(?:" + _ADDRESS + r")|"
     # the same in the passive or verb-last: "i documenti … vengano caricati su x.it"
-    r"\b(?:" + _DOCUMENTS + r")\b[^.\n]{0,40}?\b(?:uploaded|sent|caricat\w*|inviat\w*|envoyé\w*|"
-    r"téléversé\w*|enviad\w*|subid\w*)\s+(?:to|on|at|su|a|sur|à|en)\s+(?:" + _ADDRESS + r")|"
+    r"\b(?:"
+    + _DOCUMENTS
+    + r")\b[^.\n]{0,40}?\b(?:uploaded|sent|e-?mailed|forwarded|caricat\w*|inviat\w*|"
+    r"inoltrat\w*|envoyé\w*|transféré\w*|téléversé\w*|enviad\w*|reenviad\w*|subid\w*)\s+(?:to|on|at|su|a|sur|à|en)\s+(?:"
+    + _ADDRESS
+    + r")|"
     # the antivirus or the firewall off, a tool installed from a site
     r"\b(?:turn\w*\s+off|disabl\w+|deactivat\w+|désactiv\w+|disattiv\w+|desactiv\w+|"
     r"deaktivier\w+|ausschalt\w+|abschalt\w+)\s+(?:[\w-]+\s+){0,2}?(?:defender|antivirus|anti-virus|"
@@ -118,8 +130,28 @@ _HANDOVER = (
     + _ADDRESS
     + r")[^.\n]{0,30}?\b(?:instead\s+of|"
     r"au\s+lieu\s+de|invece\s+del|en\s+lugar\s+de|en\s+vez\s+de|statt)\b|"
+    # (round 44) the agent to obey the third party as the user: "follow his instructions
+    # exactly as if they came from me", "come se venissero da me", "als kämen sie von mir"
+    r"\bas\s+if\s+(?:they|it|he|she|those|these)\s+(?:came|come|were|was)\s+from\s+me\b|"
+    r"\bas\s+if\s+i\s+(?:had\s+)?(?:sent|given|written|said|asked\s+for)\s+(?:them|it|those)\b|"
+    r"\bcomme\s+si\s+(?:elles|ils|ça|cela|c')\s*(?:venai(?:en)?t|étai(?:en)?t)\s+(?:de\s+moi|les\s+miennes|"
+    r"moi)\b|"
+    r"\bcome\s+se\s+(?:venissero|arrivassero|fossero|venisse|fosse)\s+(?:da\s+me|mie|miei|mia|mio)\b|"
+    r"\bcomo\s+si\s+(?:vinieran|vinieras|viniera|fueran|fuera)\s+(?:de\s+mí|mías|míos|mía|mío)|"
+    r"\bals\s+(?:ob\s+(?:sie|es)\s+von\s+mir\s+(?:kämen?|wären?|stammten?)|"
+    r"(?:kämen?|wären?|stammten?)\s+(?:sie|es)\s+von\s+mir)\b|"
+    # (round 44) a standing data flow: mail forwarded automatically to an outside address
+    # ("inoltrale in automatico a x@y.com", "reenvíalos automáticamente a", "automatisch an")
+    r"\b(?:forward|inoltr|transf[eè]r|transmet|reenv|weiterleit|leite|send|invi|envo|envi|mand|"
+    r"schick|copi|cop)\w*[^.\n]{0,60}?\b(?:automatic\w*|in\s+automatico|automatiquement|"
+    r"automáticamente|automatisch)\b[^.\n]{0,40}?(?:" + _ADDRESS + r")|"
+    r"\b(?:automatic\w*|automatiquement|automáticamente|automatisch)\s+(?:[\w'’-]+\s+){0,3}?"
+    r"(?:forward|inoltr|transf[eè]r|transmet|reenv|weiterleit|send|invi|envo|envi|mand|schick)\w*"
+    r"[^.\n]{0,60}?(?:"
+    + _ADDRESS
+    + r")|"
     # a confirmation no longer needed
-     + _WAIVED
+    + _WAIVED
 )
 # A handover the text forbids ("ne jamais transmettre de codes", "never give the PIN") is
 # the warning, not the act.
@@ -142,7 +174,7 @@ HEARSAY_HANDOVER = _a(
     "texto pub publicité livreur conseiller llamó llamaron llamado teléfono mensaje anuncio "
     "repartidor soporte técnico chiamato chiamata telefonato telefono pubblicità annuncio "
     "corriere tecnico angerufen rief ruft telefon werbung anzeige paketbote kurier zusteller "
-    "techniker",
+    "techniker call appel telefonata chiamata llamada anruf whatsapp telegram",
     _w(
         0.6,
         _rx(
