@@ -171,9 +171,9 @@ _PASS_ON = (
 )
 _SCAM_WARNINGS = (
     r"(?:(?:scam|fraud|phishing|security|safety)[\s-]+(?:warnings?|alerts?|notices?|messages?)|"
-    r"(?:avertissements?|alertes?|mises?\s+en\s+garde)\s+(?:de\s+|d'|contre\s+les?\s+)?(?:arnaques?|fraudes?|escroquer\w*|sécurité)|"
-    r"(?:avvisi|avvertimenti|allert\w*|alert)\s+(?:di\s+|anti-?|contro\s+le\s+)?(?:truff\w*|frod\w*|sicurezza)|"
-    r"(?:advertencias?|alertas?|avisos?)\s+(?:de\s+|contra\s+)?(?:estafas?|fraudes?|seguridad)|"
+    r"(?:avertissements?|alertes?|mises?\s+en\s+garde)\s+(?:de\s+|d'|contre\s+les?\s+)?(?:arnaques?|fraudes?|escroquer\w*|sécurité|phishing|hameçonnage)|"
+    r"(?:avvisi|avvertimenti|allert\w*|alert)\s+(?:di\s+|anti-?|contro\s+le\s+)?(?:truff\w*|frod\w*|sicurezza|phishing)|"
+    r"(?:advertencias?|alertas?|avisos?)\s+(?:de\s+|contra\s+)?(?:estafas?|fraudes?|seguridad|phishing)|"
     r"(?:betrugs|sicherheits|scam|phishing)-?(?:warnungen|warnung|hinweise|meldungen)|"
     # (round 44) a certificate's error or warning: the browser's check of a forged site
     r"certificate\s+(?:errors?|warnings?|alerts?)|(?:erreurs?|avertissements?|alertes?)\s+de\s+certificat|"
@@ -190,7 +190,8 @@ WARNINGS_WITHHELD = _a(
             rf"\b{_NEVER}\b{_IN}{{0,25}}?\b{_PASS_ON}\b{_IN}{{0,40}}?\b{_SCAM_WARNINGS}\b"
             # (round 44) the list it withholds, whole: "certificate errors, phishing
             # warnings" names phishing as what it hides (``safeguards.meta_outside``)
-            rf"(?:(?:\s*,\s*|\s+(?:or|and|ou|et|o|e|y|oder|und)\s+){_SCAM_WARNINGS}\b){{0,3}}"
+            rf"(?:(?:\s*,\s*|\s+(?:or|and|nor|ou|et|ni|o|e|né|y|oder|und|noch)\s+)"
+            rf"(?:(?:the|les|des|gli|le|i|los|las|die)\s+)?{_SCAM_WARNINGS}\b){{0,3}}"
             rf"|\b{_SCAM_WARNINGS}\b{_IN}{{0,40}}?\b{_NEVER}\b{_IN}{{0,20}}?\b{_PASS_ON}\b"
         ),
     ),

@@ -397,6 +397,8 @@ DOSE_OVER_LIMIT = _a(
             # is the advice)
             rf"|\b(?:{_PARACETAMOL}|{_IBUPROFEN})\b{_DOSE_SENTENCE}{{0,60}}?{_OVER_SINGLE}"
             rf"{_DOSE_SENTENCE}{{0,30}}?{_EVERY_HOURS}{_NOT_WARNED}"
+            rf"|{_OVER_SINGLE}{_DOSE_SENTENCE}{{0,30}}?\b(?:{_PARACETAMOL}|{_IBUPROFEN})\b"
+            rf"{_DOSE_SENTENCE}{{0,30}}?{_EVERY_HOURS}{_NOT_WARNED}"
         ),
     ),
 )
