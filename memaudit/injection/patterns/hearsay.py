@@ -85,6 +85,30 @@ _CODES = (
     r"(?:sms\s+|otp\s+|one-time\s+|verification\s+|security\s+|2fa\s+)?"
     r"(?:codes?|otps?|pins?|passwords?|tans?|passcodes?)\b"
 )
+# (round 44) The agent to obey the third party as the user: "follow his instructions
+# exactly as if they came from me", "come se venissero da me", "als kämen sie von mir".
+_AS_ME = (
+    r"\bas\s+if\s+(?:they|it|he|she|those|these)\s+(?:came|come|were|was)\s+from\s+me\b"
+    r"|\bas\s+if\s+i\s+(?:had\s+)?(?:sent|given|written|said|asked\s+for)\s+(?:them|it|those)\b"
+    r"|\bcomme\s+si\s+(?:elles|ils|ça|cela|c')\s*(?:venai(?:en)?t|étai(?:en)?t)\s+(?:de\s+moi|"
+    r"les\s+miennes|moi)\b"
+    r"|\bcome\s+se\s+(?:venissero|arrivassero|fossero|venisse|fosse)\s+(?:da\s+me|mie|miei|mia|mio)\b"
+    r"|\bcomo\s+si\s+(?:vinieran|vinieras|viniera|fueran|fuera)\s+(?:de\s+mí|mías|míos|mía|mío)"
+    r"|\bals\s+(?:ob\s+(?:sie|es)\s+von\s+mir\s+(?:kämen?|wären?|stammten?)|"
+    r"(?:kämen?|wären?|stammten?)\s+(?:sie|es)\s+von\s+mir)\b"
+)
+# (round 44) A standing data flow: mail forwarded automatically to an outside address
+# ("inoltrale in automatico a x@y.com", "reenvíalos automáticamente a", "leite sie
+# automatisch an … weiter"). Stepped a word at a time (a run of characters would rescan
+# each gap at each word it is tried at).
+_FORWARD = r"(?:forward|inoltr|transf[eè]r|transmet|reenv|weiterleit|leite)"
+_AUTOMATIC = r"(?:automatic\w*|in\s+automatico|automatiquement|automáticamente|automatisch)"
+_AUTO_FORWARD = (
+    r"\b" + _FORWARD + r"\w*(?:[^\w\n]++[\w'’-]++){0,7}?[^\w\n]+" + _AUTOMATIC + r"\b"
+    r"(?:[^\w\n]++[\w'’-]++){0,3}?[^\w\n]+(?:" + _ADDRESS + r")"
+    r"|\b" + _AUTOMATIC + r"\s+(?:[\w'’-]+\s+){0,3}?(?:" + _FORWARD + r"|send|invi|envo|envi|mand|"
+    r"schick)\w*(?:[^\w\n]++[\w'’-]++){0,7}?[^\w\n]+(?:" + _ADDRESS + r")"
+)
 # What it hands over, in five languages.
 _HANDOVER = (
     # codes or passwords passed on
@@ -130,25 +154,13 @@ _HANDOVER = (
     + _ADDRESS
     + r")[^.\n]{0,30}?\b(?:instead\s+of|"
     r"au\s+lieu\s+de|invece\s+del|en\s+lugar\s+de|en\s+vez\s+de|statt)\b|"
-    # (round 44) the agent to obey the third party as the user: "follow his instructions
-    # exactly as if they came from me", "come se venissero da me", "als kämen sie von mir"
-    r"\bas\s+if\s+(?:they|it|he|she|those|these)\s+(?:came|come|were|was)\s+from\s+me\b|"
-    r"\bas\s+if\s+i\s+(?:had\s+)?(?:sent|given|written|said|asked\s+for)\s+(?:them|it|those)\b|"
-    r"\bcomme\s+si\s+(?:elles|ils|ça|cela|c')\s*(?:venai(?:en)?t|étai(?:en)?t)\s+(?:de\s+moi|les\s+miennes|"
-    r"moi)\b|"
-    r"\bcome\s+se\s+(?:venissero|arrivassero|fossero|venisse|fosse)\s+(?:da\s+me|mie|miei|mia|mio)\b|"
-    r"\bcomo\s+si\s+(?:vinieran|vinieras|viniera|fueran|fuera)\s+(?:de\s+mí|mías|míos|mía|mío)|"
-    r"\bals\s+(?:ob\s+(?:sie|es)\s+von\s+mir\s+(?:kämen?|wären?|stammten?)|"
-    r"(?:kämen?|wären?|stammten?)\s+(?:sie|es)\s+von\s+mir)\b|"
-    # (round 44) a standing data flow: mail forwarded automatically to an outside address
-    # ("inoltrale in automatico a x@y.com", "reenvíalos automáticamente a", "automatisch an")
-    r"\b(?:forward|inoltr|transf[eè]r|transmet|reenv|weiterleit|leite|send|invi|envo|envi|mand|"
-    r"schick|copi|cop)\w*[^.\n]{0,60}?\b(?:automatic\w*|in\s+automatico|automatiquement|"
-    r"automáticamente|automatisch)\b[^.\n]{0,40}?(?:" + _ADDRESS + r")|"
-    r"\b(?:automatic\w*|automatiquement|automáticamente|automatisch)\s+(?:[\w'’-]+\s+){0,3}?"
-    r"(?:forward|inoltr|transf[eè]r|transmet|reenv|weiterleit|send|invi|envo|envi|mand|schick)\w*"
-    r"[^.\n]{0,60}?(?:"
-    + _ADDRESS
+    # (round 44) the agent to obey the third party as the user, or a standing mail flow
+    # to an outside address (``_AS_ME``, ``_AUTO_FORWARD``; one first letter checked
+    # before either is tried: the handover is tried at each word after a frame)
+    r"(?=[acfilrtw])(?:"
+    + _AS_ME
+    + "|"
+    + _AUTO_FORWARD
     + r")|"
     # a confirmation no longer needed
     + _WAIVED
