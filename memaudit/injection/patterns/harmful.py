@@ -312,7 +312,7 @@ _DOUBLE = (
     r"(?:double[sd]?|doubling|triple[sd]?|tripling|doubler|doublez|tripler|"
     r"raddoppi\w*|triplic\w*|duplic\w*|verdoppel\w*|verdopple\w*|verdreifach\w*|"
     # (round 44) the adjective: "die doppelte Dosis", "la dosis doble", "la dose doppia"
-    r"doppelte[nrs]?|dreifache[nrs]?|doble|dobles|triple|doppia|doppie|doppio|tripla)(?!-)"
+    r"doppelte[nrs]?|dreifache[nrs]?|doble|dobles|doppia|doppie|doppio|tripla)(?!-)"
 )
 _DOSE = (
     r"(?:doses?|dosage|dosis|dosi|dosaggio|dosierung|posologie|medication|medicine|pills?|"
@@ -367,7 +367,7 @@ _OVERDOSE = (
 _OVER_SINGLE = rf"(?<![\d.,])(?:(?:[2-9]|[1-9]\d)(?:[.,]\d)?{_GRAMS}|(?:[2-9][.,\s]?\d{{3}}|[1-9]\d[.,\s]?\d{{3}}){_MG})"
 _EVERY_HOURS = (
     r"\b(?:every|each|toutes\s+les|ogni|cada|alle)\s+(?:\d{1,2}(?:\s*-\s*\d{1,2})?|two|three|four|"
-    r"six|eight|deux|trois|quatre|six|huit|due|tre|quattro|sei|otto|dos|tres|cuatro|seis|ocho|"
+    r"six|eight|deux|trois|quatre|huit|due|tre|quattro|sei|otto|dos|tres|cuatro|seis|ocho|"
     r"zwei|drei|vier|sechs|acht)\s*"
     r"(?:h|hrs?|hours?|heures?|ore|horas?|std|stunden?)\b"
 )
