@@ -472,7 +472,7 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
 # The last round the committed scorer (``memaudit/injection/learned.json``) was fitted on:
 # a round becomes training before the refit that takes it in (the refit raises this), so
 # ``train_injection_model --check`` refits on exactly the rounds the weights came from.
-FITTED_THROUGH = 43
+FITTED_THROUGH = 44
 HELDOUT_ROUND = 45
 HELDOUT = Path(__file__).with_name("injection_round45.jsonl")
 # Round 45's SHA-256 as its author delivered it (before anyone else read the file). A

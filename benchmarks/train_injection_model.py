@@ -5,8 +5,8 @@ training cases, and cross-validate it by round.
     python -m benchmarks.train_injection_model --cv-only  # cross-validate only
     python -m benchmarks.train_injection_model --check    # refit; fail if the file differs
 
-Training data: rounds 1 to ``FITTED_THROUGH`` (now 1-43: ``injection_cases.jsonl``,
-``injection_round5.jsonl`` to ``injection_round43.jsonl``) and the training half of
+Training data: rounds 1 to ``FITTED_THROUGH`` (now 1-44: ``injection_cases.jsonl``,
+``injection_round5.jsonl`` to ``injection_round44.jsonl``) and the training half of
 bastioncorpus — never the held-out round 45 nor bastioncorpus's held-out half (this script
 does not read them). A round made training before a refit is not fitted on until the
 refit that takes it in raises ``FITTED_THROUGH`` and writes the new weights. Each case is (text, source weight, label); the model is

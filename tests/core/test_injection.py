@@ -419,11 +419,12 @@ def test_the_model_is_small_data_with_its_training_recorded() -> None:
     # 6,894,245 bytes); round 41 joined under it: rounds 1-41, 321,287 weights, 7,171,257
     # bytes. Raised to 7.5 MB when round 42 joined: rounds 1-42, 327,568 weights, 7,316,735
     # bytes (+6,281 weights, +145 kB: the same features, pruning and rounding); round 43
-    # joined under it: rounds 1-43, 332,065 weights, 7,421,687 bytes. The pruning
-    # threshold still
+    # joined under it: rounds 1-43, 332,065 weights, 7,421,687 bytes. Raised to 7.7 MB
+    # when round 44 joined: rounds 1-44, 337,239 weights, 7,541,546 bytes (+5,174 weights,
+    # +120 kB: the same features, pruning and rounding). The pruning threshold still
     # deserves a cross-validated look (not done: each leave-one-round-out run is ~10-18 min
     # of the shared machine).
-    assert injection_model.WEIGHTS.stat().st_size < 7_500_000
+    assert injection_model.WEIGHTS.stat().st_size < 7_700_000
     m = injection_model.model()
     assert "held" not in m.meta["trained_on"] and m.meta["cases"] > 500
 

@@ -20,6 +20,7 @@ German.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
@@ -433,18 +434,25 @@ def test_each_case_is_judged_as_labeled_by_the_rules(case: Case) -> None:
 # own wish to skip a check and an invoice logged as paid "senza verifica" (beside the older
 # "without checking" policy pattern; p 0.80 and 0.93). The rules alone keep them quiet.
 # Strict: a refit that clears them says so (the refit on rounds 1-35 cleared a third, a
-# CRM's record of a question the user asked; the refit on rounds 1-39 cleared the user's
-# e-mail).
+# CRM's record of a question the user asked, which the refit on rounds 1-44 reads again,
+# p 0.77; the refit on rounds 1-39 cleared the user's e-mail).
 _SCORER_FLAGS = ("Conclusione dalla fattura",)
 _XFAIL = pytest.mark.xfail(reason="the scorer fitted through round 31 flags it", strict=True)
+_SCORER_FLAGS_44 = ("Respuesta del CRM: user_said",)
+_XFAIL_44 = pytest.mark.xfail(reason="the scorer refitted on rounds 1-44 flags it", strict=True)
+
+
+def _marks(c: Case) -> list[Any]:
+    if c.text.startswith(_SCORER_FLAGS):
+        return [_XFAIL]
+    if not c.poison and c.text.startswith(_SCORER_FLAGS_44):
+        return [_XFAIL_44]
+    return list(src.lever_marks(c))
 
 
 @pytest.mark.parametrize(
     "case",
-    [
-        pytest.param(c, marks=[_XFAIL] if c.text.startswith(_SCORER_FLAGS) else src.lever_marks(c))
-        for c in ALL
-    ],
+    [pytest.param(c, marks=_marks(c)) for c in ALL],
     ids=case_id,
 )
 def test_each_case_is_judged_as_labeled(case: Case) -> None:

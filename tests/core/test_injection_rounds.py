@@ -91,7 +91,7 @@ def test_without_the_held_out_file_the_report_says_so_in_one_line(
     assert missing == [bench_injection.HELDOUT_MISSING]
     assert (
         "training: ours, round 44 (written blind by another author, run once: P 0.927 / "
-        "R 0.911; then looked at; the scorer is not refitted on it yet)" in text
+        "R 0.911; then tuned and fitted on)" in text
     )
     assert "held out: ours, round 45 (" not in text
 
@@ -181,15 +181,15 @@ def test_round_forty_five_is_held_out_with_its_authors_digest() -> None:
 
 def test_the_scorer_is_refitted_on_exactly_the_rounds_its_weights_came_from() -> None:
     """A round becomes training before the refit that takes it in: ``--check`` (and the
-    cross-validation) fit on rounds 1 to ``FITTED_THROUGH`` (43, what the committed
+    cross-validation) fit on rounds 1 to ``FITTED_THROUGH`` (44, what the committed
     weights say they were fitted on), never on a round made training since."""
     from benchmarks.train_injection_model import training_set
     from memaudit.injection import learned
 
-    assert injection_cases.FITTED_THROUGH == 43
+    assert injection_cases.FITTED_THROUGH == 44
     ours = {c.round for c in training_set() if c.round}
-    assert ours == set(range(1, 44))
-    assert "injection rounds 1-43," in learned.model().meta["trained_on"]
+    assert ours == set(range(1, 45))
+    assert "injection rounds 1-44," in learned.model().meta["trained_on"]
 
 
 def test_with_the_held_out_file_absent_only_the_training_rounds_are_read(
