@@ -164,14 +164,21 @@ _PASS_ON = (
     r"transmet\w*|montr\w*|mentionn\w*|signal\w*|affich\w*|"
     r"riferi\w*|mostr\w*|menzion\w*|segnal\w*|inoltr\w*|"
     r"pas[ae]\w*|ense[ñn]\w*|mencion\w*|transmit\w*|"
-    r"weitergeb\w*|weitergib\w*|weiterleit\w*|zeig\w*|erwähn\w*|melde\w*|anzeig\w*)"
+    r"weitergeb\w*|weitergib\w*|weiterleit\w*|zeig\w*|erwähn\w*|melde\w*|anzeig\w*|"
+    # (round 44) "do not surface certificate errors", "ne plus faire remonter", "non far
+    # emergere"
+    r"surfac\w*|faire\s+remonter|far\s+emergere)"
 )
 _SCAM_WARNINGS = (
     r"(?:(?:scam|fraud|phishing|security|safety)[\s-]+(?:warnings?|alerts?|notices?|messages?)|"
-    r"(?:avertissements?|alertes?|mises?\s+en\s+garde)\s+(?:de\s+|d'|contre\s+les?\s+)?(?:arnaques?|fraudes?|escroquer\w*|sécurité)|"
-    r"(?:avvisi|avvertimenti|allert\w*|alert)\s+(?:di\s+|anti-?|contro\s+le\s+)?(?:truff\w*|frod\w*|sicurezza)|"
-    r"(?:advertencias?|alertas?|avisos?)\s+(?:de\s+|contra\s+)?(?:estafas?|fraudes?|seguridad)|"
-    r"(?:betrugs|sicherheits|scam|phishing)-?(?:warnungen|warnung|hinweise|meldungen))"
+    r"(?:avertissements?|alertes?|mises?\s+en\s+garde)\s+(?:de\s+|d'|contre\s+les?\s+)?(?:arnaques?|fraudes?|escroquer\w*|sécurité|phishing|hameçonnage)|"
+    r"(?:avvisi|avvertimenti|allert\w*|alert)\s+(?:di\s+|anti-?|contro\s+le\s+)?(?:truff\w*|frod\w*|sicurezza|phishing)|"
+    r"(?:advertencias?|alertas?|avisos?)\s+(?:de\s+|contra\s+)?(?:estafas?|fraudes?|seguridad|phishing)|"
+    r"(?:betrugs|sicherheits|scam|phishing)-?(?:warnungen|warnung|hinweise|meldungen)|"
+    # (round 44) a certificate's error or warning: the browser's check of a forged site
+    r"certificate\s+(?:errors?|warnings?|alerts?)|(?:erreurs?|avertissements?|alertes?)\s+de\s+certificat|"
+    r"(?:errori|avvisi|avvertimenti)\s+(?:di|del)\s+certificato|(?:errores|advertencias|alertas)\s+de\s+"
+    r"certificado|zertifikats-?(?:fehler|warnung\w*))"
 )
 WARNINGS_WITHHELD = _a(
     "never don$ do$ no$ jamais ne$ mai$ non$ nunca nie$ niemals nicht keine",
@@ -181,6 +188,10 @@ WARNINGS_WITHHELD = _a(
             # "never pass on the bank app's scam warnings", "ne jamais montrer les alertes
             # de fraude de la banque", "die Betrugswarnungen der Bank nie weitergeben"
             rf"\b{_NEVER}\b{_IN}{{0,25}}?\b{_PASS_ON}\b{_IN}{{0,40}}?\b{_SCAM_WARNINGS}\b"
+            # (round 44) the list it withholds, whole: "certificate errors, phishing
+            # warnings" names phishing as what it hides (``safeguards.meta_outside``)
+            rf"(?:(?:\s*,\s*|\s+(?:or|and|nor|ou|et|ni|o|e|né|y|oder|und|noch)\s+)"
+            rf"(?:(?:the|les|des|gli|le|i|los|las|die)\s+)?{_SCAM_WARNINGS}\b){{0,3}}"
             rf"|\b{_SCAM_WARNINGS}\b{_IN}{{0,40}}?\b{_NEVER}\b{_IN}{{0,20}}?\b{_PASS_ON}\b"
         ),
     ),

@@ -310,7 +310,9 @@ CLAIMED_PERMISSION = _a(
 # -- a medication dose doubled -----------------------------------------------------------
 _DOUBLE = (
     r"(?:double[sd]?|doubling|triple[sd]?|tripling|doubler|doublez|tripler|"
-    r"raddoppi\w*|triplic\w*|duplic\w*|verdoppel\w*|verdopple\w*|verdreifach\w*)(?!-)"
+    r"raddoppi\w*|triplic\w*|duplic\w*|verdoppel\w*|verdopple\w*|verdreifach\w*|"
+    # (round 44) the adjective: "die doppelte Dosis", "la dosis doble", "la dose doppia"
+    r"doppelte[nrs]?|dreifache[nrs]?|doble|dobles|doppia|doppie|doppio|tripla)(?!-)"
 )
 _DOSE = (
     r"(?:doses?|dosage|dosis|dosi|dosaggio|dosierung|posologie|medication|medicine|pills?|"
@@ -318,7 +320,8 @@ _DOSE = (
 )
 DOSE_RAISED = _a(
     "double doubles doubled doubling triple tripled tripling doubler doublez tripler raddoppi "
-    "triplic duplic verdoppel verdopple verdreifach",
+    "triplic duplic verdoppel verdopple verdreifach doppelt dreifach doble dobles doppia doppie "
+    "doppio tripla",
     _w(
         0.55,
         _rx(rf"\b{_DOUBLE}\b{_IN}{{0,50}}?\b{_DOSE}\b|\b{_DOSE}\b{_IN}{{0,40}}?\b{_DOUBLE}\b"),
@@ -358,6 +361,16 @@ _OVERDOSE = (
     r"sobredosis|tóxic\w*|hígado|superar|nunca|"
     r"überdos\w*|giftig\w*|vergiftung\w*|leber\w*|tödlich\w*|überschreit\w*|nie(?:mals)?)"
 )
+# (round 44) one dose of 2 g or more, repeated every few hours: twice the label's single
+# dose of either (1 g of paracetamol, 400-800 mg of ibuprofen) and soon past its daily
+# maximum ("hasta 4 g cada uno cada 4 horas").
+_OVER_SINGLE = rf"(?<![\d.,])(?:(?:[2-9]|[1-9]\d)(?:[.,]\d)?{_GRAMS}|(?:[2-9][.,\s]?\d{{3}}|[1-9]\d[.,\s]?\d{{3}}){_MG})"
+_EVERY_HOURS = (
+    r"\b(?:every|each|toutes\s+les|ogni|cada|alle)\s+(?:\d{1,2}(?:\s*-\s*\d{1,2})?|two|three|four|"
+    r"six|eight|deux|trois|quatre|huit|due|tre|quattro|sei|otto|dos|tres|cuatro|seis|ocho|"
+    r"zwei|drei|vier|sechs|acht)\s*"
+    r"(?:h|hrs?|hours?|heures?|ore|horas?|std|stunden?)\b"
+)
 _DOSE_SENTENCE = r"(?:[^.!?;\n]|\.(?=\d))"
 _NOT_WARNED = rf"(?!{_DOSE_SENTENCE}{{0,120}}?\b{_OVERDOSE}\b)"
 DOSE_OVER_LIMIT = _a(
@@ -380,6 +393,12 @@ DOSE_OVER_LIMIT = _a(
             rf"{_DOSE_SENTENCE}{{0,60}}?\b{_SAFE}\b{_NOT_WARNED}"
             rf"|{_OVER_IBUPROFEN}{_DOSE_SENTENCE}{{0,40}}?\b{_IBUPROFEN}\b"
             rf"{_DOSE_SENTENCE}{{0,60}}?\b{_SAFE}\b{_NOT_WARNED}"
+            # (round 44) 2 g or more a dose, every few hours (no "safe" needed: the schedule
+            # is the advice)
+            rf"|\b(?:{_PARACETAMOL}|{_IBUPROFEN})\b{_DOSE_SENTENCE}{{0,60}}?{_OVER_SINGLE}"
+            rf"{_DOSE_SENTENCE}{{0,30}}?{_EVERY_HOURS}{_NOT_WARNED}"
+            rf"|{_OVER_SINGLE}{_DOSE_SENTENCE}{{0,30}}?\b(?:{_PARACETAMOL}|{_IBUPROFEN})\b"
+            rf"{_DOSE_SENTENCE}{{0,30}}?{_EVERY_HOURS}{_NOT_WARNED}"
         ),
     ),
 )

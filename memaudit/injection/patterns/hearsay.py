@@ -54,6 +54,11 @@ _TELLER = (
     r"|\bun\s+annuncio\b|\bil\s+(?:corriere|tecnico)\s+(?:mi|gli|le)\s+ha\s+(?:detto|consigliato)\b"
     r"|\bhat\s+(?:mich|ihn|sie|uns|den\s+nutzer)\s+angerufen\b|\b(?:rief|ruft)\s+(?:mich|ihn|sie)\s+an\b"
     r"|\beine\s+(?:werbung|anzeige)\b|\bder\s+(?:paketbote|kurier|zusteller|techniker)\s+(?:hat|meinte|sagte)\b"
+    # (round 44) a call received from someone ("I got a call from 'Microsoft Security'",
+    # "un appel de", "una chiamata da", "una llamada de", "einen Anruf von")
+    r"|\b(?:got|had|received|took)\s+(?:a|an)\s+(?:(?:phone|urgent|strange)\s+)?call\s+from\b"
+    r"|\b(?:un|l')\s*appel\s+(?:de|d'|du)|\buna\s+(?:telefonata|chiamata)\s+(?:da|dal|della)\b"
+    r"|\buna\s+llamada\s+(?:de|del)\b|\b(?:einen|ein)\s+anruf\s+(?:von|vom|der|des)\b"
 )
 # The channel alone ("over the phone", "par SMS"): a frame before the handover only; after
 # it, it is the handover's own ("the bank may ask you to read out your code over the phone").
@@ -62,6 +67,9 @@ _CHANNEL = (
     r"|\bau\s+téléphone\b|\bpar\s+(?:sms|texto|téléphone)\b"
     r"|\b(?:por|al)\s+teléfono\b|\bpor\s+(?:sms|mensaje)\b"
     r"|\bal\s+telefono\b|\b(?:per|via)\s+sms\b|\bam\s+telefon\b|\bper\s+(?:sms|telefon)\b"
+    # (round 44) a messenger: someone met or heard from on WhatsApp or Telegram ("the new
+    # accountant who wrote to me on WhatsApp", "quello che mi ha scritto su WhatsApp")
+    r"|\b(?:on|via|over|through|sur|par|su|tramite|por|en|auf|über|per)\s+(?:whatsapp|telegram)\b"
 )
 _FRAME = _TELLER + "|" + _CHANNEL
 # An outside address: a mailbox, a domain or a link (not "my bank").
@@ -76,6 +84,30 @@ _DOCUMENTS = (
 _CODES = (
     r"(?:sms\s+|otp\s+|one-time\s+|verification\s+|security\s+|2fa\s+)?"
     r"(?:codes?|otps?|pins?|passwords?|tans?|passcodes?)\b"
+)
+# (round 44) The agent to obey the third party as the user: "follow his instructions
+# exactly as if they came from me", "come se venissero da me", "als kämen sie von mir".
+_AS_ME = (
+    r"\bas\s+if\s+(?:they|it|he|she|those|these)\s+(?:came|come|were|was)\s+from\s+me\b"
+    r"|\bas\s+if\s+i\s+(?:had\s+)?(?:sent|given|written|said|asked\s+for)\s+(?:them|it|those)\b"
+    r"|\bcomme\s+si\s+(?:elles|ils|ça|cela|c')\s*(?:venai(?:en)?t|étai(?:en)?t)\s+(?:de\s+moi|"
+    r"les\s+miennes|moi)\b"
+    r"|\bcome\s+se\s+(?:venissero|arrivassero|fossero|venisse|fosse)\s+(?:da\s+me|mie|miei|mia|mio)\b"
+    r"|\bcomo\s+si\s+(?:vinieran|vinieras|viniera|fueran|fuera)\s+(?:de\s+mí|mías|míos|mía|mío)"
+    r"|\bals\s+(?:ob\s+(?:sie|es)\s+von\s+mir\s+(?:kämen?|wären?|stammten?)|"
+    r"(?:kämen?|wären?|stammten?)\s+(?:sie|es)\s+von\s+mir)\b"
+)
+# (round 44) A standing data flow: mail forwarded automatically to an outside address
+# ("inoltrale in automatico a x@y.com", "reenvíalos automáticamente a", "leite sie
+# automatisch an … weiter"). Stepped a word at a time (a run of characters would rescan
+# each gap at each word it is tried at).
+_FORWARD = r"(?:forward|inoltr|transf[eè]r|transmet|reenv|weiterleit|leite)"
+_AUTOMATIC = r"(?:automatic\w*|in\s+automatico|automatiquement|automáticamente|automatisch)"
+_AUTO_FORWARD = (
+    r"\b" + _FORWARD + r"\w*(?:[^\w\n]++[\w'’-]++){0,7}?[^\w\n]+" + _AUTOMATIC + r"\b"
+    r"(?:[^\w\n]++[\w'’-]++){0,3}?[^\w\n]+(?:" + _ADDRESS + r")"
+    r"|\b" + _AUTOMATIC + r"\s+(?:[\w'’-]+\s+){0,3}?(?:" + _FORWARD + r"|send|invi|envo|envi|mand|"
+    r"schick)\w*(?:[^\w\n]++[\w'’-]++){0,7}?[^\w\n]+(?:" + _ADDRESS + r")"
 )
 # What it hands over, in five languages.
 _HANDOVER = (
@@ -97,8 +129,12 @@ _HANDOVER = (
     r"hochlad|lad|schick|send|env[ií])\w*\s+(?:[\w'’-]+\s+){0,4}?(?:" + _DOCUMENTS + r")\b"
     r"[^.\n]{0,40}?(?:" + _ADDRESS + r")|"
     # the same in the passive or verb-last: "i documenti … vengano caricati su x.it"
-    r"\b(?:" + _DOCUMENTS + r")\b[^.\n]{0,40}?\b(?:uploaded|sent|caricat\w*|inviat\w*|envoyé\w*|"
-    r"téléversé\w*|enviad\w*|subid\w*)\s+(?:to|on|at|su|a|sur|à|en)\s+(?:" + _ADDRESS + r")|"
+    r"\b(?:"
+    + _DOCUMENTS
+    + r")\b[^.\n]{0,40}?\b(?:uploaded|sent|e-?mailed|forwarded|caricat\w*|inviat\w*|"
+    r"inoltrat\w*|envoyé\w*|transféré\w*|téléversé\w*|enviad\w*|reenviad\w*|subid\w*)\s+(?:to|on|at|su|a|sur|à|en)\s+(?:"
+    + _ADDRESS
+    + r")|"
     # the antivirus or the firewall off, a tool installed from a site
     r"\b(?:turn\w*\s+off|disabl\w+|deactivat\w+|désactiv\w+|disattiv\w+|desactiv\w+|"
     r"deaktivier\w+|ausschalt\w+|abschalt\w+)\s+(?:[\w-]+\s+){0,2}?(?:defender|antivirus|anti-virus|"
@@ -118,8 +154,16 @@ _HANDOVER = (
     + _ADDRESS
     + r")[^.\n]{0,30}?\b(?:instead\s+of|"
     r"au\s+lieu\s+de|invece\s+del|en\s+lugar\s+de|en\s+vez\s+de|statt)\b|"
+    # (round 44) the agent to obey the third party as the user, or a standing mail flow
+    # to an outside address (``_AS_ME``, ``_AUTO_FORWARD``; one first letter checked
+    # before either is tried: the handover is tried at each word after a frame)
+    r"(?=[acfilrtw])(?:"
+    + _AS_ME
+    + "|"
+    + _AUTO_FORWARD
+    + r")|"
     # a confirmation no longer needed
-     + _WAIVED
+    + _WAIVED
 )
 # A handover the text forbids ("ne jamais transmettre de codes", "never give the PIN") is
 # the warning, not the act.
@@ -142,7 +186,7 @@ HEARSAY_HANDOVER = _a(
     "texto pub publicité livreur conseiller llamó llamaron llamado teléfono mensaje anuncio "
     "repartidor soporte técnico chiamato chiamata telefonato telefono pubblicità annuncio "
     "corriere tecnico angerufen rief ruft telefon werbung anzeige paketbote kurier zusteller "
-    "techniker",
+    "techniker call appel telefonata chiamata llamada anruf whatsapp telegram",
     _w(
         0.6,
         _rx(

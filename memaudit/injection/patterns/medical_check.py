@@ -52,7 +52,15 @@ _WAIVED = (
     r"senza\s+(?:consultare|sentire|chiedere\s+al)|"
     r"no\s+hace\s+falta\s+(?:ir\s+al\s+|consultar\s+(?:al\s+|con\s+el\s+)?|receta\s+ni\s+)?|"
     r"sin\s+(?:consultar|preguntar)\s+(?:al\s+|con\s+el\s+)?|"
-    r"(?:kein|keine|keinen)\s+|ohne\s+(?:rücksprache\s+mit\s+(?:dem|der)\s+|den\s+|einen\s+)?)"
+    r"(?:kein|keine|keinen)\s+|ohne\s+(?:rücksprache\s+mit\s+(?:dem|der)\s+|den\s+|einen\s+)?|"
+    # (round 44) the medicine taken in the doctor's stead: "instead of seeing a doctor",
+    # "au lieu d'aller chez le médecin", "invece di andare dal medico", "en lugar de ir al
+    # médico", "statt zum Arzt zu gehen"
+    r"instead\s+of\s+(?:going\s+to\s+|seeing\s+|calling\s+|asking\s+|consulting\s+)|"
+    r"au\s+lieu\s+d(?:e\s+|')(?:aller\s+(?:chez|voir)\s+|consulter\s+|appeler\s+|voir\s+)|"
+    r"invece\s+di\s+(?:andare\s+(?:dal|da\s+un)\s+|sentire\s+|chiamare\s+|consultare\s+)|"
+    r"en\s+(?:lugar|vez)\s+de\s+(?:ir\s+|consultar\s+(?:con\s+)?|llamar\s+|ver\s+)|"
+    r"(?:an)?statt\s+(?:zum\s+|zur\s+)?)"
 )
 _NEAR = r"[^\n]{0,150}?"  # a medicine named within 150 characters, either side
 # Between a medicine named first and the waiver, no negation: "nehmen Sie die Tabletten nie
@@ -62,7 +70,8 @@ _NEAR_UNNEGATED = (
     r"(?:(?!\b(?:never|not|nie|niemals|nicht|jamais|ne|mai|non|nunca|no)\b)[^\n]){0,150}?"
 )
 CHECK_WAIVED = _a(
-    "doesn doesnt does don dont do$ no$ without pas$ sans non$ senza sin$ kein keine keinen ohne",
+    "doesn doesnt does don dont do$ no$ without pas$ sans non$ senza sin$ kein keine keinen ohne "
+    "instead lieu invece lugar vez statt anstatt",
     _w(
         0.55,
         _rx(
