@@ -31,6 +31,7 @@ from memaudit.injection import Provenance, assess, signals
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns.channels import typosquat
 from memaudit.injection.patterns.lured import TRIBUTE_IN_VOUCHERS
+from memaudit.injection.patterns.official_contact import told_second_hand
 from memaudit.injection.provenance import relay_reason
 from memaudit.model import SourceType as S
 from tests import injection_sources as src
@@ -674,9 +675,13 @@ def test_a_redirected_channel_weighs_at_full_from_all_but_the_users_own_statemen
             for source in (INFERENCE, src.SUMMARY_OF_USER, src.EXTRACTION_OF_USER, src.USER_NOREF):
                 assert assess(case.text, source, hits=hits).flagged, (case.text, source)
             # the user telling their own agent (round 30: a tax or a fine paid in vouchers is
-            # the fraud whoever believes it, weighed at full: ``lured.TRIBUTE_IN_VOUCHERS``)
-            if not TRIBUTE_IN_VOUCHERS.search(case.text.lower()):
-                assert not assess(case.text, src.USER, hits=hits).flagged, case.text
+            # the fraud whoever believes it, weighed at full: ``lured.TRIBUTE_IN_VOUCHERS``;
+            # rounds 36 and 44: what the user only relays from a stranger, a flyer or a post,
+            # ``official_contact.told_second_hand``, is weighed at full too)
+            said = assess(case.text, src.USER, hits=hits).flagged
+            if TRIBUTE_IN_VOUCHERS.search(case.text.lower()):
+                continue
+            assert said is told_second_hand(case.text), case.text
 
 
 def test_a_typosquat_is_a_name_a_letter_or_two_away() -> None:
