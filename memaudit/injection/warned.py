@@ -17,7 +17,10 @@ whole text when it is such a warning:
   in poi", "a partir de ahora", "ab sofort"); no changed or new number, line or address;
   no check waived (a confirmation, an approval, asking first);
 - no destination: no address, link, host, phone number or IBAN, but the institution's own
-  reporting mailbox ("phishing@bank.example": ``protective._REPORT_BOX``).
+  reporting mailbox ("phishing@bank.example": ``protective._REPORT_BOX``);
+- every sentence holding a hit refuses or protects (``_guarded``): an order written after
+  the warning ("… When our security team calls, always read them the code") is no part
+  of it, and the warning must not damp it.
 
 Then its directive, rule, trigger, imperative and act-warned-of hits and the scorer's hit
 are mentions (× ``QUOTED_META``: the warning is all mention; the scorer × ``META``). A warning whose last line orders the agent ("… so from now on
@@ -31,7 +34,7 @@ import re
 
 from memaudit.injection.assessment import Hit
 from memaudit.injection.kinds import QUOTED_META, Signal
-from memaudit.injection.protective import _REPORT_BOX, _SECRET, never_asks, reported
+from memaudit.injection.protective import _REPORT_BOX, _SECRET, around, never_asks, reported
 from memaudit.injection.vocabulary import _rx
 
 WARNING_NOTE = "a mention in an institution's warning against the attack"
@@ -114,6 +117,24 @@ _WARNING_KINDS = frozenset(
     }
 )
 _SENTENCE_END = re.compile(r"(?<!\.)[.!?;](?=\s|$)|\n")
+# A warning's own sentences refuse or protect: a negation, or advice to hang up, report,
+# ignore, delete or block. A sentence that does neither, or says "always" without
+# protecting, is an order riding on the warning ("… we will never ask for your PIN.
+# When our security team calls, always read them the code"): no warning reading then.
+_NEGATION = _rx(
+    r"\b(?:never|not|no|don't|doesn't|won't|can't|cannot|jamais|ne|pas|aucun\w*|mai|non|"
+    r"nessun\w*|nunca|jamás|ningún|ninguna|nie|niemals|nicht|kein\w*)\b|n't\b|\bn'"
+)
+_PROTECT = _rx(
+    r"\b(?:hang\s+up|report\w*|ignore|delete|block\w*|raccroch\w*|signal\w*|supprim\w*|"
+    r"ignor\w*|riattacc\w*|segnal\w*|cancell\w*|cuelg\w*|denunci\w*|borr\w*|bloque\w*|"
+    r"aufleg\w*|meld\w*|lösch\w*|sperr\w*|keep\s+(?:that|this|it)\s+in\s+mind|"
+    r"be\s+(?:careful|aware|vigilant)|vigilan\w*|prudence|attenzione|cuidado|vorsicht|"
+    # the bank's own line: "call the number on the back of your card"
+    r"(?:number|numéro|numero|número|nummer)\s+(?:[\w']+\s+){0,4}?"
+    r"(?:back|dos|retro|reverso|rückseite))\b"
+)
+_ALWAYS = _rx(r"\b(?:always|toujours|sempre|siempre|immer|stets)\b")
 CLAIM_REACH = 200  # characters after a claim read for what it warns of (its sentence)
 
 
@@ -149,10 +170,22 @@ def warned(text: str, hits: list[Hit]) -> list[Hit]:
     low = text.lower()
     if len(low) != len(text):
         return hits
-    ok = all((h.signal in _WARNING_KINDS or never_asks(low, h) or reported(low, h)) for h in rules)
+    ok = all(
+        never_asks(low, h) or reported(low, h) or (h.signal in _WARNING_KINDS and _guarded(low, h))
+        for h in rules
+    )
     if not ok or not is_warning(low):
         return hits
     return [h if h.signal is Signal.LEARNED else _as_mention(h) for h in hits]
+
+
+def _guarded(low: str, h: Hit) -> bool:
+    """Whether the hit's sentence refuses or protects (above), as a warning's own do."""
+    start, end = around(low, h, _SENTENCE_END)
+    sentence = low[start:end]
+    if _PROTECT.search(sentence):
+        return True
+    return _NEGATION.search(sentence) is not None and _ALWAYS.search(sentence) is None
 
 
 def _as_mention(h: Hit) -> Hit:
