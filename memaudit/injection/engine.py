@@ -71,7 +71,7 @@ from memaudit.injection.memory_line import line_for_file
 from memaudit.injection.patterns import _BY_KIND, _PATTERN_KINDS, _PATTERNS
 from memaudit.injection.patterns.channels import holds as channel_holds
 from memaudit.injection.patterns.commented import addressed_hits
-from memaudit.injection.patterns.official_contact import own_channel
+from memaudit.injection.patterns.official_contact import contact_kept
 from memaudit.injection.patterns.secrets import SYSTEM_PROMPT_NAMED
 from memaudit.injection.prefilter import Prefilter
 from memaudit.injection.prefilter_kept import prefilter as kept_prefilter
@@ -520,7 +520,7 @@ def _required_not_skipped(view: str, h: Hit) -> bool:
     if not view.startswith(("without", "sans", "senza", "sin ", "ohne"), h.start):
         line_start = max(line_start, h.start - NEGATION_REACH)
     held = h.signal is not Signal.REDIRECTED_CHANNEL or (
-        channel_holds(view, h.start, h.end) and not own_channel(view, h.start, h.end)
+        channel_holds(view, h.start, h.end) and not contact_kept(view, h.start, h.end)
     )
     return not held or negated_before(view, line_start, h.start)
 

@@ -4,8 +4,9 @@ look-alike "official" package to install instead of a known one.
 
 - ``official_contact.CONTACT_PLANTED`` knows the line that blocks a lost card, utilities,
   insurers and credit unions as bodies, and a medium anyone posts on (a flyer, a
-  social-network post) named before the body as the mark; the body's own word read in its
-  own app stays quiet (``own_channel``).
+  social-network post) named before the body as the mark; a notice whose contact is said
+  to stay the same is quiet (``contact_kept``); a text's own claim to be read in the
+  bank's app spares nothing (anyone can write it).
 - ``bridged.MERGED_ANSWERED_FROM``: a record merged into another, the first one's
   questions answered with the second's data (a duplicate of the same person aside).
 - ``renamed_package.PACKAGE_RENAMED``: a "verified", "maintained", "secure", "patched" or
@@ -177,13 +178,22 @@ def test_a_flyer_or_a_post_named_anywhere_says_it_came_second_hand() -> None:
     assert not told_second_hand("My bank's card-blocking line is 0345 600 0123.")
 
 
-def test_the_banks_own_app_quiets_the_change_and_a_flyer_does_not() -> None:
-    """The security side: the same change of number, said to be read in the bank's own
-    app, is quiet; named on a flyer instead, it is flagged."""
-    own = "Letter from Northwind Bank, read in the bank's app: the card-blocking line has changed to 0345 600 0123."
+def test_a_texts_own_claim_of_the_banks_app_spares_no_changed_contact() -> None:
+    """The security side: a changed card-blocking number is flagged whether the text says
+    it was read in the bank's own app or on a flyer (anyone can write where a text was
+    read); a notice that says the contact *stays* is quiet (``contact_kept``)."""
+    own = (
+        "Letter from Northwind Bank, read in the bank's app: the card-blocking line has "
+        "changed to 0345 600 0123."
+    )
     flyer = own.replace("read in the bank's app", "as a flyer in the lobby says")
-    assert not assess(own, src.DOC).flagged
+    assert assess(own, src.DOC).flagged
     assert assess(flyer, src.DOC).flagged
+    kept = (
+        "Letter from Northwind Bank: your branch has moved to 12 High Street; the "
+        "card-blocking line stays 0345 600 0123."
+    )
+    assert not assess(kept, src.DOC).flagged
 
 
 def test_a_changed_payment_line_is_found_on_a_real_ledger(cli: Any, ledger_path: Path) -> None:

@@ -273,17 +273,14 @@ _WORDS_FAR = r"(?:\S{0,60}[ \t]+){0,35}?[:'\"(<«„“‘]?"
 _NEAR = r"(?=(?:[^\n.@\d]|\.(?![a-z]{2})){0,120}(?:\.[a-z]{2}|[@\d]))"
 _MARK = r"(?:" + HEARSAY + r"|" + _REPLACES + r")"
 _BODY_MARK = r"(?:" + HEARSAY + r"|" + _REPLACES + r"|" + _NOW_MOVED + r")"
-# (round 44) the body's own channel, read where only the body writes: "read in the bank's
-# app", "dans l'application de la banque", "nell'app della banca", "en la app del banco",
-# "in der App der Bank", the app's secure inbox (a look-alike names a flyer or a post)
-_OWN_CHANNEL = (
-    r"(?:(?:read|received|seen|shown)\s+in\s+(?:the\s+)?(?:bank's|insurer's|utility's|its)\s+"
-    r"(?:own\s+)?app|(?:the\s+)?app's\s+secure\s+inbox|"
-    r"dans\s+l'application\s+(?:de\s+(?:la|ma)\s+banque|officielle)|messagerie\s+sécurisée|"
-    r"nell'app\s+(?:della\s+(?:mia\s+)?banca|ufficiale)|"
-    r"en\s+la\s+app\s+(?:del\s+banco|oficial)|buzón\s+seguro|"
-    r"in\s+der\s+app\s+der\s+(?:bank|sparkasse|versicherung)|im\s+online-banking-postfach)"
+# (round 44) the contact said to stay, just before it: what moved is something else
+_KEPT = _rx(
+    r"\b(?:stays|remains|is\s+still|is\s+unchanged|unchanged|does\s+not\s+change|"
+    r"doesn't\s+change|reste|demeure|ne\s+change\s+pas|inchangée?|resta|rimane|"
+    r"non\s+cambia|invariat[oa]|sigue\s+siendo|no\s+cambia|se\s+mantiene|"
+    r"bleibt|ändert\s+sich\s+nicht|unverändert)\b"
 )
+KEPT_REACH = 60  # characters before the contact read for it
 CONTACT_PLANTED = _a(
     _BODY_ANCHORS + " " + _PRO_ANCHORS,
     _rx(
@@ -297,24 +294,18 @@ CONTACT_PLANTED = _a(
         rf"|\b{_POSTED}\b{_WORDS}\b{_BODY}\b{_NEAR}{_WORDS}{_CONTACT}"
     ),
 )
+
+
+def contact_kept(low: str, start: int, end: int) -> bool:
+    """Whether a ``CONTACT_PLANTED`` match at ``start:end`` says its contact *stays* ("your
+    branch has moved; the customer service number stays 0345 …"): what moved is something
+    else, the contact is the one already known. (A text's own claim of where it was read,
+    "in the bank's app", is no evidence: anyone can write it, so it spares nothing.)"""
+    return _KEPT.search(low, max(start, end - KEPT_REACH), end) is not None
+
+
 # (a medium named anywhere says who told it; as a mark it counts named first only: "beware
 # of numbers posted on social networks" after the bank's own number is the warning)
-_OWN_CHANNEL_RX = _rx(_OWN_CHANNEL)
-
-
-def own_channel(low: str, start: int, end: int) -> bool:
-    """(round 44) Whether a ``CONTACT_PLANTED`` match at ``start:end`` is the body's own word,
-    read in its own app or secure inbox (said on the match's line): the bank's letter that
-    its branch moved is no planted contact."""
-    m = CONTACT_PLANTED.match(low, start)  # (its lookaheads read past the match)
-    if m is None or m.end() != end:
-        return False
-    line_start, line_end = low.rfind("\n", 0, start) + 1, low.find("\n", end)
-    return (
-        _OWN_CHANNEL_RX.search(low, line_start, len(low) if line_end < 0 else line_end) is not None
-    )
-
-
 _HEARSAY_RX = _rx(rf"{HEARSAY}|\b{_POSTED}\b")
 
 OFFICIAL_CONTACT_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
