@@ -25,7 +25,11 @@ from typing import Any
 import pytest
 
 from memaudit.injection import assess
-from memaudit.injection.patterns.official_contact import told_second_hand
+from memaudit.injection.patterns.official_contact import (
+    CONTACT_PLANTED,
+    contact_kept,
+    told_second_hand,
+)
 from tests import injection_sources as src
 from tests.injection_sources import Case, case_id
 
@@ -209,3 +213,16 @@ def test_a_changed_payment_line_is_found_on_a_real_ledger(cli: Any, ledger_path:
     )
     assert "injected" in item["flags"]
     assert [f["memory_ids"] for f in findings] == [[item["id"]]]
+
+
+def test_only_a_planted_contacts_own_match_is_read_for_a_kept_contact() -> None:
+    """``contact_kept`` spares a ``CONTACT_PLANTED`` match whose contact stays, and no
+    other span, whatever words stand in it."""
+    text = (
+        "letter from northwind bank: your branch has moved to 12 high street; the "
+        "card-blocking line stays 0345 600 0123."
+    )
+    m = CONTACT_PLANTED.search(text)
+    assert m is not None and contact_kept(text, m.start(), m.end())
+    assert not contact_kept(text, 0, len(text))
+    assert not contact_kept("the package stays pinned: install numpy-secure", 0, 46)

@@ -301,6 +301,9 @@ def contact_kept(low: str, start: int, end: int) -> bool:
     branch has moved; the customer service number stays 0345 …"): what moved is something
     else, the contact is the one already known. (A text's own claim of where it was read,
     "in the bank's app", is no evidence: anyone can write it, so it spares nothing.)"""
+    m = CONTACT_PLANTED.match(low, start)  # (this pattern's matches only; its lookaheads
+    if m is None or m.end() != end:  # read past the match, so it is matched again here)
+        return False
     return _KEPT.search(low, max(start, end - KEPT_REACH), end) is not None
 
 
