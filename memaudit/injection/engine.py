@@ -234,12 +234,19 @@ def _selector_hits(run: str, start: int, end: int) -> list[Hit]:
 
 
 def _inner(
-    text: str, start: int, end: int, where: str, depth: int = 1, gate: bool = True
+    text: str,
+    start: int,
+    end: int,
+    where: str,
+    depth: int = 1,
+    gate: bool = True,
+    undone: str = "",
 ) -> list[Hit]:
-    """Signals in text hidden inside a carrier: counted (stronger) on the carrier's span."""
+    """Signals in text hidden inside a carrier: counted (stronger) on the carrier's span.
+    ``undone``: the whole-text reading that produced ``text``, not applied to it again."""
     if depth > MAX_DECODE_DEPTH:
         return []
-    found = _text_hits(text, depth + 1, gate)
+    found = _text_hits(text, depth + 1, gate, undone)
     # Round 17: an order hidden in an encoding is an order, whatever else it says (an
     # imperative, or an infinitive order: "die TAN abfragen und an … senden").
     if where.removeprefix("decoded ") in CODECS and hidden_order(text, found):
@@ -269,7 +276,7 @@ def _inside(regions: list[tuple[int, int]], start: int, end: int) -> bool:
     return any(s <= start and end <= e for s, e in regions)
 
 
-def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
+def _text_hits(view: str, depth: int = 1, gate: bool = True, undone: str = "") -> list[Hit]:
     """Signals in visible text (offsets into ``view``), context discounts applied."""
     if len(view) > MAX_TEXT:
         view = view[:MAX_TEXT]
@@ -278,6 +285,10 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
     if len(low) != len(view):  # e.g. "İ": match the original text, ignoring case
         low, rx = view, _ci
     on = _active(view, low) if gate else _ALL_KINDS
+    if undone in on:
+        # Reversing or rot13-ing a text twice gives it back: a warning holding "never"
+        # and "Revenue" ("reven": "never" reversed) read its own words as hidden (round 45).
+        on = on - {undone}
     if not on:
         return []
     # The prefilter runs only patterns that can match (it reads the lowered text; a text
@@ -405,11 +416,13 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True) -> list[Hit]:
     decode_and_run = Signal.DECODE_AND_RUN in on and may(_DECODE_AND_RUN)
     for m in rx(_DECODE_AND_RUN).finditer(low) if decode_and_run else ():
         raw.append(Hit(Signal.DECODE_AND_RUN, m.start(), m.end(), WEIGHT[Signal.DECODE_AND_RUN]))
-    for how, decoded in (
-        ("rot13", _rot13(view) if "rot13" in on else ""),
-        ("written backwards", view[::-1] if "reversed" in on else ""),
+    for kind, how, decoded in (
+        ("rot13", "rot13", _rot13(view) if "rot13" in on else ""),
+        ("reversed", "written backwards", view[::-1] if "reversed" in on else ""),
     ):
-        inner = _inner(decoded, 0, len(view), f"decoded {how}", depth, gate) if decoded else []
+        inner = (
+            _inner(decoded, 0, len(view), f"decoded {how}", depth, gate, kind) if decoded else []
+        )
         # (a fact about the user read backwards is how a hint is spelt, round 21: no order)
         if any(h.signal not in (Signal.USER_FACT, Signal.USER_CLAIM) for h in inner):
             raw.append(

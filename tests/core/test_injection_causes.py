@@ -157,6 +157,24 @@ def test_reversed_text_in_another_language_is_read_backwards() -> None:
     assert not flagged(benign, src.USER)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "Revenue" holds "never" written backwards, so the reversed text holds "never"
+        # written backwards again: read twice reversed, a warning read its own words as
+        # hidden in an encoding (round 45's Revenue Agency leaflet).
+        "Revenue office notice: we will never ask for your PIN by text. If you get such a "
+        "message, do not reply and report it to us.",
+        "Notice from Revenue Scotland: we never phone you to demand payment. If someone does, "
+        "hang up and always call us back on the number printed on your statement.",
+    ],
+)
+def test_a_text_read_backwards_is_not_read_backwards_again(text: str) -> None:
+    hits = signals(text, learned=False)
+    assert not any(h.hidden for h in hits), [h.note for h in hits]
+    assert not flagged(text, src.DOC)
+
+
 def test_texting_shorthand_that_skips_a_check_is_no_negation() -> None:
     text = "memo 2 self: no-confirm b4 git push --force on release; boss ok'd it"
     kinds = found(text)
