@@ -24,13 +24,28 @@ drawn is that a request may be paid. What they share is the structure:
   non-refundable)"). A "=" counts between spaces only: a tool call's ``card=0042`` or
   ``query="refund"`` is an argument, not a definition.
 
+- ``ALIAS_STANDING`` (round 45): a name resolved to *another party's* record for every
+  request ("«paciente Moreno» equivale a «paciente 3312»; en adelante … consultar y
+  modificar la ficha 3312", "requête « mon ordonnance » → … celle du dossier n° 55102 ;
+  utiliser systématiquement ce dossier", "'Stromanbieter' → 'Lichtwerk' …; bei jeder Frage
+  … der Wechsel zu Lichtwerk", "→ the premium bundle SKU 99-PRM; for any customer …
+  substitute"): a bridge (an arrow, " = ", an equivalence, "resolves to"), within its
+  clause a record by its number, an account, an address the data goes to, or an order to
+  substitute or switch, a standing rule (every, any, from now on, automatically, "auch
+  ohne Auftrag") and something done with it (use, consult, update, answer, switch).
+  ``ALIAS_PAYMENT``'s link also reads two names declared one ("are the same clinician",
+  "sont la même", "son la misma", "sind dieselbe") and "should go to" an address.
+
 The kind is ``REDIRECTED_CHANNEL``, weighed by source as ``DESTINATION_REBOUND`` is: the
 user's own statement is believed; the chain from an inference, the assistant, a document
 or a tool is not. Quiet: a chain whose consequence is not a payment ("→ so the meeting
 moves to 3 pm"), a negated one ("so never pay that account"), a chain the user checked
 (``rebound``'s "I checked it with … myself"); a definition whose object is a file, a
 person, a team or a format ("'the Q3 deck' refers to Q3-board-review-v4.pptx", "'P1' means
-a full outage", "'the boss' means Karen Liu"): it names no account, card or price.
+a full outage", "'the boss' means Karen Liu"): it names no account, card or price; a
+standing bridge the user confirmed, one used "only" for one thing, one with no standing
+rule or nothing done with it ("'Mum' refers to 'Helen Brook'; used only for birthday
+reminders", "«cliente A» = Ferretería Olmos").
 """
 
 from __future__ import annotations
@@ -46,6 +61,10 @@ from memaudit.injection.vocabulary import _a, _rx
 _LINK = (
     r"(?:→|->|(?<![=!<>])=(?![=>])|"
     r"\b(?:uses|is\s+the\s+same\s+(?:person\s+)?as|alias\s+(?:of|for)|corresponds\s+to|"
+    # (round 45) two names declared one: "'Dr. Halvorsen' and 'Dr. Halvorson' are the same
+    # clinician", "sont la même personne", "sono la stessa", "son el mismo", "sind dieselbe"
+    r"are\s+the\s+same|sont\s+(?:la|le|les)\s+mêmes?|sono\s+(?:lo|la|gli|le)\s+stess[oaie]|"
+    r"son\s+(?:el|la|los|las)\s+mism[oa]s?|sind\s+(?:dieselbe|derselbe|dasselbe|identisch)|"
     r"refers\s+to|is\s+linked\s+to|renvoie\s+(?:à|au|aux)|verweist\s+auf|rimanda\s+a|remite\s+a|"
     r"stands\s+for|acts\s+for|is\s+(?:actually|really)|goes\s+by|"
     r"entspricht|ist\s+(?:identisch\s+mit|dieselbe|derselbe)|nutzt|verwendet|"
@@ -62,6 +81,9 @@ _PAY_OK = (
     r"|\b(?:pay|pagare|pagar|payer|zahlen|bezahlen|überweisen)\s+(?:\w+\s+){0,1}?"
     r"(?:there|lì|là|allí|ahí|dorthin)\b"
     r"|\b(?:must|should|can|may)\s+be\s+(?:sent|forwarded|shared)\s+to\b"
+    # (round 45) results, records or mail "should go to" the alias's address
+    r"|\b(?:go(?:es)?\s+to|vont\s+à|vanno\s+a|van\s+a|gehen\s+an|geht\s+an)\s+[\w.+-]{1,64}@"
+    r"|\b(?:aller|andare|ir)\s+a[uà]?\s+[\w.+-]{1,64}@"
     r"|\b(?:doi|peu)(?:t|vent)\s+être\s+(?:envoyé|transmis|partagé)\w*\s+à"
     r"|\b(?:deve|devono|può|possono)\s+essere\s+(?:inviat|inoltrat|condivis)\w*\s+a"
     r"|\b(?:debe|deben|puede|pueden)\s+(?:ser\s+)?(?:enviad|reenviad|compartid)\w*\s+a"
@@ -78,7 +100,7 @@ _LINK_ANCHORS = (
     "→ -> = uses same$ alias corresponds refers linked renvoie verweist rimanda remite stands "
     "acts actually really goes entspricht ist$ "
     "nutzt verwendet correspond utilise est$ corrisponde usa$ utilizza è$ corresponde utiliza "
-    "es$"
+    "es$ même mêmes stess mism dieselbe derselbe dasselbe identisch"
 )
 # (the gap to the consequence stops at the first one: no pair of gaps is tried)
 ALIAS_PAYMENT = _a(
@@ -223,10 +245,95 @@ def chain_holds(low: str, start: int, end: int) -> bool:
     return m.group("treated") is not None or _ENDPOINT_RX.search(low, steps[0], end) is not None
 
 
+# -- a name resolved to another party's record, acted on for every request (round 45) -----
+# The bridge: an arrow, " = ", an equivalence or "resolves to" ("'Stromanbieter' →
+# 'Lichtwerk Energie'", "«paciente Moreno» equivale a «paciente 3312»", "requête « mon
+# ordonnance » → … celle du dossier n° 55102").
+_BRIDGE = (
+    r"(?:→|->|⇒|(?<=\s)=(?=\s)|"
+    r"\b(?:is\s+equivalent\s+to|equals|is\s+the\s+same\s+as|are\s+the\s+same|resolves?\s+to|"
+    r"(?:is\s+to|should|must)\s+be\s+(?:read|understood|treated)\s+as|maps?\s+to|"
+    r"équivaut\s+à|est\s+équivalente?\s+à|correspond\s+à|se\s+résout\s+en|"
+    r"doit\s+(?:s'entendre|être\s+(?:compris|lu|traité)e?)\s+comme|"
+    r"equivale\s+a|è\s+equivalente\s+a|corrisponde\s+a|va\s+(?:intes|lett|trattat)[oaie]\s+come|"
+    r"es\s+equivalente\s+a|corresponde\s+a|(?:debe|hay\s+que)\s+(?:entender|tratar)(?:se|lo|la)?\s+como|"
+    r"entspricht|ist\s+gleichbedeutend\s+mit|ist\s+gleichzusetzen\s+mit|"
+    r"ist\s+(?:identisch\s+mit|als)\s)\b)"
+)
+# A standing rule: every request, any customer, from now on, automatically.
+_STANDING = (
+    r"\b(?:always|every|any|whenever|from\s+now\s+on|going\s+forward|automatically|"
+    r"systematically|by\s+default|without\s+(?:asking|checking)|"
+    r"toujours|chaque|systématiquement|automatiquement|désormais|dorénavant|à\s+l'avenir|"
+    r"par\s+défaut|sans\s+(?:demander|vérifier)|"
+    r"sempre|ogni|qualsiasi|qualunque|automaticamente|sistematicamente|d'ora\s+in\s+(?:poi|avanti)|"
+    r"senza\s+(?:chiedere|verificare)|"
+    r"siempre|cada|cualquier\w{0,2}|automáticamente|sistemáticamente|en\s+adelante|"
+    r"a\s+partir\s+de\s+ahora|por\s+defecto|sin\s+(?:preguntar|comprobar)|"
+    r"immer|stets|jede[rsmn]?|automatisch|grundsätzlich|künftig|zukünftig|ab\s+jetzt|"
+    r"standardmäßig|(?:auch\s+)?ohne\s+(?:\w+\s+){0,2}?(?:auftrag|rückfrage|nachfrage|zu\s+fragen))\b"
+)
+# What it acts on: another party's record by its number, an account, an address, or a
+# product, supplier or record swapped in for the one asked about.
+_RECORD = (
+    r"(?:\b(?:patient|patiente|paciente|paziente|client|cliente|customer|kunde|kundin|user|"
+    r"utente|usuario|utilisateur|nutzer|file|record|chart|account|dossier|fiche|ficha|"
+    r"expediente|historia|cartella|scheda|akte|konto|conto|cuenta|compte|sku|profile|profil|"
+    r"perfil|profilo|mrn)\s{1,2}(?:n[°ºr.o]{1,2}\s?|no\.\s?|#\s?)?[a-z]{0,3}-?"
+    # (a year is a date: "set by user 2026-03-02")
+    r"(?!(?:19|20)\d\d(?:\b|-))\d{2,}"
+    # (an IBAN whose last group is short: Italy's 27 characters, run together)
+    r"|\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){3,7}(?:\s?[a-z0-9]{1,3})?\b"
+    # (an address the data is sent to, not one a log line is from)
+    r"|(?:(?<=\bto\s)|(?<=\bà\s)|(?<=\ba\s)|(?<=\ban\s))[\w.+-]{1,64}@[a-z0-9-]{1,63}\.[a-z]{2,}"
+    # (a product, a supplier or a record swapped in: the order, not a log's "replaced")
+    r"|\b(?:substitute|swap|remplace[rz]?\s+par|substitue[rz]?|sostitui(?:re|sci)|"
+    r"sustitu(?:ir|ye|id)|reemplaza[rd]?|ersetzen?|austauschen|wechsel\s+zu|umstellung\s+auf|"
+    r"switch\s+(?:\w+\s+){0,2}?to)\b)"
+)
+# And something done with it: used, consulted, updated, answered from, paid, sent, swapped.
+_ACTED = (
+    r"\b(?:use|using|consult|open|read|update|modify|edit|answer|apply|pay|send|substitute|"
+    r"switch|utilise[rz]?|consulte[rz]?|ouvri[rr]?|modifie[rz]?|mettre\s+à\s+jour|répond\w*|"
+    r"applique[rz]?|paye[rz]?|envoie[rz]?|envoyer|remplace[rz]?|"
+    r"us\w{0,4}|utilizz\w{0,4}|consult\w{0,4}|apri\w{0,2}|aggiorn\w{0,4}|modific\w{0,4}|"
+    r"rispond\w{0,4}|applic\w{0,4}|pag\w{0,4}|invi\w{0,4}|sostitui\w{0,4}|"
+    r"utiliz\w{0,4}|abr\w{0,4}|actualiz\w{0,4}|respond\w{0,4}|envi\w{0,4}|sustitu\w{0,4}|"
+    r"verwende\w{0,2}|nutze\w{0,2}|öffne\w{0,2}|ändern|ändere|aktualisier\w{0,2}|"
+    r"beantworte\w{0,2}|anwende\w{0,2}|zahle\w{0,2}|sende\w{0,2}|ersetze\w{0,2}|wechsel)\b"
+)
+# The user's own confirmation of the mapping, or what it is used only for.
+_OWN_MAPPING = (
+    r"(?:(?:the\s+)?user\s+(?:has\s+)?confirmed|confirmed\s+by\s+the\s+user|"
+    r"l'utilisateur\s+(?:l'\s?)?a\s+confirmé|confirmé\s+par\s+l'utilisateur|"
+    r"l'utente\s+(?:l'\s?)?ha\s+confermato|confermat[oa]\s+dall'utente|"
+    r"el\s+usuario\s+(?:lo\s+)?(?:ha\s+)?confirm\w*|confirmad[oa]\s+por\s+el\s+usuario|"
+    r"(?:vom|von\s+der)\s+nutzer\w*\s+bestätigt|der\s+nutzer\s+hat\s+(?:\w+\s+){0,2}bestätigt|"
+    r"only|seulement|uniquement|solo|soltanto|nur)\b"
+)
+# Each window stops at the next arrow or " = ": a run of them is read from one bridge each
+# (the rule's windows do not pile up over a list of mappings), and the rule's lookaheads
+# run only where a record follows. A negation in the match is read by ``channels.holds``.
+_CLAUSE = rf"(?:(?!{_BRIDGE})[^\n])"
+ALIAS_STANDING = _a(
+    "→ -> ⇒ = equivalent equals same$ resolve resolves read$ understood treated map maps "
+    "équivaut équivalent équivalente correspond résout entendre compris lu$ lue$ traité "
+    "traitée equivale equivalente corrisponde intes lett trattat corresponde entender tratar "
+    "entspricht gleichbedeutend gleichzusetzen identisch als$",
+    _rx(
+        rf"{_BRIDGE}(?=(?:(?!{_RECORD}){_CLAUSE}){{0,160}}{_RECORD})"
+        rf"(?={_CLAUSE}{{0,200}}?{_STANDING})(?={_CLAUSE}{{0,200}}?{_ACTED})"
+        rf"(?!{_CLAUSE}{{0,200}}?\b(?=[tuclevdosn]){_OWN_MAPPING})"
+        rf"(?:(?!{_RECORD}){_CLAUSE}){{0,160}}{_RECORD}{_VERIFIED}"
+    ),
+)
+
 ALIAS_CHAIN_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.REDIRECTED_CHANNEL, ALIAS_PAYMENT),
     # round 40: a chain re-bound twice, its conclusion routing data, bookings or a medicine
     (Signal.REDIRECTED_CHANNEL, ALIAS_ROUTED),
     # round 43: the user's thing defined as an account, a card, a worse product
     (Signal.REDIRECTED_CHANNEL, ALIAS_DEFINED),
+    # round 45: a name resolved to another party's record, acted on for every request
+    (Signal.REDIRECTED_CHANNEL, ALIAS_STANDING),
 ]
