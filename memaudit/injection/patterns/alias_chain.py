@@ -83,6 +83,8 @@ _PAY_OK = (
     r"|\b(?:must|should|can|may)\s+be\s+(?:sent|forwarded|shared)\s+to\b"
     # (round 45) results, records or mail "should go to" the alias's address
     r"|\b(?:go(?:es)?\s+to|vont\s+à|vanno\s+a|van\s+a|gehen\s+an|geht\s+an)\s+[\w.+-]{1,64}@"
+    # (a payment "should go through" the alias's site: round 39's provider)
+    r"|\bgo(?:es)?\s+through\s+[a-z0-9-]{1,63}\.[a-z]{2,}"
     r"|\b(?:aller|andare|ir)\s+a[uà]?\s+[\w.+-]{1,64}@"
     r"|\b(?:doi|peu)(?:t|vent)\s+être\s+(?:envoyé|transmis|partagé)\w*\s+à"
     r"|\b(?:deve|devono|può|possono)\s+essere\s+(?:inviat|inoltrat|condivis)\w*\s+a"
@@ -252,6 +254,8 @@ def chain_holds(low: str, start: int, end: int) -> bool:
 _BRIDGE = (
     r"(?:→|->|⇒|(?<=\s)=(?=\s)|"
     r"\b(?:is\s+equivalent\s+to|equals|is\s+the\s+same\s+as|are\s+the\s+same|resolves?\s+to|"
+    r"sont\s+(?:la|le|les)\s+mêmes?|sono\s+(?:lo|la|gli|le)\s+stess[oaie]|"
+    r"son\s+(?:el|la|los|las)\s+mism[oa]s?|sind\s+(?:dieselbe|derselbe|dasselbe)|"
     r"(?:is\s+to|should|must)\s+be\s+(?:read|understood|treated)\s+as|maps?\s+to|"
     r"équivaut\s+à|est\s+équivalente?\s+à|correspond\s+à|se\s+résout\s+en|"
     r"doit\s+(?:s'entendre|être\s+(?:compris|lu|traité)e?)\s+comme|"
@@ -294,6 +298,7 @@ _RECORD = (
 # And something done with it: used, consulted, updated, answered from, paid, sent, swapped.
 _ACTED = (
     r"\b(?:use|using|consult|open|read|update|modify|edit|answer|apply|pay|send|substitute|"
+    r"treat|handle|traite[rz]?|trat\w{0,4}|behandel\w{0,2}|bearbeite\w{0,2}|"
     r"switch|utilise[rz]?|consulte[rz]?|ouvri[rr]?|modifie[rz]?|mettre\s+à\s+jour|répond\w*|"
     r"applique[rz]?|paye[rz]?|envoie[rz]?|envoyer|remplace[rz]?|"
     r"us\w{0,4}|utilizz\w{0,4}|consult\w{0,4}|apri\w{0,2}|aggiorn\w{0,4}|modific\w{0,4}|"
@@ -319,7 +324,8 @@ ALIAS_STANDING = _a(
     "→ -> ⇒ = equivalent equals same$ resolve resolves read$ understood treated map maps "
     "équivaut équivalent équivalente correspond résout entendre compris lu$ lue$ traité "
     "traitée equivale equivalente corrisponde intes lett trattat corresponde entender tratar "
-    "entspricht gleichbedeutend gleichzusetzen identisch als$",
+    "entspricht gleichbedeutend gleichzusetzen identisch als$ même mêmes stess mism dieselbe "
+    "derselbe dasselbe",
     _rx(
         rf"{_BRIDGE}(?=(?:(?!{_RECORD}){_CLAUSE}){{0,160}}{_RECORD})"
         rf"(?={_CLAUSE}{{0,200}}?{_STANDING})(?={_CLAUSE}{{0,200}}?{_ACTED})"
