@@ -55,6 +55,13 @@ def _texty(raw: bytes | str) -> str | None:
     return s
 
 
+def by_numbers(s: str) -> bool:
+    """Whether a decoded text reads as text only with its numbers counted (``_texty``):
+    such a run says something only if what it says is a signal (an invoice's "Rechnung Nr.
+    2025-0418 - Betrag: 120,00 EUR" or a config's "replicas: 3" in base64 is no carrier)."""
+    return text_shares(s)[1] < 0.7 * len(s)
+
+
 _WORD = re.compile(r"[^\W\d_]{3,}[.,;:!?]?")
 _NUMBER = re.compile(r"[+(]?\d[\d().,:/-]{0,30}")
 

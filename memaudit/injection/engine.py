@@ -15,7 +15,7 @@ from memaudit.injection.assessment import Hit, _cut
 from memaudit.injection.bounded import beyond_bound
 from memaudit.injection.confusables import fold, lookalike_domains, lookalike_hit
 from memaudit.injection.declared import settle as _settle
-from memaudit.injection.decoders import _decode_runs, _texty
+from memaudit.injection.decoders import _decode_runs, _texty, by_numbers
 from memaudit.injection.executed import EXECUTED_WEIGHT, executed_runs
 from memaudit.injection.expository import EXPOSITION_NOTE, explains_attack, expounded
 from memaudit.injection.forms import (
@@ -453,6 +453,7 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True, undone: str = "") -
             SPLIT_NAME,
             FIELDS_NAME,
         )
+        spelled = spelled or by_numbers(decoded)  # (round 45) numbers made it text
         weight = WEIGHT[Signal.ENCODED_PAYLOAD] if not spelled or inner else 0.0
         if weight:
             raw.append(
