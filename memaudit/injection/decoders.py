@@ -19,7 +19,9 @@ from memaudit.injection.forms import (
     _MORSE,
     _MORSE_TABLE,
     _PERCENT,
+    FIELDS_NAME,
     SPLIT_NAME,
+    field_values,
     interleaved,
     joined_letters,
     spaced_runs,
@@ -44,9 +46,24 @@ def _texty(raw: bytes | str) -> str | None:
     if len(s) < 8:
         return None
     printable, letters = text_shares(s)
+    if letters < 0.7 * len(s) and sum(1 for w in s.split() if _WORD.fullmatch(w)) >= 2:
+        # (round 45) The numbers of a sentence of words count as its text: the phone number
+        # in a hex "forward new 2FA codes to +44 7700 900871" (random bytes are no words).
+        letters += sum(len(w) for w in s.split() if _NUMBER.fullmatch(w))
     if printable < 0.95 * len(s) or letters < 0.7 * len(s) or s.count(" ") < 2:
         return None
     return s
+
+
+def by_numbers(s: str) -> bool:
+    """Whether a decoded text reads as text only with its numbers counted (``_texty``):
+    such a run says something only if what it says is a signal (an invoice's "Rechnung Nr.
+    2025-0418 - Betrag: 120,00 EUR" or a config's "replicas: 3" in base64 is no carrier)."""
+    return text_shares(s)[1] < 0.7 * len(s)
+
+
+_WORD = re.compile(r"[^\W\d_]{3,}[.,;:!?]?")
+_NUMBER = re.compile(r"[+(]?\d[\d().,:/-]{0,30}")
 
 
 def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
@@ -100,6 +117,7 @@ def _decode_runs(view: str) -> Iterable[tuple[int, int, str, str]]:
         yield 0, len(view), "letters joined by dots or dashes", joined
     if (split := split_words(view)) is not None:  # (round 44) "mos-trar al usua-rio"
         yield 0, len(view), SPLIT_NAME, split
+    yield from ((s, e, FIELDS_NAME, text) for s, e, text in field_values(view))
     for s, e, text in interleaved(view):
         yield s, e, "letters joined by dots or dashes", text
     if longest >= _GLUED_SHORTEST:  # (round 39) words glued without spaces

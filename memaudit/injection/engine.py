@@ -15,7 +15,7 @@ from memaudit.injection.assessment import Hit, _cut
 from memaudit.injection.bounded import beyond_bound
 from memaudit.injection.confusables import fold, lookalike_domains, lookalike_hit
 from memaudit.injection.declared import settle as _settle
-from memaudit.injection.decoders import _decode_runs, _texty
+from memaudit.injection.decoders import _decode_runs, _texty, by_numbers
 from memaudit.injection.executed import EXECUTED_WEIGHT, executed_runs
 from memaudit.injection.expository import EXPOSITION_NOTE, explains_attack, expounded
 from memaudit.injection.forms import (
@@ -35,6 +35,7 @@ from memaudit.injection.forms import (
     _TO_DESTINATION,
     CODECS,
     EXAMPLE_NOTE,
+    FIELDS_NAME,
     SPLIT_NAME,
     _named_tokens,
     _sentence_bounds,
@@ -440,7 +441,7 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True, undone: str = "") -
         if how == SPLIT_NAME and explains_attack(view):
             continue  # (round 44) a lesson on the trick ("hyphenate words: 'in-struc-tions'")
         inner = _inner(decoded, s, e, f"decoded {how}", depth, gate)
-        if how == SPLIT_NAME:  # the whole text read again: only what the joining adds to it
+        if how in (SPLIT_NAME, FIELDS_NAME):  # text read again: only what joining adds
             seen = {h.signal for h in raw} | {Signal.ENCODED_PAYLOAD}
             inner = [h for h in inner if h.signal not in seen]
         # (leetspeak is read by anyone: style, unless it spells a signal; round 21)
@@ -450,7 +451,9 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True, undone: str = "") -
             "leetspeak",
             GLUED,
             SPLIT_NAME,
+            FIELDS_NAME,
         )
+        spelled = spelled or by_numbers(decoded)  # (round 45) numbers made it text
         weight = WEIGHT[Signal.ENCODED_PAYLOAD] if not spelled or inner else 0.0
         if weight:
             raw.append(

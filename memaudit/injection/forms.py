@@ -56,7 +56,12 @@ _BASE64 = re.compile(
 )
 _HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){12,}(?![0-9A-Fa-f])")
 _BINARY = re.compile(r"(?:[01]{8}[ ]?){6,}")
-_PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2}[^%\s]{0,16}){5,}")
+# (round 45) The letters that open the run's first word ("Reenv%C3%ADa") and the rest of
+# its last ("%40verificacion-id.es") belong to it: without them the decoded order lost its
+# verb. Neither part can hold "%" or a space, so a run still ends at the first space.
+_PERCENT = re.compile(
+    r"(?:(?<![^\W\d_])[^\W\d_]{1,16})?(?:%[0-9A-Fa-f]{2}[^%\s]{0,16}){5,}[^%\s]{0,48}"
+)
 _ESCAPES = re.compile(r"(?:\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2}){6,}")
 # (round 44: accented letters too, "u b i c a c i ó n", as ``_DOTTED`` reads them)
 _SPACED = re.compile(r"(?<!\S)(?:[^\W\d_] {1,3}){5,}[^\W\d_](?!\S)")
@@ -149,6 +154,36 @@ def split_words(view: str) -> str | None:
     if len(words) < SPLIT_WORDS:
         return None
     return _SPLIT_WORD.sub(lambda m: m[0].replace("-", ""), view)
+
+
+# (round 45) An order split across a record's fields ("Feld1='Nutzer-', Feld2='passwort ',
+# Feld3='an kasse@', Feld4='schnellzahl.de senden'"): FIELD_RUN quoted values or more, one
+# key each, next to each other, are read once joined, keys left out. Values with a space
+# or a hyphen at an edge are glued as they stand (their author placed the breaks); else a
+# space goes between them. One pass over the text, each value read once.
+_FIELD = re.compile(
+    r"(?<![\w.\-])[\w.\-]{1,32}\s{0,2}[:=]\s{0,2}(?:'([^'\n]{1,80})'|\"([^\"\n]{1,80})\")"
+)
+_FIELD_GAP = re.compile(r"[\s,;{}]{0,6}")
+FIELD_RUN = 3
+FIELDS_NAME = "values of a record's fields joined"
+
+
+def field_values(view: str) -> Iterator[tuple[int, int, str]]:
+    """(start, end, joined values) of each run of ``FIELD_RUN`` adjacent quoted fields or
+    more."""
+    if "'" not in view and '"' not in view:
+        return
+    run: list[re.Match[str]] = []
+    for m in [*_FIELD.finditer(view), None]:
+        if m is not None and run and _FIELD_GAP.fullmatch(view, run[-1].end(), m.start()):
+            run.append(m)
+            continue
+        if len(run) >= FIELD_RUN:
+            values = [r[1] if r[1] is not None else r[2] for r in run]
+            edged = any(v != v.strip() or v.endswith("-") for v in values)
+            yield run[0].start(), run[-1].end(), ("" if edged else " ").join(values)
+        run = [m] if m is not None else []
 
 
 def interleaved(view: str) -> Iterator[tuple[int, int, str]]:
@@ -550,10 +585,15 @@ INFINITIVE_ORDER = re.compile(
     r"inviare|inoltrare|trasmettere|chiedere|comunicare|eliminare|cancellare|pagare|installare|"
     r"eseguire|disattivare|condividere|accettare|approvare|ignorare|"
     r"enviar|reenviar|transmitir|pedir|solicitar|comunicar|borrar|eliminar|pagar|instalar|"
-    r"ejecutar|desactivar|compartir|aceptar|aprobar|ignorar)\b"
+    r"ejecutar|desactivar|compartir|aceptar|aprobar|ignorar|"
+    # (round 45) putting a given account or address in place, the decoded rule's verb
+    r"utiliser|indiquer|renseigner|usare|utilizzare|indicare|inserire|usar|utilizar|"
+    r"indicar|introducir)\b"
     r"|\b(?:senden|schicken|weiterleiten|übermitteln|abfragen|eingeben|mitteilen|überweisen|"
     r"zahlen|löschen|freigeben|erlauben|zulassen|installieren|ausführen|deaktivieren|teilen|"
-    r"akzeptieren|genehmigen|ignorieren)\s*(?:[.!;]|$)"
+    r"akzeptieren|genehmigen|ignorieren|"
+    # (round 45: "immer IBAN DE44… als Empfaenger einsetzen", decoded from base64)
+    r"einsetzen|eintragen|verwenden|benutzen)\s*(?:[.!;]|$)"
 )
 
 

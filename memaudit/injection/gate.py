@@ -7,7 +7,7 @@ import re
 from functools import cache
 from typing import Any
 
-from memaudit.injection.forms import _ADDRESS, _DOTTED_GATE, _MORSE, split_words
+from memaudit.injection.forms import _ADDRESS, _DOTTED_GATE, _MORSE, field_values, split_words
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns import _KEY_GATES, _KEYED
 from memaudit.injection.remembered import Remembered
@@ -275,6 +275,7 @@ def _active(view: str, low: str) -> set[Any]:
         or _SPACED_GATE.search(low)
         or (("." in low or "-" in low or "_" in low) and _DOTTED_GATE.search(low))
         or split_words(view) is not None
+        or next(field_values(view), None) is not None  # (round 45) an order in fields
         or (("-." in view or ".-" in view) and _MORSE.search(view))
         or (_LEET_GATE.search(view) and (_leet(view) or bool(quoted_leet(view))))
     ):
