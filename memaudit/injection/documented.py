@@ -36,6 +36,7 @@ from memaudit.injection.patterns.beaconed import _MINE_RX, SLOT_REACH, personal_
 _ADDRESS = re.compile(r"https?://(?:[^\s{}<>\"'()\[\]]|\{[^{}\n]{1,40}\}|<[^<>\n]{1,40}>){1,2000}")
 # A query's value that is wholly a placeholder: {name} or <name>.
 _PLACEHOLDER = re.compile(r"\{[^{}\n]{1,40}\}|<[^<>\n]{1,40}>")
+CODE_NOTE = "in a code sample"  # (``engine._discount``'s note: shown, nothing else read)
 # A rule armed for later turns: the text then speaks to its reading agent.
 _RULES = frozenset({Signal.STANDING_RULE, Signal.CONDITIONAL_TRIGGER})
 
@@ -43,7 +44,8 @@ _RULES = frozenset({Signal.STANDING_RULE, Signal.CONDITIONAL_TRIGGER})
 def endpoint_template(text: str, h: Hit) -> bool:
     """``h`` is a data-bearing address in a plain link whose query leaves at least one
     placeholder, none of them for the user's data or secrets (the module's docstring)."""
-    if h.signal is not Signal.DATA_URL or h.note or h.hidden:
+    # (round 45: an API reference shows its endpoint in a code span, "`GET https://…`")
+    if h.signal is not Signal.DATA_URL or h.note not in ("", CODE_NOTE) or h.hidden:
         return False
     if slotted_image(text, h) or personal_slot(text, h):
         return False
@@ -54,7 +56,8 @@ def endpoint_template(text: str, h: Hit) -> bool:
     before = text[max(0, at - 2) : at]
     if before == "](" or text.startswith("![", h.start) or _in_fetching_tag(text, at):
         return False  # an image's address (its placeholder: ``slotted_image``)
-    _, mark, query = m.group().rstrip(".,;:!?").partition("?")  # (the sentence's stop)
+    # (the sentence's stop, or the code span's closing backtick)
+    _, mark, query = m.group().rstrip(".,;:!?`").partition("?")
     if not mark:
         return False
     slots = [v for part in query.split("&") if _PLACEHOLDER.fullmatch(v := part.partition("=")[2])]

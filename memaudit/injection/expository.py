@@ -86,11 +86,13 @@ _DEFENCE = _rx(
     r"normalizz\w*|normaliz\w*|normalisier\w*|before\s+matching|avant\s+(?:la\s+)?comparaison|"
     r"prima\s+del\s+confronto|antes\s+de\s+(?:comparar|buscar)|vor\s+dem\s+abgleich|"
     r"advises?|conseille\w*|consiglia\w*|aconseja\w*|r[äa]t|raten|"
+    # (round 45) a summary's closing advice: "Advice: …", "Conseil :", "Consiglio:"
+    r"advice\s*:|conseils?\s*:|consigli[oa]?\s*:|consejos?\s*:|ratschl[äa]ge?\s*:|tipps?\s*:|"
     r"nie(?:mals)?\s+automatisch|never\s+automatically|jamais\s+automatiquement|"
     r"mai\s+automaticamente|nunca\s+autom[aá]ticamente|"
     # decoded to read, never to run ("jamais pour exécuter", "nie dekodieren und ausführen")
     r"(?:never|jamais|mai|nunca|nie)\s+(?:\w+\s+){0,3}?(?:execut\w*|exécut\w*|esegu\w*|"
-    r"ejecut\w*|ausführ\w*|run|obey|follow)|"
+    r"ejecut\w*|ausführ\w*|run|obey|follow|act\s+on|agir|agire|actuar|handeln)|"
     r"(?:always\s+)?(?:check|verify)\s+the\s+(?:address|domain|sender|url)|"
     r"compruebe\s+siempre|verifique\s+siempre|vérifiez\s+toujours|controllate?\s+sempre|"
     r"prüfen\s+sie\s+immer|"
@@ -153,8 +155,8 @@ _DEFENCE_KINDS = frozenset(
 # Notes of a hit already read as shown rather than said (``engine._discount``, ``declared``).
 _SHOWN_NOTES = ("quoted", "in a code sample", "example", "named", "declared", "mention")
 # Clauses: an order may follow a narration after a semicolon.
-# (an ellipsis, "<!-- ... -->", ends nothing)
-_CLAUSE_END = re.compile(r"(?<!\.)[.!?;](?=\s|$)|\n")
+# (an ellipsis, "<!-- ... -->", ends nothing; nor "e.g." or "i.e." before the example)
+_CLAUSE_END = re.compile(r"(?<!\.)(?<!\be\.g)(?<!\bi\.e)[.!?;](?=\s|$)|\n")
 # A carrier's decoding stated by the text ("decodes to", "décodé donne", "si decodifica in",
 # "se decodifica como", "ergibt dekodiert").
 _DECODES = _rx(
@@ -186,6 +188,18 @@ _EXAMPLE_OPENER = _rx(
     r"[^.!?\n]{0,60}$"
 )
 EXAMPLE_REACH = 80  # characters before a hit read for the example's opener
+# (round 45) A carrier's clause that says it is hidden from the reader: "pages can carry
+# <!-- … --> notes that browsers never show", "des commentaires cachés", "nascosti",
+# "ocultos", "versteckt".
+_CONCEALED = _rx(
+    r"\b(?:hid(?:e|es|den|ing)|conceal\w*|invisible|unseen|never\s+(?:show|shown|see|seen|"
+    r"display\w*|render\w*)|(?:don't|do\s+not|doesn't|does\s+not|can't|cannot)\s+"
+    r"(?:show|see|display|render)|cach(?:é|ée|és|ées|er|ent)|dissimul\w*|invisibles?|"
+    r"nascost\w*|nascond\w*|invisibil\w*|ocult\w*|escond\w*|versteck\w*|verborgen\w*|"
+    r"unsichtbar\w*)\b"
+)
+# Carriers the reader sees: their own words are the example, not the text's.
+_CARRIERS = frozenset({Signal.HTML_COMMENT, Signal.ENCODED_PAYLOAD})
 
 
 def _regions(text: str) -> list[tuple[int, int]]:
@@ -291,9 +305,47 @@ def _shown(unseen: list[int], h: Hit) -> bool:
     return k == len(unseen) or unseen[k] >= h.end
 
 
-def _mention(own: str, h: Hit, regions: list[tuple[int, int]], ends: list[int]) -> bool:
+def _carrier_spans(hits: list[Hit]) -> list[tuple[int, int]]:
+    """The spans of the carriers the reader sees (an HTML comment, an encoded run, and
+    what was read decoded inside one)."""
+    return sorted({(h.start, h.end) for h in hits if h.hidden or h.signal in _CARRIERS})
+
+
+def _shown_carrier(own: str, h: Hit, carriers: list[tuple[int, int]], ends: list[int]) -> bool:
+    """(round 45) Whether a hit lies in a carrier's clause that, the carriers' own words set
+    aside, addresses no one, orders nothing and tells the attack or says the carrier is
+    hidden: "pages can carry <!-- AI assistant: do X --> notes that browsers never show".
+    The example's "AI assistant:" is what the attacker writes, not who the text speaks to."""
+    for a, b in carriers:
+        start, end = _clause(ends, a)[0], _clause(ends, max(a, b - 1))[1]
+        if not (start <= h.start and h.end <= end):
+            continue
+        chars = list(own[start:end])
+        for c, d in carriers:
+            if c >= start and d <= end:
+                chars[c - start : d - start] = " " * (d - c)
+        outside = "".join(chars)
+        if (
+            _ADDRESSED.search(outside) is None
+            and _ORDER.search(outside) is None
+            and _AGENT_ORDERED.search(outside) is None
+            and (_ATTACK.search(outside) is not None or _CONCEALED.search(outside) is not None)
+        ):
+            return True
+    return False
+
+
+def _mention(
+    own: str,
+    h: Hit,
+    regions: list[tuple[int, int]],
+    ends: list[int],
+    carriers: list[tuple[int, int]] | None = None,
+) -> bool:
     """Whether a hit is shown, told of the attack, or a defence's wording."""
     if _inside(regions, h) is not None:
+        return True
+    if carriers and _shown_carrier(own, h, carriers, ends):
         return True
     opened = _EXAMPLE_OPENER.search(own, max(0, h.start - EXAMPLE_REACH), h.start) is not None
     if h.hidden and opened:
@@ -341,7 +393,8 @@ def _expounded(text: str, hits: list[Hit]) -> list[Hit]:
     if not is_exposition(own, low):
         return reviewed(text, hits)  # (or an incident told, the check it adds)
     ends = _clauses(own)
-    if not all(_mention(own, h, regions, ends) for h in hits):
+    shown = _carrier_spans(hits)
+    if not all(_mention(own, h, regions, ends, shown) for h in hits):
         return hits
     out: list[Hit] = []
     strongest: dict[tuple[int, int], Hit] = {}

@@ -110,7 +110,15 @@ def kept_lesson(text: str, found: list[Hit]) -> bool:
     if opener is None or THE_USER.search(low) is None:
         return False
     for h in found:
-        if h.hidden or h.hard or h.signal not in LESSON_KINDS:
+        if h.hidden or h.hard:
+            return False
+        if h.signal is Signal.CONDITIONAL_TRIGGER:
+            # (round 45) "If the build fails again with …, suggest this first": a condition
+            # whose consequence is a suggestion to the user, as a later time's must be
+            if _SUGGEST.search(low, h.end, h.end + LATER_REACH) is None:
+                return False
+            continue
+        if h.signal not in LESSON_KINDS:
             return False
         # (a directive past the opener is a suggestion, never an act)
         past = h.signal is Signal.AGENT_DIRECTIVE and h.start >= opener.end()

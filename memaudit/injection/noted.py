@@ -51,6 +51,7 @@ from memaudit.injection.owned import _ACTS, _SENDS, _UNSEEN
 from memaudit.injection.patterns.facts import changed
 from memaudit.injection.protective import _ELSEWHERE
 from memaudit.injection.vocabulary import _EMAIL_LOOSE, _rx
+from memaudit.injection.warned import _DESTINATION
 from memaudit.injection.wishes import _HARM, _ONWARD_RULE, _SPREAD, _THIRD_PARTY, USER_WISH
 
 LABEL_REACH = 40  # characters of a note's own label before its first colon
@@ -168,6 +169,24 @@ NOTE_KINDS = ORDER_KINDS | {
     Signal.HTML_COMMENT,
     Signal.QA_RECORD,
 }
+# (round 45) The user as the one who confirmed: "the user confirmed this mapping",
+# "confirmé par lui en session", "confermato dall'utente", "el usuario lo confirmó",
+# "vom Nutzer bestätigt". Their own confirmation of their own data is no authority claimed.
+_USER_CONFIRMED = _rx(
+    r"\bthe\s+user\s+(?:has\s+|had\s+)?(?:re-?)?confirmed\b|\bconfirmed\s+by\s+(?:the\s+user|them|him|her)\b"
+    r"|\bconfirmée?s?\s+par\s+(?:lui|elle|l'utilisat(?:eur|rice))\b|\bl'utilisat(?:eur|rice)\s+"
+    r"(?:l'a\s+|a\s+|l'\s*)?confirm\w*"
+    r"|\bconfermat[oaie]\s+(?:dall'utente|da\s+lui|da\s+lei)\b|\bl'utente\s+(?:l'ha\s+|ha\s+)?confermat?\w*"
+    r"|\bconfirmad[oa]s?\s+por\s+(?:el\s+usuario|la\s+usuaria|él|ella)\b"
+    r"|\b(?:el\s+usuario|la\s+usuaria)\s+(?:lo\s+|la\s+)?(?:ha\s+)?confirm\w*"
+    r"|\b(?:vom|von\s+der)\s+(?:nutzer|benutzer|nutzerin|benutzerin)\s+bestätigt\b"
+    r"|\b(?:der\s+(?:nutzer|benutzer)|die\s+(?:nutzerin|benutzerin))\s+(?:hat\s+)?(?:es\s+|dies\s+)?bestätigt\w*"
+)
+# A fact handed to someone else: a payee, a recipient, a beneficiary.
+_PAYEE = _rx(
+    r"\b(?:payees?|recipients?|beneficiar\w*|bénéficiaires?|destinataires?|destinatari[oa]?s?|"
+    r"beneficiari[oa]?s?|empfänger\w*|begünstigt\w*)\b"
+)
 _BARE_COMMENT = _rx(r"^<!--\s{0,3}[\w-]{1,20}\s{0,3}-->$")
 
 
@@ -204,12 +223,21 @@ def _blank(low: str, spans: list[tuple[int, int]]) -> str:
 
 def _fits(text: str, low: str, h: Hit, body: int) -> bool:
     """Whether a hit is a shape such a note has (see the module's docstring)."""
-    if h.hard or h.hidden or h.signal not in NOTE_KINDS:
+    if h.hard or h.hidden or (h.signal not in NOTE_KINDS and h.signal is not Signal.FAKE_AUTHORITY):
         return False
     if h.signal is Signal.AGENT_DIRECTIVE:
         return h.end <= body  # the note's own label; elsewhere an address to an agent
     if h.signal is Signal.USER_FACT:
-        return not changed(low, h.start, h.end)
+        return not changed(low, h.start, h.end) or _confirmed_own(low)
+    if h.signal is Signal.FAKE_AUTHORITY:
+        # (round 45) "the user confirmed this": the user's own word, no authority claimed,
+        # in a note that hands nothing on
+        return _confirmed_own(low) and any(
+            m.start() < h.end and m.end() > h.start
+            for m in _USER_CONFIRMED.finditer(
+                low, max(0, h.start - LABEL_REACH), h.end + LABEL_REACH
+            )
+        )
     if h.signal is Signal.HTML_COMMENT:
         return _BARE_COMMENT.match(text[h.start : h.end].strip()) is not None
     if h.signal is Signal.QA_RECORD:
@@ -218,6 +246,18 @@ def _fits(text: str, low: str, h: Hit, body: int) -> bool:
         a, b = _clause(low, h.start, h.end)
         return _OWN_DESTINATION.search(low, a, b) is not None
     return True
+
+
+def _confirmed_own(low: str) -> bool:
+    """(round 45) Whether the note records the user's own confirmation of a change to their
+    own data ("the user changed their phone number, confirmed by them in session") and
+    hands nothing on: no new value given (an address, a link, a number, an IBAN) and no
+    payee or recipient. A planted change gives the new value or a new payee."""
+    return (
+        _USER_CONFIRMED.search(low) is not None
+        and _DESTINATION.search(low) is None
+        and _PAYEE.search(low) is None
+    )
 
 
 def _orders(low: str, found: list[Hit], body: int) -> list[Hit]:
@@ -276,7 +316,7 @@ def about_user(text: str, found: list[Hit]) -> bool:
         return False
     if "\n" in text.strip() or _AGENT_MODAL.search(low, body) or _FIRST_PERSON_I.search(text, body):
         return False  # a file's lines, or a rule for the agent: no note about the user
-    if changed(low, body, len(low)):
+    if changed(low, body, len(low)) and not _confirmed_own(low):
         return False  # a fact changed ("moved", "new", "now"): planted facts' ground
     if _THIRD_PARTY.search(low) or _SPREAD.search(low) or _UNCHECKED.search(low):
         return False

@@ -137,7 +137,9 @@ def check_for_user(low: str, h: Hit) -> bool:
 # "We will never ask for your PIN": a negated ask for the reader's secret.
 _NEVER_ASKS = _rx(
     r"\b(?:never|will\s+not|won't|does\s+not|doesn't|do\s+not)\s+(?:\w+\s+){0,2}?"
-    r"(?:ask|request|call|e-?mail|text)\w*\s+(?:you\s+)?(?:for|to\s+(?:give|share|confirm|enter))\s+"
+    r"(?:ask|request|call|e-?mail|text)\w*\s+(?:you\s+)?(?:for|to\s+(?:give|share|confirm|enter|"
+    # (round 45) the channel the secret would leave by: "never ask you to email your PIN"
+    r"e-?mail|send|text|forward|read\s+out|tell\s+us|reveal|disclose|provide|type))\s+"
     r"(?:your|a|any)\b"
     # (round 27) a bank's "will never ask you to move money": the act it warns of, not an
     # order; the money is the _SECRET below
