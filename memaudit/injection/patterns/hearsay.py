@@ -94,11 +94,14 @@ _ADDRESS = (
     r"(?:https?://|www\.)\S|[\w.+-]{1,64}@[\w-]{1,63}\.[a-z]{2,10}\b"
     r"|\b[\w-]{2,63}\.(?:com|net|org|io|co|fr|de|it|es|eu|uk|info|site|online|app|help)\b"
 )
-_DOCUMENTS = (
+_FILES = (
     r"documents?|files?|papers|statements?|receipts|fichiers?|justificatifs|documenti|"
     r"documentos?|archivos?|dokumente?|unterlagen|belege"
-    # (round 45) the user's mail, invoices and folders
-    r"|invoices?|bills|e-?mails?|mails?|folders?|factures?|dossiers?|courriers?|fatture|"
+)
+_DOCUMENTS = (
+    _FILES
+    # (round 45) the user's mail, invoices and folders (read after a verb that sends them)
+    + r"|invoices?|bills|e-?mails?|mails?|folders?|factures?|dossiers?|courriers?|fatture|"
     r"cartell[ae]|posta|facturas?|carpetas?|correos?|rechnungen|ordner"
 )
 # (round 45) The user's login or security alerts silenced, archived or deleted: a check
@@ -113,7 +116,7 @@ _ALERTS = (
 )
 _SILENCED = (
     r"archiv|mut(?:e|ed|ing)\b|silenc|delet|hid(?:e|den)\b|suppress|masqu|supprim|stumm|lösch|"
-    r"ausblend|silenzi|elimin|cancell|nascond|borr|ocult"
+    r"ausblend|silenzi|elimin|nascond|borr|ocult"
 )
 _CODES = (
     r"(?:sms\s+|otp\s+|one-time\s+|verification\s+|security\s+|2fa\s+)?"
@@ -165,7 +168,7 @@ _HANDOVER = (
     r"[^.\n]{0,40}?(?:" + _ADDRESS + r")|"
     # the same in the passive or verb-last: "i documenti … vengano caricati su x.it"
     r"\b(?:"
-    + _DOCUMENTS
+    + _FILES
     + r")\b[^.\n]{0,40}?\b(?:uploaded|sent|e-?mailed|forwarded|caricat\w*|inviat\w*|"
     r"inoltrat\w*|envoyé\w*|transféré\w*|téléversé\w*|enviad\w*|reenviad\w*|subid\w*)\s+(?:to|on|at|su|a|sur|à|en)\s+(?:"
     + _ADDRESS
@@ -186,18 +189,23 @@ _HANDOVER = (
     # user's own provider
     r"\b(?:b?cc|copy|copie(?:\s+cachée)?|copia(?:\s+(?:nascosta|oculta))?)\s+(?:[\w'’-]+\s+){0,7}?"
     r"(?:(?:at|to|à|a|an)\s+)?(?:" + _ADDRESS + r")|"
-    # (round 45) verb last: "alle Rechnungen an x@y.de weiterleiten", "den Ordner mit x@y.de teilen"
-    r"\b(?:" + _DOCUMENTS + r")\b[^.\n]{0,40}?(?:" + _ADDRESS + r")\s+(?:weiterleiten|schicken|"
-    r"senden|teilen|freigeben|hochladen)\b|"
-    # (round 45) the user's login or security alerts silenced (``_ALERTS``)
+    # (round 45) German verb last: "alle Rechnungen an x@y.de weiterleiten", "den Ordner
+    # mit x@y.de teilen"
+    r"\b(?:rechnungen|ordner|dokumente?|unterlagen|belege|e-?mails|mails|dateien)\b"
+    r"[^.\n]{0,40}?(?:" + _ADDRESS + r")\s+(?:weiterleiten|schicken|senden|teilen|freigeben|"
+    r"hochladen)\b|"
+    # (round 45) the user's login or security alerts silenced (``_ALERTS``), payments or
+    # approvals made automatic; behind one look at a word's first letters (the handover is
+    # tried at each word after a frame)
+    r"(?=a(?:rc|u|p|cc|l[el]|nm|v)|m(?:ut|as)|s(?:i|up|e|tu)|del|hid|l(?:ös|og)|eli|conf|"
+    r"n(?:as|e|ot)|b(?:or|es|et)|ocu|fr|val|gen)(?:"
     r"\b(?:" + _SILENCED + r")\w*\s+(?:[\w'’-]+\s+){0,5}?(?:" + _ALERTS + r")|"
     r"\b(?:" + _ALERTS + r")\b(?:[^.\n]|\.(?=\w)){0,60}?\b(?:" + _SILENCED + r")|"
-    # (round 45) payments or approvals made automatic, or without asking the user
     r"\b(?:approv|valid|aprob|approuv|genehmig|freigeb|freizugeb|bestätig|conferm)\w*\s+"
     r"(?:[\w'’-]+\s+){0,4}?(?:automatic\w*|automatiquement|automaticamente|automáticamente|"
     r"automatisch)\b|"
     r"\b(?:automatic\w*|automatiquement|automaticamente|automáticamente|automatisch)\s+"
-    r"(?:approv|valid|aprob|approuv|genehmig|freigeb|freizugeb|bestätig|conferm)\w*|"
+    r"(?:approv|valid|aprob|approuv|genehmig|freigeb|freizugeb|bestätig|conferm)\w*)|"
     r"\b(?:use|usa|utilise|utilizza|verwende|nutze)\s+(?:"
     + _ADDRESS
     + r")[^.\n]{0,30}?\b(?:instead\s+of|"
