@@ -59,6 +59,23 @@ _TELLER = (
     r"|\b(?:got|had|received|took)\s+(?:a|an)\s+(?:(?:phone|urgent|strange)\s+)?call\s+from\b"
     r"|\b(?:un|l')\s*appel\s+(?:de|d'|du)|\buna\s+(?:telefonata|chiamata)\s+(?:da|dal|della)\b"
     r"|\buna\s+llamada\s+(?:de|del)\b|\b(?:einen|ein)\s+anruf\s+(?:von|vom|der|des)\b"
+    # (round 45) a rule set up after a call, a talk, a voicemail or a visit ("after speaking
+    # with … on the phone", "set up after a phone call with", "nach einem Telefonat mit",
+    # "dopo una telefonata con", "tras una llamada con", "un technicien passé à la maison")
+    r"|\b(?:after|following)\s+(?:(?:a|an|the|my|his|her|their)\s+)?(?:(?:phone|whatsapp|"
+    r"video|short|quick)\s+)?(?:call|chat|conversation|talk|visit|voicemail)\s+(?:with|from|to|by)\b"
+    r"|\b(?:after|following)\s+(?:speaking|talking)\s+(?:to|with)\b|\bphone\s+call\s+with\b"
+    r"|\b(?:left|sent)\s+(?:me\s+|him\s+|her\s+)?a\s+voicemail\b|\ba\s+voicemail\s+from\b"
+    r"|\bwho\s+(?:visited|came\s+by|stopped\s+by|called|rang|phoned)\b"
+    r"|\b(?:après|suite\s+à)\s+(?:un|une|l')\s*(?:appel|coup\s+de\s+fil|échange|conversation|"
+    r"message\s+vocal|visite)\b|\baprès\s+avoir\s+(?:parlé|discuté|échangé)\b"
+    r"|\bun\s+message\s+vocal\b|\bpassée?\s+(?:à\s+la\s+maison|chez\s+(?:moi|nous))\b"
+    r"|\bnach\s+(?:einem|dem|einer|der)\s+(?:telefonat|anruf|gespräch|sprachnachricht|besuch)\b"
+    r"|\beine\s+sprachnachricht\s+(?:von|vom)\b|\bbei\s+(?:seinem|ihrem)\s+besuch\b"
+    r"|\bdopo\s+(?:una|la|un|il)\s+(?:telefonata|chiamata|conversazione|messaggio\s+vocale|visita)\b"
+    r"|\bdopo\s+aver\s+(?:parlato|sentito)\b|\bun\s+messaggio\s+vocale\b"
+    r"|\b(?:tras|después\s+de)\s+(?:una|la|un|el)\s+(?:llamada|conversación|mensaje\s+de\s+voz|"
+    r"visita)\b|\b(?:tras|después\s+de)\s+hablar\b|\bun\s+mensaje\s+de\s+voz\b"
 )
 # The channel alone ("over the phone", "par SMS"): a frame before the handover only; after
 # it, it is the handover's own ("the bank may ask you to read out your code over the phone").
@@ -77,9 +94,29 @@ _ADDRESS = (
     r"(?:https?://|www\.)\S|[\w.+-]{1,64}@[\w-]{1,63}\.[a-z]{2,10}\b"
     r"|\b[\w-]{2,63}\.(?:com|net|org|io|co|fr|de|it|es|eu|uk|info|site|online|app|help)\b"
 )
-_DOCUMENTS = (
+_FILES = (
     r"documents?|files?|papers|statements?|receipts|fichiers?|justificatifs|documenti|"
     r"documentos?|archivos?|dokumente?|unterlagen|belege"
+)
+_DOCUMENTS = (
+    _FILES
+    # (round 45) the user's mail, invoices and folders (read after a verb that sends them)
+    + r"|invoices?|bills|e-?mails?|mails?|folders?|factures?|dossiers?|courriers?|fatture|"
+    r"cartell[ae]|posta|facturas?|carpetas?|correos?|rechnungen|ordner"
+)
+# (round 45) The user's login or security alerts silenced, archived or deleted: a check
+# removed ("login alerts … archived silently", "archive sans me les montrer les alertes de
+# connexion", "Anmeldewarnungen stummschalten", "silencia las alertas de inicio de sesión").
+_ALERTS = (
+    r"(?:log-?in|sign-?in|security|fraud|new-device|access)\s+(?:alerts?|notifications?|warnings?)"
+    r"|alertes?\s+(?:de\s+)?(?:connexion|sécurité|fraude)|notifications?\s+de\s+(?:connexion|sécurité)"
+    r"|(?:anmelde|login|sicherheits|betrugs)\w*(?:warnung|hinweis|meldung|benachrichtigung|alarm)\w*"
+    r"|(?:avvisi|notifiche|allerte?)\s+di\s+(?:accesso|sicurezza|frode)"
+    r"|(?:alertas?|avisos?|notificaciones)\s+de\s+(?:inicio\s+de\s+sesión|seguridad|acceso|fraude)"
+)
+_SILENCED = (
+    r"archiv|mut(?:e|ed|ing)\b|silenc|delet|hid(?:e|den)\b|suppress|masqu|supprim|stumm|lösch|"
+    r"ausblend|silenzi|elimin|nascond|borr|ocult"
 )
 _CODES = (
     r"(?:sms\s+|otp\s+|one-time\s+|verification\s+|security\s+|2fa\s+)?"
@@ -126,11 +163,12 @@ _HANDOVER = (
     + r")|"
     # documents sent or uploaded to a site
     r"\b(?:upload|send|submit|forward|share|envoy|télévers|transmet|caric|invi|sub|mand|"
-    r"hochlad|lad|schick|send|env[ií])\w*\s+(?:[\w'’-]+\s+){0,4}?(?:" + _DOCUMENTS + r")\b"
+    r"hochlad|lad|schick|send|env[ií]|reenv|inoltr|transf[eè]r|partag|condivid|compart)\w*\s+"
+    r"(?:[\w'’-]+\s+){0,4}?(?:" + _DOCUMENTS + r")\b"
     r"[^.\n]{0,40}?(?:" + _ADDRESS + r")|"
     # the same in the passive or verb-last: "i documenti … vengano caricati su x.it"
     r"\b(?:"
-    + _DOCUMENTS
+    + _FILES
     + r")\b[^.\n]{0,40}?\b(?:uploaded|sent|e-?mailed|forwarded|caricat\w*|inviat\w*|"
     r"inoltrat\w*|envoyé\w*|transféré\w*|téléversé\w*|enviad\w*|reenviad\w*|subid\w*)\s+(?:to|on|at|su|a|sur|à|en)\s+(?:"
     + _ADDRESS
@@ -149,7 +187,25 @@ _HANDOVER = (
     r"nome|nombre|email|mail|iban|card|carte|ssn|dob)=|"
     # the user's data copied to an outside mailbox, an outside site put in place of the
     # user's own provider
-    r"\b(?:b?cc|copy)\s+(?:[\w'’-]+\s+){0,4}?(?:at\s+|to\s+)?(?:" + _ADDRESS + r")|"
+    r"\b(?:b?cc|copy|copie(?:\s+cachée)?|copia(?:\s+(?:nascosta|oculta))?)\s+(?:[\w'’-]+\s+){0,7}?"
+    r"(?:(?:at|to|à|a|an)\s+)?(?:" + _ADDRESS + r")|"
+    # (round 45) German verb last: "alle Rechnungen an x@y.de weiterleiten", "den Ordner
+    # mit x@y.de teilen"
+    r"\b(?:rechnungen|ordner|dokumente?|unterlagen|belege|e-?mails|mails|dateien)\b"
+    r"[^.\n]{0,40}?(?:" + _ADDRESS + r")\s+(?:weiterleiten|schicken|senden|teilen|freigeben|"
+    r"hochladen)\b|"
+    # (round 45) the user's login or security alerts silenced (``_ALERTS``), payments or
+    # approvals made automatic; behind one look at a word's first letters (the handover is
+    # tried at each word after a frame)
+    r"(?=a(?:rc|u|p|cc|l[el]|nm|v)|m(?:ut|as)|s(?:i|up|e|tu)|del|hid|l(?:ös|og)|eli|conf|"
+    r"n(?:as|e|ot)|b(?:or|es|et)|ocu|fr|val|gen)(?:"
+    r"\b(?:" + _SILENCED + r")\w*\s+(?:[\w'’-]+\s+){0,5}?(?:" + _ALERTS + r")|"
+    r"\b(?:" + _ALERTS + r")\b(?:[^.\n]|\.(?=\w)){0,60}?\b(?:" + _SILENCED + r")|"
+    r"\b(?:approv|valid|aprob|approuv|genehmig|freigeb|freizugeb|bestätig|conferm)\w*\s+"
+    r"(?:[\w'’-]+\s+){0,4}?(?:automatic\w*|automatiquement|automaticamente|automáticamente|"
+    r"automatisch)\b|"
+    r"\b(?:automatic\w*|automatiquement|automaticamente|automáticamente|automatisch)\s+"
+    r"(?:approv|valid|aprob|approuv|genehmig|freigeb|freizugeb|bestätig|conferm)\w*)|"
     r"\b(?:use|usa|utilise|utilizza|verwende|nutze)\s+(?:"
     + _ADDRESS
     + r")[^.\n]{0,30}?\b(?:instead\s+of|"
@@ -186,7 +242,11 @@ HEARSAY_HANDOVER = _a(
     "texto pub publicité livreur conseiller llamó llamaron llamado teléfono mensaje anuncio "
     "repartidor soporte técnico chiamato chiamata telefonato telefono pubblicità annuncio "
     "corriere tecnico angerufen rief ruft telefon werbung anzeige paketbote kurier zusteller "
-    "techniker call appel telefonata chiamata llamada anruf whatsapp telegram",
+    "techniker call appel telefonata chiamata llamada anruf whatsapp telegram "
+    # (round 45) a talk, a voicemail or a visit
+    "speaking talking voicemail visited visit visite visita besuch sprachnachricht vocale voz "
+    "parlé parlato hablar gespräch telefonat conversation conversazione conversación chat "
+    "who$ passé passée fil échange",
     _w(
         0.6,
         _rx(

@@ -136,13 +136,68 @@ _HUSH_SEEN = (
     r"reflejar|enseñar|indicar|muestres|incluyas|listes|menciones)(?:le|les|lo|la|los|las|selo|selos)?\b"
     rf"[^.!?\n]{{0,60}}?(?:\bal\s+usuario\b|\ba\s+la\s+usuaria\b|\ben\s+(?:sus|mis|los|las|el|la|su|mi)\s+{_SEEN})"
 )
+# (round 45) The same order in other words: the item taken out of ("leave … out of",
+# "omit … from", "laisser … en dehors du", "lascia fuori … dal", "deja fuera … del"), or
+# not raised while the user's own statements are read ("don't bring up the €39.90 charge
+# when you review my bank statements", "ne parle pas des frais quand tu passes en revue
+# mes relevés", "nicht ansprechen, wenn du meine Kontoauszüge durchgehst"). The place is
+# the user's own (a client's invoice, a shared dashboard: not the user); a help page's
+# passive ("are left out of", "sont exclus du") orders nothing.
+_WHOSE_EN = (  # the user's: "my", "the user's", a vendor's "the account holder's" (not
+    # "your": a help page's reader's own, "exclude transfers from your report")
+    r"(?:my|his|her|their|the\s+user's|the\s+(?:account\s+(?:holder|owner)|customer|"
+    r"subscriber)'s)\s+"
+)
+_SEEN_EN = rf"(?:[^\W\d_]+\s+){{0,2}}?(?:{_SEEN}|transactions|accounts?|reports?)"
+_ASIDE = (
+    # en: taken out of the user's own
+    r"\b(?:omit|exclude|skip|drop|hide|strip|remove|leave|be\s+left|filter)\s+(?:[^\s!?]+\s+){0,6}?"
+    rf"(?:out\s+of|from|off)\s+{_WHOSE_EN}{_SEEN_EN}"
+    # en: not raised, or skipped, while the user's own are read
+    r"|(?:(?:\b(?:not|never)|\b(?:do|does)\s*n't)\s+(?:to\s+)?(?:bring\s+up|raise|flag|mention|"
+    r"list|show|include|surface|highlight|point\s+out|call\s+out)|\b(?:skip|omit|ignore))\s+"
+    r"(?:[^\s!?]+\s+){0,6}?(?:when|while|whenever)\s+(?:[^\s!?]+\s+){0,3}?"
+    rf"{_WHOSE_EN}{_SEEN_EN}"
+    # fr
+    r"|\b(?:exclu(?:re|ez)|omett(?:re|ez)|retir(?:er|ez)|masqu(?:er|ez)|cach(?:er|ez)|"
+    r"laiss(?:er|ez|e))\s+(?:[^\s!?]+\s+){0,6}?(?:en\s+dehors\s+)?(?:du|des|de\s+la|"
+    r"(?:de|dans)\s+(?:mon|ma|mes|son|sa|ses|leur|leurs)|dans\s+(?:le|la|les))\s+"
+    rf"(?:\w+\s+)?{_SEEN}"
+    r"|\bne\s+(?:pas\s+|jamais\s+)?(?:(?:les|le|la|l'|lui|leur|en|y|me|m')\s*){0,3}"
+    r"(?:parl|évoqu|abord|mentionn|signal|soulev|soulèv)\w{0,4}(?:\s+(?:pas|jamais))?\b"
+    r"[^.!?\n]{0,60}?\b(?:quand|lorsque?)\s*'?\s*(?:[^\s!?]+\s+){0,4}?"
+    rf"(?:mes|ses|leurs|les)\s+(?:\w+\s+)?{_SEEN}"
+    # de
+    r"|\bnicht\s+(?:an(?:zu)?sprechen|(?:zu\s+)?erwähnen|(?:zu\s+)?thematisieren|an(?:zu)?zeigen|"
+    r"auf(?:zu)?führen|auf(?:zu)?listen|(?:zu\s+)?melden)\s*,?\s+(?:wenn|während|sobald)\s+"
+    r"(?:[^\s!?]+\s+){0,3}?(?:meine[rnms]?|seine[rnms]?|ihre[rnms]?|die|den)\s+"
+    rf"(?:\w+\s+)?(?:{_SEEN}|\w*kontoauszüge?)"
+    # it
+    r"|\b(?:esclud(?:ere|i|ete)|omett(?:ere|i|ete)|togli(?:ere|ete)?|nascond(?:ere|i|ete)|"
+    r"lascia(?:re|te)?\s+fuori)\s+(?:[^\s!?]+\s+){0,6}?(?:dal|dalla|dai|dagli|dalle)\s+"
+    rf"(?:\w+\s+)?{_SEEN}"
+    r"|\bnon\s+(?:tirare\s+fuori|menzionar\w*|nominar\w*|parlar\w*|citar\w*|segnalar\w*)\b"
+    r"[^.!?\n]{0,60}?\b(?:quando|mentre)\s+(?:[^\s!?]+\s+){0,3}?(?:(?:i|gli|le|il|la)\s+"
+    rf"(?:miei|suoi|mie|sue|mio|suo|mia|sua)|i|gli|le)\s+{_SEEN}"
+    # es
+    r"|\b(?:exclu(?:ir|ye|yan)|omit(?:ir|e|an)|quit(?:ar|a|en)|ocult(?:ar|a|en)|"
+    r"dej(?:ar|a|en)\s+fuera)\s+(?:[^\s!?]+\s+){0,6}?(?:del|de\s+(?:la|los|las|mis|sus|su|mi))\s+"
+    rf"(?:\w+\s+)?{_SEEN}"
+    r"|\bno\s+(?:(?:le|les|me)\s+)?(?:menciones|mencionar|nombres|nombrar|saques|sacar|"
+    r"señales|señalar|hables\s+de|hablar\s+de)\b[^.!?\n]{0,60}?\b(?:cuando|mientras|al)\s+"
+    rf"(?:[^\s!?]+\s+){{0,3}}?(?:mis|sus|los|las|el|la|su|mi)\s+{_SEEN}"
+)
+_HUSH_SEEN += "|" + _ASIDE
 _HUSH += "|" + _HUSH_SEEN
 _S = r"(?:[^.!?\n]|\.(?=\w))"  # within the sentence (";" and "," do not end it)
 HUSHED_COST = _a(
     "want$ wants$ not$ never$ should must is$ are$ leave nicht übersicht zusammenfassung "
     "auszüg auszug bericht ihm$ ihr$ dem$ der$ ohne ne$ sans veut souhaite non$ senza "
     "vuole y$ no$ sin$ don$ doesn$ keep mir$ heraus ausblenden auszublenden verbergen "
-    "verstecken streichen weglassen auslassen",
+    "verstecken streichen weglassen auslassen "
+    # (round 45) ``_ASIDE``'s verbs
+    "omit omet exclu esclud skip drop hide strip remove be$ filter ignore retir masqu cach "
+    "laiss togli nascond lascia quit ocult dej",
     # (the window after an item stops at the next item, which is tried in its turn: a text
     # dense with amounts is read once, not once per amount; each concealment opens with a
     # letter, so digits and signs are passed at one step each)
