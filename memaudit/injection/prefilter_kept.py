@@ -190,6 +190,9 @@ class _Reader:
 
     def __init__(self, strings: int) -> None:
         self.strings = strings
+        # Equal masks as one object (as ``prefilter.analyse`` makes them): the engine's
+        # 60k masks hold 8.5k values, 39 MB read one by one, 6 MB shared.
+        self.same: dict[int, int] = {}
 
     def mask(self, raw: object) -> int:
         out = 0
@@ -197,7 +200,7 @@ class _Reader:
             if type(k) is not int or not 0 <= k < self.strings:
                 raise _Bad
             out |= 1 << k
-        return out
+        return self.same.setdefault(out, out)
 
     def masks(self, raw: object) -> Masks:
         key, ints, groups = _list(raw, 3)
