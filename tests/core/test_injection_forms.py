@@ -289,9 +289,9 @@ def test_many_spaced_letter_runs_are_read_once_and_a_payload_among_them_is_found
     readings: list[str] = []
     analyse = engine._text_hits
 
-    def counted(view: str, depth: int = 1, gate: bool = True) -> list:
+    def counted(view: str, depth: int = 1, gate: bool = True, undone: str = "") -> list:
         readings.append(view)
-        return analyse(view, depth, gate)
+        return analyse(view, depth, gate, undone)
 
     monkeypatch.setattr(engine, "_text_hits", counted)
     signals("a b c d e f go " * 60, learned=False)

@@ -201,7 +201,9 @@ def test_an_unseen_character_is_printed_as_bytes_the_shell_gives_back(
     reached: set[str] = set()
     for text in lines:
         assert "⟨" not in text, text  # no marker in a command
-        for part in text.split("   then: "):
+        for part in _commands(text):
+            if part == "memaudit review":
+                continue  # names no memory (a stale queue's first suggestion)
             done = subprocess.run(
                 [BASH, "-c", echo + part], cwd=tmp_path, capture_output=True, check=True
             )
@@ -216,6 +218,19 @@ def test_an_unseen_character_is_printed_as_bytes_the_shell_gives_back(
             assert result.exit_code in (0, 3), (run, result.output[-300:])
     assert reached == unseen
     assert not (tmp_path / "PWNED").exists()
+
+
+def _commands(text: str) -> list[str]:
+    """The commands of one suggestion: steps joined by "   then: ", alternatives written
+    "X  (or: Y / Z)" (a pending memory's: review, or approve / reject it)."""
+    parts: list[str] = []
+    for step in text.split("   then: "):
+        head, alternatives, rest = step.partition("  (or: ")
+        parts.append(head)
+        if alternatives:
+            first, *others = rest.removesuffix(")").split(" / memaudit ")
+            parts += [first, *(f"memaudit {o}" for o in others)]
+    return parts
 
 
 def test_arg_writes_unseen_characters_in_ansi_c_quotes() -> None:
