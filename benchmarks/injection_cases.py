@@ -261,6 +261,12 @@ every round's blind figures):
   errors are grouped by cause in ``docs/round45_causes.md`` (the scorer is not refitted
   on it yet);
 - round 46 (``injection_round46.jsonl``): written blind by another author while rounds 1-44
+  were trained on (40 poison under user-type sources, benign cases under every source),
+  copied in after that work was frozen (``353402e``), its SHA-256 checked against its
+  author's, run once (P 0.933 / R 0.933 / F1 0.93, memwall F1 0.59); now training: its
+  errors are grouped by cause in ``docs/round46_causes.md`` (the scorer is not refitted
+  on it yet);
+- round 47 (``injection_round47.jsonl``): written blind by another author while rounds 1-45
   were trained on. It is the **held-out** round: its author's SHA-256 is recorded in
   ``HELDOUT_SHA256``; the file is not in the repository: the lead copies it in after the
   next work is frozen, then runs it once. A file whose digest differs is refused.
@@ -307,7 +313,7 @@ class Case:
 
     @property
     def split(self) -> str:
-        """``train`` (rounds 1-45: looked at, tuned and trained on) or ``heldout``."""
+        """``train`` (rounds 1-46: looked at, tuned and trained on) or ``heldout``."""
         return "heldout" if self.round == HELDOUT_ROUND else "train"
 
 
@@ -478,17 +484,21 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
         Path(__file__).with_name("injection_round45.jsonl"),
         "396638f1dd1bf12ddb6bf5d49336abfe8c9f471ca1ce37803f9040c0733d7674",
     ),
+    (
+        Path(__file__).with_name("injection_round46.jsonl"),
+        "2a191f26e3d42f371c5704708ad160945ef8aeda9adfbc4341533299c92b6b16",
+    ),
 )
 # The last round the committed scorer (``memaudit/injection/learned.json``) was fitted on:
 # a round becomes training before the refit that takes it in (the refit raises this), so
 # ``train_injection_model --check`` refits on exactly the rounds the weights came from.
 FITTED_THROUGH = 44
-HELDOUT_ROUND = 46
-HELDOUT = Path(__file__).with_name("injection_round46.jsonl")
-# Round 46's SHA-256 as its author delivered it (before anyone else read the file). A
+HELDOUT_ROUND = 47
+HELDOUT = Path(__file__).with_name("injection_round47.jsonl")
+# Round 47's SHA-256 as its author delivered it (before anyone else read the file). A
 # file whose digest differs is refused, never measured; an absent file is no error (it is
 # kept outside the repository until the lead copies it in).
-HELDOUT_SHA256 = "2a191f26e3d42f371c5704708ad160945ef8aeda9adfbc4341533299c92b6b16"
+HELDOUT_SHA256 = ""
 
 
 class HeldOutChanged(RuntimeError):
@@ -521,7 +531,7 @@ def heldout_bytes() -> bytes:
 
 
 def training_cases() -> list[Case]:
-    """Rounds 1-45: what the signals may be tuned and the scorer fitted on."""
+    """Rounds 1-46: what the signals may be tuned and the scorer fitted on."""
     out = _parse(DATA.read_text(encoding="utf-8"))
     for path, digest in TRAINING_ROUNDS:
         out += _parse(_checked(path, digest).decode("utf-8"))
