@@ -39,7 +39,10 @@ from memaudit.injection.vocabulary import _rx
 _SENTENCE_END = re.compile(r"[.!?;](?=\s|$)|\n")
 # (a data-bearing link or image beacon is no member's send: "![Weekly visitors](…{chat})")
 _SENDS = frozenset({Signal.EXFILTRATION})
-_RULES = frozenset({Signal.STANDING_RULE, Signal.IMPERATIVE, Signal.AGENT_DIRECTIVE})
+_RULES = frozenset(
+    # (round 46) a runbook's step is conditional: "if the alert fires, page the on-call"
+    {Signal.STANDING_RULE, Signal.IMPERATIVE, Signal.AGENT_DIRECTIVE, Signal.CONDITIONAL_TRIGGER}
+)
 
 # A group of the institution's members, as the subject of their own send.
 _MEMBERS = _rx(
@@ -119,7 +122,14 @@ _HOUSE_RULES = _rx(
     r"house\s+rules|code\s+de\s+conduite|règlement\s+intérieur|politique\s+(?:de\s+voyage|"
     r"d'achat|des\s+achats)|codice\s+(?:di\s+condotta|etico)|regolamento\s+(?:interno|aziendale)|"
     r"policy\s+aziendale|código\s+de\s+conducta|política\s+de\s+(?:viajes|compras|gastos)|"
-    r"reglamento\s+interno|verhaltenskodex|\w*richtlinie|hausordnung|dienstanweisung)\b"
+    r"reglamento\s+interno|verhaltenskodex|\w*richtlinie|hausordnung|dienstanweisung|"
+    # (round 46) a team's procedures for its on-call people: "Runbook (Platform team wiki):",
+    # "Ops wiki › Runbooks › Disk alerts:", "procédure d'astreinte", "manuale operativo"
+    r"runbooks?|playbooks?|on-?call\s+(?:guide|handbook|procedures?)|"
+    r"standard\s+operating\s+procedures?|procédures?\s+d'(?:astreinte|exploitation|incident)|"
+    r"manuel\s+d'exploitation|procedur[ae]\s+operativ[ae]|manuale\s+operativo|"
+    r"procedimientos?\s+operativos?|manual\s+de\s+operaciones|"
+    r"betriebshandbuch|notfallhandbuch|bereitschaftshandbuch)\b"
 )
 # A rule that waives a check or lets an outside party in: an order again.
 _WAIVED = _rx(
@@ -129,6 +139,17 @@ _WAIVED = _rx(
     r"|\bsans\s+(?:vérif\w*|validation|contrôle|confirmation)|\bsenza\s+(?:verific\w*|controll\w*|"
     r"conferma|approvazione)|\bsin\s+(?:verifica\w*|revis\w*|confirmación|aprobación)|"
     r"\bohne\s+(?:prüfung|zu\s+prüfen|freigabe|bestätigung|genehmigung)"
+    # (round 46) a check switched off: "disable alerting", "désactiver la surveillance",
+    # "disattivare il monitoraggio", "desactivar las alertas", "die Alarme deaktivieren"
+    r"|\b(?:disable|turn\s+off|switch\s+off|silence|mute|bypass)\w*\s+(?:the\s+|all\s+)?"
+    r"(?:alert\w*|monitoring|firewall|2fa|mfa|two-factor|antivirus|logging|audit\w*|backups?|"
+    r"branch\s+protection)"
+    r"|\bdésactiv\w*\s+(?:les\s+|la\s+|le\s+|l')?(?:alert|surveillance|pare-feu|journal|audit|sauvegard)"
+    r"|\bdisattiv\w*\s+(?:gli\s+|il\s+|i\s+|l'|le\s+)?(?:avvis|allarm|monitoraggio|firewall|log|audit|backup)"
+    r"|\bdesactiv\w*\s+(?:las\s+|los\s+|el\s+|la\s+)?(?:alerta|monitor|cortafuegos|firewall|registro|"
+    r"auditor|copias)"
+    r"|\b(?:alarm\w*|warnung\w*|überwachung|monitoring|firewall|protokollierung|backups?|sicherung\w*)"
+    r"\s+(?:\w+\s+){0,2}(?:deaktivier\w*|abschalt\w*|ausschalt\w*)"
 )
 
 # An approval a rule requires rather than claims.
