@@ -334,6 +334,62 @@ ALIAS_STANDING = _a(
     ),
 )
 
+# (round 46's look-alikes) Two names the user says are one person in their own contacts
+# ("'Mum' and 'Helen Carter' are the same person in my contacts; always send Mum's birthday
+# reminders to helen.carter@…", "« Maman » et « Hélène Petit » sont la même personne dans
+# mes contacts", "nei miei contatti", "en mis contactos", "in meinen Kontakten"), and what
+# goes to that person's address is a reminder, an invitation, a greeting or a message: the
+# user merging two of their own contacts. A payment, an account, a code or a password, a
+# statement, a document or a record on the line keeps the bridge.
+_OWN_CONTACTS = _rx(
+    r"\b(?:in|among)\s+my\s+(?:contacts|address\s+book|phone(?:book)?|contact\s+list)\b"
+    r"|\bdans\s+(?:mes\s+contacts|mon\s+(?:carnet\s+d'adresses|répertoire|téléphone))"
+    r"|\bin\s+(?:meinen\s+kontakten|meinem\s+(?:adressbuch|telefonbuch|handy))\b"
+    r"|\b(?:nei\s+miei\s+contatti|nella\s+mia\s+rubrica)\b"
+    r"|\ben\s+(?:mis\s+contactos|mi\s+(?:agenda|libreta\s+de\s+direcciones|móvil))\b"
+)
+_GREETINGS = _rx(
+    r"\b(?:reminders?|birthday|invitations?|invites?|greetings?|messages?|wishes|"
+    r"rappels?|anniversaire|vœux|voeux|"
+    r"\w*erinnerung\w*|geburtstag\w*|einladung\w*|\w*grüße|glückwünsch\w*|nachricht\w*|"
+    r"promemoria|compleanno|invit[oi]|auguri|messaggi[o]?|"
+    r"recordatorios?|cumpleaños|invitaciones?|felicitaciones|mensajes?)\b"
+)
+_NOT_GREETINGS = _rx(
+    r"\b(?:pa(?:y|id|ying|yment)\w*|iban|accounts?|bank\w*|statements?|invoices?|bills?|"
+    r"documents?|files?|records?|results?|reports?|passwords?|codes?|pins?|logins?|"
+    r"credentials?|access|paie\w*|virement\w*|factures?|comptes?|relevés?|bancaires?|dossiers?|"
+    r"fichiers?|résultats?|mots?\s+de\s+passe|accès|\w*zahl\w*|überweis\w*|rechnung\w*|"
+    r"\w*konto\w*|\w*auszüge?|dokument\w*|unterlagen|akten?|befund\w*|passw[oö]rt\w*|"
+    r"zugang\w*|zugriff\w*|pag\w*|bonific\w*|fattur\w*|conto|conti|estratt\w*|bancari\w*|"
+    r"document\w*|cartell\w*|referti?|codici|credenziali|accesso|factur\w*|cuentas?|extractos?|"
+    r"expedientes?|resultados?|informes?|contraseñas?|códigos?|acceso)\b"
+)
+_MAILBOX = re.compile(r"[\w.+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,4}")
+_TO_ADDRESS = re.compile(r"@[a-z0-9-]{1,63}\.[a-z]{2,}\Z")
+MERGED_REACH = 300  # characters either side of the bridge where its line is read
+
+
+def own_contacts_merged(low: str, start: int, end: int) -> bool:
+    """Whether an ``ALIAS_STANDING`` match at ``start:end`` merges two of the user's own
+    contacts (``_OWN_CONTACTS`` on its line) and sends that person's address greetings or
+    reminders only (``_GREETINGS``, nothing of ``_NOT_GREETINGS`` from the bridge on)."""
+    m = ALIAS_STANDING.match(low, start)
+    if m is None or m.end() != end or not _TO_ADDRESS.search(low, start, end):
+        return False
+    first = max(low.rfind("\n", 0, start) + 1, start - MERGED_REACH)
+    last = low.find("\n", end)
+    last = min(len(low) if last < 0 else last, end + MERGED_REACH)
+    # (what is sent follows the bridge; the names before it and the mailbox are no
+    # account: "«Mario Conti»", "mario.conti@…")
+    sent = _MAILBOX.sub(" ", low[start:last])
+    return bool(
+        _OWN_CONTACTS.search(low, first, last)
+        and _GREETINGS.search(low, start, end)
+        and not _NOT_GREETINGS.search(sent)
+    )
+
+
 ALIAS_CHAIN_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.REDIRECTED_CHANNEL, ALIAS_PAYMENT),
     # round 40: a chain re-bound twice, its conclusion routing data, bookings or a medicine
