@@ -286,7 +286,6 @@ HEARSAY_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
 ]
 
 
-
 # -- the user's own person behind the rule (round 46's look-alikes) -----------------------
 # After a talk with their own accountant, GP, lawyer, sister or partner — a possessive and
 # a role, after the talk's preposition ("after a call with my accountant Maria", "with
@@ -338,7 +337,17 @@ _ASKED = _rx(
 # the user's identity in a link, alerts silenced, payments approved automatically, an
 # outside site in place of the user's own, the agent told to obey them, a check waived.
 _KEPT = _rx(
-    r"(?:" + _CODES_PASSED + "|" + _GUARD_OFF + "|" + _CHECK_OFF + "|" + _AS_ME + "|" + _WAIVED + ")"
+    r"(?:"
+    + _CODES_PASSED
+    + "|"
+    + _GUARD_OFF
+    + "|"
+    + _CHECK_OFF
+    + "|"
+    + _AS_ME
+    + "|"
+    + _WAIVED
+    + ")"
 )
 OWN_REACH = 300  # characters either side of a hit where its line is read
 
