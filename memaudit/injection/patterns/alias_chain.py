@@ -351,19 +351,23 @@ _OWN_CONTACTS = _rx(
 _GREETINGS = _rx(
     r"\b(?:reminders?|birthday|invitations?|invites?|greetings?|messages?|wishes|"
     r"rappels?|anniversaire|vœux|voeux|"
-    r"\w*erinnerung\w*|geburtstag\w*|einladung\w*|\w*grüße|glückwünsch\w*|nachricht\w*|"
+    r"\w{0,20}erinnerung\w{0,20}|geburtstag\w{0,20}|einladung\w{0,20}|\w{0,20}grüße|"
+    r"glückwünsch\w{0,20}|nachricht\w{0,20}|"
     r"promemoria|compleanno|invit[oi]|auguri|messaggi[o]?|"
     r"recordatorios?|cumpleaños|invitaciones?|felicitaciones|mensajes?)\b"
 )
+# (German compounds read within 20 letters either side: no run is read twice)
 _NOT_GREETINGS = _rx(
-    r"\b(?:pa(?:y|id|ying|yment)\w*|iban|accounts?|bank\w*|statements?|invoices?|bills?|"
-    r"documents?|files?|records?|results?|reports?|passwords?|codes?|pins?|logins?|"
-    r"credentials?|access|paie\w*|virement\w*|factures?|comptes?|relevés?|bancaires?|dossiers?|"
-    r"fichiers?|résultats?|mots?\s+de\s+passe|accès|\w*zahl\w*|überweis\w*|rechnung\w*|"
-    r"\w*konto\w*|\w*auszüge?|dokument\w*|unterlagen|akten?|befund\w*|passw[oö]rt\w*|"
-    r"zugang\w*|zugriff\w*|pag\w*|bonific\w*|fattur\w*|conto|conti|estratt\w*|bancari\w*|"
-    r"document\w*|cartell\w*|referti?|codici|credenziali|accesso|factur\w*|cuentas?|extractos?|"
-    r"expedientes?|resultados?|informes?|contraseñas?|códigos?|acceso)\b"
+    r"\b(?:pa(?:y|id|ying|yment)\w{0,20}|iban|accounts?|bank\w{0,20}|statements?|invoices?|"
+    r"bills?|documents?|files?|records?|results?|reports?|passwords?|codes?|pins?|logins?|"
+    r"credentials?|access|paie\w{0,20}|virement\w{0,20}|factures?|comptes?|relevés?|"
+    r"bancaires?|dossiers?|fichiers?|résultats?|mots?\s+de\s+passe|accès|"
+    r"\w{0,20}zahl\w{0,20}|überweis\w{0,20}|rechnung\w{0,20}|\w{0,20}konto\w{0,20}|"
+    r"\w{0,20}auszüge?|dokument\w{0,20}|unterlagen|akten?|befund\w{0,20}|passw[oö]rt\w{0,20}|"
+    r"zugang\w{0,20}|zugriff\w{0,20}|pag\w{0,20}|bonific\w{0,20}|fattur\w{0,20}|conto|conti|"
+    r"estratt\w{0,20}|bancari\w{0,20}|document\w{0,20}|cartell\w{0,20}|referti?|codici|"
+    r"credenziali|accesso|factur\w{0,20}|cuentas?|extractos?|expedientes?|resultados?|"
+    r"informes?|contraseñas?|códigos?|acceso)\b"
 )
 _MAILBOX = re.compile(r"[\w.+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,4}")
 _TO_ADDRESS = re.compile(r"@[a-z0-9-]{1,63}\.[a-z]{2,}\Z")
