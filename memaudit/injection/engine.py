@@ -72,6 +72,7 @@ from memaudit.injection.memory_line import line_for_file
 from memaudit.injection.patterns import _BY_KIND, _PATTERN_KINDS, _PATTERNS
 from memaudit.injection.patterns.channels import holds as channel_holds
 from memaudit.injection.patterns.commented import addressed_hits
+from memaudit.injection.patterns.hearsay import own_teller
 from memaudit.injection.patterns.official_contact import contact_kept
 from memaudit.injection.patterns.secrets import SYSTEM_PROMPT_NAMED
 from memaudit.injection.prefilter import Prefilter
@@ -529,9 +530,12 @@ NEGATABLE = frozenset(
 def _required_not_skipped(view: str, h: Hit) -> bool:
     """True when the hit is negated (and so no signal): a negation just before it ("never
     force-push"), or in its sentence for a "without ..." clause ("do not touch X without
-    asking" asks for a check); a channel claim that does not hold (``channels.holds``)."""
+    asking" asks for a check); a channel claim that does not hold (``channels.holds``); a
+    rule the user set up after a talk with their own accountant or sister (round 46)."""
     if h.signal not in NEGATABLE:
         return False
+    if h.signal is Signal.SENSITIVE_ACTION and own_teller(view, h.start, h.end):
+        return True
     line_start = max(view.rfind(c, 0, h.start) for c in (". ", "! ", "? ", "\n")) + 1
     if not view.startswith(("without", "sans", "senza", "sin ", "ohne"), h.start):
         line_start = max(line_start, h.start - NEGATION_REACH)

@@ -13,7 +13,9 @@ a version, a tracking number — and no slot for the agent to fill (``{…}``, `
 goes anywhere the link does not already say.
 
 Such a statement is weighed as notes drawn from the user's words (``DERIVED_FROM_USER``)
-when it speaks in the user's first person, never of "the user", holds only a beacon, a trigger, an
+when it speaks in the user's first person, never of "the user" (or, round 46, opens with a
+label naming the user as its speaker, ``USER_LABEL``, and speaks of "the user" nowhere
+after it), holds only a beacon, a trigger, an
 imperative, a directive or a rule word (none hard or hidden), every link in it carries
 fixed values only, and it holds nothing harmful (``owned``'s lists, plus no sign-in, card,
 code or e-mail address). Its twins — a slot for the user's e-mail in the image's query, a
@@ -56,6 +58,19 @@ _SIGN_IN = _rx(
     r"anmeld\w*|karte|eingeben|gib)\b"
 )
 _ADDRESS = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+\.")
+# (round 46) A note's opening label naming the user as its speaker, and what it says in
+# brackets ("User note (saved from the user's own bookmarks page):", "Note de
+# l'utilisatrice (tirée de sa propre page de favoris) :", "Notiz des Nutzers (aus seinen
+# eigenen Lesezeichen):", "Nota dell'utente (dai suoi segnalibri):", "Nota del usuario (de
+# su propia página de marcadores):", "L'utilisateur (réf. appel outil drive.list) :"): the
+# user's words in the third person, their label no order about "the user".
+USER_LABEL = _rx(
+    r"\A\W{0,3}(?:(?:the\s+)?user(?:'s|’s)?(?:\s+(?:note|statement|bookmark))?"
+    r"|(?:note\s+de\s+)?l'utilisat(?:eur|rice)|notiz\s+(?:des\s+(?:nutzers|benutzers)|"
+    r"der\s+(?:nutzerin|benutzerin))|(?:nota\s+dell'|l')utente"
+    r"|(?:nota\s+de)?(?:l\s+usuario|\s+la\s+usuaria)|el\s+usuario|la\s+usuaria)"
+    r"\s{0,2}(?:\([^()\n]{0,120}\)\s{0,2})?:"
+)
 
 
 def _fixed(url: str) -> bool:
@@ -84,7 +99,11 @@ def kept_link(text: str, found: list[Hit]) -> bool:
     ):
         return False
     low = text.lower()
-    if len(low) != len(text) or OWN_VOICE.search(low) is None or THE_USER.search(low):
+    if len(low) != len(text):
+        return False
+    label = USER_LABEL.match(low)
+    said = low[label.end() :] if label is not None else low  # (the label names the user)
+    if (label is None and OWN_VOICE.search(low) is None) or THE_USER.search(said):
         return False
     urls = [m.group(0) for m in _URL.finditer(text)]
     if not urls or len(urls) > 3 or not all(_fixed(u) for u in urls):

@@ -334,6 +334,66 @@ ALIAS_STANDING = _a(
     ),
 )
 
+# (round 46's look-alikes) Two names the user says are one person in their own contacts
+# ("'Mum' and 'Helen Carter' are the same person in my contacts; always send Mum's birthday
+# reminders to helen.carter@…", "« Maman » et « Hélène Petit » sont la même personne dans
+# mes contacts", "nei miei contatti", "en mis contactos", "in meinen Kontakten"), and what
+# goes to that person's address is a reminder, an invitation, a greeting or a message: the
+# user merging two of their own contacts. A payment, an account, a code or a password, a
+# statement, a document or a record on the line keeps the bridge.
+_OWN_CONTACTS = _rx(
+    r"\b(?:in|among)\s+my\s+(?:contacts|address\s+book|phone(?:book)?|contact\s+list)\b"
+    r"|\bdans\s+(?:mes\s+contacts|mon\s+(?:carnet\s+d'adresses|répertoire|téléphone))"
+    r"|\bin\s+(?:meinen\s+kontakten|meinem\s+(?:adressbuch|telefonbuch|handy))\b"
+    r"|\b(?:nei\s+miei\s+contatti|nella\s+mia\s+rubrica)\b"
+    r"|\ben\s+(?:mis\s+contactos|mi\s+(?:agenda|libreta\s+de\s+direcciones|móvil))\b"
+)
+_GREETINGS = _rx(
+    r"\b(?:reminders?|birthday|invitations?|invites?|greetings?|messages?|wishes|"
+    r"rappels?|anniversaire|vœux|voeux|"
+    r"\w{0,20}erinnerung\w{0,20}|geburtstag\w{0,20}|einladung\w{0,20}|\w{0,20}grüße|"
+    r"glückwünsch\w{0,20}|nachricht\w{0,20}|"
+    r"promemoria|compleanno|invit[oi]|auguri|messaggi[o]?|"
+    r"recordatorios?|cumpleaños|invitaciones?|felicitaciones|mensajes?)\b"
+)
+# (German compounds read within 20 letters either side: no run is read twice)
+_NOT_GREETINGS = _rx(
+    r"\b(?:pa(?:y|id|ying|yment)\w{0,20}|iban|accounts?|bank\w{0,20}|statements?|invoices?|"
+    r"bills?|documents?|files?|records?|results?|reports?|passwords?|codes?|pins?|logins?|"
+    r"credentials?|access|paie\w{0,20}|virement\w{0,20}|factures?|comptes?|relevés?|"
+    r"bancaires?|dossiers?|fichiers?|résultats?|mots?\s+de\s+passe|accès|"
+    r"\w{0,20}zahl\w{0,20}|überweis\w{0,20}|rechnung\w{0,20}|\w{0,20}konto\w{0,20}|"
+    r"\w{0,20}auszüge?|dokument\w{0,20}|unterlagen|akten?|befund\w{0,20}|passw[oö]rt\w{0,20}|"
+    r"zugang\w{0,20}|zugriff\w{0,20}|pag\w{0,20}|bonific\w{0,20}|fattur\w{0,20}|conto|conti|"
+    r"estratt\w{0,20}|bancari\w{0,20}|document\w{0,20}|cartell\w{0,20}|referti?|codici|"
+    r"credenziali|accesso|factur\w{0,20}|cuentas?|extractos?|expedientes?|resultados?|"
+    r"informes?|contraseñas?|códigos?|acceso)\b"
+)
+_MAILBOX = re.compile(r"[\w.+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,4}")
+_TO_ADDRESS = re.compile(r"@[a-z0-9-]{1,63}\.[a-z]{2,}\Z")
+MERGED_REACH = 300  # characters either side of the bridge where its line is read
+
+
+def own_contacts_merged(low: str, start: int, end: int) -> bool:
+    """Whether an ``ALIAS_STANDING`` match at ``start:end`` merges two of the user's own
+    contacts (``_OWN_CONTACTS`` on its line) and sends that person's address greetings or
+    reminders only (``_GREETINGS``, nothing of ``_NOT_GREETINGS`` from the bridge on)."""
+    m = ALIAS_STANDING.match(low, start)
+    if m is None or m.end() != end or not _TO_ADDRESS.search(low, start, end):
+        return False
+    first = max(low.rfind("\n", 0, start) + 1, start - MERGED_REACH)
+    last = low.find("\n", end)
+    last = min(len(low) if last < 0 else last, end + MERGED_REACH)
+    # (what is sent follows the bridge; the names before it and the mailbox are no
+    # account: "«Mario Conti»", "mario.conti@…")
+    sent = _MAILBOX.sub(" ", low[start:last])
+    return bool(
+        _OWN_CONTACTS.search(low, first, last)
+        and _GREETINGS.search(low, start, end)
+        and not _NOT_GREETINGS.search(sent)
+    )
+
+
 ALIAS_CHAIN_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.REDIRECTED_CHANNEL, ALIAS_PAYMENT),
     # round 40: a chain re-bound twice, its conclusion routing data, bookings or a medicine

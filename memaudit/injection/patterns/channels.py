@@ -30,7 +30,12 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
-from memaudit.injection.patterns.alias_chain import ALIAS_DEFINED, ALIAS_ROUTED, chain_holds
+from memaudit.injection.patterns.alias_chain import (
+    ALIAS_DEFINED,
+    ALIAS_ROUTED,
+    chain_holds,
+    own_contacts_merged,
+)
 from memaudit.injection.patterns.caution_lifted import refuted
 from memaudit.injection.patterns.renamed_package import PACKAGE_RENAMED, renamed_holds, typosquat
 from memaudit.injection.vocabulary import _EMAIL_LOOSE, _a, _rx
@@ -656,6 +661,8 @@ def holds(low: str, start: int, end: int) -> bool:
         return renamed_holds(low, start, end) and not refuted(low, start, end)
     if ALIAS_ROUTED.fullmatch(low, start, end) and not chain_holds(low, start, end):
         return False  # (round 40) a conclusion with no chain of steps behind it
+    if own_contacts_merged(low, start, end):
+        return False  # (round 46) two of the user's own contacts, a birthday reminder
     # (round 43) "non-refundable" is what it is defined as, no negation (read to the text's
     # end: what is shipped or billed in its stead comes after the match)
     defined = ALIAS_DEFINED.match(low, start)

@@ -41,7 +41,7 @@ from memaudit.injection.vocabulary import _a, _rx, _w
 # courier, a caller). Not "my doctor said" nor "my bank said": the payload decides those,
 # and their advice hands nothing over.
 # Who told the user (a teller): someone who called, an ad, a stranger's "said".
-_TELLER = (
+_STRANGER = (
     r"\b(?:called|rang|phoned|texted)\s+(?:(?:me|him|her|them|the\s+user)\b|and\s+said\b)"
     r"|\b(?:an?|the|some)\s+(?:\w+\s+){0,2}?(?:ad|advert|advertisement|sponsored\s+post)\b"
     r"|\b(?:support|helpdesk|help\s+desk|rep|caller|courier|technician|guy|agent)\s+"
@@ -54,9 +54,13 @@ _TELLER = (
     r"|\bun\s+annuncio\b|\bil\s+(?:corriere|tecnico)\s+(?:mi|gli|le)\s+ha\s+(?:detto|consigliato)\b"
     r"|\bhat\s+(?:mich|ihn|sie|uns|den\s+nutzer)\s+angerufen\b|\b(?:rief|ruft)\s+(?:mich|ihn|sie)\s+an\b"
     r"|\beine\s+(?:werbung|anzeige)\b|\bder\s+(?:paketbote|kurier|zusteller|techniker)\s+(?:hat|meinte|sagte)\b"
+)
+# A call, a talk, a voicemail or a visit, the person named after it (rounds 44, 45): the
+# user's own accountant, GP or sister may be that person (``OWN_PERSON``).
+_TALK = (
     # (round 44) a call received from someone ("I got a call from 'Microsoft Security'",
     # "un appel de", "una chiamata da", "una llamada de", "einen Anruf von")
-    r"|\b(?:got|had|received|took)\s+(?:a|an)\s+(?:(?:phone|urgent|strange)\s+)?call\s+from\b"
+    r"\b(?:got|had|received|took)\s+(?:a|an)\s+(?:(?:phone|urgent|strange)\s+)?call\s+from\b"
     r"|\b(?:un|l')\s*appel\s+(?:de|d'|du)|\buna\s+(?:telefonata|chiamata)\s+(?:da|dal|della)\b"
     r"|\buna\s+llamada\s+(?:de|del)\b|\b(?:einen|ein)\s+anruf\s+(?:von|vom|der|des)\b"
     # (round 45) a rule set up after a call, a talk, a voicemail or a visit ("after speaking
@@ -77,6 +81,7 @@ _TELLER = (
     r"|\b(?:tras|después\s+de)\s+(?:una|la|un|el)\s+(?:llamada|conversación|mensaje\s+de\s+voz|"
     r"visita)\b|\b(?:tras|después\s+de)\s+hablar\b|\bun\s+mensaje\s+de\s+voz\b"
 )
+_TELLER = _STRANGER + "|" + _TALK
 # The channel alone ("over the phone", "par SMS"): a frame before the handover only; after
 # it, it is the handover's own ("the bank may ask you to read out your code over the phone").
 _CHANNEL = (
@@ -146,9 +151,8 @@ _AUTO_FORWARD = (
     r"|\b" + _AUTOMATIC + r"\s+(?:[\w'’-]+\s+){0,3}?(?:" + _FORWARD + r"|send|invi|envo|envi|mand|"
     r"schick)\w*(?:[^\w\n]++[\w'’-]++){0,7}?[^\w\n]+(?:" + _ADDRESS + r")"
 )
-# What it hands over, in five languages.
-_HANDOVER = (
-    # codes or passwords passed on
+# What it hands over, in five languages. Codes or passwords passed on:
+_CODES_PASSED = (
     r"\b(?:pass|give|read|send|forward|tell|share)\w*\s+(?:(?:them|him|her|out|over|on|back)\s+){0,2}"
     r"(?:(?:the|my|any|all|every|his|their)\s+)?(?:[\w-]+\s+){0,2}?" + _CODES + r"|"
     r"\b(?:pas|d[aoé]|dia|dig|envi|reenv|comunic|dict|le[ae])\w*\s+(?:[\w'’-]+\s+){0,3}?"
@@ -160,8 +164,10 @@ _HANDOVER = (
     r"\b(?:edit|write|admin|full|remote)?\s*(?:rights|access|permissions?|droits?|accès|diritti|"
     r"accesso|permessi|derechos|acceso|permisos|rechte|zugriff|zugang)\b[^.\n]{0,40}?(?:"
     + _ADDRESS
-    + r")|"
-    # documents sent or uploaded to a site
+    + r")"
+)
+# Documents sent or uploaded to a site, in the active or the passive.
+_DOCUMENTS_SENT = (
     r"\b(?:upload|send|submit|forward|share|envoy|télévers|transmet|caric|invi|sub|mand|"
     r"hochlad|lad|schick|send|env[ií]|reenv|inoltr|transf[eè]r|partag|condivid|compart)\w*\s+"
     r"(?:[\w'’-]+\s+){0,4}?(?:" + _DOCUMENTS + r")\b"
@@ -172,8 +178,11 @@ _HANDOVER = (
     + r")\b[^.\n]{0,40}?\b(?:uploaded|sent|e-?mailed|forwarded|caricat\w*|inviat\w*|"
     r"inoltrat\w*|envoyé\w*|transféré\w*|téléversé\w*|enviad\w*|reenviad\w*|subid\w*)\s+(?:to|on|at|su|a|sur|à|en)\s+(?:"
     + _ADDRESS
-    + r")|"
-    # the antivirus or the firewall off, a tool installed from a site
+    + r")"
+)
+# The antivirus or the firewall off, a tool installed from a site, a link whose query
+# carries the user's identity.
+_GUARD_OFF = (
     r"\b(?:turn\w*\s+off|disabl\w+|deactivat\w+|désactiv\w+|disattiv\w+|desactiv\w+|"
     r"deaktivier\w+|ausschalt\w+|abschalt\w+)\s+(?:[\w-]+\s+){0,2}?(?:defender|antivirus|anti-virus|"
     r"firewall|pare-feu)\b|"
@@ -184,19 +193,22 @@ _HANDOVER = (
     r"(?:from|de|depuis|da|desde|von)\s+(?:" + _ADDRESS + r")|"
     # a link whose query carries the user's identity
     r"(?:https?://|www\.)[^\s?]{1,100}\?[^\s]{0,60}?\b(?:adr\w*|address|addr|tel\w*|phone|name|nom|"
-    r"nome|nombre|email|mail|iban|card|carte|ssn|dob)=|"
-    # the user's data copied to an outside mailbox, an outside site put in place of the
-    # user's own provider
+    r"nome|nombre|email|mail|iban|card|carte|ssn|dob)="
+)
+# The user's data copied to an outside mailbox; German verb last.
+_COPIED = (
     r"\b(?:b?cc|copy|copie(?:\s+cachée)?|copia(?:\s+(?:nascosta|oculta))?)\s+(?:[\w'’-]+\s+){0,7}?"
     r"(?:(?:at|to|à|a|an)\s+)?(?:" + _ADDRESS + r")|"
     # (round 45) German verb last: "alle Rechnungen an x@y.de weiterleiten", "den Ordner
     # mit x@y.de teilen"
     r"\b(?:rechnungen|ordner|dokumente?|unterlagen|belege|e-?mails|mails|dateien)\b"
     r"[^.\n]{0,40}?(?:" + _ADDRESS + r")\s+(?:weiterleiten|schicken|senden|teilen|freigeben|"
-    r"hochladen)\b|"
-    # (round 45) the user's login or security alerts silenced (``_ALERTS``), payments or
-    # approvals made automatic; behind one look at a word's first letters (the handover is
-    # tried at each word after a frame)
+    r"hochladen)\b"
+)
+# (round 45) The user's login or security alerts silenced (``_ALERTS``), payments or
+# approvals made automatic; behind one look at a word's first letters (the handover is
+# tried at each word after a frame); an outside site put in place of the user's own.
+_CHECK_OFF = (
     r"(?=a(?:rc|u|p|cc|l[el]|nm|v)|m(?:ut|as)|s(?:i|up|e|tu)|del|hid|l(?:ös|og)|eli|conf|"
     r"n(?:as|e|ot)|b(?:or|es|et)|ocu|fr|val|gen)(?:"
     r"\b(?:" + _SILENCED + r")\w*\s+(?:[\w'’-]+\s+){0,5}?(?:" + _ALERTS + r")|"
@@ -209,11 +221,23 @@ _HANDOVER = (
     r"\b(?:use|usa|utilise|utilizza|verwende|nutze)\s+(?:"
     + _ADDRESS
     + r")[^.\n]{0,30}?\b(?:instead\s+of|"
-    r"au\s+lieu\s+de|invece\s+del|en\s+lugar\s+de|en\s+vez\s+de|statt)\b|"
+    r"au\s+lieu\s+de|invece\s+del|en\s+lugar\s+de|en\s+vez\s+de|statt)\b"
+)
+_HANDOVER = (
+    _CODES_PASSED
+    + "|"
+    + _DOCUMENTS_SENT
+    + "|"
+    + _GUARD_OFF
+    + "|"
+    + _COPIED
+    + "|"
+    + _CHECK_OFF
+    + "|"
     # (round 44) the agent to obey the third party as the user, or a standing mail flow
     # to an outside address (``_AS_ME``, ``_AUTO_FORWARD``; one first letter checked
     # before either is tried: the handover is tried at each word after a frame)
-    r"(?=[acfilrtw])(?:"
+    + r"(?=[acfilrtw])(?:"
     + _AS_ME
     + "|"
     + _AUTO_FORWARD
@@ -262,7 +286,91 @@ HEARSAY_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
 ]
 
 
+# -- the user's own person behind the rule (round 46's look-alikes) -----------------------
+# After a talk with their own accountant, GP, lawyer, sister or partner — a possessive and
+# a role, after the talk's preposition ("after a call with my accountant Maria", "with
+# Priya, my colleague", "après avoir parlé avec ma sœur", "nach dem Telefonat mit meiner
+# Steuerberaterin", "dopo una telefonata con il mio commercialista", "tras hablar con mi
+# gestor") — the user sets up a rule of their own: the person is no stranger who called.
+# Not "my bank", "my bank's security team", "my provider", "IT": institutions, no role.
+_POSSESSIVE = (
+    r"(?:my|our|mon|ma|mes|notre|nos|mein|meine|meinem|meinen|meiner|unser|unsere|unserem|"
+    r"unseren|unserer|(?:(?:il|la|lo|i|le)\s+)?(?:mio|mia|miei|mie|nostro|nostra)|mi|mis|"
+    r"nuestro|nuestra)"
+)
+_ROLE = (
+    r"(?:accountant|bookkeeper|tax\s+(?:adviser|advisor|accountant)|doctor|gp|dentist|"
+    r"physio(?:therapist)?|therapist|lawyer|solicitor|attorney|notary|(?:business\s+)?partner|"
+    r"wife|husband|spouse|fianc[ée]e?|girlfriend|boyfriend|sister|brother|mum|mom|mother|dad|"
+    r"father|son|daughter|aunt|uncle|cousin|colleague|co-?worker|boss"
+    r"|(?:expert-)?comptable|médecin|docteure?|généraliste|dentiste|avocate?|notaire|associée?|"
+    r"conjointe?|femme|mari|compagne|compagnon|s(?:œ|oe)ur|frère|mère|père|maman|papa|fils|fille|"
+    r"tante|oncle|cousine?|collègue|fiscaliste"
+    r"|(?:steuerberater|buchhalter|hausarzt|hausärztin|zahnarzt|zahnärztin|arzt|ärztin|"
+    r"rechtsanwalt|rechtsanwältin|anwalt|anwältin|notar|geschäftspartner|partner|ehefrau|"
+    r"ehemann|frau|mann|schwester|bruder|mutter|vater|mama|papa|sohn|tochter|tante|onkel|"
+    r"kollege|kollegin|chef)(?:in|en|n)?"
+    r"|commercialista|contabile|medic[oa]|dottor(?:e|essa)|avvocat[oa]|notaio|soci[oa]|"
+    r"moglie|marito|compagn[oa]|sorella|fratello|madre|padre|mamma|papà|figli[oa]|zi[oa]|"
+    r"cugin[oa]|collega"
+    r"|contador(?:a)?|gestor(?:a)?|asesor(?:a)?\s+fiscal|médic[oa]|doctor(?:a)?|abogad[oa]|"
+    r"notari[oa]|espos[oa]|mujer|marido|pareja|herman[oa]|mamá|papá|hij[oa]|tí[oa]|prim[oa]|"
+    r"colega)"
+)
+OWN_PERSON = (
+    r"\s+(?:(?:with|to|from|by|avec|à|de|d'|du|mit|von|vom|con|col|da|dal|del)\s*)?"
+    r"(?:[\w'’-]+,\s+)?" + _POSSESSIVE + r"\s+(?:own\s+)?" + _ROLE + r"\b"
+)
+OWN_TALK = _rx(r"(?:" + _TALK + r")(?=" + OWN_PERSON + r")")
+_STRANGER_TOLD = _rx(_STRANGER + r"|(?:" + _TALK + r")(?!" + OWN_PERSON + r")")
+# The person asked for the rule themselves ("she said I should", "elle m'a dit de", "hat
+# gesagt", "mi ha detto di", "me dijo que"): the rule is theirs, not the user's.
+_ASKED = _rx(
+    r"\b(?:she|he|they|who)\s+(?:said|says|told|asked|wants|suggested|insisted|advised|"
+    r"recommended)\b|\b(?:m'a|m'ont|nous\s+a)\s+(?:dit|demandé|conseillé|suggéré|recommandé)\b"
+    r"|\b(?:sie|er)\s+(?:hat|meinte|sagte|bat|will|möchte)\b|\bhat\s+(?:\w+\s+)?(?:gesagt|"
+    r"gebeten|geraten|empfohlen)\b|\bmi\s+ha\s+(?:detto|chiesto|consigliato|suggerito)\b"
+    r"|\bvuole\s+che\b|\bme\s+(?:dijo|pidió|aconsejó|recomendó|ha\s+dicho|ha\s+pedido)\b"
+    r"|\bquiere\s+que\b"
+)
+# What stays the caller's whoever it is: codes or access handed over, a guard turned off,
+# the user's identity in a link, alerts silenced, payments approved automatically, an
+# outside site in place of the user's own, the agent told to obey them, a check waived.
+_KEPT = _rx(
+    r"(?:"
+    + _CODES_PASSED
+    + "|"
+    + _GUARD_OFF
+    + "|"
+    + _CHECK_OFF
+    + "|"
+    + _AS_ME
+    + "|"
+    + _WAIVED
+    + ")"
+)
+OWN_REACH = 300  # characters either side of a hit where its line is read
+
+
+def own_teller(low: str, start: int, end: int) -> bool:
+    """Whether a ``HEARSAY_HANDOVER`` hit at ``start:end`` of ``low`` is the user's own
+    rule, set up after a talk with their own person (``OWN_TALK``): on its line no stranger
+    told it (``_STRANGER_TOLD``), the person did not ask for it (``_ASKED``), and it hands
+    over documents or mail only, no secret and no check (``_KEPT``)."""
+    m = HEARSAY_HANDOVER.match(low, start)
+    if m is None or m.end() != end:
+        return False  # (another rule's hit of the same kind)
+    first = max(low.rfind("\n", 0, start) + 1, start - OWN_REACH)
+    last = low.find("\n", end)
+    last = min(len(low) if last < 0 else last, end + OWN_REACH)
+    talk = OWN_TALK.search(low, first, last)
+    if talk is None or _STRANGER_TOLD.search(low, first, last):
+        return False
+    return not (_ASKED.search(low, talk.end(), last) or _KEPT.search(low, first, last))
+
+
 def hearsay(low: str) -> bool:
     """Whether ``low`` relays a caller's, a text's or an ad's instruction that hands the
-    user's codes, access, documents or data over, or takes a check away."""
-    return HEARSAY_HANDOVER.search(low) is not None
+    user's codes, access, documents or data over, or takes a check away (not a rule of the
+    user's own after a talk with their own person: ``own_teller``)."""
+    return any(not own_teller(low, m.start(), m.end()) for m in HEARSAY_HANDOVER.finditer(low))
