@@ -26,6 +26,7 @@ characters) of the NSAID hit, which the engine then reads as negated (``KNOWN``)
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -405,18 +406,43 @@ def test_a_prize_office_asking_for_a_passport_is_flagged_through_the_cli(
     )
 
 
-def test_the_widened_rules_are_fast_on_hostile_input() -> None:
-    src.assert_fast_on_hostile_input(
-        DOSE_OVER_LIMIT,
-        ("ibuprofen 1600 mg ", "1500 mg paracetamol ", "naproxen for weeks ", "dreimal "),
-    )
-    src.assert_fast_on_hostile_input(
-        RISK_DECLARED_SAFE, ("aspirin for adults ", "2-year-old ", "it's fine to ", "beer ")
-    )
-    src.assert_fast_on_hostile_input(
-        CONTACT_PLANTED, ("la poste ", "0161 555 0193 ", "is outdated ", "dhl ")
-    )
-    src.assert_fast_on_hostile_input(
-        HEARSAY_HANDOVER,
-        ("lottery office ", "on telegram ", "passport ", "seed phrase ", "funds to a safe wallet "),
-    )
+def _linear(rx: Any, chunk: str) -> None:
+    """``rx`` searches a chunk repeated in time linear in its length: four times the text
+    costs under eight times as long (a window that nests costs sixteen). Read as a ratio,
+    not against a clock, so that a loaded machine does not fail it (the rules' own body
+    words, repeated, already took over a second at the base on a machine shared six ways)."""
+
+    def took(n: int) -> float:
+        text = chunk * (n // len(chunk))
+        best = float("inf")
+        for _ in range(3):
+            started = time.perf_counter()
+            rx.search(text)
+            best = min(best, time.perf_counter() - started)
+        return best
+
+    short, long = took(25_000), took(100_000)
+    assert long < 8 * short + 0.25, (rx.pattern[:60], chunk, short, long)
+
+
+@pytest.mark.parametrize(
+    ("rx", "chunk"),
+    [
+        (DOSE_OVER_LIMIT, chunk)
+        for chunk in ("ibuprofen 1600 mg ", "1500 mg paracetamol ", "naproxen for weeks ")
+    ]
+    + [(RISK_DECLARED_SAFE, c) for c in ("aspirin for adults ", "2-year-old ", "it's fine to ")]
+    + [(CONTACT_PLANTED, c) for c in ("royal mail: 0161 555 0193 is ", "is outdated ", "dhl ")]
+    + [
+        (HEARSAY_HANDOVER, c)
+        for c in (
+            "lottery office ",
+            "on telegram ",
+            "passport ",
+            "seed phrase ",
+            "funds to a safe wallet ",
+        )
+    ],
+)
+def test_the_widened_rules_are_linear_on_hostile_input(rx: Any, chunk: str) -> None:
+    _linear(rx, chunk)

@@ -101,8 +101,7 @@ _SAFE = (
     r"ohne\s+(?:weiteres|probleme?|risiko|bedenken|gefahr)|empfohlen\w*|"
     # (round 46) "it's fine", "va bene", "está bien", "è sicura", "es seguro" (a predicate:
     # "limpieza segura" names a topic)
-    r"(?:it's|it\s+is|is|are|'s|totally|perfectly|completely|quite)\s+(?:fine|ok(?:ay)?|all\s+right)|"
-    r"fine\s+to|ok(?:ay)?\s+to|sans\s+problème|c'est\s+bon|(?:va|vanno)\s+bene|"
+    r"(?:is|are|'s)\s+(?:fine|ok(?:ay)?|all\s+right)|(?<!'s\s)(?<!is\s)(?:fine|ok(?:ay)?)\s+to|sans\s+problème|c'est\s+bon|(?:va|vanno)\s+bene|"
     r"(?:è|sono|es|son)\s+(?:(?:del\s+tutto|perfettamente|totalmente|completamente|muy)\s+)?"
     r"(?:sicur[oaie]|segur[oa]s?)|está\s+bien|in\s+ordnung)"
 )

@@ -433,17 +433,18 @@ DOSE_OVER_LIMIT = _a(
             rf"|{_OVER_SINGLE}{_DOSE_SENTENCE}{{0,30}}?\b(?:{_PARACETAMOL}|{_IBUPROFEN})\b"
             rf"{_DOSE_SENTENCE}{{0,30}}?{_EVERY_HOURS}{_NOT_WARNED}"
             # (round 46) over one dose's maximum, three times a day or more, or every few
-            # hours ("Ibuprofen … 1600 mg dreimal täglich", "1500 mg de paracetamol cada 4 horas")
-            rf"|\b{_IBUPROFEN}\w*{_DOSE_SENTENCE}{{0,60}}?{_IBU_OVER_ONE}"
+            # hours ("Ibuprofen … 1600 mg dreimal täglich", "1500 mg de paracetamol cada 4
+            # horas"; the first dose found is committed: one window per start)
+            rf"|\b{_IBUPROFEN}\w*(?>{_DOSE_SENTENCE}{{0,60}}?{_IBU_OVER_ONE})"
             rf"{_DOSE_SENTENCE}{{0,30}}?(?:{_TIMES_A_DAY}|{_EVERY_HOURS}){_NOT_WARNED}"
-            rf"|{_IBU_OVER_ONE}{_DOSE_SENTENCE}{{0,30}}?\b{_IBUPROFEN}\w*"
+            rf"|{_IBU_OVER_ONE}(?>{_DOSE_SENTENCE}{{0,30}}?\b{_IBUPROFEN}\w*)"
             rf"{_DOSE_SENTENCE}{{0,30}}?(?:{_TIMES_A_DAY}|{_EVERY_HOURS}){_NOT_WARNED}"
-            rf"|\b{_PARACETAMOL}\w*{_DOSE_SENTENCE}{{0,60}}?{_PARA_OVER_ONE}"
+            rf"|\b{_PARACETAMOL}\w*(?>{_DOSE_SENTENCE}{{0,60}}?{_PARA_OVER_ONE})"
             rf"{_DOSE_SENTENCE}{{0,30}}?(?:{_TIMES_A_DAY}|{_EVERY_HOURS}){_NOT_WARNED}"
-            rf"|{_PARA_OVER_ONE}{_DOSE_SENTENCE}{{0,30}}?\b{_PARACETAMOL}\w*"
+            rf"|{_PARA_OVER_ONE}(?>{_DOSE_SENTENCE}{{0,30}}?\b{_PARACETAMOL}\w*)"
             rf"{_DOSE_SENTENCE}{{0,30}}?(?:{_TIMES_A_DAY}|{_EVERY_HOURS}){_NOT_WARNED}"
             # (round 46) an NSAID for weeks or months, called safe, in one sentence
-            rf"|\b{_NSAID}\b{_DOSE_SENTENCE}{{0,80}}?\b{_WEEKS}{_DOSE_SENTENCE}{{0,60}}?"
+            rf"|\b{_NSAID}\b(?>{_DOSE_SENTENCE}{{0,80}}?\b{_WEEKS}){_DOSE_SENTENCE}{{0,60}}?"
             rf"\b{_CLAIMED_SAFE}\b{_NOT_WARNED}"
         ),
     ),

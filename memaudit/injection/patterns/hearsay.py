@@ -264,11 +264,7 @@ _HANDOVER = (
     # (round 44) the agent to obey the third party as the user, or a standing mail flow
     # to an outside address (``_AS_ME``, ``_AUTO_FORWARD``; one first letter checked
     # before either is tried: the handover is tried at each word after a frame)
-    r"(?=[acfilrtw])(?:"
-    + _AS_ME
-    + "|"
-    + _AUTO_FORWARD
-    + r")|"
+    r"(?=[acfilrtw])(?:" + _AS_ME + "|" + _AUTO_FORWARD + r")|"
     # (round 46) identity papers sent, a wallet's keys asked for or given, the user's funds
     # moved to a "safe" wallet (``_ID_PAPERS``, ``_KEYS``, ``_FUNDS``)
     r"\b(?:" + _SEND + r")\w*\s+(?:[\w'’-]+\s+){0,6}?(?:" + _ID_PAPERS + r")\b|"
@@ -280,7 +276,7 @@ _HANDOVER = (
     r"\b(?:" + _FUNDS + r")\b[^.\n]{0,40}?\b(?:" + _SAFE_WALLET + r")\b[^.\n]{0,20}?"
     r"\b(?:verschieb|überweis|übertrag|transferier)\w*|"
     # a confirmation no longer needed
-    + _WAIVED
+     + _WAIVED
 )
 # A handover the text forbids ("ne jamais transmettre de codes", "never give the PIN") is
 # the warning, not the act.

@@ -189,9 +189,7 @@ _TELLS = (
 # (round 46) who the person is, between commas or in a clause, before the verb: "my
 # neighbour, a retired nurse, says", "ma voisine, ancienne infirmière, dit", "my friend who
 # works at a pharmacy says", "mi vecina, que fue enfermera, dice"
-_WHO_IS = (
-    r"(?:,[^,.;:\n]{1,50},\s*|\s+(?:who|qui|che|que|der|die)\s+[^,.;:\n]{1,50}?(?:,\s*|\s+))"
-)
+_WHO_IS = r"(?:,[^,.;:\n]{1,50},\s*|\s+(?:who|qui|che|que|der|die)\s+[^,.;:\n]{1,50}?(?:,\s*|\s+))"
 _KIN_TOLD = (
     rf"\b{_TELLS}\s+(?:\w+\s+){{0,2}}?{_KIN}\b"
     rf"|\b{_KIN}(?:\s+(?:\w+\s+){{0,2}}?|{_WHO_IS}){_TELLS}\b"
