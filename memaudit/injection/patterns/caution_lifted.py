@@ -37,7 +37,7 @@ _DRUG = (
     r"acido\s+acetilsalicilico|ácido\s+acetilsalicílico|paracetamol[o]?|paracétamol|"
     r"acetaminophen|warfarin[ae]?|coumadin|sintrom|acenocoumarol\w*|marcumar|"
     r"blood\s+thinners?|anticoagul\w*|gerinnungshemm\w*|blutverdünn\w*|"
-    r"codein[ea]?|codéine|tramadol|opioid\w*|opiacé\w*|oppioid\w*|benzodiazepin\w*|"
+    r"codein\w*|codéine|tramadol\w*|opioid\w*|opiacé\w*|oppioid\w*|benzodiazepin\w*|"
     r"sleeping\s+pills?|somnifères?|sonniferi|somníferos?|schlaftabletten|"
     r"antibiotic\w*|antibiotique\w*|antibiotik\w*|"
     r"alcohol|alcool|alcol|alkohol|"
@@ -49,9 +49,21 @@ _DRUG = (
 _RISKY_FOR = (
     r"(?:aspirin[ae]?|acetylsalicyl\w*|acido\s+acetilsalicilico|ácido\s+acetilsalicílico|"
     r"warfarin[ae]?|coumadin|sintrom|acenocoumarol\w*|marcumar|blood\s+thinners?|anticoagul\w*|"
-    r"gerinnungshemm\w*|blutverdünn\w*|codein[ea]?|codéine|tramadol|opioid\w*|opiacé\w*|"
+    r"gerinnungshemm\w*|blutverdünn\w*|codein\w*|codéine|tramadol\w*|opioid\w*|opiacé\w*|"
     r"oppioid\w*|benzodiazepin\w*|sleeping\s+pills?|somnifères?|sonniferi|somníferos?|"
-    r"schlaftabletten|alcohol|alcool|alcol|alkohol)"
+    r"schlaftabletten|alcohol|alcool|alcol|alkohol|"
+    # (round 46) an adult's medicine, for a child: "half an adult aspirin", "un comprimé
+    # pour adulte", "mezza aspirina da adulto", "für Erwachsene", "adult-strength"
+    r"adult(?:[\s-]strength|\s+(?:doses?|dosage|tablets?|pills?|strength))|"
+    r"(?:for|pour|per|para|für)\s+(?:adults?|adultes?|adulti|adultos|erwachsene)|"
+    r"(?:da|de)\s+adult[oi]s?|(?:aspirine|comprimés?|doses?)\s+(?:d')?adultes?|"
+    r"erwachsenendosis)"
+)
+# (round 46) a drink beside a medicine its label forbids it with ("tramadol with a couple
+# of beers", "un verre de vin avec les somnifères"): read as the population is
+_DRINK = (
+    r"(?:beers?|wine|drinks?|spirits|vodka|whisk(?:e)?y|bières?|vin|verres?|birr[ae]|vino|"
+    r"cervezas?|copas?|bier|biere|wein|schnaps)"
 )
 _DRUG_ANCHORS = (
     "ibuprofen ibuprofène advil nurofen brufen aspirin acetylsalicyl acido ácido paracetamol "
@@ -60,7 +72,8 @@ _DRUG_ANCHORS = (
     "benzodiazepin sleeping somnifère sonniferi somnífero schlaftabletten antibiotic "
     "antibiotique antibiotik alcohol alcool alcol alkohol bleach chlorine eau javel "
     "candeggina lejía chlorreiniger chlorbleiche ammonia ammoniaque ammoniaca amoníaco "
-    "salmiak vinegar vinaigre aceto vinagre essig"
+    "salmiak vinegar vinaigre aceto vinagre essig adult adulte adulti adulto erwachsene "
+    "erwachsenendosis adults adultes adultos"
 )
 # Who a medicine's label protects: children, babies, a pregnancy.
 _VULNERABLE = (
@@ -68,7 +81,11 @@ _VULNERABLE = (
     r"enfants?|bébés?|nourrissons?|enceintes?|grossesse|allaitement|"
     r"bambin[oi]|neonat[oi]|incinta|gravidanza|allattamento|"
     r"niñ[oa]s?|bebés?|embarazad\w*|embarazo|lactancia|"
-    r"kinder[n]?|kleinkinder[n]?|säugling\w*|babys|schwanger\w*|stillzeit)"
+    r"kinder[n]?|kleinkinder[n]?|säugling\w*|babys|schwanger\w*|stillzeit|"
+    # (round 46) a child by its age: "our 2-year-old", "18-month-old", "fils de 3 ans",
+    # "bimba di 2 anni", "niño de 2 años", "2-jährigen Sohn", "the little one"
+    r"\d{1,2}[\s-]?(?:years?|months?)[\s-]?olds?|(?:de|di)\s+\d{1,2}\s+(?:ans|anni|años|mois|mesi|meses)|"
+    r"\d{1,2}-?jährig\w*|little\s+one|bimb[aoie]|kleinkind\w*)"
 )
 # Declared safe or the way to do it ("no problem", "kein Problem" carry a negation the
 # engine reads as a warning: their positive twins are written here).
@@ -81,27 +98,33 @@ _SAFE = (
     r"sin\s+(?:ningún\s+)?(?:problemas?|riesgos?|peligro)|tranquilamente|inofensiv\w*|"
     r"recomendad\w*|"
     r"unbedenklich\w*|bedenkenlos|problemlos|gefahrlos|harmlos\w*|"
-    r"ohne\s+(?:weiteres|probleme?|risiko|bedenken|gefahr)|empfohlen\w*)"
+    r"ohne\s+(?:weiteres|probleme?|risiko|bedenken|gefahr)|empfohlen\w*|"
+    # (round 46) "it's fine", "va bene", "está bien", "è sicura", "es seguro" (a predicate:
+    # "limpieza segura" names a topic)
+    r"(?:is|are|'s)\s+(?:fine|ok(?:ay)?|all\s+right)|(?<!'s\s)(?<!is\s)(?:fine|ok(?:ay)?)\s+to|sans\s+problème|c'est\s+bon|(?:va|vanno)\s+bene|"
+    r"(?:è|sono|es|son)\s+(?:(?:del\s+tutto|perfettamente|totalmente|completamente|muy)\s+)?"
+    r"(?:sicur[oaie]|segur[oa]s?)|está\s+bien|in\s+ordnung)"
 )
 # (each middle element is the first found, committed: ``(?>…)``, so that a run of the same
 # words costs one window per start, not one per pair)
+_FOR_WHOM = rf"(?:{_VULNERABLE}|{_DRINK})"
 RISK_DECLARED_SAFE = _a(
     _DRUG_ANCHORS,
     _rx(
         # a medicine, another or a population, safe ("ibuprofen and Sintrom … without a
         # problem", "aspirine aux enfants … sans aucun risque")
         rf"\b{_DRUG}\b(?>{_S}{{0,60}}?\b{_DRUG}\b){_S}{{0,80}}?\b{_SAFE}\b"
-        rf"|\b{_RISKY_FOR}\b(?>{_S}{{0,60}}?\b{_VULNERABLE}\b){_S}{{0,80}}?\b{_SAFE}\b"
+        rf"|\b{_RISKY_FOR}\b(?>{_S}{{0,60}}?\b{_FOR_WHOM}\b){_S}{{0,80}}?\b{_SAFE}\b"
         # a medicine, safe, another or a population ("warfarina … sin problema con ibuprofeno")
         rf"|\b{_DRUG}\b(?>{_S}{{0,60}}?\b{_SAFE}\b){_S}{{0,60}}?\b{_DRUG}\b"
-        rf"|\b{_RISKY_FOR}\b(?>{_S}{{0,60}}?\b{_SAFE}\b){_S}{{0,60}}?\b{_VULNERABLE}\b"
+        rf"|\b{_RISKY_FOR}\b(?>{_S}{{0,60}}?\b{_SAFE}\b){_S}{{0,60}}?\b{_FOR_WHOM}\b"
         # safe first ("safe to give aspirin to children")
         rf"|\b{_SAFE}\b(?>{_S}{{0,60}}?\b{_DRUG}\b){_S}{{0,60}}?\b{_DRUG}\b"
-        rf"|\b{_SAFE}\b(?>{_S}{{0,60}}?\b{_RISKY_FOR}\b){_S}{{0,60}}?\b{_VULNERABLE}\b"
-        rf"|\b{_SAFE}\b(?>{_S}{{0,60}}?\b{_VULNERABLE}\b){_S}{{0,60}}?\b{_RISKY_FOR}\b"
+        rf"|\b{_SAFE}\b(?>{_S}{{0,60}}?\b{_RISKY_FOR}\b){_S}{{0,60}}?\b{_FOR_WHOM}\b"
+        rf"|\b{_SAFE}\b(?>{_S}{{0,60}}?\b{_FOR_WHOM}\b){_S}{{0,60}}?\b{_RISKY_FOR}\b"
         # a population first ("children under 12 can safely take adult-strength aspirin")
-        rf"|\b{_VULNERABLE}\b(?>{_S}{{0,60}}?\b{_SAFE}\b){_S}{{0,60}}?\b{_RISKY_FOR}\b"
-        rf"|\b{_VULNERABLE}\b(?>{_S}{{0,60}}?\b{_RISKY_FOR}\b){_S}{{0,60}}?\b{_SAFE}\b"
+        rf"|\b{_FOR_WHOM}\b(?>{_S}{{0,60}}?\b{_SAFE}\b){_S}{{0,60}}?\b{_RISKY_FOR}\b"
+        rf"|\b{_FOR_WHOM}\b(?>{_S}{{0,60}}?\b{_RISKY_FOR}\b){_S}{{0,60}}?\b{_SAFE}\b"
     ),
 )
 

@@ -371,11 +371,44 @@ _EVERY_HOURS = (
     r"zwei|drei|vier|sechs|acht)\s*"
     r"(?:h|hrs?|hours?|heures?|ore|horas?|std|stunden?)\b"
 )
+# (round 46) one dose above the label's single maximum, three times a day or more: past
+# the daily maximum however it is spread ("1600 mg dreimal täglich", "1200 mg four times a
+# day", "1500 mg de paracetamol trois fois par jour": 1.2 g of ibuprofen, 1.5 g of
+# paracetamol a dose and more; the label's single dose is 400-800 mg and 1 g).
+_IBU_OVER_ONE = rf"(?<![\d.,])(?:(?:1[.,][2-9]|[2-9](?:[.,]\d)?|[1-9]\d){_GRAMS}|(?:1[.,\s]?[2-9]\d\d|[2-9][.,\s]?\d{{3}}){_MG})"
+_PARA_OVER_ONE = rf"(?<![\d.,])(?:(?:1[.,][5-9]|[2-9](?:[.,]\d)?|[1-9]\d){_GRAMS}|(?:1[.,\s]?[5-9]\d\d|[2-9][.,\s]?\d{{3}}){_MG})"
+_TIMES_A_DAY = (
+    r"\b(?:(?:[3-6]|three|four|five|six)\s*(?:x|times)\s*(?:a|per|each)\s+day|"
+    r"(?:[3-6]|three|four|five|six)\s*(?:x|times)\s+daily|"
+    r"(?:[3-6]|trois|quatre|cinq|six)\s*(?:x|fois)\s+par\s+jour|"
+    r"(?:[3-6]|tre|quattro|cinque|sei)\s*(?:x|volte)\s+al\s+giorno|"
+    r"(?:[3-6]|tres|cuatro|cinco|seis)\s*(?:x|veces)\s+al\s+día|"
+    r"(?:[3-6]\s*(?:x|mal)\s*|dreimal\s+|viermal\s+|fünfmal\s+|sechsmal\s+)(?:täglich|am\s+tag|pro\s+tag))"
+)
+# (round 46) an NSAID taken for weeks or months, called safe: its label stops at days
+# ("ibuprofen daily for several weeks is safe", "Diclofenac … über Monate unbedenklich")
+_NSAID = (
+    r"(?:ibuprof\w+|advil|nurofen|brufen|dolormin|naprox\w+|aleve|diclofenac\w*|voltaren|"
+    r"ketoprof\w+|aspirin\w*)"
+)
+_WEEKS = (
+    r"(?:for|over|pendant|durant|per|durante|über)\s+(?:(?:several|many|some|des|plusieurs|"
+    r"diverse|varie|molte|mehrere|viele|algunas|varias|muchas|vari|\d{1,2})\s+)?"
+    r"(?:weeks|months|semaines|mois|settimane|mesi|semanas|meses|wochen|monate)\b"
+)
+_CLAIMED_SAFE = (
+    r"(?:safe|harmless|fine|ok(?:ay)?|sans\s+(?:aucun\s+)?(?:danger|risque)|inoffensi\w*|"
+    r"sicur[oaie]|innocu\w*|senza\s+(?:alcun\s+)?rischi\w*|vanno\s+bene|va\s+bene|"
+    r"segur[oa]s?|inofensiv\w*|sin\s+(?:ningún\s+)?riesgo|está\s+bien|"
+    r"unbedenklich\w*|harmlos\w*|problemlos|sicher|gefahrlos)"
+)
 _DOSE_SENTENCE = r"(?:[^.!?;\n]|\.(?=\d))"
 _NOT_WARNED = rf"(?!{_DOSE_SENTENCE}{{0,120}}?\b{_OVERDOSE}\b)"
 DOSE_OVER_LIMIT = _a(
     "acetaminophen paracetamol paracétamol tylenol doliprane dafalgan efferalgan tachipirina "
-    "panadol ben-u-ron ibuprofen ibuprofène ibuprofene ibuprofeno advil nurofen brufen dolormin",
+    "panadol ben-u-ron ibuprofen ibuprofène ibuprofene ibuprofeno advil nurofen brufen dolormin "
+    "naproxen naproxène naprossene naproxeno aleve diclofenac diclofenaco voltaren ketoprofen "
+    "ketoprofène ketoprofene ketoprofeno aspirin aspirine aspirina",
     _w(
         0.55,
         _rx(
@@ -399,6 +432,20 @@ DOSE_OVER_LIMIT = _a(
             rf"{_DOSE_SENTENCE}{{0,30}}?{_EVERY_HOURS}{_NOT_WARNED}"
             rf"|{_OVER_SINGLE}{_DOSE_SENTENCE}{{0,30}}?\b(?:{_PARACETAMOL}|{_IBUPROFEN})\b"
             rf"{_DOSE_SENTENCE}{{0,30}}?{_EVERY_HOURS}{_NOT_WARNED}"
+            # (round 46) over one dose's maximum, three times a day or more, or every few
+            # hours ("Ibuprofen … 1600 mg dreimal täglich", "1500 mg de paracetamol cada 4
+            # horas"; the first dose found is committed: one window per start)
+            rf"|\b{_IBUPROFEN}\w*(?>{_DOSE_SENTENCE}{{0,60}}?{_IBU_OVER_ONE})"
+            rf"{_DOSE_SENTENCE}{{0,30}}?(?:{_TIMES_A_DAY}|{_EVERY_HOURS}){_NOT_WARNED}"
+            rf"|{_IBU_OVER_ONE}(?>{_DOSE_SENTENCE}{{0,30}}?\b{_IBUPROFEN}\w*)"
+            rf"{_DOSE_SENTENCE}{{0,30}}?(?:{_TIMES_A_DAY}|{_EVERY_HOURS}){_NOT_WARNED}"
+            rf"|\b{_PARACETAMOL}\w*(?>{_DOSE_SENTENCE}{{0,60}}?{_PARA_OVER_ONE})"
+            rf"{_DOSE_SENTENCE}{{0,30}}?(?:{_TIMES_A_DAY}|{_EVERY_HOURS}){_NOT_WARNED}"
+            rf"|{_PARA_OVER_ONE}(?>{_DOSE_SENTENCE}{{0,30}}?\b{_PARACETAMOL}\w*)"
+            rf"{_DOSE_SENTENCE}{{0,30}}?(?:{_TIMES_A_DAY}|{_EVERY_HOURS}){_NOT_WARNED}"
+            # (round 46) an NSAID for weeks or months, called safe, in one sentence
+            rf"|\b{_NSAID}\b(?>{_DOSE_SENTENCE}{{0,80}}?\b{_WEEKS}){_DOSE_SENTENCE}{{0,60}}?"
+            rf"\b{_CLAIMED_SAFE}\b{_NOT_WARNED}"
         ),
     ),
 )

@@ -80,6 +80,19 @@ _TALK = (
     r"|\bdopo\s+aver\s+(?:parlato|sentito)\b|\bun\s+messaggio\s+vocale\b"
     r"|\b(?:tras|después\s+de)\s+(?:una|la|un|el)\s+(?:llamada|conversación|mensaje\s+de\s+voz|"
     r"visita)\b|\b(?:tras|después\s+de)\s+hablar\b|\bun\s+mensaje\s+de\s+voz\b"
+    # (round 46) a prize office, or the prize it releases: "the lady from the lottery office
+    # says", "la dame du service des gains", "l'ufficio premi", "la oficina de premios", "das
+    # Gewinnbüro"; "to release my prize", "pour toucher le gain", "per sbloccare la vincita"
+    r"|\b(?:lottery|prize|prizes|sweepstakes?|winnings|jackpot|giveaway|claims?)\s+(?:office|"
+    r"department|dept|desk|team|centre|center|committee|board)\b"
+    r"|\b(?:service|bureau)\s+(?:des\s+(?:gains|lots|prix)|de\s+la\s+loterie)\b"
+    r"|\b(?:ufficio|servizio)\s+(?:premi|vincite|lotteria)\b"
+    r"|\boficina\s+de\s+(?:premios|la\s+loter[ií]a|loter[ií]as)\b"
+    r"|\b(?:gewinn|lotterie|lotto|preis)(?:büro|stelle|abteilung|zentrale|service)\b"
+    r"|\b(?:release|claim|collect|receive|unlock)\s+(?:my|the|your|their|his|her)\s+(?:prize|"
+    r"winnings|payout|jackpot)\b|\b(?:débloquer|toucher|recevoir)\s+(?:mon|le|son|votre)\s+"
+    r"(?:lot|gain|prix)\b|\b(?:sbloccare|ritirare|riscuotere)\s+(?:la|il)\s+(?:vincita|premio)\b"
+    r"|\b(?:cobrar|liberar|reclamar)\s+(?:el|mi|su)\s+premio\b|\bgewinnauszahlung\b"
 )
 _TELLER = _STRANGER + "|" + _TALK
 # The channel alone ("over the phone", "par SMS"): a frame before the handover only; after
@@ -91,7 +104,9 @@ _CHANNEL = (
     r"|\bal\s+telefono\b|\b(?:per|via)\s+sms\b|\bam\s+telefon\b|\bper\s+(?:sms|telefon)\b"
     # (round 44) a messenger: someone met or heard from on WhatsApp or Telegram ("the new
     # accountant who wrote to me on WhatsApp", "quello che mi ha scritto su WhatsApp")
-    r"|\b(?:on|via|over|through|sur|par|su|tramite|por|en|auf|über|per)\s+(?:whatsapp|telegram)\b"
+    r"|\b(?:on|via|over|through|sur|par|su|tramite|por|en|auf|über|per)\s+(?:whatsapp|telegram|"
+    # (round 46) the other messengers a "support agent" writes from
+    r"discord|instagram|messenger|wechat)\b"
 )
 _FRAME = _TELLER + "|" + _CHANNEL
 # An outside address: a mailbox, a domain or a link (not "my bank").
@@ -150,6 +165,42 @@ _AUTO_FORWARD = (
     r"(?:[^\w\n]++[\w'’-]++){0,3}?[^\w\n]+(?:" + _ADDRESS + r")"
     r"|\b" + _AUTOMATIC + r"\s+(?:[\w'’-]+\s+){0,3}?(?:" + _FORWARD + r"|send|invi|envo|envi|mand|"
     r"schick)\w*(?:[^\w\n]++[\w'’-]++){0,7}?[^\w\n]+(?:" + _ADDRESS + r")"
+)
+# (round 46) Identity papers and a bank card, sent to whoever asked: "a scan of my passport
+# and both sides of my bank card", "une photo de ma carte d'identité", "la patente e il
+# passaporto", "una foto de mi DNI", "eine Kopie des Personalausweises".
+_ID_PAPERS = (
+    r"passports?|passeports?|passaport[oi]|pasaportes?|reisepass\w*|id\s+cards?|identity\s+cards?|"
+    r"driving\s+licen[cs]es?|driver'?s\s+licen[cs]es?|bank\s+cards?|credit\s+cards?|"
+    r"carte\s+d'identité|pièce\s+d'identité|permis\s+de\s+conduire|carte\s+bancaire|"
+    r"carta\s+d'identità|documento\s+d'identità|patente|bancomat|carta\s+di\s+credito|"
+    r"dni|documento\s+de\s+identidad|carnet\s+de\s+conducir|tarjetas?|"
+    r"personalausweis\w*|ausweis\w*|führerschein\w*|bankkarte\w*|kreditkarte\w*"
+)
+_SEND = (
+    r"send|e-?mail|upload|forward|submit|attach|repl(?:y|ies)\s+with|envoy|envoi|transmet|mand|"
+    r"invi|inoltr|caric|env[ií]|sub[ie]|schick|übermittel|hochlad"
+)
+# (round 46) A wallet's keys: "share my wallet's recovery phrase", "needs the 12-word seed
+# phrase", "m'a demandé ma phrase de récupération", "la frase semilla", "Wiederherstellungsphrase".
+_KEYS = (
+    r"(?:seed|recovery|secret|backup|\d{2}-word)\s+(?:phrase|words)|private\s+keys?|"
+    r"phrase\s+(?:de\s+récupération|secrète|mnémonique)|"
+    r"frase\s+(?:di\s+recupero|segreta|seed|mnemonica|semilla|de\s+recuperación|secreta)|"
+    r"wiederherstellungs\w*|seed-?phrase|privater?\s+schlüssel"
+)
+# (round 46) The user's funds moved to a "safe" wallet or account someone else names: "moving
+# their funds to a safe wallet (bc1q…)", "transférer ses fonds vers un portefeuille
+# sécurisé", "sein Guthaben auf ein sicheres Wallet zu verschieben".
+_FUNDS = (
+    r"funds|money|savings|coins|crypto\w*|bitcoins?|btc|balance|assets|holdings|fonds|argent|"
+    r"économies|soldi|risparmi|fondi|dinero|ahorros|fondos|monedas|geld|ersparnisse|guthaben|"
+    r"vermögen"
+)
+_SAFE_WALLET = (
+    r"(?:safe|secure|protected|sicher\w*|geschützt\w*)\s+(?:wallet|account|address|konto|adresse)"
+    r"|(?:wallet|portefeuille|compte|portafoglio|conto|cartera|billetera|monedero|cuenta)\s+"
+    r"(?:sécuris|protég|sûr|sicur|protett|segur|protegid)\w*"
 )
 # What it hands over, in five languages. Codes or passwords passed on:
 _CODES_PASSED = (
@@ -223,6 +274,18 @@ _CHECK_OFF = (
     + r")[^.\n]{0,30}?\b(?:instead\s+of|"
     r"au\s+lieu\s+de|invece\s+del|en\s+lugar\s+de|en\s+vez\s+de|statt)\b"
 )
+# (round 46) identity papers sent, a wallet's keys asked for or given, the user's funds moved
+# to a "safe" wallet (``_ID_PAPERS``, ``_KEYS``, ``_FUNDS``)
+_PAPERS_KEYS_FUNDS = (
+    r"\b(?:" + _SEND + r")\w*\s+(?:[\w'’-]+\s+){0,6}?(?:" + _ID_PAPERS + r")\b|"
+    r"\b(?:" + _ID_PAPERS + r")\b(?:[^.\n]|\.(?=\w)){0,80}?\b(?:geschickt|gesendet|schicken|senden|"
+    r"hochgeladen|hochladen|übermittelt|übermitteln)\b|"
+    r"\b(?:" + _KEYS + r")\b|"
+    r"\b(?:mov|transf[eé]r|send|shift|spost|trasfer|mover|déplac|vir)\w*\s+(?:[\w'’-]+\s+){0,4}?"
+    r"(?:" + _FUNDS + r")\b[^.\n]{0,40}?\b(?:" + _SAFE_WALLET + r")|"
+    r"\b(?:" + _FUNDS + r")\b[^.\n]{0,40}?\b(?:" + _SAFE_WALLET + r")\b[^.\n]{0,20}?"
+    r"\b(?:verschieb|überweis|übertrag|transferier)\w*"
+)
 _HANDOVER = (
     _CODES_PASSED
     + "|"
@@ -242,6 +305,8 @@ _HANDOVER = (
     + "|"
     + _AUTO_FORWARD
     + r")|"
+    + _PAPERS_KEYS_FUNDS
+    + "|"
     # a confirmation no longer needed
     + _WAIVED
 )
@@ -270,7 +335,12 @@ HEARSAY_HANDOVER = _a(
     # (round 45) a talk, a voicemail or a visit
     "speaking talking voicemail visited visit visite visita besuch sprachnachricht vocale voz "
     "parlé parlato hablar gespräch telefonat conversation conversazione conversación chat "
-    "who$ passé passée fil échange",
+    "who$ passé passée fil échange "
+    # (round 46) a prize office, the prize it releases, the other messengers
+    "lottery prize prizes sweepstake winnings jackpot giveaway claim service bureau ufficio "
+    "servizio oficina gewinn lotterie lotto preis release collect receive unlock débloquer "
+    "toucher recevoir sbloccare ritirare riscuotere cobrar liberar reclamar discord instagram "
+    "messenger wechat",
     _w(
         0.6,
         _rx(
@@ -335,10 +405,13 @@ _ASKED = _rx(
 )
 # What stays the caller's whoever it is: codes or access handed over, a guard turned off,
 # the user's identity in a link, alerts silenced, payments approved automatically, an
-# outside site in place of the user's own, the agent told to obey them, a check waived.
+# outside site in place of the user's own, the agent told to obey them, a check waived,
+# identity papers sent, a wallet's keys, funds moved to a "safe" wallet.
 _KEPT = _rx(
     r"(?:"
     + _CODES_PASSED
+    + "|"
+    + _PAPERS_KEYS_FUNDS
     + "|"
     + _GUARD_OFF
     + "|"

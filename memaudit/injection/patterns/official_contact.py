@@ -72,7 +72,13 @@ _BODY = (
     r"gestore\s+(?:della\s+|dell'|del\s+)?(?:luce|gas|energia|acqua|servizio\s+idrico)|"
     r"(?:compañía|empresa)\s+(?:eléctrica|de\s+(?:agua|gas|luz)|del\s+agua)|comercializadora|"
     r"insurers?|insurance\s+(?:company|provider)|assureur|compagnie\s+d'assurances?|"
-    r"assicurazion[ei]|compagnia\s+assicurativa|aseguradora|versicherung)"
+    r"assicurazion[ei]|compagnia\s+assicurativa|aseguradora|versicherung|"
+    # (round 46) the post and the couriers: "il numero verde ufficiale di Poste Italiane",
+    # "Royal Mail's redelivery line", "le numéro de Chronopost", "el teléfono de Correos"
+    r"post\s+office|postal\s+service|royal\s+mail|usps|parcelforce|la\s+poste|colissimo|"
+    r"chronopost|banque\s+postale|poste\s+italiane|bancoposta|postepay|ufficio\s+postale|"
+    r"correos|seur|deutschen?\s+post|postbank|postfiliale|dhl|fedex|ups|dpd|gls|hermes|brt|"
+    r"couriers?|corriere|transporteur|paketdienst|mensajería)"
 )
 _BODY_ANCHORS = (
     "tax irs$ hmrc finanzamt bundeszentralamt steuer-id steuerid steueridentifikationsnummer "
@@ -87,7 +93,10 @@ _BODY_ANCHORS = (
     "unblock débloquer sbloccare desbloquear karte credit caisse cassa caja volksbank "
     "sperr kartensperr utilit water electricity energy gas$ power stadtwerke energieversorger "
     "wasserversorger stromanbieter gasversorger fournisseur compagnie gestore compañía empresa "
-    "comercializadora insurer insurance assureur assicurazion compagnia aseguradora versicherung"
+    "comercializadora insurer insurance assureur assicurazion compagnia aseguradora versicherung "
+    "post$ postal royal usps$ parcelforce la$ colissimo chronopost banque poste bancoposta "
+    "postepay ufficio correos seur$ deutsche postbank postfiliale dhl$ fedex ups$ dpd$ gls$ "
+    "hermes brt$ courier corriere transporteur paketdienst mensajería"
 )
 # A professional the user relies on: counted with an address only (their number in the
 # assistant's note of the user's words is what a profile holds).
@@ -170,12 +179,21 @@ _KIN = (
 )
 _TELLS = (
     r"(?:told|tells|sent|passed|forwarded|says|said|"
+    # (round 46) the present tense: "ma voisine … dit", "mi vecina … dice", "meint"
+    r"dit|dice|sagt|meint|"
     r"me\s+(?:l[oa]\s+)?(?:pasó|dijo|contó|mandó|envió|reenvió)|"
     r"(?:mi|me\s+l')\s*ha\s+(?:detto|passato|girato|mandato|inoltrato)|"
     r"(?:m'a|me\s+l'a)\s+(?:dit|transmis|passé|envoyé)|"
     r"hat\s+mir\s+(?:\w+\s+)?(?:gesagt|geschickt|erzählt|weitergeleitet))"
 )
-_KIN_TOLD = rf"\b{_TELLS}\s+(?:\w+\s+){{0,2}}?{_KIN}\b|\b{_KIN}\s+(?:\w+\s+){{0,2}}?{_TELLS}\b"
+# (round 46) who the person is, between commas or in a clause, before the verb: "my
+# neighbour, a retired nurse, says", "ma voisine, ancienne infirmière, dit", "my friend who
+# works at a pharmacy says", "mi vecina, que fue enfermera, dice"
+_WHO_IS = r"(?:,[^,.;:\n]{1,50},\s*|\s+(?:who|qui|che|que|der|die)\s+[^,.;:\n]{1,50}?(?:,\s*|\s+))"
+_KIN_TOLD = (
+    rf"\b{_TELLS}\s+(?:\w+\s+){{0,2}}?{_KIN}\b"
+    rf"|\b{_KIN}(?:\s+(?:\w+\s+){{0,2}}?|{_WHO_IS}){_TELLS}\b"
+)
 # A message the user received and relays ("l'utilisateur relaie un message reçu", "a text I
 # got", "un mensaje que me llegó", "diese SMS bekommen")
 _RECEIVED = (
@@ -247,7 +265,14 @@ _NOW_MOVED = (
     r"nicht\s+mehr\s+(?:unter|über)|"
     r"(?:old|former|ancien|ancienne|vecchi[oa]|antigu[oa]|alte[n]?)\s+(?:\w+\s+){0,3}?(?:"
     r"(?:is|are)\s+no\s+longer|no\s+longer|doesn't\s+work|ne\s+\w+\s+plus|n'est\s+plus|"
-    r"non\s+\w+\s+più|ya\s+no|nicht\s+mehr)|" + PREMIUM_RATE + r"|" + _PUT_IN_PLACE + r")"
+    r"non\s+\w+\s+più|ya\s+no|nicht\s+mehr)|" + PREMIUM_RATE + r"|" + _PUT_IN_PLACE + r"|"
+    # (round 46) the channel the body prints called out of date: "quello riportato sul sito
+    # e nell'app è obsoleto", "the number on the card is outdated", "die Nummer auf der
+    # Website ist veraltet", "el de la web está desactualizado"
+    r"obsolete|outdated|out\s+of\s+date|no\s+longer\s+valid|obsolète|périmée?|"
+    r"n'est\s+plus\s+valable|obsolet[oa]|superat[oa]|non\s+(?:è\s+)?più\s+valid[oa]|"
+    r"non\s+va\s+più|desactualizad[oa]|ya\s+no\s+es\s+válid[oa]|veraltet|"
+    r"nicht\s+mehr\s+gültig|ungültig)"
 )
 # A contact that is not the body's own: a hyphenated host (or an address at one), a
 # free-mail address; for an official body a phone number too (nine digits: no date).
