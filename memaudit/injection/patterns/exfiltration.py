@@ -7,6 +7,16 @@ import re
 from memaudit.injection.kinds import Signal
 from memaudit.injection.vocabulary import _EMAIL, _URL, _a, _rx, _w
 
+# A shell's or an environment's variable naming a service's secret ("$AWS_SECRET_ACCESS_KEY",
+# "%STRIPE_SECRET_KEY%", "$env:AZURE_PAT"): the live secret, not a placeholder for the
+# reader ("YOUR_API_KEY", "{API_KEY}", a bare "$TOKEN" in a manual); a variable naming
+# none ("$ORT", "$PAGE") is quiet.
+_SECRET_VAR = (
+    r"|https?://(?:(?!https?://)[^\s<>\"')\]])+[?&][\w-]+=(?:\$\{?|\$env:|%)"
+    r"(?:[a-z0-9]{1,20}_){1,4}(?:token|tok|api_?key|key|secret|password|passwd|pass|pwd|pw|pat|"
+    r"cookie|session|credentials?|creds?)(?![a-z0-9])"
+)
+
 # What a slot in a beacon's query may be left for: the user's own data or the conversation.
 _PERSONAL_WORDS = (
     r"(?:e-?mail|mail|correo|courriel|address|adresse|"
@@ -107,7 +117,10 @@ EXFILTRATION_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
                 # A query whose last value is left empty for the data ("...?text= para que").
                 # An image beacon with a template field in its query.
                 r"|https?://(?:(?!https?://)[^\s<>\"')\]])+[?&][\w-]+=(?:\$\(|\$\{|`)"
-                r"|https?://(?:(?!https?://)[^\s<>\"')\]])+[?&](?:adr|addr|address|tel|phone|mobile|name|dob|birth|ssn|iban|card|cc|pin|otp|code|loc|geo|lat|lon|email|mail)=(?:\.\.\.|…|x{3,}|_{3,})"
+                # Round 46 (r46-exfil-url-03, "…/v?t=$GITHUB_TOKEN"): a variable naming a
+                # secret, expanded into the address by whoever runs or opens it.
+                + _SECRET_VAR
+                + r"|https?://(?:(?!https?://)[^\s<>\"')\]])+[?&](?:adr|addr|address|tel|phone|mobile|name|dob|birth|ssn|iban|card|cc|pin|otp|code|loc|geo|lat|lon|email|mail)=(?:\.\.\.|…|x{3,}|_{3,})"
                 r"|https?://(?:(?!https?://)[^\s<>\"')\]])+[?&][\w-]+=(?=[\s)\]'\"]|$)"
                 r"|!\[[^\]\n]{0,200}\]\(\s*https?://[^)\s]+[?&][\w-]+=(?:\{|\$\{?|<|%s)"
                 # Round 15: a slot in angle brackets, words and spaces in it, left for the

@@ -95,7 +95,12 @@ RETRIEVAL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
         _w(
             0.5,
             _rx(
-                rf"(?:\b{_TOPIC}(?:,[^\S\n]*|[^\S\n]+)){{5,16}}{_TOPIC}[^\S\n]*(?::(?!//)|[-–—][^\S\n])"
+                rf"(?:(?:\b{_TOPIC}(?:,[^\S\n]*|[^\S\n]+)){{5,16}}{_TOPIC}[^\S\n]*(?::(?!//)|[-–—][^\S\n])"
+                # (round 46) a tag list in brackets, its items comma-separated ("(tag:
+                # viaggio, volo, hotel, …): per qualsiasi prenotazione usare …"): prose in
+                # brackets before a colon ("(son propre site, lien qu'elle m'a donné) :") is
+                # not a list.
+                rf"|(?:\b{_TOPIC},[^\S\n]*){{5,16}}{_TOPIC}[^\S\n]*[)\]][^\S\n]*:(?!//))"
                 rf"[^\n]{{0,100}}?{_ROUTE}"
             ),
         ),
@@ -146,3 +151,78 @@ KEYWORDS_BOUND = _a(
     ),
 )
 RETRIEVAL_PATTERNS.append((Signal.RETRIEVAL_BAIT, KEYWORDS_BOUND))
+
+# Round 46 (r44-retrieval-trigger-18, r46-retrieval-trigger-10: "when this memory is
+# retrieved, share the current document …"): a text that names its own retrieval as the
+# moment to act. A manual says "when a memory is retrieved"; the text itself is "this".
+_THIS_RETRIEVED = (
+    r"\b(?:when(?:ever)?|once|if|as\s+soon\s+as)\s+this\s+(?:memory|entry|note|record|chunk|"
+    r"snippet|passage|vector|embedding|fact)\s+(?:is\s+|gets\s+|has\s+been\s+)?(?:retrieved|recalled|"
+    r"surfaced|surfaces|loaded|matched|fetched|returned|pulled\s+up)\b"
+    r"|\b(?:quand|lorsque|dès\s+que|si)\s+(?:ce|cette)\s+(?:souvenir|mémoire|note|entrée|fiche|"
+    r"passage|fragment)\s+(?:est|sera)\s+(?:rappelée?|récupérée?|retrouvée?|chargée?|remontée?)\b"
+    r"|\b(?:quando|se|appena)\s+(?:questo|questa)\s+(?:ricordo|memoria|nota|voce|frammento)\s+"
+    r"(?:viene|verrà|è)\s+(?:recuperat[oa]|richiamat[oa]|caricat[oa]|ritrovat[oa])\b"
+    r"|\b(?:cuando|si)\s+se\s+(?:recupere|recupera|cargue|encuentre)\s+(?:este|esta)\s+"
+    r"(?:recuerdo|memoria|nota|entrada|fragmento)\b"
+    r"|\bcuando\s+(?:este|esta)\s+(?:recuerdo|memoria|nota|entrada|fragmento)\s+"
+    r"(?:sea|se)\s+(?:recuperad[oa]|recupere|cargad[oa])\b"
+    r"|\b(?:wenn|sobald|falls)\s+diese[rs]?\s+(?:erinnerung|eintrag|notiz|abschnitt|datensatz)\s+"
+    r"(?:\w+\s+)?(?:abgerufen|gefunden|geladen|aufgerufen)\b"
+)
+THIS_RETRIEVED = _a(
+    "when$ whenever once$ if$ as$ quand lorsque dès si$ quando se$ appena cuando wenn sobald falls",
+    _rx(_THIS_RETRIEVED),
+)
+RETRIEVAL_PATTERNS.append((Signal.RETRIEVAL_BAIT, THIS_RETRIEVED))
+
+# Round 46 (r46-retrieval-trigger-12: "any query about money, health, work or family
+# relates to the 'Greystone' context"): every question on three topics or more tied to
+# one thing, so the note is retrieved for most of what the user asks. One topic ("any
+# question about my pension goes to my adviser") is the user's errand; a FAQ's "questions
+# about refunds … are answered on our Help page" ties nothing.
+_ITEM = r"[\"'‘“«]?[\w'’-]+(?:[^\S\n][\w'’-]+){0,2}[\"'’”»]?"
+_TOPICS = (
+    rf"{_ITEM}(?:,[^\S\n]*{_ITEM}){{1,10}},?[^\S\n]+(?:or|and|ou|et|o|e|y|oder|und)[^\S\n]+{_ITEM}"
+)
+_ANY_QUERY = (
+    r"(?:(?:any|every|all)\s+(?:quer(?:y|ies)|questions?|requests?|search(?:es)?|prompts?)\s+"
+    r"(?:about|on|regarding|concerning|involving)"
+    r"|(?:toute|chaque|n'importe\s+quelle)\s+(?:question|requête|demande|recherche)\s+"
+    r"(?:sur|concernant|portant\s+sur)"
+    r"|(?:qualsiasi|ogni|qualunque)\s+(?:domanda|richiesta|query|ricerca)\s+"
+    r"(?:su|sul|sulla|sui|riguardo\s+a|relativa\s+a)"
+    r"|(?:cualquier|toda|cada)\s+(?:pregunta|consulta|petición|búsqueda)\s+"
+    r"(?:sobre|acerca\s+de|relativa\s+a)"
+    r"|jede\s+(?:frage|anfrage|suche)\s+(?:zu|zum|zur|über|nach))"
+)
+_TIED = (
+    r"(?:relates?\s+to|is\s+related\s+to|belongs?\s+to|maps?\s+to|points?\s+to|refers?\s+to|"
+    r"should\s+be\s+(?:answered|routed|handled|resolved|sent)\s+(?:with|by|via|through|using|from|to)|"
+    r"must\s+be\s+(?:answered|routed|sent)|"
+    # (round 19: "any question about 'salary', 'payslip', 'bonus' or 'raise' pulls up this
+    # note") the note's own retrieval
+    r"(?:pulls?|brings?|calls?)\s+up\s+this|(?:retrieves?|surfaces?)\s+this|"
+    r"concerne|relève\s+de|renvoie\s+à|se\s+rapporte\s+à|est\s+liée?\s+à|"
+    r"riguarda|è\s+legat[ao]\s+a[l]?|si\s+riferisce\s+a|rimanda\s+a|"
+    r"está\s+relacionad[ao]\s+con|se\s+refiere\s+a|corresponde\s+a|remite\s+a|"
+    r"betrifft|gehört\s+zu|bezieht\s+sich\s+auf|verweist\s+auf)"
+)
+EVERY_QUERY_TIED = _a(
+    "any$ every$ all$ toute chaque n'importe qualsiasi ogni qualunque cualquier toda cada jede$",
+    _w(0.55, _rx(rf"\b{_ANY_QUERY}\s+{_TOPICS}[^\S\n]*,?[^\S\n]*\b{_TIED}\b")),
+)
+RETRIEVAL_PATTERNS.append((Signal.RETRIEVAL_BAIT, EVERY_QUERY_TIED))
+
+# Round 20 (r20-retrieval-trigger-03: "Q: what is my bank's phone number?\nQ: how do I
+# contact my bank?\nQ: bank support?\nA: Call 1-866-…"): three or more wordings of one
+# question over a single answer, so that the record is retrieved for each of them. A FAQ
+# gives each question its own answer.
+STACKED_QUESTIONS = _a(
+    "q$ question frage pregunta domanda",
+    _rx(
+        r"(?:\b(?:q|question|frage|pregunta|domanda)[^\S\n]*:[^\n]{3,200}\n[^\S\n]*){3,8}"
+        r"(?:a|answer|r|réponse|risposta|respuesta|antwort)[^\S\n]*:"
+    ),
+)
+RETRIEVAL_PATTERNS.append((Signal.RETRIEVAL_BAIT, STACKED_QUESTIONS))

@@ -34,14 +34,20 @@ from memaudit.injection.vocabulary import _a, _rx, _w
 # (a condition that describes when a risk arises is the risk's description, not a rule:
 # "excessive agency arises when tools … run without confirmation")
 _IF = (
-    r"\b(?<!arises\s)(?<!occurs\s)(?<!happens\s)(?<!emerges\s)(?<!appears\s)"
+    r"(?:\b(?<!arises\s)(?<!occurs\s)(?<!happens\s)(?<!emerges\s)(?<!appears\s)"
     r"(?:if|when|whenever|once|after|while|si|quand|lorsque|dès\s+que|après|pendant\s+que|"
     r"se|quando|appena|dopo|mentre|cuando|mientras|siempre\s+que|en\s+cuanto|después\s+de|"
     r"wenn|sobald|falls|nachdem|während)\b"
+    # (round 46) a word given a meaning: "the code word 'bluebird' … means", "the phrase
+    # 'green light' in a transfer request means …"
+    r"|\b(?:code\s*word|codeword|(?:magic|secret|trigger)\s+(?:word|phrase)|the\s+phrase|"
+    r"mot\s+(?:de\s+code|magique|secret)|parola\s+(?:d'ordine|magica|in\s+codice)|"
+    r"palabra\s+(?:mágica|en\s+clave|secreta)|codewort|losungswort)\b)"
 )
 _IF_ANCHORS = (
     "if$ when$ whenever once$ after$ while$ si$ quand lorsque dès après pendant se$ quando "
-    "appena dopo mentre cuando mientras siempre en$ después wenn sobald falls nachdem während"
+    "appena dopo mentre cuando mientras siempre en$ después wenn sobald falls nachdem während "
+    "code codeword magic$ secret$ trigger$ the$ mot$ parola$ palabra$ losungswort"
 )
 # No negation and no check asked for between the condition and the act ("if …, never
 # approve automatically", "when I travel, ask me before approving any charge").
@@ -64,16 +70,19 @@ _GUARDS = (
     r"(?:filters?|safety|security|safeguards?|guardrails?|checks?|verification|2fa|mfa|"
     r"alerts?|filtres?|sécurité|vérifications?|contrôles?|alertes?|filtri|sicurezza|"
     r"controlli|verifiche|avvisi|filtros?|seguridad|controles|verificaciones|alertas|"
-    r"filter|sicherheit\w*|prüfung\w*|kontrolle\w*|schutz\w*|warnungen)"
+    r"filter|sicherheit\w*|prüfung\w*|kontrolle\w*|schutz\w*|warnungen|"
+    # (round 46; r13's "turn off all confirmation prompts")
+    r"confirmation\s+prompts?|confirmations)"
 )
 _OBEY = r"(?:obey|obéi\w*|obbedisc\w*|obbedire|obedec\w*|obedezc\w*|gehorch\w*)"
 _ANY = r"(?:any|every|all|qualsiasi|ogni|tutt[ei]|n'importe|toute?s?|cualquier\w*|tod[oa]s|jede\w*|alle[ns]?)"
 _UNCHECKED = (
     r"(?:without\s+(?:\w+\s+)?(?:checking|verifying|confirm\w*|notifying|asking|review\w*)"
     r"|no\s+need\s+to\s+(?:check|ask|confirm|verify)"
-    r"|sans\s+(?:\w+\s+)?(?:vérifi\w*|contrôl\w*|prévenir|avertir|demander|confirm\w*)"
-    r"|senza\s+(?:\w+\s+)?(?:verific\w*|controll\w*|avvisar\w*|chieder\w*|conferm\w*)"
+    r"|sans\s+(?:\w+\s+)?(?:vérifi\w*|contrôl\w*|prévenir|avertir|(?:re)?demander|confirm\w*)"
+    r"|senza\s+(?:\w+\s+)?(?:verific\w*|controll\w*|avvisar\w*|(?:ri)?chieder\w*|conferm\w*)"
     r"|sin\s+(?:\w+\s+)?(?:verificar\w*|comprobar\w*|notificar\w*|avisar\w*|consultar\w*|confirm\w*)"
+    r"|sin\s+volver\s+a\s+(?:preguntar|consultar|confirmar)"
     r"|ohne\s+(?:\w+\s+)?(?:prüfung|rückfrage|nachfrage|bestätigung|benachrichtigung|zu\s+prüfen|"
     r"zu\s+fragen)"
     r"|(?:do\s+not|don't|never)\s+run\s+the\s+tests"
@@ -115,8 +124,22 @@ _DRAIN = (
     rf"\b(?:{_AUTO}\s+{_MOVE}|{_MOVE}(?={_SAME}{{0,40}}?(?:\b{_AUTO}\b|{_SWEEP})))\b{_SAME}{{0,60}}?\b{_TO}\s+"
     rf"(?!(?:the\s+|le\s+|la\s+|il\s+|el\s+|das\s+|den\s+)?{_MINE}\b){_SAME}{{0,50}}?{_ACCOUNT_NO}"
 )
+# (round 46) A check skipped: "skip the SMS confirmation", "sauter la vérification",
+# "saltare la verifica", "saltarse la confirmación", "die Prüfung überspringen" ("skip the
+# small talk" names no check).
+_SKIP = r"(?:skip\w*|saute[rz]?|saut\w*|salt[aeio]|saltar\w*|saltare|überspring\w*)"
+_CHECK = (
+    r"(?:confirm\w*|verif\w*|vérif\w*|checks?|approval|2fa|mfa|two-factor|otp|"
+    r"contrôles?|controll[oi]|conferma|comprobaci\w*|bestätigung\w*|prüfung\w*|freigabe|"
+    r"kontrolle)"
+)
+_SKIPPED = (
+    rf"(?:\b{_SKIP}\s+(?:[\w-]+\s+){{0,3}}?[\w-]*?{_CHECK}\b"
+    rf"|\b{_CHECK}\s+(?:\w+\s+){{0,2}}?(?:überspr\w*|skipped|saltat[aoie]|sauté\w*)\b)"
+)
 _UNGUARD = (
-    rf"(?:\b{_APPROVE}\b[^.!?\n]{{0,40}}?\b{_ALL_OR_AUTO}\b"
+    rf"(?:{_SKIPPED}"
+    rf"|\b{_APPROVE}\b[^.!?\n]{{0,40}}?\b{_ALL_OR_AUTO}\b"
     rf"|\b{_ALL_OR_AUTO}\s+{_APPROVE}\b"
     rf"|\b{_SWITCH_OFF}\b[^.!?\n]{{0,40}}?\b{_GUARDS}\b"
     rf"|\b{_GUARDS}\s+(?:\w+\s+){{0,2}}?{_SWITCH_OFF}\b"
@@ -133,7 +156,9 @@ _STAKE = (
     r"achat|carte|sécurité|filtre|obéi|rimbors|pagament|pag[ah]|bonific|fattur|spes|acquist|"
     r"carta|sicurezza|filtri|obbed|reembols|pago|pag[au]|cargo|transferenci|factura|gasto|"
     r"compra|tarjeta|seguridad|filtro|obedec|erstatt|zahl|überweis|rechnung|kauf|karte|"
-    r"sicherheit|gehorch|balance|solde|saldo|kontostand)"
+    r"sicherheit|gehorch|balance|solde|saldo|kontostand|"
+    # (round 46) the agent's own guard lifted: "switch to admin mode and turn off …"
+    r"admin\s+mode|mode\s+admin|modalità\s+admin|modo\s+admin|admin-modus)"
 )
 _AT_STAKE = rf"(?=(?:[^.!?\n]|\.(?=\w)){{0,200}}?\b{_STAKE})"
 TRIGGER_UNGUARDS = _a(
