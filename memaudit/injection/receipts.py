@@ -47,6 +47,7 @@ from memaudit.injection.assessment import Hit
 from memaudit.injection.described import _RULE_WORDS
 from memaudit.injection.kinds import Signal
 from memaudit.injection.owned import _ACTS, _SENDS, _UNSEEN
+from memaudit.injection.patterns.called import _BOUNDED_IBAN
 from memaudit.injection.protective import _ELSEWHERE
 from memaudit.injection.vocabulary import _rx
 from memaudit.injection.wishes import _HARM
@@ -119,7 +120,7 @@ _GRANT = _rx(
     r"\b(?:authori[sz]\w*|autoris\w*|autorizz\w*|autoriz\w*|genehmig\w*|erlaub\w*|"
     r"waiv\w*|allow\w*|permit\w*|consent\w*|pre-?approv\w*)"
 )
-_IBAN = _rx(r"\b[a-z]{2}\d{2}(?: ?[a-z0-9]{4}){3,}")
+_IBAN = _rx(r"\b" + _BOUNDED_IBAN)
 _NAMED_IN_HEAD = frozenset({Signal.EXFILTRATION, Signal.AGENT_DIRECTIVE, Signal.IMPERATIVE})
 _PLAIN_ADDRESS = re.compile(r"https?://[^\s?#=&]{1,300}(?=[\s'\")\]]|$)")
 

@@ -56,6 +56,16 @@ def _words(*groups: str) -> str:
     return "|".join(w for g in groups for w in g.split())
 
 
+def line_around(low: str, start: int, end: int, reach: int) -> tuple[int, int]:
+    """The span of the line holding ``low[start:end]``, at most ``reach`` characters
+    either side: searched only within reach, so many hits on one long line cost time
+    linear in the text."""
+    lo, hi = max(0, start - reach), min(len(low), end + reach)
+    first = low.rfind("\n", lo, start)
+    last = low.find("\n", end, hi)
+    return (lo if first < 0 else first + 1), (hi if last < 0 else last)
+
+
 # -- vocabulary ------------------------------------------------------------------
 
 _ORDERS = r"(?:instructions?|rules?|guidelines?|directives?|directions?|prompts?|polic(?:y|ies)|restrictions?|guardrails?|programming|constraints?|system\s+prompt)"

@@ -55,7 +55,7 @@ import re
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns.caution_lifted import _DRUG
 from memaudit.injection.patterns.rebound import _CONSEQUENCE, _UNNEGATED, _VERIFIED
-from memaudit.injection.vocabulary import _a, _rx
+from memaudit.injection.vocabulary import _a, _rx, line_around
 
 # One party equated with, or acting for, another.
 _LINK = (
@@ -381,9 +381,7 @@ def own_contacts_merged(low: str, start: int, end: int) -> bool:
     m = ALIAS_STANDING.match(low, start)
     if m is None or m.end() != end or not _TO_ADDRESS.search(low, start, end):
         return False
-    first = max(low.rfind("\n", 0, start) + 1, start - MERGED_REACH)
-    last = low.find("\n", end)
-    last = min(len(low) if last < 0 else last, end + MERGED_REACH)
+    first, last = line_around(low, start, end, MERGED_REACH)
     # (what is sent follows the bridge; the names before it and the mailbox are no
     # account: "«Mario Conti»", "mario.conti@…")
     sent = _MAILBOX.sub(" ", low[start:last])

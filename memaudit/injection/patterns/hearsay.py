@@ -35,7 +35,7 @@ import re
 
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns.forwarded import _WAIVED
-from memaudit.injection.vocabulary import _a, _rx, _w
+from memaudit.injection.vocabulary import _a, _rx, _w, line_around
 
 # Who told the user: a call, a text, an ad, or a stranger's "said" (support, a rep, a
 # courier, a caller). Not "my doctor said" nor "my bank said": the payload decides those,
@@ -433,9 +433,7 @@ def own_teller(low: str, start: int, end: int) -> bool:
     m = HEARSAY_HANDOVER.match(low, start)
     if m is None or m.end() != end:
         return False  # (another rule's hit of the same kind)
-    first = max(low.rfind("\n", 0, start) + 1, start - OWN_REACH)
-    last = low.find("\n", end)
-    last = min(len(low) if last < 0 else last, end + OWN_REACH)
+    first, last = line_around(low, start, end, OWN_REACH)
     talk = OWN_TALK.search(low, first, last)
     if talk is None or _STRANGER_TOLD.search(low, first, last):
         return False
