@@ -39,6 +39,7 @@ from memaudit.injection.patterns.laundering import (
 )
 from memaudit.injection.profile_note import profile_note
 from memaudit.injection.quoted_own import quoted_own, said_of_document, written_own
+from memaudit.injection.served import serves_user
 from memaudit.injection.wishes import SENT_ON, USER_WISH, copy_done, users_wish, write_asked
 from memaudit.model import SourceType
 
@@ -239,7 +240,9 @@ def recorded_wish(text: str, p: Provenance, weight: float, found: list[Hit]) -> 
         return False
     if p.source_type is not SourceType.ASSISTANT_MESSAGE and weight >= 1.0:
         return False  # derived from a tool's output or a document: not the user's words
-    return users_wish(text, found) or kept_lesson(text, found) or about_user(text, found)
+    if users_wish(text, found) or kept_lesson(text, found) or about_user(text, found):
+        return True
+    return serves_user(text, found)  # (round 47: a reminder, tag or check the user asked for)
 
 
 def drawn_from_outside(text: str, p: Provenance, weight: float) -> bool:
