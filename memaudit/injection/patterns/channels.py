@@ -625,13 +625,15 @@ CHANNEL_RETIRED = _a(
 # pays the host. Quiet: a notice with no payment route, a fee paid at a public body's own
 # domain (gov.uk, impots.gouv.fr), a ticket's change fee at its carrier's site (no
 # deadline, tax, permit or fine), a fee denied ("no fee applies": ``holds``).
+# German compounds ("Abgabefrist", "Kfz-Steuer") in bounded runs: a hostile run of one
+# long word is not rescanned for every split.
 _DUE = (
     r"(?:tax\w*|filing|filers?|deadline|due\s+date|late|overdue|permits?|visas?|passports?|"
     r"licen[cs]es?|registration|customs|court|fines?|parking|vehicle|toll|"
     r"impôts?|déclaration|date\s+limite|retard\w*|amendes?|permis|passeport|séjour|douane|"
     r"scadenz\w*|ritardo|tass[ae]|patente|passaporto|multe?|permesso|dogana|730|"
     r"plazo|renta|retraso|tarde|multas?|pasaporte|permiso|aduana|hacienda|"
-    r"\w*frist\w*|\w*steuer\w*|verspät\w*|nachzügler|führerschein|reisepass|zoll|bußgeld\w*|kfz)"
+    r"\w{0,24}?frist\w{0,12}|\w{0,24}?steuer\w{0,12}|verspät\w*|nachzügler|führerschein|reisepass|zoll|bußgeld\w*|kfz)"
 )
 _FEE = (
     r"(?:(?:pre-?|processing\s+|late\s+|priority\s+|reinstatement\s+)?fees?|surcharges?|"
