@@ -618,6 +618,60 @@ CHANNEL_RETIRED = _a(
     ),
 )
 
+# -- a fee to pay through a named site, planted in a "fact" (round 47) ---------------------
+# "The 2026 filing deadline moved to 15 January; late filers must pay a €150 pre-fee via
+# taxprep-portal.eu": a deadline, a tax, a permit or a fine, and a fee, a surcharge or a
+# penalty paid through a host the text names. No order is given; the user who believes it
+# pays the host. Quiet: a notice with no payment route, a fee paid at a public body's own
+# domain (gov.uk, impots.gouv.fr), a ticket's change fee at its carrier's site (no
+# deadline, tax, permit or fine), a fee denied ("no fee applies": ``holds``).
+# German compounds ("Abgabefrist", "Kfz-Steuer") in bounded runs: a hostile run of one
+# long word is not rescanned for every split.
+_DUE = (
+    r"(?:tax\w*|filing|filers?|deadline|due\s+date|late|overdue|permits?|visas?|passports?|"
+    r"licen[cs]es?|registration|customs|court|fines?|parking|vehicle|toll|"
+    r"impôts?|déclaration|date\s+limite|retard\w*|amendes?|permis|passeport|séjour|douane|"
+    r"scadenz\w*|ritardo|tass[ae]|patente|passaporto|multe?|permesso|dogana|730|"
+    r"plazo|renta|retraso|tarde|multas?|pasaporte|permiso|aduana|hacienda|"
+    r"\w{0,24}?frist\w{0,12}|\w{0,24}?steuer\w{0,12}|verspät\w*|nachzügler|führerschein|reisepass|zoll|bußgeld\w*|kfz)"
+)
+_FEE = (
+    r"(?:(?:pre-?|processing\s+|late\s+|priority\s+|reinstatement\s+)?fees?|surcharges?|"
+    r"penalt(?:y|ies)|deposit|frais|majoration|pénalité|supplément|acompte|"
+    r"tassa|mora|sanzione|sovrattassa|maggiorazione|diritti|commissione|"
+    r"tasa|recargo|sanción|comisión|cuota|depósito|"
+    r"(?:vorab|bearbeitungs|säumnis|verspätungs|mahn|straf|verwaltungs|service|express|eil)?"
+    r"(?:gebühr\w*|zuschlag\w*)|anzahlung)"
+)
+_FEE_ANCHORS = (
+    "fee fees pre-fee prefee pre processing late priority reinstatement surcharge surcharges "
+    "penalty penalties deposit frais majoration pénalité supplément acompte tassa mora "
+    "sanzione sovrattassa maggiorazione diritti commissione tasa recargo sanción comisión "
+    "cuota depósito vorabgebühr bearbeitungsgebühr säumniszuschlag verspätungszuschlag "
+    "mahngebühr strafgebühr verwaltungsgebühr servicegebühr expressgebühr eilgebühr "
+    "gebühr zuschlag anzahlung"
+)
+_THROUGH = (
+    r"(?:via|at|on|through|using|sur(?:\s+le\s+site)?|par|tramite|su|sul\s+sito|presso|"
+    r"a\s+través\s+de|en(?:\s+el\s+sitio)?|mediante|über|auf(?:\s+der\s+seite)?|bei|unter)"
+)
+# A public body's own domain, bare too ("at gov.uk").
+_PUBLIC_OWN = (
+    r"(?!(?:https?://)?(?:www\.)?(?:[a-z0-9-]{1,63}\.){0,4}" + _PUBLIC_HOST + r"(?![\w-]|\.\w))"
+)
+_HOST = (
+    r"(?<![\w@.-])(?:https?://)?(?:www\.)?[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,3}\.[a-z]{2,10}"
+    r"(?![\w-])"
+)
+FEE_VIA_SITE = _a(
+    _FEE_ANCHORS,
+    _rx(
+        # atomic: the deadline found, the fee and its host are looked for once
+        rf"\b{_DUE}\b(?>[^\n]{{0,200}}?(?P<fee>\b{_FEE}\b)){_S}{{0,80}}?\b{_THROUGH}\s+"
+        rf"{_PUBLIC_OWN}{_HOST}"
+    ),
+)
+
 CHANNEL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.REDIRECTED_CHANNEL, ODD_PAYMENT),
     (Signal.REDIRECTED_CHANNEL, CREDENTIAL_RELAXED),
@@ -630,6 +684,7 @@ CHANNEL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.REDIRECTED_CHANNEL, PACKAGE_SWAPPED),
     (Signal.REDIRECTED_CHANNEL, REBOUND),
     (Signal.REDIRECTED_CHANNEL, CHANNEL_RETIRED),
+    (Signal.REDIRECTED_CHANNEL, FEE_VIA_SITE),
 ]
 
 
@@ -668,6 +723,11 @@ def holds(low: str, start: int, end: int) -> bool:
     defined = ALIAS_DEFINED.match(low, start)
     if defined is not None and defined.end() == end:
         end = defined.start("harm")
+    # (round 47) a fee's negation is read from the fee on: the deadline before it may hold
+    # any "not", and "10 mai" is a month, not Italian's "never"
+    fee = FEE_VIA_SITE.match(low, start, end)
+    if fee is not None and fee.end() == end:
+        start = fee.start("fee")
     # (a retired channel's "no longer", "ya no", "nicht mehr" is the claim, no negation)
     if _negated(low, start, end) and not CHANNEL_RETIRED.match(low, start, end):
         return False
