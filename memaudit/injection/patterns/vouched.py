@@ -181,7 +181,7 @@ _QUOTE_CLOSE = r"\s?[\"'”’»“‘]"
 _CONFIRMED = (
     r"(?:(?:confirmed|verified|approved)[\s_-]+by[\s_-]+(?:the[\s_-]+)?user"
     r"|user[\s_-]+(?:confirmed|verified|approved)"
-    r"|confirmé\w*\s+par\s+l'utilisat(?:eur|rice)|vérifié\w*\s+par\s+l'utilisat(?:eur|rice)"
+    r"|confirmé\w{0,20}\s+par\s+l'utilisat(?:eur|rice)|vérifié\w{0,20}\s+par\s+l'utilisat(?:eur|rice)"
     r"|(?:be)?nutzer(?:in)?[\s-]?(?:bestätigt|verifiziert)"
     r"|(?:vom|von\s+der)\s+(?:be)?nutzer(?:in)?\s+(?:bestätigt|verifiziert|freigegeben)"
     r"|(?:confermat|verificat|approvat)[oa]\s+dall'utente"
@@ -196,7 +196,7 @@ _STATUS = (
 )
 _MARKED = (
     r"(?:flagged|marked|tagged|labell?ed|stamped|set\s+to|status|auto[\s-]?marked|"
-    r"marqué\w*|étiqueté\w*|statut|markiert|gekennzeichnet|status|"
+    r"marqué\w{0,20}|étiqueté\w{0,20}|statut|markiert|gekennzeichnet|status|"
     r"contrassegnat[oa]|segnat[oa]|etichettat[oa]|marcad[oa]|etiquetad[oa]|estado)"
 )
 # A promotion gives any of them; a form, an import, a ticked box can only confirm (a
@@ -204,10 +204,10 @@ _MARKED = (
 # "automatic" is how their words were taken down).
 _PROMOTED = (
     r"(?:auto[\s-]?(?:promoted|upgraded|marked|confirmed|tagged|flagged)|promoted|upgraded|"
-    r"promu\w*|hochgestuft|promoss[oa]|ascendid[oa])"
+    r"promu\w{0,20}|hochgestuft|promoss[oa]|ascendid[oa])"
 )
 _AUTOMATIC = (
-    rf"(?:{_PROMOTED}|automatic\w*|by\s+the\s+(?:import|script|form|sync|system|pipeline|importer)|"
+    rf"(?:{_PROMOTED}|automatic\w{{0,20}}|by\s+the\s+(?:import|script|form|sync|system|pipeline|importer)|"
     r"check\s?box|ticked|pre-?ticked|"
     r"automatiquement|par\s+le\s+formulaire|case\s+cochée|"
     r"automatisch|vom\s+(?:import|skript|formular)|"
@@ -218,7 +218,7 @@ _TO_STATUS = (
     r"(?:promoted|upgraded|elevated|raised)\s+to\s+(?:an?\s+)?(?:user[\s_-]+(?:statement|confirmed|"
     r"verified)|confirmed[\s_-]by[\s_-]user)"
     r"|(?:zur|zu\s+einer)\s+(?:be)?nutzeraussage\s+(?:hochgestuft|befördert|erhoben)"
-    r"|promu\w*\s+(?:en|au\s+rang\s+de)\s+déclaration\s+de\s+l'utilisat(?:eur|rice)"
+    r"|promu\w{0,20}\s+(?:en|au\s+rang\s+de)\s+déclaration\s+de\s+l'utilisat(?:eur|rice)"
     r"|promoss[oa]\s+a\s+dichiarazione\s+(?:dell'|di\s+)?utente"
     r"|ascendid[oa]\s+a\s+declaración\s+del\s+usuari[oa]"
 )

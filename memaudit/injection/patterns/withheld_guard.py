@@ -44,13 +44,13 @@ def _GAP(words: int) -> str:
     """Up to ``words`` words within the sentence, stepped a word at a time: what follows
     is tried at word starts only, and a word once read is not given back (possessive), so a
     text dense with the rule's words stays linear."""
-    return rf"(?:[^\w.!?\n]{{1,4}}+\w++){{0,{words}}}?[^\w.!?\n]{{1,4}}+"
+    return rf"(?:[^\w.!?\n]{{1,4}}+\w{{1,30}}+){{0,{words}}}?[^\w.!?\n]{{1,4}}+"
 
 
 # What protects the user: a cost or a penalty, the terms that bind them, a risk, or a
 # security alert (an alert needs its security word: "marketing alerts" protect no one).
 _SECURITY = (
-    r"(?:sign[\s-]?in|log[\s-]?in|new[\s-]device|suspicious[\s-]?\w*|security|fraud|"
+    r"(?:sign[\s-]?in|log[\s-]?in|new[\s-]device|suspicious[\s-]?\w{0,24}|security|fraud|"
     r"two[\s-]factor|2fa|password[\s-]reset|account|connexion|sécurité|fraude|"
     r"anmelde|login|sicherheits|betrugs|accesso(?:\s+sospetto)?|sicurezza|frode|"
     r"inicio\s+de\s+sesión|seguridad)"
@@ -64,12 +64,12 @@ _GUARD = (
     r"(?:\b(?:penalt(?:y|ies)|exclusions?|early[\s-](?:termination|exit|repayment)|exit\s+fees?|"
     r"lock[\s-]in|cancellation|termination|break[\s-]clause|fine\s+print|risks?|late[\s-]payment|"
     r"pénalités?|résiliation|exclusions?|risques?|remboursement\s+anticipé|"
-    r"\w*gebühr\w*|\w*strafen?|storno\w*|vorfälligkeit\w*|kündigung\w*|risiken|"
+    r"\w{0,24}gebühr\w{0,24}|\w{0,24}strafen?|storno\w{0,24}|vorfälligkeit\w{0,24}|kündigung\w{0,24}|risiken|"
     r"penali|recesso|disdetta|commission[ei]|rischi|estinzione\s+anticipata|"
     r"penalizaci(?:ón|ones)|cancelación|comision(?:es)?|amortización|riesgos)\b"
-    rf"|\b{_SECURITY}[\s-](?:\w+[\s-]){{0,2}}?{_ALERT}\b"
-    rf"|\b{_ALERT}\s+(?:\w+\s+){{0,2}}?(?:de\s+|di\s+|von\s+|d'|du\s+)?{_SECURITY}"
-    rf"|\w*(?:anmelde|login|sicherheits)(?:warnung|benachrichtigung|meldung|hinweis)\w*"
+    rf"|\b{_SECURITY}[\s-](?:\w{{1,30}}[\s-]){{0,2}}?{_ALERT}\b"
+    rf"|\b{_ALERT}\s+(?:\w{{1,30}}\s+){{0,2}}?(?:de\s+|di\s+|von\s+|d'|du\s+)?{_SECURITY}"
+    rf"|\w{{0,24}}(?:anmelde|login|sicherheits)(?:warnung|benachrichtigung|meldung|hinweis)\w{{0,24}}"
     rf"|{_ITEM})"
 )
 # The order to keep it from the user. ``_SHOWN``: not mentioned, shown, listed, muted (what
@@ -78,7 +78,7 @@ _GUARD = (
 # "when summarising", "out of my digest"): "skip the risk section to save time" is none.
 _SHOWN = (
     # en
-    r"\b(?:not|never|don't|do\s+not|n't)\s+(?:to\s+)?(?:mention|show|list|include|bring\s+\w+\s+up|"
+    r"\b(?:not|never|don't|do\s+not|n't)\s+(?:to\s+)?(?:mention|show|list|include|bring\s+\w{1,30}\s+up|"
     r"bring\s+up|flag|surface|raise|display|report)\b"
     r"|\bstop\s+(?:showing|sending|flagging|mentioning|surfacing|including)\b"
     r"|\b(?:mute|silence|suppress)\b"
@@ -86,15 +86,15 @@ _SHOWN = (
     r"|\bne\s+(?:(?:me|lui|leur|les|la|le|l'|en|y)\s*){0,3}(?:signal|montr|mentionn|affich|"
     r"indiqu|parl)\w{0,4}\s+(?:pas|plus|jamais)\b"
     # de
-    r"|\bnicht\s+(?:mehr\s+)?(?:(?:in|im|auf|unter)\s+(?:\w+\s+){0,3}?)?(?:(?:zu\s+)?erwähnen|"
+    r"|\bnicht\s+(?:mehr\s+)?(?:(?:in|im|auf|unter)\s+(?:\w{1,30}\s+){0,3}?)?(?:(?:zu\s+)?erwähnen|"
     r"an(?:zu)?zeigen|(?:zu\s+)?zeigen|auf(?:zu)?listen|auf(?:zu)?führen|(?:zu\s+)?melden)\b"
     # ("zeig sie mir nicht mehr an": the separable verb's "an" only after "zeig")
-    r"|\bzeig\w{0,2}\s+(?:\w+\s+){0,3}?nicht\s+(?:mehr\s+)?an\b"
+    r"|\bzeig\w{0,2}\s+(?:\w{1,30}\s+){0,3}?nicht\s+(?:mehr\s+)?an\b"
     # it
-    r"|\bnon\s+(?:(?:mai|più)\s+)?(?:mostrar|menzionar|segnalar|riportar|includer|indicar)\w*"
+    r"|\bnon\s+(?:(?:mai|più)\s+)?(?:mostrar|menzionar|segnalar|riportar|includer|indicar)\w{0,24}"
     # es
     r"|\bno\s+(?:(?:me|le|les)\s+)?(?:(?:las|los|la|lo)\s+)?(?:debe\s+|debes\s+)?"
-    r"(?:mencion|muestr|mostr|inclu|señal)\w*"
+    r"(?:mencion|muestr|mostr|inclu|señal)\w{0,24}"
 )
 # (a negation just before the verb keeps the item in: "never filter them out of my
 # summary", "nie weglassen", "no la quites")
@@ -108,15 +108,15 @@ _WITHHOLD = _KEPT_IN + (
     r"\benlèv(?:e|ent)\b|\benlev(?:ez|er)\b|\bsupprim(?:e|ez|er)\b|\bmasqu(?:e|ez|er)\b"
     r"|\bweg(?:zu)?lassen\b|\baus(?:zu)?lassen\b|\bheraus(?:zu)?nehmen\b|\baus(?:zu)?blenden\b|"
     r"\bstreichen\b"
-    r"|\btralascia\w*|\bometti\w*|\bomettere\b|\btogli\w*|\bnascond\w*"
+    r"|\btralascia\w{0,24}|\bometti\w{0,24}|\bomettere\b|\btogli\w{0,24}|\bnascond\w{0,24}"
     r"|\bomit(?:e|a|as|ir|an)\b|\bquit(?:a|ar|en|alas|alos)\b|\bocult(?:a|ar|en)\b|"
     r"\bdej(?:a|ar)\s+fuera\b)"
 )
 _READ = (
-    r"(?:\bsummar\w*|\brecap\w*|\bdigests?\b|\boverviews?\b|\bgo(?:es|ing)?\s+over\b|"
-    r"\breview\w*|\binbox\b|\bbriefing\w*|\breports?\b|\bstatements?\b|\bdashboard\b|"
-    r"\brésum\w*|\brécapitulatif\w*|\bsynthèse\b|\brelevés?\b|\w*zusammenfass\w*|"
-    r"\w*übersicht\w*|\bbericht\w*|\briassu[mn]\w*|\briepilog\w*|\bresoconto\b|\bresum\w*|"
+    r"(?:\bsummar\w{0,24}|\brecap\w{0,24}|\bdigests?\b|\boverviews?\b|\bgo(?:es|ing)?\s+over\b|"
+    r"\breview\w{0,24}|\binbox\b|\bbriefing\w{0,24}|\breports?\b|\bstatements?\b|\bdashboard\b|"
+    r"\brésum\w{0,24}|\brécapitulatif\w{0,24}|\bsynthèse\b|\brelevés?\b|\w{0,24}zusammenfass\w{0,24}|"
+    r"\w{0,24}übersicht\w{0,24}|\bbericht\w{0,24}|\briassu[mn]\w{0,24}|\briepilog\w{0,24}|\bresoconto\b|\bresum\w{0,24}|"
     r"\binformes?\b)"
 )
 GUARD_WITHHELD = _a(
@@ -160,7 +160,7 @@ _PARTY = (
     r"analyst|officer|manager|clerk|operator|insurer|provider|seller|vendor|dealer|installer|"
     r"fraud\s+team|it\s+(?:guy|person|desk)|team|salesman|landlord|"
     r"courtier|conseill(?:er|ère)|technicien(?:ne)?|agent|consultant(?:e)?|commercial|"
-    r"\w*makler\w*|\w*berater(?:in)?|mitarbeiter(?:in)?|techniker(?:in)?|support|"
+    r"\w{0,24}makler\w{0,24}|\w{0,24}berater(?:in)?|mitarbeiter(?:in)?|techniker(?:in)?|support|"
     r"agente|consulente|tecnico|promotore|operatore|"
     r"corredor|asesor(?:a)?|técnico|agente|comercial|operador)"
 )
@@ -178,12 +178,12 @@ _SAID = (
 _TELLER = _rx(
     rf"\b{_PARTY}\b{_S}{{0,60}}?\b{_SAID}"
     # "relaying advice from their broker", "passed on from my insurance agent"
-    rf"|\b(?:relay\w*|pass(?:ed|ing)\s+on)\s+(?:\w+\s+){{0,4}}?{_PARTY}\b"
+    rf"|\b(?:relay\w{{0,24}}|pass(?:ed|ing)\s+on)\s+(?:\w{{1,30}}\s+){{0,4}}?{_PARTY}\b"
     r"|\b(?:per|according\s+to|on\s+the\s+advice\s+of|"
     r"advice\s+(?:from|of)|selon|conseil\s+de|laut|nach\s+auskunft|secondo|su\s+consiglio|"
     r"según|por\s+consejo\s+de|consejo\s+de)\s+(?:(?:the|my|their|his|her|our|a|an|le|la|"
     r"les|mon|ma|mes|leur|dem|der|des|meinem|meiner|il|lo|la|mio|mia|del|el|mi|su)\s+)?"
-    rf"(?:\w+\s+){{0,2}}?{_PARTY}\b"
+    rf"(?:\w{{1,30}}\s+){{0,2}}?{_PARTY}\b"
     rf"|\b(?:vom|von\s+der|von\s+dem)\s+{_PARTY}\b{_S}{{0,40}}?\b(?:empfohlen|geraten)"
     # whoever called or wrote is a third party, whatever they are called
     r"|\b(?:who|that)\s+(?:called|phoned|rang|texted|messaged|e-?mailed|contacted)\b"
@@ -208,30 +208,30 @@ _WHO = (
 )
 _CUE = (
     r"\b(?:whenever|each\s+time|every\s+time|any\s*time|as\s+soon\s+as|when|if)\s+"
-    rf"(?:{_WHO}\s+(?:\w+\s+)?(?:asks?|mentions?|talks?|brings?\s+up|raises?|says?|types?|"
-    r"discuss(?:es)?|chats?)\b|(?:\w+\s+){1,3}?comes?\s+up\b)"
+    rf"(?:{_WHO}\s+(?:\w{{1,30}}\s+)?(?:asks?|mentions?|talks?|brings?\s+up|raises?|says?|types?|"
+    r"discuss(?:es)?|chats?)\b|(?:\w{1,30}\s+){1,3}?comes?\s+up\b)"
     r"|\b(?:chaque\s+fois\s+que|dès\s+que|quand|lorsque?|à\s+chaque\s+fois\s+que)\s*"
-    rf"(?:{_WHO}\s+)?(?:parle|demande|mentionne|évoque|aborde|pose)\w*\b"
+    rf"(?:{_WHO}\s+)?(?:parle|demande|mentionne|évoque|aborde|pose)\w{{0,24}}\b"
     r"|\b(?:immer\s+wenn|sobald|wenn|jedes\s+mal,?\s+wenn)\s+"
-    rf"{_WHO}\s+(?:\w+\s+){{0,3}}?(?:fragt|erwähnt|spricht|redet|anspricht|frage|erwähne|spreche|rede)\b"
+    rf"{_WHO}\s+(?:\w{{1,30}}\s+){{0,3}}?(?:fragt|erwähnt|spricht|redet|anspricht|frage|erwähne|spreche|rede)\b"
     r"|\b(?:ogni\s+volta\s+che|quando|appena|non\s+appena)\s+"
     rf"(?:{_WHO}\s+)?(?:chiede|parla|menziona|nomina|chiedo|parlo|menziono)\b"
     r"|\b(?:cada\s+vez\s+que|siempre\s+que|cuando|en\s+cuanto)\s+"
     rf"(?:{_WHO}\s+)?(?:pregunt|habl|mencion|nombr|sac)[ae]s?\b"
 )
 _MOVE = (
-    r"(?:\btop\s+(?:\w+\s+){0,3}?up\b|\btop[\s-]ups?\b|\btransfer\b|\bmove\b|\bsend\b|\bwire\b|"
-    r"\bbuy\b|\bdeposit\b|\bpay\b|\bvire[rz]?\b|\btransf[eéè]r\w*|\baliment\w*|\bverse[rz]?\b|"
-    r"\bachète[rz]?\b|\bacheter\b|\b(?:ü|ue)berweis\w*|\baufstock\w*|\baufladen\b|"
-    r"\beinzahlen\b|\bkaufen\b|\bricaric\w*|\btrasferi\w*|\bbonific\w*|\bversa\w*|"
-    r"\bcompra\w*|\bspost\w*|\brecarg\w*|\bmuev\w*|\bmover\b|\bingres\w*|\benv[ií]a\w*)"
+    r"(?:\btop\s+(?:\w{1,30}\s+){0,3}?up\b|\btop[\s-]ups?\b|\btransfer\b|\bmove\b|\bsend\b|\bwire\b|"
+    r"\bbuy\b|\bdeposit\b|\bpay\b|\bvire[rz]?\b|\btransf[eéè]r\w{0,24}|\baliment\w{0,24}|\bverse[rz]?\b|"
+    r"\bachète[rz]?\b|\bacheter\b|\b(?:ü|ue)berweis\w{0,24}|\baufstock\w{0,24}|\baufladen\b|"
+    r"\beinzahlen\b|\bkaufen\b|\bricaric\w{0,24}|\btrasferi\w{0,24}|\bbonific\w{0,24}|\bversa\w{0,24}|"
+    r"\bcompra\w{0,24}|\bspost\w{0,24}|\brecarg\w{0,24}|\bmuev\w{0,24}|\bmover\b|\bingres\w{0,24}|\benv[ií]a\w{0,24})"
 )
 _ACCOUNT = (
     r"(?:\bsavings\b|\bcurrent\s+account\b|\bchecking\b|\bbank\s+account\b|\bisa\b|"
-    r"\b(?:the\s+user's|my|their|his|her)\s+(?:\w+\s+)?(?:account|card)\b|"
+    r"\b(?:the\s+user's|my|their|his|her)\s+(?:\w{1,30}\s+)?(?:account|card)\b|"
     r"\bcard\s+on\s+file\b|\b(?:saved|stored)\s+card\b|\bcarte\s+enregistrée\b|"
-    r"\bgespeicherte\w*\s+karte\b|\bcarta\s+salvata\b|\btarjeta\s+guardada\b|"
-    r"\bépargne\b|\blivret\b|\bcompte\b|\w*konto\b|\btagesgeld\w*|\bersparn\w*|"
+    r"\bgespeicherte\w{0,24}\s+karte\b|\bcarta\s+salvata\b|\btarjeta\s+guardada\b|"
+    r"\bépargne\b|\blivret\b|\bcompte\b|\w{0,24}konto\b|\btagesgeld\w{0,24}|\bersparn\w{0,24}|"
     r"\bconto\b|\brisparmi\b|\bcuenta\b|\bahorros\b)"
 )
 MONEY_ON_CUE = _a(
