@@ -54,7 +54,8 @@ from memaudit.injection.patterns.planted import WORM, appended_elsewhere
 from memaudit.injection.patterns.relay import ANY_PARTY, clicked_through, in_users_words, relayed
 from memaudit.injection.patterns.secrets import THE_USER
 from memaudit.injection.patterns.unguarded import at_full
-from memaudit.injection.patterns.vouched import ORIGIN_STAMP, vouched
+from memaudit.injection.patterns.vouched import ORIGIN_STAMP, STATUS_CLAIMED, vouched
+from memaudit.injection.patterns.withheld_guard import guard_withheld, money_on_cue
 from memaudit.injection.proposed import proposed
 from memaudit.injection.structure import read_structure
 from memaudit.model import SourceType
@@ -297,6 +298,7 @@ def assess(
         shown = _against_user(text, h) or personal_slot(text, h) or _any_party(text, h)
         shown = shown or _unguarded(text, h) or _vouched(text, h, provenance) or _worm(text, h)
         shown = shown or proposed(text, h, provenance)  # (round 37: a model step's own)
+        shown = shown or _status_claimed(text, h)
         if shown or relay is not None or _self_certified(text, h):
             factor = 1.0  # and a relay (13), a forged source (21): the lever weighs them
         elif h.signal is Signal.LEARNED and weight < LEARNED_MIN_SOURCE:
@@ -410,7 +412,22 @@ def _unguarded(text: str, h: Hit) -> bool:
     """A risky act with its safeguard removed, or the user's security alerts silenced."""
     if h.signal not in (Signal.SENSITIVE_ACTION, Signal.SECRECY) or h.note in MENTIONED:
         return False
-    return at_full(text.lower(), h.start) if len(text) == len(text.lower()) else False
+    if len(text) != len(text.lower()):
+        return False
+    low = text.lower()
+    # (round 47) what protects the user withheld on a third party's word; money moved on a
+    # topic of conversation (``withheld_guard``)
+    return at_full(low, h.start) or guard_withheld(low, h.start) or money_on_cue(low, h.start)
+
+
+def _status_claimed(text: str, h: Hit) -> bool:
+    """(round 47) A status of the user's confirmation given by a mechanism that is not the
+    user (a form's flag, an automatic promotion): weighed at full from any source, the
+    user's own statement too (no user writes that they were promoted automatically)."""
+    if h.signal is not Signal.FAKE_AUTHORITY or h.note in MENTIONED:
+        return False
+    low = text.lower()
+    return len(low) == len(text) and STATUS_CLAIMED.match(low, h.start) is not None
 
 
 def _against_user(text: str, h: Hit) -> bool:

@@ -47,6 +47,7 @@ from memaudit.injection.patterns.uploaded import HOME_UPLOADED_PATTERNS
 from memaudit.injection.patterns.vouched import VOUCHED_PATTERNS
 from memaudit.injection.patterns.wildcard import WILDCARD_PATTERNS
 from memaudit.injection.patterns.withheld import WITHHELD_PATTERNS
+from memaudit.injection.patterns.withheld_guard import WITHHELD_GUARD_PATTERNS
 from memaudit.injection.vocabulary import _OWN_ANCHORS, _PATTERN_WEIGHT
 
 _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
@@ -120,6 +121,9 @@ _PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *UNCONFIRMED_TOOL_PATTERNS,
     # round 43: a charge, a price rise or a forwarding rule kept from the user
     *HUSHED_COST_PATTERNS,
+    # round 47: what protects the user withheld (at full on a third party's word); money
+    # moved on a topic of conversation (at full)
+    *WITHHELD_GUARD_PATTERNS,
 ]
 
 _AGENT_WORDS = (

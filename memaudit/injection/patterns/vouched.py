@@ -166,12 +166,93 @@ STORED_AS_USER = _a(
     ),
 )
 
+# (round 47) The user's confirmation or the status of their statement claimed through a
+# mechanism that is not the user: a quoted status a form, a sync or a note "flagged",
+# "marked", "labelled" ("flagged 'confirmed by user'", "Als 'Nutzeraussage' markiert",
+# "etichettata 'dichiarazione utente verificata'"), or one given by an automatic promotion,
+# an import, a script, a form or a ticked box ("(automatisch hochgestuft)", "promoted to user
+# statement by the import script", "confirmed by user (checkbox ticked …)"). Only the store
+# can say who confirmed what. A record confirmed by the user in a session, in prose
+# ("marked as confirmed by the user in session 14"), or a status of a thing ("marked
+# 'shipped'", "segna come 'confermato'") is none.
+_QUOTE_OPEN = r"[\"'“‘«„‚]\s?"
+_QUOTE_CLOSE = r"\s?[\"'”’»“‘]"
+# the user's confirmation of a record ...
+_CONFIRMED = (
+    r"(?:(?:confirmed|verified|approved)[\s_-]+by[\s_-]+(?:the[\s_-]+)?user"
+    r"|user[\s_-]+(?:confirmed|verified|approved)"
+    r"|confirmé\w{0,20}\s+par\s+l'utilisat(?:eur|rice)|vérifié\w{0,20}\s+par\s+l'utilisat(?:eur|rice)"
+    r"|(?:be)?nutzer(?:in)?[\s-]?(?:bestätigt|verifiziert)"
+    r"|(?:vom|von\s+der)\s+(?:be)?nutzer(?:in)?\s+(?:bestätigt|verifiziert|freigegeben)"
+    r"|(?:confermat|verificat|approvat)[oa]\s+dall'utente"
+    r"|(?:confirmad|verificad|aprobad)[oa]\s+por\s+(?:el|la)\s+usuari[oa])"
+)
+# ... or the status of the user's own statement
+_STATUS = (
+    rf"(?:{_CONFIRMED}|user[\s_-]+(?:said|says|statement|stated|authored)"
+    r"|déclaration\s+(?:de\s+l'|d')utilisat(?:eur|rice)|propos\s+de\s+l'utilisat(?:eur|rice)"
+    r"|(?:be)?nutzer(?:in)?[\s-]?(?:aussage|eingabe)"
+    r"|dichiarazione\s+(?:dell'|di\s+)?utente(?:\s+verificata)?|declaración\s+del\s+usuari[oa])"
+)
+_MARKED = (
+    r"(?:flagged|marked|tagged|labell?ed|stamped|set\s+to|status|auto[\s-]?marked|"
+    r"marqué\w{0,20}|étiqueté\w{0,20}|statut|markiert|gekennzeichnet|status|"
+    r"contrassegnat[oa]|segnat[oa]|etichettat[oa]|marcad[oa]|etiquetad[oa]|estado)"
+)
+# A promotion gives any of them; a form, an import, a ticked box can only confirm (a
+# "user statement captured by the form" is the user's own form, a transcript's
+# "automatic" is how their words were taken down).
+_PROMOTED = (
+    r"(?:auto[\s-]?(?:promoted|upgraded|marked|confirmed|tagged|flagged)|promoted|upgraded|"
+    r"promu\w{0,20}|hochgestuft|promoss[oa]|ascendid[oa])"
+)
+_AUTOMATIC = (
+    rf"(?:{_PROMOTED}|automatic\w{{0,20}}|by\s+the\s+(?:import|script|form|sync|system|pipeline|importer)|"
+    r"check\s?box|ticked|pre-?ticked|"
+    r"automatiquement|par\s+le\s+formulaire|case\s+cochée|"
+    r"automatisch|vom\s+(?:import|skript|formular)|"
+    r"automaticamente|dal\s+modulo|"
+    r"automáticamente|por\s+el\s+formulario)"
+)
+_TO_STATUS = (
+    r"(?:promoted|upgraded|elevated|raised)\s+to\s+(?:an?\s+)?(?:user[\s_-]+(?:statement|confirmed|"
+    r"verified)|confirmed[\s_-]by[\s_-]user)"
+    r"|(?:zur|zu\s+einer)\s+(?:be)?nutzeraussage\s+(?:hochgestuft|befördert|erhoben)"
+    r"|promu\w{0,20}\s+(?:en|au\s+rang\s+de)\s+déclaration\s+de\s+l'utilisat(?:eur|rice)"
+    r"|promoss[oa]\s+a\s+dichiarazione\s+(?:dell'|di\s+)?utente"
+    r"|ascendid[oa]\s+a\s+declaración\s+del\s+usuari[oa]"
+)
+STATUS_CLAIMED = _a(
+    "flagged marked tagged labelled labeled stamped set status auto marqué étiqueté statut "
+    "markiert gekennzeichnet contrassegnato contrassegnata segnato segnata etichettato "
+    "etichettata marcado marcada etiquetado etiquetada estado als confirmed verified approved "
+    "user confirmé vérifié déclaration propos nutzer nutzerin benutzer vom von confermato "
+    "confermata verificato verificata approvato approvata dichiarazione confirmado "
+    "confirmada verificado verificada aprobado aprobada declaración promoted upgraded "
+    "elevated raised zur zu promu promoss ascendid",
+    _w(
+        0.55,
+        _rx(
+            # a quoted status marked: "flagged 'confirmed by user'", "als 'Nutzeraussage'"
+            rf"\b{_MARKED}\s+(?:(?:as|comme|come|como|als|to|a|à)\s+)?{_QUOTE_OPEN}{_STATUS}"
+            rf"|\bals\s+{_QUOTE_OPEN}{_STATUS}{_QUOTE_CLOSE}\s*(?:markiert|gekennzeichnet)"
+            # a status and an automatic mechanism in one clause, either order
+            rf"|\b{_STATUS}\b[^.;:\n]{{0,60}}?\b{_PROMOTED}"
+            rf"|\b{_PROMOTED}\b[^.;:\n]{{0,40}}?\b{_STATUS}"
+            rf"|\b{_CONFIRMED}\b[^.;:\n]{{0,60}}?\b{_AUTOMATIC}"
+            rf"|\b{_AUTOMATIC}\b[^.;:\n]{{0,40}}?\b{_CONFIRMED}"
+            rf"|\b{_TO_STATUS}"
+        ),
+    ),
+)
+
 VOUCHED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.FAKE_AUTHORITY, USER_STAMP),
     (Signal.FAKE_AUTHORITY, SIGNED_AS_USER),
     (Signal.FAKE_AUTHORITY, ORIGIN_STAMP),
     (Signal.FAKE_AUTHORITY, USER_BLOCK),
     (Signal.FAKE_AUTHORITY, STORED_AS_USER),
+    (Signal.FAKE_AUTHORITY, STATUS_CLAIMED),
 ]
 
 
@@ -179,5 +260,5 @@ def vouched(low: str, start: int) -> bool:
     """Whether a hit at ``start`` is the user's voice claimed by a stamp, a signature, an
     origin stamp opening the text, a block marked as the user's, or a request to be stored
     as the user's own."""
-    stamps = (USER_STAMP, SIGNED_AS_USER, ORIGIN_STAMP, USER_BLOCK, STORED_AS_USER)
+    stamps = (USER_STAMP, SIGNED_AS_USER, ORIGIN_STAMP, USER_BLOCK, STORED_AS_USER, STATUS_CLAIMED)
     return any(rx.match(low, start) for rx in stamps)
