@@ -87,7 +87,7 @@ _MOVE = re.compile(
     r"pa(?:y|id|ying)|go(?:es)?\sto|mirror\w{0,3}|back(?:ed)?\s?up|"
     r"send\w{0,3}|schick\w{0,3}|geschickt|teil\w{0,3}|geteilt|synchronisier\w{0,3}|"
     r"weiterge?leit\w{0,3}|übermittel\w{0,3}|übermittelt|hochgeladen|hochlad\w{0,3}|gehen|"
-    r"kopie\w{0,3}|überweis\w{0,3}|zahl\w{0,3}|geht|"
+    r"kopie\w{0,3}|copi\w{0,3}|überweis\w{0,3}|zahl\w{0,3}|geht|"
     r"envoi|envoy\w{0,4}|envoie\w{0,2}|partag\w{0,5}|synchronis\w{0,5}|transf[ée]r\w{0,5}|"
     r"transmet\w{0,4}|transmis\w{0,2}|communiqu\w{0,5}|pa[iy]\w{0,4}|"
     r"invi\w{0,4}|inoltr\w{0,4}|condivi\w{0,5}|trasmett\w{0,4}|trasmess\w{0,2}|"
@@ -118,9 +118,7 @@ _SECRET_BY_CHANNEL = re.compile(
 # What quiets the reading: the user's wish denied, a route warned of, the guess checked
 # with the user first, the user's own habit named as where the route comes from.
 _QUIET = re.compile(
-    r"\b(?:(?:does|do|would)\s?n[o']t|not|never|no\slonger|"
-    r"nicht|nie|kein\w{0,2}|ne\s\w{1,20}\spas|n'\w{1,20}\spas|jamais|non|mai|nunca|"
-    r"phishing|scam|suspicious|fraud\w{0,3}|betrug\w{0,2}|arnaque|truffa|estafa|verd[äa]chtig|"
+    r"\b(?:phishing|scam|suspicious|fraud\w{0,3}|betrug\w{0,2}|arnaque|truffa|estafa|verd[äa]chtig|"
     r"ask\s(?:them|the\suser|him|her)?\s?(?:first|before)|confirm\w{0,4}\s(?:it\s)?with|"
     r"(?:i'll|i\swill|will)\sask|nachfrag\w{0,3}|frage\s\w{1,10}\s(?:vorher|zuerst|nach)|"
     r"lui\sdemander|demander\sconfirmation|confirmer|chieder\w{0,3}|glielo\schiedo|"
@@ -137,12 +135,61 @@ _PAY_ACCOUNT = re.compile(
     r"[^\n]{0,120}?\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){3,7}",
     re.IGNORECASE,
 )
+# The wish denied: a negation just before the wish ("probably doesn't want", "ne veut
+# pas", "non vuole", "no quiere", "möchte … nicht" after it).
+_DENIED = re.compile(
+    r"\b(?:(?:does|do|would|is|are)\s?n[o']t|not|never|no\slonger|ne|n'|non|mai|no|nunca|kein\w{0,2})\b"
+)
+_DENIED_AFTER = re.compile(r"^[^.;\n]{0,30}?\b(?:nicht|nie|pas|jamais)\b")
 REACH = 220  # characters after the guess where its wish and route are read
 SPEAKERS = MODEL_STEPS | {SourceType.ASSISTANT_MESSAGE}
 
 
 def _quiet(low: str) -> bool:
     return _QUIET.search(low) is not None
+
+
+def _denied(low: str, wish: re.Match[str]) -> bool:
+    """A negation within 25 characters before the wish, or "nicht", "pas" just after it."""
+    if _DENIED.search(low, max(0, wish.start() - 25), wish.start()) is not None:
+        return True
+    return _DENIED_AFTER.match(low[wish.end() : wish.end() + 40]) is not None
+
+
+def _read(low: str) -> tuple[str, re.Match[str], re.Match[str]] | None:
+    """The reading on the lowercased text: ("wish", the guess, the destination) for a guessed
+    wish that routes, ("pay", the guess, the account) for a guessed payee's account, or None."""
+    guess = _GUESS.search(low)
+    if guess is None or _quiet(low):
+        return None
+    start, end = max(0, guess.start() - REACH), guess.end() + REACH
+    wish = _WISH.search(low, start, end)
+    if wish is not None and _denied(low, wish):
+        return None
+    if wish is not None and _MOVE.search(low, start, end) is not None:
+        dest = _DESTINATION.search(low, start, end) or _SECRET_BY_CHANNEL.search(low, start, end)
+        if dest is not None:
+            return "wish", guess, dest
+    pay = _PAY_ACCOUNT.search(low, start, end)
+    return ("pay", guess, pay) if pay is not None else None
+
+
+def guessed_claim(text: str, hits: list[Hit]) -> list[Hit]:
+    """The text's part (``engine.signals``): a guessed wish that routes speaks for the user
+    (``USER_CLAIM``), a guessed payee's account is a fact about whom the user pays
+    (``USER_FACT``), where no pattern read one (both next to nothing alone; the source
+    weighs them, ``inferred_route``)."""
+    low = text.lower()
+    if len(low) != len(text):
+        return []
+    found = _read(low)
+    if found is None:
+        return []
+    kind, guess, _ = found
+    signal = Signal.USER_CLAIM if kind == "wish" else Signal.USER_FACT
+    if any(h.signal is signal for h in hits):
+        return []
+    return [Hit(signal, guess.start(), guess.end(), WEIGHT[signal])]
 
 
 def inferred_route(text: str, p: Provenance, best: dict[Signal, Hit]) -> list[Hit]:
@@ -154,22 +201,16 @@ def inferred_route(text: str, p: Provenance, best: dict[Signal, Hit]) -> list[Hi
     low = text.lower()
     if len(low) != len(text):
         return []
-    guess = _GUESS.search(low)
-    if guess is None or _quiet(low):
+    found = _read(low)
+    if found is None:
         return []
-    out: list[Hit] = []
-    start = max(0, guess.start() - REACH)
-    end = guess.end() + REACH
-    wish = _WISH.search(low, start, end)
-    dest = _DESTINATION.search(low, start, end) or _SECRET_BY_CHANNEL.search(low, start, end)
-    if wish is not None and dest is not None and _MOVE.search(low, start, end) is not None:
-        out.append(Hit(Signal.LAUNDERED, guess.start(), guess.end(), WEIGHT[Signal.LAUNDERED], NOTE))
-        if not set(best) & DESTINATION_KINDS:
-            out.append(
-                Hit(Signal.EXFILTRATION, dest.start(), dest.end(), WEIGHT[Signal.EXFILTRATION], NOTE)
-            )
-        return out
-    pay = _PAY_ACCOUNT.search(low, start, end)
-    if pay is not None:
-        out.append(Hit(Signal.LAUNDERED, guess.start(), guess.end(), WEIGHT[Signal.LAUNDERED], PAY_NOTE))
+    kind, guess, dest = found
+    note = NOTE if kind == "wish" else PAY_NOTE
+    out = [Hit(Signal.LAUNDERED, guess.start(), guess.end(), WEIGHT[Signal.LAUNDERED], note)]
+    if kind == "wish" and not set(best) & DESTINATION_KINDS:
+        out.append(Hit(Signal.EXFILTRATION, dest.start(), dest.end(), WEIGHT[Signal.EXFILTRATION], note))
+    elif kind == "pay" and Signal.REDIRECTED_CHANNEL not in best:
+        # money sent to an account nobody gave: a payment redirected, as a planted channel is
+        rc = Signal.REDIRECTED_CHANNEL
+        out.append(Hit(rc, dest.start(), dest.end(), WEIGHT[rc], note))
     return out

@@ -11,7 +11,7 @@ from memaudit.injection.assessment import Assessment, Hit, Thresholds, counted_a
 from memaudit.injection.confusables import LOOKALIKE_DOMAIN, LOOKALIKE_NOTE
 from memaudit.injection.engine import learned_hit, signals
 from memaudit.injection.gate import _active
-from memaudit.injection.inferred import inferred_route
+from memaudit.injection.inferred import guessed_claim, inferred_route
 from memaudit.injection.kinds import (
     ACTION_KINDS,
     DESTINATION_KINDS,
@@ -545,7 +545,8 @@ def maybe_suspect(text: str, learned: list[Hit] | None = None) -> bool:
     finds nothing. ``learned``: the scorer's hit when the caller has it."""
     if not text.isprintable():
         return True
-    found = bool(_active(text, text.lower()))  # a write passes the scorer's hit it has
+    # (round 47: the model's guess of the user's consent is read by code, not a pattern)
+    found = bool(_active(text, text.lower())) or bool(guessed_claim(text, []))
     return found or (bool(learned) if learned is not None else learned_hit(text) is not None)
 
 
