@@ -247,7 +247,12 @@ def assess(
         weight = DERIVED_FROM_USER
         why = "a record of an action done at the user's request"
         explained = True
-    elif relay is None and not guessed and bool(found) and recorded_wish(text, provenance, weight, found):
+    elif (
+        relay is None
+        and not guessed
+        and bool(found)
+        and recorded_wish(text, provenance, weight, found)
+    ):
         weight, explained = DERIVED_FROM_USER, True  # (round 28)
         why = "the assistant's note of a harmless rule the user asked for, or a lesson about them"
         found = unlabelled(text, found)  # (round 35) its own label is no address to an agent
@@ -500,9 +505,11 @@ def _provenance_hits(
             out.append(Hit(Signal.PLANTED_FACT, fact.start, fact.end, WEIGHT[Signal.PLANTED_FACT]))
     # (round 47) A model's guess made the user's consent to a route ("the user probably
     # wants their cookies synced to …"): the guess speaks for the user, nothing backs it.
-    if not own_doc and weight >= LEARNED_MIN_SOURCE and Signal.LAUNDERED not in {
-        h.signal for h in out
-    }:
+    if (
+        not own_doc
+        and weight >= LEARNED_MIN_SOURCE
+        and Signal.LAUNDERED not in {h.signal for h in out}
+    ):
         out += inferred_route(text, p, best)
     experience = best.get(Signal.FAKE_EXPERIENCE)
     if experience is not None and not traced and set(best) & ACTION_KINDS:
