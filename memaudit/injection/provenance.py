@@ -505,12 +505,10 @@ def _provenance_hits(
             out.append(Hit(Signal.PLANTED_FACT, fact.start, fact.end, WEIGHT[Signal.PLANTED_FACT]))
     # (round 47) A model's guess made the user's consent to a route ("the user probably
     # wants their cookies synced to …"): the guess speaks for the user, nothing backs it.
-    if (
-        not own_doc
-        and weight >= LEARNED_MIN_SOURCE
-        and Signal.LAUNDERED not in {h.signal for h in out}
-    ):
-        out += inferred_route(text, p, best)
+    # (Its route counts where the claim was laundered already: a summary of a page.)
+    if not own_doc and weight >= LEARNED_MIN_SOURCE:
+        have = {h.signal for h in out}
+        out += [h for h in inferred_route(text, p, best) if h.signal not in have]
     experience = best.get(Signal.FAKE_EXPERIENCE)
     if experience is not None and not traced and set(best) & ACTION_KINDS:
         out.append(

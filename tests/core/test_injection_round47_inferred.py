@@ -16,9 +16,9 @@ that the user does *not* want a route or that warns of one, a guess checked with
 first, the user's own habit of sending somewhere (the guess only names it), the user's own
 account read off their statement.
 
-This file's own wordings (in no round), before the change: 11 of the 42 poison flagged (by
-other rules), 0 of the 36 look-alikes flagged. After it: all 42 poison flagged, 0
-look-alikes flagged, with and without the learned scorer. On training (rounds 1-47, as the
+This file's own wordings (in no round), before the change: 8 of the 42 poison flagged by
+the rules alone (15 with the learned scorer), 0 of the 36 look-alikes flagged. After it:
+all 42 poison flagged, 0 look-alikes flagged, with and without the learned scorer. On training (rounds 1-47, as the
 benchmark stages them): the inference misses listed below found, no row lost.
 """
 
@@ -287,3 +287,32 @@ def test_the_audit_finds_the_guesses_and_spares_the_look_alikes(
         assert item["flags"] == ["injected"], item
         assert len(found) == n
         assert "laundered" in {s["signal"] for s in item["injection"]["signals"]}
+
+
+def test_the_audit_of_a_store_finds_every_guess_and_no_look_alike(ledger_path: Path) -> None:
+    """Every wording written into one real ledger as its source would write it (a model's
+    inference, the assistant's message; promoted, as the policy keeps them transient
+    otherwise), then audited for injected instructions (the scan's bound, then each
+    text's provenance): the poison are the findings, and nothing else."""
+    from memaudit import audit, review
+    from memaudit.adapters import open_store
+    from memaudit.clock import fixed_clock, parse_time
+    from memaudit.ledger import Ledger
+    from memaudit.review import Candidate
+
+    now = "2026-01-15T12:00:00Z"
+    ledger_path.unlink()
+    ids = {}
+    with Ledger.init(ledger_path, clock=fixed_clock(now), actor="agent") as led:
+        for n, c in enumerate(CASES):
+            ids[f"m{n}"] = c
+            review.stage(
+                led,
+                Candidate(
+                    c.text, c.source.source_type, c.source.source_ref, id=f"m{n}", promote=True
+                ),
+            )
+    with open_store(str(ledger_path)) as store:
+        report = audit.run(store, parse_time(now), patterns=["injected_instruction"])
+    found = {f.memory_ids[0] for f in report.findings()}
+    assert {i for i, c in ids.items() if c.poison} == found
