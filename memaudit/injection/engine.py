@@ -54,6 +54,7 @@ from memaudit.injection.forms import rot13 as _rot13
 from memaudit.injection.gate import _ALL_KINDS, _active
 from memaudit.injection.glued import GLUED
 from memaudit.injection.hyphens import rejoined, typographic
+from memaudit.injection.inferred import guessed_claim
 from memaudit.injection.kinds import (
     CODE,
     HIDDEN_BOOST,
@@ -639,6 +640,7 @@ def signals(text: str, *, gate: bool = True, learned: bool = True) -> list[Hit]:
     view, index, hidden = _view(text)
     folded, lookalikes = fold(view)
     hits = _text_hits(folded, gate=gate)
+    hits += guessed_claim(folded, hits)  # (round 47: a model's guess of the user's consent)
     if lookalikes and any(h.signal is not Signal.IMPERATIVE for h in hits):
         hits += lookalike_hit(folded, lookalikes)  # a disguise, if it spells a signal
     hits += lookalike_domains(view) if lookalikes else []  # a brand in other letters

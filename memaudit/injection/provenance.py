@@ -11,6 +11,7 @@ from memaudit.injection.assessment import Assessment, Hit, Thresholds, counted_a
 from memaudit.injection.confusables import LOOKALIKE_DOMAIN, LOOKALIKE_NOTE
 from memaudit.injection.engine import learned_hit, signals
 from memaudit.injection.gate import _active
+from memaudit.injection.inferred import guessed_claim, inferred_route
 from memaudit.injection.kinds import (
     ACTION_KINDS,
     DESTINATION_KINDS,
@@ -214,6 +215,14 @@ def assess(
     # the user asked for), its lineage still read.
     own_doc = relay is None and bool(found) and users_own_document(text, provenance, found)
     explained = False
+    # (round 47) A model's guess of the user's consent to a route is no wish the user gave:
+    # nothing explains it as the user's own harmless words (``inferred``).
+    guessed = (
+        relay is None
+        and bool(found)
+        and weight >= LEARNED_MIN_SOURCE
+        and bool(inferred_route(text, provenance, {}))
+    )
     if own_doc:
         weight = DERIVED_FROM_USER
         why = "a user statement drawn from a document the text names as the user's own"
@@ -229,17 +238,22 @@ def assess(
         own_doc = True  # (round 29: its reference is where the user found the idea)
         weight = DERIVED_FROM_USER
         why = "the user's own harmless rule in their own voice, a link beside it"
-    elif relay is None and bool(found) and own_wish_kept(text, provenance, found):
+    elif relay is None and not guessed and bool(found) and own_wish_kept(text, provenance, found):
         own_doc = True  # (round 30: a harmless wish that keeps the user's say)
         weight = DERIVED_FROM_USER
         why = (
             "the user's own harmless wish in their own voice (their say kept, or a link of theirs)"
         )
-    elif relay is None and bool(found) and done_for_user(text, provenance, found):
+    elif relay is None and not guessed and bool(found) and done_for_user(text, provenance, found):
         weight = DERIVED_FROM_USER
         why = "a record of an action done at the user's request"
         explained = True
-    elif relay is None and bool(found) and recorded_wish(text, provenance, weight, found):
+    elif (
+        relay is None
+        and not guessed
+        and bool(found)
+        and recorded_wish(text, provenance, weight, found)
+    ):
         weight, explained = DERIVED_FROM_USER, True  # (round 28)
         why = "the assistant's note of a harmless rule the user asked for, or a lesson about them"
         found = unlabelled(text, found)  # (round 35) its own label is no address to an agent
@@ -506,6 +520,12 @@ def _provenance_hits(
         own = FIRST_PERSON.match(low, fact.start) is not None if len(low) == len(text) else False
         if (mismatch or not own) and changed(low, fact.start, fact.end):
             out.append(Hit(Signal.PLANTED_FACT, fact.start, fact.end, WEIGHT[Signal.PLANTED_FACT]))
+    # (round 47) A model's guess made the user's consent to a route ("the user probably
+    # wants their cookies synced to …"): the guess speaks for the user, nothing backs it.
+    # (Its route counts where the claim was laundered already: a summary of a page.)
+    if not own_doc and weight >= LEARNED_MIN_SOURCE:
+        have = {h.signal for h in out}
+        out += [h for h in inferred_route(text, p, best) if h.signal not in have]
     experience = best.get(Signal.FAKE_EXPERIENCE)
     if experience is not None and not traced and set(best) & ACTION_KINDS:
         out.append(
@@ -547,7 +567,8 @@ def maybe_suspect(text: str, learned: list[Hit] | None = None) -> bool:
     finds nothing. ``learned``: the scorer's hit when the caller has it."""
     if not text.isprintable():
         return True
-    found = bool(_active(text, text.lower()))  # a write passes the scorer's hit it has
+    # (round 47: the model's guess of the user's consent is read by code, not a pattern)
+    found = bool(_active(text, text.lower())) or bool(guessed_claim(text, []))
     return found or (bool(learned) if learned is not None else learned_hit(text) is not None)
 
 
