@@ -53,8 +53,8 @@ from memaudit.injection.forms import (
 from memaudit.injection.forms import rot13 as _rot13
 from memaudit.injection.gate import _ALL_KINDS, _active
 from memaudit.injection.glued import GLUED
+from memaudit.injection.guessed_consent import guessed_claim
 from memaudit.injection.hyphens import rejoined, typographic
-from memaudit.injection.inferred import guessed_claim
 from memaudit.injection.kinds import (
     CODE,
     HIDDEN_BOOST,

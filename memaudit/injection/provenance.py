@@ -11,7 +11,7 @@ from memaudit.injection.assessment import Assessment, Hit, Thresholds, counted_a
 from memaudit.injection.confusables import LOOKALIKE_DOMAIN, LOOKALIKE_NOTE
 from memaudit.injection.engine import learned_hit, signals
 from memaudit.injection.gate import _active
-from memaudit.injection.inferred import guessed_claim, inferred_route
+from memaudit.injection.guessed_consent import guessed_claim, inferred_route
 from memaudit.injection.kinds import (
     ACTION_KINDS,
     DESTINATION_KINDS,

@@ -1,5 +1,5 @@
 """Round 47's inference misses by class (issue 20): a model's guess made the user's consent
-to a route (``memaudit/injection/inferred.py``).
+to a route (``memaudit/injection/guessed_consent.py``).
 
 - **An inferred wish that routes** — a model step (or the assistant's own message) that
   guesses a wish or permission of the user's ("probably wants", "judging by", "ich nehme
