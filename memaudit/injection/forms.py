@@ -350,7 +350,9 @@ _CALLED_BEFORE = re.compile(
     # round 26: the part of a format it is ("le bloc <<SYS>>", "il blocco [INST]")
     r"blocs?|blocc(?:o|hi)|bloques?|balises?|etiquetas?|"
     # (round 29) a token called a literal string in data: "contain literal '<|im_end|>'"
-    r"literal|littérale?s?|letterali?|literales?|wörtlich\w*)"
+    r"literal|littérale?s?|letterali?|literales?|wörtlich\w*|"
+    # (round 47) the lines of a file it opens: "des lignes <|im_start|>user", "righe", "líneas"
+    r"lines?|lignes?|righe|riga|líneas?|zeilen?)"
     # (a JSON key's closing quote: '"eos_token": "<|im_end|>"')
     r"\s*(?:spéciale?s?|especial(?:es)?|speciali?|spezielle[sn]?)?\s*(?:['\"]?\s*[=:]\s*\[?\s*)?"
     r"[`'\"“«]?\s*$",
@@ -362,6 +364,11 @@ _CALLED_BEFORE = re.compile(
 _CALLED_AFTER = re.compile(
     r"^\s*(?:[`'\"”»-]\s*)?(?:tokens?|jetons?|blocks?|sections?|tags?|formats?|templates?|"
     r"blocs?|balises?|blocc(?:o|hi)|bloques?|etiquetas?|bl(?:o|ö)cke?|"
+    # (round 47) the role it opens, then what the token starts in a file: "<|im_start|>system
+    # lines", "<|im_start|>assistant markers", "<|im_start|>system-Zeilen" (in use a role is
+    # followed by its message, never by a word for lines)
+    r"(?:(?:system|user|assistant|model|developer|tool)(?:\s|-)\s?)?"
+    r"(?:lines|markers|lignes|marqueurs|righe|marcatori|líneas|marcadores|zeilen|markierungen)|"
     # (round 29) a token called a literal string: "'<|im_end|>' strings", "letterale"
     r"(?:literal\s+)?strings?|chaînes?|stringhe|cadenas?|zeichenketten?|literal|littéral\w*|"
     r"letterale|wörtlich\w*)\b",

@@ -68,7 +68,13 @@ USER_LABEL = _rx(
     r"\A\W{0,3}(?:(?:the\s+)?user(?:'s|’s)?(?:\s+(?:note|statement|bookmark))?"
     r"|(?:note\s+de\s+)?l'utilisat(?:eur|rice)|notiz\s+(?:des\s+(?:nutzers|benutzers)|"
     r"der\s+(?:nutzerin|benutzerin))|(?:nota\s+dell'|l')utente"
-    r"|(?:nota\s+de)?(?:l\s+usuario|\s+la\s+usuaria)|el\s+usuario|la\s+usuaria)"
+    r"|(?:nota\s+de)?(?:l\s+usuario|\s+la\s+usuaria)|el\s+usuario|la\s+usuaria"
+    # (round 47) a statement, a remark, words of the user's: "Propos de l'utilisateur (réf.
+    # outil : …) :", "Nutzeraussage (Quelle: …):", "Dichiarazione dell'utente (…):"
+    r"|(?:propos|déclaration|paroles|citation)\s+de\s+l'utilisat(?:eur|rice)"
+    r"|(?:dichiarazione|parole)\s+dell'utente|(?:declaración|palabras)\s+(?:del\s+usuario|"
+    r"de\s+la\s+usuaria)|(?:be)?nutzer(?:innen)?aussage|aussage\s+(?:des\s+(?:nutzers|"
+    r"benutzers)|der\s+(?:nutzerin|benutzerin)))"
     r"\s{0,2}(?:\([^()\n]{0,120}\)\s{0,2})?:"
 )
 

@@ -26,6 +26,7 @@ from memaudit.injection.lineage import (
 )
 from memaudit.injection.memory_line import memory_line
 from memaudit.injection.noted import about_user
+from memaudit.injection.own_things import own_material, own_role
 from memaudit.injection.owned import own_rule
 from memaudit.injection.patterns.laundering import (
     DONE_ACT,
@@ -205,6 +206,17 @@ def own_wish_kept(text: str, p: Provenance, found: list[Hit]) -> bool:
     wish = kept_say(text, found) or kept_link(text, found) or fetched_wish(text, found)
     wish = wish or profile_note(text, found) or memory_line(text, found)
     return wish or quoted_own(text, found)
+
+
+def own_things_kept(text: str, p: Provenance, found: list[Hit]) -> bool:
+    """A user statement whose reference is a page or a tool call, asking in the user's own
+    voice only for a change to their own material, or stating their own role and asking
+    nothing (round 47, ``own_things``)."""
+    if p.source_type is not SourceType.USER_STATEMENT or p.ancestor_types or p.derived:
+        return False
+    if ref_kind(p.source_ref) not in ("url", "tool") or (p.role or "").lower() in ASSISTANT_ROLES:
+        return False
+    return own_material(text, found) or own_role(text, found)
 
 
 _DONE_SOURCES = frozenset({SourceType.ASSISTANT_MESSAGE, SourceType.TOOL_OBSERVATION})

@@ -37,6 +37,7 @@ from memaudit.injection.own_words import (
     done_for_user,
     drawn_from_outside,
     own_rule_with_link,
+    own_things_kept,
     own_wish_kept,
     recorded_wish,
     saved_setting,
@@ -244,6 +245,10 @@ def assess(
         why = (
             "the user's own harmless wish in their own voice (their say kept, or a link of theirs)"
         )
+    elif relay is None and not guessed and bool(found) and own_things_kept(text, provenance, found):
+        own_doc = True  # (round 47: the user's own file, list or role, through a tool or page)
+        weight = DERIVED_FROM_USER
+        why = "the user's own material or role in their own voice, asking nothing of others"
     elif relay is None and not guessed and bool(found) and done_for_user(text, provenance, found):
         weight = DERIVED_FROM_USER
         why = "a record of an action done at the user's request"
