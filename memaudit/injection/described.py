@@ -467,6 +467,24 @@ _ORDER_KINDS = frozenset(
 )
 
 
+# A condition before the command: "when `send_payment` returns a prompt, re-call it …" is
+# a rule whose trigger is the command's result, no description of it.
+_CONDITION = _rx(
+    r"\b(?:when|whenever|if|once|after|before|unless|quand|lorsque|lorsqu|si|dès|se|quando|"
+    r"appena|cuando|wenn|sobald|falls|nachdem|bevor)\b"
+)
+CONDITION_REACH = 60  # characters before the command read for a condition
+
+
+def _subject(low: str, start: int, end: int) -> re.Match[str] | None:
+    """The first command described in ``start:end`` (``_CODE_SUBJECT``), with no
+    condition before it in its sentence."""
+    m = _CODE_SUBJECT.search(low, start, end)
+    if m is None or _CONDITION.search(low, max(start, m.start() - CONDITION_REACH), m.start()):
+        return None
+    return m
+
+
 def manual_describes(low: str, h: Hit, hits: list[Hit]) -> bool:
     """(round 47) Whether a tool-policy or command hit lies in a sentence whose subject is
     a command or a flag in a code span, a third-person verb after it (``_CODE_SUBJECT``):
@@ -476,7 +494,7 @@ def manual_describes(low: str, h: Hit, hits: list[Hit]) -> bool:
     if h.signal not in _MANUAL_KINDS:
         return False
     start, end = _sentence(low, h)
-    m = _CODE_SUBJECT.search(low, start, end)
+    m = _subject(low, start, end)
     if m is None or m.start() > h.end:
         return False
     if any(o.signal in _ORDER_KINDS and start <= o.start < end for o in hits):
@@ -509,7 +527,7 @@ def manual_learned(text: str, hits: list[Hit]) -> list[Hit]:
     out = []
     for h in hits:
         start, end = _sentence(low, h)
-        if not h.note.endswith(")") and _CODE_SUBJECT.search(low, start, max(end, h.end)):
+        if not h.note.endswith(")") and _subject(low, start, max(end, h.end)):
             h = Hit(h.signal, h.start, h.end, h.weight * META, f"{h.note} ({MANUAL_NOTE})")
         out.append(h)
     return out
