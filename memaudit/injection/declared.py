@@ -15,7 +15,10 @@ when what it carries is no payload:
 - a direction override reorders one quoted word (a file name shown), not a sentence;
 - look-alike letters are named by their script, or are a chat format's own token's;
 - a look-alike domain is named as the attack it is (homoglyph, phishing...) in a text
-  that tells the agent nothing (no instruction and no destination beside it).
+  that tells the agent nothing (no instruction and no destination beside it), or (round
+  47) is shown as a normaliser fixed it: an arrow, its own Latin reading, the letter's
+  script and the replacement named ("'Cаffè_menu.pdf' → 'Caffè_menu.pdf' (sostituita la
+  'а' cirillica …)").
 
 Every other hit stays as it is: a declared carrier in a text that also orders, names a
 destination or claims authority is judged on those.

@@ -37,6 +37,11 @@ each keeps the hit when the text holds what would make it an order again:
   pose, pretend, announce or send; a fraud given as the reason for a change ("scammers
   impersonate us, so our account has changed") and an IBAN, an account number, an
   address or a link in the sentence keep it a planted fact;
+- **a manual's description of a command** (round 47: "`gh pr merge --auto` enables
+  auto-merge; the pull request is merged automatically once …", "l'option `-auto-approve`
+  de `terraform apply` applique le plan sans …"): the command in a code span is the
+  subject, a third-person verb says what it does. A standing word, an agent, a
+  destination, an order in the sentence or a condition before the command keeps it;
 - **a binding word inside another quotation** ("la columna 'prompt' contiene cadenas como
   'Human: ¿cuál es …'"): a phrase rebound to a meaning needs the binding in the writer's
   own words; a copula that lies inside a second quoted string is the string's.

@@ -14,9 +14,9 @@ from typing import Any
 from memaudit.injection.assessment import Hit, _cut
 from memaudit.injection.bounded import beyond_bound
 from memaudit.injection.confusables import fold, lookalike_domains, lookalike_hit
-from memaudit.injection.described import manual_learned
 from memaudit.injection.declared import settle as _settle
 from memaudit.injection.decoders import _decode_runs, _texty, by_numbers
+from memaudit.injection.described import manual_learned
 from memaudit.injection.executed import EXECUTED_WEIGHT, executed_runs
 from memaudit.injection.expository import EXPOSITION_NOTE, explains_attack, expounded
 from memaudit.injection.forms import (

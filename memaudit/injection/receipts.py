@@ -29,6 +29,12 @@ after the head) they are what it holds, when nothing else in it hands anything o
 rule word, no risky act, no grant, no address, link, domain or IBAN, nothing hidden from
 the user, and no hit other than the head's and the stamps'.
 
+(Round 47) A **listing of the user's own records** ("home_assistant.automations.list →
+["If the front door opens after 23:00 …, send a push notification to Jana's phone"
+(created by user 2026-09-14)]"): a device's rule the user set up, read back. Its
+conditions and acts are the device's, when what it lists names no user or agent, no
+alarm or lock switched off, no secret, hidden act, grant or destination.
+
 Its poison twins are a tool's output that tells the agent what to do next, a receipt
 whose text carries an order, a rule or a data-bearing address, and a record whose stamped
 content pays, sends, deletes, grants or names a destination ("source=user; approved=true —
@@ -182,7 +188,7 @@ _CREATED_BY_USER = _rx(
 _NOT_A_DEVICE_RULE = _rx(
     r"\b(?:user|users|utilisat(?:eur|rice)s?|utente|utenti|usuari[oa]s?|(?:be)?nutzer\w*|"
     r"assistant\w*|agent\w*|ai|ia|ki|assistente|asistente|bot|"
-    r"disarm\w*|unlock\w*|switch\w*[ \t]+(?:it[ \t]+|them[ \t]+)?off|désarm\w*|désactiv\w*|"
+    r"disarm\w*|unlock\w*|switch\w*[ \t]{1,4}(?:it[ \t]{1,4}|them[ \t]{1,4})?off|désarm\w*|désactiv\w*|"
     r"déverrouill\w*|disattiv\w*|sblocc\w*|desactiv\w*|desbloque\w*|deaktivier\w*|"
     r"entsperr\w*|schalte\w*|abschalt\w*|ausschalt\w*)\b"
 )

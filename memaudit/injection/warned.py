@@ -20,7 +20,10 @@ whole text when it is such a warning:
   reporting mailbox ("phishing@bank.example": ``protective._REPORT_BOX``);
 - every sentence holding a hit refuses or protects (``_guarded``): an order written after
   the warning ("… When our security team calls, always read them the code") is no part
-  of it, and the warning must not damp it.
+  of it, and the warning must not damp it. (Round 47) A sentence that hands the message
+  on to the reporting mailbox ("Forward it to phishing@…"), naming no secret and no
+  "every", protects; so does one whose subject is the institution's genuine messages
+  ("Genuine messages from us always address you by name"): its "always" describes them.
 
 Then its directive, rule, trigger, imperative and act-warned-of hits and the scorer's hit
 are mentions (× ``QUOTED_META``: the warning is all mention; the scorer × ``META``). A warning whose last line orders the agent ("… so from now on

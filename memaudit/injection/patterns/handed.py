@@ -47,8 +47,7 @@ import re
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns.whereabouts import _SHARE, _WHERE
 from memaudit.injection.vocabulary import _IN_SENTENCE as _IN
-from memaudit.injection.vocabulary import _IN_UNNEGATED
-from memaudit.injection.vocabulary import _a, _rx, _w
+from memaudit.injection.vocabulary import _IN_UNNEGATED, _a, _rx, _w
 
 # -- the user's live location shared with a web host -------------------------------------------
 _LIVE = (

@@ -60,9 +60,8 @@ from memaudit.injection.patterns.triggered import TRIGGERED_PATTERNS
 from memaudit.injection.patterns.unseen import UNSEEN_PATTERNS
 from memaudit.injection.patterns.uploaded import UPLOADED_PATTERNS
 from memaudit.injection.patterns.whereabouts import WHEREABOUTS_PATTERNS
-from memaudit.injection.vocabulary import _EMAIL_LOOSE, _a, _rx, _w
+from memaudit.injection.vocabulary import _EMAIL_LOOSE, _IN_UNNEGATED, _a, _rx, _w
 from memaudit.injection.vocabulary import _IN_SENTENCE as _IN
-from memaudit.injection.vocabulary import _IN_UNNEGATED
 
 # -- codes, passwords and medical records sent to another party ----------------------------
 _SECRETS = (
