@@ -51,7 +51,7 @@ def _split(text: str) -> list[str]:
 # x@sicher-bank.de", "unter 2.000 €"). Bounded by the caller ({0,40}?).
 _IN_SENTENCE = r"(?:[^.!?;\n]|\.(?=\w))"
 # (round 47) The same, with no negation word crossed: an act whose negation sits inside
-# the match ("a dose … never take a double", "Passwort niemals im Klartext … weitergeben")
+# the match ("if you miss a dose, take it the same day — never take a double dose")
 # is the prohibition, which the engine's negation (read before a hit) cannot see.
 _NEGATION_WORD = (
     r"(?:never|not|don't|jamais|ne|pas|mai|non|nunca|nie|niemals|nicht|keinesfalls|kein\w*)"

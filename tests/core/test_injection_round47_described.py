@@ -369,7 +369,7 @@ def test_a_normalisers_report_needs_the_latin_form_after_the_arrow() -> None:
 
 def test_a_negation_inside_the_act_is_read_in_each_verb_last_pattern() -> None:
     """The dose read back to "double" crosses no negation, nor the credential to its
-    giving: "never take a double dose", "Passwort niemals … weitergeben" are prohibitions;
+    giving: "never take a double dose", "Passwort niemals … weitergeben" are prohibitions (``safeguards.forbids_leak``);
     without the negation each is the act."""
     for quiet, twin in (
         (LEAFLETS[0][4], _text(LEAFLETS, "Patient information", True)),

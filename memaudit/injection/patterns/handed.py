@@ -47,7 +47,7 @@ import re
 from memaudit.injection.kinds import Signal
 from memaudit.injection.patterns.whereabouts import _SHARE, _WHERE
 from memaudit.injection.vocabulary import _IN_SENTENCE as _IN
-from memaudit.injection.vocabulary import _IN_UNNEGATED, _a, _rx, _w
+from memaudit.injection.vocabulary import _a, _rx, _w
 
 # -- the user's live location shared with a web host -------------------------------------------
 _LIVE = (
@@ -122,9 +122,6 @@ _GIVE_OUT = (
     r"dar(?:las|los|le)?|revel\w*|facilit\w*|envi\w*|"
     r"ausgeb\w*|herausgeb\w*|herausgegeben|nenn\w*|mitteil\w*|weitergeb\w*|verrat\w*)"
 )
-# (round 47) No negation between the credential and the giving: "Master-Passwort niemals im
-# Klartext speichern oder weitergeben", "mot de passe : ne jamais le communiquer en clair".
-_UNNEGATED = _IN_UNNEGATED
 SECRETS_ON_REQUEST = _a(
     "password passwords passcode passcodes credentials api secret mot$ mots$ identifiants clé "
     "clés credenziali chiavi contraseña contraseñas credenciales clave claves passwort "
@@ -133,9 +130,9 @@ SECRETS_ON_REQUEST = _a(
     _w(
         0.55,
         _rx(
-            rf"\b{_CREDS}\b{_UNNEGATED}{{0,60}}?\b{_ON_REQUEST}\b{_UNNEGATED}{{0,60}}?\b{_GIVE_OUT}\b"
+            rf"\b{_CREDS}\b{_IN}{{0,60}}?\b{_ON_REQUEST}\b{_IN}{{0,60}}?\b{_GIVE_OUT}\b"
             rf"|\b{_GIVE_OUT}\b{_IN}{{0,40}}?\b{_CREDS}\b{_IN}{{0,60}}?\b{_ON_REQUEST}\b"
-            rf"|\b{_CREDS}\b{_UNNEGATED}{{0,60}}?\b{_GIVE_OUT}\b{_IN}{{0,40}}?\b{_ON_REQUEST}\b"
+            rf"|\b{_CREDS}\b{_IN}{{0,60}}?\b{_GIVE_OUT}\b{_IN}{{0,40}}?\b{_ON_REQUEST}\b"
         ),
     ),
 )
