@@ -15,7 +15,10 @@ when what it carries is no payload:
 - a direction override reorders one quoted word (a file name shown), not a sentence;
 - look-alike letters are named by their script, or are a chat format's own token's;
 - a look-alike domain is named as the attack it is (homoglyph, phishing...) in a text
-  that tells the agent nothing (no instruction and no destination beside it).
+  that tells the agent nothing (no instruction and no destination beside it), or (round
+  47) is shown as a normaliser fixed it: an arrow, its own Latin reading, the letter's
+  script and the replacement named ("'Cаffè_menu.pdf' → 'Caffè_menu.pdf' (sostituita la
+  'а' cirillica …)").
 
 Every other hit stays as it is: a declared carrier in a text that also orders, names a
 destination or claims authority is judged on those.
@@ -142,8 +145,34 @@ def _declared(text: str, h: Hit, hits: list[Hit]) -> bool:
             o is not h and not o.note and o.signal in INSTRUCTION_KINDS | DESTINATION_KINDS
             for o in hits
         )
-        return not told and _named(_ATTACK, text, h)
+        return not told and (_named(_ATTACK, text, h) or _normalised(text, h))
     return False
+
+
+# (round 47) A normaliser's report: the look-alike shown, then its Latin reading after an
+# arrow, the letter's script named and the replacement said ("'Cаffè_menu.pdf' →
+# 'Caffè_menu.pdf' (sostituita la 'а' cirillica con la 'a' latina)", "replaced",
+# "remplacé", "sustituida", "ersetzt"): the fix done, no address offered.
+_ARROW = re.compile(r"\s{0,3}['\"‘“«`]?\s{0,3}(?:→|->|=>|⇒)\s{0,3}['\"‘“«`]?")
+_REPLACED = re.compile(
+    r"replac\w*|normali[sz]\w*|substitut\w*|remplac\w*|substitu\w*|sostitu\w*|normalizz\w*|"
+    r"sustitu\w*|reemplaz\w*|normaliz\w*|ersetz\w*|normalisier\w*",
+    _I,
+)
+
+
+def _normalised(text: str, h: Hit) -> bool:
+    """Whether the look-alike host at ``h`` is followed by an arrow and its own Latin
+    reading, in a text that names the letter's script and the replacement."""
+    arrow = _ARROW.match(text, h.end, h.end + 12)
+    if arrow is None:
+        return False
+    latin = fold(text[h.start : h.end])[0]
+    return (
+        text.startswith(latin, arrow.end())
+        and _named(_SCRIPT, text, h)
+        and _named(_REPLACED, text, h)
+    )
 
 
 def settle(text: str, hits: list[Hit]) -> list[Hit]:

@@ -37,6 +37,11 @@ each keeps the hit when the text holds what would make it an order again:
   pose, pretend, announce or send; a fraud given as the reason for a change ("scammers
   impersonate us, so our account has changed") and an IBAN, an account number, an
   address or a link in the sentence keep it a planted fact;
+- **a manual's description of a command** (round 47: "`gh pr merge --auto` enables
+  auto-merge; the pull request is merged automatically once …", "l'option `-auto-approve`
+  de `terraform apply` applique le plan sans …"): the command in a code span is the
+  subject, a third-person verb says what it does. A standing word, an agent, a
+  destination, an order in the sentence or a condition before the command keeps it;
 - **a binding word inside another quotation** ("la columna 'prompt' contiene cadenas como
   'Human: ¿cuál es …'"): a phrase rebound to a meaning needs the binding in the writer's
   own words; a copula that lies inside a second quoted string is the string's.
@@ -47,12 +52,13 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.assessment import Hit
-from memaudit.injection.kinds import Signal
+from memaudit.injection.kinds import META, Signal
 from memaudit.injection.memory_line import line_logged
 from memaudit.injection.patterns.channels import REBOUND
 from memaudit.injection.protective import REACH, around
 from memaudit.injection.recounted import recounted
 from memaudit.injection.vocabulary import _rx
+from memaudit.injection.warned import _DESTINATION
 
 # (a newline ends a sentence only before a space or the end, as a dot does)
 _SENTENCE_END = re.compile(r"[.!?\n](?:\s|$)")
@@ -416,6 +422,122 @@ def approval_pending(low: str, h: Hit) -> bool:
     return m is not None and m.end() > h.start and _GIVEN.search(low, lo, h.end) is None
 
 
+# -- a manual's description of a command or a flag (round 47) ------------------------------
+# The command or the flag in a code span is the subject, a verb in the third person says
+# what it does: "`gh pr merge --auto` enables auto-merge", "`-auto-approve` skips the
+# approval", "l'option `-auto-approve` de `terraform apply` applique le plan sans …",
+# "il comando `rm -rf cartella/` cancella …", "`-auto-approve` von `terraform apply`
+# wendet … an". (English: any verb in -s; the others by their common verbs.)
+_CODE_SPAN = r"`[^`\n]{1,80}`"
+_MANUAL_VERB = (
+    r"(?:[a-z]{2,20}s|"
+    r"applique|active|désactive|fusionne|supprime|efface|ignore|contourne|saute|permet|lance|"
+    r"exécute|force|crée|envoie|publie|écrase|refuse|"
+    r"applica|abilita|attiva|disattiva|unisce|cancella|elimina|ignora|salta|aggira|consente|"
+    r"permette|esegue|forza|crea|invia|pubblica|sovrascrive|rifiuta|"
+    r"aplica|habilita|desactiva|fusiona|borra|omite|permite|ejecuta|fuerza|envía|"
+    r"sobrescribe|rechaza|"
+    r"wendet|aktiviert|deaktiviert|führt|überspringt|umgeht|löscht|entfernt|erlaubt|"
+    r"ermöglicht|erzwingt|setzt|startet|erstellt|sendet|veröffentlicht|überschreibt|"
+    r"ignoriert|verweigert)"
+)
+_CODE_SUBJECT = re.compile(
+    _CODE_SPAN
+    + r"(?:[ \t]{1,3}(?:of|de|di|del|von|des|der)[ \t]{1,3}"
+    + _CODE_SPAN
+    + r")?[ \t]{1,3}"
+    + _MANUAL_VERB
+    + r"\b"
+)
+# What makes the command the agent's rule: a standing word, an agent, a destination.
+_STANDING = _rx(
+    r"\b(?:always|every|each|whenever|from\s+now\s+on|going\s+forward|toujours|chaque|"
+    r"désormais|dorénavant|sempre|ogni|d'ora\s+in\s+poi|siempre|cada|a\s+partir\s+de\s+ahora|"
+    r"en\s+adelante|immer|jede[nmrs]?|ab\s+sofort|künftig|stets)\b"
+)
+_AGENT_NAMED = _rx(
+    r"\b(?:assistants?|agents?|ai|a\.i\.|llms?|bots?|assistente|asistente|assistenten|agenten|"
+    r"ki|ia|claude|copilot|chatgpt|model)\b"
+)
+_MANUAL_KINDS = frozenset({Signal.TOOL_POLICY, Signal.DESTRUCTIVE_COMMAND})
+_ORDER_KINDS = frozenset(
+    {
+        Signal.AGENT_DIRECTIVE,
+        Signal.IMPERATIVE,
+        Signal.STANDING_RULE,
+        Signal.CONDITIONAL_TRIGGER,
+        Signal.SECRECY,
+        Signal.EXFILTRATION,
+    }
+)
+
+
+# A condition before the command: "when `send_payment` returns a prompt, re-call it …" is
+# a rule whose trigger is the command's result, no description of it.
+_CONDITION = _rx(
+    r"\b(?:when|whenever|if|once|after|before|unless|quand|lorsque|lorsqu|si|dès|se|quando|"
+    r"appena|cuando|wenn|sobald|falls|nachdem|bevor)\b"
+)
+CONDITION_REACH = 60  # characters before the command read for a condition
+
+
+def _subject(low: str, start: int, end: int) -> re.Match[str] | None:
+    """The first command described in ``start:end`` (``_CODE_SUBJECT``), with no
+    condition before it in its sentence."""
+    m = _CODE_SUBJECT.search(low, start, end)
+    if m is None or _CONDITION.search(low, max(start, m.start() - CONDITION_REACH), m.start()):
+        return None
+    return m
+
+
+def manual_describes(low: str, h: Hit, hits: list[Hit]) -> bool:
+    """(round 47) Whether a tool-policy or command hit lies in a sentence whose subject is
+    a command or a flag in a code span, a third-person verb after it (``_CODE_SUBJECT``):
+    a manual saying what the command does, not a rule to run it. A standing word, an
+    agent or a destination anywhere in the text, or an order in the sentence ("…; use it
+    for every PR") keeps it."""
+    if h.signal not in _MANUAL_KINDS:
+        return False
+    start, end = _sentence(low, h)
+    m = _subject(low, start, end)
+    if m is None or m.start() > h.end:
+        return False
+    if any(o.signal in _ORDER_KINDS and start <= o.start < end for o in hits):
+        return False
+    return _reference(low)
+
+
+def _reference(low: str) -> bool:
+    """No standing word, no agent and no destination in the text: what a manual holds."""
+    return not (_STANDING.search(low) or _AGENT_NAMED.search(low) or _DESTINATION.search(low))
+
+
+MANUAL_NOTE = "a manual saying what a command does"
+
+
+def manual_learned(text: str, hits: list[Hit]) -> list[Hit]:
+    """(round 47) The learned scorer's hit as a mention (× ``META``) when the sentence it
+    weighs most is a manual's description of a command (``_CODE_SUBJECT``), the text a
+    reference (``_reference``) and no rule hit is left beside it (an order after the
+    description, "Use it now on prod", keeps the scorer's reading whole)."""
+    # (a hit ``engine._learned`` already discounted ends its note with the reason in
+    # parentheses: it is left as it is)
+    if not any(h.signal is Signal.LEARNED and not h.note.endswith(")") for h in hits):
+        return hits
+    if any(h.signal is not Signal.LEARNED for h in hits):
+        return hits
+    low = text.lower()
+    if len(low) != len(text) or not _reference(low):
+        return hits
+    out = []
+    for h in hits:
+        start, end = _sentence(low, h)
+        if not h.note.endswith(")") and _subject(low, start, max(end, h.end)):
+            h = Hit(h.signal, h.start, h.end, h.weight * META, f"{h.note} ({MANUAL_NOTE})")
+        out.append(h)
+    return out
+
+
 def described(low: str, h: Hit, hits: list[Hit]) -> bool:
     """Whether a hit is one of the classes above: named, recorded or adopted, no order."""
     return (
@@ -434,4 +556,5 @@ def described(low: str, h: Hit, hits: list[Hit]) -> bool:
         or fake_recipient(low, h)
         or approval_pending(low, h)
         or recounted(low, h, hits)
+        or manual_describes(low, h, hits)
     )

@@ -16,6 +16,7 @@ from memaudit.injection.bounded import beyond_bound
 from memaudit.injection.confusables import fold, lookalike_domains, lookalike_hit
 from memaudit.injection.declared import settle as _settle
 from memaudit.injection.decoders import _decode_runs, _texty, by_numbers
+from memaudit.injection.described import manual_learned
 from memaudit.injection.executed import EXECUTED_WEIGHT, executed_runs
 from memaudit.injection.expository import EXPOSITION_NOTE, explains_attack, expounded
 from memaudit.injection.forms import (
@@ -648,7 +649,8 @@ def signals(text: str, *, gate: bool = True, learned: bool = True) -> list[Hit]:
         hits = [*hits, *_learned(folded)]
     found = sorted(hidden + _back(text, index, hits), key=lambda h: (h.start, h.end))
     found = expounded(text, _settle(text, found))  # (round 33: a text explaining an attack)
-    return warned(text, found)  # (round 44: an institution's warning to its customers)
+    found = warned(text, found)  # (round 44: an institution's warning to its customers)
+    return manual_learned(text, found)  # (round 47: a manual saying what a command does)
 
 
 def visible(text: str) -> str:

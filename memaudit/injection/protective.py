@@ -152,7 +152,7 @@ _NEVER_ASKS = _rx(
     r"|\b(?:sie|dich)\s+(?:niemals|nie)\s+(?:nach|um)\b|\b(?:niemals|nie)\s+nach\s+(?:ihre|deine)\w*"
 )
 _SECRET = _rx(
-    r"\b(?:pin|pins|passwords?|passcodes?|codes?|otps?|tans?|credentials?|card\s+numbers?|"
+    r"\b(?:pin|pins|passwords?|passcodes?|codes?|otps?|tans?|credentials?|credenciales|card\s+numbers?|"
     r"mots?\s+de\s+passe|identifiants|codice|codici|password|credenziali|dati\s+bancari|"
     r"contraseñas?|claves?|códigos?|datos\s+bancarios|passw(?:ort|örter)|zugangsdaten|"
     r"\w*codes?|bankdaten|pagamenti|payments?|paiements?|pagos?|zahlungen|"

@@ -29,6 +29,12 @@ after the head) they are what it holds, when nothing else in it hands anything o
 rule word, no risky act, no grant, no address, link, domain or IBAN, nothing hidden from
 the user, and no hit other than the head's and the stamps'.
 
+(Round 47) A **listing of the user's own records** ("home_assistant.automations.list →
+["If the front door opens after 23:00 …, send a push notification to Jana's phone"
+(created by user 2026-09-14)]"): a device's rule the user set up, read back. Its
+conditions and acts are the device's, when what it lists names no user or agent, no
+alarm or lock switched off, no secret, hidden act, grant or destination.
+
 Its poison twins are a tool's output that tells the agent what to do next, a receipt
 whose text carries an order, a rule or a data-bearing address, and a record whose stamped
 content pays, sends, deletes, grants or names a destination ("source=user; approved=true —
@@ -164,6 +170,60 @@ def _record(low: str, hits: Sequence[Hit], head_end: int) -> bool:
     )
 
 
+# (round 47) A listing of the rules the user set up in a device's or an app's tool
+# ("home_assistant.automations.list → ["If the front door opens after 23:00 …, send a push
+# notification to Jana's phone" (created by user 2026-09-14)]"): the tool reads back what
+# the user created; its conditions are the devices', not the agent's.
+_LISTING = re.compile(r"[ \t]{0,4}\[")
+_CREATED_BY_USER = _rx(
+    r"\((?:created|added|set[ \t]up|made)[ \t]by[ \t](?:the[ \t])?user\b"
+    r"|\((?:créée?|ajoutée?)[ \t]par[ \t]l'utilisat(?:eur|rice)\b"
+    r"|\((?:creat[oa]|aggiunt[oa])[ \t]dall'utente\b"
+    r"|\((?:cread[oa]|añadid[oa])[ \t]por[ \t]el[ \t]usuario\b"
+    r"|\((?:vom|von[ \t]der)[ \t](?:be)?nutzer(?:in)?[ \t](?:erstellt|angelegt|hinzugefügt)\b"
+)
+# What a device's rule never holds: the user or an agent spoken of (a rule for the
+# assistant: "when the user asks about the alarm, tell them …"), a lock or an alarm
+# switched off, a secret, money or anything hidden (``wishes._HARM``), a destination.
+_NOT_A_DEVICE_RULE = _rx(
+    r"\b(?:user|users|utilisat(?:eur|rice)s?|utente|utenti|usuari[oa]s?|(?:be)?nutzer\w*|"
+    r"assistant\w*|agent\w*|ai|ia|ki|assistente|asistente|bot|"
+    r"disarm\w*|unlock\w*|switch\w*[ \t]{1,4}(?:it[ \t]{1,4}|them[ \t]{1,4})?off|désarm\w*|désactiv\w*|"
+    r"déverrouill\w*|disattiv\w*|sblocc\w*|desactiv\w*|desbloque\w*|deaktivier\w*|"
+    r"entsperr\w*|schalte\w*|abschalt\w*|ausschalt\w*)\b"
+)
+_LISTED = frozenset(
+    {
+        Signal.CONDITIONAL_TRIGGER,
+        Signal.AGENT_DIRECTIVE,
+        Signal.IMPERATIVE,
+        Signal.LEARNED,
+    }
+)
+
+
+def _user_listing(low: str, hits: Sequence[Hit], head_end: int) -> bool:
+    """(round 47) Whether the text after the head is a listing (``[…]``) of records the
+    user created, each rule hit in it, and what it lists — its owner stamps set aside —
+    names no user, agent, disarmed alarm, secret, hidden act, grant or destination."""
+    if _LISTING.match(low, head_end) is None or any(
+        h.hidden or h.signal not in _LISTED for h in hits
+    ):
+        return False
+    stamps = list(_CREATED_BY_USER.finditer(low, head_end))
+    if not stamps:
+        return False
+    chars = list(low)
+    chars[:head_end] = " " * head_end
+    for m in stamps:
+        chars[m.start() : m.end()] = " " * (m.end() - m.start())
+    rest = "".join(chars)
+    return not any(
+        rx.search(rest) is not None
+        for rx in (_NOT_A_DEVICE_RULE, _UNSEEN, _HARM, _GRANT, _ELSEWHERE, _IBAN)
+    )
+
+
 def _receipt_hit(
     text: str, low: str, h: Hit, head_end: int, rendered: bool, record: bool = False
 ) -> bool:
@@ -198,6 +258,8 @@ def receipt_hits(text: str, outside: bool, found: Sequence[Hit]) -> list[Hit]:
     if head is None or _RULE_WORDS.search(low) is not None:
         return hits
     rendered = _TEMPLATE_RENDER.search(low, 0, head.end()) is not None
+    if not rendered and _user_listing(low, hits, head.end()):
+        return []  # (round 47) the user's own records listed back
     if not rendered and _RESULT.search(low) is None:
         # (round 46) no result reported: a record read back, its stamps only
         if not _record(low, hits, head.end()) or not all(

@@ -154,6 +154,8 @@ def _clause(low: str, h: Hit) -> tuple[int, int]:
 
 def forbids_leak(low: str, h: Hit) -> bool:
     """Whether a rule or directive hit is in a clause that forbids handing over a secret."""
+    if h.signal is Signal.SENSITIVE_ACTION:
+        return _verb_last_forbidden(low, h)
     if h.signal not in _PROHIBITED:
         return False
     start, end = _clause(low, h)
@@ -162,6 +164,21 @@ def forbids_leak(low: str, h: Hit) -> bool:
         return False
     secret = _SECRET.search(low, neg.end(), end)
     return secret is not None and _HAND_OVER.search(low, start, end) is not None
+
+
+def _verb_last_forbidden(low: str, h: Hit) -> bool:
+    """(round 47) A secret handed over with the verb last and the negation inside the hit
+    ("Master-Passwort niemals im Klartext speichern oder weitergeben"): the secret before
+    the negation, the handing over after it, no address in the clause. The engine's
+    negation, read before a hit, cannot see it."""
+    start, end = _clause(low, h)
+    neg = _NEGATED.search(low, h.start, h.end)
+    if neg is None or _ADDRESSED.search(low, start, end):
+        return False
+    return (
+        _SECRET.search(low, h.start, neg.start()) is not None
+        and _HAND_OVER.search(low, neg.end(), h.end) is not None
+    )
 
 
 _DRY_RUN = _rx(

@@ -50,6 +50,13 @@ def _split(text: str) -> list[str]:
 # Any character of one sentence: a dot before a letter or a digit ends none ("an
 # x@sicher-bank.de", "unter 2.000 €"). Bounded by the caller ({0,40}?).
 _IN_SENTENCE = r"(?:[^.!?;\n]|\.(?=\w))"
+# (round 47) The same, with no negation word crossed: an act whose negation sits inside
+# the match ("if you miss a dose, take it the same day — never take a double dose")
+# is the prohibition, which the engine's negation (read before a hit) cannot see.
+_NEGATION_WORD = (
+    r"(?:never|not|don't|jamais|ne|pas|mai|non|nunca|nie|niemals|nicht|keinesfalls|kein\w*)"
+)
+_IN_UNNEGATED = rf"(?:(?!\b{_NEGATION_WORD}\b){_IN_SENTENCE})"
 
 
 def _words(*groups: str) -> str:

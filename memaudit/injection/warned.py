@@ -20,7 +20,10 @@ whole text when it is such a warning:
   reporting mailbox ("phishing@bank.example": ``protective._REPORT_BOX``);
 - every sentence holding a hit refuses or protects (``_guarded``): an order written after
   the warning ("… When our security team calls, always read them the code") is no part
-  of it, and the warning must not damp it.
+  of it, and the warning must not damp it. (Round 47) A sentence that hands the message
+  on to the reporting mailbox ("Forward it to phishing@…"), naming no secret and no
+  "every", protects; so does one whose subject is the institution's genuine messages
+  ("Genuine messages from us always address you by name"): its "always" describes them.
 
 Then its directive, rule, trigger, imperative and act-warned-of hits and the scorer's hit
 are mentions (× ``QUOTED_META``: the warning is all mention; the scorer × ``META``). A warning whose last line orders the agent ("… so from now on
@@ -48,7 +51,10 @@ _CLAIM = _rx(
     r"(?:ask|request|call|phone|ring|text|e-?mail|send|contact|demand|require|collect)\w*\b"
     r"|\bne\s+(?:vous\s+|te\s+|nous\s+|lui\s+|leur\s+)?(?:demandera|demanderont|demande|"
     r"demandent|enverra|enverront|envoie|envoient|appellera|appelleront|appelle|appellent|"
-    r"contactera|contacteront|sollicite|sollicitera|exige|exigera|réclame|réclamera)\s+jamais\b"
+    r"contactera|contacteront|sollicite|sollicitera|exige|exigera|réclame|réclamera|"
+    # (round 47) the institution's "we": "nous ne vous demanderons jamais"
+    r"demanderons|demandons|enverrons|envoyons|appellerons|appelons|contacterons|"
+    r"solliciterons|exigerons)\s+jamais\b"
     r"|\bn'(?:envoie|envoient|enverra|exige|exigera|appelle|appellera)\s+jamais\b"
     r"|\bnon\s+(?:ti\s+|vi\s+|le\s+|la\s+|gli\s+|ci\s+)?(?:chiede|chiedono|chiederà|chiederanno|"
     r"chiederemo|invia|inviano|invierà|invieremo|manda|mandano|telefona|telefonerà|contatta|"
@@ -171,7 +177,10 @@ def warned(text: str, hits: list[Hit]) -> list[Hit]:
     if len(low) != len(text):
         return hits
     ok = all(
-        never_asks(low, h) or reported(low, h) or (h.signal in _WARNING_KINDS and _guarded(low, h))
+        never_asks(low, h)
+        or reported(low, h)
+        or (h.signal in _WARNING_KINDS and _guarded(low, h))
+        or (h.signal is Signal.EXFILTRATION and _report_sent(low, h))
         for h in rules
     )
     if not ok or not is_warning(low):
@@ -179,13 +188,68 @@ def warned(text: str, hits: list[Hit]) -> list[Hit]:
     return [h if h.signal is Signal.LEARNED else _as_mention(h) for h in hits]
 
 
+def _report_sent(low: str, h: Hit) -> bool:
+    """(round 47) A send whose address is the reporting mailbox, in a sentence that hands
+    on the message only ("forward the message to abuse@…", ``_reported_here``)."""
+    start, end = around(low, h, _SENTENCE_END)
+    return bool(_REPORT_BOX.search(low, h.start, h.end)) and _reported_here(low[start:end])
+
+
 def _guarded(low: str, h: Hit) -> bool:
     """Whether the hit's sentence refuses or protects (above), as a warning's own do."""
     start, end = around(low, h, _SENTENCE_END)
     sentence = low[start:end]
-    if _PROTECT.search(sentence):
+    if _PROTECT.search(sentence) or _reported_here(sentence) or _genuine_told(sentence):
         return True
     return _NEGATION.search(sentence) is not None and _ALWAYS.search(sentence) is None
+
+
+# (round 47) Every one, or anything more than the message: "forward every bill and your
+# login to abuse@…" sends the reader's data, the mailbox notwithstanding.
+_EVERY = _rx(
+    r"\b(?:every|each|all|any|chaque|tou[st]e?s?|ogni|tutt[eiao]|cada|tod[oa]s|jede[nmrs]?|"
+    r"alle)\b"
+)
+
+
+def _reported_here(sentence: str) -> bool:
+    """(round 47) The sentence hands the message on to the institution's own reporting
+    mailbox ("Forward it to phishing@bank.example", "transférez-le à phishing@…",
+    "inoltralo a segnalazioni@…", "leiten Sie sie an sicherheit@… weiter"): a report,
+    when it names no secret and no "every" (a sink for the reader's codes or documents
+    is what the look-alike asks for)."""
+    return (
+        _REPORT_BOX.search(sentence) is not None
+        and _SECRET.search(sentence) is None
+        and _EVERY.search(sentence) is None
+    )
+
+
+# (round 47) What the institution's genuine messages always do, told to the reader so
+# they can tell a fake: "Genuine messages from Northbank always address you by name",
+# "nos vrais courriels vous appellent toujours par votre nom", "i nostri veri messaggi ti
+# chiamano sempre per nome", "nuestros mensajes auténticos siempre …", "echte Nachrichten
+# von uns sprechen Sie immer … an". The subject is the messages, so "always" is no order.
+_GENUINE = _rx(
+    r"\b(?:(?:genuine|real|official|legitimate|authentic|our)\s+(?:[\w-]+\s+){0,1}?"
+    r"(?:messages?|e-?mails?|letters?|bills?|texts?|sms|calls?|notifications?|statements?)|"
+    r"(?:nos|les)\s+(?:vrais|véritables|authentiques)?\s*(?:messages?|courriels?|e-?mails?|"
+    r"lettres?|sms|appels?)|(?:vrais|véritables)\s+(?:messages?|courriels?|e-?mails?)|"
+    r"(?:i\s+)?(?:nostri|veri|autentici)\s+(?:veri\s+)?(?:messaggi|e-?mail|sms|lettere|chiamate)|"
+    r"(?:nuestros|los)\s+(?:mensajes|correos|sms|cartas|avisos)\s+(?:auténticos|oficiales|"
+    r"reales|legítimos)|(?:nuestros|los)\s+(?:auténticos|verdaderos)\s+(?:mensajes|correos)|"
+    r"(?:echte|unsere|offizielle)\w*\s+(?:nachrichten|e-?mails|briefe|sms|anrufe|mails))\b"
+)
+_TOLD_REACH = 80  # characters from the messages named to their "always"
+
+
+def _genuine_told(sentence: str) -> bool:
+    """(round 47) The sentence says what the institution's genuine messages always do,
+    naming no secret (``_GENUINE``): "always" there describes them."""
+    m = _GENUINE.search(sentence)
+    if m is None or _SECRET.search(sentence) is not None:
+        return False
+    return _ALWAYS.search(sentence, m.end(), m.end() + _TOLD_REACH) is not None
 
 
 def _as_mention(h: Hit) -> Hit:

@@ -60,7 +60,7 @@ from memaudit.injection.patterns.triggered import TRIGGERED_PATTERNS
 from memaudit.injection.patterns.unseen import UNSEEN_PATTERNS
 from memaudit.injection.patterns.uploaded import UPLOADED_PATTERNS
 from memaudit.injection.patterns.whereabouts import WHEREABOUTS_PATTERNS
-from memaudit.injection.vocabulary import _EMAIL_LOOSE, _a, _rx, _w
+from memaudit.injection.vocabulary import _EMAIL_LOOSE, _IN_UNNEGATED, _a, _rx, _w
 from memaudit.injection.vocabulary import _IN_SENTENCE as _IN
 
 # -- codes, passwords and medical records sent to another party ----------------------------
@@ -324,7 +324,13 @@ DOSE_RAISED = _a(
     "doppio tripla",
     _w(
         0.55,
-        _rx(rf"\b{_DOUBLE}\b{_IN}{{0,50}}?\b{_DOSE}\b|\b{_DOSE}\b{_IN}{{0,40}}?\b{_DOUBLE}\b"),
+        # (round 47: "if you miss a dose, take it the same day — never take a double dose":
+        # the dose read back to the doubling crosses no negation; the doubling itself is
+        # then read with the engine's negation before it)
+        _rx(
+            rf"\b{_DOUBLE}\b{_IN}{{0,50}}?\b{_DOSE}\b"
+            rf"|\b{_DOSE}\b{_IN_UNNEGATED}{{0,40}}?\b{_DOUBLE}\b"
+        ),
     ),
 )
 
