@@ -129,7 +129,7 @@ _SECRET = _rx(
     r"mots?\s+de\s+passe|identifiants|codes?|coordonnées\s+bancaires|clés?|"
     r"password|segreti|credenziali|codic[ei]|chiavi|dati\s+bancari|"
     r"contraseñas?|secretos|credenciales|claves?|códigos?|datos\s+bancarios|"
-    r"passw(?:ort|örter)|geheimnisse|zugangsdaten|\w*codes?|bankdaten|schlüssel|pins?)\b"
+    r"\w{0,20}passw(?:ort|örter)|geheimnisse|zugangsdaten|\w*codes?|bankdaten|schlüssel|pins?)\b"
 )
 _HAND_OVER = _rx(
     r"\b(?:send|share|commit|post|paste|give|e-?mail|forward|disclose|tell|upload|push|reveal|"
