@@ -230,10 +230,12 @@ def _reported_here(sentence: str) -> bool:
 # "nos vrais courriels vous appellent toujours par votre nom", "i nostri veri messaggi ti
 # chiamano sempre per nome", "nuestros mensajes auténticos siempre …", "echte Nachrichten
 # von uns sprechen Sie immer … an". The subject is the messages, so "always" is no order.
+# (The optional adjective carries its own space: "\s+ … ?\s*" split a run of spaces in
+# every way, quadratic on a hostile one: tests/core/test_hostile_regex.py.)
 _GENUINE = _rx(
     r"\b(?:(?:genuine|real|official|legitimate|authentic|our)\s+(?:[\w-]+\s+){0,1}?"
     r"(?:messages?|e-?mails?|letters?|bills?|texts?|sms|calls?|notifications?|statements?)|"
-    r"(?:nos|les)\s+(?:vrais|véritables|authentiques)?\s*(?:messages?|courriels?|e-?mails?|"
+    r"(?:nos|les)\s+(?:(?:vrais|véritables|authentiques)\s+)?(?:messages?|courriels?|e-?mails?|"
     r"lettres?|sms|appels?)|(?:vrais|véritables)\s+(?:messages?|courriels?|e-?mails?)|"
     r"(?:i\s+)?(?:nostri|veri|autentici)\s+(?:veri\s+)?(?:messaggi|e-?mail|sms|lettere|chiamate)|"
     r"(?:nuestros|los)\s+(?:mensajes|correos|sms|cartas|avisos)\s+(?:auténticos|oficiales|"
