@@ -287,6 +287,15 @@ def assess(
     for h in found:
         if h.signal not in best or h.weight > best[h.signal].weight:
             best[h.signal] = h
+        elif (
+            h.weight == best[h.signal].weight
+            and not _shown(text, best[h.signal], provenance)
+            and _shown(text, h, provenance)
+        ):
+            # Of two hits of one signal and weight, the one the text shows against the user
+            # counts: a hit added later for another reason (round 47's withheld guard on
+            # "non menzionare i bonifici") must not hide "nemmeno a me" behind it.
+            best[h.signal] = h
     traced = provenance.has_trace
     kinds = set(best)
     if relay is not None:
@@ -314,10 +323,7 @@ def assess(
         # The text itself shows the hit is no wish of the user's (the user kept in the dark,
         # their data sent, anyone obeyed, a check removed, a stamp of their voice, a worm:
         # rounds 12-27): weighed at full from any source, and by the lever (``weighed``).
-        shown = _against_user(text, h) or personal_slot(text, h) or _any_party(text, h)
-        shown = shown or _unguarded(text, h) or _vouched(text, h, provenance) or _worm(text, h)
-        shown = shown or proposed(text, h, provenance)  # (round 37: a model step's own)
-        shown = shown or _status_claimed(text, h)
+        shown = _shown(text, h, provenance)
         if shown or relay is not None or _self_certified(text, h):
             factor = 1.0  # and a relay (13), a forged source (21): the lever weighs them
         elif h.signal is Signal.LEARNED and weight < LEARNED_MIN_SOURCE:
@@ -447,6 +453,14 @@ def _status_claimed(text: str, h: Hit) -> bool:
         return False
     low = text.lower()
     return len(low) == len(text) and STATUS_CLAIMED.match(low, h.start) is not None
+
+
+def _shown(text: str, h: Hit, provenance: Provenance) -> bool:
+    """The text itself shows the hit is no wish of the user's (weighed at full)."""
+    shown = _against_user(text, h) or personal_slot(text, h) or _any_party(text, h)
+    shown = shown or _unguarded(text, h) or _vouched(text, h, provenance) or _worm(text, h)
+    shown = shown or proposed(text, h, provenance)  # (round 37: a model step's own)
+    return shown or _status_claimed(text, h)
 
 
 def _against_user(text: str, h: Hit) -> bool:
