@@ -283,19 +283,19 @@ def assess(
     tier = tier_of(provenance.source_type).value
     if not found:
         return Assessment(0.0, 0.0, weight, why, [], None, tier)
+    # Of the hits of one signal, the one that counts most from this source counts: a hit
+    # weighed at full (the text shows it against the user) outweighs a stronger one that
+    # weighs by source (round 47's withheld guard, 0.6, must not hide round 20's "masquer
+    # les alertes de sécurité", 0.55 at full, in a summary of the user's words). Of equal
+    # counts, the heavier hit, then the one shown against the user, then the first found.
     best: dict[Signal, Hit] = {}
+    counts: dict[Signal, tuple[float, float, bool]] = {}
     for h in found:
-        if h.signal not in best or h.weight > best[h.signal].weight:
-            best[h.signal] = h
-        elif (
-            h.weight == best[h.signal].weight
-            and not _shown(text, best[h.signal], provenance)
-            and _shown(text, h, provenance)
-        ):
-            # Of two hits of one signal and weight, the one the text shows against the user
-            # counts: a hit added later for another reason (round 47's withheld guard on
-            # "non menzionare i bonifici") must not hide "nemmeno a me" behind it.
-            best[h.signal] = h
+        shown = _shown(text, h, provenance)
+        factor = _factor(text, h, provenance, weight, relay is not None, shown)
+        count = (h.weight * factor, h.weight, shown)
+        if h.signal not in best or count > counts[h.signal]:
+            best[h.signal], counts[h.signal] = h, count
     traced = provenance.has_trace
     kinds = set(best)
     if relay is not None:
@@ -324,20 +324,7 @@ def assess(
         # their data sent, anyone obeyed, a check removed, a stamp of their voice, a worm:
         # rounds 12-27): weighed at full from any source, and by the lever (``weighed``).
         shown = _shown(text, h, provenance)
-        if shown or relay is not None or _self_certified(text, h):
-            factor = 1.0  # and a relay (13), a forged source (21): the lever weighs them
-        elif h.signal is Signal.LEARNED and weight < LEARNED_MIN_SOURCE:
-            factor = 1.0  # kept above only where the scorer is sure (LEARNED_OVER_USER)
-        elif h.signal is Signal.SOURCE_STEERING and h.note.startswith(LOOKALIKE_DOMAIN):
-            factor = 1.0  # a brand's domain in other letters is phishing (round 14)
-        elif h.signal is Signal.REDIRECTED_CHANNEL and (
-            weight > USER_TRUSTED or told_second_hand(text)
-        ):
-            # An institution's channel is a claim about the world, not the user's wish: only
-            # the user's own statement with a reference (17), not relayed from a stranger (36).
-            factor = 1.0
-        else:
-            factor = max(weight, HARD_FLOOR) if h.hard else weight
+        factor = _factor(text, h, provenance, weight, relay is not None, shown)
         w = weighed(text, h, counted, shown, outside, scored=scored)  # soft: less if no order read
         if (h.signal is Signal.FAKE_AUTHORITY and not provenance.authority_backed) or (
             h.signal is Signal.FAKE_EXPERIENCE and not traced
@@ -352,6 +339,26 @@ def assess(
     if score >= th.flag:
         severity = "high" if score >= th.high else "medium" if score >= th.medium else "low"
     return Assessment(score, 1.0 - keep_text, weight, why, found + extra, severity, tier)
+
+
+def _factor(
+    text: str, h: Hit, p: Provenance, weight: float, relayed: bool, shown: bool | None = None
+) -> float:
+    """What a hit's weight is multiplied by from this source: 1.0 where the text shows it
+    is no wish of the user's, else the source's weight."""
+    if shown is None:
+        shown = _shown(text, h, p)
+    if shown or relayed or _self_certified(text, h):
+        return 1.0  # and a relay (13), a forged source (21): the lever weighs them
+    if h.signal is Signal.LEARNED and weight < LEARNED_MIN_SOURCE:
+        return 1.0  # kept above only where the scorer is sure (LEARNED_OVER_USER)
+    if h.signal is Signal.SOURCE_STEERING and h.note.startswith(LOOKALIKE_DOMAIN):
+        return 1.0  # a brand's domain in other letters is phishing (round 14)
+    if h.signal is Signal.REDIRECTED_CHANNEL and (weight > USER_TRUSTED or told_second_hand(text)):
+        # An institution's channel is a claim about the world, not the user's wish: only
+        # the user's own statement with a reference (17), not relayed from a stranger (36).
+        return 1.0
+    return max(weight, HARD_FLOOR) if h.hard else weight
 
 
 def relay_reason(text: str, p: Provenance, hits: Sequence[Hit] = ()) -> str | None:

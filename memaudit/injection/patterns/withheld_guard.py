@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 
 from memaudit.injection.kinds import Signal
-from memaudit.injection.patterns.hushed_cost import _ITEM, HUSHED_COST
+from memaudit.injection.patterns.hushed_cost import HUSHED_COST
 from memaudit.injection.vocabulary import _a, _rx, _w
 
 _S = r"(?:[^.!?\n]|\.(?=\w))"  # within the sentence (";" and "," do not end it)
@@ -47,6 +47,18 @@ def _GAP(words: int) -> str:
     return rf"(?:[^\w.!?\n]{{1,4}}+\w{{1,30}}+){{0,{words}}}?[^\w.!?\n]{{1,4}}+"
 
 
+# A cost the user pays: an amount, a fee, a debit, a price rise. Not a movement (transfers,
+# payments, forwarding: ``hushed_cost`` reads those, with whose report it is), which
+# protects no one: "exclude transfers between your own accounts from your report" is a tip.
+_COST = (
+    r"(?:(?<![\d.,])\d[\d.,]{0,15}\s?(?:€|\$|£|eur\b|usd\b|chf\b)|[€$£]\s?\d"
+    r"|\b(?:charges?|fees?|surcharges?|price\s+(?:rise|increase|hike|change)s?|subscriptions?|"
+    r"debits?|direct\s+debits?|frais|prélèvements?|hausse|augmentation|abonnements?|"
+    r"addebit[oi]|commission[ei]|aument[oi]|abbonament[oi]|cargos?|comision(?:es)?|comisión|"
+    r"subida|suscripci(?:ón|ones)|abbuchung(?:en)?|gebühr(?:en)?|"
+    r"preis(?:erhöhung|anpassung)(?:en)?|abo|abonnement)\b)"
+    r"(?!\s+(?:offers?|deals?|promos?|angebot\w{0,24}|offres?|offert[ae]|ofertas?))"
+)
 # What protects the user: a cost or a penalty, the terms that bind them, a risk, or a
 # security alert (an alert needs its security word: "marketing alerts" protect no one).
 _SECURITY = (
@@ -70,7 +82,7 @@ _GUARD = (
     rf"|\b{_SECURITY}[\s-](?:\w{{1,30}}[\s-]){{0,2}}?{_ALERT}\b"
     rf"|\b{_ALERT}\s+(?:\w{{1,30}}\s+){{0,2}}?(?:de\s+|di\s+|von\s+|d'|du\s+)?{_SECURITY}"
     rf"|\w{{0,24}}(?:anmelde|login|sicherheits)(?:warnung|benachrichtigung|meldung|hinweis)\w{{0,24}}"
-    rf"|{_ITEM})"
+    rf"|{_COST})"
 )
 # The order to keep it from the user. ``_SHOWN``: not mentioned, shown, listed, muted (what
 # the user sees is named by the verb); ``_WITHHOLD``: left out, omitted, removed, which keep
