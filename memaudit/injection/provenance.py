@@ -90,21 +90,40 @@ def user_mismatch(p: Provenance) -> str | None:
 # "Utente:", "Usuario:", "Nutzer:"): the leading speaker label naming the user is how the
 # line was recorded, not a forged turn. Round 25 flagged five such statements (a running
 # preference, a travel agent's address, "Add to MEMORY.md: I use pnpm") because the role
-# header, a hard signal, kept its weight under the user's 0.35. Only the label that opens
-# the text, and only on the user's own statement (with a reference, and since round 26
-# without one: 0.6): a later "\nSystem:" or "\nUser:" still forges a turn, and the same
-# label on a tool's output or a document is still a role header.
+# header, a hard signal, kept its weight under the user's 0.35; round 48 six more whose
+# reference is a tool, and two assistant's notes opening "Assistant: …". A label names a
+# speaker: it is no forged turn when it names the speaker the store names (the user on a
+# user statement, whatever its reference or lineage, unless the store's role field says
+# the assistant wrote it; the assistant on the assistant's message, with the "Sure"/"Of
+# course" a transcript's reply opens with). Only the label that opens the text: a later
+# "\nSystem:" or "\nUser:" still forges a turn, a template token ("<|im_start|>") is no
+# label, and the same label on a tool's output or a document (another speaker than the
+# store's) is still a role header.
 _OWN_LABEL = re.compile(
-    r"\s*(?:user|utilisat(?:eur|rice)|utente|usuari[oa]|(?:be)?nutzer(?:in)?)\s*:\s*",
+    r"\s{0,8}(?:user|utilisat(?:eur|rice)|utente|usuari[oa]|(?:be)?nutzer(?:in)?)\s{0,8}:\s{0,8}",
+    re.IGNORECASE,
+)
+_ASSISTANT_LABEL = re.compile(
+    r"\s{0,8}(?:assistant|assistante|assistente|asistente|assistent(?:in)?)\s{0,8}:\s{0,8}"
+    r"(?:(?:sure|certainly|of\s{1,3}course|okay|ok|absolutely)\b)?",
     re.IGNORECASE,
 )
 
 
-def speaker_label(text: str, h: Hit) -> bool:
-    """Whether ``h`` is the role header that only labels the text as the user's line."""
-    if h.signal is not Signal.ROLE_TOKEN:
+def speaker_label(text: str, h: Hit, p: Provenance | None = None) -> bool:
+    """Whether ``h`` is the role header that only labels the text as the line of the
+    speaker the store names (``p``; without it, the user's)."""
+    if h.signal is not Signal.ROLE_TOKEN or h.hidden:
         return False
-    m = _OWN_LABEL.match(text)
+    if p is None or p.source_type is SourceType.USER_STATEMENT:
+        if p is not None and (p.role or "").lower() in ASSISTANT_ROLES:
+            return False  # the store says the assistant wrote it: "User:" names another
+        label = _OWN_LABEL
+    elif p.source_type is SourceType.ASSISTANT_MESSAGE:
+        label = _ASSISTANT_LABEL
+    else:
+        return False
+    m = label.match(text)
     return m is not None and h.end <= m.end()
 
 
@@ -202,9 +221,9 @@ def assess(
     found, scored = (signals(text), True) if hits is None else (hits, scored)
     found = read_structure(text, from_outside(provenance) and not bound, found)
     weight, why = source_weight(provenance)
-    # (round 25; round 26: with no reference too, the label is how the line was written)
-    if weight <= USER_UNTRACED and provenance.source_type is SourceType.USER_STATEMENT:
-        found = [h for h in found if not speaker_label(text, h)]
+    # (round 25; round 26: with no reference too, the label is how the line was written;
+    # round 48: whatever the user statement's reference, and the assistant's own label)
+    found = [h for h in found if not speaker_label(text, h, provenance)]
     # Someone else's instruction relayed in a trusted source weighs as the text it is (13):
     # addressed to AI agents, added by a script, a rule for the assistant about "the user" in
     # a user's statement; the scorer reads it as a document's (17: no pattern's wording).
