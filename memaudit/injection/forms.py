@@ -558,9 +558,17 @@ _DISMISSED = re.compile(r"false[\s-]positive|faux[\s-]positif|falso\s+positivo|f
 DISMISSED_REACH = 100  # characters after the warning read for "is a false positive"
 
 
+# (round 48) a warning an app showed, the event a remembered fix answered ("when the banking
+# app showed a security warning, what worked was …"), is no text about warnings either.
+_SHOWN = re.compile(
+    r"\b(?:show(?:s|ed|ing)?|display(?:s|ed|ing)?|gave|threw|throws|rais(?:es|ed))\s+(?:\w+\s+){0,2}$"
+)
+
+
 def waived_warning(low: str, at: int) -> bool:
     return low.startswith("warn", at) and (
         _WAIVED.search(low, max(0, at - 30), at) is not None
+        or _SHOWN.search(low, max(0, at - 30), at) is not None
         or _DISMISSED.search(low, at, at + DISMISSED_REACH) is not None
     )
 

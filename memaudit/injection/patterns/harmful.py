@@ -52,6 +52,7 @@ from memaudit.injection.patterns.medical_check import MEDICAL_CHECK_PATTERNS
 from memaudit.injection.patterns.overruled import OVERRULED_PATTERNS
 from memaudit.injection.patterns.reinterpreted import REINTERPRETED_PATTERNS
 from memaudit.injection.patterns.released import RELEASED_PATTERNS
+from memaudit.injection.patterns.remembered_fix import SIDELOADED_PATTERNS
 from memaudit.injection.patterns.rerouted import REROUTED_PATTERNS
 from memaudit.injection.patterns.staked import STAKED_PATTERNS
 from memaudit.injection.patterns.swapped import SWAPPED_PATTERNS
@@ -531,6 +532,8 @@ HARMFUL_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     *STAKED_PATTERNS,
     # where the user's question, money, data or secrets are sent (round 24)
     *BRIDGED_PATTERNS,
+    # an app sideloaded and given accessibility rights, remembered as the fix (round 48)
+    *SIDELOADED_PATTERNS,
     # the environment's secrets piped to a host (round 25)
     *PIPED_PATTERNS,
     # secrets told to a caller, warnings kept back, records bridged, notes acting on their

@@ -13,6 +13,10 @@ secrets into a repository.
   same sentence, one of the acts (either order);
 - ``SECRETS_COMMITTED``: secrets (keys, tokens, credentials, ``.env``) said to be fine to
   commit or push to a repository, with no fix frame: a permission no project gives.
+- (round 48) ``TRACKED_DEFAULT``: a track record ("every time", "12/12", "jedes Mal") for a
+  lowered safeguard (permissions opened to everyone, a firewall switched off), adopted as
+  the default; ``SIDELOADED_FIX``: an app sideloaded or given accessibility or device-admin
+  rights, told as what worked (at full from any source, through ``harmful``).
 
 The kind is ``SENSITIVE_ACTION`` (0.65 and 0.5), weighed by who proposes it as ``CONTROL_WAIVED``
 is (``WAIVED_PATTERNS``): the user's own decision about their own repository counts
@@ -32,11 +36,11 @@ from memaudit.injection.vocabulary import _a, _rx, _w
 
 # The fix frame: what solved it, in the five languages.
 _FIX = (
-    r"(?:fix(?:ed|es)?|solved|resolved|resolution|solution|workaround|worked|"
-    r"behoben|gelöst|lösung|hat\s+(?:geklappt|funktioniert)|"
-    r"résolu\w*|corrigé\w*|solution|a\s+fonctionné|"
-    r"risolt[oaie]|soluzione|ha\s+funzionato|"
-    r"resuel(?:to|ta|ve)|solucion(?:ó|ado|ada)|solución|funcionó)"
+    r"(?:fix(?:ed|es)?|solved|resolved|resolution|solution|workaround|worked|helped|"
+    r"behoben|gelöst|lösung|hat\s+(?:geklappt|funktioniert)|geholfen|"
+    r"résolu\w*|corrigé\w*|solution|a\s+fonctionné|a\s+aidé|"
+    r"risolt[oaie]|soluzione|ha\s+funzionato|ha\s+aiutato|"
+    r"resuel(?:to|ta|ve)|solucion(?:ó|ado|ada)|solución|funcionó|ayudó|ha\s+ayudado|resolvió)"
 )
 # Destroying what catches mistakes: the tests, the history, the review before main.
 _DESTROY = (
@@ -127,6 +131,29 @@ _ACT_SAFEGUARD = (
     rf"|\b{_SHIELD}\s+(?:\w+\s+){{0,2}}?{_OFF}"
     rf"|\b{_REMOTE}\b{_IN}{{0,30}}?\b(?:via|through|über|par|tramite|a\s+través\s+de|per|to|for|für|pour)\s+{_HOST}"
 )
+# (round 48) permissions opened to everyone, and an app sideloaded from a site and given the
+# accessibility or device-admin rights that let it read and tap the screen: "chmod -R 777 /",
+# "world-writable", "installing the 'BankGuard' APK from bankguard-apk.com and granting it
+# accessibility access".
+_ACT_OPENED = (
+    r"\bchmod\s+(?:-r\s+)?(?:0?777|a\+rwx|o\+w)\b|\bworld[\s-]writ(?:e)?able\b|"
+    r"\b(?:weltweit|für\s+alle)\s+(?:beschreibbar|schreibbar)\b|\bsetenforce\s+0\b"
+    rf"|\b{_OFF}\s+(?:\w+\s+){{0,2}}?(?:selinux|apparmor|gatekeeper|smartscreen|play\s+protect)\b"
+)
+_ACCESSIBILITY = (
+    r"(?:accessibility|accessibilit[éà]|accesibilidad|bedienungshilfen|device\s+admin\w*|"
+    r"administrateur\s+de\s+l'appareil|amministratore\s+del\s+dispositivo|"
+    r"administrador\s+del\s+dispositivo|geräteadministrator\w*)"
+)
+_ACT_SIDELOADED = (
+    r"\bsideload\w*|\binstal\w*\b"
+    + _IN
+    + r"{0,40}?\bapks?\b|\bapks?\b"
+    + _IN
+    + r"{0,60}?\b(?:zu\s+)?install\w*"
+    + rf"|\b{_GRANT}\b{_IN}{{0,30}}?\b{_ACCESSIBILITY}"
+    + rf"|\b{_ACCESSIBILITY}[\w-]{{0,12}}\s+(?:\w+\s+){{0,2}}?(?:zu\s+)?(?:geben|gewähren|erteilen|gegeben|gewährt|erteilt)\b"
+)
 _ACT_SECRETS = rf"\bcommit\w*\s+(?:the\s+|our\s+|all\s+)?{_SECRET}\s+{_INTO_REPO}"
 # The act told as the cause of the harm: a lesson, not a recipe.
 _NOT_CAUSE = (
@@ -136,7 +163,8 @@ _NOT_CAUSE = (
 _FIX_ANCHORS = (
     "fix fixed fixes solved resolved resolution solution workaround worked behoben gelöst "
     "lösung geklappt funktioniert résolu corrigé fonctionné risolt soluzione funzionato "
-    "resuelto resuelta resuelve solucionó solucionado solucionada solución funcionó"
+    "resuelto resuelta resuelve solucionó solucionado solucionada solución funcionó "
+    "helped geholfen aidé aiutato ayudó ayudado resolvió"
 )
 # 0.65: over the flag threshold from a model's inference with no lineage (0.8), under it
 # from the user's own statement (0.35) or a note derived from it (0.5).
@@ -158,8 +186,35 @@ SAFEGUARD_FIX = _a(
     _w(
         0.8,
         _rx(
-            rf"\b{_FIX}\b{_IN}{{0,80}}?(?:{_ACT_SAFEGUARD}){_NOT_CAUSE}"
-            rf"|(?:{_ACT_SAFEGUARD}){_IN}{{0,40}}?\b{_FIX}\b{_NOT_CAUSE}"
+            rf"\b{_FIX}\b{_IN}{{0,80}}?(?:{_ACT_SAFEGUARD}|{_ACT_OPENED}){_NOT_CAUSE}"
+            rf"|(?:{_ACT_SAFEGUARD}|{_ACT_OPENED}){_IN}{{0,40}}?\b{_FIX}\b{_NOT_CAUSE}"
+        ),
+    ),
+)
+# (round 48) a claimed track record ("every time", "12/12", "100 %", "à chaque fois", "jedes
+# Mal") for a security-lowering act, adopted as the default, with no fix word: an imported
+# "experience database" has no experience of its own; one count of successes makes no act
+# safe to repeat. A restart or a cache cleared every time lowers nothing.
+_TRACK = (
+    r"(?:(?:every|each)\s+(?:single\s+)?time|\d{1,3}\s?/\s?\d{1,3}\b|100\s?%|in\s+all\s+cases|"
+    r"never\s+fail\w*|(?:à\s+)?chaque\s+fois|ogni\s+volta|cada\s+vez|jedes\s+mal)"
+)
+_ADOPT = (
+    r"(?:default|standard\w*|adopt\w*|reus\w*|par\s+défaut|prédéfini\w*|predefinit\w*|"
+    r"adottar\w*|por\s+defecto|predeterminad\w*|estándar|übernehm\w*|übernommen)"
+)
+_LOWERED = rf"(?:{_ACT_SAFEGUARD}|{_ACT_OPENED})"
+# the clause, across a semicolon: "(Erfolg 12/12); als Standardlösung übernehmen"
+_CLAUSE = r"(?:[^.!?\n]|\.(?=\w))"
+TRACKED_DEFAULT = _a(
+    # the adoption every match needs
+    "default standard adopt reus défaut prédéfini predefinit adottar defecto predeterminad "
+    "estándar übernehm übernommen",
+    _w(
+        0.8,
+        _rx(
+            rf"(?:\b{_TRACK}{_CLAUSE}{{0,100}}?{_LOWERED}|{_LOWERED}{_CLAUSE}{{0,100}}?\b{_TRACK})"
+            rf"(?={_CLAUSE}{{0,120}}?\b{_ADOPT})"
         ),
     ),
 )
@@ -217,9 +272,30 @@ DESTRUCTION_REPEATED = _a(
     ),
 )
 
+# (round 48) an app sideloaded from a site, or given accessibility or device-admin rights,
+# told as what worked or what worked every time: "what worked was installing the
+# 'BankGuard' APK from bankguard-apk.com and granting it accessibility access". Such an app
+# reads and taps the banking app's screen; it harms the user whoever remembers it, so it
+# weighs at full from any source (``harmful`` reads ``SIDELOADED_PATTERNS``). Quiet: a
+# security article describing the trick (no fix frame), the same act negated.
+SIDELOADED_FIX = _a(
+    _FIX_ANCHORS + " time chaque volta vez mal",
+    _w(
+        0.6,
+        _rx(
+            rf"(?:\b{_FIX}\b|\b{_TRACK}){_IN}{{0,80}}?(?:{_ACT_SIDELOADED}){_NOT_CAUSE}"
+            rf"|(?:{_ACT_SIDELOADED}){_IN}{{0,40}}?(?:\b{_FIX}\b|\b{_TRACK}){_NOT_CAUSE}"
+        ),
+    ),
+)
+SIDELOADED_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
+    (Signal.SENSITIVE_ACTION, SIDELOADED_FIX),
+]
+
 REMEMBERED_FIX_PATTERNS: list[tuple[Signal, re.Pattern[str]]] = [
     (Signal.SENSITIVE_ACTION, INSECURE_FIX),
     (Signal.SENSITIVE_ACTION, SECRETS_COMMITTED),
     (Signal.SENSITIVE_ACTION, SAFEGUARD_FIX),
     (Signal.SENSITIVE_ACTION, DESTRUCTION_REPEATED),
+    (Signal.SENSITIVE_ACTION, TRACKED_DEFAULT),
 ]
