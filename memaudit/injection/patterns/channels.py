@@ -327,6 +327,8 @@ _ACTION_HOST = (
     r"(?<![\w.-])(?=[a-z0-9-]*-)(?=[a-z0-9-]*(?:renew|renov|renouvel|rinnov|verif|secur|login|"
     r"signin|unlock|sblocc|desbloq|entsperr|refund|rembours|rimbors|reembols|erstatt|"
     r"paiement|pagament|pago|payment|zahlung|recuper|recover|wiederher|"
+    # (round 48) a refund's or a payout's word: "seg-social-devolucion", "caf-versement-aide"
+    r"devolu|versement|virement|"
     # round 26: a parcel's redelivery, tracking or customs fee, the lure of delivery scams
     r"deliver|parcel|tracking|customs|livraison|colis|douane|consegn|pacco|dogana|entrega|"
     r"paquete|aduana|zustell|paket|zoll|"
@@ -337,7 +339,8 @@ _ACTION_HOST = (
 )
 _ACTION_ANCHORS = (
     "renew renov renouvel rinnov verif secur login signin unlock sblocc desbloq entsperr "
-    "refund rembours rimbors reembols erstatt paiement pagament pago payment zahlung "
+    "refund rembours rimbors reembols erstatt paiement pagament pago payment zahlung devolu "
+    "versement virement "
     "recuper recover wiederher deliver parcel tracking customs livraison colis douane consegn "
     "pacco dogana entrega paquete aduana zustell paket zoll gouv gov gob"
 )
@@ -355,7 +358,8 @@ OFFICIAL_CHANNEL = _a(
     _rx(
         r"\b" + _OFFICIAL + r"\b[^.!?\n]{0,100}?(?:" + _RISKY + r")"
         r"|(?:" + _FREE_MAIL + r"|" + _ACTION_HOST + r")[^.!?\n]{0,40}?\b" + _OFFICIAL + r"\b"
-        r"|\b" + _DONE_AT + r"\b[^.!?\n]{0,40}?\b(?:at|on|via|sur|su|en|auf|bei|unter)\s+"
+        # (round 48: the Italian and Spanish "a", "accedere a https://inps-rimborsi…")
+        r"|\b" + _DONE_AT + r"\b[^.!?\n]{0,40}?\b(?:at|on|via|sur|su|en|auf|bei|unter|a)\s+"
         r"(?:https?://)?(?:www\.)?" + _ACTION_HOST
     ),
 )
