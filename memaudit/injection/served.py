@@ -341,6 +341,14 @@ def asks_first(text: str, found: list[Hit]) -> bool:
         return False
     return not any(
         rx.search(low)
-        for rx in (_HARM, _THIRD_PARTY, _CHECK_REMOVED, _KEPT_FROM_USER, _SCRIPTED, _CLAIMED,
-                   _SECRETS_AND_DOORS, _RIDES_ALONG)
+        for rx in (
+            _HARM,
+            _THIRD_PARTY,
+            _CHECK_REMOVED,
+            _KEPT_FROM_USER,
+            _SCRIPTED,
+            _CLAIMED,
+            _SECRETS_AND_DOORS,
+            _RIDES_ALONG,
+        )
     )
