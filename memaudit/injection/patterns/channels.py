@@ -317,8 +317,10 @@ _OFFICIAL_ANCHORS = (
     "ufficiali servizio oficial oficiales atención offiziell offizielle "
     "offiziellen offiziellem offizieller offizielles kundendienst kundenservice"
 )
+# (round 48: read from the start of an address's run only, so that a long run of letters
+# with no "@" is read once, not again from each of its letters)
 _FREE_MAIL = (
-    r"[a-z0-9._%+-]+@(?:gmail|googlemail|outlook|hotmail|live|yahoo|ymail|aol|gmx|web|"
+    r"(?<![a-z0-9._%+-])[a-z0-9._%+-]+@(?:gmail|googlemail|outlook|hotmail|live|yahoo|ymail|aol|gmx|web|"
     r"proton(?:mail)?|icloud|yandex|libero|mail)\.[a-z]{2,3}(?:\.[a-z]{2})?\b"
 )
 _MESSENGER = r"(?:whatsapp|telegram|viber)"
