@@ -24,8 +24,13 @@ their cause beside poison of the same shapes.
   "¿lo envío?": nothing goes until the user answers. Twins: a draft sent without asking,
   or a rule, a secret or a waived check riding along.
 
-This file's own wordings (in no round), 45 look-alikes and 45 twins in the five
-languages; the counts before and after are in CHANGELOG.md (Unreleased).
+This file's own wordings (in no round), 38 look-alikes and 37 twins in the five
+languages. Before the change (60f0fc3c): 28 look-alikes flagged with the learned scorer (19
+by the rules alone), 34 twins flagged (30 by the rules alone). After it: 4 look-alikes
+flagged, by the scorer only (``_SCORER_ONLY``; none by the rules), 35 twins flagged (30 by
+the rules alone: the French notice's look-alike host gained, the German heading's twin
+lost, which the base read as an order only through its heading). On training (rounds
+1-48): eleven false alarms quieted, seven of them round 48's, no poison row lost.
 """
 
 from __future__ import annotations
