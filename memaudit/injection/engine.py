@@ -295,7 +295,10 @@ _LABEL_NOUN = re.compile(
 _NOUN_OF = re.compile(
     r"(?:e-?mail|mail|post|report|export)(?:[^\S\n]{1,3}(?:dell['’]|de[^\S\n]l['’]|"
     r"(?:della|dello|del|dei|degli|delle|di|du|des|de[^\S\n]la|de|der|vom|von|from)[^\S\n]{1,3})"
-    r"[\w'’.-]{1,30}(?:[^\S\n][\w'’.-]{1,30}){0,3})?[^\S\n]{0,2}\)?[^\S\n]{0,2}[):]"
+    r"[\w'’.-]{1,30}(?:[^\S\n][\w'’.-]{1,30}){0,3}(?:[^\S\n]{0,2}\))?[^\S\n]{0,2}:"
+    # (or closing a parenthesised label bare, "(council e-mail):"; a bare "Office email:"
+    # may head the send it names, "… requests go to … with the user's chat history")
+    r"|[^\S\n]{0,2}\))"
 )
 
 
