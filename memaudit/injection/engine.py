@@ -280,6 +280,28 @@ def _inside(regions: list[tuple[int, int]], start: int, end: int) -> bool:
     return any(s <= start and end <= e for s, e in regions)
 
 
+# (round 48) A verb that opens a heading, a noun of what follows ("Output del linter:",
+# "Output of the build:", "Export der Daten:"): the tool's label, not an order.
+_LABEL_NOUN = re.compile(
+    r"[^\S\n]{1,3}(?:of|del|della|dello|dei|degli|delle|di|de|des|du|der|vom|von)"
+    r"[^\S\n]{1,3}[\w'’.-]{1,30}(?:[^\S\n][\w'’.-]{1,30}){0,2}[^\S\n]{0,2}:"
+)
+
+
+# (round 48) An English noun-verb borrowed as the name of a message, closing the label that
+# says where a note comes from: "(email dell'INPS):", "(mail de la CAF) :", "(Mail der
+# Krankenkasse):", "(council e-mail):". The message is named, nothing is sent. (In a
+# sentence, "inoltro le email della scuola a …", the send is still read.)
+_NOUN_OF = re.compile(
+    r"(?:e-?mail|mail|post|report|export)(?:[^\S\n]{1,3}(?:dell['’]|de[^\S\n]l['’]|"
+    r"(?:della|dello|del|dei|degli|delle|di|du|des|de[^\S\n]la|de|der|vom|von|from)[^\S\n]{1,3})"
+    r"[\w'’.-]{1,30}(?:[^\S\n][\w'’.-]{1,30}){0,3}(?:[^\S\n]{0,2}\))?[^\S\n]{0,2}:"
+    # (or closing a parenthesised label bare, "(council e-mail):"; a bare "Office email:"
+    # may head the send it names, "… requests go to … with the user's chat history")
+    r"|[^\S\n]{0,2}\))"
+)
+
+
 def _text_hits(view: str, depth: int = 1, gate: bool = True, undone: str = "") -> list[Hit]:
     """Signals in visible text (offsets into ``view``), context discounts applied."""
     if len(view) > MAX_TEXT:
@@ -332,6 +354,8 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True, undone: str = "") -
                 continue
             verb = im.group("verb")
             s, e = im.start("verb"), im.end("verb")
+            if _LABEL_NOUN.match(low, e) is not None:
+                continue  # ("Output del linter:", "Output of the build:": a heading, no order)
             sent_end = bounds[k + 1] if k + 1 < len(bounds) else len(low)
             if verb in _BEHAVIOUR:
                 raw.append(Hit(Signal.AGENT_DIRECTIVE, s, e, WEIGHT[Signal.AGENT_DIRECTIVE]))
@@ -393,6 +417,8 @@ def _text_hits(view: str, depth: int = 1, gate: bool = True, undone: str = "") -
         )
     # Sending something to a destination.
     for m in rx(_SEND).finditer(low) if Signal.EXFILTRATION in on and may(_SEND) else ():
+        if _NOUN_OF.match(low, m.start()) is not None:
+            continue  # ("email dell'INPS", "Mail der Bank": the message named, no send)
         end = min(len(low), m.end() + 120)
         stop = _STOP.search(low, m.end(), end)
         d = rx(_TO_DESTINATION).search(low, m.end(), stop.start() if stop else end)

@@ -53,7 +53,11 @@ _ATTACK = _rx(
     r"attacks|phishing|fraud|scams?|smuggling|exfiltration|spoof\w*|forg(?:ery|ed|es)|"
     r"injection|poisoning|impersonat\w*|compromise|compromised\s+(?:tokens?|keys?|credentials?|packages?|"
     r"dependenc(?:y|ies)|servers?|machines?|laptops?|plugins?|extensions?)|tamper\w*|hijack\w*|typo-?squat\w*|backdoor\w*|"
-    r"malware|planted|plants|lures?|a\s+common\s+trick|(?:ai\s+|ki-|prompt\s+)?worms?|filter\s+evasion|evasion|"
+    r"malware|planted|plants|lures?|a\s+common\s+trick|"
+    # (round 48) what sneaks an order in, or the rogue end it points to, in five languages
+    r"smuggl\w*|schmuggel\w*|geschmuggelt\w*|einschleus\w*|eingeschleust\w*|contrebande|"
+    r"contrabband\w*|contrabando|rogue\s+\w+|fraudulent\w*|fraudolent\w*|frauduleu\w*|"
+    r"fraudulent[oa]s?|(?:ai\s+|ki-|prompt\s+)?worms?|filter\s+evasion|evasion|"
     r"threat\s+reports?|"
     r"attaquants?|attaques?|malveillante?s?|hame[çc]onnage|fraudes?|escroc\w*|usurpation|"
     r"exfiltration|injection|empoisonnement|charges?\s+(?:encod|malveill|utile)\w*|"
@@ -105,7 +109,18 @@ _DEFENCE = _rx(
     r"(?:entfern|bereinig|filter)\w*\s+(?:[\w-]+\s+){0,6}?(?:bevor|vor)|"
     r"lessons?(?:\s+learned)?\s*:|le[çc]ons?(?:\s+retenues?)?\s*:|enseignements?\s*:|"
     r"lezion[ei](?:\s+apprese)?\s*:|lecci[oó]n(?:es)?(?:\s+aprendidas?)?\s*:|"
-    r"lehren\s*:|erkenntnisse\s*:|require\s+review)\b"
+    r"lehren\s*:|erkenntnisse\s*:|require\s+review|"
+    # (round 48) the reader told to check their own files or packages afterwards
+    r"(?:audit|check|inspect|review)\s+(?:your|all|the)\s+(?:[\w.-]+\s+){0,3}?(?:files?|"
+    r"packages?|dependencies|configs?|settings|extensions?|plugins?)|"
+    r"(?:vérifiez|contrôlez|auditez)\s+(?:vos|les|tous)\s+(?:[\w.'-]+\s+){0,3}?(?:fichiers?|"
+    r"paquets?|dépendances|extensions?)|"
+    r"(?:controllate|verificate|controlla|verifica)\s+(?:i|tutti|i\s+vostri|i\s+tuoi)\s+"
+    r"(?:[\w.'-]+\s+){0,3}?(?:file|pacchetti|dipendenze|estensioni|plugin)|"
+    r"(?:revise|revisa|compruebe|comprueba|audite)\s+(?:sus|tus|los|todos)\s+(?:[\w.-]+\s+){0,3}?"
+    r"(?:archivos|ficheros|paquetes|dependencias|extensiones)|"
+    r"(?:prüfen|kontrollieren|überprüfen)\s+sie\s+(?:ihre|alle|die)\s+(?:[\w.-]+\s+){0,3}?"
+    r"(?:dateien|pakete|abhängigkeiten|erweiterungen))\b"
 )
 # Someone addressed, or someone speaking of their own wish ("before I see them"): not the
 # third person of a text about an attack. ("we" is left out: "we now strip comments".)
@@ -173,6 +188,17 @@ _EXERCISE = _rx(
 # Sentences: a lesson's exercise runs across its semicolons.
 _SENTENCE_END = re.compile(r"(?<!\.)[.!?](?=\s|$)|\n")
 MIN_WORDS = 20  # an "example" alone, with a line of label, is no exposition
+# (round 48) A summary of an article, or a line that says what an article or post shows,
+# is short by nature: its frame says it reports a text about something, so twelve words do.
+MIN_SUMMARY_WORDS = 12
+_SUMMARY = _rx(
+    r"^[^\S\n]{0,3}(?:(?:summary|tl;?dr|zusammenfassung|résumé|riassunto|sintesi|resumen)"
+    r"(?:\s+(?:of\s+the|des|de\s+l'|du|dell'|del|de\s+la|der)\s+\w+)?\s*:|"
+    r"(?:the|this|der|dieser|l'|cet|le|ce|il|questo|el|este)\s*(?:article|artikel|articolo|"
+    r"artículo|post|blog\s*post|billet|paper|talk|vortrag|beitrag|intervento|charla)\s+"
+    r"(?:shows?|explains?|describes?|zeigt|erklärt|beschreibt|montre|explique|décrit|mostra|"
+    r"spiega|descrive|muestra|explica|describe)\b)"
+)
 
 
 # A quote in single marks that holds apostrophes ('I'm in a meeting … today.'), which
@@ -207,10 +233,22 @@ def _regions(text: str) -> list[tuple[int, int]]:
     (a hit inside any of them is inside the one of that end: one lookup by bisection)."""
     rxs = (_QUOTES, _APOSTROPHE_QUOTE, _CODE)
     spans = sorted((m.start(), m.end()) for rx in rxs for m in rx.finditer(text))
+    # (round 48) a quote that holds the whole text after its label ("Security blog: '…'") is
+    # the text itself, what its source said, not an example inside it
+    spans = [(a, b) for a, b in spans if not _whole(text, a, b)]
     out: list[tuple[int, int]] = []
     for a, b in spans:
         out.append((a, max(b, out[-1][1]) if out else b))
     return out
+
+
+_LABEL = re.compile(r"[^\S\n]{0,3}[\w'’ ().-]{1,60}:[^\S\n]{0,3}")
+
+
+def _whole(text: str, a: int, b: int) -> bool:
+    """Whether the quote at ``a``–``b`` is the whole text after a short label."""
+    head = _LABEL.fullmatch(text, 0, a)
+    return head is not None and not text[b:].strip(" .!?\n")
 
 
 def _inside(regions: list[tuple[int, int]], h: Hit) -> tuple[int, int] | None:
@@ -245,7 +283,8 @@ def _clause(ends: list[int], at: int) -> tuple[int, int]:
 def is_exposition(own: str, full: str | None = None) -> bool:
     """Whether the text's own words (its quotes set aside) explain an attack (or name a
     defence, the attack named in ``full``, the text with its quotes)."""
-    if len(own.split()) < MIN_WORDS:
+    least = MIN_SUMMARY_WORDS if _SUMMARY.search(own) is not None else MIN_WORDS
+    if len(own.split()) < least:
         return False
     if _CARRY_OUT.search(own) is not None:
         return False

@@ -40,7 +40,7 @@ from memaudit.injection.patterns.laundering import (
 )
 from memaudit.injection.profile_note import profile_note
 from memaudit.injection.quoted_own import quoted_own, said_of_document, written_own
-from memaudit.injection.served import serves_user
+from memaudit.injection.served import asks_first, serves_user
 from memaudit.injection.wishes import SENT_ON, USER_WISH, copy_done, users_wish, write_asked
 from memaudit.model import SourceType
 
@@ -254,6 +254,8 @@ def recorded_wish(text: str, p: Provenance, weight: float, found: list[Hit]) -> 
         return False  # derived from a tool's output or a document: not the user's words
     if users_wish(text, found) or kept_lesson(text, found) or about_user(text, found):
         return True
+    if p.source_type is SourceType.ASSISTANT_MESSAGE and asks_first(text, found):
+        return True  # (round 48: a draft offered, "shall I send it?")
     return serves_user(text, found)  # (round 47: a reminder, tag or check the user asked for)
 
 

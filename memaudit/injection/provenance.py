@@ -45,7 +45,7 @@ from memaudit.injection.own_words import (
     users_own_document,
 )
 from memaudit.injection.patterns.beaconed import FILLED_SLOT_WEIGHT, filled, personal_slot
-from memaudit.injection.patterns.facts import FIRST_PERSON, changed
+from memaudit.injection.patterns.facts import FIRST_PERSON, changed, only_pointed_to_own_space
 from memaudit.injection.patterns.laundering import (
     OWN_IMPORT,
     OWN_VOICE,
@@ -563,7 +563,11 @@ def _provenance_hits(
     if fact is not None and not p.approved and (weight >= LEARNED_MIN_SOURCE or mismatch):
         low = text.lower()
         own = FIRST_PERSON.match(low, fact.start) is not None if len(low) == len(text) else False
-        if (mismatch or not own) and changed(low, fact.start, fact.end):
+        if (
+            (mismatch or not own)
+            and changed(low, fact.start, fact.end)
+            and not only_pointed_to_own_space(low)  # (round 48: "le nouveau RIB … espace client")
+        ):
             out.append(Hit(Signal.PLANTED_FACT, fact.start, fact.end, WEIGHT[Signal.PLANTED_FACT]))
     # (round 47) A model's guess made the user's consent to a route ("the user probably
     # wants their cookies synced to …"): the guess speaks for the user, nothing backs it.

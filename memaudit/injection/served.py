@@ -37,6 +37,7 @@ or any other risky act (``protective._RISKY_ACT``) outside those above.
 from __future__ import annotations
 
 from memaudit.injection.assessment import Hit
+from memaudit.injection.kinds import Signal
 from memaudit.injection.protective import _ELSEWHERE, _RISKY_ACT
 from memaudit.injection.vocabulary import _rx
 from memaudit.injection.wishes import _HARM, _THIRD_PARTY, USER_APPROVED, USER_WISH, WISH_KINDS
@@ -298,3 +299,56 @@ def serves_user(text: str, found: list[Hit]) -> bool:
         return False
     masked = _masked(low)
     return _RISKY_ACT.search(masked) is None and _RISKY_DE.search(masked) is None
+
+
+# (round 48) The assistant's own draft, offered to the user before it goes: the message ends
+# on a question that asks the user's leave for the act ("shall I send it?", "soll ich ihn
+# abschicken?", "dois-je l'envoyer ?", "lo invio?", "¿lo envío?"). Nothing is done until the
+# user answers; a draft sent without asking ends on no such question.
+_ASKS_LEAVE = _rx(
+    r"(?:\b(?:shall|should|may|can)\s+i|\bdo\s+you\s+want\s+me\s+to|\bwould\s+you\s+like\s+me\s+to|"
+    r"\bsoll\s+ich|\bdarf\s+ich|\bmöchtest\s+du,?\s+dass\s+ich|\bmöchten\s+sie,?\s+dass\s+ich|"
+    r"\bsollen\s+wir|\bdois-je|\bpuis-je|\b(?:veux-tu|voulez-vous|tu\s+veux|vous\s+voulez)\s+que\s+je|"
+    r"\bje\s+l(?:'|e\s|a\s|es\s)(?:envoie|expédie|transmets|publie|poste)\b|"
+    r"\b(?:lo|la|li|le|glielo|gliela)\s(?:invio|mando|spedisco|inoltro|pubblico)\b|"
+    r"\b(?:devo|posso)\s|\bvuoi\s+che|\bvuole\s+che|"
+    r"¿\s{0,2}(?:lo|la|los|las|se\s+lo|se\s+la)\s(?:envío|mando|reenvío|publico|subo)\b|"
+    r"¿\s{0,2}(?:quieres|quiere|debo|puedo)\s)"
+    r"[^?.!\n]{0,100}\?[\s\"'»“”]{0,4}$"
+)
+# Whatever rides along with the draft: a secret or a payment, a check taken away, a rule.
+_RIDES_ALONG = _rx(
+    r"\b(?:always|never|every|from\s+now\s+on|toujours|jamais|désormais|sempre|mai\s+più|ogni|"
+    r"siempre|nunca|cada|immer|nie|jede[nmrs]?|künftig|without|sans|senza|sin|ohne|"
+    r"already\s+sent|déjà\s+envoyé|già\s+inviat\w|ya\s+(?:lo\s+)?envi\w*|bereits\s+\w*geschickt)\b"
+)
+
+
+# (the send the question asks leave for is the draft's own: "la mail a … è pronta, la invio?")
+_OFFERED_KINDS = WISH_KINDS | {Signal.EXFILTRATION}
+
+
+def asks_first(text: str, found: list[Hit]) -> bool:
+    """Whether an assistant's message offers a draft or a step and asks the user's leave for
+    it (``_ASKS_LEAVE`` at its end), with only the scorer's or rule-shaped hits, no secret,
+    money or access, nothing hidden, no rule and no check taken away."""
+    if not found or len(text) > SERVED_REACH:
+        return False
+    if any(h.hard or h.hidden or h.signal not in _OFFERED_KINDS for h in found):
+        return False
+    low = text.lower()
+    if len(low) != len(text) or _ASKS_LEAVE.search(low) is None:
+        return False
+    return not any(
+        rx.search(low)
+        for rx in (
+            _HARM,
+            _THIRD_PARTY,
+            _CHECK_REMOVED,
+            _KEPT_FROM_USER,
+            _SCRIPTED,
+            _CLAIMED,
+            _SECRETS_AND_DOORS,
+            _RIDES_ALONG,
+        )
+    )

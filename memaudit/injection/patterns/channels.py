@@ -317,8 +317,10 @@ _OFFICIAL_ANCHORS = (
     "ufficiali servizio oficial oficiales atención offiziell offizielle "
     "offiziellen offiziellem offizieller offizielles kundendienst kundenservice"
 )
+# (round 48: read from the start of an address's run only, so that a long run of letters
+# with no "@" is read once, not again from each of its letters)
 _FREE_MAIL = (
-    r"[a-z0-9._%+-]+@(?:gmail|googlemail|outlook|hotmail|live|yahoo|ymail|aol|gmx|web|"
+    r"(?<![a-z0-9._%+-])[a-z0-9._%+-]+@(?:gmail|googlemail|outlook|hotmail|live|yahoo|ymail|aol|gmx|web|"
     r"proton(?:mail)?|icloud|yandex|libero|mail)\.[a-z]{2,3}(?:\.[a-z]{2})?\b"
 )
 _MESSENGER = r"(?:whatsapp|telegram|viber)"
@@ -327,6 +329,8 @@ _ACTION_HOST = (
     r"(?<![\w.-])(?=[a-z0-9-]*-)(?=[a-z0-9-]*(?:renew|renov|renouvel|rinnov|verif|secur|login|"
     r"signin|unlock|sblocc|desbloq|entsperr|refund|rembours|rimbors|reembols|erstatt|"
     r"paiement|pagament|pago|payment|zahlung|recuper|recover|wiederher|"
+    # (round 48) a refund's or a payout's word: "seg-social-devolucion", "caf-versement-aide"
+    r"devolu|versement|virement|"
     # round 26: a parcel's redelivery, tracking or customs fee, the lure of delivery scams
     r"deliver|parcel|tracking|customs|livraison|colis|douane|consegn|pacco|dogana|entrega|"
     r"paquete|aduana|zustell|paket|zoll|"
@@ -337,7 +341,8 @@ _ACTION_HOST = (
 )
 _ACTION_ANCHORS = (
     "renew renov renouvel rinnov verif secur login signin unlock sblocc desbloq entsperr "
-    "refund rembours rimbors reembols erstatt paiement pagament pago payment zahlung "
+    "refund rembours rimbors reembols erstatt paiement pagament pago payment zahlung devolu "
+    "versement virement "
     "recuper recover wiederher deliver parcel tracking customs livraison colis douane consegn "
     "pacco dogana entrega paquete aduana zustell paket zoll gouv gov gob"
 )
@@ -355,7 +360,8 @@ OFFICIAL_CHANNEL = _a(
     _rx(
         r"\b" + _OFFICIAL + r"\b[^.!?\n]{0,100}?(?:" + _RISKY + r")"
         r"|(?:" + _FREE_MAIL + r"|" + _ACTION_HOST + r")[^.!?\n]{0,40}?\b" + _OFFICIAL + r"\b"
-        r"|\b" + _DONE_AT + r"\b[^.!?\n]{0,40}?\b(?:at|on|via|sur|su|en|auf|bei|unter)\s+"
+        # (round 48: the Italian and Spanish "a", "accedere a https://inps-rimborsi…")
+        r"|\b" + _DONE_AT + r"\b[^.!?\n]{0,40}?\b(?:at|on|via|sur|su|en|auf|bei|unter|a)\s+"
         r"(?:https?://)?(?:www\.)?" + _ACTION_HOST
     ),
 )

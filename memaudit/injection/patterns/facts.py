@@ -169,3 +169,23 @@ def changed(low: str, start: int, end: int) -> bool:
     exception went with it)."""
     a, b = max(0, start - REACH), min(len(low), end + REACH)
     return bool(_CHANGED.search(low, a, b))
+
+
+# (round 48) A change announced with no new value, the user sent to read it where they
+# already sign in ("le nouveau RIB est disponible dans l'espace client", "the new account
+# number is shown in your online banking", "il nuovo IBAN è nell'area riservata", "im
+# Online-Banking einsehbar"): the notice plants nothing to believe or pay to. A number, an
+# address, a link or a host in the text is a value given, and keeps the change.
+_OWN_SPACE = _rx(
+    r"\b(?:espace\s+(?:client|personnel|abonné)|banque\s+en\s+ligne|application\s+(?:de\s+la\s+banque|"
+    r"mobile)|customer\s+(?:area|portal)|online\s+banking|(?:banking|bank's)\s+app|your\s+account\s+page|"
+    r"area\s+(?:riservata|clienti|personale)|home\s*banking|app\s+della\s+banca|"
+    r"[áa]rea\s+(?:de\s+clientes|privada|personal)|banca\s+(?:online|en\s+l[íi]nea)|"
+    r"app\s+del\s+banco|kundenbereich|online-?banking|banking-?app|kundenportal|postfach)\b"
+)
+_VALUE_GIVEN = re.compile(r"\d{5}|\d[\d \-]{6,30}\d|@|https?://|www\.|\b[\w-]{1,63}\.[a-z]{2,6}\b")
+
+
+def only_pointed_to_own_space(low: str) -> bool:
+    """Whether a changed fact gives no new value and sends the user to their own space."""
+    return _OWN_SPACE.search(low) is not None and _VALUE_GIVEN.search(low) is None
