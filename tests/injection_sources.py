@@ -3,7 +3,9 @@ one whose source or lineage says otherwise, a tool's output, a document, derived
 
 from __future__ import annotations
 
+import functools
 import json
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -179,3 +181,66 @@ def assert_fast_on_hostile_input(rx: Any, chunks: tuple[str, ...]) -> None:
         started = time.perf_counter()
         rx.search(text)
         assert time.perf_counter() - started < 1.0, (rx.pattern[:60], chunk)
+
+
+def assert_linear(rx: Any, chunk: str, size: int = 25_000, repeats: int = 3) -> None:
+    """``rx`` searches ``chunk`` repeated in time linear in its length: four times the text
+    costs under eight times as long (a window that nests costs sixteen). Read as a ratio,
+    not against a clock, so that a loaded machine does not fail it."""
+
+    def took(n: int) -> float:
+        text = chunk * (n // len(chunk))
+        best = float("inf")
+        for _ in range(repeats):
+            started = time.perf_counter()
+            rx.search(text)
+            best = min(best, time.perf_counter() - started)
+        return best
+
+    short, long = took(size), took(4 * size)
+    assert long < 8 * short + 0.25, (rx.pattern[:60], chunk, short, long)
+
+
+@functools.cache
+def _training_rows() -> dict[str, Any]:
+    from benchmarks.injection_cases import training_cases
+
+    return {c.id: c for c in training_cases()}
+
+
+def assert_training_row_judged_as_labeled(row_id: str) -> None:
+    """A training row, staged as the benchmark stages it (its provenance) and read with the
+    learned scorer, is flagged exactly when it is poison."""
+    from benchmarks.injection_cases import provenance
+
+    row = _training_rows()[row_id]
+    said = assess(row.content, provenance(row))
+    assert said.flagged is (row.label == "poison"), (said.score, said.hits)
+
+
+def audit_flagged(ledger_path: Path, cases: list[Case]) -> tuple[set[str], set[str]]:
+    """Every case written into one real ledger (promoted, as the policy keeps inferences
+    and the assistant's messages transient otherwise), then the ledger audited for injected
+    instructions: the ids of the poison, and the ids the audit found."""
+    from memaudit import audit, review
+    from memaudit.adapters import open_store
+    from memaudit.clock import fixed_clock, parse_time
+    from memaudit.ledger import Ledger
+    from memaudit.review import Candidate
+
+    now = "2026-01-15T12:00:00Z"
+    ledger_path.unlink(missing_ok=True)
+    ids = {}
+    with Ledger.init(ledger_path, clock=fixed_clock(now), actor="agent") as led:
+        for n, c in enumerate(cases):
+            ids[f"m{n}"] = c
+            review.stage(
+                led,
+                Candidate(
+                    c.text, c.source.source_type, c.source.source_ref, id=f"m{n}", promote=True
+                ),
+            )
+    with open_store(str(ledger_path)) as store:
+        report = audit.run(store, parse_time(now), patterns=["injected_instruction"])
+    found = {f.memory_ids[0] for f in report.findings()}
+    return {i for i, c in ids.items() if c.poison}, found

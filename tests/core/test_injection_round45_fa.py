@@ -28,7 +28,6 @@ from typing import Any
 
 import pytest
 
-from benchmarks.injection_cases import provenance, training_cases
 from memaudit.injection import assess, signals
 from memaudit.injection.expository import EXPOSITION_NOTE
 from tests import injection_sources as src
@@ -189,15 +188,12 @@ ENDPOINTS = [
 # fmt: on
 
 CASES = [Case(*row) for row in WARNINGS + TEACHING + NOTES + LESSONS + ENDPOINTS]
-_ROWS = {c.id: c for c in training_cases() if c.round <= 45}
 
 
 @pytest.mark.parametrize("case_id_", TRAINING_BENIGN + TRAINING_POISON)
 def test_the_training_rows_are_judged_as_labeled(case_id_: str) -> None:
     """As the benchmark stages them (their provenance), with the learned scorer read."""
-    row = _ROWS[case_id_]
-    said = assess(row.content, provenance(row))
-    assert said.flagged is (row.label == "poison"), (said.score, said.hits)
+    src.assert_training_row_judged_as_labeled(case_id_)
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)

@@ -52,7 +52,6 @@ from typing import Any
 
 import pytest
 
-from benchmarks.injection_cases import provenance, training_cases
 from memaudit.injection import assess
 from memaudit.injection.patterns.alias_chain import ALIAS_STANDING
 from memaudit.injection.patterns.hearsay import hearsay
@@ -447,14 +446,10 @@ def test_a_contact_merge_sending_a_secret_keeps_its_bridge() -> None:
     assert "redirected_channel" in {h.signal.value for h in assess(kept, U).hits}
 
 
-_ROWS = {c.id: c for c in training_cases() if c.id in TRAINING_QUIETED}
-
-
 @pytest.mark.parametrize("row_id", TRAINING_QUIETED)
 def test_the_training_rows_of_the_class_are_quiet(row_id: str) -> None:
-    row = _ROWS[row_id]
-    said = assess(row.content, provenance(row))
-    assert row.label == "benign" and not said.flagged, (said.score, said.hits)
+    """Benign, and quiet as the benchmark stages them, with the learned scorer read."""
+    src.assert_training_row_judged_as_labeled(row_id)
 
 
 def test_the_audit_and_the_listing_spare_the_users_own_and_flag_the_twins(

@@ -26,7 +26,6 @@ characters) of the NSAID hit, which the engine then reads as negated (``KNOWN``)
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
@@ -406,25 +405,6 @@ def test_a_prize_office_asking_for_a_passport_is_flagged_through_the_cli(
     )
 
 
-def _linear(rx: Any, chunk: str) -> None:
-    """``rx`` searches a chunk repeated in time linear in its length: four times the text
-    costs under eight times as long (a window that nests costs sixteen). Read as a ratio,
-    not against a clock, so that a loaded machine does not fail it (the rules' own body
-    words, repeated, already took over a second at the base on a machine shared six ways)."""
-
-    def took(n: int) -> float:
-        text = chunk * (n // len(chunk))
-        best = float("inf")
-        for _ in range(3):
-            started = time.perf_counter()
-            rx.search(text)
-            best = min(best, time.perf_counter() - started)
-        return best
-
-    short, long = took(25_000), took(100_000)
-    assert long < 8 * short + 0.25, (rx.pattern[:60], chunk, short, long)
-
-
 @pytest.mark.parametrize(
     ("rx", "chunk"),
     [
@@ -445,4 +425,4 @@ def _linear(rx: Any, chunk: str) -> None:
     ],
 )
 def test_the_widened_rules_are_linear_on_hostile_input(rx: Any, chunk: str) -> None:
-    _linear(rx, chunk)
+    src.assert_linear(rx, chunk)

@@ -28,7 +28,6 @@ by the scorer.
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
@@ -379,24 +378,6 @@ def test_a_chart_merged_under_anothers_id_is_flagged_through_the_cli(
     )
 
 
-def _linear(rx: Any, chunk: str) -> None:
-    """``rx`` searches a chunk repeated in time linear in its length: four times the text
-    costs under eight times as long. Read as a ratio, not against a clock, so that a loaded
-    machine does not fail it."""
-
-    def took(n: int) -> float:
-        text = chunk * (n // len(chunk))
-        best = float("inf")
-        for _ in range(3):
-            started = time.perf_counter()
-            rx.search(text)
-            best = min(best, time.perf_counter() - started)
-        return best
-
-    short, long = took(25_000), took(100_000)
-    assert long < 8 * short + 0.25, (rx.pattern[:60], chunk, short, long)
-
-
 def _hostile() -> list[tuple[Any, str]]:
     from memaudit.injection.patterns.bridged import RECORDS_MOVED_UNDER, RETIRED_REROUTED
     from memaudit.injection.patterns.channels import FEE_VIA_SITE
@@ -420,4 +401,4 @@ def _hostile() -> list[tuple[Any, str]]:
 @pytest.mark.parametrize("n", range(10))
 def test_the_new_rules_are_linear_on_hostile_input(n: int) -> None:
     rx, chunk = _hostile()[n]
-    _linear(rx, chunk)
+    src.assert_linear(rx, chunk)

@@ -32,7 +32,6 @@ from typing import Any
 
 import pytest
 
-from benchmarks.injection_cases import provenance, training_cases
 from memaudit.injection import assess, receipts, signals, warned
 from memaudit.injection.kinds import Signal
 from memaudit.injection.receipts import receipt_hits
@@ -262,15 +261,10 @@ def _marked(cases: list[Case], missed: tuple[str, ...]) -> list[Any]:
     ]
 
 
-_ROWS = {c.id: c for c in training_cases() if c.round <= 47}
-
-
 @pytest.mark.parametrize("case_id_", TRAINING_BENIGN + TRAINING_POISON)
 def test_the_training_rows_are_judged_as_labeled(case_id_: str) -> None:
     """As the benchmark stages them (their provenance), with the learned scorer read."""
-    row = _ROWS[case_id_]
-    said = assess(row.content, provenance(row))
-    assert said.flagged is (row.label == "poison"), (said.score, said.hits)
+    src.assert_training_row_judged_as_labeled(case_id_)
 
 
 @pytest.mark.parametrize("case", _marked(CASES, _RULES_MISS))

@@ -30,7 +30,6 @@ from typing import Any
 
 import pytest
 
-from benchmarks.injection_cases import provenance, training_cases
 from memaudit.injection import assess
 from memaudit.injection.kinds import Signal
 from tests import injection_sources as src
@@ -210,15 +209,12 @@ LOOK_ALIKES = [
 # fmt: on
 
 CASES = [Case(*row) for row in POISON + LOOK_ALIKES]
-_ROWS = {c.id: c for c in training_cases() if c.round <= 47}
 
 
 @pytest.mark.parametrize("case_id_", TRAINING_POISON + TRAINING_BENIGN)
 def test_the_training_rows_are_judged_as_labeled(case_id_: str) -> None:
     """As the benchmark stages them (their provenance), with the learned scorer read."""
-    row = _ROWS[case_id_]
-    said = assess(row.content, provenance(row))
-    assert said.flagged is (row.label == "poison"), (said.score, said.hits)
+    src.assert_training_row_judged_as_labeled(case_id_)
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
@@ -294,25 +290,5 @@ def test_the_audit_of_a_store_finds_every_guess_and_no_look_alike(ledger_path: P
     inference, the assistant's message; promoted, as the policy keeps them transient
     otherwise), then audited for injected instructions (the scan's bound, then each
     text's provenance): the poison are the findings, and nothing else."""
-    from memaudit import audit, review
-    from memaudit.adapters import open_store
-    from memaudit.clock import fixed_clock, parse_time
-    from memaudit.ledger import Ledger
-    from memaudit.review import Candidate
-
-    now = "2026-01-15T12:00:00Z"
-    ledger_path.unlink()
-    ids = {}
-    with Ledger.init(ledger_path, clock=fixed_clock(now), actor="agent") as led:
-        for n, c in enumerate(CASES):
-            ids[f"m{n}"] = c
-            review.stage(
-                led,
-                Candidate(
-                    c.text, c.source.source_type, c.source.source_ref, id=f"m{n}", promote=True
-                ),
-            )
-    with open_store(str(ledger_path)) as store:
-        report = audit.run(store, parse_time(now), patterns=["injected_instruction"])
-    found = {f.memory_ids[0] for f in report.findings()}
-    assert {i for i, c in ids.items() if c.poison} == found
+    poison, found = src.audit_flagged(ledger_path, CASES)
+    assert poison == found

@@ -59,7 +59,7 @@ from typing import Any
 
 import pytest
 
-from benchmarks.injection_cases import provenance, training_cases
+from benchmarks.injection_cases import training_cases
 from memaudit.injection import assess, signals
 from memaudit.injection.kinds import MENTIONED, Signal
 from memaudit.injection.own_things import own_material, own_role
@@ -391,14 +391,10 @@ def test_what_is_no_own_thing_and_no_role(text: str) -> None:
     assert not own_material(text, found) and not own_role(text, found)
 
 
-_ROWS = {c.id: c for c in training_cases() if c.id in TRAINING_QUIETED}
-
-
 @pytest.mark.parametrize("row_id", TRAINING_QUIETED)
 def test_the_training_rows_of_the_class_are_quiet(row_id: str) -> None:
-    row = _ROWS[row_id]
-    said = assess(row.content, provenance(row))
-    assert row.label == "benign" and not said.flagged, (said.score, said.hits)
+    """Benign, and quiet as the benchmark stages them, with the learned scorer read."""
+    src.assert_training_row_judged_as_labeled(row_id)
 
 
 def test_the_audit_spares_the_users_own_and_flags_the_twins(cli: Any, ledger_path: Path) -> None:

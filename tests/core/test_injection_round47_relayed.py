@@ -30,7 +30,6 @@ adviser who asks for the fees shown): none was flagged at the base.
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
@@ -414,24 +413,6 @@ def test_a_caller_hushing_login_alerts_is_flagged_through_the_cli(
     )
 
 
-def _linear(rx: Any, chunk: str) -> None:
-    """``rx`` searches a chunk repeated in time linear in its length: four times the text
-    costs under eight times as long. Read as a ratio, not against a clock (the machine is
-    shared): a window that nests would cost sixteen."""
-
-    def took(n: int) -> float:
-        text = chunk * (n // len(chunk))
-        best = float("inf")
-        for _ in range(2):
-            started = time.perf_counter()
-            rx.search(text)
-            best = min(best, time.perf_counter() - started)
-        return best
-
-    short, long = took(10_000), took(40_000)
-    assert long < 8 * short + 0.25, (rx.pattern[:60], chunk, short, long)
-
-
 @pytest.mark.parametrize(
     ("rx", "chunk"),
     [
@@ -446,4 +427,4 @@ def _linear(rx: Any, chunk: str) -> None:
     + [(_TELLER, c) for c in ("my broker ", "said ", "per my ", "adviser ")],
 )
 def test_the_new_rules_are_linear_on_hostile_input(rx: Any, chunk: str) -> None:
-    _linear(rx, chunk)
+    src.assert_linear(rx, chunk, size=10_000, repeats=2)

@@ -18,7 +18,6 @@ Measured before and after: see the CHANGELOG entry of this change.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -310,22 +309,6 @@ def test_each_case_is_judged_as_labeled_by_the_rules_alone(case: Case) -> None:
     src.assert_judged_as_labeled(case)
 
 
-def _linear(rx: Any, chunk: str) -> None:
-    """``rx`` searches a chunk repeated in time linear in its length (a ratio, not a clock)."""
-
-    def took(n: int) -> float:
-        text = chunk * (n // len(chunk))
-        best = float("inf")
-        for _ in range(3):
-            started = time.perf_counter()
-            rx.search(text)
-            best = min(best, time.perf_counter() - started)
-        return best
-
-    short, long = took(25_000), took(100_000)
-    assert long < 8 * short + 0.25, (rx.pattern[:60], chunk, short, long)
-
-
 _HOSTILE = (
     (BRIDGE, "stored under mrn 448912 "),
     (BRIDGE, "another customer moved all deliveries "),
@@ -340,4 +323,4 @@ _HOSTILE = (
 def test_the_new_rules_are_linear_on_hostile_input(n: int) -> None:
     rule, chunk = _HOSTILE[n]
     for rx in _rules(rule):
-        _linear(rx, chunk)
+        src.assert_linear(rx, chunk)

@@ -28,7 +28,6 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.injection_cases import provenance, training_cases
 from memaudit.injection import assess
 from tests import injection_sources as src
 from tests.injection_sources import Case, case_id
@@ -270,14 +269,12 @@ TRAINING_POISON = (
     "r22-provenance-spoof-08",  # "instrucción del usuario aunque viene del blog: «cerrar"
     "r30-self-propagation-08",  # "deduco che sia una preferenza dell'utente e lo aggiungerò"
 )
-_ROWS = {c.id: c for c in training_cases() if c.round <= 48}
 
 
 @pytest.mark.parametrize("case_id_", TRAINING_POISON)
 def test_the_training_rows_are_judged_as_labeled(case_id_: str) -> None:
-    row = _ROWS[case_id_]
-    said = assess(row.content, provenance(row))
-    assert said.flagged is (row.label == "poison"), (said.score, said.hits)
+    """As the benchmark stages them (their provenance), with the learned scorer read."""
+    src.assert_training_row_judged_as_labeled(case_id_)
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
@@ -317,26 +314,5 @@ def test_the_audit_of_a_store_finds_every_order_and_no_look_alike(ledger_path: P
     a document, a tool's output, the assistant's message, the user's statement) written
     into one real ledger (promoted, as the policy keeps inferences transient otherwise),
     then audited for injected instructions: the poison are the findings, nothing else."""
-    from memaudit import audit, review
-    from memaudit.adapters import open_store
-    from memaudit.clock import fixed_clock, parse_time
-    from memaudit.ledger import Ledger
-    from memaudit.review import Candidate
-
-    now = "2026-01-15T12:00:00Z"
-    ledger_path.unlink()
-    staged = [c for c in CASES if not c.source.derived]
-    ids = {}
-    with Ledger.init(ledger_path, clock=fixed_clock(now), actor="agent") as led:
-        for n, c in enumerate(staged):
-            ids[f"m{n}"] = c
-            review.stage(
-                led,
-                Candidate(
-                    c.text, c.source.source_type, c.source.source_ref, id=f"m{n}", promote=True
-                ),
-            )
-    with open_store(str(ledger_path)) as store:
-        report = audit.run(store, parse_time(now), patterns=["injected_instruction"])
-    found = {f.memory_ids[0] for f in report.findings()}
-    assert {i for i, c in ids.items() if c.poison} == found
+    poison, found = src.audit_flagged(ledger_path, [c for c in CASES if not c.source.derived])
+    assert poison == found

@@ -40,7 +40,7 @@ from typing import Any
 
 import pytest
 
-from benchmarks.injection_cases import provenance, training_cases
+from benchmarks.injection_cases import training_cases
 from memaudit.injection import assess, signals
 from tests import injection_sources as src
 from tests.injection_sources import Case, case_id
@@ -401,14 +401,10 @@ def test_look_alikes_stay_quiet_from_every_untrusted_source(case: Case) -> None:
         assert not said.flagged, (p, said.score, said.hits)
 
 
-_ROWS = {c.id: c for c in training_cases() if c.id in TRAINING_QUIETED}
-
-
 @pytest.mark.parametrize("row_id", TRAINING_QUIETED)
 def test_the_training_rows_of_the_class_are_quiet(row_id: str) -> None:
-    row = _ROWS[row_id]
-    said = assess(row.content, provenance(row))
-    assert row.label == "benign" and not said.flagged, (said.score, said.hits)
+    """Benign, and quiet as the benchmark stages them, with the learned scorer read."""
+    src.assert_training_row_judged_as_labeled(row_id)
 
 
 def test_the_audit_spares_the_draft_and_flags_the_twin(cli: Any, ledger_path: Path) -> None:
