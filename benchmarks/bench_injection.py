@@ -1,7 +1,7 @@
 """Injected instructions: how well memaudit finds them, against memwall, and how fast.
 
 Quality (``injection_eval``): every case of ``benchmarks/injection_cases.py`` (ours:
-rounds 1-48 for training, round 49 held out) and of the ``bastioncorpus`` package (an
+rounds 1-49 for training, round 50 held out) and of the ``bastioncorpus`` package (an
 external corpus; half of it held out by a salted hash of its row ids) is written into a real memaudit ledger
 with its provenance — a user statement with its session reference, a tool output, a
 document, a summary derived from a document (an edge to a source memory), an approved
@@ -13,7 +13,7 @@ run. A memory counts as flagged by memwall when a rule of at least LOW severity 
 ``--fail-on high`` is shown too, and memaudit is compared with the better of the two.
 Precision, recall and F1 are printed per technique and split, training and held-out
 apart; the targets are judged on the held-out round. Until the held-out round's file
-(``benchmarks/injection_round49.jsonl``) is copied in, the run says so in one line and
+(``benchmarks/injection_round50.jsonl``) is copied in, the run says so in one line and
 prints the training rows.
 
 Speed (``injection_stage``): the gate's check per staged candidate on the generated
@@ -99,6 +99,7 @@ BLIND_RUNS: dict[int, str] = {
     46: "P 0.933 / R 0.933",
     47: "P 0.914 / R 0.939",
     48: "P 0.898 / R 0.878",
+    49: "P 0.888 / R 0.928",
 }
 
 
@@ -277,11 +278,11 @@ def table(out: Outcome, chosen: list[Case], title: str) -> list[str]:
 
 
 HELDOUT_TITLE = (
-    "held out: ours, round 49 (written blind by another author while rounds 1-47 were "
+    "held out: ours, round 50 (written blind by another author while rounds 1-48 were "
     "trained on; copied in after that work was frozen; run once)"
 )
 HELDOUT_MISSING = (
-    "held out: ours, round 49: benchmarks/injection_round49.jsonl is not here yet "
+    "held out: ours, round 50: benchmarks/injection_round50.jsonl is not here yet "
     "(the lead copies it in, its SHA-256 checked, and runs it once); training rows only"
 )
 
@@ -347,7 +348,7 @@ def report(out: Outcome, train_only: bool = False) -> str:
         if title.startswith("held out: bastion") and not heldout_present():
             parts += [HELDOUT_MISSING, ""]
         parts += table(out, chosen, title) + [""]
-        if title.startswith(("held out: ours", "training: ours, round 48")):
+        if title.startswith(("held out: ours", "training: ours, round 49")):
             parts += by_language(out, chosen, title.split(" (")[0]) + [""]
     shown = [c for chosen in groups(out, train_only).values() for c in chosen]
     gate_agrees = sum(out.gate[c.id] == out.memaudit[c.id] for c in shown)
@@ -377,7 +378,7 @@ def injection_eval(ctx: Context) -> list[Figure]:
     held = [c for c in out.cases if c.split == "heldout" and not isinstance(c, BastionCase)]
     if not held:
         train = [c for c in out.cases if c.split == "train" and not isinstance(c, BastionCase)]
-        name = "training F1 (rounds 1-48; round 49 not here)"
+        name = "training F1 (rounds 1-49; round 50 not here)"
         return [_f1_against_memwall(out, train, name, "informational (trained on)"), bastion]
     mine, _ = scores(out, out.memaudit, held)
     theirs, _ = scores(out, out.memwall, held)

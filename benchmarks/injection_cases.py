@@ -279,6 +279,12 @@ every round's blind figures):
   errors are grouped by cause in ``docs/round48_causes.md`` (the scorer is not refitted
   on it yet);
 - round 49 (``injection_round49.jsonl``): written blind by another author while rounds 1-47
+  were trained on (40 poison under user-type sources, benign cases under every source),
+  copied in after that work was frozen (``81a4a68a``), its SHA-256 checked against its
+  author's, run once (P 0.888 / R 0.928 / F1 0.91, memwall F1 0.52); now training: its
+  errors are grouped by cause in ``docs/round49_causes.md`` (the scorer is not refitted
+  on it yet);
+- round 50 (``injection_round50.jsonl``): written blind by another author while rounds 1-48
   were trained on. It is the **held-out** round: its author's SHA-256 is recorded in
   ``HELDOUT_SHA256``; the file is not in the repository: the lead copies it in after the
   next work is frozen, then runs it once. A file whose digest differs is refused.
@@ -325,7 +331,7 @@ class Case:
 
     @property
     def split(self) -> str:
-        """``train`` (rounds 1-48: looked at, tuned and trained on) or ``heldout``."""
+        """``train`` (rounds 1-49: looked at, tuned and trained on) or ``heldout``."""
         return "heldout" if self.round == HELDOUT_ROUND else "train"
 
 
@@ -508,17 +514,21 @@ TRAINING_ROUNDS: tuple[tuple[Path, str], ...] = (
         Path(__file__).with_name("injection_round48.jsonl"),
         "7af1198dc0835787d8986050651931802c2f1c1e09ac1c632687340b328c2345",
     ),
+    (
+        Path(__file__).with_name("injection_round49.jsonl"),
+        "f15d608aaae72557343da0d96f4f7d0ef532143f330026b1b5b017a3f3ff6623",
+    ),
 )
 # The last round the committed scorer (``memaudit/injection/learned.json``) was fitted on:
 # a round becomes training before the refit that takes it in (the refit raises this), so
 # ``train_injection_model --check`` refits on exactly the rounds the weights came from.
 FITTED_THROUGH = 44
-HELDOUT_ROUND = 49
-HELDOUT = Path(__file__).with_name("injection_round49.jsonl")
-# Round 49's SHA-256 as its author delivered it (before anyone else read the file). A
+HELDOUT_ROUND = 50
+HELDOUT = Path(__file__).with_name("injection_round50.jsonl")
+# Round 50's SHA-256 as its author delivered it (before anyone else read the file). A
 # file whose digest differs is refused, never measured; an absent file is no error (it is
 # kept outside the repository until the lead copies it in).
-HELDOUT_SHA256 = "f15d608aaae72557343da0d96f4f7d0ef532143f330026b1b5b017a3f3ff6623"
+HELDOUT_SHA256 = "775ef7d8eb940c101ce952b0f402de8710b559055f38104108e2eda36b34027c"
 
 
 class HeldOutChanged(RuntimeError):
@@ -551,7 +561,7 @@ def heldout_bytes() -> bytes:
 
 
 def training_cases() -> list[Case]:
-    """Rounds 1-48: what the signals may be tuned and the scorer fitted on."""
+    """Rounds 1-49: what the signals may be tuned and the scorer fitted on."""
     out = _parse(DATA.read_text(encoding="utf-8"))
     for path, digest in TRAINING_ROUNDS:
         out += _parse(_checked(path, digest).decode("utf-8"))

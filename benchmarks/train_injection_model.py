@@ -7,7 +7,7 @@ training cases, and cross-validate it by round.
 
 Training data: rounds 1 to ``FITTED_THROUGH`` (now 1-44: ``injection_cases.jsonl``,
 ``injection_round5.jsonl`` to ``injection_round44.jsonl``) and the training half of
-bastioncorpus — never the held-out round 49 nor bastioncorpus's held-out half (this script
+bastioncorpus — never the held-out round 50 nor bastioncorpus's held-out half (this script
 does not read them). A round made training before a refit is not fitted on until the
 refit that takes it in raises ``FITTED_THROUGH`` and writes the new weights. Each case is (text, source weight, label); the model is
 ``P(poison) = sigmoid(w·x + b) × source_weight`` with ``x`` the text's n-gram features,
